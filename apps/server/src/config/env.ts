@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/**
+ * Every setting the server reads. Defaults give the embedded one-machine setup (D3);
+ * production swaps engines by setting the variables below.
+ */
+export const ZEnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    WEB_DIST: z.string().min(1).optional(),
+    SEED: z.enum(['auto', 'always', 'never']).default('auto'),
+    DEMO_PASSWORD: z.string().min(8).default('demo-password-2026'),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Sekolo <no-reply@sekolo.test>'),
+    TEAM_EMAIL: z.email().default('team@sekolo.test'),
+    DEV_TOOLS: booleanFromString.optional(),
+    TRUST_PROXY: booleanFromString.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' });
+    }
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+  });
+
+export type TEnv = z.infer<typeof ZEnvSchema>;
+
+export type TConfig = TEnv & {
+  publicUrl: string;
+  dataDir: string;
+  webDist: string;
+  databaseEngine: 'pglite' | 'postgres';
+  devTools: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): TConfig {
+  // Empty strings in the environment mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(env.DATA_DIR),
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.join(repoRoot, 'apps/web/build/client'),
+    databaseEngine: env.DATABASE_URL ? 'postgres' : 'pglite',
+    devTools: env.DEV_TOOLS ?? (env.NODE_ENV !== 'production' && env.MAIL_TRANSPORT === 'outbox'),
+  };
+}

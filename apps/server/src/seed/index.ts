@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../app.ts';
+import { systemSettings } from '../db/schema/index.ts';
+import { seedPublicSite } from './seed-public-site.ts';
+
+export type TDemoLogin = { role: string; email: string };
+export type TSeedContext = Pick<AppDeps, 'config' | 'database' | 'mailer'> & { demoPassword: string };
+/** A seeder loads one module's demo data and returns the logins it created. */
+export type TSeeder = (ctx: TSeedContext) => Promise<TDemoLogin[]>;
+
+// Each module adds its seeder here, in dependency order.
+const SEEDERS: TSeeder[] = [seedPublicSite];
+
+export async function seedDemoData(ctx: TSeedContext): Promise<TDemoLogin[]> {
+  const logins: TDemoLogin[] = [];
+  for (const seeder of SEEDERS) logins.push(...(await seeder(ctx)));
+  await ctx.database.db
+    .insert(systemSettings)
+    .values({ key: 'seeded_at', value: sql`to_jsonb(now())` })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value: sql`to_jsonb(now())`, updatedAt: sql`now()` } });
+  await ctx.database.db
+    .insert(systemSettings)
+    .values({ key: 'demo_logins', value: logins })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value: logins, updatedAt: sql`now()` } });
+  return logins;
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { loadConfig, type TConfig } from './config/env.ts';
+import { openPglite, openPostgres, isDatabaseEmpty, type DatabaseHandle } from './db/client.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { buildApp, type App } from './app.ts';
+import { seedDemoData, type TDemoLogin } from './seed/index.ts';
+import { systemSettings } from './db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+
+export type RunningServer = {
+  app: App;
+  config: TConfig;
+  url: string;
+  demoLogins: TDemoLogin[];
+  stop(): Promise<void>;
+};
+
+export async function openDatabase(config: TConfig): Promise<{ database: DatabaseHandle; release: () => Promise<void> }> {
+  if (config.databaseEngine === 'postgres') {
+    const database = await openPostgres(config.DATABASE_URL!);
+    return { database, release: async () => undefined };
+  }
+  const release = await lockDataDir(config.dataDir);
+  try {
+    const database = await openPglite(path.join(config.dataDir, 'pgdata'));
+    return { database, release };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+export function createMailer(config: TConfig, database: DatabaseHandle): Mailer {
+  return config.MAIL_TRANSPORT === 'smtp'
+    ? createSmtpMailer({ url: config.SMTP_URL!, from: config.MAIL_FROM })
+    : createOutboxMailer(database.db);
+}
+
+/** Demo data loads by itself only into an empty embedded database, or when SEED=always asks. */
+export function shouldSeed(config: TConfig, empty: boolean): boolean {
+  if (config.SEED === 'never') return false;
+  if (config.SEED === 'always') return empty;
+  return empty && config.databaseEngine === 'pglite';
+}
+
+export async function startServer(config: TConfig = loadConfig()): Promise<RunningServer> {
+  const { database, release } = await openDatabase(config);
+  let app: App | undefined;
+  try {
+    await database.migrate();
+    const mailer = createMailer(config, database);
+    let demoLogins: TDemoLogin[] = [];
+    if (shouldSeed(config, await isDatabaseEmpty(database.db))) {
+      demoLogins = await seedDemoData({ config, database, mailer, demoPassword: config.DEMO_PASSWORD });
+    } else {
+      const stored = await database.db.select().from(systemSettings).where(eq(systemSettings.key, 'demo_logins'));
+      demoLogins = (stored[0]?.value as TDemoLogin[] | undefined) ?? [];
+    }
+    app = await buildApp({ config, database, mailer });
+    const address = await app.listen({ port: config.PORT, host: config.HOST });
+    const port = new URL(address).port;
+    const url = config.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`;
+    let stopping: Promise<void> | undefined;
+    const stop = () =>
+      (stopping ??= (async () => {
+        await app!.close(); // waits for in-flight requests
+        await mailer.close();
+        await database.close();
+        await release();
+      })());
+    return { app, config, url, demoLogins, stop };
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    await release();
+    throw error;
+  }
+}

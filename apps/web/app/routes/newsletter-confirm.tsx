@@ -1,0 +1,1 @@
+export default function Page() { return <h1>newsletter-confirm</h1>; }
