@@ -1,6 +1,36 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.ts';
+import { MIGRATIONS_FOLDER, openPglite, openPostgres, type Database, type DatabaseHandle } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
+
+/**
+ * Creating and migrating a PGlite database takes seconds; loading a dump of one takes a fraction.
+ * The migrated template is kept in the temp folder, keyed by the migrations' content, and shared by
+ * every test file (written atomically, so parallel workers never read half a file).
+ */
+async function migratedPgliteTemplate(): Promise<Blob> {
+  const hash = createHash('sha256');
+  for (const file of fs.readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
+    const full = path.join(MIGRATIONS_FOLDER, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  const templatePath = path.join(os.tmpdir(), `sekolo-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (fs.existsSync(templatePath)) return new Blob([fs.readFileSync(templatePath)]);
+  const fresh = await openPglite(null);
+  await fresh.migrate();
+  const client = (fresh.db as unknown as { $client: PGlite }).$client;
+  const dump = await client.dumpDataDir('none');
+  await fresh.close();
+  const tmp = `${templatePath}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(tmp, templatePath);
+  return dump;
+}
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a database of its
@@ -10,9 +40,13 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.ts';
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const engine = process.env.TEST_DB_ENGINE ?? 'pglite';
   if (engine !== 'postgres') {
-    const database = await openPglite(null);
-    await database.migrate();
-    return database;
+    const client = await PGlite.create({ loadDataDir: await migratedPgliteTemplate() });
+    return {
+      db: drizzle({ client, schema }) as unknown as Database,
+      engine: 'pglite',
+      migrate: async () => undefined,
+      close: () => client.close(),
+    };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
