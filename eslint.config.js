@@ -54,7 +54,7 @@ const featureBoundaries = {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/.react-router/**', '**/test-results/**', 'data/**'],
+    ignores: ['**/node_modules/**', '**/build/**', 'apps/web/build-*/**', 'bench-results/**', '**/dist/**', '**/.react-router/**', '**/test-results/**', 'data/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

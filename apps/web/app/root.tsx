@@ -5,6 +5,7 @@ import { Toaster } from 'sonner';
 import type { Route } from './+types/root';
 import { createQueryClient } from '~/lib/query-client';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
+import { SessionSync } from '~/features/auth/components/session-sync';
 import './app.css';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -32,6 +33,7 @@ export default function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
+      <SessionSync />
       <Outlet />
       <Toaster richColors closeButton position="top-right" />
     </QueryClientProvider>

@@ -17,7 +17,37 @@ export default [
     ...LEGAL_PATHS.map((path) => route(path.slice(1), 'routes/legal-page.tsx', { id: `legal${path}` })),
     route('privacy', 'routes/privacy-redirect.tsx'),
     route('not-found', 'routes/not-found.tsx'),
+    // Accounts (issue 3): sign-in, sign-up and recovery in the public chrome.
+    route('login', 'routes/login.tsx'),
+    route('register', 'routes/register.tsx'),
+    route('forgot-password', 'routes/forgot-password.tsx'),
+    route('reset-password', 'routes/reset-password.tsx'),
+    route('verification', 'routes/verification.tsx'),
+    route('unauthorized', 'routes/unauthorized.tsx'),
+    layout('routes/account-layout.tsx', [
+      route('profile', 'routes/profile.tsx'),
+      route('settings', 'routes/settings.tsx'),
+      route('registration-steps', 'routes/registration-steps.tsx'),
+    ]),
   ]),
+  // Dashboards (spec 2.3, D11): each behind the guard with its role.
+  layout('routes/dashboard-layout.tsx', [
+    route('dashboard', 'routes/dashboard-redirect.tsx'),
+    route('dashboard/school', 'routes/dashboard-school.tsx'),
+    route('dashboard/teacher', 'routes/dashboard-teacher.tsx'),
+    route('dashboard/parent', 'routes/dashboard-parent.tsx'),
+    route('dashboard/student', 'routes/dashboard-student.tsx'),
+    route('dashboard/entrepreneur', 'routes/dashboard-entrepreneur.tsx'),
+    route('dashboard/business', 'routes/dashboard-business.tsx'),
+    route('dashboard/charity', 'routes/dashboard-charity.tsx'),
+    route('dashboard/customer', 'routes/dashboard-customer.tsx'),
+    route('console', 'routes/dashboard-console.tsx'),
+  ]),
+  route('dashboard/admin/*', 'routes/dashboard-legacy-redirect.tsx'),
+  route('admin/*', 'routes/dashboard-legacy-redirect.tsx', { id: 'admin-legacy-redirect' }),
+  route('dashboard/*', 'routes/dashboard-unknown.tsx'),
+  // The sandbox payment gateway's hosted checkout (issue 5, D14), outside the site chrome like a real gateway's page.
+  route('payments/sandbox/:orderId', 'routes/sandbox-checkout.tsx'),
   route('dev/outbox', 'routes/dev-outbox.tsx'),
   route('*', 'routes/catch-all.tsx'),
 ] satisfies RouteConfig;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowedSources } from '../lib/ip-allow-list.ts';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -34,10 +35,44 @@ export const ZEnvSchema = z
     TEAM_EMAIL: z.email().default('team@sekolo.test'),
     DEV_TOOLS: booleanFromString.optional(),
     TRUST_PROXY: booleanFromString.default(false),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'payfast']).default('sandbox'),
+    PAYFAST_MERCHANT_ID: z.string().trim().min(1).optional(),
+    PAYFAST_MERCHANT_KEY: z.string().trim().min(1).optional(),
+    PAYFAST_PASSPHRASE: z.string().min(1).optional(),
+    PAYFAST_PROCESS_URL: z.url().default('https://sandbox.payfast.co.za/eng/process'),
+    PAYFAST_VALIDATE_URL: z.url().default('https://sandbox.payfast.co.za/eng/query/validate'),
+    // PayFast's published ITN source ranges; comma-separated IPv4/IPv6 addresses or CIDR ranges.
+    PAYFAST_ALLOWED_SOURCES: z
+      .string()
+      .default('197.97.145.144/28,41.74.179.192/27,102.216.36.0/28,102.216.36.128/28,144.126.193.139')
+      .refine((value) => parseAllowedSources(value) !== null, 'must be a comma-separated list of IP addresses or CIDR ranges'),
+    AUTH_EMAIL_PASSWORD: booleanFromString.default(true),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+    FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    AUTH_RATE_LIMIT_SIGN_IN_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    AUTH_RATE_LIMIT_SIGN_IN_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+    AUTH_RATE_LIMIT_SIGN_UP_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' });
+    }
+    for (const provider of ['GOOGLE', 'FACEBOOK'] as const) {
+      const id = env[`${provider}_CLIENT_ID`];
+      const secret = env[`${provider}_CLIENT_SECRET`];
+      if (Boolean(id) !== Boolean(secret)) {
+        const missing = id ? `${provider}_CLIENT_SECRET` : `${provider}_CLIENT_ID`;
+        ctx.addIssue({ code: 'custom', path: [missing], message: `is required with ${id ? `${provider}_CLIENT_ID` : `${provider}_CLIENT_SECRET`}` });
+      }
+    }
+    if (env.PAYMENT_PROVIDER === 'payfast') {
+      for (const key of ['PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=payfast' });
+      }
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });

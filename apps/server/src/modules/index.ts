@@ -1,7 +1,20 @@
 import type { App } from '../app.ts';
 import { devToolsRoutes } from './dev-tools/routes.ts';
+import { authPlugin } from './auth/auth-plugin.ts';
+import { authRoutes } from './auth/routes.ts';
+import { newsletterRoutes } from './newsletter/routes.ts';
+import { contactRoutes } from './contact/routes.ts';
+import { demoBookingRoutes } from './demo-bookings/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
+  // First: every other module's guards read `app.auth` (modules/auth/guards.ts).
+  await app.register(authPlugin);
+  await app.register(authRoutes, { prefix: '/api' });
   if (app.deps.config.devTools) await app.register(devToolsRoutes, { prefix: '/api/dev' });
+  await app.register(newsletterRoutes, { prefix: '/api/newsletter' });
+  await app.register(contactRoutes, { prefix: '/api/contact' });
+  await app.register(demoBookingRoutes, { prefix: '/api/demo-bookings' });
+  await app.register(paymentRoutes, { prefix: '/api/payments' });
 }

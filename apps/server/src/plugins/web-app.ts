@@ -14,7 +14,8 @@ const SPA_FALLBACK = '__spa-fallback.html';
 export const webAppPlugin = fp<Options>(async (app, { webDist }) => {
   const built = fs.existsSync(path.join(webDist, 'index.html'));
   if (built) {
-    await app.register(fastifyStatic, { root: webDist, serve: false });
+    // The build writes .br and .gz beside each text file (react-router.config.ts): sent when accepted.
+    await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
   }
 
   const isFile = (file: string) => {

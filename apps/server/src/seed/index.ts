@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../app.ts';
 import { systemSettings } from '../db/schema/index.ts';
+import { seedAccounts } from './seed-accounts.ts';
 import { seedPublicSite } from './seed-public-site.ts';
 
 export type TDemoLogin = { role: string; email: string };
@@ -9,7 +10,7 @@ export type TSeedContext = Pick<AppDeps, 'config' | 'database' | 'mailer'> & { d
 export type TSeeder = (ctx: TSeedContext) => Promise<TDemoLogin[]>;
 
 // Each module adds its seeder here, in dependency order.
-const SEEDERS: TSeeder[] = [seedPublicSite];
+const SEEDERS: TSeeder[] = [seedAccounts, seedPublicSite];
 
 export async function seedDemoData(ctx: TSeedContext): Promise<TDemoLogin[]> {
   const logins: TDemoLogin[] = [];

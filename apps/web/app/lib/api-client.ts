@@ -33,7 +33,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const text = await response.text();
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } })?.error;
+    // Our API answers { error: { code, message } }; Better Auth's endpoints answer { code, message }.
+    const body = data as { error?: { code?: string; message?: string; fields?: Record<string, string> }; code?: string; message?: string } | undefined;
+    const error = body?.error ?? (body?.message ? { code: body.code, message: body.message } : undefined);
     throw new ApiError(
       response.status,
       error?.code ?? 'HTTP_' + response.status,

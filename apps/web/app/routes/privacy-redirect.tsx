@@ -1,1 +1,6 @@
-export default function Page() { return <h1>privacy-redirect</h1>; }
+import { Navigate } from 'react-router';
+
+/** /privacy is only a link target in the spec (2.2); the policy lives at /privacy-policy. */
+export default function PrivacyRedirect() {
+  return <Navigate to="/privacy-policy" replace />;
+}

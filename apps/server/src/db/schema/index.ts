@@ -1,2 +1,7 @@
 // Every table of the one Drizzle schema. Each module adds its file here.
 export * from './core.ts';
+export * from './public-site.ts';
+export * from './rate-limits.ts';
+export * from './auth.ts';
+export * from './ledger.ts';
+export * from './payments.ts';

@@ -1,15 +1,135 @@
+import { DropdownMenu } from 'radix-ui';
+import { LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
+import { roleLabel } from '@sekolo/shared/domain/user-display';
+import { cn } from '~/lib/cn';
+import { useSession } from '../hooks/use-session';
+import { useLogout } from '../hooks/use-logout';
+import { UserAvatar } from './user-avatar';
 
-/** The top bar's account corner. Signed out: Sign in and Get Started (spec 2.4). */
-export function AccountArea() {
+const itemClass =
+  'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-800 outline-none data-highlighted:bg-brand-50 data-highlighted:text-brand-900 [&_svg]:size-4 [&_svg]:text-slate-500';
+
+/**
+ * The top bar's account corner (spec 2.4). Signed out: Sign in and Get Started. Signed in: a link
+ * to the user's dashboard and the avatar menu with name, e-mail, role label, Profile, Settings and
+ * Log out. Prerendered HTML has no session yet, so it shows the signed-out state and updates after
+ * hydration. `responsive` (the public top bar and its mobile menu): below 768 px the entries are a
+ * plain list, since the area then sits inside the mobile menu; `dropdown`: always the avatar menu.
+ */
+export function AccountArea({ variant = 'responsive' }: { variant?: 'responsive' | 'dropdown' }) {
+  const session = useSession();
+  const { logout, isLoggingOut } = useLogout();
+
+  if (!session.user) {
+    return (
+      <div className="flex items-center gap-2">
+        <Link to="/login" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          Sign in
+        </Link>
+        <Link
+          to="/register"
+          className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Get Started
+        </Link>
+      </div>
+    );
+  }
+
+  const { user } = session;
+  const isApplicant = session.status === 'applicant';
+  const homeLink = {
+    to: isApplicant ? '/registration-steps' : session.dashboardPath,
+    label: isApplicant ? 'My application' : 'Dashboard',
+  };
   return (
-    <div className="flex items-center gap-2">
-      <Link to="/login" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-        Sign in
-      </Link>
-      <Link to="/register" className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-        Get Started
-      </Link>
-    </div>
+    <>
+      {/* From 768 px: a dashboard link and the avatar menu. */}
+      <div className={cn('items-center gap-2', variant === 'dropdown' ? 'flex' : 'hidden md:flex')}>
+        <Link
+          to={homeLink.to}
+          className="inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
+          <LayoutDashboard className="size-4" aria-hidden="true" />
+          {homeLink.label}
+        </Link>
+        <DropdownMenu.Root modal={false}>
+          <DropdownMenu.Trigger
+            className="rounded-full outline-offset-2 data-[state=open]:ring-2 data-[state=open]:ring-brand-200"
+            aria-label={`Account menu for ${user.name || user.email}`}
+          >
+            <UserAvatar user={user} />
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content
+              align="end"
+              sideOffset={8}
+              className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-2 shadow-xl"
+            >
+              <DropdownMenu.Label className="px-3 py-2">
+                <span className="block text-sm font-semibold break-words text-slate-900">{user.name}</span>
+                <span className="block text-sm break-all text-slate-600">{user.email}</span>
+                <span className="mt-1 block text-xs font-semibold text-brand-800">{roleLabel(session.role)}</span>
+              </DropdownMenu.Label>
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+              <DropdownMenu.Item asChild>
+                <Link to="/profile" className={itemClass}>
+                  <UserRound aria-hidden="true" />
+                  Profile
+                </Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild>
+                <Link to="/settings" className={itemClass}>
+                  <Settings aria-hidden="true" />
+                  Settings
+                </Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+              <DropdownMenu.Item className={itemClass} disabled={isLoggingOut} onSelect={() => void logout()}>
+                <LogOut aria-hidden="true" />
+                Log out
+              </DropdownMenu.Item>
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      </div>
+
+      {/* Below 768 px the area sits inside the mobile menu: the same entries as a plain list. */}
+      {variant === 'responsive' && (
+        <div className="md:hidden">
+          <div className="flex items-center gap-3">
+            <UserAvatar user={user} className="size-10" />
+            <div className="min-w-0">
+              <p className="text-sm font-semibold break-words text-slate-900">{user.name}</p>
+              <p className="text-sm break-all text-slate-600">{user.email}</p>
+              <p className="text-xs font-semibold text-brand-800">{roleLabel(session.role)}</p>
+            </div>
+          </div>
+          <ul className="mt-3 space-y-1">
+            {[homeLink, { to: '/profile', label: 'Profile' }, { to: '/settings', label: 'Settings' }].map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  className="block rounded-lg px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-100"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <button
+                type="button"
+                onClick={() => void logout()}
+                disabled={isLoggingOut}
+                className="block w-full rounded-lg px-3 py-2.5 text-left text-base font-medium text-slate-800 hover:bg-slate-100"
+              >
+                Log out
+              </button>
+            </li>
+          </ul>
+        </div>
+      )}
+    </>
   );
 }

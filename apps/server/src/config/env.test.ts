@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+/** loadConfig's error, or a failure when it did not throw one. */
+function configErrorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('gives the embedded one-machine setup when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      LOG_LEVEL: 'info',
+      SEED: 'auto',
+      DEMO_PASSWORD: 'demo-password-2026',
+      MAIL_TRANSPORT: 'outbox',
+      MAIL_FROM: 'Sekolo <no-reply@sekolo.test>',
+      TEAM_EMAIL: 'team@sekolo.test',
+      TRUST_PROXY: false,
+      publicUrl: 'http://localhost:3000',
+      databaseEngine: 'pglite',
+      devTools: true,
+    });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.webDist.endsWith(path.join('apps', 'web', 'build', 'client'))).toBe(true);
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('derives the public URL from the port and drops a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://sekolo.example/' }).publicUrl).toBe('https://sekolo.example');
+  });
+
+  it('switches to PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgresql://u:p@db:5432/sekolo' });
+    expect(config.databaseEngine).toBe('postgres');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000, databaseEngine: 'pglite' });
+  });
+
+  it('turns the development tools off in production and with SMTP, unless DEV_TOOLS says otherwise', () => {
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).devTools).toBe(false);
+    expect(loadConfig({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:25' }).devTools).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, DEV_TOOLS: 'yes' }).devTools).toBe(true);
+    expect(loadConfig({ DEV_TOOLS: '0' }).devTools).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ MAIL_TRANSPORT: 'smtp' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL'],
+    [{ NODE_ENV: 'production' }, 'AUTH_SECRET'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
+    [{ SEED: 'sometimes' }, 'SEED'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+  ])('refuses %j with an error naming %s', (env, variable) => {
+    const error = configErrorOf(env);
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatch(new RegExp(`^${variable}: `));
+    expect(error.message).toContain(`  - ${variable}: `);
+  });
+
+  it('says why a conditional variable is missing', () => {
+    expect(configErrorOf({ MAIL_TRANSPORT: 'smtp' }).problems).toEqual(['SMTP_URL: is required when MAIL_TRANSPORT=smtp']);
+    expect(configErrorOf({ NODE_ENV: 'production' }).problems).toEqual(['AUTH_SECRET: is required when NODE_ENV=production']);
+  });
+
+  it('lists every bad variable at once', () => {
+    const error = configErrorOf({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
+    expect(error.problems.map((p) => p.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'PORT']);
+  });
+});

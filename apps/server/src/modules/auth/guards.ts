@@ -1,0 +1,92 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { PERMISSIONS, isRole, type TPermission, type TRole } from '@sekolo/shared/constants/roles';
+import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { findMembership, type TMembership } from './organizations.ts';
+
+/**
+ * Server guards for every module (issue 3). Use them as route preHandlers:
+ *   app.get('/x', { preHandler: requirePermission('manage_students') }, handler)
+ * and read the caller with `await getSessionUser(request)` (cached per request).
+ *
+ * Applicants (D5: signed up for a role the review team has not approved yet) are signed in, so
+ * `requireSession` lets them through (the registration wizard needs that), but they hold no role
+ * and no permission until approval: `requireRole` and `requirePermission` answer 403.
+ */
+export type TSessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  image: string | null;
+  emailVerified: boolean;
+  role: string;
+  status: string;
+  /** Empty unless the account is active. */
+  permissions: TPermission[];
+  organization: TMembership | null;
+  sessionId: string;
+};
+
+export const NOT_SIGNED_IN_MESSAGE = 'Please sign in to continue.';
+export const NO_PERMISSION_MESSAGE = 'You do not have permission to do that.';
+
+const cache = new WeakMap<FastifyRequest, Promise<TSessionUser | null>>();
+
+export function getSessionUser(request: FastifyRequest): Promise<TSessionUser | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = loadSessionUser(request);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadSessionUser(request: FastifyRequest): Promise<TSessionUser | null> {
+  if (!request.headers.cookie) return null;
+  const result = await request.server.auth.api.getSession({
+    headers: fromNodeHeaders(request.headers),
+    // Guards only read; /api/auth/get-session (called by the web app) slides the expiry.
+    query: { disableRefresh: true },
+  });
+  if (!result) return null;
+  const { user, session } = result;
+  const role = user.role ?? 'customer';
+  const status = user.status ?? 'active';
+  const permissions = status === 'active' && isRole(role) ? [...(PERMISSIONS[role] as readonly TPermission[])] : [];
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    image: user.image ?? null,
+    emailVerified: user.emailVerified,
+    role,
+    status,
+    permissions,
+    organization: await findMembership(request.server.deps.database.db, user.id),
+    sessionId: session.id,
+  };
+}
+
+export async function requireSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!(await getSessionUser(request))) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
+}
+
+export function requireRole(...roles: TRole[]) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const user = await getSessionUser(request);
+    if (!user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
+    if (user.status !== 'active' || !(roles as string[]).includes(user.role)) throw forbidden(NO_PERMISSION_MESSAGE);
+  };
+}
+
+export function requirePermission(permission: TPermission) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const user = await getSessionUser(request);
+    if (!user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
+    if (!user.permissions.includes(permission)) throw forbidden(NO_PERMISSION_MESSAGE);
+  };
+}

@@ -1,0 +1,20 @@
+import type { AppDeps } from '../../app.ts';
+import { notFound } from '../../lib/errors.ts';
+import { readAvatarFile } from './avatar-files.ts';
+import type { TSessionUser } from './guards.ts';
+import { shareOrganization } from './organizations.ts';
+
+/**
+ * A user's picture, for the owner, members of an organisation they share, and platform operators.
+ * Anyone else gets the same 404 as for a user without a picture: no one learns who exists.
+ */
+export async function readAvatar(deps: Pick<AppDeps, 'config' | 'database'>, viewer: TSessionUser, ownerId: string) {
+  const allowed =
+    viewer.id === ownerId ||
+    (viewer.role === 'platform_admin' && viewer.status === 'active') ||
+    (await shareOrganization(deps.database.db, viewer.id, ownerId));
+  if (!allowed) throw notFound('No picture here.');
+  const file = await readAvatarFile(deps.config, ownerId);
+  if (!file) throw notFound('No picture here.');
+  return file;
+}

@@ -1,0 +1,81 @@
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from '@sekolo/shared/schemas/auth';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { toMeResponse } from './get-me.ts';
+import { getSessionUser, requireRole, requireSession, type TSessionUser } from './guards.ts';
+import { listAuditEvents } from './list-audit-events.ts';
+import { readAvatar } from './read-avatar.ts';
+import { uploadAvatar } from './upload-avatar.ts';
+
+/**
+ * Our account endpoints beside Better Auth's /api/auth/* (accounts contract). Prefix /api.
+ */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
+  const { config } = app.deps;
+  const signedIn = async (request: Parameters<typeof getSessionUser>[0]): Promise<TSessionUser> =>
+    (await getSessionUser(request))!;
+
+  // D12: the sign-in screen shows only the ways in that are configured.
+  app.get('/auth-config', async () => ({
+    emailPassword: config.AUTH_EMAIL_PASSWORD,
+    google: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+    facebook: Boolean(config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET),
+  }));
+
+  app.get('/me', { preHandler: requireSession }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return toMeResponse(await signedIn(request));
+  });
+
+  app.post('/me/avatar', { preHandler: requireSession }, async (request) => {
+    const user = await signedIn(request);
+    if (!request.isMultipart()) throw badRequest(AVATAR_MESSAGES.missing);
+    const file = await request.file();
+    if (!file) throw badRequest(AVATAR_MESSAGES.missing);
+    let bytes: Buffer;
+    try {
+      bytes = await file.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError(413, 'FILE_TOO_LARGE', AVATAR_MESSAGES.tooLarge);
+      }
+      throw error;
+    }
+    return uploadAvatar(app.deps, { userId: user.id, bytes });
+  });
+
+  app.get(
+    '/me/avatar/:userId',
+    { preHandler: requireSession, schema: { params: z.object({ userId: z.string().min(1).max(64) }) } },
+    async (request, reply) => {
+      const file = await readAvatar(app.deps, await signedIn(request), request.params.userId);
+      return reply
+        .header('content-type', file.mime)
+        .header('cache-control', 'private, max-age=300')
+        .header('content-disposition', 'inline')
+        .send(file.bytes);
+    },
+  );
+
+  app.get(
+    '/admin/audit-events',
+    {
+      preHandler: requireRole('platform_admin'),
+      schema: {
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+          cursor: z.string().max(200).optional(),
+          action: z.string().max(100).optional(),
+          actorUserId: z.string().max(64).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listAuditEvents(app.deps.database.db, request.query);
+    },
+  );
+};

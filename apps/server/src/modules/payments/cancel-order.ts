@@ -1,0 +1,22 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TCheckoutRedirect } from '@sekolo/shared/schemas/payments';
+import type { Database } from '../../db/client.ts';
+import { paymentOrders } from '../../db/schema/payments.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { withOrderParam } from './order-view.ts';
+import { SANDBOX_CHECKOUT_NOT_FOUND } from './pay-sandbox-order.ts';
+
+/**
+ * The buyer cancels at the sandbox gateway: a pending order becomes cancelled (a paid one cannot)
+ * and the buyer goes to the cancel address. Cancelling twice lands in the same place.
+ */
+export async function cancelSandboxOrder(db: Database, orderId: string): Promise<{ redirect: TCheckoutRedirect }> {
+  const [order] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
+  if (!order || order.provider !== 'sandbox') throw notFound(SANDBOX_CHECKOUT_NOT_FOUND);
+  if (order.status === 'paid') throw conflict('This order has already been paid.');
+  await db
+    .update(paymentOrders)
+    .set({ status: 'cancelled', updatedAt: sql`now()` })
+    .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'pending')));
+  return { redirect: { url: withOrderParam(order.cancelUrl, order.id), method: 'GET' } };
+}

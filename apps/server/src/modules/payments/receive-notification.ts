@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { paymentNotifications, paymentOrders, type TNotificationOutcome } from '../../db/schema/payments.ts';
+import { creditOrder, failOrder } from './credit-order.ts';
+import type { PaymentProvider, TNotificationRequest, TRejectionReason } from './providers/types.ts';
+
+export type TNotificationAnswer = {
+  outcome: TNotificationOutcome;
+  reason?: TRejectionReason;
+  /** 200 tells the provider to stop; 503 asks it to try again later; 400 refuses. */
+  httpStatus: 200 | 400 | 503;
+};
+
+/**
+ * Handles one provider notification: the provider verifies it, then a verified payment credits its
+ * order once. Everything is recorded in payment_notifications and refusals are logged, without the
+ * payload (it carries the buyer's name and e-mail).
+ */
+export async function receiveNotification(
+  db: Database,
+  provider: PaymentProvider,
+  request: TNotificationRequest,
+  log: FastifyBaseLogger,
+): Promise<TNotificationAnswer> {
+  const result = await provider.handleNotification(request, {
+    loadOrder: async (reference) => (await db.select().from(paymentOrders).where(eq(paymentOrders.reference, reference)))[0],
+  });
+
+  const record = (outcome: TNotificationOutcome, extra: { orderId?: string; transactionId?: string; reason?: TRejectionReason }) =>
+    db.insert(paymentNotifications).values({
+      provider: provider.name,
+      orderId: extra.orderId ?? null,
+      providerTransactionId: extra.transactionId ?? null,
+      outcome,
+      reason: extra.reason ?? null,
+    });
+
+  if (!result.ok) {
+    const duplicate = result.reason === 'already_processed';
+    const outcome: TNotificationOutcome = duplicate ? 'duplicate' : 'rejected';
+    await record(outcome, { orderId: result.order?.id, transactionId: result.providerTransactionId, reason: result.reason });
+    if (!duplicate) {
+      log.warn({ provider: provider.name, reason: result.reason, orderId: result.order?.id }, 'payment notification refused');
+    }
+    return {
+      outcome,
+      reason: result.reason,
+      httpStatus: duplicate ? 200 : result.reason === 'confirmation_unavailable' ? 503 : 400,
+    };
+  }
+
+  if (result.status !== 'complete') {
+    await failOrder(db, result.order.id);
+    await record('failed', { orderId: result.order.id, transactionId: result.providerTransactionId });
+    log.info({ provider: provider.name, orderId: result.order.id, status: result.status }, 'payment notification: not paid');
+    return { outcome: 'failed', httpStatus: 200 };
+  }
+
+  const credit = await creditOrder(db, {
+    orderId: result.order.id,
+    provider: provider.name,
+    providerTransactionId: result.providerTransactionId,
+  });
+  if (!credit.credited) {
+    // Passed the checks at the same moment as a copy that credited first.
+    await record('duplicate', { orderId: result.order.id, transactionId: result.providerTransactionId, reason: 'already_processed' });
+    return { outcome: 'duplicate', reason: 'already_processed', httpStatus: 200 };
+  }
+  log.info({ provider: provider.name, orderId: result.order.id }, 'payment credited');
+  return { outcome: 'credited', httpStatus: 200 };
+}

@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SANDBOX_TEST_CARDS, ZCreateOrderSchema, ZOrderIdSchema, ZSandboxPaySchema } from '@sekolo/shared/schemas/payments';
+import { paymentOrders } from '../../db/schema/payments.ts';
+import { notFound } from '../../lib/errors.ts';
+import { cancelSandboxOrder } from './cancel-order.ts';
+import { createOrder } from './create-order.ts';
+import { toOrderView } from './order-view.ts';
+import { paySandboxOrder, SANDBOX_CHECKOUT_NOT_FOUND } from './pay-sandbox-order.ts';
+import { priceOrderRequest } from './price-order.ts';
+import { paymentProvidersFor } from './providers/index.ts';
+import { receiveNotification } from './receive-notification.ts';
+
+const ORDER_NOT_FOUND = 'There is no such order.';
+
+/**
+ * Payments (issue 5, D14). Prefix /api/payments.
+ * - POST /orders, GET /orders/:orderId: a checkout priced on the server, and its status.
+ * - /sandbox/*: the sandbox gateway behind the hosted page /payments/sandbox/:orderId (only when
+ *   PAYMENT_PROVIDER=sandbox, so test cards never work against a real provider's orders).
+ * - POST /notify/<provider>: where the configured provider notifies us, server to server.
+ */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database } = app.deps;
+  const providers = paymentProvidersFor(app.deps);
+
+  app.post('/orders', { schema: { body: ZCreateOrderSchema } }, async (request, reply) => {
+    const created = await createOrder(app.deps, priceOrderRequest(request.body));
+    return reply.status(201).send({ order: toOrderView(created.order), checkout: created.checkout });
+  });
+
+  app.get('/orders/:orderId', { schema: { params: ZOrderIdSchema } }, async (request) => {
+    const [order] = await database.db.select().from(paymentOrders).where(eq(paymentOrders.id, request.params.orderId));
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    return { order: toOrderView(order) };
+  });
+
+  const sandbox = providers.sandbox;
+  if (sandbox) {
+    app.get('/sandbox/checkout/:orderId', { schema: { params: ZOrderIdSchema } }, async (request) => {
+      const [order] = await database.db.select().from(paymentOrders).where(eq(paymentOrders.id, request.params.orderId));
+      if (!order || order.provider !== 'sandbox') throw notFound(SANDBOX_CHECKOUT_NOT_FOUND);
+      return { order: toOrderView(order), testCards: SANDBOX_TEST_CARDS };
+    });
+
+    app.post('/sandbox/pay', { schema: { body: ZSandboxPaySchema } }, async (request) => {
+      return paySandboxOrder(database.db, sandbox, request.body);
+    });
+
+    app.post('/sandbox/cancel', { schema: { body: ZOrderIdSchema } }, async (request) => {
+      return cancelSandboxOrder(database.db, request.body.orderId);
+    });
+  }
+
+  // Notifications: signatures are over the exact bytes, so these routes read the body as text.
+  await app.register(async (notify) => {
+    notify.removeContentTypeParser(['application/json', 'application/x-www-form-urlencoded']);
+    notify.addContentTypeParser(
+      ['application/json', 'application/x-www-form-urlencoded'],
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+
+    notify.post(`/notify/${providers.active.name}`, async (request, reply) => {
+      const answer = await receiveNotification(
+        database.db,
+        providers.active,
+        { rawBody: typeof request.body === 'string' ? request.body : '', headers: request.headers, sourceIp: request.ip },
+        request.log,
+      );
+      if (answer.httpStatus === 200) return reply.status(200).send({ status: answer.outcome });
+      return reply.status(answer.httpStatus).send({
+        error:
+          answer.httpStatus === 503
+            ? { code: 'TRY_AGAIN', message: 'The notification could not be confirmed yet. Please send it again.' }
+            : { code: 'NOTIFICATION_REFUSED', message: 'The notification was refused.' },
+      });
+    });
+  });
+};

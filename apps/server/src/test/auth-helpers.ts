@@ -1,0 +1,44 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { App } from '../app.ts';
+
+/** The Origin the browser sends; Better Auth refuses cookie-bearing requests from elsewhere. */
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+/** `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
+export function cookiesFrom(response: LightMyRequestResponse): string {
+  const raw = response.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list
+    .map((cookie) => cookie.split(';')[0]!)
+    .filter((pair) => pair.split('=')[1] !== '')
+    .join('; ');
+}
+
+export function authPost(app: App, path: string, body: unknown, options: { cookie?: string; ip?: string } = {}) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/auth${path}`,
+    headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
+    remoteAddress: options.ip,
+    payload: body as Record<string, unknown>,
+  });
+}
+
+export async function signIn(
+  app: App,
+  email: string,
+  password: string,
+  options: { rememberMe?: boolean; ip?: string } = {},
+) {
+  const response = await authPost(
+    app,
+    '/sign-in/email',
+    { email, password, rememberMe: options.rememberMe ?? true },
+    { ip: options.ip },
+  );
+  return { response, cookie: cookiesFrom(response) };
+}
+
+export function getMe(app: App, cookie: string) {
+  return app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie } : {} });
+}

@@ -1,0 +1,156 @@
+import { useId, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import { signInWithEmail } from '../api/auth-requests';
+import { useAuthConfig } from '../api/get-auth-config';
+import { useRefreshSession } from '../hooks/use-refresh-session';
+import { AUTH_MESSAGES } from '@sekolo/shared/schemas/auth';
+import { describeLoginError, EMAIL_PASSWORD_DISABLED_ADMIN_MESSAGE, type ILoginError } from '../lib/login-errors';
+import { safeRedirectPath } from '../lib/safe-redirect';
+import { REGISTRATION_STEPS_PATH } from './require-auth';
+import { PasswordField } from './password-field';
+import { ResendVerificationButton } from './resend-verification-button';
+import { SocialSignInButtons } from './social-sign-in-buttons';
+
+type TFormError = ILoginError | { kind: 'missingFields'; message: string };
+
+/**
+ * The sign-in form (spec 2.6, 5, 8): e-mail, password with show/hide, Remember me, Forgot
+ * password, Sign in, social buttons when configured (D12), and a link to register.
+ * Success goes to / replacing history (the last-path logic takes it from there), to the page a
+ * guard sent the user from, or, for an applicant, to their application.
+ */
+export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const refreshSession = useRefreshSession();
+  const authConfig = useAuthConfig();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [error, setError] = useState<TFormError | null>(null);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+
+  const emailPasswordOff = authConfig.data?.emailPassword === false;
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const trimmedEmail = email.trim();
+    if (!trimmedEmail || !password) {
+      setError({ kind: 'missingFields', message: AUTH_MESSAGES.signInRequired });
+      return;
+    }
+    setIsSubmitting(true);
+    setError(null);
+    try {
+      await signInWithEmail({ email: trimmedEmail, password, rememberMe });
+    } catch (caught) {
+      const described = describeLoginError(caught);
+      setError(described);
+      setUnverifiedEmail(described.kind === 'emailNotVerified' ? trimmedEmail : null);
+      toast.error('Login failed', { description: 'Please check your credentials and try again.' });
+      setIsSubmitting(false);
+      return;
+    }
+    onSignedIn?.();
+    let me = null;
+    try {
+      me = await refreshSession('signed-in');
+    } catch (caught) {
+      console.error('Error loading session', caught);
+    }
+    toast.success('Login successful', { description: 'Welcome back!' });
+    if (me?.status === 'applicant') {
+      navigate(REGISTRATION_STEPS_PATH, { replace: true });
+    } else {
+      navigate(safeRedirectPath(searchParams.get('redirectTo')) ?? '/', { replace: true });
+    }
+  }
+
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-6">
+      {emailPasswordOff && (
+        <Alert variant="warning">
+          <AlertTitle>{AUTH_MESSAGES.emailPasswordDisabled}</AlertTitle>
+          <AlertDescription>{EMAIL_PASSWORD_DISABLED_ADMIN_MESSAGE}</AlertDescription>
+        </Alert>
+      )}
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="space-y-4"
+        aria-describedby={error ? errorId : undefined}
+      >
+        {error && (
+          <Alert variant="destructive" id={errorId} role="alert">
+            <AlertTitle>{error.message}</AlertTitle>
+            {error.kind === 'emailPasswordDisabled' && (
+              <AlertDescription>{EMAIL_PASSWORD_DISABLED_ADMIN_MESSAGE}</AlertDescription>
+            )}
+            {error.kind === 'emailNotVerified' && unverifiedEmail && (
+              <AlertDescription className="mt-3">
+                <ResendVerificationButton email={unverifiedEmail} />
+              </AlertDescription>
+            )}
+          </Alert>
+        )}
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-email`}>Email</Label>
+          <Input
+            id={`${id}-email`}
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={error?.kind === 'missingFields' && !email.trim() ? true : undefined}
+          />
+        </div>
+        <div className="space-y-1.5">
+          <div className="flex items-center justify-between gap-2">
+            <Label htmlFor={`${id}-password`}>Password</Label>
+            <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+              Forgot password?
+            </Link>
+          </div>
+          <PasswordField
+            id={`${id}-password`}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={error?.kind === 'missingFields' && !password ? true : undefined}
+          />
+        </div>
+        <div className="flex items-center gap-2">
+          <input
+            id={`${id}-remember`}
+            type="checkbox"
+            checked={rememberMe}
+            onChange={(event) => setRememberMe(event.target.checked)}
+            className="size-4 rounded border-slate-300 accent-brand-700"
+          />
+          <Label htmlFor={`${id}-remember`}>Remember me</Label>
+        </div>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+      <SocialSignInButtons google={authConfig.data?.google === true} facebook={authConfig.data?.facebook === true} />
+      <p className="text-center text-sm text-slate-600">
+        Don&apos;t have an account?{' '}
+        <Link to="/register" className="font-semibold text-brand-700 hover:underline">
+          Register
+        </Link>
+      </p>
+    </div>
+  );
+}

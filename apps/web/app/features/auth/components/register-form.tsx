@@ -1,0 +1,208 @@
+import { useId, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import {
+  BUSINESS_PARTNER_REGISTRATION_NOTE,
+  registerButtonLabel,
+  stepTotalFor,
+} from '@sekolo/shared/constants/registration';
+import {
+  AUTH_MESSAGES,
+  toSignUpRequest,
+  ZSignUpSchema,
+  type TSignUpInput,
+  type TSignUpValues,
+} from '@sekolo/shared/schemas/auth';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import { ApiError } from '~/lib/api-client';
+import { signUpWithEmail, VERIFICATION_CALLBACK_URL } from '../api/auth-requests';
+import { useRefreshSession } from '../hooks/use-refresh-session';
+import { FieldError } from './field-error';
+import { PasswordField } from './password-field';
+import { REGISTRATION_STEPS_PATH } from './require-auth';
+import { RoleCards } from './role-cards';
+
+/** Spec 4 / 9: the customer lands on their dashboard 2000 ms after the toast. */
+export const CUSTOMER_REDIRECT_DELAY_MS = 2000;
+export const CUSTOMER_DASHBOARD_PATH = '/dashboard/customer';
+
+const DEFAULT_VALUES: TSignUpInput = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  role: '',
+  termsAccepted: false,
+  privacyAccepted: false,
+};
+
+/** Spec 5: one toast for what is wrong first: something missing, then the passwords. */
+function toastForInvalidForm(errors: FieldErrors<TSignUpInput>) {
+  const messages = Object.values(errors).map((error) => error?.message);
+  if (messages.includes(AUTH_MESSAGES.missingInformation)) {
+    toast.error(AUTH_MESSAGES.missingInformationTitle, { description: AUTH_MESSAGES.missingInformation });
+  } else if (errors.confirmPassword?.message === AUTH_MESSAGES.passwordMismatch) {
+    toast.error(AUTH_MESSAGES.passwordMismatchTitle, { description: AUTH_MESSAGES.passwordMismatch });
+  }
+}
+
+/**
+ * The register screen's form (spec 2.8, 5). Every role's account is created here (D5): a customer
+ * is active at once and lands on their dashboard after 2 s; the other roles become applicants and
+ * continue with their application at /registration-steps.
+ */
+export function RegisterForm() {
+  const id = useId();
+  const navigate = useNavigate();
+  const refreshSession = useRefreshSession();
+  const [isProcessing, setIsProcessing] = useState(false);
+  const form = useForm<TSignUpInput, unknown, TSignUpValues>({
+    resolver: zodResolver(ZSignUpSchema),
+    defaultValues: DEFAULT_VALUES,
+  });
+  const { register, handleSubmit, watch, setValue, setError, formState } = form;
+  const { errors } = formState;
+  const role = watch('role') ?? '';
+
+  async function onValid(values: TSignUpValues) {
+    if (isProcessing) return;
+    setIsProcessing(true);
+    try {
+      await signUpWithEmail(toSignUpRequest(values, { callbackURL: VERIFICATION_CALLBACK_URL }));
+    } catch (error) {
+      setIsProcessing(false);
+      const message = error instanceof ApiError && error.message ? error.message : AUTH_MESSAGES.registrationFailed;
+      if (error instanceof ApiError && error.code.startsWith('PASSWORD_')) setError('password', { message });
+      toast.error('Registration failed', { description: message });
+      return;
+    }
+    try {
+      await refreshSession('signed-in');
+    } catch (error) {
+      console.error('Error loading session', error);
+    }
+    if (values.role === 'customer') {
+      toast.success('Registration successful', {
+        description: `Welcome to Sekolo! We sent a verification link to ${values.email}.`,
+      });
+      window.setTimeout(() => navigate(CUSTOMER_DASHBOARD_PATH, { replace: true }), CUSTOMER_REDIRECT_DELAY_MS);
+    } else {
+      toast.success('Account created', { description: 'Continue with your application.' });
+      navigate(REGISTRATION_STEPS_PATH, { replace: true });
+    }
+  }
+
+  const field = (name: keyof TSignUpInput) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(onValid, toastForInvalidForm)(event)} className="space-y-6">
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-slate-900">I am registering as</legend>
+        <RoleCards
+          name={`${id}-role`}
+          value={role}
+          onChange={(next) => setValue('role', next, { shouldValidate: formState.isSubmitted })}
+          describedBy={`${id}-role-note`}
+        />
+        <p id={`${id}-role-note`} className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {BUSINESS_PARTNER_REGISTRATION_NOTE}
+        </p>
+        {role && role !== 'customer' && (
+          <p className="text-sm text-slate-600">
+            After creating your account you complete a short application in {stepTotalFor(role)} steps; our team reviews
+            it before your dashboard opens.
+          </p>
+        )}
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-firstName`}>First name</Label>
+          <Input autoComplete="given-name" {...field('firstName')} {...register('firstName')} />
+          <FieldError id={`${id}-firstName-error`} message={errors.firstName?.message} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-lastName`}>Last name</Label>
+          <Input autoComplete="family-name" {...field('lastName')} {...register('lastName')} />
+          <FieldError id={`${id}-lastName-error`} message={errors.lastName?.message} />
+        </div>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input type="email" autoComplete="email" {...field('email')} {...register('email')} />
+        <FieldError id={`${id}-email-error`} message={errors.email?.message} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-password`}>Password</Label>
+          <PasswordField autoComplete="new-password" {...field('password')} {...register('password')} />
+          <FieldError id={`${id}-password-error`} message={errors.password?.message} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-confirmPassword`}>Confirm password</Label>
+          <PasswordField autoComplete="new-password" {...field('confirmPassword')} {...register('confirmPassword')} />
+          <FieldError id={`${id}-confirmPassword-error`} message={errors.confirmPassword?.message} />
+        </div>
+      </div>
+      <p className="-mt-3 text-xs text-slate-600">At least 8 characters. Very common passwords are not accepted.</p>
+
+      {role === 'customer' && (
+        <div className="space-y-3">
+          <div className="space-y-1">
+            <div className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700"
+                {...field('termsAccepted')}
+                {...register('termsAccepted')}
+              />
+              <Label htmlFor={`${id}-termsAccepted`} className="font-normal">
+                I accept the{' '}
+                <Link to="/terms-of-service" target="_blank" className="font-medium text-brand-700 underline">
+                  Terms of Service
+                </Link>
+              </Label>
+            </div>
+            <FieldError id={`${id}-termsAccepted-error`} message={errors.termsAccepted?.message} />
+          </div>
+          <div className="space-y-1">
+            <div className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700"
+                {...field('privacyAccepted')}
+                {...register('privacyAccepted')}
+              />
+              <Label htmlFor={`${id}-privacyAccepted`} className="font-normal">
+                I accept the{' '}
+                <Link to="/privacy-policy" target="_blank" className="font-medium text-brand-700 underline">
+                  Privacy Policy
+                </Link>
+              </Label>
+            </div>
+            <FieldError id={`${id}-privacyAccepted-error`} message={errors.privacyAccepted?.message} />
+          </div>
+        </div>
+      )}
+
+      <Button type="submit" size="lg" className="w-full" disabled={isProcessing || role === ''}>
+        {isProcessing ? 'Processing...' : registerButtonLabel(role)}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { Navigate, useLocation } from 'react-router';
+import { LoadingSpinner } from '~/components/ui/loading-spinner';
+import { useSession } from '../hooks/use-session';
+import { loginPathFor } from '../lib/safe-redirect';
+
+export const UNAUTHORIZED_PATH = '/unauthorized';
+export const REGISTRATION_STEPS_PATH = '/registration-steps';
+
+export interface IRequireAuthProps {
+  children: React.ReactNode;
+  /** Any one of these roles may enter. */
+  roles?: readonly string[];
+  /** The user's role must grant this permission. */
+  permission?: string;
+  /** Applicants (D5) may enter; dashboards open only after approval, so the default is no. */
+  allowApplicant?: boolean;
+}
+
+/**
+ * The protected route (spec 4): 'Loading...' while the session loads; no session → /login, and
+ * back here after signing in; a missing role or permission → /unauthorized. An applicant is taken
+ * to their application instead of a dashboard.
+ */
+export function RequireAuth({ children, roles, permission, allowApplicant = false }: IRequireAuthProps) {
+  const location = useLocation();
+  const session = useSession();
+
+  if (session.isLoading) return <LoadingSpinner className="min-h-[50vh]" />;
+  if (!session.isAuthenticated) {
+    return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
+  }
+  if (session.status === 'applicant' && !allowApplicant) return <Navigate to={REGISTRATION_STEPS_PATH} replace />;
+  const roleMissing = roles !== undefined && (session.role === null || !roles.includes(session.role));
+  const permissionMissing = permission !== undefined && !session.permissions.includes(permission);
+  if (roleMissing || permissionMissing) {
+    return <Navigate to={UNAUTHORIZED_PATH} replace state={{ from: location.pathname }} />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,95 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { ZResetPasswordSchema } from '@sekolo/shared/schemas/auth';
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
+import { Button } from '~/components/ui/button';
+import { Label } from '~/components/ui/label';
+import { ApiError } from '~/lib/api-client';
+import { resetPassword } from '../api/auth-requests';
+import { meQueryKey } from '../api/get-me';
+import { FieldError } from './field-error';
+import { PasswordField } from './password-field';
+
+type TValues = z.output<typeof ZResetPasswordSchema>;
+
+/** /reset-password?token=…: the new password twice; the server ends every other session. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<z.input<typeof ZResetPasswordSchema>, unknown, TValues>({
+    resolver: zodResolver(ZResetPasswordSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onValid({ newPassword }: TValues) {
+    setFailure(null);
+    try {
+      await resetPassword({ newPassword, token });
+    } catch (error) {
+      if (error instanceof ApiError && error.code.startsWith('PASSWORD_')) {
+        form.setError('newPassword', { message: error.message });
+        return;
+      }
+      setFailure(
+        error instanceof ApiError && error.code === 'INVALID_TOKEN'
+          ? 'This reset link is invalid or has already been used. Please ask for a new one.'
+          : error instanceof ApiError
+            ? error.message
+            : 'Something went wrong. Please try again.',
+      );
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    toast.success('Password changed', { description: 'Please sign in with your new password.' });
+    navigate('/login?reset=true', { replace: true });
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="space-y-4">
+      {failure && (
+        <Alert variant="destructive" role="alert">
+          <AlertTitle>{failure}</AlertTitle>
+          <AlertDescription>
+            <Link to="/forgot-password" className="font-semibold underline">
+              Request a new reset link
+            </Link>
+          </AlertDescription>
+        </Alert>
+      )}
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-newPassword`}>New password</Label>
+        <PasswordField
+          id={`${id}-newPassword`}
+          autoComplete="new-password"
+          aria-invalid={errors.newPassword ? true : undefined}
+          aria-describedby={errors.newPassword ? `${id}-newPassword-error` : undefined}
+          {...form.register('newPassword')}
+        />
+        <FieldError id={`${id}-newPassword-error`} message={errors.newPassword?.message} />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-confirmPassword`}>Confirm new password</Label>
+        <PasswordField
+          id={`${id}-confirmPassword`}
+          autoComplete="new-password"
+          aria-invalid={errors.confirmPassword ? true : undefined}
+          aria-describedby={errors.confirmPassword ? `${id}-confirmPassword-error` : undefined}
+          {...form.register('confirmPassword')}
+        />
+        <FieldError id={`${id}-confirmPassword-error`} message={errors.confirmPassword?.message} />
+      </div>
+      <p className="text-xs text-slate-600">At least 8 characters. Very common passwords are not accepted.</p>
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving...' : 'Set new password'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { meQueryKey } from '../api/get-me';
+import { useSession } from '../hooks/use-session';
+import { forgetSignedInUser, isSignedOutState, LOGGED_OUT_PATH, SIGNED_OUT_STATE } from '../hooks/use-logout';
+import { listenToAuth } from '../lib/auth-broadcast';
+import { clearLastPath, isProtectedPath, isSavablePath, readLastPath, saveLastPath } from '../lib/last-path';
+
+/**
+ * Mounted once in root.tsx. Renders nothing; keeps three promises of the spec:
+ * - 2.5: remembers the last visited path and, on arrival at /, goes back to it (protected paths
+ *   only with a session). Arrival means the first page of the tab or a replacing navigation such
+ *   as the one after sign-in; clicking Home or pressing Back never bounces the user away again.
+ * - 2.7: /?reset=true, or a saved protected path without a session, clears the saved path and stays on /.
+ * - Sign-in and sign-out in another tab are followed here.
+ */
+export function SessionSync() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { isAuthenticated, isLoading } = useSession();
+  const isFirstLocation = useRef(true);
+  const [pendingRestore, setPendingRestore] = useState<string | null>(null);
+
+  useEffect(() => {
+    return listenToAuth((message) => {
+      if (message.type === 'signed-out') {
+        clearLastPath();
+        void navigate(LOGGED_OUT_PATH, { replace: true, state: SIGNED_OUT_STATE });
+      } else {
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      }
+    });
+  }, [navigate, queryClient]);
+
+  useEffect(() => {
+    const isFirst = isFirstLocation.current;
+    isFirstLocation.current = false;
+    const { pathname, search, hash } = location;
+    // Sign-out and account deletion arrive here with this state, once the guarded page is gone.
+    if (isSignedOutState(location.state) && navigationType !== 'POP') forgetSignedInUser(queryClient);
+
+    if (pathname !== '/') {
+      setPendingRestore(null);
+      saveLastPath(pathname + search + hash);
+      return;
+    }
+    if (new URLSearchParams(search).get('reset') === 'true') {
+      clearLastPath();
+      setPendingRestore(null);
+      navigate('/', { replace: true });
+      return;
+    }
+    const saved = readLastPath();
+    if ((isFirst || navigationType === 'REPLACE') && saved && saved !== '/' && isSavablePath(saved)) {
+      setPendingRestore(saved);
+      return;
+    }
+    setPendingRestore(null);
+    saveLastPath('/');
+    // Only a new location (its key) runs this, not a re-render.
+  }, [location.key]);
+
+  useEffect(() => {
+    if (!pendingRestore || location.pathname !== '/') return;
+    if (isProtectedPath(pendingRestore)) {
+      if (isLoading) return;
+      if (!isAuthenticated) {
+        clearLastPath();
+        saveLastPath('/');
+        setPendingRestore(null);
+        return;
+      }
+    }
+    setPendingRestore(null);
+    navigate(pendingRestore, { replace: true });
+  }, [pendingRestore, isLoading, isAuthenticated, location.pathname, navigate]);
+
+  return null;
+}

@@ -1,0 +1,15 @@
+import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+
+export function meta() {
+  return [{ title: 'Platform console | Sekolo' }];
+}
+
+const QUICK_LINKS: readonly IQuickLink[] = [
+  { to: '/contact', label: 'Contact details', description: 'The addresses schools and partners write to.' },
+  ...ACCOUNT_QUICK_LINKS,
+];
+
+/** /console: the platform operator's first screen (D10). */
+export default function DashboardConsole() {
+  return <DashboardHome path="/console" title="Platform console" quickLinks={QUICK_LINKS} />;
+}

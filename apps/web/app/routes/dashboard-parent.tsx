@@ -1,0 +1,20 @@
+import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+
+export function meta() {
+  return [{ title: 'Parent dashboard | Sekolo' }];
+}
+
+const QUICK_LINKS: readonly IQuickLink[] = [
+  {
+    to: '/marketplace#supplies',
+    label: 'School supplies',
+    description: 'Stationery, uniforms and books for your children.',
+  },
+  { to: '/knowledge-base', label: 'Knowledge base', description: 'Answers to common questions from parents.' },
+  ...ACCOUNT_QUICK_LINKS,
+];
+
+/** /dashboard/parent: the parent's first screen (D11). */
+export default function DashboardParent() {
+  return <DashboardHome path="/dashboard/parent" title="Parent dashboard" quickLinks={QUICK_LINKS} />;
+}

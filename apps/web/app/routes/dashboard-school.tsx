@@ -1,0 +1,25 @@
+import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+
+export function meta() {
+  return [{ title: 'School dashboard | Sekolo' }];
+}
+
+const QUICK_LINKS: readonly IQuickLink[] = [
+  { to: '/pricing', label: 'Packages', description: 'Compare the school packages and what each includes.' },
+  {
+    to: '/marketplace#supplies',
+    label: 'School supplies',
+    description: 'Order supplies, resources and technology for your school.',
+  },
+  {
+    to: '/contact-specialists',
+    label: 'Talk to a specialist',
+    description: 'Get help setting up Sekolo for your school.',
+  },
+  ...ACCOUNT_QUICK_LINKS,
+];
+
+/** /dashboard/school: the first screen for school administrators and staff (spec 2.3). */
+export default function DashboardSchool() {
+  return <DashboardHome path="/dashboard/school" title="School dashboard" quickLinks={QUICK_LINKS} />;
+}

@@ -1,0 +1,19 @@
+import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+
+export function meta() {
+  return [{ title: 'Student dashboard | Sekolo' }];
+}
+
+const QUICK_LINKS: readonly IQuickLink[] = [
+  {
+    to: '/marketplace#resources',
+    label: 'Learning resources',
+    description: 'Books and study material on the marketplace.',
+  },
+  ...ACCOUNT_QUICK_LINKS,
+];
+
+/** /dashboard/student: the learner's first screen (spec 2.3). */
+export default function DashboardStudent() {
+  return <DashboardHome path="/dashboard/student" title="Student dashboard" quickLinks={QUICK_LINKS} />;
+}

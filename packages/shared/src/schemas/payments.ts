@@ -1,0 +1,149 @@
+/**
+ * Payments (issue 5): the requests the checkout sends and the sandbox gateway's card form. One
+ * schema validates the form in the browser and the request on the server.
+ */
+
+import { z } from 'zod';
+import { COMMISSION_TIERS, type TCommissionTier } from '../constants/fees.ts';
+import { SCHOOL_PACKAGE_IDS } from '../constants/packages.ts';
+import { BUSINESS_PARTNER_TYPE_IDS } from '../constants/roles.ts';
+import { todayInSouthAfrica } from '../domain/sa-calendar.ts';
+
+export const PAYMENT_MESSAGES = {
+  cardNumberRequired: 'Enter the 16-digit card number.',
+  cardNumberInvalid: 'This card number is not valid.',
+  expiryInvalid: 'Enter the expiry date as MM/YY.',
+  expiryPast: 'This card has expired.',
+  cvcInvalid: 'Enter the 3-digit security code.',
+  nameRequired: 'Enter the name on the card.',
+  cardDeclined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  notATestCard: 'This is a test checkout: use one of the test cards listed on this page.',
+  packageRequired: 'Please select a package before continuing.',
+  partnerTypeRequired: 'Please select at least one business partner type',
+  pathInvalid: 'Must be a path on this site, starting with /.',
+} as const;
+
+/** The sandbox gateway's test cards (numbers as printed on the page). */
+export const SANDBOX_TEST_CARDS = [
+  { number: '4242 4242 4242 4242', outcome: 'success', label: 'Payment succeeds' },
+  { number: '4000 0000 0000 0002', outcome: 'declined', label: PAYMENT_MESSAGES.cardDeclined },
+  { number: '4000 0000 0000 9995', outcome: 'insufficient_funds', label: PAYMENT_MESSAGES.insufficientFunds },
+] as const;
+export type TSandboxCardOutcome = (typeof SANDBOX_TEST_CARDS)[number]['outcome'];
+
+export function cardDigits(value: string): string {
+  return value.replace(/[\s-]/g, '');
+}
+
+/** The Luhn check digit every card number carries. */
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** What the sandbox does with a card number that passed the form checks. */
+export function sandboxCardOutcome(cardNumber: string): TSandboxCardOutcome | 'not_a_test_card' {
+  const digits = cardDigits(cardNumber);
+  return SANDBOX_TEST_CARDS.find((card) => cardDigits(card.number) === digits)?.outcome ?? 'not_a_test_card';
+}
+
+/** 'MM/YY' is still valid in the given month (a card expires after the last day of its month). */
+export function isExpiryCurrent(expiry: string, today: string = todayInSouthAfrica()): boolean {
+  const match = /^(\d{2})\/(\d{2})$/.exec(expiry.trim());
+  if (!match) return false;
+  const year = 2000 + Number(match[2]);
+  const month = Number(match[1]);
+  const [thisYear, thisMonth] = today.split('-').map(Number) as [number, number];
+  return year > thisYear || (year === thisYear && month >= thisMonth);
+}
+
+export const ZSandboxCardSchema = z.object({
+  cardNumber: z
+    .string()
+    .trim()
+    .refine((value) => /^\d{16}$/.test(cardDigits(value)), PAYMENT_MESSAGES.cardNumberRequired)
+    .refine((value) => !/^\d{16}$/.test(cardDigits(value)) || passesLuhn(cardDigits(value)), PAYMENT_MESSAGES.cardNumberInvalid),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, PAYMENT_MESSAGES.expiryInvalid)
+    .refine((value) => !/^(0[1-9]|1[0-2])\/\d{2}$/.test(value) || isExpiryCurrent(value), PAYMENT_MESSAGES.expiryPast),
+  cvc: z.string().trim().regex(/^\d{3}$/, PAYMENT_MESSAGES.cvcInvalid),
+  name: z.string().trim().min(1, PAYMENT_MESSAGES.nameRequired).max(100, PAYMENT_MESSAGES.nameRequired),
+});
+export type TSandboxCard = z.infer<typeof ZSandboxCardSchema>;
+
+export const ZSandboxPaySchema = ZSandboxCardSchema.extend({ orderId: z.uuid() });
+export type TSandboxPay = z.infer<typeof ZSandboxPaySchema>;
+
+export const ZOrderIdSchema = z.object({ orderId: z.uuid() });
+
+/** A path on our own site: never another origin, so a checkout cannot become an open redirect. */
+export const ZSitePathSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((value) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\'), PAYMENT_MESSAGES.pathInvalid);
+
+const TIER_IDS = COMMISSION_TIERS.map((t) => t.id) as unknown as readonly [TCommissionTier, ...TCommissionTier[]];
+
+/**
+ * What the checkout asks the server to charge. The amount is never sent: the server prices the
+ * order from the shared package list and fee calculator.
+ */
+export const ZCreateOrderSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('subscription'),
+    packageId: z.enum(SCHOOL_PACKAGE_IDS, { error: PAYMENT_MESSAGES.packageRequired }),
+    returnPath: ZSitePathSchema,
+    cancelPath: ZSitePathSchema,
+  }),
+  z.object({
+    kind: z.literal('registration'),
+    businessPartnerTypes: z
+      .array(z.enum(BUSINESS_PARTNER_TYPE_IDS, { error: PAYMENT_MESSAGES.partnerTypeRequired }))
+      .min(1, PAYMENT_MESSAGES.partnerTypeRequired)
+      .max(4),
+    commissionTier: z.enum(TIER_IDS).optional(),
+    returnPath: ZSitePathSchema,
+    cancelPath: ZSitePathSchema,
+  }),
+]);
+export type TCreateOrder = z.infer<typeof ZCreateOrderSchema>;
+
+export const ORDER_STATUS_VALUES = ['pending', 'paid', 'failed', 'cancelled'] as const;
+
+/** What the API shows of an order (no buyer details). */
+export const ZOrderViewSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  kind: z.enum(['subscription', 'registration', 'basket']),
+  description: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(ORDER_STATUS_VALUES),
+  provider: z.enum(['sandbox', 'payfast']),
+  /** For a subscription: what is charged later, how often and from when. */
+  subscription: z
+    .object({ recurringAmountCents: z.number().int(), frequency: z.enum(['monthly', 'annual']), billingDate: z.string() })
+    .nullable(),
+  cancelUrl: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type TOrderView = z.infer<typeof ZOrderViewSchema>;
+
+export const ZCheckoutRedirectSchema = z.object({
+  url: z.string(),
+  method: z.enum(['GET', 'POST']),
+  fields: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
+});
+export type TCheckoutRedirect = z.infer<typeof ZCheckoutRedirectSchema>;
