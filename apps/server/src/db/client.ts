@@ -46,6 +46,11 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
 
 export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // An idle connection closed by the server (restart, failover, a dropped test database) must not
+  // crash the process: the pool replaces it on the next checkout.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') console.warn(`PostgreSQL connection error (${error.code ?? 'unknown'}); the pool will reconnect.`);
+  });
   // Fail at start, with the reason, rather than on the first request.
   const probe = await pool.connect();
   probe.release();
