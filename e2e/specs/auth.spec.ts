@@ -486,7 +486,7 @@ test('the account screens have no serious accessibility problems', async ({ page
   test.slow(); // axe runs on six pages
   for (const path of ['/login', '/register', '/forgot-password']) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
     await expectNoSeriousA11yViolations(page);
   }
   await signIn(page, DEMO.customer, DEMO_PASSWORD);

@@ -29,4 +29,10 @@ describe('public-site demo data', () => {
     expect(res.statusCode).toBe(202);
     expect(await t.outbox('lerato.khumalo@example.co.za')).toHaveLength(0);
   });
+
+  it('can run again (db:seed --force) without failing or duplicating anything', async () => {
+    const before = (await t.database.db.select().from(contactMessages)).length;
+    await seedPublicSite({ config: t.config, database: t.database, mailer: t.mailer, demoPassword: 'x'.repeat(12) });
+    expect((await t.database.db.select().from(contactMessages)).length).toBe(before);
+  });
 });

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { TSeeder } from './index.ts';
+import { newsletterSubscriptions } from '../db/schema/index.ts';
 import {
   createContactMessage,
   createDemoBooking,
@@ -13,6 +15,12 @@ import {
 export const seedPublicSite: TSeeder = async ({ database }) => {
   const { db } = database;
   await db.transaction(async (tx) => {
+    // Seeding again (db:seed --force) keeps what an earlier seed loaded rather than failing on it.
+    const already = await tx
+      .select({ id: newsletterSubscriptions.id })
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'lerato.khumalo@example.co.za'));
+    if (already.length > 0) return;
     await createNewsletterSubscription(tx, { email: 'lerato.khumalo@example.co.za', status: 'confirmed', source: 'seed' });
     await createNewsletterSubscription(tx, { email: 'johan.botha@example.co.za', status: 'confirmed', source: 'seed' });
     await createNewsletterSubscription(tx, { email: 'ayesha.patel@example.co.za', status: 'pending', source: 'seed' });
