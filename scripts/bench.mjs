@@ -473,6 +473,15 @@ try {
   await cleanup();
 }
 
+// ---------------------------------------------------------------------------------------------- payments
+// Issue 5 (helper "payments"): 200 concurrent checkouts and their notifications on a real server,
+// in its own script and server (scripts/bench-payments.mjs). BENCH_SKIP_PAYMENTS=1 skips it.
+if (process.env.BENCH_SKIP_PAYMENTS !== '1') {
+  console.log('');
+  const payments = spawnSync(process.execPath, [path.join(root, 'scripts/bench-payments.mjs')], { cwd: root, stdio: 'inherit', env: process.env });
+  if (payments.status !== 0) fail('payments bench: see its output above');
+}
+
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 fs.writeFileSync(path.join(root, 'bench-results/latest.json'), JSON.stringify(report, null, 2) + '\n');
 console.log(`\nResults written to bench-results/latest.json`);

@@ -1,14 +1,69 @@
-import { useState } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { useContext, useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  UNSAFE_DataRouterStateContext as DataRouterStateContext,
+  isRouteErrorResponse,
+  useLocation,
+} from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import type { Route } from './+types/root';
 import { createQueryClient } from '~/lib/query-client';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
-import { SessionSync } from '~/features/auth/components/session-sync';
 import './app.css';
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+/**
+ * Renders a component from a separate chunk, which starts loading as soon as the app has rendered.
+ * Keeps the toaster (sonner) and the session sync (with the logout code) out of the first-load
+ * JavaScript of every page (decision 005); neither shows anything in the prerendered HTML.
+ */
+function useDeferredComponent<P>(load: () => Promise<ComponentType<P>>): ComponentType<P> | null {
+  const [component, setComponent] = useState<ComponentType<P> | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void load().then((loaded) => {
+      if (!cancelled) setComponent(() => loaded);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [load]);
+  return component;
+}
+
+/**
+ * <ScrollRestoration /> scrolls in a layout effect once the location changes. Preact re-renders
+ * context consumers one component at a time, so that effect can run before the new page is in the
+ * DOM: the #hash target is not there yet, and a restored position is clamped to the old page's
+ * height. This repeats the same decision once every queued render is done (a microtask after the
+ * layout effect, still before paint). Harmless under React, where the DOM is already complete.
+ */
+function ScrollAfterRender() {
+  const location = useLocation();
+  const state = useContext(DataRouterStateContext);
+  const restore = state?.restoreScrollPosition;
+  useLayoutEffect(() => {
+    if (restore === false || restore === undefined || (restore === null && !location.hash)) return;
+    queueMicrotask(() => {
+      if (typeof restore === 'number') {
+        window.scrollTo(0, restore);
+        return;
+      }
+      try {
+        document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+      } catch {
+        // Not a decodable id: <ScrollRestoration /> has already warned and scrolled to the top.
+      }
+    });
+  }, [location, restore]);
+  return null;
+}
+
+const loadToaster = () => import('sonner').then((module) => module.Toaster);
+const loadSessionSync = () => import('~/features/auth/components/session-sync').then((module) => module.SessionSync);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -18,6 +73,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
         <Meta />
+        {/*
+          Links other than stylesheets go above <Links />, which renders the stylesheets: React puts
+          them in the HTML above the stylesheets either way, and the browser entry reuses the head
+          elements in the order the components render them (see entry.client.tsx).
+        */}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Links />
       </head>
       <body>
@@ -31,11 +92,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const [queryClient] = useState(createQueryClient);
+  const SessionSync = useDeferredComponent(loadSessionSync);
+  const Toaster = useDeferredComponent(loadToaster);
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionSync />
+      {SessionSync && <SessionSync />}
+      <ScrollAfterRender />
       <Outlet />
-      <Toaster richColors closeButton position="top-right" />
+      {Toaster && <Toaster richColors closeButton position="top-right" />}
     </QueryClientProvider>
   );
 }

@@ -56,6 +56,14 @@ export const ZEnvSchema = z
     AUTH_RATE_LIMIT_SIGN_IN_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
     AUTH_RATE_LIMIT_SIGN_UP_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+    // Uploaded files (D3, D9): a private folder under DATA_DIR/uploads, or an S3-compatible bucket.
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().trim().min(3).optional(),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFromString.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
@@ -76,6 +84,17 @@ export const ZEnvSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
     }
   });
 

@@ -6,6 +6,10 @@ import { newsletterRoutes } from './newsletter/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { demoBookingRoutes } from './demo-bookings/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
+import { schoolRoutes } from './school/routes.ts';
+import { applicationRoutes, consoleApplicationRoutes } from './applications/routes.ts';
+import { uploadRoutes } from './uploads/routes.ts';
+import { customerProfileRoutes } from './customer-profile/routes.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -17,4 +21,9 @@ export async function registerModules(app: App) {
   await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(demoBookingRoutes, { prefix: '/api/demo-bookings' });
   await app.register(paymentRoutes, { prefix: '/api/payments' });
+  await app.register(uploadRoutes, { prefix: '/api/uploads' });
+  await app.register(applicationRoutes, { prefix: '/api/applications' });
+  await app.register(consoleApplicationRoutes, { prefix: '/api/console/applications' });
+  await app.register(schoolRoutes, { prefix: '/api/school' });
+  await app.register(customerProfileRoutes, { prefix: '/api/customer-profile' });
 }

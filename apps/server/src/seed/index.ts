@@ -3,6 +3,8 @@ import type { AppDeps } from '../app.ts';
 import { systemSettings } from '../db/schema/index.ts';
 import { seedAccounts } from './seed-accounts.ts';
 import { seedPublicSite } from './seed-public-site.ts';
+import { seedApplications } from './seed-applications.ts';
+import { seedSchool } from './seed-school.ts';
 
 export type TDemoLogin = { role: string; email: string };
 export type TSeedContext = Pick<AppDeps, 'config' | 'database' | 'mailer'> & { demoPassword: string };
@@ -10,7 +12,7 @@ export type TSeedContext = Pick<AppDeps, 'config' | 'database' | 'mailer'> & { d
 export type TSeeder = (ctx: TSeedContext) => Promise<TDemoLogin[]>;
 
 // Each module adds its seeder here, in dependency order.
-const SEEDERS: TSeeder[] = [seedAccounts, seedPublicSite];
+const SEEDERS: TSeeder[] = [seedAccounts, seedPublicSite, seedApplications, seedSchool];
 
 export async function seedDemoData(ctx: TSeedContext): Promise<TDemoLogin[]> {
   const logins: TDemoLogin[] = [];

@@ -1,4 +1,5 @@
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+import { ApplicationQueue } from '~/features/console/components/application-queue';
 
 export function meta() {
   return [{ title: 'Platform console | Sekolo' }];
@@ -9,7 +10,11 @@ const QUICK_LINKS: readonly IQuickLink[] = [
   ...ACCOUNT_QUICK_LINKS,
 ];
 
-/** /console: the platform operator's first screen (D10). */
+/** /console: the platform operator's first screen (D10): the application review queue. */
 export default function DashboardConsole() {
-  return <DashboardHome path="/console" title="Platform console" quickLinks={QUICK_LINKS} />;
+  return (
+    <DashboardHome path="/console" title="Platform console" quickLinks={QUICK_LINKS}>
+      <ApplicationQueue />
+    </DashboardHome>
+  );
 }

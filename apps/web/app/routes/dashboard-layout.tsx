@@ -1,30 +1,143 @@
-import { Link, Outlet } from 'react-router';
-import { Logo } from '~/components/layout/logo';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Settings2 } from 'lucide-react';
+import { roleLabel } from '@sekolo/shared/domain/user-display';
+import { Logo, LogoMark } from '~/components/layout/logo';
+import { BUSINESS_SIDEBAR_SECTIONS, SCHOOL_SIDEBAR_SECTIONS, sidebarKindForPath } from '~/components/layout/sidebar/dashboard-nav';
+import { Sidebar, SidebarInset, SidebarProvider, SidebarTooltip, SidebarTrigger, useSidebar } from '~/components/layout/sidebar/sidebar';
+import { SidebarUserMenu } from '~/components/layout/sidebar/sidebar-user-menu';
 import { AccountArea } from '~/features/auth/components/account-area';
 import { RequireAuth } from '~/features/auth/components/require-auth';
+import { UserAvatar } from '~/features/auth/components/user-avatar';
+import { useLogout } from '~/features/auth/hooks/use-logout';
+import { useSession } from '~/features/auth/hooks/use-session';
+import { cn } from '~/lib/cn';
+
+const SKIP_LINK =
+  'sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2';
 
 /**
  * The signed-in area around every role dashboard (spec 2.3): a session is required and applicants
- * are sent to their application (D5); each dashboard adds its own role check. Deliberately plain:
- * the school and business sidebars of spec 2.4 replace this file when they are built.
+ * are sent to their application (D5); each dashboard adds its own role check. School paths get the
+ * school sidebar and /dashboard/business paths the business sidebar (spec 2.4); the other role
+ * dashboards (parent, customer, charity, entrepreneur, console) keep a plain top bar.
  */
 export default function DashboardLayout() {
+  const { pathname } = useLocation();
+  const kind = sidebarKindForPath(pathname);
+  return (
+    <RequireAuth>
+      {kind ? (
+        <SidebarLayout kind={kind}>
+          <Outlet />
+        </SidebarLayout>
+      ) : (
+        <PlainLayout>
+          <Outlet />
+        </PlainLayout>
+      )}
+    </RequireAuth>
+  );
+}
+
+function SidebarLayout({ kind, children }: { kind: 'school' | 'business'; children: React.ReactNode }) {
+  return (
+    <SidebarProvider>
+      <a href="#dashboard-content" className={SKIP_LINK}>
+        Skip to main content
+      </a>
+      <Sidebar
+        label={kind === 'school' ? 'School' : 'Business'}
+        header={<SidebarBrand />}
+        sections={kind === 'school' ? SCHOOL_SIDEBAR_SECTIONS : BUSINESS_SIDEBAR_SECTIONS}
+        footer={<SidebarFooter kind={kind} />}
+      />
+      <SidebarInset>
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
+          <SidebarTrigger className="-ml-1" />
+          <div className="h-5 w-px bg-slate-200" aria-hidden="true" />
+          <SchoolName />
+          <nav aria-label="Dashboard" className="ml-auto">
+            <Link to="/marketplace" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+              Marketplace
+            </Link>
+          </nav>
+        </header>
+        <main id="dashboard-content" tabIndex={-1} className="w-full flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8">
+          <div className="mx-auto max-w-7xl">{children}</div>
+        </main>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}
+
+function SidebarBrand() {
+  const { open, isMobile } = useSidebar();
+  if (!open && !isMobile) {
+    return (
+      <Link to="/" aria-label="Sekolo home" className="rounded-md">
+        <LogoMark />
+      </Link>
+    );
+  }
+  return <Logo />;
+}
+
+function SchoolName() {
+  const session = useSession();
+  return (
+    <p className="truncate text-sm font-semibold text-slate-900" data-testid="dashboard-organization-name">
+      {session.organization?.name ?? ''}
+    </p>
+  );
+}
+
+function SidebarFooter({ kind }: { kind: 'school' | 'business' }) {
+  const session = useSession();
+  const { logout, isLoggingOut } = useLogout();
+  const { open, isMobile } = useSidebar();
+  const collapsed = !open && !isMobile;
+  const user = session.user;
+  if (!user) return null;
+  return (
+    <div className="space-y-1">
+      {kind === 'school' && (
+        <SidebarTooltip label="School Settings" show={collapsed}>
+          <Link
+            to="/admin/school-settings"
+            aria-label={collapsed ? 'School Settings' : undefined}
+            className={cn(
+              'flex h-9 items-center gap-3 rounded-md text-sm font-medium text-slate-700 hover:bg-slate-100',
+              collapsed ? 'justify-center' : 'px-2',
+            )}
+          >
+            <Settings2 className="size-4 shrink-0" aria-hidden="true" />
+            <span className={cn(collapsed && 'sr-only')}>School Settings</span>
+          </Link>
+        </SidebarTooltip>
+      )}
+      <SidebarUserMenu
+        avatar={<UserAvatar user={user} className="size-8" />}
+        name={user.name}
+        email={user.email}
+        role={roleLabel(session.role)}
+        onLogout={() => void logout()}
+        loggingOut={isLoggingOut}
+      />
+    </div>
+  );
+}
+
+function PlainLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
-      <a
-        href="#dashboard-content"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
+      <a href="#dashboard-content" className={SKIP_LINK}>
         Skip to main content
       </a>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
           <Logo />
           <nav aria-label="Dashboard" className="hidden sm:block">
-            <Link
-              to="/marketplace"
-              className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-            >
+            <Link to="/marketplace" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
               Marketplace
             </Link>
           </nav>
@@ -33,14 +146,8 @@ export default function DashboardLayout() {
           </div>
         </div>
       </header>
-      <main
-        id="dashboard-content"
-        tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6"
-      >
-        <RequireAuth>
-          <Outlet />
-        </RequireAuth>
+      <main id="dashboard-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
+        {children}
       </main>
     </div>
   );

@@ -1,4 +1,6 @@
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+import { useSession } from '~/features/auth/hooks/use-session';
+import { SchoolOverview } from '~/features/school/components/school-overview';
 
 export function meta() {
   return [{ title: 'School dashboard | Sekolo' }];
@@ -19,7 +21,17 @@ const QUICK_LINKS: readonly IQuickLink[] = [
   ...ACCOUNT_QUICK_LINKS,
 ];
 
-/** /dashboard/school: the first screen for school administrators and staff (spec 2.3). */
+/** /dashboard/school: the first screen for school administrators and staff (spec 2.3), with the school's figures (issue 6). */
 export default function DashboardSchool() {
-  return <DashboardHome path="/dashboard/school" title="School dashboard" quickLinks={QUICK_LINKS} />;
+  return (
+    <DashboardHome path="/dashboard/school" title="School dashboard" quickLinks={QUICK_LINKS}>
+      <Overview />
+    </DashboardHome>
+  );
+}
+
+function Overview() {
+  const session = useSession();
+  const allowed = ['manage_students', 'view_students', 'view_reports'].some((p) => session.permissions.includes(p));
+  return <SchoolOverview allowed={allowed} />;
 }

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { AuthPageShell } from '~/features/auth/components/auth-page-shell';
+import { useSession } from '~/features/auth/hooks/use-session';
 import { RegisterForm } from '~/features/auth/components/register-form';
 
 export function meta() {
@@ -8,6 +10,7 @@ export function meta() {
 
 /** /register (spec 2.8). */
 export default function RegisterPage() {
+  const session = useSession();
   return (
     <AuthPageShell
       className="max-w-2xl"
@@ -23,6 +26,17 @@ export default function RegisterPage() {
         </>
       }
     >
+      {session.status === 'applicant' && (
+        <Alert className="mb-6">
+          <AlertTitle>Your account is already created</AlertTitle>
+          <AlertDescription>
+            You are signed in as {session.user?.email}.{' '}
+            <Link to="/registration-steps" className="font-semibold underline">
+              Continue your application
+            </Link>
+          </AlertDescription>
+        </Alert>
+      )}
       <RegisterForm />
     </AuthPageShell>
   );

@@ -147,3 +147,71 @@ export const ZCheckoutRedirectSchema = z.object({
   fields: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
 });
 export type TCheckoutRedirect = z.infer<typeof ZCheckoutRedirectSchema>;
+
+/** The registration roles that pay (or skip paying) at the end of their application (D7, D8). */
+export const CHECKOUT_USER_TYPES = ['school_admin', 'business_partner', 'charity', 'young_entrepreneur'] as const;
+export type TCheckoutUserType = (typeof CHECKOUT_USER_TYPES)[number];
+
+export const SUBSCRIPTION_CHECKOUT_MESSAGES = {
+  notApplicant: 'Only an applicant whose application is still open can pay a registration.',
+  wrongType: 'This checkout is not for the type of account you applied for.',
+  alreadyPaid: 'Your registration payment has already been made.',
+} as const;
+
+/**
+ * POST /api/payments/subscription-checkout: the wizard's payment hand-off. Never an amount: the
+ * server prices the package or the partner's registration fee itself.
+ */
+export const ZSubscriptionCheckoutSchema = z.object({
+  // 'customer' is accepted here so the server can answer "wrong type" in words.
+  userType: z.enum(['customer', ...CHECKOUT_USER_TYPES]),
+  packageId: z.string().trim().max(50).optional(),
+  partnerTypes: z
+    .array(z.enum(BUSINESS_PARTNER_TYPE_IDS, { error: PAYMENT_MESSAGES.partnerTypeRequired }))
+    .max(4)
+    .optional(),
+  commissionTier: z.enum(TIER_IDS).optional(),
+});
+export type TSubscriptionCheckout = z.infer<typeof ZSubscriptionCheckoutSchema>;
+
+export type TSubscriptionCheckoutAnswer =
+  | { skipped: true }
+  | { skipped?: false; orderId: string; redirectUrl: string; redirect: TCheckoutRedirect; alreadyPaid?: boolean };
+
+/** What /payment-success reads back: the order and what the wizard submits with its step. */
+export type TRegistrationOrderAnswer = {
+  order: TOrderView;
+  userType: TCheckoutUserType;
+  packageData: Record<string, unknown> | null;
+};
+
+/** A school's subscription as the billing settings show it (issue 5). */
+export type TSubscriptionView = {
+  id: string;
+  status: 'trial' | 'active' | 'past_due' | 'cancelled';
+  packageId: string;
+  amountCents: number;
+  provider: 'sandbox' | 'payfast';
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  nextBillingDate: string | null;
+  pendingPackageId: string | null;
+  cancelAt: string | null;
+  learnerLimit: number;
+  learnerCount: number | null;
+  /** If the school cancelled today, the last day of service (the two weeks' notice rule). */
+  cancelTodayEndsOn: string | null;
+};
+
+export const ZChangePackageSchema = z.object({
+  packageId: z.enum(SCHOOL_PACKAGE_IDS, { error: PAYMENT_MESSAGES.packageRequired }),
+});
+export type TChangePackage = z.infer<typeof ZChangePackageSchema>;
+
+/** One row of /payments: an order of the user and its invoice, if one was issued. */
+export type TPaymentListItem = {
+  order: TOrderView & { createdAt: string };
+  invoice: { id: string; number: string; totalCents: number; vatCents: number; issuedAt: string } | null;
+};
+
+export const ZInvoiceIdSchema = z.object({ invoiceId: z.uuid() });

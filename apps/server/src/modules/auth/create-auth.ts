@@ -11,6 +11,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { passwordResetMail, verificationLink, verificationMail } from './auth-mails.ts';
 import { checkNewPassword } from './password-policy.ts';
 import { avatarUrlPattern, deleteAvatarFiles } from './avatar-files.ts';
+import { createFileStorage, removeStoredBytes, storageKeysOf } from '../uploads/uploads-service.ts';
 
 /** The bridge puts Fastify's idea of the client address here (TRUST_PROXY decides); clients cannot set it. */
 export const CLIENT_IP_HEADER = 'x-sekolo-client-ip';
@@ -53,6 +54,8 @@ const nameProblem = (value: unknown): string | null =>
  */
 export function createAuth({ config, db, mailer, secret, log }: TCreateAuthOptions) {
   const secure = config.publicUrl.startsWith('https://');
+  /** Storage keys of uploads, read before an account is deleted and removed after (deleteUser below). */
+  const uploadKeysOfDeletedUsers = new Map<string, string[]>();
   const trustedOrigins = [config.publicUrl];
   if (config.NODE_ENV !== 'production') {
     // The Vite dev server proxies /api from its own origin; without PUBLIC_URL, 127.0.0.1 works like localhost.
@@ -145,8 +148,16 @@ export function createAuth({ config, db, mailer, secret, log }: TCreateAuthOptio
       },
       deleteUser: {
         enabled: true,
+        async beforeDelete(user) {
+          // The upload rows go with the user (ON DELETE CASCADE); their stored bytes are removed after.
+          uploadKeysOfDeletedUsers.set(user.id, await storageKeysOf(db, user.id));
+        },
         async afterDelete(user, request) {
           await deleteAvatarFiles(config, user.id);
+          const uploadKeys = uploadKeysOfDeletedUsers.get(user.id) ?? [];
+          uploadKeysOfDeletedUsers.delete(user.id);
+          const unremoved = await removeStoredBytes(createFileStorage(config), uploadKeys);
+          if (unremoved > 0) log?.warn({ unremoved }, 'Some uploaded files of a deleted account could not be removed');
           await recordAudit(db, {
             action: 'user.deleted',
             actorUserId: user.id,

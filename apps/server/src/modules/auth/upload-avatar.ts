@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from '@sekolo/shared/schemas/auth';
 import type { AppDeps } from '../../app.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { detectAllowedContentType } from '../../lib/file-content-type.ts';
 import { AVATAR_EXTENSIONS, avatarUrl, writeAvatarFile, type TAvatarMime } from './avatar-files.ts';
 
 /**
@@ -16,11 +16,9 @@ export async function uploadAvatar(
 ) {
   if (input.bytes.length === 0) throw badRequest(AVATAR_MESSAGES.missing);
   if (input.bytes.length > AVATAR_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', AVATAR_MESSAGES.tooLarge);
-  const detected = await fileTypeFromBuffer(input.bytes);
-  if (!detected || !(detected.mime in AVATAR_EXTENSIONS)) {
-    throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', AVATAR_MESSAGES.wrongType);
-  }
-  await writeAvatarFile(deps.config, input.userId, detected.mime as TAvatarMime, input.bytes);
+  const mime = await detectAllowedContentType(input.bytes, Object.keys(AVATAR_EXTENSIONS) as TAvatarMime[]);
+  if (!mime) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', AVATAR_MESSAGES.wrongType);
+  await writeAvatarFile(deps.config, input.userId, mime, input.bytes);
   const image = avatarUrl(input.userId, Date.now());
   await deps.database.db.update(users).set({ image, updatedAt: new Date() }).where(eq(users.id, input.userId));
   return { image };

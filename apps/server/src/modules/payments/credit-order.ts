@@ -5,6 +5,8 @@ import { postJournal } from '../ledger/post-journal.ts';
 import { partnerFeeEntries, subscriptionEntries } from './journal-lines.ts';
 import type { TOrder } from './providers/types.ts';
 import { recordPayment } from './record-payment.ts';
+import { issueInvoice } from './invoices.ts';
+import { startSubscriptionFromOrder } from './subscriptions.ts';
 
 export type TCreditResult = { credited: true; order: TOrder } | { credited: false };
 
@@ -15,7 +17,7 @@ export type TCreditResult = { credited: true; order: TOrder } | { credited: fals
  */
 export async function creditOrder(
   db: Database,
-  input: { orderId: string; provider: TPaymentProviderName; providerTransactionId: string },
+  input: { orderId: string; provider: TPaymentProviderName; providerTransactionId: string; providerToken?: string | null },
 ): Promise<TCreditResult> {
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -45,6 +47,11 @@ export async function creditOrder(
       });
       journalId = journal.id;
     }
+    // A school's registration set-up: its subscription starts the free trial (subscriptions.ts).
+    if (order.kind === 'subscription' && order.metadata.context?.purpose === 'registration') {
+      await startSubscriptionFromOrder(tx, order, input.providerToken ?? null);
+    }
+    await issueInvoice(tx, order);
     const [updated] = journalId
       ? await tx.update(paymentOrders).set({ journalId }).where(eq(paymentOrders.id, order.id)).returning()
       : [order];

@@ -3,7 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { paymentNotifications, paymentOrders, type TNotificationOutcome } from '../../db/schema/payments.ts';
 import { creditOrder, failOrder } from './credit-order.ts';
-import type { PaymentProvider, TNotificationRequest, TRejectionReason } from './providers/types.ts';
+import type { PaymentProvider, TNotificationRequest, TRejectionReason, TVerifiedNotification } from './providers/types.ts';
+import { recordRenewalCharge } from './subscriptions.ts';
+import { subscriptions } from '../../db/schema/subscriptions.ts';
+import { sql } from 'drizzle-orm';
 
 export type TNotificationAnswer = {
   outcome: TNotificationOutcome;
@@ -50,6 +53,8 @@ export async function receiveNotification(
     };
   }
 
+  if (result.renewal) return receiveRenewal(db, provider, result, log, record);
+
   if (result.status !== 'complete') {
     await failOrder(db, result.order.id);
     await record('failed', { orderId: result.order.id, transactionId: result.providerTransactionId });
@@ -61,6 +66,7 @@ export async function receiveNotification(
     orderId: result.order.id,
     provider: provider.name,
     providerTransactionId: result.providerTransactionId,
+    providerToken: result.providerToken ?? null,
   });
   if (!credit.credited) {
     // Passed the checks at the same moment as a copy that credited first.
@@ -68,5 +74,55 @@ export async function receiveNotification(
     return { outcome: 'duplicate', reason: 'already_processed', httpStatus: 200 };
   }
   log.info({ provider: provider.name, orderId: result.order.id }, 'payment credited');
+  return { outcome: 'credited', httpStatus: 200 };
+}
+
+type TRecord = (
+  outcome: TNotificationOutcome,
+  extra: { orderId?: string; transactionId?: string; reason?: TRejectionReason },
+) => Promise<unknown>;
+
+/**
+ * A verified renewal of a subscription (PayFast: the set-up order's m_payment_id, a new
+ * pf_payment_id): the amount must be the subscription's, and it is credited once per transaction.
+ */
+async function receiveRenewal(
+  db: Database,
+  provider: PaymentProvider,
+  result: TVerifiedNotification,
+  log: FastifyBaseLogger,
+  record: TRecord,
+): Promise<TNotificationAnswer> {
+  const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.setupOrderId, result.order.id));
+  if (!sub) {
+    await record('rejected', { orderId: result.order.id, transactionId: result.providerTransactionId, reason: 'unknown_order' });
+    log.warn({ provider: provider.name, orderId: result.order.id }, 'renewal notification for an order without a subscription');
+    return { outcome: 'rejected', reason: 'unknown_order', httpStatus: 400 };
+  }
+  if (result.status !== 'complete') {
+    await db
+      .update(subscriptions)
+      .set({ status: 'past_due', failedAttempts: sql`${subscriptions.failedAttempts} + 1`, updatedAt: sql`now()` })
+      .where(eq(subscriptions.id, sub.id));
+    await record('failed', { orderId: result.order.id, transactionId: result.providerTransactionId });
+    return { outcome: 'failed', httpStatus: 200 };
+  }
+  if (result.amountCents !== sub.amountCents) {
+    await record('rejected', { orderId: result.order.id, transactionId: result.providerTransactionId, reason: 'wrong_amount' });
+    log.warn({ provider: provider.name, subscriptionId: sub.id }, 'renewal notification with the wrong amount');
+    return { outcome: 'rejected', reason: 'wrong_amount', httpStatus: 400 };
+  }
+  const charge = await recordRenewalCharge(db, {
+    subscriptionId: sub.id,
+    provider: provider.name,
+    providerTransactionId: result.providerTransactionId,
+    amountCents: result.amountCents,
+  });
+  if (!charge.credited) {
+    await record('duplicate', { orderId: result.order.id, transactionId: result.providerTransactionId, reason: 'already_processed' });
+    return { outcome: 'duplicate', reason: 'already_processed', httpStatus: 200 };
+  }
+  await record('credited', { orderId: charge.orderId, transactionId: result.providerTransactionId });
+  log.info({ provider: provider.name, subscriptionId: sub.id }, 'subscription renewal credited');
   return { outcome: 'credited', httpStatus: 200 };
 }

@@ -1,8 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SANDBOX_TEST_CARDS, ZCreateOrderSchema, ZOrderIdSchema, ZSandboxPaySchema } from '@sekolo/shared/schemas/payments';
+import {
+  SANDBOX_TEST_CARDS,
+  ZCreateOrderSchema,
+  ZOrderIdSchema,
+  ZSandboxPaySchema,
+  ZInvoiceIdSchema,
+  ZSubscriptionCheckoutSchema,
+  type TPaymentListItem,
+} from '@sekolo/shared/schemas/payments';
 import { paymentOrders } from '../../db/schema/payments.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, unauthorized } from '../../lib/errors.ts';
+import { getSessionUser, requireSession } from '../auth/guards.ts';
 import { cancelSandboxOrder } from './cancel-order.ts';
 import { createOrder } from './create-order.ts';
 import { toOrderView } from './order-view.ts';
@@ -10,6 +19,9 @@ import { paySandboxOrder, SANDBOX_CHECKOUT_NOT_FOUND } from './pay-sandbox-order
 import { priceOrderRequest } from './price-order.ts';
 import { paymentProvidersFor } from './providers/index.ts';
 import { receiveNotification } from './receive-notification.ts';
+import { billingRoutes } from './billing-routes.ts';
+import { invoiceNumberLabel, invoicePdfFor, listPaymentsOf } from './invoices.ts';
+import { createRegistrationCheckout, getRegistrationOrder } from './registration-orders.ts';
 
 const ORDER_NOT_FOUND = 'There is no such order.';
 
@@ -33,6 +45,52 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const [order] = await database.db.select().from(paymentOrders).where(eq(paymentOrders.id, request.params.orderId));
     if (!order) throw notFound(ORDER_NOT_FOUND);
     return { order: toOrderView(order) };
+  });
+
+  await app.register(billingRoutes, { prefix: '/subscription' });
+
+  // The wizard's payment hand-off (registration-orders.ts): the signed-in applicant's order.
+  app.post('/subscription-checkout', { schema: { body: ZSubscriptionCheckoutSchema }, preHandler: requireSession }, async (request) => {
+    const user = await getSessionUser(request);
+    if (!user) throw unauthorized();
+    return createRegistrationCheckout(app.deps, user, request.body);
+  });
+
+  app.get('/subscription-checkout/:orderId', { schema: { params: ZOrderIdSchema }, preHandler: requireSession }, async (request) => {
+    const user = await getSessionUser(request);
+    if (!user) throw unauthorized();
+    return getRegistrationOrder(database.db, user.id, request.params.orderId);
+  });
+
+  // /payments: the signed-in user's orders and invoices; an invoice PDF for its owner only.
+  app.get('/me', { preHandler: requireSession }, async (request) => {
+    const user = await getSessionUser(request);
+    if (!user) throw unauthorized();
+    const rows = await listPaymentsOf(database.db, user.id);
+    const payments: TPaymentListItem[] = rows.map(({ order, invoice }) => ({
+      order: { ...toOrderView(order), createdAt: order.createdAt.toISOString() },
+      invoice: invoice
+        ? {
+            id: invoice.id,
+            number: invoiceNumberLabel(invoice.number),
+            totalCents: invoice.totalCents,
+            vatCents: invoice.vatCents,
+            issuedAt: invoice.issuedAt.toISOString(),
+          }
+        : null,
+    }));
+    return { payments };
+  });
+
+  app.get('/invoices/:invoiceId/pdf', { schema: { params: ZInvoiceIdSchema }, preHandler: requireSession }, async (request, reply) => {
+    const user = await getSessionUser(request);
+    if (!user) throw unauthorized();
+    const { filename, pdf } = await invoicePdfFor(database.db, user.id, request.params.invoiceId);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(pdf));
   });
 
   const sandbox = providers.sandbox;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { AccountArea } from '~/features/auth/components/account-area';
+import { AccountCorner } from './account-corner';
 import { HOME_LINK, NAV_GROUPS, TRAILING_LINKS } from '~/content/navigation';
 import { cn } from '~/lib/cn';
 
@@ -96,7 +96,7 @@ export function MobileMenu() {
             ))}
           </ul>
           <div className="mt-4 border-t border-slate-200 px-3 pt-4">
-            <AccountArea />
+            <AccountCorner />
           </div>
         </nav>
       </div>

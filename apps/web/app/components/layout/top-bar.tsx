@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from 'react-router';
-import { AccountArea } from '~/features/auth/components/account-area';
+import { AccountCorner } from './account-corner';
 import { HOME_LINK, NAV_GROUPS, TRAILING_LINKS, type INavLink } from '~/content/navigation';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
@@ -46,7 +46,7 @@ export function TopBar() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <div className="hidden md:block">
-            <AccountArea />
+            <AccountCorner />
           </div>
           <MobileMenu />
         </div>

@@ -241,8 +241,30 @@ export function createPayFastProvider(config: TPayFastConfig): PaymentProvider {
       if (get('merchant_id')?.trim() !== config.merchantId) {
         return { ok: false, reason: 'wrong_merchant', providerTransactionId };
       }
+      const loaded = await context.loadOrder(reference);
+      const token = get('token')?.trim() || undefined;
+      // 4a. A subscription renewal: the set-up order is paid, the ITN carries the subscription
+      // token and a new pf_payment_id. Its amount is checked against the subscription by the caller.
+      if (
+        loaded?.provider === 'payfast' &&
+        loaded.status === 'paid' &&
+        loaded.metadata.subscription &&
+        token &&
+        loaded.providerTransactionId !== providerTransactionId
+      ) {
+        const confirmation = await confirmWithPayFast(itnParamString(pairs));
+        if (confirmation !== 'valid') {
+          return {
+            ok: false,
+            reason: confirmation === 'invalid' ? 'not_confirmed' : 'confirmation_unavailable',
+            order: loaded,
+            providerTransactionId,
+          };
+        }
+        return { ok: true, order: loaded, providerTransactionId, amountCents, status, providerToken: token, renewal: true };
+      }
       // 4. The order exists, the amount is the order's to the cent, and it is not processed yet.
-      const checked = checkOrderForNotification(await context.loadOrder(reference), 'payfast', amountCents);
+      const checked = checkOrderForNotification(loaded, 'payfast', amountCents);
       if (!checked.ok) return { ...checked, providerTransactionId };
       // 5. PayFast confirms, server to server, that it sent this.
       const confirmation = await confirmWithPayFast(itnParamString(pairs));
@@ -254,7 +276,7 @@ export function createPayFastProvider(config: TPayFastConfig): PaymentProvider {
           providerTransactionId,
         };
       }
-      return { ok: true, order: checked.order, providerTransactionId, amountCents, status };
+      return { ok: true, order: checked.order, providerTransactionId, amountCents, status, providerToken: token };
     },
   };
 }

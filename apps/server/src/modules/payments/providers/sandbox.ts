@@ -112,6 +112,8 @@ export function createSandboxProvider(config: TSandboxConfig): TSandboxProvider 
         providerTransactionId: parsed.transactionId,
         amountCents: parsed.amountCents,
         status: parsed.status === 'COMPLETE' ? 'complete' : 'failed',
+        // The sandbox keeps the card; its token names the test card, so renewals behave like it.
+        providerToken: `sandbox_card_${parsed.cardLast4}`,
       };
     },
   };

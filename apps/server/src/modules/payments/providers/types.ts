@@ -37,6 +37,13 @@ export type TVerifiedNotification = {
   providerTransactionId: string;
   amountCents: number;
   status: 'complete' | 'failed' | 'cancelled';
+  /** The provider's token for the card, for later charges (PayFast `token`, the sandbox's card token). */
+  providerToken?: string;
+  /**
+   * A recurring charge of a subscription set up by this (already paid) order: PayFast sends each
+   * renewal with the first m_payment_id and a new pf_payment_id. Credited once per transaction id.
+   */
+  renewal?: boolean;
 };
 
 export type TRejectedNotification = {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   BUSINESS_PARTNER_REGISTRATION_NOTE,
@@ -41,6 +41,24 @@ const DEFAULT_VALUES: TSignUpInput = {
   privacyAccepted: false,
 };
 
+/**
+ * Spec 4: 'Back to Registration' in the wizard returns here with what was entered; the name, email
+ * and role come back into the form (never a password, D5).
+ */
+function defaultsFromWizard(state: unknown): TSignUpInput {
+  const data = (state as { registrationData?: { userType?: unknown; basicInfo?: Record<string, unknown> } } | null)
+    ?.registrationData;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  if (!data) return DEFAULT_VALUES;
+  return {
+    ...DEFAULT_VALUES,
+    firstName: text(data.basicInfo?.firstName),
+    lastName: text(data.basicInfo?.lastName),
+    email: text(data.basicInfo?.email),
+    role: text(data.userType) as TSignUpInput['role'],
+  };
+}
+
 /** Spec 5: one toast for what is wrong first: something missing, then the passwords. */
 function toastForInvalidForm(errors: FieldErrors<TSignUpInput>) {
   const messages = Object.values(errors).map((error) => error?.message);
@@ -59,11 +77,12 @@ function toastForInvalidForm(errors: FieldErrors<TSignUpInput>) {
 export function RegisterForm() {
   const id = useId();
   const navigate = useNavigate();
+  const location = useLocation();
   const refreshSession = useRefreshSession();
   const [isProcessing, setIsProcessing] = useState(false);
   const form = useForm<TSignUpInput, unknown, TSignUpValues>({
     resolver: zodResolver(ZSignUpSchema),
-    defaultValues: DEFAULT_VALUES,
+    defaultValues: defaultsFromWizard(location.state),
   });
   const { register, handleSubmit, watch, setValue, setError, formState } = form;
   const { errors } = formState;

@@ -1,8 +1,7 @@
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CheckCircle2 } from 'lucide-react';
-import { HONEYPOT_FIELD, ZNewsletterSubscribeSchema } from '@sekolo/shared/schemas/public-forms';
+import type * as PublicForms from '@sekolo/shared/schemas/public-forms';
+import type { HONEYPOT_FIELD, TNewsletterSubscribe } from '@sekolo/shared/schemas/public-forms';
 import { Button } from '~/components/ui/button';
 import { HoneypotField } from '~/components/ui/honeypot-field';
 import { Input } from '~/components/ui/input';
@@ -10,41 +9,115 @@ import { cn } from '~/lib/cn';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { useSubscribeToNewsletter } from '../api/subscribe-to-newsletter';
 
+const HONEYPOT_NAME: typeof HONEYPOT_FIELD = 'website';
+
+/**
+ * The shared schema (zod, ~37 KB gzip with its module) loads only when the box is near the screen,
+ * hovered or focused, never with the page: the footer is on every public page (decision 005).
+ */
+let schemaModule: Promise<typeof PublicForms> | undefined;
+const loadSchema = () => (schemaModule ??= import('@sekolo/shared/schemas/public-forms'));
+
 /**
  * The footer's newsletter box (spec 2.4, 5; D12): it really subscribes. The server mails a
  * confirm link (double opt-in) and answers the same for every address.
- * Made for the dark footer; messages are announced (aria-live).
+ * Made for the dark footer; messages are announced (aria-live). Validates with the shared schema
+ * on submit and, after a failed submit, on every change.
  */
 export function NewsletterForm({ className }: { className?: string }) {
   const id = useId();
   const subscribe = useSubscribeToNewsletter();
-  const form = useForm({
-    resolver: zodResolver(ZNewsletterSubscribeSchema),
-    defaultValues: { email: '', website: '' },
-  });
-  const emailError = form.formState.errors.email?.message;
+  const formRef = useRef<HTMLFormElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const honeypotRef = useRef<HTMLInputElement>(null);
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [validating, setValidating] = useState(false);
+  const revalidate = useRef(false);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          void loadSchema();
+        }
+      },
+      { rootMargin: '400px' },
+    );
+    observer.observe(form);
+    return () => observer.disconnect();
+  }, []);
+
+  /** The parsed values, or null after showing why they are not valid. */
+  const validate = async (): Promise<TNewsletterSubscribe | null> => {
+    const { ZNewsletterSubscribeSchema } = await loadSchema();
+    const parsed = ZNewsletterSubscribeSchema.safeParse({
+      email: emailRef.current?.value ?? '',
+      [HONEYPOT_NAME]: honeypotRef.current?.value ?? '',
+    });
+    if (parsed.success) {
+      setEmailError(undefined);
+      return parsed.data;
+    }
+    setEmailError(parsed.error.issues.find((issue) => issue.path[0] === 'email')?.message);
+    return null;
+  };
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (subscribe.isPending || validating) return;
     subscribe.reset();
+    setValidating(true);
+    let values: TNewsletterSubscribe | null;
+    try {
+      values = await validate();
+    } finally {
+      setValidating(false);
+    }
+    if (!values) {
+      revalidate.current = true;
+      emailRef.current?.focus();
+      return;
+    }
     try {
       await subscribe.mutateAsync(values);
-      form.reset({ email: '', website: '' });
+      if (emailRef.current) emailRef.current.value = '';
+      if (honeypotRef.current) honeypotRef.current.value = '';
+      revalidate.current = false;
     } catch (error) {
-      applyServerFieldErrors(error, form.setError, ['email']);
+      applyServerFieldErrors<{ email: string }>(error, (_field, { message }) => setEmailError(message), ['email']);
     }
-  });
+  };
+
+  const onEmailChange = () => {
+    if (subscribe.isSuccess) subscribe.reset();
+    if (revalidate.current) void validate();
+  };
 
   const serverError = subscribe.isError && !emailError ? errorMessage(subscribe.error) : undefined;
   const message = emailError ?? serverError;
+  const busy = subscribe.isPending || validating;
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className={cn('relative space-y-2', className)} aria-label="Newsletter">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={() => void loadSchema()}
+      onPointerEnter={() => void loadSchema()}
+      className={cn('relative space-y-2', className)}
+      aria-label="Newsletter"
+    >
       <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-200">
         Email address
       </label>
       <div className="flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
         <Input
+          ref={emailRef}
           id={`${id}-email`}
+          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -52,13 +125,13 @@ export function NewsletterForm({ className }: { className?: string }) {
           aria-invalid={message ? true : undefined}
           aria-describedby={`${id}-status`}
           className="aria-invalid:border-red-400"
-          {...form.register('email', { onChange: () => subscribe.isSuccess && subscribe.reset() })}
+          onChange={onEmailChange}
         />
-        <Button type="submit" disabled={subscribe.isPending} className="shrink-0">
+        <Button type="submit" disabled={busy} className="shrink-0">
           {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
         </Button>
       </div>
-      <HoneypotField {...form.register(HONEYPOT_FIELD)} />
+      <HoneypotField ref={honeypotRef} name={HONEYPOT_NAME} />
       <div id={`${id}-status`} aria-live="polite" className="min-h-5 text-sm">
         {message ? (
           <p className="text-red-300">{message}</p>

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizations, users } from './auth.ts';
+
+/**
+ * School management (issue 6). Every row carries its school's organization_id and every query
+ * filters by it (tenant isolation, modules/school/school-context.ts).
+ */
+
+/** A register class, e.g. 8A: the class a learner is marked present in every morning. */
+export const registerClasses = pgTable(
+  'register_classes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 0 is Grade R, 1 to 12 the other grades. */
+    grade: smallint('grade').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('register_classes_org_name_key').on(t.organizationId, sql`lower(${t.name})`),
+    check('register_classes_grade_check', sql`${t.grade} between 0 and 12`),
+  ],
+);
+
+/**
+ * A learner of one school. Keyset pages (modules/school/list-learners.ts) walk the composite
+ * indexes below; the name and admission-number search is a prefix match on lower-cased columns
+ * with text_pattern_ops indexes, which PostgreSQL and PGlite both use for `LIKE 'abc%'` without
+ * an extension (pg_trgm would need loading into PGlite and would serve only infix matches, which
+ * a register search does not need: people search by the start of a name or number).
+ */
+export const learners = pgTable(
+  'learners',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    preferredName: text('preferred_name').notNull().default(''),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    gender: text('gender').notNull(),
+    /** 0 is Grade R, 1 to 12 the other grades. */
+    grade: smallint('grade').notNull(),
+    registerClassId: uuid('register_class_id').references(() => registerClasses.id, { onDelete: 'set null' }),
+    /** Upper-cased by the shared schema; unique within the school. */
+    admissionNumber: text('admission_number').notNull(),
+    /** 'sa_id' | 'passport' | 'none'. */
+    idType: text('id_type').notNull().default('none'),
+    idNumber: text('id_number'),
+    homeLanguage: text('home_language'),
+    medicalNotes: text('medical_notes').notNull().default(''),
+    address: text('address').notNull().default(''),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('learners_org_admission_key').on(t.organizationId, t.admissionNumber),
+    // Keyset sorts: by name, by grade then name, by admission number (the unique index above).
+    index('learners_org_name_idx').on(t.organizationId, t.lastName, t.firstName, t.id),
+    index('learners_org_grade_name_idx').on(t.organizationId, t.grade, t.lastName, t.firstName, t.id),
+    // Prefix search.
+    index('learners_org_last_name_prefix_idx').on(t.organizationId, sql`lower(${t.lastName}) text_pattern_ops`),
+    index('learners_org_first_name_prefix_idx').on(t.organizationId, sql`lower(${t.firstName}) text_pattern_ops`),
+    index('learners_org_preferred_name_prefix_idx').on(
+      t.organizationId,
+      sql`lower(${t.preferredName}) text_pattern_ops`,
+    ),
+    index('learners_org_admission_prefix_idx').on(t.organizationId, sql`${t.admissionNumber} text_pattern_ops`),
+    index('learners_class_idx').on(t.registerClassId),
+    check('learners_grade_check', sql`${t.grade} between 0 and 12`),
+    check('learners_id_type_check', sql`${t.idType} in ('sa_id', 'passport', 'none')`),
+  ],
+);
+
+/** A parent or guardian known to a school; `userId` once they have an account (invitation). */
+export const guardians = pgTable(
+  'guardians',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Lower-cased; unique within the school when present. */
+    email: text('email'),
+    phone: text('phone').notNull().default(''),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('guardians_org_email_key').on(t.organizationId, t.email).where(sql`${t.email} is not null`),
+    index('guardians_org_name_idx').on(t.organizationId, t.lastName, t.firstName, t.id),
+    index('guardians_user_idx').on(t.userId),
+  ],
+);
+
+/** Which guardian belongs to which learner, how, and who pays and hears from the school. */
+export const learnerGuardians = pgTable(
+  'learner_guardians',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    learnerId: uuid('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    guardianId: uuid('guardian_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    /** GUARDIAN_RELATIONS: 'parent' | 'guardian' | 'grandparent' | 'other'. */
+    relation: text('relation').notNull(),
+    paysFees: boolean('pays_fees').notNull().default(false),
+    receivesCommunications: boolean('receives_communications').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.learnerId, t.guardianId] }),
+    index('learner_guardians_guardian_idx').on(t.guardianId),
+    check('learner_guardians_relation_check', sql`${t.relation} in ('parent', 'guardian', 'grandparent', 'other')`),
+  ],
+);

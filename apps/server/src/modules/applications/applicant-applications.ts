@@ -1,0 +1,192 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { stepTitleFor, stepTotalFor } from '@sekolo/shared/constants/registration';
+import {
+  APPLICATION_MESSAGES,
+  PAID_APPLICATION_TYPES,
+  applicationName,
+  isApplicationType,
+  type TApplicationType,
+  type TSaveApplicationDraft,
+} from '@sekolo/shared/schemas/applications';
+import { missingRegistrationSteps, validateRegistrationStep } from '@sekolo/shared/schemas/registration/index';
+import type { AppDeps } from '../../app.ts';
+import type { DbExecutor } from '../../db/client.ts';
+import { applications, guardianConsents, type TStepData } from '../../db/schema/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { TSessionUser } from '../auth/guards.ts';
+import { findPaidRegistrationOrder } from '../payments/registration-orders.ts';
+import { assertUploadsOwnedBy } from '../uploads/upload-references.ts';
+import { guardianConsentMail, submittedMail } from './application-mails.ts';
+import { toApplicationView, type TApplicationRow } from './application-view.ts';
+import { childAndShopOf, guardianOf, referencedFiles } from './step-data.ts';
+
+type TDeps = Pick<AppDeps, 'database' | 'mailer' | 'config'> & { log: FastifyBaseLogger };
+
+/** Days a guardian has to confirm consent (D15). */
+export const GUARDIAN_CONSENT_DAYS = 14;
+
+const EDITABLE = new Set(['draft', 'changes_requested']);
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** An applicant (D5) applying for one of the reviewed types; anyone else is refused. */
+export function assertApplicant(user: TSessionUser): TApplicationType {
+  if (user.status !== 'applicant') throw forbidden(APPLICATION_MESSAGES.notApplicant);
+  if (!isApplicationType(user.role)) throw forbidden(APPLICATION_MESSAGES.notApplicationType);
+  return user.role;
+}
+
+export async function findApplicationOfUser(db: DbExecutor, userId: string): Promise<TApplicationRow | null> {
+  const [row] = await db.select().from(applications).where(eq(applications.userId, userId));
+  return row ?? null;
+}
+
+/**
+ * Validates each step given with the registry's schemas and answers what they parse to (the
+ * stored form); 400 with the first message and every field keyed '<step>.<path>'.
+ */
+function assertStepsValid(userType: string, stepData: Record<string, unknown>): TStepData {
+  const fields: Record<string, string> = {};
+  const parsed: TStepData = {};
+  let message: string | null = null;
+  for (const [step, data] of Object.entries(stepData).sort(([a], [b]) => Number(a) - Number(b))) {
+    const result = validateRegistrationStep(userType, Number(step), data);
+    if (result.success) parsed[step] = result.data as Record<string, unknown>;
+    else {
+      message ??= result.message;
+      for (const [key, value] of Object.entries(result.fields)) fields[`${step}.${key}`] = value;
+    }
+  }
+  if (message) throw badRequest(message, fields);
+  return parsed;
+}
+
+/** PUT /api/applications/me: the wizard's draft after every step, merged by step number. */
+export async function saveApplicationDraft(deps: TDeps, user: TSessionUser, input: TSaveApplicationDraft) {
+  const userType = assertApplicant(user);
+  const total = stepTotalFor(userType);
+  if (input.currentStep > total) throw badRequest(`Invalid step ${input.currentStep}`, { currentStep: `Invalid step ${input.currentStep}` });
+  const parsed = assertStepsValid(userType, input.stepData);
+  return deps.database.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(applications).where(eq(applications.userId, user.id)).for('update');
+    if (existing && !EDITABLE.has(existing.status)) throw conflict(APPLICATION_MESSAGES.locked);
+    const stepData: TStepData = { ...(existing?.stepData ?? {}), ...parsed };
+    if (!existing) {
+      const [created] = await tx
+        .insert(applications)
+        .values({ userId: user.id, userType, currentStep: input.currentStep, stepData })
+        .onConflictDoNothing({ target: applications.userId })
+        .returning();
+      // A concurrent first save won the insert: save over it.
+      if (created) return toApplicationView(created);
+    }
+    const [updated] = await tx
+      .update(applications)
+      .set({ currentStep: input.currentStep, stepData, updatedAt: new Date() })
+      .where(eq(applications.userId, user.id))
+      .returning();
+    return toApplicationView(updated!);
+  });
+}
+
+type TSubmitOutcome = {
+  row: TApplicationRow;
+  /** Set only for the request that recorded the submission: it sends the mails. */
+  mails?: { consentToken: string | null; guardian: { name: string; email: string } | null };
+};
+
+/**
+ * POST /api/applications/me/submit (applications contract). The row lock makes repeated and
+ * concurrent submits wait for each other; only the one that moves the application to 'submitted'
+ * records it and sends mail, the others answer the same application.
+ */
+export async function submitApplication(deps: TDeps, user: TSessionUser, input: { idempotencyKey: string; ip: string | null }) {
+  const userType = assertApplicant(user);
+  const outcome = await deps.database.db.transaction(async (tx): Promise<TSubmitOutcome> => {
+    const [row] = await tx.select().from(applications).where(eq(applications.userId, user.id)).for('update');
+    if (!row) throw notFound(APPLICATION_MESSAGES.noApplication);
+    // Already submitted (or decided), or a replay of the key that submitted it: the same answer.
+    if (!EDITABLE.has(row.status) || row.submissionKey === input.idempotencyKey) return { row };
+
+    assertStepsValid(userType, row.stepData);
+    const [missing] = missingRegistrationSteps(userType, row.stepData);
+    if (missing !== undefined) {
+      const message = APPLICATION_MESSAGES.stepMissing(missing, stepTitleFor(userType, missing) ?? `Step ${missing}`);
+      throw badRequest(message, { [String(missing)]: message });
+    }
+    const files = referencedFiles(row.stepData);
+    if (files.length) await assertUploadsOwnedBy(tx, user.id, [...new Set(files.map((f) => f.id))]);
+    if ((PAID_APPLICATION_TYPES as readonly string[]).includes(userType) && !(await findPaidRegistrationOrder(tx, user.id))) {
+      throw new AppError(402, 'PAYMENT_REQUIRED', APPLICATION_MESSAGES.paymentRequired);
+    }
+
+    const now = new Date();
+    const [submitted] = await tx
+      .update(applications)
+      .set({
+        status: 'submitted',
+        submittedAt: now,
+        submissionKey: input.idempotencyKey,
+        decidedBy: null,
+        decidedAt: null,
+        decisionReason: null,
+        updatedAt: now,
+      })
+      .where(eq(applications.id, row.id))
+      .returning();
+
+    let consentToken: string | null = null;
+    const guardian = userType === 'young_entrepreneur' ? guardianOf(row.stepData) : null;
+    if (guardian) {
+      consentToken = randomBytes(32).toString('base64url');
+      await tx.insert(guardianConsents).values({
+        applicationId: row.id,
+        tokenHash: hashToken(consentToken),
+        guardianName: guardian.name,
+        guardianEmail: guardian.email,
+        relation: guardian.relation,
+        expiresAt: new Date(now.getTime() + GUARDIAN_CONSENT_DAYS * 24 * 60 * 60 * 1000),
+      });
+    }
+    await recordAudit(tx, {
+      action: 'application.submitted',
+      actorUserId: user.id,
+      target: `application:${row.id}`,
+      ip: input.ip,
+      details: { userType, resubmission: row.status === 'changes_requested', guardianConsentRequested: Boolean(guardian) },
+    });
+    return { row: submitted!, mails: { consentToken, guardian } };
+  });
+
+  if (outcome.mails) {
+    const { row } = outcome;
+    const mails = [submittedMail(user, { userType, name: applicationName(row.stepData), reference: row.id })];
+    const { consentToken, guardian } = outcome.mails;
+    if (consentToken && guardian) {
+      const { childName, shopName } = childAndShopOf(row.stepData, user.name);
+      mails.push(
+        guardianConsentMail({
+          guardianEmail: guardian.email,
+          guardianName: guardian.name,
+          childName,
+          shopName,
+          url: `${deps.config.publicUrl}/guardian-consent?token=${consentToken}`,
+        }),
+      );
+    }
+    // After the commit (as modules/contact): the submission stands even if a mail fails.
+    for (const mail of mails) {
+      try {
+        await deps.mailer.send(mail);
+      } catch (err) {
+        deps.log.error({ err, applicationId: row.id, mailTag: mail.tag }, 'application mail could not be sent');
+      }
+    }
+  }
+  return toApplicationView(outcome.row);
+}

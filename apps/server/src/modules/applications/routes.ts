@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  APPLICATION_MESSAGES,
+  ZConsoleApplicationsQuery,
+  ZDecisionReason,
+  ZGuardianConsentToken,
+  ZIdempotencyKey,
+  ZSaveApplicationDraft,
+} from '@sekolo/shared/schemas/applications';
+import { badRequest } from '../../lib/errors.ts';
+import { limitPerClientAddress } from '../../lib/rate-limit.ts';
+import { getSessionUser, requireRole, requireSession, type TSessionUser } from '../auth/guards.ts';
+import { findApplicationOfUser, saveApplicationDraft, submitApplication } from './applicant-applications.ts';
+import { toApplicationView } from './application-view.ts';
+import { decideApplication, getConsoleApplication, listConsoleApplications, type TDecision } from './console-applications.ts';
+import { confirmGuardianConsent, readGuardianConsent } from './guardian-consent.ts';
+
+const signedIn = async (request: Parameters<typeof getSessionUser>[0]): Promise<TSessionUser> =>
+  (await getSessionUser(request))!;
+
+/** The applicant's own application (D5) and the guardian consent link (D15). Prefix /api/applications. */
+export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (request: { log: FastifyBaseLogger }) => ({ ...app.deps, log: request.log });
+
+  app.get('/me', { preHandler: requireSession }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const row = await findApplicationOfUser(app.deps.database.db, (await signedIn(request)).id);
+    return { application: row ? toApplicationView(row) : null };
+  });
+
+  app.put('/me', { preHandler: requireSession, schema: { body: ZSaveApplicationDraft } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { application: await saveApplicationDraft(deps(request), await signedIn(request), request.body) };
+  });
+
+  app.post('/me/submit', { preHandler: requireSession }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const key = ZIdempotencyKey.safeParse(request.headers['idempotency-key'] ?? '');
+    if (!key.success) throw badRequest(APPLICATION_MESSAGES.idempotencyKeyRequired, { 'Idempotency-Key': APPLICATION_MESSAGES.idempotencyKeyRequired });
+    const application = await submitApplication(deps(request), await signedIn(request), { idempotencyKey: key.data, ip: request.ip });
+    return { application };
+  });
+
+  const consentLimit = limitPerClientAddress({ name: 'guardian-consent', limit: 30, windowMs: 10 * 60 * 1000, what: 'attempts' });
+
+  app.get(
+    '/guardian-consent/:token',
+    { preHandler: consentLimit, schema: { params: ZGuardianConsentToken } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return readGuardianConsent(app.deps.database.db, request.params.token);
+    },
+  );
+
+  app.post('/guardian-consent', { preHandler: consentLimit, schema: { body: ZGuardianConsentToken } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return confirmGuardianConsent(app.deps.database.db, { token: request.body.token, ip: request.ip });
+  });
+};
+
+const ZId = z.object({ id: z.uuid('Application not found.') });
+
+/** The review console (D10), platform operators only. Prefix /api/console/applications. */
+export const consoleApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const operator = requireRole('platform_admin');
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/', { preHandler: operator, schema: { querystring: ZConsoleApplicationsQuery } }, async (request) =>
+    listConsoleApplications(app.deps.database.db, request.query),
+  );
+
+  app.get('/:id', { preHandler: operator, schema: { params: ZId } }, async (request) =>
+    getConsoleApplication(app.deps.database.db, { id: request.params.id, actorUserId: (await signedIn(request)).id, ip: request.ip }),
+  );
+
+  const decide = async (request: Parameters<typeof getSessionUser>[0] & { params: { id: string } }, decision: TDecision) => ({
+    application: await decideApplication(
+      { ...app.deps, log: request.log },
+      { id: request.params.id, decision, actorUserId: (await signedIn(request)).id, ip: request.ip },
+    ),
+  });
+
+  app.post('/:id/approve', { preHandler: operator, schema: { params: ZId } }, async (request) =>
+    decide(request, { action: 'approve' }),
+  );
+  app.post('/:id/reject', { preHandler: operator, schema: { params: ZId, body: ZDecisionReason } }, async (request) =>
+    decide(request, { action: 'reject', reason: request.body.reason }),
+  );
+  app.post('/:id/request-changes', { preHandler: operator, schema: { params: ZId, body: ZDecisionReason } }, async (request) =>
+    decide(request, { action: 'request_changes', reason: request.body.reason }),
+  );
+};

@@ -1,0 +1,87 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
+import { ZChangePackageSchema, type TSubscriptionView } from '@sekolo/shared/schemas/payments';
+import type { DbExecutor } from '../../db/client.ts';
+import { learners } from '../../db/schema/school.ts';
+import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { getSessionUser, requireSession } from '../auth/guards.ts';
+import {
+  cancelSubscription,
+  cancellationEndDate,
+  changeSubscriptionPackage,
+  findSubscription,
+  learnerLimitOf,
+  mayManageSubscription,
+  resumeSubscription,
+  type TSubscription,
+} from './subscriptions.ts';
+
+const NO_SUBSCRIPTION = 'Your school has no subscription yet.';
+
+async function toView(db: DbExecutor, sub: TSubscription, today: string): Promise<TSubscriptionView> {
+  let learnerCount: number | null = null;
+  if (sub.organizationId) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(learners)
+      .where(and(eq(learners.organizationId, sub.organizationId), isNull(learners.archivedAt)));
+    learnerCount = Number(row?.n ?? 0);
+  }
+  return {
+    id: sub.id,
+    status: sub.status,
+    packageId: sub.packageId,
+    amountCents: sub.amountCents,
+    provider: sub.provider as TSubscriptionView['provider'],
+    currentPeriodStart: sub.currentPeriodStart,
+    currentPeriodEnd: sub.currentPeriodEnd,
+    nextBillingDate: sub.nextBillingDate,
+    pendingPackageId: sub.pendingPackageId,
+    cancelAt: sub.cancelAt,
+    learnerLimit: learnerLimitOf(sub),
+    learnerCount,
+    cancelTodayEndsOn: sub.status === 'cancelled' || sub.cancelAt ? null : cancellationEndDate(sub, today),
+  };
+}
+
+/**
+ * A school's billing settings (issue 5), prefix /api/payments/subscription: the plan, cancel (with
+ * the two weeks' notice rule), resume, and change package from the next billing date. Only the
+ * person who set it up or an admin of the school.
+ */
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+
+  async function mine(request: Parameters<typeof getSessionUser>[0]): Promise<TSubscription> {
+    const user = await getSessionUser(request);
+    if (!user) throw unauthorized();
+    const sub = await findSubscription(db, { organizationId: user.organization?.id ?? null, userId: user.id });
+    if (!sub) throw notFound(NO_SUBSCRIPTION);
+    if (!(await mayManageSubscription(db, sub, user.id))) throw forbidden();
+    return sub;
+  }
+
+  app.get('/', { preHandler: requireSession }, async (request) => {
+    const user = await getSessionUser(request);
+    if (!user) throw unauthorized();
+    const sub = await findSubscription(db, { organizationId: user.organization?.id ?? null, userId: user.id });
+    if (!sub || !(await mayManageSubscription(db, sub, user.id))) return { subscription: null };
+    return { subscription: await toView(db, sub, todayInSouthAfrica()) };
+  });
+
+  app.post('/cancel', { preHandler: requireSession }, async (request) => {
+    const sub = await cancelSubscription(db, await mine(request));
+    return { subscription: await toView(db, sub, todayInSouthAfrica()) };
+  });
+
+  app.post('/resume', { preHandler: requireSession }, async (request) => {
+    const sub = await resumeSubscription(db, await mine(request));
+    return { subscription: await toView(db, sub, todayInSouthAfrica()) };
+  });
+
+  app.post('/change', { schema: { body: ZChangePackageSchema }, preHandler: requireSession }, async (request) => {
+    const sub = await changeSubscriptionPackage(db, await mine(request), request.body.packageId);
+    return { subscription: await toView(db, sub, todayInSouthAfrica()) };
+  });
+};

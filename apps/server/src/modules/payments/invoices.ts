@@ -1,0 +1,149 @@
+import { desc, eq } from 'drizzle-orm';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { CONTACT } from '@sekolo/shared/constants/marketing';
+import { formatZar } from '@sekolo/shared/domain/money';
+import type { DbExecutor } from '../../db/client.ts';
+import { users } from '../../db/schema/auth.ts';
+import { invoices } from '../../db/schema/invoices.ts';
+import { paymentOrders } from '../../db/schema/payments.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { TOrder } from './providers/types.ts';
+
+/** South African VAT, included in every price (D13). */
+export const VAT_RATE_PERCENT = 15;
+
+export type TInvoice = typeof invoices.$inferSelect;
+
+/**
+ * The VAT a VAT-inclusive amount contains: total × 15 / 115, rounded half away from zero to the
+ * cent (the ledger's rounding rule). R1 150,00 holds R150,00 VAT.
+ */
+export function vatIncluded(totalCents: number): number {
+  return Math.round((totalCents * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT));
+}
+
+export function invoiceNumberLabel(number: number): string {
+  return `INV-${String(number).padStart(6, '0')}`;
+}
+
+/**
+ * Issues the invoice of a paid order, inside its credit transaction; once per order. Orders of
+ * R0 (a card set-up) and orders without a signed-in buyer get none.
+ */
+export async function issueInvoice(tx: DbExecutor, order: TOrder): Promise<void> {
+  if (order.amountCents <= 0 || !order.buyerUserId) return;
+  const [buyer] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, order.buyerUserId));
+  if (!buyer) return;
+  await tx
+    .insert(invoices)
+    .values({
+      orderId: order.id,
+      buyerUserId: order.buyerUserId,
+      buyerName: buyer.name,
+      buyerEmail: buyer.email,
+      description: order.description,
+      totalCents: order.amountCents,
+      vatCents: vatIncluded(order.amountCents),
+    })
+    .onConflictDoNothing({ target: invoices.orderId });
+}
+
+/** The user's orders (newest first) with their invoice, for /payments. */
+export async function listPaymentsOf(db: DbExecutor, userId: string) {
+  const rows = await db
+    .select({ order: paymentOrders, invoice: invoices })
+    .from(paymentOrders)
+    .leftJoin(invoices, eq(invoices.orderId, paymentOrders.id))
+    .where(eq(paymentOrders.buyerUserId, userId))
+    .orderBy(desc(paymentOrders.createdAt))
+    .limit(200);
+  return rows;
+}
+
+/** The invoice as a PDF, for its owner only (anyone else: 404, as if it did not exist). */
+export async function invoicePdfFor(db: DbExecutor, userId: string, invoiceId: string): Promise<{ filename: string; pdf: Uint8Array }> {
+  const [row] = await db
+    .select({ invoice: invoices, order: paymentOrders })
+    .from(invoices)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, invoices.orderId))
+    .where(eq(invoices.id, invoiceId));
+  if (!row || row.invoice.buyerUserId !== userId) throw notFound('There is no such invoice.');
+  return { filename: `${invoiceNumberLabel(row.invoice.number)}.pdf`, pdf: await renderInvoicePdf(row.invoice, row.order) };
+}
+
+function dateOf(date: Date): string {
+  return new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+}
+
+/** A one-page A4 tax invoice: seller, buyer, reference, one line, VAT-inclusive totals. */
+export async function renderInvoicePdf(invoice: TInvoice, order: TOrder): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const number = invoiceNumberLabel(invoice.number);
+  doc.setTitle(`Sekolo tax invoice ${number}`);
+  doc.setAuthor('Sekolo');
+  doc.setCreationDate(invoice.issuedAt);
+  doc.setModificationDate(invoice.issuedAt);
+  const page = doc.addPage([595.28, 841.89]);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const ink = rgb(0.06, 0.09, 0.16);
+  const muted = rgb(0.35, 0.4, 0.47);
+  let y = 790;
+  const text = (value: string, x: number, options: { size?: number; font?: typeof regular; color?: typeof ink } = {}) =>
+    page.drawText(value, { x, y, size: options.size ?? 10, font: options.font ?? regular, color: options.color ?? ink });
+  const right = (value: string, xRight: number, options: { size?: number; font?: typeof regular } = {}) => {
+    const font = options.font ?? regular;
+    const size = options.size ?? 10;
+    page.drawText(value, { x: xRight - font.widthOfTextAtSize(value, size), y, size, font, color: ink });
+  };
+
+  text('Sekolo', 50, { size: 22, font: bold });
+  right('TAX INVOICE', 545, { size: 16, font: bold });
+  y -= 22;
+  right(number, 545, { size: 11 });
+  y -= 8;
+  for (const line of [CONTACT.address.street, `${CONTACT.address.suburb}, ${CONTACT.address.city}, ${CONTACT.address.postalCode}`, CONTACT.address.country, CONTACT.email]) {
+    y -= 14;
+    text(line, 50, { color: muted });
+  }
+  y -= 36;
+  text('Bill to', 50, { font: bold });
+  text('Invoice details', 330, { font: bold });
+  const details: [string, string][] = [
+    ['Invoice number', number],
+    ['Date', dateOf(invoice.issuedAt)],
+    ['Reference', order.reference],
+    ['Paid', order.paidAt ? dateOf(order.paidAt) : dateOf(invoice.issuedAt)],
+  ];
+  const buyerLines = [invoice.buyerName, invoice.buyerEmail];
+  for (let i = 0; i < Math.max(details.length, buyerLines.length); i++) {
+    y -= 15;
+    if (buyerLines[i]) text(buyerLines[i]!, 50);
+    if (details[i]) {
+      text(details[i]![0], 330, { color: muted });
+      right(details[i]![1], 545);
+    }
+  }
+  y -= 40;
+  page.drawRectangle({ x: 50, y: y - 6, width: 495, height: 22, color: rgb(0.94, 0.96, 0.97) });
+  text('Description', 58, { font: bold });
+  right('Amount (VAT incl.)', 537, { font: bold });
+  y -= 26;
+  text(invoice.description.slice(0, 80), 58);
+  right(formatZar(invoice.totalCents), 537);
+  y -= 30;
+  page.drawLine({ start: { x: 330, y: y + 14 }, end: { x: 545, y: y + 14 }, thickness: 0.5, color: muted });
+  const totals: [string, string, boolean][] = [
+    ['Total excluding VAT', formatZar(invoice.totalCents - invoice.vatCents), false],
+    [`VAT (${VAT_RATE_PERCENT}%, included)`, formatZar(invoice.vatCents), false],
+    ['Total (VAT included)', formatZar(invoice.totalCents), true],
+  ];
+  for (const [label, value, strong] of totals) {
+    text(label, 330, { font: strong ? bold : regular });
+    right(value, 537, { font: strong ? bold : regular });
+    y -= 16;
+  }
+  y -= 30;
+  text('All amounts are in South African rand and include VAT at 15%. Thank you for using Sekolo.', 50, { size: 9, color: muted });
+  return doc.save({ useObjectStreams: false });
+}

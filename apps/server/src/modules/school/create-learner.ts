@@ -1,0 +1,40 @@
+import { gradeToNumber, type TLearner, type TLearnerValues } from '@sekolo/shared/schemas/school';
+import type { Database } from '../../db/client.ts';
+import { learners } from '../../db/schema/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { getLearnerRow } from './get-learner.ts';
+import { checkLearnerCapacity } from './learner-capacity.ts';
+import {
+  admissionNumberTaken,
+  assertAdmissionNumberFree,
+  assertRegisterClassFits,
+  isUniqueViolation,
+  learnerColumns,
+} from './learner-rules.ts';
+import type { TSchoolContext } from './school-context.ts';
+
+export async function createLearner(db: Database, ctx: TSchoolContext, values: TLearnerValues): Promise<TLearner> {
+  try {
+    const id = await db.transaction(async (tx) => {
+      await assertRegisterClassFits(tx, ctx.organizationId, values.registerClassId, gradeToNumber(values.grade));
+      await assertAdmissionNumberFree(tx, ctx.organizationId, values.admissionNumber);
+      await checkLearnerCapacity(tx, ctx.organizationId, 1);
+      const [row] = await tx
+        .insert(learners)
+        .values({ ...learnerColumns(values), organizationId: ctx.organizationId, createdBy: ctx.user.id })
+        .returning({ id: learners.id });
+      await recordAudit(tx, {
+        action: 'learner.created',
+        actorUserId: ctx.user.id,
+        target: `learner:${row!.id}`,
+        ip: ctx.ip,
+        details: { organizationId: ctx.organizationId, admissionNumber: values.admissionNumber },
+      });
+      return row!.id;
+    });
+    return (await getLearnerRow(db, ctx.organizationId, id))!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw admissionNumberTaken();
+    throw error;
+  }
+}

@@ -1,0 +1,32 @@
+import { and, eq } from 'drizzle-orm';
+import { SCHOOL_MESSAGES, type TLearner } from '@sekolo/shared/schemas/school';
+import type { DbExecutor } from '../../db/client.ts';
+import { learners, registerClasses } from '../../db/schema/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { notFound } from '../../lib/errors.ts';
+import { toLearnerView } from './learner-view.ts';
+import type { TSchoolContext } from './school-context.ts';
+
+/** One learner of this school, or null (another school's learner is as good as missing). */
+export async function getLearnerRow(db: DbExecutor, organizationId: string, id: string): Promise<TLearner | null> {
+  const [row] = await db
+    .select({ learner: learners, className: registerClasses.name })
+    .from(learners)
+    .leftJoin(registerClasses, eq(registerClasses.id, learners.registerClassId))
+    .where(and(eq(learners.id, id), eq(learners.organizationId, organizationId)));
+  return row ? toLearnerView(row.learner, row.className) : null;
+}
+
+/** A staff member opens a learner's record: D15 (POPIA, a child's data) wants every read audited. */
+export async function readLearner(db: DbExecutor, ctx: TSchoolContext, id: string): Promise<TLearner> {
+  const learner = await getLearnerRow(db, ctx.organizationId, id);
+  if (!learner) throw notFound(SCHOOL_MESSAGES.learnerNotFound);
+  await recordAudit(db, {
+    action: 'learner.read',
+    actorUserId: ctx.user.id,
+    target: `learner:${id}`,
+    ip: ctx.ip,
+    details: { organizationId: ctx.organizationId },
+  });
+  return learner;
+}

@@ -1,0 +1,65 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { gradeFromNumber, type TSchoolActivity, type TSchoolOverview } from '@sekolo/shared/schemas/school';
+import type { DbExecutor } from '../../db/client.ts';
+import { auditEvents, learners, registerClasses, users } from '../../db/schema/index.ts';
+import type { TSchoolContext } from './school-context.ts';
+
+/** What the activity feed shows; reads of records are audited but are not news. */
+const ACTIVITY_SUMMARIES: Record<string, (details: Record<string, unknown>) => string> = {
+  'learner.created': (d) => `Learner ${String(d.admissionNumber ?? '')} added`,
+  'learner.updated': (d) => `Learner ${String(d.admissionNumber ?? '')} updated`,
+  'learner.archived': () => 'A learner was archived',
+  'learner.restored': () => 'A learner was restored',
+  'learners.imported': (d) => `${Number(d.imported ?? 0)} learners imported from CSV`,
+  'learners.exported': (d) => `${Number(d.rows ?? 0)} learners exported to CSV`,
+  'register_class.created': (d) => `Class ${String(d.name ?? '')} created`,
+};
+
+/**
+ * /dashboard/school: learners against the package's limit, classes, learners per grade, recent
+ * activity. `limit` stays null until the payments module exposes the school's package
+ * (INTEGRATION POINT, see learner-capacity.ts).
+ */
+export async function getSchoolOverview(db: DbExecutor, ctx: TSchoolContext): Promise<TSchoolOverview> {
+  const org = ctx.organizationId;
+  const [counts] = await db
+    .select({
+      enrolled: sql<number>`count(*) filter (where ${learners.archivedAt} is null)`.mapWith(Number),
+      archived: sql<number>`count(*) filter (where ${learners.archivedAt} is not null)`.mapWith(Number),
+    })
+    .from(learners)
+    .where(eq(learners.organizationId, org));
+  const [classCount] = await db.select({ n: count() }).from(registerClasses).where(eq(registerClasses.organizationId, org));
+  const byGrade = await db
+    .select({ grade: learners.grade, count: count() })
+    .from(learners)
+    .where(and(eq(learners.organizationId, org), isNull(learners.archivedAt)))
+    .groupBy(learners.grade)
+    .orderBy(asc(learners.grade));
+  const events = await db
+    .select({ at: auditEvents.at, action: auditEvents.action, details: auditEvents.details, actorName: users.name })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+    .where(
+      and(
+        inArray(auditEvents.action, Object.keys(ACTIVITY_SUMMARIES)),
+        isNotNull(auditEvents.details),
+        sql`${auditEvents.details}->>'organizationId' = ${org}`,
+      ),
+    )
+    .orderBy(desc(auditEvents.at))
+    .limit(10);
+  const recentActivity: TSchoolActivity[] = events.map((e) => ({
+    at: e.at.toISOString(),
+    action: e.action,
+    summary: ACTIVITY_SUMMARIES[e.action]!(e.details),
+    actorName: e.actorName,
+  }));
+  return {
+    school: { id: org, name: ctx.schoolName },
+    learners: { enrolled: counts?.enrolled ?? 0, archived: counts?.archived ?? 0, limit: null, packageName: null },
+    classes: Number(classCount?.n ?? 0),
+    learnersByGrade: byGrade.map((row) => ({ grade: gradeFromNumber(row.grade), count: Number(row.count) })),
+    recentActivity,
+  };
+}

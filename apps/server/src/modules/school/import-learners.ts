@@ -1,0 +1,168 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import Papa from 'papaparse';
+import {
+  gradeToNumber,
+  LEARNER_CSV_COLUMNS,
+  LEARNER_CSV_MAX_ROWS,
+  LEARNER_CSV_REQUIRED_COLUMNS,
+  parseCsvGrade,
+  SCHOOL_MESSAGES,
+  ZLearnerSchema,
+  type TLearnerImportReport,
+  type TLearnerImportRowError,
+  type TLearnerValues,
+} from '@sekolo/shared/schemas/school';
+import type { Database } from '../../db/client.ts';
+import { learners, registerClasses } from '../../db/schema/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { checkLearnerCapacity } from './learner-capacity.ts';
+import { admissionNumberTaken, isUniqueViolation, learnerColumns } from './learner-rules.ts';
+import type { TSchoolContext } from './school-context.ts';
+
+const M = SCHOOL_MESSAGES;
+
+/** Form field names back to the CSV's column names, so the report names the column to fix. */
+const COLUMN_OF_FIELD: Record<string, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  preferredName: 'preferred_name',
+  dateOfBirth: 'date_of_birth',
+  gender: 'gender',
+  grade: 'grade',
+  registerClassId: 'class',
+  admissionNumber: 'admission_number',
+  idType: 'id_type',
+  idNumber: 'id_number',
+  homeLanguage: 'home_language',
+  medicalNotes: 'medical_notes',
+  address: 'address',
+};
+
+const INSERT_CHUNK = 500;
+
+/**
+ * CSV import with a row-by-row report. `check` only reports; `all` imports when every row is
+ * valid and otherwise nothing; `valid_only` imports the valid rows. One transaction either way.
+ */
+export async function importLearners(
+  db: Database,
+  ctx: TSchoolContext,
+  csv: string,
+  mode: 'check' | 'all' | 'valid_only',
+): Promise<TLearnerImportReport> {
+  const report: TLearnerImportReport = { totalRows: 0, validRows: 0, invalidRows: 0, imported: 0, errors: [], fileError: null };
+  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (header) => header.trim().toLowerCase().replace(/\s+/g, '_'),
+  });
+  const headers = parsed.meta.fields ?? [];
+  const missing = LEARNER_CSV_REQUIRED_COLUMNS.filter((column) => !headers.includes(column));
+  if (missing.length > 0) return { ...report, fileError: M.csvMissingColumns(missing) };
+  const rows = parsed.data;
+  if (rows.length === 0) return { ...report, fileError: M.csvEmpty };
+  if (rows.length > LEARNER_CSV_MAX_ROWS) return { ...report, totalRows: rows.length, fileError: M.csvTooManyRows(LEARNER_CSV_MAX_ROWS) };
+  report.totalRows = rows.length;
+
+  const classes = await db
+    .select({ id: registerClasses.id, name: registerClasses.name, grade: registerClasses.grade })
+    .from(registerClasses)
+    .where(eq(registerClasses.organizationId, ctx.organizationId));
+  const classByName = new Map(classes.map((c) => [c.name.trim().toLowerCase(), c]));
+
+  const valid: { row: number; values: TLearnerValues }[] = [];
+  const firstRowOf = new Map<string, number>();
+  rows.forEach((raw, index) => {
+    // Row 1 is the header, so the first learner is on row 2 of the file.
+    const rowNumber = index + 2;
+    const cell = (column: string) => (raw[column] ?? '').trim();
+    const errors: { field: string; message: string }[] = [];
+    const className = cell('class');
+    const registerClass = className ? classByName.get(className.toLowerCase()) : undefined;
+    if (className && !registerClass) errors.push({ field: 'class', message: M.classNotFound });
+    const result = ZLearnerSchema.safeParse({
+      firstName: cell('first_name'),
+      lastName: cell('last_name'),
+      preferredName: cell('preferred_name'),
+      dateOfBirth: cell('date_of_birth'),
+      gender: cell('gender').toLowerCase(),
+      grade: parseCsvGrade(cell('grade')),
+      registerClassId: registerClass?.id ?? '',
+      admissionNumber: cell('admission_number'),
+      idType: cell('id_type').toLowerCase() || (cell('id_number') ? 'sa_id' : 'none'),
+      idNumber: cell('id_number'),
+      homeLanguage: cell('home_language').toLowerCase(),
+      medicalNotes: cell('medical_notes'),
+      address: cell('address'),
+    });
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const field = COLUMN_OF_FIELD[String(issue.path[0])] ?? String(issue.path[0] ?? 'row');
+        if (!errors.some((e) => e.field === field)) errors.push({ field, message: issue.message });
+      }
+    } else {
+      if (registerClass && registerClass.grade !== gradeToNumber(result.data.grade)) {
+        errors.push({ field: 'class', message: M.classGradeMismatch });
+      }
+      const earlier = firstRowOf.get(result.data.admissionNumber);
+      if (earlier) errors.push({ field: 'admission_number', message: M.csvDuplicateInFile(earlier) });
+      else firstRowOf.set(result.data.admissionNumber, rowNumber);
+    }
+    if (errors.length > 0 || !result.success) {
+      report.errors.push({ row: rowNumber, admissionNumber: cell('admission_number'), errors } satisfies TLearnerImportRowError);
+    } else {
+      valid.push({ row: rowNumber, values: result.data });
+    }
+  });
+
+  // Admission numbers already in the school.
+  const numbers = valid.map((v) => v.values.admissionNumber);
+  const taken = new Set<string>();
+  for (let i = 0; i < numbers.length; i += INSERT_CHUNK) {
+    const existing = await db
+      .select({ admissionNumber: learners.admissionNumber })
+      .from(learners)
+      .where(and(eq(learners.organizationId, ctx.organizationId), inArray(learners.admissionNumber, numbers.slice(i, i + INSERT_CHUNK))));
+    for (const row of existing) taken.add(row.admissionNumber);
+  }
+  const clean = valid.filter((v) => {
+    if (!taken.has(v.values.admissionNumber)) return true;
+    report.errors.push({
+      row: v.row,
+      admissionNumber: v.values.admissionNumber,
+      errors: [{ field: 'admission_number', message: M.admissionNumberTaken }],
+    });
+    return false;
+  });
+  report.errors.sort((a, b) => a.row - b.row);
+  report.validRows = clean.length;
+  report.invalidRows = report.totalRows - clean.length;
+
+  const shouldImport = mode === 'valid_only' ? clean.length > 0 : mode === 'all' && report.invalidRows === 0;
+  if (!shouldImport) return report;
+  try {
+    await db.transaction(async (tx) => {
+      await checkLearnerCapacity(tx, ctx.organizationId, clean.length);
+      for (let i = 0; i < clean.length; i += INSERT_CHUNK) {
+        await tx.insert(learners).values(
+          clean.slice(i, i + INSERT_CHUNK).map((v) => ({
+            ...learnerColumns(v.values),
+            organizationId: ctx.organizationId,
+            createdBy: ctx.user.id,
+          })),
+        );
+      }
+      await recordAudit(tx, {
+        action: 'learners.imported',
+        actorUserId: ctx.user.id,
+        target: `organization:${ctx.organizationId}`,
+        ip: ctx.ip,
+        details: { organizationId: ctx.organizationId, imported: clean.length, skipped: report.invalidRows, columns: LEARNER_CSV_COLUMNS.length },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw admissionNumberTaken();
+    throw error;
+  }
+  return { ...report, imported: clean.length };
+}

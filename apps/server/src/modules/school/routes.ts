@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZLearnerImportSchema,
+  ZLearnerListQuerySchema,
+  ZLearnerSchema,
+  ZRegisterClassSchema,
+} from '@sekolo/shared/schemas/school';
+import { createLearner } from './create-learner.ts';
+import { exportLearners } from './export-learners.ts';
+import { getSchoolOverview } from './get-school-overview.ts';
+import { readLearner } from './get-learner.ts';
+import { importLearners } from './import-learners.ts';
+import { listLearners } from './list-learners.ts';
+import { createRegisterClass, listRegisterClasses } from './register-classes.ts';
+import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from './school-context.ts';
+import { setLearnerArchived, updateLearner } from './update-learner.ts';
+
+const ZLearnerIdParams = z.object({ learnerId: z.uuid({ error: 'There is no such learner in your school.' }) });
+
+/**
+ * The school dashboard's API (issue 6). Prefix /api/school. Every handler first resolves the
+ * caller's school (schoolContext) and passes its id to the service: tenant isolation lives there.
+ */
+export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  // Authorisation runs before the body is validated: a stranger learns nothing from a 400.
+  const canView = requireSchoolPermission(...VIEW_LEARNERS);
+  const canManage = requireSchoolPermission(...MANAGE_LEARNERS);
+
+  app.get('/overview', { preValidation: requireSchoolPermission(...VIEW_LEARNERS, 'view_reports') }, async (request) => {
+    const ctx = await schoolContext(request, [...VIEW_LEARNERS, 'view_reports']);
+    return getSchoolOverview(db, ctx);
+  });
+
+  app.get('/classes', { preValidation: canView }, async (request) => {
+    const ctx = await schoolContext(request, VIEW_LEARNERS);
+    return { classes: await listRegisterClasses(db, ctx.organizationId) };
+  });
+
+  app.post('/classes', { preValidation: canManage, schema: { body: ZRegisterClassSchema } }, async (request, reply) => {
+    const ctx = await schoolContext(request, MANAGE_LEARNERS);
+    return reply.status(201).send({ class: await createRegisterClass(db, ctx, request.body) });
+  });
+
+  app.get('/learners', { preValidation: canView, schema: { querystring: ZLearnerListQuerySchema } }, async (request) => {
+    const ctx = await schoolContext(request, VIEW_LEARNERS);
+    return listLearners(db, ctx.organizationId, request.query);
+  });
+
+  app.post('/learners', { preValidation: canManage, schema: { body: ZLearnerSchema } }, async (request, reply) => {
+    const ctx = await schoolContext(request, MANAGE_LEARNERS);
+    return reply.status(201).send({ learner: await createLearner(db, ctx, request.body) });
+  });
+
+  app.get('/learners/export.csv', { preValidation: canManage }, async (request, reply) => {
+    const ctx = await schoolContext(request, MANAGE_LEARNERS);
+    const csv = await exportLearners(db, ctx);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="learners-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send('\uFEFF' + csv);
+  });
+
+  app.post(
+    '/learners/import',
+    { preValidation: canManage, schema: { body: ZLearnerImportSchema }, bodyLimit: 5 * 1024 * 1024 },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return { report: await importLearners(db, ctx, request.body.csv, request.body.mode) };
+    },
+  );
+
+  app.get('/learners/:learnerId', { preValidation: canView, schema: { params: ZLearnerIdParams } }, async (request) => {
+    const ctx = await schoolContext(request, VIEW_LEARNERS);
+    return { learner: await readLearner(db, ctx, request.params.learnerId) };
+  });
+
+  app.put('/learners/:learnerId', { preValidation: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerSchema } }, async (request) => {
+    const ctx = await schoolContext(request, MANAGE_LEARNERS);
+    return { learner: await updateLearner(db, ctx, request.params.learnerId, request.body) };
+  });
+
+  app.post('/learners/:learnerId/archive', { preValidation: canManage, schema: { params: ZLearnerIdParams } }, async (request) => {
+    const ctx = await schoolContext(request, MANAGE_LEARNERS);
+    return { learner: await setLearnerArchived(db, ctx, request.params.learnerId, true) };
+  });
+
+  app.post('/learners/:learnerId/restore', { preValidation: canManage, schema: { params: ZLearnerIdParams } }, async (request) => {
+    const ctx = await schoolContext(request, MANAGE_LEARNERS);
+    return { learner: await setLearnerArchived(db, ctx, request.params.learnerId, false) };
+  });
+};

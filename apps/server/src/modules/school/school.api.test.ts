@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { luhnCheckDigit } from '@sekolo/shared/domain/sa-id';
+import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { signIn } from '../../test/auth-helpers.ts';
+import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
+import { auditEvents } from '../../db/schema/index.ts';
+import { BAD_CURSOR_MESSAGE } from './list-learners.ts';
+
+const SCHOOL_A = { name: 'Umhlanga Primary', type: 'school' as const };
+const SCHOOL_B = { name: 'Karoo High', type: 'school' as const };
+
+function saId(birth: string, sequence = '5009'): string {
+  const first12 = `${birth.slice(2, 4)}${birth.slice(5, 7)}${birth.slice(8, 10)}${sequence}08`;
+  return first12 + luhnCheckDigit(first12);
+}
+
+const learner = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Sipho',
+  lastName: 'Ndlovu',
+  dateOfBirth: '2012-03-15',
+  gender: 'male',
+  grade: '8',
+  admissionNumber: 'A001',
+  ...overrides,
+});
+
+describe('school API: learners, classes, import, export, tenant isolation', () => {
+  let t: TestApp;
+  const cookies: Record<string, string> = {};
+  const people: Record<string, TCreatedUser> = {};
+  let ip = 0;
+  let classA8: string;
+  let classB8: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    people.admin = await createUser(db, { role: 'school_admin', organization: SCHOOL_A });
+    people.teacher = await createUser(db, { role: 'teacher', organization: SCHOOL_A });
+    people.staff = await createUser(db, { role: 'school_staff', organization: SCHOOL_A });
+    people.driver = await createUser(db, { role: 'driver', organization: SCHOOL_A });
+    people.parent = await createUser(db, { role: 'parent', organization: SCHOOL_A });
+    people.student = await createUser(db, { role: 'student', organization: SCHOOL_A });
+    people.otherAdmin = await createUser(db, { role: 'school_admin', organization: SCHOOL_B });
+    people.customer = await createUser(db, { role: 'customer' });
+    people.vendor = await createUser(db, {
+      role: 'business_partner',
+      organization: { name: 'Stationers', type: 'business' },
+    });
+    for (const [key, person] of Object.entries(people)) {
+      const { response, cookie } = await signIn(t.app, person.email, person.password, { ip: `10.6.0.${++ip}` });
+      expect(response.statusCode).toBe(200);
+      cookies[key] = cookie;
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, who?: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: who ? { cookie: cookies[who]! } : {},
+      ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    });
+
+  it('creates register classes; names are unique per school', async () => {
+    const a = await call('POST', '/api/school/classes', 'admin', { name: '8A', grade: '8' });
+    expect(a.statusCode).toBe(201);
+    classA8 = a.json().class.id;
+    expect((await call('POST', '/api/school/classes', 'admin', { name: '8a', grade: '8' })).json()).toEqual({
+      error: { code: 'CONFLICT', message: SCHOOL_MESSAGES.classNameTaken, fields: { name: SCHOOL_MESSAGES.classNameTaken } },
+    });
+    // Another school may use the same name.
+    const b = await call('POST', '/api/school/classes', 'otherAdmin', { name: '8A', grade: '8' });
+    expect(b.statusCode).toBe(201);
+    classB8 = b.json().class.id;
+    const list = (await call('GET', '/api/school/classes', 'teacher')).json();
+    expect(list.classes).toEqual([{ id: classA8, name: '8A', grade: '8', learnerCount: 0 }]);
+  });
+
+  it('creates a learner with a checked SA ID number and audits the read of the record', async () => {
+    const id = saId('2012-03-15');
+    const res = await call('POST', '/api/school/learners', 'admin', learner({ idType: 'sa_id', idNumber: id, registerClassId: classA8, homeLanguage: 'isizulu', admissionNumber: ' a001 ' }));
+    expect(res.statusCode).toBe(201);
+    const created = res.json().learner;
+    expect(created).toMatchObject({ admissionNumber: 'A001', grade: '8', registerClassName: '8A', idNumber: id, homeLanguage: 'isizulu', archivedAt: null });
+
+    const read = await call('GET', `/api/school/learners/${created.id}`, 'teacher');
+    expect(read.statusCode).toBe(200);
+    const audits = await t.database.db.select().from(auditEvents).where(eq(auditEvents.target, `learner:${created.id}`));
+    expect(audits.map((a) => a.action).sort()).toEqual(['learner.created', 'learner.read']);
+    expect(audits.find((a) => a.action === 'learner.read')?.actorUserId).toBe(people.teacher!.id);
+  });
+
+  it('accepts what the web form posts: the shared schema output, blanks as null', async () => {
+    const res = await call('POST', '/api/school/learners', 'admin', learner({ admissionNumber: 'FORM1', preferredName: '', registerClassId: null, idType: 'none', idNumber: null, homeLanguage: null, medicalNotes: '', address: '' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().learner).toMatchObject({ homeLanguage: null, idNumber: null, registerClassId: null });
+  });
+
+  it('answers validation messages from the shared schema', async () => {
+    const bad = await call('POST', '/api/school/learners', 'admin', learner({ firstName: ' ', grade: '13', idType: 'sa_id', idNumber: '8001015009086', admissionNumber: 'A002' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toMatchObject({
+      firstName: SCHOOL_MESSAGES.firstNameRequired,
+      grade: SCHOOL_MESSAGES.gradeRequired,
+    });
+    const mismatch = await call('POST', '/api/school/learners', 'admin', learner({ idType: 'sa_id', idNumber: saId('2011-03-15'), admissionNumber: 'A002' }));
+    expect(mismatch.json().error.fields).toEqual({ idNumber: SCHOOL_MESSAGES.idBirthDateMismatch });
+    const checksum = await call('POST', '/api/school/learners', 'admin', learner({ idType: 'sa_id', idNumber: '8001015009086', dateOfBirth: '1980-01-01', admissionNumber: 'A002' }));
+    expect(checksum.json().error.fields.idNumber).toBe('ID number is not valid (check digit does not match)');
+    const taken = await call('POST', '/api/school/learners', 'admin', learner());
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toEqual({ code: 'CONFLICT', message: SCHOOL_MESSAGES.admissionNumberTaken, fields: { admissionNumber: SCHOOL_MESSAGES.admissionNumberTaken } });
+    const wrongGrade = await call('POST', '/api/school/learners', 'admin', learner({ admissionNumber: 'A002', grade: '9', registerClassId: classA8 }));
+    expect(wrongGrade.json().error.fields).toEqual({ registerClassId: SCHOOL_MESSAGES.classGradeMismatch });
+  });
+
+  it('lets each role do only what section 6 allows', async () => {
+    const [first] = (await call('GET', '/api/school/learners', 'admin')).json().learners;
+    const routes: [string, 'GET' | 'POST' | 'PUT', string, unknown?][] = [
+      ['view', 'GET', '/api/school/overview'],
+      ['view', 'GET', '/api/school/classes'],
+      ['view', 'GET', '/api/school/learners'],
+      ['view', 'GET', `/api/school/learners/${first.id}`],
+      ['manage', 'POST', '/api/school/classes', { name: '9Z', grade: '9' }],
+      ['manage', 'POST', '/api/school/learners', learner({ admissionNumber: 'ROLE1' })],
+      ['manage', 'PUT', `/api/school/learners/${first.id}`, learner({ admissionNumber: 'A001', registerClassId: classA8 })],
+      ['manage', 'POST', `/api/school/learners/${first.id}/archive`],
+      ['manage', 'POST', `/api/school/learners/${first.id}/restore`],
+      ['manage', 'POST', '/api/school/learners/import', { csv: 'first_name\n', mode: 'check' }],
+      ['manage', 'GET', '/api/school/learners/export.csv'],
+    ];
+    const viewers = ['admin', 'teacher', 'staff'];
+    for (const [kind, method, url, body] of routes) {
+      expect((await call(method, url, undefined, body)).statusCode, `${method} ${url} signed out`).toBe(401);
+      for (const who of ['admin', 'teacher', 'staff', 'driver', 'parent', 'student', 'customer', 'vendor']) {
+        const allowed = kind === 'manage' ? who === 'admin' : viewers.includes(who);
+        const res = await call(method, url, who, body);
+        if (allowed) expect(res.statusCode, `${who} ${method} ${url}`).toBeLessThan(300);
+        else expect(res.statusCode, `${who} ${method} ${url}`).toBe(403);
+      }
+    }
+    // A member of a business is told why.
+    expect((await call('GET', '/api/school/learners', 'vendor')).json().error.message).toBe(SCHOOL_MESSAGES.notASchoolMember);
+  });
+
+  it('keeps schools apart: the second school reads and changes nothing of the first', async () => {
+    const mine = (await call('GET', '/api/school/learners?limit=100', 'admin')).json().learners;
+    expect(mine.length).toBeGreaterThan(0);
+    const target = mine[0];
+    expect((await call('GET', '/api/school/learners', 'otherAdmin')).json().learners).toEqual([]);
+    expect((await call('GET', `/api/school/learners/${target.id}`, 'otherAdmin')).statusCode).toBe(404);
+    expect((await call('PUT', `/api/school/learners/${target.id}`, 'otherAdmin', learner({ admissionNumber: 'HACK' }))).statusCode).toBe(404);
+    expect((await call('POST', `/api/school/learners/${target.id}/archive`, 'otherAdmin')).statusCode).toBe(404);
+    // The first school's class cannot be used by the second, nor its admission numbers seen as taken.
+    expect((await call('POST', '/api/school/learners', 'otherAdmin', learner({ registerClassId: classA8 }))).json().error.fields).toEqual({
+      registerClassId: SCHOOL_MESSAGES.classNotFound,
+    });
+    const own = await call('POST', '/api/school/learners', 'otherAdmin', learner({ registerClassId: classB8 }));
+    expect(own.statusCode).toBe(201);
+    expect((await call('GET', '/api/school/classes', 'otherAdmin')).json().classes).toEqual([{ id: classB8, name: '8A', grade: '8', learnerCount: 1 }]);
+    const exported = (await call('GET', '/api/school/learners/export.csv', 'otherAdmin')).body;
+    expect(exported).not.toContain(target.lastName === 'Ndlovu' ? 'ROLE1' : target.admissionNumber);
+    const overview = (await call('GET', '/api/school/overview', 'otherAdmin')).json();
+    expect(overview.learners.enrolled).toBe(1);
+    expect(overview.recentActivity.every((a: { summary: string }) => !a.summary.includes('ROLE1'))).toBe(true);
+    // Nothing of school A changed.
+    const after = (await call('GET', `/api/school/learners/${target.id}`, 'admin')).json().learner;
+    expect(after.admissionNumber).toBe(target.admissionNumber);
+    expect(after.archivedAt).toBeNull();
+  });
+
+  it('archives and restores a learner; archived learners leave the active list', async () => {
+    const created = (await call('POST', '/api/school/learners', 'admin', learner({ firstName: 'Lerato', lastName: 'Archer', admissionNumber: 'ARC1' }))).json().learner;
+    await call('POST', `/api/school/learners/${created.id}/archive`, 'admin');
+    const active = (await call('GET', '/api/school/learners?q=archer', 'admin')).json().learners;
+    expect(active).toEqual([]);
+    const archived = (await call('GET', '/api/school/learners?q=archer&status=archived', 'admin')).json().learners;
+    expect(archived.map((l: { id: string }) => l.id)).toEqual([created.id]);
+    expect((await call('POST', `/api/school/learners/${created.id}/restore`, 'admin')).json().learner.archivedAt).toBeNull();
+  });
+
+  it('pages with a stable keyset order in every sort, and searches by name or admission number', async () => {
+    const surnames = ['Botha', 'Mokoena', 'Naidoo', 'Pillay', 'Zulu', 'Botha', 'Mokoena', 'Dlamini', 'Khumalo', 'Smit'];
+    for (const [i, lastName] of surnames.entries()) {
+      const res = await call('POST', '/api/school/learners', 'admin', learner({ firstName: `Kid${String.fromCharCode(65 + i)}`, lastName, admissionNumber: `K${100 + i}`, grade: String((i % 3) + 4) }));
+      expect(res.statusCode).toBe(201);
+    }
+    for (const sort of ['name', 'grade', 'admissionNumber'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const all = (await call('GET', `/api/school/learners?limit=100&sort=${sort}&dir=${dir}`, 'admin')).json().learners as { id: string }[];
+        const walked: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: { learners: { id: string }[]; nextCursor: string | null } = (
+            await call('GET', `/api/school/learners?limit=3&sort=${sort}&dir=${dir}${cursor ? `&cursor=${cursor}` : ''}`, 'admin')
+          ).json();
+          expect(page.learners.length).toBeLessThanOrEqual(3);
+          walked.push(...page.learners.map((l) => l.id));
+          cursor = page.nextCursor;
+        } while (cursor);
+        expect(walked, `${sort} ${dir}`).toEqual(all.map((l) => l.id));
+        expect(new Set(walked).size).toBe(walked.length);
+      }
+    }
+    const byName = (await call('GET', '/api/school/learners?limit=100', 'admin')).json().learners as { lastName: string; firstName: string }[];
+    const keys = byName.map((l) => `${l.lastName}|${l.firstName}`);
+    expect(keys).toEqual([...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+    // A learner added before the cursor's position does not shift the next page.
+    const first = (await call('GET', '/api/school/learners?limit=4', 'admin')).json();
+    await call('POST', '/api/school/learners', 'admin', learner({ lastName: 'Aardvark', admissionNumber: 'K999' }));
+    const second = (await call('GET', `/api/school/learners?limit=4&cursor=${first.nextCursor}`, 'admin')).json();
+    expect(second.learners.map((l: { lastName: string }) => l.lastName)).not.toContain('Aardvark');
+    expect(second.learners[0].lastName >= first.learners[3].lastName).toBe(true);
+
+    const search = async (q: string) =>
+      ((await call('GET', `/api/school/learners?q=${encodeURIComponent(q)}`, 'admin')).json().learners as { admissionNumber: string }[]).map((l) => l.admissionNumber).sort();
+    expect(await search('moko')).toEqual(['K101', 'K106']);
+    expect(await search('kidb moko')).toEqual(['K101']);
+    expect(await search('k10')).toEqual(['K100', 'K101', 'K102', 'K103', 'K104', 'K105', 'K106', 'K107', 'K108', 'K109']);
+    expect(await search('%')).toEqual([]);
+    const bad = await call('GET', '/api/school/learners?cursor=garbage', 'admin');
+    expect(bad.json().error).toEqual({ code: 'VALIDATION_ERROR', message: BAD_CURSOR_MESSAGE });
+  });
+
+  it('imports a CSV only when clean, or the valid rows when asked, with a row-by-row report', async () => {
+    const header = 'First Name,Last Name,date_of_birth,gender,grade,class,admission_number,id_number\n';
+    const csv =
+      header +
+      `Ayanda,Cele,2012-05-01,female,Grade 8,8A,CSV1,${saId('2012-05-01', '0123')}\n` +
+      'Bongani,Cele,2013-02-30,male,8,,CSV2,\n' +
+      'Chris,Cele,2012-01-01,male,8,9Z,CSV3,\n' +
+      'Dudu,Cele,2012-01-01,female,8,,CSV1,\n' +
+      'Eli,Cele,2012-01-01,male,8,,A001,\n' +
+      'Fikile,Cele,2012-01-01,female,R,,CSV6,\n';
+    const check = (await call('POST', '/api/school/learners/import', 'admin', { csv, mode: 'check' })).json().report;
+    expect(check).toMatchObject({ totalRows: 6, validRows: 2, invalidRows: 4, imported: 0, fileError: null });
+    expect(check.errors).toEqual([
+      { row: 3, admissionNumber: 'CSV2', errors: [{ field: 'date_of_birth', message: SCHOOL_MESSAGES.dateOfBirthInvalid }] },
+      { row: 4, admissionNumber: 'CSV3', errors: [{ field: 'class', message: SCHOOL_MESSAGES.classGradeMismatch }] },
+      { row: 5, admissionNumber: 'CSV1', errors: [{ field: 'admission_number', message: SCHOOL_MESSAGES.csvDuplicateInFile(2) }] },
+      { row: 6, admissionNumber: 'A001', errors: [{ field: 'admission_number', message: SCHOOL_MESSAGES.admissionNumberTaken }] },
+    ]);
+    // 'all' imports nothing while any row is wrong.
+    expect((await call('POST', '/api/school/learners/import', 'admin', { csv, mode: 'all' })).json().report.imported).toBe(0);
+    expect((await call('GET', '/api/school/learners?q=cele', 'admin')).json().learners).toEqual([]);
+    const partial = (await call('POST', '/api/school/learners/import', 'admin', { csv, mode: 'valid_only' })).json().report;
+    expect(partial.imported).toBe(2);
+    const imported = (await call('GET', '/api/school/learners?q=cele', 'admin')).json().learners;
+    expect(imported.map((l: { admissionNumber: string }) => l.admissionNumber).sort()).toEqual(['CSV1', 'CSV6']);
+    expect(imported.find((l: { admissionNumber: string }) => l.admissionNumber === 'CSV1').registerClassName).toBe('8A');
+
+    const clean = header + 'Gugu,Zwane,2014-07-07,female,6,,CSV7,\nHlengiwe,Zwane,2014-08-08,female,6,,CSV8,\n';
+    expect((await call('POST', '/api/school/learners/import', 'admin', { csv: clean, mode: 'all' })).json().report).toMatchObject({ imported: 2, invalidRows: 0 });
+    expect((await call('POST', '/api/school/learners/import', 'admin', { csv: 'name,surname\nA,B\n', mode: 'check' })).json().report.fileError).toBe(
+      SCHOOL_MESSAGES.csvMissingColumns(['first_name', 'last_name', 'date_of_birth', 'gender', 'grade', 'admission_number']),
+    );
+  });
+
+  it('exports the active learners as CSV in the import columns, audited', async () => {
+    const res = await call('GET', '/api/school/learners/export.csv', 'admin');
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('first_name,last_name,preferred_name,date_of_birth,gender,grade,class,admission_number,id_type,id_number,home_language,medical_notes,address');
+    expect(lines.some((line) => line.includes('CSV7'))).toBe(true);
+    const [row] = await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditEvents).where(eq(auditEvents.action, 'learners.exported'));
+    expect(row!.n).toBeGreaterThan(0);
+    // The export imports back into another school.
+    const back = (await call('POST', '/api/school/learners/import', 'otherAdmin', { csv: res.body, mode: 'check' })).json().report;
+    expect(back.fileError).toBeNull();
+  });
+
+  it('shows the overview with real figures and recent activity', async () => {
+    const overview = (await call('GET', '/api/school/overview', 'admin')).json();
+    const list = (await call('GET', '/api/school/learners?limit=100', 'admin')).json().learners;
+    expect(overview.learners.enrolled).toBe(list.length);
+    expect(overview.classes).toBe(2);
+    expect(overview.recentActivity[0]).toMatchObject({ action: 'learners.exported' });
+    expect(overview.recentActivity.some((a: { summary: string }) => a.summary === '2 learners imported from CSV')).toBe(true);
+  });
+});

@@ -1,0 +1,78 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { gradeToNumber, SCHOOL_MESSAGES, type TLearner, type TLearnerValues } from '@sekolo/shared/schemas/school';
+import type { Database } from '../../db/client.ts';
+import { learners } from '../../db/schema/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { notFound } from '../../lib/errors.ts';
+import { getLearnerRow } from './get-learner.ts';
+import { checkLearnerCapacity } from './learner-capacity.ts';
+import {
+  admissionNumberTaken,
+  assertAdmissionNumberFree,
+  assertRegisterClassFits,
+  isUniqueViolation,
+  learnerColumns,
+} from './learner-rules.ts';
+import type { TSchoolContext } from './school-context.ts';
+
+export async function updateLearner(
+  db: Database,
+  ctx: TSchoolContext,
+  id: string,
+  values: TLearnerValues,
+): Promise<TLearner> {
+  try {
+    await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: learners.id })
+        .from(learners)
+        .where(and(eq(learners.id, id), eq(learners.organizationId, ctx.organizationId)))
+        .for('update');
+      if (!existing) throw notFound(SCHOOL_MESSAGES.learnerNotFound);
+      await assertRegisterClassFits(tx, ctx.organizationId, values.registerClassId, gradeToNumber(values.grade));
+      await assertAdmissionNumberFree(tx, ctx.organizationId, values.admissionNumber, id);
+      await tx
+        .update(learners)
+        .set(learnerColumns(values))
+        .where(and(eq(learners.id, id), eq(learners.organizationId, ctx.organizationId)));
+      await recordAudit(tx, {
+        action: 'learner.updated',
+        actorUserId: ctx.user.id,
+        target: `learner:${id}`,
+        ip: ctx.ip,
+        details: { organizationId: ctx.organizationId, admissionNumber: values.admissionNumber },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw admissionNumberTaken();
+    throw error;
+  }
+  return (await getLearnerRow(db, ctx.organizationId, id))!;
+}
+
+/** Archive (a learner who left) or restore; the record stays for the school's history. */
+export async function setLearnerArchived(
+  db: Database,
+  ctx: TSchoolContext,
+  id: string,
+  archived: boolean,
+): Promise<TLearner> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(learners)
+      .set({ archivedAt: archived ? sql`coalesce(${learners.archivedAt}, now())` : null, updatedAt: sql`now()` })
+      .where(and(eq(learners.id, id), eq(learners.organizationId, ctx.organizationId)))
+      .returning({ id: learners.id });
+    if (!row) throw notFound(SCHOOL_MESSAGES.learnerNotFound);
+    // A restored learner counts against the package's learner limit again.
+    if (!archived) await checkLearnerCapacity(tx, ctx.organizationId, 1);
+    await recordAudit(tx, {
+      action: archived ? 'learner.archived' : 'learner.restored',
+      actorUserId: ctx.user.id,
+      target: `learner:${id}`,
+      ip: ctx.ip,
+      details: { organizationId: ctx.organizationId },
+    });
+  });
+  return (await getLearnerRow(db, ctx.organizationId, id))!;
+}

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import { uploads } from '../../db/schema/index.ts';
+import type { IFileStorage } from './storage.ts';
+
+/**
+ * For account deletion: the rows go with the user (ON DELETE CASCADE) but the bytes live in
+ * storage. Read the keys before the user is deleted, remove the bytes after it succeeded.
+ */
+export async function storageKeysOf(db: DbExecutor, userId: string): Promise<string[]> {
+  const rows = await db.select({ key: uploads.storageKey }).from(uploads).where(eq(uploads.ownerUserId, userId));
+  return rows.map((row) => row.key);
+}
+
+/** Removes stored objects; answers how many could not be removed (already gone counts as removed). */
+export async function removeStoredBytes(storage: IFileStorage, keys: readonly string[]): Promise<number> {
+  let failed = 0;
+  for (const key of keys) {
+    await storage.delete(key).catch(() => {
+      failed += 1;
+    });
+  }
+  return failed;
+}

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { signIn } from '../../test/auth-helpers.ts';
+import { createUser } from '../../test/factories/accounts.ts';
+import { uploads } from '../../db/schema/index.ts';
+import { createS3FileStorage } from './s3-storage.ts';
+import { createFileStorage, type IFileStorage } from './storage.ts';
+import { multipartBody, SAMPLE, startLocalS3 } from './test-support.ts';
+import { loadConfig } from '../../config/env.ts';
+
+/** The S3 adapter against a real S3-compatible server (s3rver on loopback; it checks the access key, not the V4 signature itself). */
+describe('S3-compatible storage (D3)', () => {
+  let s3: Awaited<ReturnType<typeof startLocalS3>>;
+  let storage: IFileStorage;
+
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    storage = createS3FileStorage({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      bucket: s3.bucket,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      forcePathStyle: true,
+    });
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  it('puts, heads, gets and deletes objects', async () => {
+    const key = '2026/11/0123456789abcdef0123456789abcdef';
+    expect(await storage.exists(key)).toBe(false);
+    expect(await storage.get(key)).toBeNull();
+    await storage.put(key, SAMPLE.pdf, 'application/pdf');
+    expect(await storage.exists(key)).toBe(true);
+    const got = await storage.get(key);
+    expect(got!.size).toBe(SAMPLE.pdf.length);
+    expect((await buffer(got!.body)).equals(SAMPLE.pdf)).toBe(true);
+    await storage.delete(key);
+    expect(await storage.exists(key)).toBe(false);
+    // Deleting what is gone is fine.
+    await expect(storage.delete(key)).resolves.toBeUndefined();
+  });
+
+  it('refuses keys it did not generate and fails loudly on an unknown access key or bucket', async () => {
+    await expect(storage.put('../etc/passwd', SAMPLE.png, 'image/png')).rejects.toThrow(/unsafe storage key/);
+    const wrong = createS3FileStorage({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      bucket: s3.bucket,
+      accessKeyId: 'NOT-A-KEY',
+      secretAccessKey: s3.secretAccessKey,
+      forcePathStyle: true,
+    });
+    await expect(wrong.put('2026/11/ffffffffffffffffffffffffffffffff', SAMPLE.png, 'image/png')).rejects.toThrow(
+      /Access Key Id/,
+    );
+    const noBucket = createS3FileStorage({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      bucket: 'no-such-bucket',
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      forcePathStyle: true,
+    });
+    await expect(noBucket.put('2026/11/ffffffffffffffffffffffffffffffff', SAMPLE.png, 'image/png')).rejects.toThrow(
+      /bucket/i,
+    );
+  });
+
+  it('is chosen by STORAGE_DRIVER=s3, and the config insists on a bucket and paired keys', () => {
+    const base = { NODE_ENV: 'test', DATA_DIR: os.tmpdir() };
+    expect(createFileStorage(loadConfig(base)).driver).toBe('local');
+    expect(createFileStorage(loadConfig({ ...base, STORAGE_DRIVER: 's3', S3_BUCKET: 'files' })).driver).toBe('s3');
+    expect(() => loadConfig({ ...base, STORAGE_DRIVER: 's3' })).toThrow(
+      /S3_BUCKET: is required when STORAGE_DRIVER=s3/,
+    );
+    expect(() => loadConfig({ ...base, STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'x' })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+  });
+
+  describe('through the API', () => {
+    let t: TestApp;
+    let cookie: string;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sekolo-uploads-s3-'));
+
+    beforeAll(async () => {
+      t = await createTestApp({
+        DATA_DIR: dataDir,
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: s3.endpoint,
+        S3_BUCKET: s3.bucket,
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+        S3_FORCE_PATH_STYLE: 'true',
+      });
+      const user = await createUser(t.database.db, { role: 'customer' });
+      cookie = (await signIn(t.app, user.email, user.password, { ip: '10.8.0.1' })).cookie;
+    });
+    afterAll(async () => {
+      await t?.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('stores in the bucket (not on local disk), serves the same bytes and deletes', async () => {
+      const { payload, headers } = multipartBody({ name: 'logo.webp', type: 'image/webp', bytes: SAMPLE.webp });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: { ...headers, cookie },
+        payload,
+      });
+      expect(created.statusCode).toBe(201);
+      const { id } = created.json();
+      const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, id));
+      expect(await storage.exists(row!.storageKey)).toBe(true);
+      expect(fs.existsSync(path.join(dataDir, 'uploads'))).toBe(false);
+
+      const read = await t.app.inject({ method: 'GET', url: `/api/uploads/${id}`, headers: { cookie } });
+      expect(read.statusCode).toBe(200);
+      expect(read.headers['content-type']).toBe('image/webp');
+      expect(read.headers['content-security-policy']).toMatch(/^default-src 'none'; img-src 'self'/);
+      expect(read.rawPayload.equals(SAMPLE.webp)).toBe(true);
+
+      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/uploads/${id}`, headers: { cookie } });
+      expect(deleted.statusCode).toBe(204);
+      expect(await storage.exists(row!.storageKey)).toBe(false);
+    });
+  });
+});

@@ -1,0 +1,99 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { gradeToNumber } from '@sekolo/shared/schemas/school';
+import type { TSchoolGrade } from '@sekolo/shared/constants/enumerations';
+import { guardians, learnerGuardians, learners, organizations, registerClasses, users } from '../db/schema/index.ts';
+import { DEMO_SCHOOL } from './seed-accounts.ts';
+import type { TSeeder } from './index.ts';
+
+const CLASSES: { name: string; grade: TSchoolGrade }[] = [
+  { name: '8A', grade: '8' },
+  { name: '8B', grade: '8' },
+  { name: '9A', grade: '9' },
+  { name: '10A', grade: '10' },
+];
+
+const FIRST_NAMES = [
+  ['Kabelo', 'male'], ['Thandiwe', 'female'], ['Sipho', 'male'], ['Naledi', 'female'], ['Johan', 'male'],
+  ['Ayesha', 'female'], ['Lwazi', 'male'], ['Zanele', 'female'], ['Pieter', 'male'], ['Lerato', 'female'],
+  ['Mpho', 'male'], ['Anika', 'female'], ['Themba', 'male'], ['Karabo', 'female'], ['Ruan', 'male'],
+] as const;
+const LAST_NAMES = ['Mokoena', 'Dlamini', 'Naidoo', 'van Wyk', 'Nkosi', 'Botha', 'Khumalo', 'Pillay', 'Ndlovu', 'Smit'];
+const LANGUAGES = ['setswana', 'isizulu', 'english', 'afrikaans', 'isixhosa', 'sesotho'];
+
+/**
+ * The demo school's classes and 30 learners (issue 6), with the demo parent as guardian of the
+ * demo learner Kabelo Mokoena. Safe to run again: rows are matched by class name and admission number.
+ */
+export const seedSchool: TSeeder = async ({ database }) => {
+  const { db } = database;
+  const [school] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, DEMO_SCHOOL.slug));
+  if (!school) return [];
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(registerClasses)
+      .values(CLASSES.map((c) => ({ organizationId: school.id, name: c.name, grade: gradeToNumber(c.grade) })))
+      .onConflictDoNothing();
+    const classes = await tx.select().from(registerClasses).where(eq(registerClasses.organizationId, school.id));
+    const classId = (name: string) => classes.find((c) => c.name === name)?.id ?? null;
+
+    const rows = Array.from({ length: 30 }, (_, i) => {
+      const [firstName, gender] = FIRST_NAMES[i % FIRST_NAMES.length]!;
+      const lastName = LAST_NAMES[(i * 7) % LAST_NAMES.length]!;
+      const klass = CLASSES[i % CLASSES.length]!;
+      const birthYear = 2026 - 6 - Number(klass.grade);
+      const month = String((i % 12) + 1).padStart(2, '0');
+      const day = String((i % 27) + 1).padStart(2, '0');
+      return {
+        organizationId: school.id,
+        firstName: i === 0 ? 'Kabelo' : firstName,
+        lastName: i === 0 ? 'Mokoena' : lastName,
+        dateOfBirth: `${birthYear}-${month}-${day}`,
+        gender: i === 0 ? 'male' : gender,
+        grade: gradeToNumber(klass.grade),
+        registerClassId: classId(klass.name),
+        admissionNumber: `DHS-${String(i + 1).padStart(4, '0')}`,
+        homeLanguage: LANGUAGES[i % LANGUAGES.length]!,
+        address: `${10 + i} Jacaranda Street, Pretoria`,
+      };
+    });
+    await tx.insert(learners).values(rows).onConflictDoNothing();
+
+    // The demo parent is Kabelo's guardian, paying and receiving the school's messages.
+    const [parent] = await tx.select().from(users).where(eq(users.email, 'parent@demo-school.sekolo.test'));
+    const [kabelo] = await tx
+      .select({ id: learners.id })
+      .from(learners)
+      .where(and(eq(learners.organizationId, school.id), eq(learners.admissionNumber, 'DHS-0001')));
+    if (parent && kabelo) {
+      await tx
+        .insert(guardians)
+        .values({
+          organizationId: school.id,
+          firstName: parent.firstName ?? 'Lindiwe',
+          lastName: parent.lastName ?? 'Mokoena',
+          email: parent.email,
+          phone: '082 555 0142',
+          userId: parent.id,
+        })
+        .onConflictDoNothing();
+      const [guardian] = await tx
+        .select({ id: guardians.id })
+        .from(guardians)
+        .where(and(eq(guardians.organizationId, school.id), sql`${guardians.email} = ${parent.email}`));
+      if (guardian) {
+        await tx
+          .insert(learnerGuardians)
+          .values({
+            organizationId: school.id,
+            learnerId: kabelo.id,
+            guardianId: guardian.id,
+            relation: 'parent',
+            paysFees: true,
+            receivesCommunications: true,
+          })
+          .onConflictDoNothing();
+      }
+    }
+  });
+  return [];
+};

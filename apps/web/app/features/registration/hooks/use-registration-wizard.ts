@@ -1,0 +1,284 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { stepCompletedMessage, stepTotalFor } from '@sekolo/shared/constants/registration';
+import { paymentStepFor, submitStepFor } from '@sekolo/shared/schemas/registration/index';
+import { ApiError } from '~/lib/api-client';
+import {
+  clearRegistrationData,
+  readRegistrationData,
+  registrationDataFromState,
+  writeRegistrationData,
+  type TRegistrationData,
+} from '~/lib/registration-storage';
+import {
+  applicationDraftQueryKey,
+  applicationDraftQueryOptions,
+  saveApplicationDraft,
+  submitApplication,
+  type IApplicationDraft,
+} from '../api/application-draft';
+import { packageDataFor, resolveRegistration } from '../lib/resolve-registration';
+import { submitWithRetry } from '../lib/submit-retry';
+
+/** Spec 9: redirect 1000 ms after a successful submission; 500 ms and 1000 ms after the payment return. */
+export const SUBMITTED_REDIRECT_DELAY_MS = 1000;
+export const PAYMENT_RETURN_SUBMIT_DELAY_MS = 500;
+export const APPLICATION_SUBMITTED_PATH = '/application-submitted';
+export const SUBSCRIPTION_CHECKOUT_PATH = '/subscription-checkout';
+export const REGISTER_PATH = '/register';
+
+export const WIZARD_TOASTS = {
+  stepErrorTitle: 'Error',
+  stepError: 'An error occurred processing your data. Please try again.',
+  completeTitle: 'Registration Complete',
+  complete: 'Your registration is now complete!',
+  processingTitle: 'Processing...',
+  processing: (seconds: number) =>
+    `Our system is busy. Trying again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}...`,
+  tooManyTitle: 'Too Many Attempts',
+  tooMany: 'Please wait a few minutes before trying again. Our system is currently busy.',
+  emailLimitTitle: 'Email Limit Reached',
+  emailLimit: 'Too many signup attempts with this email. Please try again later.',
+  submitFailedTitle: 'Submission failed',
+  submitFailed: 'There was a problem submitting your application.',
+} as const;
+
+export type TWizardPhase = 'loading' | 'ready' | 'submitted';
+
+export interface IWizardUser {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export interface IUseRegistrationWizard {
+  phase: TWizardPhase;
+  registration: TRegistrationData | null;
+  application: IApplicationDraft | null;
+  total: number;
+  submitting: boolean;
+  completeStep: (data: Record<string, unknown>) => Promise<void>;
+  back: () => void;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
+
+function isEmailRateLimit(error: unknown): boolean {
+  return error instanceof ApiError && /EMAIL/i.test(error.code) && error.status === 429;
+}
+
+/**
+ * The wizard's state and actions (spec 2.2, 2.9, 4 "Registration"; D5, D6, D7; wizard contract).
+ * `finish` is what the last step does: for applicants, the idempotent submission; for the
+ * customer's profile completion (D6), a callback that saves the profile.
+ */
+export function useRegistrationWizard({
+  userType,
+  user,
+  finish,
+}: {
+  userType: string;
+  user: IWizardUser;
+  /** Customer profile completion: saves the data instead of submitting an application. */
+  finish?: (registration: TRegistrationData) => Promise<void>;
+}): IUseRegistrationWizard {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const total = stepTotalFor(userType);
+  const usesServerDraft = finish === undefined;
+
+  const [registration, setRegistration] = useState<TRegistrationData | null>(null);
+  const [phase, setPhase] = useState<TWizardPhase>('loading');
+  const [submitting, setSubmitting] = useState(false);
+  const busy = useRef(false);
+  const paymentReturnHandled = useRef(false);
+
+  const draftQuery = useQuery({ ...applicationDraftQueryOptions, enabled: usesServerDraft });
+  const application = draftQuery.data?.application ?? null;
+
+  // Load once: navigation state, else local storage, reconciled with the server draft (newer wins).
+  useEffect(() => {
+    if (registration !== null) return;
+    if (usesServerDraft && draftQuery.isPending) return;
+    if (draftQuery.error) console.error('Error loading the saved application', draftQuery.error);
+    const stored = readRegistrationData();
+    if (stored.status === 'unreadable') {
+      // Spec 2.2 / 8: unparseable stored data is dropped and the user starts again at /register.
+      clearRegistrationData();
+      void navigate(REGISTER_PATH, { replace: true });
+      return;
+    }
+    const resolved = resolveRegistration({
+      userType,
+      user,
+      navState: registrationDataFromState(location.state),
+      stored: stored.status === 'ok' ? stored.data : null,
+      server: usesServerDraft ? application : null,
+    });
+    setRegistration(writeRegistrationData(resolved.registration));
+    setPhase(resolved.submitted ? 'submitted' : 'ready');
+  }, [
+    registration,
+    usesServerDraft,
+    draftQuery.isPending,
+    draftQuery.error,
+    application,
+    userType,
+    user,
+    location.state,
+    navigate,
+  ]);
+
+  const update = useCallback((next: TRegistrationData) => {
+    const written = writeRegistrationData(next);
+    setRegistration(written);
+    return written;
+  }, []);
+
+  const submitFinal = useCallback(
+    async (current: TRegistrationData) => {
+      if (finish) {
+        await finish(current);
+        clearRegistrationData();
+        toast.success(WIZARD_TOASTS.completeTitle, { description: WIZARD_TOASTS.complete });
+        return;
+      }
+      // One key per attempt, reused by the retries: the server records the submission once.
+      const idempotencyKey = crypto.randomUUID();
+      let processingToast: string | number | undefined;
+      const outcome = await submitWithRetry({
+        send: () => submitApplication(idempotencyKey),
+        isRateLimited: (error) => error instanceof ApiError && error.status === 429 && !isEmailRateLimit(error),
+        sleep,
+        onRetry: (_retry, delay) => {
+          processingToast = toast.loading(WIZARD_TOASTS.processingTitle, {
+            id: processingToast,
+            description: WIZARD_TOASTS.processing(delay / 1000),
+          });
+        },
+      });
+      if (processingToast !== undefined) toast.dismiss(processingToast);
+      if (!outcome.ok) {
+        const { error } = outcome;
+        if (outcome.rateLimited) {
+          toast.error(WIZARD_TOASTS.tooManyTitle, { description: WIZARD_TOASTS.tooMany });
+        } else if (isEmailRateLimit(error)) {
+          toast.error(WIZARD_TOASTS.emailLimitTitle, { description: WIZARD_TOASTS.emailLimit });
+        } else {
+          const description =
+            error instanceof ApiError && error.status > 0 && error.status < 500
+              ? error.message
+              : WIZARD_TOASTS.submitFailed;
+          toast.error(WIZARD_TOASTS.submitFailedTitle, { description });
+        }
+        return;
+      }
+      clearRegistrationData();
+      queryClient.setQueryData(applicationDraftQueryKey, { application: outcome.value.application });
+      toast.success(WIZARD_TOASTS.completeTitle, { description: WIZARD_TOASTS.complete });
+      window.setTimeout(() => {
+        void navigate(APPLICATION_SUBMITTED_PATH, {
+          replace: true,
+          state: { userType: current.userType, email: current.basicInfo.email },
+        });
+      }, SUBMITTED_REDIRECT_DELAY_MS);
+    },
+    [finish, navigate, queryClient],
+  );
+
+  const completeStep = useCallback(
+    async (data: Record<string, unknown>) => {
+      const current = registration;
+      // Spec 4: a duplicate submission while one is in progress is ignored.
+      if (!current || busy.current) return;
+      busy.current = true;
+      setSubmitting(true);
+      try {
+        const step = current.currentStep;
+        const paymentStep = paymentStepFor(current.userType);
+        const submitStep = submitStepFor(current.userType);
+        const isPayment = step === paymentStep;
+        const isSubmit = step >= submitStep;
+        const nextStep = isPayment || isSubmit ? step : Math.min(step + 1, total);
+        const stepData = { ...current.stepData, [String(step)]: data };
+        let next: TRegistrationData = {
+          ...current,
+          currentStep: nextStep,
+          totalSteps: total,
+          formData: { ...current.formData, ...data },
+          stepData,
+          packageData: packageDataFor(current.userType, stepData) ?? current.packageData,
+          fromSubscriptionCheckout: false,
+        };
+        if (usesServerDraft) {
+          try {
+            const saved = await saveApplicationDraft({ currentStep: nextStep, stepData });
+            queryClient.setQueryData(applicationDraftQueryKey, { application: saved.application });
+          } catch (error) {
+            console.error('Error saving the application step', error);
+            const description =
+              error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401
+                ? error.message
+                : WIZARD_TOASTS.stepError;
+            toast.error(WIZARD_TOASTS.stepErrorTitle, { description });
+            // A failed payment-return save is retried by hand from the step ('Submit Application').
+            if (current.fromSubscriptionCheckout) update({ ...current, fromSubscriptionCheckout: false });
+            return;
+          }
+        }
+        next = update(next);
+        if (isSubmit) {
+          await submitFinal(next);
+          return;
+        }
+        toast.success(stepCompletedMessage(step, total));
+        if (isPayment) {
+          // Wizard contract: the checkout gets the whole state (and finds it in local storage too).
+          void navigate(SUBSCRIPTION_CHECKOUT_PATH, { replace: true, state: next });
+          return;
+        }
+        if (typeof window !== 'undefined') window.scrollTo({ top: 0, behavior: 'smooth' });
+      } catch (error) {
+        console.error('Error processing the step', error);
+        toast.error(WIZARD_TOASTS.stepErrorTitle, { description: WIZARD_TOASTS.stepError });
+        if (current.fromSubscriptionCheckout) update({ ...current, fromSubscriptionCheckout: false });
+      } finally {
+        busy.current = false;
+        setSubmitting(false);
+      }
+    },
+    [registration, total, usesServerDraft, update, submitFinal, navigate, queryClient],
+  );
+
+  const back = useCallback(() => {
+    if (!registration || busy.current) return;
+    if (registration.currentStep <= 1) {
+      // Spec 4: from step 1 back to /register; what was entered stays in local storage.
+      void navigate(REGISTER_PATH, { state: { registrationData: registration } });
+      return;
+    }
+    update({ ...registration, currentStep: registration.currentStep - 1, fromSubscriptionCheckout: false });
+    if (typeof window !== 'undefined') window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [registration, navigate, update]);
+
+  // Return from the checkout (spec 4): ~0.5 s later submit the awaiting-payment step with the
+  // payment reference; completing it submits the application and goes to /application-submitted.
+  useEffect(() => {
+    if (phase !== 'ready' || !registration?.fromSubscriptionCheckout || paymentReturnHandled.current) return;
+    paymentReturnHandled.current = true;
+    const { transactionRef, packageData } = registration;
+    const timer = window.setTimeout(() => {
+      void completeStep({ transactionRef: transactionRef ?? '', packageData: packageData ?? null });
+    }, PAYMENT_RETURN_SUBMIT_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      paymentReturnHandled.current = false;
+    };
+    // completeStep changes identity with `registration`; the ref keeps this to one run.
+  }, [phase, registration, completeStep]);
+
+  return { phase, registration, application, total, submitting, completeStep, back };
+}

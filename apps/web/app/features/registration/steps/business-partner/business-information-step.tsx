@@ -1,0 +1,217 @@
+import { useId } from 'react';
+import { Controller, FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { BUSINESS_TYPES, DEFAULT_COUNTRY } from '@sekolo/shared/constants/enumerations';
+import type { TBusinessPartnerType } from '@sekolo/shared/constants/roles';
+import { normalisePartnerTypes } from '@sekolo/shared/domain/business-partner-types';
+import {
+  BUSINESS_DOCUMENTS,
+  BUSINESS_SUBMIT_TOASTS,
+  ZBusinessInformationStep,
+  businessSubmitProblem,
+  type TBusinessDocumentId,
+  type TBusinessInformationStep,
+} from '@sekolo/shared/schemas/registration/business-partner';
+import type { TUploadedFile } from '@sekolo/shared/schemas/uploads';
+import { FileUpload } from '~/components/upload/file-upload';
+import { FormField, fieldAria } from '~/components/ui/form-field';
+import { Input } from '~/components/ui/input';
+import { NativeSelect } from '~/components/ui/native-select';
+import { WizardNav, WizardSection } from '../../components/wizard-nav';
+import { nextLabelFor } from '../../lib/next-label';
+import type { IWizardStepProps } from '../../lib/wizard-types';
+import { OrganisationAddressFields } from './organisation-address-fields';
+import { PartnerTypePicker } from './partner-type-picker';
+
+type TFormValues = {
+  businessPartnerTypes: TBusinessPartnerType[];
+  registeredName: string;
+  registrationNumber: string;
+  tagLine: string;
+  businessType: string;
+  streetAddress: string;
+  suburb: string;
+  town: string;
+  postalCode: string;
+  province: string;
+  country: string;
+  displayName: string;
+  googleMapsLink: string;
+  logoFile: TUploadedFile | null;
+  documentFiles: Record<TBusinessDocumentId, TUploadedFile | null>;
+};
+
+function initialValues(data: Partial<TBusinessInformationStep> | undefined): TFormValues {
+  const saved = (data ?? {}) as Partial<Record<keyof TFormValues, unknown>>;
+  const text = (key: keyof TFormValues, fallback = '') => (typeof saved[key] === 'string' ? (saved[key] as string) : fallback);
+  const savedDocuments = (data?.documentFiles ?? {}) as Partial<Record<TBusinessDocumentId, TUploadedFile | null>>;
+  return {
+    businessPartnerTypes: normalisePartnerTypes(Array.isArray(saved.businessPartnerTypes) ? saved.businessPartnerTypes : []),
+    registeredName: text('registeredName'),
+    registrationNumber: text('registrationNumber'),
+    tagLine: text('tagLine'),
+    businessType: text('businessType'),
+    streetAddress: text('streetAddress'),
+    suburb: text('suburb'),
+    town: text('town'),
+    postalCode: text('postalCode'),
+    province: text('province'),
+    country: text('country', DEFAULT_COUNTRY),
+    displayName: text('displayName'),
+    googleMapsLink: text('googleMapsLink'),
+    logoFile: data?.logoFile ?? null,
+    documentFiles: Object.fromEntries(BUSINESS_DOCUMENTS.map((doc) => [doc.id, savedDocuments[doc.id] ?? null])) as TFormValues['documentFiles'],
+  };
+}
+
+/**
+ * Business partner step 1, Business Information (spec 2.9, 3, 5, 8): the partner types, business
+ * details, address, display information, logo and documents. Validates on blur; on submit the
+ * spec's checks (type, logo, required documents) show their toasts.
+ */
+export function BusinessInformationStep({ step, data, onComplete, onBack, submitting }: IWizardStepProps<TBusinessInformationStep>) {
+  const id = useId();
+  const form = useForm<TFormValues, unknown, TBusinessInformationStep>({
+    resolver: zodResolver(ZBusinessInformationStep) as unknown as Resolver<TFormValues, unknown, TBusinessInformationStep>,
+    defaultValues: initialValues(data),
+    mode: 'onBlur',
+  });
+  const { errors } = form.formState;
+  const f = (name: string) => `${id}-${name}`;
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        await onComplete(values);
+      } catch {
+        toast.error(BUSINESS_SUBMIT_TOASTS.submissionError.title, { description: BUSINESS_SUBMIT_TOASTS.submissionError.description });
+      }
+    },
+    () => {
+      const problem = businessSubmitProblem(form.getValues());
+      if (problem) toast.error(problem.title, { description: problem.description });
+    },
+  );
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-10">
+        <WizardSection title="Business partner type" description="What does your business offer schools and families?">
+          <Controller
+            control={form.control}
+            name="businessPartnerTypes"
+            render={({ field }) => (
+              <PartnerTypePicker
+                id={f('businessPartnerTypes')}
+                legend="Business partner type"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.businessPartnerTypes?.message ?? errors.businessPartnerTypes?.root?.message}
+              />
+            )}
+          />
+        </WizardSection>
+
+        <WizardSection title="Business details">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField id={f('registeredName')} label="Registered name" error={errors.registeredName?.message}>
+              <Input autoComplete="organization" {...fieldAria(f('registeredName'), errors.registeredName?.message)} {...form.register('registeredName')} />
+            </FormField>
+            <FormField
+              id={f('registrationNumber')}
+              label="Registration number"
+              hint="CIPC number, e.g. 2019/123456/07"
+              error={errors.registrationNumber?.message}
+            >
+              <Input {...fieldAria(f('registrationNumber'), errors.registrationNumber?.message, true)} {...form.register('registrationNumber')} />
+            </FormField>
+            <FormField id={f('businessType')} label="Business type" error={errors.businessType?.message}>
+              <NativeSelect {...fieldAria(f('businessType'), errors.businessType?.message)} {...form.register('businessType')}>
+                <option value="">Choose a business type</option>
+                {BUSINESS_TYPES.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField id={f('tagLine')} label="Tag line" optional hint="One line that says what you do" error={errors.tagLine?.message}>
+              <Input {...fieldAria(f('tagLine'), errors.tagLine?.message, true)} {...form.register('tagLine')} />
+            </FormField>
+          </div>
+        </WizardSection>
+
+        <WizardSection title="Business address">
+          <OrganisationAddressFields idPrefix={f('address')} />
+        </WizardSection>
+
+        <WizardSection title="Display information" description="How schools and families see your business on Sekolo.">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField id={f('displayName')} label="Display name" error={errors.displayName?.message}>
+              <Input {...fieldAria(f('displayName'), errors.displayName?.message)} {...form.register('displayName')} />
+            </FormField>
+            <FormField
+              id={f('googleMapsLink')}
+              label="Google Maps link"
+              optional
+              hint="Share your location in Google Maps and paste the link"
+              error={errors.googleMapsLink?.message}
+            >
+              <Input type="url" inputMode="url" {...fieldAria(f('googleMapsLink'), errors.googleMapsLink?.message, true)} {...form.register('googleMapsLink')} />
+            </FormField>
+          </div>
+          <Controller
+            control={form.control}
+            name="logoFile"
+            render={({ field }) => (
+              <FileUpload
+                id={f('logoFile')}
+                label="Business logo"
+                required
+                purpose="logo"
+                accept="image/png,image/jpeg,image/webp"
+                description="PNG, JPEG or WebP"
+                value={field.value}
+                onChange={(file) => {
+                  field.onChange(file);
+                  void form.trigger('logoFile');
+                }}
+                error={errors.logoFile?.message}
+              />
+            )}
+          />
+        </WizardSection>
+
+        <WizardSection title="Documents" description="PDF, PNG, JPEG or WebP. Only our review team and you can open them.">
+          <div className="grid gap-5 sm:grid-cols-2">
+            {BUSINESS_DOCUMENTS.map((doc) => (
+              <Controller
+                key={doc.id}
+                control={form.control}
+                name={`documentFiles.${doc.id}`}
+                render={({ field }) => (
+                  <FileUpload
+                    id={f(`document-${doc.id}`)}
+                    label={doc.label}
+                    required={doc.required}
+                    purpose="application-document"
+                    value={field.value}
+                    onChange={(file) => {
+                      field.onChange(file);
+                      void form.trigger(`documentFiles.${doc.id}`);
+                    }}
+                    error={errors.documentFiles?.[doc.id]?.message}
+                  />
+                )}
+              />
+            ))}
+          </div>
+        </WizardSection>
+
+        <WizardNav step={step} onBack={onBack} nextLabel={nextLabelFor('business_partner', step)} submitting={submitting} />
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,91 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TLearner,
+  TLearnerImportReport,
+  TLearnerListPage,
+  TLearnerListQuery,
+  TLearnerValues,
+  TRegisterClass,
+  TRegisterClassInput,
+  TSchoolOverview,
+} from '@sekolo/shared/schemas/school';
+import { api } from '~/lib/api-client';
+
+/** The school API (issue 6), prefix /api/school. Every key starts with 'school' so one invalidation refreshes all. */
+export const SCHOOL_KEY = ['school'] as const;
+
+export const LEARNERS_EXPORT_URL = '/api/school/learners/export.csv';
+
+export const schoolOverviewQuery = queryOptions({
+  queryKey: [...SCHOOL_KEY, 'overview'],
+  queryFn: () => api.get<TSchoolOverview>('/api/school/overview'),
+});
+
+export const registerClassesQuery = queryOptions({
+  queryKey: [...SCHOOL_KEY, 'classes'],
+  queryFn: () => api.get<{ classes: TRegisterClass[] }>('/api/school/classes').then((answer) => answer.classes),
+});
+
+function learnersUrl(query: TLearnerListQuery & { cursor?: string }): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return `/api/school/learners?${params.toString()}`;
+}
+
+export function useLearnersPage(query: TLearnerListQuery & { cursor?: string }) {
+  return useQuery({
+    queryKey: [...SCHOOL_KEY, 'learners', query],
+    queryFn: () => api.get<TLearnerListPage>(learnersUrl(query)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLearner(id: string | undefined) {
+  return useQuery({
+    queryKey: [...SCHOOL_KEY, 'learner', id],
+    queryFn: () => api.get<{ learner: TLearner }>(`/api/school/learners/${id}`).then((answer) => answer.learner),
+    enabled: Boolean(id),
+  });
+}
+
+function useSchoolMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SCHOOL_KEY }),
+  });
+}
+
+export function useCreateLearner() {
+  return useSchoolMutation((input: TLearnerValues) =>
+    api.post<{ learner: TLearner }>('/api/school/learners', input).then((answer) => answer.learner),
+  );
+}
+
+export function useUpdateLearner(id: string) {
+  return useSchoolMutation((input: TLearnerValues) =>
+    api.put<{ learner: TLearner }>(`/api/school/learners/${id}`, input).then((answer) => answer.learner),
+  );
+}
+
+export function useSetLearnerArchived(id: string) {
+  return useSchoolMutation((archived: boolean) =>
+    api
+      .post<{ learner: TLearner }>(`/api/school/learners/${id}/${archived ? 'archive' : 'restore'}`)
+      .then((answer) => answer.learner),
+  );
+}
+
+export function useImportLearners() {
+  return useSchoolMutation((input: { csv: string; mode: 'check' | 'all' | 'valid_only' }) =>
+    api.post<{ report: TLearnerImportReport }>('/api/school/learners/import', input).then((answer) => answer.report),
+  );
+}
+
+export function useCreateRegisterClass() {
+  return useSchoolMutation((input: TRegisterClassInput) =>
+    api.post<{ class: TRegisterClass }>('/api/school/classes', input).then((answer) => answer.class),
+  );
+}

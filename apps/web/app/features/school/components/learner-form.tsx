@@ -1,0 +1,332 @@
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch, type Control, type ControllerRenderProps } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { AlertCircle } from 'lucide-react';
+import { SCHOOL_GRADES } from '@sekolo/shared/constants/enumerations';
+import {
+  HOME_LANGUAGES,
+  LEARNER_GENDERS,
+  LEARNER_ID_TYPES,
+  ZLearnerSchema,
+  type TLearner,
+  type TLearnerInput,
+  type TLearnerValues,
+} from '@sekolo/shared/schemas/school';
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
+import { Button } from '~/components/ui/button';
+import { FormField, fieldAria } from '~/components/ui/form-field';
+import { Input } from '~/components/ui/input';
+import { NativeSelect } from '~/components/ui/native-select';
+import { Textarea } from '~/components/ui/textarea';
+import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
+import { registerClassesQuery } from '../api/school-queries';
+
+const FIELDS = [
+  'firstName',
+  'lastName',
+  'preferredName',
+  'dateOfBirth',
+  'gender',
+  'grade',
+  'registerClassId',
+  'admissionNumber',
+  'idType',
+  'idNumber',
+  'homeLanguage',
+  'medicalNotes',
+  'address',
+] as const;
+
+export const EMPTY_LEARNER: TLearnerInput = {
+  firstName: '',
+  lastName: '',
+  preferredName: '',
+  dateOfBirth: '',
+  gender: '' as TLearnerInput['gender'],
+  grade: '' as TLearnerInput['grade'],
+  registerClassId: '',
+  admissionNumber: '',
+  idType: 'none',
+  idNumber: '',
+  homeLanguage: '',
+  medicalNotes: '',
+  address: '',
+};
+
+export function learnerToInput(learner: TLearner): TLearnerInput {
+  return {
+    firstName: learner.firstName,
+    lastName: learner.lastName,
+    preferredName: learner.preferredName,
+    dateOfBirth: learner.dateOfBirth,
+    gender: learner.gender,
+    grade: learner.grade,
+    registerClassId: learner.registerClassId ?? '',
+    admissionNumber: learner.admissionNumber,
+    idType: learner.idType,
+    idNumber: learner.idNumber ?? '',
+    homeLanguage: (learner.homeLanguage ?? '') as TLearnerInput['homeLanguage'],
+    medicalNotes: learner.medicalNotes,
+    address: learner.address,
+  };
+}
+
+/** Add or edit a learner; the shared schema checks the form here and the request on the server. */
+export function LearnerForm({
+  defaultValues,
+  submitLabel,
+  onSubmit,
+}: {
+  defaultValues: TLearnerInput;
+  submitLabel: string;
+  onSubmit: (values: TLearnerValues) => Promise<void>;
+}) {
+  const id = useId();
+  const f = (name: (typeof FIELDS)[number]) => `${id}-${name}`;
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<TLearnerInput, unknown, TLearnerValues>({
+    resolver: zodResolver(ZLearnerSchema),
+    defaultValues,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const classes = useQuery(registerClassesQuery);
+  const grade = useWatch({ control: form.control, name: 'grade' });
+  const idType = useWatch({ control: form.control, name: 'idType' });
+  const classesOfGrade = (classes.data ?? []).filter((c) => c.grade === grade);
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      setProblem(null);
+      try {
+        await onSubmit(values);
+      } catch (error) {
+        if (!applyServerFieldErrors(error, form.setError, FIELDS)) setProblem(errorMessage(error));
+        else setProblem('Please check the highlighted fields.');
+      }
+    },
+    () => setProblem('Please check the highlighted fields.'),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-8">
+      {problem && (
+        <Alert variant="destructive" role="alert">
+          <AlertCircle aria-hidden="true" />
+          <AlertTitle>The learner was not saved.</AlertTitle>
+          <AlertDescription>{problem}</AlertDescription>
+        </Alert>
+      )}
+      <fieldset className="grid gap-5 sm:grid-cols-2">
+        <legend className="mb-3 text-lg font-semibold text-slate-900">Learner</legend>
+        <FormField id={f('firstName')} label="First name" error={errors.firstName?.message}>
+          <Bound control={form.control} name="firstName">
+            {(field) => (
+              <Input {...fieldAria(f('firstName'), errors.firstName?.message)} autoComplete="off" {...field} />
+            )}
+          </Bound>
+        </FormField>
+        <FormField id={f('lastName')} label="Surname" error={errors.lastName?.message}>
+          <Bound control={form.control} name="lastName">
+            {(field) => <Input {...fieldAria(f('lastName'), errors.lastName?.message)} autoComplete="off" {...field} />}
+          </Bound>
+        </FormField>
+        <FormField id={f('preferredName')} label="Preferred name" optional error={errors.preferredName?.message}>
+          <Bound control={form.control} name="preferredName">
+            {(field) => <Input {...fieldAria(f('preferredName'), errors.preferredName?.message)} {...field} />}
+          </Bound>
+        </FormField>
+        <FormField id={f('dateOfBirth')} label="Date of birth" error={errors.dateOfBirth?.message}>
+          <Bound control={form.control} name="dateOfBirth">
+            {(field) => <Input type="date" {...fieldAria(f('dateOfBirth'), errors.dateOfBirth?.message)} {...field} />}
+          </Bound>
+        </FormField>
+        <FormField id={f('gender')} label="Gender" error={errors.gender?.message}>
+          <Bound control={form.control} name="gender">
+            {(field) => (
+              <NativeSelect {...fieldAria(f('gender'), errors.gender?.message)} {...field}>
+                <option value="">Choose gender</option>
+                {LEARNER_GENDERS.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {g.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Bound>
+        </FormField>
+        <FormField id={f('homeLanguage')} label="Home language" optional error={errors.homeLanguage?.message}>
+          <Bound control={form.control} name="homeLanguage">
+            {(field) => (
+              <NativeSelect {...fieldAria(f('homeLanguage'), errors.homeLanguage?.message)} {...field}>
+                <option value="">Choose a language</option>
+                {HOME_LANGUAGES.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Bound>
+        </FormField>
+      </fieldset>
+
+      <fieldset className="grid gap-5 sm:grid-cols-2">
+        <legend className="mb-3 text-lg font-semibold text-slate-900">Enrolment</legend>
+        <FormField id={f('admissionNumber')} label="Admission number" error={errors.admissionNumber?.message}>
+          <Bound control={form.control} name="admissionNumber">
+            {(field) => (
+              <Input
+                {...fieldAria(f('admissionNumber'), errors.admissionNumber?.message)}
+                autoComplete="off"
+                {...field}
+              />
+            )}
+          </Bound>
+        </FormField>
+        <FormField id={f('grade')} label="Grade" error={errors.grade?.message}>
+          <Bound control={form.control} name="grade">
+            {(field) => (
+              <NativeSelect
+                {...fieldAria(f('grade'), errors.grade?.message)}
+                {...field}
+                onChange={(event) => {
+                  field.onChange(event);
+                  form.setValue('registerClassId', '');
+                }}
+              >
+                <option value="">Choose a grade</option>
+                {SCHOOL_GRADES.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {g.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Bound>
+        </FormField>
+        <FormField
+          id={f('registerClassId')}
+          label="Register class"
+          optional
+          hint={grade && classesOfGrade.length === 0 ? 'Your school has no class for this grade yet.' : undefined}
+          error={errors.registerClassId?.message}
+        >
+          <Bound control={form.control} name="registerClassId">
+            {(field) => (
+              <NativeSelect
+                {...fieldAria(
+                  f('registerClassId'),
+                  errors.registerClassId?.message,
+                  Boolean(grade && classesOfGrade.length === 0),
+                )}
+                {...field}
+                disabled={!grade}
+              >
+                <option value="">{grade ? 'No class' : 'Choose a grade first'}</option>
+                {classesOfGrade.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Bound>
+        </FormField>
+      </fieldset>
+
+      <fieldset className="grid gap-5 sm:grid-cols-2">
+        <legend className="mb-3 text-lg font-semibold text-slate-900">Identity</legend>
+        <FormField id={f('idType')} label="Identity document" error={errors.idType?.message}>
+          <Bound control={form.control} name="idType">
+            {(field) => (
+              <NativeSelect {...fieldAria(f('idType'), errors.idType?.message)} {...field}>
+                {LEARNER_ID_TYPES.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Bound>
+        </FormField>
+        {idType !== 'none' && (
+          <FormField
+            id={f('idNumber')}
+            label={idType === 'sa_id' ? 'ID number' : 'Passport number'}
+            hint={idType === 'sa_id' ? '13 digits; checked against the date of birth.' : undefined}
+            error={errors.idNumber?.message}
+          >
+            <Bound control={form.control} name="idNumber">
+              {(field) => (
+                <Input
+                  inputMode={idType === 'sa_id' ? 'numeric' : 'text'}
+                  autoComplete="off"
+                  {...fieldAria(f('idNumber'), errors.idNumber?.message, idType === 'sa_id')}
+                  {...field}
+                />
+              )}
+            </Bound>
+          </FormField>
+        )}
+      </fieldset>
+
+      <fieldset className="grid gap-5">
+        <legend className="mb-3 text-lg font-semibold text-slate-900">Home and health</legend>
+        <FormField id={f('address')} label="Home address" optional error={errors.address?.message}>
+          <Bound control={form.control} name="address">
+            {(field) => <Textarea rows={3} {...fieldAria(f('address'), errors.address?.message)} {...field} />}
+          </Bound>
+        </FormField>
+        <FormField
+          id={f('medicalNotes')}
+          label="Medical notes"
+          optional
+          hint="Allergies, conditions and medication staff must know about."
+          error={errors.medicalNotes?.message}
+        >
+          <Bound control={form.control} name="medicalNotes">
+            {(field) => (
+              <Textarea rows={3} {...fieldAria(f('medicalNotes'), errors.medicalNotes?.message, true)} {...field} />
+            )}
+          </Bound>
+        </FormField>
+      </fieldset>
+
+      <div className="flex gap-3">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type TFieldName = keyof TLearnerInput;
+
+/**
+ * A controlled field: value and onChange through react-hook-form's Controller rather than a DOM
+ * ref, because the browser build's preact/compat does not pass `ref` through plain function
+ * components such as Input (decision 005), which leaves `register` without its element.
+ */
+function Bound({
+  control,
+  name,
+  children,
+}: {
+  control: Control<TLearnerInput, unknown, TLearnerValues>;
+  name: TFieldName;
+  children: (
+    field: Omit<ControllerRenderProps<TLearnerInput, TFieldName>, 'ref' | 'value'> & { value: string },
+  ) => React.ReactElement;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { ref: _ref, value, ...field } }) =>
+        children({ ...field, value: value == null ? '' : String(value) })
+      }
+    />
+  );
+}

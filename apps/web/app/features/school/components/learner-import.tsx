@@ -1,0 +1,177 @@
+import { useId, useState } from 'react';
+import { AlertCircle, CheckCircle2, FileDown } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import {
+  LEARNER_CSV_COLUMNS,
+  LEARNER_CSV_REQUIRED_COLUMNS,
+  SCHOOL_MESSAGES,
+  type TLearnerImportReport,
+} from '@sekolo/shared/schemas/school';
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
+import { Button } from '~/components/ui/button';
+import { FormField } from '~/components/ui/form-field';
+import { Input } from '~/components/ui/input';
+import { errorMessage } from '~/lib/server-field-errors';
+import { useImportLearners } from '../api/school-queries';
+
+const TEMPLATE =
+  LEARNER_CSV_COLUMNS.join(',') +
+  '\r\nThandiwe,Mokoena,Thandi,2012-04-18,female,8,8A,ADM-0001,none,,isizulu,Peanut allergy,"12 Jacaranda Street, Pretoria"\r\n';
+const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`;
+
+/**
+ * CSV import (issue 6): the file is checked row by row first and nothing is imported until it is
+ * clean; with errors the admin may fix the file, or import only the valid rows.
+ */
+export function LearnerImport() {
+  const id = useId();
+  const importer = useImportLearners();
+  const [csv, setCsv] = useState<string | null>(null);
+  const [fileName, setFileName] = useState('');
+  const [report, setReport] = useState<TLearnerImportReport | null>(null);
+  const [done, setDone] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const run = async (mode: 'check' | 'all' | 'valid_only', text = csv) => {
+    if (!text) return;
+    setProblem(null);
+    try {
+      const answer = await importer.mutateAsync({ csv: text, mode });
+      setReport(answer);
+      if (answer.imported > 0) {
+        setDone(answer.imported);
+        toast.success(`${answer.imported} learners imported`);
+      }
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+
+  const onFile = async (file: File | undefined) => {
+    setReport(null);
+    setDone(null);
+    if (!file) return;
+    setFileName(file.name);
+    const text = await file.text();
+    setCsv(text);
+    await run('check', text);
+  };
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Import learners from CSV</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          One row per learner under a header row. Required columns: {LEARNER_CSV_REQUIRED_COLUMNS.join(', ')}. Optional:{' '}
+          {LEARNER_CSV_COLUMNS.filter((c) => !(LEARNER_CSV_REQUIRED_COLUMNS as readonly string[]).includes(c)).join(', ')}.
+          Dates as YYYY-MM-DD; grade R or 1 to 12; class by its name.
+        </p>
+        <a href={TEMPLATE_HREF} download="learners-template.csv" className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline">
+          <FileDown className="size-4" aria-hidden="true" />
+          Download the template
+        </a>
+      </div>
+
+      <FormField id={`${id}-file`} label="CSV file" hint="The file is checked first; nothing is imported until you confirm.">
+        <Input
+          id={`${id}-file`}
+          aria-describedby={`${id}-file-hint`}
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(event) => void onFile(event.target.files?.[0])}
+        />
+      </FormField>
+
+      {importer.isPending && <p role="status" className="text-sm text-slate-600">Checking {fileName}...</p>}
+      {problem && (
+        <Alert variant="destructive" role="alert">
+          <AlertCircle aria-hidden="true" />
+          <AlertTitle>The file was not imported.</AlertTitle>
+          <AlertDescription>{problem}</AlertDescription>
+        </Alert>
+      )}
+
+      {report && <ImportReport report={report} />}
+
+      {done !== null ? (
+        <Alert variant="success" role="status">
+          <CheckCircle2 aria-hidden="true" />
+          <AlertTitle>{done} learners imported.</AlertTitle>
+          <AlertDescription>
+            <Link to="/dashboard/school/students" className="font-semibold underline">
+              Go to the learner list
+            </Link>
+          </AlertDescription>
+        </Alert>
+      ) : (
+        report &&
+        !report.fileError && (
+          <div className="flex flex-wrap gap-3">
+            {report.invalidRows === 0 ? (
+              <Button onClick={() => void run('all')} disabled={importer.isPending}>
+                Import {report.validRows} learners
+              </Button>
+            ) : (
+              report.validRows > 0 && (
+                <Button variant="secondary" onClick={() => void run('valid_only')} disabled={importer.isPending}>
+                  Import only the {report.validRows} valid rows
+                </Button>
+              )
+            )}
+          </div>
+        )
+      )}
+    </div>
+  );
+}
+
+function ImportReport({ report }: { report: TLearnerImportReport }) {
+  if (report.fileError) {
+    return (
+      <Alert variant="destructive" role="alert">
+        <AlertCircle aria-hidden="true" />
+        <AlertTitle>The file cannot be imported.</AlertTitle>
+        <AlertDescription>{report.fileError}</AlertDescription>
+      </Alert>
+    );
+  }
+  return (
+    <section aria-labelledby="import-report-heading" className="space-y-3" data-testid="import-report">
+      <h2 id="import-report-heading" className="text-lg font-semibold text-slate-900">
+        Check of the file
+      </h2>
+      <p className="text-sm text-slate-700">
+        {report.totalRows} rows: {report.validRows} valid, {report.invalidRows} with errors.
+        {report.invalidRows > 0 && report.imported === 0 && ` ${SCHOOL_MESSAGES.csvHasErrors}`}
+      </p>
+      {report.errors.length > 0 && (
+        <div className="overflow-x-auto rounded-xl border border-red-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Rows with errors</caption>
+            <thead className="border-b border-red-200 bg-red-50 text-xs font-semibold text-red-900 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-2">Row</th>
+                <th scope="col" className="px-4 py-2">Admission no.</th>
+                <th scope="col" className="px-4 py-2">Column</th>
+                <th scope="col" className="px-4 py-2">Problem</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {report.errors.flatMap((rowError) =>
+                rowError.errors.map((e, i) => (
+                  <tr key={`${rowError.row}-${e.field}`}>
+                    <td className="px-4 py-2 font-mono">{i === 0 ? rowError.row : ''}</td>
+                    <td className="px-4 py-2 font-mono">{i === 0 ? rowError.admissionNumber : ''}</td>
+                    <td className="px-4 py-2 font-mono">{e.field}</td>
+                    <td className="px-4 py-2 text-red-800">{e.message}</td>
+                  </tr>
+                )),
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { SCHOOL_GRADES, gradeLabel } from '@sekolo/shared/constants/enumerations';
+import { ZRegisterClassSchema, type TRegisterClassInput } from '@sekolo/shared/schemas/school';
+import { Button } from '~/components/ui/button';
+import { FormField, fieldAria } from '~/components/ui/form-field';
+import { Input } from '~/components/ui/input';
+import { LoadingSpinner } from '~/components/ui/loading-spinner';
+import { NativeSelect } from '~/components/ui/native-select';
+import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
+import { registerClassesQuery, useCreateRegisterClass } from '../api/school-queries';
+
+/** /dashboard/school/classes: the register classes (e.g. 8A) with how many learners each has. */
+export function RegisterClasses({ canManage }: { canManage: boolean }) {
+  const classes = useQuery(registerClassesQuery);
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Classes</h1>
+      {canManage && <AddClassForm />}
+      {classes.isPending ? (
+        <LoadingSpinner />
+      ) : classes.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {errorMessage(classes.error)}
+        </p>
+      ) : classes.data.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <p className="font-semibold text-slate-900">No classes yet</p>
+          <p className="mt-1 text-sm text-slate-600">Register classes such as 8A hold the learners marked in one register.</p>
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">Class</th>
+                <th scope="col" className="px-4 py-3">Grade</th>
+                <th scope="col" className="px-4 py-3">Learners</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {classes.data.map((c) => (
+                <tr key={c.id}>
+                  <td className="px-4 py-3 font-medium text-slate-900">{c.name}</td>
+                  <td className="px-4 py-3 text-slate-700">{gradeLabel(c.grade)}</td>
+                  <td className="px-4 py-3 text-slate-700">{c.learnerCount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function AddClassForm() {
+  const id = useId();
+  const create = useCreateRegisterClass();
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<TRegisterClassInput>({
+    resolver: zodResolver(ZRegisterClassSchema),
+    defaultValues: { name: '', grade: '' as TRegisterClassInput['grade'] },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const created = await create.mutateAsync(values);
+      toast.success(`Class ${created.name} added`);
+      form.reset({ name: '', grade: values.grade });
+    } catch (error) {
+      if (!applyServerFieldErrors(error, form.setError, ['name', 'grade'])) setProblem(errorMessage(error));
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <FormField id={`${id}-name`} label="Class name" error={errors.name?.message} className="w-40">
+        {/* Controlled, not register(): preact/compat passes no ref through Input (decision 005). */}
+        <Controller
+          control={form.control}
+          name="name"
+          render={({ field: { ref: _ref, ...field } }) => (
+            <Input {...fieldAria(`${id}-name`, errors.name?.message)} placeholder="8A" {...field} />
+          )}
+        />
+      </FormField>
+      <FormField id={`${id}-grade`} label="Grade" error={errors.grade?.message} className="w-48">
+        <Controller
+          control={form.control}
+          name="grade"
+          render={({ field: { ref: _ref, ...field } }) => (
+            <NativeSelect {...fieldAria(`${id}-grade`, errors.grade?.message)} {...field}>
+              <option value="">Choose a grade</option>
+              {SCHOOL_GRADES.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.label}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+      </FormField>
+      <Button type="submit" disabled={isSubmitting}>
+        Add class
+      </Button>
+      {problem && (
+        <p role="alert" className="w-full text-sm text-red-800">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,137 @@
+import { useQuery } from '@tanstack/react-query';
+import { Activity, GraduationCap, School, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { gradeLabel } from '@sekolo/shared/constants/enumerations';
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { LoadingSpinner } from '~/components/ui/loading-spinner';
+import { errorMessage } from '~/lib/server-field-errors';
+import { schoolOverviewQuery } from '../api/school-queries';
+
+const dateTime = new Intl.DateTimeFormat('en-ZA', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Africa/Johannesburg',
+});
+
+/** The school's figures on /dashboard/school: learners (against the package limit), classes, grades, activity. */
+export function SchoolOverview({ allowed }: { allowed: boolean }) {
+  const overview = useQuery({ ...schoolOverviewQuery, enabled: allowed });
+  if (!allowed) return null;
+  if (overview.isPending) return <LoadingSpinner />;
+  if (overview.isError) {
+    return (
+      <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+        {errorMessage(overview.error)}
+      </p>
+    );
+  }
+  const { learners, classes, learnersByGrade, recentActivity } = overview.data;
+  return (
+    <section aria-label="School overview" className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Figure
+          icon={<GraduationCap aria-hidden="true" />}
+          label="Learners enrolled"
+          value={learners.limit === null ? String(learners.enrolled) : `${learners.enrolled} of ${learners.limit}`}
+          note={
+            learners.limit === null
+              ? 'Package limit not available yet'
+              : `${learners.packageName ?? 'Package'} limit: ${learners.limit} learners`
+          }
+          testId="overview-enrolled"
+          to="/dashboard/school/students"
+        />
+        <Figure icon={<School aria-hidden="true" />} label="Classes" value={String(classes)} testId="overview-classes" to="/dashboard/school/classes" />
+        <Figure icon={<Users aria-hidden="true" />} label="Archived learners" value={String(learners.archived)} testId="overview-archived" />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Learners per grade</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {learnersByGrade.length === 0 ? (
+              <p className="text-sm text-slate-600">No learners yet.</p>
+            ) : (
+              <ul className="space-y-2">
+                {learnersByGrade.map((row) => (
+                  <li key={row.grade} className="flex items-center gap-3 text-sm">
+                    <span className="w-20 shrink-0 text-slate-700">{gradeLabel(row.grade)}</span>
+                    <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100">
+                      <span
+                        className="block h-full rounded-full bg-brand-600"
+                        style={{ width: `${Math.round((row.count / Math.max(1, learners.enrolled)) * 100)}%` }}
+                      />
+                    </span>
+                    <span className="w-10 text-right font-semibold text-slate-900">{row.count}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Activity className="size-4 text-slate-500" aria-hidden="true" />
+              Recent activity
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {recentActivity.length === 0 ? (
+              <p className="text-sm text-slate-600">Nothing has happened in your school on Sekolo yet.</p>
+            ) : (
+              <ul className="divide-y divide-slate-100" data-testid="overview-activity">
+                {recentActivity.map((a, i) => (
+                  <li key={`${a.at}-${i}`} className="py-2 text-sm">
+                    <p className="font-medium text-slate-900">{a.summary}</p>
+                    <p className="text-xs text-slate-500">
+                      {a.actorName ?? 'Someone'} · {dateTime.format(new Date(a.at))}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </section>
+  );
+}
+
+function Figure({
+  icon,
+  label,
+  value,
+  note,
+  testId,
+  to,
+}: {
+  icon: React.ReactNode;
+  label: string;
+  value: string;
+  note?: string;
+  testId: string;
+  to?: string;
+}) {
+  const body = (
+    <>
+      <span className="flex items-center gap-2 text-sm font-medium text-slate-600 [&_svg]:size-4">
+        {icon}
+        {label}
+      </span>
+      <span className="mt-2 block text-3xl font-bold text-slate-900" data-testid={testId}>
+        {value}
+      </span>
+      {note && <span className="mt-1 block text-xs text-slate-500">{note}</span>}
+    </>
+  );
+  const className = 'block rounded-xl border border-slate-200 bg-white p-5 shadow-sm';
+  return to ? (
+    <Link to={to} className={`${className} hover:border-brand-200`}>
+      {body}
+    </Link>
+  ) : (
+    <div className={className}>{body}</div>
+  );
+}

@@ -1,0 +1,23 @@
+import { DASHBOARD_PATH_BY_ROLE, PERMISSIONS, type TPermission, type TRole } from '@sekolo/shared/constants/roles';
+
+/** Who works in the school's area: the roles whose dashboard is the school's, and teachers (D11). */
+export const SCHOOL_AREA_ROLES: readonly TRole[] = [
+  ...(Object.entries(DASHBOARD_PATH_BY_ROLE) as [TRole, string][])
+    .filter(([, path]) => path === '/dashboard/school')
+    .map(([role]) => role),
+  'teacher',
+];
+
+/**
+ * The school roles holding at least one of `permissions` (spec 6), for the route guard; the server
+ * checks the same permissions on every request.
+ */
+export function schoolRolesWith(permissions: readonly TPermission[]): TRole[] {
+  return SCHOOL_AREA_ROLES.filter((role) =>
+    permissions.some((permission) => (PERMISSIONS[role] as readonly TPermission[]).includes(permission)),
+  );
+}
+
+export const LEARNER_VIEWER_ROLES = schoolRolesWith(['manage_students', 'view_students']);
+export const LEARNER_MANAGER_ROLES = schoolRolesWith(['manage_students']);
+export const OVERVIEW_ROLES = schoolRolesWith(['manage_students', 'view_students', 'view_reports']);

@@ -1,0 +1,117 @@
+import { Archive, ArchiveRestore } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { gradeLabel } from '@sekolo/shared/constants/enumerations';
+import type { TLearner } from '@sekolo/shared/schemas/school';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { LoadingSpinner } from '~/components/ui/loading-spinner';
+import { useLearner, useSetLearnerArchived, useUpdateLearner } from '~/features/school/api/school-queries';
+import { LearnerForm, learnerToInput } from '~/features/school/components/learner-form';
+import { RequireAuth } from '~/features/auth/components/require-auth';
+import { useSession } from '~/features/auth/hooks/use-session';
+import { LEARNER_VIEWER_ROLES } from '~/features/school/lib/school-access';
+import { errorMessage } from '~/lib/server-field-errors';
+
+export function meta() {
+  return [{ title: 'Learner | Sekolo' }];
+}
+
+/** /dashboard/school/students/:learnerId: the learner's record (every opening is audited, D15). */
+export default function DashboardSchoolStudentEdit() {
+  return (
+    <RequireAuth roles={LEARNER_VIEWER_ROLES}>
+      <LearnerRecord />
+    </RequireAuth>
+  );
+}
+
+function LearnerRecord() {
+  const { learnerId } = useParams();
+  const learner = useLearner(learnerId);
+  return (
+    <div className="max-w-3xl space-y-6">
+      <Link to="/dashboard/school/students" className="text-sm font-semibold text-brand-800 hover:underline">
+        ← Students
+      </Link>
+      {learner.isPending ? (
+        <LoadingSpinner />
+      ) : learner.isError ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+          {errorMessage(learner.error)}
+        </p>
+      ) : (
+        <LearnerDetails learner={learner.data} />
+      )}
+    </div>
+  );
+}
+
+function LearnerDetails({ learner }: { learner: TLearner }) {
+  const canManage = useSession().permissions.includes('manage_students');
+  const update = useUpdateLearner(learner.id);
+  const archive = useSetLearnerArchived(learner.id);
+  const archived = learner.archivedAt !== null;
+  return (
+    <>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+            {learner.firstName} {learner.lastName}
+          </h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <span className="font-mono">{learner.admissionNumber}</span>
+            <span>{gradeLabel(learner.grade)}</span>
+            {learner.registerClassName && <span>Class {learner.registerClassName}</span>}
+            {archived && <Badge variant="neutral">Archived</Badge>}
+          </p>
+        </div>
+        {canManage && (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={archive.isPending}
+            onClick={async () => {
+              try {
+                await archive.mutateAsync(!archived);
+                toast.success(archived ? 'Learner restored' : 'Learner archived');
+              } catch (error) {
+                toast.error(errorMessage(error));
+              }
+            }}
+          >
+            {archived ? <ArchiveRestore aria-hidden="true" /> : <Archive aria-hidden="true" />}
+            {archived ? 'Restore learner' : 'Archive learner'}
+          </Button>
+        )}
+      </header>
+      {canManage ? (
+        <LearnerForm
+          key={learner.updatedAt}
+          defaultValues={learnerToInput(learner)}
+          submitLabel="Save changes"
+          onSubmit={async (values) => {
+            await update.mutateAsync(values);
+            toast.success('Learner saved');
+          }}
+        />
+      ) : (
+        <dl className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
+          {[
+            ['Preferred name', learner.preferredName || '—'],
+            ['Date of birth', learner.dateOfBirth],
+            ['Gender', learner.gender],
+            ['Home language', learner.homeLanguage ?? '—'],
+            ['Medical notes', learner.medicalNotes || '—'],
+            ['Home address', learner.address || '—'],
+          ].map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-xs font-semibold text-slate-500 uppercase">{label}</dt>
+              <dd className="mt-1 text-sm whitespace-pre-line text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import { expect, test } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { createAccount, DEMO, DEMO_PASSWORD, fillSignIn, uniqueEmail } from '../fixtures/accounts';
+import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { linkFrom, waitForMail } from '../fixtures/outbox';
+
+/** The demo school application the seed puts in the review queue (apps/server/src/seed/seed-applications.ts). */
+const APPLICANT = 'applicant@sunrise-primary.sekolo.test';
+const SCHOOL = 'Sunrise Primary School';
+
+test.describe('the review console (D10)', () => {
+  test('an operator approves a submitted school application and its admin lands on the school dashboard', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.slow(); // two sign-ins and axe on two pages
+
+    // The operator opens the console and signs in.
+    await page.goto('/console');
+    await page.waitForURL('**/login?redirectTo=%2Fconsole');
+    await fillSignIn(page, DEMO.operator, DEMO_PASSWORD);
+    await page.waitForURL('**/console');
+
+    // The queue shows submitted applications; the type filter narrows it to schools.
+    const queue = page.getByRole('table');
+    await expect(queue.getByRole('link', { name: SCHOOL })).toBeVisible();
+    await expect(queue.getByRole('link', { name: 'Lerato Bakes' })).toBeVisible();
+    await page.getByLabel('Type').selectOption('school_admin');
+    await expect(page).toHaveURL(/type=school_admin/);
+    await expect(queue.getByRole('link', { name: 'Lerato Bakes' })).toHaveCount(0);
+    // A fresh load (the filter stays in the address) without the sign-in toast, for axe.
+    await page.reload();
+    await expect(queue.getByRole('link', { name: SCHOOL })).toBeVisible();
+    await expect(page.getByLabel('Type')).toHaveValue('school_admin');
+    await expectNoSeriousA11yViolations(page);
+
+    // The application page: every step, the documents, the actions.
+    await queue.getByRole('link', { name: SCHOOL }).click();
+    await page.waitForURL('**/console/applications/*');
+    await expect(page.getByRole('heading', { level: 1, name: SCHOOL })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Step 1: School Information' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Step 2: Package Selection' })).toBeVisible();
+    await expect(page.getByText('Primary School', { exact: true })).toBeVisible();
+    const documents = page.getByRole('region', { name: 'Documents' });
+    const certificate = documents.getByRole('link', { name: /registration-certificate\.pdf/ });
+    await expect(certificate).toBeVisible();
+    const file = await page.request.get((await certificate.getAttribute('href'))!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toContain('application/pdf');
+    await expectNoSeriousA11yViolations(page);
+
+    // A reason is required to reject; cancelling changes nothing.
+    await page.getByRole('button', { name: 'Reject' }).click();
+    const rejectDialog = page.getByRole('dialog', { name: 'Reject this application?' });
+    await rejectDialog.getByRole('button', { name: 'Reject application' }).click();
+    await expect(rejectDialog.getByText('Please give a reason (at least 10 characters).')).toBeVisible();
+    await rejectDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(rejectDialog).toHaveCount(0);
+
+    // Approve, confirmed in a dialog.
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    const approveDialog = page.getByRole('dialog', { name: 'Approve this application?' });
+    await expect(approveDialog).toContainText(APPLICANT);
+    await approveDialog.getByRole('button', { name: 'Approve application' }).click();
+    await expect(page.getByText('Application approved', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('application-status')).toHaveText('Approved');
+    await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
+
+    const mail = await waitForMail(request, APPLICANT, (m) => m.tag === 'application-approved');
+    expect(mail.subject).toBe('Your Sekolo application has been approved');
+
+    // The school's administrator signs in (a separate browser) and lands on the school dashboard.
+    const context = await browser.newContext();
+    const adminPage = await context.newPage();
+    await adminPage.goto('/dashboard');
+    await adminPage.waitForURL('**/login?redirectTo=%2Fdashboard');
+    await fillSignIn(adminPage, APPLICANT, DEMO_PASSWORD);
+    await adminPage.waitForURL('**/dashboard/school');
+    await expect(adminPage.getByRole('heading', { name: 'Welcome, Sipho' })).toBeVisible();
+    await expect(adminPage.getByTestId('dashboard-organization')).toHaveText(SCHOOL);
+    await context.close();
+  });
+});
+
+/** A one-page PDF the uploads module recognises by its bytes. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+test("a young entrepreneur's guardian confirms consent from the e-mailed link (D15)", async ({ page, request, baseURL }) => {
+  test.slow(); // sign-up, verification, four uploads and a submission over the API
+  const email = uniqueEmail('shop');
+  const guardianEmail = uniqueEmail('guardian');
+  const password = 'Correct-Horse-Battery-42';
+  await createAccount(request, { email, password, role: 'young_entrepreneur', firstName: 'Kagiso', lastName: 'Molefe', verify: true });
+  // Better Auth wants the browser's Origin on requests that carry cookies.
+  const signedIn = await request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: baseURL! } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+
+  const upload = async (name: string) => {
+    const res = await request.post('/api/uploads', {
+      multipart: { purpose: 'application-document', file: { name, mimeType: 'application/pdf', buffer: PDF } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return res.json();
+  };
+  const stepData = {
+    '1': { shopName: 'Kagiso Crafts', shopDescription: 'Beaded key rings and bracelets made by hand.', shopCategory: 'crafts' },
+    '2': { firstName: 'Kagiso', lastName: 'Molefe', dateOfBirth: '2011-03-02', phoneNumber: '0821234567', schoolName: 'Soweto High', grade: '9' },
+    '3': {
+      relation: 'guardian',
+      firstName: 'Mpho',
+      lastName: 'Molefe',
+      country: 'south_africa',
+      idNumber: '8001015009087',
+      address: '14 Vilakazi Street, Soweto',
+      email: guardianEmail,
+      phone: '0827654321',
+      consent: true,
+    },
+    '4': {
+      documentFiles: {
+        id_document: await upload('id.pdf'),
+        proof_of_residence: await upload('residence.pdf'),
+        business_registration: await upload('registration.pdf'),
+        guardian_consent_form: await upload('consent.pdf'),
+      },
+    },
+    '5': { termsAccepted: true, privacyAccepted: true },
+  };
+  const saved = await request.put('/api/applications/me', { data: { currentStep: 5, stepData } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const submitted = await request.post('/api/applications/me/submit', { headers: { 'idempotency-key': randomUUID() } });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+
+  const mail = await waitForMail(request, guardianEmail, (m) => m.tag === 'guardian-consent');
+  expect(mail.subject).toBe("Please confirm consent for Kagiso Molefe's Sekolo shop");
+  const link = new URL(linkFrom(mail, '/guardian-consent'));
+
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { level: 1, name: 'Guardian consent' })).toBeVisible();
+  await expect(page.getByText('I, Mpho Molefe, am the parent or legal guardian of Kagiso Molefe.', { exact: false })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'I give my consent' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you: your consent is recorded' })).toBeVisible();
+
+  // Opening the link again shows the recorded consent.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you: your consent is recorded' })).toBeVisible();
+
+  await page.goto('/guardian-consent?token=not-a-real-token-at-all-000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'We could not find this consent request' })).toBeVisible();
+});

@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
+
+function sidebar(page: Page) {
+  return page.locator('aside[data-slot="sidebar"]');
+}
+
+function schoolNav(page: Page) {
+  return page.getByRole('navigation', { name: 'School' });
+}
+
+test.describe('school dashboard (issue 6)', () => {
+  test('the demo school admin uses the sidebar: shortcut, collapse, search, cookie', async ({ page, context }) => {
+    await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+    await page.goto('/dashboard/school');
+    await expect(page.getByRole('heading', { name: /^Welcome,/ })).toBeVisible();
+    await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
+    for (const section of ['Main', 'Academic', 'Administration']) {
+      await expect(schoolNav(page).getByRole('heading', { name: section })).toBeVisible();
+    }
+    await expect(schoolNav(page).getByRole('link', { name: 'Student Assignments' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'School Settings' })).toHaveAttribute('href', '/admin/school-settings');
+    const box = await sidebar(page).boundingBox();
+    expect(Math.round(box!.width)).toBe(256); // 16rem
+
+    // The overview shows real figures from the seeded school.
+    await expect(page.getByTestId('overview-enrolled')).toHaveText(/^\d+/);
+    await expect(page.getByTestId('overview-classes')).toHaveText('4');
+
+    // Search filters the menu.
+    await page.getByRole('searchbox', { name: 'Search the menu' }).fill('time');
+    await expect(schoolNav(page).getByRole('link')).toHaveCount(1);
+    await expect(schoolNav(page).getByRole('link', { name: 'Timetable' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search the menu' }).fill('zzz');
+    await expect(schoolNav(page).getByText('No menu items match')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search the menu' }).fill('');
+
+    // Ctrl+B collapses to icons (3rem) with tooltips; the state survives a reload through the cookie.
+    await page.keyboard.press('Control+b');
+    await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
+    await expect.poll(async () => Math.round((await sidebar(page).boundingBox())!.width)).toBe(48);
+    await schoolNav(page).getByRole('link', { name: 'Timetable' }).hover();
+    await expect(page.getByRole('tooltip', { name: 'Timetable' })).toBeVisible();
+    const cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state');
+    expect(cookie?.value).toBe('false');
+    const days = (cookie!.expires - Date.now() / 1000) / 86400;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    await page.reload();
+    await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
+    await page.keyboard.press('Control+b');
+    await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
+
+    // A module a later issue fills shows its own empty state.
+    await schoolNav(page).getByRole('link', { name: 'Timetable' }).click();
+    await page.waitForURL('**/dashboard/school/timetable');
+    await expect(page.getByRole('heading', { name: 'Timetable', level: 1 })).toBeVisible();
+    await expect(page.getByText('No timetable yet')).toBeVisible();
+    await expect(schoolNav(page).getByRole('link', { name: 'Timetable' })).toHaveAttribute('aria-current', 'page');
+
+    // The footer user menu.
+    await page.getByTestId('sidebar-user-menu').click();
+    await expect(page.getByText('My Account')).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    await page.keyboard.press('Escape');
+  });
+
+  test('below 768 px the sidebar is a sheet', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+    await page.goto('/dashboard/school/finance');
+    await expect(page.getByText('No fees or payments yet')).toBeVisible();
+    await expect(sidebar(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
+    const sheet = page.getByRole('dialog', { name: 'School menu' });
+    await expect(sheet).toBeVisible();
+    expect(Math.round((await sheet.boundingBox())!.width)).toBe(288); // 18rem
+    await sheet.getByRole('link', { name: 'Students' }).click();
+    await page.waitForURL('**/dashboard/school/students');
+    await expect(sheet).toBeHidden();
+  });
+
+  test('the admin adds a learner, imports two by CSV and finds them by search', async ({ page }) => {
+    test.slow();
+    const tag = Date.now().toString(36).toUpperCase().slice(-5);
+    await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+    await page.goto('/dashboard/school');
+    await schoolNav(page).getByRole('link', { name: 'Students' }).click();
+    await page.waitForURL('**/dashboard/school/students');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByText('Page 1')).toBeVisible();
+
+    // One by one, with the shared schema's messages first.
+    await page.getByRole('link', { name: 'Add learner' }).click();
+    await page.waitForURL('**/dashboard/school/students/new');
+    await page.getByRole('button', { name: 'Add learner' }).click();
+    await expect(page.getByText('Please enter the learner’s first name')).toBeVisible();
+    await page.getByLabel('First name').fill('Amahle');
+    await page.getByLabel('Surname').fill(`Zwane${tag}`);
+    await page.getByLabel('Date of birth').fill('2012-06-14');
+    await page.getByLabel('Gender').selectOption('female');
+    await page.getByLabel('Grade').selectOption('8');
+    await page.getByLabel('Register class (optional)').selectOption({ label: '8A' });
+    await page.getByLabel('Admission number').fill(`E2E-${tag}-1`);
+    await page.getByLabel('Identity document').selectOption('sa_id');
+    await page.getByLabel('ID number').fill('1206145009081');
+    await page.getByRole('button', { name: 'Add learner' }).click();
+    await expect(page.getByText('ID number is not valid (check digit does not match)')).toBeVisible();
+    await page.getByLabel('Identity document').selectOption('none');
+    await page.getByRole('button', { name: 'Add learner' }).click();
+    await page.waitForURL('**/dashboard/school/students');
+    await expect(page.getByText(`Amahle Zwane${tag} added`)).toBeVisible();
+
+    // By CSV: the report names the bad row; the admin imports the two valid rows.
+    await page.getByRole('link', { name: 'Import CSV' }).click();
+    await page.waitForURL('**/dashboard/school/students/import');
+    const csv = [
+      'first_name,last_name,date_of_birth,gender,grade,class,admission_number',
+      `Bheki,Csv${tag},2011-02-03,male,9,9A,E2E-${tag}-2`,
+      `Carla,Csv${tag},2011-05-06,female,9,,E2E-${tag}-3`,
+      `Dumi,Csv${tag},not-a-date,male,9,,E2E-${tag}-4`,
+    ].join('\n');
+    await page.getByLabel('CSV file').setInputFiles({ name: 'learners.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const report = page.getByTestId('import-report');
+    await expect(report).toContainText('3 rows: 2 valid, 1 with errors.');
+    await expect(report.getByRole('row').filter({ hasText: `E2E-${tag}-4` })).toContainText('Please enter the date of birth as YYYY-MM-DD');
+    await page.getByRole('button', { name: 'Import only the 2 valid rows' }).click();
+    await expect(page.getByText('2 learners imported.')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the learner list' }).click();
+
+    // Search by surname, then by admission number.
+    const search = page.getByRole('searchbox', { name: 'Search learners by name or admission number' });
+    await search.fill(`csv${tag}`);
+    await expect(page.getByRole('link', { name: `Csv${tag}, Bheki` })).toBeVisible();
+    await expect(page.getByRole('link', { name: `Csv${tag}, Carla` })).toBeVisible();
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);
+    await search.fill(`E2E-${tag}-1`);
+    await expect(page.getByRole('link', { name: `Zwane${tag}, Amahle` })).toBeVisible();
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+
+    // The record opens for editing.
+    await page.getByRole('link', { name: `Zwane${tag}, Amahle` }).click();
+    await expect(page.getByRole('heading', { name: `Amahle Zwane${tag}` })).toBeVisible();
+    await expect(page.getByLabel('Admission number')).toHaveValue(`E2E-${tag}-1`);
+  });
+});

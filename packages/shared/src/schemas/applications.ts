@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import type { IOption } from '../domain/options.ts';
+
+/**
+ * Applications (D5, D10): the applicant's saved wizard draft, its submission and the operators'
+ * review console. Shared by the API and the web app.
+ */
+
+export const APPLICATION_STATUS_OPTIONS = [
+  { id: 'draft', label: 'Draft' },
+  { id: 'submitted', label: 'Submitted' },
+  { id: 'changes_requested', label: 'Changes requested' },
+  { id: 'approved', label: 'Approved' },
+  { id: 'rejected', label: 'Rejected' },
+] as const satisfies readonly IOption[];
+export type TApplicationStatusId = (typeof APPLICATION_STATUS_OPTIONS)[number]['id'];
+export const APPLICATION_STATUS_IDS = APPLICATION_STATUS_OPTIONS.map((o) => o.id) as [
+  TApplicationStatusId,
+  ...TApplicationStatusId[],
+];
+
+/** The registration roles that go through review (customers are active at once, D5). */
+export const APPLICATION_TYPE_OPTIONS = [
+  { id: 'school_admin', label: 'School' },
+  { id: 'business_partner', label: 'Business partner' },
+  { id: 'charity', label: 'Charity' },
+  { id: 'young_entrepreneur', label: 'Young entrepreneur' },
+] as const satisfies readonly IOption[];
+export type TApplicationType = (typeof APPLICATION_TYPE_OPTIONS)[number]['id'];
+export const APPLICATION_TYPE_IDS = APPLICATION_TYPE_OPTIONS.map((o) => o.id) as [
+  TApplicationType,
+  ...TApplicationType[],
+];
+export function isApplicationType(value: unknown): value is TApplicationType {
+  return typeof value === 'string' && (APPLICATION_TYPE_IDS as string[]).includes(value);
+}
+
+/** Types that pay a registration fee or subscription before submitting (D7: the others pay nothing). */
+export const PAID_APPLICATION_TYPES = ['school_admin', 'business_partner'] as const satisfies readonly TApplicationType[];
+
+export const APPLICATION_MESSAGES = {
+  notApplicant: 'Only applicants waiting for approval can change an application.',
+  notApplicationType: 'Your account type does not need an application.',
+  noApplication: 'You have not started an application yet.',
+  locked: 'Your application has been submitted and can no longer be changed.',
+  idempotencyKeyRequired: 'The Idempotency-Key header is required (8 to 200 characters).',
+  stepMissing: (step: number, title: string) => `Please complete step ${step} (${title}) before submitting.`,
+  paymentRequired: 'Please complete the payment before submitting your application.',
+  notFound: 'Application not found.',
+  notSubmitted: (statusLabel: string) =>
+    `This application is ${statusLabel.toLowerCase()}. Only submitted applications can be approved, rejected or sent back for changes.`,
+  guardianConsentMissing: "The guardian has not confirmed consent yet. A young entrepreneur's application can be approved only after that.",
+  reasonRequired: 'Please give a reason (at least 10 characters).',
+  reasonTooLong: 'Please keep the reason under 2,000 characters.',
+  consentNotFound: 'This consent link is not valid. Please use the link in the most recent e-mail.',
+  consentExpired: 'This consent link has expired. Please ask the applicant to contact us for a new one.',
+} as const;
+
+/** PUT /api/applications/me. Step keys are the step numbers ('1', '2', ...). */
+export const ZSaveApplicationDraft = z.object({
+  currentStep: z.number().int().min(1).max(20),
+  stepData: z.record(z.string().regex(/^[1-9][0-9]?$/, 'Steps are numbered from 1.'), z.record(z.string(), z.unknown())),
+});
+export type TSaveApplicationDraft = z.infer<typeof ZSaveApplicationDraft>;
+
+export const ZIdempotencyKey = z
+  .string()
+  .trim()
+  .min(8, APPLICATION_MESSAGES.idempotencyKeyRequired)
+  .max(200, APPLICATION_MESSAGES.idempotencyKeyRequired);
+
+/** Reject and request-changes: the reason is e-mailed to the applicant. Shared with the console form. */
+export const ZDecisionReason = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(10, APPLICATION_MESSAGES.reasonRequired)
+    .max(2000, APPLICATION_MESSAGES.reasonTooLong),
+});
+export type TDecisionReason = z.infer<typeof ZDecisionReason>;
+
+export const CONSOLE_PAGE_SIZE = 20;
+
+/** GET /api/console/applications. Status 'all' lists every status. */
+export const ZConsoleApplicationsQuery = z.object({
+  type: z.enum(APPLICATION_TYPE_IDS).optional(),
+  status: z.enum([...APPLICATION_STATUS_IDS, 'all']).default('submitted'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(CONSOLE_PAGE_SIZE),
+});
+export type TConsoleApplicationsQuery = z.input<typeof ZConsoleApplicationsQuery>;
+
+export const ZGuardianConsentToken = z.object({ token: z.string().trim().regex(/^[A-Za-z0-9_-]{20,100}$/, APPLICATION_MESSAGES.consentNotFound) });
+
+// ---------------------------------------------------------------------------------------------
+// Answers of the API (the web app reads these shapes).
+
+export type TApplicationView = {
+  id: string;
+  userType: string;
+  status: TApplicationStatusId;
+  currentStep: number;
+  stepData: Record<string, Record<string, unknown>>;
+  submittedAt: string | null;
+  decidedAt: string | null;
+  decisionReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type TConsoleApplicationListItem = {
+  id: string;
+  userType: string;
+  status: TApplicationStatusId;
+  name: string;
+  applicant: { id: string; name: string; email: string };
+  submittedAt: string | null;
+  updatedAt: string;
+};
+
+export type TConsoleApplicationList = {
+  items: TConsoleApplicationListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+};
+
+export type TApplicationDocument = {
+  step: number;
+  /** Dotted path inside the step, e.g. 'documentFiles.registrationCertificate'. */
+  field: string;
+  id: string;
+  name: string;
+  size: number;
+  mimeType: string;
+  url: string;
+};
+
+export type TConsoleApplicationDetail = {
+  application: TApplicationView & {
+    applicant: { id: string; name: string; email: string; firstName: string; lastName: string; status: string };
+    decidedBy: { id: string; name: string; email: string } | null;
+    organization: { id: string; name: string; type: string } | null;
+    submissionKey: string | null;
+    name: string;
+    steps: { step: number; title: string; data: Record<string, unknown> | null }[];
+    documents: TApplicationDocument[];
+    guardianConsent: {
+      guardianName: string;
+      guardianEmail: string;
+      relation: string;
+      requestedAt: string;
+      consentedAt: string | null;
+    } | null;
+  };
+};
+
+export type TGuardianConsentView = {
+  status: 'pending' | 'given' | 'expired';
+  childName: string;
+  shopName: string;
+  guardianName: string;
+  consentedAt: string | null;
+};
+
+export function applicationStatusLabel(status: string): string {
+  return APPLICATION_STATUS_OPTIONS.find((o) => o.id === status)?.label ?? status;
+}
+
+export function applicationTypeLabel(type: string): string {
+  return APPLICATION_TYPE_OPTIONS.find((o) => o.id === type)?.label ?? type;
+}
+
+/** A name for the application as the queue shows it: the organisation or shop named in step 1. */
+export function applicationName(stepData: Record<string, Record<string, unknown>> | null | undefined): string {
+  const first = stepData?.['1'] ?? {};
+  for (const key of ['displayName', 'registeredName', 'shopName', 'name']) {
+    const value = first[key];
+    if (typeof value === 'string' && value.trim()) return value.trim();
+  }
+  return '';
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { luhnCheckDigit } from '../domain/sa-id.ts';
+import { gradeFromNumber, gradeToNumber, parseCsvGrade, SCHOOL_MESSAGES, ZLearnerSchema } from './school.ts';
+
+const base = {
+  firstName: ' Amahle ',
+  lastName: 'Zwane',
+  dateOfBirth: '2012-06-14',
+  gender: 'female',
+  grade: '8',
+  admissionNumber: ' adm-1 ',
+};
+
+describe('learner schema', () => {
+  it('normalises names and admission numbers, and blanks become null', () => {
+    const parsed = ZLearnerSchema.parse({ ...base, homeLanguage: '', registerClassId: '', idType: 'none', idNumber: '' });
+    expect(parsed).toMatchObject({ firstName: 'Amahle', admissionNumber: 'ADM-1', homeLanguage: null, registerClassId: null, idNumber: null });
+  });
+
+  it('accepts its own output as input (the form posts parsed values to the API)', () => {
+    const once = ZLearnerSchema.parse({ ...base, homeLanguage: 'isizulu' });
+    expect(ZLearnerSchema.parse(once)).toEqual(once);
+    const blank = ZLearnerSchema.parse(base);
+    expect(ZLearnerSchema.parse(blank)).toEqual(blank);
+  });
+
+  it('checks a South African ID against the date of birth', () => {
+    const first12 = '120614500908';
+    const valid = first12 + luhnCheckDigit(first12);
+    expect(ZLearnerSchema.parse({ ...base, idType: 'sa_id', idNumber: valid }).idNumber).toBe(valid);
+    const mismatch = ZLearnerSchema.safeParse({ ...base, dateOfBirth: '2012-06-15', idType: 'sa_id', idNumber: valid });
+    expect(mismatch.error?.issues[0]?.message).toBe(SCHOOL_MESSAGES.idBirthDateMismatch);
+    const missing = ZLearnerSchema.safeParse({ ...base, idType: 'passport', idNumber: '' });
+    expect(missing.error?.issues[0]?.message).toBe(SCHOOL_MESSAGES.idNumberRequired);
+  });
+
+  it('refuses future birth dates and unknown grades with the shared messages', () => {
+    const result = ZLearnerSchema.safeParse({ ...base, dateOfBirth: '2999-01-01', grade: '13' });
+    expect(result.error?.issues.map((i) => i.message).sort()).toEqual([SCHOOL_MESSAGES.dateOfBirthFuture, SCHOOL_MESSAGES.gradeRequired].sort());
+  });
+
+  it('maps grades to numbers that sort, and reads CSV grade labels', () => {
+    expect(gradeToNumber('R')).toBe(0);
+    expect(gradeFromNumber(12)).toBe('12');
+    expect(parseCsvGrade('Grade r')).toBe('R');
+    expect(parseCsvGrade(' 7 ')).toBe('7');
+  });
+});

@@ -1,0 +1,305 @@
+/**
+ * School management (issue 6): learners, register classes and the CSV import. One schema validates
+ * the form in the browser, each CSV row, and the request on the server, so every message lives here.
+ */
+
+import { z } from 'zod';
+import { SCHOOL_GRADE_IDS, SCHOOL_GRADES, type TSchoolGrade } from '../constants/enumerations.ts';
+import { idsOf, type IOption } from '../domain/options.ts';
+import { isIsoDate, todayInSouthAfrica } from '../domain/sa-calendar.ts';
+import { checkSouthAfricanId, SA_ID_INVALID_MESSAGES } from '../domain/sa-id.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Option lists
+
+/** Ours: the spec gives no list. 'Other' keeps a learner who identifies otherwise out of a forced choice. */
+export const LEARNER_GENDERS = [
+  { id: 'female', label: 'Female' },
+  { id: 'male', label: 'Male' },
+  { id: 'other', label: 'Other' },
+] as const satisfies readonly IOption[];
+export const LEARNER_GENDER_IDS = idsOf(LEARNER_GENDERS);
+export type TLearnerGender = (typeof LEARNER_GENDERS)[number]['id'];
+
+/** South Africa's twelve official languages (Constitution, as amended in 2023 for Sign Language) and Other. */
+export const HOME_LANGUAGES = [
+  { id: 'afrikaans', label: 'Afrikaans' },
+  { id: 'english', label: 'English' },
+  { id: 'isindebele', label: 'isiNdebele' },
+  { id: 'isixhosa', label: 'isiXhosa' },
+  { id: 'isizulu', label: 'isiZulu' },
+  { id: 'sepedi', label: 'Sepedi' },
+  { id: 'sesotho', label: 'Sesotho' },
+  { id: 'setswana', label: 'Setswana' },
+  { id: 'sign_language', label: 'South African Sign Language' },
+  { id: 'siswati', label: 'siSwati' },
+  { id: 'tshivenda', label: 'Tshivenda' },
+  { id: 'xitsonga', label: 'Xitsonga' },
+  { id: 'other', label: 'Other' },
+] as const satisfies readonly IOption[];
+export const HOME_LANGUAGE_IDS = idsOf(HOME_LANGUAGES);
+
+/** How a learner is identified: a South African ID (checked, D16), a passport, or neither yet. */
+export const LEARNER_ID_TYPES = [
+  { id: 'sa_id', label: 'South African ID number' },
+  { id: 'passport', label: 'Passport number' },
+  { id: 'none', label: 'None yet' },
+] as const satisfies readonly IOption[];
+export const LEARNER_ID_TYPE_IDS = idsOf(LEARNER_ID_TYPES);
+
+/** Grades are stored as numbers so they sort: Grade R is 0. */
+export function gradeToNumber(grade: TSchoolGrade): number {
+  return grade === 'R' ? 0 : Number(grade);
+}
+export function gradeFromNumber(value: number): TSchoolGrade {
+  return (value === 0 ? 'R' : String(value)) as TSchoolGrade;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+export const SCHOOL_MESSAGES = {
+  firstNameRequired: 'Please enter the learner’s first name',
+  lastNameRequired: 'Please enter the learner’s surname',
+  dateOfBirthRequired: 'Please enter the date of birth',
+  dateOfBirthInvalid: 'Please enter the date of birth as YYYY-MM-DD',
+  dateOfBirthFuture: 'The date of birth cannot be in the future',
+  dateOfBirthTooOld: 'A learner must be younger than 25',
+  genderRequired: 'Please choose the gender',
+  gradeRequired: 'Please choose a grade (R or 1 to 12)',
+  admissionNumberRequired: 'Please enter the admission number',
+  admissionNumberInvalid: 'Use letters, digits, / and - only for the admission number',
+  admissionNumberTaken: 'Another learner in your school already has this admission number',
+  idTypeInvalid: 'Please choose South African ID, passport or none',
+  idNumberRequired: 'Please enter the ID or passport number',
+  passportInvalid: 'A passport number has 5 to 20 letters and digits',
+  idBirthDateMismatch: 'The ID number’s date of birth does not match the date of birth entered',
+  homeLanguageInvalid: 'Please choose a home language from the list',
+  classInvalid: 'Please choose a class of your school',
+  classNotFound: 'There is no such class in your school',
+  classGradeMismatch: 'The class is for another grade',
+  classNameRequired: 'Please enter the class name, e.g. 8A',
+  classNameTaken: 'Your school already has a class with this name',
+  learnerNotFound: 'There is no such learner in your school.',
+  notASchoolMember: 'Only members of a school can use the school dashboard.',
+  csvEmpty: 'The file has no learners. Add one row per learner under the header row.',
+  csvMissingColumns: (columns: string[]) => `The file is missing these columns: ${columns.join(', ')}`,
+  csvTooManyRows: (max: number) => `A file may hold at most ${max.toLocaleString('en-ZA')} learners`,
+  csvDuplicateInFile: (row: number) => `The same admission number is already on row ${row}`,
+  csvHasErrors: 'Nothing was imported: fix the rows listed below, or import only the valid rows.',
+  tooLong: (max: number) => `Please keep this under ${max.toLocaleString('en-ZA')} characters`,
+} as const;
+
+const M = SCHOOL_MESSAGES;
+
+// ---------------------------------------------------------------------------------------------
+// Learner
+
+export const NAME_MAX = 100;
+export const ADMISSION_NUMBER_MAX = 20;
+export const MEDICAL_NOTES_MAX = 2000;
+export const ADDRESS_MAX = 500;
+const MAX_LEARNER_AGE_YEARS = 25;
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, M.tooLong(max));
+const optionalText = (max: number) => z.string().trim().max(max, M.tooLong(max)).optional().default('');
+
+/** Blank form selects send '' (or nothing, or null); the API stores null. */
+const optionalEnum = <T extends readonly [string, ...string[]]>(ids: T, message: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z.enum(ids, { error: message }).nullable(),
+  ) as unknown as z.ZodType<T[number] | null, T[number] | '' | null | undefined>;
+
+function yearsBefore(isoDate: string, years: number): string {
+  const [y, m, d] = isoDate.split('-');
+  return `${Number(y) - years}-${m}-${d}`;
+}
+
+export const ZLearnerSchema = z
+  .object({
+    firstName: requiredText(M.firstNameRequired, NAME_MAX),
+    lastName: requiredText(M.lastNameRequired, NAME_MAX),
+    preferredName: optionalText(NAME_MAX),
+    dateOfBirth: z
+      .string({ error: M.dateOfBirthRequired })
+      .trim()
+      .min(1, M.dateOfBirthRequired)
+      .refine(isIsoDate, M.dateOfBirthInvalid)
+      .refine((value) => !isIsoDate(value) || value <= todayInSouthAfrica(), M.dateOfBirthFuture)
+      .refine(
+        (value) => !isIsoDate(value) || value > yearsBefore(todayInSouthAfrica(), MAX_LEARNER_AGE_YEARS),
+        M.dateOfBirthTooOld,
+      ),
+    gender: z.enum(LEARNER_GENDER_IDS, { error: M.genderRequired }),
+    grade: z.enum(SCHOOL_GRADE_IDS, { error: M.gradeRequired }),
+    registerClassId: z
+      .union([z.literal(''), z.uuid({ error: M.classInvalid })], { error: M.classInvalid })
+      .nullable()
+      .optional()
+      .transform((value) => (value ? value : null)),
+    admissionNumber: z
+      .string({ error: M.admissionNumberRequired })
+      .trim()
+      .min(1, M.admissionNumberRequired)
+      .max(ADMISSION_NUMBER_MAX, M.tooLong(ADMISSION_NUMBER_MAX))
+      .toUpperCase()
+      .regex(/^[A-Z0-9/-]+$/, M.admissionNumberInvalid),
+    idType: z.enum(LEARNER_ID_TYPE_IDS, { error: M.idTypeInvalid }).default('none'),
+    // Nullable: the form sends the schema's own output (null when there is none) to the API.
+    idNumber: z
+      .string()
+      .trim()
+      .max(20, M.tooLong(20))
+      .nullable()
+      .optional()
+      .transform((value) => value ?? ''),
+    homeLanguage: optionalEnum(HOME_LANGUAGE_IDS, M.homeLanguageInvalid),
+    medicalNotes: optionalText(MEDICAL_NOTES_MAX),
+    address: optionalText(ADDRESS_MAX),
+  })
+  .superRefine((value, ctx) => {
+    if (value.idType === 'none') return;
+    const raw = value.idNumber.replace(/\s+/g, '');
+    if (!raw) {
+      ctx.addIssue({ code: 'custom', path: ['idNumber'], message: M.idNumberRequired });
+      return;
+    }
+    if (value.idType === 'passport') {
+      if (!/^[A-Za-z0-9]{5,20}$/.test(raw)) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: M.passportInvalid });
+      return;
+    }
+    const check = checkSouthAfricanId(raw);
+    if (!check.valid) {
+      ctx.addIssue({ code: 'custom', path: ['idNumber'], message: SA_ID_INVALID_MESSAGES[check.reason] });
+    } else if (isIsoDate(value.dateOfBirth) && check.dateOfBirth !== value.dateOfBirth) {
+      ctx.addIssue({ code: 'custom', path: ['idNumber'], message: M.idBirthDateMismatch });
+    }
+  })
+  .transform((value) => ({
+    ...value,
+    idNumber: value.idType === 'none' ? null : value.idNumber.replace(/\s+/g, '').toUpperCase(),
+  }));
+export type TLearnerInput = z.input<typeof ZLearnerSchema>;
+export type TLearnerValues = z.output<typeof ZLearnerSchema>;
+
+/** What the API answers for one learner. */
+export type TLearner = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  preferredName: string;
+  dateOfBirth: string;
+  gender: TLearnerGender;
+  grade: TSchoolGrade;
+  registerClassId: string | null;
+  registerClassName: string | null;
+  admissionNumber: string;
+  idType: 'sa_id' | 'passport' | 'none';
+  idNumber: string | null;
+  homeLanguage: string | null;
+  medicalNotes: string;
+  address: string;
+  archivedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Learner list (keyset pagination, D: lists that can grow are paginated on the server)
+
+export const LEARNER_SORTS = ['name', 'admissionNumber', 'grade'] as const;
+export type TLearnerSort = (typeof LEARNER_SORTS)[number];
+export const LEARNER_PAGE_SIZE_DEFAULT = 25;
+export const LEARNER_PAGE_SIZE_MAX = 100;
+
+export const ZLearnerListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().default(''),
+  sort: z.enum(LEARNER_SORTS).optional().default('name'),
+  dir: z.enum(['asc', 'desc']).optional().default('asc'),
+  status: z.enum(['active', 'archived']).optional().default('active'),
+  grade: z.union([z.literal(''), z.enum(SCHOOL_GRADE_IDS)]).optional().default(''),
+  /** Opaque: the `nextCursor` of the previous page. */
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(LEARNER_PAGE_SIZE_MAX).optional().default(LEARNER_PAGE_SIZE_DEFAULT),
+});
+export type TLearnerListQuery = z.input<typeof ZLearnerListQuerySchema>;
+
+export type TLearnerListPage = { learners: TLearner[]; nextCursor: string | null };
+
+// ---------------------------------------------------------------------------------------------
+// Register classes
+
+export const ZRegisterClassSchema = z.object({
+  name: requiredText(M.classNameRequired, 20),
+  grade: z.enum(SCHOOL_GRADE_IDS, { error: M.gradeRequired }),
+});
+export type TRegisterClassInput = z.input<typeof ZRegisterClassSchema>;
+export type TRegisterClass = { id: string; name: string; grade: TSchoolGrade; learnerCount: number };
+
+// ---------------------------------------------------------------------------------------------
+// CSV import
+
+/** The columns of the import file, in the order the template and the export use. */
+export const LEARNER_CSV_COLUMNS = [
+  'first_name',
+  'last_name',
+  'preferred_name',
+  'date_of_birth',
+  'gender',
+  'grade',
+  'class',
+  'admission_number',
+  'id_type',
+  'id_number',
+  'home_language',
+  'medical_notes',
+  'address',
+] as const;
+export const LEARNER_CSV_REQUIRED_COLUMNS = [
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'gender',
+  'grade',
+  'admission_number',
+] as const;
+export const LEARNER_CSV_MAX_ROWS = 5000;
+
+export const LEARNER_IMPORT_MODES = ['check', 'all', 'valid_only'] as const;
+export const ZLearnerImportSchema = z.object({
+  csv: z.string().min(1, M.csvEmpty).max(4 * 1024 * 1024),
+  /** check: report only; all: import when every row is valid; valid_only: import the valid rows. */
+  mode: z.enum(LEARNER_IMPORT_MODES).default('check'),
+});
+export type TLearnerImportInput = z.input<typeof ZLearnerImportSchema>;
+
+export type TLearnerImportRowError = { row: number; admissionNumber: string; errors: { field: string; message: string }[] };
+export type TLearnerImportReport = {
+  totalRows: number;
+  validRows: number;
+  invalidRows: number;
+  imported: number;
+  errors: TLearnerImportRowError[];
+  /** A file-level problem (missing columns, empty file); the rows were not checked. */
+  fileError: string | null;
+};
+
+/** Grade labels accepted in a CSV: 'R', 'Grade R', '7', 'Grade 7'. */
+export function parseCsvGrade(value: string): string {
+  const trimmed = value.trim().replace(/^grade\s*/i, '').toUpperCase();
+  return SCHOOL_GRADES.some((grade) => grade.id === trimmed) ? trimmed : value.trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Overview
+
+export type TSchoolActivity = { at: string; action: string; summary: string; actorName: string | null };
+export type TSchoolOverview = {
+  school: { id: string; name: string };
+  learners: { enrolled: number; archived: number; limit: number | null; packageName: string | null };
+  classes: number;
+  learnersByGrade: { grade: TSchoolGrade; count: number }[];
+  recentActivity: TSchoolActivity[];
+};
