@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
+import { DEMO, DEMO_PASSWORD, fillSignIn, signIn, uniqueEmail } from '../fixtures/accounts';
+import { linkFrom, waitForMail } from '../fixtures/outbox';
+import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 
 function sidebar(page: Page) {
   return page.locator('aside[data-slot="sidebar"]');
@@ -122,10 +124,14 @@ test.describe('school dashboard (issue 6)', () => {
       `Carla,Csv${tag},2011-05-06,female,9,,E2E-${tag}-3`,
       `Dumi,Csv${tag},not-a-date,male,9,,E2E-${tag}-4`,
     ].join('\n');
-    await page.getByLabel('CSV file').setInputFiles({ name: 'learners.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'learners.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const report = page.getByTestId('import-report');
     await expect(report).toContainText('3 rows: 2 valid, 1 with errors.');
-    await expect(report.getByRole('row').filter({ hasText: `E2E-${tag}-4` })).toContainText('Please enter the date of birth as YYYY-MM-DD');
+    await expect(report.getByRole('row').filter({ hasText: `E2E-${tag}-4` })).toContainText(
+      'Please enter the date of birth as YYYY-MM-DD',
+    );
     await page.getByRole('button', { name: 'Import only the 2 valid rows' }).click();
     await expect(page.getByText('2 learners imported.')).toBeVisible();
     await page.getByRole('link', { name: 'Go to the learner list' }).click();
@@ -144,5 +150,82 @@ test.describe('school dashboard (issue 6)', () => {
     await page.getByRole('link', { name: `Zwane${tag}, Amahle` }).click();
     await expect(page.getByRole('heading', { name: `Amahle Zwane${tag}` })).toBeVisible();
     await expect(page.getByLabel('Admission number')).toHaveValue(`E2E-${tag}-1`);
+
+    // A parent is linked with their relation and who pays.
+    await page.getByRole('button', { name: 'Add parent or guardian' }).click();
+    await page.getByRole('button', { name: 'Save guardian' }).click();
+    await expect(page.getByText('Please enter the guardian’s first name')).toBeVisible();
+    await page.getByLabel('Guardian first name').fill('Nandi');
+    await page.getByLabel('Guardian surname').fill(`Zwane${tag}`);
+    await page.getByLabel('Relation to the learner').selectOption('parent');
+    await page.getByRole('button', { name: 'Save guardian' }).click();
+    await expect(page.getByText('Please enter an e-mail address or a phone number')).toBeVisible();
+    await page.getByLabel('Guardian phone (optional)').fill('+27 82 555 0101');
+    await page.getByLabel('Pays the school fees').check();
+    await page.getByRole('button', { name: 'Save guardian' }).click();
+    const guardians = page.getByTestId('guardian-list');
+    await expect(guardians).toContainText(`Nandi Zwane${tag} (Parent)`);
+    await expect(guardians).toContainText('082 555 0101');
+    await expect(guardians).toContainText('Pays fees');
+  });
+
+  test('the school pages have no serious accessibility problems', async ({ page }) => {
+    test.slow(); // axe runs on five pages
+    await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+    for (const [path, heading] of [
+      ['/dashboard/school', /^Welcome,/],
+      ['/dashboard/school/students', 'Students'],
+      ['/dashboard/school/students/new', 'Add a learner'],
+      ['/dashboard/school/students/import', 'Import learners from CSV'],
+      ['/dashboard/school/classes', 'Classes'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0, { timeout: 15_000 });
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+
+  test('the admin invites a guardian, who sets a password and sees only their own child', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.slow();
+    const email = uniqueEmail('guardian');
+    await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+    await page.goto('/dashboard/school/students');
+    const search = page.getByRole('searchbox', { name: 'Search learners by name or admission number' });
+    await search.fill('DHS-0002');
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+    const child = page.getByRole('table').getByRole('link').first();
+    const childName = (await child.textContent())!.split(', ').reverse().join(' ');
+    await child.click();
+    await page.getByRole('button', { name: 'Add parent or guardian' }).click();
+    await page.getByLabel('Guardian first name').fill('Refilwe');
+    await page.getByLabel('Guardian surname').fill('Invited');
+    await page.getByLabel('Guardian e-mail (optional)').fill(email);
+    await page.getByLabel('Relation to the learner').selectOption('guardian');
+    await page.getByRole('button', { name: 'Save guardian' }).click();
+    await expect(page.getByTestId('guardian-list')).toContainText('Refilwe Invited (Legal Guardian)');
+    await page.getByRole('button', { name: 'Invite to Sekolo' }).click();
+    await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+    await expect(page.getByTestId('guardian-list')).toContainText('Has an account');
+
+    const mail = await waitForMail(request, email, (m) => m.tag === 'school-guardian-invitation');
+    const guardianContext = await browser.newContext();
+    const guardian = await guardianContext.newPage();
+    await guardian.goto(linkFrom(mail, '/reset-password'));
+    await guardian.getByLabel('New password', { exact: true }).fill('guardian-chosen-password-5');
+    await guardian.getByLabel('Confirm new password').fill('guardian-chosen-password-5');
+    await guardian.getByRole('button', { name: 'Set new password' }).click();
+    await guardian.waitForURL('**/login?reset=true');
+    await fillSignIn(guardian, email, 'guardian-chosen-password-5');
+    await guardian.waitForURL('**/dashboard/parent');
+    const children = guardian.getByTestId('my-children');
+    await expect(children.getByRole('listitem')).toHaveCount(1);
+    await expect(children).toContainText(childName.trim());
+    await expect(children).toContainText('Demo High School');
+    await guardianContext.close();
   });
 });

@@ -16,14 +16,18 @@ const SA_ID = '8001015009087';
 test.describe.configure({ timeout: 150_000 });
 
 // A 1×1 PNG and a one-page PDF, recognised by their bytes.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
 const counter = (page: Page) => page.getByTestId('wizard-step-counter');
-const stored = (page: Page) => page.evaluate(() => JSON.parse(window.localStorage.getItem('registrationData') ?? 'null'));
+const stored = (page: Page) =>
+  page.evaluate(() => JSON.parse(window.localStorage.getItem('registrationData') ?? 'null'));
 
 async function register(page: Page, role: RegExp, email: string, firstName: string, lastName: string) {
   await page.goto('/register');
@@ -76,7 +80,11 @@ test('a customer completes the two profile steps on the dashboard, with a reload
   await page.reload();
   await expect(counter(page)).toHaveText('Step 2 of 2');
   const data = await stored(page);
-  expect(data).toMatchObject({ userType: 'customer', currentStep: 2, stepData: { 1: { displayName: 'Lerato M', phoneNumber: '082 123 4567' } } });
+  expect(data).toMatchObject({
+    userType: 'customer',
+    currentStep: 2,
+    stepData: { 1: { displayName: 'Lerato M', phoneNumber: '082 123 4567' } },
+  });
   expect(JSON.stringify(data)).not.toContain(PASSWORD);
 
   await page.getByRole('button', { name: 'Previous Step' }).click();
@@ -100,7 +108,9 @@ test('a customer completes the two profile steps on the dashboard, with a reload
   await expect(page.getByRole('heading', { name: 'Complete your registration' })).toHaveCount(0);
 });
 
-test('a young entrepreneur completes five steps from /register, survives a reload, and submits without paying', async ({ page }) => {
+test('a young entrepreneur completes five steps from /register, survives a reload, and submits without paying', async ({
+  page,
+}) => {
   const email = uniqueEmail('wizard-young');
   await register(page, /Young Entrepreneur/, email, 'Naledi', 'Dlamini');
   await page.getByRole('button', { name: 'Continue to Application' }).click();
@@ -124,7 +134,10 @@ test('a young entrepreneur completes five steps from /register, survives a reloa
   await page.getByLabel('Date of birth').fill('2011-03-14');
   await page.getByLabel('Phone number').fill('0721234567');
   await page.getByLabel('School name').fill('Soweto High School');
-  await expect(page.getByLabel('Grade').locator('option')).toHaveText(['Select your grade', ...Array.from({ length: 12 }, (_, i) => `Grade ${i + 1}`)]);
+  await expect(page.getByLabel('Grade').locator('option')).toHaveText([
+    'Select your grade',
+    ...Array.from({ length: 12 }, (_, i) => `Grade ${i + 1}`),
+  ]);
   await page.getByLabel('Grade').selectOption({ label: 'Grade 9' });
   await page.getByRole('button', { name: 'Continue to Guardian Information' }).click();
   await expect(counter(page)).toHaveText('Step 3 of 5');
@@ -133,7 +146,10 @@ test('a young entrepreneur completes five steps from /register, survives a reloa
   await page.reload();
   await expect(counter(page)).toHaveText('Step 3 of 5');
   const draft = await page.request.get('/api/applications/me');
-  expect((await draft.json()).application).toMatchObject({ currentStep: 3, stepData: { 1: { shopName: 'Bead Bazaar' }, 2: { grade: '9' } } });
+  expect((await draft.json()).application).toMatchObject({
+    currentStep: 3,
+    stepData: { 1: { shopName: 'Bead Bazaar' }, 2: { grade: '9' } },
+  });
   await page.getByRole('button', { name: 'Previous Step' }).click();
   await expect(page.getByLabel('School name')).toHaveValue('Soweto High School');
   await expect(page.getByLabel('Grade')).toHaveValue('9');
@@ -155,9 +171,9 @@ test('a young entrepreneur completes five steps from /register, survives a reloa
   await expect(page.getByText('ID number is not valid (check digit does not match)')).toBeVisible();
   await page.getByLabel('South African ID number').fill(SA_ID);
   await page.getByLabel('Residential address').fill('4 Vilakazi Street, Orlando West, Soweto, 1804');
-  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email');
   await expect(page.getByText('Invalid email address')).toBeVisible();
-  await page.getByLabel('Email').fill(uniqueEmail('guardian'));
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail('guardian'));
   await page.getByLabel('Phone number').fill('0831234567');
   const consent = page.getByLabel(/I, Thabo Dlamini, am the parent or legal guardian of Naledi Dlamini/);
   await expect(consent).toBeVisible();
@@ -183,17 +199,36 @@ test('a young entrepreneur completes five steps from /register, survives a reloa
   await submit.click();
   await expect(page.getByText('Registration Complete')).toBeVisible();
   await page.waitForURL('**/application-submitted');
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole('main').locator('strong', { hasText: email })).toBeVisible();
   expect(await stored(page)).toBeNull();
   const submitted = await page.request.get('/api/applications/me');
   expect((await submitted.json()).application).toMatchObject({ status: 'submitted', userType: 'young_entrepreneur' });
 });
 
-test('a school fills in its information, chooses a package, accepts the terms and is handed to the checkout', async ({ page }) => {
+test('a school fills in its information, chooses a package, accepts the terms and is handed to the checkout', async ({
+  page,
+}) => {
   const email = uniqueEmail('wizard-school');
   await register(page, /School Admin/, email, 'Thandi', 'Nkosi');
   await page.getByRole('button', { name: 'Continue to Application' }).click();
   await page.waitForURL('**/registration-steps');
+  await expect(counter(page)).toHaveText('Step 1 of 5');
+
+  // 'Back to Registration' returns to /register with what was entered (never the password).
+  await page.getByRole('button', { name: 'Back to Registration' }).click();
+  await page.waitForURL('**/register');
+  await expect(page.getByLabel('First name')).toHaveValue('Thandi');
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  await page.getByRole('link', { name: 'Continue your application' }).click();
+  await expect(counter(page)).toHaveText('Step 1 of 5');
+
+  // Spec 2.2: stored data that cannot be read sends the user to /register.
+  await page.evaluate(() => window.localStorage.setItem('registrationData', '{not json'));
+  await page.reload();
+  await page.waitForURL('**/register');
+  await expect.poll(() => stored(page)).toBeNull();
+  await page.goto('/registration-steps');
   await expect(counter(page)).toHaveText('Step 1 of 5');
 
   // Step 1: the spec's messages on submit.
@@ -255,7 +290,10 @@ test('a school fills in its information, chooses a package, accepts the terms an
   await expect(page.getByRole('heading', { name: 'Choose Your Package' })).toBeVisible();
   await expect(page.getByRole('radio')).toHaveCount(9);
   await expect(page.getByText('Recommended', { exact: true })).toHaveCount(1);
-  await expect(page.getByRole('link', { name: 'Contact our specialists' })).toHaveAttribute('href', '/contact-specialists');
+  await expect(page.getByRole('link', { name: 'Contact our specialists' })).toHaveAttribute(
+    'href',
+    '/contact-specialists',
+  );
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   await page.getByRole('radio', { name: /Growth/ }).check();
   await page.getByRole('radio', { name: /Advanced/ }).check();
@@ -289,7 +327,11 @@ test('a school fills in its information, chooses a package, accepts the terms an
   await page.waitForURL('**/registration-steps');
   await expect(page.getByText('Awaiting payment...')).toBeVisible();
   await page.waitForURL('**/application-submitted', { timeout: 20_000 });
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole('main').locator('strong', { hasText: email })).toBeVisible();
   const submitted = await page.request.get('/api/applications/me');
-  expect((await submitted.json()).application).toMatchObject({ status: 'submitted', userType: 'school_admin', stepData: { 4: { packageData: { id: 'advanced' } } } });
+  expect((await submitted.json()).application).toMatchObject({
+    status: 'submitted',
+    userType: 'school_admin',
+    stepData: { 4: { packageData: { id: 'advanced' } } },
+  });
 });

@@ -48,7 +48,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
-        formAction: ["'self'"],
+        // The PayFast checkout is a form the browser posts to PayFast (issue 5, D14).
+        formAction: ["'self'", ...(deps.config.PAYMENT_PROVIDER === 'payfast' ? [new URL(deps.config.PAYFAST_PROCESS_URL).origin] : [])],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

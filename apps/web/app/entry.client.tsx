@@ -1,5 +1,5 @@
 /**
- * The browser entry. The browser build runs on Preact through preact/compat (vite.config.ts,
+ * The browser entry. The production browser build runs on Preact through preact/compat (vite.config.ts,
  * decision 005); the prerendered HTML comes from React at build time. Three things differ from
  * React Router's default entry (hydrateRoot(document, <HydratedRouter />)):
  *
@@ -15,29 +15,15 @@
  * 4. React 19 passes `ref` to function components as a prop (our Input, Textarea etc. spread it
  *    onto the element; react-hook-form's register() relies on it). preact/compat 10 only does
  *    that for forwardRef components and otherwise points the ref at the component instance, so a
- *    vnode hook moves the ref into the props for every plain function component.
+ *    vnode hook (lib/preact-ref-as-prop.ts, imported first) moves it into the props.
  * 5. HydratedRouter throws a promise on its first render while it decodes the route data carried
  *    in the HTML (React suspends the whole root on it; Preact has no root suspension). A throwaway
  *    first render catches that promise, and the real render starts once it has settled.
  */
 import './lib/preact-ref-as-prop';
-import { createElement } from 'react';
+import { createElement, startTransition, StrictMode } from 'react';
 import { HydratedRouter } from 'react-router/dom';
-import { options, render, type ComponentChild, type ContainerNode, type VNode } from 'preact';
-
-type TComponentType = ((props: unknown) => unknown) & { _forwarded?: boolean };
-
-const previousVNodeHook = options.vnode;
-options.vnode = (vnode: VNode & { ref?: unknown }) => {
-  const type = vnode.type as unknown as TComponentType | string;
-  // Class components keep their ref (the instance); forwardRef, memo and lazy (`_forwarded`)
-  // already receive it in their props from preact/compat.
-  if (typeof type === 'function' && vnode.ref != null && !(type.prototype as { render?: unknown } | undefined)?.render && !type._forwarded) {
-    (vnode.props as { ref?: unknown }).ref = vnode.ref;
-    vnode.ref = undefined;
-  }
-  previousVNodeHook?.(vnode);
-};
+import { render, type ComponentChild, type ContainerNode } from 'preact';
 
 function documentRoot(): ContainerNode {
   const html = document.documentElement;
@@ -73,7 +59,16 @@ async function routerDataReady() {
   }
 }
 
-void routerDataReady().then(() => {
-  moveHoistedPreloadsBack();
-  render(createElement(HydratedRouter) as unknown as ComponentChild, documentRoot());
-});
+if (import.meta.env.DEV) {
+  // `react-router dev` runs React (see vite.config.ts): React Router's default entry.
+  void import('react-dom/client').then(({ hydrateRoot }) => {
+    startTransition(() => {
+      hydrateRoot(document, createElement(StrictMode, null, createElement(HydratedRouter)));
+    });
+  });
+} else {
+  void routerDataReady().then(() => {
+    moveHoistedPreloadsBack();
+    render(createElement(HydratedRouter) as unknown as ComponentChild, documentRoot());
+  });
+}

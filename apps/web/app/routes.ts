@@ -8,6 +8,7 @@ export default [
     route('features', 'routes/features.tsx'),
     route('pricing', 'routes/pricing.tsx'),
     route('marketplace', 'routes/marketplace.tsx'),
+    route('basket', 'routes/basket.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('contact-specialists', 'routes/contact-specialists.tsx'),
     route('demo', 'routes/demo.tsx'),

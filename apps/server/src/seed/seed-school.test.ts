@@ -25,7 +25,9 @@ describe('demo school data', () => {
     expect((await db.select({ n: count() }).from(learnerGuardians))[0]!.n).toBe(1);
 
     const admin = await signIn(t.app, 'admin@demo-school.sekolo.test', demoPassword, { ip: '10.7.0.1' });
-    const page = (await t.app.inject({ method: 'GET', url: '/api/school/learners', headers: { cookie: admin.cookie } })).json();
+    const page = (
+      await t.app.inject({ method: 'GET', url: '/api/school/learners', headers: { cookie: admin.cookie } })
+    ).json();
     expect(page.learners).toHaveLength(25);
     expect(page.nextCursor).not.toBeNull();
     const kabelo = (

@@ -13,9 +13,21 @@ const CLASSES: { name: string; grade: TSchoolGrade }[] = [
 ];
 
 const FIRST_NAMES = [
-  ['Kabelo', 'male'], ['Thandiwe', 'female'], ['Sipho', 'male'], ['Naledi', 'female'], ['Johan', 'male'],
-  ['Ayesha', 'female'], ['Lwazi', 'male'], ['Zanele', 'female'], ['Pieter', 'male'], ['Lerato', 'female'],
-  ['Mpho', 'male'], ['Anika', 'female'], ['Themba', 'male'], ['Karabo', 'female'], ['Ruan', 'male'],
+  ['Kabelo', 'male'],
+  ['Thandiwe', 'female'],
+  ['Sipho', 'male'],
+  ['Naledi', 'female'],
+  ['Johan', 'male'],
+  ['Ayesha', 'female'],
+  ['Lwazi', 'male'],
+  ['Zanele', 'female'],
+  ['Pieter', 'male'],
+  ['Lerato', 'female'],
+  ['Mpho', 'male'],
+  ['Anika', 'female'],
+  ['Themba', 'male'],
+  ['Karabo', 'female'],
+  ['Ruan', 'male'],
 ] as const;
 const LAST_NAMES = ['Mokoena', 'Dlamini', 'Naidoo', 'van Wyk', 'Nkosi', 'Botha', 'Khumalo', 'Pillay', 'Ndlovu', 'Smit'];
 const LANGUAGES = ['setswana', 'isizulu', 'english', 'afrikaans', 'isixhosa', 'sesotho'];
@@ -26,7 +38,10 @@ const LANGUAGES = ['setswana', 'isizulu', 'english', 'afrikaans', 'isixhosa', 's
  */
 export const seedSchool: TSeeder = async ({ database }) => {
   const { db } = database;
-  const [school] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, DEMO_SCHOOL.slug));
+  const [school] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.slug, DEMO_SCHOOL.slug));
   if (!school) return [];
   await db.transaction(async (tx) => {
     await tx

@@ -29,7 +29,7 @@ export default function DashboardCustomer() {
               <CardDescription>Kept on this device until you check out.</CardDescription>
             </CardHeader>
             <CardContent>
-              <BasketPanel />
+              <BasketPanel syncWithAccount />
             </CardContent>
           </Card>
           <Card>

@@ -2,8 +2,19 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Settings2 } from 'lucide-react';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
 import { Logo, LogoMark } from '~/components/layout/logo';
-import { BUSINESS_SIDEBAR_SECTIONS, SCHOOL_SIDEBAR_SECTIONS, sidebarKindForPath } from '~/components/layout/sidebar/dashboard-nav';
-import { Sidebar, SidebarInset, SidebarProvider, SidebarTooltip, SidebarTrigger, useSidebar } from '~/components/layout/sidebar/sidebar';
+import {
+  BUSINESS_SIDEBAR_SECTIONS,
+  SCHOOL_SIDEBAR_SECTIONS,
+  sidebarKindForPath,
+} from '~/components/layout/sidebar/dashboard-nav';
+import {
+  Sidebar,
+  SidebarInset,
+  SidebarProvider,
+  SidebarTooltip,
+  SidebarTrigger,
+  useSidebar,
+} from '~/components/layout/sidebar/sidebar';
 import { SidebarUserMenu } from '~/components/layout/sidebar/sidebar-user-menu';
 import { AccountArea } from '~/features/auth/components/account-area';
 import { RequireAuth } from '~/features/auth/components/require-auth';
@@ -57,12 +68,19 @@ function SidebarLayout({ kind, children }: { kind: 'school' | 'business'; childr
           <div className="h-5 w-px bg-slate-200" aria-hidden="true" />
           <SchoolName />
           <nav aria-label="Dashboard" className="ml-auto">
-            <Link to="/marketplace" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+            <Link
+              to="/marketplace"
+              className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            >
               Marketplace
             </Link>
           </nav>
         </header>
-        <main id="dashboard-content" tabIndex={-1} className="w-full flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8">
+        <main
+          id="dashboard-content"
+          tabIndex={-1}
+          className="w-full flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8"
+        >
           <div className="mx-auto max-w-7xl">{children}</div>
         </main>
       </SidebarInset>
@@ -137,7 +155,10 @@ function PlainLayout({ children }: { children: React.ReactNode }) {
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
           <Logo />
           <nav aria-label="Dashboard" className="hidden sm:block">
-            <Link to="/marketplace" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+            <Link
+              to="/marketplace"
+              className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            >
               Marketplace
             </Link>
           </nav>
@@ -146,7 +167,11 @@ function PlainLayout({ children }: { children: React.ReactNode }) {
           </div>
         </div>
       </header>
-      <main id="dashboard-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
+      <main
+        id="dashboard-content"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6"
+      >
         {children}
       </main>
     </div>

@@ -1,4 +1,5 @@
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+import { MyChildren } from '~/features/school/components/my-children';
 
 export function meta() {
   return [{ title: 'Parent dashboard | Sekolo' }];
@@ -14,7 +15,11 @@ const QUICK_LINKS: readonly IQuickLink[] = [
   ...ACCOUNT_QUICK_LINKS,
 ];
 
-/** /dashboard/parent: the parent's first screen (D11). */
+/** /dashboard/parent: the parent's first screen (D11), with their own children (issue 6). */
 export default function DashboardParent() {
-  return <DashboardHome path="/dashboard/parent" title="Parent dashboard" quickLinks={QUICK_LINKS} />;
+  return (
+    <DashboardHome path="/dashboard/parent" title="Parent dashboard" quickLinks={QUICK_LINKS}>
+      <MyChildren />
+    </DashboardHome>
+  );
 }

@@ -8,6 +8,7 @@ import { Button } from '~/components/ui/button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { useLearner, useSetLearnerArchived, useUpdateLearner } from '~/features/school/api/school-queries';
 import { LearnerForm, learnerToInput } from '~/features/school/components/learner-form';
+import { LearnerGuardians } from '~/features/school/components/learner-guardians';
 import { RequireAuth } from '~/features/auth/components/require-auth';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { LEARNER_VIEWER_ROLES } from '~/features/school/lib/school-access';
@@ -85,6 +86,7 @@ function LearnerDetails({ learner }: { learner: TLearner }) {
           </Button>
         )}
       </header>
+      <LearnerGuardians learnerId={learner.id} canManage={canManage} />
       {canManage ? (
         <LearnerForm
           key={learner.updatedAt}

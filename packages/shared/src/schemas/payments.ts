@@ -215,3 +215,13 @@ export type TPaymentListItem = {
 };
 
 export const ZInvoiceIdSchema = z.object({ invoiceId: z.uuid() });
+
+/** The basket kept in the account (spec 3 Basket item: id, name, price in cents, quantity). */
+export const ZBasketItemSchema = z.object({
+  id: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1).max(200),
+  price: z.number().int().min(0).max(100_000_000),
+  quantity: z.number().int().min(1).max(999),
+});
+export const ZBasketItemsSchema = z.object({ items: z.array(ZBasketItemSchema).max(100) });
+export type TBasketItems = z.infer<typeof ZBasketItemsSchema>;

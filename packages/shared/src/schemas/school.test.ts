@@ -13,8 +13,20 @@ const base = {
 
 describe('learner schema', () => {
   it('normalises names and admission numbers, and blanks become null', () => {
-    const parsed = ZLearnerSchema.parse({ ...base, homeLanguage: '', registerClassId: '', idType: 'none', idNumber: '' });
-    expect(parsed).toMatchObject({ firstName: 'Amahle', admissionNumber: 'ADM-1', homeLanguage: null, registerClassId: null, idNumber: null });
+    const parsed = ZLearnerSchema.parse({
+      ...base,
+      homeLanguage: '',
+      registerClassId: '',
+      idType: 'none',
+      idNumber: '',
+    });
+    expect(parsed).toMatchObject({
+      firstName: 'Amahle',
+      admissionNumber: 'ADM-1',
+      homeLanguage: null,
+      registerClassId: null,
+      idNumber: null,
+    });
   });
 
   it('accepts its own output as input (the form posts parsed values to the API)', () => {
@@ -36,7 +48,9 @@ describe('learner schema', () => {
 
   it('refuses future birth dates and unknown grades with the shared messages', () => {
     const result = ZLearnerSchema.safeParse({ ...base, dateOfBirth: '2999-01-01', grade: '13' });
-    expect(result.error?.issues.map((i) => i.message).sort()).toEqual([SCHOOL_MESSAGES.dateOfBirthFuture, SCHOOL_MESSAGES.gradeRequired].sort());
+    expect(result.error?.issues.map((i) => i.message).sort()).toEqual(
+      [SCHOOL_MESSAGES.dateOfBirthFuture, SCHOOL_MESSAGES.gradeRequired].sort(),
+    );
   });
 
   it('maps grades to numbers that sort, and reads CSV grade labels', () => {
@@ -44,5 +58,35 @@ describe('learner schema', () => {
     expect(gradeFromNumber(12)).toBe('12');
     expect(parseCsvGrade('Grade r')).toBe('R');
     expect(parseCsvGrade(' 7 ')).toBe('7');
+  });
+});
+
+describe('guardian schema', () => {
+  it('needs an e-mail or a phone, checks both, and formats the phone', async () => {
+    const { ZGuardianSchema } = await import('./school.ts');
+    const ok = ZGuardianSchema.parse({
+      firstName: 'Lindiwe',
+      lastName: 'Mokoena',
+      phone: '+27821234567',
+      relation: 'parent',
+    });
+    expect(ok).toMatchObject({ email: null, phone: '082 123 4567', paysFees: false, receivesCommunications: true });
+    expect(ZGuardianSchema.parse(ok)).toEqual(ok);
+    const none = ZGuardianSchema.safeParse({ firstName: 'A', lastName: 'B', relation: 'other' });
+    expect(none.error?.issues[0]?.message).toBe(SCHOOL_MESSAGES.guardianContactRequired);
+    const bad = ZGuardianSchema.safeParse({
+      firstName: 'A',
+      lastName: 'B',
+      email: 'nope',
+      phone: '123',
+      relation: 'cousin',
+    });
+    expect(bad.error?.issues.map((i) => i.message).sort()).toEqual(
+      [
+        SCHOOL_MESSAGES.guardianEmailInvalid,
+        SCHOOL_MESSAGES.guardianPhoneInvalid,
+        SCHOOL_MESSAGES.guardianRelationRequired,
+      ].sort(),
+    );
   });
 });

@@ -8,6 +8,8 @@ import { SCHOOL_GRADE_IDS, SCHOOL_GRADES, type TSchoolGrade } from '../constants
 import { idsOf, type IOption } from '../domain/options.ts';
 import { isIsoDate, todayInSouthAfrica } from '../domain/sa-calendar.ts';
 import { checkSouthAfricanId, SA_ID_INVALID_MESSAGES } from '../domain/sa-id.ts';
+import { formatSaPhone, isSaPhone } from '../domain/sa-phone.ts';
+import { GUARDIAN_RELATIONS } from '../constants/roles.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Option lists
@@ -87,6 +89,14 @@ export const SCHOOL_MESSAGES = {
   csvTooManyRows: (max: number) => `A file may hold at most ${max.toLocaleString('en-ZA')} learners`,
   csvDuplicateInFile: (row: number) => `The same admission number is already on row ${row}`,
   csvHasErrors: 'Nothing was imported: fix the rows listed below, or import only the valid rows.',
+  guardianFirstNameRequired: 'Please enter the guardian’s first name',
+  guardianLastNameRequired: 'Please enter the guardian’s surname',
+  guardianContactRequired: 'Please enter an e-mail address or a phone number',
+  guardianEmailInvalid: 'Please enter a valid email address',
+  guardianPhoneInvalid: 'Please enter a valid South African phone number, e.g. 082 123 4567 or +27 82 123 4567',
+  guardianRelationRequired: 'Please choose how the guardian is related to the learner',
+  guardianNotFound: 'This guardian is not linked to the learner.',
+  guardianAlreadyLinked: 'This guardian is already linked to the learner',
   tooLong: (max: number) => `Please keep this under ${max.toLocaleString('en-ZA')} characters`,
 } as const;
 
@@ -167,7 +177,8 @@ export const ZLearnerSchema = z
       return;
     }
     if (value.idType === 'passport') {
-      if (!/^[A-Za-z0-9]{5,20}$/.test(raw)) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: M.passportInvalid });
+      if (!/^[A-Za-z0-9]{5,20}$/.test(raw))
+        ctx.addIssue({ code: 'custom', path: ['idNumber'], message: M.passportInvalid });
       return;
     }
     const check = checkSouthAfricanId(raw);
@@ -207,6 +218,55 @@ export type TLearner = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Guardians (spec 6 relations: parent, legal guardian, grandparent, other)
+
+export const GUARDIAN_RELATION_IDS = idsOf(GUARDIAN_RELATIONS);
+
+export const ZGuardianSchema = z
+  .object({
+    firstName: requiredText(M.guardianFirstNameRequired, NAME_MAX),
+    lastName: requiredText(M.guardianLastNameRequired, NAME_MAX),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, M.guardianEmailInvalid)
+      .refine((value) => value === '' || z.email().safeParse(value).success, M.guardianEmailInvalid)
+      .nullable()
+      .optional()
+      .transform((value) => value || null),
+    phone: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || isSaPhone(value), M.guardianPhoneInvalid)
+      .nullable()
+      .optional()
+      .transform((value) => (value ? formatSaPhone(value) : '')),
+    relation: z.enum(GUARDIAN_RELATION_IDS, { error: M.guardianRelationRequired }),
+    paysFees: z.boolean().default(false),
+    receivesCommunications: z.boolean().default(true),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.email && !value.phone)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: M.guardianContactRequired });
+  });
+export type TGuardianInput = z.input<typeof ZGuardianSchema>;
+export type TGuardianValues = z.output<typeof ZGuardianSchema>;
+
+/** A guardian as linked to one learner. */
+export type TLearnerGuardian = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string;
+  relation: (typeof GUARDIAN_RELATION_IDS)[number];
+  paysFees: boolean;
+  receivesCommunications: boolean;
+  hasAccount: boolean;
+};
+
+// ---------------------------------------------------------------------------------------------
 // Learner list (keyset pagination, D: lists that can grow are paginated on the server)
 
 export const LEARNER_SORTS = ['name', 'admissionNumber', 'grade'] as const;
@@ -219,7 +279,10 @@ export const ZLearnerListQuerySchema = z.object({
   sort: z.enum(LEARNER_SORTS).optional().default('name'),
   dir: z.enum(['asc', 'desc']).optional().default('asc'),
   status: z.enum(['active', 'archived']).optional().default('active'),
-  grade: z.union([z.literal(''), z.enum(SCHOOL_GRADE_IDS)]).optional().default(''),
+  grade: z
+    .union([z.literal(''), z.enum(SCHOOL_GRADE_IDS)])
+    .optional()
+    .default(''),
   /** Opaque: the `nextCursor` of the previous page. */
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(LEARNER_PAGE_SIZE_MAX).optional().default(LEARNER_PAGE_SIZE_DEFAULT),
@@ -269,13 +332,20 @@ export const LEARNER_CSV_MAX_ROWS = 5000;
 
 export const LEARNER_IMPORT_MODES = ['check', 'all', 'valid_only'] as const;
 export const ZLearnerImportSchema = z.object({
-  csv: z.string().min(1, M.csvEmpty).max(4 * 1024 * 1024),
+  csv: z
+    .string()
+    .min(1, M.csvEmpty)
+    .max(4 * 1024 * 1024),
   /** check: report only; all: import when every row is valid; valid_only: import the valid rows. */
   mode: z.enum(LEARNER_IMPORT_MODES).default('check'),
 });
 export type TLearnerImportInput = z.input<typeof ZLearnerImportSchema>;
 
-export type TLearnerImportRowError = { row: number; admissionNumber: string; errors: { field: string; message: string }[] };
+export type TLearnerImportRowError = {
+  row: number;
+  admissionNumber: string;
+  errors: { field: string; message: string }[];
+};
 export type TLearnerImportReport = {
   totalRows: number;
   validRows: number;
@@ -288,7 +358,10 @@ export type TLearnerImportReport = {
 
 /** Grade labels accepted in a CSV: 'R', 'Grade R', '7', 'Grade 7'. */
 export function parseCsvGrade(value: string): string {
-  const trimmed = value.trim().replace(/^grade\s*/i, '').toUpperCase();
+  const trimmed = value
+    .trim()
+    .replace(/^grade\s*/i, '')
+    .toUpperCase();
   return SCHOOL_GRADES.some((grade) => grade.id === trimmed) ? trimmed : value.trim();
 }
 

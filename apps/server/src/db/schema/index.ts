@@ -11,3 +11,4 @@ export * from './school.ts';
 export * from './customer-profiles.ts';
 export * from './subscriptions.ts';
 export * from './invoices.ts';
+export * from './basket.ts';

@@ -111,7 +111,9 @@ export const guardians = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('guardians_org_email_key').on(t.organizationId, t.email).where(sql`${t.email} is not null`),
+    uniqueIndex('guardians_org_email_key')
+      .on(t.organizationId, t.email)
+      .where(sql`${t.email} is not null`),
     index('guardians_org_name_idx').on(t.organizationId, t.lastName, t.firstName, t.id),
     index('guardians_user_idx').on(t.userId),
   ],

@@ -102,6 +102,11 @@ describe('PayFast subscription renewals (API, local stand-in)', () => {
       payload: body,
     });
 
+  it("lets the browser post the checkout form to PayFast (the CSP's form-action)", async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("form-action 'self' http://127.0.0.1:9");
+  });
+
   it('sets the subscription up by ITN, then credits each monthly renewal once per pf_payment_id', async () => {
     const user = await createUser(db(), { role: 'school_admin', status: 'applicant' });
     const signIn = await t.app.inject({

@@ -19,6 +19,7 @@ import { paySandboxOrder, SANDBOX_CHECKOUT_NOT_FOUND } from './pay-sandbox-order
 import { priceOrderRequest } from './price-order.ts';
 import { paymentProvidersFor } from './providers/index.ts';
 import { receiveNotification } from './receive-notification.ts';
+import { basketRoutes } from './basket-routes.ts';
 import { billingRoutes } from './billing-routes.ts';
 import { invoiceNumberLabel, invoicePdfFor, listPaymentsOf } from './invoices.ts';
 import { createRegistrationCheckout, getRegistrationOrder } from './registration-orders.ts';
@@ -48,6 +49,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   await app.register(billingRoutes, { prefix: '/subscription' });
+  await app.register(basketRoutes, { prefix: '/basket' });
 
   // The wizard's payment hand-off (registration-orders.ts): the signed-in applicant's order.
   app.post('/subscription-checkout', { schema: { body: ZSubscriptionCheckoutSchema }, preHandler: requireSession }, async (request) => {

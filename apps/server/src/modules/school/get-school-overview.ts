@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'driz
 import { gradeFromNumber, type TSchoolActivity, type TSchoolOverview } from '@sekolo/shared/schemas/school';
 import type { DbExecutor } from '../../db/client.ts';
 import { auditEvents, learners, registerClasses, users } from '../../db/schema/index.ts';
+import { findSubscription, learnerLimitOf, packageById } from '../payments/subscriptions.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 /** What the activity feed shows; reads of records are audited but are not news. */
@@ -17,8 +18,8 @@ const ACTIVITY_SUMMARIES: Record<string, (details: Record<string, unknown>) => s
 
 /**
  * /dashboard/school: learners against the package's limit, classes, learners per grade, recent
- * activity. `limit` stays null until the payments module exposes the school's package
- * (INTEGRATION POINT, see learner-capacity.ts).
+ * activity. `limit` is the subscription's (payments module); null for a school without one
+ * (created by an operator or the demo seed), which is not limited.
  */
 export async function getSchoolOverview(db: DbExecutor, ctx: TSchoolContext): Promise<TSchoolOverview> {
   const org = ctx.organizationId;
@@ -29,7 +30,10 @@ export async function getSchoolOverview(db: DbExecutor, ctx: TSchoolContext): Pr
     })
     .from(learners)
     .where(eq(learners.organizationId, org));
-  const [classCount] = await db.select({ n: count() }).from(registerClasses).where(eq(registerClasses.organizationId, org));
+  const [classCount] = await db
+    .select({ n: count() })
+    .from(registerClasses)
+    .where(eq(registerClasses.organizationId, org));
   const byGrade = await db
     .select({ grade: learners.grade, count: count() })
     .from(learners)
@@ -55,9 +59,15 @@ export async function getSchoolOverview(db: DbExecutor, ctx: TSchoolContext): Pr
     summary: ACTIVITY_SUMMARIES[e.action]!(e.details),
     actorName: e.actorName,
   }));
+  const subscription = await findSubscription(db, { organizationId: org });
   return {
     school: { id: org, name: ctx.schoolName },
-    learners: { enrolled: counts?.enrolled ?? 0, archived: counts?.archived ?? 0, limit: null, packageName: null },
+    learners: {
+      enrolled: counts?.enrolled ?? 0,
+      archived: counts?.archived ?? 0,
+      limit: subscription ? learnerLimitOf(subscription) : null,
+      packageName: subscription ? (packageById(subscription.packageId)?.name ?? null) : null,
+    },
     classes: Number(classCount?.n ?? 0),
     learnersByGrade: byGrade.map((row) => ({ grade: gradeFromNumber(row.grade), count: Number(row.count) })),
     recentActivity,

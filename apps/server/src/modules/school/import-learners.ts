@@ -50,7 +50,14 @@ export async function importLearners(
   csv: string,
   mode: 'check' | 'all' | 'valid_only',
 ): Promise<TLearnerImportReport> {
-  const report: TLearnerImportReport = { totalRows: 0, validRows: 0, invalidRows: 0, imported: 0, errors: [], fileError: null };
+  const report: TLearnerImportReport = {
+    totalRows: 0,
+    validRows: 0,
+    invalidRows: 0,
+    imported: 0,
+    errors: [],
+    fileError: null,
+  };
   const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
     header: true,
     skipEmptyLines: 'greedy',
@@ -61,7 +68,8 @@ export async function importLearners(
   if (missing.length > 0) return { ...report, fileError: M.csvMissingColumns(missing) };
   const rows = parsed.data;
   if (rows.length === 0) return { ...report, fileError: M.csvEmpty };
-  if (rows.length > LEARNER_CSV_MAX_ROWS) return { ...report, totalRows: rows.length, fileError: M.csvTooManyRows(LEARNER_CSV_MAX_ROWS) };
+  if (rows.length > LEARNER_CSV_MAX_ROWS)
+    return { ...report, totalRows: rows.length, fileError: M.csvTooManyRows(LEARNER_CSV_MAX_ROWS) };
   report.totalRows = rows.length;
 
   const classes = await db
@@ -109,7 +117,11 @@ export async function importLearners(
       else firstRowOf.set(result.data.admissionNumber, rowNumber);
     }
     if (errors.length > 0 || !result.success) {
-      report.errors.push({ row: rowNumber, admissionNumber: cell('admission_number'), errors } satisfies TLearnerImportRowError);
+      report.errors.push({
+        row: rowNumber,
+        admissionNumber: cell('admission_number'),
+        errors,
+      } satisfies TLearnerImportRowError);
     } else {
       valid.push({ row: rowNumber, values: result.data });
     }
@@ -122,7 +134,12 @@ export async function importLearners(
     const existing = await db
       .select({ admissionNumber: learners.admissionNumber })
       .from(learners)
-      .where(and(eq(learners.organizationId, ctx.organizationId), inArray(learners.admissionNumber, numbers.slice(i, i + INSERT_CHUNK))));
+      .where(
+        and(
+          eq(learners.organizationId, ctx.organizationId),
+          inArray(learners.admissionNumber, numbers.slice(i, i + INSERT_CHUNK)),
+        ),
+      );
     for (const row of existing) taken.add(row.admissionNumber);
   }
   const clean = valid.filter((v) => {
@@ -157,7 +174,12 @@ export async function importLearners(
         actorUserId: ctx.user.id,
         target: `organization:${ctx.organizationId}`,
         ip: ctx.ip,
-        details: { organizationId: ctx.organizationId, imported: clean.length, skipped: report.invalidRows, columns: LEARNER_CSV_COLUMNS.length },
+        details: {
+          organizationId: ctx.organizationId,
+          imported: clean.length,
+          skipped: report.invalidRows,
+          columns: LEARNER_CSV_COLUMNS.length,
+        },
       });
     });
   } catch (error) {

@@ -1,13 +1,18 @@
+import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
+import { organizations } from '../../db/schema/index.ts';
+import { assertLearnerCapacity } from '../payments/subscriptions.ts';
 
 /**
- * INTEGRATION POINT (issue 6 x payments): before learners are created the package's learner
- * limit must be checked with `assertLearnerCapacity(db, organizationId, adding)`, which helper
- * "payments" exports from modules/payments/. Until it lands this calls nothing, and nothing here
- * pretends to check: replace the body with
- *   `await assertLearnerCapacity(db, organizationId, adding);`
- * (create-learner.ts and import-learners.ts already call this inside their transaction).
+ * The package's learner limit (issue 5 owns the rule: modules/payments/subscriptions.ts). Called
+ * inside the transaction that adds learners; the school's row is locked first, so two admins
+ * adding learners at the same moment cannot both slip under the limit.
  */
-export async function checkLearnerCapacity(_db: DbExecutor, _organizationId: string, _adding: number): Promise<void> {
-  // Intentionally empty until modules/payments exports assertLearnerCapacity (see above).
+export async function checkLearnerCapacity(db: DbExecutor, organizationId: string, adding: number): Promise<void> {
+  await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('update');
+  await assertLearnerCapacity(db, organizationId, adding);
 }

@@ -49,7 +49,8 @@ function decodeCursor(sort: TLearnerSort, cursor: string): unknown[] {
     throw badRequest(BAD_CURSOR_MESSAGE);
   }
   const keys = SORT_KEYS[sort];
-  if (!Array.isArray(parsed) || parsed[0] !== sort || parsed.length !== keys.length + 1) throw badRequest(BAD_CURSOR_MESSAGE);
+  if (!Array.isArray(parsed) || parsed[0] !== sort || parsed.length !== keys.length + 1)
+    throw badRequest(BAD_CURSOR_MESSAGE);
   const values = parsed.slice(1);
   keys.forEach((key, i) => {
     const v = values[i];

@@ -36,7 +36,12 @@ export async function createRegisterClass(
       const [existing] = await tx
         .select({ id: registerClasses.id })
         .from(registerClasses)
-        .where(and(eq(registerClasses.organizationId, ctx.organizationId), sql`lower(${registerClasses.name}) = lower(${input.name})`));
+        .where(
+          and(
+            eq(registerClasses.organizationId, ctx.organizationId),
+            sql`lower(${registerClasses.name}) = lower(${input.name})`,
+          ),
+        );
       if (existing) throw taken;
       const [row] = await tx
         .insert(registerClasses)

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZGuardianSchema,
   ZLearnerImportSchema,
   ZLearnerListQuerySchema,
   ZLearnerSchema,
@@ -11,12 +12,19 @@ import { exportLearners } from './export-learners.ts';
 import { getSchoolOverview } from './get-school-overview.ts';
 import { readLearner } from './get-learner.ts';
 import { importLearners } from './import-learners.ts';
+import { inviteGuardian } from './invite-guardian.ts';
+import { linkGuardian, listLearnerGuardians, unlinkGuardian, updateLearnerGuardian } from './learner-guardians.ts';
 import { listLearners } from './list-learners.ts';
+import { listMyChildren } from './my-children.ts';
 import { createRegisterClass, listRegisterClasses } from './register-classes.ts';
+import { getSessionUser, requireRole } from '../auth/guards.ts';
 import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from './school-context.ts';
 import { setLearnerArchived, updateLearner } from './update-learner.ts';
 
 const ZLearnerIdParams = z.object({ learnerId: z.uuid({ error: 'There is no such learner in your school.' }) });
+const ZGuardianParams = ZLearnerIdParams.extend({
+  guardianId: z.uuid({ error: 'This guardian is not linked to the learner.' }),
+});
 
 /**
  * The school dashboard's API (issue 6). Prefix /api/school. Every handler first resolves the
@@ -28,10 +36,14 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   const canView = requireSchoolPermission(...VIEW_LEARNERS);
   const canManage = requireSchoolPermission(...MANAGE_LEARNERS);
 
-  app.get('/overview', { preValidation: requireSchoolPermission(...VIEW_LEARNERS, 'view_reports') }, async (request) => {
-    const ctx = await schoolContext(request, [...VIEW_LEARNERS, 'view_reports']);
-    return getSchoolOverview(db, ctx);
-  });
+  app.get(
+    '/overview',
+    { preValidation: requireSchoolPermission(...VIEW_LEARNERS, 'view_reports') },
+    async (request) => {
+      const ctx = await schoolContext(request, [...VIEW_LEARNERS, 'view_reports']);
+      return getSchoolOverview(db, ctx);
+    },
+  );
 
   app.get('/classes', { preValidation: canView }, async (request) => {
     const ctx = await schoolContext(request, VIEW_LEARNERS);
@@ -43,10 +55,14 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ class: await createRegisterClass(db, ctx, request.body) });
   });
 
-  app.get('/learners', { preValidation: canView, schema: { querystring: ZLearnerListQuerySchema } }, async (request) => {
-    const ctx = await schoolContext(request, VIEW_LEARNERS);
-    return listLearners(db, ctx.organizationId, request.query);
-  });
+  app.get(
+    '/learners',
+    { preValidation: canView, schema: { querystring: ZLearnerListQuerySchema } },
+    async (request) => {
+      const ctx = await schoolContext(request, VIEW_LEARNERS);
+      return listLearners(db, ctx.organizationId, request.query);
+    },
+  );
 
   app.post('/learners', { preValidation: canManage, schema: { body: ZLearnerSchema } }, async (request, reply) => {
     const ctx = await schoolContext(request, MANAGE_LEARNERS);
@@ -78,18 +94,84 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     return { learner: await readLearner(db, ctx, request.params.learnerId) };
   });
 
-  app.put('/learners/:learnerId', { preValidation: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerSchema } }, async (request) => {
-    const ctx = await schoolContext(request, MANAGE_LEARNERS);
-    return { learner: await updateLearner(db, ctx, request.params.learnerId, request.body) };
-  });
+  app.put(
+    '/learners/:learnerId',
+    { preValidation: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerSchema } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return { learner: await updateLearner(db, ctx, request.params.learnerId, request.body) };
+    },
+  );
 
-  app.post('/learners/:learnerId/archive', { preValidation: canManage, schema: { params: ZLearnerIdParams } }, async (request) => {
-    const ctx = await schoolContext(request, MANAGE_LEARNERS);
-    return { learner: await setLearnerArchived(db, ctx, request.params.learnerId, true) };
-  });
+  app.post(
+    '/learners/:learnerId/archive',
+    { preValidation: canManage, schema: { params: ZLearnerIdParams } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return { learner: await setLearnerArchived(db, ctx, request.params.learnerId, true) };
+    },
+  );
 
-  app.post('/learners/:learnerId/restore', { preValidation: canManage, schema: { params: ZLearnerIdParams } }, async (request) => {
-    const ctx = await schoolContext(request, MANAGE_LEARNERS);
-    return { learner: await setLearnerArchived(db, ctx, request.params.learnerId, false) };
+  app.post(
+    '/learners/:learnerId/restore',
+    { preValidation: canManage, schema: { params: ZLearnerIdParams } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return { learner: await setLearnerArchived(db, ctx, request.params.learnerId, false) };
+    },
+  );
+
+  // Parents and guardians of a learner (spec 6 relations; who pays, who hears from the school).
+  app.get(
+    '/learners/:learnerId/guardians',
+    { preValidation: canView, schema: { params: ZLearnerIdParams } },
+    async (request) => {
+      const ctx = await schoolContext(request, VIEW_LEARNERS);
+      return { guardians: await listLearnerGuardians(db, ctx.organizationId, request.params.learnerId) };
+    },
+  );
+
+  app.post(
+    '/learners/:learnerId/guardians',
+    { preValidation: canManage, schema: { params: ZLearnerIdParams, body: ZGuardianSchema } },
+    async (request, reply) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return reply.status(201).send({ guardians: await linkGuardian(db, ctx, request.params.learnerId, request.body) });
+    },
+  );
+
+  app.put(
+    '/learners/:learnerId/guardians/:guardianId',
+    { preValidation: canManage, schema: { params: ZGuardianParams, body: ZGuardianSchema } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const { learnerId, guardianId } = request.params;
+      return { guardians: await updateLearnerGuardian(db, ctx, learnerId, guardianId, request.body) };
+    },
+  );
+
+  app.delete(
+    '/learners/:learnerId/guardians/:guardianId',
+    { preValidation: canManage, schema: { params: ZGuardianParams } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return { guardians: await unlinkGuardian(db, ctx, request.params.learnerId, request.params.guardianId) };
+    },
+  );
+
+  // Parent accounts are created by schools (spec 1): the admin invites a linked guardian.
+  app.post(
+    '/learners/:learnerId/guardians/:guardianId/invite',
+    { preValidation: canManage, schema: { params: ZGuardianParams } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return inviteGuardian(app, ctx, request.params.learnerId, request.params.guardianId);
+    },
+  );
+
+  // The parent dashboard: the signed-in guardian's own children only.
+  app.get('/my-children', { preValidation: requireRole('parent') }, async (request) => {
+    const user = (await getSessionUser(request))!;
+    return { children: await listMyChildren(db, user.id) };
   });
 };

@@ -72,7 +72,11 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     expect(a.statusCode).toBe(201);
     classA8 = a.json().class.id;
     expect((await call('POST', '/api/school/classes', 'admin', { name: '8a', grade: '8' })).json()).toEqual({
-      error: { code: 'CONFLICT', message: SCHOOL_MESSAGES.classNameTaken, fields: { name: SCHOOL_MESSAGES.classNameTaken } },
+      error: {
+        code: 'CONFLICT',
+        message: SCHOOL_MESSAGES.classNameTaken,
+        fields: { name: SCHOOL_MESSAGES.classNameTaken },
+      },
     });
     // Another school may use the same name.
     const b = await call('POST', '/api/school/classes', 'otherAdmin', { name: '8A', grade: '8' });
@@ -84,39 +88,100 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
 
   it('creates a learner with a checked SA ID number and audits the read of the record', async () => {
     const id = saId('2012-03-15');
-    const res = await call('POST', '/api/school/learners', 'admin', learner({ idType: 'sa_id', idNumber: id, registerClassId: classA8, homeLanguage: 'isizulu', admissionNumber: ' a001 ' }));
+    const res = await call(
+      'POST',
+      '/api/school/learners',
+      'admin',
+      learner({
+        idType: 'sa_id',
+        idNumber: id,
+        registerClassId: classA8,
+        homeLanguage: 'isizulu',
+        admissionNumber: ' a001 ',
+      }),
+    );
     expect(res.statusCode).toBe(201);
     const created = res.json().learner;
-    expect(created).toMatchObject({ admissionNumber: 'A001', grade: '8', registerClassName: '8A', idNumber: id, homeLanguage: 'isizulu', archivedAt: null });
+    expect(created).toMatchObject({
+      admissionNumber: 'A001',
+      grade: '8',
+      registerClassName: '8A',
+      idNumber: id,
+      homeLanguage: 'isizulu',
+      archivedAt: null,
+    });
 
     const read = await call('GET', `/api/school/learners/${created.id}`, 'teacher');
     expect(read.statusCode).toBe(200);
-    const audits = await t.database.db.select().from(auditEvents).where(eq(auditEvents.target, `learner:${created.id}`));
+    const audits = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.target, `learner:${created.id}`));
     expect(audits.map((a) => a.action).sort()).toEqual(['learner.created', 'learner.read']);
     expect(audits.find((a) => a.action === 'learner.read')?.actorUserId).toBe(people.teacher!.id);
   });
 
   it('accepts what the web form posts: the shared schema output, blanks as null', async () => {
-    const res = await call('POST', '/api/school/learners', 'admin', learner({ admissionNumber: 'FORM1', preferredName: '', registerClassId: null, idType: 'none', idNumber: null, homeLanguage: null, medicalNotes: '', address: '' }));
+    const res = await call(
+      'POST',
+      '/api/school/learners',
+      'admin',
+      learner({
+        firstName: 'Form',
+        lastName: 'Posted',
+        admissionNumber: 'FORM1',
+        preferredName: '',
+        registerClassId: null,
+        idType: 'none',
+        idNumber: null,
+        homeLanguage: null,
+        medicalNotes: '',
+        address: '',
+      }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().learner).toMatchObject({ homeLanguage: null, idNumber: null, registerClassId: null });
   });
 
   it('answers validation messages from the shared schema', async () => {
-    const bad = await call('POST', '/api/school/learners', 'admin', learner({ firstName: ' ', grade: '13', idType: 'sa_id', idNumber: '8001015009086', admissionNumber: 'A002' }));
+    const bad = await call(
+      'POST',
+      '/api/school/learners',
+      'admin',
+      learner({ firstName: ' ', grade: '13', idType: 'sa_id', idNumber: '8001015009086', admissionNumber: 'A002' }),
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toMatchObject({
       firstName: SCHOOL_MESSAGES.firstNameRequired,
       grade: SCHOOL_MESSAGES.gradeRequired,
     });
-    const mismatch = await call('POST', '/api/school/learners', 'admin', learner({ idType: 'sa_id', idNumber: saId('2011-03-15'), admissionNumber: 'A002' }));
+    const mismatch = await call(
+      'POST',
+      '/api/school/learners',
+      'admin',
+      learner({ idType: 'sa_id', idNumber: saId('2011-03-15'), admissionNumber: 'A002' }),
+    );
     expect(mismatch.json().error.fields).toEqual({ idNumber: SCHOOL_MESSAGES.idBirthDateMismatch });
-    const checksum = await call('POST', '/api/school/learners', 'admin', learner({ idType: 'sa_id', idNumber: '8001015009086', dateOfBirth: '1980-01-01', admissionNumber: 'A002' }));
+    const checksum = await call(
+      'POST',
+      '/api/school/learners',
+      'admin',
+      learner({ idType: 'sa_id', idNumber: '8001015009086', dateOfBirth: '1980-01-01', admissionNumber: 'A002' }),
+    );
     expect(checksum.json().error.fields.idNumber).toBe('ID number is not valid (check digit does not match)');
     const taken = await call('POST', '/api/school/learners', 'admin', learner());
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toEqual({ code: 'CONFLICT', message: SCHOOL_MESSAGES.admissionNumberTaken, fields: { admissionNumber: SCHOOL_MESSAGES.admissionNumberTaken } });
-    const wrongGrade = await call('POST', '/api/school/learners', 'admin', learner({ admissionNumber: 'A002', grade: '9', registerClassId: classA8 }));
+    expect(taken.json().error).toEqual({
+      code: 'CONFLICT',
+      message: SCHOOL_MESSAGES.admissionNumberTaken,
+      fields: { admissionNumber: SCHOOL_MESSAGES.admissionNumberTaken },
+    });
+    const wrongGrade = await call(
+      'POST',
+      '/api/school/learners',
+      'admin',
+      learner({ admissionNumber: 'A002', grade: '9', registerClassId: classA8 }),
+    );
     expect(wrongGrade.json().error.fields).toEqual({ registerClassId: SCHOOL_MESSAGES.classGradeMismatch });
   });
 
@@ -129,7 +194,12 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
       ['view', 'GET', `/api/school/learners/${first.id}`],
       ['manage', 'POST', '/api/school/classes', { name: '9Z', grade: '9' }],
       ['manage', 'POST', '/api/school/learners', learner({ admissionNumber: 'ROLE1' })],
-      ['manage', 'PUT', `/api/school/learners/${first.id}`, learner({ admissionNumber: 'A001', registerClassId: classA8 })],
+      [
+        'manage',
+        'PUT',
+        `/api/school/learners/${first.id}`,
+        learner({ admissionNumber: 'A001', registerClassId: classA8 }),
+      ],
       ['manage', 'POST', `/api/school/learners/${first.id}/archive`],
       ['manage', 'POST', `/api/school/learners/${first.id}/restore`],
       ['manage', 'POST', '/api/school/learners/import', { csv: 'first_name\n', mode: 'check' }],
@@ -146,7 +216,9 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
       }
     }
     // A member of a business is told why.
-    expect((await call('GET', '/api/school/learners', 'vendor')).json().error.message).toBe(SCHOOL_MESSAGES.notASchoolMember);
+    expect((await call('GET', '/api/school/learners', 'vendor')).json().error.message).toBe(
+      SCHOOL_MESSAGES.notASchoolMember,
+    );
   });
 
   it('keeps schools apart: the second school reads and changes nothing of the first', async () => {
@@ -155,15 +227,23 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     const target = mine[0];
     expect((await call('GET', '/api/school/learners', 'otherAdmin')).json().learners).toEqual([]);
     expect((await call('GET', `/api/school/learners/${target.id}`, 'otherAdmin')).statusCode).toBe(404);
-    expect((await call('PUT', `/api/school/learners/${target.id}`, 'otherAdmin', learner({ admissionNumber: 'HACK' }))).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/api/school/learners/${target.id}`, 'otherAdmin', learner({ admissionNumber: 'HACK' })))
+        .statusCode,
+    ).toBe(404);
     expect((await call('POST', `/api/school/learners/${target.id}/archive`, 'otherAdmin')).statusCode).toBe(404);
     // The first school's class cannot be used by the second, nor its admission numbers seen as taken.
-    expect((await call('POST', '/api/school/learners', 'otherAdmin', learner({ registerClassId: classA8 }))).json().error.fields).toEqual({
+    expect(
+      (await call('POST', '/api/school/learners', 'otherAdmin', learner({ registerClassId: classA8 }))).json().error
+        .fields,
+    ).toEqual({
       registerClassId: SCHOOL_MESSAGES.classNotFound,
     });
     const own = await call('POST', '/api/school/learners', 'otherAdmin', learner({ registerClassId: classB8 }));
     expect(own.statusCode).toBe(201);
-    expect((await call('GET', '/api/school/classes', 'otherAdmin')).json().classes).toEqual([{ id: classB8, name: '8A', grade: '8', learnerCount: 1 }]);
+    expect((await call('GET', '/api/school/classes', 'otherAdmin')).json().classes).toEqual([
+      { id: classB8, name: '8A', grade: '8', learnerCount: 1 },
+    ]);
     const exported = (await call('GET', '/api/school/learners/export.csv', 'otherAdmin')).body;
     expect(exported).not.toContain(target.lastName === 'Ndlovu' ? 'ROLE1' : target.admissionNumber);
     const overview = (await call('GET', '/api/school/overview', 'otherAdmin')).json();
@@ -175,30 +255,145 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     expect(after.archivedAt).toBeNull();
   });
 
+  it('links parents and guardians to learners, one record per family, within the school only', async () => {
+    const kid1 = (
+      await call(
+        'POST',
+        '/api/school/learners',
+        'admin',
+        learner({ firstName: 'Bongi', lastName: 'Family', admissionNumber: 'FAM1' }),
+      )
+    ).json().learner;
+    const kid2 = (
+      await call(
+        'POST',
+        '/api/school/learners',
+        'admin',
+        learner({ firstName: 'Jabu', lastName: 'Family', admissionNumber: 'FAM2' }),
+      )
+    ).json().learner;
+    const mom = {
+      firstName: 'Nandi',
+      lastName: 'Family',
+      email: 'Nandi@Example.test',
+      phone: '0821234567',
+      relation: 'parent',
+      paysFees: true,
+    };
+    const linked = await call('POST', `/api/school/learners/${kid1.id}/guardians`, 'admin', mom);
+    expect(linked.statusCode).toBe(201);
+    expect(linked.json().guardians).toEqual([
+      expect.objectContaining({
+        email: 'nandi@example.test',
+        phone: '082 123 4567',
+        relation: 'parent',
+        paysFees: true,
+        receivesCommunications: true,
+        hasAccount: false,
+      }),
+    ]);
+    const sibling = (
+      await call('POST', `/api/school/learners/${kid2.id}/guardians`, 'admin', { ...mom, relation: 'guardian' })
+    ).json().guardians;
+    expect(sibling[0].id).toBe(linked.json().guardians[0].id);
+    const again = await call('POST', `/api/school/learners/${kid1.id}/guardians`, 'admin', mom);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(SCHOOL_MESSAGES.guardianAlreadyLinked);
+    const invalid = await call('POST', `/api/school/learners/${kid1.id}/guardians`, 'admin', {
+      firstName: 'Gogo',
+      lastName: 'Family',
+      relation: 'grandparent',
+    });
+    expect(invalid.json().error.fields).toEqual({ email: SCHOOL_MESSAGES.guardianContactRequired });
+
+    const guardianId = sibling[0].id;
+    expect((await call('GET', `/api/school/learners/${kid1.id}/guardians`, 'teacher')).json().guardians).toHaveLength(
+      1,
+    );
+    expect((await call('POST', `/api/school/learners/${kid1.id}/guardians`, 'teacher', mom)).statusCode).toBe(403);
+    expect((await call('GET', `/api/school/learners/${kid1.id}/guardians`, 'parent')).statusCode).toBe(403);
+    // The other school sees nothing and changes nothing.
+    expect((await call('GET', `/api/school/learners/${kid1.id}/guardians`, 'otherAdmin')).statusCode).toBe(404);
+    expect((await call('POST', `/api/school/learners/${kid1.id}/guardians`, 'otherAdmin', mom)).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/api/school/learners/${kid1.id}/guardians/${guardianId}`, 'otherAdmin', mom)).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/school/learners/${kid1.id}/guardians/${guardianId}`,
+          headers: { cookie: cookies.otherAdmin! },
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const updated = (
+      await call('PUT', `/api/school/learners/${kid1.id}/guardians/${guardianId}`, 'admin', {
+        ...mom,
+        paysFees: false,
+        receivesCommunications: false,
+      })
+    ).json().guardians;
+    expect(updated[0]).toMatchObject({ paysFees: false, receivesCommunications: false });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/school/learners/${kid1.id}/guardians/${guardianId}`,
+      headers: { cookie: cookies.admin! },
+    });
+    expect(removed.json().guardians).toEqual([]);
+    // Still the sibling's guardian.
+    expect((await call('GET', `/api/school/learners/${kid2.id}/guardians`, 'admin')).json().guardians).toHaveLength(1);
+  });
+
   it('archives and restores a learner; archived learners leave the active list', async () => {
-    const created = (await call('POST', '/api/school/learners', 'admin', learner({ firstName: 'Lerato', lastName: 'Archer', admissionNumber: 'ARC1' }))).json().learner;
+    const created = (
+      await call(
+        'POST',
+        '/api/school/learners',
+        'admin',
+        learner({ firstName: 'Lerato', lastName: 'Archer', admissionNumber: 'ARC1' }),
+      )
+    ).json().learner;
     await call('POST', `/api/school/learners/${created.id}/archive`, 'admin');
     const active = (await call('GET', '/api/school/learners?q=archer', 'admin')).json().learners;
     expect(active).toEqual([]);
     const archived = (await call('GET', '/api/school/learners?q=archer&status=archived', 'admin')).json().learners;
     expect(archived.map((l: { id: string }) => l.id)).toEqual([created.id]);
-    expect((await call('POST', `/api/school/learners/${created.id}/restore`, 'admin')).json().learner.archivedAt).toBeNull();
+    expect(
+      (await call('POST', `/api/school/learners/${created.id}/restore`, 'admin')).json().learner.archivedAt,
+    ).toBeNull();
   });
 
   it('pages with a stable keyset order in every sort, and searches by name or admission number', async () => {
     const surnames = ['Botha', 'Mokoena', 'Naidoo', 'Pillay', 'Zulu', 'Botha', 'Mokoena', 'Dlamini', 'Khumalo', 'Smit'];
     for (const [i, lastName] of surnames.entries()) {
-      const res = await call('POST', '/api/school/learners', 'admin', learner({ firstName: `Kid${String.fromCharCode(65 + i)}`, lastName, admissionNumber: `K${100 + i}`, grade: String((i % 3) + 4) }));
+      const res = await call(
+        'POST',
+        '/api/school/learners',
+        'admin',
+        learner({
+          firstName: `Kid${String.fromCharCode(65 + i)}`,
+          lastName,
+          admissionNumber: `K${100 + i}`,
+          grade: String((i % 3) + 4),
+        }),
+      );
       expect(res.statusCode).toBe(201);
     }
     for (const sort of ['name', 'grade', 'admissionNumber'] as const) {
       for (const dir of ['asc', 'desc'] as const) {
-        const all = (await call('GET', `/api/school/learners?limit=100&sort=${sort}&dir=${dir}`, 'admin')).json().learners as { id: string }[];
+        const all = (await call('GET', `/api/school/learners?limit=100&sort=${sort}&dir=${dir}`, 'admin')).json()
+          .learners as { id: string }[];
         const walked: string[] = [];
         let cursor: string | null = null;
         do {
           const page: { learners: { id: string }[]; nextCursor: string | null } = (
-            await call('GET', `/api/school/learners?limit=3&sort=${sort}&dir=${dir}${cursor ? `&cursor=${cursor}` : ''}`, 'admin')
+            await call(
+              'GET',
+              `/api/school/learners?limit=3&sort=${sort}&dir=${dir}${cursor ? `&cursor=${cursor}` : ''}`,
+              'admin',
+            )
           ).json();
           expect(page.learners.length).toBeLessThanOrEqual(3);
           walked.push(...page.learners.map((l) => l.id));
@@ -208,7 +403,10 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
         expect(new Set(walked).size).toBe(walked.length);
       }
     }
-    const byName = (await call('GET', '/api/school/learners?limit=100', 'admin')).json().learners as { lastName: string; firstName: string }[];
+    const byName = (await call('GET', '/api/school/learners?limit=100', 'admin')).json().learners as {
+      lastName: string;
+      firstName: string;
+    }[];
     const keys = byName.map((l) => `${l.lastName}|${l.firstName}`);
     expect(keys).toEqual([...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 
@@ -220,10 +418,27 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     expect(second.learners[0].lastName >= first.learners[3].lastName).toBe(true);
 
     const search = async (q: string) =>
-      ((await call('GET', `/api/school/learners?q=${encodeURIComponent(q)}`, 'admin')).json().learners as { admissionNumber: string }[]).map((l) => l.admissionNumber).sort();
+      (
+        (await call('GET', `/api/school/learners?q=${encodeURIComponent(q)}`, 'admin')).json().learners as {
+          admissionNumber: string;
+        }[]
+      )
+        .map((l) => l.admissionNumber)
+        .sort();
     expect(await search('moko')).toEqual(['K101', 'K106']);
     expect(await search('kidb moko')).toEqual(['K101']);
-    expect(await search('k10')).toEqual(['K100', 'K101', 'K102', 'K103', 'K104', 'K105', 'K106', 'K107', 'K108', 'K109']);
+    expect(await search('k10')).toEqual([
+      'K100',
+      'K101',
+      'K102',
+      'K103',
+      'K104',
+      'K105',
+      'K106',
+      'K107',
+      'K108',
+      'K109',
+    ]);
     expect(await search('%')).toEqual([]);
     const bad = await call('GET', '/api/school/learners?cursor=garbage', 'admin');
     expect(bad.json().error).toEqual({ code: 'VALIDATION_ERROR', message: BAD_CURSOR_MESSAGE });
@@ -242,37 +457,76 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     const check = (await call('POST', '/api/school/learners/import', 'admin', { csv, mode: 'check' })).json().report;
     expect(check).toMatchObject({ totalRows: 6, validRows: 2, invalidRows: 4, imported: 0, fileError: null });
     expect(check.errors).toEqual([
-      { row: 3, admissionNumber: 'CSV2', errors: [{ field: 'date_of_birth', message: SCHOOL_MESSAGES.dateOfBirthInvalid }] },
+      {
+        row: 3,
+        admissionNumber: 'CSV2',
+        errors: [{ field: 'date_of_birth', message: SCHOOL_MESSAGES.dateOfBirthInvalid }],
+      },
       { row: 4, admissionNumber: 'CSV3', errors: [{ field: 'class', message: SCHOOL_MESSAGES.classGradeMismatch }] },
-      { row: 5, admissionNumber: 'CSV1', errors: [{ field: 'admission_number', message: SCHOOL_MESSAGES.csvDuplicateInFile(2) }] },
-      { row: 6, admissionNumber: 'A001', errors: [{ field: 'admission_number', message: SCHOOL_MESSAGES.admissionNumberTaken }] },
+      {
+        row: 5,
+        admissionNumber: 'CSV1',
+        errors: [{ field: 'admission_number', message: SCHOOL_MESSAGES.csvDuplicateInFile(2) }],
+      },
+      {
+        row: 6,
+        admissionNumber: 'A001',
+        errors: [{ field: 'admission_number', message: SCHOOL_MESSAGES.admissionNumberTaken }],
+      },
     ]);
     // 'all' imports nothing while any row is wrong.
-    expect((await call('POST', '/api/school/learners/import', 'admin', { csv, mode: 'all' })).json().report.imported).toBe(0);
+    expect(
+      (await call('POST', '/api/school/learners/import', 'admin', { csv, mode: 'all' })).json().report.imported,
+    ).toBe(0);
     expect((await call('GET', '/api/school/learners?q=cele', 'admin')).json().learners).toEqual([]);
-    const partial = (await call('POST', '/api/school/learners/import', 'admin', { csv, mode: 'valid_only' })).json().report;
+    const partial = (await call('POST', '/api/school/learners/import', 'admin', { csv, mode: 'valid_only' })).json()
+      .report;
     expect(partial.imported).toBe(2);
     const imported = (await call('GET', '/api/school/learners?q=cele', 'admin')).json().learners;
     expect(imported.map((l: { admissionNumber: string }) => l.admissionNumber).sort()).toEqual(['CSV1', 'CSV6']);
-    expect(imported.find((l: { admissionNumber: string }) => l.admissionNumber === 'CSV1').registerClassName).toBe('8A');
+    expect(imported.find((l: { admissionNumber: string }) => l.admissionNumber === 'CSV1').registerClassName).toBe(
+      '8A',
+    );
 
     const clean = header + 'Gugu,Zwane,2014-07-07,female,6,,CSV7,\nHlengiwe,Zwane,2014-08-08,female,6,,CSV8,\n';
-    expect((await call('POST', '/api/school/learners/import', 'admin', { csv: clean, mode: 'all' })).json().report).toMatchObject({ imported: 2, invalidRows: 0 });
-    expect((await call('POST', '/api/school/learners/import', 'admin', { csv: 'name,surname\nA,B\n', mode: 'check' })).json().report.fileError).toBe(
-      SCHOOL_MESSAGES.csvMissingColumns(['first_name', 'last_name', 'date_of_birth', 'gender', 'grade', 'admission_number']),
+    expect(
+      (await call('POST', '/api/school/learners/import', 'admin', { csv: clean, mode: 'all' })).json().report,
+    ).toMatchObject({ imported: 2, invalidRows: 0 });
+    expect(
+      (await call('POST', '/api/school/learners/import', 'admin', { csv: 'name,surname\nA,B\n', mode: 'check' })).json()
+        .report.fileError,
+    ).toBe(
+      SCHOOL_MESSAGES.csvMissingColumns([
+        'first_name',
+        'last_name',
+        'date_of_birth',
+        'gender',
+        'grade',
+        'admission_number',
+      ]),
     );
   });
 
   it('exports the active learners as CSV in the import columns, audited', async () => {
     const res = await call('GET', '/api/school/learners/export.csv', 'admin');
     expect(res.headers['content-type']).toContain('text/csv');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('first_name,last_name,preferred_name,date_of_birth,gender,grade,class,admission_number,id_type,id_number,home_language,medical_notes,address');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'first_name,last_name,preferred_name,date_of_birth,gender,grade,class,admission_number,id_type,id_number,home_language,medical_notes,address',
+    );
     expect(lines.some((line) => line.includes('CSV7'))).toBe(true);
-    const [row] = await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditEvents).where(eq(auditEvents.action, 'learners.exported'));
+    const [row] = await t.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'learners.exported'));
     expect(row!.n).toBeGreaterThan(0);
     // The export imports back into another school.
-    const back = (await call('POST', '/api/school/learners/import', 'otherAdmin', { csv: res.body, mode: 'check' })).json().report;
+    const back = (
+      await call('POST', '/api/school/learners/import', 'otherAdmin', { csv: res.body, mode: 'check' })
+    ).json().report;
     expect(back.fileError).toBeNull();
   });
 
@@ -282,6 +536,8 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     expect(overview.learners.enrolled).toBe(list.length);
     expect(overview.classes).toBe(2);
     expect(overview.recentActivity[0]).toMatchObject({ action: 'learners.exported' });
-    expect(overview.recentActivity.some((a: { summary: string }) => a.summary === '2 learners imported from CSV')).toBe(true);
+    expect(overview.recentActivity.some((a: { summary: string }) => a.summary === '2 learners imported from CSV')).toBe(
+      true,
+    );
   });
 });

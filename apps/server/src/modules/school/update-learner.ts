@@ -65,7 +65,7 @@ export async function setLearnerArchived(
       .returning({ id: learners.id });
     if (!row) throw notFound(SCHOOL_MESSAGES.learnerNotFound);
     // A restored learner counts against the package's learner limit again.
-    if (!archived) await checkLearnerCapacity(tx, ctx.organizationId, 1);
+    if (!archived) await checkLearnerCapacity(tx, ctx.organizationId, 0);
     await recordAudit(tx, {
       action: archived ? 'learner.archived' : 'learner.restored',
       actorUserId: ctx.user.id,

@@ -22,7 +22,13 @@ describe('sidebar state', () => {
 
   it('filters the menu by label and drops empty sections', () => {
     const sections = [
-      { label: 'Main', items: [{ label: 'Students', to: '/s', icon: Icon }, { label: 'Teachers', to: '/t', icon: Icon }] },
+      {
+        label: 'Main',
+        items: [
+          { label: 'Students', to: '/s', icon: Icon },
+          { label: 'Teachers', to: '/t', icon: Icon },
+        ],
+      },
       { label: 'Academic', items: [{ label: 'Student Assignments', to: '/a', icon: Icon }] },
       { label: 'Administration', items: [{ label: 'Finance', to: '/f', icon: Icon }] },
     ];

@@ -19,9 +19,14 @@ export function readSidebarOpen(cookieHeader: string): boolean {
 }
 
 /** Ctrl+B, or Cmd+B on a Mac (spec 2.4). */
-export function isSidebarShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
+export function isSidebarShortcut(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>,
+): boolean {
   return (
-    event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey
+    event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT &&
+    (event.ctrlKey || event.metaKey) &&
+    !event.altKey &&
+    !event.shiftKey
   );
 }
 

@@ -55,7 +55,9 @@ function useIsMobile(): boolean {
 
 export function SidebarProvider({ children }: { children: React.ReactNode }) {
   const isMobile = useIsMobile();
-  const [open, setOpenState] = useState(() => (typeof document === 'undefined' ? true : readSidebarOpen(document.cookie)));
+  const [open, setOpenState] = useState(() =>
+    typeof document === 'undefined' ? true : readSidebarOpen(document.cookie),
+  );
   const [openMobile, setOpenMobile] = useState(false);
   const searchRef = useRef<HTMLInputElement | null>(null);
 
@@ -102,7 +104,10 @@ export function SidebarTrigger({ className }: { className?: string }) {
       aria-expanded={isMobile ? openMobile : open}
       aria-controls={isMobile ? undefined : 'dashboard-sidebar'}
       title="Toggle sidebar (Ctrl+B)"
-      className={cn('inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100', className)}
+      className={cn(
+        'inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100',
+        className,
+      )}
     >
       <PanelLeft className="size-5" aria-hidden="true" />
       <span className="sr-only">Toggle Sidebar</span>
@@ -146,13 +151,7 @@ export function Sidebar(props: ISidebarProps) {
   return (
     <>
       {/* Holds the sidebar's room in the page flow, so the content never slides under it. */}
-      <div
-        aria-hidden="true"
-        className={cn(
-          'shrink-0 transition-[width] duration-200',
-          open ? 'w-64' : 'w-12',
-        )}
-      />
+      <div aria-hidden="true" className={cn('shrink-0 transition-[width] duration-200', open ? 'w-64' : 'w-12')} />
       <aside
         id="dashboard-sidebar"
         data-slot="sidebar"
@@ -180,7 +179,12 @@ function SidebarBody({
   const visible = useMemo(() => filterSidebarSections(sections, query), [sections, query]);
   return (
     <>
-      <div className={cn('flex h-16 shrink-0 items-center border-b border-slate-200', collapsed ? 'justify-center px-1' : 'px-4')}>
+      <div
+        className={cn(
+          'flex h-16 shrink-0 items-center border-b border-slate-200',
+          collapsed ? 'justify-center px-1' : 'px-4',
+        )}
+      >
         {header}
       </div>
       <div className={cn('shrink-0 py-3', collapsed ? 'px-1.5' : 'px-3')}>
@@ -247,7 +251,10 @@ function SidebarSearch({
   }
   return (
     <div className="relative" role="search">
-      <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400"
+        aria-hidden="true"
+      />
       <input
         ref={searchRef}
         type="search"
@@ -269,7 +276,15 @@ function SidebarSearch({
  * portal so the scrolling menu does not clip it; plain React (no popper), so it works the same
  * under the Preact build.
  */
-export function SidebarTooltip({ label, show, children }: { label: string; show: boolean; children: React.ReactElement }) {
+export function SidebarTooltip({
+  label,
+  show,
+  children,
+}: {
+  label: string;
+  show: boolean;
+  children: React.ReactElement;
+}) {
   const [anchor, setAnchor] = useState<DOMRect | null>(null);
   if (!show) return children;
   const open = (event: React.SyntheticEvent<HTMLDivElement>) =>

@@ -2,10 +2,13 @@ import { Minus, Plus, ShoppingBasket, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatZar } from '@sekolo/shared/domain/money';
 import { Button } from '~/components/ui/button';
+import { useAccountBasketSync } from '../hooks/use-account-basket-sync';
 import { useBasket } from '../hooks/use-basket';
 
 /** The basket on the customer dashboard: change quantities, remove items, clear; saved as you go. */
-export function BasketPanel() {
+/** `syncWithAccount`: a signed-in page; the basket is kept in the user's account too (issue 5). */
+export function BasketPanel({ syncWithAccount = false }: { syncWithAccount?: boolean } = {}) {
+  useAccountBasketSync(syncWithAccount);
   const basket = useBasket();
 
   if (basket.items.length === 0) {

@@ -57,8 +57,13 @@ export function registrationFrom(state: unknown): TRegistrationHandoff | null {
   return readRegistrationData();
 }
 
+/** The steps' data, newest step first (a later step, e.g. the partner's fee step, may revise an earlier choice). */
 function stepValues(data: TRegistrationHandoff): Record<string, unknown>[] {
-  const steps = isObject(data.stepData) ? Object.values(data.stepData).filter(isObject) : [];
+  const stepData = isObject(data.stepData) ? data.stepData : {};
+  const steps = Object.keys(stepData)
+    .sort((a, b) => Number(b) - Number(a))
+    .map((key) => stepData[key])
+    .filter(isObject);
   return [...steps, ...(isObject(data.formData) ? [data.formData] : [])];
 }
 

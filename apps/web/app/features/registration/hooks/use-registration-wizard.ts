@@ -95,18 +95,21 @@ export function useRegistrationWizard({
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
   const paymentReturnHandled = useRef(false);
+  const leaving = useRef(false);
 
   const draftQuery = useQuery({ ...applicationDraftQueryOptions, enabled: usesServerDraft });
   const application = draftQuery.data?.application ?? null;
 
   // Load once: navigation state, else local storage, reconciled with the server draft (newer wins).
   useEffect(() => {
-    if (registration !== null) return;
+    if (registration !== null || leaving.current) return;
     if (usesServerDraft && draftQuery.isPending) return;
     if (draftQuery.error) console.error('Error loading the saved application', draftQuery.error);
     const stored = readRegistrationData();
     if (stored.status === 'unreadable') {
       // Spec 2.2 / 8: unparseable stored data is dropped and the user starts again at /register.
+      // The navigation completes after further renders: this effect must not start afresh meanwhile.
+      leaving.current = true;
       clearRegistrationData();
       void navigate(REGISTER_PATH, { replace: true });
       return;

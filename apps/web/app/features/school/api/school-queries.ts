@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  TGuardianValues,
   TLearner,
+  TLearnerGuardian,
   TLearnerImportReport,
   TLearnerListPage,
   TLearnerListQuery,
@@ -89,3 +91,51 @@ export function useCreateRegisterClass() {
     api.post<{ class: TRegisterClass }>('/api/school/classes', input).then((answer) => answer.class),
   );
 }
+
+export function useLearnerGuardians(learnerId: string) {
+  return useQuery({
+    queryKey: [...SCHOOL_KEY, 'learner', learnerId, 'guardians'],
+    queryFn: () =>
+      api
+        .get<{ guardians: TLearnerGuardian[] }>(`/api/school/learners/${learnerId}/guardians`)
+        .then((a) => a.guardians),
+  });
+}
+
+export function useLinkGuardian(learnerId: string) {
+  return useSchoolMutation((input: TGuardianValues) =>
+    api
+      .post<{ guardians: TLearnerGuardian[] }>(`/api/school/learners/${learnerId}/guardians`, input)
+      .then((a) => a.guardians),
+  );
+}
+
+export function useUnlinkGuardian(learnerId: string) {
+  return useSchoolMutation((guardianId: string) =>
+    api
+      .delete<{ guardians: TLearnerGuardian[] }>(`/api/school/learners/${learnerId}/guardians/${guardianId}`)
+      .then((a) => a.guardians),
+  );
+}
+
+export function useInviteGuardian(learnerId: string) {
+  return useSchoolMutation((guardianId: string) =>
+    api.post<{ email: string }>(`/api/school/learners/${learnerId}/guardians/${guardianId}/invite`),
+  );
+}
+
+export type TMyChild = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  preferredName: string;
+  grade: string;
+  registerClassName: string | null;
+  schoolName: string;
+  relation: string;
+};
+
+export const myChildrenQuery = queryOptions({
+  queryKey: [...SCHOOL_KEY, 'my-children'],
+  queryFn: () => api.get<{ children: TMyChild[] }>('/api/school/my-children').then((a) => a.children),
+});

@@ -64,16 +64,26 @@ export function LearnerImport() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Import learners from CSV</h1>
         <p className="mt-1 text-sm text-slate-600">
           One row per learner under a header row. Required columns: {LEARNER_CSV_REQUIRED_COLUMNS.join(', ')}. Optional:{' '}
-          {LEARNER_CSV_COLUMNS.filter((c) => !(LEARNER_CSV_REQUIRED_COLUMNS as readonly string[]).includes(c)).join(', ')}.
-          Dates as YYYY-MM-DD; grade R or 1 to 12; class by its name.
+          {LEARNER_CSV_COLUMNS.filter((c) => !(LEARNER_CSV_REQUIRED_COLUMNS as readonly string[]).includes(c)).join(
+            ', ',
+          )}
+          . Dates as YYYY-MM-DD; grade R or 1 to 12; class by its name.
         </p>
-        <a href={TEMPLATE_HREF} download="learners-template.csv" className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline">
+        <a
+          href={TEMPLATE_HREF}
+          download="learners-template.csv"
+          className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
+        >
           <FileDown className="size-4" aria-hidden="true" />
           Download the template
         </a>
       </div>
 
-      <FormField id={`${id}-file`} label="CSV file" hint="The file is checked first; nothing is imported until you confirm.">
+      <FormField
+        id={`${id}-file`}
+        label="CSV file"
+        hint="The file is checked first; nothing is imported until you confirm."
+      >
         <Input
           id={`${id}-file`}
           aria-describedby={`${id}-file-hint`}
@@ -83,7 +93,11 @@ export function LearnerImport() {
         />
       </FormField>
 
-      {importer.isPending && <p role="status" className="text-sm text-slate-600">Checking {fileName}...</p>}
+      {importer.isPending && (
+        <p role="status" className="text-sm text-slate-600">
+          Checking {fileName}...
+        </p>
+      )}
       {problem && (
         <Alert variant="destructive" role="alert">
           <AlertCircle aria-hidden="true" />
@@ -151,10 +165,18 @@ function ImportReport({ report }: { report: TLearnerImportReport }) {
             <caption className="sr-only">Rows with errors</caption>
             <thead className="border-b border-red-200 bg-red-50 text-xs font-semibold text-red-900 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-2">Row</th>
-                <th scope="col" className="px-4 py-2">Admission no.</th>
-                <th scope="col" className="px-4 py-2">Column</th>
-                <th scope="col" className="px-4 py-2">Problem</th>
+                <th scope="col" className="px-4 py-2">
+                  Row
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Admission no.
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Column
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Problem
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

@@ -116,18 +116,29 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
       ) : page.isPending ? (
         <LoadingSpinner />
       ) : learners.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="learners-empty">
+        <div
+          className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center"
+          data-testid="learners-empty"
+        >
           <p className="font-semibold text-slate-900">
-            {q || grade ? 'No learners match your search' : status === 'archived' ? 'No archived learners' : 'No learners yet'}
+            {q || grade
+              ? 'No learners match your search'
+              : status === 'archived'
+                ? 'No archived learners'
+                : 'No learners yet'}
           </p>
           {!q && !grade && status === 'active' && canManage && (
-            <p className="mt-1 text-sm text-slate-600">Add your first learner, or import a class list from a CSV file.</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Add your first learner, or import a class list from a CSV file.
+            </p>
           )}
         </div>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className={cn('w-full text-left text-sm', page.isPlaceholderData && 'opacity-60')}>
-            <caption className="sr-only">Learners, sorted by {SORT_LABELS[sort]} {dir === 'asc' ? 'ascending' : 'descending'}</caption>
+            <caption className="sr-only">
+              Learners, sorted by {SORT_LABELS[sort]} {dir === 'asc' ? 'ascending' : 'descending'}
+            </caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
               <tr>
                 <SortHeader column="name" sort={sort} dir={dir} onSort={sortBy} />
@@ -145,7 +156,10 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
               {learners.map((learner) => (
                 <tr key={learner.id} className="hover:bg-slate-50">
                   <td className="px-4 py-3">
-                    <Link to={`/dashboard/school/students/${learner.id}`} className="font-medium text-brand-800 hover:underline">
+                    <Link
+                      to={`/dashboard/school/students/${learner.id}`}
+                      className="font-medium text-brand-800 hover:underline"
+                    >
                       {learner.lastName}, {learner.firstName}
                     </Link>
                     {learner.preferredName && <span className="ml-1 text-slate-500">({learner.preferredName})</span>}
@@ -201,7 +215,11 @@ function SortHeader({
   const Icon = !active ? ArrowUpDown : dir === 'asc' ? ArrowUp : ArrowDown;
   return (
     <th scope="col" className="px-4 py-3" aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button type="button" onClick={() => onSort(column)} className="inline-flex items-center gap-1 uppercase hover:text-slate-900">
+      <button
+        type="button"
+        onClick={() => onSort(column)}
+        className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+      >
         {SORT_LABELS[column]}
         <Icon className="size-3.5" aria-hidden="true" />
       </button>

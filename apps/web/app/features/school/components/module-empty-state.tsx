@@ -4,13 +4,7 @@ import { Button } from '~/components/ui/button';
 import type { IModuleInfo } from '../lib/school-modules';
 
 /** A module's page before it holds anything: names the module, says what will appear, offers a way on. */
-export function ModuleEmptyState({
-  module,
-  action,
-}: {
-  module: IModuleInfo;
-  action?: { to: string; label: string };
-}) {
+export function ModuleEmptyState({ module, action }: { module: IModuleInfo; action?: { to: string; label: string } }) {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{module.title}</h1>

@@ -29,16 +29,24 @@ export function RegisterClasses({ canManage }: { canManage: boolean }) {
       ) : classes.data.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
           <p className="font-semibold text-slate-900">No classes yet</p>
-          <p className="mt-1 text-sm text-slate-600">Register classes such as 8A hold the learners marked in one register.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Register classes such as 8A hold the learners marked in one register.
+          </p>
         </div>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3">Class</th>
-                <th scope="col" className="px-4 py-3">Grade</th>
-                <th scope="col" className="px-4 py-3">Learners</th>
+                <th scope="col" className="px-4 py-3">
+                  Class
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Grade
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Learners
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -77,7 +85,11 @@ function AddClassForm() {
     }
   });
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+    >
       <FormField id={`${id}-name`} label="Class name" error={errors.name?.message} className="w-40">
         {/* Controlled, not register(): preact/compat passes no ref through Input (decision 005). */}
         <Controller

@@ -35,14 +35,25 @@ export function SchoolOverview({ allowed }: { allowed: boolean }) {
           value={learners.limit === null ? String(learners.enrolled) : `${learners.enrolled} of ${learners.limit}`}
           note={
             learners.limit === null
-              ? 'Package limit not available yet'
+              ? 'No package subscription: no learner limit'
               : `${learners.packageName ?? 'Package'} limit: ${learners.limit} learners`
           }
           testId="overview-enrolled"
           to="/dashboard/school/students"
         />
-        <Figure icon={<School aria-hidden="true" />} label="Classes" value={String(classes)} testId="overview-classes" to="/dashboard/school/classes" />
-        <Figure icon={<Users aria-hidden="true" />} label="Archived learners" value={String(learners.archived)} testId="overview-archived" />
+        <Figure
+          icon={<School aria-hidden="true" />}
+          label="Classes"
+          value={String(classes)}
+          testId="overview-classes"
+          to="/dashboard/school/classes"
+        />
+        <Figure
+          icon={<Users aria-hidden="true" />}
+          label="Archived learners"
+          value={String(learners.archived)}
+          testId="overview-archived"
+        />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>

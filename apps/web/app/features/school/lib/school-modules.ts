@@ -17,7 +17,8 @@ export const SCHOOL_MODULES: Record<string, IModuleInfo> = {
   attendance: {
     title: 'Attendance',
     empty: 'No registers marked yet',
-    description: 'Daily registers per class appear here once attendance is taken: who is present, absent, late or excused.',
+    description:
+      'Daily registers per class appear here once attendance is taken: who is present, absent, late or excused.',
   },
   timetable: {
     title: 'Timetable',
@@ -82,13 +83,49 @@ export const SCHOOL_MODULES: Record<string, IModuleInfo> = {
 };
 
 export const BUSINESS_MODULES: Record<string, IModuleInfo> = {
-  analytics: { title: 'Analytics', empty: 'No visits yet', description: 'Views of your listings and the enquiries they bring appear here.' },
-  listings: { title: 'Listings', empty: 'No listings yet', description: 'Your products and services on the marketplace appear here.' },
-  reviews: { title: 'Reviews', empty: 'No reviews yet', description: 'What customers say about your business appears here.' },
-  messages: { title: 'Messages', empty: 'No messages yet', description: 'Conversations with schools and customers appear here.' },
-  bookings: { title: 'Bookings', empty: 'No bookings yet', description: 'Sessions and services customers book with you appear here.' },
-  customers: { title: 'Customers', empty: 'No customers yet', description: 'Schools and families who bought from you appear here.' },
-  reports: { title: 'Reports', empty: 'No reports yet', description: 'Sales, commission and payout reports appear here.' },
-  billing: { title: 'Billing', empty: 'No invoices yet', description: 'Your subscription, fees and invoices from Sekolo appear here.' },
-  settings: { title: 'Settings', empty: 'No business settings changed yet', description: 'Your business profile and preferences appear here.' },
+  analytics: {
+    title: 'Analytics',
+    empty: 'No visits yet',
+    description: 'Views of your listings and the enquiries they bring appear here.',
+  },
+  listings: {
+    title: 'Listings',
+    empty: 'No listings yet',
+    description: 'Your products and services on the marketplace appear here.',
+  },
+  reviews: {
+    title: 'Reviews',
+    empty: 'No reviews yet',
+    description: 'What customers say about your business appears here.',
+  },
+  messages: {
+    title: 'Messages',
+    empty: 'No messages yet',
+    description: 'Conversations with schools and customers appear here.',
+  },
+  bookings: {
+    title: 'Bookings',
+    empty: 'No bookings yet',
+    description: 'Sessions and services customers book with you appear here.',
+  },
+  customers: {
+    title: 'Customers',
+    empty: 'No customers yet',
+    description: 'Schools and families who bought from you appear here.',
+  },
+  reports: {
+    title: 'Reports',
+    empty: 'No reports yet',
+    description: 'Sales, commission and payout reports appear here.',
+  },
+  billing: {
+    title: 'Billing',
+    empty: 'No invoices yet',
+    description: 'Your subscription, fees and invoices from Sekolo appear here.',
+  },
+  settings: {
+    title: 'Settings',
+    empty: 'No business settings changed yet',
+    description: 'Your business profile and preferences appear here.',
+  },
 };

@@ -78,6 +78,7 @@ export function ProductsServicesForm<TOutput>({
   sections,
   saved,
   overviewOptional,
+  overviewLabel = 'Business overview',
   step,
   nextLabel,
   onBack,
@@ -88,6 +89,7 @@ export function ProductsServicesForm<TOutput>({
   sections: TProductSections;
   saved: TSavedProfile | undefined;
   overviewOptional?: boolean;
+  overviewLabel?: string;
   step: number;
   nextLabel: string;
   onBack: () => void;
@@ -129,7 +131,7 @@ export function ProductsServicesForm<TOutput>({
           <TabsContent value="overview" forceMount hidden={activeTab !== 'overview'}>
             <FormField
               id={`${id}-overview`}
-              label="Business overview"
+              label={overviewLabel}
               optional={overviewOptional}
               hint="What you offer, to whom and where"
               error={errors.overview?.message}

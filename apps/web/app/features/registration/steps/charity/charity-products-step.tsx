@@ -24,6 +24,7 @@ export function CharityProductsStep({ step, data, onComplete, onBack, submitting
         sections={CHARITY_SECTIONS}
         saved={data}
         overviewOptional
+        overviewLabel="Charity overview"
         step={step}
         nextLabel={nextLabelFor('charity', step)}
         onBack={onBack}

@@ -66,7 +66,7 @@ export function SchoolPackageStep({
                   setSelected(pkg.id);
                   setShowError(false);
                 }}
-                className="sr-only"
+                className="absolute inset-0 size-full cursor-pointer appearance-none rounded-2xl opacity-0"
               />
               <div className="flex items-start justify-between gap-2">
                 <span className="text-lg font-semibold text-slate-900">{pkg.name}</span>

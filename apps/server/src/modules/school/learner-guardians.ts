@@ -1,0 +1,181 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { SCHOOL_MESSAGES, type TGuardianValues, type TLearnerGuardian } from '@sekolo/shared/schemas/school';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { guardians, learnerGuardians, learners } from '../../db/schema/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { TSchoolContext } from './school-context.ts';
+
+const M = SCHOOL_MESSAGES;
+
+async function assertLearnerInSchool(db: DbExecutor, organizationId: string, learnerId: string): Promise<void> {
+  const [row] = await db
+    .select({ id: learners.id })
+    .from(learners)
+    .where(and(eq(learners.id, learnerId), eq(learners.organizationId, organizationId)));
+  if (!row) throw notFound(M.learnerNotFound);
+}
+
+/** The parents and guardians of one learner of this school. */
+export async function listLearnerGuardians(
+  db: DbExecutor,
+  organizationId: string,
+  learnerId: string,
+): Promise<TLearnerGuardian[]> {
+  await assertLearnerInSchool(db, organizationId, learnerId);
+  const rows = await db
+    .select({ guardian: guardians, link: learnerGuardians })
+    .from(learnerGuardians)
+    .innerJoin(guardians, eq(guardians.id, learnerGuardians.guardianId))
+    .where(and(eq(learnerGuardians.learnerId, learnerId), eq(learnerGuardians.organizationId, organizationId)))
+    .orderBy(asc(guardians.lastName), asc(guardians.firstName), asc(guardians.id));
+  return rows.map(({ guardian, link }) => ({
+    id: guardian.id,
+    firstName: guardian.firstName,
+    lastName: guardian.lastName,
+    email: guardian.email,
+    phone: guardian.phone,
+    relation: link.relation as TLearnerGuardian['relation'],
+    paysFees: link.paysFees,
+    receivesCommunications: link.receivesCommunications,
+    hasAccount: guardian.userId !== null,
+  }));
+}
+
+/**
+ * Links a guardian to a learner. A guardian already known to the school by e-mail (a parent of a
+ * sibling) is reused and their contact details updated, so a family is one guardian record.
+ */
+export async function linkGuardian(
+  db: Database,
+  ctx: TSchoolContext,
+  learnerId: string,
+  values: TGuardianValues,
+): Promise<TLearnerGuardian[]> {
+  await db.transaction(async (tx) => {
+    await assertLearnerInSchool(tx, ctx.organizationId, learnerId);
+    let guardianId: string | undefined;
+    if (values.email) {
+      const [existing] = await tx
+        .select({ id: guardians.id })
+        .from(guardians)
+        .where(and(eq(guardians.organizationId, ctx.organizationId), eq(guardians.email, values.email)));
+      guardianId = existing?.id;
+    }
+    const contact = {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      phone: values.phone,
+    };
+    if (guardianId) {
+      await tx
+        .update(guardians)
+        .set({ ...contact, updatedAt: sql`now()` })
+        .where(eq(guardians.id, guardianId));
+      const [linked] = await tx
+        .select({ id: learnerGuardians.guardianId })
+        .from(learnerGuardians)
+        .where(and(eq(learnerGuardians.learnerId, learnerId), eq(learnerGuardians.guardianId, guardianId)));
+      if (linked) throw new AppError(409, 'CONFLICT', M.guardianAlreadyLinked, { email: M.guardianAlreadyLinked });
+    } else {
+      const [created] = await tx
+        .insert(guardians)
+        .values({ ...contact, organizationId: ctx.organizationId })
+        .returning({ id: guardians.id });
+      guardianId = created!.id;
+    }
+    await tx.insert(learnerGuardians).values({
+      organizationId: ctx.organizationId,
+      learnerId,
+      guardianId,
+      relation: values.relation,
+      paysFees: values.paysFees,
+      receivesCommunications: values.receivesCommunications,
+    });
+    await recordAudit(tx, {
+      action: 'guardian.linked',
+      actorUserId: ctx.user.id,
+      target: `learner:${learnerId}`,
+      ip: ctx.ip,
+      details: { organizationId: ctx.organizationId, guardianId, relation: values.relation },
+    });
+  });
+  return listLearnerGuardians(db, ctx.organizationId, learnerId);
+}
+
+/** Changes the guardian's contact details and their link to this learner (relation, fees, messages). */
+export async function updateLearnerGuardian(
+  db: Database,
+  ctx: TSchoolContext,
+  learnerId: string,
+  guardianId: string,
+  values: TGuardianValues,
+): Promise<TLearnerGuardian[]> {
+  await db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(learnerGuardians)
+      .set({
+        relation: values.relation,
+        paysFees: values.paysFees,
+        receivesCommunications: values.receivesCommunications,
+      })
+      .where(
+        and(
+          eq(learnerGuardians.learnerId, learnerId),
+          eq(learnerGuardians.guardianId, guardianId),
+          eq(learnerGuardians.organizationId, ctx.organizationId),
+        ),
+      )
+      .returning({ id: learnerGuardians.guardianId });
+    if (!link) throw notFound(M.guardianNotFound);
+    await tx
+      .update(guardians)
+      .set({
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        phone: values.phone,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(guardians.id, guardianId), eq(guardians.organizationId, ctx.organizationId)));
+    await recordAudit(tx, {
+      action: 'guardian.updated',
+      actorUserId: ctx.user.id,
+      target: `learner:${learnerId}`,
+      ip: ctx.ip,
+      details: { organizationId: ctx.organizationId, guardianId },
+    });
+  });
+  return listLearnerGuardians(db, ctx.organizationId, learnerId);
+}
+
+/** Removes the link; the guardian record stays for their other children. */
+export async function unlinkGuardian(
+  db: Database,
+  ctx: TSchoolContext,
+  learnerId: string,
+  guardianId: string,
+): Promise<TLearnerGuardian[]> {
+  await db.transaction(async (tx) => {
+    const [link] = await tx
+      .delete(learnerGuardians)
+      .where(
+        and(
+          eq(learnerGuardians.learnerId, learnerId),
+          eq(learnerGuardians.guardianId, guardianId),
+          eq(learnerGuardians.organizationId, ctx.organizationId),
+        ),
+      )
+      .returning({ id: learnerGuardians.guardianId });
+    if (!link) throw notFound(M.guardianNotFound);
+    await recordAudit(tx, {
+      action: 'guardian.unlinked',
+      actorUserId: ctx.user.id,
+      target: `learner:${learnerId}`,
+      ip: ctx.ip,
+      details: { organizationId: ctx.organizationId, guardianId },
+    });
+  });
+  return listLearnerGuardians(db, ctx.organizationId, learnerId);
+}
