@@ -221,6 +221,8 @@ test.describe('school dashboard (issue 6)', () => {
     await guardian.getByRole('button', { name: 'Set new password' }).click();
     await guardian.waitForURL('**/login?reset=true');
     await fillSignIn(guardian, email, 'guardian-chosen-password-5');
+    await expect(guardian.getByText('Login successful')).toBeVisible();
+    await guardian.goto('/dashboard');
     await guardian.waitForURL('**/dashboard/parent');
     const children = guardian.getByTestId('my-children');
     await expect(children.getByRole('listitem')).toHaveCount(1);

@@ -9,7 +9,7 @@ import { idsOf, type IOption } from '../domain/options.ts';
 import { isIsoDate, todayInSouthAfrica } from '../domain/sa-calendar.ts';
 import { checkSouthAfricanId, SA_ID_INVALID_MESSAGES } from '../domain/sa-id.ts';
 import { formatSaPhone, isSaPhone } from '../domain/sa-phone.ts';
-import { GUARDIAN_RELATIONS } from '../constants/roles.ts';
+import { GUARDIAN_RELATIONS, SCHOOL_STAFF_ROLES } from '../constants/roles.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Option lists
@@ -265,6 +265,36 @@ export type TLearnerGuardian = {
   receivesCommunications: boolean;
   hasAccount: boolean;
 };
+
+// ---------------------------------------------------------------------------------------------
+// Staff (spec 6: teachers and the other school roles)
+
+/** The roles an admin gives a staff member of their school. */
+export const INVITABLE_STAFF_ROLES = ['teacher', ...SCHOOL_STAFF_ROLES] as const;
+export const STAFF_MESSAGES = {
+  roleRequired: 'Please choose the staff member’s role',
+  emailTaken: 'This e-mail address already has a Sekolo account.',
+  notStaff: 'There is no such staff member in your school.',
+  ownRole: 'You cannot change your own role.',
+} as const;
+
+export const ZStaffRoleSchema = z.object({
+  role: z.enum(INVITABLE_STAFF_ROLES, { error: STAFF_MESSAGES.roleRequired }),
+});
+
+export const ZStaffInviteSchema = z.object({
+  firstName: requiredText('Please enter the first name', NAME_MAX),
+  lastName: requiredText('Please enter the surname', NAME_MAX),
+  email: z
+    .string({ error: M.guardianEmailInvalid })
+    .trim()
+    .toLowerCase()
+    .max(254, M.guardianEmailInvalid)
+    .pipe(z.email({ error: M.guardianEmailInvalid })),
+  role: z.enum(INVITABLE_STAFF_ROLES, { error: STAFF_MESSAGES.roleRequired }),
+});
+export type TStaffInviteInput = z.input<typeof ZStaffInviteSchema>;
+export type TStaffMember = { id: string; name: string; email: string; role: string };
 
 // ---------------------------------------------------------------------------------------------
 // Learner list (keyset pagination, D: lists that can grow are paginated on the server)

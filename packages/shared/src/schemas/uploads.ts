@@ -47,6 +47,8 @@ export const UPLOAD_MESSAGES = {
   applicantLimit:
     'You have reached the upload limit for an application. Remove a file you no longer need and try again.',
   notFound: 'File not found.',
+  inSubmittedApplication:
+    'This file is part of your submitted application and cannot be removed. If it needs to change, our team will ask you for an update.',
 } as const;
 
 /** Human-readable size as the widget shows it: "512 KB", "2.4 MB". */

@@ -12,3 +12,4 @@ export * from './customer-profiles.ts';
 export * from './subscriptions.ts';
 export * from './invoices.ts';
 export * from './basket.ts';
+export * from './listings.ts';

@@ -70,7 +70,8 @@ function assertStepsValid(userType: string, stepData: Record<string, unknown>): 
 export async function saveApplicationDraft(deps: TDeps, user: TSessionUser, input: TSaveApplicationDraft) {
   const userType = assertApplicant(user);
   const total = stepTotalFor(userType);
-  if (input.currentStep > total) throw badRequest(`Invalid step ${input.currentStep}`, { currentStep: `Invalid step ${input.currentStep}` });
+  if (input.currentStep > total)
+    throw badRequest(`Invalid step ${input.currentStep}`, { currentStep: `Invalid step ${input.currentStep}` });
   const parsed = assertStepsValid(userType, input.stepData);
   return deps.database.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(applications).where(eq(applications.userId, user.id)).for('update');
@@ -105,7 +106,11 @@ type TSubmitOutcome = {
  * concurrent submits wait for each other; only the one that moves the application to 'submitted'
  * records it and sends mail, the others answer the same application.
  */
-export async function submitApplication(deps: TDeps, user: TSessionUser, input: { idempotencyKey: string; ip: string | null }) {
+export async function submitApplication(
+  deps: TDeps,
+  user: TSessionUser,
+  input: { idempotencyKey: string; ip: string | null },
+) {
   const userType = assertApplicant(user);
   const outcome = await deps.database.db.transaction(async (tx): Promise<TSubmitOutcome> => {
     const [row] = await tx.select().from(applications).where(eq(applications.userId, user.id)).for('update');
@@ -121,7 +126,10 @@ export async function submitApplication(deps: TDeps, user: TSessionUser, input: 
     }
     const files = referencedFiles(row.stepData);
     if (files.length) await assertUploadsOwnedBy(tx, user.id, [...new Set(files.map((f) => f.id))]);
-    if ((PAID_APPLICATION_TYPES as readonly string[]).includes(userType) && !(await findPaidRegistrationOrder(tx, user.id))) {
+    if (
+      (PAID_APPLICATION_TYPES as readonly string[]).includes(userType) &&
+      !(await findPaidRegistrationOrder(tx, user.id))
+    ) {
       throw new AppError(402, 'PAYMENT_REQUIRED', APPLICATION_MESSAGES.paymentRequired);
     }
 
@@ -158,7 +166,11 @@ export async function submitApplication(deps: TDeps, user: TSessionUser, input: 
       actorUserId: user.id,
       target: `application:${row.id}`,
       ip: input.ip,
-      details: { userType, resubmission: row.status === 'changes_requested', guardianConsentRequested: Boolean(guardian) },
+      details: {
+        userType,
+        resubmission: row.status === 'changes_requested',
+        guardianConsentRequested: Boolean(guardian),
+      },
     });
     return { row: submitted!, mails: { consentToken, guardian } };
   });

@@ -8,7 +8,10 @@ const greeting = (a: TApplicant) => `Hello ${a.firstName || a.name},`;
 const FOOTER = ['You received this e-mail because you applied to join Sekolo with this address.'];
 
 /** After submission (spec 2.10): confirmation, review by the team, an e-mail on approval. */
-export function submittedMail(applicant: TApplicant, input: { userType: string; name: string; reference: string }): TMailMessage {
+export function submittedMail(
+  applicant: TApplicant,
+  input: { userType: string; name: string; reference: string },
+): TMailMessage {
   const { text, html } = composeMail({
     greeting: greeting(applicant),
     paragraphs: [
@@ -41,12 +44,24 @@ export function guardianConsentMail(input: {
       'If you do not know about this application, ignore this e-mail: nothing is approved without your consent.',
     ],
     actions: [{ label: 'Confirm consent', url: input.url }],
-    footer: ['The link is valid for 14 days.', 'You received this e-mail because your address was given as a guardian in a Sekolo application.'],
+    footer: [
+      'The link is valid for 14 days.',
+      'You received this e-mail because your address was given as a guardian in a Sekolo application.',
+    ],
   });
-  return { to: input.guardianEmail, subject: `Please confirm consent for ${input.childName}'s Sekolo shop`, text, html, tag: 'guardian-consent' };
+  return {
+    to: input.guardianEmail,
+    subject: `Please confirm consent for ${input.childName}'s Sekolo shop`,
+    text,
+    html,
+    tag: 'guardian-consent',
+  };
 }
 
-export function approvedMail(applicant: TApplicant, input: { organizationName: string; loginUrl: string }): TMailMessage {
+export function approvedMail(
+  applicant: TApplicant,
+  input: { organizationName: string; loginUrl: string },
+): TMailMessage {
   const { text, html } = composeMail({
     greeting: greeting(applicant),
     paragraphs: [
@@ -56,7 +71,13 @@ export function approvedMail(applicant: TApplicant, input: { organizationName: s
     actions: [{ label: 'Sign in', url: input.loginUrl }],
     footer: FOOTER,
   });
-  return { to: applicant.email, subject: 'Your Sekolo application has been approved', text, html, tag: 'application-approved' };
+  return {
+    to: applicant.email,
+    subject: 'Your Sekolo application has been approved',
+    text,
+    html,
+    tag: 'application-approved',
+  };
 }
 
 export function rejectedMail(applicant: TApplicant, input: { reason: string; contactUrl: string }): TMailMessage {
@@ -71,10 +92,19 @@ export function rejectedMail(applicant: TApplicant, input: { reason: string; con
     actions: [{ label: 'Contact us', url: input.contactUrl }],
     footer: FOOTER,
   });
-  return { to: applicant.email, subject: 'Your Sekolo application was not approved', text, html, tag: 'application-rejected' };
+  return {
+    to: applicant.email,
+    subject: 'Your Sekolo application was not approved',
+    text,
+    html,
+    tag: 'application-rejected',
+  };
 }
 
-export function changesRequestedMail(applicant: TApplicant, input: { reason: string; wizardUrl: string }): TMailMessage {
+export function changesRequestedMail(
+  applicant: TApplicant,
+  input: { reason: string; wizardUrl: string },
+): TMailMessage {
   const { text, html } = composeMail({
     greeting: greeting(applicant),
     paragraphs: [
@@ -85,5 +115,11 @@ export function changesRequestedMail(applicant: TApplicant, input: { reason: str
     actions: [{ label: 'Update my application', url: input.wizardUrl }],
     footer: FOOTER,
   });
-  return { to: applicant.email, subject: 'Changes needed to your Sekolo application', text, html, tag: 'application-changes-requested' };
+  return {
+    to: applicant.email,
+    subject: 'Changes needed to your Sekolo application',
+    text,
+    html,
+    tag: 'application-changes-requested',
+  };
 }

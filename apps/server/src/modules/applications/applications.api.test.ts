@@ -8,8 +8,11 @@ import {
   guardianConsents,
   organizationMembers,
   organizations,
+  subscriptions,
   users,
 } from '../../db/schema/index.ts';
+import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
+import { startSubscriptionFromOrder } from '../payments/subscriptions.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TUserOverrides } from '../../test/factories/accounts.ts';
 import {
@@ -43,22 +46,38 @@ const operator = async () => {
   const user = await createUser(db(), { role: 'platform_admin', status: 'active' });
   return { ...user, cookie: await cookieOf(user) };
 };
-const api = (method: 'GET' | 'PUT' | 'POST', url: string, cookie: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(cookie ? { cookie } : {}), ...headers }, payload: payload as never });
+const api = (
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  cookie: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method, url, headers: { ...(cookie ? { cookie } : {}), ...headers }, payload: payload as never });
 const submit = (cookie: string, key = randomUUID()) =>
   api('POST', '/api/applications/me/submit', cookie, undefined, { 'idempotency-key': key });
 const fileFor = (user: { id: string; status: string }) => (name: string) => uploadTestFile(db(), t.config, user, name);
 const auditOf = (action: string, target: string) =>
-  db().select().from(auditEvents).where(and(eq(auditEvents.action, action), eq(auditEvents.target, target)));
+  db()
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, action), eq(auditEvents.target, target)));
 
 describe('the applicant draft (GET/PUT /api/applications/me)', () => {
   it('answers null before the first save, then saves and merges steps', async () => {
     const user = await applicant();
     expect((await api('GET', '/api/applications/me', user.cookie)).json()).toEqual({ application: null });
 
-    const first = await api('PUT', '/api/applications/me', user.cookie, { currentStep: 2, stepData: { '2': { packageId: 'growth' } } });
+    const first = await api('PUT', '/api/applications/me', user.cookie, {
+      currentStep: 2,
+      stepData: { '2': { packageId: 'growth' } },
+    });
     expect(first.statusCode).toBe(200);
-    expect(first.json().application).toMatchObject({ userType: 'school_admin', status: 'draft', currentStep: 2, stepData: { '2': { packageId: 'growth' } } });
+    expect(first.json().application).toMatchObject({
+      userType: 'school_admin',
+      status: 'draft',
+      currentStep: 2,
+      stepData: { '2': { packageId: 'growth' } },
+    });
 
     const second = await api('PUT', '/api/applications/me', user.cookie, {
       currentStep: 3,
@@ -137,7 +156,10 @@ describe('submitting (POST /api/applications/me/submit)', () => {
     expect(await auditOf('application.submitted', `application:${first.json().application.id}`)).toHaveLength(1);
 
     // Once submitted the draft can no longer change.
-    const edit = await api('PUT', '/api/applications/me', user.cookie, { currentStep: 2, stepData: { '2': { packageId: 'basic' } } });
+    const edit = await api('PUT', '/api/applications/me', user.cookie, {
+      currentStep: 2,
+      stepData: { '2': { packageId: 'basic' } },
+    });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().error.message).toBe(APPLICATION_MESSAGES.locked);
   });
@@ -200,7 +222,10 @@ describe('submitting (POST /api/applications/me/submit)', () => {
 
   it("submits a young entrepreneur's application without payment and asks the guardian for consent (D7, D15)", async () => {
     const guardianEmail = `guardian-${randomUUID().slice(0, 8)}@example.test`;
-    const { user, stepData } = await createApplicationWithApplicant(db(), t.config, { userType: 'young_entrepreneur', guardianEmail });
+    const { user, stepData } = await createApplicationWithApplicant(db(), t.config, {
+      userType: 'young_entrepreneur',
+      guardianEmail,
+    });
     // The factory wrote the draft; submit through the API with the applicant's session.
     const cookie = await cookieOf(user);
     const saved = await api('PUT', '/api/applications/me', cookie, { currentStep: 5, stepData });
@@ -214,16 +239,29 @@ describe('submitting (POST /api/applications/me/submit)', () => {
     const token = /guardian-consent\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
 
     const shown = await api('GET', `/api/applications/guardian-consent/${token}`, '');
-    expect(shown.json()).toMatchObject({ status: 'pending', childName: 'Lerato Mahlangu', shopName: 'Lerato Bakes', guardianName: 'Grace Mahlangu' });
+    expect(shown.json()).toMatchObject({
+      status: 'pending',
+      childName: 'Lerato Mahlangu',
+      shopName: 'Lerato Bakes',
+      guardianName: 'Grace Mahlangu',
+    });
 
-    const given = await t.app.inject({ method: 'POST', url: '/api/applications/guardian-consent', payload: { token }, remoteAddress: '203.0.113.77' });
+    const given = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications/guardian-consent',
+      payload: { token },
+      remoteAddress: '203.0.113.77',
+    });
     expect(given.statusCode).toBe(200);
     expect(given.json().status).toBe('given');
     const again = await t.app.inject({ method: 'POST', url: '/api/applications/guardian-consent', payload: { token } });
     expect(again.json().consentedAt).toBe(given.json().consentedAt);
 
     const applicationId = res.json().application.id;
-    const [consent] = await db().select().from(guardianConsents).where(eq(guardianConsents.applicationId, applicationId));
+    const [consent] = await db()
+      .select()
+      .from(guardianConsents)
+      .where(eq(guardianConsents.applicationId, applicationId));
     expect(consent).toMatchObject({ guardianEmail, relation: 'parent', consentedFromIp: '203.0.113.0' });
     const audits = await auditOf('application.guardian_consent_given', `application:${applicationId}`);
     expect(audits).toHaveLength(1);
@@ -260,12 +298,25 @@ describe('the review console (/api/console/applications)', () => {
   it('lists the queue filtered by type and status, by page', async () => {
     const op = await operator();
     const made = [];
-    for (let i = 0; i < 3; i++) made.push(await createApplicationWithApplicant(db(), t.config, { status: 'submitted', name: `Queue School ${i}` }));
-    const all = await api('GET', '/api/console/applications?type=school_admin&status=submitted&pageSize=100', op.cookie);
+    for (let i = 0; i < 3; i++)
+      made.push(
+        await createApplicationWithApplicant(db(), t.config, { status: 'submitted', name: `Queue School ${i}` }),
+      );
+    const all = await api(
+      'GET',
+      '/api/console/applications?type=school_admin&status=submitted&pageSize=100',
+      op.cookie,
+    );
     expect(all.statusCode).toBe(200);
     const names = all.json().items.map((i: { name: string }) => i.name);
     expect(names).toEqual(expect.arrayContaining(['Queue School 0', 'Queue School 1', 'Queue School 2']));
-    expect(all.json().items.every((i: { status: string; userType: string }) => i.status === 'submitted' && i.userType === 'school_admin')).toBe(true);
+    expect(
+      all
+        .json()
+        .items.every(
+          (i: { status: string; userType: string }) => i.status === 'submitted' && i.userType === 'school_admin',
+        ),
+    ).toBe(true);
 
     const page = await api('GET', '/api/console/applications?status=submitted&pageSize=2&page=1', op.cookie);
     expect(page.json().items).toHaveLength(2);
@@ -277,11 +328,19 @@ describe('the review console (/api/console/applications)', () => {
 
   it('shows one application with every step and its document links', async () => {
     const op = await operator();
-    const { applicationId, user } = await createApplicationWithApplicant(db(), t.config, { status: 'submitted', name: 'Detail School' });
+    const { applicationId, user } = await createApplicationWithApplicant(db(), t.config, {
+      status: 'submitted',
+      name: 'Detail School',
+    });
     const res = await api('GET', `/api/console/applications/${applicationId}`, op.cookie);
     expect(res.statusCode).toBe(200);
     const { application } = res.json();
-    expect(application).toMatchObject({ id: applicationId, status: 'submitted', name: 'Detail School', applicant: { id: user.id, email: user.email } });
+    expect(application).toMatchObject({
+      id: applicationId,
+      status: 'submitted',
+      name: 'Detail School',
+      applicant: { id: user.id, email: user.email },
+    });
     expect(application.steps.map((s: { title: string }) => s.title)).toEqual([
       'School Information',
       'Package Selection',
@@ -300,7 +359,10 @@ describe('the review console (/api/console/applications)', () => {
 
   it('approves: creates the school with the applicant as admin, activates the account, e-mails, audits', async () => {
     const op = await operator();
-    const { applicationId, user } = await createApplicationWithApplicant(db(), t.config, { status: 'submitted', name: 'Approved Academy' });
+    const { applicationId, user } = await createApplicationWithApplicant(db(), t.config, {
+      status: 'submitted',
+      name: 'Approved Academy',
+    });
     const res = await decide(op.cookie, applicationId, 'approve');
     expect(res.statusCode).toBe(200);
     expect(res.json().application).toMatchObject({ status: 'approved' });
@@ -323,7 +385,11 @@ describe('the review console (/api/console/applications)', () => {
 
     // The school admin now lands on the school dashboard.
     const me = await api('GET', '/api/me', await cookieOf(user));
-    expect(me.json()).toMatchObject({ status: 'active', dashboardPath: '/dashboard/school', organization: { id: org!.id, type: 'school' } });
+    expect(me.json()).toMatchObject({
+      status: 'active',
+      dashboardPath: '/dashboard/school',
+      organization: { id: org!.id, type: 'school' },
+    });
 
     // A second decision is refused.
     const again = await decide(op.cookie, applicationId, 'reject', 'Changed my mind about this.');
@@ -331,6 +397,34 @@ describe('the review console (/api/console/applications)', () => {
     expect(again.json().error.message).toBe(APPLICATION_MESSAGES.notSubmitted('Approved'));
   });
 
+  it('on approval the school owns the subscription set up at checkout, first charge 14 days after approval (D8)', async () => {
+    const op = await operator();
+    const { applicationId, user } = await createApplicationWithApplicant(db(), t.config, {
+      status: 'submitted',
+      name: 'Trial Academy',
+    });
+    const setup = await createPaidRegistrationOrder(db(), user.id);
+    await startSubscriptionFromOrder(
+      db(),
+      {
+        ...setup,
+        metadata: {
+          context: { packageId: 'growth' },
+          subscription: { billingDate: '2020-01-15', recurringAmountCents: 99_900 },
+        },
+      } as never,
+      'card-token',
+      '2020-01-01',
+    );
+    expect((await decide(op.cookie, applicationId, 'approve')).statusCode).toBe(200);
+    const [row] = await db().select().from(applications).where(eq(applications.id, applicationId));
+    const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(sub).toMatchObject({
+      organizationId: row!.organizationId,
+      status: 'trial',
+      nextBillingDate: addDays(todayInSouthAfrica(), 14),
+    });
+  });
   it('gives a second school with the same name its own organisation', async () => {
     const op = await operator();
     const a = await createApplicationWithApplicant(db(), t.config, { status: 'submitted', name: 'Twin Name School' });
@@ -375,7 +469,10 @@ describe('the review console (/api/console/applications)', () => {
     expect(await auditOf('application.changes_requested', `application:${applicationId}`)).toHaveLength(1);
 
     const cookie = await cookieOf(user);
-    const edit = await api('PUT', '/api/applications/me', cookie, { currentStep: 2, stepData: { '2': { packageId: 'basic' } } });
+    const edit = await api('PUT', '/api/applications/me', cookie, {
+      currentStep: 2,
+      stepData: { '2': { packageId: 'basic' } },
+    });
     expect(edit.statusCode).toBe(200);
     const again = await submit(cookie);
     expect(again.statusCode).toBe(200);
@@ -411,6 +508,10 @@ describe('the review console (/api/console/applications)', () => {
     const [org] = await db().select().from(organizations).where(eq(organizations.id, row!.organizationId!));
     expect(org).toMatchObject({ name: 'Lerato Bakes', type: 'shop' });
     const me = await api('GET', '/api/me', await cookieOf(user));
-    expect(me.json()).toMatchObject({ status: 'active', role: 'young_entrepreneur', dashboardPath: '/dashboard/entrepreneur' });
+    expect(me.json()).toMatchObject({
+      status: 'active',
+      role: 'young_entrepreneur',
+      dashboardPath: '/dashboard/entrepreneur',
+    });
   });
 });

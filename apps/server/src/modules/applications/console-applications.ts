@@ -17,6 +17,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { TMailMessage } from '../../mail/mailer.ts';
 import { ensureOrganizationWithMember, slugify, type TOrganizationType } from '../auth/organizations.ts';
+import { attachSubscriptionToOrganization } from '../payments/subscriptions.ts';
 import { approvedMail, changesRequestedMail, rejectedMail } from './application-mails.ts';
 import { toApplicationView } from './application-view.ts';
 import { referencedFiles, stepsOf } from './step-data.ts';
@@ -131,7 +132,8 @@ export async function getConsoleApplication(
   };
 }
 
-export type TDecision = { action: 'approve' } | { action: 'reject'; reason: string } | { action: 'request_changes'; reason: string };
+export type TDecision =
+  { action: 'approve' } | { action: 'reject'; reason: string } | { action: 'request_changes'; reason: string };
 
 /** A free slug for a new organisation: the name's, or with a short suffix when it is taken. */
 async function freeSlug(db: DbExecutor, name: string, applicationId: string): Promise<string> {
@@ -153,9 +155,17 @@ export async function decideApplication(
   const { row, mail } = await deps.database.db.transaction(async (tx) => {
     const [found] = await tx.select().from(applications).where(eq(applications.id, input.id)).for('update');
     if (!found) throw notFound(APPLICATION_MESSAGES.notFound);
-    if (found.status !== 'submitted') throw conflict(APPLICATION_MESSAGES.notSubmitted(applicationStatusLabel(found.status)));
+    if (found.status !== 'submitted')
+      throw conflict(APPLICATION_MESSAGES.notSubmitted(applicationStatusLabel(found.status)));
     const [applicant] = await tx
-      .select({ id: users.id, email: users.email, name: users.name, firstName: users.firstName, role: users.role, status: users.status })
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        firstName: users.firstName,
+        role: users.role,
+        status: users.status,
+      })
       .from(users)
       .where(eq(users.id, found.userId))
       .for('update');
@@ -183,13 +193,25 @@ export async function decideApplication(
         userId: applicant.id,
         role: found.userType,
       });
-      await tx.update(users).set({ role: found.userType, status: 'active', updatedAt: now }).where(eq(users.id, applicant.id));
+      await tx
+        .update(users)
+        .set({ role: found.userType, status: 'active', updatedAt: now })
+        .where(eq(users.id, applicant.id));
+      // D8: the subscription set up at checkout now belongs to the school; the first charge falls due 14 days from today.
+      if (found.userType === 'school_admin')
+        await attachSubscriptionToOrganization(tx, { userId: applicant.id, organizationId });
       await recordAudit(tx, {
         action: 'user.role_changed',
         actorUserId: input.actorUserId,
         target: `user:${applicant.id}`,
         ip: input.ip,
-        details: { fromRole: applicant.role, toRole: found.userType, fromStatus: applicant.status, toStatus: 'active', reason: 'application approved' },
+        details: {
+          fromRole: applicant.role,
+          toRole: found.userType,
+          fromStatus: applicant.status,
+          toStatus: 'active',
+          reason: 'application approved',
+        },
       });
       await recordAudit(tx, {
         action: 'organization.created',
@@ -202,10 +224,14 @@ export async function decideApplication(
     } else if (decision.action === 'reject') {
       mail = rejectedMail(applicant, { reason: decision.reason, contactUrl: `${deps.config.publicUrl}/contact` });
     } else {
-      mail = changesRequestedMail(applicant, { reason: decision.reason, wizardUrl: `${deps.config.publicUrl}/registration-steps` });
+      mail = changesRequestedMail(applicant, {
+        reason: decision.reason,
+        wizardUrl: `${deps.config.publicUrl}/registration-steps`,
+      });
     }
 
-    const status = decision.action === 'approve' ? 'approved' : decision.action === 'reject' ? 'rejected' : 'changes_requested';
+    const status =
+      decision.action === 'approve' ? 'approved' : decision.action === 'reject' ? 'rejected' : 'changes_requested';
     const reason = decision.action === 'approve' ? null : decision.reason;
     const [updated] = await tx
       .update(applications)
@@ -224,7 +250,12 @@ export async function decideApplication(
       actorUserId: input.actorUserId,
       target: `application:${found.id}`,
       ip: input.ip,
-      details: { userType: found.userType, applicantUserId: applicant.id, ...(reason ? { reason } : {}), ...(organizationId ? { organizationId } : {}) },
+      details: {
+        userType: found.userType,
+        applicantUserId: applicant.id,
+        ...(reason ? { reason } : {}),
+        ...(organizationId ? { organizationId } : {}),
+      },
     });
     return { row: updated!, mail };
   });

@@ -9,7 +9,12 @@ import { childAndShopOf } from './step-data.ts';
 
 async function findConsent(db: DbExecutor, token: string, lock = false) {
   const query = db
-    .select({ consent: guardianConsents, stepData: applications.stepData, applicantName: users.name, applicantId: users.id })
+    .select({
+      consent: guardianConsents,
+      stepData: applications.stepData,
+      applicantName: users.name,
+      applicantId: users.id,
+    })
     .from(guardianConsents)
     .innerJoin(applications, eq(applications.id, guardianConsents.applicationId))
     .innerJoin(users, eq(users.id, applications.userId))

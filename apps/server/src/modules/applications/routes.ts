@@ -14,7 +14,12 @@ import { limitPerClientAddress } from '../../lib/rate-limit.ts';
 import { getSessionUser, requireRole, requireSession, type TSessionUser } from '../auth/guards.ts';
 import { findApplicationOfUser, saveApplicationDraft, submitApplication } from './applicant-applications.ts';
 import { toApplicationView } from './application-view.ts';
-import { decideApplication, getConsoleApplication, listConsoleApplications, type TDecision } from './console-applications.ts';
+import {
+  decideApplication,
+  getConsoleApplication,
+  listConsoleApplications,
+  type TDecision,
+} from './console-applications.ts';
 import { confirmGuardianConsent, readGuardianConsent } from './guardian-consent.ts';
 
 const signedIn = async (request: Parameters<typeof getSessionUser>[0]): Promise<TSessionUser> =>
@@ -38,12 +43,23 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/me/submit', { preHandler: requireSession }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const key = ZIdempotencyKey.safeParse(request.headers['idempotency-key'] ?? '');
-    if (!key.success) throw badRequest(APPLICATION_MESSAGES.idempotencyKeyRequired, { 'Idempotency-Key': APPLICATION_MESSAGES.idempotencyKeyRequired });
-    const application = await submitApplication(deps(request), await signedIn(request), { idempotencyKey: key.data, ip: request.ip });
+    if (!key.success)
+      throw badRequest(APPLICATION_MESSAGES.idempotencyKeyRequired, {
+        'Idempotency-Key': APPLICATION_MESSAGES.idempotencyKeyRequired,
+      });
+    const application = await submitApplication(deps(request), await signedIn(request), {
+      idempotencyKey: key.data,
+      ip: request.ip,
+    });
     return { application };
   });
 
-  const consentLimit = limitPerClientAddress({ name: 'guardian-consent', limit: 30, windowMs: 10 * 60 * 1000, what: 'attempts' });
+  const consentLimit = limitPerClientAddress({
+    name: 'guardian-consent',
+    limit: 30,
+    windowMs: 10 * 60 * 1000,
+    what: 'attempts',
+  });
 
   app.get(
     '/guardian-consent/:token',
@@ -54,10 +70,14 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/guardian-consent', { preHandler: consentLimit, schema: { body: ZGuardianConsentToken } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return confirmGuardianConsent(app.deps.database.db, { token: request.body.token, ip: request.ip });
-  });
+  app.post(
+    '/guardian-consent',
+    { preHandler: consentLimit, schema: { body: ZGuardianConsentToken } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return confirmGuardianConsent(app.deps.database.db, { token: request.body.token, ip: request.ip });
+    },
+  );
 };
 
 const ZId = z.object({ id: z.uuid('Application not found.') });
@@ -74,10 +94,17 @@ export const consoleApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/:id', { preHandler: operator, schema: { params: ZId } }, async (request) =>
-    getConsoleApplication(app.deps.database.db, { id: request.params.id, actorUserId: (await signedIn(request)).id, ip: request.ip }),
+    getConsoleApplication(app.deps.database.db, {
+      id: request.params.id,
+      actorUserId: (await signedIn(request)).id,
+      ip: request.ip,
+    }),
   );
 
-  const decide = async (request: Parameters<typeof getSessionUser>[0] & { params: { id: string } }, decision: TDecision) => ({
+  const decide = async (
+    request: Parameters<typeof getSessionUser>[0] & { params: { id: string } },
+    decision: TDecision,
+  ) => ({
     application: await decideApplication(
       { ...app.deps, log: request.log },
       { id: request.params.id, decision, actorUserId: (await signedIn(request)).id, ip: request.ip },
@@ -90,7 +117,9 @@ export const consoleApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/:id/reject', { preHandler: operator, schema: { params: ZId, body: ZDecisionReason } }, async (request) =>
     decide(request, { action: 'reject', reason: request.body.reason }),
   );
-  app.post('/:id/request-changes', { preHandler: operator, schema: { params: ZId, body: ZDecisionReason } }, async (request) =>
-    decide(request, { action: 'request_changes', reason: request.body.reason }),
+  app.post(
+    '/:id/request-changes',
+    { preHandler: operator, schema: { params: ZId, body: ZDecisionReason } },
+    async (request) => decide(request, { action: 'request_changes', reason: request.body.reason }),
   );
 };

@@ -19,7 +19,14 @@ export function referencedFiles(stepData: TStepData): TFileRef[] {
   const walk = (step: number, value: unknown, path: string[]) => {
     if (isFileRef(value)) {
       const v = value as { id: string; name: string; size: number; mimeType: string };
-      found.push({ step, field: path.join('.'), id: v.id, name: v.name, size: Number(v.size) || 0, mimeType: v.mimeType });
+      found.push({
+        step,
+        field: path.join('.'),
+        id: v.id,
+        name: v.name,
+        size: Number(v.size) || 0,
+        mimeType: v.mimeType,
+      });
       return;
     }
     if (Array.isArray(value)) value.forEach((item, i) => walk(step, item, [...path, String(i)]));
@@ -36,7 +43,11 @@ export function stepsOf(userType: string, stepData: TStepData) {
   for (let step = 1; stepTitleFor(userType, step); step++) numbers.add(step);
   return [...numbers]
     .sort((a, b) => a - b)
-    .map((step) => ({ step, title: stepTitleFor(userType, step) ?? `Step ${step}`, data: stepData[String(step)] ?? null }));
+    .map((step) => ({
+      step,
+      title: stepTitleFor(userType, step) ?? `Step ${step}`,
+      data: stepData[String(step)] ?? null,
+    }));
 }
 
 /** The guardian a young entrepreneur named (step 3, Guardian Information). */

@@ -90,27 +90,45 @@ export async function inviteGuardian(
     return id!;
   });
 
+  await sendAccountInvitation(app, {
+    userId,
+    email,
+    firstName: guardian.firstName,
+    subject: `${ctx.schoolName} invites you to Sekolo`,
+    tag: 'school-guardian-invitation',
+    intro: `${ctx.schoolName} has created a parent account for you on Sekolo, where you can follow your children's school life.`,
+  });
+  return { email };
+}
+
+/**
+ * The invitation mail: a link to choose a password. The link is Better Auth's own password-reset
+ * token (made through its adapter, so /reset-password accepts it), valid for 7 days.
+ */
+export async function sendAccountInvitation(
+  app: App,
+  input: { userId: string; email: string; firstName: string; subject: string; tag: string; intro: string },
+): Promise<void> {
   const authContext = await app.auth.$context;
   const token = generateId(24);
   await authContext.internalAdapter.createVerificationValue({
-    value: userId,
+    value: input.userId,
     identifier: `reset-password:${token}`,
     expiresAt: new Date(Date.now() + INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000),
   });
   const link = `${app.deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await app.deps.mailer.send({
-    to: email,
-    subject: `${ctx.schoolName} invites you to Sekolo`,
-    tag: 'school-guardian-invitation',
+    to: input.email,
+    subject: input.subject,
+    tag: input.tag,
     ...composeMail({
-      greeting: `Hello ${guardian.firstName},`,
+      greeting: `Hello ${input.firstName},`,
       paragraphs: [
-        `${ctx.schoolName} has created a parent account for you on Sekolo, where you can follow your children's school life.`,
-        `Open the link below to choose your password. The link works once, for ${INVITATION_VALID_DAYS} days. Then sign in with ${email}.`,
+        input.intro,
+        `Open the link below to choose your password. The link works once, for ${INVITATION_VALID_DAYS} days. Then sign in with ${input.email}.`,
       ],
       actions: [{ label: 'Choose my password', url: link }],
       footer: ['If you do not know this school, ignore this mail: no one can sign in to the account without the link.'],
     }),
   });
-  return { email };
 }

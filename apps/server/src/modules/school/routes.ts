@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZGuardianSchema,
+  ZStaffInviteSchema,
+  ZStaffRoleSchema,
   ZLearnerImportSchema,
   ZLearnerListQuerySchema,
   ZLearnerSchema,
@@ -16,6 +18,7 @@ import { inviteGuardian } from './invite-guardian.ts';
 import { linkGuardian, listLearnerGuardians, unlinkGuardian, updateLearnerGuardian } from './learner-guardians.ts';
 import { listLearners } from './list-learners.ts';
 import { listMyChildren } from './my-children.ts';
+import { changeStaffRole, inviteStaff, listStaff } from './school-staff.ts';
 import { createRegisterClass, listRegisterClasses } from './register-classes.ts';
 import { getSessionUser, requireRole } from '../auth/guards.ts';
 import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from './school-context.ts';
@@ -174,4 +177,32 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = (await getSessionUser(request))!;
     return { children: await listMyChildren(db, user.id) };
   });
+
+  // Staff (spec 6): invite with a role, list, change a role.
+  const canManageStaff = requireSchoolPermission('manage_staff');
+  app.get('/staff', { preValidation: canManageStaff }, async (request) => {
+    const ctx = await schoolContext(request, ['manage_staff']);
+    return { staff: await listStaff(db, ctx.organizationId) };
+  });
+
+  app.post(
+    '/staff',
+    { preValidation: canManageStaff, schema: { body: ZStaffInviteSchema } },
+    async (request, reply) => {
+      const ctx = await schoolContext(request, ['manage_staff']);
+      return reply.status(201).send({ member: await inviteStaff(app, ctx, request.body) });
+    },
+  );
+
+  app.put(
+    '/staff/:userId/role',
+    {
+      preValidation: requireSchoolPermission('manage_roles'),
+      schema: { params: z.object({ userId: z.string().min(1).max(100) }), body: ZStaffRoleSchema },
+    },
+    async (request) => {
+      const ctx = await schoolContext(request, ['manage_roles']);
+      return { member: await changeStaffRole(app, ctx, request.params.userId, request.body.role) };
+    },
+  );
 };

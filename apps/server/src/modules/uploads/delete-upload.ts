@@ -1,15 +1,16 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { UPLOAD_MESSAGES, ZUploadId } from '@sekolo/shared/schemas/uploads';
 import type { Database } from '../../db/client.ts';
-import { uploads } from '../../db/schema/index.ts';
+import { applications, uploads } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import type { IFileStorage } from './storage.ts';
 
 /**
  * The owner removes one of their files: the row is marked deleted (kept for the audit trail) and
  * the audit event written in one transaction, then the bytes are removed from storage. Anyone
- * else, and a file already deleted, gets 404.
+ * else, and a file already deleted, gets 404. A file that a submitted (or decided) application
+ * refers to stays, so reviewers never meet a dead link: 409.
  */
 export async function deleteUpload(
   db: Database,
@@ -18,6 +19,18 @@ export async function deleteUpload(
 ): Promise<void> {
   if (!ZUploadId.safeParse(input.id).success) throw notFound(UPLOAD_MESSAGES.notFound);
   const storageKey = await db.transaction(async (tx) => {
+    const [referenced] = await tx
+      .select({ id: applications.id })
+      .from(applications)
+      .where(
+        and(
+          eq(applications.userId, input.userId),
+          inArray(applications.status, ['submitted', 'approved', 'rejected']),
+          sql`${applications.stepData}::text like ${`%"${input.id}"%`}`,
+        ),
+      )
+      .limit(1);
+    if (referenced) throw conflict(UPLOAD_MESSAGES.inSubmittedApplication);
     const [row] = await tx
       .update(uploads)
       .set({ deletedAt: new Date() })

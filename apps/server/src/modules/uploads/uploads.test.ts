@@ -8,7 +8,7 @@ import { APPLICANT_UPLOAD_LIMITS, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@sek
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { authPost, signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
-import { auditEvents, uploads, users } from '../../db/schema/index.ts';
+import { applications, auditEvents, uploads, users } from '../../db/schema/index.ts';
 import { multipartBody, pngOfSize, SAMPLE } from './test-support.ts';
 import {
   assertUploadsOwnedBy,
@@ -383,6 +383,30 @@ describe('uploads API (D9, spec 2.11)', () => {
     for (const key of keys) expect(await storage.exists(key)).toBe(false);
   });
 
+  it('keeps a file that a submitted application refers to, and lets a draft file go', async () => {
+    const db = t.database.db;
+    const applying = await createUser(db, { role: 'charity', status: 'applicant' });
+    cookies.applying = (await signIn(t.app, applying.email, applying.password, { ip: nextIp() })).cookie;
+    const first = await upload('applying', { name: 'cert.pdf', type: 'application/pdf', bytes: SAMPLE.pdf });
+    const second = await upload('applying', { name: 'extra.pdf', type: 'application/pdf', bytes: SAMPLE.pdf });
+    const kept = first.json() as { id: string };
+    const loose = second.json() as { id: string };
+    await db.insert(applications).values({
+      userId: applying.id,
+      userType: 'charity',
+      status: 'submitted',
+      currentStep: 3,
+      stepData: { '1': { documentFiles: { registrationCertificate: kept } } },
+    });
+    const refused = await remove(kept.id, 'applying');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(UPLOAD_MESSAGES.inSubmittedApplication);
+    expect((await get(kept.id, 'applying')).statusCode).toBe(200);
+    expect((await remove(loose.id, 'applying')).statusCode).toBe(204);
+    await db.update(applications).set({ status: 'changes_requested' }).where(eq(applications.userId, applying.id));
+    expect((await remove(kept.id, 'applying')).statusCode).toBe(204);
+  });
+
   it('removes the stored files when the owner deletes their account through the API', async () => {
     const db = t.database.db;
     const leaving = await createUser(db, { role: 'customer' });
@@ -391,7 +415,12 @@ describe('uploads API (D9, spec 2.11)', () => {
     const keys = await storageKeysOf(db, leaving.id);
     const storage = createFileStorage(t.config);
     expect(await storage.exists(keys[0]!)).toBe(true);
-    const deleted = await authPost(t.app, '/delete-user', { password: leaving.password }, { cookie: cookies.leavingApi });
+    const deleted = await authPost(
+      t.app,
+      '/delete-user',
+      { password: leaving.password },
+      { cookie: cookies.leavingApi },
+    );
     expect(deleted.statusCode).toBe(200);
     expect(await storage.exists(keys[0]!)).toBe(false);
   });

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_MESSAGES } from '@sekolo/shared/schemas/school';
+import { authPost, getMe, signIn } from '../../test/auth-helpers.ts';
+import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** Staff (spec 6): the admin invites a staff member with a role, and can change the role. */
+describe('school staff', () => {
+  let t: TestApp;
+  const cookies: Record<string, string> = {};
+  const people: Record<string, TCreatedUser> = {};
+  let ip = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const school = { name: 'Staffroom Primary', type: 'school' as const };
+    people.admin = await createUser(t.database.db, { role: 'school_admin', organization: school });
+    people.teacher = await createUser(t.database.db, { role: 'teacher', organization: school });
+    people.hr = await createUser(t.database.db, { role: 'human_resources', organization: school });
+    people.otherAdmin = await createUser(t.database.db, {
+      role: 'school_admin',
+      organization: { name: 'Rival High', type: 'school' },
+    });
+    for (const [key, person] of Object.entries(people)) {
+      cookies[key] = (await signIn(t.app, person.email, person.password, { ip: `10.10.0.${++ip}` })).cookie;
+    }
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: string, payload?: Record<string, unknown>) =>
+    t.app.inject({ method, url, headers: { cookie: cookies[who]! }, ...(payload ? { payload } : {}) });
+
+  it('invites a teacher who sets a password and works with the teacher’s permissions; the admin changes the role', async () => {
+    const email = 'new.teacher@example.test';
+    expect(
+      (
+        await call('POST', '/api/school/staff', 'teacher', {
+          firstName: 'New',
+          lastName: 'Teacher',
+          email,
+          role: 'teacher',
+        })
+      ).statusCode,
+    ).toBe(403);
+    const bad = await call('POST', '/api/school/staff', 'admin', {
+      firstName: 'New',
+      lastName: 'Teacher',
+      email,
+      role: 'school_admin',
+    });
+    expect(bad.json().error.fields).toEqual({ role: STAFF_MESSAGES.roleRequired });
+    const invited = await call('POST', '/api/school/staff', 'admin', {
+      firstName: 'New',
+      lastName: 'Teacher',
+      email: 'New.Teacher@Example.test',
+      role: 'teacher',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const member = invited.json().member;
+    expect(member).toMatchObject({ email, role: 'teacher', name: 'New Teacher' });
+    expect(
+      (
+        await call('POST', '/api/school/staff', 'hr', { firstName: 'Again', lastName: 'Teacher', email, role: 'coach' })
+      ).json().error,
+    ).toMatchObject({
+      code: 'CONFLICT',
+      message: STAFF_MESSAGES.emailTaken,
+    });
+
+    const [mail] = await t.outbox(email);
+    expect(mail).toMatchObject({ tag: 'school-staff-invitation', subject: 'Staffroom Primary invites you to Sekolo' });
+    expect(mail!.text).toContain('as Teacher');
+    const token = decodeURIComponent(mail!.text.match(/reset-password\?token=(\S+)/)![1]!);
+    expect(
+      (await authPost(t.app, '/reset-password', { newPassword: 'chalk-and-blackboard-7', token }, { ip: '10.10.1.1' }))
+        .statusCode,
+    ).toBe(200);
+    const teacher = await signIn(t.app, email, 'chalk-and-blackboard-7', { ip: '10.10.1.2' });
+    expect((await getMe(t.app, teacher.cookie)).json()).toMatchObject({
+      role: 'teacher',
+      organization: { name: 'Staffroom Primary' },
+      dashboardPath: '/dashboard/teacher',
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/school/learners', headers: { cookie: teacher.cookie } }))
+        .statusCode,
+    ).toBe(200);
+
+    const staff = (await call('GET', '/api/school/staff', 'admin')).json().staff.map((s: { email: string }) => s.email);
+    expect(staff).toEqual(expect.arrayContaining([people.admin!.email, people.teacher!.email, email]));
+    expect(
+      (await call('GET', '/api/school/staff', 'otherAdmin')).json().staff.map((s: { email: string }) => s.email),
+    ).not.toContain(email);
+
+    // Changing the role: manage_roles only (HR manages staff but not roles), this school only, never one's own.
+    expect((await call('PUT', `/api/school/staff/${member.id}/role`, 'hr', { role: 'librarian' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call('PUT', `/api/school/staff/${member.id}/role`, 'otherAdmin', { role: 'librarian' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('PUT', `/api/school/staff/${people.admin!.id}/role`, 'admin', { role: 'teacher' })).json().error
+        .message,
+    ).toBe(STAFF_MESSAGES.ownRole);
+    const changed = await call('PUT', `/api/school/staff/${member.id}/role`, 'admin', { role: 'librarian' });
+    expect(changed.json().member).toMatchObject({ role: 'librarian' });
+    const me = (await getMe(t.app, teacher.cookie)).json();
+    expect(me).toMatchObject({ role: 'librarian', dashboardPath: '/dashboard/school' });
+    expect(me.permissions).toEqual(['manage_library', 'view_students']);
+  });
+});

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { roleLabel } from '@sekolo/shared/domain/user-display';
+import { INVITABLE_STAFF_ROLES, STAFF_MESSAGES, type TStaffMember } from '@sekolo/shared/schemas/school';
+import type { App } from '../../app.ts';
+import type { DbExecutor } from '../../db/client.ts';
+import { organizationMembers, users } from '../../db/schema/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { createUserWithPassword } from '../auth/create-user-with-password.ts';
+import { sendAccountInvitation } from './invite-guardian.ts';
+import type { TSchoolContext } from './school-context.ts';
+
+type TStaffRole = (typeof INVITABLE_STAFF_ROLES)[number];
+const STAFF_AND_ADMIN_ROLES = ['school_admin', ...INVITABLE_STAFF_ROLES];
+
+/** The school's staff (admins, teachers and the other school roles), by name. */
+export async function listStaff(db: DbExecutor, organizationId: string): Promise<TStaffMember[]> {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        inArray(organizationMembers.role, STAFF_AND_ADMIN_ROLES),
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+}
+
+/** Creates the staff member's account with that role in this school and e-mails a set-password link. */
+export async function inviteStaff(
+  app: App,
+  ctx: TSchoolContext,
+  input: { firstName: string; lastName: string; email: string; role: TStaffRole },
+): Promise<TStaffMember> {
+  const { db } = app.deps.database;
+  const userId = await db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+    if (existing) throw new AppError(409, 'CONFLICT', STAFF_MESSAGES.emailTaken, { email: STAFF_MESSAGES.emailTaken });
+    const id = await createUserWithPassword(tx, {
+      email: input.email,
+      name: `${input.firstName} ${input.lastName}`,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: input.role,
+      status: 'active',
+      emailVerified: true,
+      password: randomBytes(32).toString('base64url'),
+    });
+    await tx.insert(organizationMembers).values({ organizationId: ctx.organizationId, userId: id, role: input.role });
+    await recordAudit(tx, {
+      action: 'staff.invited',
+      actorUserId: ctx.user.id,
+      target: `user:${id}`,
+      ip: ctx.ip,
+      details: { organizationId: ctx.organizationId, role: input.role },
+    });
+    return id;
+  });
+  await sendAccountInvitation(app, {
+    userId,
+    email: input.email,
+    firstName: input.firstName,
+    subject: `${ctx.schoolName} invites you to Sekolo`,
+    tag: 'school-staff-invitation',
+    intro: `${ctx.schoolName} has created a Sekolo account for you as ${roleLabel(input.role)}.`,
+  });
+  return { id: userId, name: `${input.firstName} ${input.lastName}`, email: input.email, role: input.role };
+}
+
+/** The admin changes a staff member's role in this school (the permissions of spec 6 follow the role). */
+export async function changeStaffRole(
+  app: App,
+  ctx: TSchoolContext,
+  userId: string,
+  role: TStaffRole,
+): Promise<TStaffMember> {
+  if (userId === ctx.user.id) throw badRequest(STAFF_MESSAGES.ownRole);
+  const { db } = app.deps.database;
+  return db.transaction(async (tx) => {
+    const [member] = await tx
+      .select({ role: organizationMembers.role, name: users.name, email: users.email })
+      .from(organizationMembers)
+      .innerJoin(users, eq(users.id, organizationMembers.userId))
+      .where(and(eq(organizationMembers.organizationId, ctx.organizationId), eq(organizationMembers.userId, userId)))
+      .for('update');
+    // Other admins, parents and learners are not changed here.
+    if (!member || !(INVITABLE_STAFF_ROLES as readonly string[]).includes(member.role))
+      throw notFound(STAFF_MESSAGES.notStaff);
+    await tx
+      .update(organizationMembers)
+      .set({ role })
+      .where(and(eq(organizationMembers.organizationId, ctx.organizationId), eq(organizationMembers.userId, userId)));
+    await tx
+      .update(users)
+      .set({ role, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await recordAudit(tx, {
+      action: 'user.role_changed',
+      actorUserId: ctx.user.id,
+      target: `user:${userId}`,
+      ip: ctx.ip,
+      details: { organizationId: ctx.organizationId, fromRole: member.role, toRole: role },
+    });
+    return { id: userId, name: member.name, email: member.email, role };
+  });
+}
