@@ -2,27 +2,22 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { createAccount, signIn, uniqueEmail } from '../fixtures/accounts';
+import { PAYFAST_STANDIN_PORT, PAYFAST_TEST_MERCHANT, PAYFAST_URL } from '../playwright.config';
 
 /**
  * PAYMENT_PROVIDER=payfast end to end (issue 5, D14) against a local PayFast stand-in started by
  * this spec: it receives the checkout form the browser posts, checks its signature the way PayFast
  * does, sends the ITN to the server's notify URL, serves the validate endpoint, and returns the
- * buyer to return_url. Runs only when the server is configured for it:
- *
- *   PAYMENT_PROVIDER=payfast PAYFAST_MERCHANT_ID=10000100 PAYFAST_MERCHANT_KEY=46f0cd694581a \
- *   PAYFAST_PASSPHRASE=jt7NOE43FZPn PAYFAST_STANDIN_PORT=3697 \
- *   PAYFAST_PROCESS_URL=http://127.0.0.1:3697/eng/process \
- *   PAYFAST_VALIDATE_URL=http://127.0.0.1:3697/eng/query/validate PAYFAST_ALLOWED_SOURCES=127.0.0.1,::1 \
- *   npx playwright test specs/payments-payfast.spec.ts --workers=1
+ * buyer to return_url. playwright.config.ts starts a third server configured for PayFast with the
+ * stand-in's addresses (PAYFAST_URL, PAYFAST_STANDIN_PORT, PAYFAST_TEST_MERCHANT).
  */
 
-const enabled = process.env.PAYMENT_PROVIDER === 'payfast' && Boolean(process.env.PAYFAST_STANDIN_PORT);
-test.skip(!enabled, 'needs PAYMENT_PROVIDER=payfast and the stand-in settings (see the comment above)');
+test.use({ baseURL: PAYFAST_URL });
 test.describe.configure({ timeout: 90_000 });
 
-const PASSPHRASE = process.env.PAYFAST_PASSPHRASE ?? '';
-const MERCHANT_ID = process.env.PAYFAST_MERCHANT_ID ?? '';
-const MERCHANT_KEY = process.env.PAYFAST_MERCHANT_KEY ?? '';
+const PASSPHRASE = PAYFAST_TEST_MERCHANT.passphrase;
+const MERCHANT_ID = PAYFAST_TEST_MERCHANT.id;
+const MERCHANT_KEY = PAYFAST_TEST_MERCHANT.key;
 const PASSWORD = 'Payments-e2e-password-42';
 
 // The stand-in's own encoder and signer, written from PayFast's documentation.
@@ -41,7 +36,6 @@ let pf = 7_100_000;
 let standIn: http.Server | undefined;
 
 test.beforeAll(async () => {
-  if (!enabled) return;
   standIn = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -90,7 +84,7 @@ test.beforeAll(async () => {
         .catch(() => res.writeHead(502).end());
     });
   });
-  await new Promise<void>((resolve) => standIn!.listen(Number(process.env.PAYFAST_STANDIN_PORT), '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => standIn!.listen(PAYFAST_STANDIN_PORT, '127.0.0.1', resolve));
 });
 
 test.afterAll(async () => {

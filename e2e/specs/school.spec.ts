@@ -230,4 +230,27 @@ test.describe('school dashboard (issue 6)', () => {
     await expect(children).toContainText('Demo High School');
     await guardianContext.close();
   });
+
+  test('the admin invites a staff member with a role and changes the role', async ({ page }) => {
+    const email = uniqueEmail('coach');
+    await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+    await page.goto('/dashboard/school');
+    await schoolNav(page).getByRole('link', { name: 'Teachers' }).click();
+    await expect(page.getByRole('heading', { name: 'Teachers and staff', level: 1 })).toBeVisible();
+    const table = page.getByTestId('staff-table');
+    await expect(table).toContainText(DEMO.teacher);
+    const form = page.getByRole('form', { name: 'Invite a staff member' });
+    await form.getByLabel('First name').fill('Sizwe');
+    await form.getByLabel('Surname').fill('Coach');
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('Role').selectOption('coach');
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+    const role = page.getByLabel('Role of Sizwe Coach');
+    await expect(role).toHaveValue('coach');
+    await role.selectOption('librarian');
+    await expect(page.getByText('Sizwe Coach is now Librarian')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Role of Sizwe Coach')).toHaveValue('librarian');
+  });
 });

@@ -47,6 +47,7 @@ export default [
     route('dashboard/school/students/import', 'routes/dashboard-school-students-import.tsx'),
     route('dashboard/school/students/:learnerId', 'routes/dashboard-school-student-edit.tsx'),
     route('dashboard/school/classes', 'routes/dashboard-school-classes.tsx'),
+    route('dashboard/school/teachers', 'routes/dashboard-school-teachers.tsx'),
     // Payments (issue 5): the school's subscription, under settings/* (spec 2.3).
     route('dashboard/school/settings/billing', 'routes/billing-settings.tsx'),
     route('dashboard/school/:module/*', 'routes/dashboard-school-module.tsx'),

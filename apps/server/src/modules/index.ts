@@ -10,6 +10,8 @@ import { schoolRoutes } from './school/routes.ts';
 import { applicationRoutes, consoleApplicationRoutes } from './applications/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { customerProfileRoutes } from './customer-profile/routes.ts';
+import { listingRoutes } from './listings/routes.ts';
+import { basketCheckoutRoutes } from './payments/basket-checkout.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -26,4 +28,6 @@ export async function registerModules(app: App) {
   await app.register(consoleApplicationRoutes, { prefix: '/api/console/applications' });
   await app.register(schoolRoutes, { prefix: '/api/school' });
   await app.register(customerProfileRoutes, { prefix: '/api/customer-profile' });
+  await app.register(listingRoutes, { prefix: '/api/listings' });
+  await app.register(basketCheckoutRoutes, { prefix: '/api/payments' });
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { basketItems } from '../../db/schema/basket.ts';
 import { paymentNotifications, paymentOrders, type TPaymentProviderName } from '../../db/schema/payments.ts';
 import { postJournal } from '../ledger/post-journal.ts';
 import { partnerFeeEntries, subscriptionEntries } from './journal-lines.ts';
@@ -38,6 +39,8 @@ export async function creditOrder(
         description: order.description,
       });
       journalId = journal.id;
+      // The basket kept in the buyer's account was bought (basket-checkout.ts).
+      if (order.buyerUserId) await tx.delete(basketItems).where(eq(basketItems.userId, order.buyerUserId));
     } else if (order.amountCents > 0) {
       const { journal } = await postJournal(tx, {
         kind: order.kind === 'subscription' ? 'subscription' : 'fee',

@@ -10,6 +10,8 @@ import type {
   TRegisterClass,
   TRegisterClassInput,
   TSchoolOverview,
+  TStaffInviteInput,
+  TStaffMember,
 } from '@sekolo/shared/schemas/school';
 import { api } from '~/lib/api-client';
 
@@ -139,3 +141,22 @@ export const myChildrenQuery = queryOptions({
   queryKey: [...SCHOOL_KEY, 'my-children'],
   queryFn: () => api.get<{ children: TMyChild[] }>('/api/school/my-children').then((a) => a.children),
 });
+
+export const staffQuery = queryOptions({
+  queryKey: [...SCHOOL_KEY, 'staff'],
+  queryFn: () => api.get<{ staff: TStaffMember[] }>('/api/school/staff').then((a) => a.staff),
+});
+
+export function useInviteStaff() {
+  return useSchoolMutation((input: TStaffInviteInput) =>
+    api.post<{ member: TStaffMember }>('/api/school/staff', input).then((a) => a.member),
+  );
+}
+
+export function useChangeStaffRole() {
+  return useSchoolMutation((input: { userId: string; role: string }) =>
+    api
+      .put<{ member: TStaffMember }>(`/api/school/staff/${input.userId}/role`, { role: input.role })
+      .then((a) => a.member),
+  );
+}

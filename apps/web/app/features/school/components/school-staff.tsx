@@ -1,0 +1,162 @@
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { roleLabel } from '@sekolo/shared/domain/user-display';
+import { INVITABLE_STAFF_ROLES, ZStaffInviteSchema, type TStaffInviteInput } from '@sekolo/shared/schemas/school';
+import { Button } from '~/components/ui/button';
+import { FormField, fieldAria } from '~/components/ui/form-field';
+import { Input } from '~/components/ui/input';
+import { LoadingSpinner } from '~/components/ui/loading-spinner';
+import { NativeSelect } from '~/components/ui/native-select';
+import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
+import { staffQuery, useChangeStaffRole, useInviteStaff } from '../api/school-queries';
+
+/** /dashboard/school/teachers: the school's staff; the admin invites with a role and changes roles (spec 6). */
+export function SchoolStaff({ currentUserId, canChangeRoles }: { currentUserId: string; canChangeRoles: boolean }) {
+  const staff = useQuery(staffQuery);
+  const change = useChangeStaffRole();
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Teachers and staff</h1>
+      <InviteStaffForm />
+      {staff.isPending ? (
+        <LoadingSpinner />
+      ) : staff.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {errorMessage(staff.error)}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm" data-testid="staff-table">
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  E-mail
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Role
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {staff.data.map((member) => {
+                const editable =
+                  canChangeRoles &&
+                  member.id !== currentUserId &&
+                  (INVITABLE_STAFF_ROLES as readonly string[]).includes(member.role);
+                return (
+                  <tr key={member.id}>
+                    <td className="px-4 py-3 font-medium text-slate-900">{member.name}</td>
+                    <td className="px-4 py-3 text-slate-700">{member.email}</td>
+                    <td className="px-4 py-3 text-slate-700">
+                      {editable ? (
+                        <NativeSelect
+                          aria-label={`Role of ${member.name}`}
+                          value={member.role}
+                          disabled={change.isPending}
+                          onChange={async (event) => {
+                            try {
+                              const changed = await change.mutateAsync({ userId: member.id, role: event.target.value });
+                              toast.success(`${changed.name} is now ${roleLabel(changed.role)}`);
+                            } catch (error) {
+                              toast.error(errorMessage(error));
+                            }
+                          }}
+                        >
+                          {INVITABLE_STAFF_ROLES.map((role) => (
+                            <option key={role} value={role}>
+                              {roleLabel(role)}
+                            </option>
+                          ))}
+                        </NativeSelect>
+                      ) : (
+                        roleLabel(member.role)
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const EMPTY: TStaffInviteInput = { firstName: '', lastName: '', email: '', role: '' as TStaffInviteInput['role'] };
+
+function InviteStaffForm() {
+  const id = useId();
+  const f = (name: string) => `${id}-${name}`;
+  const invite = useInviteStaff();
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<TStaffInviteInput>({ resolver: zodResolver(ZStaffInviteSchema), defaultValues: EMPTY });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const member = await invite.mutateAsync(values);
+      toast.success(`Invitation sent to ${member.email}`);
+      form.reset(EMPTY);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, form.setError, ['firstName', 'lastName', 'email', 'role']))
+        setProblem(errorMessage(error));
+    }
+  });
+  // Controlled fields: preact/compat passes no ref through Input (decision 005).
+  const text = (name: 'firstName' | 'lastName' | 'email', label: string) => (
+    <FormField id={f(name)} label={label} error={errors[name]?.message}>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field: { ref: _ref, ...field } }) => (
+          <Input type={name === 'email' ? 'email' : 'text'} {...fieldAria(f(name), errors[name]?.message)} {...field} />
+        )}
+      />
+    </FormField>
+  );
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Invite a staff member"
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
+    >
+      {text('firstName', 'First name')}
+      {text('lastName', 'Surname')}
+      {text('email', 'E-mail')}
+      <FormField id={f('role')} label="Role" error={errors.role?.message}>
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field: { ref: _ref, ...field } }) => (
+            <NativeSelect {...fieldAria(f('role'), errors.role?.message)} {...field}>
+              <option value="">Choose a role</option>
+              {INVITABLE_STAFF_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {roleLabel(role)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+      </FormField>
+      <div className="flex items-end">
+        <Button type="submit" disabled={isSubmitting}>
+          Send invitation
+        </Button>
+      </div>
+      {problem && (
+        <p role="alert" className="text-sm text-red-800 sm:col-span-2 lg:col-span-5">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}

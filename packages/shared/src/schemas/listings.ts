@@ -1,0 +1,93 @@
+/**
+ * Partners' listings and the basket checkout (issue 5): the basket's item ids are listing ids; the
+ * server prices every line from the listing (the browser never sends a price that counts).
+ */
+
+import { z } from 'zod';
+
+export const LISTINGS_PAGE_SIZE = 12;
+export const MAX_LINE_QUANTITY = 99;
+
+export const BASKET_CHECKOUT_MESSAGES = {
+  emptyBasket: 'Your basket is empty.',
+  quantity: `Each quantity must be between 1 and ${MAX_LINE_QUANTITY}.`,
+  oneSeller: "Please check out one partner's products at a time.",
+  idempotencyKey: 'The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.',
+  /** The listing no longer on sale, named. */
+  unavailable: (id: string) => `The product ${id} is no longer available. Please remove it from your basket.`,
+} as const;
+
+/** GET /api/listings. */
+export const ZListingsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(LISTINGS_PAGE_SIZE),
+});
+export type TListingsQuery = z.input<typeof ZListingsQuery>;
+
+export type TListingView = {
+  id: string;
+  title: string;
+  description: string;
+  priceCents: number;
+  seller: { id: string; name: string };
+};
+
+export type TListingsPage = { items: TListingView[]; total: number; page: number; pageSize: number };
+
+/** POST /api/payments/basket-quote and /basket-checkout: ids and quantities only. */
+export const ZBasketCheckoutSchema = z.object({
+  items: z
+    .array(
+      z
+        .object({
+          id: z.string().trim().min(1).max(100),
+          quantity: z
+            .number({ error: BASKET_CHECKOUT_MESSAGES.quantity })
+            .int(BASKET_CHECKOUT_MESSAGES.quantity)
+            .min(1, BASKET_CHECKOUT_MESSAGES.quantity)
+            .max(MAX_LINE_QUANTITY, BASKET_CHECKOUT_MESSAGES.quantity),
+        }),
+        // Other basket fields (name, price) are stripped: the listing's price counts.
+    )
+    .min(1, BASKET_CHECKOUT_MESSAGES.emptyBasket)
+    .max(100),
+});
+export type TBasketCheckout = z.infer<typeof ZBasketCheckoutSchema>;
+
+export const ZIdempotencyKeyHeader = z.string().trim().regex(/^[A-Za-z0-9_-]{8,100}$/, BASKET_CHECKOUT_MESSAGES.idempotencyKey);
+
+export type TBasketQuoteLine = {
+  id: string;
+  title: string;
+  sellerName: string;
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+};
+
+/** The priced basket: subtotal, the 6.8% processing fee on top, and what the buyer pays. */
+export type TBasketQuote = {
+  lines: TBasketQuoteLine[];
+  subtotalCents: number;
+  processingFeeCents: number;
+  totalCents: number;
+};
+
+export type TBasketCheckoutAnswer = {
+  orderId: string;
+  redirectUrl: string;
+  redirect: { url: string; method: 'GET' | 'POST'; fields?: { name: string; value: string }[] };
+};
+
+/** GET /api/payments/basket-checkout/:orderId: the buyer's own basket order. */
+export type TBasketOrderAnswer = {
+  order: {
+    id: string;
+    reference: string;
+    status: 'pending' | 'paid' | 'failed' | 'cancelled';
+    amountCents: number;
+    paidAt: string | null;
+    description: string;
+  };
+  quote: TBasketQuote;
+};
