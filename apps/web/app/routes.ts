@@ -35,6 +35,8 @@ export default [
       route('payment-success', 'routes/payment-success.tsx'),
       route('payment-cancel', 'routes/payment-cancel.tsx'),
       route('payments', 'routes/payments.tsx'),
+      // The basket's checkout (issue 5): priced by the server, paid through the provider.
+      route('checkout', 'routes/checkout.tsx'),
     ]),
   ]),
   // Dashboards (spec 2.3, D11): each behind the guard with its role.

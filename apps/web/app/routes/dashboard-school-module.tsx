@@ -19,7 +19,14 @@ export default function DashboardSchoolModule() {
   if (!module) return <Navigate to="/not-found" replace />;
   return (
     <RequireAuth roles={SCHOOL_AREA_ROLES}>
-      <ModuleEmptyState module={module} action={{ to: '/dashboard/school/students', label: 'Go to students' }} />
+      <ModuleEmptyState
+        module={module}
+        action={
+          slug === 'settings'
+            ? { to: '/dashboard/school/settings/billing', label: 'Billing settings' }
+            : { to: '/dashboard/school/students', label: 'Go to students' }
+        }
+      />
     </RequireAuth>
   );
 }

@@ -104,6 +104,17 @@ describe('basket checkout: listings priced on the server, one order, credited on
     expect(await db().select().from(paymentOrders).where(eq(paymentOrders.kind, 'basket'))).toHaveLength(0);
   });
 
+  it('makes one order when the same key arrives several times at once', async () => {
+    const { user, cookie } = await customer();
+    const headers = { cookie, 'idempotency-key': 'concurrent-key-01' };
+    const answers = await Promise.all([1, 2, 3, 4].map(() => post('/basket-checkout', { items: [{ id: ids.lamp, quantity: 2 }] }, headers)));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.json().orderId)).size).toBe(1);
+    expect(await db().select().from(paymentOrders).where(eq(paymentOrders.buyerUserId, user.id))).toHaveLength(1);
+    const bad = await post('/basket-checkout', { items: [{ id: ids.lamp, quantity: 1 }] }, { cookie, 'idempotency-key': 'x' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('needs a signed-in buyer', async () => {
     const res = await post('/basket-checkout', { items: [{ id: ids.desk, quantity: 1 }] });
     expect(res.statusCode).toBe(401);

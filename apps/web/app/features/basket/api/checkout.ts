@@ -1,0 +1,52 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type {
+  TBasketCheckout,
+  TBasketCheckoutAnswer,
+  TBasketOrderAnswer,
+  TBasketQuote,
+  TListingsPage,
+} from '@sekolo/shared/schemas/listings';
+import { api } from '~/lib/api-client';
+
+/** GET /api/listings: partners' active products, a page at a time. */
+export function useListings(page = 1) {
+  return useQuery({
+    queryKey: ['listings', page],
+    queryFn: () => api.get<TListingsPage>(`/api/listings?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/payments/basket-quote: the basket priced by the server (the listing's prices). */
+export function useBasketQuote(items: TBasketCheckout['items']) {
+  return useQuery({
+    queryKey: ['payments', 'basket-quote', items],
+    queryFn: () => api.post<TBasketQuote>('/api/payments/basket-quote', { items }),
+    enabled: items.length > 0,
+    retry: false,
+  });
+}
+
+/** POST /api/payments/basket-checkout with an Idempotency-Key: a retried click answers the same order. */
+export function useStartBasketCheckout() {
+  return useMutation({
+    mutationFn: ({ items, idempotencyKey }: TBasketCheckout & { idempotencyKey: string }) =>
+      api.post<TBasketCheckoutAnswer>('/api/payments/basket-checkout', { items }, { headers: { 'idempotency-key': idempotencyKey } }),
+  });
+}
+
+/** GET /api/payments/basket-checkout/:orderId, polling briefly while the provider's notification is on its way. */
+export function useBasketOrder(orderId: string, options: { pollWhilePending?: boolean } = {}) {
+  return useQuery({
+    queryKey: ['payments', 'basket-order', orderId],
+    queryFn: () => api.get<TBasketOrderAnswer>(`/api/payments/basket-checkout/${encodeURIComponent(orderId)}`),
+    enabled: orderId !== '',
+    retry: false,
+    refetchInterval: (query) => {
+      if (!options.pollWhilePending) return false;
+      const data = query.state.data;
+      if (!data || data.order.status !== 'pending') return false;
+      return query.state.dataUpdateCount < 15 ? 1000 : false;
+    },
+  });
+}
