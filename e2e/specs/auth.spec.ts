@@ -451,8 +451,11 @@ test.describe('last path and basket', () => {
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
-  test('the customer basket changes quantity, removes, clears and keeps what is left', async ({ page }) => {
-    await signIn(page, DEMO.customer, DEMO_PASSWORD);
+  test('the customer basket changes quantity, removes, clears and keeps what is left', async ({ page, request }) => {
+    // A customer of its own: the basket is kept in the account, which other specs must not share.
+    const email = uniqueEmail('basket');
+    await createAccount(request, { email, password: 'Basket-e2e-password-42', verify: true });
+    await signIn(page, email, 'Basket-e2e-password-42');
     await page.evaluate(() =>
       localStorage.setItem(
         'basket_items',

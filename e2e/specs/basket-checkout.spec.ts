@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from '../fixtures/accounts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createAccount, signIn, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 
 /**
@@ -8,8 +8,16 @@ import { expectNoSeriousA11yViolations } from '../fixtures/axe';
  */
 test.describe.configure({ timeout: 120_000 });
 
-test('the customer checks out a basket', async ({ page }) => {
-  await signIn(page, 'customer@sekolo.test', DEMO_PASSWORD);
+/** A customer of its own per test: the basket lives in the account, and the tests run in parallel. */
+async function signInAsNewCustomer(page: Page, request: APIRequestContext) {
+  const email = uniqueEmail('basket-buyer');
+  const password = 'Basket-buyer-password-42';
+  await createAccount(request, { email, password, firstName: 'Naledi', lastName: 'Mokoena', verify: true });
+  await signIn(page, email, password);
+}
+
+test('the customer checks out a basket', async ({ page, request }) => {
+  await signInAsNewCustomer(page, request);
   // Start from an empty basket, in the account and in this browser.
   expect((await page.request.put('/api/payments/basket', { data: { items: [] } })).status()).toBe(200);
   await page.evaluate(() => window.localStorage.removeItem('basket_items'));
@@ -56,8 +64,8 @@ test('the customer checks out a basket', async ({ page }) => {
   await expect(row).toContainText('R841,05');
 });
 
-test('a cancelled basket payment charges nothing and keeps the basket', async ({ page }) => {
-  await signIn(page, 'customer@sekolo.test', DEMO_PASSWORD);
+test('a cancelled basket payment charges nothing and keeps the basket', async ({ page, request }) => {
+  await signInAsNewCustomer(page, request);
   expect((await page.request.put('/api/payments/basket', { data: { items: [] } })).status()).toBe(200);
   await page.evaluate(() => window.localStorage.removeItem('basket_items'));
   await page.goto('/basket');

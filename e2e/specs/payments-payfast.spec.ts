@@ -22,10 +22,15 @@ const PASSWORD = 'Payments-e2e-password-42';
 
 // The stand-in's own encoder and signer, written from PayFast's documentation.
 const urlencode = (value: string) =>
-  encodeURIComponent(value.trim()).replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()).replace(/%20/g, '+');
+  encodeURIComponent(value.trim())
+    .replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
+    .replace(/%20/g, '+');
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const paramString = (pairs: [string, string][], skipEmpty: boolean) =>
-  pairs.filter(([k, v]) => k !== 'signature' && (!skipEmpty || v.trim() !== '')).map(([k, v]) => `${k}=${urlencode(v)}`).join('&');
+  pairs
+    .filter(([k, v]) => k !== 'signature' && (!skipEmpty || v.trim() !== ''))
+    .map(([k, v]) => `${k}=${urlencode(v)}`)
+    .join('&');
 
 const sentItns: string[] = [];
 const itnAnswers: { status: number; body: string }[] = [];
@@ -51,9 +56,15 @@ test.beforeAll(async () => {
         return;
       }
       const expected = md5(`${paramString(pairs, true)}&passphrase=${urlencode(PASSPHRASE)}`);
-      if (field('signature') !== expected || field('merchant_id') !== MERCHANT_ID || field('merchant_key') !== MERCHANT_KEY) {
+      if (
+        field('signature') !== expected ||
+        field('merchant_id') !== MERCHANT_ID ||
+        field('merchant_key') !== MERCHANT_KEY
+      ) {
         checkoutErrors.push('Generated signature does not match submitted signature.');
-        res.writeHead(400, { 'content-type': 'text/plain' }).end('Generated signature does not match submitted signature.');
+        res
+          .writeHead(400, { 'content-type': 'text/plain' })
+          .end('Generated signature does not match submitted signature.');
         return;
       }
       const gross = field('amount');
@@ -76,7 +87,11 @@ test.beforeAll(async () => {
       lastItnBody = `${unsigned}&signature=${md5(`${unsigned}&passphrase=${urlencode(PASSPHRASE)}`)}`;
       notifyUrl = field('notify_url');
       // PayFast notifies the merchant, then returns the buyer to return_url.
-      void fetch(notifyUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: lastItnBody })
+      void fetch(notifyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: lastItnBody,
+      })
         .then(async (answer) => {
           itnAnswers.push({ status: answer.status, body: await answer.text() });
           res.writeHead(302, { location: field('return_url') }).end();
@@ -91,14 +106,30 @@ test.afterAll(async () => {
   if (standIn) await new Promise<void>((resolve) => standIn!.close(() => resolve()));
 });
 
-test('a partner pays the registration fee at PayFast: form signed, ITN validated, credited once', async ({ page, request }) => {
+test('a partner pays the registration fee at PayFast: form signed, ITN validated, credited once', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('payfast-partner');
-  await createAccount(request, { email, password: PASSWORD, role: 'business_partner', firstName: 'Sipho', lastName: 'Dlamini', verify: true });
+  await createAccount(request, {
+    email,
+    password: PASSWORD,
+    role: 'business_partner',
+    firstName: 'Sipho',
+    lastName: 'Dlamini',
+    verify: true,
+  });
   await signIn(page, email, PASSWORD);
-  await page.evaluate(
-    ([data]) => window.localStorage.setItem('registrationData', JSON.stringify(data)),
-    [{ userType: 'business_partner', basicInfo: { firstName: 'Sipho', lastName: 'Dlamini', email }, currentStep: 5, totalSteps: 7, formData: {}, stepData: { 2: { businessPartnerTypes: ['consultant', 'service_provider'] } } }] as const,
-  );
+  await page.evaluate(([data]) => window.localStorage.setItem('registrationData', JSON.stringify(data)), [
+    {
+      userType: 'business_partner',
+      basicInfo: { firstName: 'Sipho', lastName: 'Dlamini', email },
+      currentStep: 5,
+      totalSteps: 7,
+      formData: {},
+      stepData: { 2: { businessPartnerTypes: ['consultant', 'service_provider'] } },
+    },
+  ] as const);
   await page.goto('/subscription-checkout');
   await expect(page.getByTestId('checkout-due-today')).toHaveText('R198,00');
   await page.getByTestId('checkout-pay').click();
@@ -109,10 +140,17 @@ test('a partner pays the registration fee at PayFast: form signed, ITN validated
   expect(itnAnswers).toEqual([{ status: 200, body: JSON.stringify({ status: 'credited' }) }]);
   await page.waitForURL('**/registration-steps');
   const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('registrationData') ?? 'null'));
-  expect(stored).toMatchObject({ fromSubscriptionCheckout: true, currentStep: 6, paymentData: { provider: 'payfast', status: 'paid', amountCents: 19_800 } });
+  expect(stored).toMatchObject({
+    fromSubscriptionCheckout: true,
+    currentStep: 6,
+    paymentData: { provider: 'payfast', status: 'paid', amountCents: 19_800 },
+  });
 
   // PayFast retrying the same ITN: answered, not credited again.
-  const again = await request.post(notifyUrl, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: lastItnBody });
+  const again = await request.post(notifyUrl, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    data: lastItnBody,
+  });
   expect(await again.json()).toEqual({ status: 'duplicate' });
   const payments = await page.request.get('/api/payments/me');
   const paid = (await payments.json()).payments.filter((p: { order: { status: string } }) => p.order.status === 'paid');

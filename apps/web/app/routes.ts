@@ -52,6 +52,8 @@ export default [
     route('dashboard/school/teachers', 'routes/dashboard-school-teachers.tsx'),
     // Payments (issue 5): the school's subscription, under settings/* (spec 2.3).
     route('dashboard/school/settings/billing', 'routes/billing-settings.tsx'),
+    route('dashboard/school/timetable', 'routes/dashboard-school-timetable.tsx'),
+    route('dashboard/school/attendance', 'routes/dashboard-school-attendance.tsx'),
     route('dashboard/school/:module/*', 'routes/dashboard-school-module.tsx'),
     route('dashboard/student/assignments', 'routes/dashboard-student-assignments.tsx'),
     route('dashboard/business/:module/*', 'routes/dashboard-business-module.tsx'),

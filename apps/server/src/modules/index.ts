@@ -7,11 +7,13 @@ import { contactRoutes } from './contact/routes.ts';
 import { demoBookingRoutes } from './demo-bookings/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { schoolRoutes } from './school/routes.ts';
+import { attendanceRoutes } from './attendance/routes.ts';
 import { applicationRoutes, consoleApplicationRoutes } from './applications/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { customerProfileRoutes } from './customer-profile/routes.ts';
 import { listingRoutes } from './listings/routes.ts';
 import { basketCheckoutRoutes } from './payments/basket-checkout.ts';
+import { timetableRoutes } from './timetable/routes.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -27,7 +29,9 @@ export async function registerModules(app: App) {
   await app.register(applicationRoutes, { prefix: '/api/applications' });
   await app.register(consoleApplicationRoutes, { prefix: '/api/console/applications' });
   await app.register(schoolRoutes, { prefix: '/api/school' });
+  await app.register(attendanceRoutes, { prefix: '/api/school/attendance' });
   await app.register(customerProfileRoutes, { prefix: '/api/customer-profile' });
   await app.register(listingRoutes, { prefix: '/api/listings' });
   await app.register(basketCheckoutRoutes, { prefix: '/api/payments' });
+  await app.register(timetableRoutes, { prefix: '/api/school/timetable' });
 }

@@ -6,6 +6,7 @@ import { seedPublicSite } from './seed-public-site.ts';
 import { seedApplications } from './seed-applications.ts';
 import { seedSchool } from './seed-school.ts';
 import { seedListings } from './seed-listings.ts';
+import { seedAttendance } from './seed-attendance.ts';
 
 export type TDemoLogin = { role: string; email: string };
 export type TSeedContext = Pick<AppDeps, 'config' | 'database' | 'mailer'> & { demoPassword: string };
@@ -13,7 +14,7 @@ export type TSeedContext = Pick<AppDeps, 'config' | 'database' | 'mailer'> & { d
 export type TSeeder = (ctx: TSeedContext) => Promise<TDemoLogin[]>;
 
 // Each module adds its seeder here, in dependency order.
-const SEEDERS: TSeeder[] = [seedAccounts, seedPublicSite, seedApplications, seedSchool, seedListings];
+const SEEDERS: TSeeder[] = [seedAccounts, seedPublicSite, seedApplications, seedSchool, seedListings, seedAttendance];
 
 export async function seedDemoData(ctx: TSeedContext): Promise<TDemoLogin[]> {
   const logins: TDemoLogin[] = [];

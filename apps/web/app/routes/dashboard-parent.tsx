@@ -1,5 +1,6 @@
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 import { MyChildren } from '~/features/school/components/my-children';
+import { AbsenceNotices } from '~/features/attendance/components/absence-notices';
 
 export function meta() {
   return [{ title: 'Parent dashboard | Sekolo' }];
@@ -19,6 +20,7 @@ const QUICK_LINKS: readonly IQuickLink[] = [
 export default function DashboardParent() {
   return (
     <DashboardHome path="/dashboard/parent" title="Parent dashboard" quickLinks={QUICK_LINKS}>
+      <AbsenceNotices />
       <MyChildren />
     </DashboardHome>
   );

@@ -6,6 +6,11 @@ export function meta() {
 
 const QUICK_LINKS: readonly IQuickLink[] = [
   {
+    to: '/dashboard/school/attendance',
+    label: 'Take the register',
+    description: 'Mark today’s register for your class.',
+  },
+  {
     to: '/marketplace#resources',
     label: 'Educational resources',
     description: 'Find teaching material on the marketplace.',

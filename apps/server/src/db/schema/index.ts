@@ -13,3 +13,5 @@ export * from './subscriptions.ts';
 export * from './invoices.ts';
 export * from './basket.ts';
 export * from './listings.ts';
+export * from './attendance.ts';
+export * from './timetable.ts';

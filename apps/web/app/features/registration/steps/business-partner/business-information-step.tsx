@@ -15,13 +15,11 @@ import {
 } from '@sekolo/shared/schemas/registration/business-partner';
 import type { TUploadedFile } from '@sekolo/shared/schemas/uploads';
 import { FileUpload } from '~/components/upload/file-upload';
-import { FormField, fieldAria } from '~/components/ui/form-field';
-import { Input } from '~/components/ui/input';
-import { NativeSelect } from '~/components/ui/native-select';
 import { WizardNav, WizardSection } from '../../components/wizard-nav';
 import { nextLabelFor } from '../../lib/next-label';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 import { OrganisationAddressFields } from './organisation-address-fields';
+import { OrganisationDisplayFields, OrganisationIdentityFields } from './organisation-profile-fields';
 import { PartnerTypePicker } from './partner-type-picker';
 
 type TFormValues = {
@@ -44,10 +42,13 @@ type TFormValues = {
 
 function initialValues(data: Partial<TBusinessInformationStep> | undefined): TFormValues {
   const saved = (data ?? {}) as Partial<Record<keyof TFormValues, unknown>>;
-  const text = (key: keyof TFormValues, fallback = '') => (typeof saved[key] === 'string' ? (saved[key] as string) : fallback);
+  const text = (key: keyof TFormValues, fallback = '') =>
+    typeof saved[key] === 'string' ? (saved[key] as string) : fallback;
   const savedDocuments = (data?.documentFiles ?? {}) as Partial<Record<TBusinessDocumentId, TUploadedFile | null>>;
   return {
-    businessPartnerTypes: normalisePartnerTypes(Array.isArray(saved.businessPartnerTypes) ? saved.businessPartnerTypes : []),
+    businessPartnerTypes: normalisePartnerTypes(
+      Array.isArray(saved.businessPartnerTypes) ? saved.businessPartnerTypes : [],
+    ),
     registeredName: text('registeredName'),
     registrationNumber: text('registrationNumber'),
     tagLine: text('tagLine'),
@@ -61,7 +62,9 @@ function initialValues(data: Partial<TBusinessInformationStep> | undefined): TFo
     displayName: text('displayName'),
     googleMapsLink: text('googleMapsLink'),
     logoFile: data?.logoFile ?? null,
-    documentFiles: Object.fromEntries(BUSINESS_DOCUMENTS.map((doc) => [doc.id, savedDocuments[doc.id] ?? null])) as TFormValues['documentFiles'],
+    documentFiles: Object.fromEntries(
+      BUSINESS_DOCUMENTS.map((doc) => [doc.id, savedDocuments[doc.id] ?? null]),
+    ) as TFormValues['documentFiles'],
   };
 }
 
@@ -70,10 +73,20 @@ function initialValues(data: Partial<TBusinessInformationStep> | undefined): TFo
  * details, address, display information, logo and documents. Validates on blur; on submit the
  * spec's checks (type, logo, required documents) show their toasts.
  */
-export function BusinessInformationStep({ step, data, onComplete, onBack, submitting }: IWizardStepProps<TBusinessInformationStep>) {
+export function BusinessInformationStep({
+  step,
+  data,
+  onComplete,
+  onBack,
+  submitting,
+}: IWizardStepProps<TBusinessInformationStep>) {
   const id = useId();
   const form = useForm<TFormValues, unknown, TBusinessInformationStep>({
-    resolver: zodResolver(ZBusinessInformationStep) as unknown as Resolver<TFormValues, unknown, TBusinessInformationStep>,
+    resolver: zodResolver(ZBusinessInformationStep) as unknown as Resolver<
+      TFormValues,
+      unknown,
+      TBusinessInformationStep
+    >,
     defaultValues: initialValues(data),
     mode: 'onBlur',
   });
@@ -85,7 +98,9 @@ export function BusinessInformationStep({ step, data, onComplete, onBack, submit
       try {
         await onComplete(values);
       } catch {
-        toast.error(BUSINESS_SUBMIT_TOASTS.submissionError.title, { description: BUSINESS_SUBMIT_TOASTS.submissionError.description });
+        toast.error(BUSINESS_SUBMIT_TOASTS.submissionError.title, {
+          description: BUSINESS_SUBMIT_TOASTS.submissionError.description,
+        });
       }
     },
     () => {
@@ -115,32 +130,14 @@ export function BusinessInformationStep({ step, data, onComplete, onBack, submit
         </WizardSection>
 
         <WizardSection title="Business details">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <FormField id={f('registeredName')} label="Registered name" error={errors.registeredName?.message}>
-              <Input autoComplete="organization" {...fieldAria(f('registeredName'), errors.registeredName?.message)} {...form.register('registeredName')} />
-            </FormField>
-            <FormField
-              id={f('registrationNumber')}
-              label="Registration number"
-              hint="CIPC number, e.g. 2019/123456/07"
-              error={errors.registrationNumber?.message}
-            >
-              <Input {...fieldAria(f('registrationNumber'), errors.registrationNumber?.message, true)} {...form.register('registrationNumber')} />
-            </FormField>
-            <FormField id={f('businessType')} label="Business type" error={errors.businessType?.message}>
-              <NativeSelect {...fieldAria(f('businessType'), errors.businessType?.message)} {...form.register('businessType')}>
-                <option value="">Choose a business type</option>
-                {BUSINESS_TYPES.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField id={f('tagLine')} label="Tag line" optional hint="One line that says what you do" error={errors.tagLine?.message}>
-              <Input {...fieldAria(f('tagLine'), errors.tagLine?.message, true)} {...form.register('tagLine')} />
-            </FormField>
-          </div>
+          <OrganisationIdentityFields
+            idPrefix={id}
+            registrationHint="CIPC number, e.g. 2019/123456/07"
+            typeLabel="Business type"
+            typePlaceholder="Choose a business type"
+            types={BUSINESS_TYPES}
+            tagLineHint="One line that says what you do"
+          />
         </WizardSection>
 
         <WizardSection title="Business address">
@@ -148,20 +145,7 @@ export function BusinessInformationStep({ step, data, onComplete, onBack, submit
         </WizardSection>
 
         <WizardSection title="Display information" description="How schools and families see your business on Sekolo.">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <FormField id={f('displayName')} label="Display name" error={errors.displayName?.message}>
-              <Input {...fieldAria(f('displayName'), errors.displayName?.message)} {...form.register('displayName')} />
-            </FormField>
-            <FormField
-              id={f('googleMapsLink')}
-              label="Google Maps link"
-              optional
-              hint="Share your location in Google Maps and paste the link"
-              error={errors.googleMapsLink?.message}
-            >
-              <Input type="url" inputMode="url" {...fieldAria(f('googleMapsLink'), errors.googleMapsLink?.message, true)} {...form.register('googleMapsLink')} />
-            </FormField>
-          </div>
+          <OrganisationDisplayFields idPrefix={id} />
           <Controller
             control={form.control}
             name="logoFile"
@@ -184,7 +168,10 @@ export function BusinessInformationStep({ step, data, onComplete, onBack, submit
           />
         </WizardSection>
 
-        <WizardSection title="Documents" description="PDF, PNG, JPEG or WebP. Only our review team and you can open them.">
+        <WizardSection
+          title="Documents"
+          description="PDF, PNG, JPEG or WebP. Only our review team and you can open them."
+        >
           <div className="grid gap-5 sm:grid-cols-2">
             {BUSINESS_DOCUMENTS.map((doc) => (
               <Controller
@@ -210,7 +197,12 @@ export function BusinessInformationStep({ step, data, onComplete, onBack, submit
           </div>
         </WizardSection>
 
-        <WizardNav step={step} onBack={onBack} nextLabel={nextLabelFor('business_partner', step)} submitting={submitting} />
+        <WizardNav
+          step={step}
+          onBack={onBack}
+          nextLabel={nextLabelFor('business_partner', step)}
+          submitting={submitting}
+        />
       </form>
     </FormProvider>
   );

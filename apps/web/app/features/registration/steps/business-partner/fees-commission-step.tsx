@@ -22,14 +22,23 @@ type TFormValues = { businessPartnerTypes: TBusinessPartnerType[]; commissionTie
  * changed here), the commission tier and the fees they cost, from the shared calculator.
  * 'Continue to Service Level Agreement' stays disabled while no role is chosen.
  */
-export function FeesCommissionStep({ step, data, registration, onComplete, onBack, submitting }: IWizardStepProps<TFeesCommissionStep>) {
+export function FeesCommissionStep({
+  step,
+  data,
+  registration,
+  onComplete,
+  onBack,
+  submitting,
+}: IWizardStepProps<TFeesCommissionStep>) {
   const id = useId();
   const savedTypes = normalisePartnerTypes(Array.isArray(data?.businessPartnerTypes) ? data.businessPartnerTypes : []);
   const form = useForm<TFormValues, unknown, TFeesCommissionStep>({
     resolver: zodResolver(ZFeesCommissionStep) as unknown as Resolver<TFormValues, unknown, TFeesCommissionStep>,
     defaultValues: {
       businessPartnerTypes: savedTypes.length > 0 ? savedTypes : partnerTypesFrom(registration),
-      commissionTier: COMMISSION_TIERS.some((tier) => tier.id === data?.commissionTier) ? (data?.commissionTier as TCommissionTier) : 'free',
+      commissionTier: COMMISSION_TIERS.some((tier) => tier.id === data?.commissionTier)
+        ? (data?.commissionTier as TCommissionTier)
+        : 'free',
     },
     mode: 'onChange',
   });
@@ -39,8 +48,15 @@ export function FeesCommissionStep({ step, data, registration, onComplete, onBac
   const { errors } = form.formState;
 
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit((values) => onComplete(values))(event)} className="space-y-10">
-      <WizardSection title="Your roles" description="Your registration fee is the sum of your roles' fees. With more than one role, your recurring fees are halved.">
+    <form
+      noValidate
+      onSubmit={(event) => void form.handleSubmit((values) => onComplete(values))(event)}
+      className="space-y-10"
+    >
+      <WizardSection
+        title="Your roles"
+        description="Your registration fee is the sum of your roles' fees. With more than one role, your recurring fees are halved."
+      >
         <Controller
           control={form.control}
           name="businessPartnerTypes"
@@ -79,17 +95,26 @@ export function FeesCommissionStep({ step, data, registration, onComplete, onBac
                   )}
                 >
                   <span className="flex items-center gap-2">
-                    <input type="radio" value={option.id} className="size-4 accent-brand-700" {...form.register('commissionTier')} />
+                    <input
+                      type="radio"
+                      value={option.id}
+                      className="size-4 accent-brand-700"
+                      {...form.register('commissionTier')}
+                    />
                     <span className="font-semibold text-slate-900">{option.label}</span>
                   </span>
                   <span className="text-2xl font-bold text-slate-900">{option.commissionBps / 100}%</span>
                   <span className="text-sm text-slate-600">commission on sales</span>
-                  <span className="text-sm text-slate-700">{option.monthlyFeeCents === 0 ? formatZar(0) : `${formatZar(option.monthlyFeeCents)} / month`}</span>
+                  <span className="text-sm text-slate-700">
+                    {option.monthlyFeeCents === 0 ? formatZar(0) : `${formatZar(option.monthlyFeeCents)} / month`}
+                  </span>
                 </label>
               );
             })}
           </div>
-          {errors.commissionTier?.message && <p className="mt-2 text-sm text-red-700">{errors.commissionTier.message}</p>}
+          {errors.commissionTier?.message && (
+            <p className="mt-2 text-sm text-red-700">{errors.commissionTier.message}</p>
+          )}
         </fieldset>
       </WizardSection>
 

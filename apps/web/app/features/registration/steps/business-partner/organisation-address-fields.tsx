@@ -1,5 +1,11 @@
 import { useFormContext } from 'react-hook-form';
-import { COUNTRIES, DEFAULT_COUNTRY, REGION_TERM_BY_COUNTRY, regionsFor, type TCountry } from '@sekolo/shared/constants/enumerations';
+import {
+  COUNTRIES,
+  DEFAULT_COUNTRY,
+  REGION_TERM_BY_COUNTRY,
+  regionsFor,
+  type TCountry,
+} from '@sekolo/shared/constants/enumerations';
 import { FormField, fieldAria } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
@@ -22,7 +28,9 @@ export function OrganisationAddressFields({ idPrefix }: { idPrefix: string }) {
   const form = useFormContext<TAddressFormValues>();
   const { errors } = form.formState;
   const country = form.watch('country') || DEFAULT_COUNTRY;
-  const regionTerm = Object.hasOwn(REGION_TERM_BY_COUNTRY, country) ? REGION_TERM_BY_COUNTRY[country as TCountry] : 'Province/State';
+  const regionTerm = Object.hasOwn(REGION_TERM_BY_COUNTRY, country)
+    ? REGION_TERM_BY_COUNTRY[country as TCountry]
+    : 'Province/State';
   const id = (name: keyof TAddressFormValues) => `${idPrefix}-${name}`;
   const countryField = form.register('country', {
     onChange: () => form.setValue('province', '', { shouldValidate: form.formState.isSubmitted }),
@@ -30,20 +38,46 @@ export function OrganisationAddressFields({ idPrefix }: { idPrefix: string }) {
 
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <FormField id={id('streetAddress')} label="Street address" error={errors.streetAddress?.message} className="sm:col-span-2">
-        <Input autoComplete="street-address" {...fieldAria(id('streetAddress'), errors.streetAddress?.message)} {...form.register('streetAddress')} />
+      <FormField
+        id={id('streetAddress')}
+        label="Street address"
+        error={errors.streetAddress?.message}
+        className="sm:col-span-2"
+      >
+        <Input
+          autoComplete="street-address"
+          {...fieldAria(id('streetAddress'), errors.streetAddress?.message)}
+          {...form.register('streetAddress')}
+        />
       </FormField>
       <FormField id={id('suburb')} label="Suburb" error={errors.suburb?.message}>
-        <Input autoComplete="address-level3" {...fieldAria(id('suburb'), errors.suburb?.message)} {...form.register('suburb')} />
+        <Input
+          autoComplete="address-level3"
+          {...fieldAria(id('suburb'), errors.suburb?.message)}
+          {...form.register('suburb')}
+        />
       </FormField>
       <FormField id={id('town')} label="Town/City" error={errors.town?.message}>
-        <Input autoComplete="address-level2" {...fieldAria(id('town'), errors.town?.message)} {...form.register('town')} />
+        <Input
+          autoComplete="address-level2"
+          {...fieldAria(id('town'), errors.town?.message)}
+          {...form.register('town')}
+        />
       </FormField>
       <FormField id={id('postalCode')} label="Postal code" error={errors.postalCode?.message}>
-        <Input autoComplete="postal-code" inputMode="numeric" {...fieldAria(id('postalCode'), errors.postalCode?.message)} {...form.register('postalCode')} />
+        <Input
+          autoComplete="postal-code"
+          inputMode="numeric"
+          {...fieldAria(id('postalCode'), errors.postalCode?.message)}
+          {...form.register('postalCode')}
+        />
       </FormField>
       <FormField id={id('country')} label="Country" error={errors.country?.message}>
-        <NativeSelect autoComplete="country-name" {...fieldAria(id('country'), errors.country?.message)} {...countryField}>
+        <NativeSelect
+          autoComplete="country-name"
+          {...fieldAria(id('country'), errors.country?.message)}
+          {...countryField}
+        >
           {COUNTRIES.map((option) => (
             <option key={option.id} value={option.id}>
               {option.label}
@@ -52,7 +86,11 @@ export function OrganisationAddressFields({ idPrefix }: { idPrefix: string }) {
         </NativeSelect>
       </FormField>
       <FormField id={id('province')} label={regionTerm} error={errors.province?.message} className="sm:col-span-2">
-        <NativeSelect autoComplete="address-level1" {...fieldAria(id('province'), errors.province?.message)} {...form.register('province')}>
+        <NativeSelect
+          autoComplete="address-level1"
+          {...fieldAria(id('province'), errors.province?.message)}
+          {...form.register('province')}
+        >
           <option value="">Choose a {regionTerm.toLowerCase()}</option>
           {regionsFor(country).map((option) => (
             <option key={option.id} value={option.id}>

@@ -4,7 +4,13 @@ import { partnerFeeSummary } from './partner-fee-summary';
 
 function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
   return (
-    <div className={strong ? 'flex justify-between gap-4 border-t border-slate-200 py-2 font-semibold text-slate-900' : 'flex justify-between gap-4 py-1.5 text-slate-700'}>
+    <div
+      className={
+        strong
+          ? 'flex justify-between gap-4 border-t border-slate-200 py-2 font-semibold text-slate-900'
+          : 'flex justify-between gap-4 py-1.5 text-slate-700'
+      }
+    >
       <dt>{label}</dt>
       <dd className="text-right tabular-nums" data-testid={testId}>
         {value}
@@ -14,7 +20,13 @@ function Row({ label, value, strong, testId }: { label: string; value: string; s
 }
 
 /** The registration fee, the recurring fees and the commission for the chosen roles and tier. */
-export function PartnerFeeTable({ types, tier }: { types: readonly TBusinessPartnerType[]; tier: TCommissionTier | undefined }) {
+export function PartnerFeeTable({
+  types,
+  tier,
+}: {
+  types: readonly TBusinessPartnerType[];
+  tier: TCommissionTier | undefined;
+}) {
   const summary = partnerFeeSummary(types, tier);
   return (
     <div className="space-y-5 text-sm">
@@ -33,7 +45,9 @@ export function PartnerFeeTable({ types, tier }: { types: readonly TBusinessPart
           {summary.recurringLines.map((line) => (
             <Row key={line.label} {...line} />
           ))}
-          {summary.multiRoleHalved && <p className="py-1 text-slate-600">With more than one role, your recurring fees are halved.</p>}
+          {summary.multiRoleHalved && (
+            <p className="py-1 text-slate-600">With more than one role, your recurring fees are halved.</p>
+          )}
           <Row label="You pay" value={summary.recurring} strong testId="partner-recurring-fee" />
         </dl>
       </div>

@@ -73,7 +73,9 @@ export function PartnerTypePicker({
                   {option.label}
                 </span>
                 <span className="mt-1 block text-sm text-slate-600">{DESCRIPTIONS[option.id]}</span>
-                <span className="mt-1 block text-xs text-slate-500">Registration fee {formatZar(PARTNER_REGISTRATION_FEES_CENTS[option.id])}</span>
+                <span className="mt-1 block text-xs text-slate-500">
+                  Registration fee {formatZar(PARTNER_REGISTRATION_FEES_CENTS[option.id])}
+                </span>
               </span>
             </label>
           );

@@ -3,7 +3,12 @@ import { FormProvider, useFieldArray, useForm, useFormContext, type FieldErrors,
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
-import { PRICE_RANGES, PRODUCT_CATEGORIES, SERVICE_CATEGORIES, TUTOR_SUBJECTS } from '@sekolo/shared/constants/enumerations';
+import {
+  PRICE_RANGES,
+  PRODUCT_CATEGORIES,
+  SERVICE_CATEGORIES,
+  TUTOR_SUBJECTS,
+} from '@sekolo/shared/constants/enumerations';
 import type { IOption } from '@sekolo/shared/domain/options';
 import { Button } from '~/components/ui/button';
 import { FormField, fieldAria } from '~/components/ui/form-field';
@@ -19,7 +24,13 @@ export type TProductSections = { tutorInfo: boolean; products: boolean; services
 export type TProductsServicesFormValues = {
   overview: string;
   tutorInfo: { subjects: string[]; qualifications: string; experience: string; teachingMethods: string };
-  consultantInfo: { specialization: string; experience: string; qualifications: string; servicesOffered: string; rates: string };
+  consultantInfo: {
+    specialization: string;
+    experience: string;
+    qualifications: string;
+    servicesOffered: string;
+    rates: string;
+  };
   products: TEntryFormValues[];
   services: TEntryFormValues[];
 };
@@ -47,7 +58,14 @@ export function initialProductsServicesValues(saved: TSavedProfile | undefined):
   return {
     overview: typeof saved?.overview === 'string' ? saved.overview : '',
     tutorInfo: { subjects: [], qualifications: '', experience: '', teachingMethods: '', ...saved?.tutorInfo },
-    consultantInfo: { specialization: '', experience: '', qualifications: '', servicesOffered: '', rates: '', ...saved?.consultantInfo },
+    consultantInfo: {
+      specialization: '',
+      experience: '',
+      qualifications: '',
+      servicesOffered: '',
+      rates: '',
+      ...saved?.consultantInfo,
+    },
     products: initialEntries(saved?.products),
     services: initialEntries(saved?.services),
   };
@@ -64,7 +82,10 @@ function pickShown(values: TProductsServicesFormValues, sections: TProductSectio
   };
 }
 
-function firstTabWithErrors(errors: FieldErrors<TProductsServicesFormValues>, shown: readonly TTab[]): TTab | undefined {
+function firstTabWithErrors(
+  errors: FieldErrors<TProductsServicesFormValues>,
+  shown: readonly TTab[],
+): TTab | undefined {
   return shown.find((tab) => errors[tab] !== undefined);
 }
 
@@ -99,15 +120,25 @@ export function ProductsServicesForm<TOutput>({
   const id = useId();
   const shown = TABS.filter((tab) => tab.id === 'overview' || sections[tab.id as keyof TProductSections]);
   const [activeTab, setActiveTab] = useState<TTab>('overview');
-  const zod = zodResolver(schema as z.ZodType<TOutput, Record<string, unknown>>) as unknown as Resolver<Record<string, unknown>, unknown, TOutput>;
+  const zod = zodResolver(schema as z.ZodType<TOutput, Record<string, unknown>>) as unknown as Resolver<
+    Record<string, unknown>,
+    unknown,
+    TOutput
+  >;
   const resolver: Resolver<TProductsServicesFormValues, unknown, TOutput> = (values, context, options) =>
     zod(pickShown(values, sections), context, options as never) as never;
-  const form = useForm<TProductsServicesFormValues, unknown, TOutput>({ resolver, defaultValues: initialProductsServicesValues(saved) });
+  const form = useForm<TProductsServicesFormValues, unknown, TOutput>({
+    resolver,
+    defaultValues: initialProductsServicesValues(saved),
+  });
 
   const handle = form.handleSubmit(
     (values) => onSubmit(values),
     (errors) => {
-      const tab = firstTabWithErrors(errors, shown.map((t) => t.id));
+      const tab = firstTabWithErrors(
+        errors,
+        shown.map((t) => t.id),
+      );
       if (tab) setActiveTab(tab);
     },
   );
@@ -136,7 +167,11 @@ export function ProductsServicesForm<TOutput>({
               hint="What you offer, to whom and where"
               error={errors.overview?.message}
             >
-              <Textarea rows={6} {...fieldAria(`${id}-overview`, errors.overview?.message, true)} {...form.register('overview')} />
+              <Textarea
+                rows={6}
+                {...fieldAria(`${id}-overview`, errors.overview?.message, true)}
+                {...form.register('overview')}
+              />
             </FormField>
           </TabsContent>
 
@@ -179,8 +214,16 @@ function TutorInformationFields({ idPrefix }: { idPrefix: string }) {
         <p className="mt-1 text-sm text-slate-600">The subjects you teach (CAPS)</p>
         <div className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {TUTOR_SUBJECTS.map((subject) => (
-            <label key={subject.id} className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-800">
-              <input type="checkbox" value={subject.id} className="size-4 accent-brand-700" {...form.register('tutorInfo.subjects')} />
+            <label
+              key={subject.id}
+              className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-800"
+            >
+              <input
+                type="checkbox"
+                value={subject.id}
+                className="size-4 accent-brand-700"
+                {...form.register('tutorInfo.subjects')}
+              />
               {subject.label}
             </label>
           ))}
@@ -192,13 +235,31 @@ function TutorInformationFields({ idPrefix }: { idPrefix: string }) {
         )}
       </fieldset>
       <FormField id={`${idPrefix}-qualifications`} label="Qualifications" error={errors?.qualifications?.message}>
-        <Textarea rows={3} {...fieldAria(`${idPrefix}-qualifications`, errors?.qualifications?.message)} {...form.register('tutorInfo.qualifications')} />
+        <Textarea
+          rows={3}
+          {...fieldAria(`${idPrefix}-qualifications`, errors?.qualifications?.message)}
+          {...form.register('tutorInfo.qualifications')}
+        />
       </FormField>
       <FormField id={`${idPrefix}-experience`} label="Experience" error={errors?.experience?.message}>
-        <Textarea rows={3} {...fieldAria(`${idPrefix}-experience`, errors?.experience?.message)} {...form.register('tutorInfo.experience')} />
+        <Textarea
+          rows={3}
+          {...fieldAria(`${idPrefix}-experience`, errors?.experience?.message)}
+          {...form.register('tutorInfo.experience')}
+        />
       </FormField>
-      <FormField id={`${idPrefix}-teachingMethods`} label="Teaching methods" optional hint="Online, in person, groups or one-on-one" error={errors?.teachingMethods?.message}>
-        <Textarea rows={3} {...fieldAria(`${idPrefix}-teachingMethods`, errors?.teachingMethods?.message, true)} {...form.register('tutorInfo.teachingMethods')} />
+      <FormField
+        id={`${idPrefix}-teachingMethods`}
+        label="Teaching methods"
+        optional
+        hint="Online, in person, groups or one-on-one"
+        error={errors?.teachingMethods?.message}
+      >
+        <Textarea
+          rows={3}
+          {...fieldAria(`${idPrefix}-teachingMethods`, errors?.teachingMethods?.message, true)}
+          {...form.register('tutorInfo.teachingMethods')}
+        />
       </FormField>
     </div>
   );
@@ -210,19 +271,59 @@ function ConsultantFields({ idPrefix }: { idPrefix: string }) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <FormField id={`${idPrefix}-specialization`} label="Specialization" error={errors?.specialization?.message}>
-        <Input {...fieldAria(`${idPrefix}-specialization`, errors?.specialization?.message)} {...form.register('consultantInfo.specialization')} />
+        <Input
+          {...fieldAria(`${idPrefix}-specialization`, errors?.specialization?.message)}
+          {...form.register('consultantInfo.specialization')}
+        />
       </FormField>
-      <FormField id={`${idPrefix}-rates`} label="Rates" optional hint="e.g. R850 per hour" error={errors?.rates?.message}>
-        <Input {...fieldAria(`${idPrefix}-rates`, errors?.rates?.message, true)} {...form.register('consultantInfo.rates')} />
+      <FormField
+        id={`${idPrefix}-rates`}
+        label="Rates"
+        optional
+        hint="e.g. R850 per hour"
+        error={errors?.rates?.message}
+      >
+        <Input
+          {...fieldAria(`${idPrefix}-rates`, errors?.rates?.message, true)}
+          {...form.register('consultantInfo.rates')}
+        />
       </FormField>
-      <FormField id={`${idPrefix}-experience`} label="Experience" error={errors?.experience?.message} className="sm:col-span-2">
-        <Textarea rows={3} {...fieldAria(`${idPrefix}-experience`, errors?.experience?.message)} {...form.register('consultantInfo.experience')} />
+      <FormField
+        id={`${idPrefix}-experience`}
+        label="Experience"
+        error={errors?.experience?.message}
+        className="sm:col-span-2"
+      >
+        <Textarea
+          rows={3}
+          {...fieldAria(`${idPrefix}-experience`, errors?.experience?.message)}
+          {...form.register('consultantInfo.experience')}
+        />
       </FormField>
-      <FormField id={`${idPrefix}-qualifications`} label="Qualifications" optional error={errors?.qualifications?.message} className="sm:col-span-2">
-        <Textarea rows={3} {...fieldAria(`${idPrefix}-qualifications`, errors?.qualifications?.message)} {...form.register('consultantInfo.qualifications')} />
+      <FormField
+        id={`${idPrefix}-qualifications`}
+        label="Qualifications"
+        optional
+        error={errors?.qualifications?.message}
+        className="sm:col-span-2"
+      >
+        <Textarea
+          rows={3}
+          {...fieldAria(`${idPrefix}-qualifications`, errors?.qualifications?.message)}
+          {...form.register('consultantInfo.qualifications')}
+        />
       </FormField>
-      <FormField id={`${idPrefix}-servicesOffered`} label="Services offered" error={errors?.servicesOffered?.message} className="sm:col-span-2">
-        <Textarea rows={3} {...fieldAria(`${idPrefix}-servicesOffered`, errors?.servicesOffered?.message)} {...form.register('consultantInfo.servicesOffered')} />
+      <FormField
+        id={`${idPrefix}-servicesOffered`}
+        label="Services offered"
+        error={errors?.servicesOffered?.message}
+        className="sm:col-span-2"
+      >
+        <Textarea
+          rows={3}
+          {...fieldAria(`${idPrefix}-servicesOffered`, errors?.servicesOffered?.message)}
+          {...form.register('consultantInfo.servicesOffered')}
+        />
       </FormField>
     </div>
   );
@@ -258,7 +359,10 @@ function EntryList({
                 <Input {...fieldAria(fid('name'), errors?.name?.message)} {...form.register(`${name}.${index}.name`)} />
               </FormField>
               <FormField id={fid('category')} label="Category" error={errors?.category?.message}>
-                <NativeSelect {...fieldAria(fid('category'), errors?.category?.message)} {...form.register(`${name}.${index}.category`)}>
+                <NativeSelect
+                  {...fieldAria(fid('category'), errors?.category?.message)}
+                  {...form.register(`${name}.${index}.category`)}
+                >
                   <option value="">Choose a category</option>
                   {categories.map((option) => (
                     <option key={option.id} value={option.id}>
@@ -267,11 +371,23 @@ function EntryList({
                   ))}
                 </NativeSelect>
               </FormField>
-              <FormField id={fid('description')} label="Description" error={errors?.description?.message} className="sm:col-span-2">
-                <Textarea rows={3} {...fieldAria(fid('description'), errors?.description?.message)} {...form.register(`${name}.${index}.description`)} />
+              <FormField
+                id={fid('description')}
+                label="Description"
+                error={errors?.description?.message}
+                className="sm:col-span-2"
+              >
+                <Textarea
+                  rows={3}
+                  {...fieldAria(fid('description'), errors?.description?.message)}
+                  {...form.register(`${name}.${index}.description`)}
+                />
               </FormField>
               <FormField id={fid('priceRange')} label="Price range" error={errors?.priceRange?.message}>
-                <NativeSelect {...fieldAria(fid('priceRange'), errors?.priceRange?.message)} {...form.register(`${name}.${index}.priceRange`)}>
+                <NativeSelect
+                  {...fieldAria(fid('priceRange'), errors?.priceRange?.message)}
+                  {...form.register(`${name}.${index}.priceRange`)}
+                >
                   <option value="">Choose a price range</option>
                   {PRICE_RANGES.map((option) => (
                     <option key={option.id} value={option.id}>

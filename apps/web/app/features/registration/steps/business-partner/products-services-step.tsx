@@ -14,7 +14,14 @@ import { ProductsServicesForm } from './products-services-form';
 export const NO_PARTNER_TYPES_MESSAGE = 'No business partner types selected. Please go back to select your role(s).';
 
 /** Business partner step 2, Products & Services: the tabs of the types chosen in step 1 (spec 2.9). */
-export function BusinessProductsServicesStep({ step, data, registration, onComplete, onBack, submitting }: IWizardStepProps<TBusinessProductsServicesStep>) {
+export function BusinessProductsServicesStep({
+  step,
+  data,
+  registration,
+  onComplete,
+  onBack,
+  submitting,
+}: IWizardStepProps<TBusinessProductsServicesStep>) {
   const types = partnerTypesFrom(registration);
 
   if (types.length === 0) {
@@ -23,9 +30,18 @@ export function BusinessProductsServicesStep({ step, data, registration, onCompl
         <Alert variant="warning" role="alert">
           <AlertCircle aria-hidden="true" />
           <AlertTitle>{NO_PARTNER_TYPES_MESSAGE}</AlertTitle>
-          <AlertDescription>Your business partner type decides which products and services you describe here.</AlertDescription>
+          <AlertDescription>
+            Your business partner type decides which products and services you describe here.
+          </AlertDescription>
         </Alert>
-        <WizardNav step={step} onBack={onBack} nextLabel={nextLabelFor('business_partner', step)} nextDisabled onNext={() => undefined} submitting={submitting} />
+        <WizardNav
+          step={step}
+          onBack={onBack}
+          nextLabel={nextLabelFor('business_partner', step)}
+          nextDisabled
+          onNext={() => undefined}
+          submitting={submitting}
+        />
       </div>
     );
   }

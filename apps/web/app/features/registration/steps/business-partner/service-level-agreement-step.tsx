@@ -15,7 +15,13 @@ import { useSlaUnlock } from './use-sla-unlock';
  * box; its acceptance box unlocks when the reader scrolls within 100 px of the end, clicks the
  * checkbox row, or after 5 seconds. 'Continue to Terms & Conditions' waits for the tick.
  */
-export function ServiceLevelAgreementStep({ step, data, onComplete, onBack, submitting }: IWizardStepProps<TServiceLevelAgreementStep>) {
+export function ServiceLevelAgreementStep({
+  step,
+  data,
+  onComplete,
+  onBack,
+  submitting,
+}: IWizardStepProps<TServiceLevelAgreementStep>) {
   const id = useId();
   const alreadyAccepted = data?.acceptedSLA === true;
   const { unlocked, bindScrollBox, onRowClick } = useSlaUnlock();
@@ -32,10 +38,13 @@ export function ServiceLevelAgreementStep({ step, data, onComplete, onBack, subm
       }}
     >
       <p className="text-slate-600">
-        Please read the Service Level Agreement between Sekolo and its business partners. It sets out payouts, support, response times and
-        ratings.
+        Please read the Service Level Agreement between Sekolo and its business partners. It sets out payouts, support,
+        response times and ratings.
       </p>
-      <div ref={(element) => bindScrollBox((element?.firstElementChild as HTMLElement | null) ?? null)} data-testid="sla-scroll-box">
+      <div
+        ref={(element) => bindScrollBox((element?.firstElementChild as HTMLElement | null) ?? null)}
+        data-testid="sla-scroll-box"
+      >
         <LegalScrollBox id={`${id}-sla`} document={SERVICE_LEVEL_AGREEMENT_DOCUMENT} />
       </div>
       {/* Clicking anywhere on the row unlocks the box (spec 4), then a click ticks it. */}
@@ -66,7 +75,13 @@ export function ServiceLevelAgreementStep({ step, data, onComplete, onBack, subm
           {enabled && !accepted && <p className="sr-only">{BUSINESS_PARTNER_MESSAGES.slaRequired}</p>}
         </div>
       </div>
-      <WizardNav step={step} onBack={onBack} nextLabel={nextLabelFor('business_partner', step)} nextDisabled={!accepted} submitting={submitting} />
+      <WizardNav
+        step={step}
+        onBack={onBack}
+        nextLabel={nextLabelFor('business_partner', step)}
+        nextDisabled={!accepted}
+        submitting={submitting}
+      />
     </form>
   );
 }

@@ -31,14 +31,17 @@ export function TermsPaymentStep(props: IWizardStepProps<TBusinessTermsPaymentSt
           <CardHeader>
             <CardTitle>Order summary</CardTitle>
             <CardDescription>
-              You pay the registration fee now at the secure checkout. Recurring fees are billed once your application is approved.
+              You pay the registration fee now at the secure checkout. Recurring fees are billed once your application
+              is approved.
             </CardDescription>
           </CardHeader>
           <CardContent>
             {types.length > 0 ? (
               <PartnerFeeTable types={types} tier={tier} />
             ) : (
-              <p className="text-sm text-slate-600">No business partner types selected. Please go back to select your role(s).</p>
+              <p className="text-sm text-slate-600">
+                No business partner types selected. Please go back to select your role(s).
+              </p>
             )}
           </CardContent>
         </Card>

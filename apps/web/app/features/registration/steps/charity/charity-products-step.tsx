@@ -12,12 +12,18 @@ const CHARITY_SECTIONS = { tutorInfo: false, products: true, services: true, con
  * Charity step 2, Products & Services (spec 2.9; D6): optional. The business partner's form with
  * Overview, Products and Services; blank entries are left out, filled-in ones must be complete.
  */
-export function CharityProductsStep({ step, data, onComplete, onBack, submitting }: IWizardStepProps<TCharityProductsServicesStep>) {
+export function CharityProductsStep({
+  step,
+  data,
+  onComplete,
+  onBack,
+  submitting,
+}: IWizardStepProps<TCharityProductsServicesStep>) {
   return (
     <div className="space-y-6">
       <p className="text-slate-600">
-        This step is optional. If your charity sells products or offers services, for example to raise funds, describe them here. Leave it
-        empty and continue if not.
+        This step is optional. If your charity sells products or offers services, for example to raise funds, describe
+        them here. Leave it empty and continue if not.
       </p>
       <ProductsServicesForm
         schema={ZCharityProductsServicesStep}

@@ -20,9 +20,12 @@ export function CharityTermsPackageStep(props: IWizardStepProps<TTermsStep>) {
         <Card>
           <CardHeader>
             <CardTitle>
-              {CHARITY_PACKAGE.name} package: <span data-testid="charity-package-price">{formatZar(CHARITY_PACKAGE.priceCents)}</span>
+              {CHARITY_PACKAGE.name} package:{' '}
+              <span data-testid="charity-package-price">{formatZar(CHARITY_PACKAGE.priceCents)}</span>
             </CardTitle>
-            <CardDescription>Charities register and use Sekolo free of charge. There is nothing to pay.</CardDescription>
+            <CardDescription>
+              Charities register and use Sekolo free of charge. There is nothing to pay.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <ul className="grid gap-2 text-sm text-slate-700 sm:grid-cols-2">

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organizations, users } from './auth.ts';
+import { learners, registerClasses } from './school.ts';
+
+/**
+ * Attendance (issue 6): the daily register per register class. Every row carries its school's
+ * organization_id and every query filters by it (tenant isolation, modules/attendance/README.md).
+ */
+
+/** The class teacher of a register class: the teacher who marks its register (one per class). */
+export const registerClassTeachers = pgTable(
+  'register_class_teachers',
+  {
+    registerClassId: uuid('register_class_id')
+      .primaryKey()
+      .references(() => registerClasses.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedBy: text('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('register_class_teachers_user_idx').on(t.userId)],
+);
+
+/** One learner's mark on one day. */
+export const attendanceRecords = pgTable(
+  'attendance_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    registerClassId: uuid('register_class_id')
+      .notNull()
+      .references(() => registerClasses.id, { onDelete: 'cascade' }),
+    learnerId: uuid('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** 'present' | 'absent' | 'late' | 'excused'. */
+    status: text('status').notNull(),
+    reason: text('reason').notNull().default(''),
+    markedBy: text('marked_by').references(() => users.id, { onDelete: 'set null' }),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('attendance_records_learner_date_key').on(t.learnerId, t.date),
+    index('attendance_records_class_date_idx').on(t.organizationId, t.registerClassId, t.date),
+    index('attendance_records_org_date_idx').on(t.organizationId, t.date),
+    check('attendance_records_status_check', sql`${t.status} in ('present', 'absent', 'late', 'excused')`),
+  ],
+);
+
+/** Corrections keep who changed what: one row per changed mark. */
+export const attendanceChanges = pgTable(
+  'attendance_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => attendanceRecords.id, { onDelete: 'cascade' }),
+    oldStatus: text('old_status').notNull(),
+    oldReason: text('old_reason').notNull(),
+    newStatus: text('new_status').notNull(),
+    newReason: text('new_reason').notNull(),
+    changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('attendance_changes_record_idx').on(t.recordId, t.changedAt)],
+);

@@ -1,0 +1,114 @@
+import { and, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { TChildAbsence } from '@sekolo/shared/schemas/attendance';
+import type { App } from '../../app.ts';
+import type { DbExecutor } from '../../db/client.ts';
+import { attendanceRecords, guardians, learnerGuardians, learners, organizations } from '../../db/schema/index.ts';
+import { composeMail } from '../../mail/compose-mail.ts';
+import type { TSchoolContext } from '../school/school-context.ts';
+
+/** How far back the parent dashboard lists a child's absences. */
+export const ABSENCE_NOTICE_DAYS = 14;
+
+function formatDay(date: string): string {
+  return new Intl.DateTimeFormat('en-ZA', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/**
+ * E-mails the guardians who receive communications (learner_guardians flag) of each learner
+ * newly marked absent. Called after the register's transaction commits, only for the change to
+ * absent, so saving the same register again sends nothing. Returns the number of mails sent.
+ */
+export async function notifyAbsences(
+  app: App,
+  ctx: TSchoolContext,
+  learnerIds: string[],
+  date: string,
+): Promise<number> {
+  const { db } = app.deps.database;
+  const rows = await db
+    .select({
+      learnerFirstName: learners.firstName,
+      learnerLastName: learners.lastName,
+      guardianFirstName: guardians.firstName,
+      email: guardians.email,
+      reason: attendanceRecords.reason,
+    })
+    .from(learnerGuardians)
+    .innerJoin(learners, eq(learners.id, learnerGuardians.learnerId))
+    .innerJoin(guardians, eq(guardians.id, learnerGuardians.guardianId))
+    .innerJoin(attendanceRecords, and(eq(attendanceRecords.learnerId, learners.id), eq(attendanceRecords.date, date)))
+    .where(
+      and(
+        inArray(learnerGuardians.learnerId, learnerIds),
+        eq(learnerGuardians.organizationId, ctx.organizationId),
+        eq(learnerGuardians.receivesCommunications, true),
+        isNotNull(guardians.email),
+      ),
+    );
+  const day = formatDay(date);
+  let sent = 0;
+  for (const row of rows) {
+    const child = `${row.learnerFirstName} ${row.learnerLastName}`;
+    await app.deps.mailer.send({
+      to: row.email!,
+      subject: `${child} was marked absent on ${day}`,
+      tag: 'attendance-absence',
+      ...composeMail({
+        greeting: `Hello ${row.guardianFirstName},`,
+        paragraphs: [
+          `${ctx.schoolName} marked ${child} absent on ${day}.`,
+          ...(row.reason ? [`Reason recorded: ${row.reason}`] : []),
+          'If you did not expect this, please contact the school. You can also see your child’s attendance on your Sekolo parent dashboard.',
+        ],
+        actions: [{ label: 'Open my dashboard', url: `${app.deps.config.publicUrl}/dashboard/parent` }],
+      }),
+    });
+    sent += 1;
+  }
+  return sent;
+}
+
+/** The parent dashboard's notice: recent absences of the signed-in guardian's children, newest first. */
+export async function listMyChildrenAbsences(db: DbExecutor, userId: string, since: string): Promise<TChildAbsence[]> {
+  const rows = await db
+    .select({
+      learnerId: learners.id,
+      firstName: learners.firstName,
+      lastName: learners.lastName,
+      date: attendanceRecords.date,
+      reason: attendanceRecords.reason,
+      schoolName: organizations.name,
+    })
+    .from(guardians)
+    .innerJoin(learnerGuardians, eq(learnerGuardians.guardianId, guardians.id))
+    .innerJoin(
+      learners,
+      and(eq(learners.id, learnerGuardians.learnerId), eq(learners.organizationId, guardians.organizationId)),
+    )
+    .innerJoin(organizations, eq(organizations.id, learners.organizationId))
+    .innerJoin(
+      attendanceRecords,
+      and(
+        eq(attendanceRecords.learnerId, learners.id),
+        eq(attendanceRecords.status, 'absent'),
+        gte(attendanceRecords.date, since),
+      ),
+    )
+    .where(and(eq(guardians.userId, userId), isNull(learners.archivedAt)))
+    .orderBy(desc(attendanceRecords.date), desc(learners.firstName))
+    .limit(50);
+  return rows.map((r) => ({
+    learnerId: r.learnerId,
+    learnerName: `${r.firstName} ${r.lastName}`,
+    date: r.date,
+    status: 'absent' as const,
+    reason: r.reason,
+    schoolName: r.schoolName,
+  }));
+}

@@ -1,0 +1,366 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { ATTENDANCE_MESSAGES, schoolToday } from '@sekolo/shared/schemas/attendance';
+import {
+  attendanceChanges,
+  attendanceRecords,
+  auditEvents,
+  guardians,
+  learnerGuardians,
+  learners,
+  outboxMessages,
+  registerClasses,
+} from '../../db/schema/index.ts';
+import { signIn } from '../../test/auth-helpers.ts';
+import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** Attendance (issue 6): the register, its rules, corrections, absence notices and the views. */
+describe('attendance', () => {
+  let t: TestApp;
+  const cookies: Record<string, string> = {};
+  const people: Record<string, TCreatedUser> = {};
+  const classes: Record<string, string> = {};
+  const kids: Record<string, string> = {};
+  let ip = 0;
+  const today = schoolToday();
+  const month = today.slice(0, 7);
+  const day1 = `${month}-01`;
+
+  async function addClass(organizationId: string, name: string, grade: number) {
+    const [row] = await t.database.db.insert(registerClasses).values({ organizationId, name, grade }).returning();
+    return row!.id;
+  }
+  async function addLearner(
+    organizationId: string,
+    classId: string,
+    firstName: string,
+    lastName: string,
+    grade: number,
+  ) {
+    const [row] = await t.database.db
+      .insert(learners)
+      .values({
+        organizationId,
+        registerClassId: classId,
+        firstName,
+        lastName,
+        grade,
+        dateOfBirth: '2015-03-04',
+        gender: 'female',
+        admissionNumber: `A-${firstName}`.toUpperCase(),
+      })
+      .returning();
+    return row!.id;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const school = { name: 'Roll Call Primary', type: 'school' as const };
+    people.admin = await createUser(t.database.db, { role: 'school_admin', organization: school });
+    people.teacher = await createUser(t.database.db, { role: 'teacher', organization: school, firstName: 'Tumi' });
+    people.otherTeacher = await createUser(t.database.db, { role: 'teacher', organization: school });
+    people.parent = await createUser(t.database.db, {
+      role: 'parent',
+      organization: school,
+      email: 'mom@example.test',
+    });
+    people.otherAdmin = await createUser(t.database.db, {
+      role: 'school_admin',
+      organization: { name: 'Far Away High', type: 'school' },
+    });
+    const org = people.admin.organizationId!;
+    classes.a = await addClass(org, '4A', 4);
+    classes.b = await addClass(org, '5B', 5);
+    classes.empty = await addClass(org, '6C', 6);
+    classes.other = await addClass(people.otherAdmin.organizationId!, '4A', 4);
+    kids.amy = await addLearner(org, classes.a, 'Amy', 'Zulu', 4);
+    kids.ben = await addLearner(org, classes.a, 'Ben', 'Adams', 4);
+    kids.cat = await addLearner(org, classes.b, 'Cat', 'Mokoena', 5);
+    kids.far = await addLearner(people.otherAdmin.organizationId!, classes.other, 'Far', 'Away', 4);
+    // Amy has two guardians: mom (gets communications, has an account) and dad (does not get communications).
+    const [mom] = await t.database.db
+      .insert(guardians)
+      .values({
+        organizationId: org,
+        firstName: 'Mom',
+        lastName: 'Zulu',
+        email: 'mom@example.test',
+        userId: people.parent.id,
+      })
+      .returning();
+    const [dad] = await t.database.db
+      .insert(guardians)
+      .values({ organizationId: org, firstName: 'Dad', lastName: 'Zulu', email: 'dad@example.test' })
+      .returning();
+    await t.database.db.insert(learnerGuardians).values([
+      { organizationId: org, learnerId: kids.amy, guardianId: mom!.id, relation: 'parent' },
+      {
+        organizationId: org,
+        learnerId: kids.amy,
+        guardianId: dad!.id,
+        relation: 'parent',
+        receivesCommunications: false,
+      },
+    ]);
+    for (const [key, person] of Object.entries(people)) {
+      cookies[key] = (await signIn(t.app, person.email, person.password, { ip: `10.30.0.${++ip}` })).cookie;
+    }
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'PUT', url: string, who: string, payload?: Record<string, unknown>) =>
+    t.app.inject({
+      method,
+      url: `/api/school/attendance${url}`,
+      headers: { cookie: cookies[who]! },
+      ...(payload ? { payload } : {}),
+    });
+  const marks = (entries: [string, string, string?][]) => ({
+    marks: entries.map(([learnerId, status, reason]) => ({ learnerId, status, reason: reason ?? '' })),
+  });
+
+  it('names a class teacher (admin only, a teacher of this school)', async () => {
+    expect(
+      (await call('PUT', `/classes/${classes.a}/teacher`, 'teacher', { userId: people.teacher!.id })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PUT', `/classes/${classes.a}/teacher`, 'admin', { userId: people.parent!.id })).json().error.message,
+    ).toBe(ATTENDANCE_MESSAGES.teacherNotFound);
+    expect(
+      (await call('PUT', `/classes/${classes.other}/teacher`, 'admin', { userId: people.teacher!.id })).statusCode,
+    ).toBe(404);
+    const set = await call('PUT', `/classes/${classes.a}/teacher`, 'admin', { userId: people.teacher!.id });
+    expect(set.statusCode, set.body).toBe(200);
+    const list = (await call('GET', '/classes', 'teacher')).json().classes;
+    expect(list.find((c: { id: string }) => c.id === classes.a)).toMatchObject({
+      canMark: true,
+      teacherId: people.teacher!.id,
+      learnerCount: 2,
+    });
+    expect(list.find((c: { id: string }) => c.id === classes.b)).toMatchObject({ canMark: false, teacherId: null });
+  });
+
+  it('lists every learner of the class; the class teacher marks it, another teacher is refused', async () => {
+    const empty = (await call('GET', `/classes/${classes.a}/register/${day1}`, 'teacher')).json().register;
+    expect(empty.rows.map((r: { firstName: string; status: null }) => [r.firstName, r.status])).toEqual([
+      ['Ben', null],
+      ['Amy', null],
+    ]);
+    expect(empty.canMark).toBe(true);
+
+    const refused = await call(
+      'PUT',
+      `/classes/${classes.a}/register/${day1}`,
+      'otherTeacher',
+      marks([[kids.amy!, 'present']]),
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(ATTENDANCE_MESSAGES.notYourClass);
+    expect(
+      (await call('PUT', `/classes/${classes.b}/register/${day1}`, 'teacher', marks([[kids.cat!, 'present']])))
+        .statusCode,
+    ).toBe(403);
+
+    const saved = await call(
+      'PUT',
+      `/classes/${classes.a}/register/${day1}`,
+      'teacher',
+      marks([
+        [kids.amy!, 'present'],
+        [kids.ben!, 'late', 'Bus was late'],
+      ]),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().result).toEqual({ saved: 2, created: 2, changed: 0, notified: 0 });
+    expect(saved.json().register.rows.map((r: { status: string; reason: string }) => [r.status, r.reason])).toEqual([
+      ['late', 'Bus was late'],
+      ['present', ''],
+    ]);
+  });
+
+  it('lets an admin mark any class; refuses parents and another school', async () => {
+    expect(
+      (await call('PUT', `/classes/${classes.b}/register/${day1}`, 'admin', marks([[kids.cat!, 'excused', 'Doctor']])))
+        .statusCode,
+    ).toBe(200);
+    expect((await call('GET', `/classes/${classes.a}/register/${day1}`, 'parent')).statusCode).toBe(403);
+    expect(
+      (await call('PUT', `/classes/${classes.a}/register/${day1}`, 'parent', marks([[kids.amy!, 'absent']])))
+        .statusCode,
+    ).toBe(403);
+    expect((await call('GET', `/classes/${classes.a}/register/${day1}`, 'otherAdmin')).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/classes/${classes.a}/register/${day1}`, 'otherAdmin', marks([[kids.amy!, 'absent']])))
+        .statusCode,
+    ).toBe(404);
+    expect((await call('GET', `/learners/${kids.amy}`, 'otherAdmin')).statusCode).toBe(404);
+    expect((await call('GET', `/classes/${classes.a}/month?month=${month}`, 'otherAdmin')).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/school/attendance/classes/${classes.a}/register/${day1}` }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('saves the whole batch or nothing', async () => {
+    const day = `${month}-02` <= today ? `${month}-02` : day1;
+    const before = await t.database.db.select().from(attendanceRecords).where(eq(attendanceRecords.date, day));
+    const bad = await call(
+      'PUT',
+      `/classes/${classes.a}/register/${day}`,
+      'admin',
+      marks([
+        [kids.amy!, 'absent'],
+        [kids.cat!, 'present'],
+      ]),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe(ATTENDANCE_MESSAGES.learnerNotInClass(kids.cat!));
+    const foreign = await call(
+      'PUT',
+      `/classes/${classes.a}/register/${day}`,
+      'admin',
+      marks([
+        [kids.ben!, 'present'],
+        [kids.far!, 'present'],
+      ]),
+    );
+    expect(foreign.statusCode).toBe(400);
+    const after = await t.database.db.select().from(attendanceRecords).where(eq(attendanceRecords.date, day));
+    expect(after.length).toBe(before.length);
+    expect((await t.outbox('mom@example.test')).length).toBe(0);
+    const future = await call(
+      'PUT',
+      `/classes/${classes.a}/register/2999-01-01`,
+      'admin',
+      marks([[kids.amy!, 'present']]),
+    );
+    expect(future.json().error.message).toBe(ATTENDANCE_MESSAGES.dateFuture);
+  });
+
+  it('records corrections and e-mails the guardian who receives communications once, on the change to absent', async () => {
+    const url = `/classes/${classes.a}/register/${day1}`;
+    const corrected = await call(
+      'PUT',
+      url,
+      'teacher',
+      marks([
+        [kids.amy!, 'absent', 'Sick'],
+        [kids.ben!, 'late', 'Bus was late'],
+      ]),
+    );
+    expect(corrected.json().result).toEqual({ saved: 2, created: 0, changed: 1, notified: 1 });
+    // Saving the same register again changes nothing and sends nothing.
+    expect(
+      (
+        await call(
+          'PUT',
+          url,
+          'teacher',
+          marks([
+            [kids.amy!, 'absent', 'Sick'],
+            [kids.ben!, 'late', 'Bus was late'],
+          ]),
+        )
+      ).json().result,
+    ).toEqual({
+      saved: 2,
+      created: 0,
+      changed: 0,
+      notified: 0,
+    });
+    const [record] = await t.database.db
+      .select()
+      .from(attendanceRecords)
+      .where(and(eq(attendanceRecords.learnerId, kids.amy!), eq(attendanceRecords.date, day1)));
+    const changes = await t.database.db
+      .select()
+      .from(attendanceChanges)
+      .where(eq(attendanceChanges.recordId, record!.id));
+    expect(changes).toMatchObject([
+      { oldStatus: 'present', oldReason: '', newStatus: 'absent', newReason: 'Sick', changedBy: people.teacher!.id },
+    ]);
+    const mails = await t.outbox('mom@example.test');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ tag: 'attendance-absence' });
+    expect(mails[0]!.subject).toMatch(/^Amy Zulu was marked absent on /);
+    expect(mails[0]!.text).toContain('Roll Call Primary marked Amy Zulu absent');
+    expect(mails[0]!.text).toContain('Reason recorded: Sick');
+    expect(await t.outbox('dad@example.test')).toHaveLength(0);
+    const all = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.tag, 'attendance-absence'));
+    expect(all).toHaveLength(1);
+
+    // The parent dashboard lists the absence (when it is recent).
+    const notice = await t.app.inject({
+      method: 'GET',
+      url: '/api/school/attendance/my-children/absences',
+      headers: { cookie: cookies.parent! },
+    });
+    expect(notice.statusCode).toBe(200);
+    const recent = Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day1}T00:00:00Z`) < 14 * 86400000;
+    expect(notice.json().absences).toEqual(
+      recent
+        ? [
+            {
+              learnerId: kids.amy,
+              learnerName: 'Amy Zulu',
+              date: day1,
+              status: 'absent',
+              reason: 'Sick',
+              schoolName: 'Roll Call Primary',
+            },
+          ]
+        : [],
+    );
+    expect((await call('GET', '/my-children/absences', 'teacher')).statusCode).toBe(403);
+  });
+
+  it('shows the day, a learner’s history, the class month, grade rates and the CSV', async () => {
+    const overview = (await call('GET', `/today?date=${day1}`, 'admin')).json();
+    expect(overview.date).toBe(day1);
+    expect(
+      overview.classes.map((c: { name: string; marked: number; complete: boolean }) => [c.name, c.marked, c.complete]),
+    ).toEqual([
+      ['4A', 2, true],
+      ['5B', 1, true],
+      ['6C', 0, false],
+    ]);
+    expect(overview.missing).toBe(0);
+    const todayOverview = (await call('GET', '/today', 'teacher')).json();
+    expect(todayOverview.date).toBe(today);
+
+    const history = (await call('GET', `/learners/${kids.amy}?from=${day1}&to=${today}`, 'teacher')).json().history;
+    expect(history).toMatchObject({ name: 'Amy Zulu', counts: { present: 0, absent: 1, late: 0, excused: 0 } });
+    expect(history.records[0]).toMatchObject({ date: day1, status: 'absent', reason: 'Sick', className: '4A' });
+
+    const monthView = (await call('GET', `/classes/${classes.a}/month?month=${month}`, 'teacher')).json().month;
+    expect(monthView.days).toEqual([day1]);
+    expect(
+      monthView.learners.map((l: { name: string; marks: Record<string, string> }) => [l.name, l.marks[day1]]),
+    ).toEqual([
+      ['Ben Adams', 'late'],
+      ['Amy Zulu', 'absent'],
+    ]);
+    expect((await call('GET', `/classes/${classes.a}/month?month=2026-13`, 'teacher')).statusCode).toBe(400);
+
+    const rates = (await call('GET', `/rates?from=${day1}&to=${today}`, 'admin')).json().grades;
+    expect(rates).toEqual([
+      { grade: '4', counts: { present: 0, absent: 1, late: 1, excused: 0 }, total: 2, rate: 50 },
+      { grade: '5', counts: { present: 0, absent: 0, late: 0, excused: 1 }, total: 1, rate: 0 },
+    ]);
+
+    const csv = await call('GET', `/export.csv?from=${day1}&to=${today}&classId=${classes.a}`, 'admin');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toBe('date,class,grade,admission_number,last_name,first_name,status,reason,marked_by,marked_at');
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 8).join(','))).toEqual([
+      `${day1},4A,4,A-BEN,Adams,Ben,late,Bus was late`,
+      `${day1},4A,4,A-AMY,Zulu,Amy,absent,Sick`,
+    ]);
+    const audits = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'attendance.exported'));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.details).toMatchObject({ organizationId: people.admin!.organizationId, rows: 2 });
+    expect((await call('GET', '/export.csv', 'parent')).statusCode).toBe(403);
+  });
+});

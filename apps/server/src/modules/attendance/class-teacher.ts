@@ -1,0 +1,54 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { ATTENDANCE_MESSAGES } from '@sekolo/shared/schemas/attendance';
+import type { Database } from '../../db/client.ts';
+import { organizationMembers, registerClassTeachers } from '../../db/schema/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { TSchoolContext } from '../school/school-context.ts';
+import { findSchoolClass } from './attendance-access.ts';
+
+/** Roles that may be a class teacher: they hold manage_attendance (spec 6). */
+export const CLASS_TEACHER_ROLES = ['teacher', 'administrator', 'coach'];
+
+/** The admin names (or clears, with null) the class teacher who marks a class's register. */
+export async function setClassTeacher(
+  db: Database,
+  ctx: TSchoolContext,
+  classId: string,
+  userId: string | null,
+): Promise<{ classId: string; teacherId: string | null }> {
+  return db.transaction(async (tx) => {
+    await findSchoolClass(tx, ctx, classId);
+    if (userId === null) {
+      await tx.delete(registerClassTeachers).where(eq(registerClassTeachers.registerClassId, classId));
+    } else {
+      const [member] = await tx
+        .select({ userId: organizationMembers.userId })
+        .from(organizationMembers)
+        .where(
+          and(
+            eq(organizationMembers.organizationId, ctx.organizationId),
+            eq(organizationMembers.userId, userId),
+            inArray(organizationMembers.role, CLASS_TEACHER_ROLES),
+          ),
+        );
+      if (!member)
+        throw badRequest(ATTENDANCE_MESSAGES.teacherNotFound, { userId: ATTENDANCE_MESSAGES.teacherNotFound });
+      await tx
+        .insert(registerClassTeachers)
+        .values({ registerClassId: classId, organizationId: ctx.organizationId, userId, assignedBy: ctx.user.id })
+        .onConflictDoUpdate({
+          target: registerClassTeachers.registerClassId,
+          set: { userId, assignedBy: ctx.user.id, assignedAt: new Date() },
+        });
+    }
+    await recordAudit(tx, {
+      action: 'register_class.teacher_set',
+      actorUserId: ctx.user.id,
+      target: `register_class:${classId}`,
+      ip: ctx.ip,
+      details: { organizationId: ctx.organizationId, teacherId: userId },
+    });
+    return { classId, teacherId: userId };
+  });
+}

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ATTENDANCE_MESSAGES,
+  schoolToday,
+  ZAttendanceDate,
+  ZAttendanceMonth,
+  ZAttendanceRange,
+  ZAttendanceRegisterSave,
+} from '@sekolo/shared/schemas/attendance';
+import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
+import { badRequest } from '../../lib/errors.ts';
+import { getSessionUser, requireRole } from '../auth/guards.ts';
+import { requireSchoolPermission, schoolContext } from '../school/school-context.ts';
+import { ABSENCE_NOTICE_DAYS, listMyChildrenAbsences } from './absence-notice.ts';
+import { MANAGE_ALL_ATTENDANCE, VIEW_ATTENDANCE } from './attendance-access.ts';
+import { setClassTeacher } from './class-teacher.ts';
+import { exportAttendance } from './export-attendance.ts';
+import { getRegister, saveRegister } from './register.ts';
+import { getClassMonth, getDayOverview, getGradeRates, getLearnerHistory, listAttendanceClasses } from './views.ts';
+
+const ZClassParams = z.object({ classId: z.uuid({ error: ATTENDANCE_MESSAGES.classNotFound }) });
+const ZRegisterParams = ZClassParams.extend({ date: ZAttendanceDate });
+const ZLearnerParams = z.object({ learnerId: z.uuid({ error: SCHOOL_MESSAGES.learnerNotFound }) });
+const ZTeacherBody = z.object({ userId: z.string().min(1).nullable() });
+const ZExportQuery = ZAttendanceRange.extend({ classId: z.uuid().optional() });
+
+function daysBefore(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A date range, by default the 30 days up to today; from after to is refused. */
+function range(query: { from?: string; to?: string }, defaultDays = 30): { from: string; to: string } {
+  const to = query.to ?? schoolToday();
+  const from = query.from ?? daysBefore(to, defaultDays - 1);
+  if (from > to)
+    throw badRequest('The start date must be on or before the end date', {
+      from: 'The start date must be on or before the end date',
+    });
+  return { from, to };
+}
+
+/**
+ * Attendance (issue 6). Prefix /api/school/attendance. Every handler resolves the caller's school
+ * first (schoolContext); services put its id in every `where` (another school's class is 404).
+ * Marking: a school admin any class, a teacher the classes they are class teacher of.
+ */
+export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const canView = requireSchoolPermission(...VIEW_ATTENDANCE);
+  const canManageAll = requireSchoolPermission(...MANAGE_ALL_ATTENDANCE);
+
+  app.get('/classes', { preValidation: canView }, async (request) => {
+    const ctx = await schoolContext(request, VIEW_ATTENDANCE);
+    return { classes: await listAttendanceClasses(db, ctx) };
+  });
+
+  app.put(
+    '/classes/:classId/teacher',
+    { preValidation: canManageAll, schema: { params: ZClassParams, body: ZTeacherBody } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_ALL_ATTENDANCE);
+      return setClassTeacher(db, ctx, request.params.classId, request.body.userId);
+    },
+  );
+
+  app.get(
+    '/today',
+    { preValidation: canView, schema: { querystring: z.object({ date: ZAttendanceDate.optional() }) } },
+    async (request) => {
+      const ctx = await schoolContext(request, VIEW_ATTENDANCE);
+      return getDayOverview(db, ctx, request.query.date ?? schoolToday());
+    },
+  );
+
+  app.get(
+    '/classes/:classId/register/:date',
+    { preValidation: canView, schema: { params: ZRegisterParams } },
+    async (request) => {
+      const ctx = await schoolContext(request, VIEW_ATTENDANCE);
+      return { register: await getRegister(db, ctx, request.params.classId, request.params.date) };
+    },
+  );
+
+  app.put(
+    '/classes/:classId/register/:date',
+    { preValidation: canView, schema: { params: ZRegisterParams, body: ZAttendanceRegisterSave } },
+    async (request) => {
+      const ctx = await schoolContext(request, VIEW_ATTENDANCE);
+      const { classId, date } = request.params;
+      const result = await saveRegister(app, ctx, classId, date, request.body.marks);
+      return { result, register: await getRegister(db, ctx, classId, date) };
+    },
+  );
+
+  app.get(
+    '/classes/:classId/month',
+    { preValidation: canView, schema: { params: ZClassParams, querystring: ZAttendanceMonth } },
+    async (request) => {
+      const ctx = await schoolContext(request, VIEW_ATTENDANCE);
+      return { month: await getClassMonth(db, ctx, request.params.classId, request.query.month) };
+    },
+  );
+
+  app.get(
+    '/learners/:learnerId',
+    { preValidation: canView, schema: { params: ZLearnerParams, querystring: ZAttendanceRange } },
+    async (request) => {
+      const ctx = await schoolContext(request, VIEW_ATTENDANCE);
+      const { from, to } = range(request.query, 90);
+      return { history: await getLearnerHistory(db, ctx, request.params.learnerId, from, to) };
+    },
+  );
+
+  app.get('/rates', { preValidation: canView, schema: { querystring: ZAttendanceRange } }, async (request) => {
+    const ctx = await schoolContext(request, VIEW_ATTENDANCE);
+    const { from, to } = range(request.query);
+    return { from, to, grades: await getGradeRates(db, ctx, from, to) };
+  });
+
+  app.get('/export.csv', { preValidation: canView, schema: { querystring: ZExportQuery } }, async (request, reply) => {
+    const ctx = await schoolContext(request, VIEW_ATTENDANCE);
+    const { from, to } = range(request.query);
+    const csv = await exportAttendance(db, ctx, { from, to, classId: request.query.classId });
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="attendance-${from}-to-${to}.csv"`)
+      .header('cache-control', 'no-store')
+      .send('\uFEFF' + csv);
+  });
+
+  /** The parent dashboard's notice: the signed-in guardian's children's recent absences. */
+  app.get('/my-children/absences', { preValidation: requireRole('parent') }, async (request) => {
+    const user = (await getSessionUser(request))!;
+    const since = daysBefore(schoolToday(), ABSENCE_NOTICE_DAYS - 1);
+    return { absences: await listMyChildrenAbsences(db, user.id, since) };
+  });
+};

@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  TIMETABLE_MESSAGES,
+  ZLessonSchema,
+  ZPeriodSchema,
+  ZRoomSchema,
+  ZSubjectClassSchema,
+  ZTermsSchema,
+  ZTimetableViewQuery,
+} from '@sekolo/shared/schemas/timetable';
+import { requireSchoolPermission, schoolContext } from '../school/school-context.ts';
+import { createLesson, deleteLesson } from './lessons.ts';
+import { createPeriod, createRoom, createSubjectClass, deleteSetupItem, getSetup } from './setup.ts';
+import { getTerms, saveTerms } from './terms.ts';
+import { EDIT_TIMETABLE, READ_TIMETABLE, timetableReader } from './timetable-context.ts';
+import { getTimetableView, parentClasses } from './views.ts';
+
+const ZIdParams = z.object({ id: z.uuid({ error: TIMETABLE_MESSAGES.notFound }) });
+
+/**
+ * The timetable (issue 6). Prefix /api/school/timetable. The admin (manage_curriculum) edits;
+ * staff read every view; a parent reads only their children's classes. Tenant isolation: every
+ * service takes the caller's school id; another school's ids answer 404.
+ */
+export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const canEdit = requireSchoolPermission(...EDIT_TIMETABLE);
+  const edit = (request: Parameters<typeof schoolContext>[0]) => schoolContext(request, EDIT_TIMETABLE);
+
+  // Everything the editor and the pickers need; a parent gets only their children's classes.
+  app.get('/setup', async (request) => {
+    const reader = await timetableReader(request);
+    if (reader.kind === 'parent') {
+      return { setup: null, classes: await parentClasses(db, reader.organizationId, reader.userId) };
+    }
+    return { setup: await getSetup(db, reader.ctx.organizationId, reader.canEdit) };
+  });
+
+  app.get('/view', { schema: { querystring: ZTimetableViewQuery } }, async (request) => {
+    const reader = await timetableReader(request);
+    return { timetable: await getTimetableView(db, reader, request.query.kind, request.query.id) };
+  });
+
+  app.get(
+    '/terms',
+    {
+      preValidation: requireSchoolPermission(...READ_TIMETABLE),
+      schema: { querystring: z.object({ year: z.coerce.number().int().min(2020).max(2100) }) },
+    },
+    async (request) => {
+      const ctx = await schoolContext(request, READ_TIMETABLE);
+      return { calendar: await getTerms(db, ctx.organizationId, request.query.year) };
+    },
+  );
+
+  app.put('/terms', { preValidation: canEdit, schema: { body: ZTermsSchema } }, async (request) => {
+    return { calendar: await saveTerms(db, await edit(request), request.body) };
+  });
+
+  app.post('/periods', { preValidation: canEdit, schema: { body: ZPeriodSchema } }, async (request, reply) => {
+    return reply.status(201).send({ period: await createPeriod(db, await edit(request), request.body) });
+  });
+  app.delete('/periods/:id', { preValidation: canEdit, schema: { params: ZIdParams } }, async (request) => {
+    return deleteSetupItem(db, await edit(request), 'period', request.params.id);
+  });
+
+  app.post('/rooms', { preValidation: canEdit, schema: { body: ZRoomSchema } }, async (request, reply) => {
+    return reply.status(201).send({ room: await createRoom(db, await edit(request), request.body) });
+  });
+  app.delete('/rooms/:id', { preValidation: canEdit, schema: { params: ZIdParams } }, async (request) => {
+    return deleteSetupItem(db, await edit(request), 'room', request.params.id);
+  });
+
+  app.post(
+    '/subject-classes',
+    { preValidation: canEdit, schema: { body: ZSubjectClassSchema } },
+    async (request, reply) => {
+      return reply.status(201).send({ subjectClass: await createSubjectClass(db, await edit(request), request.body) });
+    },
+  );
+  app.delete('/subject-classes/:id', { preValidation: canEdit, schema: { params: ZIdParams } }, async (request) => {
+    return deleteSetupItem(db, await edit(request), 'subjectClass', request.params.id);
+  });
+
+  app.post('/lessons', { preValidation: canEdit, schema: { body: ZLessonSchema } }, async (request, reply) => {
+    return reply.status(201).send({ lesson: await createLesson(db, await edit(request), request.body) });
+  });
+  app.delete('/lessons/:id', { preValidation: canEdit, schema: { params: ZIdParams } }, async (request) => {
+    await deleteLesson(db, await edit(request), request.params.id);
+    return { deleted: true };
+  });
+};

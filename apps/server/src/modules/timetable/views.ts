@@ -1,0 +1,112 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { TTimetableView, TTimetableViewKind } from '@sekolo/shared/schemas/timetable';
+import type { DbExecutor } from '../../db/client.ts';
+import {
+  guardians,
+  learnerGuardians,
+  learners,
+  organizationMembers,
+  registerClasses,
+  timetableLessons,
+  timetableRooms,
+  users,
+} from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { selectLessons } from './lessons.ts';
+import { listPeriods, TEACHING_ROLES } from './setup.ts';
+import type { TTimetableReader } from './timetable-context.ts';
+
+export const NO_SUCH_TIMETABLE = 'There is no such timetable in your school.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The school's name for the class, teacher or room, or null when it is not this school's. */
+async function titleOf(db: DbExecutor, organizationId: string, kind: TTimetableViewKind, id: string) {
+  if (kind === 'teacher') {
+    const [row] = await db
+      .select({ name: users.name })
+      .from(organizationMembers)
+      .innerJoin(users, eq(users.id, organizationMembers.userId))
+      .where(
+        and(
+          eq(organizationMembers.organizationId, organizationId),
+          eq(organizationMembers.userId, id),
+          inArray(organizationMembers.role, TEACHING_ROLES),
+        ),
+      );
+    return row?.name ?? null;
+  }
+  if (!UUID.test(id)) return null;
+  const table = kind === 'class' ? registerClasses : timetableRooms;
+  const [row] = await db
+    .select({ name: table.name })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.organizationId, organizationId)));
+  return row?.name ?? null;
+}
+
+/** Whether the parent has a child (not archived) in the register class. */
+async function isParentOfClass(db: DbExecutor, organizationId: string, userId: string, classId: string) {
+  const [row] = await db
+    .select({ id: learners.id })
+    .from(guardians)
+    .innerJoin(learnerGuardians, eq(learnerGuardians.guardianId, guardians.id))
+    .innerJoin(learners, eq(learners.id, learnerGuardians.learnerId))
+    .where(
+      and(
+        eq(guardians.userId, userId),
+        eq(guardians.organizationId, organizationId),
+        eq(learners.organizationId, organizationId),
+        eq(learners.registerClassId, classId),
+        isNull(learners.archivedAt),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The weekly timetable of a register class, a teacher or a room. Anything the reader may not see is 404. */
+export async function getTimetableView(
+  db: DbExecutor,
+  reader: TTimetableReader,
+  kind: TTimetableViewKind,
+  id: string,
+): Promise<TTimetableView> {
+  const organizationId = reader.kind === 'staff' ? reader.ctx.organizationId : reader.organizationId;
+  const title = await titleOf(db, organizationId, kind, id);
+  if (!title) throw notFound(NO_SUCH_TIMETABLE);
+  if (reader.kind === 'parent') {
+    if (kind !== 'class' || !(await isParentOfClass(db, organizationId, reader.userId, id))) {
+      throw notFound(NO_SUCH_TIMETABLE);
+    }
+  }
+  const filter =
+    kind === 'class'
+      ? eq(timetableLessons.registerClassId, id)
+      : kind === 'teacher'
+        ? eq(timetableLessons.teacherUserId, id)
+        : eq(timetableLessons.roomId, id);
+  const [periods, lessons] = await Promise.all([
+    listPeriods(db, organizationId),
+    selectLessons(db, organizationId, filter),
+  ]);
+  return { kind, id, title, periods, lessons };
+}
+
+/** The parent's children's register classes in this school, for the parent's class picker. */
+export async function parentClasses(db: DbExecutor, organizationId: string, userId: string) {
+  const rows = await db
+    .selectDistinct({ id: registerClasses.id, name: registerClasses.name })
+    .from(guardians)
+    .innerJoin(learnerGuardians, eq(learnerGuardians.guardianId, guardians.id))
+    .innerJoin(learners, eq(learners.id, learnerGuardians.learnerId))
+    .innerJoin(registerClasses, eq(registerClasses.id, learners.registerClassId))
+    .where(
+      and(
+        eq(guardians.userId, userId),
+        eq(guardians.organizationId, organizationId),
+        eq(learners.organizationId, organizationId),
+        isNull(learners.archivedAt),
+      ),
+    );
+  return rows;
+}

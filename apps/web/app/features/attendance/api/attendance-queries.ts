@@ -1,0 +1,73 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  TAttendanceClass,
+  TChildAbsence,
+  TClassMonth,
+  TGradeRate,
+  TRegister,
+  TTodayOverview,
+} from '@sekolo/shared/schemas/attendance';
+import { api } from '~/lib/api-client';
+
+/** The attendance API (issue 6), prefix /api/school/attendance. */
+export const ATTENDANCE_KEY = ['attendance'] as const;
+const BASE = '/api/school/attendance';
+
+export const attendanceClassesQuery = queryOptions({
+  queryKey: [...ATTENDANCE_KEY, 'classes'],
+  queryFn: () => api.get<{ classes: TAttendanceClass[] }>(`${BASE}/classes`).then((a) => a.classes),
+});
+
+export const todayOverviewQuery = (date: string) =>
+  queryOptions({
+    queryKey: [...ATTENDANCE_KEY, 'today', date],
+    queryFn: () => api.get<TTodayOverview>(`${BASE}/today?date=${date}`),
+  });
+
+export const registerQuery = (classId: string, date: string) =>
+  queryOptions({
+    queryKey: [...ATTENDANCE_KEY, 'register', classId, date],
+    queryFn: () =>
+      api.get<{ register: TRegister }>(`${BASE}/classes/${classId}/register/${date}`).then((a) => a.register),
+  });
+
+export const classMonthQuery = (classId: string, month: string) =>
+  queryOptions({
+    queryKey: [...ATTENDANCE_KEY, 'month', classId, month],
+    queryFn: () =>
+      api.get<{ month: TClassMonth }>(`${BASE}/classes/${classId}/month?month=${month}`).then((a) => a.month),
+  });
+
+export const gradeRatesQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: [...ATTENDANCE_KEY, 'rates', from, to],
+    queryFn: () => api.get<{ grades: TGradeRate[] }>(`${BASE}/rates?from=${from}&to=${to}`).then((a) => a.grades),
+  });
+
+export const myChildrenAbsencesQuery = queryOptions({
+  queryKey: [...ATTENDANCE_KEY, 'my-children-absences'],
+  queryFn: () => api.get<{ absences: TChildAbsence[] }>(`${BASE}/my-children/absences`).then((a) => a.absences),
+});
+
+export function attendanceExportUrl(input: { from: string; to: string; classId?: string }): string {
+  const params = new URLSearchParams({ from: input.from, to: input.to });
+  if (input.classId) params.set('classId', input.classId);
+  return `${BASE}/export.csv?${params.toString()}`;
+}
+
+export type TSaveRegisterResult = {
+  result: { saved: number; created: number; changed: number; notified: number };
+  register: TRegister;
+};
+
+export function useSaveRegister(classId: string, date: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (marks: { learnerId: string; status: string; reason: string }[]) =>
+      api.put<TSaveRegisterResult>(`${BASE}/classes/${classId}/register/${date}`, { marks }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(registerQuery(classId, date).queryKey, answer.register);
+      return queryClient.invalidateQueries({ queryKey: ATTENDANCE_KEY });
+    },
+  });
+}

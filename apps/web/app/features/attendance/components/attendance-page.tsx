@@ -1,0 +1,206 @@
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { gradeLabel } from '@sekolo/shared/constants/enumerations';
+import { schoolToday, type TTodayOverview } from '@sekolo/shared/schemas/attendance';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import { LoadingSpinner } from '~/components/ui/loading-spinner';
+import { NativeSelect } from '~/components/ui/native-select';
+import { errorMessage } from '~/lib/server-field-errors';
+import { attendanceClassesQuery, registerQuery, todayOverviewQuery } from '../api/attendance-queries';
+import { formatDay, monthOf, monthRange } from '../lib/dates';
+import { ClassMonth, GradeRates } from './class-month';
+import { RegisterEditor } from './register-editor';
+
+/**
+ * /dashboard/school/attendance: the day's overview (registers missing), a class and date picker,
+ * the register, and the class's month with CSV export. The class, date and month live in the URL.
+ */
+export function AttendancePage() {
+  const id = useId();
+  const today = schoolToday();
+  const [params, setParams] = useSearchParams();
+  const classes = useQuery(attendanceClassesQuery);
+  const date = params.get('date') && params.get('date')! <= today ? params.get('date')! : today;
+  const month = /^\d{4}-\d{2}$/.test(params.get('month') ?? '') ? params.get('month')! : monthOf(date);
+  const fallbackClass = classes.data?.find((c) => c.canMark)?.id ?? classes.data?.[0]?.id ?? '';
+  const classId = classes.data?.some((c) => c.id === params.get('class')) ? params.get('class')! : fallbackClass;
+
+  const update = (patch: Record<string, string>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(patch)) next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Attendance</h1>
+      <TodayOverview date={date} onPick={(cls) => update({ class: cls })} />
+
+      {classes.isPending ? (
+        <LoadingSpinner />
+      ) : classes.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {errorMessage(classes.error)}
+        </p>
+      ) : classes.data.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <p className="font-semibold text-slate-900">No classes yet</p>
+          <p className="mt-1 text-sm text-slate-600">Add register classes and their learners to take attendance.</p>
+        </div>
+      ) : (
+        <>
+          <section aria-labelledby={`${id}-register`} className="space-y-4">
+            <h2 id={`${id}-register`} className="text-lg font-semibold text-slate-900">
+              Register
+            </h2>
+            <div className="flex flex-wrap items-end gap-3">
+              <div className="w-56 space-y-1.5">
+                <Label htmlFor={`${id}-class`}>Class</Label>
+                <NativeSelect
+                  id={`${id}-class`}
+                  value={classId}
+                  onChange={(e) => update({ class: (e.target as HTMLSelectElement).value })}
+                >
+                  {classes.data.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name} ({gradeLabel(c.grade)}){c.canMark ? '' : ' – view only'}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <div className="w-48 space-y-1.5">
+                <Label htmlFor={`${id}-date`}>Date</Label>
+                <Input
+                  id={`${id}-date`}
+                  type="date"
+                  max={today}
+                  value={date}
+                  onChange={(e) => {
+                    const value = (e.target as HTMLInputElement).value;
+                    if (value) update({ date: value, month: monthOf(value) });
+                  }}
+                />
+              </div>
+              {date !== today && (
+                <Button type="button" variant="ghost" onClick={() => update({ date: today, month: monthOf(today) })}>
+                  Today
+                </Button>
+              )}
+            </div>
+            {classId && <RegisterSection classId={classId} date={date} />}
+          </section>
+
+          <section aria-labelledby={`${id}-month`} className="space-y-4">
+            <div className="flex flex-wrap items-end gap-3">
+              <h2 id={`${id}-month`} className="mr-auto text-lg font-semibold text-slate-900">
+                Month view
+              </h2>
+              <div className="w-48 space-y-1.5">
+                <Label htmlFor={`${id}-month-input`}>Month</Label>
+                <Input
+                  id={`${id}-month-input`}
+                  type="month"
+                  max={monthOf(today)}
+                  value={month}
+                  onChange={(e) => {
+                    const value = (e.target as HTMLInputElement).value;
+                    if (value) update({ month: value });
+                  }}
+                />
+              </div>
+            </div>
+            {classId && <ClassMonth classId={classId} month={month} />}
+            <GradeRates {...monthRange(month)} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function RegisterSection({ classId, date }: { classId: string; date: string }) {
+  const register = useQuery(registerQuery(classId, date));
+  if (register.isPending) return <LoadingSpinner className="py-6" label="Loading the register..." />;
+  if (register.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-800">
+        {errorMessage(register.error)}
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-slate-600">
+        {register.data.className} · {formatDay(date)}
+        {register.data.markedAt
+          ? ` · last saved ${new Date(register.data.markedAt).toLocaleTimeString('en-ZA', { hour: '2-digit', minute: '2-digit' })}`
+          : ' · not marked yet'}
+      </p>
+      <RegisterEditor key={`${classId}:${date}:${register.data.markedAt ?? ''}`} register={register.data} />
+    </div>
+  );
+}
+
+function TodayOverview({ date, onPick }: { date: string; onPick: (classId: string) => void }) {
+  const overview = useQuery(todayOverviewQuery(date));
+  return (
+    <section aria-labelledby="attendance-day-heading" className="space-y-3">
+      <h2 id="attendance-day-heading" className="text-lg font-semibold text-slate-900">
+        {date === schoolToday() ? 'Today' : formatDay(date)}
+      </h2>
+      {overview.isPending ? (
+        <LoadingSpinner className="py-6" />
+      ) : overview.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {errorMessage(overview.error)}
+        </p>
+      ) : (
+        <DaySummary overview={overview.data} onPick={onPick} />
+      )}
+    </section>
+  );
+}
+
+function DaySummary({ overview, onPick }: { overview: TTodayOverview; onPick: (classId: string) => void }) {
+  const withLearners = overview.classes.filter((c) => c.learnerCount > 0);
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-700" data-testid="registers-missing">
+        {overview.missing === 0
+          ? `All ${withLearners.length} registers are marked.`
+          : `${overview.missing} of ${withLearners.length} registers not marked yet.`}
+      </p>
+      <ul className="flex flex-wrap gap-2">
+        {withLearners.map((c) => (
+          <li key={c.id}>
+            <button
+              type="button"
+              onClick={() => onPick(c.id)}
+              className="inline-flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              <span className="font-semibold text-slate-900">{c.name}</span>
+              {c.marked === 0 ? (
+                <Badge variant="accent">Not marked</Badge>
+              ) : c.complete ? (
+                <Badge variant="brand">Marked</Badge>
+              ) : (
+                <Badge variant="neutral">
+                  {c.marked} of {c.learnerCount}
+                </Badge>
+              )}
+              {c.teacherName && <span className="text-slate-500">{c.teacherName}</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

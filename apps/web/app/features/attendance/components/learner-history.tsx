@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { ATTENDANCE_STATUSES, type TLearnerHistory } from '@sekolo/shared/schemas/attendance';
+import { labelOf } from '@sekolo/shared/domain/options';
+import { Button } from '~/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '~/components/ui/dialog';
+import { LoadingSpinner } from '~/components/ui/loading-spinner';
+import { api } from '~/lib/api-client';
+import { errorMessage } from '~/lib/server-field-errors';
+import { ATTENDANCE_KEY } from '../api/attendance-queries';
+import { formatDay } from '../lib/dates';
+
+/** A learner's name that opens their attendance history (the last 90 days). */
+export function LearnerHistoryButton({ learnerId, name }: { learnerId: string; name: string }) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="link" className="h-auto font-medium text-slate-900">
+          {name}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Attendance of {name}</DialogTitle>
+          <DialogDescription>The last 90 days, newest first.</DialogDescription>
+        </DialogHeader>
+        <History learnerId={learnerId} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function History({ learnerId }: { learnerId: string }) {
+  const history = useQuery({
+    queryKey: [...ATTENDANCE_KEY, 'learner', learnerId],
+    queryFn: () =>
+      api
+        .get<{ history: TLearnerHistory }>(`/api/school/attendance/learners/${learnerId}`)
+        .then((answer) => answer.history),
+  });
+  if (history.isPending) return <LoadingSpinner className="py-6" />;
+  if (history.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-800">
+        {errorMessage(history.error)}
+      </p>
+    );
+  }
+  const { counts, records } = history.data;
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-700" data-testid="learner-history-counts">
+        {ATTENDANCE_STATUSES.map((s) => `${s.label}: ${counts[s.id]}`).join(' · ')}
+      </p>
+      {records.length === 0 ? (
+        <p className="text-sm text-slate-600">No marks in this period.</p>
+      ) : (
+        <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto text-sm">
+          {records.map((r) => (
+            <li key={r.date} className="flex justify-between gap-3 py-2">
+              <span className="text-slate-700">
+                {formatDay(r.date, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })} ·{' '}
+                {r.className}
+              </span>
+              <span className="font-medium text-slate-900">
+                {labelOf(ATTENDANCE_STATUSES, r.status)}
+                {r.reason ? `: ${r.reason}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import {
+  ATTENDANCE_MESSAGES,
+  ATTENDANCE_REASON_MAX,
+  ATTENDANCE_STATUSES,
+  ZAttendanceRegisterSave,
+  type TAttendanceStatus,
+  type TRegister,
+} from '@sekolo/shared/schemas/attendance';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { cn } from '~/lib/cn';
+import { errorMessage } from '~/lib/server-field-errors';
+import { useSaveRegister } from '../api/attendance-queries';
+
+type TMark = { status: TAttendanceStatus | null; reason: string };
+
+export const NOT_ALL_MARKED = (n: number) =>
+  n === 1 ? 'One learner is not marked yet.' : `${n} learners are not marked yet.`;
+
+const STATUS_STYLE: Record<TAttendanceStatus, string> = {
+  present: 'peer-checked:border-emerald-700 peer-checked:bg-emerald-700 peer-checked:text-white',
+  absent: 'peer-checked:border-red-700 peer-checked:bg-red-700 peer-checked:text-white',
+  late: 'peer-checked:border-amber-600 peer-checked:bg-amber-600 peer-checked:text-white',
+  excused: 'peer-checked:border-sky-700 peer-checked:bg-sky-700 peer-checked:text-white',
+};
+
+/**
+ * The register of one class and date: every learner with a radio group (Present, Absent, Late,
+ * Excused) and an optional reason; "Mark all present" fills every row; Save sends every mark in
+ * one request (one transaction on the server). Mount with a key per class and date.
+ */
+export function RegisterEditor({ register }: { register: TRegister }) {
+  const save = useSaveRegister(register.classId, register.date);
+  const [marks, setMarks] = useState<Record<string, TMark>>(() =>
+    Object.fromEntries(register.rows.map((r) => [r.learnerId, { status: r.status, reason: r.reason }])),
+  );
+  const [problem, setProblem] = useState<string | null>(null);
+  const readOnly = !register.canMark;
+
+  const setMark = (learnerId: string, patch: Partial<TMark>) =>
+    setMarks((current) => ({ ...current, [learnerId]: { ...current[learnerId]!, ...patch } }));
+
+  const markAllPresent = () =>
+    setMarks((current) =>
+      Object.fromEntries(
+        Object.entries(current).map(([id, mark]) => [id, { status: 'present' as const, reason: mark.reason }]),
+      ),
+    );
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    const unmarked = register.rows.filter((r) => !marks[r.learnerId]?.status).length;
+    if (unmarked) {
+      setProblem(NOT_ALL_MARKED(unmarked));
+      return;
+    }
+    const parsed = ZAttendanceRegisterSave.safeParse({
+      marks: register.rows.map((r) => ({ learnerId: r.learnerId, ...marks[r.learnerId] })),
+    });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? ATTENDANCE_MESSAGES.statusRequired);
+      return;
+    }
+    try {
+      const answer = await save.mutateAsync(parsed.data.marks);
+      const { changed, notified } = answer.result;
+      const details = [
+        changed ? `${changed} correction${changed === 1 ? '' : 's'} recorded` : null,
+        notified ? `${notified} guardian${notified === 1 ? '' : 's'} notified` : null,
+      ].filter(Boolean);
+      toast.success(ATTENDANCE_MESSAGES.saved, details.length ? { description: details.join(' · ') } : undefined);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+
+  if (register.rows.length === 0) {
+    return (
+      <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+        <p className="font-semibold text-slate-900">No learners in {register.className}</p>
+        <p className="mt-1 text-sm text-slate-600">Add learners to this class to take its register.</p>
+      </div>
+    );
+  }
+
+  const counts = ATTENDANCE_STATUSES.map((s) => ({
+    ...s,
+    n: Object.values(marks).filter((m) => m.status === s.id).length,
+  }));
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Register for ${register.className}`} className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        {!readOnly && (
+          <Button type="button" variant="secondary" onClick={markAllPresent}>
+            Mark all present
+          </Button>
+        )}
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {counts.map((c) => `${c.label}: ${c.n}`).join(' · ')}
+        </p>
+      </div>
+      {readOnly && (
+        <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">{ATTENDANCE_MESSAGES.notYourClass}.</p>
+      )}
+      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" data-testid="register-rows">
+        {register.rows.map((row) => {
+          const mark = marks[row.learnerId]!;
+          const name = `${row.preferredName || row.firstName} ${row.lastName}`;
+          const groupId = `mark-${row.learnerId}`;
+          return (
+            <li key={row.learnerId} className="flex flex-wrap items-center gap-3 px-4 py-3">
+              <fieldset className="flex flex-wrap items-center gap-3" disabled={readOnly}>
+                <legend className="float-left mr-2 w-48 font-medium text-slate-900">
+                  {name}
+                  <span className="block text-xs font-normal text-slate-500">{row.admissionNumber}</span>
+                </legend>
+                <div className="flex flex-wrap gap-1.5" role="radiogroup" aria-label={`Attendance of ${name}`}>
+                  {ATTENDANCE_STATUSES.map((status) => (
+                    <label key={status.id} className="cursor-pointer">
+                      <input
+                        type="radio"
+                        className="peer sr-only"
+                        name={groupId}
+                        value={status.id}
+                        checked={mark.status === status.id}
+                        onChange={() => setMark(row.learnerId, { status: status.id })}
+                      />
+                      <span
+                        className={cn(
+                          'inline-flex h-9 items-center rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-700',
+                          'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700',
+                          STATUS_STYLE[status.id],
+                        )}
+                      >
+                        {status.label}
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              {mark.status && mark.status !== 'present' && (
+                <div className="min-w-48 flex-1">
+                  <label htmlFor={`${groupId}-reason`} className="sr-only">
+                    Reason for {name} (optional)
+                  </label>
+                  <Input
+                    id={`${groupId}-reason`}
+                    placeholder="Reason (optional)"
+                    maxLength={ATTENDANCE_REASON_MAX}
+                    value={mark.reason}
+                    disabled={readOnly}
+                    onChange={(e) => setMark(row.learnerId, { reason: (e.target as HTMLInputElement).value })}
+                  />
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {problem && (
+        <p role="alert" className="text-sm text-red-800">
+          {problem}
+        </p>
+      )}
+      {!readOnly && (
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save register'}
+        </Button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TLesson,
+  TLessonInput,
+  TPeriod,
+  TPeriodInput,
+  TRoom,
+  TRoomInput,
+  TSubjectClass,
+  TSubjectClassInput,
+  TTermsInput,
+  TTimetableSetup,
+  TTimetableView,
+  TTimetableViewKind,
+} from '@sekolo/shared/schemas/timetable';
+import { api } from '~/lib/api-client';
+
+/** The timetable API (issue 6), prefix /api/school/timetable. */
+export const TIMETABLE_KEY = ['timetable'] as const;
+const BASE = '/api/school/timetable';
+
+export type TSetupAnswer =
+  { setup: TTimetableSetup; classes?: undefined } | { setup: null; classes: { id: string; name: string }[] };
+
+export const timetableSetupQuery = queryOptions({
+  queryKey: [...TIMETABLE_KEY, 'setup'],
+  queryFn: () => api.get<TSetupAnswer>(`${BASE}/setup`),
+});
+
+export function useTimetableView(kind: TTimetableViewKind, id: string | undefined) {
+  return useQuery({
+    queryKey: [...TIMETABLE_KEY, 'view', kind, id],
+    queryFn: () =>
+      api
+        .get<{ timetable: TTimetableView }>(`${BASE}/view?kind=${kind}&id=${encodeURIComponent(id!)}`)
+        .then((answer) => answer.timetable),
+    enabled: Boolean(id),
+  });
+}
+
+function useTimetableMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: TIMETABLE_KEY }) });
+}
+
+export const useCreatePeriod = () =>
+  useTimetableMutation((input: TPeriodInput) =>
+    api.post<{ period: TPeriod }>(`${BASE}/periods`, input).then((a) => a.period),
+  );
+export const useCreateRoom = () =>
+  useTimetableMutation((input: TRoomInput) => api.post<{ room: TRoom }>(`${BASE}/rooms`, input).then((a) => a.room));
+export const useCreateSubjectClass = () =>
+  useTimetableMutation((input: TSubjectClassInput) =>
+    api.post<{ subjectClass: TSubjectClass }>(`${BASE}/subject-classes`, input).then((a) => a.subjectClass),
+  );
+export const useCreateLesson = () =>
+  useTimetableMutation((input: TLessonInput) =>
+    api.post<{ lesson: TLesson }>(`${BASE}/lessons`, input).then((a) => a.lesson),
+  );
+
+const PATHS = { period: 'periods', room: 'rooms', subjectClass: 'subject-classes', lesson: 'lessons' } as const;
+export const useDeleteTimetableItem = () =>
+  useTimetableMutation(({ kind, id }: { kind: keyof typeof PATHS; id: string }) =>
+    api.delete(`${BASE}/${PATHS[kind]}/${id}`),
+  );
+
+export type TSchoolYearTerms = {
+  year: number;
+  provisional: boolean;
+  source: 'school' | 'default' | 'none';
+  terms: { term: number; startsOn: string; endsOn: string }[];
+};
+
+export function useTerms(year: number) {
+  return useQuery({
+    queryKey: [...TIMETABLE_KEY, 'terms', year],
+    queryFn: () => api.get<{ calendar: TSchoolYearTerms }>(`${BASE}/terms?year=${year}`).then((a) => a.calendar),
+  });
+}
+
+export const useSaveTerms = () =>
+  useTimetableMutation((input: TTermsInput) =>
+    api.put<{ calendar: TSchoolYearTerms }>(`${BASE}/terms`, input).then((a) => a.calendar),
+  );

@@ -1,0 +1,291 @@
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { CAPS_SUBJECTS } from '@sekolo/shared/constants/caps-subjects';
+import {
+  ZPeriodSchema,
+  ZRoomSchema,
+  ZSubjectClassSchema,
+  type TPeriodInput,
+  type TRoomInput,
+  type TSubjectClassInput,
+  type TTimetableSetup,
+} from '@sekolo/shared/schemas/timetable';
+import { Button } from '~/components/ui/button';
+import { FormField, fieldAria } from '~/components/ui/form-field';
+import { Input } from '~/components/ui/input';
+import { NativeSelect } from '~/components/ui/native-select';
+import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
+import {
+  useCreatePeriod,
+  useCreateRoom,
+  useCreateSubjectClass,
+  useDeleteTimetableItem,
+} from '../api/timetable-queries';
+
+const FORM_CLASS = 'flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4';
+
+function Problem({ text }: { text: string | null }) {
+  return text ? (
+    <p role="alert" className="w-full text-sm text-red-800">
+      {text}
+    </p>
+  ) : null;
+}
+
+/** The bell schedule: the periods of every school day, Monday to Friday, breaks included. */
+export function BellSchedule({ setup }: { setup: TTimetableSetup }) {
+  const remove = useDeleteTimetableItem();
+  return (
+    <section aria-labelledby="bell-schedule-heading" className="space-y-3">
+      <h2 id="bell-schedule-heading" className="text-lg font-semibold text-slate-900">
+        Bell schedule
+      </h2>
+      {setup.periods.length === 0 ? (
+        <p className="text-sm text-slate-600">No periods yet. Add the first period of the school day.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm">
+          {setup.periods.map((p) => (
+            <li key={p.id} className="flex items-center justify-between gap-3 px-4 py-2">
+              <span>
+                <span className="font-medium text-slate-900">{p.name}</span>{' '}
+                <span className="text-slate-600">
+                  {p.startsAt}–{p.endsAt}
+                  {p.isBreak ? ' · Break' : ''}
+                </span>
+              </span>
+              {setup.canEdit && (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Remove ${p.name}`}
+                  onClick={() =>
+                    remove.mutate({ kind: 'period', id: p.id }, { onError: (e) => toast.error(errorMessage(e)) })
+                  }
+                >
+                  Remove
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {setup.canEdit && <PeriodForm />}
+    </section>
+  );
+}
+
+function PeriodForm() {
+  const id = useId();
+  const create = useCreatePeriod();
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<TPeriodInput>({
+    resolver: zodResolver(ZPeriodSchema),
+    defaultValues: { name: '', startsAt: '', endsAt: '', isBreak: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const period = await create.mutateAsync(values);
+      toast.success(`${period.name} added`);
+      form.reset({ name: '', startsAt: values.endsAt, endsAt: '', isBreak: false });
+    } catch (error) {
+      if (!applyServerFieldErrors(error, form.setError, ['name', 'startsAt', 'endsAt']))
+        setProblem(errorMessage(error));
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className={FORM_CLASS} aria-label="Add a period">
+      <FormField id={`${id}-name`} label="Period name" error={errors.name?.message} className="w-40">
+        <Controller
+          control={form.control}
+          name="name"
+          render={({ field: { ref: _ref, ...field } }) => (
+            <Input {...fieldAria(`${id}-name`, errors.name?.message)} placeholder="Period 1" {...field} />
+          )}
+        />
+      </FormField>
+      <FormField id={`${id}-start`} label="Starts" error={errors.startsAt?.message} className="w-32">
+        <Controller
+          control={form.control}
+          name="startsAt"
+          render={({ field: { ref: _ref, ...field } }) => (
+            <Input type="time" {...fieldAria(`${id}-start`, errors.startsAt?.message)} {...field} />
+          )}
+        />
+      </FormField>
+      <FormField id={`${id}-end`} label="Ends" error={errors.endsAt?.message} className="w-32">
+        <Controller
+          control={form.control}
+          name="endsAt"
+          render={({ field: { ref: _ref, ...field } }) => (
+            <Input type="time" {...fieldAria(`${id}-end`, errors.endsAt?.message)} {...field} />
+          )}
+        />
+      </FormField>
+      <Controller
+        control={form.control}
+        name="isBreak"
+        render={({ field }) => (
+          <label className="flex h-10 items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+            />
+            Break
+          </label>
+        )}
+      />
+      <Button type="submit" disabled={isSubmitting}>
+        Add period
+      </Button>
+      <Problem text={problem} />
+    </form>
+  );
+}
+
+/** Rooms and subject classes: what a lesson is made of. */
+export function RoomsAndSubjects({ setup }: { setup: TTimetableSetup }) {
+  return (
+    <section aria-labelledby="rooms-subjects-heading" className="space-y-3">
+      <h2 id="rooms-subjects-heading" className="text-lg font-semibold text-slate-900">
+        Rooms and subject classes
+      </h2>
+      <p className="text-sm text-slate-600">
+        Rooms: {setup.rooms.length ? setup.rooms.map((r) => r.name).join(', ') : 'none yet'}. Subject classes:{' '}
+        {setup.subjectClasses.length
+          ? setup.subjectClasses.map((s) => `${s.registerClassName} ${s.subjectLabel} (${s.teacherName})`).join(', ')
+          : 'none yet'}
+        .
+      </p>
+      {setup.canEdit && (
+        <>
+          <RoomForm />
+          <SubjectClassForm setup={setup} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function RoomForm() {
+  const id = useId();
+  const create = useCreateRoom();
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<TRoomInput>({ resolver: zodResolver(ZRoomSchema), defaultValues: { name: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const room = await create.mutateAsync(values);
+      toast.success(`${room.name} added`);
+      form.reset({ name: '' });
+    } catch (error) {
+      if (!applyServerFieldErrors(error, form.setError, ['name'])) setProblem(errorMessage(error));
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className={FORM_CLASS} aria-label="Add a room">
+      <FormField id={`${id}-room`} label="Room name" error={errors.name?.message} className="w-56">
+        <Controller
+          control={form.control}
+          name="name"
+          render={({ field: { ref: _ref, ...field } }) => (
+            <Input {...fieldAria(`${id}-room`, errors.name?.message)} placeholder="Science Lab" {...field} />
+          )}
+        />
+      </FormField>
+      <Button type="submit" disabled={isSubmitting}>
+        Add room
+      </Button>
+      <Problem text={problem} />
+    </form>
+  );
+}
+
+function SubjectClassForm({ setup }: { setup: TTimetableSetup }) {
+  const id = useId();
+  const create = useCreateSubjectClass();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  const form = useForm<TSubjectClassInput>({
+    resolver: zodResolver(ZSubjectClassSchema),
+    defaultValues: { subject: '' as TSubjectClassInput['subject'], teacherId: '', registerClassId: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const created = await create.mutateAsync(values);
+      toast.success(`${created.registerClassName} ${created.subjectLabel} added`);
+      form.reset();
+      // New <select>s: preact/compat does not always move a controlled select back to its empty option.
+      setRound((n) => n + 1);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, form.setError, ['subject', 'teacherId', 'registerClassId'])) {
+        setProblem(errorMessage(error));
+      }
+    }
+  });
+  return (
+    <form key={round} onSubmit={submit} noValidate className={FORM_CLASS} aria-label="Add a subject class">
+      <FormField id={`${id}-class`} label="Class" error={errors.registerClassId?.message} className="w-40">
+        <Controller
+          control={form.control}
+          name="registerClassId"
+          render={({ field: { ref: _ref, ...field } }) => (
+            <NativeSelect {...fieldAria(`${id}-class`, errors.registerClassId?.message)} {...field}>
+              <option value="">Choose a class</option>
+              {setup.classes.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+      </FormField>
+      <FormField id={`${id}-subject`} label="Subject" error={errors.subject?.message} className="w-64">
+        <Controller
+          control={form.control}
+          name="subject"
+          render={({ field: { ref: _ref, ...field } }) => (
+            <NativeSelect {...fieldAria(`${id}-subject`, errors.subject?.message)} {...field}>
+              <option value="">Choose a subject</option>
+              {CAPS_SUBJECTS.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.label}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+      </FormField>
+      <FormField id={`${id}-teacher`} label="Teacher" error={errors.teacherId?.message} className="w-56">
+        <Controller
+          control={form.control}
+          name="teacherId"
+          render={({ field: { ref: _ref, ...field } }) => (
+            <NativeSelect {...fieldAria(`${id}-teacher`, errors.teacherId?.message)} {...field}>
+              <option value="">Choose a teacher</option>
+              {setup.teachers.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+      </FormField>
+      <Button type="submit" disabled={isSubmitting}>
+        Add subject class
+      </Button>
+      <Problem text={problem} />
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import { RequireAuth } from '~/features/auth/components/require-auth';
+import { SCHOOL_AREA_ROLES } from '~/features/school/lib/school-access';
+import { TimetablePage } from '~/features/timetable/components/timetable-page';
+
+export function meta() {
+  return [{ title: 'Timetable | Sekolo' }];
+}
+
+const TIMETABLE_ROLES = [...SCHOOL_AREA_ROLES, 'parent'];
+
+/** /dashboard/school/timetable (issue 6): the bell schedule and the weekly timetables. */
+export default function DashboardSchoolTimetable() {
+  return (
+    <RequireAuth roles={TIMETABLE_ROLES}>
+      <TimetablePage />
+    </RequireAuth>
+  );
+}

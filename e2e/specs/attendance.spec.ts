@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
+import { waitForMail } from '../fixtures/outbox';
+import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+
+test.describe('attendance (issue 6)', () => {
+  test('the demo teacher marks 8A with Kabelo absent; his parent is e-mailed and sees the absence', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    await signIn(page, DEMO.teacher, DEMO_PASSWORD);
+    await page.goto('/dashboard/school/attendance');
+    await expect(page.getByRole('heading', { name: 'Attendance', level: 1 })).toBeVisible();
+    // Today's overview: the seeded school has 4 classes with learners, none marked yet.
+    await expect(page.getByTestId('registers-missing')).toHaveText('4 of 4 registers not marked yet.');
+    // The teacher's own class is chosen; the others are view only.
+    await expect(page.getByLabel('Class')).toHaveValue(/.+/);
+    await expect(page.getByLabel('Class').locator('option:checked')).toHaveText('8A (Grade 8)');
+
+    const register = page.getByRole('form', { name: 'Register for 8A' });
+    const kabelo = register.getByRole('radiogroup', { name: 'Attendance of Kabelo Mokoena' });
+    await expect(kabelo).toBeVisible();
+    // Every learner of the class is listed (the seed puts 8 of its 30 learners in 8A).
+    const learnerCount = await register.getByRole('radiogroup').count();
+    expect(learnerCount).toBe(8);
+
+    await register.getByRole('button', { name: 'Save register' }).click();
+    await expect(register.getByRole('alert')).toHaveText(`${learnerCount} learners are not marked yet.`);
+
+    await register.getByRole('button', { name: 'Mark all present' }).click();
+    await expect(kabelo.getByRole('radio', { name: 'Present' })).toBeChecked();
+    await kabelo.getByText('Absent', { exact: true }).click();
+    await expect(kabelo.getByRole('radio', { name: 'Absent' })).toBeChecked();
+    await register.getByLabel('Reason for Kabelo Mokoena (optional)').fill('Dentist appointment');
+    await expectNoSeriousA11yViolations(page);
+    await register.getByRole('button', { name: 'Save register' }).click();
+    await expect(page.getByText('Register saved')).toBeVisible();
+    await expect(page.getByTestId('registers-missing')).toHaveText('3 of 4 registers not marked yet.');
+    await expect(page.getByText(`Present: ${learnerCount - 1} · Absent: 1 · Late: 0 · Excused: 0`)).toBeVisible();
+
+    // The month view shows the mark; the export link carries the class and month.
+    const month = page.getByTestId('class-month');
+    await expect(month.getByRole('row', { name: /Kabelo Mokoena/ }).getByTitle('Absent')).toBeVisible();
+    // A learner's history opens from the month view.
+    await month.getByRole('button', { name: 'Kabelo Mokoena' }).click();
+    const history = page.getByRole('dialog', { name: 'Attendance of Kabelo Mokoena' });
+    await expect(history.getByTestId('learner-history-counts')).toHaveText(
+      'Present: 0 · Absent: 1 · Late: 0 · Excused: 0',
+    );
+    await expect(history).toContainText('Absent: Dentist appointment');
+    await page.keyboard.press('Escape');
+    await expect(history).toBeHidden();
+    const exportHref = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+    const csv = await page.request.get(exportHref!);
+    expect(csv.status()).toBe(200);
+    expect(await csv.text()).toContain('Mokoena,Kabelo,absent,Dentist appointment');
+
+    // The guardian hears of it by e-mail...
+    const mail = await waitForMail(request, DEMO.parent, (m) => m.tag === 'attendance-absence');
+    expect(mail.subject).toMatch(/^Kabelo Mokoena was marked absent on /);
+    expect(mail.text).toContain('Reason recorded: Dentist appointment');
+
+    // ...and on the parent dashboard.
+    const parentContext = await browser.newContext();
+    const parent = await parentContext.newPage();
+    await signIn(parent, DEMO.parent, DEMO_PASSWORD);
+    await parent.goto('/dashboard/parent');
+    const notices = parent.getByTestId('absence-notices');
+    await expect(notices).toContainText('Kabelo Mokoena was marked absent on');
+    await expect(notices).toContainText('Dentist appointment');
+    await parentContext.close();
+  });
+
+  test('a parent cannot open the register', async ({ page }) => {
+    await signIn(page, DEMO.parent, DEMO_PASSWORD);
+    await page.goto('/dashboard/school/attendance');
+    await page.waitForURL('**/unauthorized');
+    const res = await page.request.get('/api/school/attendance/today');
+    expect(res.status()).toBe(403);
+  });
+});

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
+
+/** Issue 6: the school admin builds the bell schedule, places a lesson, and a clash is refused with a message naming it. */
+test('the admin sets up a period, adds a lesson and sees a clash refused', async ({ page }) => {
+  const suffix = String(Date.now() % 100000);
+  const period = `Period ${suffix}`;
+  const lab = `Lab ${suffix}`;
+  const teacher = 'Pieter van der Merwe';
+
+  await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+  await page.goto('/dashboard/school/timetable');
+  await expect(page.getByRole('heading', { name: 'Timetable', level: 1 })).toBeVisible();
+
+  // The bell schedule: one period and a break.
+  const periodForm = page.getByRole('form', { name: 'Add a period' });
+  await periodForm.getByLabel('Period name').fill(period);
+  await periodForm.getByLabel('Starts').fill('07:45');
+  await periodForm.getByLabel('Ends').fill('08:30');
+  await periodForm.getByRole('button', { name: 'Add period' }).click();
+  await expect(page.getByRole('region', { name: 'Bell schedule' }).getByText(period)).toBeVisible();
+
+  // A room and two subject classes taught by the same teacher.
+  const roomForm = page.getByRole('form', { name: 'Add a room' });
+  await roomForm.getByLabel('Room name').fill(lab);
+  await roomForm.getByRole('button', { name: 'Add room' }).click();
+  await expect(page.getByText(`Rooms: ${lab}`, { exact: false })).toBeVisible();
+  const subjectForm = page.getByRole('form', { name: 'Add a subject class' });
+  for (const klass of ['8A', '8B']) {
+    await subjectForm.getByLabel('Class').selectOption({ label: klass });
+    await subjectForm.getByLabel('Subject').selectOption({ label: 'Mathematics' });
+    await subjectForm.getByLabel('Teacher').selectOption({ label: teacher });
+    await subjectForm.getByRole('button', { name: 'Add subject class' }).click();
+    await expect(page.getByText(`${klass} Mathematics (${teacher})`, { exact: false })).toBeVisible();
+  }
+
+  // 8A: Mathematics in the new period on Monday.
+  const week = page.getByRole('region', { name: 'Weekly timetable' });
+  await week.getByLabel('Show by').selectOption('class');
+  await week.getByLabel('Class', { exact: true }).selectOption({ label: '8A' });
+  const grid = page.getByRole('table', { name: 'Weekly timetable: 8A' });
+  await expect(grid.getByRole('columnheader', { name: 'Monday' })).toBeVisible();
+  await expect(grid.getByRole('rowheader', { name: new RegExp(period) })).toBeVisible();
+  await grid.getByRole('button', { name: `Add a lesson in ${period} on Monday` }).click();
+  const lessonForm = page.getByRole('form', { name: 'Add a lesson' });
+  await lessonForm.getByLabel('Subject and teacher').selectOption({ label: `8A Mathematics – ${teacher}` });
+  await lessonForm.getByLabel('Room').selectOption({ label: lab });
+  await lessonForm.getByRole('button', { name: 'Add lesson' }).click();
+  await expect(grid.getByText('Mathematics')).toBeVisible();
+
+  // 8B: the same teacher in the same period on Monday is refused, naming the clash.
+  await week.getByLabel('Class', { exact: true }).selectOption({ label: '8B' });
+  const grid8B = page.getByRole('table', { name: 'Weekly timetable: 8B' });
+  await grid8B.getByRole('button', { name: `Add a lesson in ${period} on Monday` }).click();
+  await lessonForm.getByLabel('Subject and teacher').selectOption({ label: `8B Mathematics – ${teacher}` });
+  await lessonForm.getByRole('button', { name: 'Add lesson' }).click();
+  await expect(lessonForm.getByRole('alert')).toHaveText(
+    `${teacher} already teaches 8A Mathematics in ${period} on Monday.`,
+  );
+  await expect(grid8B.getByText('Mathematics')).toHaveCount(0);
+
+  // The teacher's own week shows the one lesson.
+  await week.getByLabel('Show by').selectOption('teacher');
+  await expect(
+    page.getByRole('table', { name: `Weekly timetable: ${teacher}` }).getByText('8A Mathematics'),
+  ).toBeVisible();
+  // The school terms: the SA calendar by default, changed by the admin.
+  const terms = page.getByRole('form', { name: 'School terms' });
+  await page.getByLabel('Year').selectOption('2026');
+  await expect(terms.getByLabel('Term 1 starts')).toHaveValue('2026-01-14');
+  await expect(terms.getByLabel('Term 4 ends')).toHaveValue('2026-12-09');
+  await expect(terms.getByText('The South African public school calendar.')).toBeVisible();
+  await terms.getByLabel('Term 1 starts').fill('2026-01-15');
+  await terms.getByRole('button', { name: 'Save term dates' }).click();
+  await expect(page.getByText('Your school’s term dates.')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'School terms' }).getByLabel('Term 1 starts')).toHaveValue('2026-01-15');
+});

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import type { TSchoolGrade } from '../constants/enumerations.ts';
+
+/** Attendance (issue 6): the daily register of a register class. Shared by the API and the web form. */
+
+export const ATTENDANCE_STATUSES = [
+  { id: 'present', label: 'Present' },
+  { id: 'absent', label: 'Absent' },
+  { id: 'late', label: 'Late' },
+  { id: 'excused', label: 'Excused' },
+] as const;
+export type TAttendanceStatus = (typeof ATTENDANCE_STATUSES)[number]['id'];
+export const ATTENDANCE_STATUS_IDS = ATTENDANCE_STATUSES.map((s) => s.id) as [
+  TAttendanceStatus,
+  ...TAttendanceStatus[],
+];
+
+export const ATTENDANCE_REASON_MAX = 500;
+/** The school's day: registers are marked by the South African calendar. */
+export const ATTENDANCE_TIME_ZONE = 'Africa/Johannesburg';
+
+export const ATTENDANCE_MESSAGES = {
+  dateInvalid: 'Please enter the date as YYYY-MM-DD',
+  dateFuture: 'A register cannot be marked for a future date',
+  monthInvalid: 'Please enter the month as YYYY-MM',
+  statusRequired: 'Please choose present, absent, late or excused',
+  reasonTooLong: `Please keep the reason under ${ATTENDANCE_REASON_MAX} characters`,
+  marksRequired: 'The register has no learners to mark',
+  learnerNotInClass: (id: string) => `Learner ${id} is not in this class`,
+  duplicateLearner: (id: string) => `Learner ${id} is marked twice`,
+  classNotFound: 'There is no such class in your school',
+  notYourClass: 'Only the class teacher or a school administrator can mark this register',
+  teacherNotFound: 'Please choose a teacher of your school',
+  concurrentSave: 'Someone else saved this register at the same moment. Reload it and save again.',
+  saved: 'Register saved',
+} as const;
+
+/** The school's calendar day for `now` (YYYY-MM-DD). */
+export function schoolToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: ATTENDANCE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+export const ZAttendanceDate = z
+  .string({ error: ATTENDANCE_MESSAGES.dateInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: ATTENDANCE_MESSAGES.dateInvalid })
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    {
+      error: ATTENDANCE_MESSAGES.dateInvalid,
+    },
+  );
+
+export const ZAttendanceMark = z.object({
+  learnerId: z.uuid({ error: 'Please choose a learner of this class' }),
+  status: z.enum(ATTENDANCE_STATUS_IDS, { error: ATTENDANCE_MESSAGES.statusRequired }),
+  reason: z.string().trim().max(ATTENDANCE_REASON_MAX, { error: ATTENDANCE_MESSAGES.reasonTooLong }).default(''),
+});
+
+/** PUT body of a register: every mark for the class and date, saved in one transaction. */
+export const ZAttendanceRegisterSave = z.object({
+  marks: z.array(ZAttendanceMark).min(1, { error: ATTENDANCE_MESSAGES.marksRequired }).max(2000),
+});
+export type TAttendanceRegisterSaveInput = z.input<typeof ZAttendanceRegisterSave>;
+
+export const ZAttendanceRange = z.object({ from: ZAttendanceDate.optional(), to: ZAttendanceDate.optional() });
+export const ZAttendanceMonth = z.object({
+  month: z
+    .string({ error: ATTENDANCE_MESSAGES.monthInvalid })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: ATTENDANCE_MESSAGES.monthInvalid }),
+});
+
+export type TRegisterRow = {
+  learnerId: string;
+  firstName: string;
+  lastName: string;
+  preferredName: string;
+  admissionNumber: string;
+  status: TAttendanceStatus | null;
+  reason: string;
+};
+export type TRegister = {
+  classId: string;
+  className: string;
+  grade: TSchoolGrade;
+  date: string;
+  canMark: boolean;
+  markedAt: string | null;
+  rows: TRegisterRow[];
+};
+export type TAttendanceClass = {
+  id: string;
+  name: string;
+  grade: TSchoolGrade;
+  learnerCount: number;
+  teacherId: string | null;
+  teacherName: string | null;
+  canMark: boolean;
+};
+export type TTodayClass = TAttendanceClass & { marked: number; complete: boolean };
+export type TTodayOverview = { date: string; classes: TTodayClass[]; missing: number };
+export type TStatusCounts = Record<TAttendanceStatus, number>;
+export type TClassMonth = {
+  classId: string;
+  className: string;
+  month: string;
+  days: string[];
+  learners: { id: string; name: string; marks: Record<string, TAttendanceStatus>; counts: TStatusCounts }[];
+};
+export type TGradeRate = { grade: TSchoolGrade; counts: TStatusCounts; total: number; rate: number | null };
+export type TLearnerHistory = {
+  learnerId: string;
+  name: string;
+  from: string;
+  to: string;
+  counts: TStatusCounts;
+  records: { date: string; status: TAttendanceStatus; reason: string; className: string }[];
+};
+export type TChildAbsence = {
+  learnerId: string;
+  learnerName: string;
+  date: string;
+  status: 'absent';
+  reason: string;
+  schoolName: string;
+};
