@@ -40,7 +40,14 @@ export function useTimetableView(kind: TTimetableViewKind, id: string | undefine
 
 function useTimetableMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: TIMETABLE_KEY }) });
+  // Not awaited: the form resets as soon as the server has answered, before the lists refresh, so a
+  // choice made in the form right after the new row appears is never wiped by a late reset.
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: TIMETABLE_KEY });
+    },
+  });
 }
 
 export const useCreatePeriod = () =>
