@@ -20,7 +20,6 @@ import { hasPartnerType } from '../../domain/business-partner-types.ts';
 import {
   REGISTRATION_MESSAGES,
   ZAddressFields,
-  ZOptionalFile,
   ZOptionalLink,
   ZPaymentReturnStep,
   ZRequiredFile,
@@ -28,6 +27,7 @@ import {
   optionalText,
   refineProvinceInCountry,
   requiredText,
+  documentFilesSchema,
 } from './common.ts';
 
 export const BUSINESS_PARTNER_MESSAGES = {
@@ -62,10 +62,16 @@ export const BUSINESS_PARTNER_MESSAGES = {
 
 /** Spec 8, "Business submit": the toasts the Business Information step shows. */
 export const BUSINESS_SUBMIT_TOASTS = {
-  partnerTypeRequired: { title: 'Business Partner Type Required', description: BUSINESS_PARTNER_MESSAGES.partnerTypeRequired },
+  partnerTypeRequired: {
+    title: 'Business Partner Type Required',
+    description: BUSINESS_PARTNER_MESSAGES.partnerTypeRequired,
+  },
   logoRequired: { title: 'Logo Required', description: 'Please upload a business logo' },
   documentsMissing: { title: 'Required Documents Missing', description: 'Please upload all required documents' },
-  submissionError: { title: 'Submission Error', description: 'There was a problem submitting the form. Please try again.' },
+  submissionError: {
+    title: 'Submission Error',
+    description: 'There was a problem submitting the form. Please try again.',
+  },
 } as const;
 
 const M = BUSINESS_PARTNER_MESSAGES;
@@ -85,14 +91,7 @@ export const BUSINESS_DOCUMENTS = [
 export type TBusinessDocumentId = (typeof BUSINESS_DOCUMENTS)[number]['id'];
 export const REQUIRED_BUSINESS_DOCUMENT_IDS = BUSINESS_DOCUMENTS.filter((doc) => doc.required).map((doc) => doc.id);
 
-export const ZBusinessDocumentFiles = z.object({
-  registrationCertificate: ZRequiredFile,
-  taxClearance: ZOptionalFile,
-  bankProof: ZRequiredFile,
-  authorityLetter: ZOptionalFile,
-  identityDocument: ZRequiredFile,
-  otherDocuments: ZOptionalFile,
-});
+export const ZBusinessDocumentFiles = documentFilesSchema(BUSINESS_DOCUMENTS);
 
 export const ZBusinessPartnerTypes = z
   .array(z.enum(BUSINESS_PARTNER_TYPE_IDS, { error: M.partnerTypeRequired }), { error: M.partnerTypeRequired })
@@ -110,7 +109,9 @@ export const ZBusinessInformationStep = z
     ...ZAddressFields.shape,
     displayName: requiredText(M.displayNameRequired, 100),
     googleMapsLink: ZOptionalLink,
-    logoFile: z.custom<z.output<typeof ZRequiredFile>>((value) => ZRequiredFile.safeParse(value).success, { error: M.logoRequired }),
+    logoFile: z.custom<z.output<typeof ZRequiredFile>>((value) => ZRequiredFile.safeParse(value).success, {
+      error: M.logoRequired,
+    }),
     documentFiles: ZBusinessDocumentFiles,
   })
   .superRefine(refineProvinceInCountry);
@@ -123,7 +124,8 @@ export function businessSubmitProblem(values: {
   logoFile?: unknown;
   documentFiles?: Partial<Record<TBusinessDocumentId, unknown>> | null;
 }): (typeof BUSINESS_SUBMIT_TOASTS)[keyof typeof BUSINESS_SUBMIT_TOASTS] | null {
-  if (!values.businessPartnerTypes || values.businessPartnerTypes.length === 0) return BUSINESS_SUBMIT_TOASTS.partnerTypeRequired;
+  if (!values.businessPartnerTypes || values.businessPartnerTypes.length === 0)
+    return BUSINESS_SUBMIT_TOASTS.partnerTypeRequired;
   if (!ZRequiredFile.safeParse(values.logoFile).success) return BUSINESS_SUBMIT_TOASTS.logoRequired;
   const documents = values.documentFiles ?? {};
   if (REQUIRED_BUSINESS_DOCUMENT_IDS.some((id) => !ZRequiredFile.safeParse(documents[id]).success)) {
@@ -179,7 +181,9 @@ export const MAX_LIST_ENTRIES = 50;
 export function isBlankEntry(entry: unknown): boolean {
   if (entry === null || entry === undefined) return true;
   if (typeof entry !== 'object') return false;
-  return Object.values(entry).every((value) => value === undefined || value === null || (typeof value === 'string' && value.trim() === ''));
+  return Object.values(entry).every(
+    (value) => value === undefined || value === null || (typeof value === 'string' && value.trim() === ''),
+  );
 }
 
 /**
@@ -199,7 +203,9 @@ const optionalList = <T extends z.ZodType>(entry: T) =>
         if (isBlankEntry(value)) return;
         const result = entry.safeParse(value);
         if (result.success) kept.push(result.data as z.output<T>);
-        else for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [index, ...issue.path] });
+        else
+          for (const issue of result.error.issues)
+            ctx.addIssue({ code: 'custom', message: issue.message, path: [index, ...issue.path] });
       });
       return kept;
     });

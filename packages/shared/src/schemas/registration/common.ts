@@ -63,6 +63,20 @@ export const ZOptionalFile = ZUploadedFile.nullable()
   .optional()
   .transform((value) => value ?? null);
 
+type TDocumentSpec = { readonly id: string; readonly required: boolean };
+type TDocumentFilesShape<D extends readonly TDocumentSpec[]> = {
+  [Doc in D[number] as Doc['id']]: Doc['required'] extends true ? typeof ZRequiredFile : typeof ZOptionalFile;
+};
+
+/**
+ * The uploaded files of a document list (school, business): one field per document, required or
+ * optional as the list says, so the form's list and the schema cannot disagree.
+ */
+export function documentFilesSchema<const D extends readonly TDocumentSpec[]>(documents: D) {
+  const shape = Object.fromEntries(documents.map((doc) => [doc.id, doc.required ? ZRequiredFile : ZOptionalFile]));
+  return z.object(shape as TDocumentFilesShape<D>);
+}
+
 /**
  * Street address, suburb, town, postal code, country and province/region (D16), as the school,
  * business and charity forms ask them. The province must belong to the chosen country.

@@ -12,7 +12,6 @@ import { ZOptionalBankingDetails } from './banking.ts';
 import {
   REGISTRATION_MESSAGES,
   ZAddressFields,
-  ZOptionalFile,
   ZOptionalLink,
   ZPaymentReturnStep,
   ZRequiredFile,
@@ -20,6 +19,7 @@ import {
   optionalText,
   refineProvinceInCountry,
   requiredText,
+  documentFilesSchema,
 } from './common.ts';
 
 export const SCHOOL_MESSAGES = {
@@ -44,14 +44,7 @@ export const SCHOOL_DOCUMENTS = [
 ] as const;
 export type TSchoolDocumentId = (typeof SCHOOL_DOCUMENTS)[number]['id'];
 
-export const ZSchoolDocumentFiles = z.object({
-  registrationCertificate: ZRequiredFile,
-  proofOfAddress: ZRequiredFile,
-  taxClearance: ZOptionalFile,
-  bankProof: ZRequiredFile,
-  authorityLetter: ZOptionalFile,
-  identityDocument: ZRequiredFile,
-});
+export const ZSchoolDocumentFiles = documentFilesSchema(SCHOOL_DOCUMENTS);
 
 export const ZSchoolInformationStep = z
   .object({
