@@ -70,6 +70,8 @@ export const learners = pgTable(
     medicalNotes: text('medical_notes').notNull().default(''),
     address: text('address').notNull().default(''),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** The learner's own account (a learner invited to sign in), at most one per learner. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -88,6 +90,9 @@ export const learners = pgTable(
     ),
     index('learners_org_admission_prefix_idx').on(t.organizationId, sql`${t.admissionNumber} text_pattern_ops`),
     index('learners_class_idx').on(t.registerClassId),
+    uniqueIndex('learners_user_key')
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
     check('learners_grade_check', sql`${t.grade} between 0 and 12`),
     check('learners_id_type_check', sql`${t.idType} in ('sa_id', 'passport', 'none')`),
   ],
@@ -142,5 +147,40 @@ export const learnerGuardians = pgTable(
     primaryKey({ columns: [t.learnerId, t.guardianId] }),
     index('learner_guardians_guardian_idx').on(t.guardianId),
     check('learner_guardians_relation_check', sql`${t.relation} in ('parent', 'guardian', 'grandparent', 'other')`),
+  ],
+);
+
+/**
+ * A parent's or guardian's consent to the school processing a learner's data (D15: POPIA treats
+ * everyone under 18 as a child). Given online by the guardian, or recorded by staff from a signed
+ * paper form; withdrawing keeps the row (who and when), so the history is never lost.
+ */
+export const learnerConsents = pgTable(
+  'learner_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    learnerId: uuid('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    /** The guardian who consented (null only if that guardian was later removed). */
+    guardianId: uuid('guardian_id').references(() => guardians.id, { onDelete: 'set null' }),
+    /** The guardian's name as it was when they consented. */
+    guardianName: text('guardian_name').notNull(),
+    /** 'online' (the guardian in their account) | 'paper' (staff recorded a signed form). */
+    method: text('method').notNull(),
+    /** The privacy policy version consented to, e.g. '2026-11'. */
+    policyVersion: text('policy_version').notNull(),
+    recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnBy: text('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('learner_consents_learner_idx').on(t.learnerId, t.givenAt),
+    index('learner_consents_org_idx').on(t.organizationId),
+    check('learner_consents_method_check', sql`${t.method} in ('online', 'paper')`),
   ],
 );
