@@ -29,6 +29,84 @@ function precompress(dir: string) {
   }
 }
 
+const INLINE_CSS_SLOT = '<style data-inline-css=""></style>';
+
+/**
+ * Makes every prerendered page paint as soon as its HTML has arrived (decision 006):
+ * - its stylesheets' CSS goes into the page: each page has an empty `<style data-inline-css>`
+ *   (root.tsx) that receives it, and the `<link rel="stylesheet">` stays in place (the browser
+ *   entry reuses it as the element <Links /> renders) but `disabled`, so it is neither loaded nor
+ *   applied;
+ * - its scripts start loading once the page has painted: the HTML carries all of the content, so
+ *   the first paint needs none of them, and downloads racing it would only hold it up (on a slow
+ *   phone, also in Lighthouse's model of one). The module preloads leave the HTML; the module
+ *   script adds them back and imports the same modules after the first frame (see deferScripts).
+ */
+function prepareForFirstPaint(clientDir: string, dir = clientDir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      prepareForFirstPaint(clientDir, file);
+      continue;
+    }
+    if (!entry.name.endsWith('.html')) continue;
+    const html = fs.readFileSync(file, 'utf8');
+    if (!html.includes(INLINE_CSS_SLOT)) continue;
+    let css = '';
+    const inlined = html.replace(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g, (_tag, href: string) => {
+      css += fs.readFileSync(path.join(clientDir, href), 'utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '');
+      return `<link rel="stylesheet" href="${href}" disabled=""/>`;
+    });
+    const style = `<style data-inline-css="">${css.replaceAll('</style', '<\\/style')}</style>`;
+    const page = inlined.replace(INLINE_CSS_SLOT, () => style);
+    fs.writeFileSync(file, entry.name === '__spa-fallback.html' ? page : deferScripts(page));
+  }
+}
+
+/**
+ * React Router's module script (`import "manifest"; import * as route0 from "..."; ...;
+ * window.__reactRouterRouteModules = {...}; import("entry.client")`) as the same imports, made
+ * after the first frame has painted; the `<link rel="modulepreload">`s move into it. A page whose
+ * script does not have that shape is left as it is.
+ */
+function deferScripts(html: string): string {
+  const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html);
+  if (!script) return html;
+  const body = script[1] ?? '';
+  const sideEffects = [...body.matchAll(/^import "([^"]+)";$/gm)].map((match) => match[1]);
+  const namespaces = [...body.matchAll(/^import \* as (\w+) from "([^"]+)";$/gm)].map((match) => ({
+    name: match[1],
+    href: match[2],
+  }));
+  const rest = body
+    .replace(/^import "[^"]+";$/gm, '')
+    .replace(/^import \* as \w+ from "[^"]+";$/gm, '')
+    .trim();
+  if (sideEffects.length === 0 || namespaces.length === 0 || /^import\s|\bimport \* as\b/m.test(rest)) return html;
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((match) => match[1]);
+  const deferred = [
+    'const start = async () => {',
+    `  for (const href of ${JSON.stringify(preloads)}) {`,
+    "    const link = document.createElement('link');",
+    "    link.rel = 'modulepreload';",
+    '    link.href = href;',
+    '    document.head.append(link);',
+    '  }',
+    `  await Promise.all([${sideEffects.map((href) => `import(${JSON.stringify(href)})`).join(', ')}]);`,
+    `  const [${namespaces.map((n) => n.name).join(', ')}] = await Promise.all([${namespaces.map((n) => `import(${JSON.stringify(n.href)})`).join(', ')}]);`,
+    `  ${rest}`,
+    '};',
+    // After the first frame; a page that does not paint (a background tab) starts after a second.
+    'let started = false;',
+    'const go = () => { if (!started) { started = true; void start(); } };',
+    'requestAnimationFrame(() => setTimeout(go, 0));',
+    'setTimeout(go, 1000);',
+  ].join('\n');
+  return html
+    .replace(script[0], () => `<script type="module" async="">${deferred}</script>`)
+    .replaceAll(/<link rel="modulepreload" href="[^"]+"\/>/g, '');
+}
+
 export default {
   appDirectory: 'app',
   // Separate build folders let several builds coexist (e.g. parallel e2e runs); default build/.
@@ -39,6 +117,7 @@ export default {
   prerender: [...PRERENDERED_PATHS],
   // Runs after the client build and the prerendering.
   buildEnd({ reactRouterConfig }) {
+    prepareForFirstPaint(path.resolve(reactRouterConfig.buildDirectory, 'client'));
     precompress(path.resolve(reactRouterConfig.buildDirectory, 'client'));
   },
 } satisfies Config;

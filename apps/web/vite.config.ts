@@ -21,13 +21,22 @@ const PREACT_FOR_REACT: Record<string, string> = {
 };
 
 /**
- * Libraries every page runs before it can render (the router, Preact, TanStack Query, the class
- * name helpers) go into one `framework` chunk: one request and one gzip stream instead of a dozen
- * small files. Everything else keeps Rolldown's automatic splitting, so each route, and each
- * deferred piece (Radix menus, zod and react-hook-form, sonner), stays in its own chunks.
+ * Libraries every page runs before it can render (the router, Preact, the class name helpers) go
+ * into one `framework` chunk: one request and one gzip stream instead of a dozen small files.
+ * Everything else keeps Rolldown's automatic splitting, so each route, and each deferred piece
+ * (Radix menus, zod and react-hook-form, sonner), stays in its own chunks.
  */
 const FRAMEWORK_MODULES =
-  /[\\/]node_modules[\\/](preact|react-router|@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|class-variance-authority)[\\/]/;
+  /[\\/]node_modules[\\/](preact|react-router|tailwind-merge|clsx|class-variance-authority)[\\/]|[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js$/;
+
+/**
+ * TanStack Query, which public pages do not load up front (decision 006), in one chunk of its own
+ * for the pages and deferred parts that use it, with the app's client (`app/lib/react-query.ts`);
+ * all but its context module (~0.2 KB), which the root's `QueryClientSlot` renders on every page:
+ * that one goes into `framework` (a higher priority, since a group takes in what its modules import).
+ */
+const QUERY_MODULES =
+  /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|[\\/]app[\\/]lib[\\/](react-query|query-client)\.ts$/;
 
 /**
  * Small modules of our own that the site chrome (top bar, footer, session) runs on every page, and
@@ -37,13 +46,16 @@ const FRAMEWORK_MODULES =
  */
 const SHELL_MODULES = new RegExp(
   [
-    String.raw`[\/]app[\/]lib[\/](api-client|cn|query-client|server-field-errors)\.ts$`,
+    String.raw`[\/]app[\/]lib[\/](api-client|cn|server-field-errors|use-async-action)\.ts$`,
+    String.raw`[\/]app[\/]lib[\/]query-client-slot\.tsx$`,
     String.raw`[\/]app[\/]components[\/]layout[\/](account-corner|logo|mobile-menu|nav-dropdown|site-footer|social-icons|top-bar)\.tsx$`,
+    String.raw`[\/]app[\/]components[\/]islands[\/]static-content\.tsx$`,
+    String.raw`[\/]app[\/]lib[\/]hydration\.ts$`,
     String.raw`[\/]app[\/]components[\/]ui[\/](input|honeypot-field|loading-spinner)\.tsx$`,
     String.raw`[\/]app[\/]content[\/](navigation|site)\.ts$`,
     String.raw`[\/]app[\/]features[\/]newsletter[\/](components[\/]newsletter-form\.tsx|api[\/]subscribe-to-newsletter\.ts)$`,
-    String.raw`[\/]app[\/]features[\/]auth[\/](hooks[\/]use-session|api[\/]get-me)\.ts$`,
-    String.raw`[\/]packages[\/]shared[\/]src[\/](constants[\/](roles|marketing)|domain[\/]options)\.ts$`,
+    // Not the session (use-session, get-me, the roles): the account corner loads it once the page is idle (decision 006).
+    String.raw`[\/]packages[\/]shared[\/]src[\/](constants[\/]marketing|domain[\/]options)\.ts$`,
     String.raw`[\/]node_modules[\/]lucide-react[\/]dist[\/]esm[\/](createLucideIcon|defaultAttributes|Icon|shared[\/].*)\.js$`,
   ].join('|'),
 );
@@ -62,6 +74,34 @@ function preactInTheBrowser(): Plugin {
   };
 }
 
+/** The modules that import the real package: the shim, the client factory and the root's slot. */
+const REACT_QUERY_SHIM = path.resolve(import.meta.dirname, 'app/lib/react-query.ts');
+const REAL_REACT_QUERY_IMPORTERS = new Set(
+  ['app/lib/react-query.ts', 'app/lib/query-client.ts', 'app/lib/query-client-slot.tsx'].map((file) =>
+    path.resolve(import.meta.dirname, file),
+  ),
+);
+const APP_DIR = path.resolve(import.meta.dirname, 'app') + path.sep;
+
+/**
+ * `@tanstack/react-query` imported by the app's own modules resolves to `app/lib/react-query.ts`:
+ * the package plus the app's QueryClient, created as the first module that uses it loads. The root
+ * does not load TanStack Query, so public pages do not either (decision 006); a page that uses it
+ * has the client by its first render (`QueryClientSlot` in root.tsx provides it).
+ */
+function queryClientOnUse(): Plugin {
+  return {
+    name: 'sekolo:query-client-on-use',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@tanstack/react-query' || !importer) return null;
+      const file = path.resolve(importer.split('?')[0] ?? importer);
+      if (!file.startsWith(APP_DIR) || REAL_REACT_QUERY_IMPORTERS.has(file)) return null;
+      return REACT_QUERY_SHIM;
+    },
+  };
+}
+
 function frameworkChunk(): Plugin {
   return {
     name: 'sekolo:framework-chunk',
@@ -74,8 +114,10 @@ function frameworkChunk(): Plugin {
             output: {
               codeSplitting: {
                 groups: [
-                  { name: 'framework', test: FRAMEWORK_MODULES, priority: 2 },
-                  { name: 'shell', test: SHELL_MODULES, priority: 1 },
+                  { name: 'framework', test: FRAMEWORK_MODULES, priority: 3 },
+                  // Above `query`: the shim there imports the root's QueryClientSlot, which is shell.
+                  { name: 'shell', test: SHELL_MODULES, priority: 2 },
+                  { name: 'query', test: QUERY_MODULES, priority: 1 },
                 ],
               },
             },
@@ -87,7 +129,7 @@ function frameworkChunk(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [preactInTheBrowser(), frameworkChunk(), tailwindcss(), reactRouter()],
+  plugins: [preactInTheBrowser(), queryClientOnUse(), frameworkChunk(), tailwindcss(), reactRouter()],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   server: {
     port: 5173,

@@ -5,10 +5,12 @@
  *
  * 1. Preact cannot render into `document` itself, so the app renders into a stand-in parent whose
  *    only child is the existing <html> element: Preact reuses that element instead of adding one.
- * 2. The page is rendered with `render`, not `hydrate`. Both reuse the existing DOM nodes (nothing
- *    is recreated, no layout shift, typed input and focus stay), but `render` also corrects the
- *    attributes: React's useId values in the HTML (label `for`, aria-describedby, Radix ids)
- *    become Preact's, so the ids of elements added later still match.
+ * 2. The page is hydrated: every DOM node is reused (no layout shift, typed input and focus stay)
+ *    and attributes are not compared, except the id references: React's useId values in the HTML
+ *    (id, label `for`, aria-describedby, aria-controls...) differ from Preact's, so while hydrating
+ *    a `diffed` hook writes Preact's value wherever one differs; ids of elements added later then
+ *    match. Static content (components/islands/static-content.tsx) is not rendered at all, its
+ *    prerendered HTML is kept (decision 006).
  * 3. React hoists the <link rel="modulepreload"> that <Scripts /> renders in <body> into <head>.
  *    They go back to where the components render them, so each element is reused as itself
  *    (otherwise Preact would reuse a preload as the stylesheet link and drop the real one).
@@ -19,11 +21,15 @@
  * 5. HydratedRouter throws a promise on its first render while it decodes the route data carried
  *    in the HTML (React suspends the whole root on it; Preact has no root suspension). A throwaway
  *    first render catches that promise, and the real render starts once it has settled.
+ * 6. That throwaway render also creates the router (routes from the manifest, the first match, the
+ *    history), which HydratedRouter keeps in its module, and the hydration runs in the next task:
+ *    two shorter tasks instead of one long one, so the page answers input sooner (decision 006).
  */
 import './lib/preact-ref-as-prop';
 import { createElement, startTransition, StrictMode } from 'react';
 import { HydratedRouter } from 'react-router/dom';
-import { render, type ComponentChild, type ContainerNode } from 'preact';
+import { hydrate, options, render, type ComponentChild, type ContainerNode, type VNode } from 'preact';
+import { setHydrating } from './lib/hydration';
 
 function documentRoot(): ContainerNode {
   const html = document.documentElement;
@@ -50,14 +56,75 @@ function moveHoistedPreloadsBack() {
   }
 }
 
-async function routerDataReady() {
+/** Attributes that hold an element id (React's and Preact's useId values differ). */
+const ID_ATTRIBUTES: [prop: string, attribute: string][] = [
+  ['id', 'id'],
+  ['htmlFor', 'for'],
+  ['for', 'for'],
+  ['aria-describedby', 'aria-describedby'],
+  ['aria-labelledby', 'aria-labelledby'],
+  ['aria-controls', 'aria-controls'],
+  ['aria-owns', 'aria-owns'],
+  ['aria-activedescendant', 'aria-activedescendant'],
+  ['aria-errormessage', 'aria-errormessage'],
+  ['aria-details', 'aria-details'],
+  ['list', 'list'],
+  ['form', 'form'],
+];
+
+/** While hydrating, gives each element the id references Preact rendered (see 2 above). */
+function correctIdsWhileHydrating(run: () => void) {
+  const previous = options.diffed;
+  options.diffed = (vnode: VNode) => {
+    if (typeof vnode.type === 'string') {
+      // `__e` is the vnode's DOM node (Preact's stable mangled name for `_dom`).
+      const dom = (vnode as unknown as { __e?: Element | null }).__e;
+      const props = vnode.props as Record<string, unknown>;
+      if (dom && dom.nodeType === 1) {
+        for (const [prop, attribute] of ID_ATTRIBUTES) {
+          const value = props[prop];
+          if (typeof value === 'string' && dom.getAttribute(attribute) !== value) dom.setAttribute(attribute, value);
+        }
+      }
+    }
+    previous?.(vnode);
+  };
+  setHydrating(true);
   try {
-    render(createElement(HydratedRouter) as unknown as ComponentChild, document.createElement('div'));
-  } catch (thrown) {
-    if (thrown && typeof (thrown as Promise<unknown>).then === 'function') await thrown;
-    else throw thrown;
+    run();
+  } finally {
+    setHydrating(false);
+    options.diffed = previous;
   }
 }
+
+/** Calls HydratedRouter's body for its one lasting effect: the router it creates and keeps (see 5 and 6). */
+function CreateRouter() {
+  HydratedRouter({});
+  return null;
+}
+
+async function routerReady() {
+  for (;;) {
+    const scratch = document.createElement('div');
+    try {
+      render(createElement(CreateRouter) as unknown as ComponentChild, scratch);
+      // Unmounting drops the throwaway's router subscription; the router stays.
+      render(null, scratch);
+      return;
+    } catch (thrown) {
+      if (thrown && typeof (thrown as Promise<unknown>).then === 'function') await thrown;
+      else throw thrown;
+    }
+  }
+}
+
+/** Prerendered pages carry their route modules; the SPA fallback only the root's. */
+const isSpaFallback = () =>
+  Object.keys((window as { __reactRouterRouteModules?: object }).__reactRouterRouteModules ?? {}).length <= 1;
+
+/** The next task: work after this is not counted in the same long task. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 if (import.meta.env.DEV) {
   // `react-router dev` runs React (see vite.config.ts): React Router's default entry.
@@ -67,8 +134,14 @@ if (import.meta.env.DEV) {
     });
   });
 } else {
-  void routerDataReady().then(() => {
-    moveHoistedPreloadsBack();
-    render(createElement(HydratedRouter) as unknown as ComponentChild, documentRoot());
-  });
+  void routerReady()
+    .then(nextTask)
+    .then(() => {
+      moveHoistedPreloadsBack();
+      const app = createElement(HydratedRouter) as unknown as ComponentChild;
+      // The SPA fallback (every path that is not prerendered) shows a loading state, not the
+      // route: rendered, so every attribute is corrected as the route comes in.
+      if (isSpaFallback()) render(app, documentRoot());
+      else correctIdsWhileHydrating(() => hydrate(app, documentRoot()));
+    });
 }

@@ -9,9 +9,8 @@ import {
   isRouteErrorResponse,
   useLocation,
 } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { Route } from './+types/root';
-import { createQueryClient } from '~/lib/query-client';
+import { QueryClientSlot } from '~/lib/query-client-slot';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import './app.css';
 
@@ -62,6 +61,9 @@ function ScrollAfterRender() {
   return null;
 }
 
+/** Empty in every render: the build fills the prerendered element, and rendering keeps what is there. */
+const INLINE_CSS_SLOT = { __html: '' };
+
 const loadToaster = () => import('sonner').then((module) => module.Toaster);
 const loadSessionSync = () => import('~/features/auth/components/session-sync').then((module) => module.SessionSync);
 
@@ -79,6 +81,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           elements in the order the components render them (see entry.client.tsx).
         */}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/*
+          The build puts the stylesheets' CSS in here and disables their <link>s (react-router.config.ts,
+          decision 006), so a page paints without waiting for a CSS request. The browser keeps the content.
+        */}
+        <style data-inline-css="" dangerouslySetInnerHTML={INLINE_CSS_SLOT} />
         <Links />
       </head>
       <body>
@@ -91,16 +98,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const [queryClient] = useState(createQueryClient);
   const SessionSync = useDeferredComponent(loadSessionSync);
   const Toaster = useDeferredComponent(loadToaster);
   return (
-    <QueryClientProvider client={queryClient}>
+    // TanStack Query's client arrives with the first module that uses it (lib/react-query.ts, decision 006).
+    <QueryClientSlot>
       {SessionSync && <SessionSync />}
       <ScrollAfterRender />
       <Outlet />
       {Toaster && <Toaster richColors closeButton position="top-right" />}
-    </QueryClientProvider>
+    </QueryClientSlot>
   );
 }
 
@@ -113,7 +120,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-2xl font-semibold">{title}</h1>
-      <p className="mt-4 text-slate-600">Please reload the page. If it keeps happening, contact us at hello@sekolo.co.za.</p>
+      <p className="mt-4 text-slate-600">
+        Please reload the page. If it keeps happening, contact us at hello@sekolo.co.za.
+      </p>
       <a className="mt-6 inline-block font-medium text-brand-700 underline" href="/">
         Return to Home
       </a>

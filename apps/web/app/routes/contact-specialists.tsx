@@ -6,6 +6,7 @@ import { Card, CardContent } from '~/components/ui/card';
 import { SpecialistContactForm } from '~/features/contact/components/specialist-contact-form';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/contact-specialists';
+import { StaticContent } from '~/components/islands/static-content';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Talk to a specialist') },
@@ -28,35 +29,39 @@ const OFFER = [
 export default function ContactSpecialistsPage() {
   return (
     <>
-      <PageHero
-        eyebrow="Contact specialists"
-        title="Need a custom solution?"
-        lead={`Our packages cover up to ${LARGEST_PACKAGE.students.toLocaleString('en-US')} learners. For larger schools, groups of schools, districts and networks, a specialist will plan Sekolo around how you work.`}
-      />
+      <StaticContent>
+        <PageHero
+          eyebrow="Contact specialists"
+          title="Need a custom solution?"
+          lead={`Our packages cover up to ${LARGEST_PACKAGE.students.toLocaleString('en-US')} learners. For larger schools, groups of schools, districts and networks, a specialist will plan Sekolo around how you work.`}
+        />
+      </StaticContent>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-12 lg:py-20">
-        <aside className="space-y-6 lg:col-span-4" aria-labelledby="specialists-offer-title">
-          <h2 id="specialists-offer-title" className="text-xl font-semibold text-slate-900">
-            What a specialist can do for you
-          </h2>
-          <ul className="space-y-5">
-            {OFFER.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-3">
-                <Icon className="mt-1 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                <div>
-                  <p className="font-medium text-slate-900">{title}</p>
-                  <p className="text-sm leading-6 text-slate-600">{text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <p className="flex gap-2 text-sm text-slate-600">
-            <CircleCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
-            <span>
-              A single school? Compare the <Link to="/pricing" className="font-medium text-brand-700 underline">packages</Link> or{' '}
-              <Link to="/demo" className="font-medium text-brand-700 underline">book a demo</Link>.
-            </span>
-          </p>
-        </aside>
+        <StaticContent>
+          <aside className="space-y-6 lg:col-span-4" aria-labelledby="specialists-offer-title">
+            <h2 id="specialists-offer-title" className="text-xl font-semibold text-slate-900">
+              What a specialist can do for you
+            </h2>
+            <ul className="space-y-5">
+              {OFFER.map(({ icon: Icon, title, text }) => (
+                <li key={title} className="flex gap-3">
+                  <Icon className="mt-1 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                  <div>
+                    <p className="font-medium text-slate-900">{title}</p>
+                    <p className="text-sm leading-6 text-slate-600">{text}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <p className="flex gap-2 text-sm text-slate-600">
+              <CircleCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+              <span>
+                A single school? Compare the <Link to="/pricing" className="font-medium text-brand-700 underline">packages</Link> or{' '}
+                <Link to="/demo" className="font-medium text-brand-700 underline">book a demo</Link>.
+              </span>
+            </p>
+          </aside>
+        </StaticContent>
         <section className="lg:col-span-8" aria-labelledby="specialists-form-title">
           <Card>
             <CardContent className="sm:p-8">

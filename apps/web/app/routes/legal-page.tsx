@@ -5,6 +5,7 @@ import { getLegalDocument } from '~/content/legal';
 import type { TBlock } from '~/content/legal/types';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/legal-page';
+import { StaticContent } from '~/components/islands/static-content';
 
 /**
  * One component for every legal and help page (spec 2.1). The document is chosen by the request
@@ -20,7 +21,16 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [{ title: pageTitle(loaderData.title) }, { name: 'description', content: loaderData.description }] : [];
 
-export default function LegalPage({ loaderData: document }: Route.ComponentProps) {
+/** The page is static: once prerendered, the browser keeps its HTML (decision 006). */
+export default function LegalPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <StaticContent>
+      <LegalContent document={loaderData} />
+    </StaticContent>
+  );
+}
+
+function LegalContent({ document }: { document: Route.ComponentProps['loaderData'] }) {
   return (
     <>
       <header className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-white">

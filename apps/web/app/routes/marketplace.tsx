@@ -8,6 +8,7 @@ import { formatPercentFromBps } from '~/content/format';
 import { MARKETPLACE_SECTIONS, type IMarketplaceSection, type TMarketplaceSectionId } from '~/content/marketplace';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/marketplace';
+import { StaticContent } from '~/components/islands/static-content';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Marketplace') },
@@ -25,7 +26,16 @@ const SECTION_ICONS: Record<TMarketplaceSectionId, LucideIcon> = {
   services: Wrench,
 };
 
+/** The page is static: once prerendered, the browser keeps its HTML (decision 006). */
 export default function MarketplacePage() {
+  return (
+    <StaticContent>
+      <MarketplaceContent />
+    </StaticContent>
+  );
+}
+
+function MarketplaceContent() {
   return (
     <>
       <PageHero

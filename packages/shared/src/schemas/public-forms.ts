@@ -5,7 +5,7 @@
  */
 
 import { z } from 'zod';
-import { idsOf, labelOf, type IOption } from '../domain/options.ts';
+import { DEMO_BOOKING_MAX_DAYS_AHEAD, DEMO_ROLE_IDS, DEMO_TIME_SLOT_IDS, SCHOOL_SIZE_IDS } from '../constants/public-forms.ts';
 import { isSaPhone, normalizeSaPhone } from '../domain/sa-phone.ts';
 import { addDays, isIsoDate, isWeekday, todayInSouthAfrica } from '../domain/sa-calendar.ts';
 
@@ -38,8 +38,8 @@ export const PUBLIC_FORM_MESSAGES = {
 /** What the newsletter box says after a subscribe request, whether the address is new or not. */
 export const NEWSLETTER_SUBSCRIBED_MESSAGE = 'Check your inbox to confirm your subscription.';
 
-/** How far ahead a demo can be booked. */
-export const DEMO_BOOKING_MAX_DAYS_AHEAD = 90;
+// The option lists and the honeypot's name live in a zod-free module the forms render with.
+export * from '../constants/public-forms.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Field schemas
@@ -76,11 +76,7 @@ export const ZOptionalSaPhoneField = z
   .optional()
   .default('');
 
-/**
- * The honeypot: a field people never see (hidden off-screen, skipped by keyboard and screen
- * readers) that form-filling bots tend to fill in. The server refuses a submission that has it.
- */
-export const HONEYPOT_FIELD = 'website';
+/** The honeypot (HONEYPOT_FIELD in constants/public-forms.ts): the server refuses a filled one. */
 export const ZHoneypotField = z.string().max(500).optional().default('');
 
 const ZMessageField = z
@@ -114,18 +110,6 @@ export type TNewsletterToken = z.output<typeof ZNewsletterTokenSchema>;
 
 export const CONTACT_KINDS = ['general', 'specialists'] as const;
 export type TContactKind = (typeof CONTACT_KINDS)[number];
-
-/** Learners in the school or group, for the specialists form. */
-export const SCHOOL_SIZES = [
-  { id: 'up_to_1000', label: 'Up to 1,000 learners' },
-  { id: '1001_to_5000', label: '1,001 to 5,000 learners' },
-  { id: '5001_to_10000', label: '5,001 to 10,000 learners' },
-  { id: '10001_to_50000', label: '10,001 to 50,000 learners' },
-  { id: 'over_50000', label: 'More than 50,000 learners' },
-] as const satisfies readonly IOption[];
-export type TSchoolSize = (typeof SCHOOL_SIZES)[number]['id'];
-export const SCHOOL_SIZE_IDS = idsOf(SCHOOL_SIZES);
-export const schoolSizeLabel = (id: string | null | undefined) => labelOf(SCHOOL_SIZES, id);
 
 export const ZGeneralContactSchema = z.object({
   kind: z.literal('general'),
@@ -162,36 +146,6 @@ export type TContactMessage = z.output<typeof ZContactMessageSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Demo booking
-
-export const DEMO_ROLES = [
-  { id: 'principal', label: 'Principal' },
-  { id: 'deputy_principal', label: 'Deputy principal' },
-  { id: 'school_administrator', label: 'School administrator' },
-  { id: 'bursar', label: 'Bursar or finance officer' },
-  { id: 'teacher', label: 'Teacher' },
-  { id: 'it_manager', label: 'IT manager' },
-  { id: 'governing_body', label: 'School governing body member' },
-  { id: 'other', label: 'Other' },
-] as const satisfies readonly IOption[];
-export type TDemoRole = (typeof DEMO_ROLES)[number]['id'];
-export const DEMO_ROLE_IDS = idsOf(DEMO_ROLES);
-export const demoRoleLabel = (id: string | null | undefined) => labelOf(DEMO_ROLES, id);
-
-/** Demo slots (45 minutes) inside office hours, 08:00 to 17:00 SAST Monday to Friday (spec 9). */
-export const DEMO_TIME_SLOTS = [
-  { id: '08:00', label: '08:00 to 08:45' },
-  { id: '09:00', label: '09:00 to 09:45' },
-  { id: '10:00', label: '10:00 to 10:45' },
-  { id: '11:00', label: '11:00 to 11:45' },
-  { id: '12:00', label: '12:00 to 12:45' },
-  { id: '13:00', label: '13:00 to 13:45' },
-  { id: '14:00', label: '14:00 to 14:45' },
-  { id: '15:00', label: '15:00 to 15:45' },
-  { id: '16:00', label: '16:00 to 16:45' },
-] as const satisfies readonly IOption[];
-export type TDemoTimeSlot = (typeof DEMO_TIME_SLOTS)[number]['id'];
-export const DEMO_TIME_SLOT_IDS = idsOf(DEMO_TIME_SLOTS);
-export const demoTimeSlotLabel = (id: string | null | undefined) => labelOf(DEMO_TIME_SLOTS, id);
 
 /** Why a preferred demo date is refused, or `null` when it is a weekday after today (SA time). */
 export function demoDateProblem(isoDate: string, now: Date = new Date()): string | null {

@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '~/features/auth/hooks/use-session';
 
 /**
- * The account area with its avatar menu (Radix DropdownMenu, the logout code and its toasts) is a
- * separate chunk: signed-out visitors, and every prerendered page, never load it (decision 005).
+ * The session part of the corner (the session query, and once someone is signed in the account
+ * area with its avatar menu) is a separate chunk loaded once the page is idle: the session code
+ * is not part of a public page's first-load JavaScript (decisions 005, 006).
  */
-const loadAccountArea = () => import('~/features/auth/components/account-area').then((module) => module.AccountArea);
-type TAccountArea = Awaited<ReturnType<typeof loadAccountArea>>;
+const loadSessionCorner = () => import('./account-session-corner').then((module) => module.SessionAccountCorner);
 
 /** What AccountArea shows signed out (keep the two in step): Sign in and Get Started. */
-function SignedOutLinks() {
+export function SignedOutLinks() {
   return (
     <div className="flex items-center gap-2">
       <Link to="/login" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
@@ -26,27 +25,34 @@ function SignedOutLinks() {
   );
 }
 
+/** Runs `callback` once the browser is idle after the page has loaded (at the latest after 1 s). */
+function whenIdle(callback: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(callback, { timeout: 1000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(callback, 1);
+  return () => window.clearTimeout(id);
+}
+
 /**
  * The top bar's account corner (spec 2.4): the signed-out links straight away (also in the
- * prerendered HTML); once the session says someone is signed in, the full AccountArea.
+ * prerendered HTML); once the session says someone is signed in, the full AccountArea. The session
+ * is looked at once the page is idle, not while it is being taken over (decision 006).
  */
 export function AccountCorner() {
-  const session = useSession();
-  const signedIn = Boolean(session.user);
-  // Rendered once its chunk has loaded; the signed-out links stay until then.
-  const [AccountArea, setAccountArea] = useState<TAccountArea | null>(null);
-
+  const [SessionCorner, setSessionCorner] = useState<ComponentType | null>(null);
   useEffect(() => {
-    if (!signedIn || AccountArea) return;
     let cancelled = false;
-    void loadAccountArea().then((component) => {
-      if (!cancelled) setAccountArea(() => component);
+    const cancelIdle = whenIdle(() => {
+      void loadSessionCorner().then((component) => {
+        if (!cancelled) setSessionCorner(() => component);
+      });
     });
     return () => {
       cancelled = true;
+      cancelIdle();
     };
-  }, [signedIn, AccountArea]);
-
-  if (!signedIn || !AccountArea) return <SignedOutLinks />;
-  return <AccountArea />;
+  }, []);
+  return SessionCorner ? <SessionCorner /> : <SignedOutLinks />;
 }

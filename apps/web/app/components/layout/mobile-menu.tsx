@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { AccountCorner } from './account-corner';
+import { StaticContent } from '~/components/islands/static-content';
 import { HOME_LINK, NAV_GROUPS, TRAILING_LINKS } from '~/content/navigation';
 import { cn } from '~/lib/cn';
+import { useHydrated } from '~/lib/hydration';
 
 const linkClass =
   'block rounded-lg px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800';
@@ -15,9 +17,12 @@ const linkClass =
  */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
-  const panelId = useId();
+  // One menu per page: a fixed id is the same in the prerendered HTML and after hydration (decision 006).
+  const panelId = 'mobile-menu-panel';
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  // Does nothing until the page's scripts run, so it says so (decision 006).
+  const hydrated = useHydrated();
 
   useEffect(() => {
     setOpen(false);
@@ -48,6 +53,7 @@ export function MobileMenu() {
       <button
         ref={buttonRef}
         type="button"
+        disabled={!hydrated}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
@@ -62,43 +68,46 @@ export function MobileMenu() {
         hidden={!open}
         className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-b border-slate-200 bg-white shadow-lg"
       >
-        <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-4">
-          <ul className="space-y-1">
-            <li>
-              <NavLink to={HOME_LINK.to} end className={linkClass}>
-                {HOME_LINK.label}
-              </NavLink>
-            </li>
-          </ul>
-          {NAV_GROUPS.map((group) => (
-            <div key={group.id} className="mt-4">
-              <p id={`${panelId}-${group.id}`} className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                {group.label}
-              </p>
-              <ul aria-labelledby={`${panelId}-${group.id}`} className="space-y-1">
-                {group.items.map((item) => (
-                  <li key={item.to}>
-                    <Link to={item.to} className={cn(linkClass, 'text-[0.95rem]')}>
-                      {item.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-          <ul className="mt-4 space-y-1 border-t border-slate-200 pt-4">
-            {TRAILING_LINKS.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={linkClass}>
-                  {item.label}
+        {/* Hidden until opened: the prerendered links stay as they are until then (decision 006). */}
+        <StaticContent until={open}>
+          <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-4">
+            <ul className="space-y-1">
+              <li>
+                <NavLink to={HOME_LINK.to} end className={linkClass}>
+                  {HOME_LINK.label}
                 </NavLink>
               </li>
+            </ul>
+            {NAV_GROUPS.map((group) => (
+              <div key={group.id} className="mt-4">
+                <p id={`${panelId}-${group.id}`} className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                  {group.label}
+                </p>
+                <ul aria-labelledby={`${panelId}-${group.id}`} className="space-y-1">
+                  {group.items.map((item) => (
+                    <li key={item.to}>
+                      <Link to={item.to} className={cn(linkClass, 'text-[0.95rem]')}>
+                        {item.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
             ))}
-          </ul>
-          <div className="mt-4 border-t border-slate-200 px-3 pt-4">
-            <AccountCorner />
-          </div>
-        </nav>
+            <ul className="mt-4 space-y-1 border-t border-slate-200 pt-4">
+              {TRAILING_LINKS.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} className={linkClass}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-4 border-t border-slate-200 px-3 pt-4">
+              <AccountCorner />
+            </div>
+          </nav>
+        </StaticContent>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '~/lib/cn';
+import { useHydrated } from '~/lib/hydration';
 import type { INavGroup } from '~/content/navigation';
 
 type TFocusTarget = 'first' | 'last' | 'menu';
@@ -24,6 +25,8 @@ export function NavDropdown({ group, active }: { group: INavGroup; active: boole
   const triggerRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
+  // Does nothing until the page's scripts run, so it says so (decision 006).
+  const hydrated = useHydrated();
 
   const items = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
@@ -117,6 +120,7 @@ export function NavDropdown({ group, active }: { group: INavGroup; active: boole
         ref={triggerRef}
         id={triggerId}
         type="button"
+        disabled={!hydrated}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

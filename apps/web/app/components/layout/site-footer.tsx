@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { CONTACT, SOCIAL_LINKS } from '@sekolo/shared/constants/marketing';
+import { StaticContent } from '~/components/islands/static-content';
 import { NewsletterForm } from '~/features/newsletter/components/newsletter-form';
 import { FOOTER_COLUMNS } from '~/content/navigation';
 import { COPYRIGHT_YEAR } from '~/content/site';
@@ -9,56 +10,61 @@ import { SocialIcon } from './social-icons';
 
 const footerLinkClass = 'rounded-sm text-sm text-slate-300 hover:text-white hover:underline underline-offset-4';
 
-/** Footer (spec 2.4): newsletter, link columns (legal, policies, help), contact details and social links. */
+/**
+ * Footer (spec 2.4): newsletter, link columns (legal, policies, help), contact details and social
+ * links. Only the newsletter box is hydrated; the rest stays static HTML (decision 006).
+ */
 export function SiteFooter() {
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
         <div className="grid gap-10 lg:grid-cols-12">
-          <div className="lg:col-span-3">
-            <Logo tone="inverse" />
-            <p className="mt-4 max-w-sm text-sm leading-6">
-              Sekolo brings schools, families, learners, charities and trusted suppliers together on one platform, built for South
-              Africa and our neighbours.
-            </p>
-            <address className="mt-6 space-y-3 text-sm not-italic">
-              <p className="flex gap-3">
-                <MapPin className="mt-0.5 size-4 shrink-0 text-brand-200" aria-hidden="true" />
-                <span>{CONTACT.addressLine}</span>
+          <StaticContent>
+            <div className="lg:col-span-3">
+              <Logo tone="inverse" />
+              <p className="mt-4 max-w-sm text-sm leading-6">
+                Sekolo brings schools, families, learners, charities and trusted suppliers together on one platform, built for South
+                Africa and our neighbours.
               </p>
-              <p className="flex gap-3">
-                <Phone className="mt-0.5 size-4 shrink-0 text-brand-200" aria-hidden="true" />
-                <a href={CONTACT.phoneHref} className={footerLinkClass}>
-                  {CONTACT.phone}
-                </a>
-              </p>
-              <p className="flex gap-3">
-                <Mail className="mt-0.5 size-4 shrink-0 text-brand-200" aria-hidden="true" />
-                <a href={`mailto:${CONTACT.email}`} className={footerLinkClass}>
-                  {CONTACT.email}
-                </a>
-              </p>
-            </address>
-          </div>
+              <address className="mt-6 space-y-3 text-sm not-italic">
+                <p className="flex gap-3">
+                  <MapPin className="mt-0.5 size-4 shrink-0 text-brand-200" aria-hidden="true" />
+                  <span>{CONTACT.addressLine}</span>
+                </p>
+                <p className="flex gap-3">
+                  <Phone className="mt-0.5 size-4 shrink-0 text-brand-200" aria-hidden="true" />
+                  <a href={CONTACT.phoneHref} className={footerLinkClass}>
+                    {CONTACT.phone}
+                  </a>
+                </p>
+                <p className="flex gap-3">
+                  <Mail className="mt-0.5 size-4 shrink-0 text-brand-200" aria-hidden="true" />
+                  <a href={`mailto:${CONTACT.email}`} className={footerLinkClass}>
+                    {CONTACT.email}
+                  </a>
+                </p>
+              </address>
+            </div>
 
-          <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:col-span-5">
-            {FOOTER_COLUMNS.map((column) => (
-              <nav key={column.heading} aria-labelledby={`footer-${column.heading.toLowerCase()}`}>
-                <h2 id={`footer-${column.heading.toLowerCase()}`} className="text-sm font-semibold text-white">
-                  {column.heading}
-                </h2>
-                <ul className="mt-4 space-y-3">
-                  {column.links.map((link) => (
-                    <li key={link.to}>
-                      <Link to={link.to} className={footerLinkClass}>
-                        {link.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            ))}
-          </div>
+            <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:col-span-5">
+              {FOOTER_COLUMNS.map((column) => (
+                <nav key={column.heading} aria-labelledby={`footer-${column.heading.toLowerCase()}`}>
+                  <h2 id={`footer-${column.heading.toLowerCase()}`} className="text-sm font-semibold text-white">
+                    {column.heading}
+                  </h2>
+                  <ul className="mt-4 space-y-3">
+                    {column.links.map((link) => (
+                      <li key={link.to}>
+                        <Link to={link.to} className={footerLinkClass}>
+                          {link.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              ))}
+            </div>
+          </StaticContent>
 
           <section aria-labelledby="footer-newsletter" className="lg:col-span-4">
             <h2 id="footer-newsletter" className="text-sm font-semibold text-white">
@@ -73,24 +79,26 @@ export function SiteFooter() {
           </section>
         </div>
 
-        <div className="mt-12 flex flex-col-reverse gap-6 border-t border-slate-800 pt-8 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-slate-400">© {COPYRIGHT_YEAR} Sekolo. All rights reserved. Prices include VAT.</p>
-          <ul className="flex flex-wrap gap-2" aria-label="Sekolo on social media">
-            {SOCIAL_LINKS.map((social) => (
-              <li key={social.id}>
-                <a
-                  href={social.href}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                  className="inline-flex size-10 items-center justify-center rounded-full text-slate-300 hover:bg-slate-800 hover:text-white"
-                >
-                  <SocialIcon network={social.id} />
-                  <span className="sr-only">Sekolo on {social.label} (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <StaticContent>
+          <div className="mt-12 flex flex-col-reverse gap-6 border-t border-slate-800 pt-8 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-slate-400">© {COPYRIGHT_YEAR} Sekolo. All rights reserved. Prices include VAT.</p>
+            <ul className="flex flex-wrap gap-2" aria-label="Sekolo on social media">
+              {SOCIAL_LINKS.map((social) => (
+                <li key={social.id}>
+                  <a
+                    href={social.href}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    className="inline-flex size-10 items-center justify-center rounded-full text-slate-300 hover:bg-slate-800 hover:text-white"
+                  >
+                    <SocialIcon network={social.id} />
+                    <span className="sr-only">Sekolo on {social.label} (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </StaticContent>
       </div>
     </footer>
   );

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useAsyncAction } from '~/lib/use-async-action';
 import type { TContactMessage } from '@sekolo/shared/schemas/public-forms';
 import { api } from '~/lib/api-client';
 
@@ -10,5 +10,5 @@ export function sendContactMessage(input: TContactMessage) {
 }
 
 export function useSendContactMessage() {
-  return useMutation({ mutationFn: sendContactMessage });
+  return useAsyncAction(sendContactMessage);
 }

@@ -1,8 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
-import { HONEYPOT_FIELD, SCHOOL_SIZES, ZSpecialistContactSchema, schoolSizeLabel } from '@sekolo/shared/schemas/public-forms';
+import { HONEYPOT_FIELD, SCHOOL_SIZES, schoolSizeLabel } from '@sekolo/shared/constants/public-forms';
 import { Button } from '~/components/ui/button';
 import { FormField, fieldAria } from '~/components/ui/form-field';
 import { HoneypotField } from '~/components/ui/honeypot-field';
@@ -10,33 +7,44 @@ import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { SuccessPanel } from '~/components/ui/success-panel';
 import { Textarea } from '~/components/ui/textarea';
+import { useHydrated } from '~/lib/hydration';
+import { useLazySchemaForm } from '~/lib/lazy-schema-form';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { useSendContactMessage, type TContactAnswer } from '../api/send-contact-message';
+import { loadPublicFormSchemas, showErrorToast } from '~/lib/public-form-schemas';
 import { FormProblem } from './form-problem';
 
 const EMPTY = {
-  kind: 'specialists' as const,
   name: '',
   email: '',
   phone: '',
   organisation: '',
   // The select starts on its "Choose" prompt; the schema refuses it with a clear message.
-  schoolSize: '' as unknown as (typeof SCHOOL_SIZES)[number]['id'],
+  schoolSize: '',
   numberOfSchools: '1',
   message: '',
-  website: '',
+  [HONEYPOT_FIELD]: '',
 };
+const FIXED = { kind: 'specialists' } as const;
 const FIELDS = ['name', 'email', 'phone', 'organisation', 'schoolSize', 'numberOfSchools', 'message'] as const;
+const loadSchema = () => loadPublicFormSchemas().then((schemas) => schemas.ZSpecialistContactSchema);
 
-type TSent = { answer: TContactAnswer; email: string; organisation: string; schoolSize: string; numberOfSchools: number };
+type TSent = {
+  answer: TContactAnswer;
+  email: string;
+  organisation: string;
+  schoolSize: string;
+  numberOfSchools: number;
+};
 
 /** /contact-specialists: "Need a custom solution?" for large schools and groups of schools. */
 export function SpecialistContactForm() {
   const id = useId();
+  const hydrated = useHydrated();
   const send = useSendContactMessage();
   const [sent, setSent] = useState<TSent | null>(null);
-  const form = useForm({ resolver: zodResolver(ZSpecialistContactSchema), defaultValues: EMPTY });
-  const { errors } = form.formState;
+  const form = useLazySchemaForm({ loadSchema, fields: FIELDS, defaultValues: EMPTY, fixedValues: FIXED });
+  const { errors } = form;
   const [problem, setProblem] = useState<{ title: string; message?: string } | null>(null);
 
   const onSubmit = form.handleSubmit(
@@ -44,15 +52,21 @@ export function SpecialistContactForm() {
       setProblem(null);
       try {
         const answer = await send.mutateAsync(values);
-        setSent({ answer, email: values.email, organisation: values.organisation, schoolSize: values.schoolSize, numberOfSchools: values.numberOfSchools });
-        form.reset(EMPTY);
+        setSent({
+          answer,
+          email: values.email,
+          organisation: values.organisation,
+          schoolSize: values.schoolSize,
+          numberOfSchools: values.numberOfSchools,
+        });
+        form.reset();
       } catch (error) {
         if (applyServerFieldErrors(error, form.setError, FIELDS)) {
           setProblem({ title: 'Please check the highlighted fields.' });
         } else {
           const message = errorMessage(error);
           setProblem({ title: 'Your enquiry was not sent.', message });
-          toast.error('Your enquiry was not sent', { description: message });
+          showErrorToast('Your enquiry was not sent', message);
         }
       }
     },
@@ -82,23 +96,47 @@ export function SpecialistContactForm() {
 
   const f = (name: (typeof FIELDS)[number]) => `${id}-${name}`;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="relative space-y-5" aria-describedby={problem ? `${id}-problem` : undefined}>
+    <form
+      {...form.formProps}
+      onSubmit={(event) => void onSubmit(event)}
+      className="relative space-y-5"
+      aria-describedby={problem ? `${id}-problem` : undefined}
+    >
       {problem && <FormProblem id={`${id}-problem`} {...problem} />}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id={f('name')} label="Your name" error={errors.name?.message}>
-          <Input autoComplete="name" {...fieldAria(f('name'), errors.name?.message)} {...form.register('name')} />
+        <FormField id={f('name')} label="Your name" error={errors.name}>
+          <Input autoComplete="name" {...fieldAria(f('name'), errors.name)} {...form.register('name')} />
         </FormField>
-        <FormField id={f('email')} label="Work email address" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...fieldAria(f('email'), errors.email?.message)} {...form.register('email')} />
+        <FormField id={f('email')} label="Work email address" error={errors.email}>
+          <Input
+            type="email"
+            autoComplete="email"
+            {...fieldAria(f('email'), errors.email)}
+            {...form.register('email')}
+          />
         </FormField>
-        <FormField id={f('phone')} label="Phone number" hint="For example 082 123 4567 or +27 82 123 4567" error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" {...fieldAria(f('phone'), errors.phone?.message, true)} {...form.register('phone')} />
+        <FormField
+          id={f('phone')}
+          label="Phone number"
+          hint="For example 082 123 4567 or +27 82 123 4567"
+          error={errors.phone}
+        >
+          <Input
+            type="tel"
+            autoComplete="tel"
+            {...fieldAria(f('phone'), errors.phone, true)}
+            {...form.register('phone')}
+          />
         </FormField>
-        <FormField id={f('organisation')} label="School or group name" error={errors.organisation?.message}>
-          <Input autoComplete="organization" {...fieldAria(f('organisation'), errors.organisation?.message)} {...form.register('organisation')} />
+        <FormField id={f('organisation')} label="School or group name" error={errors.organisation}>
+          <Input
+            autoComplete="organization"
+            {...fieldAria(f('organisation'), errors.organisation)}
+            {...form.register('organisation')}
+          />
         </FormField>
-        <FormField id={f('schoolSize')} label="Learners in total" error={errors.schoolSize?.message}>
-          <NativeSelect {...fieldAria(f('schoolSize'), errors.schoolSize?.message)} {...form.register('schoolSize')}>
+        <FormField id={f('schoolSize')} label="Learners in total" error={errors.schoolSize}>
+          <NativeSelect {...fieldAria(f('schoolSize'), errors.schoolSize)} {...form.register('schoolSize')}>
             <option value="">Choose a size</option>
             {SCHOOL_SIZES.map((size) => (
               <option key={size.id} value={size.id}>
@@ -107,16 +145,28 @@ export function SpecialistContactForm() {
             ))}
           </NativeSelect>
         </FormField>
-        <FormField id={f('numberOfSchools')} label="Number of schools" error={errors.numberOfSchools?.message}>
-          <Input type="number" inputMode="numeric" min={1} step={1} {...fieldAria(f('numberOfSchools'), errors.numberOfSchools?.message)} {...form.register('numberOfSchools')} />
+        <FormField id={f('numberOfSchools')} label="Number of schools" error={errors.numberOfSchools}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            {...fieldAria(f('numberOfSchools'), errors.numberOfSchools)}
+            {...form.register('numberOfSchools')}
+          />
         </FormField>
       </div>
-      <FormField id={f('message')} label="What do you need?" hint="Tell us about your schools, the systems you use today and what you would like Sekolo to do." error={errors.message?.message}>
-        <Textarea rows={6} {...fieldAria(f('message'), errors.message?.message, true)} {...form.register('message')} />
+      <FormField
+        id={f('message')}
+        label="What do you need?"
+        hint="Tell us about your schools, the systems you use today and what you would like Sekolo to do."
+        error={errors.message}
+      >
+        <Textarea rows={6} {...fieldAria(f('message'), errors.message, true)} {...form.register('message')} />
       </FormField>
       <HoneypotField {...form.register(HONEYPOT_FIELD)} />
       <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" size="lg" disabled={send.isPending}>
+        <Button type="submit" size="lg" disabled={!hydrated || send.isPending || form.isValidating}>
           {send.isPending ? 'Sending...' : 'Talk to a specialist'}
         </Button>
         <p className="text-sm text-slate-600">A specialist contacts you within 48 hours.</p>

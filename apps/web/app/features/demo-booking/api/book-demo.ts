@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useAsyncAction } from '~/lib/use-async-action';
 import type { TDemoBooking } from '@sekolo/shared/schemas/public-forms';
 import { api } from '~/lib/api-client';
 
@@ -23,5 +23,5 @@ export function bookDemo(input: TDemoBooking) {
 }
 
 export function useBookDemo() {
-  return useMutation({ mutationFn: bookDemo });
+  return useAsyncAction(bookDemo);
 }

@@ -1,6 +1,6 @@
 import { formatLongDate } from '@sekolo/shared/domain/sa-calendar';
 import { formatSaPhone } from '@sekolo/shared/domain/sa-phone';
-import { demoRoleLabel, demoTimeSlotLabel } from '@sekolo/shared/schemas/public-forms';
+import { demoRoleLabel, demoTimeSlotLabel } from '@sekolo/shared/constants/public-forms';
 import { Button } from '~/components/ui/button';
 import { SuccessPanel } from '~/components/ui/success-panel';
 import type { TBookDemoAnswer } from '../api/book-demo';

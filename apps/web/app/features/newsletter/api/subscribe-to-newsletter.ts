@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useAsyncAction } from '~/lib/use-async-action';
 import type { TNewsletterSubscribe } from '@sekolo/shared/schemas/public-forms';
 import { api } from '~/lib/api-client';
 
@@ -9,5 +9,5 @@ export function subscribeToNewsletter(input: TNewsletterSubscribe) {
 }
 
 export function useSubscribeToNewsletter() {
-  return useMutation({ mutationFn: subscribeToNewsletter });
+  return useAsyncAction(subscribeToNewsletter);
 }

@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button';
 import { HoneypotField } from '~/components/ui/honeypot-field';
 import { Input } from '~/components/ui/input';
 import { cn } from '~/lib/cn';
+import { useHydrated } from '~/lib/hydration';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { useSubscribeToNewsletter } from '../api/subscribe-to-newsletter';
 
@@ -26,6 +27,7 @@ const loadSchema = () => (schemaModule ??= import('@sekolo/shared/schemas/public
  */
 export function NewsletterForm({ className }: { className?: string }) {
   const id = useId();
+  const hydrated = useHydrated();
   const subscribe = useSubscribeToNewsletter();
   const formRef = useRef<HTMLFormElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -127,7 +129,7 @@ export function NewsletterForm({ className }: { className?: string }) {
           className="aria-invalid:border-red-400"
           onChange={onEmailChange}
         />
-        <Button type="submit" disabled={busy} className="shrink-0">
+        <Button type="submit" disabled={busy || !hydrated} className="shrink-0">
           {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
         </Button>
       </div>
