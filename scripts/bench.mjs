@@ -14,6 +14,9 @@
 //   BENCH_MAX_JS_KB    first-load JavaScript budget per route in KB gzip (default 100)
 //   BENCH_EXPLAIN=0    skip the source-map build that splits an over-budget route by package
 //   CHROME_PATH        Chromium for Lighthouse (default /usr/bin/chromium)
+//   BENCH_ONLY         run one part only: public (the pages above), payments (scripts/bench-payments.mjs)
+//                      or school (scripts/bench-school.mjs: the 50 000-learner school on PostgreSQL)
+// After the pages it runs the payments bench and the school scale bench, each with its own server.
 import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +29,15 @@ import { gzipSync } from 'node:zlib';
 import { tsImport } from 'tsx/esm/api';
 
 const root = path.resolve(import.meta.dirname, '..');
+const ONLY = process.env.BENCH_ONLY || '';
+if (ONLY && !['public', 'payments', 'school'].includes(ONLY)) {
+  console.error(`BENCH_ONLY must be public, payments or school (got ${ONLY}).`);
+  process.exit(1);
+}
+if (ONLY === 'payments' || ONLY === 'school') {
+  const part = spawnSync(process.execPath, [path.join(root, `scripts/bench-${ONLY}.mjs`)], { cwd: root, stdio: 'inherit', env: process.env });
+  process.exit(part.status ?? 1);
+}
 const buildDir = process.env.WEB_BUILD_DIR || 'build';
 const webDist = path.resolve(root, 'apps/web', buildDir, 'client');
 const MAX_JS_KB = Number(process.env.BENCH_MAX_JS_KB || 100);
@@ -476,10 +488,19 @@ try {
 // ---------------------------------------------------------------------------------------------- payments
 // Issue 5 (helper "payments"): 200 concurrent checkouts and their notifications on a real server,
 // in its own script and server (scripts/bench-payments.mjs). BENCH_SKIP_PAYMENTS=1 skips it.
-if (process.env.BENCH_SKIP_PAYMENTS !== '1') {
+if (process.env.BENCH_SKIP_PAYMENTS !== '1' && !ONLY) {
   console.log('');
   const payments = spawnSync(process.execPath, [path.join(root, 'scripts/bench-payments.mjs')], { cwd: root, stdio: 'inherit', env: process.env });
   if (payments.status !== 0) fail('payments bench: see its output above');
+}
+
+// ------------------------------------------------------------------------------------------------ school
+// Issue 6: the school scale bench (scripts/bench-school.mjs) on PostgreSQL (BENCH_DATABASE_URL), a
+// 50 000-learner school with a year of attendance; writes bench-results/school-latest.json.
+if (!ONLY) {
+  console.log('');
+  const school = spawnSync(process.execPath, [path.join(root, 'scripts/bench-school.mjs')], { cwd: root, stdio: 'inherit', env: process.env });
+  if (school.status !== 0) fail('school scale bench: see its output above');
 }
 
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });

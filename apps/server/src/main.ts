@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config/env.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { startServer } from './server.ts';
+import { isClusterWorker, runPrimary } from './cluster.ts';
 
 async function main() {
   let config;
@@ -12,6 +13,10 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+  if (config.WEB_CONCURRENCY > 1 && !isClusterWorker()) {
+    runPrimary(config.WEB_CONCURRENCY);
+    return;
   }
   try {
     const server = await startServer(config);

@@ -18,7 +18,7 @@ export type RunningServer = {
 
 export async function openDatabase(config: TConfig): Promise<{ database: DatabaseHandle; release: () => Promise<void> }> {
   if (config.databaseEngine === 'postgres') {
-    const database = await openPostgres(config.DATABASE_URL!);
+    const database = await openPostgres(config.DATABASE_URL!, { max: config.DATABASE_POOL_MAX });
     return { database, release: async () => undefined };
   }
   const release = await lockDataDir(config.dataDir);

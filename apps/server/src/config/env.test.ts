@@ -44,6 +44,10 @@ describe('loadConfig', () => {
   it('switches to PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgresql://u:p@db:5432/sekolo' });
     expect(config.databaseEngine).toBe('postgres');
+    expect(config.DATABASE_POOL_MAX).toBe(20);
+    expect(loadConfig({ DATABASE_POOL_MAX: '40' }).DATABASE_POOL_MAX).toBe(40);
+    expect(config.WEB_CONCURRENCY).toBe(1);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/sekolo', WEB_CONCURRENCY: '2' }).WEB_CONCURRENCY).toBe(2);
   });
 
   it('treats empty variables as unset', () => {
@@ -68,6 +72,10 @@ describe('loadConfig', () => {
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
     [{ SEED: 'sometimes' }, 'SEED'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX'],
+    [{ DATABASE_POOL_MAX: 'many' }, 'DATABASE_POOL_MAX'],
+    [{ WEB_CONCURRENCY: '2' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: '0', DATABASE_URL: 'postgres://db/sekolo' }, 'WEB_CONCURRENCY'],
   ])('refuses %j with an error naming %s', (env, variable) => {
     const error = configErrorOf(env);
     expect(error.problems).toHaveLength(1);

@@ -22,6 +22,11 @@ export const ZEnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    // Connections each server process keeps to PostgreSQL (ignored on PGlite). At least the number of
+    // requests one process serves at once; keep processes x this under PostgreSQL's max_connections.
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+    // Server processes sharing the port (node:cluster); more than 1 needs PostgreSQL (PGlite's folder is one process's).
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     WEB_DIST: z.string().min(1).optional(),
     SEED: z.enum(['auto', 'always', 'never']).default('auto'),
     DEMO_PASSWORD: z.string().min(8).default('demo-password-2026'),
@@ -81,6 +86,9 @@ export const ZEnvSchema = z
       for (const key of ['PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=payfast' });
       }
+    }
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['WEB_CONCURRENCY'], message: 'above 1 needs DATABASE_URL (PostgreSQL)' });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });

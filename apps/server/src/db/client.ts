@@ -45,7 +45,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
 }
 
 export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
   // An idle connection closed by the server (restart, failover, a dropped test database) must not
   // crash the process: the pool replaces it on the next checkout.
   pool.on('error', (error: Error & { code?: string }) => {

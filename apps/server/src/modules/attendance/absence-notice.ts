@@ -9,14 +9,16 @@ import type { TSchoolContext } from '../school/school-context.ts';
 /** How far back the parent dashboard lists a child's absences. */
 export const ABSENCE_NOTICE_DAYS = 14;
 
+const DAY_FORMAT = new Intl.DateTimeFormat('en-ZA', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 function formatDay(date: string): string {
-  return new Intl.DateTimeFormat('en-ZA', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+  return DAY_FORMAT.format(new Date(`${date}T00:00:00Z`));
 }
 
 /**

@@ -5,11 +5,14 @@ import { recordAudit } from '../../lib/audit.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { throttleAuthRequest } from './auth-throttle.ts';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type TAuth } from './create-auth.ts';
+import { createSessionLookup, type TSessionLookup } from './session-lookup.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The Better Auth instance (modules/auth). Prefer the guards in modules/auth/guards.ts. */
     auth: TAuth;
+    /** The guards' one-statement session check (session-lookup.ts); null: ask Better Auth. */
+    sessionLookup: TSessionLookup | null;
   }
 }
 
@@ -27,6 +30,7 @@ export const authPlugin = fp(
     const secret = await resolveAuthSecret(config, database.db);
     const auth = createAuth({ config, db: database.db, mailer, secret, log: app.log });
     app.decorate('auth', auth);
+    app.decorate('sessionLookup', await createSessionLookup(auth, database.db));
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0]!.slice(AUTH_BASE_PATH.length) || '/';

@@ -44,7 +44,14 @@ export function getSessionUser(request: FastifyRequest): Promise<TSessionUser | 
 }
 
 async function loadSessionUser(request: FastifyRequest): Promise<TSessionUser | null> {
-  if (!request.headers.cookie) return null;
+  const cookie = request.headers.cookie;
+  if (!cookie) return null;
+  const lookup = request.server.sessionLookup;
+  if (lookup) {
+    const found = await lookup(cookie);
+    if (!found) return null;
+    return toSessionUser(found.user, found.sessionId, found.organization);
+  }
   const result = await request.server.auth.api.getSession({
     headers: fromNodeHeaders(request.headers),
     // Guards only read; /api/auth/get-session (called by the web app) slides the expiry.
@@ -52,6 +59,22 @@ async function loadSessionUser(request: FastifyRequest): Promise<TSessionUser | 
   });
   if (!result) return null;
   const { user, session } = result;
+  return toSessionUser(user, session.id, await findMembership(request.server.deps.database.db, user.id));
+}
+
+type TUserFields = {
+  id: string;
+  email: string;
+  name: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  image?: string | null;
+  emailVerified: boolean;
+  role?: string | null;
+  status?: string | null;
+};
+
+function toSessionUser(user: TUserFields, sessionId: string, organization: TMembership | null): TSessionUser {
   const role = user.role ?? 'customer';
   const status = user.status ?? 'active';
   const permissions = status === 'active' && isRole(role) ? [...(PERMISSIONS[role] as readonly TPermission[])] : [];
@@ -66,8 +89,8 @@ async function loadSessionUser(request: FastifyRequest): Promise<TSessionUser | 
     role,
     status,
     permissions,
-    organization: await findMembership(request.server.deps.database.db, user.id),
-    sessionId: session.id,
+    organization,
+    sessionId,
   };
 }
 

@@ -1,0 +1,198 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { fromNodeHeaders } from 'better-auth/node';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { authPost, signIn } from '../../test/auth-helpers.ts';
+import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
+import { createLearner } from '../../test/factories/school.ts';
+import { authSessions, users } from '../../db/schema/index.ts';
+import { readCookie, verifySignedValue } from './session-lookup.ts';
+
+/**
+ * The guards' one-statement session check (session-lookup.ts) refuses what Better Auth's
+ * getSession refuses, at once: no cookie, a tampered or foreign-signed cookie, an expired session
+ * (whose row goes), a signed-out or revoked session, a deleted or suspended account; and a signed-in
+ * admin of one school reads only that school.
+ */
+const SECRET = 'test-secret-test-secret-test-secret-0123';
+const sign = (token: string, secret = SECRET) =>
+  `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
+
+describe('signed session cookies', () => {
+  it('accepts the signature Better Auth writes and nothing else', () => {
+    expect(verifySignedValue(sign('abc123'), SECRET)).toBe('abc123');
+    expect(verifySignedValue(sign('abc123', 'another-secret-another-secret-0123456'), SECRET)).toBeNull();
+    expect(verifySignedValue(sign('abc123').replace('abc123', 'abc124'), SECRET)).toBeNull();
+    expect(verifySignedValue('abc123', SECRET)).toBeNull();
+    expect(verifySignedValue('.', SECRET)).toBeNull();
+    const value = sign('abc123');
+    const signature = value.slice(value.indexOf('.') + 1);
+    // The URL-safe alphabet decodes to the same bytes in Node, but better-call refuses it.
+    const urlSafe = signature.replace(/\+/g, '-').replace(/\//g, '_');
+    if (urlSafe !== signature) expect(verifySignedValue(`abc123.${urlSafe}`, SECRET)).toBeNull();
+  });
+
+  it('reads the first cookie of a name, URL-decoded, as better-call does', () => {
+    expect(readCookie('a=1; sekolo.session_token=x%2By; sekolo.session_token=z', 'sekolo.session_token')).toBe('x+y');
+    expect(readCookie('sekolo.session_token="q"', 'sekolo.session_token')).toBe('q');
+    expect(readCookie('other=1', 'sekolo.session_token')).toBeNull();
+    expect(readCookie('xsekolo.session_token=1', 'sekolo.session_token')).toBeNull();
+  });
+});
+
+describe('the guards session check', () => {
+  let t: TestApp;
+  const people: Record<string, TCreatedUser> = {};
+  let ip = 0;
+  const nextIp = () => `10.7.0.${++ip}`;
+  let learnerA = '';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    people.adminA = await createUser(db, {
+      role: 'school_admin',
+      organization: { name: 'Lookup Alpha School', type: 'school' },
+    });
+    people.adminB = await createUser(db, {
+      role: 'school_admin',
+      organization: { name: 'Lookup Bravo School', type: 'school' },
+    });
+    people.seller = await createUser(db, { role: 'school_admin', organization: { name: 'Lookup Shop', type: 'shop' } });
+    learnerA = (await createLearner(db, people.adminA.organizationId!, { firstName: 'Alpha', lastName: 'Learner' })).id;
+    await createLearner(db, people.adminB.organizationId!, { firstName: 'Bravo', lastName: 'Learner' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function signedIn(who: TCreatedUser): Promise<string> {
+    const { response, cookie } = await signIn(t.app, who.email, who.password, { ip: nextIp() });
+    expect(response.statusCode).toBe(200);
+    return cookie;
+  }
+  const learners = (cookie?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/school/learners?limit=50', headers: cookie ? { cookie } : {} });
+  const tokenOf = (cookie: string) => {
+    const pair = cookie.split('; ').find((p) => p.includes('session_token='))!;
+    return decodeURIComponent(pair.slice(pair.indexOf('=') + 1)).split('.')[0]!;
+  };
+  const names = (res: { json(): unknown }) =>
+    (res.json() as { learners: { firstName: string }[] }).learners.map((l) => l.firstName);
+
+  it('answers the signed-in admin with their own school only', async () => {
+    const a = await signedIn(people.adminA!);
+    const b = await signedIn(people.adminB!);
+    const resA = await learners(a);
+    expect(resA.statusCode).toBe(200);
+    expect(names(resA)).toEqual(['Alpha']);
+    const resB = await learners(b);
+    expect(resB.statusCode).toBe(200);
+    expect(names(resB)).toEqual(['Bravo']);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/school/learners/${learnerA}`,
+      headers: { cookie: b },
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('reads the same user as Better Auth getSession', async () => {
+    const a = await signedIn(people.adminA!);
+    const lookup = t.app.sessionLookup;
+    expect(lookup).not.toBeNull();
+    const lean = await lookup!(a);
+    const full = await t.app.auth.api.getSession({
+      headers: fromNodeHeaders({ cookie: a }),
+      query: { disableRefresh: true },
+    });
+    expect(lean?.sessionId).toBe(full?.session.id);
+    expect(lean?.expiresAt.getTime()).toBe(full?.session.expiresAt.getTime());
+    expect(lean?.user).toEqual({
+      id: full!.user.id,
+      email: full!.user.email,
+      name: full!.user.name,
+      firstName: full!.user.firstName,
+      lastName: full!.user.lastName,
+      image: full!.user.image ?? null,
+      emailVerified: full!.user.emailVerified,
+      role: full!.user.role,
+      status: full!.user.status,
+    });
+    expect(lean?.organization).toMatchObject({
+      id: people.adminA!.organizationId,
+      name: 'Lookup Alpha School',
+      type: 'school',
+    });
+  });
+
+  it('refuses a missing, tampered or foreign-signed cookie with 401', async () => {
+    const a = await signedIn(people.adminA!);
+    const token = tokenOf(a);
+    const name = a
+      .split('; ')
+      .find((p) => p.includes('session_token='))!
+      .split('=')[0]!;
+    const value = decodeURIComponent(
+      a
+        .split('; ')
+        .find((p) => p.includes('session_token='))!
+        .split('=')[1]!,
+    );
+    const signature = value.slice(value.lastIndexOf('.') + 1);
+    const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}.${signature}`;
+    const foreign = sign(token, 'someone-elses-secret-someone-elses-0123');
+    for (const cookie of [
+      undefined,
+      `${name}=${encodeURIComponent(tampered)}`,
+      `${name}=${encodeURIComponent(foreign)}`,
+      `${name}=${token}`,
+    ]) {
+      const res = await learners(cookie);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } });
+    }
+    expect((await learners(a)).statusCode).toBe(200);
+  });
+
+  it('refuses an expired session at once and deletes it', async () => {
+    const a = await signedIn(people.adminA!);
+    expect((await learners(a)).statusCode).toBe(200);
+    const token = tokenOf(a);
+    await t.database.db
+      .update(authSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authSessions.token, token));
+    expect((await learners(a)).statusCode).toBe(401);
+    expect(await t.database.db.select().from(authSessions).where(eq(authSessions.token, token))).toEqual([]);
+  });
+
+  it('refuses a signed-out or revoked session on the next request', async () => {
+    const a = await signedIn(people.adminA!);
+    expect((await learners(a)).statusCode).toBe(200);
+    expect((await authPost(t.app, '/sign-out', {}, { cookie: a })).statusCode).toBe(200);
+    expect((await learners(a)).statusCode).toBe(401);
+
+    const again = await signedIn(people.adminA!);
+    expect((await learners(again)).statusCode).toBe(200);
+    await t.database.db.delete(authSessions).where(eq(authSessions.userId, people.adminA!.id));
+    expect((await learners(again)).statusCode).toBe(401);
+  });
+
+  it('refuses a suspended or deleted account, and a member of no school', async () => {
+    const suspended = await createUser(t.database.db, {
+      role: 'school_admin',
+      organization: { name: 'Lookup Alpha School', type: 'school' },
+    });
+    const cookie = await signedIn(suspended);
+    expect((await learners(cookie)).statusCode).toBe(200);
+    await t.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, suspended.id));
+    expect((await learners(cookie)).statusCode).toBe(403);
+    await t.database.db.delete(users).where(eq(users.id, suspended.id));
+    expect((await learners(cookie)).statusCode).toBe(401);
+
+    const shop = await signedIn(people.seller!);
+    expect((await learners(shop)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/client.ts';
+import { signIn } from '../test/auth-helpers.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import {
+  DEFAULT_SCALE_OPTIONS,
+  generateScaleSchool,
+  readScaleSummary,
+  schoolDays,
+  type TScaleSummary,
+} from './scale-school.ts';
+
+/** The attendance table's keys and indexes, as the catalog defines them. */
+async function attendanceCatalog(t: TestApp) {
+  const indexes = rowsOf(
+    await t.database.db.execute(
+      sql`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'attendance_records' ORDER BY indexname`,
+    ),
+  );
+  const constraints = rowsOf(
+    await t.database.db.execute(
+      sql`SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
+          WHERE conrelid = 'attendance_records'::regclass OR confrelid = 'attendance_records'::regclass ORDER BY conname`,
+    ),
+  );
+  return { indexes, constraints };
+}
+
+describe('the scale school generator (npm run db:seed-scale), in miniature', () => {
+  let t: TestApp;
+  let summary: TScaleSummary;
+  let before: Awaited<ReturnType<typeof attendanceCatalog>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    before = await attendanceCatalog(t);
+    summary = await generateScaleSchool(t.database.db, {
+      ...DEFAULT_SCALE_OPTIONS,
+      learners: 200,
+      classSize: 40,
+      maxDays: 5,
+    });
+  });
+  afterAll(() => t.close());
+
+  it('builds classes of 40, a guardian per learner and a mark per learner per school day', async () => {
+    expect(summary).toMatchObject({
+      learners: 200,
+      classes: 5,
+      guardians: 200,
+      schoolDays: 5,
+      attendanceRecords: 1000,
+    });
+    expect(summary.firstDay).toBe(schoolDays(2025)[0]);
+    const [counts] = rowsOf<Record<string, number>>(
+      await t.database.db.execute(sql`SELECT
+        (SELECT count(*)::int FROM learner_guardians) AS links,
+        (SELECT count(DISTINCT register_class_id)::int FROM learners) AS classes_used,
+        (SELECT max(n)::int FROM (SELECT count(*) AS n FROM learners GROUP BY register_class_id) x) AS largest_class,
+        (SELECT count(*)::int FROM attendance_records a JOIN learners l ON l.id = a.learner_id
+          WHERE a.register_class_id <> l.register_class_id OR a.organization_id <> l.organization_id) AS misplaced,
+        (SELECT count(*)::int FROM learners l JOIN register_classes c ON c.id = l.register_class_id WHERE l.grade <> c.grade) AS wrong_grade`),
+    );
+    expect(counts).toEqual({ links: 200, classes_used: 5, largest_class: 40, misplaced: 0, wrong_grade: 0 });
+    expect(await readScaleSummary(t.database.db)).toEqual(summary);
+  });
+
+  it('leaves the attendance table with exactly the keys and indexes of the migrations', async () => {
+    expect(await attendanceCatalog(t)).toEqual(before);
+  });
+
+  it('gives an admin who signs in and reads, searches and saves through the API', async () => {
+    const { response, cookie } = await signIn(
+      t.app,
+      DEFAULT_SCALE_OPTIONS.adminEmail,
+      DEFAULT_SCALE_OPTIONS.adminPassword,
+    );
+    expect(response.statusCode).toBe(200);
+    const [cls] = rowsOf<{ id: string }>(
+      await t.database.db.execute(sql`SELECT id FROM register_classes ORDER BY grade, name LIMIT 1`),
+    );
+    const url = `/api/school/attendance/classes/${cls!.id}/register/${summary.firstDay}`;
+    const register = (await t.app.inject({ method: 'GET', url, headers: { cookie } })).json().register;
+    expect(register.rows).toHaveLength(40);
+    expect(register.rows.every((r: { status: string | null }) => r.status !== null)).toBe(true);
+
+    const surname = register.rows[0].lastName as string;
+    const page = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/school/learners?sort=name&limit=50&q=${encodeURIComponent(surname.slice(0, 4))}`,
+        headers: { cookie },
+      })
+    ).json();
+    expect(page.learners.length).toBeGreaterThan(0);
+    expect(page.learners.some((l: { lastName: string }) => l.lastName === surname)).toBe(true);
+
+    const marks = register.rows.map((r: { learnerId: string }, i: number) => ({
+      learnerId: r.learnerId,
+      status: i === 0 ? 'excused' : 'present',
+      reason: i === 0 ? 'Dentist' : '',
+    }));
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: { cookie, origin: t.config.publicUrl },
+      payload: { marks },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().register.rows[0]).toMatchObject({ status: 'excused', reason: 'Dentist' });
+  });
+
+  it('refuses to build the school twice into one database', async () => {
+    await expect(generateScaleSchool(t.database.db, { ...DEFAULT_SCALE_OPTIONS, learners: 10 })).rejects.toThrow(
+      /already exists/,
+    );
+  });
+});

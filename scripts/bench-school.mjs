@@ -1,0 +1,780 @@
+#!/usr/bin/env node
+/* global fetch, performance */
+// School scale bench (issue 6), run by `npm run bench` (BENCH_ONLY=school runs only this part), or alone:
+//   node scripts/bench-school.mjs
+// On PostgreSQL, against a generated school of 50 000 learners and a school year of daily attendance
+// (about 10 million rows, `npm run db:seed-scale`), with 16 concurrent connections:
+//   - reading one class register          GET /api/school/attendance/classes/:id/register/:date  p95 <= 10 ms
+//   - saving one 40-learner register      PUT /api/school/attendance/classes/:id/register/:date  p95 <= 25 ms
+//   - a learner-list page (50 rows, each sort and direction, with a name search)  GET /api/school/learners  p95 <= 15 ms
+// through the real server over HTTP (signed in as the school's admin), then the same SQL statements
+// the server runs for each operation directly with `pg` (a pool of 16), and prints each API figure
+// as a ratio to the SQL one. Writes bench-results/school-latest.json; exits 1 on a missed target.
+//
+// Options (environment):
+//   BENCH_DATABASE_URL      admin connection (default postgres://postgres@127.0.0.1:5432/postgres); the bench
+//                           creates its own database next to it
+//   BENCH_SCALE_DATABASE    that database's name (default sekolo_bench_scale); reused when it holds the data of
+//                           the same generator version and size, so a second run skips the 10M-row build
+//   BENCH_SCALE_LEARNERS    learners to generate (default 50000)
+//   BENCH_SCALE_REBUILD=1   drop and generate the database again
+//   BENCH_SCHOOL_SECONDS    measured seconds per operation and side (default 10, after 2 s of warm-up)
+//   BENCH_SCHOOL_CONCURRENCY  connections (default 16)
+//   BENCH_SCHOOL_PORT       port for the server (default: a free one)
+//   BENCH_SCHOOL_WORKERS    server processes (the server's WEB_CONCURRENCY, default 1)
+//   BENCH_SCHOOL_CPU_PROF   a folder: the server runs with --cpu-prof and writes its profile there (open the
+//                           .cpuprofile in Chrome DevTools); the figures then include the profiler's cost
+import { Buffer } from 'node:buffer';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = process.env.BENCH_SCALE_DATABASE || 'sekolo_bench_scale';
+const LEARNERS = Math.max(100, Number(process.env.BENCH_SCALE_LEARNERS || 50_000));
+const SECONDS = Math.max(1, Number(process.env.BENCH_SCHOOL_SECONDS || 10));
+const WARMUP_SECONDS = 2;
+const CONCURRENCY = Math.max(1, Number(process.env.BENCH_SCHOOL_CONCURRENCY || 16));
+const WORKERS = Math.max(1, Number(process.env.BENCH_SCHOOL_WORKERS || 1));
+const TARGETS = { readRegister: 10, saveRegister: 25, learnerPage: 15 };
+const LABELS = {
+  readRegister: 'read one class register',
+  saveRegister: 'save one 40-learner register',
+  learnerPage: 'learner-list page (50 rows, sort, name search)',
+};
+
+const dbUrl = (() => {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DB_NAME}`;
+  return url.toString();
+})();
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const { tsImport } = await import('tsx/esm/api');
+const { SCALE_SEED_VERSION, SCALE_SEED_SETTING, SCALE_ADMIN_EMAIL, SCALE_ADMIN_PASSWORD, schoolDays } = await tsImport(
+  path.join(root, 'apps/server/src/seed/scale-school.ts'),
+  import.meta.url,
+);
+const { PRIVACY_POLICY_VERSION } = await tsImport(
+  path.join(root, 'packages/shared/src/constants/privacy.ts'),
+  import.meta.url,
+);
+
+const failures = [];
+const fail = (message) => {
+  failures.push(message);
+  console.log(`  FAIL ${message}`);
+};
+
+// ----------------------------------------------------------------------------------- the database
+async function storedSummary() {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
+    if (rows.length === 0) return { exists: false, summary: null };
+  } finally {
+    await admin.end();
+  }
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT value FROM system_settings WHERE key = $1', [SCALE_SEED_SETTING]);
+    return { exists: true, summary: rows[0]?.value ?? null };
+  } catch {
+    return { exists: true, summary: null }; // not migrated, or an interrupted build
+  } finally {
+    await client.end();
+  }
+}
+
+async function prepareDatabase() {
+  const { exists, summary } = await storedSummary();
+  if (
+    process.env.BENCH_SCALE_REBUILD !== '1' &&
+    summary &&
+    summary.version === SCALE_SEED_VERSION &&
+    summary.learners === LEARNERS
+  ) {
+    console.log(
+      `  reusing database ${DB_NAME}: ${summary.learners} learners, ${summary.classes} classes, ${summary.attendanceRecords} attendance records ` +
+        `(generator v${summary.version}; BENCH_SCALE_REBUILD=1 builds it again)`,
+    );
+    return summary;
+  }
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    if (exists) {
+      console.log(
+        `  database ${DB_NAME} holds ${summary ? `generator v${summary.version}, ${summary.learners} learners` : 'no complete scale school'}: dropping it`,
+      );
+      await admin.query(`DROP DATABASE ${DB_NAME} WITH (FORCE)`);
+    }
+    await admin.query(`CREATE DATABASE ${DB_NAME}`);
+  } finally {
+    await admin.end();
+  }
+  console.log(`  generating the scale school into ${DB_NAME} (npm run db:seed-scale):`);
+  const built = spawnSync(tsx, [path.join(root, 'apps/server/src/cli/seed-scale.ts'), '--learners', String(LEARNERS)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn' },
+  });
+  if (built.status !== 0) throw new Error('the scale school could not be generated');
+  const after = await storedSummary();
+  if (!after.summary) throw new Error('the generator finished without a summary');
+  return after.summary;
+}
+
+// -------------------------------------------------------------------------------------- the server
+async function freePort() {
+  const probe = net.createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+function startServer(port) {
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sekolo-bench-school-'));
+  const webDist = path.join(dataDir, 'web');
+  fs.mkdirSync(webDist);
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>bench</title>');
+  let log = '';
+  const main = path.join(root, 'apps/server/src/main.ts');
+  const profile = process.env.BENCH_SCHOOL_CPU_PROF;
+  const [command, args] = profile
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`, '--import', 'tsx', main]]
+    : [tsx, [main]];
+  const child = spawn(command, args, {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      AUTH_SECRET: randomBytes(24).toString('hex'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: path.join(dataDir, 'data'),
+      WEB_DIST: webDist,
+      DATABASE_URL: dbUrl,
+      SEED: 'never',
+      LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: String(WORKERS),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => (log += chunk));
+  child.stderr.on('data', (chunk) => (log += chunk));
+  return {
+    base,
+    child,
+    log: () => log,
+    async ready() {
+      const deadline = Date.now() + 90_000;
+      while (Date.now() < deadline) {
+        if (child.exitCode !== null) throw new Error(`The server exited (code ${child.exitCode}):\n${log}`);
+        try {
+          if ((await fetch(`${base}/api/health`)).ok) return;
+        } catch {
+          // not listening yet
+        }
+        await sleep(250);
+      }
+      throw new Error(`The server did not start:\n${log}`);
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, sleep(15_000)]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------- HTTP client
+/** Keep-alive sockets, exactly CONCURRENCY of them: the 16 connections of the target. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY, maxFreeSockets: CONCURRENCY });
+
+function request(base, method, url, { cookie, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const req = http.request(
+      `${base}${url}`,
+      {
+        method,
+        agent,
+        headers: {
+          ...(cookie ? { cookie } : {}),
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+          origin: base,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+// -------------------------------------------------------------------------------------- measuring
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const round = (n) => Math.round(n * 100) / 100;
+
+/**
+ * CONCURRENCY workers, each running `op(worker, i)` back to back: WARMUP_SECONDS unmeasured, then
+ * SECONDS measured. Returns latency percentiles (ms), throughput and errors.
+ */
+async function measure(op) {
+  const latencies = [];
+  const errors = [];
+  let completed = 0;
+  const warmEnd = performance.now() + WARMUP_SECONDS * 1000;
+  const end = warmEnd + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, worker) => {
+      for (let i = 0; ; i++) {
+        const now = performance.now();
+        if (now >= end) return;
+        const t0 = performance.now();
+        try {
+          await op(worker, i);
+          completed++;
+          if (t0 >= warmEnd) latencies.push(performance.now() - t0);
+        } catch (error) {
+          if (errors.length < 5) errors.push(String(error?.message ?? error));
+          else errors.push(null);
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    withWarmup: completed,
+    perSecond: round(latencies.length / SECONDS),
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    max: round(latencies.at(-1)),
+    errors: errors.length,
+    firstErrors: errors.filter(Boolean),
+  };
+}
+
+/**
+ * CPU time (user + system, ms) the server's process tree has used so far, from /proc (Linux; null
+ * elsewhere). Per request it is a figure the machine's load hardly moves, unlike latency.
+ */
+function processTreeCpuMs(pid) {
+  if (!pid || !fs.existsSync(`/proc/${pid}/stat`)) return null;
+  let ticks = 0;
+  const visit = (p) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      for (const task of fs.readdirSync(`/proc/${p}/task`)) {
+        const children = fs.readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').trim();
+        for (const child of children ? children.split(' ') : []) visit(Number(child));
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  };
+  visit(pid);
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+// ------------------------------------------------------------------------------------- workload
+const pickOf = (list) => list[Math.floor(Math.random() * list.length)];
+const STATUS_WEIGHTS = [
+  ['present', 0.9],
+  ['absent', 0.05],
+  ['late', 0.03],
+  ['excused', 0.02],
+];
+function randomStatus() {
+  let r = Math.random();
+  for (const [status, weight] of STATUS_WEIGHTS) {
+    if (r < weight) return status;
+    r -= weight;
+  }
+  return 'present';
+}
+const REASONS = { present: '', absent: 'Sick', late: 'Taxi was late', excused: 'Medical appointment' };
+
+/** The day in Johannesburg (the school's calendar day, as the server's schoolToday). */
+const schoolToday = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Johannesburg',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+
+async function loadWorkload(pool, summary) {
+  const org = summary.organizationId;
+  const classes = (
+    await pool.query('SELECT id FROM register_classes WHERE organization_id = $1 ORDER BY grade, name', [org])
+  ).rows.map((r) => r.id);
+  const members = new Map(classes.map((id) => [id, []]));
+  const learnerRows = await pool.query(
+    'SELECT id, register_class_id, first_name, last_name FROM learners WHERE organization_id = $1 AND archived_at IS NULL',
+    [org],
+  );
+  for (const r of learnerRows.rows) members.get(r.register_class_id)?.push(r.id);
+  const fullClasses = classes.filter((id) => members.get(id).length > 0);
+  // Name searches people type: the start of a surname, of a first name, or both ("thandi mok").
+  const searches = [];
+  for (let i = 0; i < 400; i++) {
+    const l = pickOf(learnerRows.rows);
+    const first = l.first_name.toLowerCase();
+    const last = l.last_name.toLowerCase();
+    const kind = i % 3;
+    searches.push(
+      kind === 0
+        ? last.slice(0, 3 + (i % 3))
+        : kind === 1
+          ? first.slice(0, 4)
+          : `${first.slice(0, 5)} ${last.slice(0, 3)}`,
+    );
+  }
+  const today = schoolToday();
+  const year = Number(today.slice(0, 4));
+  let thisYear;
+  try {
+    thisYear = schoolDays(year).filter((d) => d < today);
+  } catch {
+    thisYear = []; // no calendar for this year
+  }
+  return {
+    org,
+    classes: fullClasses,
+    members,
+    searches,
+    markedDays: schoolDays(Number(summary.firstDay.slice(0, 4))).filter(
+      (d) => d >= summary.firstDay && d <= summary.lastDay,
+    ),
+    // Days of the current school year not in the generated data: registers saved for the first time.
+    newDays: thisYear.length ? thisYear : [],
+  };
+}
+
+/** A register to save: half corrections of a generated day, half first saves of a day this year. */
+function saveJob(w, worker, i) {
+  // Each worker saves its own classes, so two saves of one register never race (a real 409).
+  const own = w.classes.filter((_, idx) => idx % CONCURRENCY === worker);
+  const classId = own[Math.floor(Math.random() * own.length)];
+  const fresh = w.newDays.length > 0 && i % 2 === 0;
+  const date = fresh ? pickOf(w.newDays) : pickOf(w.markedDays);
+  const marks = w.members.get(classId).map((learnerId) => {
+    const status = randomStatus();
+    return { learnerId, status, reason: REASONS[status] };
+  });
+  return { classId, date, marks };
+}
+
+const SORTS = [
+  ['name', 'asc'],
+  ['name', 'desc'],
+  ['grade', 'asc'],
+  ['grade', 'desc'],
+  ['admissionNumber', 'asc'],
+  ['admissionNumber', 'desc'],
+];
+
+// ----------------------------------------------------------------------------- the SQL, directly
+// The statements the server runs for each request, in order, with the same parameters, one round
+// trip each: the session check of every signed-in request (one statement: the session by token, its
+// user and their first membership, modules/auth/session-lookup.ts), then the handler's own (modules/attendance/register.ts,
+// attendance-access.ts, absence-notice.ts, modules/school/list-learners.ts).
+const SQL = {
+  session: `select "auth_sessions"."id", "auth_sessions"."expires_at", "users"."id", "users"."email", "users"."name", "users"."first_name",
+      "users"."last_name", "users"."image", "users"."email_verified", "users"."role", "users"."status",
+      "organizations"."id", "organizations"."name", "organizations"."type", "organization_members"."role"
+    from "auth_sessions" inner join "users" on "users"."id" = "auth_sessions"."user_id"
+    left join "organization_members" on "organization_members"."user_id" = "users"."id"
+    left join "organizations" on "organizations"."id" = "organization_members"."organization_id"
+    where "auth_sessions"."token" = $1 order by "organization_members"."created_at" asc limit $2`,
+  findClass: `select "register_classes"."id", "register_classes"."name", "register_classes"."grade", "register_class_teachers"."user_id"
+    from "register_classes" left join "register_class_teachers" on "register_class_teachers"."register_class_id" = "register_classes"."id"
+    where ("register_classes"."id" = $1 and "register_classes"."organization_id" = $2)`,
+  register: `select "register_classes"."id", "register_classes"."name", "register_classes"."grade", "register_class_teachers"."user_id",
+      "learners"."id", "learners"."first_name", "learners"."last_name", "learners"."preferred_name", "learners"."admission_number",
+      "attendance_records"."status", "attendance_records"."reason", "attendance_records"."marked_at"
+    from "register_classes"
+    left join "register_class_teachers" on "register_class_teachers"."register_class_id" = "register_classes"."id"
+    left join "learners" on ("learners"."register_class_id" = "register_classes"."id" and "learners"."organization_id" = "register_classes"."organization_id" and "learners"."archived_at" is null)
+    left join "attendance_records" on ("attendance_records"."learner_id" = "learners"."id" and "attendance_records"."date" = $1)
+    where ("register_classes"."id" = $2 and "register_classes"."organization_id" = $3)
+    order by "learners"."last_name" asc, "learners"."first_name" asc, "learners"."id" asc`,
+};
+
+/** The session check every signed-in request makes. */
+async function sqlSession(pool, auth) {
+  await pool.query({ name: 'session_user', text: SQL.session, values: [auth.token, 1] });
+}
+
+async function sqlReadRegister(pool, auth, classId, date, { session = true } = {}) {
+  if (session) await sqlSession(pool, auth);
+  return (await pool.query(SQL.register, [date, classId, auth.org])).rows;
+}
+
+const LEARNER_COLUMNS = [
+  'id',
+  'organization_id',
+  'first_name',
+  'last_name',
+  'preferred_name',
+  'date_of_birth',
+  'gender',
+  'grade',
+  'register_class_id',
+  'admission_number',
+  'id_type',
+  'id_number',
+  'home_language',
+  'medical_notes',
+  'address',
+  'archived_at',
+  'user_id',
+  'created_by',
+  'created_at',
+  'updated_at',
+];
+const SORT_COLUMNS = {
+  name: ['last_name', 'first_name', 'id'],
+  grade: ['grade', 'last_name', 'first_name', 'id'],
+  admissionNumber: ['admission_number', 'id'],
+};
+
+function learnerPageSql(org, sort, dir, q, limit) {
+  const params = [org];
+  const tokens = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 4);
+  const escape = (v) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const search = tokens.map((token) => {
+    const at = params.length;
+    params.push(`${escape(token)}%`, `${escape(token)}%`, `${escape(token)}%`, `${escape(token.toUpperCase())}%`);
+    return `(lower("learners"."last_name") like $${at + 1} or lower("learners"."first_name") like $${at + 2} or lower("learners"."preferred_name") like $${at + 3} or "learners"."admission_number" like $${at + 4})`;
+  });
+  params.push(limit + 1);
+  params.push(PRIVACY_POLICY_VERSION);
+  // With a search of two letters or more the first sort key is an expression (list-learners.ts orderOf).
+  const searching = tokens.some((token) => token.length >= 2);
+  const order = SORT_COLUMNS[sort].map((c, i) => {
+    const column = `"learners"."${c}"`;
+    return `${searching && i === 0 ? (c === 'grade' ? `(${column} + 0)` : `(${column} || '')`) : column} ${dir}`;
+  });
+  const text = `select ${LEARNER_COLUMNS.map((c) => `"learners"."${c}"`).join(', ')}, "register_classes"."name",
+      (select case when bool_or("learner_consents"."policy_version" = $${params.length}) then 'given' when count(*) > 0 then 'outdated' else 'missing' end
+       from "learner_consents" where "learner_consents"."learner_id" = "learners"."id" and "learner_consents"."withdrawn_at" is null)
+    from "learners" left join "register_classes" on "register_classes"."id" = "learners"."register_class_id"
+    where ("learners"."organization_id" = $1 and "learners"."archived_at" is null${search.map((s) => ` and ${s}`).join('')})
+    order by ${order.join(', ')} limit $${params.length - 1}`;
+  return { text, params };
+}
+
+/** saveRegister's statements (register.ts): one transaction, then the absence notice, then the register. */
+async function sqlSaveRegister(pool, auth, { classId, date, marks }) {
+  const org = auth.org;
+  const adminId = auth.userId;
+  await sqlSession(pool, auth);
+  const client = await pool.connect();
+  const newlyAbsent = [];
+  try {
+    await client.query('begin');
+    await client.query(SQL.findClass, [classId, org]);
+    const ids = marks.map((m) => m.learnerId);
+    const list = (from) => ids.map((_, i) => `$${from + i}`).join(', ');
+    await client.query(
+      `select "id" from "learners" where ("learners"."id" in (${list(1)}) and "learners"."organization_id" = $${ids.length + 1}
+        and "learners"."register_class_id" = $${ids.length + 2} and "learners"."archived_at" is null)`,
+      [...ids, org, classId],
+    );
+    const existing = (
+      await client.query(
+        `select "id", "learner_id", "status", "reason" from "attendance_records"
+         where ("attendance_records"."learner_id" in (${list(1)}) and "attendance_records"."date" = $${ids.length + 1}) for update`,
+        [...ids, date],
+      )
+    ).rows;
+    const byLearner = new Map(existing.map((r) => [r.learner_id, r]));
+    const fresh = marks.filter((m) => !byLearner.has(m.learnerId));
+    const now = new Date();
+    if (fresh.length) {
+      const values = [];
+      const params = [];
+      for (const m of fresh) {
+        const at = params.length;
+        params.push(org, classId, m.learnerId, date, m.status, m.reason, adminId, now);
+        values.push(
+          `(default, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7}, $${at + 8})`,
+        );
+      }
+      await client.query(
+        `insert into "attendance_records" ("id", "organization_id", "register_class_id", "learner_id", "date", "status", "reason", "marked_by", "marked_at")
+         values ${values.join(', ')} on conflict do nothing returning "id"`,
+        params,
+      );
+      newlyAbsent.push(...fresh.filter((m) => m.status === 'absent').map((m) => m.learnerId));
+    }
+    const corrections = marks.flatMap((mark) => {
+      const old = byLearner.get(mark.learnerId);
+      return old && (old.status !== mark.status || old.reason !== mark.reason) ? [{ mark, old }] : [];
+    });
+    if (corrections.length) {
+      const params = [adminId, now.toISOString()];
+      const values = corrections.map(({ mark, old }) => {
+        params.push(old.id, mark.status, mark.reason);
+        return `($${params.length - 2}::uuid, $${params.length - 1}::text, $${params.length}::text)`;
+      });
+      await client.query(
+        `update "attendance_records" set status = v.status, reason = v.reason, marked_by = $1, marked_at = $2::timestamptz
+         from (values ${values.join(', ')}) as v(id, status, reason) where "attendance_records"."id" = v.id`,
+        params,
+      );
+      const changeParams = [];
+      const changeValues = corrections.map(({ mark, old }) => {
+        const at = changeParams.length;
+        changeParams.push(org, old.id, old.status, old.reason, mark.status, mark.reason, adminId, now);
+        return `(default, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7}, $${at + 8})`;
+      });
+      await client.query(
+        `insert into "attendance_changes" ("id", "organization_id", "record_id", "old_status", "old_reason", "new_status", "new_reason", "changed_by", "changed_at")
+         values ${changeValues.join(', ')}`,
+        changeParams,
+      );
+      for (const { mark, old } of corrections)
+        if (mark.status === 'absent' && old.status !== 'absent') newlyAbsent.push(mark.learnerId);
+      await client.query(
+        `insert into "audit_events" ("id", "at", "actor_user_id", "action", "target", "ip", "details") values (default, $1, $2, $3, $4, $5, $6)`,
+        [
+          now,
+          adminId,
+          'attendance.corrected',
+          `register_class:${classId}`,
+          '127.0.0.0',
+          { organizationId: org, date, changed: corrections.length },
+        ],
+      );
+    }
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+  if (newlyAbsent.length) {
+    const { rows } = await pool.query(
+      `select "learners"."first_name", "learners"."last_name", "guardians"."first_name", "guardians"."email", "attendance_records"."reason"
+       from "learner_guardians" inner join "learners" on "learners"."id" = "learner_guardians"."learner_id"
+       inner join "guardians" on "guardians"."id" = "learner_guardians"."guardian_id"
+       inner join "attendance_records" on ("attendance_records"."learner_id" = "learners"."id" and "attendance_records"."date" = $1)
+       where ("learner_guardians"."learner_id" in (${newlyAbsent.map((_, i) => `$${i + 2}`).join(', ')}) and "learner_guardians"."organization_id" = $${newlyAbsent.length + 2}
+         and "learner_guardians"."receives_communications" = $${newlyAbsent.length + 3} and "guardians"."email" is not null)`,
+      [date, ...newlyAbsent, org, true],
+    );
+    for (const row of rows) {
+      await pool.query(
+        `insert into "outbox_messages" ("id", "to", "subject", "text", "html", "tag", "created_at") values (default, $1, $2, $3, $4, $5, default)`,
+        [row.email, `A learner was marked absent on ${date}`, MAIL_TEXT, MAIL_HTML, 'attendance-absence'],
+      );
+    }
+  }
+  await sqlReadRegister(pool, auth, classId, date, { session: false });
+}
+
+/** About the size of the absence e-mail the server writes to the outbox (text and HTML). */
+const MAIL_TEXT = 'x'.repeat(600);
+const MAIL_HTML = '<p>'.padEnd(3000, 'x');
+
+// ---------------------------------------------------------------------------------------------- run
+const report = {
+  date: new Date().toISOString(),
+  database: DB_NAME,
+  concurrency: CONCURRENCY,
+  serverProcesses: WORKERS,
+  secondsPerPhase: SECONDS,
+  targetsP95Ms: TARGETS,
+  machine: { cpus: os.cpus().length, loadAverage: os.loadavg().map((n) => round(n)) },
+  scale: null,
+  results: {},
+  failures,
+};
+let server;
+const pool = new pg.Pool({ connectionString: dbUrl, max: CONCURRENCY });
+pool.on('error', () => undefined);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    Promise.resolve(server?.stop()).finally(() => process.exit(130));
+  });
+}
+
+try {
+  console.log(
+    `School scale bench (issue 6): PostgreSQL ${DB_NAME}, ${CONCURRENCY} concurrent connections, ${SECONDS} s per measurement, ` +
+      `${WORKERS} server process${WORKERS === 1 ? '' : 'es'} (WEB_CONCURRENCY=${WORKERS})`,
+  );
+  const summary = await prepareDatabase();
+  report.scale = summary;
+  const records = await pool.query('SELECT count(*)::int AS n FROM attendance_records');
+  console.log(`  ${records.rows[0].n} attendance records in the database`);
+
+  const port = Number(process.env.BENCH_SCHOOL_PORT || (await freePort()));
+  server = startServer(port);
+  await server.ready();
+  const base = server.base;
+  const signedIn = await request(base, 'POST', '/api/auth/sign-in/email', {
+    body: { email: SCALE_ADMIN_EMAIL, password: SCALE_ADMIN_PASSWORD, rememberMe: true },
+  });
+  if (signedIn.status !== 200) throw new Error(`sign-in answered ${signedIn.status}: ${signedIn.body}`);
+  const cookie = [signedIn.headers['set-cookie'] ?? []]
+    .flat()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const sessionCookie = cookie.split('; ').find((pair) => pair.includes('session_token='));
+  if (!sessionCookie) throw new Error(`no session cookie in ${cookie}`);
+  const w = await loadWorkload(pool, summary);
+  const auth = {
+    org: w.org,
+    userId: JSON.parse(signedIn.body).user.id,
+    token: decodeURIComponent(sessionCookie.split('=')[1]).split('.')[0],
+  };
+  if (w.newDays.length === 0) console.log('  note: no school day of this year before today: saves are all corrections');
+  console.log(
+    `  server ${base}, signed in as ${SCALE_ADMIN_EMAIL}; ${w.classes.length} classes, ${w.searches.length} name searches\n`,
+  );
+
+  const ok = (res, what) => {
+    if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${res.body.slice(0, 200)}`);
+    return res;
+  };
+  const sides = {
+    readRegister: {
+      api: async () =>
+        ok(
+          await request(
+            base,
+            'GET',
+            `/api/school/attendance/classes/${pickOf(w.classes)}/register/${pickOf(w.markedDays)}`,
+            { cookie },
+          ),
+          'GET register',
+        ),
+      sql: () => sqlReadRegister(pool, auth, pickOf(w.classes), pickOf(w.markedDays)),
+    },
+    saveRegister: {
+      api: async (worker, i) => {
+        const job = saveJob(w, worker, i);
+        return ok(
+          await request(base, 'PUT', `/api/school/attendance/classes/${job.classId}/register/${job.date}`, {
+            cookie,
+            body: { marks: job.marks },
+          }),
+          'PUT register',
+        );
+      },
+      sql: (worker, i) => sqlSaveRegister(pool, auth, saveJob(w, worker, i)),
+    },
+    learnerPage: {
+      api: async (worker, i) => {
+        const [sort, dir] = SORTS[i % SORTS.length];
+        const q = encodeURIComponent(pickOf(w.searches));
+        return ok(
+          await request(base, 'GET', `/api/school/learners?sort=${sort}&dir=${dir}&limit=50&q=${q}`, { cookie }),
+          'GET learners',
+        );
+      },
+      sql: async (worker, i) => {
+        const [sort, dir] = SORTS[i % SORTS.length];
+        const { text, params } = learnerPageSql(w.org, sort, dir, pickOf(w.searches), 50);
+        await sqlSession(pool, auth);
+        return pool.query(text, params);
+      },
+    },
+  };
+
+  console.log(
+    `  ${'operation'.padEnd(48)} ${'side'.padEnd(4)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}  ms`,
+  );
+  for (const [name, side] of Object.entries(sides)) {
+    const cpuBefore = processTreeCpuMs(server.child.pid);
+    const api = await measure(side.api);
+    const cpuAfter = processTreeCpuMs(server.child.pid);
+    if (cpuBefore !== null && cpuAfter !== null && api.withWarmup > 0)
+      api.serverCpuMsPerRequest = round((cpuAfter - cpuBefore) / api.withWarmup);
+    const direct = await measure(side.sql);
+    const ratio = {
+      p50: round(api.p50 / direct.p50),
+      p95: round(api.p95 / direct.p95),
+      p99: round(api.p99 / direct.p99),
+    };
+    report.results[name] = { label: LABELS[name], targetP95Ms: TARGETS[name], api, sql: direct, ratio };
+    for (const [label, r] of [
+      ['API', api],
+      ['SQL', direct],
+    ]) {
+      console.log(
+        `  ${(label === 'API' ? LABELS[name] : '').padEnd(48)} ${label.padEnd(4)} ${String(r.perSecond).padStart(7)} ${r.p50.toFixed(2).padStart(7)} ${r.p95.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)}${r.errors ? `  ${r.errors} errors: ${r.firstErrors[0]}` : ''}`,
+      );
+    }
+    console.log(
+      `  ${''.padEnd(48)} API/SQL ratio: p50 ${ratio.p50}x, p95 ${ratio.p95}x, p99 ${ratio.p99}x` +
+        (api.serverCpuMsPerRequest === undefined ? '' : `; server CPU ${api.serverCpuMsPerRequest} ms per request`),
+    );
+    const pass = api.p95 <= TARGETS[name] && api.errors === 0;
+    console.log(
+      `  ${pass ? 'PASS' : 'FAIL'} ${LABELS[name]}: API p95 ${api.p95} ms (target <= ${TARGETS[name]} ms)${api.errors ? `, ${api.errors} errors` : ''}\n`,
+    );
+    if (!pass)
+      failures.push(
+        `${LABELS[name]}: API p95 ${api.p95} ms > ${TARGETS[name]} ms${api.errors ? ` (${api.errors} errors)` : ''}`,
+      );
+    if (direct.errors)
+      failures.push(`${LABELS[name]}: ${direct.errors} errors on the SQL side: ${direct.firstErrors[0]}`);
+  }
+  report.machine.loadAverageAfter = os.loadavg().map((n) => round(n));
+  console.log(
+    `  load average before ${report.machine.loadAverage.join(' ')}, after ${report.machine.loadAverageAfter.join(' ')} (${report.machine.cpus} CPUs)`,
+  );
+} catch (error) {
+  fail(`the school bench could not run: ${error instanceof Error ? error.message : error}`);
+} finally {
+  await server?.stop();
+  agent.destroy();
+  await pool.end().catch(() => undefined);
+}
+
+fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+fs.writeFileSync(path.join(root, 'bench-results/school-latest.json'), JSON.stringify(report, null, 2) + '\n');
+console.log('Results written to bench-results/school-latest.json');
+if (failures.length) {
+  console.log(`School bench: ${failures.length} target(s) missed:`);
+  for (const f of failures) console.log(`  - ${f}`);
+  process.exit(1);
+}
+console.log('School bench: every target met.');
+process.exit(0);
