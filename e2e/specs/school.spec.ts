@@ -53,11 +53,11 @@ test.describe('school dashboard (issue 6)', () => {
     await page.keyboard.press('Control+b');
     await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
 
-    // A module a later issue fills shows its own empty state.
+    // The timetable opens on the demo school's week (seed-family.ts gives it a bell schedule).
     await schoolNav(page).getByRole('link', { name: 'Timetable' }).click();
     await page.waitForURL('**/dashboard/school/timetable');
     await expect(page.getByRole('heading', { name: 'Timetable', level: 1 })).toBeVisible();
-    await expect(page.getByText('No timetable yet')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Weekly timetable', level: 2 })).toBeVisible();
     await expect(schoolNav(page).getByRole('link', { name: 'Timetable' })).toHaveAttribute('aria-current', 'page');
 
     // The footer user menu.

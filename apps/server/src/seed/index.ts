@@ -7,6 +7,8 @@ import { seedApplications } from './seed-applications.ts';
 import { seedSchool } from './seed-school.ts';
 import { seedListings } from './seed-listings.ts';
 import { seedAttendance } from './seed-attendance.ts';
+import { seedFamily } from './seed-family.ts';
+import { seedConsents } from './seed-consents.ts';
 
 export type TDemoLogin = { role: string; email: string };
 export type TSeedContext = Pick<AppDeps, 'config' | 'database' | 'mailer'> & { demoPassword: string };
@@ -14,7 +16,16 @@ export type TSeedContext = Pick<AppDeps, 'config' | 'database' | 'mailer'> & { d
 export type TSeeder = (ctx: TSeedContext) => Promise<TDemoLogin[]>;
 
 // Each module adds its seeder here, in dependency order.
-const SEEDERS: TSeeder[] = [seedAccounts, seedPublicSite, seedApplications, seedSchool, seedListings, seedAttendance];
+const SEEDERS: TSeeder[] = [
+  seedAccounts,
+  seedPublicSite,
+  seedApplications,
+  seedSchool,
+  seedListings,
+  seedAttendance,
+  seedFamily,
+  seedConsents,
+];
 
 export async function seedDemoData(ctx: TSeedContext): Promise<TDemoLogin[]> {
   const logins: TDemoLogin[] = [];

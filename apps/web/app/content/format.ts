@@ -1,3 +1,5 @@
+import { PRIVACY_POLICY_VERSION, PRIVACY_POLICY_VERSION_DISPLAY } from '@sekolo/shared/constants/privacy';
+
 /**
  * Display helpers for figures on the public pages. Money goes through `formatZar`/`formatZarWhole`
  * in @sekolo/shared; these cover rates and counts.
@@ -16,5 +18,8 @@ export function formatCount(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }
 
-/** The date every legal page states, in ISO form for <time dateTime> and in words for people. */
-export const LEGAL_LAST_UPDATED = { iso: '2026-11-01', display: '1 November 2026' } as const;
+/**
+ * The date every legal page states, in ISO form for <time dateTime> and in words for people. It is
+ * the privacy policy's version that guardians' consents record (D15), so both come from one place.
+ */
+export const LEGAL_LAST_UPDATED = { iso: PRIVACY_POLICY_VERSION, display: PRIVACY_POLICY_VERSION_DISPLAY } as const;

@@ -1,10 +1,13 @@
+import { useMemo } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Settings2 } from 'lucide-react';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
 import { Logo, LogoMark } from '~/components/layout/logo';
 import {
   BUSINESS_SIDEBAR_SECTIONS,
-  SCHOOL_SIDEBAR_SECTIONS,
+  canOpenSidebarItem,
+  SCHOOL_SETTINGS_LINK_ACCESS,
+  schoolSidebarFor,
   sidebarKindForPath,
 } from '~/components/layout/sidebar/dashboard-nav';
 import {
@@ -29,8 +32,9 @@ const SKIP_LINK =
 /**
  * The signed-in area around every role dashboard (spec 2.3): a session is required and applicants
  * are sent to their application (D5); each dashboard adds its own role check. School paths get the
- * school sidebar and /dashboard/business paths the business sidebar (spec 2.4); the other role
- * dashboards (parent, customer, charity, entrepreneur, console) keep a plain top bar.
+ * school sidebar, showing each person only what they may open, and /dashboard/business paths the
+ * business sidebar (spec 2.4); the other role dashboards (parent, customer, charity, entrepreneur,
+ * console) keep a plain top bar.
  */
 export default function DashboardLayout() {
   const { pathname } = useLocation();
@@ -51,6 +55,11 @@ export default function DashboardLayout() {
 }
 
 function SidebarLayout({ kind, children }: { kind: 'school' | 'business'; children: React.ReactNode }) {
+  const { role, permissions, dashboardPath } = useSession();
+  const sections = useMemo(
+    () => (kind === 'school' ? schoolSidebarFor({ role, permissions, dashboardPath }) : BUSINESS_SIDEBAR_SECTIONS),
+    [kind, role, permissions, dashboardPath],
+  );
   return (
     <SidebarProvider>
       <a href="#dashboard-content" className={SKIP_LINK}>
@@ -59,7 +68,7 @@ function SidebarLayout({ kind, children }: { kind: 'school' | 'business'; childr
       <Sidebar
         label={kind === 'school' ? 'School' : 'Business'}
         header={<SidebarBrand />}
-        sections={kind === 'school' ? SCHOOL_SIDEBAR_SECTIONS : BUSINESS_SIDEBAR_SECTIONS}
+        sections={sections}
         footer={<SidebarFooter kind={kind} />}
       />
       <SidebarInset>
@@ -118,7 +127,7 @@ function SidebarFooter({ kind }: { kind: 'school' | 'business' }) {
   if (!user) return null;
   return (
     <div className="space-y-1">
-      {kind === 'school' && (
+      {kind === 'school' && canOpenSidebarItem(SCHOOL_SETTINGS_LINK_ACCESS, session) && (
         <SidebarTooltip label="School Settings" show={collapsed}>
           <Link
             to="/admin/school-settings"

@@ -1,5 +1,7 @@
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 import { MyChildren } from '~/features/school/components/my-children';
+import { ChildOverviews } from '~/features/school/components/child-overview';
+import { ConsentRequest } from '~/features/school/components/consent-request';
 import { AbsenceNotices } from '~/features/attendance/components/absence-notices';
 
 export function meta() {
@@ -20,8 +22,10 @@ const QUICK_LINKS: readonly IQuickLink[] = [
 export default function DashboardParent() {
   return (
     <DashboardHome path="/dashboard/parent" title="Parent dashboard" quickLinks={QUICK_LINKS}>
+      <ConsentRequest />
       <AbsenceNotices />
       <MyChildren />
+      <ChildOverviews />
     </DashboardHome>
   );
 }

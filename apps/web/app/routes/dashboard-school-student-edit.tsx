@@ -9,6 +9,8 @@ import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { useLearner, useSetLearnerArchived, useUpdateLearner } from '~/features/school/api/school-queries';
 import { LearnerForm, learnerToInput } from '~/features/school/components/learner-form';
 import { LearnerGuardians } from '~/features/school/components/learner-guardians';
+import { LearnerAccount } from '~/features/school/components/learner-account';
+import { LearnerConsents } from '~/features/school/components/learner-consents';
 import { RequireAuth } from '~/features/auth/components/require-auth';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { LEARNER_VIEWER_ROLES } from '~/features/school/lib/school-access';
@@ -87,6 +89,17 @@ function LearnerDetails({ learner }: { learner: TLearner }) {
         )}
       </header>
       <LearnerGuardians learnerId={learner.id} canManage={canManage} />
+      <LearnerAccount
+        learnerId={learner.id}
+        firstName={learner.preferredName || learner.firstName}
+        canManage={canManage}
+        archived={archived}
+      />
+      <LearnerConsents
+        learnerId={learner.id}
+        learnerName={learner.preferredName || learner.firstName}
+        canManage={canManage}
+      />
       {canManage ? (
         <LearnerForm
           key={learner.updatedAt}

@@ -26,6 +26,10 @@ function Teachers() {
     return <ModuleEmptyState module={SCHOOL_MODULES.teachers!} />;
   }
   return (
-    <SchoolStaff currentUserId={session.user?.id ?? ''} canChangeRoles={session.permissions.includes('manage_roles')} />
+    <SchoolStaff
+      currentUserId={session.user?.id ?? ''}
+      canChangeRoles={session.permissions.includes('manage_roles')}
+      permissions={session.permissions}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+import { TeachingToday } from '~/features/timetable/components/teaching-today';
 
 export function meta() {
   return [{ title: 'Teacher dashboard | Sekolo' }];
@@ -18,7 +19,11 @@ const QUICK_LINKS: readonly IQuickLink[] = [
   ...ACCOUNT_QUICK_LINKS,
 ];
 
-/** /dashboard/teacher: the teacher's first screen (D11). */
+/** /dashboard/teacher: the teacher's first screen (D11): today's classes and the registers to mark (issue 6). */
 export default function DashboardTeacher() {
-  return <DashboardHome path="/dashboard/teacher" title="Teacher dashboard" quickLinks={QUICK_LINKS} />;
+  return (
+    <DashboardHome path="/dashboard/teacher" title="Teacher dashboard" quickLinks={QUICK_LINKS}>
+      <TeachingToday />
+    </DashboardHome>
+  );
 }

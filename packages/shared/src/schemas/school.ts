@@ -9,7 +9,8 @@ import { idsOf, type IOption } from '../domain/options.ts';
 import { isIsoDate, todayInSouthAfrica } from '../domain/sa-calendar.ts';
 import { checkSouthAfricanId, SA_ID_INVALID_MESSAGES } from '../domain/sa-id.ts';
 import { formatSaPhone, isSaPhone } from '../domain/sa-phone.ts';
-import { GUARDIAN_RELATIONS, SCHOOL_STAFF_ROLES } from '../constants/roles.ts';
+import { GUARDIAN_RELATIONS, PERMISSIONS, SCHOOL_STAFF_ROLES, type TPermission } from '../constants/roles.ts';
+import type { TLearnerConsentStatus } from './learner-consent.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Option lists
@@ -215,6 +216,8 @@ export type TLearner = {
   archivedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** A guardian's consent to processing the learner's data, for the current policy version (D15). */
+  consent: TLearnerConsentStatus;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -276,7 +279,28 @@ export const STAFF_MESSAGES = {
   emailTaken: 'This e-mail address already has a Sekolo account.',
   notStaff: 'There is no such staff member in your school.',
   ownRole: 'You cannot change your own role.',
+  roleReserved: 'Only someone who manages roles (your school admin) can give this role.',
 } as const;
+
+/**
+ * Permissions that make a role a manager of people or of the school itself. Inviting someone with
+ * such a role needs `manage_roles` (the school admin); `manage_staff` alone (human resources) hires
+ * teachers and the other staff, but cannot create an administrator or another manager.
+ */
+export const RESERVED_ROLE_PERMISSIONS = [
+  'manage_students',
+  'manage_staff',
+  'manage_roles',
+  'manage_permissions',
+  'manage_settings',
+] as const satisfies readonly TPermission[];
+
+/** Whether someone holding `permissions` may invite a staff member with `role`. */
+export function canGiveStaffRole(permissions: readonly string[], role: (typeof INVITABLE_STAFF_ROLES)[number]): boolean {
+  if (permissions.includes('manage_roles')) return true;
+  if (!permissions.includes('manage_staff')) return false;
+  return !(PERMISSIONS[role] as readonly string[]).some((p) => (RESERVED_ROLE_PERMISSIONS as readonly string[]).includes(p));
+}
 
 export const ZStaffRoleSchema = z.object({
   role: z.enum(INVITABLE_STAFF_ROLES, { error: STAFF_MESSAGES.roleRequired }),
@@ -329,7 +353,15 @@ export const ZRegisterClassSchema = z.object({
   grade: z.enum(SCHOOL_GRADE_IDS, { error: M.gradeRequired }),
 });
 export type TRegisterClassInput = z.input<typeof ZRegisterClassSchema>;
-export type TRegisterClass = { id: string; name: string; grade: TSchoolGrade; learnerCount: number };
+/** A register class with its active learners and its class teacher (who marks its register), if named. */
+export type TRegisterClass = {
+  id: string;
+  name: string;
+  grade: TSchoolGrade;
+  learnerCount: number;
+  teacherId: string | null;
+  teacherName: string | null;
+};
 
 // ---------------------------------------------------------------------------------------------
 // CSV import
@@ -401,7 +433,14 @@ export function parseCsvGrade(value: string): string {
 export type TSchoolActivity = { at: string; action: string; summary: string; actorName: string | null };
 export type TSchoolOverview = {
   school: { id: string; name: string };
-  learners: { enrolled: number; archived: number; limit: number | null; packageName: string | null };
+  learners: {
+    enrolled: number;
+    archived: number;
+    limit: number | null;
+    packageName: string | null;
+    /** Enrolled learners without a guardian's consent to the current privacy policy (D15). */
+    withoutConsent: number;
+  };
   classes: number;
   learnersByGrade: { grade: TSchoolGrade; count: number }[];
   recentActivity: TSchoolActivity[];

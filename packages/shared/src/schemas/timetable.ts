@@ -131,3 +131,36 @@ export type TTimetableSetup = {
   classes: { id: string; name: string; grade: string }[];
   canEdit: boolean;
 };
+
+/** A teacher's lesson on one day (GET /api/school/timetable/teaching-today), in period order. */
+export type TTeachingLesson = {
+  id: string;
+  periodName: string;
+  startsAt: string;
+  endsAt: string;
+  subjectLabel: string;
+  registerClassId: string;
+  registerClassName: string;
+  roomName: string | null;
+};
+/** A register class the teacher is class teacher of, with that day's register: marked when every learner is. */
+export type TTeachingRegister = {
+  classId: string;
+  className: string;
+  learnerCount: number;
+  marked: number;
+  absent: number;
+  complete: boolean;
+};
+/**
+ * The teacher dashboard's day: `schoolDay` is false on a weekend or outside the school's terms
+ * (then there are no lessons); the registers are listed every day, as the register may be marked.
+ */
+export type TTeachingToday = {
+  date: string;
+  dayLabel: string;
+  schoolDay: boolean;
+  reason: 'weekend' | 'holiday' | null;
+  lessons: TTeachingLesson[];
+  registers: TTeachingRegister[];
+};

@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ATTENDANCE_MESSAGES } from '@sekolo/shared/schemas/attendance';
-import type { Database } from '../../db/client.ts';
-import { organizationMembers, registerClassTeachers } from '../../db/schema/index.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { organizationMembers, registerClassTeachers, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
@@ -9,6 +9,24 @@ import { findSchoolClass } from './attendance-access.ts';
 
 /** Roles that may be a class teacher: they hold manage_attendance (spec 6). */
 export const CLASS_TEACHER_ROLES = ['teacher', 'administrator', 'coach'];
+
+/** The school's members who may be named class teacher (the admin's picker), by name. */
+export async function listClassTeacherCandidates(
+  db: DbExecutor,
+  organizationId: string,
+): Promise<{ id: string; name: string; role: string }[]> {
+  return db
+    .select({ id: users.id, name: users.name, role: organizationMembers.role })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        inArray(organizationMembers.role, CLASS_TEACHER_ROLES),
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+}
 
 /** The admin names (or clears, with null) the class teacher who marks a class's register. */
 export async function setClassTeacher(

@@ -14,7 +14,7 @@ import { getSessionUser, requireRole } from '../auth/guards.ts';
 import { requireSchoolPermission, schoolContext } from '../school/school-context.ts';
 import { ABSENCE_NOTICE_DAYS, listMyChildrenAbsences } from './absence-notice.ts';
 import { MANAGE_ALL_ATTENDANCE, VIEW_ATTENDANCE } from './attendance-access.ts';
-import { setClassTeacher } from './class-teacher.ts';
+import { listClassTeacherCandidates, setClassTeacher } from './class-teacher.ts';
 import { exportAttendance } from './export-attendance.ts';
 import { getRegister, saveRegister } from './register.ts';
 import { getClassMonth, getDayOverview, getGradeRates, getLearnerHistory, listAttendanceClasses } from './views.ts';
@@ -55,6 +55,12 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/classes', { preValidation: canView }, async (request) => {
     const ctx = await schoolContext(request, VIEW_ATTENDANCE);
     return { classes: await listAttendanceClasses(db, ctx) };
+  });
+
+  // Who the admin may name class teacher: the school's teachers, coaches and administrators.
+  app.get('/class-teachers', { preValidation: canManageAll }, async (request) => {
+    const ctx = await schoolContext(request, MANAGE_ALL_ATTENDANCE);
+    return { teachers: await listClassTeacherCandidates(db, ctx.organizationId) };
   });
 
   app.put(

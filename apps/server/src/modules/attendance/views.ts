@@ -12,6 +12,7 @@ import {
 } from '@sekolo/shared/schemas/attendance';
 import type { DbExecutor } from '../../db/client.ts';
 import { attendanceRecords, learners, registerClasses, registerClassTeachers, users } from '../../db/schema/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
 import { canMarkClass, findSchoolClass } from './attendance-access.ts';
@@ -80,6 +81,14 @@ export async function getLearnerHistory(
     .from(learners)
     .where(and(eq(learners.id, learnerId), eq(learners.organizationId, ctx.organizationId)));
   if (!learner) throw notFound(SCHOOL_MESSAGES.learnerNotFound);
+  // One learner's attendance is part of the child's record: the read is audited (D15).
+  await recordAudit(db, {
+    action: 'learner.read',
+    actorUserId: ctx.user.id,
+    target: `learner:${learnerId}`,
+    ip: ctx.ip,
+    details: { organizationId: ctx.organizationId, section: 'attendance' },
+  });
   const rows = await db
     .select({
       date: attendanceRecords.date,

@@ -4,17 +4,18 @@ import type { DbExecutor } from '../../db/client.ts';
 import { learners, registerClasses } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
+import { consentStatusSql } from './learner-consents.ts';
 import { toLearnerView } from './learner-view.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 /** One learner of this school, or null (another school's learner is as good as missing). */
 export async function getLearnerRow(db: DbExecutor, organizationId: string, id: string): Promise<TLearner | null> {
   const [row] = await db
-    .select({ learner: learners, className: registerClasses.name })
+    .select({ learner: learners, className: registerClasses.name, consent: consentStatusSql(learners.id) })
     .from(learners)
     .leftJoin(registerClasses, eq(registerClasses.id, learners.registerClassId))
     .where(and(eq(learners.id, id), eq(learners.organizationId, organizationId)));
-  return row ? toLearnerView(row.learner, row.className) : null;
+  return row ? toLearnerView(row.learner, row.className, row.consent) : null;
 }
 
 /** A staff member opens a learner's record: D15 (POPIA, a child's data) wants every read audited. */

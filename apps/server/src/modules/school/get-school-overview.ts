@@ -3,6 +3,7 @@ import { gradeFromNumber, type TSchoolActivity, type TSchoolOverview } from '@se
 import type { DbExecutor } from '../../db/client.ts';
 import { auditEvents, learners, registerClasses, users } from '../../db/schema/index.ts';
 import { findSubscription, learnerLimitOf, packageById } from '../payments/subscriptions.ts';
+import { lacksCurrentConsentSql } from './learner-consents.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 /** What the activity feed shows; reads of records are audited but are not news. */
@@ -14,6 +15,9 @@ const ACTIVITY_SUMMARIES: Record<string, (details: Record<string, unknown>) => s
   'learners.imported': (d) => `${Number(d.imported ?? 0)} learners imported from CSV`,
   'learners.exported': (d) => `${Number(d.rows ?? 0)} learners exported to CSV`,
   'register_class.created': (d) => `Class ${String(d.name ?? '')} created`,
+  'learner.consent_recorded': (d) =>
+    d.method === 'online' ? 'A guardian gave consent online' : 'A signed consent form was recorded',
+  'learner.consent_withdrawn': () => 'A guardian’s consent was withdrawn',
 };
 
 /**
@@ -30,6 +34,12 @@ export async function getSchoolOverview(db: DbExecutor, ctx: TSchoolContext): Pr
     })
     .from(learners)
     .where(eq(learners.organizationId, org));
+  // Its own query: in a WHERE the `not exists` becomes one hash anti-join (about 0.1 s at 50 000
+  // learners on PostgreSQL), where inside the FILTER above it would run once per learner.
+  const [withoutConsent] = await db
+    .select({ n: count() })
+    .from(learners)
+    .where(and(eq(learners.organizationId, org), isNull(learners.archivedAt), lacksCurrentConsentSql(learners.id)));
   const [classCount] = await db
     .select({ n: count() })
     .from(registerClasses)
@@ -65,6 +75,7 @@ export async function getSchoolOverview(db: DbExecutor, ctx: TSchoolContext): Pr
     learners: {
       enrolled: counts?.enrolled ?? 0,
       archived: counts?.archived ?? 0,
+      withoutConsent: Number(withoutConsent?.n ?? 0),
       limit: subscription ? learnerLimitOf(subscription) : null,
       packageName: subscription ? (packageById(subscription.packageId)?.name ?? null) : null,
     },

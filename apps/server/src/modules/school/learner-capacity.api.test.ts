@@ -101,6 +101,12 @@ describe('learner capacity of the school package', () => {
     expect(restore.json().error.code).toBe('LEARNER_LIMIT');
 
     const overview = (await t.app.inject({ method: 'GET', url: '/api/school/overview', headers: { cookie } })).json();
-    expect(overview.learners).toEqual({ enrolled: 30, archived: 1, limit: 30, packageName: 'Starter' });
+    expect(overview.learners).toEqual({
+      enrolled: 30,
+      archived: 1,
+      limit: 30,
+      packageName: 'Starter',
+      withoutConsent: 30,
+    });
   });
 });

@@ -42,6 +42,23 @@ export async function listLearnerGuardians(
   }));
 }
 
+/** A staff member opens the learner's parents and guardians: part of the child's record, so audited (D15). */
+export async function readLearnerGuardians(
+  db: DbExecutor,
+  ctx: TSchoolContext,
+  learnerId: string,
+): Promise<TLearnerGuardian[]> {
+  const list = await listLearnerGuardians(db, ctx.organizationId, learnerId);
+  await recordAudit(db, {
+    action: 'learner.read',
+    actorUserId: ctx.user.id,
+    target: `learner:${learnerId}`,
+    ip: ctx.ip,
+    details: { organizationId: ctx.organizationId, section: 'guardians' },
+  });
+  return list;
+}
+
 /**
  * Links a guardian to a learner. A guardian already known to the school by e-mail (a parent of a
  * sibling) is reused and their contact details updated, so a family is one guardian record.

@@ -10,6 +10,7 @@ import {
 import type { DbExecutor } from '../../db/client.ts';
 import { learners, registerClasses } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { consentStatusSql } from './learner-consents.ts';
 import { toLearnerView } from './learner-view.ts';
 
 export const BAD_CURSOR_MESSAGE = 'This page of the list is out of date. Please start again from the first page.';
@@ -87,6 +88,29 @@ function searchCondition(q: string): SQL | undefined {
 }
 
 /**
+ * The ORDER BY of a page. With a name search the matches are found through the prefix indexes
+ * (a BitmapOr) and then sorted: left to itself, PostgreSQL walks the sort's own index and filters
+ * every row until it has a page, and when the matches cluster in that order (a surname prefix
+ * sorted by name) that is most of the school: at 50 000 learners "mok" sorted by name read the
+ * 22 000 names before "Mok" (22 800 buffers, 45 ms on the busy bench machine) where the search
+ * indexes read 1 250 buffers (16 ms, mostly sorting 1 500 matches). `col || ''` and `col + 0`
+ * sort exactly as the column but match no index, which keeps the planner on the search. A
+ * one-letter search matches so many rows that walking the index stays the better plan.
+ */
+function orderOf(keys: (typeof SORT_KEYS)[TLearnerSort], dir: 'asc' | 'desc', q: string): SQL[] {
+  const searching = q.split(/\s+/).some((token) => token.length >= 2);
+  return keys.map((key, i) => {
+    const expression =
+      searching && i === 0
+        ? key.kind === 'int'
+          ? sql`(${key.column} + 0)`
+          : sql`(${key.column} || '')`
+        : sql`${key.column}`;
+    return dir === 'asc' ? asc(expression) : desc(expression);
+  });
+}
+
+/**
  * A page of the school's learners: keyset pagination on (sort columns..., id) so page N costs the
  * same as page 1 at 50 000 learners, and rows added or removed meanwhile never shift a page.
  */
@@ -111,11 +135,12 @@ export async function listLearners(db: DbExecutor, organizationId: string, query
     conditions.push(query.dir === 'asc' ? sql`(${columns}) > (${params})` : sql`(${columns}) < (${params})`);
   }
   const rows = await db
-    .select({ learner: learners, className: registerClasses.name })
+    // The consent status is one correlated aggregate per returned row (at most limit + 1 of them).
+    .select({ learner: learners, className: registerClasses.name, consent: consentStatusSql(learners.id) })
     .from(learners)
     .leftJoin(registerClasses, eq(registerClasses.id, learners.registerClassId))
     .where(and(...conditions))
-    .orderBy(...keys.map((key) => (query.dir === 'asc' ? asc(key.column) : desc(key.column))))
+    .orderBy(...orderOf(keys, query.dir, query.q))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1)?.learner;
@@ -126,7 +151,10 @@ export async function listLearners(db: DbExecutor, organizationId: string, query
           keys.map((key) => (last as Record<string, unknown>)[columnKey(key.column)]),
         )
       : null;
-  return { learners: page.map((row) => toLearnerView(row.learner, row.className)), nextCursor };
+  return {
+    learners: page.map((row) => toLearnerView(row.learner, row.className, row.consent)),
+    nextCursor,
+  };
 }
 
 function columnKey(column: AnyPgColumn): string {

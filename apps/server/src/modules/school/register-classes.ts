@@ -2,13 +2,13 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { gradeFromNumber, gradeToNumber, SCHOOL_MESSAGES, type TRegisterClass } from '@sekolo/shared/schemas/school';
 import type { TSchoolGrade } from '@sekolo/shared/constants/enumerations';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { learners, registerClasses } from '../../db/schema/index.ts';
+import { learners, registerClasses, registerClassTeachers, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from './learner-rules.ts';
 import type { TSchoolContext } from './school-context.ts';
 
-/** The school's register classes, by grade then name, with their active learner counts. */
+/** The school's register classes, by grade then name, with their active learner counts and class teacher. */
 export async function listRegisterClasses(db: DbExecutor, organizationId: string): Promise<TRegisterClass[]> {
   const rows = await db
     .select({
@@ -16,11 +16,15 @@ export async function listRegisterClasses(db: DbExecutor, organizationId: string
       name: registerClasses.name,
       grade: registerClasses.grade,
       learnerCount: count(learners.id),
+      teacherId: registerClassTeachers.userId,
+      teacherName: users.name,
     })
     .from(registerClasses)
     .leftJoin(learners, and(eq(learners.registerClassId, registerClasses.id), isNull(learners.archivedAt)))
+    .leftJoin(registerClassTeachers, eq(registerClassTeachers.registerClassId, registerClasses.id))
+    .leftJoin(users, eq(users.id, registerClassTeachers.userId))
     .where(eq(registerClasses.organizationId, organizationId))
-    .groupBy(registerClasses.id)
+    .groupBy(registerClasses.id, registerClassTeachers.userId, users.name)
     .orderBy(asc(registerClasses.grade), asc(registerClasses.name));
   return rows.map((row) => ({ ...row, grade: gradeFromNumber(row.grade), learnerCount: Number(row.learnerCount) }));
 }
@@ -54,7 +58,7 @@ export async function createRegisterClass(
         ip: ctx.ip,
         details: { organizationId: ctx.organizationId, name: input.name },
       });
-      return { id: row!.id, name: row!.name, grade: input.grade, learnerCount: 0 };
+      return { id: row!.id, name: row!.name, grade: input.grade, learnerCount: 0, teacherId: null, teacherName: null };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw taken;

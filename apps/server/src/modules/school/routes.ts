@@ -9,18 +9,22 @@ import {
   ZLearnerSchema,
   ZRegisterClassSchema,
 } from '@sekolo/shared/schemas/school';
+import { ZLearnerAccountInviteSchema } from '@sekolo/shared/schemas/family';
 import { createLearner } from './create-learner.ts';
 import { exportLearners } from './export-learners.ts';
+import { getMyChildOverview, getMyLearnerOverview } from './family-overview.ts';
 import { getSchoolOverview } from './get-school-overview.ts';
 import { readLearner } from './get-learner.ts';
 import { importLearners } from './import-learners.ts';
 import { inviteGuardian } from './invite-guardian.ts';
-import { linkGuardian, listLearnerGuardians, unlinkGuardian, updateLearnerGuardian } from './learner-guardians.ts';
+import { getLearnerAccount, inviteLearner, revokeLearnerAccount } from './learner-account.ts';
+import { linkGuardian, readLearnerGuardians, unlinkGuardian, updateLearnerGuardian } from './learner-guardians.ts';
 import { listLearners } from './list-learners.ts';
+import { learnerConsentRoutes } from './learner-consent-routes.ts';
 import { listMyChildren } from './my-children.ts';
 import { changeStaffRole, inviteStaff, listStaff } from './school-staff.ts';
 import { createRegisterClass, listRegisterClasses } from './register-classes.ts';
-import { getSessionUser, requireRole } from '../auth/guards.ts';
+import { getSessionUser, requirePermission, requireRole } from '../auth/guards.ts';
 import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from './school-context.ts';
 import { setLearnerArchived, updateLearner } from './update-learner.ts';
 
@@ -130,7 +134,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     { preValidation: canView, schema: { params: ZLearnerIdParams } },
     async (request) => {
       const ctx = await schoolContext(request, VIEW_LEARNERS);
-      return { guardians: await listLearnerGuardians(db, ctx.organizationId, request.params.learnerId) };
+      return { guardians: await readLearnerGuardians(db, ctx, request.params.learnerId) };
     },
   );
 
@@ -172,11 +176,65 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Guardians' consents to processing a learner's data (D15): staff and the parent's own.
+  await app.register(learnerConsentRoutes);
+
   // The parent dashboard: the signed-in guardian's own children only.
   app.get('/my-children', { preValidation: requireRole('parent') }, async (request) => {
     const user = (await getSessionUser(request))!;
     return { children: await listMyChildren(db, user.id) };
   });
+
+  // A learner's own account (spec 6 role student): invited by the admin, revocable.
+  app.get(
+    '/learners/:learnerId/account',
+    { preValidation: canView, schema: { params: ZLearnerIdParams } },
+    async (request) => {
+      const ctx = await schoolContext(request, VIEW_LEARNERS);
+      return { account: await getLearnerAccount(db, ctx.organizationId, request.params.learnerId) };
+    },
+  );
+
+  app.post(
+    '/learners/:learnerId/account',
+    { preValidation: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerAccountInviteSchema } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return { account: await inviteLearner(app, ctx, request.params.learnerId, request.body.email) };
+    },
+  );
+
+  app.delete(
+    '/learners/:learnerId/account',
+    { preValidation: canManage, schema: { params: ZLearnerIdParams } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      await revokeLearnerAccount(db, ctx, request.params.learnerId);
+      return { account: null };
+    },
+  );
+
+  // The family dashboards: a parent's own child (spec 6 view_child_*), a learner's own record (view_*).
+  app.get(
+    '/my-children/:learnerId/overview',
+    {
+      preValidation: [requirePermission('view_child_profile'), requirePermission('view_child_attendance')],
+      schema: { params: ZLearnerIdParams },
+    },
+    async (request) => {
+      const user = (await getSessionUser(request))!;
+      return { overview: await getMyChildOverview(db, user.id, request.params.learnerId) };
+    },
+  );
+
+  app.get(
+    '/my-learner',
+    { preValidation: [requirePermission('view_profile'), requirePermission('view_attendance')] },
+    async (request) => {
+      const user = (await getSessionUser(request))!;
+      return { overview: await getMyLearnerOverview(db, user.id) };
+    },
+  );
 
   // Staff (spec 6): invite with a role, list, change a role.
   const canManageStaff = requireSchoolPermission('manage_staff');

@@ -67,6 +67,28 @@ describe('school staff', () => {
       message: STAFF_MESSAGES.emailTaken,
     });
 
+    // HR hires staff but cannot create a manager (privilege escalation): the admin role and HR itself are reserved.
+    for (const role of ['administrator', 'human_resources']) {
+      const refused = await call('POST', '/api/school/staff', 'hr', {
+        firstName: 'Power',
+        lastName: 'Grab',
+        email: `power.${role}@example.test`,
+        role,
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe(STAFF_MESSAGES.roleReserved);
+    }
+    expect(
+      (
+        await call('POST', '/api/school/staff', 'hr', {
+          firstName: 'Hired',
+          lastName: 'Byhr',
+          email: 'hired.by.hr@example.test',
+          role: 'teacher',
+        })
+      ).statusCode,
+    ).toBe(201);
+
     const [mail] = await t.outbox(email);
     expect(mail).toMatchObject({ tag: 'school-staff-invitation', subject: 'Staffroom Primary invites you to Sekolo' });
     expect(mail!.text).toContain('as Teacher');

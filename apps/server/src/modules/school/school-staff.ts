@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
-import { INVITABLE_STAFF_ROLES, STAFF_MESSAGES, type TStaffMember } from '@sekolo/shared/schemas/school';
+import {
+  canGiveStaffRole,
+  INVITABLE_STAFF_ROLES,
+  STAFF_MESSAGES,
+  type TStaffMember,
+} from '@sekolo/shared/schemas/school';
 import type { App } from '../../app.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { organizationMembers, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { createUserWithPassword } from '../auth/create-user-with-password.ts';
-import { sendAccountInvitation } from './invite-guardian.ts';
+import { sendAccountInvitation } from './account-invitation.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 type TStaffRole = (typeof INVITABLE_STAFF_ROLES)[number];
@@ -35,6 +40,8 @@ export async function inviteStaff(
   ctx: TSchoolContext,
   input: { firstName: string; lastName: string; email: string; role: TStaffRole },
 ): Promise<TStaffMember> {
+  // Inviting is not a way round role management: human resources cannot create an administrator.
+  if (!canGiveStaffRole(ctx.user.permissions, input.role)) throw forbidden(STAFF_MESSAGES.roleReserved);
   const { db } = app.deps.database;
   const userId = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));

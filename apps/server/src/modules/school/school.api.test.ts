@@ -83,7 +83,9 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     expect(b.statusCode).toBe(201);
     classB8 = b.json().class.id;
     const list = (await call('GET', '/api/school/classes', 'teacher')).json();
-    expect(list.classes).toEqual([{ id: classA8, name: '8A', grade: '8', learnerCount: 0 }]);
+    expect(list.classes).toEqual([
+      { id: classA8, name: '8A', grade: '8', learnerCount: 0, teacherId: null, teacherName: null },
+    ]);
   });
 
   it('creates a learner with a checked SA ID number and audits the read of the record', async () => {
@@ -242,7 +244,7 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     const own = await call('POST', '/api/school/learners', 'otherAdmin', learner({ registerClassId: classB8 }));
     expect(own.statusCode).toBe(201);
     expect((await call('GET', '/api/school/classes', 'otherAdmin')).json().classes).toEqual([
-      { id: classB8, name: '8A', grade: '8', learnerCount: 1 },
+      { id: classB8, name: '8A', grade: '8', learnerCount: 1, teacherId: null, teacherName: null },
     ]);
     const exported = (await call('GET', '/api/school/learners/export.csv', 'otherAdmin')).body;
     expect(exported).not.toContain(target.lastName === 'Ndlovu' ? 'ROLE1' : target.admissionNumber);

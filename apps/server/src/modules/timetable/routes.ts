@@ -9,10 +9,12 @@ import {
   ZTermsSchema,
   ZTimetableViewQuery,
 } from '@sekolo/shared/schemas/timetable';
+import { schoolToday, ZAttendanceDate } from '@sekolo/shared/schemas/attendance';
 import { requireSchoolPermission, schoolContext } from '../school/school-context.ts';
 import { createLesson, deleteLesson } from './lessons.ts';
 import { createPeriod, createRoom, createSubjectClass, deleteSetupItem, getSetup } from './setup.ts';
 import { getTerms, saveTerms } from './terms.ts';
+import { getTeachingToday, TEACHING_TODAY } from './teacher-today.ts';
 import { EDIT_TIMETABLE, READ_TIMETABLE, timetableReader } from './timetable-context.ts';
 import { getTimetableView, parentClasses } from './views.ts';
 
@@ -37,10 +39,27 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
     return { setup: await getSetup(db, reader.ctx.organizationId, reader.canEdit) };
   });
 
-  app.get('/view', { schema: { querystring: ZTimetableViewQuery } }, async (request) => {
+  // Authorisation runs before the query is validated: a stranger learns nothing from a 400.
+  const canRead = async (request: Parameters<typeof timetableReader>[0]) => {
+    await timetableReader(request);
+  };
+  app.get('/view', { preValidation: canRead, schema: { querystring: ZTimetableViewQuery } }, async (request) => {
     const reader = await timetableReader(request);
     return { timetable: await getTimetableView(db, reader, request.query.kind, request.query.id) };
   });
+
+  // The teacher dashboard: the caller's own lessons of the day and the registers they mark.
+  app.get(
+    '/teaching-today',
+    {
+      preValidation: requireSchoolPermission(...TEACHING_TODAY),
+      schema: { querystring: z.object({ date: ZAttendanceDate.optional() }) },
+    },
+    async (request) => {
+      const ctx = await schoolContext(request, TEACHING_TODAY);
+      return { today: await getTeachingToday(db, ctx, request.query.date ?? schoolToday()) };
+    },
+  );
 
   app.get(
     '/terms',

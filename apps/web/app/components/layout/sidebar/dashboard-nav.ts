@@ -22,43 +22,194 @@ import {
   Users,
   Wallet,
 } from 'lucide-react';
-import type { ISidebarSection } from './sidebar-state';
+import type { TPermission, TRole } from '@sekolo/shared/constants/roles';
+// Relative, not '~/', so the unit test (which has no path alias) can load this module.
+import { LEARNER_VIEWER_ROLES, SCHOOL_AREA_ROLES, schoolRolesWith } from '../../../features/school/lib/school-access';
+import type { ISidebarItem, ISidebarSection } from './sidebar-state';
 
-/** The school sidebar, exactly as spec 2.4 lists it (Classes and Reports appear in two sections). */
-export const SCHOOL_SIDEBAR_SECTIONS: readonly ISidebarSection[] = [
+/**
+ * Who may open a sidebar item: the same props the page's RequireAuth takes (any one of `roles`,
+ * and `permission` if given), or 'own-dashboard' for the Dashboard item, which always leads to the
+ * person's own dashboard (D11).
+ */
+export type TSidebarAccess = 'own-dashboard' | { roles?: readonly string[]; permission?: TPermission };
+
+export interface IGuardedSidebarItem extends ISidebarItem {
+  access: TSidebarAccess;
+}
+export interface IGuardedSidebarSection {
+  label: string;
+  items: readonly IGuardedSidebarItem[];
+}
+
+/** What the sidebar needs to know of the signed-in person (the session hook gives all three). */
+export interface ISidebarViewer {
+  role: string | null;
+  permissions: readonly string[];
+  dashboardPath: string;
+}
+
+/**
+ * A module a later issue fills: its route lets every school role in (SCHOOL_AREA_ROLES), but the
+ * menu offers it to the school administrator, who runs every module (spec 2.4 lists them all for
+ * the school), and to the school roles holding one of the module's permissions (spec 6).
+ */
+function moduleRoles(permissions: readonly TPermission[]): TRole[] {
+  return ['school_admin', ...schoolRolesWith(permissions).filter((role) => role !== 'school_admin')];
+}
+
+// The guards of the pages built so far, as each route file states them.
+/** routes/dashboard-school-attendance.tsx */
+const ATTENDANCE_ROLES = schoolRolesWith(['manage_students', 'manage_attendance']);
+/** routes/dashboard-school-timetable.tsx */
+const TIMETABLE_ROLES = [...SCHOOL_AREA_ROLES, 'parent'];
+/**
+ * routes/dashboard-school-teachers.tsx lets every school role in, but only staff managers get the
+ * staff list; the others would see an empty 'No teachers yet', so the menu leaves it out for them.
+ */
+const STAFF_MANAGER_ROLES = schoolRolesWith(['manage_staff']);
+/**
+ * routes/dashboard-student-assignments.tsx lets learners and every school role in; until the
+ * assignments issue fills it, the menu offers it to learners and to those who set assignments.
+ */
+const STUDENT_ASSIGNMENTS_ROLES = [...moduleRoles(['create_assignments']), 'student'];
+
+const REPORTS_ROLES = moduleRoles(['view_reports']);
+
+/**
+ * The school sidebar, exactly as spec 2.4 lists it for the school administrator (Classes and
+ * Reports appear in two sections). Everyone else sees the items their role may open
+ * (`schoolSidebarFor`).
+ */
+export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
   {
     label: 'Main',
     items: [
-      { label: 'Dashboard', to: '/dashboard/school', icon: LayoutDashboard, end: true },
-      { label: 'Students', to: '/dashboard/school/students', icon: GraduationCap },
-      { label: 'Teachers', to: '/dashboard/school/teachers', icon: UserRoundCheck },
-      { label: 'Classes', to: '/dashboard/school/classes', icon: School },
-      { label: 'Attendance', to: '/dashboard/school/attendance', icon: CalendarCheck },
+      { label: 'Dashboard', to: '/dashboard/school', icon: LayoutDashboard, end: true, access: 'own-dashboard' },
+      {
+        label: 'Students',
+        to: '/dashboard/school/students',
+        icon: GraduationCap,
+        access: { roles: LEARNER_VIEWER_ROLES },
+      },
+      {
+        label: 'Teachers',
+        to: '/dashboard/school/teachers',
+        icon: UserRoundCheck,
+        access: { roles: STAFF_MANAGER_ROLES },
+      },
+      { label: 'Classes', to: '/dashboard/school/classes', icon: School, access: { roles: LEARNER_VIEWER_ROLES } },
+      {
+        label: 'Attendance',
+        to: '/dashboard/school/attendance',
+        icon: CalendarCheck,
+        access: { roles: ATTENDANCE_ROLES },
+      },
     ],
   },
   {
     label: 'Academic',
     items: [
-      { label: 'Classes', to: '/dashboard/school/classes', icon: School },
-      { label: 'Timetable', to: '/dashboard/school/timetable', icon: CalendarClock },
-      { label: 'Assignments', to: '/dashboard/school/assignments', icon: ClipboardList },
-      { label: 'Student Assignments', to: '/dashboard/student/assignments', icon: NotebookPen },
-      { label: 'Grades', to: '/dashboard/school/grades', icon: ListChecks },
-      { label: 'Curriculum', to: '/dashboard/school/curriculum', icon: BookOpen },
-      { label: 'Reports', to: '/dashboard/school/reports', icon: FileText },
+      { label: 'Classes', to: '/dashboard/school/classes', icon: School, access: { roles: LEARNER_VIEWER_ROLES } },
+      {
+        label: 'Timetable',
+        to: '/dashboard/school/timetable',
+        icon: CalendarClock,
+        access: { roles: TIMETABLE_ROLES },
+      },
+      {
+        label: 'Assignments',
+        to: '/dashboard/school/assignments',
+        icon: ClipboardList,
+        access: { roles: moduleRoles(['create_assignments']) },
+      },
+      {
+        label: 'Student Assignments',
+        to: '/dashboard/student/assignments',
+        icon: NotebookPen,
+        access: { roles: STUDENT_ASSIGNMENTS_ROLES },
+      },
+      {
+        label: 'Grades',
+        to: '/dashboard/school/grades',
+        icon: ListChecks,
+        access: { roles: moduleRoles(['manage_grades']) },
+      },
+      {
+        label: 'Curriculum',
+        to: '/dashboard/school/curriculum',
+        icon: BookOpen,
+        access: { roles: moduleRoles(['manage_curriculum', 'view_curriculum']) },
+      },
+      { label: 'Reports', to: '/dashboard/school/reports', icon: FileText, access: { roles: REPORTS_ROLES } },
     ],
   },
   {
     label: 'Administration',
     items: [
-      { label: 'Finance', to: '/dashboard/school/finance', icon: Wallet },
-      { label: 'Transport', to: '/dashboard/school/transport', icon: Bus },
-      { label: 'Shop', to: '/dashboard/school/shop', icon: ShoppingBag },
-      { label: 'Reports', to: '/dashboard/school/reports', icon: FileText },
-      { label: 'Settings', to: '/dashboard/school/settings', icon: Settings },
+      {
+        label: 'Finance',
+        to: '/dashboard/school/finance',
+        icon: Wallet,
+        access: { roles: moduleRoles(['view_financials']) },
+      },
+      {
+        label: 'Transport',
+        to: '/dashboard/school/transport',
+        icon: Bus,
+        access: { roles: moduleRoles(['manage_transport']) },
+      },
+      {
+        label: 'Shop',
+        to: '/dashboard/school/shop',
+        icon: ShoppingBag,
+        access: { roles: moduleRoles(['manage_shop']) },
+      },
+      { label: 'Reports', to: '/dashboard/school/reports', icon: FileText, access: { roles: REPORTS_ROLES } },
+      {
+        label: 'Settings',
+        to: '/dashboard/school/settings',
+        icon: Settings,
+        access: { roles: moduleRoles(['manage_settings']) },
+      },
     ],
   },
 ];
+
+/** The footer's School Settings link (spec 2.4): for those who may change the school's settings. */
+export const SCHOOL_SETTINGS_LINK_ACCESS: TSidebarAccess = { roles: moduleRoles(['manage_settings']) };
+
+/** The same test as RequireAuth: one of the roles, if listed, and the permission, if given. */
+export function canOpenSidebarItem(access: TSidebarAccess, viewer: ISidebarViewer): boolean {
+  if (access === 'own-dashboard') return true;
+  if (access.roles !== undefined && (viewer.role === null || !access.roles.includes(viewer.role))) return false;
+  if (access.permission !== undefined && !viewer.permissions.includes(access.permission)) return false;
+  return true;
+}
+
+/**
+ * The sidebar a person sees: only the items they may open, sections left empty dropped, and the
+ * Dashboard item leading to their own dashboard (the one /dashboard sends them to).
+ */
+export function sidebarSectionsFor(
+  sections: readonly IGuardedSidebarSection[],
+  viewer: ISidebarViewer,
+): ISidebarSection[] {
+  return sections
+    .map((section) => ({
+      label: section.label,
+      items: section.items
+        .filter((item) => canOpenSidebarItem(item.access, viewer))
+        .map(({ access, ...item }): ISidebarItem =>
+          access === 'own-dashboard' ? { ...item, to: viewer.dashboardPath } : item,
+        ),
+    }))
+    .filter((section) => section.items.length > 0);
+}
+
+export function schoolSidebarFor(viewer: ISidebarViewer): ISidebarSection[] {
+  return sidebarSectionsFor(SCHOOL_SIDEBAR_SECTIONS, viewer);
+}
 
 /**
  * The business sidebar (spec 2.4: sections Overview, My Business, Management), with the areas

@@ -12,6 +12,7 @@ import { Label } from '~/components/ui/label';
 import { ApiError } from '~/lib/api-client';
 import { resetPassword } from '../api/auth-requests';
 import { meQueryKey } from '../api/get-me';
+import { saveLastPath } from '../lib/last-path';
 import { FieldError } from './field-error';
 import { PasswordField } from './password-field';
 
@@ -48,6 +49,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
       return;
     }
     await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    // Signing in goes to / (spec 2.6), which returns to the last path (2.5): make that the user's
+    // dashboard, so a guardian who has just accepted a school's invitation lands where the school
+    // asks for their consent (D15), not on the marketing home page.
+    saveLastPath('/dashboard');
     toast.success('Password changed', { description: 'Please sign in with your new password.' });
     navigate('/login?reset=true', { replace: true });
   }

@@ -94,6 +94,36 @@ export function useCreateRegisterClass() {
   );
 }
 
+/** Who the admin may name class teacher (attendance module: teachers, coaches, administrators). */
+export type TClassTeacherCandidate = { id: string; name: string; role: string };
+
+export const classTeacherCandidatesQuery = queryOptions({
+  queryKey: [...SCHOOL_KEY, 'class-teachers'],
+  queryFn: () =>
+    api
+      .get<{ teachers: TClassTeacherCandidate[] }>('/api/school/attendance/class-teachers')
+      .then((answer) => answer.teachers),
+});
+
+/** Names (or clears, with null) the class teacher who marks a class's register. */
+export function useSetClassTeacher() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { classId: string; userId: string | null }) =>
+      api.put<{ classId: string; teacherId: string | null }>(
+        `/api/school/attendance/classes/${input.classId}/teacher`,
+        { userId: input.userId },
+      ),
+    // The attendance screens and the teacher dashboard show the class teacher too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: SCHOOL_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['attendance'] }),
+        queryClient.invalidateQueries({ queryKey: ['timetable'] }),
+      ]),
+  });
+}
+
 export function useLearnerGuardians(learnerId: string) {
   return useQuery({
     queryKey: [...SCHOOL_KEY, 'learner', learnerId, 'guardians'],

@@ -10,6 +10,7 @@ import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { errorMessage } from '~/lib/server-field-errors';
 import { cn } from '~/lib/cn';
 import { LEARNERS_EXPORT_URL, useLearnersPage } from '../api/school-queries';
+import { ConsentBadge } from './learner-consents';
 
 const SORT_LABELS: Record<TLearnerSort, string> = { name: 'Name', admissionNumber: 'Admission no.', grade: 'Grade' };
 
@@ -150,6 +151,9 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
                 <th scope="col" className="px-4 py-3">
                   Date of birth
                 </th>
+                <th scope="col" className="px-4 py-3">
+                  Consent
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -168,6 +172,13 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
                   <td className="px-4 py-3 text-slate-700">{gradeLabel(learner.grade)}</td>
                   <td className="px-4 py-3 text-slate-700">{learner.registerClassName ?? '—'}</td>
                   <td className="px-4 py-3 text-slate-700">{learner.dateOfBirth}</td>
+                  <td className="px-4 py-3">
+                    {learner.consent === 'given' ? (
+                      <span className="text-slate-600">Given</span>
+                    ) : (
+                      <ConsentBadge status={learner.consent} />
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

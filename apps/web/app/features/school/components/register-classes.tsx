@@ -1,19 +1,29 @@
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { roleLabel } from '@sekolo/shared/domain/user-display';
 import { SCHOOL_GRADES, gradeLabel } from '@sekolo/shared/constants/enumerations';
-import { ZRegisterClassSchema, type TRegisterClassInput } from '@sekolo/shared/schemas/school';
+import { ZRegisterClassSchema, type TRegisterClass, type TRegisterClassInput } from '@sekolo/shared/schemas/school';
 import { Button } from '~/components/ui/button';
 import { FormField, fieldAria } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { NativeSelect } from '~/components/ui/native-select';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
-import { registerClassesQuery, useCreateRegisterClass } from '../api/school-queries';
+import {
+  classTeacherCandidatesQuery,
+  registerClassesQuery,
+  useCreateRegisterClass,
+  useSetClassTeacher,
+} from '../api/school-queries';
 
-/** /dashboard/school/classes: the register classes (e.g. 8A) with how many learners each has. */
+/**
+ * /dashboard/school/classes: the register classes (e.g. 8A) with how many learners each has and their
+ * class teacher, whom the admin (manage_students) names or clears here.
+ */
 export function RegisterClasses({ canManage }: { canManage: boolean }) {
   const classes = useQuery(registerClassesQuery);
   return (
@@ -47,6 +57,9 @@ export function RegisterClasses({ canManage }: { canManage: boolean }) {
                 <th scope="col" className="px-4 py-3">
                   Learners
                 </th>
+                <th scope="col" className="px-4 py-3">
+                  Class teacher
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -55,6 +68,13 @@ export function RegisterClasses({ canManage }: { canManage: boolean }) {
                   <td className="px-4 py-3 font-medium text-slate-900">{c.name}</td>
                   <td className="px-4 py-3 text-slate-700">{gradeLabel(c.grade)}</td>
                   <td className="px-4 py-3 text-slate-700">{c.learnerCount}</td>
+                  <td className="px-4 py-3 text-slate-700">
+                    {canManage ? (
+                      <ClassTeacherPicker registerClass={c} />
+                    ) : (
+                      (c.teacherName ?? <span className="text-slate-500">None yet</span>)
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -62,6 +82,64 @@ export function RegisterClasses({ canManage }: { canManage: boolean }) {
         </div>
       )}
     </div>
+  );
+}
+
+/** The admin's choice of class teacher: the school's teachers and coaches, or none. */
+function ClassTeacherPicker({ registerClass }: { registerClass: TRegisterClass }) {
+  const candidates = useQuery(classTeacherCandidatesQuery);
+  const assign = useSetClassTeacher();
+  const options = candidates.data ?? [];
+  // A class teacher whose role has since changed still shows as chosen.
+  const current =
+    registerClass.teacherId && !options.some((t) => t.id === registerClass.teacherId)
+      ? [{ id: registerClass.teacherId, name: registerClass.teacherName ?? 'Current teacher', role: '' }]
+      : [];
+  if (candidates.isError) {
+    return (
+      <span role="alert" className="text-sm text-red-800">
+        {registerClass.teacherName ?? 'None yet'} ({errorMessage(candidates.error)})
+      </span>
+    );
+  }
+  if (candidates.isSuccess && options.length === 0 && current.length === 0) {
+    return (
+      <span className="text-slate-500">
+        No teachers yet:{' '}
+        <Link to="/dashboard/school/teachers" className="font-medium text-brand-700 underline">
+          invite one
+        </Link>
+      </span>
+    );
+  }
+  return (
+    <NativeSelect
+      aria-label={`Class teacher of ${registerClass.name}`}
+      className="w-full max-w-xs min-w-56"
+      value={registerClass.teacherId ?? ''}
+      disabled={candidates.isPending || assign.isPending}
+      onChange={async (event) => {
+        const userId = (event.target as HTMLSelectElement).value || null;
+        const chosen = [...options, ...current].find((t) => t.id === userId);
+        try {
+          await assign.mutateAsync({ classId: registerClass.id, userId });
+          toast.success(
+            chosen
+              ? `${chosen.name} is now the class teacher of ${registerClass.name}`
+              : `${registerClass.name} has no class teacher now`,
+          );
+        } catch (error) {
+          toast.error(errorMessage(error));
+        }
+      }}
+    >
+      <option value="">No class teacher</option>
+      {[...current, ...options].map((t) => (
+        <option key={t.id} value={t.id}>
+          {t.role ? `${t.name} (${roleLabel(t.role)})` : t.name}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }
 

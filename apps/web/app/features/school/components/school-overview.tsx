@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Activity, GraduationCap, School, Users } from 'lucide-react';
+import { Activity, GraduationCap, School, ShieldAlert, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
@@ -28,7 +28,7 @@ export function SchoolOverview({ allowed }: { allowed: boolean }) {
   const { learners, classes, learnersByGrade, recentActivity } = overview.data;
   return (
     <section aria-label="School overview" className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Figure
           icon={<GraduationCap aria-hidden="true" />}
           label="Learners enrolled"
@@ -53,6 +53,14 @@ export function SchoolOverview({ allowed }: { allowed: boolean }) {
           label="Archived learners"
           value={String(learners.archived)}
           testId="overview-archived"
+        />
+        <Figure
+          icon={<ShieldAlert aria-hidden="true" />}
+          label="Without guardian consent"
+          value={String(learners.withoutConsent)}
+          note="Enrolled learners with no consent to the current privacy policy (POPIA)"
+          testId="overview-without-consent"
+          to="/dashboard/school/students"
         />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">

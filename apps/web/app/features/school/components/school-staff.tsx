@@ -4,7 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
-import { INVITABLE_STAFF_ROLES, ZStaffInviteSchema, type TStaffInviteInput } from '@sekolo/shared/schemas/school';
+import {
+  canGiveStaffRole,
+  INVITABLE_STAFF_ROLES,
+  ZStaffInviteSchema,
+  type TStaffInviteInput,
+} from '@sekolo/shared/schemas/school';
 import { Button } from '~/components/ui/button';
 import { FormField, fieldAria } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
@@ -14,13 +19,22 @@ import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors'
 import { staffQuery, useChangeStaffRole, useInviteStaff } from '../api/school-queries';
 
 /** /dashboard/school/teachers: the school's staff; the admin invites with a role and changes roles (spec 6). */
-export function SchoolStaff({ currentUserId, canChangeRoles }: { currentUserId: string; canChangeRoles: boolean }) {
+export function SchoolStaff({
+  currentUserId,
+  canChangeRoles,
+  permissions,
+}: {
+  currentUserId: string;
+  canChangeRoles: boolean;
+  /** The signed-in person's permissions: who manages staff but not roles invites only the roles they may give. */
+  permissions: readonly string[];
+}) {
   const staff = useQuery(staffQuery);
   const change = useChangeStaffRole();
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Teachers and staff</h1>
-      <InviteStaffForm />
+      <InviteStaffForm permissions={permissions} />
       {staff.isPending ? (
         <LoadingSpinner />
       ) : staff.isError ? (
@@ -91,7 +105,7 @@ export function SchoolStaff({ currentUserId, canChangeRoles }: { currentUserId: 
 
 const EMPTY: TStaffInviteInput = { firstName: '', lastName: '', email: '', role: '' as TStaffInviteInput['role'] };
 
-function InviteStaffForm() {
+function InviteStaffForm({ permissions }: { permissions: readonly string[] }) {
   const id = useId();
   const f = (name: string) => `${id}-${name}`;
   const invite = useInviteStaff();
@@ -138,7 +152,7 @@ function InviteStaffForm() {
           render={({ field: { ref: _ref, ...field } }) => (
             <NativeSelect {...fieldAria(f('role'), errors.role?.message)} {...field}>
               <option value="">Choose a role</option>
-              {INVITABLE_STAFF_ROLES.map((role) => (
+              {INVITABLE_STAFF_ROLES.filter((role) => canGiveStaffRole(permissions, role)).map((role) => (
                 <option key={role} value={role}>
                   {roleLabel(role)}
                 </option>

@@ -8,6 +8,7 @@ import type {
   TRoomInput,
   TSubjectClass,
   TSubjectClassInput,
+  TTeachingToday,
   TTermsInput,
   TTimetableSetup,
   TTimetableView,
@@ -26,6 +27,13 @@ export const timetableSetupQuery = queryOptions({
   queryKey: [...TIMETABLE_KEY, 'setup'],
   queryFn: () => api.get<TSetupAnswer>(`${BASE}/setup`),
 });
+
+/** The signed-in teacher's lessons of the day and the registers they mark (teacher dashboard). */
+export const teachingTodayQuery = (date: string) =>
+  queryOptions({
+    queryKey: [...TIMETABLE_KEY, 'teaching-today', date],
+    queryFn: () => api.get<{ today: TTeachingToday }>(`${BASE}/teaching-today?date=${date}`).then((a) => a.today),
+  });
 
 export function useTimetableView(kind: TTimetableViewKind, id: string | undefined) {
   return useQuery({

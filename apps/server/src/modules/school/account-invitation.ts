@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { generateId } from 'better-auth';
+import type { App } from '../../app.ts';
+import type { DbExecutor } from '../../db/client.ts';
+import { authVerifications, organizationMembers, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { composeMail } from '../../mail/compose-mail.ts';
+import { createUserWithPassword } from '../auth/create-user-with-password.ts';
+
+/**
+ * Accounts a school creates for people it knows (spec 1: guardians, staff, learners): the account
+ * gets no usable password and the person chooses one through a mailed link. One mechanism for
+ * every invitation: `ensureSchoolAccount` inside the caller's transaction, then
+ * `sendAccountInvitation` after commit.
+ */
+
+/** How long the set-password link of an invitation works. */
+export const INVITATION_VALID_DAYS = 7;
+
+/**
+ * The user with this e-mail address as a member of the school with `role`: created (no usable
+ * password, e-mail vouched for by the school) when there is none; an existing account is reused
+ * only when it has the same role and is not something else in this school. `onlyThisSchool` also
+ * refuses an account that belongs to another school (a learner has one school).
+ */
+export async function ensureSchoolAccount(
+  tx: DbExecutor,
+  input: {
+    organizationId: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    role: 'parent' | 'student';
+    otherAccountMessage: string;
+    onlyThisSchool?: boolean;
+  },
+): Promise<string> {
+  const [existing] = await tx
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.email, input.email));
+  let id = existing?.id;
+  if (existing) {
+    const memberships = await tx
+      .select({ organizationId: organizationMembers.organizationId, role: organizationMembers.role })
+      .from(organizationMembers)
+      .where(eq(organizationMembers.userId, existing.id));
+    const clash = memberships.some((m) =>
+      m.organizationId === input.organizationId ? m.role !== input.role : Boolean(input.onlyThisSchool),
+    );
+    if (existing.role !== input.role || clash) throw new AppError(409, 'CONFLICT', input.otherAccountMessage);
+  } else {
+    id = await createUserWithPassword(tx, {
+      email: input.email,
+      name: `${input.firstName} ${input.lastName}`,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: input.role,
+      status: 'active',
+      // The school vouches for the address; choosing a password through the mailed link proves it.
+      emailVerified: true,
+      // Nobody knows this password: the person chooses their own through the link.
+      password: randomBytes(32).toString('base64url'),
+    });
+  }
+  await tx
+    .insert(organizationMembers)
+    .values({ organizationId: input.organizationId, userId: id!, role: input.role })
+    .onConflictDoNothing();
+  return id!;
+}
+
+/**
+ * The invitation mail: a link to choose a password. The link is Better Auth's own password-reset
+ * token (made through its adapter, so /reset-password accepts it), valid for 7 days.
+ */
+export async function sendAccountInvitation(
+  app: App,
+  input: { userId: string; email: string; firstName: string; subject: string; tag: string; intro: string },
+): Promise<void> {
+  const authContext = await app.auth.$context;
+  const token = generateId(24);
+  await authContext.internalAdapter.createVerificationValue({
+    value: input.userId,
+    identifier: `reset-password:${token}`,
+    expiresAt: new Date(Date.now() + INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000),
+  });
+  const link = `${app.deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await app.deps.mailer.send({
+    to: input.email,
+    subject: input.subject,
+    tag: input.tag,
+    ...composeMail({
+      greeting: `Hello ${input.firstName},`,
+      paragraphs: [
+        input.intro,
+        `Open the link below to choose your password. The link works once, for ${INVITATION_VALID_DAYS} days. Then sign in with ${input.email}.`,
+      ],
+      actions: [{ label: 'Choose my password', url: link }],
+      footer: ['If you do not know this school, ignore this mail: no one can sign in to the account without the link.'],
+    }),
+  });
+}
+
+/**
+ * Withdraws the set-password links still open for a user: Better Auth keeps each as a
+ * verification row whose value is the user id (the identifier is stored hashed).
+ */
+export async function withdrawInvitations(tx: DbExecutor, userId: string): Promise<void> {
+  await tx.delete(authVerifications).where(eq(authVerifications.value, userId));
+}

@@ -1,0 +1,130 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { TPermission } from '@sekolo/shared/constants/roles';
+import { capsSubjectLabel } from '@sekolo/shared/constants/caps-subjects';
+import type { TTeachingRegister, TTeachingToday } from '@sekolo/shared/schemas/timetable';
+import type { DbExecutor } from '../../db/client.ts';
+import {
+  attendanceRecords,
+  learners,
+  registerClasses,
+  registerClassTeachers,
+  subjectClasses,
+  timetableLessons,
+  timetablePeriods,
+  timetableRooms,
+} from '../../db/schema/index.ts';
+import type { TSchoolContext } from '../school/school-context.ts';
+import { getTerms } from './terms.ts';
+
+/** Staff who teach or mark registers: the teacher dashboard's readers (a parent or learner has neither). */
+export const TEACHING_TODAY: TPermission[] = ['manage_attendance', 'view_curriculum'];
+
+/** 1 Monday … 7 Sunday of a calendar date (the school's day, already in its time zone). */
+function isoWeekday(date: string): number {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+function weekdayName(date: string): string {
+  return new Intl.DateTimeFormat('en-ZA', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** Whether the date falls in one of the school's terms; a year we hold no calendar for counts as term time. */
+async function inTerm(db: DbExecutor, organizationId: string, date: string): Promise<boolean> {
+  const calendar = await getTerms(db, organizationId, Number(date.slice(0, 4)));
+  if (calendar.source === 'none') return true;
+  return calendar.terms.some((t) => t.startsOn <= date && date <= t.endsOn);
+}
+
+/** The register classes the caller is class teacher of, with the day's marks (absent counted apart). */
+async function myRegisters(db: DbExecutor, ctx: TSchoolContext, date: string): Promise<TTeachingRegister[]> {
+  const classes = await db
+    .select({
+      classId: registerClasses.id,
+      className: registerClasses.name,
+      learnerCount: sql<number>`(select count(*) from ${learners} where ${learners.registerClassId} = ${registerClasses.id} and ${learners.archivedAt} is null)`,
+    })
+    .from(registerClassTeachers)
+    .innerJoin(registerClasses, eq(registerClasses.id, registerClassTeachers.registerClassId))
+    .where(
+      and(
+        eq(registerClassTeachers.organizationId, ctx.organizationId),
+        eq(registerClasses.organizationId, ctx.organizationId),
+        eq(registerClassTeachers.userId, ctx.user.id),
+      ),
+    )
+    .orderBy(asc(registerClasses.grade), asc(registerClasses.name));
+  if (classes.length === 0) return [];
+  const marks = await db
+    .select({
+      classId: attendanceRecords.registerClassId,
+      marked: count(),
+      absent: sql<number>`count(*) filter (where ${attendanceRecords.status} = 'absent')`,
+    })
+    .from(attendanceRecords)
+    .where(
+      and(
+        eq(attendanceRecords.organizationId, ctx.organizationId),
+        eq(attendanceRecords.date, date),
+        inArray(
+          attendanceRecords.registerClassId,
+          classes.map((c) => c.classId),
+        ),
+      ),
+    )
+    .groupBy(attendanceRecords.registerClassId);
+  const byClass = new Map(marks.map((m) => [m.classId, m]));
+  return classes.map((c) => {
+    const learnerCount = Number(c.learnerCount);
+    const marked = Number(byClass.get(c.classId)?.marked ?? 0);
+    const absent = Number(byClass.get(c.classId)?.absent ?? 0);
+    return { ...c, learnerCount, marked, absent, complete: marked > 0 && marked >= learnerCount };
+  });
+}
+
+/**
+ * The teacher dashboard's day (issue 6): the caller's own lessons on that weekday in period order
+ * (none on a weekend or in the holidays), and the registers of the classes they are class teacher
+ * of with that day's status. Everything is the caller's school's (tenant isolation) and their own.
+ */
+export async function getTeachingToday(db: DbExecutor, ctx: TSchoolContext, date: string): Promise<TTeachingToday> {
+  const weekday = isoWeekday(date);
+  const reason = weekday > 5 ? 'weekend' : (await inTerm(db, ctx.organizationId, date)) ? null : 'holiday';
+  const [lessons, registers] = await Promise.all([
+    reason
+      ? []
+      : db
+          .select({
+            id: timetableLessons.id,
+            periodName: timetablePeriods.name,
+            startsAt: timetablePeriods.startsAt,
+            endsAt: timetablePeriods.endsAt,
+            subject: subjectClasses.subject,
+            registerClassId: timetableLessons.registerClassId,
+            registerClassName: registerClasses.name,
+            roomName: timetableRooms.name,
+          })
+          .from(timetableLessons)
+          .innerJoin(timetablePeriods, eq(timetablePeriods.id, timetableLessons.periodId))
+          .innerJoin(subjectClasses, eq(subjectClasses.id, timetableLessons.subjectClassId))
+          .innerJoin(registerClasses, eq(registerClasses.id, timetableLessons.registerClassId))
+          .leftJoin(timetableRooms, eq(timetableRooms.id, timetableLessons.roomId))
+          .where(
+            and(
+              eq(timetableLessons.organizationId, ctx.organizationId),
+              eq(timetableLessons.teacherUserId, ctx.user.id),
+              eq(timetableLessons.day, weekday),
+            ),
+          )
+          .orderBy(asc(timetablePeriods.startsAt), asc(timetablePeriods.name)),
+    myRegisters(db, ctx, date),
+  ]);
+  return {
+    date,
+    dayLabel: weekdayName(date),
+    schoolDay: reason === null,
+    reason,
+    lessons: lessons.map(({ subject, ...lesson }) => ({ ...lesson, subjectLabel: capsSubjectLabel(subject) })),
+    registers,
+  };
+}

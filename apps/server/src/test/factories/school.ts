@@ -1,0 +1,119 @@
+/**
+ * School rows for tests (register classes, learners, guardians, the timetable), written straight
+ * to the database: fixtures many cases read, made without going through the API each time.
+ */
+import { randomUUID } from 'node:crypto';
+import type { DbExecutor } from '../../db/client.ts';
+import {
+  guardians,
+  learnerGuardians,
+  learners,
+  registerClasses,
+  registerClassTeachers,
+  subjectClasses,
+  timetableLessons,
+  timetablePeriods,
+  timetableRooms,
+} from '../../db/schema/index.ts';
+
+export async function createRegisterClass(db: DbExecutor, organizationId: string, name: string, grade: number) {
+  const [row] = await db.insert(registerClasses).values({ organizationId, name, grade }).returning();
+  return row!;
+}
+
+export async function setClassTeacher(db: DbExecutor, organizationId: string, registerClassId: string, userId: string) {
+  await db.insert(registerClassTeachers).values({ organizationId, registerClassId, userId });
+}
+
+export async function createLearner(
+  db: DbExecutor,
+  organizationId: string,
+  overrides: Partial<typeof learners.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(learners)
+    .values({
+      organizationId,
+      firstName: 'Sipho',
+      lastName: 'Ndlovu',
+      dateOfBirth: '2012-03-15',
+      gender: 'male',
+      grade: 8,
+      admissionNumber: `T${randomUUID().slice(0, 8).toUpperCase()}`,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** A guardian of the school linked to a learner (with an account when `userId` is given). */
+export async function createGuardian(
+  db: DbExecutor,
+  organizationId: string,
+  learnerId: string,
+  overrides: Partial<typeof guardians.$inferInsert> = {},
+) {
+  const [guardian] = await db
+    .insert(guardians)
+    .values({ organizationId, firstName: 'Nomsa', lastName: 'Ndlovu', phone: '+27 82 123 4567', ...overrides })
+    .returning();
+  await db.insert(learnerGuardians).values({ organizationId, learnerId, guardianId: guardian!.id, relation: 'parent' });
+  return guardian!;
+}
+
+export async function createPeriod(
+  db: DbExecutor,
+  organizationId: string,
+  overrides: Partial<typeof timetablePeriods.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(timetablePeriods)
+    .values({
+      organizationId,
+      name: `Period ${randomUUID().slice(0, 6)}`,
+      startsAt: '07:45',
+      endsAt: '08:30',
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createRoom(db: DbExecutor, organizationId: string, name = `Room ${randomUUID().slice(0, 6)}`) {
+  const [row] = await db.insert(timetableRooms).values({ organizationId, name }).returning();
+  return row!;
+}
+
+export async function createSubjectClass(
+  db: DbExecutor,
+  organizationId: string,
+  values: { subject: string; teacherUserId: string; registerClassId: string },
+) {
+  const [row] = await db
+    .insert(subjectClasses)
+    .values({ organizationId, ...values })
+    .returning();
+  return row!;
+}
+
+/** A lesson of a subject class (its teacher and register class copied, as the module does). */
+export async function createLesson(
+  db: DbExecutor,
+  organizationId: string,
+  subjectClass: { id: string; teacherUserId: string; registerClassId: string },
+  values: { day: number; periodId: string; roomId?: string | null },
+) {
+  const [row] = await db
+    .insert(timetableLessons)
+    .values({
+      organizationId,
+      subjectClassId: subjectClass.id,
+      teacherUserId: subjectClass.teacherUserId,
+      registerClassId: subjectClass.registerClassId,
+      day: values.day,
+      periodId: values.periodId,
+      roomId: values.roomId ?? null,
+    })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,221 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { dashboardPathForRole, PERMISSIONS, ROLES, type TRole } from '@sekolo/shared/constants/roles';
+import { rolesForDashboard } from '../../../features/auth/lib/dashboard-roles';
+import { LEARNER_VIEWER_ROLES, SCHOOL_AREA_ROLES, schoolRolesWith } from '../../../features/school/lib/school-access';
+import {
+  canOpenSidebarItem,
+  SCHOOL_SETTINGS_LINK_ACCESS,
+  schoolSidebarFor,
+  type ISidebarViewer,
+} from './dashboard-nav';
+import { filterSidebarSections, type ISidebarSection } from './sidebar-state';
+
+function viewer(role: TRole | null): ISidebarViewer {
+  return {
+    role,
+    permissions: role ? [...PERMISSIONS[role]] : [],
+    dashboardPath: dashboardPathForRole(role),
+  };
+}
+
+/** Section label → [item label, path] as the person sees them. */
+function menu(sections: readonly ISidebarSection[]): Record<string, [string, string][]> {
+  return Object.fromEntries(sections.map((s) => [s.label, s.items.map((item) => [item.label, item.to])]));
+}
+
+function routeSource(file: string): string {
+  return readFileSync(new URL(`../../../routes/${file}`, import.meta.url), 'utf8');
+}
+
+/**
+ * The guard of each page the sidebar links to, with the words its route file states it in: if a
+ * route's guard changes, this test fails until the sidebar and this table follow it.
+ */
+const ROUTE_GUARDS: { match: RegExp; file: string; states: string; roles: readonly string[] }[] = [
+  {
+    match: /^\/dashboard\/school\/students$/,
+    file: 'dashboard-school-students.tsx',
+    states: '<RequireAuth roles={LEARNER_VIEWER_ROLES}>',
+    roles: LEARNER_VIEWER_ROLES,
+  },
+  {
+    match: /^\/dashboard\/school\/classes$/,
+    file: 'dashboard-school-classes.tsx',
+    states: '<RequireAuth roles={LEARNER_VIEWER_ROLES}>',
+    roles: LEARNER_VIEWER_ROLES,
+  },
+  {
+    match: /^\/dashboard\/school\/teachers$/,
+    file: 'dashboard-school-teachers.tsx',
+    states: '<RequireAuth roles={SCHOOL_AREA_ROLES}>',
+    roles: SCHOOL_AREA_ROLES,
+  },
+  {
+    match: /^\/dashboard\/school\/attendance$/,
+    file: 'dashboard-school-attendance.tsx',
+    states: "schoolRolesWith(['manage_students', 'manage_attendance'])",
+    roles: schoolRolesWith(['manage_students', 'manage_attendance']),
+  },
+  {
+    match: /^\/dashboard\/school\/timetable$/,
+    file: 'dashboard-school-timetable.tsx',
+    states: "[...SCHOOL_AREA_ROLES, 'parent']",
+    roles: [...SCHOOL_AREA_ROLES, 'parent'],
+  },
+  {
+    match: /^\/dashboard\/student\/assignments$/,
+    file: 'dashboard-student-assignments.tsx',
+    states: "<RequireAuth roles={[...SCHOOL_AREA_ROLES, 'student']}>",
+    roles: [...SCHOOL_AREA_ROLES, 'student'],
+  },
+  {
+    // /dashboard/school/:module/* — the modules later issues fill.
+    match: /^\/dashboard\/school\/(assignments|grades|curriculum|reports|finance|transport|shop|settings)$/,
+    file: 'dashboard-school-module.tsx',
+    states: '<RequireAuth roles={SCHOOL_AREA_ROLES}>',
+    roles: SCHOOL_AREA_ROLES,
+  },
+];
+
+/** The roles the guard of `path` lets in; dashboards let in the roles whose own dashboard they are. */
+function guardRoles(path: string): readonly string[] {
+  const guard = ROUTE_GUARDS.find((g) => g.match.test(path));
+  if (guard) return guard.roles;
+  const dashboardRoles = rolesForDashboard(path);
+  if (dashboardRoles.length > 0) return dashboardRoles;
+  throw new Error(`No known guard for ${path}`);
+}
+
+describe('the school sidebar per role', () => {
+  it('states each guard as its route file does', () => {
+    for (const guard of ROUTE_GUARDS) expect(routeSource(guard.file), guard.file).toContain(guard.states);
+    expect(routeSource('dashboard-school.tsx')).toContain('<DashboardHome path="/dashboard/school"');
+  });
+
+  it('gives the school administrator exactly the spec 2.4 list', () => {
+    expect(menu(schoolSidebarFor(viewer('school_admin')))).toEqual({
+      Main: [
+        ['Dashboard', '/dashboard/school'],
+        ['Students', '/dashboard/school/students'],
+        ['Teachers', '/dashboard/school/teachers'],
+        ['Classes', '/dashboard/school/classes'],
+        ['Attendance', '/dashboard/school/attendance'],
+      ],
+      Academic: [
+        ['Classes', '/dashboard/school/classes'],
+        ['Timetable', '/dashboard/school/timetable'],
+        ['Assignments', '/dashboard/school/assignments'],
+        ['Student Assignments', '/dashboard/student/assignments'],
+        ['Grades', '/dashboard/school/grades'],
+        ['Curriculum', '/dashboard/school/curriculum'],
+        ['Reports', '/dashboard/school/reports'],
+      ],
+      Administration: [
+        ['Finance', '/dashboard/school/finance'],
+        ['Transport', '/dashboard/school/transport'],
+        ['Shop', '/dashboard/school/shop'],
+        ['Reports', '/dashboard/school/reports'],
+        ['Settings', '/dashboard/school/settings'],
+      ],
+    });
+    expect(canOpenSidebarItem(SCHOOL_SETTINGS_LINK_ACCESS, viewer('school_admin'))).toBe(true);
+  });
+
+  it('gives a teacher their dashboard and the teaching pages, no administration but reports', () => {
+    expect(menu(schoolSidebarFor(viewer('teacher')))).toEqual({
+      Main: [
+        ['Dashboard', '/dashboard/teacher'],
+        ['Students', '/dashboard/school/students'],
+        ['Classes', '/dashboard/school/classes'],
+        ['Attendance', '/dashboard/school/attendance'],
+      ],
+      Academic: [
+        ['Classes', '/dashboard/school/classes'],
+        ['Timetable', '/dashboard/school/timetable'],
+        ['Assignments', '/dashboard/school/assignments'],
+        ['Student Assignments', '/dashboard/student/assignments'],
+        ['Grades', '/dashboard/school/grades'],
+        ['Curriculum', '/dashboard/school/curriculum'],
+        ['Reports', '/dashboard/school/reports'],
+      ],
+      Administration: [['Reports', '/dashboard/school/reports']],
+    });
+    expect(canOpenSidebarItem(SCHOOL_SETTINGS_LINK_ACCESS, viewer('teacher'))).toBe(false);
+  });
+
+  it('gives a learner their dashboard and their assignments only', () => {
+    expect(menu(schoolSidebarFor(viewer('student')))).toEqual({
+      Main: [['Dashboard', '/dashboard/student']],
+      Academic: [['Student Assignments', '/dashboard/student/assignments']],
+    });
+    expect(canOpenSidebarItem(SCHOOL_SETTINGS_LINK_ACCESS, viewer('student'))).toBe(false);
+  });
+
+  it('gives a parent on the timetable their dashboard and the timetable', () => {
+    expect(menu(schoolSidebarFor(viewer('parent')))).toEqual({
+      Main: [['Dashboard', '/dashboard/parent']],
+      Academic: [['Timetable', '/dashboard/school/timetable']],
+    });
+  });
+
+  it('gives an accountant finance and reports, a driver transport', () => {
+    expect(menu(schoolSidebarFor(viewer('accountant')))).toEqual({
+      Main: [['Dashboard', '/dashboard/school']],
+      Academic: [
+        ['Timetable', '/dashboard/school/timetable'],
+        ['Reports', '/dashboard/school/reports'],
+      ],
+      Administration: [
+        ['Finance', '/dashboard/school/finance'],
+        ['Reports', '/dashboard/school/reports'],
+      ],
+    });
+    expect(menu(schoolSidebarFor(viewer('driver')))).toEqual({
+      Main: [['Dashboard', '/dashboard/school']],
+      Academic: [['Timetable', '/dashboard/school/timetable']],
+      Administration: [['Transport', '/dashboard/school/transport']],
+    });
+    const shop = menu(schoolSidebarFor(viewer('school_shop_manager')));
+    expect(shop.Administration).toContainEqual(['Shop', '/dashboard/school/shop']);
+  });
+
+  it('never offers anyone a link their guard refuses, nor an empty section', () => {
+    for (const role of [...ROLES, null]) {
+      const sections = schoolSidebarFor(viewer(role));
+      expect(sections[0]?.items[0], String(role)).toMatchObject({ label: 'Dashboard', to: dashboardPathForRole(role) });
+      for (const section of sections) {
+        expect(section.items.length, `${role} ${section.label}`).toBeGreaterThan(0);
+        for (const item of section.items) {
+          if (item.label === 'Dashboard') continue; // their own dashboard, checked above
+          expect(guardRoles(item.to), `${role} → ${item.to}`).toContain(role);
+        }
+      }
+      if (canOpenSidebarItem(SCHOOL_SETTINGS_LINK_ACCESS, viewer(role))) {
+        // /admin/school-settings redirects to /dashboard/school (spec 2.3).
+        expect(guardRoles('/dashboard/school'), String(role)).toContain(role);
+      }
+    }
+    // Signed in without a known role: only the way back to a dashboard.
+    expect(menu(schoolSidebarFor(viewer(null)))).toEqual({ Main: [['Dashboard', '/dashboard/school']] });
+  });
+
+  it('checks a required permission as the route guard does', () => {
+    const access = { roles: ['school_admin'], permission: 'manage_settings' } as const;
+    expect(canOpenSidebarItem(access, viewer('school_admin'))).toBe(true);
+    expect(canOpenSidebarItem(access, { ...viewer('school_admin'), permissions: [] })).toBe(false);
+    expect(canOpenSidebarItem(access, viewer('teacher'))).toBe(false);
+  });
+
+  it('searches only the items the person sees', () => {
+    const learner = schoolSidebarFor(viewer('student'));
+    expect(menu(filterSidebarSections(learner, 'student'))).toEqual({
+      Academic: [['Student Assignments', '/dashboard/student/assignments']],
+    });
+    expect(filterSidebarSections(learner, 'finance')).toEqual([]);
+    expect(menu(filterSidebarSections(schoolSidebarFor(viewer('school_admin')), 'student'))).toEqual({
+      Main: [['Students', '/dashboard/school/students']],
+      Academic: [['Student Assignments', '/dashboard/student/assignments']],
+    });
+  });
+});
