@@ -17,17 +17,53 @@ interface IPublicPage {
 }
 
 const PAGES: IPublicPage[] = [
-  { path: '/', h1: 'Run your school, and everything around it, in one place', content: ['500+', '10,000+', '1,000+', 'Provinces', 'How it works', 'Try Sekolo free for 14 days'] },
-  { path: '/features', h1: 'Everything your school community needs', content: ['Events and ticketing', 'Facility rentals'] },
+  {
+    path: '/',
+    h1: 'Run your school, and everything around it, in one place',
+    content: ['500+', '10,000+', '1,000+', 'Provinces', 'How it works', 'Try Sekolo free for 14 days'],
+  },
+  {
+    path: '/features',
+    h1: 'Everything your school community needs',
+    content: ['Events and ticketing', 'Facility rentals'],
+  },
   { path: '/pricing', h1: 'Simple, transparent pricing', content: ['Need a custom solution?', 'Commission tiers'] },
-  { path: '/marketplace', h1: 'Everything your school buys, from people you can trust', content: ['Educational Resources', 'Uniforms & Clothing'] },
+  {
+    path: '/marketplace',
+    h1: 'Everything your school buys, from people you can trust',
+    content: ['Educational Resources', 'Uniforms & Clothing'],
+  },
   { path: '/contact', h1: /.+/ },
   { path: '/contact-specialists', h1: /.+/ },
   { path: '/demo', h1: /.+/ },
-  { path: '/application-submitted', h1: 'Application submitted', content: ['confirmation email', 'Our team reviews your application'] },
+  {
+    path: '/application-submitted',
+    h1: 'Application submitted',
+    content: ['confirmation email', 'Our team reviews your application'],
+  },
   { path: '/not-found', h1: 'Page not found' },
-  { path: '/terms', h1: 'Terms and Conditions', content: ['A 6.8% transaction fee applies to all transactions', /weekly to your verified bank account, with a fee of R4 per payout/, /immediate payout at any time for a fee of R12/, /requires 2 weeks[’'] notice before the next payment/, /30 days[’'] notice/, /preceding the event/, 'governed by the laws of South Africa'] },
-  { path: '/privacy-policy', h1: 'Privacy Policy', content: ['POPIA treats everyone under the age of 18 as a child', /Children under 13 may use Sekolo only with the consent of a parent or guardian/, 'We record each guardian consent'] },
+  {
+    path: '/terms',
+    h1: 'Terms and Conditions',
+    content: [
+      'A 6.8% transaction fee applies to all transactions',
+      /weekly to your verified bank account, with a fee of R4 per payout/,
+      /immediate payout at any time for a fee of R12/,
+      /requires 2 weeks[’'] notice before the next payment/,
+      /30 days[’'] notice/,
+      /preceding the event/,
+      'governed by the laws of South Africa',
+    ],
+  },
+  {
+    path: '/privacy-policy',
+    h1: 'Privacy Policy',
+    content: [
+      'POPIA treats everyone under the age of 18 as a child',
+      /Children under 13 may use Sekolo only with the consent of a parent or guardian/,
+      'We record each guardian consent',
+    ],
+  },
   { path: '/terms-of-service', h1: 'Terms of Service', content: ['Payments you receive'] },
   { path: '/refunds-returns', h1: 'Refunds & Returns', content: [/not refundable, except as required by law/] },
   { path: '/cookie-policy', h1: 'Cookie Policy', content: ['Session cookie', 'Sidebar state cookie'] },
@@ -38,7 +74,15 @@ const PAGES: IPublicPage[] = [
   {
     path: '/service-level-agreement',
     h1: 'Service Level Agreement',
-    content: ['Within 7 business days', '99.5%', 'At least 48 hours', '08:00 to 17:00 SAST, Monday to Friday', 'Within 48 hours', '3.5 out of 5', 'Arbitration under South African law'],
+    content: [
+      'Within 7 business days',
+      '99.5%',
+      'At least 48 hours',
+      '08:00 to 17:00 SAST, Monday to Friday',
+      'Within 48 hours',
+      '3.5 out of 5',
+      'Arbitration under South African law',
+    ],
   },
   { path: '/knowledge-base', h1: 'Knowledge Base', content: ['How do I get a parent account?'] },
 ];
@@ -80,7 +124,21 @@ for (const publicPage of PAGES) {
 
 test('the features and marketplace pages have every anchor of the navigation', async ({ page }) => {
   await page.goto('/features');
-  for (const id of ['directory', 'store', 'events', 'funding', 'subscription', 'applications', 'extramural', 'rental', 'classes', 'student-management', 'attendance', 'finance', 'reporting']) {
+  for (const id of [
+    'directory',
+    'store',
+    'events',
+    'funding',
+    'subscription',
+    'applications',
+    'extramural',
+    'rental',
+    'classes',
+    'student-management',
+    'attendance',
+    'finance',
+    'reporting',
+  ]) {
     await expect(page.locator(`section#${id}`), `#${id}`).toHaveCount(1);
     await expect(page.locator(`section#${id} h3`)).not.toBeEmpty();
   }
@@ -91,7 +149,9 @@ test('the features and marketplace pages have every anchor of the navigation', a
   await expect(page.locator('section#services')).toContainText('Transportation');
 });
 
-test('pricing shows the nine school packages with their prices, the recommended one, and the fee example', async ({ page }) => {
+test('pricing shows the nine school packages with their prices, the recommended one, and the fee example', async ({
+  page,
+}) => {
   await page.goto('/pricing');
   const cards = page.locator('article[data-package]');
   await expect(cards).toHaveCount(9);
@@ -110,7 +170,11 @@ test('pricing shows the nine school packages with their prices, the recommended 
   await expect(page.locator('article[data-package="advanced"]')).toContainText('Recommended');
 
   const example = page.getByRole('region', { name: /Example: a R1 000 school fee/ });
-  const exampleRow = (label: string) => example.locator('dl > div').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd');
+  const exampleRow = (label: string) =>
+    example
+      .locator('dl > div')
+      .filter({ has: page.locator('dt', { hasText: label }) })
+      .locator('dd');
   await expect(exampleRow('The parent pays')).toHaveText('R1 068');
   await expect(exampleRow('The school receives')).toHaveText('R950');
   await expect(exampleRow('Platform commission (5%)')).toHaveText('R50');
@@ -184,7 +248,18 @@ test('mobile: the menu toggle mirrors the top bar and follows a link', async ({ 
   const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
   await expect(mobileNav).toBeVisible();
   expect(await mobileNav.evaluate((el, id) => el.closest(`[id="${id}"]`) !== null, panelId)).toBe(true);
-  for (const label of ['Home', 'For Schools', 'For Young Entrepreneurs', 'School Supplies', 'Services', 'Pricing', 'Features', 'Contact', 'Sign in', 'Get Started']) {
+  for (const label of [
+    'Home',
+    'For Schools',
+    'For Young Entrepreneurs',
+    'School Supplies',
+    'Services',
+    'Pricing',
+    'Features',
+    'Contact',
+    'Sign in',
+    'Get Started',
+  ]) {
     await expect(mobileNav.getByRole('link', { name: label, exact: true })).toBeVisible();
   }
 
@@ -222,6 +297,23 @@ test('/privacy redirects to the privacy policy', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
 });
 
+test('a legal page loaded as a document shows the next legal page’s own text when a footer link is followed', async ({
+  page,
+}) => {
+  await page.goto('/terms-of-service');
+  const footer = page.getByRole('contentinfo');
+  // The newsletter button is enabled once the app has taken the prerendered page over.
+  await expect(footer.getByRole('button', { name: /subscribe/i })).toBeEnabled();
+  await footer.getByRole('link', { name: 'Cookie Policy' }).click();
+  await expect(page).toHaveURL(/\/cookie-policy$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cookie Policy');
+  await expect(
+    page.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: 'Managing cookies' }),
+  ).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+});
+
 test('footer links open legal pages in the app, and the table of contents jumps to its section', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
@@ -238,7 +330,10 @@ test('footer links open legal pages in the app, and the table of contents jumps 
   await expect(page).toHaveURL(/#managing-cookies$/);
   await expect(page.getByRole('heading', { name: /Managing cookies/, level: 2 })).toBeInViewport();
 
-  await expect(footer.getByRole('link', { name: /hello@sekolo\.co\.za/ })).toHaveAttribute('href', 'mailto:hello@sekolo.co.za');
+  await expect(footer.getByRole('link', { name: /hello@sekolo\.co\.za/ })).toHaveAttribute(
+    'href',
+    'mailto:hello@sekolo.co.za',
+  );
   await expect(footer.getByRole('link', { name: /Facebook/ })).toHaveAttribute('href', /facebook\.com/);
 });
 
@@ -249,11 +344,17 @@ test('application submitted: Return to Home goes home', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('application submitted: names the email it was sent to and the school trial from the wizard hand-off', async ({ page }) => {
+test('application submitted: names the email it was sent to and the school trial from the wizard hand-off', async ({
+  page,
+}) => {
   await page.goto('/');
   // The wizard navigates here with { userType, email } in history state; a reload keeps that state.
   await page.evaluate(() =>
-    window.history.replaceState({ usr: { userType: 'school_admin', email: 'thandi@example.co.za' }, key: 'handoff', idx: 0 }, '', '/application-submitted'),
+    window.history.replaceState(
+      { usr: { userType: 'school_admin', email: 'thandi@example.co.za' }, key: 'handoff', idx: 0 },
+      '',
+      '/application-submitted',
+    ),
   );
   await page.reload();
   const main = page.getByRole('main');
@@ -267,8 +368,14 @@ test('every drop-down and footer link leads to a page and section that exist', a
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/');
   await page.getByRole('button', { name: 'Menu' }).click();
-  const menuHrefs = await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-  const footerHrefs = await page.getByRole('contentinfo').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const menuHrefs = await page
+    .getByRole('navigation', { name: 'Mobile' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const footerHrefs = await page
+    .getByRole('contentinfo')
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   const internal = [...new Set([...menuHrefs, ...footerHrefs].filter((href) => href.startsWith('/')))];
   expect(internal.length).toBeGreaterThan(20);
   for (const href of internal) {

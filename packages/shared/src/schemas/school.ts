@@ -296,10 +296,15 @@ export const RESERVED_ROLE_PERMISSIONS = [
 ] as const satisfies readonly TPermission[];
 
 /** Whether someone holding `permissions` may invite a staff member with `role`. */
-export function canGiveStaffRole(permissions: readonly string[], role: (typeof INVITABLE_STAFF_ROLES)[number]): boolean {
+export function canGiveStaffRole(
+  permissions: readonly string[],
+  role: (typeof INVITABLE_STAFF_ROLES)[number],
+): boolean {
   if (permissions.includes('manage_roles')) return true;
   if (!permissions.includes('manage_staff')) return false;
-  return !(PERMISSIONS[role] as readonly string[]).some((p) => (RESERVED_ROLE_PERMISSIONS as readonly string[]).includes(p));
+  return !(PERMISSIONS[role] as readonly string[]).some((p) =>
+    (RESERVED_ROLE_PERMISSIONS as readonly string[]).includes(p),
+  );
 }
 
 export const ZStaffRoleSchema = z.object({

@@ -49,12 +49,16 @@ export function StaticContent({
 }) {
   const [wasPrerendered] = useState(isHydrating);
   const [awake, setAwake] = useState(false);
-  useEffect(() => {
-    if (until) setAwake(true);
-  }, [until]);
-  const prerendered = wasPrerendered && !awake && !until;
   const navigate = useNavigate();
   const location = useLocation();
+  // The prerendered HTML is the page the document was loaded on: once the app shows another path
+  // (e.g. from /terms to /privacy-policy, the same component with other children), render for real.
+  const [prerenderedPath] = useState(location.pathname);
+  const moved = location.pathname !== prerenderedPath;
+  useEffect(() => {
+    if (until || moved) setAwake(true);
+  }, [until, moved]);
+  const prerendered = wasPrerendered && !awake && !until && !moved;
 
   const onClick = (event: React.MouseEvent<HTMLDivElement>) => {
     if (!prerendered) return; // the children are real <Link>s
