@@ -1,10 +1,11 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import type { TChildAbsence } from '@sekolo/shared/schemas/attendance';
 import type { App } from '../../app.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { attendanceRecords, guardians, learnerGuardians, learners, organizations } from '../../db/schema/index.ts';
 import { composeMail } from '../../mail/compose-mail.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
+import { GUARDIAN_LINKS, LINKED_LEARNER, myChildren } from '../school/my-children.ts';
 
 /** How far back the parent dashboard lists a child's absences. */
 export const ABSENCE_NOTICE_DAYS = 14;
@@ -88,11 +89,8 @@ export async function listMyChildrenAbsences(db: DbExecutor, userId: string, sin
       schoolName: organizations.name,
     })
     .from(guardians)
-    .innerJoin(learnerGuardians, eq(learnerGuardians.guardianId, guardians.id))
-    .innerJoin(
-      learners,
-      and(eq(learners.id, learnerGuardians.learnerId), eq(learners.organizationId, guardians.organizationId)),
-    )
+    .innerJoin(learnerGuardians, GUARDIAN_LINKS)
+    .innerJoin(learners, LINKED_LEARNER)
     .innerJoin(organizations, eq(organizations.id, learners.organizationId))
     .innerJoin(
       attendanceRecords,
@@ -102,7 +100,7 @@ export async function listMyChildrenAbsences(db: DbExecutor, userId: string, sin
         gte(attendanceRecords.date, since),
       ),
     )
-    .where(and(eq(guardians.userId, userId), isNull(learners.archivedAt)))
+    .where(myChildren(userId))
     .orderBy(desc(attendanceRecords.date), desc(learners.firstName))
     .limit(50);
   return rows.map((r) => ({

@@ -22,6 +22,7 @@ import { notFound } from '../../lib/errors.ts';
 import { selectLessons } from '../timetable/lessons.ts';
 import { listPeriods } from '../timetable/setup.ts';
 import { getTerms } from '../timetable/terms.ts';
+import { GUARDIAN_LINKS, LINKED_LEARNER } from './my-children.ts';
 
 /**
  * The family dashboards (issue 6): one learner's class, week and attendance, for a parent linked
@@ -154,11 +155,8 @@ export async function getMyChildOverview(db: DbExecutor, userId: string, learner
   const [row] = await db
     .select(learnerColumns)
     .from(guardians)
-    .innerJoin(learnerGuardians, eq(learnerGuardians.guardianId, guardians.id))
-    .innerJoin(
-      learners,
-      and(eq(learners.id, learnerGuardians.learnerId), eq(learners.organizationId, guardians.organizationId)),
-    )
+    .innerJoin(learnerGuardians, GUARDIAN_LINKS)
+    .innerJoin(learners, LINKED_LEARNER)
     .innerJoin(organizations, eq(organizations.id, learners.organizationId))
     .leftJoin(
       registerClasses,

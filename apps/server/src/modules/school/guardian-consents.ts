@@ -11,6 +11,7 @@ import { guardians, learnerConsents, learnerGuardians, learners, organizations }
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { consentStatusOf } from './learner-consents.ts';
+import { GUARDIAN_LINKS, LINKED_LEARNER } from './my-children.ts';
 
 const M = CONSENT_MESSAGES;
 
@@ -28,11 +29,8 @@ function linkedChildren(db: DbExecutor, userId: string, learnerId?: string) {
       guardianLastName: guardians.lastName,
     })
     .from(guardians)
-    .innerJoin(learnerGuardians, eq(learnerGuardians.guardianId, guardians.id))
-    .innerJoin(
-      learners,
-      and(eq(learners.id, learnerGuardians.learnerId), eq(learners.organizationId, guardians.organizationId)),
-    )
+    .innerJoin(learnerGuardians, GUARDIAN_LINKS)
+    .innerJoin(learners, LINKED_LEARNER)
     .innerJoin(organizations, eq(organizations.id, learners.organizationId))
     .where(
       and(

@@ -4,6 +4,19 @@ import type { TSchoolGrade } from '@sekolo/shared/constants/enumerations';
 import type { DbExecutor } from '../../db/client.ts';
 import { guardians, learnerGuardians, learners, organizations, registerClasses } from '../../db/schema/index.ts';
 
+/**
+ * A signed-in guardian's children, as join conditions every "my children" query shares:
+ * `from(guardians).innerJoin(learnerGuardians, GUARDIAN_LINKS).innerJoin(learners, LINKED_LEARNER)`.
+ * The learner must belong to the guardian's own school (tenant isolation); `myChildren(userId)`
+ * keeps the signed-in guardian's rows and leaves archived learners out.
+ */
+export const GUARDIAN_LINKS = eq(learnerGuardians.guardianId, guardians.id);
+export const LINKED_LEARNER = and(
+  eq(learners.id, learnerGuardians.learnerId),
+  eq(learners.organizationId, guardians.organizationId),
+);
+export const myChildren = (userId: string) => and(eq(guardians.userId, userId), isNull(learners.archivedAt));
+
 export type TMyChild = {
   id: string;
   firstName: string;
@@ -25,14 +38,11 @@ export async function listMyChildren(db: DbExecutor, userId: string): Promise<TM
       relation: learnerGuardians.relation,
     })
     .from(guardians)
-    .innerJoin(learnerGuardians, eq(learnerGuardians.guardianId, guardians.id))
-    .innerJoin(
-      learners,
-      and(eq(learners.id, learnerGuardians.learnerId), eq(learners.organizationId, guardians.organizationId)),
-    )
+    .innerJoin(learnerGuardians, GUARDIAN_LINKS)
+    .innerJoin(learners, LINKED_LEARNER)
     .innerJoin(organizations, eq(organizations.id, learners.organizationId))
     .leftJoin(registerClasses, eq(registerClasses.id, learners.registerClassId))
-    .where(and(eq(guardians.userId, userId), isNull(learners.archivedAt)))
+    .where(myChildren(userId))
     .orderBy(asc(learners.firstName), asc(learners.id));
   return rows.map((row) => ({
     id: row.learner.id,
