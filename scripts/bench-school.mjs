@@ -22,6 +22,7 @@
 //   BENCH_SCHOOL_CONCURRENCY  connections (default 16)
 //   BENCH_SCHOOL_PORT       port for the server (default: a free one)
 //   BENCH_SCHOOL_WORKERS    server processes (the server's WEB_CONCURRENCY, default 1)
+//   BENCH_SCHOOL_OPS        the operations to measure, comma-separated (default readRegister,saveRegister,learnerPage)
 //   BENCH_SCHOOL_CPU_PROF   a folder: the server runs with --cpu-prof and writes its profile there (open the
 //                           .cpuprofile in Chrome DevTools); the figures then include the profiler's cost
 import { Buffer } from 'node:buffer';
@@ -44,6 +45,11 @@ const WARMUP_SECONDS = 2;
 const CONCURRENCY = Math.max(1, Number(process.env.BENCH_SCHOOL_CONCURRENCY || 16));
 const WORKERS = Math.max(1, Number(process.env.BENCH_SCHOOL_WORKERS || 1));
 const TARGETS = { readRegister: 10, saveRegister: 25, learnerPage: 15 };
+const OPS = (process.env.BENCH_SCHOOL_OPS || Object.keys(TARGETS).join(','))
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+for (const op of OPS) if (!(op in TARGETS)) throw new Error(`BENCH_SCHOOL_OPS: unknown operation ${op}`);
 const LABELS = {
   readRegister: 'read one class register',
   saveRegister: 'save one 40-learner register',
@@ -307,6 +313,38 @@ function processTreeCpuMs(pid) {
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
+/**
+ * What PostgreSQL did meanwhile: CPU of its processes (the postmaster's tree, when it runs on this
+ * machine and /proc shows it) and the blocks it found in its shared buffers or had to read.
+ */
+async function databaseCounters(pool, postmasterPid) {
+  const { rows } = await pool.query(
+    'SELECT blks_read::bigint AS read, blks_hit::bigint AS hit FROM pg_stat_database WHERE datname = current_database()',
+  );
+  return { cpuMs: processTreeCpuMs(postmasterPid), read: Number(rows[0].read), hit: Number(rows[0].hit) };
+}
+
+async function postmasterPid(pool) {
+  const { rows } = await pool.query('SELECT pg_backend_pid() AS pid');
+  try {
+    const stat = fs.readFileSync(`/proc/${rows[0].pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]); // ppid: the postmaster
+  } catch {
+    return null; // PostgreSQL on another machine
+  }
+}
+
+/** Per request, from two databaseCounters readings. */
+function databaseCost(before, after, requests) {
+  if (!requests) return {};
+  const cost = {
+    blocksReadPerRequest: round((after.read - before.read) / requests),
+    bufferHitRatio: round((after.hit - before.hit) / Math.max(1, after.hit - before.hit + after.read - before.read)),
+  };
+  if (before.cpuMs !== null && after.cpuMs !== null) cost.databaseCpuMsPerRequest = round((after.cpuMs - before.cpuMs) / requests);
+  return cost;
+}
+
 // ------------------------------------------------------------------------------------- workload
 const pickOf = (list) => list[Math.floor(Math.random() * list.length)];
 const STATUS_WEIGHTS = [
@@ -474,25 +512,51 @@ function learnerPageSql(org, sort, dir, q, limit) {
   const params = [org];
   const tokens = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 4);
   const escape = (v) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const search = tokens.map((token) => {
+  const branches = (token) => {
     const at = params.length;
     params.push(`${escape(token)}%`, `${escape(token)}%`, `${escape(token)}%`, `${escape(token.toUpperCase())}%`);
-    return `(lower("learners"."last_name") like $${at + 1} or lower("learners"."first_name") like $${at + 2} or lower("learners"."preferred_name") like $${at + 3} or "learners"."admission_number" like $${at + 4})`;
-  });
-  params.push(limit + 1);
+    return [
+      `lower("learners"."last_name") like $${at + 1}`,
+      `lower("learners"."first_name") like $${at + 2}`,
+      `lower("learners"."preferred_name") like $${at + 3}`,
+      `"learners"."admission_number" like $${at + 4}`,
+    ];
+  };
+  const base = `"learners"."organization_id" = $1 and "learners"."archived_at" is null`;
+  // As list-learners.ts: the longest token (two letters or more) finds the matches through four
+  // index-only scans, the others filter; the page's rows are read by id and sorted.
+  const lead = tokens.reduce((longest, t) => (t.length > longest.length ? t : longest), '');
+  const searched = lead.length >= 2;
+  const keys = SORT_COLUMNS[sort];
+  let where;
+  if (searched) {
+    const leadBranches = branches(lead);
+    const others = tokens
+      .filter((_, i) => i !== tokens.indexOf(lead))
+      .map((t) => ` and (${branches(t).join(' or ')})`)
+      .join('');
+    params.push(limit + 1);
+    const union = leadBranches
+      .map((b) => `select ${keys.map((c) => `"${c}"`).join(', ')} from "learners" where (${base}${others} and ${b})`)
+      .join(' union ');
+    where = `"learners"."id" in (select "id" from (${union}) as "matches" order by ${keys.map((c) => `"${c}" ${dir}`).join(', ')} limit $${params.length})`;
+  } else {
+    const search = tokens.map((t) => ` and (${branches(t).join(' or ')})`).join('');
+    where = `(${base}${search})`;
+    params.push(limit + 1);
+  }
+  const limitParam = params.length;
   params.push(PRIVACY_POLICY_VERSION);
-  // With a search of two letters or more the first sort key is an expression (list-learners.ts orderOf).
-  const searching = tokens.some((token) => token.length >= 2);
-  const order = SORT_COLUMNS[sort].map((c, i) => {
+  const order = keys.map((c, i) => {
     const column = `"learners"."${c}"`;
-    return `${searching && i === 0 ? (c === 'grade' ? `(${column} + 0)` : `(${column} || '')`) : column} ${dir}`;
+    return `${searched && i === 0 ? (c === 'grade' ? `(${column} + 0)` : `(${column} || '')`) : column} ${dir}`;
   });
   const text = `select ${LEARNER_COLUMNS.map((c) => `"learners"."${c}"`).join(', ')}, "register_classes"."name",
       (select case when bool_or("learner_consents"."policy_version" = $${params.length}) then 'given' when count(*) > 0 then 'outdated' else 'missing' end
        from "learner_consents" where "learner_consents"."learner_id" = "learners"."id" and "learner_consents"."withdrawn_at" is null)
     from "learners" left join "register_classes" on "register_classes"."id" = "learners"."register_class_id"
-    where ("learners"."organization_id" = $1 and "learners"."archived_at" is null${search.map((s) => ` and ${s}`).join('')})
-    order by ${order.join(', ')} limit $${params.length - 1}`;
+    where ${where}
+    order by ${order.join(', ')} limit $${limitParam}`;
   return { text, params };
 }
 
@@ -506,37 +570,40 @@ async function sqlSaveRegister(pool, auth, { classId, date, marks }) {
   try {
     await client.query('begin');
     await client.query(SQL.findClass, [classId, org]);
-    const ids = marks.map((m) => m.learnerId);
-    const list = (from) => ids.map((_, i) => `$${from + i}`).join(', ');
+    // As register.ts: the marks as one uuid[] or jsonb parameter, statements of fixed text.
+    const ids = `{${marks.map((m) => m.learnerId).join(',')}}`;
     await client.query(
-      `select "id" from "learners" where ("learners"."id" in (${list(1)}) and "learners"."organization_id" = $${ids.length + 1}
-        and "learners"."register_class_id" = $${ids.length + 2} and "learners"."archived_at" is null)`,
-      [...ids, org, classId],
+      `select m.id from unnest($1::uuid[]) as m(id)
+        where not exists (select 1 from "learners" where "learners"."id" = m.id
+          and "learners"."organization_id" = $2 and "learners"."register_class_id" = $3
+          and "learners"."archived_at" is null)
+        limit 1`,
+      [ids, org, classId],
     );
     const existing = (
       await client.query(
-        `select "id", "learner_id", "status", "reason" from "attendance_records"
-         where ("attendance_records"."learner_id" in (${list(1)}) and "attendance_records"."date" = $${ids.length + 1}) for update`,
-        [...ids, date],
+        `select "attendance_records"."id", "attendance_records"."learner_id", "attendance_records"."status", "attendance_records"."reason"
+         from "attendance_records" where "attendance_records"."learner_id" = any($1::uuid[]) and "attendance_records"."date" = $2 for update`,
+        [ids, date],
       )
     ).rows;
     const byLearner = new Map(existing.map((r) => [r.learner_id, r]));
     const fresh = marks.filter((m) => !byLearner.has(m.learnerId));
-    const now = new Date();
+    const now = new Date().toISOString();
     if (fresh.length) {
-      const values = [];
-      const params = [];
-      for (const m of fresh) {
-        const at = params.length;
-        params.push(org, classId, m.learnerId, date, m.status, m.reason, adminId, now);
-        values.push(
-          `(default, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7}, $${at + 8})`,
-        );
-      }
       await client.query(
-        `insert into "attendance_records" ("id", "organization_id", "register_class_id", "learner_id", "date", "status", "reason", "marked_by", "marked_at")
-         values ${values.join(', ')} on conflict do nothing returning "id"`,
-        params,
+        `insert into "attendance_records" (organization_id, register_class_id, learner_id, date, status, reason, marked_by, marked_at)
+         select $1::uuid, $2::uuid, m.learner_id, $3::date, m.status, m.reason, $4, $5::timestamptz
+         from jsonb_to_recordset($6::jsonb) as m(learner_id uuid, status text, reason text)
+         on conflict do nothing returning "attendance_records"."id"`,
+        [
+          org,
+          classId,
+          date,
+          adminId,
+          now,
+          JSON.stringify(fresh.map((m) => ({ learner_id: m.learnerId, status: m.status, reason: m.reason }))),
+        ],
       );
       newlyAbsent.push(...fresh.filter((m) => m.status === 'absent').map((m) => m.learnerId));
     }
@@ -545,26 +612,23 @@ async function sqlSaveRegister(pool, auth, { classId, date, marks }) {
       return old && (old.status !== mark.status || old.reason !== mark.reason) ? [{ mark, old }] : [];
     });
     if (corrections.length) {
-      const params = [adminId, now.toISOString()];
-      const values = corrections.map(({ mark, old }) => {
-        params.push(old.id, mark.status, mark.reason);
-        return `($${params.length - 2}::uuid, $${params.length - 1}::text, $${params.length}::text)`;
-      });
+      const rows = corrections.map(({ mark, old }) => ({
+        id: old.id,
+        old_status: old.status,
+        old_reason: old.reason,
+        status: mark.status,
+        reason: mark.reason,
+      }));
       await client.query(
-        `update "attendance_records" set status = v.status, reason = v.reason, marked_by = $1, marked_at = $2::timestamptz
-         from (values ${values.join(', ')}) as v(id, status, reason) where "attendance_records"."id" = v.id`,
-        params,
-      );
-      const changeParams = [];
-      const changeValues = corrections.map(({ mark, old }) => {
-        const at = changeParams.length;
-        changeParams.push(org, old.id, old.status, old.reason, mark.status, mark.reason, adminId, now);
-        return `(default, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7}, $${at + 8})`;
-      });
-      await client.query(
-        `insert into "attendance_changes" ("id", "organization_id", "record_id", "old_status", "old_reason", "new_status", "new_reason", "changed_by", "changed_at")
-         values ${changeValues.join(', ')}`,
-        changeParams,
+        `with v as (
+           select * from jsonb_to_recordset($1::jsonb) as v(id uuid, old_status text, old_reason text, status text, reason text)
+         ), updated as (
+           update "attendance_records" set status = v.status, reason = v.reason, marked_by = $2, marked_at = $3::timestamptz
+           from v where "attendance_records"."id" = v.id returning "attendance_records"."id"
+         )
+         insert into "attendance_changes" (organization_id, record_id, old_status, old_reason, new_status, new_reason, changed_by, changed_at)
+         select $4::uuid, v.id, v.old_status, v.old_reason, v.status, v.reason, $2, $3::timestamptz from v join updated on updated.id = v.id`,
+        [JSON.stringify(rows), adminId, now, org],
       );
       for (const { mark, old } of corrections)
         if (mark.status === 'absent' && old.status !== 'absent') newlyAbsent.push(mark.learnerId);
@@ -642,6 +706,18 @@ try {
   report.scale = summary;
   const records = await pool.query('SELECT count(*)::int AS n FROM attendance_records');
   console.log(`  ${records.rows[0].n} attendance records in the database`);
+  const settings = (
+    await pool.query(
+      "SELECT name, setting, unit FROM pg_settings WHERE name IN ('shared_buffers', 'synchronous_commit', 'max_connections') ORDER BY name",
+    )
+  ).rows;
+  report.postgresql = Object.fromEntries(settings.map((r) => [r.name, `${r.setting}${r.unit ? ` x ${r.unit}` : ''}`]));
+  const shared = settings.find((r) => r.name === 'shared_buffers');
+  console.log(
+    `  PostgreSQL ${(await pool.query('SHOW server_version')).rows[0].server_version}: shared_buffers ${Math.round((Number(shared.setting) * 8) / 1024)} MB, ` +
+      `synchronous_commit ${settings.find((r) => r.name === 'synchronous_commit').setting}`,
+  );
+  const pgPid = await postmasterPid(pool);
 
   const port = Number(process.env.BENCH_SCHOOL_PORT || (await freePort()));
   server = startServer(port);
@@ -720,13 +796,18 @@ try {
   console.log(
     `  ${'operation'.padEnd(48)} ${'side'.padEnd(4)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}  ms`,
   );
-  for (const [name, side] of Object.entries(sides)) {
+  for (const name of OPS) {
+    const side = sides[name];
     const cpuBefore = processTreeCpuMs(server.child.pid);
+    const dbBefore = await databaseCounters(pool, pgPid);
     const api = await measure(side.api);
+    Object.assign(api, databaseCost(dbBefore, await databaseCounters(pool, pgPid), api.withWarmup));
     const cpuAfter = processTreeCpuMs(server.child.pid);
     if (cpuBefore !== null && cpuAfter !== null && api.withWarmup > 0)
       api.serverCpuMsPerRequest = round((cpuAfter - cpuBefore) / api.withWarmup);
+    const sqlBefore = await databaseCounters(pool, pgPid);
     const direct = await measure(side.sql);
+    Object.assign(direct, databaseCost(sqlBefore, await databaseCounters(pool, pgPid), direct.withWarmup));
     const ratio = {
       p50: round(api.p50 / direct.p50),
       p95: round(api.p95 / direct.p95),
@@ -745,6 +826,11 @@ try {
       `  ${''.padEnd(48)} API/SQL ratio: p50 ${ratio.p50}x, p95 ${ratio.p95}x, p99 ${ratio.p99}x` +
         (api.serverCpuMsPerRequest === undefined ? '' : `; server CPU ${api.serverCpuMsPerRequest} ms per request`),
     );
+    if (api.databaseCpuMsPerRequest !== undefined)
+      console.log(
+        `  ${''.padEnd(48)} PostgreSQL per request: CPU ${api.databaseCpuMsPerRequest} ms (API) / ${direct.databaseCpuMsPerRequest} ms (SQL); ` +
+          `blocks read ${api.blocksReadPerRequest} / ${direct.blocksReadPerRequest}, buffer hit ratio ${api.bufferHitRatio} / ${direct.bufferHitRatio}`,
+      );
     const pass = api.p95 <= TARGETS[name] && api.errors === 0;
     console.log(
       `  ${pass ? 'PASS' : 'FAIL'} ${LABELS[name]}: API p95 ${api.p95} ms (target <= ${TARGETS[name]} ms)${api.errors ? `, ${api.errors} errors` : ''}\n`,

@@ -81,14 +81,53 @@ export const learners = pgTable(
     // Keyset sorts: by name, by grade then name, by admission number (the unique index above).
     index('learners_org_name_idx').on(t.organizationId, t.lastName, t.firstName, t.id),
     index('learners_org_grade_name_idx').on(t.organizationId, t.grade, t.lastName, t.firstName, t.id),
-    // Prefix search.
-    index('learners_org_last_name_prefix_idx').on(t.organizationId, sql`lower(${t.lastName}) text_pattern_ops`),
-    index('learners_org_first_name_prefix_idx').on(t.organizationId, sql`lower(${t.firstName}) text_pattern_ops`),
+    // Prefix search (list-learners.ts): after its search key each index holds every column a page
+    // of the list filters and sorts on, so a search reads its matches from the indexes alone
+    // (index-only scans) and reads the rows of just the page it shows.
+    index('learners_org_last_name_prefix_idx').on(
+      t.organizationId,
+      sql`lower(${t.lastName}) text_pattern_ops`,
+      t.lastName,
+      t.firstName,
+      t.preferredName,
+      t.grade,
+      t.admissionNumber,
+      t.archivedAt,
+      t.id,
+    ),
+    index('learners_org_first_name_prefix_idx').on(
+      t.organizationId,
+      sql`lower(${t.firstName}) text_pattern_ops`,
+      t.lastName,
+      t.firstName,
+      t.preferredName,
+      t.grade,
+      t.admissionNumber,
+      t.archivedAt,
+      t.id,
+    ),
     index('learners_org_preferred_name_prefix_idx').on(
       t.organizationId,
       sql`lower(${t.preferredName}) text_pattern_ops`,
+      t.lastName,
+      t.firstName,
+      t.preferredName,
+      t.grade,
+      t.admissionNumber,
+      t.archivedAt,
+      t.id,
     ),
-    index('learners_org_admission_prefix_idx').on(t.organizationId, sql`${t.admissionNumber} text_pattern_ops`),
+    index('learners_org_admission_prefix_idx').on(
+      t.organizationId,
+      sql`${t.admissionNumber} text_pattern_ops`,
+      t.lastName,
+      t.firstName,
+      t.preferredName,
+      t.grade,
+      t.admissionNumber,
+      t.archivedAt,
+      t.id,
+    ),
     index('learners_class_idx').on(t.registerClassId),
     uniqueIndex('learners_user_key')
       .on(t.userId)

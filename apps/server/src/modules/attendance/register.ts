@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { gradeFromNumber } from '@sekolo/shared/schemas/school';
 import {
   ATTENDANCE_MESSAGES,
@@ -7,7 +7,7 @@ import {
   type TRegister,
 } from '@sekolo/shared/schemas/attendance';
 import type { App } from '../../app.ts';
-import type { DbExecutor } from '../../db/client.ts';
+import { rowsOf, type DbExecutor } from '../../db/client.ts';
 import {
   attendanceChanges,
   attendanceRecords,
@@ -135,88 +135,72 @@ export async function saveRegister(
   const outcome = await db.transaction(async (tx) => {
     const cls = await findSchoolClass(tx, ctx, classId);
     if (!canMarkClass(ctx, cls)) throw forbidden(ATTENDANCE_MESSAGES.notYourClass);
-    const ids = marks.map((m) => m.learnerId);
-    const members = await tx
-      .select({ id: learners.id })
-      .from(learners)
-      .where(
-        and(
-          inArray(learners.id, ids),
-          eq(learners.organizationId, ctx.organizationId),
-          eq(learners.registerClassId, classId),
-          isNull(learners.archivedAt),
-        ),
-      );
-    const memberIds = new Set(members.map((m) => m.id));
-    const stranger = ids.find((id) => !memberIds.has(id));
-    if (stranger) throw badRequest(ATTENDANCE_MESSAGES.learnerNotInClass(stranger));
+    // Every statement below has the same text whatever the class size: the marks travel as one
+    // uuid[] or jsonb parameter, not as 40 x 8 placeholders, so PostgreSQL parses and plans small
+    // statements and the server builds no per-mark SQL.
+    const ids = `{${marks.map((m) => m.learnerId).join(',')}}`; // uuids, checked by ZAttendanceMark
+    const [stranger] = rowsOf<{ id: string }>(
+      await tx.execute(sql`select m.id from unnest(${ids}::uuid[]) as m(id)
+        where not exists (select 1 from ${learners} where ${learners.id} = m.id
+          and ${learners.organizationId} = ${ctx.organizationId} and ${learners.registerClassId} = ${classId}
+          and ${learners.archivedAt} is null)
+        limit 1`),
+    );
+    if (stranger) throw badRequest(ATTENDANCE_MESSAGES.learnerNotInClass(stranger.id));
 
-    const existing = await tx
-      .select({
-        id: attendanceRecords.id,
-        learnerId: attendanceRecords.learnerId,
-        status: attendanceRecords.status,
-        reason: attendanceRecords.reason,
-      })
-      .from(attendanceRecords)
-      .where(and(inArray(attendanceRecords.learnerId, ids), eq(attendanceRecords.date, date)))
-      .for('update');
-    const byLearner = new Map(existing.map((r) => [r.learnerId, r]));
-    const now = new Date();
+    const existing = rowsOf<{ id: string; learner_id: string; status: string; reason: string }>(
+      await tx.execute(sql`select ${attendanceRecords.id}, ${attendanceRecords.learnerId}, ${attendanceRecords.status}, ${attendanceRecords.reason}
+        from ${attendanceRecords}
+        where ${attendanceRecords.learnerId} = any(${ids}::uuid[]) and ${attendanceRecords.date} = ${date}
+        for update`),
+    );
+    const byLearner = new Map(existing.map((r) => [r.learner_id, r]));
+    const now = new Date().toISOString();
     const fresh = marks.filter((m) => !byLearner.has(m.learnerId));
     const newlyAbsent: string[] = [];
 
     if (fresh.length) {
-      const inserted = await tx
-        .insert(attendanceRecords)
-        .values(
-          fresh.map((m) => ({
-            organizationId: ctx.organizationId,
-            registerClassId: classId,
-            learnerId: m.learnerId,
-            date,
-            status: m.status,
-            reason: m.reason,
-            markedBy: ctx.user.id,
-            markedAt: now,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: attendanceRecords.id });
+      const rows = JSON.stringify(fresh.map((m) => ({ learner_id: m.learnerId, status: m.status, reason: m.reason })));
+      const inserted = rowsOf(
+        await tx.execute(sql`insert into ${attendanceRecords}
+          (organization_id, register_class_id, learner_id, date, status, reason, marked_by, marked_at)
+          select ${ctx.organizationId}::uuid, ${classId}::uuid, m.learner_id, ${date}::date, m.status, m.reason, ${ctx.user.id}, ${now}::timestamptz
+          from jsonb_to_recordset(${rows}::jsonb) as m(learner_id uuid, status text, reason text)
+          on conflict do nothing
+          returning ${attendanceRecords.id}`),
+      );
       // A concurrent save inserted some of these rows between our read and our insert.
       if (inserted.length !== fresh.length) throw new AppError(409, 'CONFLICT', ATTENDANCE_MESSAGES.concurrentSave);
       for (const m of fresh) if (m.status === 'absent') newlyAbsent.push(m.learnerId);
     }
 
-    // Every correction in two statements whatever their number: one UPDATE ... FROM (VALUES ...)
-    // and one multi-row insert of their history (a round trip per mark cost a 40-learner
-    // correction up to 80 of them).
+    // Every correction and its history in one statement, whatever their number.
     const corrections = marks.flatMap((mark) => {
       const old = byLearner.get(mark.learnerId);
       return old && (old.status !== mark.status || old.reason !== mark.reason) ? [{ mark, old }] : [];
     });
     const changed = corrections.length;
     if (corrections.length) {
-      const values = sql.join(
-        corrections.map(({ mark, old }) => sql`(${old.id}::uuid, ${mark.status}::text, ${mark.reason}::text)`),
-        sql`, `,
-      );
-      await tx.execute(sql`update ${attendanceRecords}
-        set status = v.status, reason = v.reason, marked_by = ${ctx.user.id}, marked_at = ${now.toISOString()}::timestamptz
-        from (values ${values}) as v(id, status, reason)
-        where ${attendanceRecords.id} = v.id`);
-      await tx.insert(attendanceChanges).values(
+      const rows = JSON.stringify(
         corrections.map(({ mark, old }) => ({
-          organizationId: ctx.organizationId,
-          recordId: old.id,
-          oldStatus: old.status,
-          oldReason: old.reason,
-          newStatus: mark.status,
-          newReason: mark.reason,
-          changedBy: ctx.user.id,
-          changedAt: now,
+          id: old.id,
+          old_status: old.status,
+          old_reason: old.reason,
+          status: mark.status,
+          reason: mark.reason,
         })),
       );
+      await tx.execute(sql`with v as (
+          select * from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, old_status text, old_reason text, status text, reason text)
+        ), updated as (
+          update ${attendanceRecords} set status = v.status, reason = v.reason, marked_by = ${ctx.user.id}, marked_at = ${now}::timestamptz
+          from v where ${attendanceRecords.id} = v.id
+          returning ${attendanceRecords.id}
+        )
+        insert into ${attendanceChanges}
+          (organization_id, record_id, old_status, old_reason, new_status, new_reason, changed_by, changed_at)
+        select ${ctx.organizationId}::uuid, v.id, v.old_status, v.old_reason, v.status, v.reason, ${ctx.user.id}, ${now}::timestamptz
+        from v join updated on updated.id = v.id`);
       for (const { mark, old } of corrections) {
         if (mark.status === 'absent' && old.status !== 'absent') newlyAbsent.push(mark.learnerId);
       }

@@ -442,6 +442,39 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
       'K109',
     ]);
     expect(await search('%')).toEqual([]);
+
+    // A search's pages, in every sort, walk exactly its matches in the order of the unsearched list.
+    for (const sort of ['name', 'grade', 'admissionNumber'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const everyone = (await call('GET', `/api/school/learners?limit=100&sort=${sort}&dir=${dir}`, 'admin')).json()
+          .learners as { id: string; firstName: string; lastName: string; admissionNumber: string }[];
+        for (const q of ['kid', 'k10', 'kid bot', 'botha k']) {
+          const tokens = q.split(' ');
+          const expected = everyone
+            .filter((l) =>
+              tokens.every((t) =>
+                [l.lastName, l.firstName, l.admissionNumber].some((v) => v.toLowerCase().startsWith(t)),
+              ),
+            )
+            .map((l) => l.id);
+          expect(expected.length, q).toBeGreaterThan(1);
+          const walked: string[] = [];
+          let cursor: string | null = null;
+          do {
+            const page: { learners: { id: string }[]; nextCursor: string | null } = (
+              await call(
+                'GET',
+                `/api/school/learners?limit=2&sort=${sort}&dir=${dir}&q=${encodeURIComponent(q)}${cursor ? `&cursor=${cursor}` : ''}`,
+                'admin',
+              )
+            ).json();
+            walked.push(...page.learners.map((l) => l.id));
+            cursor = page.nextCursor;
+          } while (cursor);
+          expect(walked, `${q} ${sort} ${dir}`).toEqual(expected);
+        }
+      }
+    }
     const bad = await call('GET', '/api/school/learners?cursor=garbage', 'admin');
     expect(bad.json().error).toEqual({ code: 'VALIDATION_ERROR', message: BAD_CURSOR_MESSAGE });
   });
