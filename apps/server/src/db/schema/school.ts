@@ -84,49 +84,25 @@ export const learners = pgTable(
     // Prefix search (list-learners.ts): after its search key each index holds every column a page
     // of the list filters and sorts on, so a search reads its matches from the indexes alone
     // (index-only scans) and reads the rows of just the page it shows.
-    index('learners_org_last_name_prefix_idx').on(
-      t.organizationId,
-      sql`lower(${t.lastName}) text_pattern_ops`,
-      t.lastName,
-      t.firstName,
-      t.preferredName,
-      t.grade,
-      t.admissionNumber,
-      t.archivedAt,
-      t.id,
-    ),
-    index('learners_org_first_name_prefix_idx').on(
-      t.organizationId,
-      sql`lower(${t.firstName}) text_pattern_ops`,
-      t.lastName,
-      t.firstName,
-      t.preferredName,
-      t.grade,
-      t.admissionNumber,
-      t.archivedAt,
-      t.id,
-    ),
-    index('learners_org_preferred_name_prefix_idx').on(
-      t.organizationId,
-      sql`lower(${t.preferredName}) text_pattern_ops`,
-      t.lastName,
-      t.firstName,
-      t.preferredName,
-      t.grade,
-      t.admissionNumber,
-      t.archivedAt,
-      t.id,
-    ),
-    index('learners_org_admission_prefix_idx').on(
-      t.organizationId,
-      sql`${t.admissionNumber} text_pattern_ops`,
-      t.lastName,
-      t.firstName,
-      t.preferredName,
-      t.grade,
-      t.admissionNumber,
-      t.archivedAt,
-      t.id,
+    ...(
+      [
+        ['learners_org_last_name_prefix_idx', sql`lower(${t.lastName}) text_pattern_ops`],
+        ['learners_org_first_name_prefix_idx', sql`lower(${t.firstName}) text_pattern_ops`],
+        ['learners_org_preferred_name_prefix_idx', sql`lower(${t.preferredName}) text_pattern_ops`],
+        ['learners_org_admission_prefix_idx', sql`${t.admissionNumber} text_pattern_ops`],
+      ] as const
+    ).map(([name, key]) =>
+      index(name).on(
+        t.organizationId,
+        key,
+        t.lastName,
+        t.firstName,
+        t.preferredName,
+        t.grade,
+        t.admissionNumber,
+        t.archivedAt,
+        t.id,
+      ),
     ),
     index('learners_class_idx').on(t.registerClassId),
     uniqueIndex('learners_user_key')

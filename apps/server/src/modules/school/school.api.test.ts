@@ -383,24 +383,25 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
       );
       expect(res.statusCode).toBe(201);
     }
+    /** Every id of a list, following its pages of `limit` rows from cursor to cursor. */
+    const walk = async (query: string, limit: number): Promise<string[]> => {
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { learners: { id: string }[]; nextCursor: string | null } = (
+          await call('GET', `/api/school/learners?limit=${limit}&${query}${cursor ? `&cursor=${cursor}` : ''}`, 'admin')
+        ).json();
+        expect(page.learners.length).toBeLessThanOrEqual(limit);
+        walked.push(...page.learners.map((l) => l.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return walked;
+    };
     for (const sort of ['name', 'grade', 'admissionNumber'] as const) {
       for (const dir of ['asc', 'desc'] as const) {
         const all = (await call('GET', `/api/school/learners?limit=100&sort=${sort}&dir=${dir}`, 'admin')).json()
           .learners as { id: string }[];
-        const walked: string[] = [];
-        let cursor: string | null = null;
-        do {
-          const page: { learners: { id: string }[]; nextCursor: string | null } = (
-            await call(
-              'GET',
-              `/api/school/learners?limit=3&sort=${sort}&dir=${dir}${cursor ? `&cursor=${cursor}` : ''}`,
-              'admin',
-            )
-          ).json();
-          expect(page.learners.length).toBeLessThanOrEqual(3);
-          walked.push(...page.learners.map((l) => l.id));
-          cursor = page.nextCursor;
-        } while (cursor);
+        const walked = await walk(`sort=${sort}&dir=${dir}`, 3);
         expect(walked, `${sort} ${dir}`).toEqual(all.map((l) => l.id));
         expect(new Set(walked).size).toBe(walked.length);
       }
@@ -458,19 +459,7 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
             )
             .map((l) => l.id);
           expect(expected.length, q).toBeGreaterThan(1);
-          const walked: string[] = [];
-          let cursor: string | null = null;
-          do {
-            const page: { learners: { id: string }[]; nextCursor: string | null } = (
-              await call(
-                'GET',
-                `/api/school/learners?limit=2&sort=${sort}&dir=${dir}&q=${encodeURIComponent(q)}${cursor ? `&cursor=${cursor}` : ''}`,
-                'admin',
-              )
-            ).json();
-            walked.push(...page.learners.map((l) => l.id));
-            cursor = page.nextCursor;
-          } while (cursor);
+          const walked = await walk(`sort=${sort}&dir=${dir}&q=${encodeURIComponent(q)}`, 2);
           expect(walked, `${q} ${sort} ${dir}`).toEqual(expected);
         }
       }
