@@ -341,7 +341,8 @@ function databaseCost(before, after, requests) {
     blocksReadPerRequest: round((after.read - before.read) / requests),
     bufferHitRatio: round((after.hit - before.hit) / Math.max(1, after.hit - before.hit + after.read - before.read)),
   };
-  if (before.cpuMs !== null && after.cpuMs !== null) cost.databaseCpuMsPerRequest = round((after.cpuMs - before.cpuMs) / requests);
+  if (before.cpuMs !== null && after.cpuMs !== null)
+    cost.databaseCpuMsPerRequest = round((after.cpuMs - before.cpuMs) / requests);
   return cost;
 }
 

@@ -149,8 +149,7 @@ export async function listLearners(db: DbExecutor, organizationId: string, query
       sql`, `,
     );
     const branches = tokenBranches(lead).map(
-      (branch) =>
-        sql`select ${sortColumns} from ${learners} where ${and(...conditions, ...others, branch)}`,
+      (branch) => sql`select ${sortColumns} from ${learners} where ${and(...conditions, ...others, branch)}`,
     );
     const matchOrder = sql.join(
       keys.map((key) => sql`${sql.identifier(key.column.name)} ${sql.raw(query.dir)}`),
