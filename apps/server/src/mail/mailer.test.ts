@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +67,20 @@ describe('the SMTP mailer', () => {
     expect(mail!.raw).toContain('<strong>ready</strong>');
   });
 
+  it('delivers several messages one by one', async () => {
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: 'no-reply@sekolo.test' });
+    const before = received.length;
+    await mailer.sendMany([
+      { to: 'one@example.test', subject: 'First', text: 'One' },
+      { to: 'two@example.test', subject: 'Second', text: 'Two' },
+    ]);
+    await mailer.close();
+    expect(received.slice(before).map((mail) => mail.to.map((a) => a.toLowerCase()))).toEqual([
+      ['one@example.test'],
+      ['two@example.test'],
+    ]);
+  });
+
   it('fails loudly when the SMTP server cannot be reached', async () => {
     const closed = new SMTPServer({ authOptional: true, logger: false });
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
@@ -88,15 +103,39 @@ describe('the outbox mailer', () => {
   it('keeps the message in the database under the lower-cased recipient', async () => {
     const mailer = createOutboxMailer(database.db);
     expect(mailer.kind).toBe('outbox');
-    await mailer.send({ to: '  Teacher@Demo-School.Sekolo.TEST ', subject: 'Hello', text: 'Plain body', tag: 'test-tag' });
+    await mailer.send({
+      to: '  Teacher@Demo-School.Sekolo.TEST ',
+      subject: 'Hello',
+      text: 'Plain body',
+      tag: 'test-tag',
+    });
     await mailer.send({ to: 'other@sekolo.test', subject: 'Second', text: 'Only text' });
     await mailer.close();
 
     const rows = await database.db.select().from(outboxMessages);
     expect(rows).toHaveLength(2);
     const first = rows.find((row) => row.subject === 'Hello');
-    expect(first).toMatchObject({ to: 'teacher@demo-school.sekolo.test', text: 'Plain body', html: null, tag: 'test-tag' });
+    expect(first).toMatchObject({
+      to: 'teacher@demo-school.sekolo.test',
+      text: 'Plain body',
+      html: null,
+      tag: 'test-tag',
+    });
     expect(first!.createdAt).toBeInstanceOf(Date);
     expect(rows.find((row) => row.subject === 'Second')).toMatchObject({ to: 'other@sekolo.test', tag: null });
+  });
+
+  it('keeps several messages at once, and nothing for none', async () => {
+    const mailer = createOutboxMailer(database.db);
+    await mailer.sendMany([]);
+    await mailer.sendMany([
+      { to: 'A@Example.test', subject: 'Batch 1', text: 'one', tag: 'batch' },
+      { to: 'b@example.test', subject: 'Batch 2', text: 'two', html: '<p>two</p>', tag: 'batch' },
+    ]);
+    const rows = await database.db.select().from(outboxMessages).where(eq(outboxMessages.tag, 'batch'));
+    expect(rows.map((row) => [row.to, row.subject, row.html]).sort()).toEqual([
+      ['a@example.test', 'Batch 1', null],
+      ['b@example.test', 'Batch 2', '<p>two</p>'],
+    ]);
   });
 });

@@ -15,21 +15,27 @@ export type TMailMessage = {
 export interface Mailer {
   readonly kind: 'outbox' | 'smtp';
   send(message: TMailMessage): Promise<void>;
+  /** Several mails at once (the outbox stores them in one statement). */
+  sendMany(messages: TMailMessage[]): Promise<void>;
   close(): Promise<void>;
 }
 
 /** The embedded default: mail is kept in the database, readable at /dev/outbox. */
 export function createOutboxMailer(db: Database): Mailer {
+  const row = (message: TMailMessage) => ({
+    to: message.to.trim().toLowerCase(),
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    tag: message.tag ?? null,
+  });
   return {
     kind: 'outbox',
     async send(message) {
-      await db.insert(outboxMessages).values({
-        to: message.to.trim().toLowerCase(),
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-        tag: message.tag ?? null,
-      });
+      await db.insert(outboxMessages).values(row(message));
+    },
+    async sendMany(messages) {
+      if (messages.length) await db.insert(outboxMessages).values(messages.map(row));
     },
     async close() {},
   };
@@ -37,17 +43,21 @@ export function createOutboxMailer(db: Database): Mailer {
 
 export function createSmtpMailer(options: { url: string; from: string }): Mailer {
   const transport = nodemailer.createTransport(options.url);
+  const send = async (message: TMailMessage) => {
+    await transport.sendMail({
+      from: options.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      headers: message.tag ? { 'X-Sekolo-Tag': message.tag } : undefined,
+    });
+  };
   return {
     kind: 'smtp',
-    async send(message) {
-      await transport.sendMail({
-        from: options.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        headers: message.tag ? { 'X-Sekolo-Tag': message.tag } : undefined,
-      });
+    send,
+    async sendMany(messages) {
+      for (const message of messages) await send(message);
     },
     async close() {
       transport.close();

@@ -55,26 +55,26 @@ export async function notifyAbsences(
       ),
     );
   const day = formatDay(date);
-  let sent = 0;
-  for (const row of rows) {
-    const child = `${row.learnerFirstName} ${row.learnerLastName}`;
-    await app.deps.mailer.send({
-      to: row.email!,
-      subject: `${child} was marked absent on ${day}`,
-      tag: 'attendance-absence',
-      ...composeMail({
-        greeting: `Hello ${row.guardianFirstName},`,
-        paragraphs: [
-          `${ctx.schoolName} marked ${child} absent on ${day}.`,
-          ...(row.reason ? [`Reason recorded: ${row.reason}`] : []),
-          'If you did not expect this, please contact the school. You can also see your child’s attendance on your Sekolo parent dashboard.',
-        ],
-        actions: [{ label: 'Open my dashboard', url: `${app.deps.config.publicUrl}/dashboard/parent` }],
-      }),
-    });
-    sent += 1;
-  }
-  return sent;
+  await app.deps.mailer.sendMany(
+    rows.map((row) => {
+      const child = `${row.learnerFirstName} ${row.learnerLastName}`;
+      return {
+        to: row.email!,
+        subject: `${child} was marked absent on ${day}`,
+        tag: 'attendance-absence',
+        ...composeMail({
+          greeting: `Hello ${row.guardianFirstName},`,
+          paragraphs: [
+            `${ctx.schoolName} marked ${child} absent on ${day}.`,
+            ...(row.reason ? [`Reason recorded: ${row.reason}`] : []),
+            'If you did not expect this, please contact the school. You can also see your child’s attendance on your Sekolo parent dashboard.',
+          ],
+          actions: [{ label: 'Open my dashboard', url: `${app.deps.config.publicUrl}/dashboard/parent` }],
+        }),
+      };
+    }),
+  );
+  return rows.length;
 }
 
 /** The parent dashboard's notice: recent absences of the signed-in guardian's children, newest first. */
