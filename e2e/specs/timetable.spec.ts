@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
+import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 
 /** Issue 6: the school admin builds the bell schedule, places a lesson, and a clash is refused with a message naming it. */
 test('the admin sets up a period, adds a lesson and sees a clash refused', async ({ page }) => {
@@ -46,7 +47,7 @@ test('the admin sets up a period, adds a lesson and sees a clash refused', async
   ).toBeVisible();
   const subjectForm = page.getByRole('form', { name: 'Add a subject class' });
   for (const klass of [classA, classB]) {
-    await subjectForm.getByLabel('Class').selectOption({ label: klass });
+    await subjectForm.getByLabel('Class', { exact: true }).selectOption({ label: klass });
     await subjectForm.getByLabel('Subject').selectOption({ label: subject });
     await subjectForm.getByLabel('Teacher').selectOption({ label: teacher });
     await subjectForm.getByRole('button', { name: 'Add subject class' }).click();
@@ -98,4 +99,62 @@ test('the admin sets up a period, adds a lesson and sees a clash refused', async
   await terms.getByRole('button', { name: 'Save term dates' }).click();
   await expect(page.getByText('Your school’s term dates.')).toBeVisible();
   await expect(page.getByRole('form', { name: 'School terms' }).getByLabel('Term 1 starts')).toHaveValue(newStart);
+});
+
+/** Issue 6: a subject class of chosen learners (an elective or a group): the admin picks two learners and sees them listed. */
+test('the admin creates a subject class of chosen learners and sees them listed', async ({ page }) => {
+  const group = `Group ${String(Date.now() % 100000)}`;
+  const teacher = 'Pieter van der Merwe';
+  const title = `8A Mathematics (${group})`;
+
+  await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+  await page.goto('/dashboard/school/timetable');
+  const subjectForm = page.getByRole('form', { name: 'Add a subject class' });
+  await subjectForm.getByLabel('Class', { exact: true }).selectOption({ label: '8A' });
+  await subjectForm.getByLabel('Subject').selectOption({ label: 'Mathematics' });
+  await subjectForm.getByLabel('Teacher').selectOption({ label: teacher });
+  await subjectForm.getByLabel('Group name').fill(group);
+  await subjectForm.getByRole('radio', { name: 'Chosen learners' }).check();
+
+  // The picker lists Grade 8's learners (8A and 8B); two are chosen with the keyboard-usable checkboxes.
+  const picker = subjectForm.getByRole('group', { name: /Choose learners/ });
+  const rows = picker.getByRole('listitem');
+  await expect(rows.nth(1)).toBeVisible();
+  const picked: string[] = [];
+  for (const i of [0, 1]) {
+    picked.push((await rows.nth(i).locator('span').first().textContent())!.trim());
+    await rows.nth(i).getByRole('checkbox').check();
+  }
+  await expect(picker.getByText('2 selected')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  // The search narrows the list to one learner's name.
+  await picker.getByLabel('Search learners').fill(picked[0]!);
+  await expect(rows.filter({ hasText: picked[0]! }).first()).toBeVisible();
+  await picker.getByLabel('Search learners').fill('');
+  await subjectForm.getByRole('button', { name: 'Add subject class' }).click();
+
+  const list = page.getByRole('list', { name: 'Subject classes' });
+  // The demo school's Grade 10 elective (seed-family.ts).
+  await expect(
+    list.getByRole('listitem').filter({ hasText: `10A Physical Sciences (Elective) (${teacher})` }),
+  ).toContainText('Chosen learners · 4 learners');
+  const item = list.getByRole('listitem').filter({ hasText: `${title} (${teacher})` });
+  await expect(item).toContainText('Chosen learners · 2 learners');
+  await item.getByRole('button', { name: `Learners of ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  const members = dialog.getByRole('list', { name: `Learners in ${title}` });
+  await expect(members.getByRole('listitem')).toHaveCount(2);
+  for (const name of picked) await expect(members.getByText(name, { exact: true })).toBeVisible();
+  await expect(
+    dialog
+      .getByRole('group', { name: /Add learners/ })
+      .getByRole('checkbox')
+      .first(),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Removing one leaves the other.
+  await dialog.getByRole('button', { name: `Remove ${picked[1]} from ${title}` }).click();
+  await expect(members.getByRole('listitem')).toHaveCount(1);
+  await expect(members.getByText(picked[0]!, { exact: true })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { TCapsSubjectId } from '@sekolo/shared/constants/caps-subjects';
 import {
   learners,
@@ -6,6 +6,7 @@ import {
   organizations,
   registerClasses,
   subjectClasses,
+  subjectClassLearners,
   timetableLessons,
   timetablePeriods,
   timetableRooms,
@@ -45,7 +46,8 @@ const WEEK: { className: string; room: string; periods: string[]; subjects: TCap
 /**
  * Family dashboards (issue 6): the demo learner login is linked to its learner record, and a
  * school without a bell schedule gets a demo week for 8A and 10A so the parent's and the learner's
- * timetables show something. Safe to run again: a school that already has periods is left as it is.
+ * timetables show something, and a Grade 10 elective of chosen learners. Safe to run again: a
+ * school that already has periods is left as it is.
  */
 export const seedFamily: TSeeder = async ({ database }) => {
   const { db } = database;
@@ -156,6 +158,42 @@ export const seedFamily: TSeeder = async ({ database }) => {
         }),
       );
       await tx.insert(timetableLessons).values(lessons).onConflictDoNothing();
+    }
+
+    // An elective of Grade 10 (a subject class of chosen learners): Physical Sciences for four
+    // learners of 10A. No lessons, as the one demo teacher's week is full; the setup page lists it.
+    const grade10 = classes.find((c) => c.name === '10A');
+    if (!grade10) return;
+    const [elective] = await tx
+      .insert(subjectClasses)
+      .values({
+        organizationId: school.id,
+        subject: 'physical_sciences',
+        teacherUserId: teacher.id,
+        registerClassId: grade10.id,
+        membership: 'chosen',
+        groupName: 'Elective',
+      })
+      .onConflictDoNothing()
+      .returning({ id: subjectClasses.id });
+    if (!elective) return;
+    const chosen = await tx
+      .select({ id: learners.id })
+      .from(learners)
+      .where(
+        and(
+          eq(learners.organizationId, school.id),
+          eq(learners.registerClassId, grade10.id),
+          isNull(learners.archivedAt),
+        ),
+      )
+      .orderBy(asc(learners.admissionNumber))
+      .limit(4);
+    if (chosen.length > 0) {
+      await tx
+        .insert(subjectClassLearners)
+        .values(chosen.map((l) => ({ organizationId: school.id, subjectClassId: elective.id, learnerId: l.id })))
+        .onConflictDoNothing();
     }
   });
   return [];

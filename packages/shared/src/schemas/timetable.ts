@@ -27,14 +27,38 @@ export const TIMETABLE_MESSAGES = {
   subject: 'Choose a subject.',
   teacher: 'Choose a teacher.',
   registerClass: 'Choose a class.',
-  subjectClassTaken: 'This class already has this subject.',
+  subjectClassTaken: 'This class already has this subject. Give each group of a subject its own group name.',
   subjectClass: 'Choose a subject class.',
   period: 'Choose a period.',
   day: 'Choose a day.',
   breakPeriod: 'Lessons cannot be placed in a break.',
   notFound: 'There is no such item in your school’s timetable.',
   termDates: 'Each term must end after it starts, and terms must follow each other.',
+  membership: 'Choose who takes this subject class: the whole class or chosen learners.',
+  groupName: 'Keep the group’s name to 40 characters.',
+  learnersOnlyWhenChosen: 'Learners are picked only for a subject class of chosen learners.',
+  tooManyLearners: 'A subject class holds at most 1000 learners.',
+  learner: 'Choose a learner.',
+  noSuchLearner: 'There is no such learner in your school.',
+  notChosen: 'This subject class takes the whole class. Its learners are the learners of the class.',
 } as const;
+
+/** The most learners one subject class of chosen learners holds (and one request sets). */
+export const MAX_SUBJECT_CLASS_LEARNERS = 1000;
+
+/** Who takes a subject class: every learner of its register class, or the learners chosen for it. */
+export const SUBJECT_CLASS_MEMBERSHIPS = ['register_class', 'chosen'] as const;
+export type TSubjectClassMembership = (typeof SUBJECT_CLASS_MEMBERSHIPS)[number];
+export const SUBJECT_CLASS_MEMBERSHIP_LABELS: Record<TSubjectClassMembership, string> = {
+  register_class: 'Whole class',
+  chosen: 'Chosen learners',
+};
+
+/** A subject class's learners messages that name the learner. */
+export const learnerNotInGradeMessage = (name: string, learnerGrade: string, grade: string) =>
+  `${name} is in ${learnerGrade}, not ${grade}: only learners of ${grade} can join this subject class.`;
+export const learnerArchivedMessage = (name: string) =>
+  `${name} has been archived (has left the school) and cannot join a subject class.`;
 
 const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: TIMETABLE_MESSAGES.time });
 
@@ -53,12 +77,44 @@ export const ZRoomSchema = z.object({
 });
 export type TRoomInput = z.infer<typeof ZRoomSchema>;
 
-export const ZSubjectClassSchema = z.object({
-  subject: z.enum(CAPS_SUBJECT_IDS, { error: TIMETABLE_MESSAGES.subject }),
-  teacherId: z.string().min(1, { error: TIMETABLE_MESSAGES.teacher }).max(100),
+const ZLearnerIds = z
+  .array(z.uuid({ error: TIMETABLE_MESSAGES.learner }))
+  .max(MAX_SUBJECT_CLASS_LEARNERS, { error: TIMETABLE_MESSAGES.tooManyLearners });
+
+/**
+ * A new subject class. `membership` defaults to the whole register class; for 'chosen' the
+ * initial learners may come with it (learners of the register class's grade). `groupName` tells
+ * two groups of one subject in one class apart ("Group A"); blank is none.
+ */
+export const ZSubjectClassSchema = z
+  .object({
+    subject: z.enum(CAPS_SUBJECT_IDS, { error: TIMETABLE_MESSAGES.subject }),
+    teacherId: z.string().min(1, { error: TIMETABLE_MESSAGES.teacher }).max(100),
+    registerClassId: z.uuid({ error: TIMETABLE_MESSAGES.registerClass }),
+    membership: z.enum(SUBJECT_CLASS_MEMBERSHIPS, { error: TIMETABLE_MESSAGES.membership }).default('register_class'),
+    groupName: z.string().trim().max(40, { error: TIMETABLE_MESSAGES.groupName }).default(''),
+    learnerIds: ZLearnerIds.default([]),
+  })
+  .refine((v) => v.membership === 'chosen' || v.learnerIds.length === 0, {
+    error: TIMETABLE_MESSAGES.learnersOnlyWhenChosen,
+    path: ['learnerIds'],
+  });
+/** What the form holds (defaults not yet applied). */
+export type TSubjectClassFormValues = z.input<typeof ZSubjectClassSchema>;
+export type TSubjectClassInput = z.output<typeof ZSubjectClassSchema>;
+
+/** PUT (the whole list) and POST (added to it) /subject-classes/:id/learners. */
+export const ZSubjectClassLearnersSchema = z.object({ learnerIds: ZLearnerIds });
+export type TSubjectClassLearnersInput = z.infer<typeof ZSubjectClassLearnersSchema>;
+
+/** GET /eligible-learners: active learners of the register class's grade, by name, a page at a time. */
+export const ZEligibleLearnersQuery = z.object({
   registerClassId: z.uuid({ error: TIMETABLE_MESSAGES.registerClass }),
+  search: z.string().trim().max(100).default(''),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
 });
-export type TSubjectClassInput = z.infer<typeof ZSubjectClassSchema>;
+export type TEligibleLearnersQuery = z.input<typeof ZEligibleLearnersQuery>;
 
 export const ZLessonSchema = z.object({
   subjectClassId: z.uuid({ error: TIMETABLE_MESSAGES.subjectClass }),
@@ -102,6 +158,34 @@ export type TSubjectClass = {
   teacherName: string;
   registerClassId: string;
   registerClassName: string;
+  membership: TSubjectClassMembership;
+  /** The group's label, or null. */
+  groupName: string | null;
+  /** Learners in it: the register class's active learners, or the chosen ones. */
+  learnerCount: number;
+};
+/** "10A Physical Sciences" or, for a group, "10A Physical Sciences (Group A)". */
+export function subjectClassTitle(s: { registerClassName: string; subjectLabel: string; groupName?: string | null }) {
+  return `${s.registerClassName} ${s.subjectLabel}${s.groupName ? ` (${s.groupName})` : ''}`;
+}
+/** A learner as the subject class's list and the picker show them. */
+export type TSubjectClassLearner = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  preferredName: string;
+  admissionNumber: string;
+  registerClassId: string | null;
+  registerClassName: string | null;
+};
+/** GET /subject-classes/:id/learners. */
+export type TSubjectClassLearners = { subjectClass: TSubjectClass; learners: TSubjectClassLearner[] };
+/** GET /eligible-learners: one page of the grade's learners matching the search. */
+export type TEligibleLearners = {
+  grade: string;
+  total: number;
+  offset: number;
+  learners: TSubjectClassLearner[];
 };
 export type TLesson = {
   id: string;
@@ -109,6 +193,12 @@ export type TLesson = {
   periodId: string;
   subjectClassId: string;
   subjectLabel: string;
+  /**
+   * The subject class's group label (chosen learners or a split class), or null; and whether it
+   * takes the whole register class. The server always sends both (optional for older fixtures).
+   */
+  groupName?: string | null;
+  wholeClass?: boolean;
   teacherId: string;
   teacherName: string;
   registerClassId: string;
@@ -139,6 +229,7 @@ export type TTeachingLesson = {
   startsAt: string;
   endsAt: string;
   subjectLabel: string;
+  groupName: string | null;
   registerClassId: string;
   registerClassName: string;
   roomName: string | null;

@@ -16,10 +16,9 @@ import {
   organizationMembers,
   organizations,
   registerClasses,
-  timetableLessons,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { selectLessons } from '../timetable/lessons.ts';
+import { lessonsOfLearner, selectLessons } from '../timetable/lessons.ts';
 import { listPeriods } from '../timetable/setup.ts';
 import { getTerms } from '../timetable/terms.ts';
 import { GUARDIAN_LINKS, LINKED_LEARNER } from './my-children.ts';
@@ -131,7 +130,8 @@ async function overviewOf(db: DbExecutor, row: TLearnerRow): Promise<TLearnerOve
   const classId = row.registerClassId;
   const [periods, lessons, attendance] = await Promise.all([
     listPeriods(db, organizationId),
-    classId ? selectLessons(db, organizationId, eq(timetableLessons.registerClassId, classId)) : Promise.resolve([]),
+    // The learner's own week: their class's whole-class lessons and the groups they were chosen for.
+    selectLessons(db, organizationId, lessonsOfLearner(row.id, classId)),
     attendanceSummary(db, organizationId, row.id, today),
   ]);
   return {

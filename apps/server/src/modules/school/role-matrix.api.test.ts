@@ -9,6 +9,7 @@ import {
   learnerGuardians,
   learners,
   subjectClasses,
+  subjectClassLearners,
   timetableLessons,
   timetablePeriods,
   timetableRooms,
@@ -17,6 +18,7 @@ import {
 import { authPost, signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import {
+  addSubjectClassLearner,
   createGuardian,
   createLearner,
   createLesson,
@@ -200,7 +202,8 @@ describe('school routes: every role of spec 6 against every route', () => {
     | 'guardian'
     | 'invitee'
     | 'spareStaff'
-    | 'subjectClass',
+    | 'subjectClass'
+    | 'chosenClass',
     string
   > & { learnerAdmission: string; subjectClassRow: { id: string; teacherUserId: string; registerClassId: string } };
 
@@ -268,6 +271,16 @@ describe('school routes: every role of spec 6 against every route', () => {
     f.subjectClass = subjectClass.id;
     f.subjectClassRow = subjectClass;
     await createLesson(db, org, subjectClass, { day: 1, periodId: period.id, roomId: room.id });
+    // A subject class of chosen learners (a group of Grade 8), whose learners the writes change.
+    f.chosenClass = (
+      await createSubjectClass(db, org, {
+        subject: 'mathematics',
+        teacherUserId: users.teacher!.id,
+        registerClassId: f.class8B,
+        membership: 'chosen',
+        groupName: 'Group A',
+      })
+    ).id;
   });
   afterAll(async () => {
     await t?.close();
@@ -629,6 +642,49 @@ describe('school routes: every role of spec 6 against every route', () => {
         return { url: `/api/school/timetable/subject-classes/${subjectClass.id}` };
       },
       stillThere: exists(subjectClasses),
+    },
+    'GET /api/school/timetable/eligible-learners': {
+      rule: READ_TIMETABLE,
+      ok: 200,
+      request: () => ({ url: `/api/school/timetable/eligible-learners?registerClassId=${f.class8B}&search=mok` }),
+    },
+    'GET /api/school/timetable/subject-classes/:id/learners': {
+      rule: READ_TIMETABLE,
+      ok: 200,
+      request: () => ({ url: `/api/school/timetable/subject-classes/${f.subjectClass}/learners` }),
+    },
+    'PUT /api/school/timetable/subject-classes/:id/learners': {
+      rule: EDIT_TIMETABLE,
+      ok: 200,
+      request: () => ({
+        url: `/api/school/timetable/subject-classes/${f.chosenClass}/learners`,
+        payload: { learnerIds: [f.learner] },
+      }),
+    },
+    'POST /api/school/timetable/subject-classes/:id/learners': {
+      rule: EDIT_TIMETABLE,
+      ok: 200,
+      request: () => ({
+        url: `/api/school/timetable/subject-classes/${f.chosenClass}/learners`,
+        payload: { learnerIds: [f.learner] },
+      }),
+    },
+    'DELETE /api/school/timetable/subject-classes/:id/learners/:learnerId': {
+      rule: EDIT_TIMETABLE,
+      ok: 200,
+      request: async () => {
+        await addSubjectClassLearner(t.database.db, org, f.chosenClass, f.learner);
+        return { url: `/api/school/timetable/subject-classes/${f.chosenClass}/learners/${f.learner}` };
+      },
+      stillThere: async () => {
+        const rows = await t.database.db
+          .select({ id: subjectClassLearners.id })
+          .from(subjectClassLearners)
+          .where(
+            and(eq(subjectClassLearners.subjectClassId, f.chosenClass), eq(subjectClassLearners.learnerId, f.learner)),
+          );
+        return rows.length === 1;
+      },
     },
     'POST /api/school/timetable/lessons': {
       rule: EDIT_TIMETABLE,

@@ -220,6 +220,7 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
       `/api/school/attendance/export.csv?${RANGE}`,
       '/api/school/timetable/setup',
       `/api/school/timetable/view?kind=class&id=${id.aClass}`,
+      `/api/school/timetable/subject-classes/${id.aSubjectClass}/learners`,
       '/api/school/timetable/terms?year=2026',
     ];
     const snapshot: Record<string, unknown> = {};
@@ -555,6 +556,43 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
         url: () => '/api/school/timetable/lessons',
         payload: () => ({ subjectClassId: id.bSubjectClass, day: 2, periodId: id.bPeriod, roomId: id.aRoom }),
         expect: { adminB: 400, teacherB: 403 },
+      },
+    ],
+    'GET /api/school/timetable/eligible-learners': [
+      {
+        name: "Alpha's class",
+        url: () => `/api/school/timetable/eligible-learners?registerClassId=${id.aClass}`,
+        expect: { adminB: 404, teacherB: 404, parentB: 403 },
+      },
+    ],
+    'GET /api/school/timetable/subject-classes/:id/learners': [
+      {
+        name: "Alpha's subject class",
+        url: () => `/api/school/timetable/subject-classes/${id.aSubjectClass}/learners`,
+        expect: { adminB: 404, teacherB: 404, parentB: 403 },
+      },
+    ],
+    'PUT /api/school/timetable/subject-classes/:id/learners': [
+      {
+        name: "Alpha's subject class",
+        url: () => `/api/school/timetable/subject-classes/${id.aSubjectClass}/learners`,
+        payload: () => ({ learnerIds: [id.bLearner] }),
+        expect: { adminB: 404, teacherB: 403 },
+      },
+    ],
+    'POST /api/school/timetable/subject-classes/:id/learners': [
+      {
+        name: "Alpha's subject class",
+        url: () => `/api/school/timetable/subject-classes/${id.aSubjectClass}/learners`,
+        payload: () => ({ learnerIds: [id.bLearner] }),
+        expect: { adminB: 404, teacherB: 403 },
+      },
+    ],
+    'DELETE /api/school/timetable/subject-classes/:id/learners/:learnerId': [
+      {
+        name: "Alpha's subject class and learner",
+        url: () => `/api/school/timetable/subject-classes/${id.aSubjectClass}/learners/${id.aLearner}`,
+        expect: { adminB: 404, teacherB: 403 },
       },
     ],
     'PUT /api/school/timetable/terms': [

@@ -1,11 +1,19 @@
-import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { capsSubjectLabel } from '@sekolo/shared/constants/caps-subjects';
-import { dayLabel, TIMETABLE_MESSAGES, type TLesson, type TLessonInput } from '@sekolo/shared/schemas/timetable';
+import {
+  dayLabel,
+  subjectClassTitle,
+  TIMETABLE_MESSAGES,
+  type TLesson,
+  type TLessonInput,
+} from '@sekolo/shared/schemas/timetable';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import {
+  learners,
   registerClasses,
   subjectClasses,
+  subjectClassLearners,
   timetableLessons,
   timetablePeriods,
   timetableRooms,
@@ -27,6 +35,8 @@ export async function selectLessons(db: DbExecutor, organizationId: string, wher
       periodId: timetableLessons.periodId,
       subjectClassId: timetableLessons.subjectClassId,
       subject: subjectClasses.subject,
+      groupName: subjectClasses.groupName,
+      wholeClass: timetableLessons.wholeClass,
       teacherId: timetableLessons.teacherUserId,
       teacherName: teachers.name,
       registerClassId: timetableLessons.registerClassId,
@@ -41,22 +51,142 @@ export async function selectLessons(db: DbExecutor, organizationId: string, wher
     .innerJoin(timetablePeriods, eq(timetablePeriods.id, timetableLessons.periodId))
     .leftJoin(timetableRooms, eq(timetableRooms.id, timetableLessons.roomId))
     .where(and(eq(timetableLessons.organizationId, organizationId), where))
-    .orderBy(asc(timetableLessons.day), asc(timetablePeriods.startsAt), asc(registerClasses.name));
+    .orderBy(
+      asc(timetableLessons.day),
+      asc(timetablePeriods.startsAt),
+      asc(registerClasses.name),
+      asc(subjectClasses.subject),
+      asc(subjectClasses.groupName),
+    );
   return rows.map(({ subject, ...row }) => ({ ...row, subjectLabel: capsSubjectLabel(subject) }));
+}
+
+/** A subject class as the membership conditions read it: columns of a joined row, or plain values. */
+export type TMembershipOf = {
+  id: SQL | SQL.Aliased | typeof subjectClasses.id | string;
+  membership: typeof subjectClasses.membership | string;
+  registerClassId: typeof subjectClasses.registerClassId | string;
+};
+
+/**
+ * Whether the learner row `learners` (joined in the query) takes the subject class: a learner of
+ * its register class when it takes the whole class, one of its chosen learners otherwise.
+ * Archived learners take nothing.
+ */
+export function learnerTakes(subjectClass: TMembershipOf): SQL {
+  return sql`(${learners.archivedAt} is null and (
+    (${subjectClass.membership} = 'register_class' and ${learners.registerClassId} = ${subjectClass.registerClassId})
+    or (${subjectClass.membership} = 'chosen' and exists (
+      select 1 from ${subjectClassLearners}
+      where ${subjectClassLearners.subjectClassId} = ${subjectClass.id}
+        and ${subjectClassLearners.learnerId} = ${learners.id}
+    ))
+  ))`;
+}
+
+/**
+ * The lessons a learner takes (for selectLessons): the whole-class lessons of their register class
+ * and the lessons of the subject classes of chosen learners that include them.
+ */
+export function lessonsOfLearner(learnerId: string, registerClassId: string | null): SQL {
+  const chosen = sql`(not ${timetableLessons.wholeClass} and ${timetableLessons.subjectClassId} in (
+    select ${subjectClassLearners.subjectClassId} from ${subjectClassLearners}
+    where ${subjectClassLearners.learnerId} = ${learnerId}
+  ))`;
+  if (!registerClassId) return chosen;
+  return or(and(eq(timetableLessons.wholeClass, true), eq(timetableLessons.registerClassId, registerClassId)), chosen)!;
+}
+
+/**
+ * Serialises the writes that could put a learner in two lessons of one slot (a lesson placed, a
+ * learner added to a group): a transaction-scoped advisory lock per school, day and period. The
+ * unique indexes cover teachers, rooms and whole classes; learners in groups need this lock.
+ */
+export async function lockSlots(tx: DbExecutor, organizationId: string, slots: { day: number; periodId: string }[]) {
+  const keys = [...new Set(slots.map((s) => `timetable-slot:${organizationId}:${s.day}:${s.periodId}`))].sort();
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
+/**
+ * Taken before the slot locks by createLesson and by a change of a group's learners, so a lesson
+ * placed for a group and learners added to it at the same time are checked one after the other.
+ */
+export async function lockSubjectClass(tx: DbExecutor, organizationId: string, subjectClassId: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`timetable-subject-class:${organizationId}:${subjectClassId}`}))`,
+  );
+}
+
+/** "Thandi Mokoena already has 11A Life Sciences in Period 3 on Monday." */
+export function learnerClashMessage(
+  learner: { firstName: string; lastName: string },
+  lesson: { registerClassName: string; subjectLabel: string; groupName?: string | null },
+  periodName: string,
+  day: number,
+) {
+  return `${learner.firstName} ${learner.lastName} already has ${subjectClassTitle(lesson)} in ${periodName} on ${dayLabel(day)}.`;
 }
 
 type TSlot = {
   day: number;
   periodId: string;
   periodName: string;
+  subjectClassId: string;
+  membership: string;
   teacherId: string;
   registerClassId: string;
   roomId: string | null;
 };
 
+/** The first learner of the subject class who already has another lesson in the slot, with that lesson. */
+async function findLearnerClash(db: DbExecutor, organizationId: string, slot: TSlot) {
+  // The subject class's own learners first (a class or a group: tens, at most a thousand), so the
+  // slot's other lessons are matched against those few rather than every learner of the school.
+  const own = await db
+    .select({ id: learners.id })
+    .from(learners)
+    .where(
+      and(
+        eq(learners.organizationId, organizationId),
+        learnerTakes({ id: slot.subjectClassId, membership: slot.membership, registerClassId: slot.registerClassId }),
+      ),
+    );
+  if (own.length === 0) return null;
+  const [hit] = await db
+    .select({ firstName: learners.firstName, lastName: learners.lastName, lessonId: timetableLessons.id })
+    .from(timetableLessons)
+    .innerJoin(subjectClasses, eq(subjectClasses.id, timetableLessons.subjectClassId))
+    .innerJoin(
+      learners,
+      and(
+        eq(learners.organizationId, timetableLessons.organizationId),
+        inArray(
+          learners.id,
+          own.map((l) => l.id),
+        ),
+      ),
+    )
+    .where(
+      and(
+        eq(timetableLessons.organizationId, organizationId),
+        eq(timetableLessons.day, slot.day),
+        eq(timetableLessons.periodId, slot.periodId),
+        ne(timetableLessons.subjectClassId, slot.subjectClassId),
+        learnerTakes(subjectClasses),
+      ),
+    )
+    .orderBy(asc(learners.lastName), asc(learners.firstName), asc(learners.id))
+    .limit(1);
+  if (!hit) return null;
+  const [lesson] = await selectLessons(db, organizationId, eq(timetableLessons.id, hit.lessonId));
+  return lesson ? learnerClashMessage(hit, lesson, slot.periodName, slot.day) : null;
+}
+
 /**
  * The message naming what the new lesson would clash with, or null: the teacher in two places
- * first, then the room, then the class with two lessons.
+ * first, then the room, then the class with two lessons (a whole-class lesson beside any other
+ * lesson of that class, its own groups included; groups of one class may meet in parallel), then
+ * a learner of the subject class who already has a lesson then through another subject class.
  */
 async function findClash(db: DbExecutor, organizationId: string, slot: TSlot): Promise<string | null> {
   const existing = await selectLessons(
@@ -75,17 +205,19 @@ async function findClash(db: DbExecutor, organizationId: string, slot: TSlot): P
   const when = `in ${slot.periodName} on ${dayLabel(slot.day)}`;
   const byTeacher = existing.find((l) => l.teacherId === slot.teacherId);
   if (byTeacher) {
-    return `${byTeacher.teacherName} already teaches ${byTeacher.registerClassName} ${byTeacher.subjectLabel} ${when}.`;
+    return `${byTeacher.teacherName} already teaches ${subjectClassTitle(byTeacher)} ${when}.`;
   }
   const byRoom = slot.roomId ? existing.find((l) => l.roomId === slot.roomId) : undefined;
   if (byRoom) {
-    return `${byRoom.roomName} is already used by ${byRoom.registerClassName} ${byRoom.subjectLabel} with ${byRoom.teacherName} ${when}.`;
+    return `${byRoom.roomName} is already used by ${subjectClassTitle(byRoom)} with ${byRoom.teacherName} ${when}.`;
   }
-  const byClass = existing.find((l) => l.registerClassId === slot.registerClassId);
+  const wholeClass = slot.membership === 'register_class';
+  const byClass = existing.find((l) => l.registerClassId === slot.registerClassId && (wholeClass || l.wholeClass));
   if (byClass) {
-    return `${byClass.registerClassName} already has ${byClass.subjectLabel} with ${byClass.teacherName} ${when}.`;
+    const subject = byClass.groupName ? `${byClass.subjectLabel} (${byClass.groupName})` : byClass.subjectLabel;
+    return `${byClass.registerClassName} already has ${subject} with ${byClass.teacherName} ${when}.`;
   }
-  return null;
+  return findLearnerClash(db, organizationId, slot);
 }
 
 const clash = (message: string) => new AppError(409, 'TIMETABLE_CLASH', message);
@@ -99,7 +231,12 @@ export async function createLesson(db: Database, ctx: TSchoolContext, input: TLe
   try {
     const id = await db.transaction(async (tx) => {
       const [subjectClass] = await tx
-        .select({ teacherId: subjectClasses.teacherUserId, registerClassId: subjectClasses.registerClassId })
+        .select({
+          subjectClassId: subjectClasses.id,
+          membership: subjectClasses.membership,
+          teacherId: subjectClasses.teacherUserId,
+          registerClassId: subjectClasses.registerClassId,
+        })
         .from(subjectClasses)
         .where(and(eq(subjectClasses.id, input.subjectClassId), eq(subjectClasses.organizationId, ctx.organizationId)));
       if (!subjectClass)
@@ -125,6 +262,9 @@ export async function createLesson(db: Database, ctx: TSchoolContext, input: TLe
         roomId: input.roomId,
         ...subjectClass,
       };
+      // Learners are checked under the slot's lock: a concurrent lesson or group change waits.
+      await lockSubjectClass(tx, ctx.organizationId, input.subjectClassId);
+      await lockSlots(tx, ctx.organizationId, [slot]);
       const message = await findClash(tx, ctx.organizationId, slot);
       if (message) throw clash(message);
       const [row] = await tx
@@ -137,6 +277,7 @@ export async function createLesson(db: Database, ctx: TSchoolContext, input: TLe
           roomId: input.roomId,
           teacherUserId: subjectClass.teacherId,
           registerClassId: subjectClass.registerClassId,
+          wholeClass: subjectClass.membership === 'register_class',
         })
         .returning({ id: timetableLessons.id });
       await recordAudit(tx, {

@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   TIMETABLE_MESSAGES,
+  ZEligibleLearnersQuery,
   ZLessonSchema,
   ZPeriodSchema,
   ZRoomSchema,
+  ZSubjectClassLearnersSchema,
   ZSubjectClassSchema,
   ZTermsSchema,
   ZTimetableViewQuery,
@@ -13,12 +15,20 @@ import { schoolToday, ZAttendanceDate } from '@sekolo/shared/schemas/attendance'
 import { requireSchoolPermission, schoolContext } from '../school/school-context.ts';
 import { createLesson, deleteLesson } from './lessons.ts';
 import { createPeriod, createRoom, createSubjectClass, deleteSetupItem, getSetup } from './setup.ts';
+import {
+  addSubjectClassLearners,
+  getSubjectClassLearners,
+  listEligibleLearners,
+  removeSubjectClassLearner,
+  setSubjectClassLearners,
+} from './subject-class-learners.ts';
 import { getTerms, saveTerms } from './terms.ts';
 import { getTeachingToday, TEACHING_TODAY } from './teacher-today.ts';
 import { EDIT_TIMETABLE, READ_TIMETABLE, timetableReader } from './timetable-context.ts';
 import { getTimetableView, parentClasses } from './views.ts';
 
 const ZIdParams = z.object({ id: z.uuid({ error: TIMETABLE_MESSAGES.notFound }) });
+const ZLearnerParams = ZIdParams.extend({ learnerId: z.uuid({ error: TIMETABLE_MESSAGES.noSuchLearner }) });
 
 /**
  * The timetable (issue 6). Prefix /api/school/timetable. The admin (manage_curriculum) edits;
@@ -101,6 +111,48 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/subject-classes/:id', { preValidation: canEdit, schema: { params: ZIdParams } }, async (request) => {
     return deleteSetupItem(db, await edit(request), 'subjectClass', request.params.id);
   });
+
+  // The learners of a subject class (chosen learners: electives and split classes). Staff read;
+  // the admin sets, adds and removes; each learner is of this school and the class's grade.
+  const canReadStaff = requireSchoolPermission(...READ_TIMETABLE);
+  const readStaff = (request: Parameters<typeof schoolContext>[0]) => schoolContext(request, READ_TIMETABLE);
+  app.get(
+    '/eligible-learners',
+    { preValidation: canReadStaff, schema: { querystring: ZEligibleLearnersQuery } },
+    async (request) => {
+      const ctx = await readStaff(request);
+      return { eligible: await listEligibleLearners(db, ctx.organizationId, request.query) };
+    },
+  );
+  app.get(
+    '/subject-classes/:id/learners',
+    { preValidation: canReadStaff, schema: { params: ZIdParams } },
+    async (request) => {
+      const ctx = await readStaff(request);
+      return getSubjectClassLearners(db, ctx.organizationId, request.params.id);
+    },
+  );
+  app.put(
+    '/subject-classes/:id/learners',
+    { preValidation: canEdit, schema: { params: ZIdParams, body: ZSubjectClassLearnersSchema } },
+    async (request) => {
+      return setSubjectClassLearners(db, await edit(request), request.params.id, request.body.learnerIds);
+    },
+  );
+  app.post(
+    '/subject-classes/:id/learners',
+    { preValidation: canEdit, schema: { params: ZIdParams, body: ZSubjectClassLearnersSchema } },
+    async (request) => {
+      return addSubjectClassLearners(db, await edit(request), request.params.id, request.body.learnerIds);
+    },
+  );
+  app.delete(
+    '/subject-classes/:id/learners/:learnerId',
+    { preValidation: canEdit, schema: { params: ZLearnerParams } },
+    async (request) => {
+      return removeSubjectClassLearner(db, await edit(request), request.params.id, request.params.learnerId);
+    },
+  );
 
   app.post('/lessons', { preValidation: canEdit, schema: { body: ZLessonSchema } }, async (request, reply) => {
     return reply.status(201).send({ lesson: await createLesson(db, await edit(request), request.body) });

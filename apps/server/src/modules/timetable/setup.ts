@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { capsSubjectLabel } from '@sekolo/shared/constants/caps-subjects';
 import { gradeFromNumber } from '@sekolo/shared/schemas/school';
 import {
@@ -9,21 +9,24 @@ import {
   type TRoomInput,
   type TSubjectClass,
   type TSubjectClassInput,
+  type TSubjectClassMembership,
   type TTimetableSetup,
 } from '@sekolo/shared/schemas/timetable';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import {
+  learners,
   organizationMembers,
   registerClasses,
   subjectClasses,
+  subjectClassLearners,
   timetablePeriods,
   timetableRooms,
   users,
 } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../school/learner-rules.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
+import { audited } from './audited.ts';
+import { addMembers, checkLearners } from './subject-class-learners.ts';
 
 /** Members who may teach a subject class. */
 export const TEACHING_ROLES = ['teacher'];
@@ -50,7 +53,20 @@ export async function listRooms(db: DbExecutor, organizationId: string): Promise
     .orderBy(asc(timetableRooms.name));
 }
 
-export async function listSubjectClasses(db: DbExecutor, organizationId: string): Promise<TSubjectClass[]> {
+/** How many active learners take the subject class: its register class's, or its chosen ones. */
+const learnerCount = sql<number>`case when ${subjectClasses.membership} = 'chosen'
+  then (select count(*) from ${subjectClassLearners} inner join ${learners} on ${learners.id} = ${subjectClassLearners.learnerId}
+        where ${subjectClassLearners.subjectClassId} = ${subjectClasses.id} and ${learners.archivedAt} is null)
+  else (select count(*) from ${learners}
+        where ${learners.registerClassId} = ${subjectClasses.registerClassId} and ${learners.archivedAt} is null)
+  end`;
+
+/** The school's subject classes (or those matching `where`), by grade, class, subject and group. */
+export async function listSubjectClasses(
+  db: DbExecutor,
+  organizationId: string,
+  where?: SQL,
+): Promise<TSubjectClass[]> {
   const rows = await db
     .select({
       id: subjectClasses.id,
@@ -59,13 +75,26 @@ export async function listSubjectClasses(db: DbExecutor, organizationId: string)
       teacherName: users.name,
       registerClassId: subjectClasses.registerClassId,
       registerClassName: registerClasses.name,
+      membership: subjectClasses.membership,
+      groupName: subjectClasses.groupName,
+      learnerCount,
     })
     .from(subjectClasses)
     .innerJoin(users, eq(users.id, subjectClasses.teacherUserId))
     .innerJoin(registerClasses, eq(registerClasses.id, subjectClasses.registerClassId))
-    .where(eq(subjectClasses.organizationId, organizationId))
-    .orderBy(asc(registerClasses.grade), asc(registerClasses.name), asc(subjectClasses.subject));
-  return rows.map((row) => ({ ...row, subjectLabel: capsSubjectLabel(row.subject) }));
+    .where(and(eq(subjectClasses.organizationId, organizationId), where))
+    .orderBy(
+      asc(registerClasses.grade),
+      asc(registerClasses.name),
+      asc(subjectClasses.subject),
+      asc(subjectClasses.groupName),
+    );
+  return rows.map((row) => ({
+    ...row,
+    membership: row.membership as TSubjectClassMembership,
+    learnerCount: Number(row.learnerCount),
+    subjectLabel: capsSubjectLabel(row.subject),
+  }));
 }
 
 export async function listTeachers(db: DbExecutor, organizationId: string) {
@@ -99,31 +128,6 @@ export async function getSetup(db: DbExecutor, organizationId: string, canEdit: 
     classes: classes.map((c) => ({ ...c, grade: gradeFromNumber(c.grade) })),
     canEdit,
   };
-}
-
-async function audited<T>(
-  db: Database,
-  ctx: TSchoolContext,
-  action: string,
-  taken: AppError | null,
-  work: (tx: DbExecutor) => Promise<{ result: T; target: string }>,
-): Promise<T> {
-  try {
-    return await db.transaction(async (tx) => {
-      const { result, target } = await work(tx);
-      await recordAudit(tx, {
-        action,
-        actorUserId: ctx.user.id,
-        target,
-        ip: ctx.ip,
-        details: { organizationId: ctx.organizationId },
-      });
-      return result;
-    });
-  } catch (error) {
-    if (taken && isUniqueViolation(error)) throw taken;
-    throw error;
-  }
 }
 
 export function createPeriod(db: Database, ctx: TSchoolContext, input: TPeriodInput): Promise<TPeriod> {
@@ -163,7 +167,7 @@ export function createSubjectClass(
   });
   return audited(db, ctx, 'timetable.subject_class_created', taken, async (tx) => {
     const [klass] = await tx
-      .select({ id: registerClasses.id, name: registerClasses.name })
+      .select({ id: registerClasses.id, name: registerClasses.name, grade: registerClasses.grade })
       .from(registerClasses)
       .where(
         and(eq(registerClasses.id, input.registerClassId), eq(registerClasses.organizationId, ctx.organizationId)),
@@ -182,6 +186,9 @@ export function createSubjectClass(
         ),
       );
     if (!teacher) throw badRequest(TIMETABLE_MESSAGES.teacher, { teacherId: TIMETABLE_MESSAGES.teacher });
+    const learnerIds = [...new Set(input.learnerIds)];
+    // The chosen learners: of this school (else 404), active, in the class's grade.
+    if (input.membership === 'chosen') await checkLearners(tx, ctx.organizationId, klass.grade, learnerIds);
     const [row] = await tx
       .insert(subjectClasses)
       .values({
@@ -189,19 +196,17 @@ export function createSubjectClass(
         subject: input.subject,
         teacherUserId: teacher.id,
         registerClassId: klass.id,
+        membership: input.membership,
+        groupName: input.groupName || null,
       })
       .returning({ id: subjectClasses.id });
+    // A new subject class has no lessons, so its learners cannot clash yet.
+    if (learnerIds.length > 0) await addMembers(tx, ctx, row!.id, learnerIds);
+    const [created] = await listSubjectClasses(tx, ctx.organizationId, eq(subjectClasses.id, row!.id));
     return {
-      result: {
-        id: row!.id,
-        subject: input.subject,
-        subjectLabel: capsSubjectLabel(input.subject),
-        teacherId: teacher.id,
-        teacherName: teacher.name,
-        registerClassId: klass.id,
-        registerClassName: klass.name,
-      },
+      result: created!,
       target: `subject_class:${row!.id}`,
+      details: { membership: input.membership, learners: learnerIds.length },
     };
   });
 }

@@ -100,6 +100,7 @@ export async function getTeachingToday(db: DbExecutor, ctx: TSchoolContext, date
             startsAt: timetablePeriods.startsAt,
             endsAt: timetablePeriods.endsAt,
             subject: subjectClasses.subject,
+            groupName: subjectClasses.groupName,
             registerClassId: timetableLessons.registerClassId,
             registerClassName: registerClasses.name,
             roomName: timetableRooms.name,
@@ -116,7 +117,7 @@ export async function getTeachingToday(db: DbExecutor, ctx: TSchoolContext, date
               eq(timetableLessons.day, weekday),
             ),
           )
-          .orderBy(asc(timetablePeriods.startsAt), asc(timetablePeriods.name)),
+          .orderBy(asc(timetablePeriods.startsAt), asc(timetablePeriods.name), asc(subjectClasses.groupName)),
     myRegisters(db, ctx, date),
   ]);
   return {

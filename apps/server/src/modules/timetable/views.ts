@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TTimetableView, TTimetableViewKind } from '@sekolo/shared/schemas/timetable';
 import type { DbExecutor } from '../../db/client.ts';
 import {
@@ -7,12 +7,13 @@ import {
   learners,
   organizationMembers,
   registerClasses,
+  subjectClassLearners,
   timetableLessons,
   timetableRooms,
   users,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { selectLessons } from './lessons.ts';
+import { lessonsOfLearner, selectLessons } from './lessons.ts';
 import { listPeriods, TEACHING_ROLES } from './setup.ts';
 import type { TTimetableReader } from './timetable-context.ts';
 
@@ -44,10 +45,10 @@ async function titleOf(db: DbExecutor, organizationId: string, kind: TTimetableV
   return row?.name ?? null;
 }
 
-/** Whether the parent has a child (not archived) in the register class. */
-async function isParentOfClass(db: DbExecutor, organizationId: string, userId: string, classId: string) {
-  const [row] = await db
-    .select({ id: learners.id })
+/** The parent's children (not archived) in the register class. */
+async function childrenInClass(db: DbExecutor, organizationId: string, userId: string, classId: string) {
+  const rows = await db
+    .selectDistinct({ id: learners.id })
     .from(guardians)
     .innerJoin(learnerGuardians, eq(learnerGuardians.guardianId, guardians.id))
     .innerJoin(learners, eq(learners.id, learnerGuardians.learnerId))
@@ -59,9 +60,23 @@ async function isParentOfClass(db: DbExecutor, organizationId: string, userId: s
         eq(learners.registerClassId, classId),
         isNull(learners.archivedAt),
       ),
-    )
-    .limit(1);
-  return Boolean(row);
+    );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A register class's week as staff see it: the lessons of its whole-class subject classes, the
+ * groups it is the home class of, and the groups that draw any of its (active) learners.
+ */
+function lessonsOfClass(classId: string) {
+  return or(
+    eq(timetableLessons.registerClassId, classId),
+    sql`(not ${timetableLessons.wholeClass} and ${timetableLessons.subjectClassId} in (
+      select ${subjectClassLearners.subjectClassId} from ${subjectClassLearners}
+      inner join ${learners} on ${learners.id} = ${subjectClassLearners.learnerId}
+      where ${learners.registerClassId} = ${classId} and ${learners.archivedAt} is null
+    ))`,
+  );
 }
 
 /** The weekly timetable of a register class, a teacher or a room. Anything the reader may not see is 404. */
@@ -74,14 +89,17 @@ export async function getTimetableView(
   const organizationId = reader.kind === 'staff' ? reader.ctx.organizationId : reader.organizationId;
   const title = await titleOf(db, organizationId, kind, id);
   if (!title) throw notFound(NO_SUCH_TIMETABLE);
+  let children: string[] = [];
   if (reader.kind === 'parent') {
-    if (kind !== 'class' || !(await isParentOfClass(db, organizationId, reader.userId, id))) {
-      throw notFound(NO_SUCH_TIMETABLE);
-    }
+    children = kind === 'class' ? await childrenInClass(db, organizationId, reader.userId, id) : [];
+    if (children.length === 0) throw notFound(NO_SUCH_TIMETABLE);
   }
+  // A parent sees the lessons their own children take: the class's and their children's groups.
   const filter =
     kind === 'class'
-      ? eq(timetableLessons.registerClassId, id)
+      ? reader.kind === 'parent'
+        ? or(...children.map((learnerId) => lessonsOfLearner(learnerId, id)))
+        : lessonsOfClass(id)
       : kind === 'teacher'
         ? eq(timetableLessons.teacherUserId, id)
         : eq(timetableLessons.roomId, id);

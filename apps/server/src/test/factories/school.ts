@@ -11,6 +11,7 @@ import {
   registerClasses,
   registerClassTeachers,
   subjectClasses,
+  subjectClassLearners,
   timetableLessons,
   timetablePeriods,
   timetableRooms,
@@ -84,10 +85,17 @@ export async function createRoom(db: DbExecutor, organizationId: string, name = 
   return row!;
 }
 
+/** A subject class; `membership: 'chosen'` for one of chosen learners (see addSubjectClassLearner). */
 export async function createSubjectClass(
   db: DbExecutor,
   organizationId: string,
-  values: { subject: string; teacherUserId: string; registerClassId: string },
+  values: {
+    subject: string;
+    teacherUserId: string;
+    registerClassId: string;
+    membership?: 'register_class' | 'chosen';
+    groupName?: string | null;
+  },
 ) {
   const [row] = await db
     .insert(subjectClasses)
@@ -96,11 +104,21 @@ export async function createSubjectClass(
   return row!;
 }
 
-/** A lesson of a subject class (its teacher and register class copied, as the module does). */
+/** A learner chosen for a subject class of chosen learners (nothing happens if already in it). */
+export async function addSubjectClassLearner(
+  db: DbExecutor,
+  organizationId: string,
+  subjectClassId: string,
+  learnerId: string,
+) {
+  await db.insert(subjectClassLearners).values({ organizationId, subjectClassId, learnerId }).onConflictDoNothing();
+}
+
+/** A lesson of a subject class (its teacher, register class and membership copied, as the module does). */
 export async function createLesson(
   db: DbExecutor,
   organizationId: string,
-  subjectClass: { id: string; teacherUserId: string; registerClassId: string },
+  subjectClass: { id: string; teacherUserId: string; registerClassId: string; membership?: string },
   values: { day: number; periodId: string; roomId?: string | null },
 ) {
   const [row] = await db
@@ -110,6 +128,7 @@ export async function createLesson(
       subjectClassId: subjectClass.id,
       teacherUserId: subjectClass.teacherUserId,
       registerClassId: subjectClass.registerClassId,
+      wholeClass: (subjectClass.membership ?? 'register_class') === 'register_class',
       day: values.day,
       periodId: values.periodId,
       roomId: values.roomId ?? null,

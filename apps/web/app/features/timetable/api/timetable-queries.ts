@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  TEligibleLearners,
   TLesson,
   TLessonInput,
   TPeriod,
@@ -8,6 +9,7 @@ import type {
   TRoomInput,
   TSubjectClass,
   TSubjectClassInput,
+  TSubjectClassLearners,
   TTeachingToday,
   TTermsInput,
   TTimetableSetup,
@@ -71,6 +73,42 @@ export const useCreateSubjectClass = () =>
 export const useCreateLesson = () =>
   useTimetableMutation((input: TLessonInput) =>
     api.post<{ lesson: TLesson }>(`${BASE}/lessons`, input).then((a) => a.lesson),
+  );
+
+/** Who is in a subject class (its register class's learners, or the chosen ones). */
+export function useSubjectClassLearners(id: string | undefined) {
+  return useQuery({
+    queryKey: [...TIMETABLE_KEY, 'subject-class-learners', id],
+    queryFn: () => api.get<TSubjectClassLearners>(`${BASE}/subject-classes/${id}/learners`),
+    enabled: Boolean(id),
+  });
+}
+
+/** One page of the grade's active learners matching the search, for the learner picker. */
+export function useEligibleLearners(registerClassId: string | undefined, search: string, limit = 100) {
+  return useQuery({
+    queryKey: [...TIMETABLE_KEY, 'eligible-learners', registerClassId, search, limit],
+    queryFn: () => {
+      const query = new URLSearchParams({ registerClassId: registerClassId!, search, limit: String(limit) });
+      return api.get<{ eligible: TEligibleLearners }>(`${BASE}/eligible-learners?${query}`).then((a) => a.eligible);
+    },
+    enabled: Boolean(registerClassId),
+    placeholderData: (previous) => previous,
+  });
+}
+
+type TLearnersChange = TSubjectClassLearners & { added: number; removed: number };
+export const useAddSubjectClassLearners = () =>
+  useTimetableMutation(({ id, learnerIds }: { id: string; learnerIds: string[] }) =>
+    api.post<TLearnersChange>(`${BASE}/subject-classes/${id}/learners`, { learnerIds }),
+  );
+export const useSetSubjectClassLearners = () =>
+  useTimetableMutation(({ id, learnerIds }: { id: string; learnerIds: string[] }) =>
+    api.put<TLearnersChange>(`${BASE}/subject-classes/${id}/learners`, { learnerIds }),
+  );
+export const useRemoveSubjectClassLearner = () =>
+  useTimetableMutation(({ id, learnerId }: { id: string; learnerId: string }) =>
+    api.delete<{ removed: boolean }>(`${BASE}/subject-classes/${id}/learners/${learnerId}`),
   );
 
 const PATHS = { period: 'periods', room: 'rooms', subjectClass: 'subject-classes', lesson: 'lessons' } as const;

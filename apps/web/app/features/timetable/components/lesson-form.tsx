@@ -2,7 +2,13 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { SCHOOL_DAYS, ZLessonSchema, type TLessonInput, type TTimetableSetup } from '@sekolo/shared/schemas/timetable';
+import {
+  SCHOOL_DAYS,
+  subjectClassTitle,
+  ZLessonSchema,
+  type TLessonInput,
+  type TTimetableSetup,
+} from '@sekolo/shared/schemas/timetable';
 import { Button } from '~/components/ui/button';
 import { FormField, fieldAria } from '~/components/ui/form-field';
 import { NativeSelect } from '~/components/ui/native-select';
@@ -47,7 +53,7 @@ export function LessonForm({
     setProblem(null);
     try {
       const lesson = await create.mutateAsync(values);
-      toast.success(`${lesson.registerClassName} ${lesson.subjectLabel} added`);
+      toast.success(`${subjectClassTitle(lesson)} added`);
     } catch (error) {
       if (!applyServerFieldErrors(error, form.setError, ['subjectClassId', 'periodId', 'roomId'])) {
         setProblem(errorMessage(error));
@@ -116,7 +122,7 @@ export function LessonForm({
                 <option value="">Choose a subject class</option>
                 {choices.map((s) => (
                   <option key={s.id} value={s.id}>
-                    {s.registerClassName} {s.subjectLabel} – {s.teacherName}
+                    {subjectClassTitle(s)} – {s.teacherName}
                   </option>
                 ))}
               </NativeSelect>

@@ -2,37 +2,20 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { CAPS_SUBJECTS } from '@sekolo/shared/constants/caps-subjects';
 import {
   ZPeriodSchema,
   ZRoomSchema,
-  ZSubjectClassSchema,
   type TPeriodInput,
   type TRoomInput,
-  type TSubjectClassInput,
   type TTimetableSetup,
 } from '@sekolo/shared/schemas/timetable';
 import { Button } from '~/components/ui/button';
 import { FormField, fieldAria } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
-import { NativeSelect } from '~/components/ui/native-select';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
-import {
-  useCreatePeriod,
-  useCreateRoom,
-  useCreateSubjectClass,
-  useDeleteTimetableItem,
-} from '../api/timetable-queries';
-
-const FORM_CLASS = 'flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4';
-
-function Problem({ text }: { text: string | null }) {
-  return text ? (
-    <p role="alert" className="w-full text-sm text-red-800">
-      {text}
-    </p>
-  ) : null;
-}
+import { useCreatePeriod, useCreateRoom, useDeleteTimetableItem } from '../api/timetable-queries';
+import { FORM_CLASS, Problem } from './form-bits';
+import { SubjectClassForm, SubjectClassList } from './subject-classes';
 
 /** The bell schedule: the periods of every school day, Monday to Friday, breaks included. */
 export function BellSchedule({ setup }: { setup: TTimetableSetup }) {
@@ -157,12 +140,9 @@ export function RoomsAndSubjects({ setup }: { setup: TTimetableSetup }) {
         Rooms and subject classes
       </h2>
       <p className="text-sm text-slate-600">
-        Rooms: {setup.rooms.length ? setup.rooms.map((r) => r.name).join(', ') : 'none yet'}. Subject classes:{' '}
-        {setup.subjectClasses.length
-          ? setup.subjectClasses.map((s) => `${s.registerClassName} ${s.subjectLabel} (${s.teacherName})`).join(', ')
-          : 'none yet'}
-        .
+        Rooms: {setup.rooms.length ? setup.rooms.map((r) => r.name).join(', ') : 'none yet'}.
       </p>
+      <SubjectClassList setup={setup} />
       {setup.canEdit && (
         <>
           <RoomForm />
@@ -202,88 +182,6 @@ function RoomForm() {
       </FormField>
       <Button type="submit" disabled={isSubmitting}>
         Add room
-      </Button>
-      <Problem text={problem} />
-    </form>
-  );
-}
-
-function SubjectClassForm({ setup }: { setup: TTimetableSetup }) {
-  const id = useId();
-  const create = useCreateSubjectClass();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
-  const form = useForm<TSubjectClassInput>({
-    resolver: zodResolver(ZSubjectClassSchema),
-    defaultValues: { subject: '' as TSubjectClassInput['subject'], teacherId: '', registerClassId: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      const created = await create.mutateAsync(values);
-      toast.success(`${created.registerClassName} ${created.subjectLabel} added`);
-      form.reset();
-      // New <select>s: preact/compat does not always move a controlled select back to its empty option.
-      setRound((n) => n + 1);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, form.setError, ['subject', 'teacherId', 'registerClassId'])) {
-        setProblem(errorMessage(error));
-      }
-    }
-  });
-  return (
-    <form key={round} onSubmit={submit} noValidate className={FORM_CLASS} aria-label="Add a subject class">
-      <FormField id={`${id}-class`} label="Class" error={errors.registerClassId?.message} className="w-40">
-        <Controller
-          control={form.control}
-          name="registerClassId"
-          render={({ field: { ref: _ref, ...field } }) => (
-            <NativeSelect {...fieldAria(`${id}-class`, errors.registerClassId?.message)} {...field}>
-              <option value="">Choose a class</option>
-              {setup.classes.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        />
-      </FormField>
-      <FormField id={`${id}-subject`} label="Subject" error={errors.subject?.message} className="w-64">
-        <Controller
-          control={form.control}
-          name="subject"
-          render={({ field: { ref: _ref, ...field } }) => (
-            <NativeSelect {...fieldAria(`${id}-subject`, errors.subject?.message)} {...field}>
-              <option value="">Choose a subject</option>
-              {CAPS_SUBJECTS.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.label}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        />
-      </FormField>
-      <FormField id={`${id}-teacher`} label="Teacher" error={errors.teacherId?.message} className="w-56">
-        <Controller
-          control={form.control}
-          name="teacherId"
-          render={({ field: { ref: _ref, ...field } }) => (
-            <NativeSelect {...fieldAria(`${id}-teacher`, errors.teacherId?.message)} {...field}>
-              <option value="">Choose a teacher</option>
-              {setup.teachers.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        />
-      </FormField>
-      <Button type="submit" disabled={isSubmitting}>
-        Add subject class
       </Button>
       <Problem text={problem} />
     </form>

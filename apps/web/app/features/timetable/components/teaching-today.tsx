@@ -88,7 +88,8 @@ function TodayLessons({ today }: { today: TTeachingToday }) {
                 </div>
                 <div className="text-sm">
                   <p className="font-semibold text-slate-900">
-                    {lesson.subjectLabel} · {lesson.registerClassName}
+                    {lesson.subjectLabel}
+                    {lesson.groupName ? ` (${lesson.groupName})` : ''} · {lesson.registerClassName}
                   </p>
                   <p className="text-slate-600">{lesson.roomName ?? 'No room set'}</p>
                 </div>

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { SCHOOL_DAYS, type TLesson, type TTimetableView } from '@sekolo/shared/schemas/timetable';
+import { SCHOOL_DAYS, subjectClassTitle, type TLesson, type TTimetableView } from '@sekolo/shared/schemas/timetable';
 import { Button } from '~/components/ui/button';
 import { errorMessage } from '~/lib/server-field-errors';
 import { useDeleteTimetableItem } from '../api/timetable-queries';
@@ -20,6 +20,8 @@ export function TimetableGrid({
     return <p className="text-sm text-slate-600">The bell schedule has no periods yet.</p>;
   }
   const at = (day: number, periodId: string) => view.lessons.filter((l) => l.day === day && l.periodId === periodId);
+  /** The subject, with the group's label for a group: "Mathematics (Group A)". */
+  const subjectOf = (lesson: TLesson) => `${lesson.subjectLabel}${lesson.groupName ? ` (${lesson.groupName})` : ''}`;
   const describe = (lesson: TLesson) => {
     const who =
       view.kind === 'class'
@@ -66,9 +68,7 @@ export function TimetableGrid({
                         {lessons.map((lesson) => (
                           <div key={lesson.id} className="rounded-md bg-brand-50 px-2 py-1">
                             <span className="block font-medium text-slate-900">
-                              {view.kind === 'class'
-                                ? lesson.subjectLabel
-                                : `${lesson.registerClassName} ${lesson.subjectLabel}`}
+                              {view.kind === 'class' ? subjectOf(lesson) : subjectClassTitle(lesson)}
                             </span>
                             <span className="block text-xs text-slate-600">{describe(lesson)}</span>
                             {canEdit && (
@@ -77,7 +77,7 @@ export function TimetableGrid({
                                 variant="link"
                                 size="sm"
                                 className="h-6 text-xs"
-                                aria-label={`Remove ${lesson.subjectLabel} in ${where}`}
+                                aria-label={`Remove ${subjectOf(lesson)} in ${where}`}
                                 onClick={() =>
                                   remove.mutate(
                                     { kind: 'lesson', id: lesson.id },
@@ -90,18 +90,22 @@ export function TimetableGrid({
                             )}
                           </div>
                         ))}
-                        {canEdit && lessons.length === 0 && onPickCell && (
-                          <Button
-                            type="button"
-                            variant="ghost"
-                            size="sm"
-                            className="h-7 w-full text-xs text-slate-500"
-                            aria-label={`Add a lesson in ${where}`}
-                            onClick={() => onPickCell({ day: d.id, periodId: period.id })}
-                          >
-                            + Add
-                          </Button>
-                        )}
+                        {/* A cell of a class's groups takes another group in parallel; a whole-class lesson fills it. */}
+                        {canEdit &&
+                          onPickCell &&
+                          (lessons.length === 0 ||
+                            (view.kind === 'class' && lessons.every((l) => l.wholeClass === false))) && (
+                            <Button
+                              type="button"
+                              variant="ghost"
+                              size="sm"
+                              className="h-7 w-full text-xs text-slate-500"
+                              aria-label={`Add a lesson in ${where}`}
+                              onClick={() => onPickCell({ day: d.id, periodId: period.id })}
+                            >
+                              + Add
+                            </Button>
+                          )}
                       </>
                     )}
                   </td>

@@ -1,0 +1,34 @@
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { AppError } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../school/learner-rules.ts';
+import type { TSchoolContext } from '../school/school-context.ts';
+
+/**
+ * Runs a timetable write in a transaction and records it in the audit log (with the school and
+ * any `details` the work returns). A unique violation is answered with `taken` when given.
+ */
+export async function audited<T>(
+  db: Database,
+  ctx: TSchoolContext,
+  action: string,
+  taken: AppError | null,
+  work: (tx: DbExecutor) => Promise<{ result: T; target: string; details?: Record<string, unknown> }>,
+): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      const { result, target, details } = await work(tx);
+      await recordAudit(tx, {
+        action,
+        actorUserId: ctx.user.id,
+        target,
+        ip: ctx.ip,
+        details: { organizationId: ctx.organizationId, ...details },
+      });
+      return result;
+    });
+  } catch (error) {
+    if (taken && isUniqueViolation(error)) throw taken;
+    throw error;
+  }
+}

@@ -1,0 +1,358 @@
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { CAPS_SUBJECTS } from '@sekolo/shared/constants/caps-subjects';
+import {
+  SUBJECT_CLASS_MEMBERSHIP_LABELS,
+  SUBJECT_CLASS_MEMBERSHIPS,
+  subjectClassTitle,
+  ZSubjectClassSchema,
+  type TSubjectClass,
+  type TSubjectClassFormValues,
+  type TSubjectClassInput,
+  type TTimetableSetup,
+} from '@sekolo/shared/schemas/timetable';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog';
+import { FormField, fieldAria } from '~/components/ui/form-field';
+import { Input } from '~/components/ui/input';
+import { LoadingSpinner } from '~/components/ui/loading-spinner';
+import { NativeSelect } from '~/components/ui/native-select';
+import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
+import {
+  useAddSubjectClassLearners,
+  useCreateSubjectClass,
+  useRemoveSubjectClassLearner,
+  useSubjectClassLearners,
+} from '../api/timetable-queries';
+import { LearnerPicker, learnerName } from './learner-picker';
+import { FORM_CLASS, Problem } from './form-bits';
+
+const countLabel = (n: number) => `${n} ${n === 1 ? 'learner' : 'learners'}`;
+
+/** The school's subject classes, each with who takes it; its learners open in a dialog. */
+export function SubjectClassList({ setup }: { setup: TTimetableSetup }) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = setup.subjectClasses.find((s) => s.id === openId) ?? null;
+  if (setup.subjectClasses.length === 0) {
+    return <p className="text-sm text-slate-600">Subject classes: none yet.</p>;
+  }
+  return (
+    <>
+      <ul
+        aria-label="Subject classes"
+        className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm"
+      >
+        {setup.subjectClasses.map((s) => (
+          <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
+            <span className="text-slate-900">
+              {subjectClassTitle(s)} ({s.teacherName})
+            </span>
+            <span className="flex items-center gap-2">
+              <Badge variant={s.membership === 'chosen' ? 'accent' : 'neutral'}>
+                {SUBJECT_CLASS_MEMBERSHIP_LABELS[s.membership]} · {countLabel(s.learnerCount)}
+              </Badge>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                aria-label={`Learners of ${subjectClassTitle(s)}`}
+                onClick={() => setOpenId(s.id)}
+              >
+                Learners
+              </Button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Dialog open={open !== null} onOpenChange={(next) => !next && setOpenId(null)}>
+        {open && <SubjectClassLearnersDialog subjectClass={open} canEdit={setup.canEdit} />}
+      </Dialog>
+    </>
+  );
+}
+
+/** Who is in a subject class; for chosen learners the admin removes them and adds others of the grade. */
+function SubjectClassLearnersDialog({ subjectClass, canEdit }: { subjectClass: TSubjectClass; canEdit: boolean }) {
+  const id = useId();
+  const members = useSubjectClassLearners(subjectClass.id);
+  const add = useAddSubjectClassLearners();
+  const remove = useRemoveSubjectClassLearner();
+  const [picked, setPicked] = useState<string[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const title = subjectClassTitle(subjectClass);
+  const chosen = subjectClass.membership === 'chosen';
+  const editable = canEdit && chosen;
+  const list = members.data?.learners ?? [];
+  const memberIds = new Set(list.map((l) => l.id));
+
+  const addPicked = async () => {
+    setProblem(null);
+    try {
+      const answer = await add.mutateAsync({ id: subjectClass.id, learnerIds: picked });
+      toast.success(`${countLabel(answer.added)} added to ${title}`);
+      setPicked([]);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+  const removeOne = async (learnerId: string, name: string) => {
+    setProblem(null);
+    try {
+      await remove.mutateAsync({ id: subjectClass.id, learnerId });
+      toast.success(`${name} removed from ${title}`);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+
+  return (
+    <DialogContent className="max-w-2xl">
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>
+          {subjectClass.teacherName} · {SUBJECT_CLASS_MEMBERSHIP_LABELS[subjectClass.membership]}
+          {chosen ? '' : `: every learner of ${subjectClass.registerClassName}`}
+        </DialogDescription>
+      </DialogHeader>
+      <section aria-labelledby={`${id}-members`} className="space-y-2">
+        <h3 id={`${id}-members`} className="text-sm font-semibold text-slate-900">
+          In this subject class{members.data ? ` (${list.length})` : ''}
+        </h3>
+        {members.isPending ? (
+          <LoadingSpinner />
+        ) : members.isError ? (
+          <p role="alert" className="text-sm text-red-800">
+            {errorMessage(members.error)}
+          </p>
+        ) : list.length === 0 ? (
+          <p className="text-sm text-slate-600">No learners yet.</p>
+        ) : (
+          <ul
+            aria-label={`Learners in ${title}`}
+            className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-100 text-sm"
+          >
+            {list.map((learner) => (
+              <li key={learner.id} className="flex items-center justify-between gap-2 px-3 py-1.5">
+                <span>
+                  <span className="text-slate-900">{learnerName(learner)}</span>{' '}
+                  <span className="text-xs text-slate-500">{learner.registerClassName ?? 'No class'}</span>
+                </span>
+                {editable && (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remove ${learnerName(learner)} from ${title}`}
+                    disabled={remove.isPending}
+                    onClick={() => void removeOne(learner.id, learnerName(learner))}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {editable && members.data && (
+        <section className="space-y-2">
+          <LearnerPicker
+            legend="Add learners"
+            registerClassId={subjectClass.registerClassId}
+            selected={picked}
+            onChange={setPicked}
+            exclude={memberIds}
+          />
+          <Button type="button" disabled={picked.length === 0 || add.isPending} onClick={() => void addPicked()}>
+            Add {countLabel(picked.length)}
+          </Button>
+        </section>
+      )}
+      <Problem text={problem} />
+    </DialogContent>
+  );
+}
+
+const EMPTY: TSubjectClassFormValues = {
+  subject: '' as TSubjectClassInput['subject'],
+  teacherId: '',
+  registerClassId: '',
+  membership: 'register_class',
+  groupName: '',
+  learnerIds: [],
+};
+
+/** A new subject class: class, subject, teacher, and who takes it (the whole class or chosen learners). */
+export function SubjectClassForm({ setup }: { setup: TTimetableSetup }) {
+  const id = useId();
+  const create = useCreateSubjectClass();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  const form = useForm<TSubjectClassFormValues, unknown, TSubjectClassInput>({
+    resolver: zodResolver(ZSubjectClassSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [membership, registerClassId] = useWatch({ control: form.control, name: ['membership', 'registerClassId'] });
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const created = await create.mutateAsync(values);
+      toast.success(
+        `${subjectClassTitle(created)} added${created.membership === 'chosen' ? ` with ${countLabel(created.learnerCount)}` : ''}`,
+      );
+      form.reset(EMPTY);
+      // New <select>s: preact/compat does not always move a controlled select back to its empty option.
+      setRound((n) => n + 1);
+    } catch (error) {
+      if (
+        !applyServerFieldErrors(error, form.setError, [
+          'subject',
+          'teacherId',
+          'registerClassId',
+          'membership',
+          'groupName',
+          'learnerIds',
+        ])
+      ) {
+        setProblem(errorMessage(error));
+      }
+    }
+  });
+  const learnerError = errors.learnerIds?.message ?? errors.learnerIds?.root?.message;
+  return (
+    <form key={round} onSubmit={submit} noValidate className={FORM_CLASS} aria-label="Add a subject class">
+      <FormField id={`${id}-class`} label="Class" error={errors.registerClassId?.message} className="w-40">
+        <Controller
+          control={form.control}
+          name="registerClassId"
+          render={({ field: { ref: _ref, onChange, ...field } }) => (
+            <NativeSelect
+              {...fieldAria(`${id}-class`, errors.registerClassId?.message)}
+              {...field}
+              onChange={(event) => {
+                onChange(event.currentTarget.value);
+                // Learners are chosen from the class's grade: another class starts the choice again.
+                form.setValue('learnerIds', []);
+              }}
+            >
+              <option value="">Choose a class</option>
+              {setup.classes.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+      </FormField>
+      <FormField id={`${id}-subject`} label="Subject" error={errors.subject?.message} className="w-64">
+        <Controller
+          control={form.control}
+          name="subject"
+          render={({ field: { ref: _ref, ...field } }) => (
+            <NativeSelect {...fieldAria(`${id}-subject`, errors.subject?.message)} {...field}>
+              <option value="">Choose a subject</option>
+              {CAPS_SUBJECTS.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.label}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+      </FormField>
+      <FormField id={`${id}-teacher`} label="Teacher" error={errors.teacherId?.message} className="w-56">
+        <Controller
+          control={form.control}
+          name="teacherId"
+          render={({ field: { ref: _ref, ...field } }) => (
+            <NativeSelect {...fieldAria(`${id}-teacher`, errors.teacherId?.message)} {...field}>
+              <option value="">Choose a teacher</option>
+              {setup.teachers.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+      </FormField>
+      <FormField
+        id={`${id}-group`}
+        label="Group name"
+        optional
+        hint="To tell groups of one subject apart"
+        error={errors.groupName?.message}
+        className="w-48"
+      >
+        <Controller
+          control={form.control}
+          name="groupName"
+          render={({ field: { ref: _ref, value, ...field } }) => (
+            <Input
+              {...fieldAria(`${id}-group`, errors.groupName?.message, true)}
+              placeholder="Group A"
+              value={value ?? ''}
+              {...field}
+            />
+          )}
+        />
+      </FormField>
+      <Controller
+        control={form.control}
+        name="membership"
+        render={({ field }) => (
+          <fieldset className="space-y-1.5">
+            <legend className="text-sm font-medium text-slate-900">Who takes it</legend>
+            <div className="flex h-10 items-center gap-4">
+              {SUBJECT_CLASS_MEMBERSHIPS.map((m) => (
+                <label key={m} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="radio"
+                    name={`${id}-membership`}
+                    className="size-4"
+                    value={m}
+                    checked={field.value === m}
+                    onChange={() => {
+                      field.onChange(m);
+                      if (m === 'register_class') form.setValue('learnerIds', []);
+                    }}
+                  />
+                  {SUBJECT_CLASS_MEMBERSHIP_LABELS[m]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+      />
+      {membership === 'chosen' &&
+        (registerClassId ? (
+          <Controller
+            control={form.control}
+            name="learnerIds"
+            render={({ field }) => (
+              <LearnerPicker
+                legend="Choose learners"
+                registerClassId={registerClassId}
+                selected={field.value ?? []}
+                onChange={field.onChange}
+                error={learnerError}
+              />
+            )}
+          />
+        ) : (
+          <p className="w-full text-sm text-slate-600">
+            Choose the class first: its grade’s learners can be chosen, from any class of the grade.
+          </p>
+        ))}
+      <Button type="submit" disabled={isSubmitting}>
+        Add subject class
+      </Button>
+      <Problem text={problem} />
+    </form>
+  );
+}
