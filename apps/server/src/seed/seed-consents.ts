@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { PRIVACY_POLICY_VERSION } from '@sekolo/shared/constants/privacy';
-import { guardians, learnerConsents, learnerGuardians, learners, organizations, users } from '../db/schema/index.ts';
-import { DEMO_SCHOOL } from './seed-accounts.ts';
+import { guardians, learnerConsents, learnerGuardians, learners, users } from '../db/schema/index.ts';
+import { findDemoSchoolId } from './demo-school.ts';
 import type { TSeeder } from './index.ts';
 
 /**
@@ -36,11 +36,8 @@ function daysAgo(days: number, now = new Date()): Date {
  */
 export const seedConsents: TSeeder = async ({ database }) => {
   const { db } = database;
-  const [school] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.slug, DEMO_SCHOOL.slug));
-  if (!school) return [];
+  const schoolId = await findDemoSchoolId(db);
+  if (!schoolId) return [];
   await db.transaction(async (tx) => {
     const [admin] = await tx.select().from(users).where(eq(users.email, 'admin@demo-school.sekolo.test'));
     const [parent] = await tx.select().from(users).where(eq(users.email, 'parent@demo-school.sekolo.test'));
@@ -49,7 +46,7 @@ export const seedConsents: TSeeder = async ({ database }) => {
       .from(learners)
       .where(
         and(
-          eq(learners.organizationId, school.id),
+          eq(learners.organizationId, schoolId),
           inArray(learners.admissionNumber, ['DHS-0001', ...PAPER_FAMILIES.map((f) => f.admissionNumber)]),
         ),
       );
@@ -77,7 +74,7 @@ export const seedConsents: TSeeder = async ({ database }) => {
         .where(and(eq(learnerGuardians.learnerId, kabelo.id), eq(guardians.userId, parent.id)));
       if (guardian) {
         await tx.insert(learnerConsents).values({
-          organizationId: school.id,
+          organizationId: schoolId,
           learnerId: kabelo.id,
           guardianId: guardian.id,
           guardianName: `${guardian.firstName} ${guardian.lastName}`,
@@ -97,7 +94,7 @@ export const seedConsents: TSeeder = async ({ database }) => {
         .from(guardians)
         .where(
           and(
-            eq(guardians.organizationId, school.id),
+            eq(guardians.organizationId, schoolId),
             eq(guardians.firstName, family.firstName),
             eq(guardians.lastName, learner.lastName),
             eq(guardians.phone, family.phone),
@@ -109,7 +106,7 @@ export const seedConsents: TSeeder = async ({ database }) => {
           await tx
             .insert(guardians)
             .values({
-              organizationId: school.id,
+              organizationId: schoolId,
               firstName: family.firstName,
               lastName: learner.lastName,
               phone: family.phone,
@@ -118,12 +115,12 @@ export const seedConsents: TSeeder = async ({ database }) => {
         )[0]!.id;
       await tx
         .insert(learnerGuardians)
-        .values({ organizationId: school.id, learnerId: learner.id, guardianId, relation: family.relation })
+        .values({ organizationId: schoolId, learnerId: learner.id, guardianId, relation: family.relation })
         .onConflictDoNothing();
       const givenAt = daysAgo(20 - i);
       const withdrawn = family.admissionNumber === WITHDRAWN;
       await tx.insert(learnerConsents).values({
-        organizationId: school.id,
+        organizationId: schoolId,
         learnerId: learner.id,
         guardianId,
         guardianName: `${family.firstName} ${learner.lastName}`,

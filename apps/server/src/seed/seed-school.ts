@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { gradeToNumber } from '@sekolo/shared/schemas/school';
 import type { TSchoolGrade } from '@sekolo/shared/constants/enumerations';
-import { guardians, learnerGuardians, learners, organizations, registerClasses, users } from '../db/schema/index.ts';
-import { DEMO_SCHOOL } from './seed-accounts.ts';
+import { guardians, learnerGuardians, learners, registerClasses, users } from '../db/schema/index.ts';
+import { findDemoSchoolId } from './demo-school.ts';
 import type { TSeeder } from './index.ts';
 
 const CLASSES: { name: string; grade: TSchoolGrade }[] = [
@@ -38,17 +38,14 @@ const LANGUAGES = ['setswana', 'isizulu', 'english', 'afrikaans', 'isixhosa', 's
  */
 export const seedSchool: TSeeder = async ({ database }) => {
   const { db } = database;
-  const [school] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.slug, DEMO_SCHOOL.slug));
-  if (!school) return [];
+  const schoolId = await findDemoSchoolId(db);
+  if (!schoolId) return [];
   await db.transaction(async (tx) => {
     await tx
       .insert(registerClasses)
-      .values(CLASSES.map((c) => ({ organizationId: school.id, name: c.name, grade: gradeToNumber(c.grade) })))
+      .values(CLASSES.map((c) => ({ organizationId: schoolId, name: c.name, grade: gradeToNumber(c.grade) })))
       .onConflictDoNothing();
-    const classes = await tx.select().from(registerClasses).where(eq(registerClasses.organizationId, school.id));
+    const classes = await tx.select().from(registerClasses).where(eq(registerClasses.organizationId, schoolId));
     const classId = (name: string) => classes.find((c) => c.name === name)?.id ?? null;
 
     const rows = Array.from({ length: 30 }, (_, i) => {
@@ -59,7 +56,7 @@ export const seedSchool: TSeeder = async ({ database }) => {
       const month = String((i % 12) + 1).padStart(2, '0');
       const day = String((i % 27) + 1).padStart(2, '0');
       return {
-        organizationId: school.id,
+        organizationId: schoolId,
         firstName: i === 0 ? 'Kabelo' : firstName,
         lastName: i === 0 ? 'Mokoena' : lastName,
         dateOfBirth: `${birthYear}-${month}-${day}`,
@@ -78,12 +75,12 @@ export const seedSchool: TSeeder = async ({ database }) => {
     const [kabelo] = await tx
       .select({ id: learners.id })
       .from(learners)
-      .where(and(eq(learners.organizationId, school.id), eq(learners.admissionNumber, 'DHS-0001')));
+      .where(and(eq(learners.organizationId, schoolId), eq(learners.admissionNumber, 'DHS-0001')));
     if (parent && kabelo) {
       await tx
         .insert(guardians)
         .values({
-          organizationId: school.id,
+          organizationId: schoolId,
           firstName: parent.firstName ?? 'Lindiwe',
           lastName: parent.lastName ?? 'Mokoena',
           email: parent.email,
@@ -94,12 +91,12 @@ export const seedSchool: TSeeder = async ({ database }) => {
       const [guardian] = await tx
         .select({ id: guardians.id })
         .from(guardians)
-        .where(and(eq(guardians.organizationId, school.id), sql`${guardians.email} = ${parent.email}`));
+        .where(and(eq(guardians.organizationId, schoolId), sql`${guardians.email} = ${parent.email}`));
       if (guardian) {
         await tx
           .insert(learnerGuardians)
           .values({
-            organizationId: school.id,
+            organizationId: schoolId,
             learnerId: kabelo.id,
             guardianId: guardian.id,
             relation: 'parent',

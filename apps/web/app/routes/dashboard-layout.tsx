@@ -76,14 +76,7 @@ function SidebarLayout({ kind, children }: { kind: 'school' | 'business'; childr
           <SidebarTrigger className="-ml-1" />
           <div className="h-5 w-px bg-slate-200" aria-hidden="true" />
           <SchoolName />
-          <nav aria-label="Dashboard" className="ml-auto">
-            <Link
-              to="/marketplace"
-              className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-            >
-              Marketplace
-            </Link>
-          </nav>
+          <DashboardNav className="ml-auto" />
         </header>
         <main
           id="dashboard-content"
@@ -163,14 +156,7 @@ function PlainLayout({ children }: { children: React.ReactNode }) {
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
           <Logo />
-          <nav aria-label="Dashboard" className="hidden sm:block">
-            <Link
-              to="/marketplace"
-              className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-            >
-              Marketplace
-            </Link>
-          </nav>
+          <DashboardNav className="hidden sm:block" />
           <div className="ml-auto">
             <AccountArea variant="dropdown" />
           </div>
@@ -184,5 +170,16 @@ function PlainLayout({ children }: { children: React.ReactNode }) {
         {children}
       </main>
     </div>
+  );
+}
+
+/** The dashboard header's own links (both layouts): the marketplace. */
+function DashboardNav({ className }: { className: string }) {
+  return (
+    <nav aria-label="Dashboard" className={className}>
+      <Link to="/marketplace" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+        Marketplace
+      </Link>
+    </nav>
   );
 }

@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { PERMISSIONS, isRole, type TPermission, type TRole } from '@sekolo/shared/constants/roles';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import { findMembership, type TMembership } from './organizations.ts';
+import type { TSessionRowUser } from './session-lookup.ts';
 
 /**
  * Server guards for every module (issue 3). Use them as route preHandlers:
@@ -13,16 +14,7 @@ import { findMembership, type TMembership } from './organizations.ts';
  * `requireSession` lets them through (the registration wizard needs that), but they hold no role
  * and no permission until approval: `requireRole` and `requirePermission` answer 403.
  */
-export type TSessionUser = {
-  id: string;
-  email: string;
-  name: string;
-  firstName: string;
-  lastName: string;
-  image: string | null;
-  emailVerified: boolean;
-  role: string;
-  status: string;
+export type TSessionUser = TSessionRowUser & {
   /** Empty unless the account is active. */
   permissions: TPermission[];
   organization: TMembership | null;

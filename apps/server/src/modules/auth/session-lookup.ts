@@ -24,20 +24,23 @@ import type { TMembership, TOrganizationType } from './organizations.ts';
  * When Better Auth is configured to keep sessions elsewhere (secondary storage, cookie cache),
  * `createSessionLookup` answers null and the guards ask Better Auth as before.
  */
+/** The user's own fields, as the guards hand them on (TSessionUser). */
+export type TSessionRowUser = {
+  id: string;
+  email: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  image: string | null;
+  emailVerified: boolean;
+  role: string;
+  status: string;
+};
+
 export type TSessionRow = {
   sessionId: string;
   expiresAt: Date;
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    firstName: string;
-    lastName: string;
-    image: string | null;
-    emailVerified: boolean;
-    role: string;
-    status: string;
-  };
+  user: TSessionRowUser;
   organization: TMembership | null;
 };
 

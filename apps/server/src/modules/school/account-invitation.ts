@@ -19,6 +19,27 @@ import { createUserWithPassword } from '../auth/create-user-with-password.ts';
 export const INVITATION_VALID_DAYS = 7;
 
 /**
+ * A new active account for someone the school invites: no usable password (nobody knows it; the
+ * person chooses their own through the mailed link) and the e-mail address vouched for by the
+ * school (choosing a password through the link proves it). Answers the user's id.
+ */
+export function createInvitedUser(
+  tx: DbExecutor,
+  input: { email: string; firstName: string; lastName: string; role: string },
+): Promise<string> {
+  return createUserWithPassword(tx, {
+    email: input.email,
+    name: `${input.firstName} ${input.lastName}`,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    role: input.role,
+    status: 'active',
+    emailVerified: true,
+    password: randomBytes(32).toString('base64url'),
+  });
+}
+
+/**
  * The user with this e-mail address as a member of the school with `role`: created (no usable
  * password, e-mail vouched for by the school) when there is none; an existing account is reused
  * only when it has the same role and is not something else in this school. `onlyThisSchool` also
@@ -51,18 +72,7 @@ export async function ensureSchoolAccount(
     );
     if (existing.role !== input.role || clash) throw new AppError(409, 'CONFLICT', input.otherAccountMessage);
   } else {
-    id = await createUserWithPassword(tx, {
-      email: input.email,
-      name: `${input.firstName} ${input.lastName}`,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      role: input.role,
-      status: 'active',
-      // The school vouches for the address; choosing a password through the mailed link proves it.
-      emailVerified: true,
-      // Nobody knows this password: the person chooses their own through the link.
-      password: randomBytes(32).toString('base64url'),
-    });
+    id = await createInvitedUser(tx, input);
   }
   await tx
     .insert(organizationMembers)

@@ -10,7 +10,7 @@ import type { Database, DbExecutor } from '../../db/client.ts';
 import { guardians, learnerConsents, learnerGuardians, learners, organizations } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { consentStatusOf } from './learner-consents.ts';
+import { consentStatusOf, hasStandingConsent } from './learner-consents.ts';
 import { GUARDIAN_LINKS, LINKED_LEARNER } from './my-children.ts';
 
 const M = CONSENT_MESSAGES;
@@ -105,18 +105,7 @@ export async function giveOnlineConsent(
 ): Promise<TMyChildrenConsents> {
   await db.transaction(async (tx) => {
     const child = await lockOwnChild(tx, actor.userId, learnerId);
-    const [standing] = await tx
-      .select({ id: learnerConsents.id })
-      .from(learnerConsents)
-      .where(
-        and(
-          eq(learnerConsents.learnerId, learnerId),
-          eq(learnerConsents.guardianId, child.guardianId),
-          eq(learnerConsents.policyVersion, PRIVACY_POLICY_VERSION),
-          isNull(learnerConsents.withdrawnAt),
-        ),
-      );
-    if (standing) return;
+    if (await hasStandingConsent(tx, learnerId, child.guardianId, PRIVACY_POLICY_VERSION)) return;
     const [created] = await tx
       .insert(learnerConsents)
       .values({

@@ -107,6 +107,27 @@ export async function readLearnerConsents(
   return loadLearnerConsents(db, learnerId);
 }
 
+/** Whether the guardian's consent for the learner to this policy version stands (given, not withdrawn). */
+export async function hasStandingConsent(
+  tx: DbExecutor,
+  learnerId: string,
+  guardianId: string,
+  policyVersion: string,
+): Promise<boolean> {
+  const [standing] = await tx
+    .select({ id: learnerConsents.id })
+    .from(learnerConsents)
+    .where(
+      and(
+        eq(learnerConsents.learnerId, learnerId),
+        eq(learnerConsents.guardianId, guardianId),
+        eq(learnerConsents.policyVersion, policyVersion),
+        isNull(learnerConsents.withdrawnAt),
+      ),
+    );
+  return standing !== undefined;
+}
+
 /**
  * When a form signed on `signedOn` (a South African calendar date) counts as given: now when it
  * was signed today, else midday of that day in South Africa (the hour is not on the form).
@@ -138,18 +159,7 @@ export async function recordPaperConsent(
         ),
       );
     if (!guardian) throw badRequest(M.guardianNotLinked, { guardianId: M.guardianNotLinked });
-    const [standing] = await tx
-      .select({ id: learnerConsents.id })
-      .from(learnerConsents)
-      .where(
-        and(
-          eq(learnerConsents.learnerId, learnerId),
-          eq(learnerConsents.guardianId, guardian.id),
-          eq(learnerConsents.policyVersion, values.policyVersion),
-          isNull(learnerConsents.withdrawnAt),
-        ),
-      );
-    if (standing) throw conflict(M.alreadyRecorded);
+    if (await hasStandingConsent(tx, learnerId, guardian.id, values.policyVersion)) throw conflict(M.alreadyRecorded);
     const [created] = await tx
       .insert(learnerConsents)
       .values({

@@ -17,6 +17,33 @@ async function assertLearnerInSchool(db: DbExecutor, organizationId: string, lea
 }
 
 /** The parents and guardians of one learner of this school. */
+/** The learner's link to the guardian, in the caller's school. */
+function linkOf(organizationId: string, learnerId: string, guardianId: string) {
+  return and(
+    eq(learnerGuardians.learnerId, learnerId),
+    eq(learnerGuardians.guardianId, guardianId),
+    eq(learnerGuardians.organizationId, organizationId),
+  );
+}
+
+/** Audits a change to the learner's guardians (target the learner, details the school and guardian). */
+function auditGuardian(
+  tx: DbExecutor,
+  ctx: TSchoolContext,
+  action: 'guardian.linked' | 'guardian.updated' | 'guardian.unlinked',
+  learnerId: string,
+  guardianId: string,
+  details: Record<string, unknown> = {},
+) {
+  return recordAudit(tx, {
+    action,
+    actorUserId: ctx.user.id,
+    target: `learner:${learnerId}`,
+    ip: ctx.ip,
+    details: { organizationId: ctx.organizationId, guardianId, ...details },
+  });
+}
+
 export async function listLearnerGuardians(
   db: DbExecutor,
   organizationId: string,
@@ -110,13 +137,7 @@ export async function linkGuardian(
       paysFees: values.paysFees,
       receivesCommunications: values.receivesCommunications,
     });
-    await recordAudit(tx, {
-      action: 'guardian.linked',
-      actorUserId: ctx.user.id,
-      target: `learner:${learnerId}`,
-      ip: ctx.ip,
-      details: { organizationId: ctx.organizationId, guardianId, relation: values.relation },
-    });
+    await auditGuardian(tx, ctx, 'guardian.linked', learnerId, guardianId, { relation: values.relation });
   });
   return listLearnerGuardians(db, ctx.organizationId, learnerId);
 }
@@ -137,13 +158,7 @@ export async function updateLearnerGuardian(
         paysFees: values.paysFees,
         receivesCommunications: values.receivesCommunications,
       })
-      .where(
-        and(
-          eq(learnerGuardians.learnerId, learnerId),
-          eq(learnerGuardians.guardianId, guardianId),
-          eq(learnerGuardians.organizationId, ctx.organizationId),
-        ),
-      )
+      .where(linkOf(ctx.organizationId, learnerId, guardianId))
       .returning({ id: learnerGuardians.guardianId });
     if (!link) throw notFound(M.guardianNotFound);
     await tx
@@ -156,13 +171,7 @@ export async function updateLearnerGuardian(
         updatedAt: sql`now()`,
       })
       .where(and(eq(guardians.id, guardianId), eq(guardians.organizationId, ctx.organizationId)));
-    await recordAudit(tx, {
-      action: 'guardian.updated',
-      actorUserId: ctx.user.id,
-      target: `learner:${learnerId}`,
-      ip: ctx.ip,
-      details: { organizationId: ctx.organizationId, guardianId },
-    });
+    await auditGuardian(tx, ctx, 'guardian.updated', learnerId, guardianId);
   });
   return listLearnerGuardians(db, ctx.organizationId, learnerId);
 }
@@ -177,22 +186,10 @@ export async function unlinkGuardian(
   await db.transaction(async (tx) => {
     const [link] = await tx
       .delete(learnerGuardians)
-      .where(
-        and(
-          eq(learnerGuardians.learnerId, learnerId),
-          eq(learnerGuardians.guardianId, guardianId),
-          eq(learnerGuardians.organizationId, ctx.organizationId),
-        ),
-      )
+      .where(linkOf(ctx.organizationId, learnerId, guardianId))
       .returning({ id: learnerGuardians.guardianId });
     if (!link) throw notFound(M.guardianNotFound);
-    await recordAudit(tx, {
-      action: 'guardian.unlinked',
-      actorUserId: ctx.user.id,
-      target: `learner:${learnerId}`,
-      ip: ctx.ip,
-      details: { organizationId: ctx.organizationId, guardianId },
-    });
+    await auditGuardian(tx, ctx, 'guardian.unlinked', learnerId, guardianId);
   });
   return listLearnerGuardians(db, ctx.organizationId, learnerId);
 }

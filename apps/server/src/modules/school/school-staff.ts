@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
 import {
@@ -12,8 +11,7 @@ import type { DbExecutor } from '../../db/client.ts';
 import { organizationMembers, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { createUserWithPassword } from '../auth/create-user-with-password.ts';
-import { sendAccountInvitation } from './account-invitation.ts';
+import { createInvitedUser, sendAccountInvitation } from './account-invitation.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 type TStaffRole = (typeof INVITABLE_STAFF_ROLES)[number];
@@ -46,16 +44,7 @@ export async function inviteStaff(
   const userId = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (existing) throw new AppError(409, 'CONFLICT', STAFF_MESSAGES.emailTaken, { email: STAFF_MESSAGES.emailTaken });
-    const id = await createUserWithPassword(tx, {
-      email: input.email,
-      name: `${input.firstName} ${input.lastName}`,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      role: input.role,
-      status: 'active',
-      emailVerified: true,
-      password: randomBytes(32).toString('base64url'),
-    });
+    const id = await createInvitedUser(tx, input);
     await tx.insert(organizationMembers).values({ organizationId: ctx.organizationId, userId: id, role: input.role });
     await recordAudit(tx, {
       action: 'staff.invited',

@@ -1,14 +1,13 @@
 import { DropdownMenu } from 'radix-ui';
-import { LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react';
+import { LayoutDashboard } from 'lucide-react';
 import { Link } from 'react-router';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
+import { SignedOutLinks } from '~/components/layout/account-corner';
 import { cn } from '~/lib/cn';
 import { useSession } from '../hooks/use-session';
 import { useLogout } from '../hooks/use-logout';
+import { AccountMenuContent } from './account-menu';
 import { UserAvatar } from './user-avatar';
-
-const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-800 outline-none data-highlighted:bg-brand-50 data-highlighted:text-brand-900 [&_svg]:size-4 [&_svg]:text-slate-500';
 
 /**
  * The top bar's account corner (spec 2.4). Signed out: Sign in and Get Started. Signed in: a link
@@ -21,21 +20,7 @@ export function AccountArea({ variant = 'responsive' }: { variant?: 'responsive'
   const session = useSession();
   const { logout, isLoggingOut } = useLogout();
 
-  if (!session.user) {
-    return (
-      <div className="flex items-center gap-2">
-        <Link to="/login" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-          Sign in
-        </Link>
-        <Link
-          to="/register"
-          className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          Get Started
-        </Link>
-      </div>
-    );
-  }
+  if (!session.user) return <SignedOutLinks />;
 
   const { user } = session;
   const isApplicant = session.status === 'applicant';
@@ -61,37 +46,14 @@ export function AccountArea({ variant = 'responsive' }: { variant?: 'responsive'
           >
             <UserAvatar user={user} />
           </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              align="end"
-              sideOffset={8}
-              className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-2 shadow-xl"
-            >
-              <DropdownMenu.Label className="px-3 py-2">
-                <span className="block text-sm font-semibold break-words text-slate-900">{user.name}</span>
-                <span className="block text-sm break-all text-slate-600">{user.email}</span>
-                <span className="mt-1 block text-xs font-semibold text-brand-800">{roleLabel(session.role)}</span>
-              </DropdownMenu.Label>
-              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-              <DropdownMenu.Item asChild>
-                <Link to="/profile" className={itemClass}>
-                  <UserRound aria-hidden="true" />
-                  Profile
-                </Link>
-              </DropdownMenu.Item>
-              <DropdownMenu.Item asChild>
-                <Link to="/settings" className={itemClass}>
-                  <Settings aria-hidden="true" />
-                  Settings
-                </Link>
-              </DropdownMenu.Item>
-              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-              <DropdownMenu.Item className={itemClass} disabled={isLoggingOut} onSelect={() => void logout()}>
-                <LogOut aria-hidden="true" />
-                Log out
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
+          <AccountMenuContent
+            name={user.name}
+            email={user.email}
+            role={roleLabel(session.role)}
+            onLogout={() => void logout()}
+            loggingOut={isLoggingOut}
+            className="w-72"
+          />
         </DropdownMenu.Root>
       </div>
 

@@ -7,6 +7,7 @@ import type {
   TListingsPage,
 } from '@sekolo/shared/schemas/listings';
 import { api } from '~/lib/api-client';
+import { useOrderQuery } from '~/lib/order-query';
 
 /** GET /api/listings: partners' active products, a page at a time. */
 export function useListings(page = 1) {
@@ -31,22 +32,20 @@ export function useBasketQuote(items: TBasketCheckout['items']) {
 export function useStartBasketCheckout() {
   return useMutation({
     mutationFn: ({ items, idempotencyKey }: TBasketCheckout & { idempotencyKey: string }) =>
-      api.post<TBasketCheckoutAnswer>('/api/payments/basket-checkout', { items }, { headers: { 'idempotency-key': idempotencyKey } }),
+      api.post<TBasketCheckoutAnswer>(
+        '/api/payments/basket-checkout',
+        { items },
+        { headers: { 'idempotency-key': idempotencyKey } },
+      ),
   });
 }
 
 /** GET /api/payments/basket-checkout/:orderId, polling briefly while the provider's notification is on its way. */
 export function useBasketOrder(orderId: string, options: { pollWhilePending?: boolean } = {}) {
-  return useQuery({
-    queryKey: ['payments', 'basket-order', orderId],
-    queryFn: () => api.get<TBasketOrderAnswer>(`/api/payments/basket-checkout/${encodeURIComponent(orderId)}`),
-    enabled: orderId !== '',
-    retry: false,
-    refetchInterval: (query) => {
-      if (!options.pollWhilePending) return false;
-      const data = query.state.data;
-      if (!data || data.order.status !== 'pending') return false;
-      return query.state.dataUpdateCount < 15 ? 1000 : false;
-    },
-  });
+  return useOrderQuery<TBasketOrderAnswer>(
+    'basket-order',
+    '/api/payments/basket-checkout',
+    orderId,
+    options.pollWhilePending,
+  );
 }

@@ -1,11 +1,17 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { TRegistrationOrderAnswer, TSubscriptionCheckout, TSubscriptionCheckoutAnswer } from '@sekolo/shared/schemas/payments';
+import { useMutation } from '@tanstack/react-query';
+import type {
+  TRegistrationOrderAnswer,
+  TSubscriptionCheckout,
+  TSubscriptionCheckoutAnswer,
+} from '@sekolo/shared/schemas/payments';
 import { api } from '~/lib/api-client';
+import { useOrderQuery } from '~/lib/order-query';
 
 /** POST /api/payments/subscription-checkout: the server prices the registration and answers where to pay. */
 export function useStartSubscriptionCheckout() {
   return useMutation({
-    mutationFn: (input: TSubscriptionCheckout) => api.post<TSubscriptionCheckoutAnswer>('/api/payments/subscription-checkout', input),
+    mutationFn: (input: TSubscriptionCheckout) =>
+      api.post<TSubscriptionCheckoutAnswer>('/api/payments/subscription-checkout', input),
   });
 }
 
@@ -14,16 +20,10 @@ export function useStartSubscriptionCheckout() {
  * provider's notification has not arrived the order is still pending, so it polls briefly.
  */
 export function useRegistrationOrder(orderId: string, options: { pollWhilePending?: boolean } = {}) {
-  return useQuery({
-    queryKey: ['payments', 'registration-order', orderId],
-    queryFn: () => api.get<TRegistrationOrderAnswer>(`/api/payments/subscription-checkout/${encodeURIComponent(orderId)}`),
-    enabled: orderId !== '',
-    retry: false,
-    refetchInterval: (query) => {
-      if (!options.pollWhilePending) return false;
-      const data = query.state.data;
-      if (!data || data.order.status !== 'pending') return false;
-      return query.state.dataUpdateCount < 15 ? 1000 : false;
-    },
-  });
+  return useOrderQuery<TRegistrationOrderAnswer>(
+    'registration-order',
+    '/api/payments/subscription-checkout',
+    orderId,
+    options.pollWhilePending,
+  );
 }

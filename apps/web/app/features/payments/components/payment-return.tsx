@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { ArrowLeft, CheckCircle2, RotateCcw, XCircle } from 'lucide-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ArrowLeft, CheckCircle2, RotateCcw } from 'lucide-react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { formatZar } from '@sekolo/shared/domain/money';
 import type { TRegistrationOrderAnswer } from '@sekolo/shared/schemas/payments';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
-import { errorMessage } from '~/lib/server-field-errors';
 import { useRegistrationOrder } from '../api/subscription-checkout';
+import { AlreadyPaid, NotCompleted, OrderOutcome, PaymentShell } from '~/components/payment/payment-outcome';
 import {
   awaitingPaymentStep,
   paymentHandoffStep,
@@ -18,20 +18,7 @@ import {
 
 const REGISTRATION_PATH = '/registration-steps';
 const CHECKOUT_PATH = '/subscription-checkout';
-
-function Shell({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <div className="bg-slate-50 px-4 py-12">
-      <div className="mx-auto max-w-2xl space-y-6">
-        <div>
-          <p className="text-sm font-semibold text-brand-700">Your application</p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
-        </div>
-        {children}
-      </div>
-    </div>
-  );
-}
+const EYEBROW = 'Your application';
 
 /** The payment step's data the wizard submits with its step (spec 4). */
 function paymentDataOf(answer: TRegistrationOrderAnswer) {
@@ -80,75 +67,38 @@ export function PaymentSuccess() {
     return () => window.clearTimeout(timer);
   }, [data, status, navigate]);
 
-  if (!orderId) {
-    return (
-      <Shell title="Payment">
-        <Alert variant="warning" role="alert">
-          <XCircle aria-hidden="true" />
-          <AlertTitle>This page needs an order.</AlertTitle>
-          <AlertDescription>
-            <Link to={REGISTRATION_PATH} className="font-medium underline">
-              Back to application
-            </Link>
-          </AlertDescription>
-        </Alert>
-      </Shell>
-    );
-  }
-  if (order.isPending) {
-    return (
-      <Shell title="Payment">
-        <LoadingSpinner label="Checking your payment..." />
-      </Shell>
-    );
-  }
-  if (order.isError) {
-    return (
-      <Shell title="Payment">
-        <Alert variant="destructive" role="alert">
-          <XCircle aria-hidden="true" />
-          <AlertTitle>{errorMessage(order.error)}</AlertTitle>
-          <AlertDescription>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void order.refetch()}>
-              Check again
-            </Button>
-          </AlertDescription>
-        </Alert>
-      </Shell>
-    );
-  }
-  const answer = order.data;
-  if (answer.order.status === 'paid') {
-    const isSetup = answer.order.amountCents === 0 && answer.order.subscription;
-    return (
-      <Shell title={isSetup ? 'Subscription set up' : 'Payment successful'}>
-        <Alert variant="success" role="status" data-testid="payment-success">
-          <CheckCircle2 aria-hidden="true" />
-          <AlertTitle>{isSetup ? 'Your card is set up. Nothing was charged today.' : `We received your payment of ${formatZar(answer.order.amountCents)}.`}</AlertTitle>
-          <AlertDescription>
-            <p>
-              Reference <span className="font-mono">{answer.order.reference}</span>. Returning to your application...
-            </p>
-          </AlertDescription>
-        </Alert>
-        <LoadingSpinner label="Submitting your application..." />
-      </Shell>
-    );
-  }
-  if (answer.order.status === 'pending') {
-    return (
-      <Shell title="Payment">
-        <LoadingSpinner label="Waiting for the payment provider to confirm your payment..." />
-        <p className="text-center text-sm text-slate-600">
-          This usually takes a few seconds.{' '}
-          <button type="button" className="font-medium underline" onClick={() => void order.refetch()}>
-            Check again
-          </button>
-        </p>
-      </Shell>
-    );
-  }
-  return <NotPaid answer={answer} />;
+  return (
+    <OrderOutcome
+      orderId={orderId}
+      order={order}
+      eyebrow={EYEBROW}
+      back={{ to: REGISTRATION_PATH, label: 'Back to application' }}
+    >
+      {(answer) => {
+        if (answer.order.status !== 'paid') return <NotPaid answer={answer} />;
+        const isSetup = answer.order.amountCents === 0 && answer.order.subscription;
+        return (
+          <PaymentShell title={isSetup ? 'Subscription set up' : 'Payment successful'} eyebrow={EYEBROW}>
+            <Alert variant="success" role="status" data-testid="payment-success">
+              <CheckCircle2 aria-hidden="true" />
+              <AlertTitle>
+                {isSetup
+                  ? 'Your card is set up. Nothing was charged today.'
+                  : `We received your payment of ${formatZar(answer.order.amountCents)}.`}
+              </AlertTitle>
+              <AlertDescription>
+                <p>
+                  Reference <span className="font-mono">{answer.order.reference}</span>. Returning to your
+                  application...
+                </p>
+              </AlertDescription>
+            </Alert>
+            <LoadingSpinner label="Submitting your application..." />
+          </PaymentShell>
+        );
+      }}
+    </OrderOutcome>
+  );
 }
 
 /**
@@ -162,9 +112,9 @@ export function PaymentCancel() {
   const order = useRegistrationOrder(orderId);
   if (orderId && order.isPending) {
     return (
-      <Shell title="Payment not completed">
+      <PaymentShell title="Payment not completed" eyebrow={EYEBROW}>
         <LoadingSpinner label="Loading..." />
-      </Shell>
+      </PaymentShell>
     );
   }
   return <NotPaid answer={order.data ?? null} />;
@@ -175,7 +125,8 @@ function NotPaid({ answer }: { answer: TRegistrationOrderAnswer | null }) {
   const failed = answer?.order.status === 'failed';
   const paid = answer?.order.status === 'paid';
 
-  const registration = (): TRegistrationHandoff => readRegistrationData() ?? (answer ? { userType: answer.userType } : {});
+  const registration = (): TRegistrationHandoff =>
+    readRegistrationData() ?? (answer ? { userType: answer.userType } : {});
   const tryAgain = () => void navigate(CHECKOUT_PATH, { state: registration() });
   const backToApplication = () => {
     const stored = registration();
@@ -187,43 +138,27 @@ function NotPaid({ answer }: { answer: TRegistrationOrderAnswer | null }) {
 
   if (paid) {
     return (
-      <Shell title="Payment">
-        <Alert variant="success" role="status">
-          <CheckCircle2 aria-hidden="true" />
-          <AlertTitle>This order has already been paid.</AlertTitle>
-          <AlertDescription>
-            <Link to={`/payment-success?order=${answer!.order.id}`} className="font-medium underline">
-              Continue with your application
-            </Link>
-          </AlertDescription>
-        </Alert>
-      </Shell>
+      <AlreadyPaid
+        eyebrow={EYEBROW}
+        next={{ to: `/payment-success?order=${answer!.order.id}`, label: 'Continue with your application' }}
+      />
     );
   }
   return (
-    <Shell title="Payment not completed">
-      <Alert variant={failed ? 'destructive' : 'warning'} role="alert" data-testid="payment-cancelled">
-        <XCircle aria-hidden="true" />
-        <AlertTitle>{failed ? 'Your payment was declined.' : 'You cancelled the payment.'}</AlertTitle>
-        <AlertDescription>
-          <p>Nothing was charged. Your application is saved: you can try the payment again or go back to your application.</p>
-          {answer && (
-            <p className="mt-1 text-sm">
-              Reference <span className="font-mono">{answer.order.reference}</span>
-            </p>
-          )}
-        </AlertDescription>
-      </Alert>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button variant="secondary" onClick={backToApplication}>
-          <ArrowLeft aria-hidden="true" />
-          Back to application
-        </Button>
-        <Button onClick={tryAgain}>
-          <RotateCcw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
-    </Shell>
+    <NotCompleted
+      eyebrow={EYEBROW}
+      failed={failed}
+      kept="Your application is saved: you can try the payment again or go back to your application."
+      reference={answer?.order.reference ?? null}
+    >
+      <Button variant="secondary" onClick={backToApplication}>
+        <ArrowLeft aria-hidden="true" />
+        Back to application
+      </Button>
+      <Button onClick={tryAgain}>
+        <RotateCcw aria-hidden="true" />
+        Try again
+      </Button>
+    </NotCompleted>
   );
 }

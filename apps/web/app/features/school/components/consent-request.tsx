@@ -9,6 +9,7 @@ import {
   type TChildConsent,
 } from '@sekolo/shared/schemas/learner-consent';
 import { Button } from '~/components/ui/button';
+import { ConfirmAction } from '~/components/ui/confirm-action';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { cn } from '~/lib/cn';
@@ -93,7 +94,6 @@ function ChildConsent({ child }: { child: TChildConsent }) {
 
 function GivenByMe({ child, name }: { child: TChildConsent; name: string }) {
   const withdraw = useWithdrawOwnConsent();
-  const [confirming, setConfirming] = useState(false);
   return (
     <div className="mt-2 space-y-3 text-sm">
       <p className="flex items-center gap-2 text-slate-800" data-testid="consent-given">
@@ -101,36 +101,21 @@ function GivenByMe({ child, name }: { child: TChildConsent; name: string }) {
         Consent given on {formatConsentDay(child.mine!.givenAt)}
         {child.mine!.method === 'paper' ? ' (signed form recorded by the school)' : ''}.
       </p>
-      {confirming ? (
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="text-slate-700">
-            Withdraw your consent for {name}? The school will see that you withdrew it.
-          </span>
-          <Button
-            size="sm"
-            variant="destructive"
-            disabled={withdraw.isPending}
-            onClick={async () => {
-              try {
-                await withdraw.mutateAsync(child.learnerId);
-                setConfirming(false);
-                toast.success(`Your consent for ${name} is withdrawn`);
-              } catch (error) {
-                toast.error(errorMessage(error));
-              }
-            }}
-          >
-            Yes, withdraw
+      <ConfirmAction
+        label={`Withdraw your consent for ${name}`}
+        question={`Withdraw your consent for ${name}? The school will see that you withdrew it.`}
+        confirmLabel="Yes, withdraw"
+        cancelLabel="Keep my consent"
+        success={`Your consent for ${name} is withdrawn`}
+        pending={withdraw.isPending}
+        onConfirm={() => withdraw.mutateAsync(child.learnerId)}
+      >
+        {(ask) => (
+          <Button size="sm" variant="secondary" onClick={ask}>
+            Withdraw consent
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
-            Keep my consent
-          </Button>
-        </div>
-      ) : (
-        <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>
-          Withdraw consent
-        </Button>
-      )}
+        )}
+      </ConfirmAction>
     </div>
   );
 }

@@ -10,11 +10,13 @@ import {
 } from '@sekolo/shared/schemas/family';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { ConfirmAction } from '~/components/ui/confirm-action';
 import { FormField, fieldAria } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
-import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
+import { toastAction } from '~/lib/toast-action';
 import { useInviteLearner, useLearnerAccount, useRevokeLearnerAccount } from '../api/family-queries';
+import { PanelFormFooter, PanelQuery } from './panel-parts';
 
 /**
  * The learner's own sign-in, on the learner's page (issue 6): whether they have an account
@@ -51,22 +53,20 @@ export function LearnerAccount({
           </Button>
         )}
       </div>
-      {account.isPending ? (
-        <LoadingSpinner className="py-6" />
-      ) : account.isError ? (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(account.error)}
-        </p>
-      ) : account.data === null ? (
-        <>
-          <p className="text-sm text-slate-600">
-            {firstName} has no Sekolo account. With one, {firstName} sees their class, timetable and attendance.
-          </p>
-          {inviting && <InviteForm learnerId={learnerId} onDone={() => setInviting(false)} />}
-        </>
-      ) : (
-        <AccountStatus learnerId={learnerId} firstName={firstName} account={account.data} canManage={canManage} />
-      )}
+      <PanelQuery query={account}>
+        {(data) =>
+          data === null ? (
+            <>
+              <p className="text-sm text-slate-600">
+                {firstName} has no Sekolo account. With one, {firstName} sees their class, timetable and attendance.
+              </p>
+              {inviting && <InviteForm learnerId={learnerId} onDone={() => setInviting(false)} />}
+            </>
+          ) : (
+            <AccountStatus learnerId={learnerId} firstName={firstName} account={data} canManage={canManage} />
+          )
+        }
+      </PanelQuery>
     </section>
   );
 }
@@ -84,7 +84,6 @@ function AccountStatus({
 }) {
   const invite = useInviteLearner(learnerId);
   const revoke = useRevokeLearnerAccount(learnerId);
-  const [confirming, setConfirming] = useState(false);
   const active = account.status === 'active';
   return (
     <div className="space-y-3">
@@ -96,61 +95,47 @@ function AccountStatus({
           ? `${firstName} signs in with ${account.email}.`
           : `Invitation sent to ${account.email}. The account becomes active once ${firstName} chooses a password.`}
       </p>
-      {canManage && !confirming && (
-        <div className="flex flex-wrap gap-2">
-          {!active && (
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={invite.isPending}
-              onClick={async () => {
-                try {
-                  await invite.mutateAsync({ email: account.email });
-                  toast.success(`Invitation sent to ${account.email}`);
-                } catch (error) {
-                  toast.error(errorMessage(error));
-                }
-              }}
-            >
-              <Send aria-hidden="true" />
-              Send the invitation again
-            </Button>
+      {canManage && (
+        <ConfirmAction
+          layout="panel"
+          label="Revoke the learner’s account"
+          question={
+            <>
+              Revoke {firstName}’s account? {firstName} is signed out and no longer sees the school’s information. You
+              can invite {firstName} again later.
+            </>
+          }
+          confirmLabel="Yes, revoke"
+          cancelLabel="Keep the account"
+          success={`${firstName}’s account revoked`}
+          pending={revoke.isPending}
+          onConfirm={() => revoke.mutateAsync(undefined)}
+        >
+          {(ask) => (
+            <div className="flex flex-wrap gap-2">
+              {!active && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={invite.isPending}
+                  onClick={() =>
+                    void toastAction(
+                      () => invite.mutateAsync({ email: account.email }),
+                      () => `Invitation sent to ${account.email}`,
+                    )
+                  }
+                >
+                  <Send aria-hidden="true" />
+                  Send the invitation again
+                </Button>
+              )}
+              <Button size="sm" variant="ghost" onClick={ask}>
+                <UserRoundX aria-hidden="true" />
+                Revoke account
+              </Button>
+            </div>
           )}
-          <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
-            <UserRoundX aria-hidden="true" />
-            Revoke account
-          </Button>
-        </div>
-      )}
-      {confirming && (
-        <div role="group" aria-label="Revoke the learner’s account" className="space-y-2 rounded-lg bg-red-50 p-3">
-          <p className="text-sm text-red-900">
-            Revoke {firstName}’s account? {firstName} is signed out and no longer sees the school’s information. You can
-            invite {firstName} again later.
-          </p>
-          <div className="flex gap-2">
-            <Button
-              size="sm"
-              variant="destructive"
-              disabled={revoke.isPending}
-              onClick={async () => {
-                try {
-                  await revoke.mutateAsync(undefined);
-                  toast.success(`${firstName}’s account revoked`);
-                } catch (error) {
-                  toast.error(errorMessage(error));
-                } finally {
-                  setConfirming(false);
-                }
-              }}
-            >
-              Yes, revoke
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
-              Keep the account
-            </Button>
-          </div>
-        </div>
+        </ConfirmAction>
       )}
     </div>
   );
@@ -198,20 +183,10 @@ function InviteForm({ learnerId, onDone }: { learnerId: string; onDone: () => vo
           )}
         />
       </FormField>
-      {problem && (
-        <p role="alert" className="text-sm text-red-800">
-          {problem}
-        </p>
-      )}
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={isSubmitting}>
-          <Send aria-hidden="true" />
-          Send invitation
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <PanelFormFooter problem={problem} submitting={isSubmitting} onCancel={onDone}>
+        <Send aria-hidden="true" />
+        Send invitation
+      </PanelFormFooter>
     </form>
   );
 }

@@ -19,6 +19,7 @@ import {
 } from '@sekolo/shared/schemas/learner-consent';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { ConfirmAction } from '~/components/ui/confirm-action';
 import { FormField, fieldAria } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
@@ -26,6 +27,7 @@ import { NativeSelect } from '~/components/ui/native-select';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { useLearnerConsents, useRecordPaperConsent, useWithdrawLearnerConsent } from '../api/learner-consents';
 import { useLearnerGuardians } from '../api/school-queries';
+import { PanelFormFooter, PanelQuery } from './panel-parts';
 
 const day = new Intl.DateTimeFormat('en-ZA', {
   day: 'numeric',
@@ -98,17 +100,15 @@ export function LearnerConsents({
         {consents.data?.status === 'outdated' &&
           ' The consent on record is for an older version: please ask for it again.'}
       </p>
-      {consents.isPending ? (
-        <LoadingSpinner className="py-6" />
-      ) : consents.isError ? (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(consents.error)}
-        </p>
-      ) : consents.data.consents.length === 0 ? (
-        <p className="text-sm text-slate-600">No consent recorded yet.</p>
-      ) : (
-        <ConsentHistory learnerId={learnerId} consents={consents.data.consents} canManage={canManage} />
-      )}
+      <PanelQuery query={consents}>
+        {(data) =>
+          data.consents.length === 0 ? (
+            <p className="text-sm text-slate-600">No consent recorded yet.</p>
+          ) : (
+            <ConsentHistory learnerId={learnerId} consents={data.consents} canManage={canManage} />
+          )
+        }
+      </PanelQuery>
       {canManage &&
         (recording ? (
           <PaperConsentForm learnerId={learnerId} onDone={() => setRecording(false)} />
@@ -157,41 +157,28 @@ function ConsentHistory({
               )}
             </div>
             {canManage && !withdrawn && (
-              <div className="flex flex-wrap items-center gap-2">
-                {confirming === c.id ? (
-                  <>
-                    <span className="text-sm text-slate-700">Withdraw {c.guardianName}’s consent?</span>
-                    <Button
-                      size="sm"
-                      variant="destructive"
-                      disabled={withdraw.isPending}
-                      onClick={async () => {
-                        try {
-                          await withdraw.mutateAsync(c.id);
-                          setConfirming(null);
-                          toast.success(`${c.guardianName}’s consent withdrawn`);
-                        } catch (error) {
-                          toast.error(errorMessage(error));
-                        }
-                      }}
-                    >
-                      Yes, withdraw
-                    </Button>
-                    <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
-                      Keep
-                    </Button>
-                  </>
-                ) : (
+              <ConfirmAction
+                label={`Withdraw the consent of ${c.guardianName}`}
+                question={`Withdraw ${c.guardianName}’s consent?`}
+                confirmLabel="Yes, withdraw"
+                cancelLabel="Keep"
+                success={`${c.guardianName}’s consent withdrawn`}
+                pending={withdraw.isPending}
+                onConfirm={() => withdraw.mutateAsync(c.id)}
+                open={confirming === c.id}
+                onOpenChange={(open) => setConfirming(open ? c.id : null)}
+              >
+                {(ask) => (
                   <Button
                     size="sm"
                     variant="secondary"
                     aria-label={`Withdraw the consent of ${c.guardianName}`}
-                    onClick={() => setConfirming(c.id)}
+                    onClick={ask}
                   >
                     Withdraw
                   </Button>
                 )}
-              </div>
+              </ConfirmAction>
             )}
           </li>
         );
@@ -293,19 +280,9 @@ function PaperConsentForm({ learnerId, onDone }: { learnerId: string; onDone: ()
           )}
         />
       </FormField>
-      {problem && (
-        <p role="alert" className="text-sm text-red-800 sm:col-span-3">
-          {problem}
-        </p>
-      )}
-      <div className="flex gap-2 sm:col-span-3">
-        <Button type="submit" size="sm" disabled={isSubmitting}>
-          Save consent
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <PanelFormFooter problem={problem} submitting={isSubmitting} onCancel={onDone} className="sm:col-span-3">
+        Save consent
+      </PanelFormFooter>
     </form>
   );
 }

@@ -10,10 +10,11 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { FormField, fieldAria } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
-import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { NativeSelect } from '~/components/ui/native-select';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
+import { toastAction } from '~/lib/toast-action';
 import { useInviteGuardian, useLearnerGuardians, useLinkGuardian, useUnlinkGuardian } from '../api/school-queries';
+import { PanelFormFooter, PanelQuery } from './panel-parts';
 
 const EMPTY: TGuardianInput = {
   firstName: '',
@@ -45,85 +46,79 @@ export function LearnerGuardians({ learnerId, canManage }: { learnerId: string; 
           </Button>
         )}
       </div>
-      {list.isPending ? (
-        <LoadingSpinner className="py-6" />
-      ) : list.isError ? (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(list.error)}
-        </p>
-      ) : list.data.length === 0 ? (
-        <p className="text-sm text-slate-600">No parent or guardian recorded yet.</p>
-      ) : (
-        <ul className="divide-y divide-slate-100" data-testid="guardian-list">
-          {list.data.map((g) => (
-            <li key={g.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
-              <div className="space-y-1">
-                <p className="font-medium text-slate-900">
-                  {g.firstName} {g.lastName}{' '}
-                  <span className="font-normal text-slate-600">({labelOf(GUARDIAN_RELATIONS, g.relation)})</span>
-                </p>
-                <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-                  {g.email && (
-                    <span className="inline-flex items-center gap-1">
-                      <Mail className="size-3.5" aria-hidden="true" />
-                      {g.email}
-                    </span>
-                  )}
-                  {g.phone && (
-                    <span className="inline-flex items-center gap-1">
-                      <Phone className="size-3.5" aria-hidden="true" />
-                      {g.phone}
-                    </span>
-                  )}
-                </p>
-                <p className="flex flex-wrap gap-2">
-                  {g.paysFees && <Badge>Pays fees</Badge>}
-                  {g.receivesCommunications && <Badge variant="neutral">Receives messages</Badge>}
-                  {g.hasAccount && <Badge variant="accent">Has an account</Badge>}
-                </p>
-              </div>
-              {canManage && (
-                <div className="flex items-center gap-1">
-                  {g.email && !g.hasAccount && (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      disabled={invite.isPending}
-                      onClick={async () => {
-                        try {
-                          const sent = await invite.mutateAsync(g.id);
-                          toast.success(`Invitation sent to ${sent.email}`);
-                        } catch (error) {
-                          toast.error(errorMessage(error));
+      <PanelQuery query={list}>
+        {(guardians) =>
+          guardians.length === 0 ? (
+            <p className="text-sm text-slate-600">No parent or guardian recorded yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100" data-testid="guardian-list">
+              {guardians.map((g) => (
+                <li key={g.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
+                  <div className="space-y-1">
+                    <p className="font-medium text-slate-900">
+                      {g.firstName} {g.lastName}{' '}
+                      <span className="font-normal text-slate-600">({labelOf(GUARDIAN_RELATIONS, g.relation)})</span>
+                    </p>
+                    <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+                      {g.email && (
+                        <span className="inline-flex items-center gap-1">
+                          <Mail className="size-3.5" aria-hidden="true" />
+                          {g.email}
+                        </span>
+                      )}
+                      {g.phone && (
+                        <span className="inline-flex items-center gap-1">
+                          <Phone className="size-3.5" aria-hidden="true" />
+                          {g.phone}
+                        </span>
+                      )}
+                    </p>
+                    <p className="flex flex-wrap gap-2">
+                      {g.paysFees && <Badge>Pays fees</Badge>}
+                      {g.receivesCommunications && <Badge variant="neutral">Receives messages</Badge>}
+                      {g.hasAccount && <Badge variant="accent">Has an account</Badge>}
+                    </p>
+                  </div>
+                  {canManage && (
+                    <div className="flex items-center gap-1">
+                      {g.email && !g.hasAccount && (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={invite.isPending}
+                          onClick={() =>
+                            void toastAction(
+                              () => invite.mutateAsync(g.id),
+                              (sent) => `Invitation sent to ${sent.email}`,
+                            )
+                          }
+                        >
+                          <Send aria-hidden="true" />
+                          Invite to Sekolo
+                        </Button>
+                      )}
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        disabled={unlink.isPending}
+                        aria-label={`Remove ${g.firstName} ${g.lastName} from this learner`}
+                        onClick={() =>
+                          void toastAction(
+                            () => unlink.mutateAsync(g.id),
+                            () => `${g.firstName} ${g.lastName} removed`,
+                          )
                         }
-                      }}
-                    >
-                      <Send aria-hidden="true" />
-                      Invite to Sekolo
-                    </Button>
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </div>
                   )}
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={unlink.isPending}
-                    aria-label={`Remove ${g.firstName} ${g.lastName} from this learner`}
-                    onClick={async () => {
-                      try {
-                        await unlink.mutateAsync(g.id);
-                        toast.success(`${g.firstName} ${g.lastName} removed`);
-                      } catch (error) {
-                        toast.error(errorMessage(error));
-                      }
-                    }}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </PanelQuery>
       {adding && <AddGuardianForm learnerId={learnerId} onDone={() => setAdding(false)} />}
     </section>
   );
@@ -201,19 +196,9 @@ function AddGuardianForm({ learnerId, onDone }: { learnerId: string; onDone: () 
           />
         ))}
       </div>
-      {problem && (
-        <p role="alert" className="text-sm text-red-800 sm:col-span-2">
-          {problem}
-        </p>
-      )}
-      <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" size="sm" disabled={isSubmitting}>
-          Save guardian
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <PanelFormFooter problem={problem} submitting={isSubmitting} onCancel={onDone} className="sm:col-span-2">
+        Save guardian
+      </PanelFormFooter>
     </form>
   );
 }

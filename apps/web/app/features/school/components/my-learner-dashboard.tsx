@@ -7,8 +7,8 @@ import { errorMessage } from '~/lib/server-field-errors';
 import { myLearnerQuery } from '../api/family-queries';
 import { AttendanceSummary, formatSchoolDay } from './attendance-summary';
 import { classLine, emptyWeekText } from './child-overview';
-import { hasLessons, lessonDetails, lessonsOn, schoolWeekday } from '../lib/school-week';
-import { WeekTimetable } from './week-timetable';
+import { hasLessons, lessonsOn, schoolWeekday } from '../lib/school-week';
+import { DayLessons, WeekTimetable } from './week-timetable';
 
 /** The student dashboard's own content (issue 6): the learner's class, today, the week and attendance. */
 export function MyLearnerDashboard() {
@@ -72,19 +72,7 @@ function LearnerDashboard({ overview }: { overview: TLearnerOverview }) {
           ) : today.length === 0 ? (
             <p className="text-sm text-slate-700">You have no lessons today.</p>
           ) : (
-            <ol className="divide-y divide-slate-100" data-testid="todays-lessons">
-              {today.map(({ lesson, period }) => (
-                <li key={lesson.id} className="flex gap-3 py-2 text-sm">
-                  <span className="w-24 shrink-0 text-slate-600">
-                    {period.startsAt}–{period.endsAt}
-                  </span>
-                  <span>
-                    <span className="block font-medium text-slate-900">{lesson.subjectLabel}</span>
-                    <span className="block text-xs text-slate-600">{lessonDetails(lesson)}</span>
-                  </span>
-                </li>
-              ))}
-            </ol>
+            <DayLessons lessons={today} data-testid="todays-lessons" />
           )}
         </Region>
       </div>

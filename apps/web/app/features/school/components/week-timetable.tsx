@@ -3,12 +3,48 @@ import { SCHOOL_DAYS } from '@sekolo/shared/schemas/timetable';
 import { cn } from '~/lib/cn';
 import { hasLessons, lessonDetails, lessonsOn, schoolWeekday, type TWeek } from '../lib/school-week';
 
+type TLessonSlot = ReturnType<typeof lessonsOn>[number];
+
 export function TimetableEmpty({ children }: { children: React.ReactNode }) {
   return (
     <p className="flex items-start gap-2 rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
       <CalendarClock className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
       <span>{children}</span>
     </p>
+  );
+}
+
+/** A lesson's subject, and below it its teacher and room. */
+function LessonText({ lesson }: { lesson: TLessonSlot['lesson'] }) {
+  return (
+    <span className="block">
+      <span className="block font-medium text-slate-900">{lesson.subjectLabel}</span>
+      <span className="block text-xs text-slate-600">{lessonDetails(lesson)}</span>
+    </span>
+  );
+}
+
+/**
+ * A day's lessons in order, each with its period's times (the phone week and the learner's
+ * "Today's lessons"); `boxed` pads the rows for a bordered list.
+ */
+export function DayLessons({
+  lessons,
+  boxed = false,
+  className,
+  ...props
+}: { lessons: TLessonSlot[]; boxed?: boolean } & React.ComponentProps<'ol'>) {
+  return (
+    <ol className={cn('divide-y divide-slate-100', className)} {...props}>
+      {lessons.map(({ lesson, period }) => (
+        <li key={lesson.id} className={cn('flex gap-3 py-2 text-sm', boxed && 'px-3')}>
+          <span className="w-24 shrink-0 text-slate-600">
+            {period.startsAt}–{period.endsAt}
+          </span>
+          <LessonText lesson={lesson} />
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -70,12 +106,7 @@ export function WeekTimetable({
                     ) : (
                       week.lessons
                         .filter((l) => l.day === d.id && l.periodId === period.id)
-                        .map((lesson) => (
-                          <span key={lesson.id} className="block">
-                            <span className="block font-medium text-slate-900">{lesson.subjectLabel}</span>
-                            <span className="block text-xs text-slate-600">{lessonDetails(lesson)}</span>
-                          </span>
-                        ))
+                        .map((lesson) => <LessonText key={lesson.id} lesson={lesson} />)
                     )}
                   </td>
                 ))}
@@ -96,19 +127,7 @@ export function WeekTimetable({
               {lessons.length === 0 ? (
                 <p className="text-sm text-slate-600">No lessons.</p>
               ) : (
-                <ol className="mt-1 divide-y divide-slate-100 rounded-lg border border-slate-200">
-                  {lessons.map(({ lesson, period }) => (
-                    <li key={lesson.id} className="flex gap-3 px-3 py-2 text-sm">
-                      <span className="w-24 shrink-0 text-slate-600">
-                        {period.startsAt}–{period.endsAt}
-                      </span>
-                      <span>
-                        <span className="block font-medium text-slate-900">{lesson.subjectLabel}</span>
-                        <span className="block text-xs text-slate-600">{lessonDetails(lesson)}</span>
-                      </span>
-                    </li>
-                  ))}
-                </ol>
+                <DayLessons lessons={lessons} className="mt-1 rounded-lg border border-slate-200" boxed />
               )}
             </li>
           );

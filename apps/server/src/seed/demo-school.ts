@@ -1,0 +1,13 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { organizations } from '../db/schema/index.ts';
+import { DEMO_SCHOOL } from './seed-accounts.ts';
+
+/** The demo school's id, or null when the accounts seeder has not created it (the later seeders then do nothing). */
+export async function findDemoSchoolId(db: Database): Promise<string | null> {
+  const [school] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.slug, DEMO_SCHOOL.slug));
+  return school?.id ?? null;
+}

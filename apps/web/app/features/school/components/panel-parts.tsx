@@ -1,0 +1,64 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button } from '~/components/ui/button';
+import { LoadingSpinner } from '~/components/ui/loading-spinner';
+import { cn } from '~/lib/cn';
+import { errorMessage } from '~/lib/server-field-errors';
+
+/**
+ * Parts of the learner page's panels (account, parents and guardians, consent).
+ */
+
+/** A panel's query: a spinner while it loads, its error as an alert, else `children(data)`. */
+export function PanelQuery<T>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  children: (data: T) => React.ReactNode;
+}) {
+  if (query.isPending) return <LoadingSpinner className="py-6" />;
+  if (query.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-800">
+        {errorMessage(query.error)}
+      </p>
+    );
+  }
+  return children(query.data);
+}
+
+/**
+ * The foot of a form opened in a panel: the server's problem (when it is not a field's), then the
+ * submit button (`children`) and Cancel. `className` places both in the form's grid.
+ */
+export function PanelFormFooter({
+  problem,
+  submitting,
+  onCancel,
+  className,
+  children,
+}: {
+  problem: string | null;
+  submitting: boolean;
+  onCancel: () => void;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      {problem && (
+        <p role="alert" className={cn('text-sm text-red-800', className)}>
+          {problem}
+        </p>
+      )}
+      <div className={cn('flex gap-2', className)}>
+        <Button type="submit" size="sm" disabled={submitting}>
+          {children}
+        </Button>
+        <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </>
+  );
+}
