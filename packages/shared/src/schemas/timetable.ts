@@ -165,8 +165,13 @@ export type TSubjectClass = {
   learnerCount: number;
 };
 /** "10A Physical Sciences" or, for a group, "10A Physical Sciences (Group A)". */
+/** A lesson's subject as people read it: "Physical Sciences", or "Mathematics (Group A)" for a group. */
+export function subjectWithGroup(s: { subjectLabel: string; groupName?: string | null }): string {
+  return `${s.subjectLabel}${s.groupName ? ` (${s.groupName})` : ''}`;
+}
+
 export function subjectClassTitle(s: { registerClassName: string; subjectLabel: string; groupName?: string | null }) {
-  return `${s.registerClassName} ${s.subjectLabel}${s.groupName ? ` (${s.groupName})` : ''}`;
+  return `${s.registerClassName} ${subjectWithGroup(s)}`;
 }
 /** A learner as the subject class's list and the picker show them. */
 export type TSubjectClassLearner = {
@@ -193,12 +198,10 @@ export type TLesson = {
   periodId: string;
   subjectClassId: string;
   subjectLabel: string;
-  /**
-   * The subject class's group label (chosen learners or a split class), or null; and whether it
-   * takes the whole register class. The server always sends both (optional for older fixtures).
-   */
-  groupName?: string | null;
-  wholeClass?: boolean;
+  /** The subject class's group label (chosen learners or a split class), or null. */
+  groupName: string | null;
+  /** Whether the lesson takes the whole register class (not a group of chosen learners). */
+  wholeClass: boolean;
   teacherId: string;
   teacherName: string;
   registerClassId: string;

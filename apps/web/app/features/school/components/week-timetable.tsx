@@ -1,5 +1,5 @@
 import { CalendarClock } from 'lucide-react';
-import { SCHOOL_DAYS } from '@sekolo/shared/schemas/timetable';
+import { SCHOOL_DAYS, subjectWithGroup } from '@sekolo/shared/schemas/timetable';
 import { cn } from '~/lib/cn';
 import { hasLessons, lessonDetails, lessonsOn, schoolWeekday, type TWeek } from '../lib/school-week';
 
@@ -18,7 +18,7 @@ export function TimetableEmpty({ children }: { children: React.ReactNode }) {
 function LessonText({ lesson }: { lesson: TLessonSlot['lesson'] }) {
   return (
     <span className="block">
-      <span className="block font-medium text-slate-900">{lesson.subjectLabel}</span>
+      <span className="block font-medium text-slate-900">{subjectWithGroup(lesson)}</span>
       <span className="block text-xs text-slate-600">{lessonDetails(lesson)}</span>
     </span>
   );

@@ -15,6 +15,8 @@ const lesson = (id: string, day: number, periodId: string): TLesson => ({
   periodId,
   subjectClassId: 's',
   subjectLabel: id,
+  groupName: null,
+  wholeClass: true,
   teacherId: 't',
   teacherName: 'Ms Radebe',
   registerClassId: 'c',

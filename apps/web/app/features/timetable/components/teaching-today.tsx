@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, ClipboardCheck } from 'lucide-react';
 import { schoolToday } from '@sekolo/shared/schemas/attendance';
-import type { TTeachingRegister, TTeachingToday } from '@sekolo/shared/schemas/timetable';
+import { subjectWithGroup, type TTeachingRegister, type TTeachingToday } from '@sekolo/shared/schemas/timetable';
 import { Badge } from '~/components/ui/badge';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
@@ -88,8 +88,7 @@ function TodayLessons({ today }: { today: TTeachingToday }) {
                 </div>
                 <div className="text-sm">
                   <p className="font-semibold text-slate-900">
-                    {lesson.subjectLabel}
-                    {lesson.groupName ? ` (${lesson.groupName})` : ''} · {lesson.registerClassName}
+                    {subjectWithGroup(lesson)} · {lesson.registerClassName}
                   </p>
                   <p className="text-slate-600">{lesson.roomName ?? 'No room set'}</p>
                 </div>

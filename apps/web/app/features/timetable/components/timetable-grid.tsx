@@ -1,5 +1,11 @@
 import { toast } from 'sonner';
-import { SCHOOL_DAYS, subjectClassTitle, type TLesson, type TTimetableView } from '@sekolo/shared/schemas/timetable';
+import {
+  SCHOOL_DAYS,
+  subjectClassTitle,
+  subjectWithGroup,
+  type TLesson,
+  type TTimetableView,
+} from '@sekolo/shared/schemas/timetable';
 import { Button } from '~/components/ui/button';
 import { errorMessage } from '~/lib/server-field-errors';
 import { useDeleteTimetableItem } from '../api/timetable-queries';
@@ -21,7 +27,6 @@ export function TimetableGrid({
   }
   const at = (day: number, periodId: string) => view.lessons.filter((l) => l.day === day && l.periodId === periodId);
   /** The subject, with the group's label for a group: "Mathematics (Group A)". */
-  const subjectOf = (lesson: TLesson) => `${lesson.subjectLabel}${lesson.groupName ? ` (${lesson.groupName})` : ''}`;
   const describe = (lesson: TLesson) => {
     const who =
       view.kind === 'class'
@@ -68,7 +73,7 @@ export function TimetableGrid({
                         {lessons.map((lesson) => (
                           <div key={lesson.id} className="rounded-md bg-brand-50 px-2 py-1">
                             <span className="block font-medium text-slate-900">
-                              {view.kind === 'class' ? subjectOf(lesson) : subjectClassTitle(lesson)}
+                              {view.kind === 'class' ? subjectWithGroup(lesson) : subjectClassTitle(lesson)}
                             </span>
                             <span className="block text-xs text-slate-600">{describe(lesson)}</span>
                             {canEdit && (
@@ -77,7 +82,7 @@ export function TimetableGrid({
                                 variant="link"
                                 size="sm"
                                 className="h-6 text-xs"
-                                aria-label={`Remove ${subjectOf(lesson)} in ${where}`}
+                                aria-label={`Remove ${subjectWithGroup(lesson)} in ${where}`}
                                 onClick={() =>
                                   remove.mutate(
                                     { kind: 'lesson', id: lesson.id },
