@@ -24,12 +24,17 @@
  * 6. That throwaway render also creates the router (routes from the manifest, the first match, the
  *    history), which HydratedRouter keeps in its module, and the hydration runs in the next task:
  *    two shorter tasks instead of one long one, so the page answers input sooner (decision 006).
+ * 7. Every step runs in a task of its own: evaluating the modules, decoding the route data,
+ *    creating the router, hydrating the page, then its top bar and footer (HydrateLater in
+ *    routes/site-layout.tsx), warming up tailwind-merge (see warmUpClassMerging). Lighthouse counts each task's time over
+ *    50 ms (at its 4x CPU slowdown) as blocking, so several short tasks block less than one long one.
  */
 import './lib/preact-ref-as-prop';
 import { createElement, startTransition, StrictMode } from 'react';
 import { HydratedRouter } from 'react-router/dom';
 import { hydrate, options, render, type ComponentChild, type ContainerNode, type VNode } from 'preact';
-import { setHydrating } from './lib/hydration';
+import { isHydrating, setHydrating } from './lib/hydration';
+import { cn } from './lib/cn';
 
 function documentRoot(): ContainerNode {
   const html = document.documentElement;
@@ -72,11 +77,15 @@ const ID_ATTRIBUTES: [prop: string, attribute: string][] = [
   ['form', 'form'],
 ];
 
-/** While hydrating, gives each element the id references Preact rendered (see 2 above). */
+/**
+ * While hydrating, gives each element the id references Preact rendered (see 2 above). The hook
+ * stays: parts of the page that hydrate later (components/islands/hydrate-later.tsx) are corrected
+ * the same way while they hydrate.
+ */
 function correctIdsWhileHydrating(run: () => void) {
   const previous = options.diffed;
   options.diffed = (vnode: VNode) => {
-    if (typeof vnode.type === 'string') {
+    if (isHydrating() && typeof vnode.type === 'string') {
       // `__e` is the vnode's DOM node (Preact's stable mangled name for `_dom`).
       const dom = (vnode as unknown as { __e?: Element | null }).__e;
       const props = vnode.props as Record<string, unknown>;
@@ -94,7 +103,6 @@ function correctIdsWhileHydrating(run: () => void) {
     run();
   } finally {
     setHydrating(false);
-    options.diffed = previous;
   }
 }
 
@@ -113,7 +121,9 @@ async function routerReady() {
       render(null, scratch);
       return;
     } catch (thrown) {
-      if (thrown && typeof (thrown as Promise<unknown>).then === 'function') await thrown;
+      // The route data decoded, the router is created in the next task (see 7 below).
+      if (thrown && typeof (thrown as Promise<unknown>).then === 'function')
+        await (thrown as Promise<unknown>).then(nextTask);
       else throw thrown;
     }
   }
@@ -122,6 +132,16 @@ async function routerReady() {
 /** Prerendered pages carry their route modules; the SPA fallback only the root's. */
 const isSpaFallback = () =>
   Object.keys((window as { __reactRouterRouteModules?: object }).__reactRouterRouteModules ?? {}).length <= 1;
+
+/**
+ * tailwind-merge builds its tables on its first call (~10 ms on a fast machine, 4x that in
+ * Lighthouse's model of a phone). Hydration skips it (lib/cn.ts); the first renders after it (the
+ * controls that become enabled once hydrated) would pay it in the task of their effects. Paid here
+ * instead, in a task of its own that runs before those effects (Preact runs them after the next frame).
+ */
+function warmUpClassMerging() {
+  cn('p-0', 'p-1');
+}
 
 /** The next task: work after this is not counted in the same long task. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -134,7 +154,10 @@ if (import.meta.env.DEV) {
     });
   });
 } else {
-  void routerReady()
+  // Each step in a task of its own (see 6 and 7 above): evaluating the modules, creating the
+  // router, hydrating, then tailwind-merge's tables.
+  void nextTask()
+    .then(routerReady)
     .then(nextTask)
     .then(() => {
       moveHoistedPreloadsBack();
@@ -143,5 +166,7 @@ if (import.meta.env.DEV) {
       // route: rendered, so every attribute is corrected as the route comes in.
       if (isSpaFallback()) render(app, documentRoot());
       else correctIdsWhileHydrating(() => hydrate(app, documentRoot()));
-    });
+    })
+    .then(nextTask)
+    .then(warmUpClassMerging);
 }

@@ -11,25 +11,31 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { QueryClientSlot } from '~/lib/query-client-slot';
+import { whenIdle } from '~/lib/hydration';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import './app.css';
 
 /**
- * Renders a component from a separate chunk, which starts loading as soon as the app has rendered.
+ * Renders a component from a separate chunk, which starts loading once the browser is idle after
+ * the app has rendered, each in a task of its own (the import adds its modulepreload links, and
+ * the component's first render follows): not in the task that takes over the page (decision 006).
  * Keeps the toaster (sonner) and the session sync (with the logout code) out of the first-load
  * JavaScript of every page (decision 005); neither shows anything in the prerendered HTML.
  */
-function useDeferredComponent<P>(load: () => Promise<ComponentType<P>>): ComponentType<P> | null {
+function useDeferredComponent<P>(load: () => Promise<ComponentType<P>>, timeout: number): ComponentType<P> | null {
   const [component, setComponent] = useState<ComponentType<P> | null>(null);
   useEffect(() => {
     let cancelled = false;
-    void load().then((loaded) => {
-      if (!cancelled) setComponent(() => loaded);
-    });
+    const cancelIdle = whenIdle(() => {
+      void load().then((loaded) => {
+        if (!cancelled) setComponent(() => loaded);
+      });
+    }, timeout);
     return () => {
       cancelled = true;
+      cancelIdle();
     };
-  }, [load]);
+  }, [load, timeout]);
   return component;
 }
 
@@ -98,8 +104,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const SessionSync = useDeferredComponent(loadSessionSync);
-  const Toaster = useDeferredComponent(loadToaster);
+  // The session sync restores the last path on arrival at / (spec 2.5): soon; the toaster can wait longer.
+  const SessionSync = useDeferredComponent(loadSessionSync, 300);
+  const Toaster = useDeferredComponent(loadToaster, 1000);
   return (
     // TanStack Query's client arrives with the first module that uses it (lib/react-query.ts, decision 006).
     <QueryClientSlot>

@@ -26,3 +26,17 @@ export function useHydrated(): boolean {
   }, [ready]);
   return ready;
 }
+
+/**
+ * Runs `callback` in a task of its own once the browser is idle (at the latest after `timeout` ms),
+ * so work that can wait does not lengthen the task that takes over the page (decision 006).
+ * Returns a function that cancels it.
+ */
+export function whenIdle(callback: () => void, timeout = 1000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(callback, { timeout });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(callback, 1);
+  return () => window.clearTimeout(id);
+}

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
+import { whenIdle } from '~/lib/hydration';
 
 /**
  * The session part of the corner (the session query, and once someone is signed in the account
@@ -8,7 +9,7 @@ import { Link } from 'react-router';
  */
 const loadSessionCorner = () => import('./account-session-corner').then((module) => module.SessionAccountCorner);
 
-/** What AccountArea shows signed out (keep the two in step): Sign in and Get Started. */
+/** Sign in and Get Started: the signed-out corner of the top bar, also what AccountArea shows signed out. */
 export function SignedOutLinks() {
   return (
     <div className="flex items-center gap-2">
@@ -23,16 +24,6 @@ export function SignedOutLinks() {
       </Link>
     </div>
   );
-}
-
-/** Runs `callback` once the browser is idle after the page has loaded (at the latest after 1 s). */
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(callback, { timeout: 1000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(callback, 1);
-  return () => window.clearTimeout(id);
 }
 
 /**
