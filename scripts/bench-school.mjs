@@ -300,7 +300,9 @@ function processTreeCpuMs(pid) {
     try {
       const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      // utime, stime, and cutime, cstime: what its ended children used (a PostgreSQL backend that
+      // closes moves its time to the postmaster's cutime, so the tree's total never goes back).
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
       for (const task of fs.readdirSync(`/proc/${p}/task`)) {
         const children = fs.readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').trim();
         for (const child of children ? children.split(' ') : []) visit(Number(child));
