@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { learners } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
+import { reconcileLearnerGroups } from '../timetable/subject-class-learners.ts';
 import { getLearnerRow } from './get-learner.ts';
 import { checkLearnerCapacity } from './learner-capacity.ts';
 import {
@@ -24,7 +25,7 @@ export async function updateLearner(
   try {
     await db.transaction(async (tx) => {
       const [existing] = await tx
-        .select({ id: learners.id })
+        .select({ id: learners.id, grade: learners.grade, registerClassId: learners.registerClassId })
         .from(learners)
         .where(and(eq(learners.id, id), eq(learners.organizationId, ctx.organizationId)))
         .for('update');
@@ -35,6 +36,17 @@ export async function updateLearner(
         .update(learners)
         .set(learnerColumns(values))
         .where(and(eq(learners.id, id), eq(learners.organizationId, ctx.organizationId)));
+      const grade = gradeToNumber(values.grade);
+      const registerClassId = values.registerClassId ?? null;
+      // A new grade or class changes the learner's groups and lessons (timetable module).
+      if (existing.grade !== grade || existing.registerClassId !== registerClassId)
+        await reconcileLearnerGroups(tx, ctx, {
+          id,
+          firstName: values.firstName,
+          lastName: values.lastName,
+          grade,
+          registerClassId,
+        });
       await recordAudit(tx, {
         action: 'learner.updated',
         actorUserId: ctx.user.id,

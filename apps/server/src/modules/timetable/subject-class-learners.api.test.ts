@@ -418,4 +418,77 @@ describe('subject classes of chosen learners', () => {
     );
     expect(staff11B.sort()).toEqual(['2 Mathematics', '5 Physical Sciences']);
   });
+
+  it('keeps a learner’s groups true when their register class or grade changes', async () => {
+    const db = t.database.db;
+    const school = { name: 'Ridge High', type: 'school' as const };
+    const teacherA = await createUser(db, { role: 'teacher', organization: school, name: 'Ms Zwane' });
+    const teacherB = await createUser(db, { role: 'teacher', organization: school, name: 'Mr Venter' });
+    ids['12A'] = (await createRegisterClass(db, org, '12A', 12)).id;
+    ids['12B'] = (await createRegisterClass(db, org, '12B', 12)).id;
+    ids.zola = (
+      await createLearner(db, org, { firstName: 'Zola', lastName: 'Mthembu', grade: 12, registerClassId: ids['12A']! })
+    ).id;
+    // 12B's English meets on Monday in Period 1, as does the Accounting group Zola takes from 12A.
+    const english = await subjectClass({ subject: 'english', teacherId: teacherA.id, registerClassId: ids['12B'] });
+    const accounting = await subjectClass({
+      subject: 'accounting',
+      teacherId: teacherB.id,
+      registerClassId: ids['12A'],
+      membership: 'chosen',
+      groupName: 'Elective',
+      learnerIds: [ids.zola],
+    });
+    const history = await subjectClass({
+      subject: 'history',
+      teacherId: teacherB.id,
+      registerClassId: ids['12A'],
+      membership: 'chosen',
+      learnerIds: [ids.zola],
+    });
+    expect((await lesson(english.id, 1, 'period1')).statusCode).toBe(201);
+    expect((await lesson(accounting.id, 1, 'period1')).statusCode).toBe(201);
+
+    const record = (await call('GET', `/api/school/learners/${ids.zola}`, 'admin')).json().learner;
+    const edit = (changes: Record<string, unknown>) =>
+      call('PUT', `/api/school/learners/${ids.zola}`, 'admin', { ...record, ...changes });
+    const classOf = async () =>
+      (await call('GET', `/api/school/learners/${ids.zola}`, 'admin')).json().learner.registerClassId;
+
+    // Into 12B, Zola would have English and Accounting at once: refused, nothing changed.
+    const refused = await edit({ registerClassId: ids['12B'] });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'TIMETABLE_CLASH',
+      message:
+        'Zola Mthembu would have two lessons in Period 1 on Monday: 12B English and 12A Accounting (Elective). ' +
+        'Change their groups or the timetable first.',
+    });
+    expect(await classOf()).toBe(ids['12A']);
+
+    // Out of the Accounting group first, the move goes through; the History group (no lessons) stays.
+    expect((await call('DELETE', `/subject-classes/${accounting.id}/learners/${ids.zola}`, 'admin')).statusCode).toBe(
+      200,
+    );
+    expect((await edit({ registerClassId: ids['12B'] })).statusCode).toBe(200);
+    expect(await classOf()).toBe(ids['12B']);
+    const inHistory = async () =>
+      names((await call('GET', `/subject-classes/${history.id}/learners`, 'admin')).json().learners);
+    expect(await inHistory()).toEqual(['Zola Mthembu']);
+
+    // Back to Grade 11 (11B): the Grade 12 group lets Zola go, and the audit says why.
+    const regraded = await edit({ grade: '11', registerClassId: ids['11B'] });
+    expect(regraded.statusCode, regraded.body).toBe(200);
+    expect(await inHistory()).toEqual([]);
+    const [left] = await db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'timetable.subject_class_learner_removed'),
+          eq(auditEvents.target, `subject_class:${history.id}`),
+        ),
+      );
+    expect(left?.details).toMatchObject({ learnerId: ids.zola, reason: 'grade_changed' });
+  });
 });

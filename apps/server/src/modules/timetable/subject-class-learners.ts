@@ -1,10 +1,12 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { gradeFromNumber } from '@sekolo/shared/schemas/school';
 import {
   learnerArchivedMessage,
+  dayLabel,
   learnerNotInGradeMessage,
   MAX_SUBJECT_CLASS_LEARNERS,
+  subjectClassTitle,
   TIMETABLE_MESSAGES,
   type TEligibleLearners,
   type TSubjectClassLearner,
@@ -22,7 +24,15 @@ import {
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
 import { audited } from './audited.ts';
-import { learnerClashMessage, learnerTakes, lockSubjectClass, lockSlots, selectLessons } from './lessons.ts';
+import {
+  learnerClashMessage,
+  learnerTakes,
+  lessonsOfLearner,
+  lockSubjectClass,
+  lockSlots,
+  selectLessons,
+} from './lessons.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { listSubjectClasses } from './setup.ts';
 
 /**
@@ -299,4 +309,97 @@ export function removeSubjectClassLearner(db: Database, ctx: TSchoolContext, id:
       details: { learnerId, removed: removed.length > 0 },
     };
   });
+}
+
+/** "Thandi Mokoena would have two lessons in Period 1 on Monday: 11B English and 11A Physical Sciences (Elective). …" */
+export function learnerMoveClashMessage(
+  learner: { firstName: string; lastName: string },
+  lessons: [Parameters<typeof subjectClassTitle>[0], Parameters<typeof subjectClassTitle>[0]],
+  periodName: string,
+  day: number,
+) {
+  return (
+    `${learner.firstName} ${learner.lastName} would have two lessons in ${periodName} on ${dayLabel(day)}: ` +
+    `${subjectClassTitle(lessons[0])} and ${subjectClassTitle(lessons[1])}. Change their groups or the timetable first.`
+  );
+}
+
+/**
+ * Keeps a learner's groups true to an edit of their record (school/update-learner.ts), inside its
+ * transaction and after the new grade and register class are written:
+ * - a learner now in another grade leaves the groups of chosen learners of other grades (each
+ *   removal audited, as the admin's own removals are);
+ * - the lessons the learner now takes (their new register class's whole-class lessons and their
+ *   groups') must not meet in one slot: 409 TIMETABLE_CLASH naming the slot and both lessons, and
+ *   the edit is undone with the transaction. The slots are locked as createLesson locks them.
+ */
+export async function reconcileLearnerGroups(
+  tx: DbExecutor,
+  ctx: TSchoolContext,
+  learner: { id: string; firstName: string; lastName: string; grade: number; registerClassId: string | null },
+): Promise<void> {
+  const otherGrades = tx
+    .select({ id: subjectClasses.id })
+    .from(subjectClasses)
+    .innerJoin(registerClasses, eq(registerClasses.id, subjectClasses.registerClassId))
+    .where(and(eq(subjectClasses.organizationId, ctx.organizationId), ne(registerClasses.grade, learner.grade)));
+  const left = await tx
+    .delete(subjectClassLearners)
+    .where(
+      and(
+        eq(subjectClassLearners.organizationId, ctx.organizationId),
+        eq(subjectClassLearners.learnerId, learner.id),
+        inArray(subjectClassLearners.subjectClassId, otherGrades),
+      ),
+    )
+    .returning({ subjectClassId: subjectClassLearners.subjectClassId });
+  for (const { subjectClassId } of left) {
+    await recordAudit(tx, {
+      action: 'timetable.subject_class_learner_removed',
+      actorUserId: ctx.user.id,
+      target: `subject_class:${subjectClassId}`,
+      ip: ctx.ip,
+      details: { organizationId: ctx.organizationId, learnerId: learner.id, removed: true, reason: 'grade_changed' },
+    });
+  }
+
+  const taken = () =>
+    tx
+      .select({ id: timetableLessons.id, day: timetableLessons.day, periodId: timetableLessons.periodId })
+      .from(timetableLessons)
+      .where(
+        and(
+          eq(timetableLessons.organizationId, ctx.organizationId),
+          lessonsOfLearner(learner.id, learner.registerClassId),
+        ),
+      )
+      .orderBy(
+        asc(timetableLessons.day),
+        asc(timetableLessons.periodId),
+        desc(timetableLessons.wholeClass),
+        asc(timetableLessons.id),
+      );
+  const before = await taken();
+  if (before.length < 2) return;
+  await lockSlots(tx, ctx.organizationId, before);
+  const lessons = await taken();
+  const twice = lessons.findIndex(
+    (l, i) => i > 0 && l.day === lessons[i - 1]!.day && l.periodId === lessons[i - 1]!.periodId,
+  );
+  if (twice < 0) return;
+  const pair = [lessons[twice - 1]!, lessons[twice]!];
+  const shown = await selectLessons(
+    tx,
+    ctx.organizationId,
+    inArray(
+      timetableLessons.id,
+      pair.map((l) => l.id),
+    ),
+  );
+  const [period] = await tx
+    .select({ name: timetablePeriods.name })
+    .from(timetablePeriods)
+    .where(eq(timetablePeriods.id, pair[0]!.periodId));
+  const [a, b] = pair.map((l) => shown.find((s) => s.id === l.id)!);
+  throw new AppError(409, 'TIMETABLE_CLASH', learnerMoveClashMessage(learner, [a!, b!], period!.name, pair[0]!.day));
 }
