@@ -28,6 +28,7 @@ import {
   useSubjectClassLearners,
 } from '../api/timetable-queries';
 import { LearnerPicker, learnerName } from './learner-picker';
+import { cn } from '~/lib/cn';
 import { FORM_CLASS, Problem } from './form-bits';
 
 const countLabel = (n: number) => `${n} ${n === 1 ? 'learner' : 'learners'}`;
@@ -224,7 +225,13 @@ export function SubjectClassForm({ setup }: { setup: TTimetableSetup }) {
   });
   const learnerError = errors.learnerIds?.message ?? errors.learnerIds?.root?.message;
   return (
-    <form key={round} onSubmit={submit} noValidate className={FORM_CLASS} aria-label="Add a subject class">
+    <form
+      key={round}
+      onSubmit={submit}
+      noValidate
+      className={cn(FORM_CLASS, 'items-start')}
+      aria-label="Add a subject class"
+    >
       <FormField id={`${id}-class`} label="Class" error={errors.registerClassId?.message} className="w-40">
         <Controller
           control={form.control}
