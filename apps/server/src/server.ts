@@ -16,7 +16,9 @@ export type RunningServer = {
   stop(): Promise<void>;
 };
 
-export async function openDatabase(config: TConfig): Promise<{ database: DatabaseHandle; release: () => Promise<void> }> {
+export async function openDatabase(
+  config: TConfig,
+): Promise<{ database: DatabaseHandle; release: () => Promise<void> }> {
   if (config.databaseEngine === 'postgres') {
     const database = await openPostgres(config.DATABASE_URL!, { max: config.DATABASE_POOL_MAX });
     return { database, release: async () => undefined };
@@ -31,9 +33,13 @@ export async function openDatabase(config: TConfig): Promise<{ database: Databas
   }
 }
 
-export function createMailer(config: TConfig, database: DatabaseHandle): Mailer {
+export function createMailer(
+  config: TConfig,
+  database: DatabaseHandle,
+  log?: { warn(details: Record<string, unknown>, message: string): void },
+): Mailer {
   return config.MAIL_TRANSPORT === 'smtp'
-    ? createSmtpMailer({ url: config.SMTP_URL!, from: config.MAIL_FROM })
+    ? createSmtpMailer(database.db, { url: config.SMTP_URL!, from: config.MAIL_FROM, log })
     : createOutboxMailer(database.db);
 }
 
@@ -49,7 +55,8 @@ export async function startServer(config: TConfig = loadConfig()): Promise<Runni
   let app: App | undefined;
   try {
     await database.migrate();
-    const mailer = createMailer(config, database);
+    // Mail delivery problems go to the app's log once it exists (the mailer is built first).
+    const mailer = createMailer(config, database, { warn: (details, message) => app?.log.warn(details, message) });
     let demoLogins: TDemoLogin[] = [];
     if (shouldSeed(config, await isDatabaseEmpty(database.db))) {
       demoLogins = await seedDemoData({ config, database, mailer, demoPassword: config.DEMO_PASSWORD });

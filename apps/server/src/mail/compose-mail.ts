@@ -66,7 +66,9 @@ export function composeMail(content: TMailContent): { text: string; html: string
     content.footer?.length || footerLinks.length
       ? `<hr style="border:none;border-top:1px solid #e2e8f0;margin:16px 0"><p style="margin:0;font-size:12px;color:#64748b">${[
           ...(content.footer ?? []).map(escapeHtml),
-          ...footerLinks.map((link) => `<a href="${escapeHtml(link.url)}" style="color:#0f766e">${escapeHtml(link.label)}</a>`),
+          ...footerLinks.map(
+            (link) => `<a href="${escapeHtml(link.url)}" style="color:#0f766e">${escapeHtml(link.label)}</a>`,
+          ),
         ].join('<br>')}</p>`
       : '',
     '</div></body></html>',

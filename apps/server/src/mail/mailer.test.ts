@@ -5,46 +5,64 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { outboxMessages } from '../db/schema/index.ts';
 import { createTestDatabase } from '../test/test-database.ts';
-import { createOutboxMailer, createSmtpMailer } from './mailer.ts';
+import { createOutboxMailer, createSmtpMailer, RETRY_DELAYS_S } from './mailer.ts';
 
 type TReceived = { from: string | undefined; to: string[]; raw: string };
 
-describe('the SMTP mailer', () => {
+/** A real SMTP peer on the loopback interface that keeps what it receives. */
+async function startSmtpServer(received: TReceived[], port = 0) {
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return { server, port: (server.server.address() as AddressInfo).port };
+}
+
+const stopSmtpServer = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () => {
   const received: TReceived[] = [];
   let server: SMTPServer;
   let port: number;
+  let database: DatabaseHandle;
+  const warnings: Record<string, unknown>[] = [];
+  const log = { warn: (details: Record<string, unknown>) => void warnings.push(details) };
 
   beforeAll(async () => {
-    // A real SMTP peer on the loopback interface: the mailer speaks the protocol to it.
-    server = new SMTPServer({
-      secure: false,
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
-    port = (server.server.address() as AddressInfo).port;
+    ({ server, port } = await startSmtpServer(received));
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await stopSmtpServer(server);
+    await database.close();
   });
 
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const rowsTagged = (tag: string) => database.db.select().from(outboxMessages).where(eq(outboxMessages.tag, tag));
 
-  it('delivers the message with its sender, recipient, subject, body and tag', async () => {
-    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: 'Sekolo <no-reply@sekolo.test>' });
+  it('delivers the message with its sender, recipient, subject, body and tag, then keeps no content', async () => {
+    const mailer = createSmtpMailer(database.db, {
+      url: `smtp://127.0.0.1:${port}`,
+      from: 'Sekolo <no-reply@sekolo.test>',
+      log,
+    });
     expect(mailer.kind).toBe('smtp');
     await mailer.send({
       to: 'Parent@Example.test',
@@ -53,6 +71,7 @@ describe('the SMTP mailer', () => {
       html: '<p>Your account is <strong>ready</strong>.</p>',
       tag: 'welcome',
     });
+    await mailer.flush();
     await mailer.close();
 
     expect(received).toHaveLength(1);
@@ -65,31 +84,95 @@ describe('the SMTP mailer', () => {
     expect(mail!.raw).toMatch(/^X-Sekolo-Tag: welcome\r?$/m);
     expect(mail!.raw).toContain('Your account is ready.');
     expect(mail!.raw).toContain('<strong>ready</strong>');
+    const [row] = await rowsTagged('welcome');
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, subject: '', text: '', html: null, lastError: null });
+    expect(row!.sentAt).toBeInstanceOf(Date);
   });
 
-  it('delivers several messages one by one', async () => {
-    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: 'no-reply@sekolo.test' });
+  it('delivers several messages, one mail each', async () => {
+    const mailer = createSmtpMailer(database.db, {
+      url: `smtp://127.0.0.1:${port}`,
+      from: 'no-reply@sekolo.test',
+      log,
+    });
     const before = received.length;
     await mailer.sendMany([
-      { to: 'one@example.test', subject: 'First', text: 'One' },
-      { to: 'two@example.test', subject: 'Second', text: 'Two' },
+      { to: 'one@example.test', subject: 'First', text: 'One', tag: 'many' },
+      { to: 'two@example.test', subject: 'Second', text: 'Two', tag: 'many' },
     ]);
+    await mailer.flush();
     await mailer.close();
-    expect(received.slice(before).map((mail) => mail.to.map((a) => a.toLowerCase()))).toEqual([
-      ['one@example.test'],
-      ['two@example.test'],
-    ]);
+    expect(
+      received
+        .slice(before)
+        .map((mail) => mail.to.map((a) => a.toLowerCase()))
+        .sort(),
+    ).toEqual([['one@example.test'], ['two@example.test']]);
+    expect((await rowsTagged('many')).map((r) => r.status)).toEqual(['sent', 'sent']);
   });
 
-  it('fails loudly when the SMTP server cannot be reached', async () => {
-    const closed = new SMTPServer({ authOptional: true, logger: false });
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
-    const deadPort = (closed.server.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+  it('keeps a mail the SMTP server could not take, retries it later and delivers it once the server is back', async () => {
+    // A port nothing listens on: the first delivery fails, the mail waits for its next try.
+    const { server: gone, port: deadPort } = await startSmtpServer([]);
+    await stopSmtpServer(gone);
+    const mailer = createSmtpMailer(database.db, {
+      url: `smtp://127.0.0.1:${deadPort}`,
+      from: 'no-reply@sekolo.test',
+      log,
+    });
+    await mailer.send({
+      to: 'parent@example.test',
+      subject: 'Thandi was marked absent',
+      text: 'Absent today',
+      tag: 'retry',
+    });
+    await mailer.flush(); // the request that sent it never waited for this
+    let [row] = await rowsTagged('retry');
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, subject: 'Thandi was marked absent' });
+    expect(row!.lastError).toMatch(/ECONNREFUSED/);
+    expect(row!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 20_000); // about 30 s later
+    expect(warnings.at(-1)).toMatchObject({ mailId: row!.id, attempts: 1, final: false });
+    expect(JSON.stringify(warnings)).not.toContain('parent@example.test');
 
-    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${deadPort}`, from: 'no-reply@sekolo.test' });
-    await expect(mailer.send({ to: 'a@example.test', subject: 's', text: 't' })).rejects.toThrow(/ECONNREFUSED/);
+    // Not due yet: nothing is tried.
+    await mailer.flush();
+    expect((await rowsTagged('retry'))[0]!.attempts).toBe(1);
+
+    // The server is back on that port and the retry falls due: delivered.
+    const back: TReceived[] = [];
+    const { server: revived } = await startSmtpServer(back, deadPort);
+    await database.db
+      .update(outboxMessages)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(outboxMessages.id, row!.id));
+    await mailer.flush();
     await mailer.close();
+    await stopSmtpServer(revived);
+    expect(back.map((mail) => mail.to)).toEqual([['parent@example.test']]);
+    [row] = await rowsTagged('retry');
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null, subject: '' });
+  });
+
+  it('gives a mail up as failed after its last retry', async () => {
+    const { server: gone, port: deadPort } = await startSmtpServer([]);
+    await stopSmtpServer(gone);
+    const mailer = createSmtpMailer(database.db, {
+      url: `smtp://127.0.0.1:${deadPort}`,
+      from: 'no-reply@sekolo.test',
+      log,
+    });
+    await mailer.send({ to: 'nobody@example.test', subject: 'Never', text: 'Never delivered', tag: 'give-up' });
+    for (let attempt = 1; attempt <= RETRY_DELAYS_S.length + 1; attempt++) {
+      await database.db
+        .update(outboxMessages)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(outboxMessages.tag, 'give-up'));
+      await mailer.flush();
+    }
+    await mailer.close();
+    const [row] = await rowsTagged('give-up');
+    expect(row).toMatchObject({ status: 'failed', attempts: RETRY_DELAYS_S.length + 1, nextAttemptAt: null });
+    expect(warnings.at(-1)).toMatchObject({ mailId: row!.id, final: true });
   });
 });
 

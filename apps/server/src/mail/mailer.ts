@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Database } from '../db/client.ts';
 import { outboxMessages } from '../db/schema/index.ts';
 
 export type TMailMessage = {
@@ -20,46 +21,189 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-/** The embedded default: mail is kept in the database, readable at /dev/outbox. */
-export function createOutboxMailer(db: Database): Mailer {
-  const row = (message: TMailMessage) => ({
+/** A message as the outbox_messages table stores it. */
+function outboxRow(message: TMailMessage) {
+  return {
     to: message.to.trim().toLowerCase(),
     subject: message.subject,
     text: message.text,
     html: message.html ?? null,
     tag: message.tag ?? null,
-  });
+  };
+}
+
+/** The embedded default: mail is kept in the database, readable at /dev/outbox. */
+export function createOutboxMailer(db: Database): Mailer {
   return {
     kind: 'outbox',
     async send(message) {
-      await db.insert(outboxMessages).values(row(message));
+      await db.insert(outboxMessages).values(outboxRow(message));
     },
     async sendMany(messages) {
-      if (messages.length) await db.insert(outboxMessages).values(messages.map(row));
+      if (messages.length) await db.insert(outboxMessages).values(messages.map(outboxRow));
     },
     async close() {},
   };
 }
 
-export function createSmtpMailer(options: { url: string; from: string }): Mailer {
+/** Delivers one message over SMTP now (nodemailer); throws when the server refuses or cannot be reached. */
+export function createSmtpTransport(options: { url: string; from: string }) {
   const transport = nodemailer.createTransport(options.url);
-  const send = async (message: TMailMessage) => {
-    await transport.sendMail({
-      from: options.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      headers: message.tag ? { 'X-Sekolo-Tag': message.tag } : undefined,
-    });
+  return {
+    async deliver(message: TMailMessage) {
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.tag ? { 'X-Sekolo-Tag': message.tag } : undefined,
+      });
+    },
+    close() {
+      transport.close();
+    },
   };
+}
+
+/** After the nth failed delivery the next try waits RETRY_DELAYS_S[n - 1] seconds; after the last, the mail is 'failed'. */
+export const RETRY_DELAYS_S = [30, 120, 600, 1800, 7200, 21600];
+/** A mail 'sending' for longer than this (its process stopped mid-delivery) is tried again. */
+const STALE_SENDING_S = 600;
+const BATCH = 20;
+
+export type TSmtpMailer = Mailer & {
+  /** Delivers every mail that is due now, and resolves when done (tests, shutdown). */
+  flush(): Promise<void>;
+};
+
+/**
+ * SMTP behind a queue in the database: send() stores the mail as 'pending' and returns, so a
+ * request never waits on the mail server and a mail survives an SMTP outage or a restart; the
+ * dispatcher delivers it at once and retries a failure later (RETRY_DELAYS_S). Several server
+ * processes share the queue: each claims its batch with FOR UPDATE SKIP LOCKED. A delivered mail
+ * keeps its recipient, tag and times, not its subject or body (they name children). Failures are
+ * logged without address or content.
+ */
+export function createSmtpMailer(
+  db: Database,
+  options: {
+    url: string;
+    from: string;
+    log?: { warn(details: Record<string, unknown>, message: string): void };
+    /** How often to look for retries that fell due (default 15 s). */
+    pollMs?: number;
+  },
+): TSmtpMailer {
+  const transport = createSmtpTransport(options);
+  let running: Promise<void> | null = null;
+  let again = false;
+  let closed = false;
+
+  async function deliverDue(): Promise<void> {
+    for (;;) {
+      const claimed = rowsOf<{
+        id: string;
+        to: string;
+        subject: string;
+        text: string;
+        html: string | null;
+        tag: string | null;
+        attempts: number;
+      }>(
+        await db.execute(sql`
+          update ${outboxMessages} set status = 'sending', attempts = attempts + 1, next_attempt_at = now()
+          where id in (
+            select id from ${outboxMessages}
+            where (status = 'pending' and next_attempt_at <= now())
+               or (status = 'sending' and next_attempt_at <= now() - make_interval(secs => ${STALE_SENDING_S}))
+            order by next_attempt_at
+            limit ${BATCH}
+            for update skip locked
+          )
+          returning id, "to", subject, text, html, tag, attempts`),
+      );
+      for (const mail of claimed) {
+        try {
+          await transport.deliver({
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html ?? undefined,
+            tag: mail.tag ?? undefined,
+          });
+          await db.execute(sql`update ${outboxMessages}
+            set status = 'sent', sent_at = now(), subject = '', text = '', html = null, last_error = null
+            where id = ${mail.id}`);
+        } catch (error) {
+          const final = mail.attempts > RETRY_DELAYS_S.length;
+          const code =
+            (error as { code?: string; responseCode?: number }).responseCode ?? (error as { code?: string }).code;
+          const reason = `${code ?? 'ERROR'}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
+          await db.execute(sql`update ${outboxMessages}
+            set status = ${final ? 'failed' : 'pending'}, last_error = ${reason},
+                next_attempt_at = ${final ? null : sql`now() + make_interval(secs => ${RETRY_DELAYS_S[mail.attempts - 1]!})`}
+            where id = ${mail.id}`);
+          options.log?.warn(
+            { mailId: mail.id, tag: mail.tag, attempts: mail.attempts, code, final },
+            final ? 'mail: delivery failed for good' : 'mail: delivery failed, will retry',
+          );
+        }
+      }
+      if (claimed.length < BATCH) return;
+    }
+  }
+
+  /** Runs deliverDue, once more if asked meanwhile; one run at a time in this process. */
+  function kick(): Promise<void> {
+    if (closed) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await deliverDue();
+        } while (again && !closed);
+      } catch (error) {
+        options.log?.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'mail: the queue could not be read',
+        );
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  const timer = setInterval(() => void kick(), options.pollMs ?? 15_000);
+  timer.unref();
+
+  async function enqueue(messages: TMailMessage[]) {
+    if (messages.length === 0) return;
+    await db
+      .insert(outboxMessages)
+      .values(
+        messages.map((m) => ({ ...outboxRow(m), to: m.to.trim(), status: 'pending', nextAttemptAt: sql`now()` })),
+      );
+    void kick();
+  }
+
   return {
     kind: 'smtp',
-    send,
-    async sendMany(messages) {
-      for (const message of messages) await send(message);
+    send: (message) => enqueue([message]),
+    sendMany: enqueue,
+    async flush() {
+      await kick();
+      if (running) await running;
     },
     async close() {
+      closed = true;
+      clearInterval(timer);
+      if (running) await running;
       transport.close();
     },
   };

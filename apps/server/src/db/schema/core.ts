@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp, uuid, jsonb, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, timestamp, uuid, jsonb, index } from 'drizzle-orm/pg-core';
 
 /** Mail the embedded outbox keeps instead of sending (D3); also a record of what SMTP sent. */
 export const outboxMessages = pgTable(
@@ -11,8 +12,24 @@ export const outboxMessages = pgTable(
     html: text('html'),
     tag: text('tag'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * 'kept': the embedded outbox, where the mail stays for developers to read. With SMTP the table
+     * is a queue (mail/mailer.ts): 'pending' until delivered ('sent', its subject and body then
+     * cleared), retried after each failure until 'failed'; 'sending' while a process delivers it.
+     */
+    status: text('status').notNull().default('kept'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
   },
-  (t) => [index('outbox_messages_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('outbox_messages_to_idx').on(t.to, t.createdAt),
+    index('outbox_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    check('outbox_messages_status_check', sql`${t.status} in ('kept', 'pending', 'sending', 'sent', 'failed')`),
+  ],
 );
 
 /** Small key/value facts about this installation (e.g. when the demo data was loaded). */
