@@ -153,6 +153,31 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
     expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null, subject: '' });
   });
 
+  it('puts mails it has not tried back in the queue when the server shuts down', async () => {
+    const mailer = createSmtpMailer(database.db, {
+      url: `smtp://127.0.0.1:${port}`,
+      from: 'no-reply@sekolo.test',
+      log,
+    });
+    const before = received.length;
+    await mailer.sendMany([
+      { to: 'a@example.test', subject: 'A', text: 'a', tag: 'shutdown' },
+      { to: 'b@example.test', subject: 'B', text: 'b', tag: 'shutdown' },
+    ]);
+    await mailer.close(); // while the delivery it started is still claiming the mails
+    expect(received.length).toBe(before);
+    const rows = await rowsTagged('shutdown');
+    expect(rows.map((r) => [r.status, r.attempts, r.subject]).sort()).toEqual([
+      ['pending', 0, 'A'],
+      ['pending', 0, 'B'],
+    ]);
+    // The next process delivers them.
+    const next = createSmtpMailer(database.db, { url: `smtp://127.0.0.1:${port}`, from: 'no-reply@sekolo.test', log });
+    await next.flush();
+    await next.close();
+    expect((await rowsTagged('shutdown')).map((r) => r.status)).toEqual(['sent', 'sent']);
+  });
+
   it('gives a mail up as failed after its last retry', async () => {
     const { server: gone, port: deadPort } = await startSmtpServer([]);
     await stopSmtpServer(gone);

@@ -48,7 +48,14 @@ export function createOutboxMailer(db: Database): Mailer {
 
 /** Delivers one message over SMTP now (nodemailer); throws when the server refuses or cannot be reached. */
 export function createSmtpTransport(options: { url: string; from: string }) {
-  const transport = nodemailer.createTransport(options.url);
+  // Bounded waits: a mail server that does not answer holds a delivery (and a shutdown) for
+  // seconds, not nodemailer's default of minutes. The URL's own settings win.
+  const transport = nodemailer.createTransport({
+    url: options.url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     async deliver(message: TMailMessage) {
       await transport.sendMail({
@@ -123,7 +130,18 @@ export function createSmtpMailer(
           )
           returning id, "to", subject, text, html, tag, attempts`),
       );
-      for (const mail of claimed) {
+      for (const [index, mail] of claimed.entries()) {
+        if (closed) {
+          // Shutting down: the mails claimed but not tried go back to the queue as they were.
+          const left = claimed.slice(index).map((m) => m.id);
+          await db.execute(sql`update ${outboxMessages}
+            set status = 'pending', attempts = attempts - 1, next_attempt_at = now()
+            where id in (${sql.join(
+              left.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`);
+          return;
+        }
         try {
           await transport.deliver({
             to: mail.to,
@@ -150,7 +168,7 @@ export function createSmtpMailer(
           );
         }
       }
-      if (claimed.length < BATCH) return;
+      if (claimed.length < BATCH || closed) return;
     }
   }
 
