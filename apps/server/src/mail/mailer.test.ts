@@ -56,13 +56,23 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
   });
 
   const rowsTagged = (tag: string) => database.db.select().from(outboxMessages).where(eq(outboxMessages.tag, tag));
+  const mailerOn = (smtpPort: number, from = 'no-reply@sekolo.test') =>
+    createSmtpMailer(database.db, { url: `smtp://127.0.0.1:${smtpPort}`, from, log });
+  /** A port nothing listens on any more. */
+  const freedPort = async () => {
+    const { server: gone, port: freed } = await startSmtpServer([]);
+    await stopSmtpServer(gone);
+    return freed;
+  };
+  /** Makes the tagged mails' next try due now. */
+  const makeDue = (tag: string) =>
+    database.db
+      .update(outboxMessages)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(outboxMessages.tag, tag));
 
   it('delivers the message with its sender, recipient, subject, body and tag, then keeps no content', async () => {
-    const mailer = createSmtpMailer(database.db, {
-      url: `smtp://127.0.0.1:${port}`,
-      from: 'Sekolo <no-reply@sekolo.test>',
-      log,
-    });
+    const mailer = mailerOn(port, 'Sekolo <no-reply@sekolo.test>');
     expect(mailer.kind).toBe('smtp');
     await mailer.send({
       to: 'Parent@Example.test',
@@ -90,11 +100,7 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
   });
 
   it('delivers several messages, one mail each', async () => {
-    const mailer = createSmtpMailer(database.db, {
-      url: `smtp://127.0.0.1:${port}`,
-      from: 'no-reply@sekolo.test',
-      log,
-    });
+    const mailer = mailerOn(port);
     const before = received.length;
     await mailer.sendMany([
       { to: 'one@example.test', subject: 'First', text: 'One', tag: 'many' },
@@ -113,13 +119,8 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
 
   it('keeps a mail the SMTP server could not take, retries it later and delivers it once the server is back', async () => {
     // A port nothing listens on: the first delivery fails, the mail waits for its next try.
-    const { server: gone, port: deadPort } = await startSmtpServer([]);
-    await stopSmtpServer(gone);
-    const mailer = createSmtpMailer(database.db, {
-      url: `smtp://127.0.0.1:${deadPort}`,
-      from: 'no-reply@sekolo.test',
-      log,
-    });
+    const deadPort = await freedPort();
+    const mailer = mailerOn(deadPort);
     await mailer.send({
       to: 'parent@example.test',
       subject: 'Thandi was marked absent',
@@ -141,10 +142,7 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
     // The server is back on that port and the retry falls due: delivered.
     const back: TReceived[] = [];
     const { server: revived } = await startSmtpServer(back, deadPort);
-    await database.db
-      .update(outboxMessages)
-      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
-      .where(eq(outboxMessages.id, row!.id));
+    await makeDue('retry');
     await mailer.flush();
     await mailer.close();
     await stopSmtpServer(revived);
@@ -154,11 +152,7 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
   });
 
   it('puts mails it has not tried back in the queue when the server shuts down', async () => {
-    const mailer = createSmtpMailer(database.db, {
-      url: `smtp://127.0.0.1:${port}`,
-      from: 'no-reply@sekolo.test',
-      log,
-    });
+    const mailer = mailerOn(port);
     const before = received.length;
     await mailer.sendMany([
       { to: 'a@example.test', subject: 'A', text: 'a', tag: 'shutdown' },
@@ -172,26 +166,18 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
       ['pending', 0, 'B'],
     ]);
     // The next process delivers them.
-    const next = createSmtpMailer(database.db, { url: `smtp://127.0.0.1:${port}`, from: 'no-reply@sekolo.test', log });
+    const next = mailerOn(port);
     await next.flush();
     await next.close();
     expect((await rowsTagged('shutdown')).map((r) => r.status)).toEqual(['sent', 'sent']);
   });
 
   it('gives a mail up as failed after its last retry', async () => {
-    const { server: gone, port: deadPort } = await startSmtpServer([]);
-    await stopSmtpServer(gone);
-    const mailer = createSmtpMailer(database.db, {
-      url: `smtp://127.0.0.1:${deadPort}`,
-      from: 'no-reply@sekolo.test',
-      log,
-    });
+    const deadPort = await freedPort();
+    const mailer = mailerOn(deadPort);
     await mailer.send({ to: 'nobody@example.test', subject: 'Never', text: 'Never delivered', tag: 'give-up' });
     for (let attempt = 1; attempt <= RETRY_DELAYS_S.length + 1; attempt++) {
-      await database.db
-        .update(outboxMessages)
-        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
-        .where(eq(outboxMessages.tag, 'give-up'));
+      await makeDue('give-up');
       await mailer.flush();
     }
     await mailer.close();
