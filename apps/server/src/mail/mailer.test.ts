@@ -117,6 +117,30 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
     expect((await rowsTagged('many')).map((r) => r.status)).toEqual(['sent', 'sent']);
   });
 
+  it('queues a mail within a transaction: a rollback leaves none, a commit and dispatch() deliver it at once', async () => {
+    const mailer = mailerOn(port);
+    const before = received.length;
+    const mail = { to: 'within@example.test', subject: 'Kept with its change', text: 'Committed', tag: 'within' };
+    await expect(
+      database.db.transaction(async (tx) => {
+        await mailer.send({ ...mail, subject: 'Rolled back' }, { within: tx });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await database.db.transaction(async (tx) => {
+      await mailer.sendMany([mail], { within: tx });
+    });
+    expect((await rowsTagged('within')).map((r) => [r.subject, r.status])).toEqual([
+      ['Kept with its change', 'pending'],
+    ]);
+    mailer.dispatch();
+    // Delivered by dispatch(), not by the next poll (15 s away).
+    await expect.poll(() => received.length - before, { timeout: 5000 }).toBe(1);
+    await mailer.close();
+    expect(received.at(-1)!.raw).toMatch(/^Subject: Kept with its change\r?$/m);
+    await expect.poll(async () => (await rowsTagged('within')).map((r) => r.status)).toEqual(['sent']);
+  });
+
   it('keeps a mail the SMTP server could not take, retries it later and delivers it once the server is back', async () => {
     // A port nothing listens on: the first delivery fails, the mail waits for its next try.
     const deadPort = await freedPort();
@@ -217,6 +241,22 @@ describe('the outbox mailer', () => {
     });
     expect(first!.createdAt).toBeInstanceOf(Date);
     expect(rows.find((row) => row.subject === 'Second')).toMatchObject({ to: 'other@sekolo.test', tag: null });
+  });
+
+  it('keeps a mail sent within a transaction only if the transaction commits', async () => {
+    const mailer = createOutboxMailer(database.db);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await mailer.send({ to: 'x@example.test', subject: 'Rolled back', text: 'no', tag: 'tx' }, { within: tx });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await database.db.transaction(async (tx) => {
+      await mailer.sendMany([{ to: 'x@example.test', subject: 'Committed', text: 'yes', tag: 'tx' }], { within: tx });
+    });
+    mailer.dispatch();
+    const rows = await database.db.select().from(outboxMessages).where(eq(outboxMessages.tag, 'tx'));
+    expect(rows.map((row) => row.subject)).toEqual(['Committed']);
   });
 
   it('keeps several messages at once, and nothing for none', async () => {

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Database } from '../db/client.ts';
+import { rowsOf, type Database, type DbExecutor } from '../db/client.ts';
 import { outboxMessages } from '../db/schema/index.ts';
 
 export type TMailMessage = {
@@ -12,12 +12,23 @@ export type TMailMessage = {
   tag?: string;
 };
 
+export type TSendOptions = {
+  /**
+   * Store the mail in this transaction (the outbox pattern): it exists if and only if the
+   * transaction commits, so a saved change and its mail cannot part. Call `dispatch()` once the
+   * transaction has committed; until then the SMTP queue does not see the mail.
+   */
+  within?: DbExecutor;
+};
+
 /** Sending mail is a side effect services call through this interface (DESIGN.md). */
 export interface Mailer {
   readonly kind: 'outbox' | 'smtp';
-  send(message: TMailMessage): Promise<void>;
-  /** Several mails at once (the outbox stores them in one statement). */
-  sendMany(messages: TMailMessage[]): Promise<void>;
+  send(message: TMailMessage, options?: TSendOptions): Promise<void>;
+  /** Several mails at once (one statement). */
+  sendMany(messages: TMailMessage[], options?: TSendOptions): Promise<void>;
+  /** After a commit that queued mail `within` it: delivers it now rather than at the next poll. */
+  dispatch(): void;
   close(): Promise<void>;
 }
 
@@ -36,12 +47,13 @@ function outboxRow(message: TMailMessage) {
 export function createOutboxMailer(db: Database): Mailer {
   return {
     kind: 'outbox',
-    async send(message) {
-      await db.insert(outboxMessages).values(outboxRow(message));
+    async send(message, options) {
+      await (options?.within ?? db).insert(outboxMessages).values(outboxRow(message));
     },
-    async sendMany(messages) {
-      if (messages.length) await db.insert(outboxMessages).values(messages.map(outboxRow));
+    async sendMany(messages, options) {
+      if (messages.length) await (options?.within ?? db).insert(outboxMessages).values(messages.map(outboxRow));
     },
+    dispatch() {},
     async close() {},
   };
 }
@@ -200,20 +212,24 @@ export function createSmtpMailer(
   const timer = setInterval(() => void kick(), options.pollMs ?? 15_000);
   timer.unref();
 
-  async function enqueue(messages: TMailMessage[]) {
+  async function enqueue(messages: TMailMessage[], options?: TSendOptions) {
     if (messages.length === 0) return;
-    await db
+    await (options?.within ?? db)
       .insert(outboxMessages)
       .values(
         messages.map((m) => ({ ...outboxRow(m), to: m.to.trim(), status: 'pending', nextAttemptAt: sql`now()` })),
       );
-    void kick();
+    // Inside a transaction the mail is not visible yet: the caller dispatches after its commit.
+    if (!options?.within) void kick();
   }
 
   return {
     kind: 'smtp',
-    send: (message) => enqueue([message]),
+    send: (message, options) => enqueue([message], options),
     sendMany: enqueue,
+    dispatch() {
+      void kick();
+    },
     async flush() {
       await kick();
       if (running) await running;

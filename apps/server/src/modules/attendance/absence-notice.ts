@@ -23,18 +23,20 @@ function formatDay(date: string): string {
 }
 
 /**
- * E-mails the guardians who receive communications (learner_guardians flag) of each learner
- * newly marked absent. Called after the register's transaction commits, only for the change to
- * absent, so saving the same register again sends nothing. Returns the number of mails sent.
+ * Queues an e-mail to each guardian who receives communications (learner_guardians flag) of each
+ * learner newly marked absent, in the register's own transaction `tx` (the outbox pattern): the
+ * marks and their notices commit together or not at all. Only the change to absent counts, so
+ * saving the same register again sends nothing. The caller calls `mailer.dispatch()` after the
+ * commit. Returns the number of mails queued.
  */
-export async function notifyAbsences(
+export async function queueAbsenceNotices(
   app: App,
+  tx: DbExecutor,
   ctx: TSchoolContext,
   learnerIds: string[],
   date: string,
 ): Promise<number> {
-  const { db } = app.deps.database;
-  const rows = await db
+  const rows = await tx
     .select({
       learnerFirstName: learners.firstName,
       learnerLastName: learners.lastName,
@@ -73,6 +75,7 @@ export async function notifyAbsences(
         }),
       };
     }),
+    { within: tx },
   );
   return rows.length;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ATTENDANCE_MESSAGES, schoolToday } from '@sekolo/shared/schemas/attendance';
 import {
   attendanceChanges,
@@ -313,6 +313,38 @@ describe('attendance', () => {
         : [],
     );
     expect((await call('GET', '/my-children/absences', 'teacher')).statusCode).toBe(403);
+  });
+
+  it('saves the marks and their absence e-mails together: when the e-mail cannot be stored, nothing is saved', async () => {
+    // The day before day1: no marks there, and none left behind for the tests that follow.
+    const dayBefore = new Date(Date.parse(`${day1}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const url = `/classes/${classes.a}/register/${dayBefore}`;
+    const mailsBefore = (await t.outbox('mom@example.test')).length;
+    // The outbox refuses absence e-mails, as a full disk or a broken connection would.
+    await t.database.db.execute(
+      sql`alter table outbox_messages add constraint refuse_absence_mail check (tag is distinct from 'attendance-absence') not valid`,
+    );
+    try {
+      const refused = await call(
+        'PUT',
+        url,
+        'teacher',
+        marks([
+          [kids.amy!, 'absent', 'Sick'],
+          [kids.ben!, 'present'],
+        ]),
+      );
+      expect(refused.statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(sql`alter table outbox_messages drop constraint refuse_absence_mail`);
+    }
+    const register = (await call('GET', url, 'teacher')).json().register;
+    expect(register.markedAt).toBeNull();
+    expect(register.rows.map((r: { status: string | null }) => r.status)).toEqual([null, null]);
+    expect(await t.outbox('mom@example.test')).toHaveLength(mailsBefore);
+    expect(await t.database.db.select().from(attendanceRecords).where(eq(attendanceRecords.date, dayBefore))).toEqual(
+      [],
+    );
   });
 
   it('shows the day, a learner’s history, the class month, grade rates and the CSV', async () => {

@@ -19,7 +19,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
 import { canMarkClass, findSchoolClass } from './attendance-access.ts';
-import { notifyAbsences } from './absence-notice.ts';
+import { queueAbsenceNotices } from './absence-notice.ts';
 
 /**
  * Every active learner of the class, with the day's saved mark or none: one statement (the class,
@@ -115,7 +115,8 @@ export type TSaveResult = { saved: number; created: number; changed: number; not
 /**
  * Saves every mark of the class and date in one transaction: new marks are inserted, changed
  * marks are updated and the correction written to attendance_changes. A learner not in the
- * class refuses the whole batch. Guardians hear of a learner newly marked absent, after commit.
+ * class refuses the whole batch. The e-mails to the guardians of a learner newly marked absent
+ * are queued in the same transaction and sent once it commits.
  */
 export async function saveRegister(
   app: App,
@@ -215,17 +216,10 @@ export async function saveRegister(
         details: { organizationId: ctx.organizationId, date, changed },
       });
     }
-    return { saved: marks.length, created: fresh.length, changed, newlyAbsent };
+    const notified = newlyAbsent.length ? await queueAbsenceNotices(app, tx, ctx, newlyAbsent, date) : 0;
+    return { saved: marks.length, created: fresh.length, changed, notified };
   });
 
-  let notified = 0;
-  if (outcome.newlyAbsent.length) {
-    try {
-      notified = await notifyAbsences(app, ctx, outcome.newlyAbsent, date);
-    } catch (error) {
-      // The register is saved; a mail failure must not undo it. The parent dashboard still shows the absence.
-      app.log.error({ err: error }, 'attendance: absence notification failed');
-    }
-  }
-  return { saved: outcome.saved, created: outcome.created, changed: outcome.changed, notified };
+  if (outcome.notified) app.deps.mailer.dispatch();
+  return outcome;
 }
