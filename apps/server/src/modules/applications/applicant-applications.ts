@@ -97,8 +97,8 @@ export async function saveApplicationDraft(deps: TDeps, user: TSessionUser, inpu
 
 type TSubmitOutcome = {
   row: TApplicationRow;
-  /** Set only for the request that recorded the submission: it sends the mails. */
-  mails?: { consentToken: string | null; guardian: { name: string; email: string } | null };
+  /** Set only for the request that recorded the submission: it queued the mails. */
+  mailed?: true;
 };
 
 /**
@@ -172,15 +172,9 @@ export async function submitApplication(
         guardianConsentRequested: Boolean(guardian),
       },
     });
-    return { row: submitted!, mails: { consentToken, guardian } };
-  });
-
-  if (outcome.mails) {
-    const { row } = outcome;
-    const mails = [submittedMail(user, { userType, name: applicationName(row.stepData), reference: row.id })];
-    const { consentToken, guardian } = outcome.mails;
+    const mails = [submittedMail(user, { userType, name: applicationName(submitted!.stepData), reference: row.id })];
     if (consentToken && guardian) {
-      const { childName, shopName } = childAndShopOf(row.stepData, user.name);
+      const { childName, shopName } = childAndShopOf(submitted!.stepData, user.name);
       mails.push(
         guardianConsentMail({
           guardianEmail: guardian.email,
@@ -191,14 +185,11 @@ export async function submitApplication(
         }),
       );
     }
-    // After the commit (as modules/contact): the submission stands even if a mail fails.
-    for (const mail of mails) {
-      try {
-        await deps.mailer.send(mail);
-      } catch (err) {
-        deps.log.error({ err, applicationId: row.id, mailTag: mail.tag }, 'application mail could not be sent');
-      }
-    }
-  }
+    // The submission and its e-mails (the guardian's consent request among them) commit together.
+    await deps.mailer.sendMany(mails, { within: tx });
+    return { row: submitted!, mailed: true };
+  });
+
+  if (outcome.mailed) deps.mailer.dispatch();
   return toApplicationView(outcome.row);
 }

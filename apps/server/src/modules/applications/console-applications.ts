@@ -145,14 +145,14 @@ async function freeSlug(db: DbExecutor, name: string, applicationId: string): Pr
 /**
  * Approve, reject or request changes (D10). Only a submitted application can be decided (409
  * otherwise). The decision, the organisation and member on approval, the account's activation and
- * the audit events commit together; the e-mail goes out after the commit.
+ * the audit events and the applicant's e-mail commit together; SMTP delivers the mail after the commit.
  */
 export async function decideApplication(
   deps: TDeps,
   input: { id: string; decision: TDecision; actorUserId: string; ip: string | null },
 ) {
   const { decision } = input;
-  const { row, mail } = await deps.database.db.transaction(async (tx) => {
+  const row = await deps.database.db.transaction(async (tx) => {
     const [found] = await tx.select().from(applications).where(eq(applications.id, input.id)).for('update');
     if (!found) throw notFound(APPLICATION_MESSAGES.notFound);
     if (found.status !== 'submitted')
@@ -257,13 +257,10 @@ export async function decideApplication(
         ...(organizationId ? { organizationId } : {}),
       },
     });
-    return { row: updated!, mail };
+    // The decision and its e-mail commit together (the outbox pattern): no decision goes unannounced.
+    await deps.mailer.send(mail, { within: tx });
+    return updated!;
   });
-
-  try {
-    await deps.mailer.send(mail);
-  } catch (err) {
-    deps.log.error({ err, applicationId: row.id, mailTag: mail.tag }, 'application decision mail could not be sent');
-  }
+  deps.mailer.dispatch();
   return toApplicationView(row);
 }

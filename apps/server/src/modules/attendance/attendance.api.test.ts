@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ATTENDANCE_MESSAGES, schoolToday } from '@sekolo/shared/schemas/attendance';
 import {
   attendanceChanges,
@@ -12,6 +12,7 @@ import {
   registerClasses,
 } from '../../db/schema/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
+import { withOutboxRefusing } from '../../test/outbox-refusing.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -320,12 +321,8 @@ describe('attendance', () => {
     const dayBefore = new Date(Date.parse(`${day1}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const url = `/classes/${classes.a}/register/${dayBefore}`;
     const mailsBefore = (await t.outbox('mom@example.test')).length;
-    // The outbox refuses absence e-mails, as a full disk or a broken connection would.
-    await t.database.db.execute(
-      sql`alter table outbox_messages add constraint refuse_absence_mail check (tag is distinct from 'attendance-absence') not valid`,
-    );
-    try {
-      const refused = await call(
+    const refused = await withOutboxRefusing(t.database.db, 'attendance-absence', () =>
+      call(
         'PUT',
         url,
         'teacher',
@@ -333,11 +330,9 @@ describe('attendance', () => {
           [kids.amy!, 'absent', 'Sick'],
           [kids.ben!, 'present'],
         ]),
-      );
-      expect(refused.statusCode).toBe(500);
-    } finally {
-      await t.database.db.execute(sql`alter table outbox_messages drop constraint refuse_absence_mail`);
-    }
+      ),
+    );
+    expect(refused.statusCode).toBe(500);
     const register = (await call('GET', url, 'teacher')).json().register;
     expect(register.markedAt).toBeNull();
     expect(register.rows.map((r: { status: string | null }) => r.status)).toEqual([null, null]);

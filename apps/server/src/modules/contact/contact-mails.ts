@@ -27,7 +27,8 @@ function messageDetails(message: TStoredMessage): [string, string][] {
     ['Email', message.email],
   ];
   if (message.phone) details.push(['Phone', formatSaPhone(message.phone)]);
-  if (message.organisation) details.push([message.kind === 'specialists' ? 'School or group' : 'Organisation', message.organisation]);
+  if (message.organisation)
+    details.push([message.kind === 'specialists' ? 'School or group' : 'Organisation', message.organisation]);
   if (message.kind === 'specialists') {
     details.push(['School size', schoolSizeLabel(message.schoolSize) ?? String(message.schoolSize)]);
     details.push(['Number of schools', String(message.numberOfSchools ?? 1)]);

@@ -4,6 +4,7 @@ import { PUBLIC_FORM_MESSAGES } from '@sekolo/shared/schemas/public-forms';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildGeneralContactInput, buildSpecialistContactInput } from '../../test/factories/public-site.ts';
 import { contactMessages } from '../../db/schema/index.ts';
+import { withOutboxRefusing } from '../../test/outbox-refusing.ts';
 
 const TEAM = 'team@sekolo.test';
 let t: TestApp;
@@ -17,7 +18,8 @@ afterAll(() => t.close());
 
 const send = (payload: Record<string, unknown>, remoteAddress = freshIp()) =>
   t.app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress });
-const stored = async (email: string) => t.database.db.select().from(contactMessages).where(eq(contactMessages.email, email));
+const stored = async (email: string) =>
+  t.database.db.select().from(contactMessages).where(eq(contactMessages.email, email));
 const teamMailAbout = async (email: string) => (await t.outbox(TEAM)).filter((m) => m.text.includes(email));
 
 describe('the contact form', () => {
@@ -50,6 +52,20 @@ describe('the contact form', () => {
     expect(ack!.subject).toBe('We received your message');
     expect(ack!.text).toContain(`Hello ${input.name},`);
     expect(ack!.text).toContain(input.message);
+  });
+
+  it('stores the message only with its mails: when they cannot be stored, nothing is, and a retry stores it once', async () => {
+    const input = buildGeneralContactInput();
+    const ip = freshIp();
+    const refused = await withOutboxRefusing(t.database.db, 'contact-ack', () => send(input, ip));
+    expect(refused.statusCode).toBe(500);
+    expect(await stored(input.email)).toHaveLength(0);
+    expect(await teamMailAbout(input.email)).toHaveLength(0);
+
+    expect((await send(input, ip)).statusCode).toBe(201);
+    expect(await stored(input.email)).toHaveLength(1);
+    expect(await teamMailAbout(input.email)).toHaveLength(1);
+    expect(await t.outbox(input.email)).toHaveLength(1);
   });
 
   it('escapes what the visitor typed in the HTML of the mails', async () => {
@@ -89,7 +105,9 @@ describe('the contact form', () => {
     const input = buildGeneralContactInput();
     const limited = await send(input, ip);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.message).toMatch(/^Too many messages from your network\. Please wait \d+ minutes? before trying again\.$/);
+    expect(limited.json().error.message).toMatch(
+      /^Too many messages from your network\. Please wait \d+ minutes? before trying again\.$/,
+    );
     expect(await stored(input.email)).toHaveLength(0);
     // The specialists form has its own allowance.
     expect((await send(buildSpecialistContactInput(), ip)).statusCode).toBe(201);
@@ -101,7 +119,10 @@ describe('the contact specialists form', () => {
     const input = buildSpecialistContactInput();
     const res = await send(input);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ kind: 'specialists', message: expect.stringMatching(/specialist will contact you/) });
+    expect(res.json()).toMatchObject({
+      kind: 'specialists',
+      message: expect.stringMatching(/specialist will contact you/),
+    });
 
     const [row] = await stored(input.email);
     expect(row).toMatchObject({

@@ -20,7 +20,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       rejectHoneypot(request.body.website);
-      const stored = await sendContactMessage({ ...app.deps, log: request.log }, request.body);
+      const stored = await sendContactMessage(app.deps, request.body);
       return reply.status(201).send({
         id: stored.id,
         kind: stored.kind,

@@ -1,20 +1,18 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { TContactMessage } from '@sekolo/shared/schemas/public-forms';
 import type { AppDeps } from '../../app.ts';
 import { contactMessages } from '../../db/schema/index.ts';
 import { acknowledgementMail, teamNotificationMail } from './contact-mails.ts';
 
 /**
- * Stores a message from /contact or /contact-specialists, then mails the team and the sender.
+ * Stores a message from /contact or /contact-specialists, with the mails to the team and the sender.
  *
- * The mails go out after the insert commits: a mail cannot be unsent when a transaction rolls back
- * (SMTP), and the outbox mailer writes through its own handle. Once the message is stored the
- * visitor is told so even if a mail fails: the message is safe in contact_messages, and the failure
- * is logged with the message id (never the sender's details) for an operator to follow up.
- * Answering with an error instead would invite a retry that stores the message twice.
+ * The mails are stored in the message's own transaction (the outbox pattern, `within: tx`): the
+ * message and its mails commit together or not at all, so a stored message never lacks its mails
+ * and a failed request stores nothing (its retry stores the message once). SMTP delivers them after
+ * the commit, and retries a mail server that is down (mail/mailer.ts).
  */
 export async function sendContactMessage(
-  deps: Pick<AppDeps, 'database' | 'mailer' | 'config'> & { log: FastifyBaseLogger },
+  deps: Pick<AppDeps, 'database' | 'mailer' | 'config'>,
   input: TContactMessage,
 ) {
   const stored = await deps.database.db.transaction(async (tx) => {
@@ -44,15 +42,11 @@ export async function sendContactMessage(
             },
       )
       .returning();
+    await deps.mailer.sendMany([teamNotificationMail(deps.config.TEAM_EMAIL, row!), acknowledgementMail(row!)], {
+      within: tx,
+    });
     return row!;
   });
-
-  for (const mail of [teamNotificationMail(deps.config.TEAM_EMAIL, stored), acknowledgementMail(stored)]) {
-    try {
-      await deps.mailer.send(mail);
-    } catch (err) {
-      deps.log.error({ err, contactMessageId: stored.id, mailTag: mail.tag }, 'contact mail could not be sent');
-    }
-  }
+  deps.mailer.dispatch();
   return stored;
 }

@@ -1,20 +1,14 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { TDemoBooking } from '@sekolo/shared/schemas/public-forms';
 import type { AppDeps } from '../../app.ts';
 import { demoBookings } from '../../db/schema/index.ts';
 import { demoRequesterMail, demoTeamMail } from './demo-booking-mails.ts';
 
 /**
- * Stores a demo request from /demo, then mails the team and the requester.
- *
- * Mail goes out after the insert commits (see send-contact-message.ts for why): the booking is
- * safe once stored, so a failed mail is logged with the booking id for an operator, and the
- * requester still sees the confirmation rather than an error that would invite a double booking.
+ * Stores a demo request from /demo, with the mails to the team and the requester, in one
+ * transaction (the outbox pattern, as send-contact-message.ts): the booking and its mails commit
+ * together or not at all, so a failed request books nothing and its retry books once.
  */
-export async function bookDemo(
-  deps: Pick<AppDeps, 'database' | 'mailer' | 'config'> & { log: FastifyBaseLogger },
-  input: TDemoBooking,
-) {
+export async function bookDemo(deps: Pick<AppDeps, 'database' | 'mailer' | 'config'>, input: TDemoBooking) {
   const booking = await deps.database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(demoBookings)
@@ -30,15 +24,9 @@ export async function bookDemo(
         notes: input.notes,
       })
       .returning();
+    await deps.mailer.sendMany([demoTeamMail(deps.config.TEAM_EMAIL, row!), demoRequesterMail(row!)], { within: tx });
     return row!;
   });
-
-  for (const mail of [demoTeamMail(deps.config.TEAM_EMAIL, booking), demoRequesterMail(booking)]) {
-    try {
-      await deps.mailer.send(mail);
-    } catch (err) {
-      deps.log.error({ err, demoBookingId: booking.id, mailTag: mail.tag }, 'demo booking mail could not be sent');
-    }
-  }
+  deps.mailer.dispatch();
   return booking;
 }

@@ -50,7 +50,15 @@ export function demoRequesterMail(booking: TStoredBooking): TMailMessage {
       `Need to change something? Reply to this e-mail, write to ${CONTACT.email} or call ${CONTACT.phone} (08:00 to 17:00 SAST Monday to Friday).`,
     ],
     details: bookingDetails(booking),
-    footer: ['You received this e-mail because this address was entered in the demo booking form on the Sekolo website.'],
+    footer: [
+      'You received this e-mail because this address was entered in the demo booking form on the Sekolo website.',
+    ],
   });
-  return { to: booking.email, subject: `Your Sekolo demo request: ${demoSlotText(booking)}`, text, html, tag: 'demo-booking-confirmation' };
+  return {
+    to: booking.email,
+    subject: `Your Sekolo demo request: ${demoSlotText(booking)}`,
+    text,
+    html,
+    tag: 'demo-booking-confirmation',
+  };
 }

@@ -28,7 +28,11 @@ function nextSaturday(): string {
 
 describe('booking a demo', () => {
   it('stores the request, mails the team and sends the requester the booking details', async () => {
-    const input = buildDemoBookingInput({ preferredDate: futureWeekday(3), preferredTime: '14:00', learnerCount: '1200' });
+    const input = buildDemoBookingInput({
+      preferredDate: futureWeekday(3),
+      preferredTime: '14:00',
+      learnerCount: '1200',
+    });
     const res = await book(input);
     expect(res.statusCode).toBe(201);
     const { booking } = res.json();
@@ -45,7 +49,12 @@ describe('booking a demo', () => {
     });
 
     const [row] = await stored(input.email);
-    expect(row).toMatchObject({ id: booking.id, learnerCount: 1200, preferredDate: input.preferredDate, status: 'requested' });
+    expect(row).toMatchObject({
+      id: booking.id,
+      learnerCount: 1200,
+      preferredDate: input.preferredDate,
+      status: 'requested',
+    });
 
     const slot = `${formatLongDate(input.preferredDate)}, 14:00 to 14:45 SAST`;
     const [team] = (await t.outbox(TEAM)).filter((m) => m.text.includes(input.email));
@@ -79,7 +88,14 @@ describe('booking a demo', () => {
   });
 
   it('refuses missing details with a message per field', async () => {
-    const res = await book({ name: '', email: 'x', phone: '555', schoolName: '', learnerCount: '', preferredTime: '07:00' });
+    const res = await book({
+      name: '',
+      email: 'x',
+      phone: '555',
+      schoolName: '',
+      learnerCount: '',
+      preferredTime: '07:00',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toMatchObject({
       name: PUBLIC_FORM_MESSAGES.nameRequired,

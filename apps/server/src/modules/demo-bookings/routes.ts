@@ -10,11 +10,16 @@ export const demoBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       schema: { body: ZDemoBookingSchema },
-      preHandler: limitPerClientAddress({ name: 'demo-booking', limit: 10, windowMs: 10 * 60 * 1000, what: 'booking requests' }),
+      preHandler: limitPerClientAddress({
+        name: 'demo-booking',
+        limit: 10,
+        windowMs: 10 * 60 * 1000,
+        what: 'booking requests',
+      }),
     },
     async (request, reply) => {
       rejectHoneypot(request.body.website);
-      const booking = await bookDemo({ ...app.deps, log: request.log }, request.body);
+      const booking = await bookDemo(app.deps, request.body);
       return reply.status(201).send({
         message: 'Thank you. Your demo request is booked and we have e-mailed you the details.',
         booking: {
