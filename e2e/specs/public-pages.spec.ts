@@ -220,6 +220,11 @@ test('desktop top bar: links mark the current page, drop-downs work with mouse a
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
   await expect(marketplace).toBeFocused();
+  // Escape at once after Enter, before focus has moved into the menu, closes it too.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(marketplace).toBeFocused();
 
   // Keyboard: arrows move through the items, Enter follows one.
   await page.keyboard.press('Enter');
