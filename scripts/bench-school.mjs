@@ -8,8 +8,11 @@
 //   - saving one 40-learner register      PUT /api/school/attendance/classes/:id/register/:date  p95 <= 25 ms
 //   - a learner-list page (50 rows, each sort and direction, with a name search)  GET /api/school/learners  p95 <= 15 ms
 // through the real server over HTTP (signed in as the school's admin), then the same SQL statements
-// the server runs for each operation directly with `pg` (a pool of 16), and prints each API figure
-// as a ratio to the SQL one. Writes bench-results/school-latest.json; exits 1 on a missed target.
+// the server runs for each operation directly with `pg` (a pool of 16), then, when pgbench is on PATH,
+// the same statements run by pgbench (-M prepared, 16 clients, 2 threads: the floor PostgreSQL itself
+// sets on this machine; its helper tables live in the schema `bench` of that database), and prints
+// each API figure as a ratio to the SQL and the pgbench ones. Writes bench-results/school-latest.json;
+// exits 1 on a missed target (judged on the API figure only).
 //
 // Options (environment):
 //   BENCH_DATABASE_URL      admin connection (default postgres://postgres@127.0.0.1:5432/postgres); the bench
@@ -25,6 +28,8 @@
 //   BENCH_SCHOOL_OPS        the operations to measure, comma-separated (default readRegister,saveRegister,learnerPage)
 //   BENCH_SCHOOL_CPU_PROF   a folder: the server runs with --cpu-prof and writes its profile there (open the
 //                           .cpuprofile in Chrome DevTools); the figures then include the profiler's cost
+//   BENCH_SCHOOL_PGBENCH_KEEP  a folder: the pgbench scripts of each operation are kept there (<op>/script-0.sql),
+//                           with <op>/run.sh that runs them again by hand against the same helper tables
 import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -35,6 +40,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { alternating, asPgbench, pgbenchVersion, runPgbench } from './bench-school/pgbench.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -471,6 +477,28 @@ const SQL = {
     left join "attendance_records" on ("attendance_records"."learner_id" = "learners"."id" and "attendance_records"."date" = $1)
     where ("register_classes"."id" = $2 and "register_classes"."organization_id" = $3)
     order by "learners"."last_name" asc, "learners"."first_name" asc, "learners"."id" asc`,
+  // saveRegister (register.ts), in its transaction: a learner of the marks not in the class, the
+  // day's marks already saved (locked), the new ones, the corrections and their history, the audit.
+  stranger: `select m.id from unnest($1::uuid[]) as m(id)
+    where not exists (select 1 from "learners" where "learners"."id" = m.id
+      and "learners"."organization_id" = $2 and "learners"."register_class_id" = $3
+      and "learners"."archived_at" is null)
+    limit 1`,
+  existing: `select "attendance_records"."id", "attendance_records"."learner_id", "attendance_records"."status", "attendance_records"."reason"
+    from "attendance_records" where "attendance_records"."learner_id" = any($1::uuid[]) and "attendance_records"."date" = $2 for update`,
+  insertFresh: `insert into "attendance_records" (organization_id, register_class_id, learner_id, date, status, reason, marked_by, marked_at)
+    select $1::uuid, $2::uuid, m.learner_id, $3::date, m.status, m.reason, $4, $5::timestamptz
+    from jsonb_to_recordset($6::jsonb) as m(learner_id uuid, status text, reason text)
+    on conflict do nothing returning "attendance_records"."id"`,
+  correct: `with v as (
+      select * from jsonb_to_recordset($1::jsonb) as v(id uuid, old_status text, old_reason text, status text, reason text)
+    ), updated as (
+      update "attendance_records" set status = v.status, reason = v.reason, marked_by = $2, marked_at = $3::timestamptz
+      from v where "attendance_records"."id" = v.id returning "attendance_records"."id"
+    )
+    insert into "attendance_changes" (organization_id, record_id, old_status, old_reason, new_status, new_reason, changed_by, changed_at)
+    select $4::uuid, v.id, v.old_status, v.old_reason, v.status, v.reason, $2, $3::timestamptz from v join updated on updated.id = v.id`,
+  audit: `insert into "audit_events" ("id", "at", "actor_user_id", "action", "target", "ip", "details") values (default, $1, $2, $3, $4, $5, $6)`,
 };
 
 /** The session check every signed-in request makes. */
@@ -563,51 +591,74 @@ function learnerPageSql(org, sort, dir, q, limit) {
   return { text, params };
 }
 
-/** saveRegister's statements (register.ts): one transaction, then the absence notice, then the register. */
+/**
+ * The guardians to notify of `n` learners newly marked absent (absence-notice.ts): drizzle's inArray
+ * writes one placeholder per learner, so the text depends on `n`.
+ */
+const absenceNoticeSql = (n) =>
+  `select "learners"."first_name", "learners"."last_name", "guardians"."first_name", "guardians"."email", "attendance_records"."reason"
+    from "learner_guardians" inner join "learners" on "learners"."id" = "learner_guardians"."learner_id"
+    inner join "guardians" on "guardians"."id" = "learner_guardians"."guardian_id"
+    inner join "attendance_records" on ("attendance_records"."learner_id" = "learners"."id" and "attendance_records"."date" = $1)
+    where ("learner_guardians"."learner_id" in (${Array.from({ length: n }, (_, i) => `$${i + 2}`).join(', ')}) and "learner_guardians"."organization_id" = $${n + 2}
+      and "learner_guardians"."receives_communications" = $${n + 3} and "guardians"."email" is not null)`;
+
+/**
+ * `n` absence mails stored in one statement, as the outbox mailer's sendMany within the register's
+ * transaction writes them (mail/mailer.ts: drizzle's multi-row insert, every column listed, the
+ * unset ones `default`); five parameters a mail: to, subject, text, html, tag.
+ */
+const outboxInsertSql = (n) =>
+  `insert into "outbox_messages" ("id", "to", "subject", "text", "html", "tag", "created_at", "status", "attempts", "next_attempt_at", "sent_at", "last_error") values ${Array.from(
+    { length: n },
+    (_, i) =>
+      `(default, $${5 * i + 1}, $${5 * i + 2}, $${5 * i + 3}, $${5 * i + 4}, $${5 * i + 5}, default, default, default, default, default, default)`,
+  ).join(', ')}`;
+
+/** Runs `fn(client)` in a transaction on one pooled connection: commit, or rollback and rethrow. */
+async function inTransaction(pool, fn) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await fn(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * saveRegister's statements (register.ts): one transaction, the absence notice inside it (the
+ * guardians to notify, then their mails in one insert, both before the commit: the outbox
+ * pattern), then the register.
+ */
 async function sqlSaveRegister(pool, auth, { classId, date, marks }) {
   const org = auth.org;
   const adminId = auth.userId;
   await sqlSession(pool, auth);
-  const client = await pool.connect();
-  const newlyAbsent = [];
-  try {
-    await client.query('begin');
+  await inTransaction(pool, async (client) => {
+    const newlyAbsent = [];
     await client.query(SQL.findClass, [classId, org]);
     // As register.ts: the marks as one uuid[] or jsonb parameter, statements of fixed text.
     const ids = `{${marks.map((m) => m.learnerId).join(',')}}`;
-    await client.query(
-      `select m.id from unnest($1::uuid[]) as m(id)
-        where not exists (select 1 from "learners" where "learners"."id" = m.id
-          and "learners"."organization_id" = $2 and "learners"."register_class_id" = $3
-          and "learners"."archived_at" is null)
-        limit 1`,
-      [ids, org, classId],
-    );
-    const existing = (
-      await client.query(
-        `select "attendance_records"."id", "attendance_records"."learner_id", "attendance_records"."status", "attendance_records"."reason"
-         from "attendance_records" where "attendance_records"."learner_id" = any($1::uuid[]) and "attendance_records"."date" = $2 for update`,
-        [ids, date],
-      )
-    ).rows;
+    await client.query(SQL.stranger, [ids, org, classId]);
+    const existing = (await client.query(SQL.existing, [ids, date])).rows;
     const byLearner = new Map(existing.map((r) => [r.learner_id, r]));
     const fresh = marks.filter((m) => !byLearner.has(m.learnerId));
     const now = new Date().toISOString();
     if (fresh.length) {
-      await client.query(
-        `insert into "attendance_records" (organization_id, register_class_id, learner_id, date, status, reason, marked_by, marked_at)
-         select $1::uuid, $2::uuid, m.learner_id, $3::date, m.status, m.reason, $4, $5::timestamptz
-         from jsonb_to_recordset($6::jsonb) as m(learner_id uuid, status text, reason text)
-         on conflict do nothing returning "attendance_records"."id"`,
-        [
-          org,
-          classId,
-          date,
-          adminId,
-          now,
-          JSON.stringify(fresh.map((m) => ({ learner_id: m.learnerId, status: m.status, reason: m.reason }))),
-        ],
-      );
+      await client.query(SQL.insertFresh, [
+        org,
+        classId,
+        date,
+        adminId,
+        now,
+        JSON.stringify(fresh.map((m) => ({ learner_id: m.learnerId, status: m.status, reason: m.reason }))),
+      ]);
       newlyAbsent.push(...fresh.filter((m) => m.status === 'absent').map((m) => m.learnerId));
     }
     const corrections = marks.flatMap((mark) => {
@@ -622,61 +673,341 @@ async function sqlSaveRegister(pool, auth, { classId, date, marks }) {
         status: mark.status,
         reason: mark.reason,
       }));
-      await client.query(
-        `with v as (
-           select * from jsonb_to_recordset($1::jsonb) as v(id uuid, old_status text, old_reason text, status text, reason text)
-         ), updated as (
-           update "attendance_records" set status = v.status, reason = v.reason, marked_by = $2, marked_at = $3::timestamptz
-           from v where "attendance_records"."id" = v.id returning "attendance_records"."id"
-         )
-         insert into "attendance_changes" (organization_id, record_id, old_status, old_reason, new_status, new_reason, changed_by, changed_at)
-         select $4::uuid, v.id, v.old_status, v.old_reason, v.status, v.reason, $2, $3::timestamptz from v join updated on updated.id = v.id`,
-        [JSON.stringify(rows), adminId, now, org],
-      );
+      await client.query(SQL.correct, [JSON.stringify(rows), adminId, now, org]);
       for (const { mark, old } of corrections)
         if (mark.status === 'absent' && old.status !== 'absent') newlyAbsent.push(mark.learnerId);
-      await client.query(
-        `insert into "audit_events" ("id", "at", "actor_user_id", "action", "target", "ip", "details") values (default, $1, $2, $3, $4, $5, $6)`,
-        [
-          now,
-          adminId,
-          'attendance.corrected',
-          `register_class:${classId}`,
-          '127.0.0.0',
-          { organizationId: org, date, changed: corrections.length },
-        ],
-      );
+      await client.query(SQL.audit, [
+        now,
+        adminId,
+        'attendance.corrected',
+        `register_class:${classId}`,
+        '127.0.0.0',
+        { organizationId: org, date, changed: corrections.length },
+      ]);
     }
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-  if (newlyAbsent.length) {
-    const { rows } = await pool.query(
-      `select "learners"."first_name", "learners"."last_name", "guardians"."first_name", "guardians"."email", "attendance_records"."reason"
-       from "learner_guardians" inner join "learners" on "learners"."id" = "learner_guardians"."learner_id"
-       inner join "guardians" on "guardians"."id" = "learner_guardians"."guardian_id"
-       inner join "attendance_records" on ("attendance_records"."learner_id" = "learners"."id" and "attendance_records"."date" = $1)
-       where ("learner_guardians"."learner_id" in (${newlyAbsent.map((_, i) => `$${i + 2}`).join(', ')}) and "learner_guardians"."organization_id" = $${newlyAbsent.length + 2}
-         and "learner_guardians"."receives_communications" = $${newlyAbsent.length + 3} and "guardians"."email" is not null)`,
-      [date, ...newlyAbsent, org, true],
-    );
-    for (const row of rows) {
-      await pool.query(
-        `insert into "outbox_messages" ("id", "to", "subject", "text", "html", "tag", "created_at") values (default, $1, $2, $3, $4, $5, default)`,
-        [row.email, `A learner was marked absent on ${date}`, MAIL_TEXT, MAIL_HTML, 'attendance-absence'],
-      );
+    if (newlyAbsent.length) {
+      const { rows } = await client.query(absenceNoticeSql(newlyAbsent.length), [date, ...newlyAbsent, org, true]);
+      if (rows.length)
+        await client.query(
+          outboxInsertSql(rows.length),
+          rows.flatMap((row) => [row.email, `A learner was marked absent on ${date}`, MAIL_TEXT, MAIL_HTML, MAIL_TAG]),
+        );
     }
-  }
+  });
   await sqlReadRegister(pool, auth, classId, date, { session: false });
 }
 
 /** About the size of the absence e-mail the server writes to the outbox (text and HTML). */
 const MAIL_TEXT = 'x'.repeat(600);
 const MAIL_HTML = '<p>'.padEnd(3000, 'x');
+const MAIL_TAG = 'attendance-absence';
+
+// ------------------------------------------------------------------------------ pgbench, directly
+// The same statements a third time, run by pgbench (scripts/bench-school/pgbench.mjs) with
+// -M prepared, CONCURRENCY clients over two threads: the floor PostgreSQL itself sets on this
+// machine, without the server and without a Node client. pgbench cannot hold the workload's lists
+// (classes, days, learner ids, searches), so they go into helper tables in a schema of their own,
+// `bench`, rebuilt by each run (the app's tables are not touched), and a helper statement of the
+// bench draws the parameters of the next few transactions from them into pgbench variables (\gset),
+// in a transaction of its own that is not measured (alternating in scripts/bench-school/pgbench.mjs).
+// What the bench cannot take out: those draws take the clients' time too (their share is printed
+// and recorded), so slightly fewer than CONCURRENCY measured transactions run at once.
+const BENCH_SCHEMA = 'bench';
+
+/** Groups the workload's searches by the statement text the learner page runs for them (one or two words). */
+function learnerPageShapes(w) {
+  const shapes = new Map();
+  for (const q of w.searches) {
+    const key = SORTS.map(([sort, dir]) => learnerPageSql(w.org, sort, dir, q, 50).text).join('\n');
+    if (!shapes.has(key)) shapes.set(key, { q, rows: [] });
+    shapes.get(key).rows.push(learnerPageSql(w.org, 'name', 'asc', q, 50).params.map(String));
+  }
+  return [...shapes.values()];
+}
+
+/** The helper tables: bench.classes (n -> class, its learners as a uuid[] literal), bench.days, bench.searches. */
+async function createBenchTables(pool, w, shapes) {
+  const width = Math.max(...shapes.map((s) => s.rows[0].length));
+  await inTransaction(pool, async (client) => {
+    await client.query(`create schema if not exists ${BENCH_SCHEMA}`);
+    await client.query(`drop table if exists ${BENCH_SCHEMA}.classes, ${BENCH_SCHEMA}.days, ${BENCH_SCHEMA}.searches`);
+    // n in the order of w.classes, so pgbench client c owns the classes Node's worker c saves (saveJob).
+    await client.query(`create table ${BENCH_SCHEMA}.classes (n int primary key, id uuid not null, ids text not null)`);
+    await client.query(
+      `insert into ${BENCH_SCHEMA}.classes (n, id, ids) select * from unnest($1::int[], $2::uuid[], $3::text[])`,
+      [w.classes.map((_, i) => i + 1), w.classes, w.classes.map((id) => `{${w.members.get(id).join(',')}}`)],
+    );
+    // kind 0: the generated days (reads, corrections); kind 1: this year's days (first saves).
+    await client.query(
+      `create table ${BENCH_SCHEMA}.days (kind int not null, n int not null, day date not null, primary key (kind, n))`,
+    );
+    for (const [kind, days] of [w.markedDays, w.newDays].entries())
+      await client.query(
+        `insert into ${BENCH_SCHEMA}.days (kind, n, day) select $1, i, d from unnest($2::date[]) with ordinality as u(d, i)`,
+        [kind, days],
+      );
+    // One row per search, with the learner page's parameters for it as text, p1 = $1 ...
+    const columns = Array.from({ length: width }, (_, i) => `p${i + 1}`);
+    await client.query(
+      `create table ${BENCH_SCHEMA}.searches (n int primary key, shape int not null, ${columns.map((c) => `${c} text`).join(', ')})`,
+    );
+    let n = 0;
+    for (const [shape, { rows }] of shapes.entries())
+      for (const params of rows)
+        await client.query(
+          `insert into ${BENCH_SCHEMA}.searches (n, shape, ${columns.slice(0, params.length).join(', ')}) values ($1, $2, ${params.map((_, k) => `$${k + 3}`).join(', ')})`,
+          [++n, shape, ...params],
+        );
+  });
+  await pool.query(`analyze ${BENCH_SCHEMA}.classes, ${BENCH_SCHEMA}.days, ${BENCH_SCHEMA}.searches`);
+}
+
+/** The session check, as every pgbench script runs it first (variables from pgbenchDefines). */
+const PGBENCH_SESSION = asPgbench(SQL.session, ['token', 'one']);
+
+/**
+ * Transactions run between two draws (see alternating), per operation: enough that the draws take
+ * a small share of the clients' time; fewer for the save, whose script holds many statements a slot.
+ */
+const PGBENCH_SLOTS = { readRegister: 8, learnerPage: 8, saveRegister: 4 };
+const slotList = (slots) => Array.from({ length: slots }, (_, i) => i + 1);
+
+/**
+ * One row of `slots` draws from a helper table: `table` joined to the drawn numbers :<number>_1 ...,
+ * each column an array in the order of the draws, picked out as <column>_1 ... (`column` maps the
+ * table's columns to the variables' names).
+ */
+function drawRows(slots, table, number, on, columns) {
+  const numbers = slotList(slots).map((j) => `:${number}_${j}`);
+  const arrays = Object.keys(columns).map((c) => `array_agg(t.${c} order by u.k) as ${c}`);
+  const picked = slotList(slots).flatMap((j) => Object.entries(columns).map(([c, v]) => `r.${c}[${j}] as ${v}_${j}`));
+  return `select ${picked.join(', ')} from (select ${arrays.join(', ')} from unnest(array[${numbers.join(', ')}]::int[]) with ordinality as u(n, k) join ${BENCH_SCHEMA}.${table} as t on ${on}) as r \\gset`;
+}
+
+/** readRegister: a random class and a random generated day; the session check and the register. */
+function readRegisterScripts(w) {
+  const slots = PGBENCH_SLOTS.readRegister;
+  const draw = [
+    ...slotList(slots).flatMap((j) => [
+      `\\set c_${j} random(1, ${w.classes.length})`,
+      `\\set d_${j} random(1, ${w.markedDays.length})`,
+    ]),
+    drawRows(slots, 'classes', 'c', 't.n = u.n', { id: 'class_id' }),
+    drawRows(slots, 'days', 'd', 't.kind = 0 and t.n = u.n', { day: 'day' }),
+  ];
+  const work = (j) => [PGBENCH_SESSION, asPgbench(SQL.register, [`day_${j}`, `class_id_${j}`, 'org'])];
+  return { slots, scripts: [{ text: alternating(slots, draw, work) }] };
+}
+
+/**
+ * learnerPage: a search drawn from the workload's (bench.searches: its shape, one or two words, and
+ * the statement's parameters for it) and a sort and direction, then the session check and the page
+ * statement of that sort and shape (an \if chain: one script, so that the draw and the pages that
+ * use it cannot come from two scripts).
+ */
+function learnerPageScripts(w, shapes) {
+  const slots = PGBENCH_SLOTS.learnerPage;
+  const width = Math.max(...shapes.map((s) => s.rows[0].length));
+  const columns = { shape: 'shape', ...Object.fromEntries(slotList(width).map((i) => [`p${i}`, `p${i}`])) };
+  const draw = [
+    ...slotList(slots).flatMap((j) => [
+      `\\set sort_${j} random(0, ${SORTS.length - 1})`,
+      `\\set i_${j} random(1, ${w.searches.length})`,
+    ]),
+    drawRows(slots, 'searches', 'i', 't.n = u.n', columns),
+  ];
+  const work = (j) => [
+    PGBENCH_SESSION,
+    ...SORTS.flatMap(([sort, dir], s) =>
+      shapes.map(({ q, rows }, shape) => [
+        `${s === 0 && shape === 0 ? '\\if' : '\\elif'} :sort_${j} = ${s} and :shape_${j} = ${shape}`,
+        asPgbench(
+          learnerPageSql(w.org, sort, dir, q, 50).text,
+          slotList(rows[0].length).map((i) => `p${i}_${j}`),
+        ),
+      ]),
+    ).flat(),
+    '\\endif',
+  ];
+  return { slots, scripts: [{ text: alternating(slots, draw, work) }] };
+}
+
+/**
+ * saveRegister: sqlSaveRegister's transaction, statement for statement. Each client saves only its
+ * own classes (client c the classes Node's worker c saves), a day drawn as saveJob draws it: half
+ * the time a day of this year (a first save, until that class and day come round again), half a
+ * generated day (corrections of its marks). What Node works out between statements (which marks are
+ * new, which changed and their old values, who is newly absent and which guardians get a mail) pgbench
+ * cannot: the draw works it out instead (see alternating), from marks it draws at random with
+ * STATUS_WEIGHTS and the day's saved marks (without a lock: no other client saves that class);
+ * \if then runs the insert, the correction and its audit, the guardians' select and the outbox insert
+ * only when Node would, with the same text (one variant per number of absent learners and of mails,
+ * as drizzle writes them). The differences: the state is read at the draw, before the slots' saves,
+ * so two slots of one draw that save the same class and day (about 1 in 30 000) save on stale state;
+ * one save with more than ABSENT_VARIANTS newly absent learners (about 1 in 10^8 with these
+ * weights) notifies only that many; the mails' subject, text and html are fixed strings of the SQL
+ * side's sizes; the session check runs on the transaction's connection, not another of the pool;
+ * no 409 check of the insert's count.
+ */
+const ABSENT_VARIANTS = 12;
+function saveRegisterScripts(w) {
+  const slots = PGBENCH_SLOTS.saveRegister;
+  const size = Math.min(ABSENT_VARIANTS, Math.max(...w.classes.map((id) => w.members.get(id).length)));
+  let cumulative = 0;
+  const statusCase = `case ${STATUS_WEIGHTS.map(
+    ([status, weight]) => `when u.r < ${Number((cumulative += weight).toFixed(6))} then '${status}'`,
+  ).join(' ')} else 'present' end`;
+  const reasonCase = `case m.status ${Object.entries(REASONS)
+    .map(([status, reason]) => `when '${status}' then '${reason}'`)
+    .join(' ')} end`;
+  const list = (prefix, j) => slotList(size).map((i) => `${prefix}${i}_${j}`);
+  // One slot's draw, its variables suffixed _j. No ':' in a literal (pgbench would read a variable
+  // there): chr(58) writes the target's colon.
+  const state = (j) => `(with c as (select id, ids from ${BENCH_SCHEMA}.classes where n = :n_${j}),
+  d as (select day from ${BENCH_SCHEMA}.days where kind = :kind_${j} and n = :dn_${j}),
+  m as (
+    select u.learner_id, u.ord, ${statusCase} as status
+    from (select x.learner_id, x.ord, random() as r from c, unnest(c.ids::uuid[]) with ordinality as x(learner_id, ord)) as u
+  ),
+  e as (
+    select m.learner_id, m.ord, m.status, ${reasonCase} as reason, a.id as record_id, a.status as old_status, a.reason as old_reason
+    from m left join attendance_records as a on a.learner_id = m.learner_id and a.date = (select day from d)
+  ),
+  fresh as (select * from e where record_id is null),
+  changed as (select * from e where record_id is not null and (status, reason) is distinct from (old_status, old_reason)),
+  newly as (
+    select learner_id, ord, 0 as pass from fresh where status = 'absent'
+    union all select learner_id, ord, 1 from changed where status = 'absent' and old_status <> 'absent'
+  ),
+  mail as (
+    select g.email from newly
+    join learner_guardians as lg on lg.learner_id = newly.learner_id and lg.organization_id = :org and lg.receives_communications
+    join guardians as g on g.id = lg.guardian_id and g.email is not null
+  )
+  select c.id as class_id_${j}, c.ids as ids_${j}, d.day as day_${j}, clock_timestamp()::text as now_${j},
+    'register_class' || chr(58) || c.id as target_${j}, 'A learner was marked absent on ' || d.day as subject_${j},
+    (select count(*) from fresh) as nfresh_${j},
+    (select jsonb_agg(jsonb_build_object('learner_id', learner_id, 'status', status, 'reason', reason) order by ord) from fresh) as fresh_${j},
+    (select count(*) from changed) as nchanged_${j},
+    (select jsonb_agg(jsonb_build_object('id', record_id, 'old_status', old_status, 'old_reason', old_reason, 'status', status, 'reason', reason) order by ord) from changed) as changes_${j},
+    jsonb_build_object('organizationId', :org::text, 'date', d.day, 'changed', (select count(*) from changed)) as details_${j},
+    (select count(*) from newly) as nabsent_${j}, ${list('a', j)
+      .map((v, i) => `na.a[${i + 1}] as ${v}`)
+      .join(', ')},
+    (select count(*) from mail) as nmail_${j}, ${list('e', j)
+      .map((v, i) => `ma.e[${i + 1}] as ${v}`)
+      .join(', ')}
+  from c, d, (select array_agg(learner_id order by pass, ord) as a from newly) as na, (select array_agg(email) as e from mail) as ma) as s${j}`;
+  // An \if chain, one branch per count 1..size (the last also takes more).
+  const chain = (count, statement) =>
+    [
+      ...slotList(size).flatMap((n) => [
+        `${n === 1 ? '\\if' : '\\elif'} :${count} ${n === size ? '>=' : '='} ${n}`,
+        statement(n),
+      ]),
+      '\\endif',
+    ].join('\n');
+  const draw = [
+    ...slotList(slots).flatMap((j) => [
+      `\\set k_${j} random(0, (${w.classes.length} - 1 - :client_id) / ${CONCURRENCY})`,
+      `\\set n_${j} 1 + :client_id + ${CONCURRENCY} * :k_${j}`,
+      w.newDays.length ? `\\set kind_${j} random(0, 1)` : `\\set kind_${j} 0`,
+      `\\if :kind_${j} = 1`,
+      `\\set dn_${j} random(1, ${Math.max(1, w.newDays.length)})`,
+      '\\else',
+      `\\set dn_${j} random(1, ${w.markedDays.length})`,
+      '\\endif',
+    ]),
+    `select * from ${slotList(slots).map(state).join(',\n')} \\gset`,
+  ];
+  const work = (j) => {
+    const v = (name) => `${name}_${j}`;
+    return [
+      PGBENCH_SESSION,
+      'begin;',
+      asPgbench(SQL.findClass, [v('class_id'), 'org']),
+      asPgbench(SQL.stranger, [v('ids'), 'org', v('class_id')]),
+      asPgbench(SQL.existing, [v('ids'), v('day')]),
+      `\\if :${v('nfresh')} > 0`,
+      asPgbench(SQL.insertFresh, ['org', v('class_id'), v('day'), 'admin', v('now'), v('fresh')]),
+      '\\endif',
+      `\\if :${v('nchanged')} > 0`,
+      asPgbench(SQL.correct, [v('changes'), 'admin', v('now'), 'org']),
+      asPgbench(SQL.audit, [v('now'), 'admin', 'action', v('target'), 'ip', v('details')]),
+      '\\endif',
+      chain(v('nabsent'), (n) => asPgbench(absenceNoticeSql(n), [v('day'), ...list('a', j).slice(0, n), 'org', 'yes'])),
+      chain(v('nmail'), (n) =>
+        asPgbench(
+          outboxInsertSql(n),
+          list('e', j)
+            .slice(0, n)
+            .flatMap((e) => [e, v('subject'), 'mail_text', 'mail_html', 'tag']),
+        ),
+      ),
+      'commit;',
+      asPgbench(SQL.register, [v('day'), v('class_id'), 'org']),
+    ];
+  };
+  return { slots, scripts: [{ text: alternating(slots, draw, work) }] };
+}
+
+/** The values every script reads as constants (pgbench -D): the same the SQL side passes. */
+const pgbenchDefines = (auth) => ({
+  token: auth.token,
+  one: 1,
+  org: auth.org,
+  admin: auth.userId,
+  action: 'attendance.corrected',
+  ip: '127.0.0.0',
+  yes: true,
+  tag: MAIL_TAG,
+  mail_text: MAIL_TEXT,
+  mail_html: MAIL_HTML,
+});
+
+/**
+ * The pgbench side of one operation: one pgbench run of WARMUP_SECONDS + SECONDS, the transactions
+ * that started in the first WARMUP_SECONDS discarded (pgbench prepares all of a script's statements
+ * in a client's first transaction, a draw: not measured either). Figures in the shape measure()
+ * returns, from the --log latencies of the measured work transactions; PostgreSQL's cost a
+ * transaction counts from the end of the warm-up and includes the draws' share.
+ */
+async function measurePgbench(name, { slots, scripts }, auth, pgPid) {
+  let before = null;
+  const run = await runPgbench({
+    keep: process.env.BENCH_SCHOOL_PGBENCH_KEEP && path.resolve(process.env.BENCH_SCHOOL_PGBENCH_KEEP, name),
+    dbUrl,
+    slots,
+    scripts,
+    defines: pgbenchDefines(auth),
+    clients: CONCURRENCY,
+    threads: Math.min(2, CONCURRENCY),
+    warmupSeconds: WARMUP_SECONDS,
+    seconds: SECONDS,
+    atWarmEnd: async () => (before = await databaseCounters(pool, pgPid)),
+  });
+  const latencies = run.latencies;
+  const drawMs = run.drawLatencies.reduce((a, b) => a + b, 0);
+  const workMs = latencies.reduce((a, b) => a + b, 0);
+  return {
+    command: run.command,
+    clients: CONCURRENCY,
+    threads: Math.min(2, CONCURRENCY),
+    transactionsPerDraw: slots,
+    requests: latencies.length,
+    perSecond: round(latencies.length / Math.max(1e-3, run.measuredSeconds)),
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    max: round(latencies.at(-1)),
+    errors: run.errors,
+    firstErrors: run.firstErrors,
+    // The draws (alternating), not measured: their mean, and their share of the clients' time.
+    drawMeanMs: round(drawMs / Math.max(1, run.drawLatencies.length)),
+    drawShareOfClientTime: round(drawMs / Math.max(1, drawMs + workMs)),
+    ...(before ? databaseCost(before, await databaseCounters(pool, pgPid), run.afterWarmEnd) : {}),
+  };
+}
 
 // ---------------------------------------------------------------------------------------------- run
 const report = {
@@ -744,8 +1075,26 @@ try {
   };
   if (w.newDays.length === 0) console.log('  note: no school day of this year before today: saves are all corrections');
   console.log(
-    `  server ${base}, signed in as ${SCALE_ADMIN_EMAIL}; ${w.classes.length} classes, ${w.searches.length} name searches\n`,
+    `  server ${base}, signed in as ${SCALE_ADMIN_EMAIL}; ${w.classes.length} classes, ${w.searches.length} name searches`,
   );
+  // The pgbench side, when pgbench is on PATH: its helper tables, then its scripts per operation.
+  const pgbenchAt = pgbenchVersion();
+  let pgbenchScripts = null;
+  if (pgbenchAt) {
+    const shapes = learnerPageShapes(w);
+    await createBenchTables(pool, w, shapes);
+    pgbenchScripts = {
+      readRegister: readRegisterScripts(w),
+      saveRegister: saveRegisterScripts(w),
+      learnerPage: learnerPageScripts(w, shapes),
+    };
+    console.log(
+      `  ${pgbenchAt}: a third side per operation, helper tables in schema ${BENCH_SCHEMA} (${shapes.length} learner-page statement shapes)\n`,
+    );
+  } else {
+    console.log('  note: pgbench is not on PATH: the pgbench side is skipped\n');
+  }
+  report.pgbench = pgbenchAt ?? 'not on PATH: skipped';
 
   const ok = (res, what) => {
     if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${res.body.slice(0, 200)}`);
@@ -797,7 +1146,7 @@ try {
   };
 
   console.log(
-    `  ${'operation'.padEnd(48)} ${'side'.padEnd(4)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}  ms`,
+    `  ${'operation'.padEnd(48)} ${'side'.padEnd(7)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}  ms`,
   );
   for (const name of OPS) {
     const side = sides[name];
@@ -817,18 +1166,33 @@ try {
       p99: round(api.p99 / direct.p99),
     };
     report.results[name] = { label: LABELS[name], targetP95Ms: TARGETS[name], api, sql: direct, ratio };
-    for (const [label, r] of [
-      ['API', api],
-      ['SQL', direct],
-    ]) {
+    const bench = pgbenchScripts
+      ? await measurePgbench(name, pgbenchScripts[name], auth, pgPid)
+      : { skipped: 'pgbench is not on PATH' };
+    if (!bench.skipped)
+      bench.apiRatio = {
+        p50: round(api.p50 / bench.p50),
+        p95: round(api.p95 / bench.p95),
+        p99: round(api.p99 / bench.p99),
+      };
+    report.results[name].pgbench = bench;
+    for (const [label, r] of [['API', api], ['SQL', direct], ...(bench.skipped ? [] : [['pgbench', bench]])]) {
       console.log(
-        `  ${(label === 'API' ? LABELS[name] : '').padEnd(48)} ${label.padEnd(4)} ${String(r.perSecond).padStart(7)} ${r.p50.toFixed(2).padStart(7)} ${r.p95.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)}${r.errors ? `  ${r.errors} errors: ${r.firstErrors[0]}` : ''}`,
+        `  ${(label === 'API' ? LABELS[name] : '').padEnd(48)} ${label.padEnd(7)} ${String(r.perSecond).padStart(7)} ${r.p50.toFixed(2).padStart(7)} ${r.p95.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)}${r.errors ? `  ${r.errors} errors: ${r.firstErrors[0]}` : ''}`,
       );
     }
     console.log(
       `  ${''.padEnd(48)} API/SQL ratio: p50 ${ratio.p50}x, p95 ${ratio.p95}x, p99 ${ratio.p99}x` +
         (api.serverCpuMsPerRequest === undefined ? '' : `; server CPU ${api.serverCpuMsPerRequest} ms per request`),
     );
+    if (!bench.skipped)
+      console.log(
+        `  ${''.padEnd(48)} API/pgbench ratio: p50 ${bench.apiRatio.p50}x, p95 ${bench.apiRatio.p95}x, p99 ${bench.apiRatio.p99}x; ` +
+          `pgbench's draws (not measured) ${Math.round(bench.drawShareOfClientTime * 100)}% of its clients' time` +
+          (bench.databaseCpuMsPerRequest === undefined
+            ? ''
+            : `; PostgreSQL CPU ${bench.databaseCpuMsPerRequest} ms a transaction`),
+      );
     if (api.databaseCpuMsPerRequest !== undefined)
       console.log(
         `  ${''.padEnd(48)} PostgreSQL per request: CPU ${api.databaseCpuMsPerRequest} ms (API) / ${direct.databaseCpuMsPerRequest} ms (SQL); ` +
@@ -844,6 +1208,8 @@ try {
       );
     if (direct.errors)
       failures.push(`${LABELS[name]}: ${direct.errors} errors on the SQL side: ${direct.firstErrors[0]}`);
+    if (bench.errors)
+      failures.push(`${LABELS[name]}: ${bench.errors} errors on the pgbench side: ${bench.firstErrors[0]}`);
   }
   report.machine.loadAverageAfter = os.loadavg().map((n) => round(n));
   console.log(
