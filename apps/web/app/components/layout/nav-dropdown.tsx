@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '~/lib/cn';
@@ -39,8 +39,10 @@ export function NavDropdown({ group, active }: { group: INavGroup; active: boole
     if (returnFocus) triggerRef.current?.focus({ preventScroll: true });
   };
 
-  // Focus moves into the menu once it is on screen.
-  useEffect(() => {
+  // Focus moves into the menu as it is rendered, before the next key can arrive: a layout effect,
+  // not a passive one, which on a slow device ran a frame later and could move focus into a menu
+  // that Escape had already closed.
+  useLayoutEffect(() => {
     if (!open) return;
     const list = items();
     const target = focusTarget === 'first' ? list[0] : focusTarget === 'last' ? list.at(-1) : menuRef.current;
