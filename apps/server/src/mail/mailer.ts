@@ -121,15 +121,9 @@ export function createSmtpMailer(
 
   async function deliverDue(): Promise<void> {
     for (;;) {
-      const claimed = rowsOf<{
-        id: string;
-        to: string;
-        subject: string;
-        text: string;
-        html: string | null;
-        tag: string | null;
-        attempts: number;
-      }>(
+      const claimed = rowsOf<
+        Pick<typeof outboxMessages.$inferSelect, 'id' | 'to' | 'subject' | 'text' | 'html' | 'tag' | 'attempts'>
+      >(
         await db.execute(sql`
           update ${outboxMessages} set status = 'sending', attempts = attempts + 1, next_attempt_at = now()
           where id in (

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { stepTitleFor, stepTotalFor } from '@sekolo/shared/constants/registration';
 import {
   APPLICATION_MESSAGES,
@@ -23,7 +22,7 @@ import { guardianConsentMail, submittedMail } from './application-mails.ts';
 import { toApplicationView, type TApplicationRow } from './application-view.ts';
 import { childAndShopOf, guardianOf, referencedFiles } from './step-data.ts';
 
-type TDeps = Pick<AppDeps, 'database' | 'mailer' | 'config'> & { log: FastifyBaseLogger };
+type TDeps = Pick<AppDeps, 'database' | 'mailer' | 'config'>;
 
 /** Days a guardian has to confirm consent (D15). */
 export const GUARDIAN_CONSENT_DAYS = 14;

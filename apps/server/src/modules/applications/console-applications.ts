@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   APPLICATION_MESSAGES,
   applicationName,
@@ -22,7 +21,7 @@ import { approvedMail, changesRequestedMail, rejectedMail } from './application-
 import { toApplicationView } from './application-view.ts';
 import { referencedFiles, stepsOf } from './step-data.ts';
 
-type TDeps = Pick<AppDeps, 'database' | 'mailer' | 'config'> & { log: FastifyBaseLogger };
+type TDeps = Pick<AppDeps, 'database' | 'mailer' | 'config'>;
 
 /** D10: the organisation an approval creates for each application type. */
 export const ORGANIZATION_TYPE_BY_APPLICATION: Record<string, TOrganizationType> = {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   APPLICATION_MESSAGES,
@@ -27,8 +26,6 @@ const signedIn = async (request: Parameters<typeof getSessionUser>[0]): Promise<
 
 /** The applicant's own application (D5) and the guardian consent link (D15). Prefix /api/applications. */
 export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (request: { log: FastifyBaseLogger }) => ({ ...app.deps, log: request.log });
-
   app.get('/me', { preHandler: requireSession }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const row = await findApplicationOfUser(app.deps.database.db, (await signedIn(request)).id);
@@ -37,7 +34,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/me', { preHandler: requireSession, schema: { body: ZSaveApplicationDraft } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { application: await saveApplicationDraft(deps(request), await signedIn(request), request.body) };
+    return { application: await saveApplicationDraft(app.deps, await signedIn(request), request.body) };
   });
 
   app.post('/me/submit', { preHandler: requireSession }, async (request, reply) => {
@@ -47,7 +44,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       throw badRequest(APPLICATION_MESSAGES.idempotencyKeyRequired, {
         'Idempotency-Key': APPLICATION_MESSAGES.idempotencyKeyRequired,
       });
-    const application = await submitApplication(deps(request), await signedIn(request), {
+    const application = await submitApplication(app.deps, await signedIn(request), {
       idempotencyKey: key.data,
       ip: request.ip,
     });
@@ -105,10 +102,12 @@ export const consoleApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     request: Parameters<typeof getSessionUser>[0] & { params: { id: string } },
     decision: TDecision,
   ) => ({
-    application: await decideApplication(
-      { ...app.deps, log: request.log },
-      { id: request.params.id, decision, actorUserId: (await signedIn(request)).id, ip: request.ip },
-    ),
+    application: await decideApplication(app.deps, {
+      id: request.params.id,
+      decision,
+      actorUserId: (await signedIn(request)).id,
+      ip: request.ip,
+    }),
   });
 
   app.post('/:id/approve', { preHandler: operator, schema: { params: ZId } }, async (request) =>

@@ -70,10 +70,6 @@ export function NavDropdown({ group, active }: { group: INavGroup; active: boole
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       openMenu('last');
-    } else if (event.key === 'Escape' && open) {
-      // Escape pressed before focus has moved into the menu (a slow phone, a quick hand) still closes it.
-      event.preventDefault();
-      close(true);
     }
   };
 
