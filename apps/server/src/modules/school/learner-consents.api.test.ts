@@ -156,7 +156,8 @@ describe('learner consents (D15)', () => {
         },
       ],
     });
-    expect(recorded.json().consents[0].givenAt.slice(0, 10)).toBe(today);
+    // Given today in South Africa (an instant; its UTC date is yesterday's from 22:00 UTC).
+    expect(todayInSouthAfrica(new Date(recorded.json().consents[0].givenAt))).toBe(today);
     const again = await call('POST', url, 'admin', body);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(CONSENT_MESSAGES.alreadyRecorded);

@@ -9,6 +9,7 @@ import {
   ZLearnerSchema,
   ZRegisterClassSchema,
 } from '@sekolo/shared/schemas/school';
+import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { ZLearnerAccountInviteSchema } from '@sekolo/shared/schemas/family';
 import { createLearner } from './create-learner.ts';
 import { exportLearners } from './export-learners.ts';
@@ -79,7 +80,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/learners/export.csv', { preValidation: canManage }, async (request, reply) => {
     const ctx = await schoolContext(request, MANAGE_LEARNERS);
     const csv = await exportLearners(db, ctx);
-    const day = new Date().toISOString().slice(0, 10);
+    const day = schoolToday();
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="learners-${day}.csv"`)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { luhnCheckDigit } from '@sekolo/shared/domain/sa-id';
+import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signIn } from '../../test/auth-helpers.ts';
@@ -534,6 +535,8 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
   it('exports the active learners as CSV in the import columns, audited', async () => {
     const res = await call('GET', '/api/school/learners/export.csv', 'admin');
     expect(res.headers['content-type']).toContain('text/csv');
+    // Named by the school's date, not UTC's (they differ from 22:00 to midnight UTC).
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="learners-${schoolToday()}.csv"`);
     const lines = res.body
       .replace(/^\uFEFF/, '')
       .trim()
