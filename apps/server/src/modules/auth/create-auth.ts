@@ -10,6 +10,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { passwordResetMail, verificationLink, verificationMail } from './auth-mails.ts';
 import { checkNewPassword } from './password-policy.ts';
+import { hashVerificationIdentifier } from './verification-identifier.ts';
 import { avatarUrlPattern, deleteAvatarFiles } from './avatar-files.ts';
 import { createFileStorage, removeStoredBytes, storageKeysOf } from '../uploads/uploads-service.ts';
 
@@ -174,7 +175,7 @@ export function createAuth({ config, db, mailer, secret, log }: TCreateAuthOptio
       // No cookie cache: a revoked session must stop working at once (logout, reset).
       cookieCache: { enabled: false },
     },
-    verification: { storeIdentifier: 'hashed' },
+    verification: { storeIdentifier: { hash: async (identifier) => hashVerificationIdentifier(identifier) } },
     advanced: {
       cookiePrefix: 'sekolo',
       useSecureCookies: secure,

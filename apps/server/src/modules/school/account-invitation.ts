@@ -7,12 +7,13 @@ import { authVerifications, organizationMembers, users } from '../../db/schema/i
 import { AppError } from '../../lib/errors.ts';
 import { composeMail } from '../../mail/compose-mail.ts';
 import { createUserWithPassword } from '../auth/create-user-with-password.ts';
+import { hashVerificationIdentifier } from '../auth/verification-identifier.ts';
 
 /**
  * Accounts a school creates for people it knows (spec 1: guardians, staff, learners): the account
  * gets no usable password and the person chooses one through a mailed link. One mechanism for
- * every invitation: `ensureSchoolAccount` inside the caller's transaction, then
- * `sendAccountInvitation` after commit.
+ * every invitation: `ensureSchoolAccount` and `queueAccountInvitation` inside the caller's
+ * transaction, then `mailer.dispatch()` after commit.
  */
 
 /** How long the set-password link of an invitation works. */
@@ -82,35 +83,43 @@ export async function ensureSchoolAccount(
 }
 
 /**
- * The invitation mail: a link to choose a password. The link is Better Auth's own password-reset
- * token (made through its adapter, so /reset-password accepts it), valid for 7 days.
+ * The invitation mail: a link to choose a password, valid for 7 days. The link is a Better Auth
+ * password-reset token (so /reset-password accepts it), stored hashed the way Better Auth stores
+ * its own. Both the token and the mail are written in the caller's transaction: an account and its
+ * invitation exist together or not at all. Call `app.deps.mailer.dispatch()` after the commit.
  */
-export async function sendAccountInvitation(
+export async function queueAccountInvitation(
   app: App,
+  tx: DbExecutor,
   input: { userId: string; email: string; firstName: string; subject: string; tag: string; intro: string },
 ): Promise<void> {
-  const authContext = await app.auth.$context;
   const token = generateId(24);
-  await authContext.internalAdapter.createVerificationValue({
+  await tx.insert(authVerifications).values({
+    id: generateId(32),
+    identifier: hashVerificationIdentifier(`reset-password:${token}`),
     value: input.userId,
-    identifier: `reset-password:${token}`,
     expiresAt: new Date(Date.now() + INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000),
   });
   const link = `${app.deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await app.deps.mailer.send({
-    to: input.email,
-    subject: input.subject,
-    tag: input.tag,
-    ...composeMail({
-      greeting: `Hello ${input.firstName},`,
-      paragraphs: [
-        input.intro,
-        `Open the link below to choose your password. The link works once, for ${INVITATION_VALID_DAYS} days. Then sign in with ${input.email}.`,
-      ],
-      actions: [{ label: 'Choose my password', url: link }],
-      footer: ['If you do not know this school, ignore this mail: no one can sign in to the account without the link.'],
-    }),
-  });
+  await app.deps.mailer.send(
+    {
+      to: input.email,
+      subject: input.subject,
+      tag: input.tag,
+      ...composeMail({
+        greeting: `Hello ${input.firstName},`,
+        paragraphs: [
+          input.intro,
+          `Open the link below to choose your password. The link works once, for ${INVITATION_VALID_DAYS} days. Then sign in with ${input.email}.`,
+        ],
+        actions: [{ label: 'Choose my password', url: link }],
+        footer: [
+          'If you do not know this school, ignore this mail: no one can sign in to the account without the link.',
+        ],
+      }),
+    },
+    { within: tx },
+  );
 }
 
 /**

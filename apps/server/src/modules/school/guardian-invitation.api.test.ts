@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { authPost, getMe, signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { INVITATION_NEEDS_EMAIL, INVITATION_OTHER_ACCOUNT } from './invite-guardian.ts';
+import * as schema from '../../db/schema/index.ts';
+import { withOutboxRefusing } from '../../test/outbox-refusing.ts';
 
 /** Spec 1: parent accounts are created by schools; the parent then sees only their own children. */
 describe('guardian invitation and the parent’s children', () => {
@@ -140,5 +143,46 @@ describe('guardian invitation and the parent’s children', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(INVITATION_OTHER_ACCOUNT);
     expect((await call('GET', '/api/school/my-children', cookies.teacher)).statusCode).toBe(403);
+  });
+
+  it('creates the account, its set-password link and the mail together: a mail the outbox refuses leaves nothing', async () => {
+    const learner = await addLearner('admin', 'INV4', 'Lwazi');
+    const email = 'nandi.khoza@example.test';
+    const [guardian] = (
+      await call('POST', `/api/school/learners/${learner}/guardians`, cookies.admin, {
+        firstName: 'Nandi',
+        lastName: 'Khoza',
+        email,
+        relation: 'parent',
+      })
+    ).json().guardians;
+    const invitePath = `/api/school/learners/${learner}/guardians/${guardian.id}/invite`;
+    const accountRows = async () => {
+      const users = await t.database.db
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(eq(schema.users.email, email));
+      const links = users.length
+        ? await t.database.db
+            .select()
+            .from(schema.authVerifications)
+            .where(eq(schema.authVerifications.value, users[0]!.id))
+        : [];
+      return { users: users.length, links: links.length };
+    };
+
+    const failed = await withOutboxRefusing(t.database.db, 'school-guardian-invitation', () =>
+      call('POST', invitePath, cookies.admin),
+    );
+    expect(failed.statusCode).toBe(500);
+    expect(await accountRows()).toEqual({ users: 0, links: 0 });
+    expect(await t.outbox(email)).toHaveLength(0);
+    const listed = (await call('GET', `/api/school/learners/${learner}/guardians`, cookies.admin)).json().guardians;
+    expect(listed[0].hasAccount).toBe(false);
+
+    // Asked again once mail goes through: one account, one link, one mail.
+    expect((await call('POST', invitePath, cookies.admin)).statusCode).toBe(200);
+    expect(await accountRows()).toEqual({ users: 1, links: 1 });
+    expect(await t.outbox(email)).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import type { App } from '../../app.ts';
 import { guardians, learnerGuardians } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { ensureSchoolAccount, sendAccountInvitation } from './account-invitation.ts';
+import { ensureSchoolAccount, queueAccountInvitation } from './account-invitation.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 export const INVITATION_NEEDS_EMAIL = 'Add an e-mail address to invite this guardian.';
@@ -39,7 +39,7 @@ export async function inviteGuardian(
   if (!guardian.email) throw badRequest(INVITATION_NEEDS_EMAIL);
   const email = guardian.email;
 
-  const userId = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const id = await ensureSchoolAccount(tx, {
       organizationId: ctx.organizationId,
       email,
@@ -59,16 +59,15 @@ export async function inviteGuardian(
       ip: ctx.ip,
       details: { organizationId: ctx.organizationId, guardianId: guardian.id },
     });
-    return id;
+    await queueAccountInvitation(app, tx, {
+      userId: id,
+      email,
+      firstName: guardian.firstName,
+      subject: `${ctx.schoolName} invites you to Sekolo`,
+      tag: 'school-guardian-invitation',
+      intro: `${ctx.schoolName} has created a parent account for you on Sekolo, where you can follow your children's school life.`,
+    });
   });
-
-  await sendAccountInvitation(app, {
-    userId,
-    email,
-    firstName: guardian.firstName,
-    subject: `${ctx.schoolName} invites you to Sekolo`,
-    tag: 'school-guardian-invitation',
-    intro: `${ctx.schoolName} has created a parent account for you on Sekolo, where you can follow your children's school life.`,
-  });
+  app.deps.mailer.dispatch();
   return { email };
 }

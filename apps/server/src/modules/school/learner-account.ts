@@ -6,7 +6,7 @@ import type { Database, DbExecutor } from '../../db/client.ts';
 import { auditEvents, authSessions, learners, organizationMembers, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { ensureSchoolAccount, sendAccountInvitation, withdrawInvitations } from './account-invitation.ts';
+import { ensureSchoolAccount, queueAccountInvitation, withdrawInvitations } from './account-invitation.ts';
 import { isUniqueViolation } from './learner-rules.ts';
 import type { TSchoolContext } from './school-context.ts';
 
@@ -63,13 +63,10 @@ export async function inviteLearner(
   email: string,
 ): Promise<TLearnerAccount> {
   const { db } = app.deps.database;
-  let firstName = '';
-  let userId: string;
   try {
-    userId = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const learner = await lockLearner(tx, ctx.organizationId, learnerId);
       if (learner.archivedAt) throw badRequest(FAMILY_MESSAGES.learnerArchived);
-      firstName = learner.firstName;
       if (learner.userId) {
         const [linked] = await tx.select({ email: users.email }).from(users).where(eq(users.id, learner.userId));
         if (linked?.email !== email) {
@@ -103,7 +100,14 @@ export async function inviteLearner(
         ip: ctx.ip,
         details: { organizationId: ctx.organizationId, learnerId: learner.id },
       });
-      return id;
+      await queueAccountInvitation(app, tx, {
+        userId: id,
+        email,
+        firstName: learner.firstName,
+        subject: `${ctx.schoolName} invites you to Sekolo`,
+        tag: 'school-learner-invitation',
+        intro: `${ctx.schoolName} has created a learner account for you on Sekolo, where you can see your class, your timetable and your attendance.`,
+      });
     });
   } catch (error) {
     // Two admins linking one address to two learners at once: the unique index refuses the second.
@@ -111,14 +115,7 @@ export async function inviteLearner(
     throw error;
   }
 
-  await sendAccountInvitation(app, {
-    userId,
-    email,
-    firstName,
-    subject: `${ctx.schoolName} invites you to Sekolo`,
-    tag: 'school-learner-invitation',
-    intro: `${ctx.schoolName} has created a learner account for you on Sekolo, where you can see your class, your timetable and your attendance.`,
-  });
+  app.deps.mailer.dispatch();
   return (await getLearnerAccount(db, ctx.organizationId, learnerId))!;
 }
 

@@ -3,6 +3,7 @@ import { STAFF_MESSAGES } from '@sekolo/shared/schemas/school';
 import { authPost, getMe, signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { withOutboxRefusing } from '../../test/outbox-refusing.ts';
 
 /** Staff (spec 6): the admin invites a staff member with a role, and can change the role. */
 describe('school staff', () => {
@@ -130,5 +131,21 @@ describe('school staff', () => {
     const me = (await getMe(t.app, teacher.cookie)).json();
     expect(me).toMatchObject({ role: 'librarian', dashboardPath: '/dashboard/school' });
     expect(me.permissions).toEqual(['manage_library', 'view_students']);
+  });
+
+  it('a staff invitation whose mail the outbox refuses creates no account; asked again, it does', async () => {
+    const payload = { firstName: 'Lindiwe', lastName: 'Zulu', email: 'lindiwe.zulu@example.test', role: 'teacher' };
+    const failed = await withOutboxRefusing(t.database.db, 'school-staff-invitation', () =>
+      call('POST', '/api/school/staff', 'admin', payload),
+    );
+    expect(failed.statusCode).toBe(500);
+    const listed = async () =>
+      (await call('GET', '/api/school/staff', 'admin')).json().staff.map((s: { email: string }) => s.email);
+    expect(await listed()).not.toContain(payload.email);
+    expect(await t.outbox(payload.email)).toHaveLength(0);
+
+    expect((await call('POST', '/api/school/staff', 'admin', payload)).statusCode).toBe(201);
+    expect(await listed()).toContain(payload.email);
+    expect(await t.outbox(payload.email)).toHaveLength(1);
   });
 });

@@ -11,7 +11,7 @@ import type { DbExecutor } from '../../db/client.ts';
 import { organizationMembers, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { createInvitedUser, sendAccountInvitation } from './account-invitation.ts';
+import { createInvitedUser, queueAccountInvitation } from './account-invitation.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 type TStaffRole = (typeof INVITABLE_STAFF_ROLES)[number];
@@ -53,16 +53,17 @@ export async function inviteStaff(
       ip: ctx.ip,
       details: { organizationId: ctx.organizationId, role: input.role },
     });
+    await queueAccountInvitation(app, tx, {
+      userId: id,
+      email: input.email,
+      firstName: input.firstName,
+      subject: `${ctx.schoolName} invites you to Sekolo`,
+      tag: 'school-staff-invitation',
+      intro: `${ctx.schoolName} has created a Sekolo account for you as ${roleLabel(input.role)}.`,
+    });
     return id;
   });
-  await sendAccountInvitation(app, {
-    userId,
-    email: input.email,
-    firstName: input.firstName,
-    subject: `${ctx.schoolName} invites you to Sekolo`,
-    tag: 'school-staff-invitation',
-    intro: `${ctx.schoolName} has created a Sekolo account for you as ${roleLabel(input.role)}.`,
-  });
+  app.deps.mailer.dispatch();
   return { id: userId, name: `${input.firstName} ${input.lastName}`, email: input.email, role: input.role };
 }
 
