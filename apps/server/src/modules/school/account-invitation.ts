@@ -91,7 +91,7 @@ export async function ensureSchoolAccount(
 export async function queueAccountInvitation(
   app: App,
   tx: DbExecutor,
-  input: { userId: string; email: string; firstName: string; subject: string; tag: string; intro: string },
+  input: { userId: string; email: string; firstName: string; schoolName: string; tag: string; intro: string },
 ): Promise<void> {
   const token = generateId(24);
   await tx.insert(authVerifications).values({
@@ -104,7 +104,7 @@ export async function queueAccountInvitation(
   await app.deps.mailer.send(
     {
       to: input.email,
-      subject: input.subject,
+      subject: `${input.schoolName} invites you to Sekolo`,
       tag: input.tag,
       ...composeMail({
         greeting: `Hello ${input.firstName},`,

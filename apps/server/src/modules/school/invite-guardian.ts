@@ -63,7 +63,7 @@ export async function inviteGuardian(
       userId: id,
       email,
       firstName: guardian.firstName,
-      subject: `${ctx.schoolName} invites you to Sekolo`,
+      schoolName: ctx.schoolName,
       tag: 'school-guardian-invitation',
       intro: `${ctx.schoolName} has created a parent account for you on Sekolo, where you can follow your children's school life.`,
     });

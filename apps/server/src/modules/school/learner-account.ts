@@ -104,7 +104,7 @@ export async function inviteLearner(
         userId: id,
         email,
         firstName: learner.firstName,
-        subject: `${ctx.schoolName} invites you to Sekolo`,
+        schoolName: ctx.schoolName,
         tag: 'school-learner-invitation',
         intro: `${ctx.schoolName} has created a learner account for you on Sekolo, where you can see your class, your timetable and your attendance.`,
       });

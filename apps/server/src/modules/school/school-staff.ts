@@ -57,7 +57,7 @@ export async function inviteStaff(
       userId: id,
       email: input.email,
       firstName: input.firstName,
-      subject: `${ctx.schoolName} invites you to Sekolo`,
+      schoolName: ctx.schoolName,
       tag: 'school-staff-invitation',
       intro: `${ctx.schoolName} has created a Sekolo account for you as ${roleLabel(input.role)}.`,
     });
