@@ -8,12 +8,17 @@ test.describe('attendance (issue 6)', () => {
     page,
     browser,
     request,
-  }) => {
+  }, testInfo) => {
     await signIn(page, DEMO.teacher, DEMO_PASSWORD);
     await page.goto('/dashboard/school/attendance');
     await expect(page.getByRole('heading', { name: 'Attendance', level: 1 })).toBeVisible();
-    // Today's overview: the seeded school has 4 classes with learners, none marked yet.
-    await expect(page.getByTestId('registers-missing')).toHaveText('4 of 4 registers not marked yet.');
+    // Today's overview: the seeded school has 4 classes with learners, none marked yet. CI retries a
+    // failed spec once against the same server: a retry finds today as the first attempt left it, so
+    // it reads the count and whether 8A is saved instead of assuming a fresh day.
+    const missing = page.getByTestId('registers-missing');
+    if (testInfo.retry === 0) await expect(missing).toHaveText('4 of 4 registers not marked yet.');
+    else await expect(missing).toHaveText(/^\d of 4 registers not marked yet\.$|^All 4 registers are marked\.$/);
+    const missingBefore = Number(/^(\d) of/.exec(await missing.innerText())?.[1] ?? 0);
     // The teacher's own class is chosen; the others are view only.
     await expect(page.getByLabel('Class')).toHaveValue(/.+/);
     await expect(page.getByLabel('Class').locator('option:checked')).toHaveText('8A (Grade 8)');
@@ -24,9 +29,14 @@ test.describe('attendance (issue 6)', () => {
     // Every learner of the class is listed (the seed puts 8 of its 30 learners in 8A).
     const learnerCount = await register.getByRole('radiogroup').count();
     expect(learnerCount).toBe(8);
+    // The editor starts from the day's saved marks: none, unless a first attempt saved 8A.
+    const savedBefore = (await register.getByRole('radio', { checked: true }).count()) > 0;
+    if (testInfo.retry === 0) expect(savedBefore).toBe(false);
 
-    await register.getByRole('button', { name: 'Save register' }).click();
-    await expect(register.getByRole('alert')).toHaveText(`${learnerCount} learners are not marked yet.`);
+    if (!savedBefore) {
+      await register.getByRole('button', { name: 'Save register' }).click();
+      await expect(register.getByRole('alert')).toHaveText(`${learnerCount} learners are not marked yet.`);
+    }
 
     await register.getByRole('button', { name: 'Mark all present' }).click();
     await expect(kabelo.getByRole('radio', { name: 'Present' })).toBeChecked();
@@ -36,7 +46,8 @@ test.describe('attendance (issue 6)', () => {
     await expectNoSeriousA11yViolations(page);
     await register.getByRole('button', { name: 'Save register' }).click();
     await expect(page.getByText('Register saved')).toBeVisible();
-    await expect(page.getByTestId('registers-missing')).toHaveText('3 of 4 registers not marked yet.');
+    const missingAfter = savedBefore ? missingBefore : missingBefore - 1;
+    await expect(missing).toHaveText(`${missingAfter} of 4 registers not marked yet.`);
     await expect(page.getByText(`Present: ${learnerCount - 1} · Absent: 1 · Late: 0 · Excused: 0`)).toBeVisible();
 
     // The month view shows the mark; the export link carries the class and month.
