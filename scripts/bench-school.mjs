@@ -511,27 +511,17 @@ async function sqlReadRegister(pool, auth, classId, date, { session = true } = {
   return (await pool.query(SQL.register, [date, classId, auth.org])).rows;
 }
 
+// The list's own columns (list-learners.ts, TLearnerListItem): not the record's sensitive ones.
 const LEARNER_COLUMNS = [
   'id',
-  'organization_id',
   'first_name',
   'last_name',
   'preferred_name',
   'date_of_birth',
-  'gender',
   'grade',
   'register_class_id',
   'admission_number',
-  'id_type',
-  'id_number',
-  'home_language',
-  'medical_notes',
-  'address',
   'archived_at',
-  'user_id',
-  'created_by',
-  'created_at',
-  'updated_at',
 ];
 const SORT_COLUMNS = {
   name: ['last_name', 'first_name', 'id'],

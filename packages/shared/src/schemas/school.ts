@@ -348,7 +348,27 @@ export const ZLearnerListQuerySchema = z.object({
 });
 export type TLearnerListQuery = z.input<typeof ZLearnerListQuerySchema>;
 
-export type TLearnerListPage = { learners: TLearner[]; nextCursor: string | null };
+/**
+ * A row of the learner list: what the list shows, sorts and links on. The rest of the record (ID
+ * number, medical notes, address, home language, gender) is read one learner at a time, and each
+ * such read is audited (D15): a list page of 100 learners must not carry it unaudited.
+ */
+export const LEARNER_LIST_FIELDS = [
+  'id',
+  'firstName',
+  'lastName',
+  'preferredName',
+  'dateOfBirth',
+  'grade',
+  'registerClassId',
+  'registerClassName',
+  'admissionNumber',
+  'archivedAt',
+  'consent',
+] as const satisfies readonly (keyof TLearner)[];
+export type TLearnerListItem = Pick<TLearner, (typeof LEARNER_LIST_FIELDS)[number]>;
+
+export type TLearnerListPage = { learners: TLearnerListItem[]; nextCursor: string | null };
 
 // ---------------------------------------------------------------------------------------------
 // Register classes

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzl
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
+  gradeFromNumber,
   gradeToNumber,
   type TLearnerListPage,
   type TLearnerSort,
@@ -11,7 +12,6 @@ import type { DbExecutor } from '../../db/client.ts';
 import { learners, registerClasses } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { consentStatusSql } from './learner-consents.ts';
-import { toLearnerView } from './learner-view.ts';
 
 export const BAD_CURSOR_MESSAGE = 'This page of the list is out of date. Please start again from the first page.';
 
@@ -160,8 +160,24 @@ export async function listLearners(db: DbExecutor, organizationId: string, query
     where = and(...conditions, ...tokens.map(tokenCondition));
   }
   const rows = await db
-    // The consent status is one correlated aggregate per returned row (at most limit + 1 of them).
-    .select({ learner: learners, className: registerClasses.name, consent: consentStatusSql(learners.id) })
+    // Only the list's own columns (TLearnerListItem): the record's sensitive fields are read one
+    // learner at a time, audited. The consent status is one correlated aggregate per returned row
+    // (at most limit + 1 of them).
+    .select({
+      learner: {
+        id: learners.id,
+        firstName: learners.firstName,
+        lastName: learners.lastName,
+        preferredName: learners.preferredName,
+        dateOfBirth: learners.dateOfBirth,
+        grade: learners.grade,
+        registerClassId: learners.registerClassId,
+        admissionNumber: learners.admissionNumber,
+        archivedAt: learners.archivedAt,
+      },
+      className: registerClasses.name,
+      consent: consentStatusSql(learners.id),
+    })
     .from(learners)
     .leftJoin(registerClasses, eq(registerClasses.id, learners.registerClassId))
     .where(where)
@@ -177,7 +193,19 @@ export async function listLearners(db: DbExecutor, organizationId: string, query
         )
       : null;
   return {
-    learners: page.map((row) => toLearnerView(row.learner, row.className, row.consent)),
+    learners: page.map(({ learner, className, consent }) => ({
+      id: learner.id,
+      firstName: learner.firstName,
+      lastName: learner.lastName,
+      preferredName: learner.preferredName,
+      dateOfBirth: learner.dateOfBirth,
+      grade: gradeFromNumber(learner.grade),
+      registerClassId: learner.registerClassId,
+      registerClassName: className,
+      admissionNumber: learner.admissionNumber,
+      archivedAt: learner.archivedAt?.toISOString() ?? null,
+      consent,
+    })),
     nextCursor,
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { luhnCheckDigit } from '@sekolo/shared/domain/sa-id';
 import { schoolToday } from '@sekolo/shared/schemas/attendance';
-import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
+import { LEARNER_LIST_FIELDS, SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
@@ -114,8 +114,16 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
       archivedAt: null,
     });
 
+    // The list carries only what it shows: the ID number, home language, medical notes and address
+    // come with the audited read of one record, never unaudited in a page of them (D15).
+    const listed = (await call('GET', '/api/school/learners?q=a001', 'teacher')).json().learners;
+    expect(listed).toHaveLength(1);
+    expect(Object.keys(listed[0]).sort()).toEqual([...LEARNER_LIST_FIELDS].sort());
+    expect(JSON.stringify(listed)).not.toContain(id);
+
     const read = await call('GET', `/api/school/learners/${created.id}`, 'teacher');
     expect(read.statusCode).toBe(200);
+    expect(read.json().learner).toMatchObject({ idNumber: id, homeLanguage: 'isizulu' });
     const audits = await t.database.db
       .select()
       .from(auditEvents)
