@@ -39,6 +39,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { alternating, asPgbench, pgbenchVersion, runPgbench } from './bench-school/pgbench.mjs';
 
@@ -73,10 +74,22 @@ const { SCALE_SEED_VERSION, SCALE_SEED_SETTING, SCALE_ADMIN_EMAIL, SCALE_ADMIN_P
   path.join(root, 'apps/server/src/seed/scale-school.ts'),
   import.meta.url,
 );
-const { PRIVACY_POLICY_VERSION } = await tsImport(
-  path.join(root, 'packages/shared/src/constants/privacy.ts'),
+const { learnerPageQuery } = await tsImport(
+  path.join(root, 'apps/server/src/modules/school/list-learners.ts'),
   import.meta.url,
 );
+const { registerQuery } = await tsImport(
+  path.join(root, 'apps/server/src/modules/attendance/register.ts'),
+  import.meta.url,
+);
+// A drizzle handle that only writes SQL: the statements below come from the server's own builders.
+const sqlWriter = drizzle.mock();
+/** The register read (register.ts): its text, and its arguments in the order of its placeholders. */
+const REGISTER = (() => {
+  const built = registerQuery(sqlWriter).toSQL();
+  const names = built.params.map((p) => p.name); // date, classId, organizationId
+  return { text: built.sql, args: (byName) => names.map((n) => byName[n]) };
+})();
 
 const failures = [];
 const fail = (message) => {
@@ -456,7 +469,9 @@ const SORTS = [
 // The statements the server runs for each request, in order, with the same parameters, one round
 // trip each: the session check of every signed-in request (one statement: the session by token, its
 // user and their first membership, modules/auth/session-lookup.ts), then the handler's own (modules/attendance/register.ts,
-// attendance-access.ts, absence-notice.ts, modules/school/list-learners.ts).
+// attendance-access.ts, absence-notice.ts, modules/school/list-learners.ts). The register read and
+// the learner page are built by the server's own code (REGISTER, learnerPageSql); the others are
+// copied here as drizzle writes them.
 const SQL = {
   session: `select "auth_sessions"."id", "auth_sessions"."expires_at", "users"."id", "users"."email", "users"."name", "users"."first_name",
       "users"."last_name", "users"."image", "users"."email_verified", "users"."role", "users"."status",
@@ -468,15 +483,6 @@ const SQL = {
   findClass: `select "register_classes"."id", "register_classes"."name", "register_classes"."grade", "register_class_teachers"."user_id"
     from "register_classes" left join "register_class_teachers" on "register_class_teachers"."register_class_id" = "register_classes"."id"
     where ("register_classes"."id" = $1 and "register_classes"."organization_id" = $2)`,
-  register: `select "register_classes"."id", "register_classes"."name", "register_classes"."grade", "register_class_teachers"."user_id",
-      "learners"."id", "learners"."first_name", "learners"."last_name", "learners"."preferred_name", "learners"."admission_number",
-      "attendance_records"."status", "attendance_records"."reason", "attendance_records"."marked_at"
-    from "register_classes"
-    left join "register_class_teachers" on "register_class_teachers"."register_class_id" = "register_classes"."id"
-    left join "learners" on ("learners"."register_class_id" = "register_classes"."id" and "learners"."organization_id" = "register_classes"."organization_id" and "learners"."archived_at" is null)
-    left join "attendance_records" on ("attendance_records"."learner_id" = "learners"."id" and "attendance_records"."date" = $1)
-    where ("register_classes"."id" = $2 and "register_classes"."organization_id" = $3)
-    order by "learners"."last_name" asc, "learners"."first_name" asc, "learners"."id" asc`,
   // saveRegister (register.ts), in its transaction: a learner of the marks not in the class, the
   // day's marks already saved (locked), the new ones, the corrections and their history, the audit.
   stranger: `select m.id from unnest($1::uuid[]) as m(id)
@@ -508,77 +514,17 @@ async function sqlSession(pool, auth) {
 
 async function sqlReadRegister(pool, auth, classId, date, { session = true } = {}) {
   if (session) await sqlSession(pool, auth);
-  return (await pool.query(SQL.register, [date, classId, auth.org])).rows;
+  return (await pool.query(REGISTER.text, REGISTER.args({ date, classId, organizationId: auth.org }))).rows;
 }
 
-// The list's own columns (list-learners.ts, TLearnerListItem): not the record's sensitive ones.
-const LEARNER_COLUMNS = [
-  'id',
-  'first_name',
-  'last_name',
-  'preferred_name',
-  'date_of_birth',
-  'grade',
-  'register_class_id',
-  'admission_number',
-  'archived_at',
-];
-const SORT_COLUMNS = {
-  name: ['last_name', 'first_name', 'id'],
-  grade: ['grade', 'last_name', 'first_name', 'id'],
-  admissionNumber: ['admission_number', 'id'],
-};
-
+/**
+ * A learner page's statement and parameters, built by the server's own code (list-learners.ts,
+ * learnerPageQuery) on a drizzle handle that only writes SQL: the SQL and pgbench sides run the
+ * very text the server sends.
+ */
 function learnerPageSql(org, sort, dir, q, limit) {
-  const params = [org];
-  const tokens = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 4);
-  const escape = (v) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const branches = (token) => {
-    const at = params.length;
-    params.push(`${escape(token)}%`, `${escape(token)}%`, `${escape(token)}%`, `${escape(token.toUpperCase())}%`);
-    return [
-      `lower("learners"."last_name") like $${at + 1}`,
-      `lower("learners"."first_name") like $${at + 2}`,
-      `lower("learners"."preferred_name") like $${at + 3}`,
-      `"learners"."admission_number" like $${at + 4}`,
-    ];
-  };
-  const base = `"learners"."organization_id" = $1 and "learners"."archived_at" is null`;
-  // As list-learners.ts: the longest token (two letters or more) finds the matches through four
-  // index-only scans, the others filter; the page's rows are read by id and sorted.
-  const lead = tokens.reduce((longest, t) => (t.length > longest.length ? t : longest), '');
-  const searched = lead.length >= 2;
-  const keys = SORT_COLUMNS[sort];
-  let where;
-  if (searched) {
-    const leadBranches = branches(lead);
-    const others = tokens
-      .filter((_, i) => i !== tokens.indexOf(lead))
-      .map((t) => ` and (${branches(t).join(' or ')})`)
-      .join('');
-    params.push(limit + 1);
-    const union = leadBranches
-      .map((b) => `select ${keys.map((c) => `"${c}"`).join(', ')} from "learners" where (${base}${others} and ${b})`)
-      .join(' union ');
-    where = `"learners"."id" in (select "id" from (${union}) as "matches" order by ${keys.map((c) => `"${c}" ${dir}`).join(', ')} limit $${params.length})`;
-  } else {
-    const search = tokens.map((t) => ` and (${branches(t).join(' or ')})`).join('');
-    where = `(${base}${search})`;
-    params.push(limit + 1);
-  }
-  const limitParam = params.length;
-  params.push(PRIVACY_POLICY_VERSION);
-  const order = keys.map((c, i) => {
-    const column = `"learners"."${c}"`;
-    return `${searched && i === 0 ? (c === 'grade' ? `(${column} + 0)` : `(${column} || '')`) : column} ${dir}`;
-  });
-  const text = `select ${LEARNER_COLUMNS.map((c) => `"learners"."${c}"`).join(', ')}, "register_classes"."name",
-      (select case when bool_or("learner_consents"."policy_version" = $${params.length}) then 'given' when count(*) > 0 then 'outdated' else 'missing' end
-       from "learner_consents" where "learner_consents"."learner_id" = "learners"."id" and "learner_consents"."withdrawn_at" is null)
-    from "learners" left join "register_classes" on "register_classes"."id" = "learners"."register_class_id"
-    where ${where}
-    order by ${order.join(', ')} limit $${limitParam}`;
-  return { text, params };
+  const built = learnerPageQuery(sqlWriter, org, { q, sort, dir, status: 'active', grade: '', limit }).toSQL();
+  return { text: built.sql, params: built.params };
 }
 
 /**
@@ -785,7 +731,10 @@ function readRegisterScripts(w) {
     drawRows(slots, 'classes', 'c', 't.n = u.n', { id: 'class_id' }),
     drawRows(slots, 'days', 'd', 't.kind = 0 and t.n = u.n', { day: 'day' }),
   ];
-  const work = (j) => [PGBENCH_SESSION, asPgbench(SQL.register, [`day_${j}`, `class_id_${j}`, 'org'])];
+  const work = (j) => [
+    PGBENCH_SESSION,
+    asPgbench(REGISTER.text, REGISTER.args({ date: `day_${j}`, classId: `class_id_${j}`, organizationId: 'org' })),
+  ];
   return { slots, scripts: [{ text: alternating(slots, draw, work) }] };
 }
 
@@ -935,7 +884,7 @@ function saveRegisterScripts(w) {
         ),
       ),
       'commit;',
-      asPgbench(SQL.register, [v('day'), v('class_id'), 'org']),
+      asPgbench(REGISTER.text, REGISTER.args({ date: v('day'), classId: v('class_id'), organizationId: 'org' })),
     ];
   };
   return { slots, scripts: [{ text: alternating(slots, draw, work) }] };

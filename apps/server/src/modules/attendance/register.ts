@@ -29,7 +29,8 @@ import { queueAbsenceNotices } from './absence-notice.ts';
 /** The register statement, built and prepared once per database handle (PostgreSQL keeps its plan per connection). */
 const registerStatements = new WeakMap<DbExecutor, ReturnType<typeof prepareRegister>>();
 
-function prepareRegister(db: DbExecutor) {
+/** The register statement, unprepared: the scale bench (scripts/bench-school.mjs) runs its text too. */
+export function registerQuery(db: DbExecutor) {
   return db
     .select({
       classId: registerClasses.id,
@@ -65,9 +66,10 @@ function prepareRegister(db: DbExecutor) {
         eq(registerClasses.organizationId, sql.placeholder('organizationId')),
       ),
     )
-    .orderBy(asc(learners.lastName), asc(learners.firstName), asc(learners.id))
-    .prepare('sekolo_register');
+    .orderBy(asc(learners.lastName), asc(learners.firstName), asc(learners.id));
 }
+
+const prepareRegister = (db: DbExecutor) => registerQuery(db).prepare('sekolo_register');
 
 export async function getRegister(
   db: DbExecutor,

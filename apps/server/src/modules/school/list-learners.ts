@@ -121,6 +121,40 @@ function orderOf(keys: (typeof SORT_KEYS)[TLearnerSort], dir: 'asc' | 'desc', se
  */
 export async function listLearners(db: DbExecutor, organizationId: string, query: TQuery): Promise<TLearnerListPage> {
   const keys = SORT_KEYS[query.sort];
+  const rows = await learnerPageQuery(db, organizationId, query);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1)?.learner;
+  const nextCursor =
+    rows.length > query.limit && last
+      ? encodeCursor(
+          query.sort,
+          keys.map((key) => (last as Record<string, unknown>)[columnKey(key.column)]),
+        )
+      : null;
+  return {
+    learners: page.map(({ learner, className, consent }) => ({
+      id: learner.id,
+      firstName: learner.firstName,
+      lastName: learner.lastName,
+      preferredName: learner.preferredName,
+      dateOfBirth: learner.dateOfBirth,
+      grade: gradeFromNumber(learner.grade),
+      registerClassId: learner.registerClassId,
+      registerClassName: className,
+      admissionNumber: learner.admissionNumber,
+      archivedAt: learner.archivedAt?.toISOString() ?? null,
+      consent,
+    })),
+    nextCursor,
+  };
+}
+
+/**
+ * The statement of one page (limit + 1 rows, to know whether a next page exists), not yet run: the
+ * scale bench (scripts/bench-school.mjs) runs this very statement on its SQL and pgbench sides.
+ */
+export function learnerPageQuery(db: DbExecutor, organizationId: string, query: TQuery) {
+  const keys = SORT_KEYS[query.sort];
   const tokens = searchTokens(query.q);
   const lead = tokens.reduce<string>((longest, token) => (token.length > longest.length ? token : longest), '');
   const searched = lead.length >= 2;
@@ -159,55 +193,32 @@ export async function listLearners(db: DbExecutor, organizationId: string, query
   } else {
     where = and(...conditions, ...tokens.map(tokenCondition));
   }
-  const rows = await db
-    // Only the list's own columns (TLearnerListItem): the record's sensitive fields are read one
-    // learner at a time, audited. The consent status is one correlated aggregate per returned row
-    // (at most limit + 1 of them).
-    .select({
-      learner: {
-        id: learners.id,
-        firstName: learners.firstName,
-        lastName: learners.lastName,
-        preferredName: learners.preferredName,
-        dateOfBirth: learners.dateOfBirth,
-        grade: learners.grade,
-        registerClassId: learners.registerClassId,
-        admissionNumber: learners.admissionNumber,
-        archivedAt: learners.archivedAt,
-      },
-      className: registerClasses.name,
-      consent: consentStatusSql(learners.id),
-    })
-    .from(learners)
-    .leftJoin(registerClasses, eq(registerClasses.id, learners.registerClassId))
-    .where(where)
-    .orderBy(...orderOf(keys, query.dir, searched))
-    .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1)?.learner;
-  const nextCursor =
-    rows.length > query.limit && last
-      ? encodeCursor(
-          query.sort,
-          keys.map((key) => (last as Record<string, unknown>)[columnKey(key.column)]),
-        )
-      : null;
-  return {
-    learners: page.map(({ learner, className, consent }) => ({
-      id: learner.id,
-      firstName: learner.firstName,
-      lastName: learner.lastName,
-      preferredName: learner.preferredName,
-      dateOfBirth: learner.dateOfBirth,
-      grade: gradeFromNumber(learner.grade),
-      registerClassId: learner.registerClassId,
-      registerClassName: className,
-      admissionNumber: learner.admissionNumber,
-      archivedAt: learner.archivedAt?.toISOString() ?? null,
-      consent,
-    })),
-    nextCursor,
-  };
+  return (
+    db
+      // Only the list's own columns (TLearnerListItem): the record's sensitive fields are read one
+      // learner at a time, audited. The consent status is one correlated aggregate per returned row
+      // (at most limit + 1 of them).
+      .select({
+        learner: {
+          id: learners.id,
+          firstName: learners.firstName,
+          lastName: learners.lastName,
+          preferredName: learners.preferredName,
+          dateOfBirth: learners.dateOfBirth,
+          grade: learners.grade,
+          registerClassId: learners.registerClassId,
+          admissionNumber: learners.admissionNumber,
+          archivedAt: learners.archivedAt,
+        },
+        className: registerClasses.name,
+        consent: consentStatusSql(learners.id),
+      })
+      .from(learners)
+      .leftJoin(registerClasses, eq(registerClasses.id, learners.registerClassId))
+      .where(where)
+      .orderBy(...orderOf(keys, query.dir, searched))
+      .limit(query.limit + 1)
+  );
 }
 
 function columnKey(column: AnyPgColumn): string {
