@@ -11,7 +11,9 @@
 // the server runs for each operation directly with `pg` (a pool of 16), then, when pgbench is on PATH,
 // the same statements run by pgbench (-M prepared, 16 clients, 2 threads: the floor PostgreSQL itself
 // sets on this machine; its helper tables live in the schema `bench` of that database), and prints
-// each API figure as a ratio to the SQL and the pgbench ones. Writes bench-results/school-latest.json;
+// each API figure as a ratio to the SQL and the pgbench ones. When wrk is on PATH (Debian's package
+// wrk), the GET operations also run through wrk, a C HTTP client (scripts/bench-school/wrk.mjs): the
+// API without the Node client's CPU time, as a ratio to pgbench. Writes bench-results/school-latest.json;
 // exits 1 on a missed target (judged on the API figure only).
 //
 // Options (environment):
@@ -42,6 +44,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { alternating, asPgbench, pgbenchVersion, runPgbench } from './bench-school/pgbench.mjs';
+import { runWrk, wrkVersion } from './bench-school/wrk.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -1084,6 +1087,26 @@ try {
     },
   };
 
+  // The wrk side (scripts/bench-school/wrk.mjs): the GET operations' requests, sent by a C client.
+  const wrkAt = wrkVersion();
+  console.log(
+    wrkAt
+      ? `  ${wrkAt.split(' [')[0]}: a fourth side for the register read and the learner page (the API with a C client)\n`
+      : '  note: wrk is not on PATH: the wrk side is skipped\n',
+  );
+  const wrkPaths = {
+    readRegister: () =>
+      Array.from(
+        { length: 2000 },
+        () => `/api/school/attendance/classes/${pickOf(w.classes)}/register/${pickOf(w.markedDays)}`,
+      ),
+    learnerPage: () =>
+      Array.from({ length: 2000 }, (_, i) => {
+        const [sort, dir] = SORTS[i % SORTS.length];
+        return `/api/school/learners?sort=${sort}&dir=${dir}&limit=50&q=${encodeURIComponent(pickOf(w.searches))}`;
+      }),
+  };
+
   console.log(
     `  ${'operation'.padEnd(48)} ${'side'.padEnd(7)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}  ms`,
   );
@@ -1115,7 +1138,38 @@ try {
         p99: round(api.p99 / bench.p99),
       };
     report.results[name].pgbench = bench;
-    for (const [label, r] of [['API', api], ['SQL', direct], ...(bench.skipped ? [] : [['pgbench', bench]])]) {
+    let viaWrk = { skipped: wrkAt ? 'wrk sends GET requests only here' : 'wrk is not on PATH' };
+    if (wrkAt && wrkPaths[name]) {
+      const before = processTreeCpuMs(server.child.pid);
+      const dbAt = await databaseCounters(pool, pgPid);
+      viaWrk = runWrk({
+        base,
+        cookie,
+        paths: wrkPaths[name](),
+        clients: CONCURRENCY,
+        threads: 2,
+        warmupSeconds: WARMUP_SECONDS,
+        seconds: SECONDS,
+      });
+      const total = viaWrk.withWarmup;
+      Object.assign(viaWrk, databaseCost(dbAt, await databaseCounters(pool, pgPid), total));
+      const after = processTreeCpuMs(server.child.pid);
+      if (before !== null && after !== null && total > 0)
+        viaWrk.serverCpuMsPerRequest = round((after - before) / total);
+      if (!bench.skipped)
+        viaWrk.pgbenchRatio = {
+          p50: round(viaWrk.p50 / bench.p50),
+          p95: round(viaWrk.p95 / bench.p95),
+          p99: round(viaWrk.p99 / bench.p99),
+        };
+    }
+    report.results[name].wrk = viaWrk;
+    for (const [label, r] of [
+      ['API', api],
+      ['SQL', direct],
+      ...(bench.skipped ? [] : [['pgbench', bench]]),
+      ...(viaWrk.skipped ? [] : [['wrk', viaWrk]]),
+    ]) {
       console.log(
         `  ${(label === 'API' ? LABELS[name] : '').padEnd(48)} ${label.padEnd(7)} ${String(r.perSecond).padStart(7)} ${r.p50.toFixed(2).padStart(7)} ${r.p95.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)}${r.errors ? `  ${r.errors} errors: ${r.firstErrors[0]}` : ''}`,
       );
@@ -1131,6 +1185,17 @@ try {
           (bench.databaseCpuMsPerRequest === undefined
             ? ''
             : `; PostgreSQL CPU ${bench.databaseCpuMsPerRequest} ms a transaction`),
+      );
+    if (!viaWrk.skipped)
+      console.log(
+        `  ${''.padEnd(48)} API through wrk` +
+          (viaWrk.pgbenchRatio
+            ? `, as a ratio to pgbench: p50 ${viaWrk.pgbenchRatio.p50}x, p95 ${viaWrk.pgbenchRatio.p95}x, p99 ${viaWrk.pgbenchRatio.p99}x`
+            : '') +
+          (viaWrk.serverCpuMsPerRequest === undefined
+            ? ''
+            : `; server CPU ${viaWrk.serverCpuMsPerRequest} ms per request`) +
+          (viaWrk.databaseCpuMsPerRequest === undefined ? '' : `, PostgreSQL CPU ${viaWrk.databaseCpuMsPerRequest} ms`),
       );
     if (api.databaseCpuMsPerRequest !== undefined)
       console.log(
@@ -1149,6 +1214,8 @@ try {
       failures.push(`${LABELS[name]}: ${direct.errors} errors on the SQL side: ${direct.firstErrors[0]}`);
     if (bench.errors)
       failures.push(`${LABELS[name]}: ${bench.errors} errors on the pgbench side: ${bench.firstErrors[0]}`);
+    if (viaWrk.errors)
+      failures.push(`${LABELS[name]}: ${viaWrk.errors} errors on the wrk side: ${viaWrk.firstErrors[0]}`);
   }
   report.machine.loadAverageAfter = os.loadavg().map((n) => round(n));
   console.log(
