@@ -358,6 +358,9 @@ async function postmasterPid(pool) {
   }
 }
 
+/** Each percentile of side `a` as a multiple of side `b`'s. */
+const ratioOf = (a, b) => ({ p50: round(a.p50 / b.p50), p95: round(a.p95 / b.p95), p99: round(a.p99 / b.p99) });
+
 /** Per request, from two databaseCounters readings. */
 function databaseCost(before, after, requests) {
   if (!requests) return {};
@@ -1122,21 +1125,12 @@ try {
     const sqlBefore = await databaseCounters(pool, pgPid);
     const direct = await measure(side.sql);
     Object.assign(direct, databaseCost(sqlBefore, await databaseCounters(pool, pgPid), direct.withWarmup));
-    const ratio = {
-      p50: round(api.p50 / direct.p50),
-      p95: round(api.p95 / direct.p95),
-      p99: round(api.p99 / direct.p99),
-    };
+    const ratio = ratioOf(api, direct);
     report.results[name] = { label: LABELS[name], targetP95Ms: TARGETS[name], api, sql: direct, ratio };
     const bench = pgbenchScripts
       ? await measurePgbench(name, pgbenchScripts[name], auth, pgPid)
       : { skipped: 'pgbench is not on PATH' };
-    if (!bench.skipped)
-      bench.apiRatio = {
-        p50: round(api.p50 / bench.p50),
-        p95: round(api.p95 / bench.p95),
-        p99: round(api.p99 / bench.p99),
-      };
+    if (!bench.skipped) bench.apiRatio = ratioOf(api, bench);
     report.results[name].pgbench = bench;
     let viaWrk = { skipped: wrkAt ? 'wrk sends GET requests only here' : 'wrk is not on PATH' };
     if (wrkAt && wrkPaths[name]) {
@@ -1156,12 +1150,7 @@ try {
       const after = processTreeCpuMs(server.child.pid);
       if (before !== null && after !== null && total > 0)
         viaWrk.serverCpuMsPerRequest = round((after - before) / total);
-      if (!bench.skipped)
-        viaWrk.pgbenchRatio = {
-          p50: round(viaWrk.p50 / bench.p50),
-          p95: round(viaWrk.p95 / bench.p95),
-          p99: round(viaWrk.p99 / bench.p99),
-        };
+      if (!bench.skipped) viaWrk.pgbenchRatio = ratioOf(viaWrk, bench);
     }
     report.results[name].wrk = viaWrk;
     for (const [label, r] of [
