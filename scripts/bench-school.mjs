@@ -1045,18 +1045,17 @@ try {
     if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${res.body.slice(0, 200)}`);
     return res;
   };
+  // The GET operations' paths, the i-th request's: the same for the Node client and wrk.
+  const getPath = {
+    readRegister: () => `/api/school/attendance/classes/${pickOf(w.classes)}/register/${pickOf(w.markedDays)}`,
+    learnerPage: (i) => {
+      const [sort, dir] = SORTS[i % SORTS.length];
+      return `/api/school/learners?sort=${sort}&dir=${dir}&limit=50&q=${encodeURIComponent(pickOf(w.searches))}`;
+    },
+  };
   const sides = {
     readRegister: {
-      api: async () =>
-        ok(
-          await request(
-            base,
-            'GET',
-            `/api/school/attendance/classes/${pickOf(w.classes)}/register/${pickOf(w.markedDays)}`,
-            { cookie },
-          ),
-          'GET register',
-        ),
+      api: async () => ok(await request(base, 'GET', getPath.readRegister(), { cookie }), 'GET register'),
       sql: () => sqlReadRegister(pool, auth, pickOf(w.classes), pickOf(w.markedDays)),
     },
     saveRegister: {
@@ -1073,14 +1072,7 @@ try {
       sql: (worker, i) => sqlSaveRegister(pool, auth, saveJob(w, worker, i)),
     },
     learnerPage: {
-      api: async (worker, i) => {
-        const [sort, dir] = SORTS[i % SORTS.length];
-        const q = encodeURIComponent(pickOf(w.searches));
-        return ok(
-          await request(base, 'GET', `/api/school/learners?sort=${sort}&dir=${dir}&limit=50&q=${q}`, { cookie }),
-          'GET learners',
-        );
-      },
+      api: async (worker, i) => ok(await request(base, 'GET', getPath.learnerPage(i), { cookie }), 'GET learners'),
       sql: async (worker, i) => {
         const [sort, dir] = SORTS[i % SORTS.length];
         const { text, params } = learnerPageSql(w.org, sort, dir, pickOf(w.searches), 50);
@@ -1097,18 +1089,9 @@ try {
       ? `  ${wrkAt.split(' [')[0]}: a fourth side for the register read and the learner page (the API with a C client)\n`
       : '  note: wrk is not on PATH: the wrk side is skipped\n',
   );
-  const wrkPaths = {
-    readRegister: () =>
-      Array.from(
-        { length: 2000 },
-        () => `/api/school/attendance/classes/${pickOf(w.classes)}/register/${pickOf(w.markedDays)}`,
-      ),
-    learnerPage: () =>
-      Array.from({ length: 2000 }, (_, i) => {
-        const [sort, dir] = SORTS[i % SORTS.length];
-        return `/api/school/learners?sort=${sort}&dir=${dir}&limit=50&q=${encodeURIComponent(pickOf(w.searches))}`;
-      }),
-  };
+  const wrkPaths = Object.fromEntries(
+    Object.entries(getPath).map(([name, pathOf]) => [name, () => Array.from({ length: 2000 }, (_, i) => pathOf(i))]),
+  );
 
   console.log(
     `  ${'operation'.padEnd(48)} ${'side'.padEnd(7)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}  ms`,
