@@ -390,4 +390,65 @@ describe('attendance', () => {
     expect(audits[0]!.details).toMatchObject({ organizationId: people.admin!.organizationId, rows: 2 });
     expect((await call('GET', '/export.csv', 'parent')).statusCode).toBe(403);
   });
+
+  it('shows a learner who moved class with the mark their earlier class gave them that day', async () => {
+    const org = people.admin!.organizationId!;
+    const before = await addClass(org, '7A', 7);
+    const after = await addClass(org, '7B', 7);
+    const dan = await addLearner(org, before, 'Dan', 'Botha', 7);
+    const eve = await addLearner(org, after, 'Eve', 'Cele', 7);
+    const rowsOf = (register: { rows: { firstName: string; status: string | null; reason: string }[] }) =>
+      register.rows.map((r) => [r.firstName, r.status, r.reason]);
+
+    // 7A marks Dan absent, 7B marks Eve; then Dan moves to 7B the same day.
+    expect(
+      (await call('PUT', `/classes/${before}/register/${day1}`, 'admin', marks([[dan, 'absent', 'Dentist']])))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call('PUT', `/classes/${after}/register/${day1}`, 'admin', marks([[eve, 'present']]))).statusCode,
+    ).toBe(200);
+    await t.database.db.update(learners).set({ registerClassId: after }).where(eq(learners.id, dan));
+
+    // 7B's register lists him with that mark (kept under 7A's records), and 7A's no longer lists him.
+    const moved = (await call('GET', `/classes/${after}/register/${day1}`, 'admin')).json().register;
+    expect(rowsOf(moved)).toEqual([
+      ['Dan', 'absent', 'Dentist'],
+      ['Eve', 'present', ''],
+    ]);
+    expect(moved.markedAt).not.toBeNull();
+    expect(rowsOf((await call('GET', `/classes/${before}/register/${day1}`, 'admin')).json().register)).toEqual([]);
+    // The day after, nothing is marked yet in either.
+    const next = `${month}-02` <= today ? `${month}-02` : null;
+    if (next) {
+      const blank = (await call('GET', `/classes/${after}/register/${next}`, 'admin')).json().register;
+      expect(rowsOf(blank)).toEqual([
+        ['Dan', null, ''],
+        ['Eve', null, ''],
+      ]);
+      expect(blank.markedAt).toBeNull();
+    }
+
+    // 7B corrects him: the same record changes (no second mark for the day), with its history.
+    const corrected = await call(
+      'PUT',
+      `/classes/${after}/register/${day1}`,
+      'admin',
+      marks([
+        [dan, 'present'],
+        [eve, 'present'],
+      ]),
+    );
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().result).toEqual({ saved: 2, created: 0, changed: 1, notified: 0 });
+    expect(rowsOf(corrected.json().register)).toEqual([
+      ['Dan', 'present', ''],
+      ['Eve', 'present', ''],
+    ]);
+    const records = await t.database.db
+      .select()
+      .from(attendanceRecords)
+      .where(and(eq(attendanceRecords.learnerId, dan), eq(attendanceRecords.date, day1)));
+    expect(records.map((r) => r.status)).toEqual(['present']);
+  });
 });
