@@ -88,8 +88,13 @@ export function registerQuery(db: DbExecutor) {
         lastName: learners.lastName,
         preferredName: learners.preferredName,
         admissionNumber: learners.admissionNumber,
-        classMark: { status: classMarks.status, reason: classMarks.reason, markedAt: classMarks.markedAt },
-        otherMark: { status: otherMark.status, reason: otherMark.reason, markedAt: otherMark.markedAt },
+        // One mark a learner, whichever found it. Flat columns: drizzle maps each selected field
+        // of each row, a cost the profile of the read shows.
+        status: sql<string | null>`coalesce(${classMarks.status}, ${otherMark.status})`,
+        reason: sql<string | null>`coalesce(${classMarks.reason}, ${otherMark.reason})`,
+        markedAt: sql<Date | null>`coalesce(${classMarks.markedAt}, ${otherMark.markedAt})`.mapWith(
+          attendanceRecords.markedAt,
+        ),
       })
       .from(registerClasses)
       .leftJoin(registerClassTeachers, eq(registerClassTeachers.registerClassId, registerClasses.id))
@@ -132,8 +137,7 @@ export async function getRegister(
   const cls = rows[0];
   if (!cls) throw notFound(ATTENDANCE_MESSAGES.classNotFound);
   let last = 0;
-  const marks = rows.map((r) => r.classMark ?? r.otherMark);
-  for (const m of marks) if (m?.markedAt && m.markedAt.getTime() > last) last = m.markedAt.getTime();
+  for (const r of rows) if (r.markedAt && r.markedAt.getTime() > last) last = r.markedAt.getTime();
   return {
     classId: cls.classId,
     className: cls.className,
@@ -141,7 +145,7 @@ export async function getRegister(
     date,
     canMark: canMarkClass(ctx, cls),
     markedAt: last ? new Date(last).toISOString() : null,
-    rows: rows.flatMap((r, i) =>
+    rows: rows.flatMap((r) =>
       r.learnerId === null
         ? [] // a class without learners: the class row alone
         : [
@@ -151,8 +155,8 @@ export async function getRegister(
               lastName: r.lastName!,
               preferredName: r.preferredName!,
               admissionNumber: r.admissionNumber!,
-              status: (marks[i]?.status as TAttendanceStatus | undefined) ?? null,
-              reason: marks[i]?.reason ?? '',
+              status: (r.status as TAttendanceStatus | null) ?? null,
+              reason: r.reason ?? '',
             },
           ],
     ),
