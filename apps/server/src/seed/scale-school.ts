@@ -16,7 +16,8 @@ import { ensureOrganizationWithMember } from '../modules/auth/organizations.ts';
  */
 
 /** Bump when the generated data changes: the bench rebuilds a database of another version. */
-export const SCALE_SEED_VERSION = 1;
+// 2: attendance record ids are time-ordered (migration 0019), written in the days' order.
+export const SCALE_SEED_VERSION = 2;
 export const SCALE_SEED_SETTING = 'scale_seed';
 export const SCALE_SCHOOL = { name: 'Scale Test High School', slug: 'scale-test-school', type: 'school' } as const;
 export const SCALE_ADMIN_EMAIL = 'admin@scale-school.sekolo.test';

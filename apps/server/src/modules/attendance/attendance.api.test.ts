@@ -451,5 +451,9 @@ describe('attendance', () => {
       .from(attendanceRecords)
       .where(and(eq(attendanceRecords.learnerId, dan), eq(attendanceRecords.date, day1)));
     expect(records.map((r) => r.status)).toEqual(['present']);
+    // Its id is time-ordered (UUID version 7, migration 0019): the time of its first save leads.
+    const id = records[0]!.id;
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(Math.abs(parseInt(id.replace(/-/g, '').slice(0, 12), 16) - Date.now())).toBeLessThan(60_000);
   });
 });
