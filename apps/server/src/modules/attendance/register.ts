@@ -21,6 +21,16 @@ import type { TSchoolContext } from '../school/school-context.ts';
 import { canMarkClass, findSchoolClass } from './attendance-access.ts';
 import { queueAbsenceNotices } from './absence-notice.ts';
 
+/** The register statement, built and prepared once per database handle (PostgreSQL keeps its plan per connection). */
+const registerStatements = new WeakMap<DbExecutor, ReturnType<typeof prepareRegister>>();
+
+/**
+ * `OFFSET 0` keeps a subquery a query of its own: PostgreSQL would otherwise fold the class's marks
+ * into the join and probe the unique key per learner again. Written as SQL because drizzle leaves
+ * out an offset of the number 0.
+ */
+const KEEP_APART = sql`0` as unknown as number;
+
 /**
  * Every active learner of the class, with the day's saved mark or none: one statement (the class,
  * its teacher, its learners and their marks), so a register costs one round trip.
@@ -32,18 +42,9 @@ import { queueAbsenceNotices } from './absence-notice.ts';
  * 5, and twice the register reads a second under pgbench). A learner with no mark in this class's
  * records (not yet marked, or marked in the class they were in that day before a move) is looked up
  * by (learner, date) alone, so the register shows the same marks either way.
+ *
+ * Unprepared here: the scale bench (scripts/bench-school.mjs) runs its text too.
  */
-/** The register statement, built and prepared once per database handle (PostgreSQL keeps its plan per connection). */
-const registerStatements = new WeakMap<DbExecutor, ReturnType<typeof prepareRegister>>();
-
-/**
- * `OFFSET 0` keeps a subquery a query of its own: PostgreSQL would otherwise fold the class's marks
- * into the join and probe the unique key per learner again. Written as SQL because drizzle leaves
- * out an offset of the number 0.
- */
-const KEEP_APART = sql`0` as unknown as number;
-
-/** The register statement, unprepared: the scale bench (scripts/bench-school.mjs) runs its text too. */
 export function registerQuery(db: DbExecutor) {
   const mark = {
     learnerId: attendanceRecords.learnerId,
