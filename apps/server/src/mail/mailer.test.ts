@@ -4,10 +4,16 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { outboxMessages } from '../db/schema/index.ts';
+import { transaction } from '../db/transaction.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { createOutboxMailer, createSmtpMailer, RETRY_DELAYS_S } from './mailer.ts';
 
 type TReceived = { from: string | undefined; to: string[]; raw: string };
+
+/** A poll so slow that it cannot be what delivered a mail in a test. */
+const NO_POLL_MS = 3_600_000;
+const NOT_OPENED_HERE = /not opened with transaction\(\)/;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A real SMTP peer on the loopback interface that keeps what it receives. */
 async function startSmtpServer(received: TReceived[], port = 0) {
@@ -56,8 +62,8 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
   });
 
   const rowsTagged = (tag: string) => database.db.select().from(outboxMessages).where(eq(outboxMessages.tag, tag));
-  const mailerOn = (smtpPort: number, from = 'no-reply@sekolo.test') =>
-    createSmtpMailer(database.db, { url: `smtp://127.0.0.1:${smtpPort}`, from, log });
+  const mailerOn = (smtpPort: number, from = 'no-reply@sekolo.test', pollMs?: number) =>
+    createSmtpMailer(database.db, { url: `smtp://127.0.0.1:${smtpPort}`, from, log, pollMs });
   /** A port nothing listens on any more. */
   const freedPort = async () => {
     const { server: gone, port: freed } = await startSmtpServer([]);
@@ -117,28 +123,63 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
     expect((await rowsTagged('many')).map((r) => r.status)).toEqual(['sent', 'sent']);
   });
 
-  it('queues a mail within a transaction: a rollback leaves none, a commit and dispatch() deliver it at once', async () => {
-    const mailer = mailerOn(port);
+  it('delivers a mail sent within a transaction once it commits, with no dispatch(); a rollback starts nothing', async () => {
+    const mailer = mailerOn(port, undefined, NO_POLL_MS);
     const before = received.length;
+    // Queued earlier and waiting for the (here hour-long) poll: any delivery run would take it.
+    await database.db.insert(outboxMessages).values({
+      to: 'waiting@example.test',
+      subject: 'Waiting for a delivery run',
+      text: 'Waiting',
+      tag: 'within-waiting',
+      status: 'pending',
+      nextAttemptAt: new Date(Date.now() - 1000),
+    });
     const mail = { to: 'within@example.test', subject: 'Kept with its change', text: 'Committed', tag: 'within' };
+
     await expect(
-      database.db.transaction(async (tx) => {
+      transaction(database.db, async (tx) => {
         await mailer.send({ ...mail, subject: 'Rolled back' }, { within: tx });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    await database.db.transaction(async (tx) => {
+    await pause(750);
+    expect(received.length).toBe(before);
+    expect((await rowsTagged('within-waiting')).map((r) => r.status)).toEqual(['pending']);
+    expect(await rowsTagged('within')).toEqual([]);
+
+    await transaction(database.db, async (tx) => {
       await mailer.sendMany([mail], { within: tx });
     });
-    expect((await rowsTagged('within')).map((r) => [r.subject, r.status])).toEqual([
-      ['Kept with its change', 'pending'],
-    ]);
-    mailer.dispatch();
-    // Delivered by dispatch(), not by the next poll (15 s away).
+    // Delivered on the commit: no dispatch() was called and the poll is an hour away.
+    await expect.poll(() => received.length - before, { timeout: 5000 }).toBe(2);
+    expect(
+      received
+        .slice(before)
+        .map((m) => m.raw.match(/^Subject: (.*?)\r?$/m)?.[1])
+        .sort(),
+    ).toEqual(['Kept with its change', 'Waiting for a delivery run']);
+    await expect.poll(async () => (await rowsTagged('within')).map((r) => r.status)).toEqual(['sent']);
+    await mailer.close();
+  });
+
+  it('delivers a mail sent within the database itself (no transaction) at once', async () => {
+    const mailer = mailerOn(port, undefined, NO_POLL_MS);
+    const before = received.length;
+    const mail = { to: 'direct@example.test', subject: 'No transaction', text: 'Now', tag: 'within-db' };
+    await mailer.send(mail, { within: database.db });
     await expect.poll(() => received.length - before, { timeout: 5000 }).toBe(1);
     await mailer.close();
-    expect(received.at(-1)!.raw).toMatch(/^Subject: Kept with its change\r?$/m);
-    await expect.poll(async () => (await rowsTagged('within')).map((r) => r.status)).toEqual(['sent']);
+  });
+
+  it('refuses a transaction not opened with transaction(), on whose commit nobody would deliver', async () => {
+    const mailer = mailerOn(port, undefined, NO_POLL_MS);
+    const mail = { to: 'unhooked@example.test', subject: 'Never queued', text: 'No', tag: 'unhooked' };
+    await expect(database.db.transaction((tx) => mailer.send(mail, { within: tx }))).rejects.toThrow(NOT_OPENED_HERE);
+    // Even with nothing to send: the mistake shows in tests whatever the data.
+    await expect(database.db.transaction((tx) => mailer.sendMany([], { within: tx }))).rejects.toThrow(NOT_OPENED_HERE);
+    await mailer.close();
+    expect(await rowsTagged('unhooked')).toEqual([]);
   });
 
   it('keeps a mail the SMTP server could not take, retries it later and delivers it once the server is back', async () => {
@@ -249,17 +290,24 @@ describe('the outbox mailer', () => {
   it('keeps a mail sent within a transaction only if the transaction commits', async () => {
     const mailer = createOutboxMailer(database.db);
     await expect(
-      database.db.transaction(async (tx) => {
+      transaction(database.db, async (tx) => {
         await mailer.send({ to: 'x@example.test', subject: 'Rolled back', text: 'no', tag: 'tx' }, { within: tx });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    await database.db.transaction(async (tx) => {
+    await transaction(database.db, async (tx) => {
       await mailer.sendMany([{ to: 'x@example.test', subject: 'Committed', text: 'yes', tag: 'tx' }], { within: tx });
     });
-    mailer.dispatch();
     const rows = await database.db.select().from(outboxMessages).where(eq(outboxMessages.tag, 'tx'));
     expect(rows.map((row) => row.subject)).toEqual(['Committed']);
+  });
+
+  it('refuses a transaction not opened with transaction(), as the SMTP mailer does, so tests catch it', async () => {
+    const mailer = createOutboxMailer(database.db);
+    const mail = { to: 'x@example.test', subject: 'Never kept', text: 'no', tag: 'unhooked' };
+    await expect(database.db.transaction((tx) => mailer.send(mail, { within: tx }))).rejects.toThrow(NOT_OPENED_HERE);
+    await expect(database.db.transaction((tx) => mailer.sendMany([], { within: tx }))).rejects.toThrow(NOT_OPENED_HERE);
+    expect(await database.db.select().from(outboxMessages).where(eq(outboxMessages.tag, 'unhooked'))).toEqual([]);
   });
 
   it('keeps several messages at once, and nothing for none', async () => {

@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type DbExecutor } from '../db/client.ts';
 import { outboxMessages } from '../db/schema/index.ts';
+import { afterCommit, assertAfterCommit } from '../db/transaction.ts';
 
 export type TMailMessage = {
   to: string;
@@ -15,8 +16,10 @@ export type TMailMessage = {
 export type TSendOptions = {
   /**
    * Store the mail in this transaction (the outbox pattern): it exists if and only if the
-   * transaction commits, so a saved change and its mail cannot part. Call `dispatch()` once the
-   * transaction has committed; until then the SMTP queue does not see the mail.
+   * transaction commits, so a saved change and its mail cannot part. The transaction must be opened
+   * with transaction() (db/transaction.ts): the SMTP mailer delivers the mail once it commits, so no
+   * caller has to remember to. Any other transaction throws (a programming error), with every
+   * mailer, so tests catch it. The database itself means no transaction: delivered at once.
    */
   within?: DbExecutor;
 };
@@ -27,8 +30,6 @@ export interface Mailer {
   send(message: TMailMessage, options?: TSendOptions): Promise<void>;
   /** Several mails at once (one statement). */
   sendMany(messages: TMailMessage[], options?: TSendOptions): Promise<void>;
-  /** After a commit that queued mail `within` it: delivers it now rather than at the next poll. */
-  dispatch(): void;
   close(): Promise<void>;
 }
 
@@ -48,12 +49,14 @@ export function createOutboxMailer(db: Database): Mailer {
   return {
     kind: 'outbox',
     async send(message, options) {
+      // Nothing to do on commit, but the same check as SMTP: tests run with this mailer.
+      if (options?.within) assertAfterCommit(options.within);
       await (options?.within ?? db).insert(outboxMessages).values(outboxRow(message));
     },
     async sendMany(messages, options) {
+      if (options?.within) assertAfterCommit(options.within);
       if (messages.length) await (options?.within ?? db).insert(outboxMessages).values(messages.map(outboxRow));
     },
-    dispatch() {},
     async close() {},
   };
 }
@@ -99,10 +102,10 @@ export type TSmtpMailer = Mailer & {
 /**
  * SMTP behind a queue in the database: send() stores the mail as 'pending' and returns, so a
  * request never waits on the mail server and a mail survives an SMTP outage or a restart; the
- * dispatcher delivers it at once and retries a failure later (RETRY_DELAYS_S). Several server
- * processes share the queue: each claims its batch with FOR UPDATE SKIP LOCKED. A delivered mail
- * keeps its recipient, tag and times, not its subject or body (they name children). Failures are
- * logged without address or content.
+ * dispatcher delivers it at once (mail sent `within` a transaction, once that commits) and retries
+ * a failure later (RETRY_DELAYS_S). Several server processes share the queue: each claims its batch
+ * with FOR UPDATE SKIP LOCKED. A delivered mail keeps its recipient, tag and times, not its subject
+ * or body (they name children). Failures are logged without address or content.
  */
 export function createSmtpMailer(
   db: Database,
@@ -203,27 +206,30 @@ export function createSmtpMailer(
     return running;
   }
 
-  const timer = setInterval(() => void kick(), options.pollMs ?? 15_000);
+  /** One function, so that several mails in one transaction register one delivery on its commit. */
+  const kickSoon = () => void kick();
+  const timer = setInterval(kickSoon, options.pollMs ?? 15_000);
   timer.unref();
 
   async function enqueue(messages: TMailMessage[], options?: TSendOptions) {
+    const within = options?.within;
+    // Before anything else, even with no mail: a transaction nobody would run the hook of is a bug.
+    if (within) assertAfterCommit(within);
     if (messages.length === 0) return;
-    await (options?.within ?? db)
+    await (within ?? db)
       .insert(outboxMessages)
       .values(
         messages.map((m) => ({ ...outboxRow(m), to: m.to.trim(), status: 'pending', nextAttemptAt: sql`now()` })),
       );
-    // Inside a transaction the mail is not visible yet: the caller dispatches after its commit.
-    if (!options?.within) void kick();
+    // Inside a transaction the queue cannot see the mail until the commit: deliver it then.
+    if (within) afterCommit(within, kickSoon);
+    else kickSoon();
   }
 
   return {
     kind: 'smtp',
     send: (message, options) => enqueue([message], options),
     sendMany: enqueue,
-    dispatch() {
-      void kick();
-    },
     async flush() {
       await kick();
       if (running) await running;

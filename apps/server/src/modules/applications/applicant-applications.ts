@@ -13,6 +13,7 @@ import { missingRegistrationSteps, validateRegistrationStep } from '@sekolo/shar
 import type { AppDeps } from '../../app.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { applications, guardianConsents, type TStepData } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { TSessionUser } from '../auth/guards.ts';
@@ -94,12 +95,6 @@ export async function saveApplicationDraft(deps: TDeps, user: TSessionUser, inpu
   });
 }
 
-type TSubmitOutcome = {
-  row: TApplicationRow;
-  /** Set only for the request that recorded the submission: it queued the mails. */
-  mailed?: true;
-};
-
 /**
  * POST /api/applications/me/submit (applications contract). The row lock makes repeated and
  * concurrent submits wait for each other; only the one that moves the application to 'submitted'
@@ -111,11 +106,11 @@ export async function submitApplication(
   input: { idempotencyKey: string; ip: string | null },
 ) {
   const userType = assertApplicant(user);
-  const outcome = await deps.database.db.transaction(async (tx): Promise<TSubmitOutcome> => {
+  const application = await transaction(deps.database.db, async (tx): Promise<TApplicationRow> => {
     const [row] = await tx.select().from(applications).where(eq(applications.userId, user.id)).for('update');
     if (!row) throw notFound(APPLICATION_MESSAGES.noApplication);
     // Already submitted (or decided), or a replay of the key that submitted it: the same answer.
-    if (!EDITABLE.has(row.status) || row.submissionKey === input.idempotencyKey) return { row };
+    if (!EDITABLE.has(row.status) || row.submissionKey === input.idempotencyKey) return row;
 
     assertStepsValid(userType, row.stepData);
     const [missing] = missingRegistrationSteps(userType, row.stepData);
@@ -186,9 +181,7 @@ export async function submitApplication(
     }
     // The submission and its e-mails (the guardian's consent request among them) commit together.
     await deps.mailer.sendMany(mails, { within: tx });
-    return { row: submitted!, mailed: true };
+    return submitted!;
   });
-
-  if (outcome.mailed) deps.mailer.dispatch();
-  return toApplicationView(outcome.row);
+  return toApplicationView(application);
 }

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { applications, guardianConsents, organizations, users } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { TMailMessage } from '../../mail/mailer.ts';
@@ -151,7 +152,7 @@ export async function decideApplication(
   input: { id: string; decision: TDecision; actorUserId: string; ip: string | null },
 ) {
   const { decision } = input;
-  const row = await deps.database.db.transaction(async (tx) => {
+  const row = await transaction(deps.database.db, async (tx) => {
     const [found] = await tx.select().from(applications).where(eq(applications.id, input.id)).for('update');
     if (!found) throw notFound(APPLICATION_MESSAGES.notFound);
     if (found.status !== 'submitted')
@@ -260,6 +261,5 @@ export async function decideApplication(
     await deps.mailer.send(mail, { within: tx });
     return updated!;
   });
-  deps.mailer.dispatch();
   return toApplicationView(row);
 }

@@ -26,8 +26,8 @@ function formatDay(date: string): string {
  * Queues an e-mail to each guardian who receives communications (learner_guardians flag) of each
  * learner newly marked absent, in the register's own transaction `tx` (the outbox pattern): the
  * marks and their notices commit together or not at all. Only the change to absent counts, so
- * saving the same register again sends nothing. The caller calls `mailer.dispatch()` after the
- * commit. Returns the number of mails queued.
+ * saving the same register again sends nothing. `tx` is opened with transaction() (db/transaction.ts),
+ * so the mailer delivers them once it commits. Returns the number of mails queued.
  */
 export async function queueAbsenceNotices(
   app: App,

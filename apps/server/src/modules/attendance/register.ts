@@ -8,6 +8,7 @@ import {
 } from '@sekolo/shared/schemas/attendance';
 import type { App } from '../../app.ts';
 import { rowsOf, type DbExecutor } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import {
   attendanceChanges,
   attendanceRecords,
@@ -170,7 +171,7 @@ export type TSaveResult = { saved: number; created: number; changed: number; not
  * Saves every mark of the class and date in one transaction: new marks are inserted, changed
  * marks are updated and the correction written to attendance_changes. A learner not in the
  * class refuses the whole batch. The e-mails to the guardians of a learner newly marked absent
- * are queued in the same transaction and sent once it commits.
+ * are queued in the same transaction; the mailer sends them once it commits.
  */
 export async function saveRegister(
   app: App,
@@ -187,7 +188,7 @@ export async function saveRegister(
     seen.add(mark.learnerId);
   }
 
-  const outcome = await db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const cls = await findSchoolClass(tx, ctx, classId);
     if (!canMarkClass(ctx, cls)) throw forbidden(ATTENDANCE_MESSAGES.notYourClass);
     // Every statement below has the same text whatever the class size: the marks travel as one
@@ -273,7 +274,4 @@ export async function saveRegister(
     const notified = newlyAbsent.length ? await queueAbsenceNotices(app, tx, ctx, newlyAbsent, date) : 0;
     return { saved: marks.length, created: fresh.length, changed, notified };
   });
-
-  if (outcome.notified) app.deps.mailer.dispatch();
-  return outcome;
 }

@@ -1,6 +1,7 @@
 import type { TContactMessage } from '@sekolo/shared/schemas/public-forms';
 import type { AppDeps } from '../../app.ts';
 import { contactMessages } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import { acknowledgementMail, teamNotificationMail } from './contact-mails.ts';
 
 /**
@@ -8,14 +9,14 @@ import { acknowledgementMail, teamNotificationMail } from './contact-mails.ts';
  *
  * The mails are stored in the message's own transaction (the outbox pattern, `within: tx`): the
  * message and its mails commit together or not at all, so a stored message never lacks its mails
- * and a failed request stores nothing (its retry stores the message once). SMTP delivers them after
- * the commit, and retries a mail server that is down (mail/mailer.ts).
+ * and a failed request stores nothing (its retry stores the message once). SMTP delivers them on
+ * the commit (db/transaction.ts), and retries a mail server that is down (mail/mailer.ts).
  */
 export async function sendContactMessage(
   deps: Pick<AppDeps, 'database' | 'mailer' | 'config'>,
   input: TContactMessage,
 ) {
-  const stored = await deps.database.db.transaction(async (tx) => {
+  const stored = await transaction(deps.database.db, async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
       .values(
@@ -47,6 +48,5 @@ export async function sendContactMessage(
     });
     return row!;
   });
-  deps.mailer.dispatch();
   return stored;
 }

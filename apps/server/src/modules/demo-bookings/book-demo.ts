@@ -1,6 +1,7 @@
 import type { TDemoBooking } from '@sekolo/shared/schemas/public-forms';
 import type { AppDeps } from '../../app.ts';
 import { demoBookings } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import { demoRequesterMail, demoTeamMail } from './demo-booking-mails.ts';
 
 /**
@@ -9,7 +10,7 @@ import { demoRequesterMail, demoTeamMail } from './demo-booking-mails.ts';
  * together or not at all, so a failed request books nothing and its retry books once.
  */
 export async function bookDemo(deps: Pick<AppDeps, 'database' | 'mailer' | 'config'>, input: TDemoBooking) {
-  const booking = await deps.database.db.transaction(async (tx) => {
+  const booking = await transaction(deps.database.db, async (tx) => {
     const [row] = await tx
       .insert(demoBookings)
       .values({
@@ -27,6 +28,5 @@ export async function bookDemo(deps: Pick<AppDeps, 'database' | 'mailer' | 'conf
     await deps.mailer.sendMany([demoTeamMail(deps.config.TEAM_EMAIL, row!), demoRequesterMail(row!)], { within: tx });
     return row!;
   });
-  deps.mailer.dispatch();
   return booking;
 }

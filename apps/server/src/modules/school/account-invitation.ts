@@ -13,7 +13,7 @@ import { hashVerificationIdentifier } from '../auth/verification-identifier.ts';
  * Accounts a school creates for people it knows (spec 1: guardians, staff, learners): the account
  * gets no usable password and the person chooses one through a mailed link. One mechanism for
  * every invitation: `ensureSchoolAccount` and `queueAccountInvitation` inside the caller's
- * transaction, then `mailer.dispatch()` after commit.
+ * transaction, opened with transaction() (db/transaction.ts) so the mail is delivered on its commit.
  */
 
 /** How long the set-password link of an invitation works. */
@@ -86,7 +86,8 @@ export async function ensureSchoolAccount(
  * The invitation mail: a link to choose a password, valid for 7 days. The link is a Better Auth
  * password-reset token (so /reset-password accepts it), stored hashed the way Better Auth stores
  * its own. Both the token and the mail are written in the caller's transaction: an account and its
- * invitation exist together or not at all. Call `app.deps.mailer.dispatch()` after the commit.
+ * invitation exist together or not at all. That transaction must be opened with transaction()
+ * (db/transaction.ts), which delivers the mail once it commits; the mailer refuses any other.
  */
 export async function queueAccountInvitation(
   app: App,

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
 import type { App } from '../../app.ts';
 import { guardians, learnerGuardians } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { ensureSchoolAccount, queueAccountInvitation } from './account-invitation.ts';
@@ -39,7 +40,7 @@ export async function inviteGuardian(
   if (!guardian.email) throw badRequest(INVITATION_NEEDS_EMAIL);
   const email = guardian.email;
 
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const id = await ensureSchoolAccount(tx, {
       organizationId: ctx.organizationId,
       email,
@@ -68,6 +69,5 @@ export async function inviteGuardian(
       intro: `${ctx.schoolName} has created a parent account for you on Sekolo, where you can follow your children's school life.`,
     });
   });
-  app.deps.mailer.dispatch();
   return { email };
 }

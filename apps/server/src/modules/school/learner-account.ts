@@ -4,6 +4,7 @@ import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
 import type { App } from '../../app.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { auditEvents, authSessions, learners, organizationMembers, users } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { ensureSchoolAccount, queueAccountInvitation, withdrawInvitations } from './account-invitation.ts';
@@ -64,7 +65,7 @@ export async function inviteLearner(
 ): Promise<TLearnerAccount> {
   const { db } = app.deps.database;
   try {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const learner = await lockLearner(tx, ctx.organizationId, learnerId);
       if (learner.archivedAt) throw badRequest(FAMILY_MESSAGES.learnerArchived);
       if (learner.userId) {
@@ -115,7 +116,6 @@ export async function inviteLearner(
     throw error;
   }
 
-  app.deps.mailer.dispatch();
   return (await getLearnerAccount(db, ctx.organizationId, learnerId))!;
 }
 

@@ -9,6 +9,7 @@ import {
 import type { App } from '../../app.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { organizationMembers, users } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { createInvitedUser, queueAccountInvitation } from './account-invitation.ts';
@@ -41,7 +42,7 @@ export async function inviteStaff(
   // Inviting is not a way round role management: human resources cannot create an administrator.
   if (!canGiveStaffRole(ctx.user.permissions, input.role)) throw forbidden(STAFF_MESSAGES.roleReserved);
   const { db } = app.deps.database;
-  const userId = await db.transaction(async (tx) => {
+  const userId = await transaction(db, async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (existing) throw new AppError(409, 'CONFLICT', STAFF_MESSAGES.emailTaken, { email: STAFF_MESSAGES.emailTaken });
     const id = await createInvitedUser(tx, input);
@@ -63,7 +64,6 @@ export async function inviteStaff(
     });
     return id;
   });
-  app.deps.mailer.dispatch();
   return { id: userId, name: `${input.firstName} ${input.lastName}`, email: input.email, role: input.role };
 }
 
