@@ -489,15 +489,20 @@ const SQL = {
   findClass: `select "register_classes"."id", "register_classes"."name", "register_classes"."grade", "register_class_teachers"."user_id"
     from "register_classes" left join "register_class_teachers" on "register_class_teachers"."register_class_id" = "register_classes"."id"
     where ("register_classes"."id" = $1 and "register_classes"."organization_id" = $2)`,
-  // saveRegister (register.ts), in its transaction: a learner of the marks not in the class, the
-  // day's marks already saved (locked), the new ones, the corrections and their history, the audit.
-  stranger: `select m.id from unnest($1::uuid[]) as m(id)
-    where not exists (select 1 from "learners" where "learners"."id" = m.id
-      and "learners"."organization_id" = $2 and "learners"."register_class_id" = $3
-      and "learners"."archived_at" is null)
-    limit 1`,
-  existing: `select "attendance_records"."id", "attendance_records"."learner_id", "attendance_records"."status", "attendance_records"."reason"
-    from "attendance_records" where "attendance_records"."learner_id" = any($1::uuid[]) and "attendance_records"."date" = $2 for update`,
+  // saveRegister (register.ts), in its transaction: in one statement, whether each learner of the
+  // marks is in the class and the day's marks already saved (locked); then the new ones, the
+  // corrections and their history, the audit.
+  existing: `select m.id as learner_id,
+      exists (select 1 from "learners" where "learners"."id" = m.id
+        and "learners"."organization_id" = $2 and "learners"."register_class_id" = $3
+        and "learners"."archived_at" is null) as in_class,
+      saved.id, saved.status, saved.reason
+    from unnest($1::uuid[]) with ordinality as m(id, n)
+    left join lateral (select "attendance_records"."id", "attendance_records"."status", "attendance_records"."reason"
+      from "attendance_records"
+      where "attendance_records"."learner_id" = m.id and "attendance_records"."date" = $4
+      for update) as saved on true
+    order by m.n`,
   insertFresh: `insert into "attendance_records" (organization_id, register_class_id, learner_id, date, status, reason, marked_by, marked_at)
     select $1::uuid, $2::uuid, m.learner_id, $3::date, m.status, m.reason, $4, $5::timestamptz
     from jsonb_to_recordset($6::jsonb) as m(learner_id uuid, status text, reason text)
@@ -587,8 +592,9 @@ async function sqlSaveRegister(pool, auth, { classId, date, marks }) {
     await client.query(SQL.findClass, [classId, org]);
     // As register.ts: the marks as one uuid[] or jsonb parameter, statements of fixed text.
     const ids = `{${marks.map((m) => m.learnerId).join(',')}}`;
-    await client.query(SQL.stranger, [ids, org, classId]);
-    const existing = (await client.query(SQL.existing, [ids, date])).rows;
+    const found = (await client.query(SQL.existing, [ids, org, classId, date])).rows;
+    if (found.some((r) => !r.in_class)) throw new Error('a learner of the marks is not in the class');
+    const existing = found.filter((r) => r.id !== null);
     const byLearner = new Map(existing.map((r) => [r.learner_id, r]));
     const fresh = marks.filter((m) => !byLearner.has(m.learnerId));
     const now = new Date().toISOString();
@@ -871,8 +877,7 @@ function saveRegisterScripts(w) {
       PGBENCH_SESSION,
       'begin;',
       asPgbench(SQL.findClass, [v('class_id'), 'org']),
-      asPgbench(SQL.stranger, [v('ids'), 'org', v('class_id')]),
-      asPgbench(SQL.existing, [v('ids'), v('day')]),
+      asPgbench(SQL.existing, [v('ids'), 'org', v('class_id'), v('day')]),
       `\\if :${v('nfresh')} > 0`,
       asPgbench(SQL.insertFresh, ['org', v('class_id'), v('day'), 'admin', v('now'), v('fresh')]),
       '\\endif',

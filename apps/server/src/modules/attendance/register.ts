@@ -195,21 +195,25 @@ export async function saveRegister(
     // uuid[] or jsonb parameter, not as 40 x 8 placeholders, so PostgreSQL parses and plans small
     // statements and the server builds no per-mark SQL.
     const ids = `{${marks.map((m) => m.learnerId).join(',')}}`; // uuids, checked by ZAttendanceMark
-    const [stranger] = rowsOf<{ id: string }>(
-      await tx.execute(sql`select m.id from unnest(${ids}::uuid[]) as m(id)
-        where not exists (select 1 from ${learners} where ${learners.id} = m.id
-          and ${learners.organizationId} = ${ctx.organizationId} and ${learners.registerClassId} = ${classId}
-          and ${learners.archivedAt} is null)
-        limit 1`),
+    // One round trip for two questions, in the marks' order: is each learner in the class, and
+    // which of them already have a mark that day (locked until the commit, so two saves of one
+    // register cannot both insert or both correct). A refused batch rolls back, releasing the locks.
+    const found = rowsOf<{ learner_id: string; in_class: boolean; id: string | null; status: string; reason: string }>(
+      await tx.execute(sql`select m.id as learner_id,
+          exists (select 1 from ${learners} where ${learners.id} = m.id
+            and ${learners.organizationId} = ${ctx.organizationId} and ${learners.registerClassId} = ${classId}
+            and ${learners.archivedAt} is null) as in_class,
+          saved.id, saved.status, saved.reason
+        from unnest(${ids}::uuid[]) with ordinality as m(id, n)
+        left join lateral (select ${attendanceRecords.id}, ${attendanceRecords.status}, ${attendanceRecords.reason}
+          from ${attendanceRecords}
+          where ${attendanceRecords.learnerId} = m.id and ${attendanceRecords.date} = ${date}
+          for update) as saved on true
+        order by m.n`),
     );
-    if (stranger) throw badRequest(ATTENDANCE_MESSAGES.learnerNotInClass(stranger.id));
-
-    const existing = rowsOf<{ id: string; learner_id: string; status: string; reason: string }>(
-      await tx.execute(sql`select ${attendanceRecords.id}, ${attendanceRecords.learnerId}, ${attendanceRecords.status}, ${attendanceRecords.reason}
-        from ${attendanceRecords}
-        where ${attendanceRecords.learnerId} = any(${ids}::uuid[]) and ${attendanceRecords.date} = ${date}
-        for update`),
-    );
+    const stranger = found.find((r) => !r.in_class);
+    if (stranger) throw badRequest(ATTENDANCE_MESSAGES.learnerNotInClass(stranger.learner_id));
+    const existing = found.filter((r): r is typeof r & { id: string } => r.id !== null);
     const byLearner = new Map(existing.map((r) => [r.learner_id, r]));
     const now = new Date().toISOString();
     const fresh = marks.filter((m) => !byLearner.has(m.learnerId));
