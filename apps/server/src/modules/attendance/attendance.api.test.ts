@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ATTENDANCE_MESSAGES, schoolToday } from '@sekolo/shared/schemas/attendance';
 import {
   attendanceChanges,
@@ -456,4 +456,97 @@ describe('attendance', () => {
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(Math.abs(parseInt(id.replace(/-/g, '').slice(0, 12), 16) - Date.now())).toBeLessThan(60_000);
   });
+
+  // Two connections at once need PostgreSQL: PGlite runs one statement at a time.
+  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
+    'applies two corrections of one register made at once one after the other, each with its true history',
+    async () => {
+      const org = people.admin!.organizationId!;
+      const cls = await addClass(org, '7C', 7);
+      const fay = await addLearner(org, cls, 'Fay', 'Dube', 7);
+      const gus = await addLearner(org, cls, 'Gus', 'Ndlovu', 7);
+      const url = `/classes/${cls}/register/${day1}`;
+      expect(
+        (
+          await call(
+            'PUT',
+            url,
+            'admin',
+            marks([
+              [fay, 'present'],
+              [gus, 'present'],
+            ]),
+          )
+        ).statusCode,
+      ).toBe(200);
+
+      // Hold the day's marks locked while two corrections arrive, so both are in flight together.
+      const db = t.database.db;
+      let settled = 0;
+      const pending = await db.transaction(async (tx) => {
+        await tx
+          .select({ id: attendanceRecords.id })
+          .from(attendanceRecords)
+          .where(and(eq(attendanceRecords.registerClassId, cls), eq(attendanceRecords.date, day1)))
+          .for('update');
+        const both = Promise.all(
+          [
+            call(
+              'PUT',
+              url,
+              'admin',
+              marks([
+                [fay, 'absent'],
+                [gus, 'absent'],
+              ]),
+            ),
+            call(
+              'PUT',
+              url,
+              'admin',
+              marks([
+                [fay, 'late'],
+                [gus, 'late'],
+              ]),
+            ),
+          ].map((answer) => answer.finally(() => settled++)),
+        );
+        // Both wait on a lock (ours) before it is released, and neither has answered.
+        await expect
+          .poll(
+            async () =>
+              (
+                await db
+                  .select({ n: sql<number>`count(*)::int` })
+                  .from(sql`pg_stat_activity`)
+                  .where(sql`datname = current_database() and wait_event_type = 'Lock'`)
+              )[0]!.n,
+            { timeout: 10_000 },
+          )
+          .toBe(2);
+        expect(settled).toBe(0);
+        return { both }; // not the promise itself: the transaction would wait for it, and it for our lock
+      });
+      const answers = await pending.both;
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+
+      // The one that went second saw the first's marks as the old ones: the history is one chain.
+      for (const learnerId of [fay, gus]) {
+        const history = await db
+          .select({ old: attendanceChanges.oldStatus, new: attendanceChanges.newStatus })
+          .from(attendanceChanges)
+          .innerJoin(attendanceRecords, eq(attendanceRecords.id, attendanceChanges.recordId))
+          .where(and(eq(attendanceRecords.learnerId, learnerId), eq(attendanceRecords.date, day1)))
+          .orderBy(attendanceChanges.changedAt);
+        expect(history).toHaveLength(2);
+        expect(history[0]!.old).toBe('present');
+        expect(history[1]!.old).toBe(history[0]!.new);
+        const [record] = await db
+          .select({ status: attendanceRecords.status })
+          .from(attendanceRecords)
+          .where(and(eq(attendanceRecords.learnerId, learnerId), eq(attendanceRecords.date, day1)));
+        expect(record!.status).toBe(history[1]!.new);
+      }
+    },
+  );
 });
