@@ -442,6 +442,9 @@ test.describe('last path and basket', () => {
     await signIn(page, DEMO.customer, DEMO_PASSWORD);
     await page.goto('/dashboard/customer');
     await expect(page.getByRole('heading', { name: /^Welcome,/ })).toBeVisible();
+    // The path is remembered by an effect that runs after the page paints (a frame later under
+    // Preact): leaving sooner than a person could would find nothing saved yet.
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('lastPath'))).toBe('/dashboard/customer');
     await page.goto('/');
     await page.waitForURL('**/dashboard/customer');
     await page.goto('/?reset=true');
