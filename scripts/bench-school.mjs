@@ -17,8 +17,10 @@
 // exits 1 on a missed target (judged on the API figure only).
 //
 // Options (environment):
-//   BENCH_DATABASE_URL      admin connection (default postgres://postgres@127.0.0.1:5432/postgres); the bench
-//                           creates its own database next to it
+//   BENCH_DATABASE_URL      admin connection; the bench creates its own database next to it. Default: the
+//                           local PostgreSQL's Unix socket when /var/run/postgresql has one (how a server on
+//                           the same machine should connect: each round trip costs less than over TCP),
+//                           else postgres://postgres@127.0.0.1:5432/postgres
 //   BENCH_SCALE_DATABASE    that database's name (default sekolo_bench_scale); reused when it holds the data of
 //                           the same generator version and size, so a second run skips the 10M-row build
 //   BENCH_SCALE_LEARNERS    learners to generate (default 50000)
@@ -47,7 +49,12 @@ import { alternating, asPgbench, pgbenchVersion, runPgbench } from './bench-scho
 import { runWrk, wrkVersion } from './bench-school/wrk.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const LOCAL_SOCKET_DIR = '/var/run/postgresql';
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ||
+  (fs.existsSync(path.join(LOCAL_SOCKET_DIR, '.s.PGSQL.5432'))
+    ? `postgres://postgres@${encodeURIComponent(LOCAL_SOCKET_DIR)}/postgres`
+    : 'postgres://postgres@127.0.0.1:5432/postgres');
 const DB_NAME = process.env.BENCH_SCALE_DATABASE || 'sekolo_bench_scale';
 const LEARNERS = Math.max(100, Number(process.env.BENCH_SCALE_LEARNERS || 50_000));
 const SECONDS = Math.max(1, Number(process.env.BENCH_SCHOOL_SECONDS || 10));
@@ -70,6 +77,12 @@ const dbUrl = (() => {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${DB_NAME}`;
   return url.toString();
+})();
+/** How the server, the SQL side and pgbench reach PostgreSQL: a Unix socket's folder, or host:port. */
+const dbTransport = (() => {
+  const url = new URL(dbUrl);
+  const host = decodeURIComponent(url.hostname);
+  return host.startsWith('/') ? `Unix socket in ${host}` : `TCP ${host}:${url.port || 5432}`;
 })();
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const { tsImport } = await import('tsx/esm/api');
@@ -983,11 +996,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 try {
   console.log(
-    `School scale bench (issue 6): PostgreSQL ${DB_NAME}, ${CONCURRENCY} concurrent connections, ${SECONDS} s per measurement, ` +
+    `School scale bench (issue 6): PostgreSQL ${DB_NAME} (${dbTransport}), ${CONCURRENCY} concurrent connections, ${SECONDS} s per measurement, ` +
       `${WORKERS} server process${WORKERS === 1 ? '' : 'es'} (WEB_CONCURRENCY=${WORKERS})`,
   );
   const summary = await prepareDatabase();
   report.scale = summary;
+  report.transport = dbTransport;
   const records = await pool.query('SELECT count(*)::int AS n FROM attendance_records');
   console.log(`  ${records.rows[0].n} attendance records in the database`);
   const settings = (

@@ -78,7 +78,7 @@ export async function runPgbench({
   try {
     const args = [
       '-h',
-      url.hostname,
+      decodeURIComponent(url.hostname), // a Unix socket's folder arrives percent-encoded
       '-p',
       url.port || '5432',
       '-U',

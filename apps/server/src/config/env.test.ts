@@ -48,6 +48,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_POOL_MAX: '40' }).DATABASE_POOL_MAX).toBe(40);
     expect(config.WEB_CONCURRENCY).toBe(1);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/sekolo', WEB_CONCURRENCY: '2' }).WEB_CONCURRENCY).toBe(2);
+    // PostgreSQL on the same machine, through its Unix socket (README).
+    expect(loadConfig({ DATABASE_URL: 'postgres://sekolo@%2Fvar%2Frun%2Fpostgresql/sekolo' }).databaseEngine).toBe(
+      'postgres',
+    );
   });
 
   it('treats empty variables as unset', () => {
@@ -84,8 +88,12 @@ describe('loadConfig', () => {
   });
 
   it('says why a conditional variable is missing', () => {
-    expect(configErrorOf({ MAIL_TRANSPORT: 'smtp' }).problems).toEqual(['SMTP_URL: is required when MAIL_TRANSPORT=smtp']);
-    expect(configErrorOf({ NODE_ENV: 'production' }).problems).toEqual(['AUTH_SECRET: is required when NODE_ENV=production']);
+    expect(configErrorOf({ MAIL_TRANSPORT: 'smtp' }).problems).toEqual([
+      'SMTP_URL: is required when MAIL_TRANSPORT=smtp',
+    ]);
+    expect(configErrorOf({ NODE_ENV: 'production' }).problems).toEqual([
+      'AUTH_SECRET: is required when NODE_ENV=production',
+    ]);
   });
 
   it('lists every bad variable at once', () => {
