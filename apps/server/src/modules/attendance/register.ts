@@ -196,8 +196,9 @@ export async function saveRegister(
     // statements and the server builds no per-mark SQL.
     const ids = `{${marks.map((m) => m.learnerId).join(',')}}`; // uuids, checked by ZAttendanceMark
     // One round trip for two questions, in the marks' order: is each learner in the class, and
-    // which of them already have a mark that day (locked until the commit, so two saves of one
-    // register cannot both insert or both correct). A refused batch rolls back, releasing the locks.
+    // which of them already have a mark that day. Those marks stay locked until the commit, so a
+    // second save of the register waits and then corrects from the first's marks (two first saves
+    // at once are caught by the insert's count below). A refused batch rolls back, releasing them.
     const found = rowsOf<{ learner_id: string; in_class: boolean; id: string | null; status: string; reason: string }>(
       await tx.execute(sql`select m.id as learner_id,
           exists (select 1 from ${learners} where ${learners.id} = m.id
