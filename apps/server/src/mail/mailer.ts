@@ -46,17 +46,15 @@ function outboxRow(message: TMailMessage) {
 
 /** The embedded default: mail is kept in the database, readable at /dev/outbox. */
 export function createOutboxMailer(db: Database): Mailer {
+  async function store(messages: TMailMessage[], options?: TSendOptions) {
+    // Nothing to do on commit, but the same check as SMTP: tests run with this mailer.
+    if (options?.within) assertAfterCommit(options.within);
+    if (messages.length) await (options?.within ?? db).insert(outboxMessages).values(messages.map(outboxRow));
+  }
   return {
     kind: 'outbox',
-    async send(message, options) {
-      // Nothing to do on commit, but the same check as SMTP: tests run with this mailer.
-      if (options?.within) assertAfterCommit(options.within);
-      await (options?.within ?? db).insert(outboxMessages).values(outboxRow(message));
-    },
-    async sendMany(messages, options) {
-      if (options?.within) assertAfterCommit(options.within);
-      if (messages.length) await (options?.within ?? db).insert(outboxMessages).values(messages.map(outboxRow));
-    },
+    send: (message, options) => store([message], options),
+    sendMany: store,
     async close() {},
   };
 }

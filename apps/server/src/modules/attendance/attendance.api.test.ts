@@ -466,19 +466,12 @@ describe('attendance', () => {
       const fay = await addLearner(org, cls, 'Fay', 'Dube', 7);
       const gus = await addLearner(org, cls, 'Gus', 'Ndlovu', 7);
       const url = `/classes/${cls}/register/${day1}`;
-      expect(
-        (
-          await call(
-            'PUT',
-            url,
-            'admin',
-            marks([
-              [fay, 'present'],
-              [gus, 'present'],
-            ]),
-          )
-        ).statusCode,
-      ).toBe(200);
+      const everyone = (status: string) =>
+        marks([
+          [fay, status],
+          [gus, status],
+        ]);
+      expect((await call('PUT', url, 'admin', everyone('present'))).statusCode).toBe(200);
 
       // Hold the day's marks locked while two corrections arrive, so both are in flight together.
       const db = t.database.db;
@@ -490,26 +483,9 @@ describe('attendance', () => {
           .where(and(eq(attendanceRecords.registerClassId, cls), eq(attendanceRecords.date, day1)))
           .for('update');
         const both = Promise.all(
-          [
-            call(
-              'PUT',
-              url,
-              'admin',
-              marks([
-                [fay, 'absent'],
-                [gus, 'absent'],
-              ]),
-            ),
-            call(
-              'PUT',
-              url,
-              'admin',
-              marks([
-                [fay, 'late'],
-                [gus, 'late'],
-              ]),
-            ),
-          ].map((answer) => answer.finally(() => settled++)),
+          [call('PUT', url, 'admin', everyone('absent')), call('PUT', url, 'admin', everyone('late'))].map((answer) =>
+            answer.finally(() => settled++),
+          ),
         );
         // Both wait on a lock (ours) before it is released, and neither has answered.
         await expect
