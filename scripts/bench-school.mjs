@@ -43,6 +43,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { alternating, asPgbench, pgbenchVersion, runPgbench } from './bench-school/pgbench.mjs';
@@ -94,7 +95,7 @@ const { learnerPageQuery } = await tsImport(
   path.join(root, 'apps/server/src/modules/school/list-learners.ts'),
   import.meta.url,
 );
-const { registerQuery } = await tsImport(
+const { registerQuery, saveRegisterStatement } = await tsImport(
   path.join(root, 'apps/server/src/modules/attendance/register.ts'),
   import.meta.url,
 );
@@ -105,6 +106,19 @@ const REGISTER = (() => {
   const built = registerQuery(sqlWriter).toSQL();
   const names = built.params.map((p) => p.name); // date, classId, organizationId
   return { text: built.sql, args: (byName) => names.map((n) => byName[n]) };
+})();
+
+/**
+ * The register save's statement (register.ts): everything after the permission check in one
+ * statement. Its text, and its arguments in the order of its placeholders (some repeat).
+ */
+const SAVE = (() => {
+  const names = ['organizationId', 'classId', 'date', 'userId', 'now', 'ip', 'marks'];
+  const built = sqlWriter.dialect.sqlToQuery(
+    saveRegisterStatement(Object.fromEntries(names.map((n) => [n, sql.placeholder(n)]))),
+  );
+  const order = built.params.map((p) => p.name);
+  return { text: built.sql, args: (byName) => order.map((n) => byName[n]) };
 })();
 
 const failures = [];
@@ -502,33 +516,6 @@ const SQL = {
   findClass: `select "register_classes"."id", "register_classes"."name", "register_classes"."grade", "register_class_teachers"."user_id"
     from "register_classes" left join "register_class_teachers" on "register_class_teachers"."register_class_id" = "register_classes"."id"
     where ("register_classes"."id" = $1 and "register_classes"."organization_id" = $2)`,
-  // saveRegister (register.ts), in its transaction: in one statement, whether each learner of the
-  // marks is in the class and the day's marks already saved (locked); then the new ones, the
-  // corrections and their history, the audit.
-  existing: `select m.id as learner_id,
-      exists (select 1 from "learners" where "learners"."id" = m.id
-        and "learners"."organization_id" = $2 and "learners"."register_class_id" = $3
-        and "learners"."archived_at" is null) as in_class,
-      saved.id, saved.status, saved.reason
-    from unnest($1::uuid[]) with ordinality as m(id, n)
-    left join lateral (select "attendance_records"."id", "attendance_records"."status", "attendance_records"."reason"
-      from "attendance_records"
-      where "attendance_records"."learner_id" = m.id and "attendance_records"."date" = $4
-      for update) as saved on true
-    order by m.n`,
-  insertFresh: `insert into "attendance_records" (organization_id, register_class_id, learner_id, date, status, reason, marked_by, marked_at)
-    select $1::uuid, $2::uuid, m.learner_id, $3::date, m.status, m.reason, $4, $5::timestamptz
-    from jsonb_to_recordset($6::jsonb) as m(learner_id uuid, status text, reason text)
-    on conflict do nothing returning "attendance_records"."id"`,
-  correct: `with v as (
-      select * from jsonb_to_recordset($1::jsonb) as v(id uuid, old_status text, old_reason text, status text, reason text)
-    ), updated as (
-      update "attendance_records" set status = v.status, reason = v.reason, marked_by = $2, marked_at = $3::timestamptz
-      from v where "attendance_records"."id" = v.id returning "attendance_records"."id"
-    )
-    insert into "attendance_changes" (organization_id, record_id, old_status, old_reason, new_status, new_reason, changed_by, changed_at)
-    select $4::uuid, v.id, v.old_status, v.old_reason, v.status, v.reason, $2, $3::timestamptz from v join updated on updated.id = v.id`,
-  audit: `insert into "audit_events" ("id", "at", "actor_user_id", "action", "target", "ip", "details") values (default, $1, $2, $3, $4, $5, $6)`,
 };
 
 /** The session check every signed-in request makes. */
@@ -550,18 +537,6 @@ function learnerPageSql(org, sort, dir, q, limit) {
   const built = learnerPageQuery(sqlWriter, org, { q, sort, dir, status: 'active', grade: '', limit }).toSQL();
   return { text: built.sql, params: built.params };
 }
-
-/**
- * The guardians to notify of `n` learners newly marked absent (absence-notice.ts): drizzle's inArray
- * writes one placeholder per learner, so the text depends on `n`.
- */
-const absenceNoticeSql = (n) =>
-  `select "learners"."first_name", "learners"."last_name", "guardians"."first_name", "guardians"."email", "attendance_records"."reason"
-    from "learner_guardians" inner join "learners" on "learners"."id" = "learner_guardians"."learner_id"
-    inner join "guardians" on "guardians"."id" = "learner_guardians"."guardian_id"
-    inner join "attendance_records" on ("attendance_records"."learner_id" = "learners"."id" and "attendance_records"."date" = $1)
-    where ("learner_guardians"."learner_id" in (${Array.from({ length: n }, (_, i) => `$${i + 2}`).join(', ')}) and "learner_guardians"."organization_id" = $${n + 2}
-      and "learner_guardians"."receives_communications" = $${n + 3} and "guardians"."email" is not null)`;
 
 /**
  * `n` absence mails stored in one statement, as the outbox mailer's sendMany within the register's
@@ -592,68 +567,42 @@ async function inTransaction(pool, fn) {
 }
 
 /**
- * saveRegister's statements (register.ts): one transaction, the absence notice inside it (the
- * guardians to notify, then their mails in one insert, both before the commit: the outbox
- * pattern), then the register.
+ * saveRegister's statements (register.ts): one transaction holding the class's check, the save's
+ * statement and, when a learner is newly absent, the mails to their guardians in one insert (the
+ * outbox pattern); then the register.
  */
 async function sqlSaveRegister(pool, auth, { classId, date, marks }) {
-  const org = auth.org;
-  const adminId = auth.userId;
   await sqlSession(pool, auth);
   await inTransaction(pool, async (client) => {
-    const newlyAbsent = [];
-    await client.query(SQL.findClass, [classId, org]);
-    // As register.ts: the marks as one uuid[] or jsonb parameter, statements of fixed text.
-    const ids = `{${marks.map((m) => m.learnerId).join(',')}}`;
-    const found = (await client.query(SQL.existing, [ids, org, classId, date])).rows;
-    if (found.some((r) => !r.in_class)) throw new Error('a learner of the marks is not in the class');
-    const existing = found.filter((r) => r.id !== null);
-    const byLearner = new Map(existing.map((r) => [r.learner_id, r]));
-    const fresh = marks.filter((m) => !byLearner.has(m.learnerId));
-    const now = new Date().toISOString();
-    if (fresh.length) {
-      await client.query(SQL.insertFresh, [
-        org,
-        classId,
-        date,
-        adminId,
-        now,
-        JSON.stringify(fresh.map((m) => ({ learner_id: m.learnerId, status: m.status, reason: m.reason }))),
-      ]);
-      newlyAbsent.push(...fresh.filter((m) => m.status === 'absent').map((m) => m.learnerId));
-    }
-    const corrections = marks.flatMap((mark) => {
-      const old = byLearner.get(mark.learnerId);
-      return old && (old.status !== mark.status || old.reason !== mark.reason) ? [{ mark, old }] : [];
-    });
-    if (corrections.length) {
-      const rows = corrections.map(({ mark, old }) => ({
-        id: old.id,
-        old_status: old.status,
-        old_reason: old.reason,
-        status: mark.status,
-        reason: mark.reason,
-      }));
-      await client.query(SQL.correct, [JSON.stringify(rows), adminId, now, org]);
-      for (const { mark, old } of corrections)
-        if (mark.status === 'absent' && old.status !== 'absent') newlyAbsent.push(mark.learnerId);
-      await client.query(SQL.audit, [
-        now,
-        adminId,
-        'attendance.corrected',
-        `register_class:${classId}`,
-        '127.0.0.0',
-        { organizationId: org, date, changed: corrections.length },
-      ]);
-    }
-    if (newlyAbsent.length) {
-      const { rows } = await client.query(absenceNoticeSql(newlyAbsent.length), [date, ...newlyAbsent, org, true]);
-      if (rows.length)
-        await client.query(
-          outboxInsertSql(rows.length),
-          rows.flatMap((row) => [row.email, `A learner was marked absent on ${date}`, MAIL_TEXT, MAIL_HTML, MAIL_TAG]),
-        );
-    }
+    await client.query(SQL.findClass, [classId, auth.org]);
+    const [saved] = (
+      await client.query({
+        name: 'sekolo_save_register',
+        text: SAVE.text,
+        values: SAVE.args({
+          organizationId: auth.org,
+          classId,
+          date,
+          userId: auth.userId,
+          now: new Date().toISOString(),
+          ip: '127.0.0.0',
+          marks: JSON.stringify(marks.map((m) => ({ learner_id: m.learnerId, status: m.status, reason: m.reason }))),
+        }),
+      })
+    ).rows;
+    if (saved.stranger) throw new Error('a learner of the marks is not in the class');
+    if (saved.inserted !== saved.fresh) throw new Error('a concurrent save of the register');
+    if (saved.notices.length)
+      await client.query(
+        outboxInsertSql(saved.notices.length),
+        saved.notices.flatMap((n) => [
+          n.email,
+          `A learner was marked absent on ${date}`,
+          MAIL_TEXT,
+          MAIL_HTML,
+          MAIL_TAG,
+        ]),
+      );
   });
   await sqlReadRegister(pool, auth, classId, date, { session: false });
 }
@@ -800,23 +749,17 @@ function learnerPageScripts(w, shapes) {
  * saveRegister: sqlSaveRegister's transaction, statement for statement. Each client saves only its
  * own classes (client c the classes Node's worker c saves), a day drawn as saveJob draws it: half
  * the time a day of this year (a first save, until that class and day come round again), half a
- * generated day (corrections of its marks). What Node works out between statements (which marks are
- * new, which changed and their old values, who is newly absent and which guardians get a mail) pgbench
- * cannot: the draw works it out instead (see alternating), from marks it draws at random with
- * STATUS_WEIGHTS and the day's saved marks (without a lock: no other client saves that class);
- * \if then runs the insert, the correction and its audit, the guardians' select and the outbox insert
- * only when Node would, with the same text (one variant per number of absent learners and of mails,
- * as drizzle writes them). The differences: the state is read at the draw, before the slots' saves,
- * so two slots of one draw that save the same class and day (about 1 in 30 000) save on stale state;
- * one save with more than ABSENT_VARIANTS newly absent learners (about 1 in 10^8 with these
- * weights) notifies only that many; the mails' subject, text and html are fixed strings of the SQL
- * side's sizes; the session check runs on the transaction's connection, not another of the pool;
- * no 409 check of the insert's count.
+ * generated day (corrections of its marks), with marks drawn at random with STATUS_WEIGHTS. The
+ * save's statement works out in PostgreSQL what is new, what changed and who is newly absent, as
+ * it does for the server; its answer is kept (\gset) for the mails. The differences: the mails are
+ * stored by one insert from the statement's jsonb answer, not a list of values of drizzle's (the
+ * same rows, one statement, only when there is a mail to store); their subject, text and html are
+ * fixed strings of the SQL side's sizes; the session check runs on the transaction's connection,
+ * not another of the pool; a refused or conflicting save (which the bench never sends) would
+ * still commit, as nothing checks the answer.
  */
-const ABSENT_VARIANTS = 12;
 function saveRegisterScripts(w) {
   const slots = PGBENCH_SLOTS.saveRegister;
-  const size = Math.min(ABSENT_VARIANTS, Math.max(...w.classes.map((id) => w.members.get(id).length)));
   let cumulative = 0;
   const statusCase = `case ${STATUS_WEIGHTS.map(
     ([status, weight]) => `when u.r < ${Number((cumulative += weight).toFixed(6))} then '${status}'`,
@@ -824,53 +767,16 @@ function saveRegisterScripts(w) {
   const reasonCase = `case m.status ${Object.entries(REASONS)
     .map(([status, reason]) => `when '${status}' then '${reason}'`)
     .join(' ')} end`;
-  const list = (prefix, j) => slotList(size).map((i) => `${prefix}${i}_${j}`);
-  // One slot's draw, its variables suffixed _j. No ':' in a literal (pgbench would read a variable
-  // there): chr(58) writes the target's colon.
+  // One slot's draw, its variables suffixed _j: the class, the day, the time and the marks (jsonb).
   const state = (j) => `(with c as (select id, ids from ${BENCH_SCHEMA}.classes where n = :n_${j}),
-  d as (select day from ${BENCH_SCHEMA}.days where kind = :kind_${j} and n = :dn_${j}),
-  m as (
-    select u.learner_id, u.ord, ${statusCase} as status
-    from (select x.learner_id, x.ord, random() as r from c, unnest(c.ids::uuid[]) with ordinality as x(learner_id, ord)) as u
-  ),
-  e as (
-    select m.learner_id, m.ord, m.status, ${reasonCase} as reason, a.id as record_id, a.status as old_status, a.reason as old_reason
-    from m left join attendance_records as a on a.learner_id = m.learner_id and a.date = (select day from d)
-  ),
-  fresh as (select * from e where record_id is null),
-  changed as (select * from e where record_id is not null and (status, reason) is distinct from (old_status, old_reason)),
-  newly as (
-    select learner_id, ord, 0 as pass from fresh where status = 'absent'
-    union all select learner_id, ord, 1 from changed where status = 'absent' and old_status <> 'absent'
-  ),
-  mail as (
-    select g.email from newly
-    join learner_guardians as lg on lg.learner_id = newly.learner_id and lg.organization_id = :org and lg.receives_communications
-    join guardians as g on g.id = lg.guardian_id and g.email is not null
-  )
-  select c.id as class_id_${j}, c.ids as ids_${j}, d.day as day_${j}, clock_timestamp()::text as now_${j},
-    'register_class' || chr(58) || c.id as target_${j}, 'A learner was marked absent on ' || d.day as subject_${j},
-    (select count(*) from fresh) as nfresh_${j},
-    (select jsonb_agg(jsonb_build_object('learner_id', learner_id, 'status', status, 'reason', reason) order by ord) from fresh) as fresh_${j},
-    (select count(*) from changed) as nchanged_${j},
-    (select jsonb_agg(jsonb_build_object('id', record_id, 'old_status', old_status, 'old_reason', old_reason, 'status', status, 'reason', reason) order by ord) from changed) as changes_${j},
-    jsonb_build_object('organizationId', :org::text, 'date', d.day, 'changed', (select count(*) from changed)) as details_${j},
-    (select count(*) from newly) as nabsent_${j}, ${list('a', j)
-      .map((v, i) => `na.a[${i + 1}] as ${v}`)
-      .join(', ')},
-    (select count(*) from mail) as nmail_${j}, ${list('e', j)
-      .map((v, i) => `ma.e[${i + 1}] as ${v}`)
-      .join(', ')}
-  from c, d, (select array_agg(learner_id order by pass, ord) as a from newly) as na, (select array_agg(email) as e from mail) as ma) as s${j}`;
-  // An \if chain, one branch per count 1..size (the last also takes more).
-  const chain = (count, statement) =>
-    [
-      ...slotList(size).flatMap((n) => [
-        `${n === 1 ? '\\if' : '\\elif'} :${count} ${n === size ? '>=' : '='} ${n}`,
-        statement(n),
-      ]),
-      '\\endif',
-    ].join('\n');
+  d as (select day from ${BENCH_SCHEMA}.days where kind = :kind_${j} and n = :dn_${j})
+  select c.id as class_id_${j}, d.day as day_${j}, clock_timestamp()::text as now_${j},
+    'A learner was marked absent on ' || d.day as subject_${j},
+    (select jsonb_agg(jsonb_build_object('learner_id', m.learner_id, 'status', m.status, 'reason', ${reasonCase}) order by m.ord)
+      from (select u.learner_id, u.ord, ${statusCase} as status
+        from (select x.learner_id, x.ord, random() as r from unnest(c.ids::uuid[]) with ordinality as x(learner_id, ord)) as u) as m
+    ) as marks_${j}
+  from c, d) as s${j}`;
   const draw = [
     ...slotList(slots).flatMap((j) => [
       `\\set k_${j} random(0, (${w.classes.length} - 1 - :client_id) / ${CONCURRENCY})`,
@@ -886,27 +792,27 @@ function saveRegisterScripts(w) {
   ];
   const work = (j) => {
     const v = (name) => `${name}_${j}`;
+    const save = asPgbench(
+      SAVE.text,
+      SAVE.args({
+        organizationId: 'org',
+        classId: v('class_id'),
+        date: v('day'),
+        userId: 'admin',
+        now: v('now'),
+        ip: 'ip',
+        marks: v('marks'),
+      }),
+    );
     return [
       PGBENCH_SESSION,
       'begin;',
       asPgbench(SQL.findClass, [v('class_id'), 'org']),
-      asPgbench(SQL.existing, [v('ids'), 'org', v('class_id'), v('day')]),
-      `\\if :${v('nfresh')} > 0`,
-      asPgbench(SQL.insertFresh, ['org', v('class_id'), v('day'), 'admin', v('now'), v('fresh')]),
+      `${save.replace(/;$/, '')} \\gset saved_`,
+      '\\if :saved_notified > 0',
+      `insert into "outbox_messages" ("to", "subject", "text", "html", "tag")
+    select n.value->>'email', :${v('subject')}, :mail_text, :mail_html, :tag from jsonb_array_elements(:saved_notices::jsonb) as n;`,
       '\\endif',
-      `\\if :${v('nchanged')} > 0`,
-      asPgbench(SQL.correct, [v('changes'), 'admin', v('now'), 'org']),
-      asPgbench(SQL.audit, [v('now'), 'admin', 'action', v('target'), 'ip', v('details')]),
-      '\\endif',
-      chain(v('nabsent'), (n) => asPgbench(absenceNoticeSql(n), [v('day'), ...list('a', j).slice(0, n), 'org', 'yes'])),
-      chain(v('nmail'), (n) =>
-        asPgbench(
-          outboxInsertSql(n),
-          list('e', j)
-            .slice(0, n)
-            .flatMap((e) => [e, v('subject'), 'mail_text', 'mail_html', 'tag']),
-        ),
-      ),
       'commit;',
       asPgbench(REGISTER.text, REGISTER.args({ date: v('day'), classId: v('class_id'), organizationId: 'org' })),
     ];
@@ -920,9 +826,7 @@ const pgbenchDefines = (auth) => ({
   one: 1,
   org: auth.org,
   admin: auth.userId,
-  action: 'attendance.corrected',
   ip: '127.0.0.0',
-  yes: true,
   tag: MAIL_TAG,
   mail_text: MAIL_TEXT,
   mail_html: MAIL_HTML,

@@ -5,8 +5,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -49,7 +49,8 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   // An idle connection closed by the server (restart, failover, a dropped test database) must not
   // crash the process: the pool replaces it on the next checkout.
   pool.on('error', (error: Error & { code?: string }) => {
-    if (error.code !== '57P01') console.warn(`PostgreSQL connection error (${error.code ?? 'unknown'}); the pool will reconnect.`);
+    if (error.code !== '57P01')
+      console.warn(`PostgreSQL connection error (${error.code ?? 'unknown'}); the pool will reconnect.`);
   });
   // Fail at start, with the reason, rather than on the first request.
   const probe = await pool.connect();
@@ -77,6 +78,22 @@ export async function openPostgres(connectionString: string, options: { max?: nu
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   const result = await db.execute(sql`SELECT value FROM system_settings WHERE key = 'seeded_at'`);
   return rowsOf(result).length === 0;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs `statement`, whose text never changes (only its parameters do), as the prepared statement
+ * `name`: on PostgreSQL, node-postgres parses it once per connection and then sends only its
+ * parameters, and PostgreSQL may keep its plan. For a long statement whose planning costs more than
+ * its run (the register save, modules/attendance/register.ts). PGlite runs it as any other.
+ */
+export async function executeNamed<T = Record<string, unknown>>(
+  db: DbExecutor,
+  name: string,
+  statement: SQL,
+): Promise<T[]> {
+  return rowsOf<T>(await db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false).execute());
 }
 
 /** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too; this keeps callers engine-agnostic. */

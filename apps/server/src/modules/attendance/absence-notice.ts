@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import type { TChildAbsence } from '@sekolo/shared/schemas/attendance';
 import type { App } from '../../app.ts';
 import type { DbExecutor } from '../../db/client.ts';
@@ -22,46 +22,37 @@ function formatDay(date: string): string {
   return DAY_FORMAT.format(new Date(`${date}T00:00:00Z`));
 }
 
+/** A guardian to tell of a learner newly marked absent: a row of the register save's notices (register.ts). */
+export type TAbsenceNoticeRow = {
+  learnerFirstName: string;
+  learnerLastName: string;
+  guardianFirstName: string;
+  email: string;
+  reason: string;
+};
+
 /**
- * Queues an e-mail to each guardian who receives communications (learner_guardians flag) of each
- * learner newly marked absent, in the register's own transaction `tx` (the outbox pattern): the
- * marks and their notices commit together or not at all. Only the change to absent counts, so
- * saving the same register again sends nothing. `tx` is opened with transaction() (db/transaction.ts),
- * so the mailer delivers them once it commits. Returns the number of mails queued.
+ * Queues an e-mail to each guardian of `rows` (those who receive communications, found by the
+ * register's save statement for each learner newly marked absent), in the register's own
+ * transaction `tx` (the outbox pattern): the marks and their notices commit together or not at
+ * all. Only the change to absent counts, so saving the same register again sends nothing. `tx` is
+ * opened with transaction() (db/transaction.ts), so the mailer delivers them once it commits.
+ * Returns the number of mails queued.
  */
 export async function queueAbsenceNotices(
   app: App,
   tx: DbExecutor,
   ctx: TSchoolContext,
-  learnerIds: string[],
+  rows: TAbsenceNoticeRow[],
   date: string,
 ): Promise<number> {
-  const rows = await tx
-    .select({
-      learnerFirstName: learners.firstName,
-      learnerLastName: learners.lastName,
-      guardianFirstName: guardians.firstName,
-      email: guardians.email,
-      reason: attendanceRecords.reason,
-    })
-    .from(learnerGuardians)
-    .innerJoin(learners, eq(learners.id, learnerGuardians.learnerId))
-    .innerJoin(guardians, eq(guardians.id, learnerGuardians.guardianId))
-    .innerJoin(attendanceRecords, and(eq(attendanceRecords.learnerId, learners.id), eq(attendanceRecords.date, date)))
-    .where(
-      and(
-        inArray(learnerGuardians.learnerId, learnerIds),
-        eq(learnerGuardians.organizationId, ctx.organizationId),
-        eq(learnerGuardians.receivesCommunications, true),
-        isNotNull(guardians.email),
-      ),
-    );
+  if (rows.length === 0) return 0;
   const day = formatDay(date);
   await app.deps.mailer.sendMany(
     rows.map((row) => {
       const child = `${row.learnerFirstName} ${row.learnerLastName}`;
       return {
-        to: row.email!,
+        to: row.email,
         subject: `${child} was marked absent on ${day}`,
         tag: 'attendance-absence',
         ...composeMail({

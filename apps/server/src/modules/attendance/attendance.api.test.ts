@@ -281,6 +281,19 @@ describe('attendance', () => {
     expect(changes).toMatchObject([
       { oldStatus: 'present', oldReason: '', newStatus: 'absent', newReason: 'Sick', changedBy: people.teacher!.id },
     ]);
+    // The correction is audited once, with its number of changed marks; the unchanged save is not.
+    const audits = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.action, 'attendance.corrected'), eq(auditEvents.target, `register_class:${classes.a}`)),
+      );
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      actorUserId: people.teacher!.id,
+      details: { organizationId: people.admin!.organizationId, date: day1, changed: 1 },
+    });
+    expect(audits[0]!.at.getTime()).toBe(changes[0]!.changedAt.getTime());
     const mails = await t.outbox('mom@example.test');
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ tag: 'attendance-absence' });
@@ -523,6 +536,67 @@ describe('attendance', () => {
           .where(and(eq(attendanceRecords.learnerId, learnerId), eq(attendanceRecords.date, day1)));
         expect(record!.status).toBe(history[1]!.new);
       }
+    },
+  );
+
+  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
+    'refuses the second of two first saves of one register made at once, and keeps the first whole',
+    async () => {
+      const org = people.admin!.organizationId!;
+      const cls = await addClass(org, '7D', 7);
+      const hal = await addLearner(org, cls, 'Hal', 'Sithole', 7);
+      const ida = await addLearner(org, cls, 'Ida', 'Khumalo', 7);
+      const url = `/classes/${cls}/register/${day1}`;
+      const everyone = (status: string) =>
+        marks([
+          [hal, status],
+          [ida, status],
+        ]);
+      // Hold the class locked: each save's new marks wait on it (their key to the class) or on the
+      // other save's same new marks, so both saves are in flight together.
+      const db = t.database.db;
+      const pending = await db.transaction(async (tx) => {
+        await tx
+          .select({ id: registerClasses.id })
+          .from(registerClasses)
+          .where(eq(registerClasses.id, cls))
+          .for('update');
+        const both = Promise.all([
+          call('PUT', url, 'admin', everyone('late')),
+          call('PUT', url, 'admin', everyone('absent')),
+        ]);
+        await expect
+          .poll(
+            async () =>
+              (
+                await db
+                  .select({ n: sql<number>`count(*)::int` })
+                  .from(sql`pg_stat_activity`)
+                  .where(sql`datname = current_database() and wait_event_type = 'Lock'`)
+              )[0]!.n,
+            { timeout: 10_000 },
+          )
+          .toBe(2);
+        return { both };
+      });
+      const answers = await pending.both;
+      const codes = answers.map((a) => a.statusCode).sort();
+      expect(codes).toEqual([200, 409]);
+      const refused = answers.find((a) => a.statusCode === 409)!;
+      expect(refused.json().error.message).toBe(ATTENDANCE_MESSAGES.concurrentSave);
+      // The day holds the first save's marks only: one each, all of one status, no history.
+      const won = answers.find((a) => a.statusCode === 200)!.json().register.rows[0].status;
+      const records = await db
+        .select({ id: attendanceRecords.id, status: attendanceRecords.status })
+        .from(attendanceRecords)
+        .where(and(eq(attendanceRecords.registerClassId, cls), eq(attendanceRecords.date, day1)));
+      expect(records.map((r) => r.status)).toEqual([won, won]);
+      expect(
+        await db
+          .select()
+          .from(attendanceChanges)
+          .where(sql`${attendanceChanges.recordId} in ${records.map((r) => r.id)}`),
+      ).toEqual([]);
     },
   );
 });
