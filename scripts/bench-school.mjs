@@ -91,7 +91,7 @@ const { SCALE_SEED_VERSION, SCALE_SEED_SETTING, SCALE_ADMIN_EMAIL, SCALE_ADMIN_P
   path.join(root, 'apps/server/src/seed/scale-school.ts'),
   import.meta.url,
 );
-const { learnerPageQuery } = await tsImport(
+const { learnerPageQuery, pageStatementName } = await tsImport(
   path.join(root, 'apps/server/src/modules/school/list-learners.ts'),
   import.meta.url,
 );
@@ -534,8 +534,10 @@ async function sqlReadRegister(pool, auth, classId, date, { session = true } = {
  * very text the server sends.
  */
 function learnerPageSql(org, sort, dir, q, limit) {
-  const built = learnerPageQuery(sqlWriter, org, { q, sort, dir, status: 'active', grade: '', limit }).toSQL();
-  return { text: built.sql, params: built.params };
+  const query = { q, sort, dir, status: 'active', grade: '', limit };
+  const built = learnerPageQuery(sqlWriter, org, query).toSQL();
+  // The server prepares each shape of the statement under this name (listLearners).
+  return { name: pageStatementName(query), text: built.sql, params: built.params };
 }
 
 /**
@@ -998,9 +1000,9 @@ try {
       api: async (worker, i) => ok(await request(base, 'GET', getPath.learnerPage(i), { cookie }), 'GET learners'),
       sql: async (worker, i) => {
         const [sort, dir] = SORTS[i % SORTS.length];
-        const { text, params } = learnerPageSql(w.org, sort, dir, pickOf(w.searches), 50);
+        const { name, text, params } = learnerPageSql(w.org, sort, dir, pickOf(w.searches), 50);
         await sqlSession(pool, auth);
-        return pool.query(text, params);
+        return pool.query({ name, text, values: params });
       },
     },
   };
