@@ -470,20 +470,29 @@ describe('attendance', () => {
     expect(Math.abs(parseInt(id.replace(/-/g, '').slice(0, 12), 16) - Date.now())).toBeLessThan(60_000);
   });
 
+  /** A new class of two learners, its register of day1, and marks giving both one status. */
+  async function classOfTwo(name: string, ...names: [string, string][]) {
+    const org = people.admin!.organizationId!;
+    const cls = await addClass(org, name, 7);
+    const ids: string[] = [];
+    for (const [first, last] of names) ids.push(await addLearner(org, cls, first, last, 7));
+    const everyone = (status: string) => marks(ids.map((id): [string, string] => [id, status]));
+    return { cls, ids, url: `/classes/${cls}/register/${day1}`, everyone };
+  }
+  /** How many sessions of the test database wait on a lock. */
+  const lockWaiters = async () =>
+    (
+      await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sql`pg_stat_activity`)
+        .where(sql`datname = current_database() and wait_event_type = 'Lock'`)
+    )[0]!.n;
+
   // Two connections at once need PostgreSQL: PGlite runs one statement at a time.
   it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
     'applies two corrections of one register made at once one after the other, each with its true history',
     async () => {
-      const org = people.admin!.organizationId!;
-      const cls = await addClass(org, '7C', 7);
-      const fay = await addLearner(org, cls, 'Fay', 'Dube', 7);
-      const gus = await addLearner(org, cls, 'Gus', 'Ndlovu', 7);
-      const url = `/classes/${cls}/register/${day1}`;
-      const everyone = (status: string) =>
-        marks([
-          [fay, status],
-          [gus, status],
-        ]);
+      const { cls, ids, url, everyone } = await classOfTwo('7C', ['Fay', 'Dube'], ['Gus', 'Ndlovu']);
       expect((await call('PUT', url, 'admin', everyone('present'))).statusCode).toBe(200);
 
       // Hold the day's marks locked while two corrections arrive, so both are in flight together.
@@ -501,18 +510,7 @@ describe('attendance', () => {
           ),
         );
         // Both wait on a lock (ours) before it is released, and neither has answered.
-        await expect
-          .poll(
-            async () =>
-              (
-                await db
-                  .select({ n: sql<number>`count(*)::int` })
-                  .from(sql`pg_stat_activity`)
-                  .where(sql`datname = current_database() and wait_event_type = 'Lock'`)
-              )[0]!.n,
-            { timeout: 10_000 },
-          )
-          .toBe(2);
+        await expect.poll(lockWaiters, { timeout: 10_000 }).toBe(2);
         expect(settled).toBe(0);
         return { both }; // not the promise itself: the transaction would wait for it, and it for our lock
       });
@@ -520,7 +518,7 @@ describe('attendance', () => {
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
 
       // The one that went second saw the first's marks as the old ones: the history is one chain.
-      for (const learnerId of [fay, gus]) {
+      for (const learnerId of ids) {
         const history = await db
           .select({ old: attendanceChanges.oldStatus, new: attendanceChanges.newStatus })
           .from(attendanceChanges)
@@ -542,16 +540,7 @@ describe('attendance', () => {
   it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
     'refuses the second of two first saves of one register made at once, and keeps the first whole',
     async () => {
-      const org = people.admin!.organizationId!;
-      const cls = await addClass(org, '7D', 7);
-      const hal = await addLearner(org, cls, 'Hal', 'Sithole', 7);
-      const ida = await addLearner(org, cls, 'Ida', 'Khumalo', 7);
-      const url = `/classes/${cls}/register/${day1}`;
-      const everyone = (status: string) =>
-        marks([
-          [hal, status],
-          [ida, status],
-        ]);
+      const { cls, url, everyone } = await classOfTwo('7D', ['Hal', 'Sithole'], ['Ida', 'Khumalo']);
       // Hold the class locked: each save's new marks wait on it (their key to the class) or on the
       // other save's same new marks, so both saves are in flight together.
       const db = t.database.db;
@@ -565,18 +554,7 @@ describe('attendance', () => {
           call('PUT', url, 'admin', everyone('late')),
           call('PUT', url, 'admin', everyone('absent')),
         ]);
-        await expect
-          .poll(
-            async () =>
-              (
-                await db
-                  .select({ n: sql<number>`count(*)::int` })
-                  .from(sql`pg_stat_activity`)
-                  .where(sql`datname = current_database() and wait_event_type = 'Lock'`)
-              )[0]!.n,
-            { timeout: 10_000 },
-          )
-          .toBe(2);
+        await expect.poll(lockWaiters, { timeout: 10_000 }).toBe(2);
         return { both };
       });
       const answers = await pending.both;
