@@ -33,8 +33,17 @@ export async function findSchoolClass(db: DbExecutor, ctx: TSchoolContext, class
   return row;
 }
 
+/**
+ * Whose registers the caller marks: every class's (null, an admin), the classes whose class
+ * teacher is this user (a teacher: their own id), or none (false).
+ */
+export function classesMarkedBy(ctx: TSchoolContext): string | null | false {
+  if (managesAllClasses(ctx)) return null;
+  return ctx.user.permissions.includes('manage_attendance') ? ctx.user.id : false;
+}
+
 /** An admin marks any class; a teacher only the classes they are class teacher of. */
 export function canMarkClass(ctx: TSchoolContext, cls: { teacherId: string | null }): boolean {
-  if (managesAllClasses(ctx)) return true;
-  return ctx.user.permissions.includes('manage_attendance') && cls.teacherId === ctx.user.id;
+  const teacher = classesMarkedBy(ctx);
+  return teacher === null || (teacher !== false && cls.teacherId === teacher);
 }

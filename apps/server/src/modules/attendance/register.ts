@@ -22,7 +22,7 @@ import {
 import { truncateIp } from '../../lib/audit.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
-import { canMarkClass, findSchoolClass } from './attendance-access.ts';
+import { canMarkClass, classesMarkedBy } from './attendance-access.ts';
 import { queueAbsenceNotices, type TAbsenceNoticeRow } from './absence-notice.ts';
 
 /** The register statement, built and prepared once per database handle (PostgreSQL keeps its plan per connection). */
@@ -172,21 +172,27 @@ export type TSaveResult = { saved: number; created: number; changed: number; not
 
 /** What saveRegisterStatement is given: values, or the bench's placeholders. */
 export type TSaveRegisterParams = Record<
-  'organizationId' | 'classId' | 'date' | 'userId' | 'now' | 'ip' | 'marks',
+  'organizationId' | 'classId' | 'anyClass' | 'teacherId' | 'date' | 'userId' | 'ip' | 'marks',
   unknown
 >;
 
 /**
- * The whole save of a register after the permission check, as one statement: one round trip to
- * PostgreSQL instead of five or six, each of which costs the server a socket write and PostgreSQL a
- * wake-up (a save's largest costs in the scale bench's profiles). Run prepared (executeNamed): its
- * planning (about 1.8 ms) costs more than its run. At scale this took the bench's saves from about
- * 370 to 480 a second (decision 007). `marks` is the marks as a jsonb array of
- * { learner_id, status, reason }, in the register's order.
+ * The whole save of a register as one statement: one round trip to PostgreSQL instead of six or
+ * seven, each of which costs the server a socket write and PostgreSQL a wake-up (a save's largest
+ * costs in the scale bench's profiles). Run prepared (executeNamed): its planning (about 1.8 ms)
+ * costs more than its run. At scale this took the bench's saves from about 370 to 480 a second
+ * (decision 007). `marks` is the marks as a jsonb array of { learner_id, status, reason }, in the
+ * register's order.
  *
+ * - `class`, `allowed`: the register class in the caller's school, and whether the caller marks it:
+ *   `anyClass` (an admin), or its class teacher is `teacherId` (classesMarkedBy). The day's marks
+ *   are neither locked nor written otherwise; the caller answers 404 or 403.
  * - `checked`: whether each learner of the marks is active in the class, and the day's saved mark,
  *   locked `FOR UPDATE` in the marks' order (a second save of the register waits, then corrects
  *   from the first's marks; two first saves at once are caught by the insert's count).
+ * - `stamp`: the time of the save, read once every lock is held (its count needs all of `checked`):
+ *   a save that waited for another's locks is stamped after it, so the history keeps their order.
+ *   The audit event takes it to the millisecond, as every audit event (lib/audit.ts).
  * - Nothing is written unless every learner is in the class (`ok`); the caller refuses the batch.
  * - New marks are inserted; changed marks are updated, each correction written to
  *   attendance_changes and the corrections audited (`attendance.corrected`, with their number).
@@ -201,8 +207,14 @@ export function saveRegisterStatement(p: TSaveRegisterParams): SQL {
   const org = sql`${p.organizationId}::uuid`;
   const cls = sql`${p.classId}::uuid`;
   const date = sql`${p.date}::date`;
-  const now = sql`${p.now}::timestamptz`;
-  return sql`with marks as (
+  const now = sql`(select now from stamp)`;
+  return sql`with class as (
+      select rc.id, t.user_id as teacher_id from ${registerClasses} as rc
+      left join ${registerClassTeachers} as t on t.register_class_id = rc.id
+      where rc.id = ${cls} and rc.organization_id = ${org}
+    ), allowed as (
+      select coalesce(bool_or(${p.anyClass}::boolean or teacher_id = ${p.teacherId}::text), false) as allowed from class
+    ), marks as (
       select m.learner_id, m.status, m.reason, m.n
       from rows from (jsonb_to_recordset(${p.marks}::jsonb) as (learner_id uuid, status text, reason text))
         with ordinality as m(learner_id, status, reason, n)
@@ -212,9 +224,12 @@ export function saveRegisterStatement(p: TSaveRegisterParams): SQL {
           and l.register_class_id = ${cls} and l.archived_at is null) as in_class,
         saved.id as record_id, saved.status as old_status, saved.reason as old_reason
       from marks left join lateral (select a.id, a.status, a.reason from ${attendanceRecords} as a
-        where a.learner_id = marks.learner_id and a.date = ${date} for update) as saved on true
+        where a.learner_id = marks.learner_id and a.date = ${date} and (select allowed from allowed)
+        for update) as saved on true
+    ), stamp as (
+      select clock_timestamp() as now, count(*) from checked
     ), ok as (
-      select bool_and(in_class) is not false as ok from checked
+      select (select allowed from allowed) and bool_and(in_class) is not false as ok from checked
     ), inserted as (
       insert into ${attendanceRecords} (organization_id, register_class_id, learner_id, date, status, reason, marked_by, marked_at)
       select ${org}, ${cls}, c.learner_id, ${date}, c.status, c.reason, ${p.userId}, ${now}
@@ -235,7 +250,7 @@ export function saveRegisterStatement(p: TSaveRegisterParams): SQL {
       from changed as c join updated as u on u.id = c.record_id
     ), audit as (
       insert into ${auditEvents} (at, actor_user_id, action, target, ip, details)
-      select ${now}, ${p.userId}, 'attendance.corrected', 'register_class:' || ${cls}, ${p.ip},
+      select date_trunc('milliseconds', ${now}), ${p.userId}, 'attendance.corrected', 'register_class:' || ${cls}, ${p.ip},
         jsonb_build_object('organizationId', ${org}, 'date', ${date}, 'changed', count(*))
       from updated having count(*) > 0
     ), notices as (
@@ -248,6 +263,8 @@ export function saveRegisterStatement(p: TSaveRegisterParams): SQL {
       where c.status = 'absent' and c.old_status is distinct from 'absent' and (select ok from ok)
     )
     select
+      exists (select 1 from class) as class_found,
+      (select allowed from allowed) as allowed,
       (select c.learner_id from checked as c where not c.in_class order by c.n limit 1) as stranger,
       (select count(*) from checked as c where c.record_id is null)::int as fresh,
       (select count(*) from inserted)::int as inserted,
@@ -280,9 +297,10 @@ export async function saveRegister(
   }
 
   return transaction(db, async (tx) => {
-    const cls = await findSchoolClass(tx, ctx, classId);
-    if (!canMarkClass(ctx, cls)) throw forbidden(ATTENDANCE_MESSAGES.notYourClass);
+    const teacher = classesMarkedBy(ctx);
     const [result] = await executeNamed<{
+      class_found: boolean;
+      allowed: boolean;
       stranger: string | null;
       fresh: number;
       inserted: number;
@@ -295,15 +313,18 @@ export async function saveRegister(
       saveRegisterStatement({
         organizationId: ctx.organizationId,
         classId,
+        anyClass: teacher === null,
+        teacherId: teacher || '', // no user has the empty id
         date,
         userId: ctx.user.id,
-        // Millisecond precision, as every audit event's time (lib/audit.ts).
-        now: new Date().toISOString(),
         ip: truncateIp(ctx.ip),
         marks: JSON.stringify(marks.map((m) => ({ learner_id: m.learnerId, status: m.status, reason: m.reason }))),
       }),
     );
-    // Nothing was written: every write of the statement waits for all learners to be in the class.
+    // Nothing was written, and nothing locked, unless the class is the caller's to mark and every
+    // learner is in it: the statement's writes wait for both.
+    if (!result!.class_found) throw notFound(ATTENDANCE_MESSAGES.classNotFound);
+    if (!result!.allowed) throw forbidden(ATTENDANCE_MESSAGES.notYourClass);
     if (result!.stranger) throw badRequest(ATTENDANCE_MESSAGES.learnerNotInClass(result!.stranger));
     // A concurrent save inserted some of these rows between our read and our insert: roll back.
     if (result!.inserted !== result!.fresh) throw new AppError(409, 'CONFLICT', ATTENDANCE_MESSAGES.concurrentSave);
