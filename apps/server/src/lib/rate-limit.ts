@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbExecutor } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema/index.ts';
@@ -17,41 +17,87 @@ export type TRateLimitRule = {
 
 export type TRateLimitResult = {
   allowed: boolean;
-  /** Hits left in this window after this one (0 when refused). */
+  /** Hits left now, after this one (0 when refused). */
   remaining: number;
-  /** Seconds until the window ends; 0 when allowed. */
+  /** Seconds until a next hit would be allowed; 0 when allowed. */
   retryAfterSeconds: number;
+  /** The window this hit was counted in (a caller that gives the hit back names it). */
+  windowStart: Date;
 };
 
+/** A limit's key as stored: hashed, so no client address is kept. */
+export function storedRateLimitKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** The fixed window `now` falls in, the key as stored, and the window before it. */
+export function rateLimitWindow(key: string, windowMs: number, now = new Date()) {
+  const startMs = Math.floor(now.getTime() / windowMs) * windowMs;
+  return {
+    key: storedRateLimitKey(key),
+    start: new Date(startMs),
+    previousStart: new Date(startMs - windowMs),
+    elapsedMs: now.getTime() - startMs,
+  };
+}
+
 /**
- * Counts one hit against `key` and says whether it is within the limit. Fixed windows counted by a
- * single atomic upsert, so concurrent requests on any number of server instances cannot both slip
- * through at the limit. Refused hits count too: hammering does not shorten the wait.
+ * Counts one hit against `key` and says whether it is within the limit, over a sliding window:
+ * the hits of the current fixed window plus those of the window before, weighed by how much of
+ * that window still lies within the last `windowMs` (the approximation of rate limiters such as
+ * Cloudflare's). Fixed windows alone let twice the limit through around a boundary (the last
+ * seconds of one and the first of the next) and forgot a lockout the second a window ended.
+ * Each window is counted by a single atomic upsert, so concurrent requests on any number of
+ * server instances cannot both slip through at the limit. Refused hits count too: hammering does
+ * not shorten the wait.
  */
 export async function consumeRateLimit(db: DbExecutor, rule: TRateLimitRule): Promise<TRateLimitResult> {
   const now = rule.now ?? new Date();
-  const windowStartMs = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
-  const windowEndMs = windowStartMs + rule.windowMs;
-  const key = createHash('sha256').update(rule.key).digest('hex');
+  const W = rule.windowMs;
+  const window = rateLimitWindow(rule.key, W, now);
 
   const [row] = await db
     .insert(rateLimitHits)
-    .values({ key, windowStart: new Date(windowStartMs), hits: 1, expiresAt: new Date(windowEndMs) })
+    // Kept for the whole next window too, where it still weighs.
+    .values({
+      key: window.key,
+      windowStart: window.start,
+      hits: 1,
+      expiresAt: new Date(window.start.getTime() + 2 * W),
+    })
     .onConflictDoUpdate({
       target: [rateLimitHits.key, rateLimitHits.windowStart],
       set: { hits: sql`${rateLimitHits.hits} + 1` },
     })
     .returning({ hits: rateLimitHits.hits });
+  const [before] = await db
+    .select({ hits: rateLimitHits.hits })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.key, window.key), eq(rateLimitHits.windowStart, window.previousStart)));
 
   // Old windows are useless; sweep them now and then rather than on every hit.
   if (Math.random() < 0.02) await db.delete(rateLimitHits).where(lt(rateLimitHits.expiresAt, now));
 
   const hits = row?.hits ?? 1;
-  const allowed = hits <= rule.limit;
+  const previous = before?.hits ?? 0;
+  const elapsed = window.elapsedMs;
+  const weighed = hits + previous * (1 - elapsed / W);
+  const allowed = weighed <= rule.limit;
+  let waitMs = 0;
+  if (!allowed) {
+    if (hits + 1 <= rule.limit) {
+      // Within this window, once the previous one weighs little enough for one more hit.
+      waitMs = W * (1 - (rule.limit - hits - 1) / previous) - elapsed;
+    } else {
+      // Only in the next window, once this one's hits weigh little enough for one more.
+      waitMs = W - elapsed + W * Math.max(0, 1 - (rule.limit - 1) / hits);
+    }
+  }
   return {
     allowed,
-    remaining: Math.max(0, rule.limit - hits),
-    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((windowEndMs - now.getTime()) / 1000)),
+    remaining: allowed ? Math.max(0, Math.floor(rule.limit - weighed)) : 0,
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(waitMs / 1000)),
+    windowStart: window.start,
   };
 }
 

@@ -1,13 +1,12 @@
-import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { rateLimitHits } from '../../db/schema/index.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { consumeRateLimit, rateLimitWindow, storedRateLimitKey } from '../../lib/rate-limit.ts';
 
 /**
  * Rate limits of the account endpoints (issue 3), in the database so they hold across instances
- * (lib/rate-limit.ts, fixed windows of AUTH_RATE_LIMIT_WINDOW_SECONDS):
+ * (lib/rate-limit.ts, sliding windows of AUTH_RATE_LIMIT_WINDOW_SECONDS):
  * - sign-in: failed attempts per account (AUTH_RATE_LIMIT_SIGN_IN_PER_ACCOUNT) and per client
  *   address (AUTH_RATE_LIMIT_SIGN_IN_PER_ADDRESS). Every attempt is counted before it runs, so
  *   parallel guesses cannot slip past the limit; a successful sign-in clears the account's count
@@ -60,12 +59,13 @@ export async function throttleAuthRequest(
       return {
         limited: false,
         async settle(status) {
-          // Only a wrong password (401) counts; any other answer gives the hits back.
+          // Only a wrong password (401) counts; any other answer gives the hits back, to the
+          // windows they were counted in.
           if (status === 401) return;
-          await takeBackHit(db, addressKey, windowMs);
-          if (accountKey) {
+          await takeBackHit(db, addressKey, address.windowStart);
+          if (accountKey && account) {
             if (status >= 200 && status < 300) await clearHits(db, accountKey, windowMs);
-            else await takeBackHit(db, accountKey, windowMs);
+            else await takeBackHit(db, accountKey, account.windowStart);
           }
         },
       };
@@ -116,20 +116,19 @@ async function simpleLimit(
   };
 }
 
-// The row consumeRateLimit counted in: same hashed key, same fixed window.
-function currentWindow(key: string, windowMs: number) {
-  const hashed = createHash('sha256').update(key).digest('hex');
-  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
-  return and(eq(rateLimitHits.key, hashed), eq(rateLimitHits.windowStart, windowStart));
-}
-
-async function takeBackHit(db: Database, key: string, windowMs: number) {
+async function takeBackHit(db: Database, key: string, windowStart: Date) {
   await db
     .update(rateLimitHits)
     .set({ hits: sql`greatest(${rateLimitHits.hits} - 1, 0)` })
-    .where(currentWindow(key, windowMs));
+    .where(and(eq(rateLimitHits.key, storedRateLimitKey(key)), eq(rateLimitHits.windowStart, windowStart)));
 }
 
+/** Forgets every failure that still weighs: this window's and the one before (consumeRateLimit). */
 async function clearHits(db: Database, key: string, windowMs: number) {
-  await db.delete(rateLimitHits).where(currentWindow(key, windowMs));
+  const window = rateLimitWindow(key, windowMs);
+  await db
+    .delete(rateLimitHits)
+    .where(
+      and(eq(rateLimitHits.key, window.key), inArray(rateLimitHits.windowStart, [window.start, window.previousStart])),
+    );
 }
