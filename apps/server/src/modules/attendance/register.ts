@@ -177,9 +177,10 @@ export type TSaveRegisterParams = Record<
 >;
 
 /**
- * The whole save of a register as one statement: one round trip to PostgreSQL instead of six or
- * seven, each of which costs the server a socket write and PostgreSQL a wake-up (a save's largest
- * costs in the scale bench's profiles). Run prepared (executeNamed): its planning (about 1.8 ms)
+ * The whole save of a register as one statement: one round trip to PostgreSQL instead of up to six
+ * (the class, the saved marks, the insert, the corrections, the audit, the guardians), each of which
+ * costs the server a socket write and PostgreSQL a wake-up (a save's largest costs in the scale
+ * bench's profiles). Run prepared (executeNamed): its planning (about 1.8 ms)
  * costs more than its run. At scale this took the bench's saves from about 370 to 480 a second
  * (decision 007). `marks` is the marks as a jsonb array of { learner_id, status, reason }, in the
  * register's order.
