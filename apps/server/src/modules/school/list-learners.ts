@@ -154,13 +154,15 @@ function orderOf(keys: (typeof SORT_KEYS)[TLearnerSort], dir: 'asc' | 'desc', se
  * filter. A one-letter search matches so much of the school that walking the sort's own index
  * is the better plan, as it is for a list without a search.
  *
- * Each shape of the statement runs prepared (pageStatementName), so PostgreSQL parses it once per
- * connection and may keep its plan: at scale that took the bench's searched pages from 700-735 to
- * 890-1 050 a second, PostgreSQL's CPU a page from 1.6 to 1.0 ms (decision 007).
+ * The first page of a search runs prepared (pageStatementName), so PostgreSQL parses each shape
+ * of it once per connection and may keep its plan: at scale that took the bench's searched pages
+ * from 700-735 to 890-1 050 a second, PostgreSQL's CPU a page from 1.6 to 1.0 ms (decision 007).
  */
 export async function listLearners(db: DbExecutor, organizationId: string, query: TQuery): Promise<TLearnerListPage> {
   const keys = SORT_KEYS[query.sort];
-  const rows = await learnerPageQuery(db, organizationId, query).prepare(pageStatementName(query)).execute();
+  const statement = learnerPageQuery(db, organizationId, query);
+  const name = pageStatementName(query);
+  const rows = await (name ? statement.prepare(name).execute() : statement);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1)?.learner;
   const nextCursor =
@@ -189,23 +191,26 @@ export async function listLearners(db: DbExecutor, organizationId: string, query
 }
 
 /**
- * The name of a page's prepared statement: one per shape of its text (the sort and direction, the
- * filters present, the number of search tokens, whether the longest leads a search and whether its
- * range is open-ended), so that PostgreSQL parses each shape once per connection and may keep its
- * plan: planning is up to half of a page's time in the database. Every value is a parameter.
+ * The name of a page's prepared statement, or null for a page that runs unprepared. A prepared
+ * shape costs each database connection about 180 KB (its plan and parsed text, measured at scale)
+ * for as long as the connection lives, and the page's shapes number in the hundreds (sort,
+ * direction, filters, cursor, number of words). So only the first page of a search is prepared:
+ * the page typed into the search box, and the one whose planning (a union over four indexes)
+ * costs the most; at most 96 shapes. One name per shape of its text: the sort and direction, the
+ * status and grade filters, the number of words and whether the leading word's range is
+ * open-ended. Every value is a parameter.
  */
-export function pageStatementName(query: TQuery): string {
+export function pageStatementName(query: TQuery): string | null {
   const { tokens, lead, searched } = searchOf(query.q);
+  if (!searched || query.cursor) return null;
   return [
     'sekolo_learners',
     query.sort,
     query.dir,
     query.status,
     query.grade ? 'g' : '',
-    query.cursor ? 'c' : '',
     tokens.length,
-    searched ? 's' : '',
-    searched && prefixUpperBound(lead) === null ? 'o' : '',
+    prefixUpperBound(lead) === null ? 'o' : '',
   ].join('_');
 }
 
