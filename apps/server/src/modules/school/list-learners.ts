@@ -196,9 +196,9 @@ export async function listLearners(db: DbExecutor, organizationId: string, query
  * for as long as the connection lives, and the page's shapes number in the hundreds (sort,
  * direction, filters, cursor, number of words). So only the first page of a search is prepared:
  * the page typed into the search box, and the one whose planning (a union over four indexes)
- * costs the most; at most 96 shapes. One name per shape of its text: the sort and direction, the
- * status and grade filters, the number of words and whether the leading word's range is
- * open-ended. Every value is a parameter.
+ * costs the most: 96 shapes (twice that counting searches of U+10FFFF only). One name per shape
+ * of its text: the sort and direction, the status and grade filters, the number of words and
+ * whether the leading word's range is open-ended. Every value is a parameter.
  */
 export function pageStatementName(query: TQuery): string | null {
   const { tokens, lead, searched } = searchOf(query.q);
