@@ -95,7 +95,7 @@ const { learnerPageQuery, pageStatementName } = await tsImport(
   path.join(root, 'apps/server/src/modules/school/list-learners.ts'),
   import.meta.url,
 );
-const { registerQuery, saveRegisterStatement } = await tsImport(
+const { registerQuery, saveRegisterStatement, SAVE_REGISTER_PARAMS, SAVE_REGISTER_STATEMENT } = await tsImport(
   path.join(root, 'apps/server/src/modules/attendance/register.ts'),
   import.meta.url,
 );
@@ -109,13 +109,13 @@ const REGISTER = (() => {
 })();
 
 /**
- * The register save's statement (register.ts): everything after the permission check in one
- * statement. Its text, and its arguments in the order of its placeholders (some repeat).
+ * The register save's statement (register.ts): the whole save, the class and permission check
+ * included, in one statement. Its text, and its arguments in the order of its placeholders (some
+ * repeat).
  */
 const SAVE = (() => {
-  const names = ['organizationId', 'classId', 'anyClass', 'teacherId', 'date', 'userId', 'ip', 'marks'];
   const built = sqlWriter.dialect.sqlToQuery(
-    saveRegisterStatement(Object.fromEntries(names.map((n) => [n, sql.placeholder(n)]))),
+    saveRegisterStatement(Object.fromEntries(SAVE_REGISTER_PARAMS.map((n) => [n, sql.placeholder(n)]))),
   );
   const order = built.params.map((p) => p.name);
   return { text: built.sql, args: (byName) => order.map((n) => byName[n]) };
@@ -575,7 +575,7 @@ async function sqlSaveRegister(pool, auth, { classId, date, marks }) {
   await inTransaction(pool, async (client) => {
     const [saved] = (
       await client.query({
-        name: 'sekolo_save_register',
+        name: SAVE_REGISTER_STATEMENT,
         text: SAVE.text,
         values: SAVE.args({
           organizationId: auth.org,

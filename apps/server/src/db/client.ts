@@ -83,17 +83,16 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 const dialect = new PgDialect();
 
 /**
- * Runs `statement`, whose text never changes (only its parameters do), as the prepared statement
- * `name`: on PostgreSQL, node-postgres parses it once per connection and then sends only its
- * parameters, and PostgreSQL may keep its plan. For a long statement whose planning costs more than
- * its run (the register save, modules/attendance/register.ts). PGlite runs it as any other.
+ * A statement whose text never changes, built once with a `sql.placeholder` for each value, to run
+ * as the prepared statement `name`: on PostgreSQL, node-postgres parses it once per connection and
+ * then sends only its values, and PostgreSQL may keep its plan; the server does not build it again
+ * per request either. For a long statement whose planning costs more than its run (the register
+ * save, modules/attendance/register.ts). PGlite runs it as any other.
  */
-export async function executeNamed<T = Record<string, unknown>>(
-  db: DbExecutor,
-  name: string,
-  statement: SQL,
-): Promise<T[]> {
-  return rowsOf<T>(await db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false).execute());
+export function namedStatement<T = Record<string, unknown>>(name: string, statement: SQL) {
+  const query = dialect.sqlToQuery(statement);
+  return async (db: DbExecutor, values: Record<string, unknown>): Promise<T[]> =>
+    rowsOf<T>(await db._.session.prepareQuery(query, undefined, name, false).execute(values));
 }
 
 /** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too; this keeps callers engine-agnostic. */
