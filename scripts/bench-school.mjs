@@ -87,16 +87,18 @@ const dbTransport = (() => {
 })();
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const { tsImport } = await import('tsx/esm/api');
-const { SCALE_SEED_VERSION, SCALE_SEED_SETTING, SCALE_ADMIN_EMAIL, SCALE_ADMIN_PASSWORD, schoolDays } = await tsImport(
-  path.join(root, 'apps/server/src/seed/scale-school.ts'),
-  import.meta.url,
-);
+const { SCALE_SEED_VERSION, SCALE_SEED_SETTING, SCALE_SCHOOL, SCALE_ADMIN_EMAIL, SCALE_ADMIN_PASSWORD, schoolDays } =
+  await tsImport(path.join(root, 'apps/server/src/seed/scale-school.ts'), import.meta.url);
 const { learnerPageQuery, pageStatementName } = await tsImport(
   path.join(root, 'apps/server/src/modules/school/list-learners.ts'),
   import.meta.url,
 );
 const { registerQuery, saveRegisterStatement, SAVE_REGISTER_PARAMS, SAVE_REGISTER_STATEMENT } = await tsImport(
   path.join(root, 'apps/server/src/modules/attendance/register.ts'),
+  import.meta.url,
+);
+const { absenceMailTemplates } = await tsImport(
+  path.join(root, 'apps/server/src/modules/attendance/absence-notice.ts'),
   import.meta.url,
 );
 // A drizzle handle that only writes SQL: the statements below come from the server's own builders.
@@ -537,18 +539,6 @@ function learnerPageSql(org, sort, dir, q, limit) {
   return { name: pageStatementName(query) ?? undefined, text: built.sql, params: built.params };
 }
 
-/**
- * `n` absence mails stored in one statement, as the outbox mailer's sendMany within the register's
- * transaction writes them (mail/mailer.ts: drizzle's multi-row insert, every column listed, the
- * unset ones `default`); five parameters a mail: to, subject, text, html, tag.
- */
-const outboxInsertSql = (n) =>
-  `insert into "outbox_messages" ("id", "to", "subject", "text", "html", "tag", "created_at", "status", "attempts", "next_attempt_at", "sent_at", "last_error") values ${Array.from(
-    { length: n },
-    (_, i) =>
-      `(default, $${5 * i + 1}, $${5 * i + 2}, $${5 * i + 3}, $${5 * i + 4}, $${5 * i + 5}, default, default, default, default, default, default)`,
-  ).join(', ')}`;
-
 /** Runs `fn(client)` in a transaction on one pooled connection: commit, or rollback and rethrow. */
 async function inTransaction(pool, fn) {
   const client = await pool.connect();
@@ -566,50 +556,45 @@ async function inTransaction(pool, fn) {
 }
 
 /**
- * saveRegister's statements (register.ts): one transaction holding the save's statement (the
- * class's check within it) and, when a learner is newly absent, the mails to their guardians in one insert (the
- * outbox pattern); then the register.
+ * The mail values of the register save's statement, as the bench's server gives them: the absence
+ * e-mail's templates for the scale school and a day (absence-notice.ts), and the row form of the
+ * embedded outbox mailer (the server runs with no SMTP).
+ */
+const BENCH_MAIL = {
+  mail: (date) =>
+    JSON.stringify(absenceMailTemplates({ schoolName: SCALE_SCHOOL.name, publicUrl: 'http://127.0.0.1:40000' }, date)),
+  mailStatus: 'kept',
+  mailLowercase: true,
+};
+const BENCH_MAIL_DAY = '2025-06-02';
+
+/**
+ * saveRegister's statements (register.ts): the session check, then the save's one statement (the
+ * class's check, the marks and their absence mails), with no transaction around it.
  */
 async function sqlSaveRegister(pool, auth, { classId, date, marks }) {
   await sqlSession(pool, auth);
-  await inTransaction(pool, async (client) => {
-    const [saved] = (
-      await client.query({
-        name: SAVE_REGISTER_STATEMENT,
-        text: SAVE.text,
-        values: SAVE.args({
-          organizationId: auth.org,
-          classId,
-          anyClass: true, // the bench signs in as the school's admin
-          teacherId: '',
-          date,
-          userId: auth.userId,
-          ip: '127.0.0.0',
-          marks: JSON.stringify(marks.map((m) => ({ learner_id: m.learnerId, status: m.status, reason: m.reason }))),
-        }),
-      })
-    ).rows;
-    if (saved.stranger) throw new Error('a learner of the marks is not in the class');
-    if (saved.inserted !== saved.fresh) throw new Error('a concurrent save of the register');
-    if (saved.notices.length)
-      await client.query(
-        outboxInsertSql(saved.notices.length),
-        saved.notices.flatMap((n) => [
-          n.email,
-          `A learner was marked absent on ${date}`,
-          MAIL_TEXT,
-          MAIL_HTML,
-          MAIL_TAG,
-        ]),
-      );
-  });
-  await sqlReadRegister(pool, auth, classId, date, { session: false });
+  const [saved] = (
+    await pool.query({
+      name: SAVE_REGISTER_STATEMENT,
+      text: SAVE.text,
+      values: SAVE.args({
+        organizationId: auth.org,
+        classId,
+        anyClass: true, // the bench signs in as the school's admin
+        teacherId: '',
+        date,
+        userId: auth.userId,
+        ip: '127.0.0.0',
+        marks: JSON.stringify(marks.map((m) => ({ learner_id: m.learnerId, status: m.status, reason: m.reason }))),
+        mail: BENCH_MAIL.mail(date),
+        mailStatus: BENCH_MAIL.mailStatus,
+        mailLowercase: BENCH_MAIL.mailLowercase,
+      }),
+    })
+  ).rows;
+  if (saved.stranger) throw new Error('a learner of the marks is not in the class');
 }
-
-/** About the size of the absence e-mail the server writes to the outbox (text and HTML). */
-const MAIL_TEXT = 'x'.repeat(600);
-const MAIL_HTML = '<p>'.padEnd(3000, 'x');
-const MAIL_TAG = 'attendance-absence';
 
 // ------------------------------------------------------------------------------ pgbench, directly
 // The same statements a third time, run by pgbench (scripts/bench-school/pgbench.mjs) with
@@ -745,17 +730,15 @@ function learnerPageScripts(w, shapes) {
 }
 
 /**
- * saveRegister: sqlSaveRegister's transaction, statement for statement. Each client saves only its
- * own classes (client c the classes Node's worker c saves), a day drawn as saveJob draws it: half
- * the time a day of this year (a first save, until that class and day come round again), half a
- * generated day (corrections of its marks), with marks drawn at random with STATUS_WEIGHTS. The
- * save's statement works out in PostgreSQL what is new, what changed and who is newly absent, as
- * it does for the server; its answer is kept (\gset) for the mails. The differences: the mails are
- * stored by one insert from the statement's jsonb answer, not a list of values of drizzle's (the
- * same rows, one statement, only when there is a mail to store); their subject, text and html are
- * fixed strings of the SQL side's sizes; the session check runs on the transaction's connection,
- * not another of the pool; a refused or conflicting save (which the bench never sends) would
- * still commit, as nothing checks the answer.
+ * saveRegister: sqlSaveRegister's statements: the session check, then the save's one statement.
+ * Each client saves only its own classes (client c the classes Node's worker c saves), a day drawn
+ * as saveJob draws it: half the time a day of this year (a first save, until that class and day
+ * come round again), half a generated day (corrections of its marks), with marks drawn at random
+ * with STATUS_WEIGHTS. The save's statement works out in PostgreSQL what is new, what changed and
+ * who is newly absent, and stores their mails, as it does for the server. The differences: the
+ * mails' templates are those of one day (BENCH_MAIL_DAY), whatever day is saved; the session
+ * check runs on the statement's connection, not another of the pool; a refused save (which the
+ * bench never sends) is not told apart, as nothing checks the answer.
  */
 function saveRegisterScripts(w) {
   const slots = PGBENCH_SLOTS.saveRegister;
@@ -770,7 +753,6 @@ function saveRegisterScripts(w) {
   const state = (j) => `(with c as (select id, ids from ${BENCH_SCHEMA}.classes where n = :n_${j}),
   d as (select day from ${BENCH_SCHEMA}.days where kind = :kind_${j} and n = :dn_${j})
   select c.id as class_id_${j}, d.day as day_${j},
-    'A learner was marked absent on ' || d.day as subject_${j},
     (select jsonb_agg(jsonb_build_object('learner_id', m.learner_id, 'status', m.status, 'reason', ${reasonCase}) order by m.ord)
       from (select u.learner_id, u.ord, ${statusCase} as status
         from (select x.learner_id, x.ord, random() as r from unnest(c.ids::uuid[]) with ordinality as x(learner_id, ord)) as u) as m
@@ -802,19 +784,12 @@ function saveRegisterScripts(w) {
         userId: 'admin',
         ip: 'ip',
         marks: v('marks'),
+        mail: 'mail',
+        mailStatus: 'mail_status',
+        mailLowercase: 'yes',
       }),
     );
-    return [
-      PGBENCH_SESSION,
-      'begin;',
-      `${save.replace(/;$/, '')} \\gset saved_`,
-      '\\if :saved_notified > 0',
-      `insert into "outbox_messages" ("to", "subject", "text", "html", "tag")
-    select n.value->>'email', :${v('subject')}, :mail_text, :mail_html, :tag from jsonb_array_elements(:saved_notices::jsonb) as n;`,
-      '\\endif',
-      'commit;',
-      asPgbench(REGISTER.text, REGISTER.args({ date: v('day'), classId: v('class_id'), organizationId: 'org' })),
-    ];
+    return [PGBENCH_SESSION, save];
   };
   return { slots, scripts: [{ text: alternating(slots, draw, work) }] };
 }
@@ -827,9 +802,9 @@ const pgbenchDefines = (auth) => ({
   admin: auth.userId,
   ip: '127.0.0.0',
   yes: true,
-  tag: MAIL_TAG,
-  mail_text: MAIL_TEXT,
-  mail_html: MAIL_HTML,
+  // The absence mails' templates of one day: the pgbench side's mails all name that day.
+  mail: BENCH_MAIL.mail(BENCH_MAIL_DAY),
+  mail_status: BENCH_MAIL.mailStatus,
 });
 
 /**

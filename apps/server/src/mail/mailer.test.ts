@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -253,6 +253,40 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
     expect(row).toMatchObject({ status: 'failed', attempts: RETRY_DELAYS_S.length + 1, nextAttemptAt: null });
     expect(warnings.at(-1)).toMatchObject({ mailId: row!.id, final: true });
   });
+
+  it('delivers mail a statement stored in its row form once stored() is called, and not before', async () => {
+    const mailer = mailerOn(port, undefined, NO_POLL_MS);
+    const before = received.length;
+    // As the register save's statement writes its absence mails (register.ts).
+    const { status, lowercaseTo } = mailer.rowForm;
+    const to = ' Stored@Example.test '.trim();
+    await database.db.insert(outboxMessages).values({
+      to: lowercaseTo ? to.toLowerCase() : to,
+      subject: 'Stored by a statement',
+      text: 'Stored',
+      tag: 'stored-by-statement',
+      status,
+      nextAttemptAt: status === 'pending' ? sql`now()` : null,
+    });
+    await pause(500);
+    expect(received.length).toBe(before);
+    mailer.stored();
+    await expect.poll(() => received.length - before, { timeout: 5000 }).toBe(1);
+    expect(received.at(-1)!.raw).toMatch(/^Subject: Stored by a statement\r?$/m);
+    await expect.poll(async () => (await rowsTagged('stored-by-statement')).map((r) => r.status)).toEqual(['sent']);
+    await mailer.close();
+  });
+
+  it('gives the row form that send() stores: status and recipient', async () => {
+    // Nothing listens: the mail stays as send() stored it (its first delivery fails).
+    const mailer = mailerOn(await freedPort(), undefined, NO_POLL_MS);
+    await mailer.send({ to: ' Form@Example.test ', subject: 'Form', text: 'Form', tag: 'row-form-smtp' });
+    await mailer.close();
+    const [row] = await rowsTagged('row-form-smtp');
+    expect(row).toMatchObject({ status: mailer.rowForm.status, to: 'Form@Example.test' });
+    expect(mailer.rowForm.lowercaseTo).toBe(false);
+    await database.db.delete(outboxMessages).where(eq(outboxMessages.tag, 'row-form-smtp'));
+  });
 });
 
 describe('the outbox mailer', () => {
@@ -322,5 +356,17 @@ describe('the outbox mailer', () => {
       ['a@example.test', 'Batch 1', null],
       ['b@example.test', 'Batch 2', '<p>two</p>'],
     ]);
+  });
+
+  it('gives the row form that send() stores: status and recipient', async () => {
+    const mailer = createOutboxMailer(database.db);
+    await mailer.send({ to: ' Form@Example.test ', subject: 'Form', text: 'Form', tag: 'row-form-outbox' });
+    const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.tag, 'row-form-outbox'));
+    expect(row).toMatchObject({ status: mailer.rowForm.status, to: 'form@example.test' });
+    expect(mailer.rowForm.lowercaseTo).toBe(true);
+    mailer.stored(); // nothing to deliver: the outbox keeps its mail
+    expect(
+      (await database.db.select().from(outboxMessages).where(eq(outboxMessages.tag, 'row-form-outbox')))[0]!.status,
+    ).toBe('kept');
   });
 });

@@ -30,6 +30,15 @@ export interface Mailer {
   send(message: TMailMessage, options?: TSendOptions): Promise<void>;
   /** Several mails at once (one statement). */
   sendMany(messages: TMailMessage[], options?: TSendOptions): Promise<void>;
+  /**
+   * For a statement that writes its own mail into outbox_messages (the register save stores a
+   * register's marks and their absence mails in one statement): the status of a new row for this
+   * mailer ('pending' rows are due at once: next_attempt_at now()), and whether its `to` is stored
+   * lower-cased (always trimmed), as send() stores it.
+   */
+  readonly rowForm: { status: 'kept' | 'pending'; lowercaseTo: boolean };
+  /** To call once such a statement has committed mail: SMTP delivers it at once; the outbox keeps it. */
+  stored(): void;
   close(): Promise<void>;
 }
 
@@ -55,6 +64,8 @@ export function createOutboxMailer(db: Database): Mailer {
     kind: 'outbox',
     send: (message, options) => store([message], options),
     sendMany: store,
+    rowForm: { status: 'kept', lowercaseTo: true },
+    stored() {},
     async close() {},
   };
 }
@@ -228,6 +239,8 @@ export function createSmtpMailer(
     kind: 'smtp',
     send: (message, options) => enqueue([message], options),
     sendMany: enqueue,
+    rowForm: { status: 'pending', lowercaseTo: false },
+    stored: kickSoon,
     async flush() {
       await kick();
       if (running) await running;

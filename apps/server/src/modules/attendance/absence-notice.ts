@@ -1,10 +1,8 @@
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { TChildAbsence } from '@sekolo/shared/schemas/attendance';
-import type { App } from '../../app.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { attendanceRecords, guardians, learnerGuardians, learners, organizations } from '../../db/schema/index.ts';
 import { composeMail } from '../../mail/compose-mail.ts';
-import type { TSchoolContext } from '../school/school-context.ts';
 import { GUARDIAN_LINKS, LINKED_LEARNER, myChildren } from '../school/my-children.ts';
 
 /** How far back the parent dashboard lists a child's absences. */
@@ -22,53 +20,88 @@ function formatDay(date: string): string {
   return DAY_FORMAT.format(new Date(`${date}T00:00:00Z`));
 }
 
-/** A guardian to tell of a learner newly marked absent: a row of the register save's notices (register.ts). */
-export type TAbsenceNoticeRow = {
-  learnerFirstName: string;
-  learnerLastName: string;
-  guardianFirstName: string;
-  email: string;
-  reason: string;
-};
+/** What one absence e-mail says: to a guardian, of their child, with the mark's reason ('' for none). */
+export type TAbsenceMailValues = { guardianFirstName: string; child: string; reason: string };
+
+export const ABSENCE_MAIL_TAG = 'attendance-absence';
+
+/** The absence e-mail to one guardian, as the register save stores it in the outbox. */
+export function absenceMail(
+  school: { schoolName: string; publicUrl: string },
+  date: string,
+  values: TAbsenceMailValues,
+): { subject: string; text: string; html: string } {
+  const day = formatDay(date);
+  return {
+    subject: `${values.child} was marked absent on ${day}`,
+    ...composeMail({
+      greeting: `Hello ${values.guardianFirstName},`,
+      paragraphs: [
+        `${school.schoolName} marked ${values.child} absent on ${day}.`,
+        ...(values.reason ? [`Reason recorded: ${values.reason}`] : []),
+        'If you did not expect this, please contact the school. You can also see your child’s attendance on your Sekolo parent dashboard.',
+      ],
+      actions: [{ label: 'Open my dashboard', url: `${school.publicUrl}/dashboard/parent` }],
+    }),
+  };
+}
+
+/** The slots of an absence mail's templates, and the value of absenceMail each stands for. */
+const SLOT_VALUES = { guardian: 'guardianFirstName', child: 'child', reason: 'reason' } as const;
+export type TAbsenceMailSlot = keyof typeof SLOT_VALUES;
 
 /**
- * Queues an e-mail to each guardian of `rows` (those who receive communications, found by the
- * register's save statement for each learner newly marked absent), in the register's own
- * transaction `tx` (the outbox pattern): the marks and their notices commit together or not at
- * all. Only the change to absent counts, so saving the same register again sends nothing. `tx` is
- * opened with transaction() (db/transaction.ts), so the mailer delivers them once it commits.
- * Returns the number of mails queued.
+ * A text as a template: its literal pieces and the slots between them, alternately (literal, slot,
+ * literal, …, literal). Filled in by fillAbsenceMail.
  */
-export async function queueAbsenceNotices(
-  app: App,
-  tx: DbExecutor,
-  ctx: TSchoolContext,
-  rows: TAbsenceNoticeRow[],
-  date: string,
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const day = formatDay(date);
-  await app.deps.mailer.sendMany(
-    rows.map((row) => {
-      const child = `${row.learnerFirstName} ${row.learnerLastName}`;
-      return {
-        to: row.email,
-        subject: `${child} was marked absent on ${day}`,
-        tag: 'attendance-absence',
-        ...composeMail({
-          greeting: `Hello ${row.guardianFirstName},`,
-          paragraphs: [
-            `${ctx.schoolName} marked ${child} absent on ${day}.`,
-            ...(row.reason ? [`Reason recorded: ${row.reason}`] : []),
-            'If you did not expect this, please contact the school. You can also see your child’s attendance on your Sekolo parent dashboard.',
-          ],
-          actions: [{ label: 'Open my dashboard', url: `${app.deps.config.publicUrl}/dashboard/parent` }],
-        }),
-      };
-    }),
-    { within: tx },
-  );
-  return rows.length;
+export type TMailTemplate = string[];
+
+/**
+ * The absence e-mail of one school and day as templates, for the register save's statement, which
+ * writes each guardian's mail itself (register.ts): absenceMail written once with a marker for each
+ * value, then cut at the markers. A marker holds NUL characters, which no text PostgreSQL stores can
+ * hold and which HTML escaping leaves alone. Two forms of the body: with the reason's paragraph and
+ * without.
+ */
+export function absenceMailTemplates(school: { schoolName: string; publicUrl: string }, date: string) {
+  const marked = (withReason: boolean) =>
+    absenceMail(
+      school,
+      date,
+      Object.fromEntries(
+        Object.entries(SLOT_VALUES).map(([slot, value]) => [
+          value,
+          slot === 'reason' && !withReason ? '' : `\0${slot}\0`,
+        ]),
+      ) as TAbsenceMailValues,
+    );
+  const cut = (text: string): TMailTemplate => text.split('\0');
+  const withReason = marked(true);
+  const withoutReason = marked(false);
+  return {
+    subject: cut(withReason.subject),
+    text: cut(withReason.text),
+    html: cut(withReason.html),
+    textWithoutReason: cut(withoutReason.text),
+    htmlWithoutReason: cut(withoutReason.html),
+  };
+}
+export type TAbsenceMailTemplates = ReturnType<typeof absenceMailTemplates>;
+
+/**
+ * SQL: `template` (a jsonb array, a TMailTemplate) filled in with each slot's value; HTML-escaped
+ * when `html`, as composeMail escapes a paragraph (escapeHtml, then each line break a <br>).
+ */
+export function fillAbsenceMail(template: SQL, values: Record<TAbsenceMailSlot, SQL>, html: boolean): SQL {
+  const value = (slot: TAbsenceMailSlot) => {
+    const raw = sql`coalesce(${values[slot]}, '')`;
+    if (!html) return raw;
+    return sql`replace(replace(replace(replace(replace(replace(${raw}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'),
+      '"', '&quot;'), '''', '&#39;'), E'\\n', '<br>')`;
+  };
+  return sql`(select string_agg(case when t.i % 2 = 1 then t.piece when t.piece = 'guardian' then ${value('guardian')}
+      when t.piece = 'child' then ${value('child')} else ${value('reason')} end, '' order by t.i)
+    from jsonb_array_elements_text(${template}) with ordinality as t(piece, i))`;
 }
 
 /** The parent dashboard's notice: recent absences of the signed-in guardian's children, newest first. */

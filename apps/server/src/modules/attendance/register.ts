@@ -8,7 +8,6 @@ import {
 } from '@sekolo/shared/schemas/attendance';
 import type { App } from '../../app.ts';
 import { namedStatement, type DbExecutor } from '../../db/client.ts';
-import { transaction } from '../../db/transaction.ts';
 import {
   attendanceChanges,
   attendanceRecords,
@@ -16,14 +15,21 @@ import {
   guardians,
   learnerGuardians,
   learners,
+  outboxMessages,
   registerClasses,
   registerClassTeachers,
 } from '../../db/schema/index.ts';
 import { truncateIp } from '../../lib/audit.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
 import { canMarkClass, classesMarkedBy } from './attendance-access.ts';
-import { queueAbsenceNotices, type TAbsenceNoticeRow } from './absence-notice.ts';
+import { isUniqueViolation } from '../school/learner-rules.ts';
+import {
+  ABSENCE_MAIL_TAG,
+  absenceMailTemplates,
+  fillAbsenceMail,
+  type TAbsenceMailTemplates,
+} from './absence-notice.ts';
 
 /** The register statement, built and prepared once per database handle (PostgreSQL keeps its plan per connection). */
 const registerStatements = new WeakMap<DbExecutor, ReturnType<typeof prepareRegister>>();
@@ -180,6 +186,9 @@ export const SAVE_REGISTER_PARAMS = [
   'userId',
   'ip',
   'marks',
+  'mail',
+  'mailStatus',
+  'mailLowercase',
 ] as const;
 /** What saveRegisterStatement is given: values, or placeholders. */
 export type TSaveRegisterParams = Record<(typeof SAVE_REGISTER_PARAMS)[number], unknown>;
@@ -187,29 +196,33 @@ export type TSaveRegisterParams = Record<(typeof SAVE_REGISTER_PARAMS)[number], 
 export const SAVE_REGISTER_STATEMENT = 'sekolo_save_register';
 
 /**
- * The whole save of a register as one statement: one round trip to PostgreSQL instead of up to six
- * (the class, the saved marks, the insert, the corrections, the audit, the guardians), each of which
- * costs the server a socket write and PostgreSQL a wake-up (a save's largest costs in the scale
- * bench's profiles). Run prepared (namedStatement): its planning (about 1.8 ms) costs more than
- * its run. At scale this and the class check within it took the bench's saves from about 370 to
- * 550 a second (decision 007). `marks` is the marks as a jsonb array of { learner_id, status,
- * reason }, in the register's order.
+ * The whole save of a register, its absence e-mails included, as one statement: one round trip to
+ * PostgreSQL instead of up to nine (begin, the class, the saved marks, the insert, the
+ * corrections, the audit, the guardians, their mails, commit), each of which costs the server a
+ * socket write and PostgreSQL a wake-up (a save's largest costs in the scale bench's profiles).
+ * Being one statement, it is atomic without a transaction around it. Run prepared
+ * (namedStatement): its planning (about 1.8 ms) costs more than its run. Decision 007 has the
+ * measurements. `marks` is the marks as a jsonb array of { learner_id, status, reason }, in the
+ * register's order; `mail` the absence e-mail's templates (absenceMailTemplates), `mailStatus`
+ * and `mailLowercase` the mailer's form of an outbox row (Mailer.rowForm).
  *
  * - `class`, `allowed`: the register class in the caller's school, and whether the caller marks it:
  *   `anyClass` (an admin), or its class teacher is `teacherId` (classesMarkedBy). The day's marks
  *   are neither locked nor written otherwise; the caller answers 404 or 403.
  * - `checked`: whether each learner of the marks is active in the class, and the day's saved mark,
  *   locked `FOR UPDATE` in the marks' order (a second save of the register waits, then corrects
- *   from the first's marks; two first saves at once are caught by the insert's count).
+ *   from the first's marks; of two first saves at once, the second fails on the unique key of
+ *   (learner, date) and writes nothing).
  * - `stamp`: the time of the save, read once every lock is held (its count needs all of `checked`):
  *   a save that waited for another's locks is stamped after it, so the history keeps their order.
  *   The audit event takes it to the millisecond, as every audit event (lib/audit.ts).
  * - Nothing is written unless every learner is in the class (`ok`); the caller refuses the batch.
  * - New marks are inserted; changed marks are updated, each correction written to
  *   attendance_changes and the corrections audited (`attendance.corrected`, with their number).
- * - It answers the first learner not in the class, the counts, and the guardians to tell of each
- *   learner newly marked absent (one who receives communications and has an e-mail address): their
- *   number (which the bench's pgbench side branches on) and the mails' details, a jsonb array.
+ * - `mailed`: the e-mail to each guardian of a learner newly marked absent (one who receives
+ *   communications and has an e-mail address), filled in from the templates (fillAbsenceMail).
+ * - It answers the first learner not in the class and the counts: marks created, marks changed and
+ *   mails stored (which the bench's pgbench side reads).
  *
  * Data-modifying CTEs all see the statement's snapshot: the notices read the marks given, not the
  * rows written. The scale bench (scripts/bench-school.mjs) runs this very text.
@@ -219,6 +232,12 @@ export function saveRegisterStatement(p: TSaveRegisterParams): SQL {
   const cls = sql`${p.classId}::uuid`;
   const date = sql`${p.date}::date`;
   const now = sql`(select now from stamp)`;
+  const fill = (template: keyof TAbsenceMailTemplates, html: boolean) =>
+    fillAbsenceMail(
+      sql`(select ${sql.raw(`"${template}"`)} from templates)`,
+      { guardian: sql`n.guardian`, child: sql`n.child`, reason: sql`n.reason` },
+      html,
+    );
   return sql`with class as (
       select rc.id, t.user_id as teacher_id from ${registerClasses} as rc
       left join ${registerClassTeachers} as t on t.register_class_id = rc.id
@@ -246,8 +265,6 @@ export function saveRegisterStatement(p: TSaveRegisterParams): SQL {
       select ${org}, ${cls}, c.learner_id, ${date}, c.status, c.reason, ${p.userId}, ${now}
       from checked as c where c.record_id is null and (select ok from ok)
       order by c.n
-      on conflict do nothing
-      returning 1
     ), changed as (
       select c.* from checked as c
       where c.record_id is not null and (c.status, c.reason) is distinct from (c.old_status, c.old_reason) and (select ok from ok)
@@ -265,36 +282,43 @@ export function saveRegisterStatement(p: TSaveRegisterParams): SQL {
         jsonb_build_object('organizationId', ${org}, 'date', ${date}, 'changed', count(*))
       from updated having count(*) > 0
     ), notices as (
-      select l.first_name as learner_first_name, l.last_name as learner_last_name, g.first_name as guardian_first_name,
-        g.email, c.reason, c.n, g.id as guardian_id
+      select l.first_name || ' ' || l.last_name as child, g.first_name as guardian, g.email, c.reason, c.n, g.id as guardian_id
       from checked as c
       join ${learnerGuardians} as lg on lg.learner_id = c.learner_id and lg.organization_id = ${org} and lg.receives_communications
       join ${learners} as l on l.id = c.learner_id
       join ${guardians} as g on g.id = lg.guardian_id and g.email is not null
       where c.status = 'absent' and c.old_status is distinct from 'absent' and (select ok from ok)
+    ), templates as materialized (
+      select m->'subject' as "subject", m->'text' as "text", m->'textWithoutReason' as "textWithoutReason",
+        m->'html' as "html", m->'htmlWithoutReason' as "htmlWithoutReason"
+      from (select ${p.mail}::jsonb as m) as given
+    ), mailed as (
+      insert into ${outboxMessages} ("to", subject, text, html, tag, status, next_attempt_at)
+      select case when ${p.mailLowercase}::boolean then lower(trim(n.email)) else trim(n.email) end,
+        ${fill('subject', false)},
+        case when n.reason <> '' then ${fill('text', false)} else ${fill('textWithoutReason', false)} end,
+        case when n.reason <> '' then ${fill('html', true)} else ${fill('htmlWithoutReason', true)} end,
+        ${sql.raw(`'${ABSENCE_MAIL_TAG}'`)}, ${p.mailStatus}::text, case when ${p.mailStatus}::text = 'pending' then now() end
+      from notices as n
+      order by n.n, n.guardian_id
+      returning 1
     )
     select
       exists (select 1 from class) as class_found,
       (select allowed from allowed) as allowed,
       (select c.learner_id from checked as c where not c.in_class order by c.n limit 1) as stranger,
-      (select count(*) from checked as c where c.record_id is null)::int as fresh,
-      (select count(*) from inserted)::int as inserted,
+      (select count(*) from checked as c where c.record_id is null)::int as created,
       (select count(*) from updated)::int as changed,
-      (select count(*) from notices)::int as notified,
-      (select coalesce(jsonb_agg(jsonb_build_object('learnerFirstName', learner_first_name, 'learnerLastName', learner_last_name,
-          'guardianFirstName', guardian_first_name, 'email', email, 'reason', reason) order by n, guardian_id), '[]'::jsonb)
-        from notices) as notices`;
+      (select count(*) from mailed)::int as notified`;
 }
 
 const runSaveStatement = namedStatement<{
   class_found: boolean;
   allowed: boolean;
   stranger: string | null;
-  fresh: number;
-  inserted: number;
+  created: number;
   changed: number;
   notified: number;
-  notices: TAbsenceNoticeRow[];
 }>(
   SAVE_REGISTER_STATEMENT,
   saveRegisterStatement(
@@ -303,10 +327,13 @@ const runSaveStatement = namedStatement<{
 );
 
 /**
- * Saves every mark of the class and date in one transaction: new marks are inserted, changed
- * marks are updated and the correction written to attendance_changes. A learner not in the
- * class refuses the whole batch. The e-mails to the guardians of a learner newly marked absent
- * are queued in the same transaction; the mailer sends them once it commits.
+ * Saves every mark of the class and date, and queues the e-mails to the guardians of each learner
+ * newly marked absent, in one statement: the marks and their mails are stored together or not at
+ * all (the outbox pattern), with no transaction around them to open and commit (two round trips
+ * more). New marks are inserted; changed marks are updated and the correction written to
+ * attendance_changes. A learner not in the class refuses the whole batch. A first save that
+ * races another first save of the register fails on the day's unique key and is refused (409),
+ * whole. Only the change to absent is told, so saving the same register again sends nothing.
  */
 export async function saveRegister(
   app: App,
@@ -316,6 +343,7 @@ export async function saveRegister(
   marks: { learnerId: string; status: TAttendanceStatus; reason: string }[],
 ): Promise<TSaveResult> {
   const { db } = app.deps.database;
+  const { mailer, config } = app.deps;
   if (date > schoolToday()) throw badRequest(ATTENDANCE_MESSAGES.dateFuture, { date: ATTENDANCE_MESSAGES.dateFuture });
   const seen = new Set<string>();
   for (const mark of marks) {
@@ -323,27 +351,32 @@ export async function saveRegister(
     seen.add(mark.learnerId);
   }
 
-  return transaction(db, async (tx) => {
-    const teacher = classesMarkedBy(ctx);
-    const values: TSaveRegisterParams = {
-      organizationId: ctx.organizationId,
-      classId,
-      anyClass: teacher === null,
-      teacherId: teacher || '', // no user has the empty id
-      date,
-      userId: ctx.user.id,
-      ip: truncateIp(ctx.ip),
-      marks: JSON.stringify(marks.map((m) => ({ learner_id: m.learnerId, status: m.status, reason: m.reason }))),
-    };
-    const [result] = await runSaveStatement(tx, values);
-    // Nothing was written, and nothing locked, unless the class is the caller's to mark and every
-    // learner is in it: the statement's writes wait for both.
-    if (!result!.class_found) throw notFound(ATTENDANCE_MESSAGES.classNotFound);
-    if (!result!.allowed) throw forbidden(ATTENDANCE_MESSAGES.notYourClass);
-    if (result!.stranger) throw badRequest(ATTENDANCE_MESSAGES.learnerNotInClass(result!.stranger));
-    // A concurrent save inserted some of these rows between our read and our insert: roll back.
-    if (result!.inserted !== result!.fresh) throw new AppError(409, 'CONFLICT', ATTENDANCE_MESSAGES.concurrentSave);
-    const notified = await queueAbsenceNotices(app, tx, ctx, result!.notices, date);
-    return { saved: marks.length, created: result!.fresh, changed: result!.changed, notified };
-  });
+  const teacher = classesMarkedBy(ctx);
+  const values: TSaveRegisterParams = {
+    organizationId: ctx.organizationId,
+    classId,
+    anyClass: teacher === null,
+    teacherId: teacher || '', // no user has the empty id
+    date,
+    userId: ctx.user.id,
+    ip: truncateIp(ctx.ip),
+    marks: JSON.stringify(marks.map((m) => ({ learner_id: m.learnerId, status: m.status, reason: m.reason }))),
+    mail: JSON.stringify(absenceMailTemplates({ schoolName: ctx.schoolName, publicUrl: config.publicUrl }, date)),
+    mailStatus: mailer.rowForm.status,
+    mailLowercase: mailer.rowForm.lowercaseTo,
+  };
+  let result;
+  try {
+    [result] = await runSaveStatement(db, values);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ATTENDANCE_MESSAGES.concurrentSave);
+    throw error;
+  }
+  // Nothing was written, and nothing locked, unless the class is the caller's to mark and every
+  // learner is in it: the statement's writes wait for both.
+  if (!result!.class_found) throw notFound(ATTENDANCE_MESSAGES.classNotFound);
+  if (!result!.allowed) throw forbidden(ATTENDANCE_MESSAGES.notYourClass);
+  if (result!.stranger) throw badRequest(ATTENDANCE_MESSAGES.learnerNotInClass(result!.stranger));
+  if (result!.notified) mailer.stored();
+  return { saved: marks.length, created: result!.created, changed: result!.changed, notified: result!.notified };
 }

@@ -96,8 +96,8 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = await schoolContext(request, VIEW_ATTENDANCE);
       const { classId, date } = request.params;
-      const result = await saveRegister(app, ctx, classId, date, request.body.marks);
-      return { result, register: await getRegister(db, ctx, classId, date) };
+      // The register is not read again: the page reloads what the save touched (useSaveRegister).
+      return { result: await saveRegister(app, ctx, classId, date, request.body.marks) };
     },
   );
 

@@ -57,7 +57,6 @@ export function attendanceExportUrl(input: { from: string; to: string; classId?:
 
 export type TSaveRegisterResult = {
   result: { saved: number; created: number; changed: number; notified: number };
-  register: TRegister;
 };
 
 export function useSaveRegister(classId: string, date: string) {
@@ -65,9 +64,7 @@ export function useSaveRegister(classId: string, date: string) {
   return useMutation({
     mutationFn: (marks: { learnerId: string; status: string; reason: string }[]) =>
       api.put<TSaveRegisterResult>(`${BASE}/classes/${classId}/register/${date}`, { marks }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(registerQuery(classId, date).queryKey, answer.register);
-      return queryClient.invalidateQueries({ queryKey: ATTENDANCE_KEY });
-    },
+    // The register on screen, the day and the month are read again: the save answers its counts only.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ATTENDANCE_KEY }),
   });
 }

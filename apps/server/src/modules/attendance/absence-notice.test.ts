@@ -1,0 +1,90 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { absenceMail, absenceMailTemplates, fillAbsenceMail, type TAbsenceMailValues } from './absence-notice.ts';
+
+/**
+ * The register save writes each absence e-mail in SQL, from templates of absenceMail
+ * (register.ts): what it writes must be what absenceMail writes, byte for byte, whatever the names
+ * and the reason hold (HTML's special characters, line breaks, the slots' own names).
+ */
+describe('the absence e-mail filled in by the register save', () => {
+  let db: PGlite;
+  const dialect = new PgDialect();
+  beforeAll(async () => {
+    db = await PGlite.create();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  async function filledInSql(school: { schoolName: string; publicUrl: string }, date: string, v: TAbsenceMailValues) {
+    const templates = absenceMailTemplates(school, date);
+    const values = {
+      guardian: sql`${v.guardianFirstName}::text`,
+      child: sql`${v.child}::text`,
+      reason: sql`${v.reason}::text`,
+    };
+    const fill = (template: keyof typeof templates, html: boolean) =>
+      fillAbsenceMail(sql`${JSON.stringify(templates[template])}::jsonb`, values, html);
+    const query = dialect.sqlToQuery(
+      sql`select ${fill('subject', false)} as subject,
+        ${v.reason ? fill('text', false) : fill('textWithoutReason', false)} as text,
+        ${v.reason ? fill('html', true) : fill('htmlWithoutReason', true)} as html`,
+    );
+    return (await db.query<{ subject: string; text: string; html: string }>(query.sql, query.params)).rows[0];
+  }
+
+  // Any text PostgreSQL can store: no NUL.
+  const text = fc.string({ unit: 'grapheme', maxLength: 12 }).map((s) => s.replace(/\0/g, ''));
+  const tricky = fc.constantFrom(
+    '',
+    'guardian',
+    'child',
+    'reason',
+    '<b>O\'Neil & "Sons"</b>',
+    'line\nbreak',
+    '&amp;',
+    '😀 Zoë',
+  );
+
+  it('is what absenceMail writes, for any names and reason', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          schoolName: fc.oneof(text, tricky),
+          guardianFirstName: fc.oneof(text, tricky),
+          child: fc.oneof(text, tricky),
+          reason: fc.oneof(text, tricky),
+        }),
+        async ({ schoolName, ...values }) => {
+          const school = { schoolName, publicUrl: 'https://sekolo.example' };
+          expect(await filledInSql(school, '2026-03-04', values)).toEqual(absenceMail(school, '2026-03-04', values));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('writes the reason paragraph only when there is a reason, and escapes what the HTML repeats', async () => {
+    const school = { schoolName: 'Roll Call Primary', publicUrl: 'https://sekolo.example' };
+    const mail = await filledInSql(school, '2026-03-04', {
+      guardianFirstName: 'Thandi',
+      child: 'Amy <Zulu>',
+      reason: 'Sick & "tired"',
+    });
+    expect(mail!.subject).toBe('Amy <Zulu> was marked absent on Wednesday, 4 March 2026');
+    expect(mail!.text).toContain('Reason recorded: Sick & "tired"');
+    expect(mail!.html).toContain('Reason recorded: Sick &amp; &quot;tired&quot;');
+    expect(mail!.html).toContain('marked Amy &lt;Zulu&gt; absent');
+    const none = await filledInSql(school, '2026-03-04', {
+      guardianFirstName: 'Thandi',
+      child: 'Amy Zulu',
+      reason: '',
+    });
+    expect(none!.text).not.toContain('Reason recorded');
+    expect(none!.html).not.toContain('Reason recorded');
+  });
+});
