@@ -105,7 +105,7 @@ const { absenceMailTemplates } = await tsImport(
 const sqlWriter = drizzle.mock();
 /** The register read (register.ts): its text, and its arguments in the order of its placeholders. */
 const REGISTER = (() => {
-  const built = registerQuery(sqlWriter).toSQL();
+  const built = registerQuery().toSQL();
   const names = built.params.map((p) => p.name); // date, classId, organizationId
   return { text: built.sql, args: (byName) => names.map((n) => byName[n]) };
 })();

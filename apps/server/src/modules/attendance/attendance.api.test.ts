@@ -179,6 +179,12 @@ describe('attendance', () => {
       ['late', 'Bus was late'],
       ['present', ''],
     ]);
+    // The register's time is its latest mark's, to the millisecond.
+    const times = await t.database.db
+      .select({ at: attendanceRecords.markedAt })
+      .from(attendanceRecords)
+      .where(and(eq(attendanceRecords.registerClassId, classes.a!), eq(attendanceRecords.date, day1)));
+    expect(register.markedAt).toBe(new Date(Math.max(...times.map((r) => r.at.getTime()))).toISOString());
   });
 
   it('lets an admin mark any class; refuses parents and another school', async () => {

@@ -7,7 +7,8 @@ import {
   type TRegister,
 } from '@sekolo/shared/schemas/attendance';
 import type { App } from '../../app.ts';
-import { namedStatement, type DbExecutor } from '../../db/client.ts';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { namedArrayStatement, namedStatement, type DbExecutor } from '../../db/client.ts';
 import {
   attendanceChanges,
   attendanceRecords,
@@ -31,9 +32,6 @@ import {
   type TAbsenceMailTemplates,
 } from './absence-notice.ts';
 
-/** The register statement, built and prepared once per database handle (PostgreSQL keeps its plan per connection). */
-const registerStatements = new WeakMap<DbExecutor, ReturnType<typeof prepareRegister>>();
-
 /**
  * `OFFSET 0` keeps a subquery a query of its own: PostgreSQL would otherwise fold the class's marks
  * into the join and probe the unique key per learner again. Written as SQL because drizzle leaves
@@ -53,9 +51,11 @@ const KEEP_APART = sql`0` as unknown as number;
  * records (not yet marked, or marked in the class they were in that day before a move) is looked up
  * by (learner, date) alone, so the register shows the same marks either way.
  *
- * Unprepared here: the scale bench (scripts/bench-school.mjs) runs its text too.
+ * Built once, without a database (the scale bench, scripts/bench-school.mjs, runs its text too);
+ * its columns are read by position (registerRows).
  */
-export function registerQuery(db: DbExecutor) {
+export function registerQuery() {
+  const db = new QueryBuilder();
   const mark = {
     learnerId: attendanceRecords.learnerId,
     status: attendanceRecords.status,
@@ -103,9 +103,7 @@ export function registerQuery(db: DbExecutor) {
         // of each row, a cost the profile of the read shows.
         status: sql<string | null>`coalesce(${classMarks.status}, ${otherMark.status})`,
         reason: sql<string | null>`coalesce(${classMarks.reason}, ${otherMark.reason})`,
-        markedAt: sql<Date | null>`coalesce(${classMarks.markedAt}, ${otherMark.markedAt})`.mapWith(
-          attendanceRecords.markedAt,
-        ),
+        markedAt: sql<string | null>`coalesce(${classMarks.markedAt}, ${otherMark.markedAt})`,
       })
       .from(registerClasses)
       .leftJoin(registerClassTeachers, eq(registerClassTeachers.registerClassId, registerClasses.id))
@@ -131,7 +129,60 @@ export function registerQuery(db: DbExecutor) {
   );
 }
 
-const prepareRegister = (db: DbExecutor) => registerQuery(db).prepare('sekolo_register');
+/** registerQuery's columns, in the order of its SELECT: registerRows reads each row by position. */
+const REGISTER_COLUMNS = [
+  'classId',
+  'className',
+  'grade',
+  'teacherId',
+  'learnerId',
+  'firstName',
+  'lastName',
+  'preferredName',
+  'admissionNumber',
+  'status',
+  'reason',
+  'markedAt',
+] as const;
+const C = Object.fromEntries(REGISTER_COLUMNS.map((name, i) => [name, i])) as Record<
+  (typeof REGISTER_COLUMNS)[number],
+  number
+>;
+
+/** The register's rows: the class (from the first row), each learner's row and the day's last mark time. */
+function registerRows(rows: unknown[][]) {
+  const first = rows[0];
+  if (!first) return null;
+  let last = 0;
+  const learnerRows: TRegister['rows'] = [];
+  for (const r of rows) {
+    if (r[C.learnerId] === null) continue; // a class without learners: the class row alone
+    const markedAt = r[C.markedAt] as string | null; // PostgreSQL's text of a timestamptz
+    if (markedAt) last = Math.max(last, Date.parse(markedAt));
+    learnerRows.push({
+      learnerId: r[C.learnerId] as string,
+      firstName: r[C.firstName] as string,
+      lastName: r[C.lastName] as string,
+      preferredName: r[C.preferredName] as string,
+      admissionNumber: r[C.admissionNumber] as string,
+      status: (r[C.status] as TAttendanceStatus | null) ?? null,
+      reason: (r[C.reason] as string | null) ?? '',
+    });
+  }
+  return {
+    classId: first[C.classId] as string,
+    className: first[C.className] as string,
+    grade: first[C.grade] as number,
+    teacherId: first[C.teacherId] as string | null,
+    last,
+    rows: learnerRows,
+  };
+}
+
+const REGISTER = registerQuery();
+if (Object.keys(REGISTER._.selectedFields).join() !== REGISTER_COLUMNS.join())
+  throw new Error('registerQuery selects other columns than REGISTER_COLUMNS');
+const runRegister = namedArrayStatement('sekolo_register', REGISTER.getSQL(), registerRows);
 
 export async function getRegister(
   db: DbExecutor,
@@ -139,38 +190,16 @@ export async function getRegister(
   classId: string,
   date: string,
 ): Promise<TRegister> {
-  let statement = registerStatements.get(db);
-  if (!statement) {
-    statement = prepareRegister(db);
-    registerStatements.set(db, statement);
-  }
-  const rows = await statement.execute({ classId, organizationId: ctx.organizationId, date });
-  const cls = rows[0];
-  if (!cls) throw notFound(ATTENDANCE_MESSAGES.classNotFound);
-  let last = 0;
-  for (const r of rows) if (r.markedAt && r.markedAt.getTime() > last) last = r.markedAt.getTime();
+  const found = await runRegister(db, { classId, organizationId: ctx.organizationId, date });
+  if (!found) throw notFound(ATTENDANCE_MESSAGES.classNotFound);
   return {
-    classId: cls.classId,
-    className: cls.className,
-    grade: gradeFromNumber(cls.grade),
+    classId: found.classId,
+    className: found.className,
+    grade: gradeFromNumber(found.grade),
     date,
-    canMark: canMarkClass(ctx, cls),
-    markedAt: last ? new Date(last).toISOString() : null,
-    rows: rows.flatMap((r) =>
-      r.learnerId === null
-        ? [] // a class without learners: the class row alone
-        : [
-            {
-              learnerId: r.learnerId,
-              firstName: r.firstName!,
-              lastName: r.lastName!,
-              preferredName: r.preferredName!,
-              admissionNumber: r.admissionNumber!,
-              status: (r.status as TAttendanceStatus | null) ?? null,
-              reason: r.reason ?? '',
-            },
-          ],
-    ),
+    canMark: canMarkClass(ctx, found),
+    markedAt: found.last ? new Date(found.last).toISOString() : null,
+    rows: found.rows,
   };
 }
 
