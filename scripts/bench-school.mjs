@@ -534,7 +534,7 @@ async function sqlReadRegister(pool, auth, classId, date, { session = true } = {
  */
 function learnerPageSql(org, sort, dir, q, limit) {
   const query = { q, sort, dir, status: 'active', grade: '', limit };
-  const built = learnerPageQuery(sqlWriter, org, query).toSQL();
+  const built = learnerPageQuery(org, query).toSQL();
   // The server prepares the first page of a search under this name (listLearners).
   return { name: pageStatementName(query) ?? undefined, text: built.sql, params: built.params };
 }

@@ -109,6 +109,13 @@ export function namedArrayStatement<T>(name: string, statement: SQL, mapRows: (r
       .execute(values)) as T;
 }
 
+/** A statement built per call (its text varies), run unnamed, its rows read as namedArrayStatement's. */
+export async function runArrayQuery<T>(db: DbExecutor, statement: SQL, mapRows: (rows: unknown[][]) => T): Promise<T> {
+  return (await db._.session
+    .prepareQuery(dialect.sqlToQuery(statement), undefined, undefined, true, (rows) => mapRows(rows as unknown[][]))
+    .execute()) as T;
+}
+
 /** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too; this keeps callers engine-agnostic. */
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];

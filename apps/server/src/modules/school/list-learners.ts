@@ -1,14 +1,15 @@
 import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   gradeFromNumber,
   gradeToNumber,
+  type TLearnerListItem,
   type TLearnerListPage,
   type TLearnerSort,
   type ZLearnerListQuerySchema,
 } from '@sekolo/shared/schemas/school';
-import type { DbExecutor } from '../../db/client.ts';
+import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { namedArrayStatement, runArrayQuery, type DbExecutor } from '../../db/client.ts';
 import { learners, registerClasses } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { consentStatusSql } from './learner-consents.ts';
@@ -18,22 +19,14 @@ export const BAD_CURSOR_MESSAGE = 'This page of the list is out of date. Please 
 type TQuery = z.output<typeof ZLearnerListQuerySchema>;
 
 /** The columns each sort walks, in order; `id` last makes every position unique (stable pages). */
-const SORT_KEYS: Record<TLearnerSort, { column: AnyPgColumn; kind: 'text' | 'int' | 'uuid' }[]> = {
-  name: [
-    { column: learners.lastName, kind: 'text' },
-    { column: learners.firstName, kind: 'text' },
-    { column: learners.id, kind: 'uuid' },
-  ],
-  grade: [
-    { column: learners.grade, kind: 'int' },
-    { column: learners.lastName, kind: 'text' },
-    { column: learners.firstName, kind: 'text' },
-    { column: learners.id, kind: 'uuid' },
-  ],
-  admissionNumber: [
-    { column: learners.admissionNumber, kind: 'text' },
-    { column: learners.id, kind: 'uuid' },
-  ],
+type TSortKey = { column: AnyPgColumn; field: (typeof PAGE_COLUMNS)[number]; kind: 'text' | 'int' | 'uuid' };
+const LAST_NAME: TSortKey = { column: learners.lastName, field: 'lastName', kind: 'text' };
+const FIRST_NAME: TSortKey = { column: learners.firstName, field: 'firstName', kind: 'text' };
+const ID: TSortKey = { column: learners.id, field: 'id', kind: 'uuid' };
+const SORT_KEYS: Record<TLearnerSort, TSortKey[]> = {
+  name: [LAST_NAME, FIRST_NAME, ID],
+  grade: [{ column: learners.grade, field: 'grade', kind: 'int' }, LAST_NAME, FIRST_NAME, ID],
+  admissionNumber: [{ column: learners.admissionNumber, field: 'admissionNumber', kind: 'text' }, ID],
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -89,12 +82,20 @@ const SEARCH_KEYS: { key: SQL; upper: boolean }[] = [
   { key: sql`${learners.admissionNumber}`, upper: true },
 ];
 
-/** What one search token matches: the start of the surname, first or preferred name, or admission number. */
-function tokenBranches(token: string): SQL[] {
-  return SEARCH_KEYS.map(({ key, upper }) => sql`${key} like ${escapeLike(upper ? token.toUpperCase() : token) + '%'}`);
-}
+/**
+ * A page's values by name (pageParams), and how its statement takes them: as values, or as
+ * placeholders of a statement built once per shape (listLearners).
+ */
+type TParams = Record<string, unknown>;
+type TParam = (name: string) => unknown;
 
-const tokenCondition = (token: string): SQL | undefined => or(...tokenBranches(token));
+/**
+ * What the `i`th search token matches: the start of the surname, first or preferred name, or
+ * admission number (its `like` patterns: pageParams).
+ */
+function tokenCondition(i: number, p: TParam): SQL | undefined {
+  return or(...SEARCH_KEYS.map(({ key, upper }) => sql`${key} like ${p(upper ? `tokenUpper${i}` : `token${i}`)}`));
+}
 
 /**
  * The smallest string above every string that starts with `prefix`, in the byte order of UTF-8
@@ -115,11 +116,12 @@ export function prefixUpperBound(prefix: string): string | null {
  * the same matches as `like 'prefix%'`, but a range keeps to its index in a prepared statement's
  * generic plan, where a `like` on a parameter cannot use one.
  */
-function leadBranches(token: string): SQL[] {
+function leadBranches(openEnded: boolean, p: TParam): SQL[] {
   return SEARCH_KEYS.map(({ key, upper }) => {
-    const prefix = upper ? token.toUpperCase() : token;
-    const next = prefixUpperBound(prefix);
-    return next === null ? sql`${key} ~>=~ ${prefix}` : sql`${key} ~>=~ ${prefix} and ${key} ~<~ ${next}`;
+    const prefix = p(upper ? 'leadUpper' : 'lead');
+    return openEnded
+      ? sql`${key} ~>=~ ${prefix}`
+      : sql`${key} ~>=~ ${prefix} and ${key} ~<~ ${p(upper ? 'leadUpperNext' : 'leadNext')}`;
   });
 }
 
@@ -157,38 +159,39 @@ function orderOf(keys: (typeof SORT_KEYS)[TLearnerSort], dir: 'asc' | 'desc', se
  * The first page of a search runs prepared (pageStatementName), so PostgreSQL parses each shape
  * of it once per connection and may keep its plan: at scale that took the bench's searched pages
  * from 700-735 to 890-1 050 a second, PostgreSQL's CPU a page from 1.6 to 1.0 ms (decision 007).
+ * The server builds each such shape once, with placeholders, and reads every page's rows by
+ * position (pageRows), without drizzle's per-field mapping (decision 007).
  */
 export async function listLearners(db: DbExecutor, organizationId: string, query: TQuery): Promise<TLearnerListPage> {
   const keys = SORT_KEYS[query.sort];
-  const statement = learnerPageQuery(db, organizationId, query);
+  const params = pageParams(organizationId, query);
   const name = pageStatementName(query);
-  const rows = await (name ? statement.prepare(name).execute() : statement);
+  let run = name ? preparedPages.get(name) : undefined;
+  if (name && !run) {
+    run = namedArrayStatement(name, learnerPageQuery(organizationId, query, 'placeholders').getSQL(), asRows);
+    preparedPages.set(name, run);
+  }
+  const rows = run
+    ? await run(db, params)
+    : await runArrayQuery(db, learnerPageQuery(organizationId, query).getSQL(), asRows);
   const page = rows.slice(0, query.limit);
-  const last = page.at(-1)?.learner;
-  const nextCursor =
-    rows.length > query.limit && last
-      ? encodeCursor(
-          query.sort,
-          keys.map((key) => (last as Record<string, unknown>)[columnKey(key.column)]),
-        )
-      : null;
+  const last = page.at(-1);
   return {
-    learners: page.map(({ learner, className, consent }) => ({
-      id: learner.id,
-      firstName: learner.firstName,
-      lastName: learner.lastName,
-      preferredName: learner.preferredName,
-      dateOfBirth: learner.dateOfBirth,
-      grade: gradeFromNumber(learner.grade),
-      registerClassId: learner.registerClassId,
-      registerClassName: className,
-      admissionNumber: learner.admissionNumber,
-      archivedAt: learner.archivedAt?.toISOString() ?? null,
-      consent,
-    })),
-    nextCursor,
+    learners: page.map(listItem),
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor(
+            query.sort,
+            keys.map((key) => last[COLUMN[key.field]]),
+          )
+        : null,
   };
 }
+
+const asRows = (rows: unknown[][]) => rows;
+
+/** The first pages of a search, by statement name: built once each, with placeholders. */
+const preparedPages = new Map<string, ReturnType<typeof namedArrayStatement<unknown[][]>>>();
 
 /**
  * The name of a page's prepared statement, or null for a page that runs unprepared. A prepared
@@ -215,77 +218,134 @@ export function pageStatementName(query: TQuery): string | null {
 }
 
 /**
- * The statement of one page (limit + 1 rows, to know whether a next page exists), not yet run: the
- * scale bench (scripts/bench-school.mjs) runs this very statement on its SQL and pgbench sides.
+ * The values of one page's statement, by name: the school, the grade filter, the cursor's sort
+ * values, the search's patterns and ranges (the leading token's range, each other token's `like`
+ * patterns), and the number of rows to read (limit + 1, to know whether a next page exists).
  */
-export function learnerPageQuery(db: DbExecutor, organizationId: string, query: TQuery) {
-  const keys = SORT_KEYS[query.sort];
+export function pageParams(organizationId: string, query: TQuery): TParams {
+  const params: TParams = { organizationId, limit: query.limit + 1 };
+  if (query.grade) params.grade = gradeToNumber(query.grade);
+  if (query.cursor) decodeCursor(query.sort, query.cursor).forEach((value, i) => (params[`cursor${i}`] = value));
   const { tokens, lead, searched } = searchOf(query.q);
+  const others = searched ? tokens.filter((_, i) => i !== tokens.indexOf(lead)) : tokens;
+  others.forEach((token, i) => {
+    params[`token${i}`] = `${escapeLike(token)}%`;
+    params[`tokenUpper${i}`] = `${escapeLike(token.toUpperCase())}%`;
+  });
+  if (searched) {
+    params.lead = lead;
+    params.leadNext = prefixUpperBound(lead);
+    params.leadUpper = lead.toUpperCase();
+    params.leadUpperNext = prefixUpperBound(lead.toUpperCase());
+  }
+  return params;
+}
+
+/**
+ * The statement of one page (limit + 1 rows), not yet run, its values given (the scale bench,
+ * scripts/bench-school.mjs, runs this very statement on its SQL and pgbench sides) or, for a
+ * statement built once per shape, placeholders named as pageParams names them.
+ */
+export function learnerPageQuery(organizationId: string, query: TQuery, form: 'values' | 'placeholders' = 'values') {
+  const keys = SORT_KEYS[query.sort];
+  const params = pageParams(organizationId, query);
+  const p: TParam = form === 'values' ? (name) => params[name] : (name) => sql.placeholder(name);
+  const { tokens, searched } = searchOf(query.q);
   const conditions: (SQL | undefined)[] = [
-    eq(learners.organizationId, organizationId),
+    eq(learners.organizationId, p('organizationId') as string),
     query.status === 'archived' ? isNotNull(learners.archivedAt) : isNull(learners.archivedAt),
-    query.grade ? eq(learners.grade, gradeToNumber(query.grade)) : undefined,
+    query.grade ? eq(learners.grade, p('grade') as number) : undefined,
   ];
   if (query.cursor) {
-    const values = decodeCursor(query.sort, query.cursor);
     const columns = sql.join(
       keys.map((key) => sql`${key.column}`),
       sql`, `,
     );
-    const params = sql.join(
-      keys.map((key, i) => (key.kind === 'uuid' ? sql`${values[i]}::uuid` : sql`${values[i]}`)),
+    const values = sql.join(
+      keys.map((key, i) => (key.kind === 'uuid' ? sql`${p(`cursor${i}`)}::uuid` : sql`${p(`cursor${i}`)}`)),
       sql`, `,
     );
-    conditions.push(query.dir === 'asc' ? sql`(${columns}) > (${params})` : sql`(${columns}) < (${params})`);
+    conditions.push(query.dir === 'asc' ? sql`(${columns}) > (${values})` : sql`(${columns}) < (${values})`);
   }
+  const others = (searched ? tokens.length - 1 : tokens.length) || 0;
+  const otherConditions = Array.from({ length: others }, (_, i) => tokenCondition(i, p));
   let where: SQL | undefined;
   if (searched) {
-    const others = tokens.filter((token, i) => i !== tokens.indexOf(lead)).map(tokenCondition);
     const sortColumns = sql.join(
       keys.map((key) => sql.identifier(key.column.name)),
       sql`, `,
     );
-    const branches = leadBranches(lead).map(
-      (branch) => sql`select ${sortColumns} from ${learners} where ${and(...conditions, ...others, branch)}`,
+    const branches = leadBranches(params.leadNext === null, p).map(
+      (branch) => sql`select ${sortColumns} from ${learners} where ${and(...conditions, ...otherConditions, branch)}`,
     );
     const matchOrder = sql.join(
       keys.map((key) => sql`${sql.identifier(key.column.name)} ${sql.raw(query.dir)}`),
       sql`, `,
     );
-    where = sql`${learners.id} in (select "id" from (${sql.join(branches, sql` union `)}) as "matches" order by ${matchOrder} limit ${query.limit + 1})`;
+    where = sql`${learners.id} in (select "id" from (${sql.join(branches, sql` union `)}) as "matches" order by ${matchOrder} limit ${p('limit')})`;
   } else {
-    where = and(...conditions, ...tokens.map(tokenCondition));
+    where = and(...conditions, ...otherConditions);
   }
-  return (
-    db
-      // Only the list's own columns (TLearnerListItem): the record's sensitive fields are read one
-      // learner at a time, audited. The consent status is one correlated aggregate per returned row
-      // (at most limit + 1 of them).
-      .select({
-        learner: {
-          id: learners.id,
-          firstName: learners.firstName,
-          lastName: learners.lastName,
-          preferredName: learners.preferredName,
-          dateOfBirth: learners.dateOfBirth,
-          grade: learners.grade,
-          registerClassId: learners.registerClassId,
-          admissionNumber: learners.admissionNumber,
-          archivedAt: learners.archivedAt,
-        },
-        className: registerClasses.name,
-        consent: consentStatusSql(learners.id),
-      })
-      .from(learners)
-      .leftJoin(registerClasses, eq(registerClasses.id, learners.registerClassId))
-      .where(where)
-      .orderBy(...orderOf(keys, query.dir, searched))
-      .limit(query.limit + 1)
-  );
+  const selection = {
+    // Only the list's own columns (TLearnerListItem): the record's sensitive fields are read one
+    // learner at a time, audited. The consent status is one correlated aggregate per returned row
+    // (at most limit + 1 of them).
+    id: learners.id,
+    firstName: learners.firstName,
+    lastName: learners.lastName,
+    preferredName: learners.preferredName,
+    dateOfBirth: learners.dateOfBirth,
+    grade: learners.grade,
+    registerClassId: learners.registerClassId,
+    registerClassName: registerClasses.name,
+    admissionNumber: learners.admissionNumber,
+    archivedAt: learners.archivedAt,
+    consent: consentStatusSql(learners.id),
+  };
+  if (Object.keys(selection).join() !== PAGE_COLUMNS.join()) throw new Error('the learner page selects other columns');
+  return new QueryBuilder()
+    .select(selection)
+    .from(learners)
+    .leftJoin(registerClasses, eq(registerClasses.id, learners.registerClassId))
+    .where(where)
+    .orderBy(...orderOf(keys, query.dir, searched))
+    .limit(p('limit') as number);
 }
 
-function columnKey(column: AnyPgColumn): string {
-  const found = Object.entries(learners).find(([, value]) => value === column);
-  if (!found) throw new Error(`unknown learner column ${column.name}`);
-  return found[0];
+/** The page's columns, in the order of its SELECT: pageRows reads each row by position. */
+const PAGE_COLUMNS = [
+  'id',
+  'firstName',
+  'lastName',
+  'preferredName',
+  'dateOfBirth',
+  'grade',
+  'registerClassId',
+  'registerClassName',
+  'admissionNumber',
+  'archivedAt',
+  'consent',
+] as const;
+
+const COLUMN = Object.fromEntries(PAGE_COLUMNS.map((name, i) => [name, i])) as Record<
+  (typeof PAGE_COLUMNS)[number],
+  number
+>;
+
+/** A list item (TLearnerListItem) from a page's row, its columns those of PAGE_COLUMNS by position. */
+function listItem(r: unknown[]): TLearnerListItem {
+  const archivedAt = r[COLUMN.archivedAt] as string | null; // PostgreSQL's text of a timestamptz
+  return {
+    id: r[COLUMN.id] as string,
+    firstName: r[COLUMN.firstName] as string,
+    lastName: r[COLUMN.lastName] as string,
+    preferredName: r[COLUMN.preferredName] as string,
+    dateOfBirth: r[COLUMN.dateOfBirth] as string,
+    grade: gradeFromNumber(r[COLUMN.grade] as number),
+    registerClassId: r[COLUMN.registerClassId] as string | null,
+    registerClassName: r[COLUMN.registerClassName] as string | null,
+    admissionNumber: r[COLUMN.admissionNumber] as string,
+    archivedAt: archivedAt === null ? null : new Date(Date.parse(archivedAt)).toISOString(),
+    consent: r[COLUMN.consent] as TLearnerListItem['consent'],
+  };
 }

@@ -439,6 +439,8 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
         .sort();
     expect(await search('moko')).toEqual(['K101', 'K106']);
     expect(await search('kidb moko')).toEqual(['K101']);
+    // A word other than the leading (longest) one matches an admission number too.
+    expect(await search('mokoena k106')).toEqual(['K106']);
     expect(await search('k10')).toEqual([
       'K100',
       'K101',
