@@ -152,8 +152,10 @@ function orderOf(keys: (typeof SORT_KEYS)[TLearnerSort], dir: 'asc' | 'desc', se
  * also holds every column a page filters and sorts on, schema/school.ts), takes the page's ids
  * from them in the sort's order and only then reads those rows. A common surname prefix matches
  * thousands of learners ("mok" 1 500 of the generated 50 000): reading their rows to sort them
- * touched 1 100 heap pages, the indexes hold them in 30. The longest token leads; the others
- * filter. A one-letter search matches so much of the school that walking the sort's own index
+ * touched 1 100 heap pages, the indexes hold them in 30. Each scan leaves out what an earlier
+ * one found (`is not true`: no key of ours is null, but a comparison with null would be), so the
+ * union needs no removal of duplicates: EXPLAIN ANALYZE at scale, "ma" (6 500 matches) 3.0-3.6
+ * against 5.5 ms, "mok" 1.2 against 1.5-1.7. The longest token leads; the others filter. A one-letter search matches so much of the school that walking the sort's own index
  * is the better plan, as it is for a list without a search.
  *
  * The first page of a search runs prepared (pageStatementName), so PostgreSQL parses each shape
@@ -275,14 +277,16 @@ export function learnerPageQuery(organizationId: string, query: TQuery, form: 'v
       keys.map((key) => sql.identifier(key.column.name)),
       sql`, `,
     );
-    const branches = leadBranches(params.leadNext === null, p).map(
-      (branch) => sql`select ${sortColumns} from ${learners} where ${and(...conditions, ...otherConditions, branch)}`,
+    const leads = leadBranches(params.leadNext === null, p);
+    const branches = leads.map(
+      (branch, k) =>
+        sql`select ${sortColumns} from ${learners} where ${and(...conditions, ...otherConditions, branch, ...leads.slice(0, k).map((earlier) => sql`(${earlier}) is not true`))}`,
     );
     const matchOrder = sql.join(
       keys.map((key) => sql`${sql.identifier(key.column.name)} ${sql.raw(query.dir)}`),
       sql`, `,
     );
-    where = sql`${learners.id} in (select "id" from (${sql.join(branches, sql` union `)}) as "matches" order by ${matchOrder} limit ${p('limit')})`;
+    where = sql`${learners.id} in (select "id" from (${sql.join(branches, sql` union all `)}) as "matches" order by ${matchOrder} limit ${p('limit')})`;
   } else {
     where = and(...conditions, ...otherConditions);
   }

@@ -441,6 +441,19 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     expect(await search('kidb moko')).toEqual(['K101']);
     // A word other than the leading (longest) one matches an admission number too.
     expect(await search('mokoena k106')).toEqual(['K106']);
+    // A learner matching a search by three of their names is one row: on a page of two, with
+    // the rest of the matches on the next.
+    const thrice = await call(
+      'POST',
+      '/api/school/learners',
+      'admin',
+      learner({ firstName: 'Mokgadi', lastName: 'Mokaba', preferredName: 'Moki', admissionNumber: 'K990' }),
+    );
+    expect(thrice.statusCode, thrice.body).toBe(201);
+    const mok = await walk('q=mok', 2);
+    expect(mok).toHaveLength(3);
+    expect(mok[0]).toBe(thrice.json().learner.id);
+    expect(await search('mok')).toEqual(['K101', 'K106', 'K990']);
     expect(await search('k10')).toEqual([
       'K100',
       'K101',
