@@ -109,6 +109,21 @@ export function namedArrayStatement<T>(name: string, statement: SQL, mapRows: (r
       .execute(values)) as T;
 }
 
+/**
+ * Where each of `columns` is in the rows of a SELECT built from `selection` (drizzle selects an
+ * object's fields in the order of its keys), for reading array rows by position. Throws when the
+ * selection's keys are not `columns`, in order: a statement read by position and its reader must
+ * not drift apart.
+ */
+export function columnPositions<const K extends string>(
+  selection: Record<string, unknown>,
+  columns: readonly K[],
+): Record<K, number> {
+  if (Object.keys(selection).join() !== columns.join())
+    throw new Error(`the statement selects ${Object.keys(selection).join()}, not ${columns.join()}`);
+  return Object.fromEntries(columns.map((name, i) => [name, i])) as Record<K, number>;
+}
+
 /** A statement built per call (its text varies), run unnamed, its rows read as namedArrayStatement's. */
 export async function runArrayQuery<T>(db: DbExecutor, statement: SQL, mapRows: (rows: unknown[][]) => T): Promise<T> {
   return (await db._.session

@@ -8,7 +8,7 @@ import {
 } from '@sekolo/shared/schemas/attendance';
 import type { App } from '../../app.ts';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { namedArrayStatement, namedStatement, type DbExecutor } from '../../db/client.ts';
+import { columnPositions, namedArrayStatement, namedStatement, type DbExecutor } from '../../db/client.ts';
 import {
   attendanceChanges,
   attendanceRecords,
@@ -144,10 +144,9 @@ const REGISTER_COLUMNS = [
   'reason',
   'markedAt',
 ] as const;
-const C = Object.fromEntries(REGISTER_COLUMNS.map((name, i) => [name, i])) as Record<
-  (typeof REGISTER_COLUMNS)[number],
-  number
->;
+
+const REGISTER = registerQuery();
+const C = columnPositions(REGISTER._.selectedFields, REGISTER_COLUMNS);
 
 /** The register's rows: the class (from the first row), each learner's row and the day's last mark time. */
 function registerRows(rows: unknown[][]) {
@@ -179,9 +178,6 @@ function registerRows(rows: unknown[][]) {
   };
 }
 
-const REGISTER = registerQuery();
-if (Object.keys(REGISTER._.selectedFields).join() !== REGISTER_COLUMNS.join())
-  throw new Error('registerQuery selects other columns than REGISTER_COLUMNS');
 const runRegister = namedArrayStatement('sekolo_register', REGISTER.getSQL(), registerRows);
 
 export async function getRegister(

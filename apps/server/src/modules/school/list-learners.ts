@@ -3,13 +3,14 @@ import type { z } from 'zod';
 import {
   gradeFromNumber,
   gradeToNumber,
+  LEARNER_LIST_FIELDS,
   type TLearnerListItem,
   type TLearnerListPage,
   type TLearnerSort,
   type ZLearnerListQuerySchema,
 } from '@sekolo/shared/schemas/school';
 import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { namedArrayStatement, runArrayQuery, type DbExecutor } from '../../db/client.ts';
+import { columnPositions, namedArrayStatement, runArrayQuery, type DbExecutor } from '../../db/client.ts';
 import { learners, registerClasses } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { consentStatusSql } from './learner-consents.ts';
@@ -19,7 +20,7 @@ export const BAD_CURSOR_MESSAGE = 'This page of the list is out of date. Please 
 type TQuery = z.output<typeof ZLearnerListQuerySchema>;
 
 /** The columns each sort walks, in order; `id` last makes every position unique (stable pages). */
-type TSortKey = { column: AnyPgColumn; field: (typeof PAGE_COLUMNS)[number]; kind: 'text' | 'int' | 'uuid' };
+type TSortKey = { column: AnyPgColumn; field: (typeof LEARNER_LIST_FIELDS)[number]; kind: 'text' | 'int' | 'uuid' };
 const LAST_NAME: TSortKey = { column: learners.lastName, field: 'lastName', kind: 'text' };
 const FIRST_NAME: TSortKey = { column: learners.firstName, field: 'firstName', kind: 'text' };
 const ID: TSortKey = { column: learners.id, field: 'id', kind: 'uuid' };
@@ -290,25 +291,8 @@ export function learnerPageQuery(organizationId: string, query: TQuery, form: 'v
   } else {
     where = and(...conditions, ...otherConditions);
   }
-  const selection = {
-    // Only the list's own columns (TLearnerListItem): the record's sensitive fields are read one
-    // learner at a time, audited. The consent status is one correlated aggregate per returned row
-    // (at most limit + 1 of them).
-    id: learners.id,
-    firstName: learners.firstName,
-    lastName: learners.lastName,
-    preferredName: learners.preferredName,
-    dateOfBirth: learners.dateOfBirth,
-    grade: learners.grade,
-    registerClassId: learners.registerClassId,
-    registerClassName: registerClasses.name,
-    admissionNumber: learners.admissionNumber,
-    archivedAt: learners.archivedAt,
-    consent: consentStatusSql(learners.id),
-  };
-  if (Object.keys(selection).join() !== PAGE_COLUMNS.join()) throw new Error('the learner page selects other columns');
   return new QueryBuilder()
-    .select(selection)
+    .select(PAGE_SELECTION)
     .from(learners)
     .leftJoin(registerClasses, eq(registerClasses.id, learners.registerClassId))
     .where(where)
@@ -316,27 +300,28 @@ export function learnerPageQuery(organizationId: string, query: TQuery, form: 'v
     .limit(p('limit') as number);
 }
 
-/** The page's columns, in the order of its SELECT: pageRows reads each row by position. */
-const PAGE_COLUMNS = [
-  'id',
-  'firstName',
-  'lastName',
-  'preferredName',
-  'dateOfBirth',
-  'grade',
-  'registerClassId',
-  'registerClassName',
-  'admissionNumber',
-  'archivedAt',
-  'consent',
-] as const;
+/** What a page selects: a list item's fields (LEARNER_LIST_FIELDS), in order. */
+const PAGE_SELECTION = {
+  // Only the list's own columns (TLearnerListItem): the record's sensitive fields are read one
+  // learner at a time, audited. The consent status is one correlated aggregate per returned row
+  // (at most limit + 1 of them).
+  id: learners.id,
+  firstName: learners.firstName,
+  lastName: learners.lastName,
+  preferredName: learners.preferredName,
+  dateOfBirth: learners.dateOfBirth,
+  grade: learners.grade,
+  registerClassId: learners.registerClassId,
+  registerClassName: registerClasses.name,
+  admissionNumber: learners.admissionNumber,
+  archivedAt: learners.archivedAt,
+  consent: consentStatusSql(learners.id),
+};
 
-const COLUMN = Object.fromEntries(PAGE_COLUMNS.map((name, i) => [name, i])) as Record<
-  (typeof PAGE_COLUMNS)[number],
-  number
->;
+/** Where each field of a list item is in a page's rows. */
+const COLUMN = columnPositions(PAGE_SELECTION, LEARNER_LIST_FIELDS);
 
-/** A list item (TLearnerListItem) from a page's row, its columns those of PAGE_COLUMNS by position. */
+/** A list item (TLearnerListItem) from a page's row, read by position (COLUMN). */
 function listItem(r: unknown[]): TLearnerListItem {
   const archivedAt = r[COLUMN.archivedAt] as string | null; // PostgreSQL's text of a timestamptz
   return {
