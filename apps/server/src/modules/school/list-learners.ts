@@ -156,14 +156,15 @@ function orderOf(keys: (typeof SORT_KEYS)[TLearnerSort], dir: 'asc' | 'desc', se
  * touched 1 100 heap pages, the indexes hold them in 30. Each scan leaves out what an earlier
  * one found (`is not true`: no key of ours is null, but a comparison with null would be), so the
  * union needs no removal of duplicates: EXPLAIN ANALYZE at scale, "ma" (6 500 matches) 3.0-3.6
- * against 5.5 ms, "mok" 1.2 against 1.5-1.7. The longest token leads; the others filter. A one-letter search matches so much of the school that walking the sort's own index
- * is the better plan, as it is for a list without a search.
+ * against 5.5 ms, "mok" 1.2 against 1.5-1.7. The longest token leads; the others filter. A
+ * one-letter search matches so much of the school that walking the sort's own index is the
+ * better plan, as it is for a list without a search.
  *
  * The first page of a search runs prepared (pageStatementName), so PostgreSQL parses each shape
  * of it once per connection and may keep its plan: at scale that took the bench's searched pages
  * from 700-735 to 890-1 050 a second, PostgreSQL's CPU a page from 1.6 to 1.0 ms (decision 007).
  * The server builds each such shape once, with placeholders, and reads every page's rows by
- * position (pageRows), without drizzle's per-field mapping (decision 007).
+ * position (listItem), without drizzle's per-field mapping (decision 007).
  */
 export async function listLearners(db: DbExecutor, organizationId: string, query: TQuery): Promise<TLearnerListPage> {
   const keys = SORT_KEYS[query.sort];
@@ -270,7 +271,7 @@ export function learnerPageQuery(organizationId: string, query: TQuery, form: 'v
     );
     conditions.push(query.dir === 'asc' ? sql`(${columns}) > (${values})` : sql`(${columns}) < (${values})`);
   }
-  const others = (searched ? tokens.length - 1 : tokens.length) || 0;
+  const others = searched ? tokens.length - 1 : tokens.length; // the leading token is not among them
   const otherConditions = Array.from({ length: others }, (_, i) => tokenCondition(i, p));
   let where: SQL | undefined;
   if (searched) {
