@@ -103,10 +103,19 @@ export function namedStatement<T = Record<string, unknown>>(name: string, statem
  */
 export function namedArrayStatement<T>(name: string, statement: SQL, mapRows: (rows: unknown[][]) => T) {
   const query = dialect.sqlToQuery(statement);
-  return async (db: DbExecutor, values: Record<string, unknown>): Promise<T> =>
-    (await db._.session
-      .prepareQuery(query, undefined, name, true, (rows) => mapRows(rows as unknown[][]))
-      .execute(values)) as T;
+  return (db: DbExecutor, values: Record<string, unknown>): Promise<T> => runInArrays(db, query, name, values, mapRows);
+}
+
+/** Runs `query` (named: prepared), its rows given to `mapRows` as arrays. */
+async function runInArrays<T>(
+  db: DbExecutor,
+  query: { sql: string; params: unknown[] },
+  name: string | undefined,
+  values: Record<string, unknown>,
+  mapRows: (rows: unknown[][]) => T,
+): Promise<T> {
+  const prepared = db._.session.prepareQuery(query, undefined, name, true, (rows) => mapRows(rows as unknown[][]));
+  return (await prepared.execute(values)) as T;
 }
 
 /**
@@ -125,10 +134,8 @@ export function columnPositions<const K extends string>(
 }
 
 /** A statement built per call (its text varies), run unnamed, its rows read as namedArrayStatement's. */
-export async function runArrayQuery<T>(db: DbExecutor, statement: SQL, mapRows: (rows: unknown[][]) => T): Promise<T> {
-  return (await db._.session
-    .prepareQuery(dialect.sqlToQuery(statement), undefined, undefined, true, (rows) => mapRows(rows as unknown[][]))
-    .execute()) as T;
+export function runArrayQuery<T>(db: DbExecutor, statement: SQL, mapRows: (rows: unknown[][]) => T): Promise<T> {
+  return runInArrays(db, dialect.sqlToQuery(statement), undefined, {}, mapRows);
 }
 
 /** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too; this keeps callers engine-agnostic. */
