@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbExecutor } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema/index.ts';
@@ -69,17 +69,18 @@ export async function consumeRateLimit(db: DbExecutor, rule: TRateLimitRule): Pr
       target: [rateLimitHits.key, rateLimitHits.windowStart],
       set: { hits: sql`${rateLimitHits.hits} + 1` },
     })
-    .returning({ hits: rateLimitHits.hits });
-  const [before] = await db
-    .select({ hits: rateLimitHits.hits })
-    .from(rateLimitHits)
-    .where(and(eq(rateLimitHits.key, window.key), eq(rateLimitHits.windowStart, window.previousStart)));
+    // The window before, read in the same statement (its snapshot: this upsert never touches it).
+    .returning({
+      hits: rateLimitHits.hits,
+      previous: sql<number | null>`(select p.hits from ${rateLimitHits} as p
+        where p.key = ${window.key} and p.window_start = ${window.previousStart.toISOString()}::timestamptz)`,
+    });
 
   // Old windows are useless; sweep them now and then rather than on every hit.
   if (Math.random() < 0.02) await db.delete(rateLimitHits).where(lt(rateLimitHits.expiresAt, now));
 
   const hits = row?.hits ?? 1;
-  const previous = before?.hits ?? 0;
+  const previous = Number(row?.previous ?? 0);
   const elapsed = window.elapsedMs;
   const weighed = hits + previous * (1 - elapsed / W);
   const allowed = weighed <= rule.limit;
