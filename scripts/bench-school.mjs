@@ -44,7 +44,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { alternating, asPgbench, pgbenchVersion, runPgbench } from './bench-school/pgbench.mjs';
 import { runWrk, wrkVersion } from './bench-school/wrk.mjs';
@@ -97,12 +97,12 @@ const { registerQuery, saveRegisterStatement, SAVE_REGISTER_PARAMS, SAVE_REGISTE
   path.join(root, 'apps/server/src/modules/attendance/register.ts'),
   import.meta.url,
 );
-const { absenceMailTemplates } = await tsImport(
+const { absenceMailTemplatesJson } = await tsImport(
   path.join(root, 'apps/server/src/modules/attendance/absence-notice.ts'),
   import.meta.url,
 );
-// A drizzle handle that only writes SQL: the statements below come from the server's own builders.
-const sqlWriter = drizzle.mock();
+// Writes SQL only: the statements below come from the server's own builders.
+const dialect = new PgDialect();
 /** The register read (register.ts): its text, and its arguments in the order of its placeholders. */
 const REGISTER = (() => {
   const built = registerQuery().toSQL();
@@ -116,7 +116,7 @@ const REGISTER = (() => {
  * repeat).
  */
 const SAVE = (() => {
-  const built = sqlWriter.dialect.sqlToQuery(
+  const built = dialect.sqlToQuery(
     saveRegisterStatement(Object.fromEntries(SAVE_REGISTER_PARAMS.map((n) => [n, sql.placeholder(n)]))),
   );
   const order = built.params.map((p) => p.name);
@@ -528,9 +528,9 @@ async function sqlReadRegister(pool, auth, classId, date, { session = true } = {
 }
 
 /**
- * A learner page's statement and parameters, built by the server's own code (list-learners.ts,
- * learnerPageQuery) on a drizzle handle that only writes SQL: the SQL and pgbench sides run the
- * very text the server sends.
+ * A learner page's statement and parameters, built without a database by the server's own code
+ * (list-learners.ts, learnerPageQuery): the SQL and pgbench sides run the very text the server
+ * sends.
  */
 function learnerPageSql(org, sort, dir, q, limit) {
   const query = { q, sort, dir, status: 'active', grade: '', limit };
@@ -562,7 +562,7 @@ async function inTransaction(pool, fn) {
  */
 const BENCH_MAIL = {
   mail: (date) =>
-    JSON.stringify(absenceMailTemplates({ schoolName: SCALE_SCHOOL.name, publicUrl: 'http://127.0.0.1:40000' }, date)),
+    absenceMailTemplatesJson({ schoolName: SCALE_SCHOOL.name, publicUrl: 'http://127.0.0.1:40000' }, date),
   mailStatus: 'kept',
   mailLowercase: true,
 };

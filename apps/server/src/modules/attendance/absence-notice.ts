@@ -88,6 +88,25 @@ export function absenceMailTemplates(school: { schoolName: string; publicUrl: st
 }
 export type TAbsenceMailTemplates = ReturnType<typeof absenceMailTemplates>;
 
+/** The templates of recent schools and days, as the save's `mail` value (JSON). */
+const templatesJson = new Map<string, string>();
+
+/**
+ * absenceMailTemplates as JSON, kept for the next save: every class of a school saves the same
+ * day's registers, so one day's mail is written once, not once a register (the few hundred most
+ * recent schools and days are kept).
+ */
+export function absenceMailTemplatesJson(school: { schoolName: string; publicUrl: string }, date: string): string {
+  const key = JSON.stringify([school.schoolName, school.publicUrl, date]);
+  let json = templatesJson.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(absenceMailTemplates(school, date));
+    if (templatesJson.size >= 500) templatesJson.clear();
+    templatesJson.set(key, json);
+  }
+  return json;
+}
+
 /**
  * SQL: `template` (a jsonb array, a TMailTemplate) filled in with each slot's value; HTML-escaped
  * when `html`, as composeMail escapes a paragraph (escapeHtml, then each line break a <br>).

@@ -27,7 +27,7 @@ import { canMarkClass, classesMarkedBy } from './attendance-access.ts';
 import { isUniqueViolation } from '../school/learner-rules.ts';
 import {
   ABSENCE_MAIL_TAG,
-  absenceMailTemplates,
+  absenceMailTemplatesJson,
   fillAbsenceMail,
   type TAbsenceMailTemplates,
 } from './absence-notice.ts';
@@ -228,7 +228,7 @@ export const SAVE_REGISTER_STATEMENT = 'sekolo_save_register';
  * Being one statement, it is atomic without a transaction around it. Run prepared
  * (namedStatement): its planning (about 1.8 ms) costs more than its run. Decision 007 has the
  * measurements. `marks` is the marks as a jsonb array of { learner_id, status, reason }, in the
- * register's order; `mail` the absence e-mail's templates (absenceMailTemplates), `mailStatus`
+ * register's order; `mail` the absence e-mail's templates (absenceMailTemplatesJson), `mailStatus`
  * and `mailLowercase` the mailer's form of an outbox row (Mailer.rowForm).
  *
  * - `class`, `allowed`: the register class in the caller's school, and whether the caller marks it:
@@ -386,7 +386,7 @@ export async function saveRegister(
     userId: ctx.user.id,
     ip: truncateIp(ctx.ip),
     marks: JSON.stringify(marks.map((m) => ({ learner_id: m.learnerId, status: m.status, reason: m.reason }))),
-    mail: JSON.stringify(absenceMailTemplates({ schoolName: ctx.schoolName, publicUrl: config.publicUrl }, date)),
+    mail: absenceMailTemplatesJson({ schoolName: ctx.schoolName, publicUrl: config.publicUrl }, date),
     mailStatus: mailer.rowForm.status,
     mailLowercase: mailer.rowForm.lowercaseTo,
   };
