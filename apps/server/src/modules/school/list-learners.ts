@@ -168,7 +168,6 @@ function orderOf(keys: (typeof SORT_KEYS)[TLearnerSort], dir: 'asc' | 'desc', se
  */
 export async function listLearners(db: DbExecutor, organizationId: string, query: TQuery): Promise<TLearnerListPage> {
   const keys = SORT_KEYS[query.sort];
-  const params = pageParams(organizationId, query);
   const name = pageStatementName(query);
   let run = name ? preparedPages.get(name) : undefined;
   if (name && !run) {
@@ -176,7 +175,7 @@ export async function listLearners(db: DbExecutor, organizationId: string, query
     preparedPages.set(name, run);
   }
   const rows = run
-    ? await run(db, params)
+    ? await run(db, pageParams(organizationId, query))
     : await runArrayQuery(db, learnerPageQuery(organizationId, query).getSQL(), asRows);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -252,9 +251,9 @@ export function pageParams(organizationId: string, query: TQuery): TParams {
  */
 export function learnerPageQuery(organizationId: string, query: TQuery, form: 'values' | 'placeholders' = 'values') {
   const keys = SORT_KEYS[query.sort];
-  const params = pageParams(organizationId, query);
-  const p: TParam = form === 'values' ? (name) => params[name] : (name) => sql.placeholder(name);
-  const { tokens, searched } = searchOf(query.q);
+  const params = form === 'values' ? pageParams(organizationId, query) : null;
+  const p: TParam = params ? (name) => params[name] : (name) => sql.placeholder(name);
+  const { tokens, lead, searched } = searchOf(query.q);
   const conditions: (SQL | undefined)[] = [
     eq(learners.organizationId, p('organizationId') as string),
     query.status === 'archived' ? isNotNull(learners.archivedAt) : isNull(learners.archivedAt),
@@ -279,7 +278,7 @@ export function learnerPageQuery(organizationId: string, query: TQuery, form: 'v
       keys.map((key) => sql.identifier(key.column.name)),
       sql`, `,
     );
-    const leads = leadBranches(params.leadNext === null, p);
+    const leads = leadBranches(prefixUpperBound(lead) === null, p);
     const branches = leads.map(
       (branch, k) =>
         sql`select ${sortColumns} from ${learners} where ${and(...conditions, ...otherConditions, branch, ...leads.slice(0, k).map((earlier) => sql`(${earlier}) is not true`))}`,
