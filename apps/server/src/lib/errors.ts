@@ -18,3 +18,17 @@ export const unauthorized = (message = 'Please sign in to continue.') => new App
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'VALIDATION_ERROR', message, fields);
+
+/**
+ * Whether `error`, or an error it wraps (drizzle puts the driver's error in `cause`), is
+ * PostgreSQL's unique violation (23505): a concurrent insert that reached a unique index first.
+ * Callers answer it as the conflict their own check would have found.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}

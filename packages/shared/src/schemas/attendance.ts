@@ -96,6 +96,11 @@ export type TRegister = {
   markedAt: string | null;
   rows: TRegisterRow[];
 };
+/**
+ * What saving a register answers: the marks sent, those saved for the first time, those changed (each
+ * kept in the history), and the absence e-mails queued to guardians.
+ */
+export type TRegisterSaveResult = { saved: number; created: number; changed: number; notified: number };
 export type TAttendanceClass = {
   id: string;
   name: string;

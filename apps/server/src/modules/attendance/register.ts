@@ -5,6 +5,7 @@ import {
   schoolToday,
   type TAttendanceStatus,
   type TRegister,
+  type TRegisterSaveResult,
 } from '@sekolo/shared/schemas/attendance';
 import type { App } from '../../app.ts';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
@@ -21,10 +22,9 @@ import {
   registerClassTeachers,
 } from '../../db/schema/index.ts';
 import { truncateIp } from '../../lib/audit.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
 import { canMarkClass, classesMarkedBy } from './attendance-access.ts';
-import { isUniqueViolation } from '../school/learner-rules.ts';
 import {
   ABSENCE_MAIL_TAG,
   absenceMailTemplatesJson,
@@ -199,8 +199,6 @@ export async function getRegister(
   };
 }
 
-export type TSaveResult = { saved: number; created: number; changed: number; notified: number };
-
 /** The values of the save's statement, by name. */
 export const SAVE_REGISTER_PARAMS = [
   'organizationId',
@@ -366,7 +364,7 @@ export async function saveRegister(
   classId: string,
   date: string,
   marks: { learnerId: string; status: TAttendanceStatus; reason: string }[],
-): Promise<TSaveResult> {
+): Promise<TRegisterSaveResult> {
   const { db } = app.deps.database;
   const { mailer, config } = app.deps;
   if (date > schoolToday()) throw badRequest(ATTENDANCE_MESSAGES.dateFuture, { date: ATTENDANCE_MESSAGES.dateFuture });

@@ -4,7 +4,7 @@ import { ZSitePathSchema, type TCheckoutRedirect } from '@sekolo/shared/schemas/
 import type { TConfig } from '../../config/env.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { paymentOrders, type TOrderKind, type TOrderMetadata } from '../../db/schema/payments.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, isUniqueViolation } from '../../lib/errors.ts';
 import { paymentProviderFor } from './providers/index.ts';
 import type { TBuyerDetails, TOrder } from './providers/types.ts';
 
@@ -42,17 +42,6 @@ export function newOrderReference(): string {
   return `SEK-${code}`;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /**
  * Creates an order with the configured provider and answers where to send the buyer. Other
  * modules call this (the school checkout, partner registration, the basket); the amount is always
@@ -65,7 +54,8 @@ export async function createOrder(
 ): Promise<TCreatedOrder> {
   const provider = paymentProviderFor(deps);
   for (const path of [input.returnPath, input.cancelPath]) {
-    if (!ZSitePathSchema.safeParse(path).success) throw badRequest('Return and cancel addresses must be paths on this site.');
+    if (!ZSitePathSchema.safeParse(path).success)
+      throw badRequest('Return and cancel addresses must be paths on this site.');
   }
   const description = input.description.trim();
   if (!description) throw badRequest('An order needs a description.');
@@ -73,7 +63,8 @@ export async function createOrder(
   const metadata: TOrderMetadata = {};
   let amountCents: number;
   if (input.kind === 'basket') {
-    if (!Number.isSafeInteger(input.grossCents) || input.grossCents <= 0) throw badRequest('A basket must cost more than R0.');
+    if (!Number.isSafeInteger(input.grossCents) || input.grossCents <= 0)
+      throw badRequest('A basket must cost more than R0.');
     amountCents = schoolPaymentBreakdown(input.grossCents).parentPaysCents;
     metadata.payment = { grossCents: input.grossCents, payeeOrganizationId: input.payeeOrganizationId };
   } else {

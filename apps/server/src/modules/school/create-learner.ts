@@ -2,13 +2,13 @@ import { gradeToNumber, type TLearner, type TLearnerValues } from '@sekolo/share
 import type { Database } from '../../db/client.ts';
 import { learners } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { isUniqueViolation } from '../../lib/errors.ts';
 import { getLearnerRow } from './get-learner.ts';
 import { checkLearnerCapacity } from './learner-capacity.ts';
 import {
   admissionNumberTaken,
   assertAdmissionNumberFree,
   assertRegisterClassFits,
-  isUniqueViolation,
   learnerColumns,
 } from './learner-rules.ts';
 import type { TSchoolContext } from './school-context.ts';

@@ -15,8 +15,9 @@ import {
 import type { Database } from '../../db/client.ts';
 import { learners, registerClasses } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { isUniqueViolation } from '../../lib/errors.ts';
 import { checkLearnerCapacity } from './learner-capacity.ts';
-import { admissionNumberTaken, isUniqueViolation, learnerColumns } from './learner-rules.ts';
+import { admissionNumberTaken, learnerColumns } from './learner-rules.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 const M = SCHOOL_MESSAGES;

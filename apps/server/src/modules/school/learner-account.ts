@@ -6,9 +6,8 @@ import type { Database, DbExecutor } from '../../db/client.ts';
 import { auditEvents, authSessions, learners, organizationMembers, users } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { ensureSchoolAccount, queueAccountInvitation, withdrawInvitations } from './account-invitation.ts';
-import { isUniqueViolation } from './learner-rules.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 /** What shows that the learner took up the invitation: they chose a password or signed in. */

@@ -40,14 +40,6 @@ export function admissionNumberTaken(): AppError {
   return new AppError(409, 'CONFLICT', M.admissionNumberTaken, { admissionNumber: M.admissionNumberTaken });
 }
 
-/** A concurrent insert can still hit the unique index: answer with the same message. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
-
 /** Column values of a validated learner. */
 export function learnerColumns(values: TLearnerValues) {
   return {

@@ -4,8 +4,7 @@ import type { TSchoolGrade } from '@sekolo/shared/constants/enumerations';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { learners, registerClasses, registerClassTeachers, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { AppError } from '../../lib/errors.ts';
-import { isUniqueViolation } from './learner-rules.ts';
+import { AppError, isUniqueViolation } from '../../lib/errors.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 /** The school's register classes, by grade then name, with their active learner counts and class teacher. */

@@ -3,7 +3,7 @@ import { gradeToNumber, SCHOOL_MESSAGES, type TLearner, type TLearnerValues } fr
 import type { Database } from '../../db/client.ts';
 import { learners } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { notFound } from '../../lib/errors.ts';
+import { isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { reconcileLearnerGroups } from '../timetable/subject-class-learners.ts';
 import { getLearnerRow } from './get-learner.ts';
 import { checkLearnerCapacity } from './learner-capacity.ts';
@@ -11,7 +11,6 @@ import {
   admissionNumberTaken,
   assertAdmissionNumberFree,
   assertRegisterClassFits,
-  isUniqueViolation,
   learnerColumns,
 } from './learner-rules.ts';
 import type { TSchoolContext } from './school-context.ts';

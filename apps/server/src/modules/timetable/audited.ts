@@ -1,7 +1,6 @@
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import type { AppError } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../school/learner-rules.ts';
+import { isUniqueViolation, type AppError } from '../../lib/errors.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
 
 /**

@@ -20,8 +20,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../school/learner-rules.ts';
+import { AppError, badRequest, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
 
 const teachers = alias(users, 'lesson_teacher');

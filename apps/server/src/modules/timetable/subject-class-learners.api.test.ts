@@ -13,7 +13,7 @@ import {
 } from '../../test/factories/school.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { auditEvents, subjectClassLearners, timetableLessons } from '../../db/schema/index.ts';
-import { isUniqueViolation } from '../school/learner-rules.ts';
+import { isUniqueViolation } from '../../lib/errors.ts';
 
 /**
  * Subject classes of chosen learners (issue 6): electives drawn from several register classes of a

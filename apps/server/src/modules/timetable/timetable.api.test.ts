@@ -4,7 +4,7 @@ import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { guardians, learnerGuardians, learners, timetableLessons } from '../../db/schema/index.ts';
-import { isUniqueViolation } from '../school/learner-rules.ts';
+import { isUniqueViolation } from '../../lib/errors.ts';
 
 /** The timetable (issue 6): bell schedule, lessons, clashes refused with a message naming the clash, views, roles. */
 describe('school timetable', () => {

@@ -5,6 +5,7 @@ import type {
   TClassMonth,
   TGradeRate,
   TRegister,
+  TRegisterSaveResult,
   TTodayOverview,
 } from '@sekolo/shared/schemas/attendance';
 import { api } from '~/lib/api-client';
@@ -55,9 +56,7 @@ export function attendanceExportUrl(input: { from: string; to: string; classId?:
   return `${BASE}/export.csv?${params.toString()}`;
 }
 
-export type TSaveRegisterResult = {
-  result: { saved: number; created: number; changed: number; notified: number };
-};
+export type TSaveRegisterResult = { result: TRegisterSaveResult };
 
 export function useSaveRegister(classId: string, date: string) {
   const queryClient = useQueryClient();
