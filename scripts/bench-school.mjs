@@ -93,8 +93,10 @@ const { learnerPageQuery, pageStatementName } = await tsImport(
   path.join(root, 'apps/server/src/modules/school/list-learners.ts'),
   import.meta.url,
 );
-const { registerQuery, saveRegisterStatement, SAVE_REGISTER_PARAMS, SAVE_REGISTER_STATEMENT } = await tsImport(
-  path.join(root, 'apps/server/src/modules/attendance/register.ts'),
+const { registerWithSessionQuery, saveRegisterStatement, SAVE_REGISTER_PARAMS, SAVE_REGISTER_STATEMENT } =
+  await tsImport(path.join(root, 'apps/server/src/modules/attendance/register.ts'), import.meta.url);
+const { SESSION_SELECT } = await tsImport(
+  path.join(root, 'apps/server/src/modules/auth/session-lookup.ts'),
   import.meta.url,
 );
 const { absenceMailTemplatesJson } = await tsImport(
@@ -103,25 +105,35 @@ const { absenceMailTemplatesJson } = await tsImport(
 );
 // Writes SQL only: the statements below come from the server's own builders.
 const dialect = new PgDialect();
-/** The register read (register.ts): its text, and its arguments in the order of its placeholders. */
-const REGISTER = (() => {
-  const built = registerQuery().toSQL();
-  const names = built.params.map((p) => p.name); // date, classId, organizationId
-  return { text: built.sql, args: (byName) => names.map((n) => byName[n]) };
-})();
+/**
+ * A statement the server builds (an SQL of drizzle's, its values placeholders): its text, and its
+ * arguments in the order of its parameters, by the placeholders' names (`byName`); a parameter that
+ * is a constant of the statement (a session lookup's `limit 1`) is `constant(value)`.
+ */
+function statementOf(statement) {
+  const built = dialect.sqlToQuery(statement);
+  return {
+    text: built.sql,
+    args: (byName, constant = (value) => value) =>
+      built.params.map((p) => (p && typeof p === 'object' && 'name' in p ? byName[p.name] : constant(p))),
+  };
+}
+/**
+ * The register read (register.ts, registerWithSessionQuery): the caller's session and the register
+ * in one statement, as the server sends it, prepared under the server's name.
+ */
+const REGISTER = { name: 'sekolo_register_session', ...statementOf(registerWithSessionQuery()) };
+/** The session check of every other signed-in request (session-lookup.ts), as the server sends it. */
+const SESSION = { name: 'sekolo_session_user', ...statementOf(SESSION_SELECT) };
 
 /**
  * The register save's statement (register.ts): the whole save, the class and permission check
  * included, in one statement. Its text, and its arguments in the order of its placeholders (some
  * repeat).
  */
-const SAVE = (() => {
-  const built = dialect.sqlToQuery(
-    saveRegisterStatement(Object.fromEntries(SAVE_REGISTER_PARAMS.map((n) => [n, sql.placeholder(n)]))),
-  );
-  const order = built.params.map((p) => p.name);
-  return { text: built.sql, args: (byName) => order.map((n) => byName[n]) };
-})();
+const SAVE = statementOf(
+  saveRegisterStatement(Object.fromEntries(SAVE_REGISTER_PARAMS.map((n) => [n, sql.placeholder(n)]))),
+);
 
 const failures = [];
 const fail = (message) => {
@@ -502,29 +514,25 @@ const SORTS = [
 
 // ----------------------------------------------------------------------------- the SQL, directly
 // The statements the server runs for each request, in order, with the same parameters, one round
-// trip each: the session check of every signed-in request (one statement: the session by token, its
-// user and their first membership, modules/auth/session-lookup.ts), then the handler's own (modules/attendance/register.ts,
-// attendance-access.ts, absence-notice.ts, modules/school/list-learners.ts). The register read and
-// the learner page are built by the server's own code (REGISTER, learnerPageSql); the others are
-// copied here as drizzle writes them.
-const SQL = {
-  session: `select "auth_sessions"."id", "auth_sessions"."expires_at", "users"."id", "users"."email", "users"."name", "users"."first_name",
-      "users"."last_name", "users"."image", "users"."email_verified", "users"."role", "users"."status",
-      "organizations"."id", "organizations"."name", "organizations"."type", "organization_members"."role"
-    from "auth_sessions" inner join "users" on "users"."id" = "auth_sessions"."user_id"
-    left join "organization_members" on "organization_members"."user_id" = "users"."id"
-    left join "organizations" on "organizations"."id" = "organization_members"."organization_id"
-    where "auth_sessions"."token" = $1 order by "organization_members"."created_at" asc limit $2`,
-};
+// trip each, all built by the server's own code: the session check of a signed-in request (SESSION:
+// the session by token, its user and their first membership, modules/auth/session-lookup.ts), then
+// the handler's own (SAVE, learnerPageSql); the register read checks the session in its own
+// statement (REGISTER).
 
-/** The session check every signed-in request makes. */
+/** The session check of a signed-in request (but the register read's). */
 async function sqlSession(pool, auth) {
-  await pool.query({ name: 'session_user', text: SQL.session, values: [auth.token, 1] });
+  await pool.query({
+    name: SESSION.name,
+    text: SESSION.text,
+    values: SESSION.args({ token: auth.token }),
+    rowMode: 'array',
+  });
 }
 
-async function sqlReadRegister(pool, auth, classId, date, { session = true } = {}) {
-  if (session) await sqlSession(pool, auth);
-  return (await pool.query(REGISTER.text, REGISTER.args({ date, classId, organizationId: auth.org }))).rows;
+/** The register read: one statement, the session included. */
+async function sqlReadRegister(pool, auth, classId, date) {
+  const values = REGISTER.args({ token: auth.token, classId, date });
+  return (await pool.query({ name: REGISTER.name, text: REGISTER.text, values, rowMode: 'array' })).rows;
 }
 
 /**
@@ -657,7 +665,10 @@ async function createBenchTables(pool, w, shapes) {
 }
 
 /** The session check, as every pgbench script runs it first (variables from pgbenchDefines). */
-const PGBENCH_SESSION = asPgbench(SQL.session, ['token', 'one']);
+const PGBENCH_SESSION = asPgbench(
+  SESSION.text,
+  SESSION.args({ token: 'token' }, () => 'one'),
+);
 
 /**
  * Transactions run between two draws (see alternating), per operation: enough that the draws take
@@ -690,8 +701,10 @@ function readRegisterScripts(w) {
     drawRows(slots, 'days', 'd', 't.kind = 0 and t.n = u.n', { day: 'day' }),
   ];
   const work = (j) => [
-    PGBENCH_SESSION,
-    asPgbench(REGISTER.text, REGISTER.args({ date: `day_${j}`, classId: `class_id_${j}`, organizationId: 'org' })),
+    asPgbench(
+      REGISTER.text,
+      REGISTER.args({ token: 'token', date: `day_${j}`, classId: `class_id_${j}` }, () => 'one'),
+    ),
   ];
   return { slots, scripts: [{ text: alternating(slots, draw, work) }] };
 }

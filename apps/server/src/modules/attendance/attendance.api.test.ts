@@ -15,6 +15,8 @@ import { signIn } from '../../test/auth-helpers.ts';
 import { withOutboxRefusing } from '../../test/outbox-refusing.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { TSchoolContext } from '../school/school-context.ts';
+import { getRegister } from './register.ts';
 
 /** Attendance (issue 6): the register, its rules, corrections, absence notices and the views. */
 describe('attendance', () => {
@@ -584,4 +586,47 @@ describe('attendance', () => {
       ).toEqual([]);
     },
   );
+  it('reads a register in one statement exactly as getRegister reads it, names and reasons of any characters included', async () => {
+    const org = people.admin!.organizationId!;
+    const cls = await addClass(org, 'Grade 7 "J" \\ ✓', 7);
+    const odd = await addLearner(org, cls, 'Zoë "Zee"', "O'Neil \\ </script>", 7);
+    const plain = await addLearner(org, cls, 'Thabo', 'Ndlovu 😀', 7);
+    await addLearner(org, cls, 'Unmarked', 'Learner', 7);
+    const reason = 'Line one\nline "two" \\ <b>\u0001';
+    const saved = await call(
+      'PUT',
+      `/classes/${cls}/register/${day1}`,
+      'admin',
+      marks([
+        [odd, 'absent', reason],
+        [plain, 'late'],
+      ]),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    for (const [who, permissions] of [
+      ['admin', ['manage_students']],
+      ['otherTeacher', ['manage_attendance']],
+    ] as const) {
+      const res = await call('GET', `/classes/${cls}/register/${day1}`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const ctx = {
+        organizationId: org,
+        schoolName: 'Roll Call Primary',
+        ip: '',
+        user: { id: people[who]!.id, permissions },
+      } as unknown as TSchoolContext;
+      const expected = await getRegister(t.database.db, ctx, cls, day1);
+      expect(expected.canMark).toBe(who === 'admin');
+      expect(res.json()).toEqual({ register: expected });
+    }
+    const rows = (await call('GET', `/classes/${cls}/register/${day1}`, 'admin')).json().register.rows;
+    expect(
+      rows.map((r: { lastName: string; status: string | null; reason: string }) => [r.lastName, r.status, r.reason]),
+    ).toEqual([
+      ['Learner', null, ''],
+      ['Ndlovu 😀', 'late', ''],
+      ["O'Neil \\ </script>", 'absent', reason],
+    ]);
+  });
 });

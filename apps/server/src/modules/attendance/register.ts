@@ -1,12 +1,14 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { gradeFromNumber } from '@sekolo/shared/schemas/school';
 import {
   ATTENDANCE_MESSAGES,
   schoolToday,
   type TAttendanceStatus,
   type TRegister,
+  type TRegisterRow,
   type TRegisterSaveResult,
 } from '@sekolo/shared/schemas/attendance';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app.ts';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { columnPositions, namedArrayStatement, namedStatement, type DbExecutor } from '../../db/client.ts';
@@ -23,8 +25,10 @@ import {
 } from '../../db/schema/index.ts';
 import { truncateIp } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import type { TSchoolContext } from '../school/school-context.ts';
-import { canMarkClass, classesMarkedBy } from './attendance-access.ts';
+import { schoolContext, type TSchoolContext } from '../school/school-context.ts';
+import { adoptSession } from '../auth/guards.ts';
+import { SESSION_COLUMN_COUNT, sessionWith, type TSessionLookup } from '../auth/session-lookup.ts';
+import { canMarkClass, classesMarkedBy, VIEW_ATTENDANCE } from './attendance-access.ts';
 import {
   ABSENCE_MAIL_TAG,
   absenceMailTemplatesJson,
@@ -54,7 +58,7 @@ const KEEP_APART = sql`0` as unknown as number;
  * Built once, without a database (the scale bench, scripts/bench-school.mjs, runs its text too);
  * its columns are read by position (registerRows).
  */
-export function registerQuery() {
+export function registerQuery(organizationId: SQLWrapper = sql.placeholder('organizationId')) {
   const db = new QueryBuilder();
   const mark = {
     learnerId: attendanceRecords.learnerId,
@@ -67,7 +71,7 @@ export function registerQuery() {
     .from(attendanceRecords)
     .where(
       and(
-        eq(attendanceRecords.organizationId, sql.placeholder('organizationId')),
+        eq(attendanceRecords.organizationId, organizationId),
         eq(attendanceRecords.registerClassId, sql.placeholder('classId')),
         eq(attendanceRecords.date, sql.placeholder('date')),
       ),
@@ -113,17 +117,14 @@ export function registerQuery() {
         learners,
         and(
           eq(learners.registerClassId, sql.placeholder('classId')),
-          eq(learners.organizationId, sql.placeholder('organizationId')),
+          eq(learners.organizationId, organizationId),
           isNull(learners.archivedAt),
         ),
       )
       .leftJoin(classMarks, eq(classMarks.learnerId, learners.id))
       .leftJoinLateral(otherMark, sql`true`)
       .where(
-        and(
-          eq(registerClasses.id, sql.placeholder('classId')),
-          eq(registerClasses.organizationId, sql.placeholder('organizationId')),
-        ),
+        and(eq(registerClasses.id, sql.placeholder('classId')), eq(registerClasses.organizationId, organizationId)),
       )
       .orderBy(asc(learners.lastName), asc(learners.firstName), asc(learners.id))
   );
@@ -197,6 +198,92 @@ export async function getRegister(
     markedAt: found.last ? new Date(found.last).toISOString() : null,
     rows: found.rows,
   };
+}
+
+/**
+ * The register read and the caller's session in one statement, one round trip instead of two (the
+ * session lookup's socket write and PostgreSQL's wake-up were a third of the server's busy time
+ * for a read at scale, decision 007): the session of the token (SESSION_SELECT), then the class of
+ * its school with its learners and the day's marks (registerQuery), the learners as the page's
+ * JSON rows, written by PostgreSQL and sent as they are. One row: the session's columns, then the
+ * class's (`SESSION_COLUMN_COUNT` on), or none when the token names no session.
+ */
+export function registerWithSessionQuery(): SQL {
+  const register = registerQuery(sql`(select "organizationId" from "session")`);
+  const columns = sql.join(
+    REGISTER_COLUMNS.map((name) => sql.identifier(name)),
+    sql`, `,
+  );
+  const row = sql.join(
+    REGISTER_ROW_FIELDS.map((name) =>
+      name === 'reason' ? sql`'reason', coalesce("reason", '')` : sql`${sql.raw(`'${name}'`)}, ${sql.identifier(name)}`,
+    ),
+    sql`, `,
+  );
+  return sql`with ${sessionWith('session')}
+    select "session".*, ${sql.join(
+      CLASS_COLUMNS.map((name) => sql`"class".${sql.identifier(name)}`),
+      sql`, `,
+    )}
+    from "session" left join (
+      select "classId", "className", "grade", "teacherId",
+        coalesce(json_agg(json_build_object(${row}) order by "lastName", "firstName", "learnerId")
+          filter (where "learnerId" is not null), '[]')::text as "rows",
+        max("markedAt")::text as "markedAt"
+      from (${register}) as "register"(${columns})
+      group by "classId", "className", "grade", "teacherId"
+    ) as "class" on true`;
+}
+
+/** What registerWithSessionQuery reads of the class, after the session's columns. */
+const CLASS_COLUMNS = ['classId', 'className', 'grade', 'teacherId', 'rows', 'markedAt'] as const;
+
+/** A register row's fields (TRegisterRow), as the JSON rows of registerWithSessionQuery name them. */
+const REGISTER_ROW_FIELDS = [
+  'learnerId',
+  'firstName',
+  'lastName',
+  'preferredName',
+  'admissionNumber',
+  'status',
+  'reason',
+] as const satisfies readonly (keyof TRegisterRow)[];
+
+const runRegisterWithSession = namedArrayStatement(
+  'sekolo_register_session',
+  registerWithSessionQuery(),
+  (rows) => rows[0],
+);
+
+/**
+ * The register of `classId` on `date` for the caller whose session `token` names, as the GET
+ * route's JSON body (`{ register: TRegister }`), in one statement: the session is checked as the
+ * guards check it (TSessionLookup.fromColumns, schoolContext: 401 and 403 as on every route), then
+ * the class must be of the caller's school (404).
+ */
+export async function registerBodyForSession(
+  request: FastifyRequest,
+  lookup: TSessionLookup,
+  token: string,
+  classId: string,
+  date: string,
+): Promise<string> {
+  const row = await runRegisterWithSession(request.server.deps.database.db, { token, classId, date });
+  adoptSession(request, await lookup.fromColumns(row, token));
+  const ctx = await schoolContext(request, VIEW_ATTENDANCE);
+  const c = (name: (typeof CLASS_COLUMNS)[number]) => row![SESSION_COLUMN_COUNT + CLASS_COLUMNS.indexOf(name)];
+  if (c('classId') == null) throw notFound(ATTENDANCE_MESSAGES.classNotFound);
+  const markedAt = c('markedAt') as string | null;
+  const register: Omit<TRegister, 'rows'> = {
+    classId: c('classId') as string,
+    className: c('className') as string,
+    grade: gradeFromNumber(c('grade') as number),
+    date,
+    canMark: canMarkClass(ctx, { teacherId: c('teacherId') as string | null }),
+    markedAt: markedAt ? new Date(markedAt).toISOString() : null,
+  };
+  // The rows are PostgreSQL's JSON text: put in as they are, not parsed and written again.
+  return `{"register":${JSON.stringify(register).slice(0, -1)},"rows":${c('rows') as string}}}`;
 }
 
 /** The values of the save's statement, by name. */

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,14 +10,14 @@ import {
   ZAttendanceRegisterSave,
 } from '@sekolo/shared/schemas/attendance';
 import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
-import { badRequest } from '../../lib/errors.ts';
-import { getSessionUser, requireRole } from '../auth/guards.ts';
+import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { getSessionUser, NOT_SIGNED_IN_MESSAGE, requireRole } from '../auth/guards.ts';
 import { requireSchoolPermission, schoolContext } from '../school/school-context.ts';
 import { ABSENCE_NOTICE_DAYS, listMyChildrenAbsences } from './absence-notice.ts';
 import { MANAGE_ALL_ATTENDANCE, VIEW_ATTENDANCE } from './attendance-access.ts';
 import { listClassTeacherCandidates, setClassTeacher } from './class-teacher.ts';
 import { exportAttendance } from './export-attendance.ts';
-import { getRegister, saveRegister } from './register.ts';
+import { getRegister, registerBodyForSession, saveRegister } from './register.ts';
 import { getClassMonth, getDayOverview, getGradeRates, getLearnerHistory, listAttendanceClasses } from './views.ts';
 
 const ZClassParams = z.object({ classId: z.uuid({ error: ATTENDANCE_MESSAGES.classNotFound }) });
@@ -81,12 +82,30 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The register read checks the session in its own statement, one round trip (decision 007).
+  // Before its parameters are validated, it only asks for a signed session cookie (401 as every
+  // route answers without one); with parameters that would fail validation, the guards check the
+  // session first, as on every route, so that a refused caller learns nothing from validation.
+  const lookup = app.sessionLookup;
+  const tokens = new WeakMap<FastifyRequest, string>();
+  const registerSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!ZRegisterParams.safeParse(request.params).success) return canView(request, reply);
+    const token = lookup?.tokenOf(request.headers.cookie ?? '');
+    if (!token) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
+    tokens.set(request, token);
+  };
   app.get(
     '/classes/:classId/register/:date',
-    { preValidation: canView, schema: { params: ZRegisterParams } },
-    async (request) => {
+    { preValidation: lookup ? registerSession : canView, schema: { params: ZRegisterParams } },
+    async (request, reply) => {
+      const { classId, date } = request.params;
+      const token = tokens.get(request);
+      if (lookup && token) {
+        const body = await registerBodyForSession(request, lookup, token, classId, date);
+        return reply.type('application/json; charset=utf-8').send(body);
+      }
       const ctx = await schoolContext(request, VIEW_ATTENDANCE);
-      return { register: await getRegister(db, ctx, request.params.classId, request.params.date) };
+      return { register: await getRegister(db, ctx, classId, date) };
     },
   );
 

@@ -3,7 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { PERMISSIONS, isRole, type TPermission, type TRole } from '@sekolo/shared/constants/roles';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import { findMembership, type TMembership } from './organizations.ts';
-import type { TSessionRowUser } from './session-lookup.ts';
+import type { TSessionRow, TSessionRowUser } from './session-lookup.ts';
 
 /**
  * Server guards for every module (issue 3). Use them as route preHandlers:
@@ -35,12 +35,20 @@ export function getSessionUser(request: FastifyRequest): Promise<TSessionUser | 
   return pending;
 }
 
+/**
+ * Gives the request the session that a route read in its own statement (TSessionLookup.fromColumns),
+ * so the guards and getSessionUser use it instead of asking again.
+ */
+export function adoptSession(request: FastifyRequest, found: TSessionRow | null): void {
+  cache.set(request, Promise.resolve(found && toSessionUser(found.user, found.sessionId, found.organization)));
+}
+
 async function loadSessionUser(request: FastifyRequest): Promise<TSessionUser | null> {
   const cookie = request.headers.cookie;
   if (!cookie) return null;
   const lookup = request.server.sessionLookup;
   if (lookup) {
-    const found = await lookup(cookie);
+    const found = await lookup.find(cookie);
     if (!found) return null;
     return toSessionUser(found.user, found.sessionId, found.organization);
   }

@@ -5,7 +5,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { authPost, signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
-import { createLearner } from '../../test/factories/school.ts';
+import { createLearner, createRegisterClass } from '../../test/factories/school.ts';
 import { authSessions, users } from '../../db/schema/index.ts';
 import { readCookie, verifySignedValue } from './session-lookup.ts';
 
@@ -13,7 +13,8 @@ import { readCookie, verifySignedValue } from './session-lookup.ts';
  * The guards' one-statement session check (session-lookup.ts) refuses what Better Auth's
  * getSession refuses, at once: no cookie, a tampered or foreign-signed cookie, an expired session
  * (whose row goes), a signed-out or revoked session, a deleted or suspended account; and a signed-in
- * admin of one school reads only that school.
+ * admin of one school reads only that school. So does the register read, which reads the session in
+ * its own statement (TSessionLookup.fromColumns).
  */
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 const sign = (token: string, secret = SECRET) =>
@@ -47,6 +48,7 @@ describe('the guards session check', () => {
   let ip = 0;
   const nextIp = () => `10.7.0.${++ip}`;
   let learnerA = '';
+  let classA = '';
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -61,6 +63,7 @@ describe('the guards session check', () => {
     });
     people.seller = await createUser(db, { role: 'school_admin', organization: { name: 'Lookup Shop', type: 'shop' } });
     learnerA = (await createLearner(db, people.adminA.organizationId!, { firstName: 'Alpha', lastName: 'Learner' })).id;
+    classA = (await createRegisterClass(db, people.adminA.organizationId!, '8A', 8)).id;
     await createLearner(db, people.adminB.organizationId!, { firstName: 'Bravo', lastName: 'Learner' });
   });
   afterAll(async () => {
@@ -72,8 +75,29 @@ describe('the guards session check', () => {
     expect(response.statusCode).toBe(200);
     return cookie;
   }
-  const learners = (cookie?: string) =>
-    t.app.inject({ method: 'GET', url: '/api/school/learners?limit=50', headers: cookie ? { cookie } : {} });
+  /**
+   * The learner list, whose session the guards check, after the register read of school A's class,
+   * which checks it in its own statement (modules/attendance): both refuse alike (the register read
+   * first, so that it is the one to find an expired session), and the register is 404 to another school.
+   */
+  const learners = async (cookie?: string) => {
+    const headers = cookie ? { cookie } : {};
+    const register = await t.app.inject({
+      method: 'GET',
+      url: `/api/school/attendance/classes/${classA}/register/2026-03-02`,
+      headers,
+    });
+    const list = await t.app.inject({ method: 'GET', url: '/api/school/learners?limit=50', headers });
+    if (list.statusCode === 200) {
+      const own = names(list).includes('Alpha');
+      expect(register.statusCode).toBe(own ? 200 : 404);
+      if (own) expect(register.json().register).toMatchObject({ classId: classA, className: '8A', rows: [] });
+    } else {
+      expect(register.statusCode).toBe(list.statusCode);
+      expect(register.json()).toEqual(list.json());
+    }
+    return list;
+  };
   const tokenOf = (cookie: string) => {
     const pair = cookie.split('; ').find((p) => p.includes('session_token='))!;
     return decodeURIComponent(pair.slice(pair.indexOf('=') + 1)).split('.')[0]!;
@@ -102,7 +126,7 @@ describe('the guards session check', () => {
     const a = await signedIn(people.adminA!);
     const lookup = t.app.sessionLookup;
     expect(lookup).not.toBeNull();
-    const lean = await lookup!(a);
+    const lean = await lookup!.find(a);
     const full = await t.app.auth.api.getSession({
       headers: fromNodeHeaders({ cookie: a }),
       query: { disableRefresh: true },

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { namedArrayStatement, type Database } from '../../db/client.ts';
 import { authSessions, organizationMembers, organizations, users } from '../../db/schema/index.ts';
 import type { TAuth } from './create-auth.ts';
 import type { TMembership, TOrganizationType } from './organizations.ts';
@@ -44,8 +45,6 @@ export type TSessionRow = {
   organization: TMembership | null;
 };
 
-export type TSessionLookup = (cookieHeader: string) => Promise<TSessionRow | null>;
-
 const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
 
 /** The value of the first cookie called `name` (better-call's parseCookies keeps the first). */
@@ -87,37 +86,75 @@ export function verifySignedValue(value: string, secret: string): string | null 
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
-function sessionQuery(db: Database) {
-  return (
-    db
-      .select({
-        sessionId: authSessions.id,
-        expiresAt: authSessions.expiresAt,
-        userId: users.id,
-        email: users.email,
-        name: users.name,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        image: users.image,
-        emailVerified: users.emailVerified,
-        role: users.role,
-        status: users.status,
-        organizationId: organizations.id,
-        organizationName: organizations.name,
-        organizationType: organizations.type,
-        memberRole: organizationMembers.role,
-      })
-      .from(authSessions)
-      .innerJoin(users, eq(users.id, authSessions.userId))
-      .leftJoin(organizationMembers, eq(organizationMembers.userId, users.id))
-      .leftJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-      .where(eq(authSessions.token, sql.placeholder('token')))
-      // The first membership (findMembership); NULLs (no membership) sort last.
-      .orderBy(asc(organizationMembers.createdAt))
-      .limit(1)
-      .prepare('sekolo_session_user')
+/** The columns of a session lookup, in the order a statement's array rows hold them (SESSION_COLUMNS). */
+const SESSION_FIELDS = {
+  sessionId: authSessions.id,
+  expiresAt: authSessions.expiresAt,
+  userId: users.id,
+  email: users.email,
+  name: users.name,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  image: users.image,
+  emailVerified: users.emailVerified,
+  role: users.role,
+  status: users.status,
+  organizationId: organizations.id,
+  organizationName: organizations.name,
+  organizationType: organizations.type,
+  memberRole: organizationMembers.role,
+};
+/** Where each of SESSION_FIELDS is in a row. */
+const S = Object.fromEntries(Object.keys(SESSION_FIELDS).map((key, i) => [key, i])) as Record<
+  keyof typeof SESSION_FIELDS,
+  number
+>;
+/** How many columns a session takes at the start of a row of a statement built on SESSION_SELECT. */
+export const SESSION_COLUMN_COUNT = Object.keys(S).length;
+
+/**
+ * The lookup's statement as SQL (the token a placeholder named `token`): the session of the token
+ * and its user's first membership. The lookup runs it prepared; a route that reads the session and
+ * its own data in one statement (one round trip instead of two) puts it in a `WITH` and the
+ * session's columns first in its rows, for `TSessionLookup.fromColumns` (the register read of
+ * modules/attendance, decision 007).
+ */
+export const SESSION_SELECT: SQL = new QueryBuilder()
+  .select(SESSION_FIELDS)
+  .from(authSessions)
+  .innerJoin(users, eq(users.id, authSessions.userId))
+  .leftJoin(organizationMembers, eq(organizationMembers.userId, users.id))
+  .leftJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+  .where(eq(authSessions.token, sql.placeholder('token')))
+  // The first membership (findMembership); NULLs (no membership) sort last.
+  .orderBy(asc(organizationMembers.createdAt))
+  .limit(1)
+  .getSQL();
+
+/**
+ * SESSION_SELECT as the `WITH` query `name`, its columns named as SESSION_FIELDS's keys (the
+ * school of the caller's first membership is `"organizationId"`).
+ */
+export function sessionWith(name: string): SQL {
+  const columns = sql.join(
+    Object.keys(S).map((key) => sql.identifier(key)),
+    sql`, `,
   );
+  return sql`${sql.identifier(name)}(${columns}) as (${SESSION_SELECT})`;
 }
+
+export type TSessionLookup = {
+  /** The session a Cookie header names, or null: the guards' check. */
+  find(cookieHeader: string): Promise<TSessionRow | null>;
+  /** The token of a Cookie header's session cookie when its signature holds, or null; asks no database. */
+  tokenOf(cookieHeader: string): string | null;
+  /**
+   * The session from the first SESSION_COLUMN_COUNT values of a row that a route's statement read
+   * with SESSION_SELECT for `token` (no row, or a row without a session: null), checked as `find`
+   * checks the lookup's own (an expired session is refused and deleted).
+   */
+  fromColumns(values: readonly unknown[] | undefined, token: string): Promise<TSessionRow | null>;
+};
 
 export async function createSessionLookup(auth: TAuth, db: Database): Promise<TSessionLookup | null> {
   const context = await auth.$context;
@@ -125,42 +162,54 @@ export async function createSessionLookup(auth: TAuth, db: Database): Promise<TS
   if (options.secondaryStorage || options.session?.cookieCache?.enabled) return null;
   const cookieName = context.authCookies.sessionToken.name;
   const secret = context.secret;
-  const statement = sessionQuery(db);
+  const statement = namedArrayStatement('sekolo_session_user', SESSION_SELECT, (rows) => rows[0]);
 
-  return async (cookieHeader) => {
+  const tokenOf = (cookieHeader: string) => {
     const value = readCookie(cookieHeader, cookieName);
-    if (!value) return null;
-    const token = verifySignedValue(value, secret);
-    if (!token) return null;
-    const [row] = await statement.execute({ token });
-    if (!row) return null;
-    if (row.expiresAt < new Date()) {
+    return value ? verifySignedValue(value, secret) : null;
+  };
+  const fromColumns: TSessionLookup['fromColumns'] = async (values, token) => {
+    // No row, or one whose session part is empty: the token names no session.
+    if (!values || values[S.sessionId] == null) return null;
+    // Array rows carry a timestamp as PostgreSQL's text (db/client.ts).
+    const expiresAt = new Date(values[S.expiresAt] as string);
+    if (expiresAt < new Date()) {
       await db.delete(authSessions).where(eq(authSessions.token, token));
       return null;
     }
+    const v = (key: keyof typeof S) => values[S[key]] as string;
     return {
-      sessionId: row.sessionId,
-      expiresAt: row.expiresAt,
+      sessionId: v('sessionId'),
+      expiresAt,
       user: {
-        id: row.userId,
-        email: row.email,
-        name: row.name,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        image: row.image,
-        emailVerified: row.emailVerified,
-        role: row.role,
-        status: row.status,
+        id: v('userId'),
+        email: v('email'),
+        name: v('name'),
+        firstName: v('firstName'),
+        lastName: v('lastName'),
+        image: values[S.image] as string | null,
+        emailVerified: values[S.emailVerified] as boolean,
+        role: v('role'),
+        status: v('status'),
       },
       organization:
-        row.organizationId && row.organizationName && row.organizationType && row.memberRole
+        v('organizationId') && v('organizationName') && v('organizationType') && v('memberRole')
           ? {
-              id: row.organizationId,
-              name: row.organizationName,
-              type: row.organizationType as TOrganizationType,
-              role: row.memberRole,
+              id: v('organizationId'),
+              name: v('organizationName'),
+              type: v('organizationType') as TOrganizationType,
+              role: v('memberRole'),
             }
           : null,
     };
+  };
+
+  return {
+    tokenOf,
+    fromColumns,
+    async find(cookieHeader) {
+      const token = tokenOf(cookieHeader);
+      return token ? fromColumns(await statement(db, { token }), token) : null;
+    },
   };
 }
