@@ -130,12 +130,8 @@ export function registerQuery(organizationId: SQLWrapper = sql.placeholder('orga
   );
 }
 
-/** registerQuery's columns, in the order of its SELECT: registerRows reads each row by position. */
-const REGISTER_COLUMNS = [
-  'classId',
-  'className',
-  'grade',
-  'teacherId',
+/** A register row's fields (TRegisterRow), as registerQuery selects them and registerWithSessionQuery's JSON names them. */
+const REGISTER_ROW_FIELDS = [
   'learnerId',
   'firstName',
   'lastName',
@@ -143,8 +139,10 @@ const REGISTER_COLUMNS = [
   'admissionNumber',
   'status',
   'reason',
-  'markedAt',
-] as const;
+] as const satisfies readonly (keyof TRegisterRow)[];
+
+/** registerQuery's columns, in the order of its SELECT: registerRows reads each row by position. */
+const REGISTER_COLUMNS = ['classId', 'className', 'grade', 'teacherId', ...REGISTER_ROW_FIELDS, 'markedAt'] as const;
 
 const REGISTER = registerQuery();
 const C = columnPositions(REGISTER._.selectedFields, REGISTER_COLUMNS);
@@ -237,17 +235,6 @@ export function registerWithSessionQuery(): SQL {
 
 /** What registerWithSessionQuery reads of the class, after the session's columns. */
 const CLASS_COLUMNS = ['classId', 'className', 'grade', 'teacherId', 'rows', 'markedAt'] as const;
-
-/** A register row's fields (TRegisterRow), as the JSON rows of registerWithSessionQuery name them. */
-const REGISTER_ROW_FIELDS = [
-  'learnerId',
-  'firstName',
-  'lastName',
-  'preferredName',
-  'admissionNumber',
-  'status',
-  'reason',
-] as const satisfies readonly (keyof TRegisterRow)[];
 
 const runRegisterWithSession = namedArrayStatement(
   'sekolo_register_session',
