@@ -547,6 +547,82 @@ describe('attendance', () => {
   );
 
   it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
+    'saves two classes at once after learners moved between them that day, without a deadlock',
+    async () => {
+      const x = await classOfTwo('7E', ['Moe', 'Mabena'], ['Xan', 'Xaba']);
+      const y = await classOfTwo('7F', ['Lee', 'Langa'], ['Yaz', 'Yende']);
+      expect((await call('PUT', x.url, 'admin', x.everyone('present'))).statusCode).toBe(200);
+      expect((await call('PUT', y.url, 'admin', y.everyone('present'))).statusCode).toBe(200);
+      const [moe, xan] = x.ids as [string, string];
+      const [lee, yaz] = y.ids as [string, string];
+      // Moe moves to 7F and Lee to 7E the same day: each keeps the mark made in their old class.
+      const db = t.database.db;
+      await db.update(learners).set({ registerClassId: y.cls }).where(eq(learners.id, moe));
+      await db.update(learners).set({ registerClassId: x.cls }).where(eq(learners.id, lee));
+
+      // Hold the four marks locked while both registers are saved, so both saves are in flight
+      // together. Each locks its own class's marks of the day, then its newcomer's mark in the other
+      // class: had a save locked every mark of its class (the leaver's too), each would wait for
+      // the other's.
+      let settled = 0;
+      const pending = await db.transaction(async (tx) => {
+        await tx
+          .select({ id: attendanceRecords.id })
+          .from(attendanceRecords)
+          .where(
+            and(sql`${attendanceRecords.registerClassId} in (${x.cls}, ${y.cls})`, eq(attendanceRecords.date, day1)),
+          )
+          .for('update');
+        const both = Promise.all(
+          [
+            call(
+              'PUT',
+              x.url,
+              'admin',
+              marks([
+                [xan, 'absent'],
+                [lee, 'late'],
+              ]),
+            ),
+            call(
+              'PUT',
+              y.url,
+              'admin',
+              marks([
+                [yaz, 'absent'],
+                [moe, 'late'],
+              ]),
+            ),
+          ].map((answer) => answer.finally(() => settled++)),
+        );
+        await expect.poll(lockWaiters, { timeout: 10_000 }).toBe(2);
+        expect(settled).toBe(0);
+        return { both };
+      });
+      const answers = await pending.both;
+      expect(answers.map((a) => [a.statusCode, a.json()])).toEqual([
+        [200, { result: { saved: 2, created: 0, changed: 2, notified: 0 } }],
+        [200, { result: { saved: 2, created: 0, changed: 2, notified: 0 } }],
+      ]);
+      const statuses = await db
+        .select({ learnerId: attendanceRecords.learnerId, status: attendanceRecords.status })
+        .from(attendanceRecords)
+        .where(
+          and(
+            sql`${attendanceRecords.learnerId} in (${moe}, ${xan}, ${lee}, ${yaz})`,
+            eq(attendanceRecords.date, day1),
+          ),
+        );
+      expect(Object.fromEntries(statuses.map((r) => [r.learnerId, r.status]))).toEqual({
+        [moe]: 'late',
+        [xan]: 'absent',
+        [lee]: 'late',
+        [yaz]: 'absent',
+      });
+    },
+  );
+
+  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
     'refuses the second of two first saves of one register made at once, and keeps the first whole',
     async () => {
       const { cls, url, everyone } = await classOfTwo('7D', ['Hal', 'Sithole'], ['Ida', 'Khumalo']);

@@ -314,7 +314,10 @@ export const SAVE_REGISTER_STATEMENT = 'sekolo_save_register';
  *   there (a first save, or a learner marked that day in the class they were in before a move) is
  *   looked up by (learner, date), a probe into a unique index of 10 million rows at scale. A
  *   correction then reads a few adjacent pages instead of 40 spread ones (pgbench at scale, three
- *   alternating pairs: 882 / 801, 913 / 833 and 957 / 861 saves a second, decision 007).
+ *   alternating pairs: 882 / 801, 913 / 833 and 957 / 861 saves a second, decision 007). Only the
+ *   marks of the learners saved are locked: two classes' saves lock the rows of their own current
+ *   learners, never each other's (a learner moved between them that day included), so they cannot
+ *   deadlock.
  * - `stamp`: the time of the save, read once every lock is held (its count needs all of `checked`):
  *   a save that waited for another's locks is stamped after it, so the history keeps their order.
  *   The audit event takes it to the millisecond, as every audit event (lib/audit.ts).
@@ -353,7 +356,7 @@ export function saveRegisterStatement(p: TSaveRegisterParams): SQL {
     ), class_saved as materialized (
       select a.id, a.learner_id, a.status, a.reason from ${attendanceRecords} as a
       where a.organization_id = ${org} and a.register_class_id = ${cls} and a.date = ${date}
-        and (select allowed from allowed)
+        and a.learner_id in (select learner_id from marks) and (select allowed from allowed)
       for update
     ), checked as materialized (
       select marks.*,

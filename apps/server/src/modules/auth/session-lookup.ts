@@ -86,7 +86,7 @@ export function verifySignedValue(value: string, secret: string): string | null 
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
-/** The columns of a session lookup, in the order a statement's array rows hold them (SESSION_COLUMNS). */
+/** The columns of a session lookup, in the order a statement's array rows hold them (S). */
 const SESSION_FIELDS = {
   sessionId: authSessions.id,
   expiresAt: authSessions.expiresAt,
