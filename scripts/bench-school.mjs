@@ -13,8 +13,10 @@
 // sets on this machine; its helper tables live in the schema `bench` of that database), and prints
 // each API figure as a ratio to the SQL and the pgbench ones. When wrk is on PATH (Debian's package
 // wrk), the GET operations also run through wrk, a C HTTP client (scripts/bench-school/wrk.mjs): the
-// API without the Node client's CPU time, as a ratio to pgbench. Writes bench-results/school-latest.json;
-// exits 1 on a missed target (judged on the API figure only).
+// API without the Node client's CPU time, as a ratio to pgbench. With each API figure it prints the CPU
+// time per request of the server, of PostgreSQL and of the bench's own Node client (all three share the
+// machine's cores). Writes bench-results/school-latest.json; exits 1 on a missed target (judged on the
+// API figure only).
 //
 // Options (environment):
 //   BENCH_DATABASE_URL      admin connection; the bench creates its own database next to it. Default: the
@@ -1011,7 +1013,11 @@ try {
     const side = sides[name];
     const cpuBefore = processTreeCpuMs(server.child.pid);
     const dbBefore = await databaseCounters(pool, pgPid);
+    const clientBefore = process.cpuUsage();
     const api = await measure(side.api);
+    // The bench's own Node client runs on the same cores as the server and PostgreSQL.
+    const client = process.cpuUsage(clientBefore);
+    if (api.withWarmup > 0) api.clientCpuMsPerRequest = round((client.user + client.system) / 1000 / api.withWarmup);
     Object.assign(api, databaseCost(dbBefore, await databaseCounters(pool, pgPid), api.withWarmup));
     const cpuAfter = processTreeCpuMs(server.child.pid);
     if (cpuBefore !== null && cpuAfter !== null && api.withWarmup > 0)
@@ -1059,7 +1065,8 @@ try {
     }
     console.log(
       `  ${''.padEnd(48)} API/SQL ratio: p50 ${ratio.p50}x, p95 ${ratio.p95}x, p99 ${ratio.p99}x` +
-        (api.serverCpuMsPerRequest === undefined ? '' : `; server CPU ${api.serverCpuMsPerRequest} ms per request`),
+        (api.serverCpuMsPerRequest === undefined ? '' : `; server CPU ${api.serverCpuMsPerRequest} ms per request`) +
+        (api.clientCpuMsPerRequest === undefined ? '' : `, the bench's Node client ${api.clientCpuMsPerRequest} ms`),
     );
     if (!bench.skipped)
       console.log(
