@@ -56,9 +56,10 @@ const KEEP_APART = sql`0` as unknown as number;
  * by (learner, date) alone, so the register shows the same marks either way.
  *
  * Built once, without a database (the scale bench, scripts/bench-school.mjs, runs its text too);
- * its columns are read by position (registerRows).
+ * its columns are read by position (registerRows). `organizationId` is the school (a placeholder
+ * by default); `ordered: false` leaves the rows unsorted, for a caller that orders them itself.
  */
-export function registerQuery(organizationId: SQLWrapper = sql.placeholder('organizationId')) {
+export function registerQuery(organizationId: SQLWrapper = sql.placeholder('organizationId'), ordered = true) {
   const db = new QueryBuilder();
   const mark = {
     learnerId: attendanceRecords.learnerId,
@@ -91,43 +92,39 @@ export function registerQuery(organizationId: SQLWrapper = sql.placeholder('orga
     )
     .offset(KEEP_APART)
     .as('other_mark');
-  return (
-    db
-      .select({
-        classId: registerClasses.id,
-        className: registerClasses.name,
-        grade: registerClasses.grade,
-        teacherId: registerClassTeachers.userId,
-        learnerId: learners.id,
-        firstName: learners.firstName,
-        lastName: learners.lastName,
-        preferredName: learners.preferredName,
-        admissionNumber: learners.admissionNumber,
-        // One mark a learner, whichever found it. Flat columns: drizzle maps each selected field
-        // of each row, a cost the profile of the read shows.
-        status: sql<string | null>`coalesce(${classMarks.status}, ${otherMark.status})`,
-        reason: sql<string | null>`coalesce(${classMarks.reason}, ${otherMark.reason})`,
-        markedAt: sql<string | null>`coalesce(${classMarks.markedAt}, ${otherMark.markedAt})`,
-      })
-      .from(registerClasses)
-      .leftJoin(registerClassTeachers, eq(registerClassTeachers.registerClassId, registerClasses.id))
-      // The class's learners by the same arguments as the class (not by its columns), so PostgreSQL
-      // expects 40 of them and hashes the class's marks once instead of scanning them per learner.
-      .leftJoin(
-        learners,
-        and(
-          eq(learners.registerClassId, sql.placeholder('classId')),
-          eq(learners.organizationId, organizationId),
-          isNull(learners.archivedAt),
-        ),
-      )
-      .leftJoin(classMarks, eq(classMarks.learnerId, learners.id))
-      .leftJoinLateral(otherMark, sql`true`)
-      .where(
-        and(eq(registerClasses.id, sql.placeholder('classId')), eq(registerClasses.organizationId, organizationId)),
-      )
-      .orderBy(asc(learners.lastName), asc(learners.firstName), asc(learners.id))
-  );
+  const query = db
+    .select({
+      classId: registerClasses.id,
+      className: registerClasses.name,
+      grade: registerClasses.grade,
+      teacherId: registerClassTeachers.userId,
+      learnerId: learners.id,
+      firstName: learners.firstName,
+      lastName: learners.lastName,
+      preferredName: learners.preferredName,
+      admissionNumber: learners.admissionNumber,
+      // One mark a learner, whichever found it. Flat columns: drizzle maps each selected field
+      // of each row, a cost the profile of the read shows.
+      status: sql<string | null>`coalesce(${classMarks.status}, ${otherMark.status})`,
+      reason: sql<string | null>`coalesce(${classMarks.reason}, ${otherMark.reason})`,
+      markedAt: sql<string | null>`coalesce(${classMarks.markedAt}, ${otherMark.markedAt})`,
+    })
+    .from(registerClasses)
+    .leftJoin(registerClassTeachers, eq(registerClassTeachers.registerClassId, registerClasses.id))
+    // The class's learners by the same arguments as the class (not by its columns), so PostgreSQL
+    // expects 40 of them and hashes the class's marks once instead of scanning them per learner.
+    .leftJoin(
+      learners,
+      and(
+        eq(learners.registerClassId, sql.placeholder('classId')),
+        eq(learners.organizationId, organizationId),
+        isNull(learners.archivedAt),
+      ),
+    )
+    .leftJoin(classMarks, eq(classMarks.learnerId, learners.id))
+    .leftJoinLateral(otherMark, sql`true`)
+    .where(and(eq(registerClasses.id, sql.placeholder('classId')), eq(registerClasses.organizationId, organizationId)));
+  return ordered ? query.orderBy(asc(learners.lastName), asc(learners.firstName), asc(learners.id)) : query;
 }
 
 /** A register row's fields (TRegisterRow), as registerQuery selects them and registerWithSessionQuery's JSON names them. */
@@ -187,14 +184,23 @@ export async function getRegister(
 ): Promise<TRegister> {
   const found = await runRegister(db, { classId, organizationId: ctx.organizationId, date });
   if (!found) throw notFound(ATTENDANCE_MESSAGES.classNotFound);
+  return { ...registerHeader(ctx, found, date, found.last || null), rows: found.rows };
+}
+
+/** A register's fields but its rows, for the caller `ctx`; `lastMark` is the day's latest mark time. */
+function registerHeader(
+  ctx: TSchoolContext,
+  cls: { classId: string; className: string; grade: number; teacherId: string | null },
+  date: string,
+  lastMark: string | number | null,
+): Omit<TRegister, 'rows'> {
   return {
-    classId: found.classId,
-    className: found.className,
-    grade: gradeFromNumber(found.grade),
+    classId: cls.classId,
+    className: cls.className,
+    grade: gradeFromNumber(cls.grade),
     date,
-    canMark: canMarkClass(ctx, found),
-    markedAt: found.last ? new Date(found.last).toISOString() : null,
-    rows: found.rows,
+    canMark: canMarkClass(ctx, cls),
+    markedAt: lastMark === null ? null : new Date(lastMark).toISOString(),
   };
 }
 
@@ -207,7 +213,8 @@ export async function getRegister(
  * class's (`SESSION_COLUMN_COUNT` on), or none when the token names no session.
  */
 export function registerWithSessionQuery(): SQL {
-  const register = registerQuery(sql`(select "organizationId" from "session")`);
+  // Unordered: json_agg puts the rows in the register's order itself.
+  const register = registerQuery(sql`(select "organizationId" from "session")`, false);
   const columns = sql.join(
     REGISTER_COLUMNS.map((name) => sql.identifier(name)),
     sql`, `,
@@ -260,15 +267,13 @@ export async function registerBodyForSession(
   const ctx = await schoolContext(request, VIEW_ATTENDANCE);
   const c = (name: (typeof CLASS_COLUMNS)[number]) => row![SESSION_COLUMN_COUNT + CLASS_COLUMNS.indexOf(name)];
   if (c('classId') == null) throw notFound(ATTENDANCE_MESSAGES.classNotFound);
-  const markedAt = c('markedAt') as string | null;
-  const register: Omit<TRegister, 'rows'> = {
+  const cls = {
     classId: c('classId') as string,
     className: c('className') as string,
-    grade: gradeFromNumber(c('grade') as number),
-    date,
-    canMark: canMarkClass(ctx, { teacherId: c('teacherId') as string | null }),
-    markedAt: markedAt ? new Date(markedAt).toISOString() : null,
+    grade: c('grade') as number,
+    teacherId: c('teacherId') as string | null,
   };
+  const register = registerHeader(ctx, cls, date, c('markedAt') as string | null);
   // The rows are PostgreSQL's JSON text: put in as they are, not parsed and written again.
   return `{"register":${JSON.stringify(register).slice(0, -1)},"rows":${c('rows') as string}}}`;
 }
