@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serverEnv } from '../apps/server/launch/node-options.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sekolo-e2e-'));
@@ -10,7 +11,7 @@ const port = process.env.E2E_PORT ?? '3100';
 const server = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: {
+  env: serverEnv({
     ...process.env,
     NODE_ENV: 'development',
     PORT: port,
@@ -24,7 +25,7 @@ const server = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 
     // be shared by the whole suite. Per-account sign-in limits stay at their defaults (a spec tests them).
     AUTH_RATE_LIMIT_SIGN_UP_PER_ADDRESS: '500',
     AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: '200',
-  },
+  }),
 });
 const stop = (signal) => server.kill(signal);
 process.on('SIGTERM', () => stop('SIGTERM'));

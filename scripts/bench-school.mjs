@@ -34,6 +34,9 @@
 //   BENCH_SCHOOL_OPS        the operations to measure, comma-separated (default readRegister,saveRegister,learnerPage)
 //   BENCH_SCHOOL_CPU_PROF   a folder: the server runs with --cpu-prof and writes its profile there (open the
 //                           .cpuprofile in Chrome DevTools); the figures then include the profiler's cost
+//   BENCH_SCHOOL_NODE_OPTIONS  the server's NODE_OPTIONS, to which the server's own V8 settings are added unless
+//                           it sets them (apps/server/launch/node-options.mjs): e.g. --max-semi-space-size=16
+//                           measures Node's default young generation
 //   BENCH_SCHOOL_PGBENCH_KEEP  a folder: the pgbench scripts of each operation are kept there (<op>/script-0.sql),
 //                           with <op>/run.sh that runs them again by hand against the same helper tables
 import { Buffer } from 'node:buffer';
@@ -50,6 +53,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { alternating, asPgbench, pgbenchVersion, runPgbench } from './bench-school/pgbench.mjs';
 import { runWrk, wrkVersion } from './bench-school/wrk.mjs';
+import { serverEnv } from '../apps/server/launch/node-options.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const LOCAL_SOCKET_DIR = '/var/run/postgresql';
@@ -227,7 +231,7 @@ function startServer(port) {
     : [tsx, [main]];
   const child = spawn(command, args, {
     cwd: root,
-    env: {
+    env: serverEnv({
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
@@ -241,7 +245,9 @@ function startServer(port) {
       SEED: 'never',
       LOG_LEVEL: 'warn',
       WEB_CONCURRENCY: String(WORKERS),
-    },
+      // BENCH_SCHOOL_NODE_OPTIONS: the server's own Node options, e.g. to compare V8 settings.
+      NODE_OPTIONS: process.env.BENCH_SCHOOL_NODE_OPTIONS ?? '',
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (chunk) => (log += chunk));

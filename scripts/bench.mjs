@@ -27,6 +27,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { tsImport } from 'tsx/esm/api';
+import { serverEnv } from '../apps/server/launch/node-options.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ONLY = process.env.BENCH_ONLY || '';
@@ -107,7 +108,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sekolo-bench-'));
 let serverLog = '';
 const server = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
-  env: {
+  env: serverEnv({
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
@@ -118,7 +119,7 @@ const server = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 
     DATA_DIR: dataDir,
     WEB_DIST: webDist,
     LOG_LEVEL: 'warn',
-  },
+  }),
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 server.stdout.on('data', (chunk) => (serverLog += chunk));

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { serverEnv } from '../apps/server/launch/node-options.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const marker = path.join(root, 'apps/web/build/client/__spa-fallback.html');
@@ -26,6 +27,6 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
 }
 
 const tsx = path.join(root, 'node_modules/.bin/tsx');
-const server = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: 'inherit' });
+const server = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: 'inherit', env: serverEnv(process.env) });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
