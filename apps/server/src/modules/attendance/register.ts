@@ -219,9 +219,11 @@ export function registerWithSessionQuery(): SQL {
     REGISTER_COLUMNS.map((name) => sql.identifier(name)),
     sql`, `,
   );
-  const row = sql.join(
+  // Each learner's row as a record whose columns are named as TRegisterRow's fields: json_agg writes
+  // a record with its column names as keys (cheaper in PostgreSQL than json_build_object's pairs).
+  const item = sql.join(
     REGISTER_ROW_FIELDS.map((name) =>
-      name === 'reason' ? sql`'reason', coalesce("reason", '')` : sql`${sql.raw(`'${name}'`)}, ${sql.identifier(name)}`,
+      name === 'reason' ? sql`coalesce("reason", '') as "reason"` : sql`${sql.identifier(name)}`,
     ),
     sql`, `,
   );
@@ -232,10 +234,10 @@ export function registerWithSessionQuery(): SQL {
     )}
     from "session" left join (
       select "classId", "className", "grade", "teacherId",
-        coalesce(json_agg(json_build_object(${row}) order by "lastName", "firstName", "learnerId")
-          filter (where "learnerId" is not null), '[]')::text as "rows",
+        coalesce(json_agg("item" order by "item"."lastName", "item"."firstName", "item"."learnerId")
+          filter (where "item"."learnerId" is not null), '[]')::text as "rows",
         max("markedAt")::text as "markedAt"
-      from (${register}) as "register"(${columns})
+      from (${register}) as "register"(${columns}) cross join lateral (select ${item}) as "item"
       group by "classId", "className", "grade", "teacherId"
     ) as "class" on true`;
 }
