@@ -245,7 +245,6 @@ function startServer(port) {
       SEED: 'never',
       LOG_LEVEL: 'warn',
       WEB_CONCURRENCY: String(WORKERS),
-      // BENCH_SCHOOL_NODE_OPTIONS: the server's own Node options, e.g. to compare V8 settings.
       NODE_OPTIONS: process.env.BENCH_SCHOOL_NODE_OPTIONS ?? '',
     }),
     stdio: ['ignore', 'pipe', 'pipe'],

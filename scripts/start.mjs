@@ -7,7 +7,13 @@ import { serverEnv } from '../apps/server/launch/node-options.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const marker = path.join(root, 'apps/web/build/client/__spa-fallback.html');
-const sources = ['apps/web/app', 'apps/web/public', 'packages/shared/src', 'apps/web/vite.config.ts', 'apps/web/react-router.config.ts'];
+const sources = [
+  'apps/web/app',
+  'apps/web/public',
+  'packages/shared/src',
+  'apps/web/vite.config.ts',
+  'apps/web/react-router.config.ts',
+];
 
 function newestMtime(entry) {
   const full = path.join(root, entry);
@@ -27,6 +33,10 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
 }
 
 const tsx = path.join(root, 'node_modules/.bin/tsx');
-const server = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: 'inherit', env: serverEnv(process.env) });
+const server = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: serverEnv(process.env),
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SEMI_SPACE_MB, serverEnv, serverNodeOptions } from '../../launch/node-options.mjs';
 
 describe('the server process Node options (launch/node-options.mjs)', () => {
-  it('gives the server a larger young generation than Node default', () => {
+  it("gives the server a larger young generation than Node's default", () => {
     expect(SEMI_SPACE_MB).toBeGreaterThan(16);
     expect(serverNodeOptions()).toBe(`--max-semi-space-size=${SEMI_SPACE_MB}`);
     expect(serverNodeOptions('')).toBe(`--max-semi-space-size=${SEMI_SPACE_MB}`);
@@ -15,7 +15,7 @@ describe('the server process Node options (launch/node-options.mjs)', () => {
     );
   });
 
-  it('leaves an operator own semi-space size as it is', () => {
+  it("leaves an operator's own semi-space size as it is", () => {
     expect(serverNodeOptions('--max-semi-space-size=8')).toBe('--max-semi-space-size=8');
     expect(serverNodeOptions('--trace-gc --max-semi-space-size 64')).toBe('--trace-gc --max-semi-space-size 64');
     // A different flag that only starts alike is not the same setting.
