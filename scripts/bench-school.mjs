@@ -99,9 +99,14 @@ const { learnerPageQuery, pageStatementName } = await tsImport(
   path.join(root, 'apps/server/src/modules/school/list-learners.ts'),
   import.meta.url,
 );
-const { registerWithSessionQuery, saveRegisterStatement, SAVE_REGISTER_PARAMS, SAVE_REGISTER_STATEMENT } =
-  await tsImport(path.join(root, 'apps/server/src/modules/attendance/register.ts'), import.meta.url);
-const { SESSION_SELECT } = await tsImport(
+const {
+  registerWithSessionQuery,
+  REGISTER_SESSION_STATEMENT,
+  saveRegisterStatement,
+  SAVE_REGISTER_PARAMS,
+  SAVE_REGISTER_STATEMENT,
+} = await tsImport(path.join(root, 'apps/server/src/modules/attendance/register.ts'), import.meta.url);
+const { SESSION_SELECT, SESSION_STATEMENT } = await tsImport(
   path.join(root, 'apps/server/src/modules/auth/session-lookup.ts'),
   import.meta.url,
 );
@@ -128,9 +133,9 @@ function statementOf(statement) {
  * The register read (register.ts, registerWithSessionQuery): the caller's session and the register
  * in one statement, as the server sends it, prepared under the server's name.
  */
-const REGISTER = { name: 'sekolo_register_session', ...statementOf(registerWithSessionQuery()) };
+const REGISTER = { name: REGISTER_SESSION_STATEMENT, ...statementOf(registerWithSessionQuery()) };
 /** The session check of every other signed-in request (session-lookup.ts), as the server sends it. */
-const SESSION = { name: 'sekolo_session_user', ...statementOf(SESSION_SELECT) };
+const SESSION = { name: SESSION_STATEMENT, ...statementOf(SESSION_SELECT) };
 
 /**
  * The register save's statement (register.ts): the whole save, the class and permission check

@@ -242,11 +242,17 @@ export function registerWithSessionQuery(): SQL {
     ) as "class" on true`;
 }
 
-/** What registerWithSessionQuery reads of the class, after the session's columns. */
+/** What registerWithSessionQuery reads of the class, after the session's columns, and where in its row. */
 const CLASS_COLUMNS = ['classId', 'className', 'grade', 'teacherId', 'rows', 'markedAt'] as const;
+const K = Object.fromEntries(CLASS_COLUMNS.map((name, i) => [name, SESSION_COLUMN_COUNT + i])) as Record<
+  (typeof CLASS_COLUMNS)[number],
+  number
+>;
 
+/** The name registerWithSessionQuery's statement is prepared under (the scale bench runs it so too). */
+export const REGISTER_SESSION_STATEMENT = 'sekolo_register_session';
 const runRegisterWithSession = namedArrayStatement(
-  'sekolo_register_session',
+  REGISTER_SESSION_STATEMENT,
   registerWithSessionQuery(),
   (rows) => rows[0],
 );
@@ -267,7 +273,7 @@ export async function registerBodyForSession(
   const row = await runRegisterWithSession(request.server.deps.database.db, { token, classId, date });
   adoptSession(request, await lookup.fromColumns(row, token));
   const ctx = await schoolContext(request, VIEW_ATTENDANCE);
-  const c = (name: (typeof CLASS_COLUMNS)[number]) => row![SESSION_COLUMN_COUNT + CLASS_COLUMNS.indexOf(name)];
+  const c = (name: (typeof CLASS_COLUMNS)[number]) => row![K[name]];
   if (c('classId') == null) throw notFound(ATTENDANCE_MESSAGES.classNotFound);
   const cls = {
     classId: c('classId') as string,

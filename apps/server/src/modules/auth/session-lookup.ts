@@ -143,6 +143,9 @@ export function sessionWith(name: string): SQL {
   return sql`${sql.identifier(name)}(${columns}) as (${SESSION_SELECT})`;
 }
 
+/** The name the lookup's statement is prepared under (the scale bench runs it so too). */
+export const SESSION_STATEMENT = 'sekolo_session_user';
+
 export type TSessionLookup = {
   /** The session a Cookie header names, or null: the guards' check. */
   find(cookieHeader: string): Promise<TSessionRow | null>;
@@ -162,7 +165,7 @@ export async function createSessionLookup(auth: TAuth, db: Database): Promise<TS
   if (options.secondaryStorage || options.session?.cookieCache?.enabled) return null;
   const cookieName = context.authCookies.sessionToken.name;
   const secret = context.secret;
-  const statement = namedArrayStatement('sekolo_session_user', SESSION_SELECT, (rows) => rows[0]);
+  const statement = namedArrayStatement(SESSION_STATEMENT, SESSION_SELECT, (rows) => rows[0]);
 
   const tokenOf = (cookieHeader: string) => {
     const value = readCookie(cookieHeader, cookieName);
