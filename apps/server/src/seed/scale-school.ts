@@ -377,7 +377,14 @@ export async function generateScaleSchool(
     }
   }
   await step('vacuum analyze', async () => {
-    for (const table of ['register_classes', 'learners', 'guardians', 'learner_guardians', 'attendance_records'])
+    for (const table of [
+      'register_classes',
+      'learners',
+      'learner_search_prefixes',
+      'guardians',
+      'learner_guardians',
+      'attendance_records',
+    ])
       await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
   });
 

@@ -113,6 +113,64 @@ export const learners = pgTable(
   ],
 );
 
+/** The longest search word the learner search finds through learner_search_prefixes (list-learners.ts). */
+export const SEARCH_PREFIX_MAX = 10;
+
+/**
+ * Every start of a learner's search keys, 2 to SEARCH_PREFIX_MAX characters long, one row each:
+ * the lower-cased surname, first name, preferred name and admission number (a prefix two keys
+ * share is one row). Beside it, the learner's sort columns, copied, so that a one-word search
+ * walks one index in the page's own order and stops after the page's rows, however many learners
+ * the word matches ("mok": 1 500 of 50 000). Kept by the triggers of migration 0020 on every
+ * insert and on every change of those columns, in the writing transaction: no code path can
+ * forget it. Only the server's search reads it.
+ */
+export const learnerSearchPrefixes = pgTable(
+  'learner_search_prefixes',
+  {
+    learnerId: uuid('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull(),
+    /** `archived_at is not null` of the learner. */
+    archived: boolean('archived').notNull(),
+    prefix: text('prefix').notNull(),
+    lastName: text('last_name').notNull(),
+    firstName: text('first_name').notNull(),
+    grade: smallint('grade').notNull(),
+    admissionNumber: text('admission_number').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.learnerId, t.prefix] }),
+    // One per sort of the list (by name, by grade then name, by admission number), each ending
+    // in the learner's id as the list's own sorts do (list-learners.ts, SORT_KEYS).
+    index('learner_search_prefixes_name_idx').on(
+      t.organizationId,
+      t.archived,
+      t.prefix,
+      t.lastName,
+      t.firstName,
+      t.learnerId,
+    ),
+    index('learner_search_prefixes_grade_idx').on(
+      t.organizationId,
+      t.archived,
+      t.prefix,
+      t.grade,
+      t.lastName,
+      t.firstName,
+      t.learnerId,
+    ),
+    index('learner_search_prefixes_admission_idx').on(
+      t.organizationId,
+      t.archived,
+      t.prefix,
+      t.admissionNumber,
+      t.learnerId,
+    ),
+  ],
+);
+
 /** A parent or guardian known to a school; `userId` once they have an account (invitation). */
 export const guardians = pgTable(
   'guardians',

@@ -69,7 +69,7 @@ describe('the learner page statement', () => {
   it('prepares the first page of a search only, one name per shape', () => {
     const texts = new Map<string, string>();
     const unprepared: string[] = [];
-    for (const q of ['', 'm', 'mok', 'thandi mok', 'a b c d', '\u{10ffff}\u{10ffff}'])
+    for (const q of ['', 'm', 'mok', 'thandi mok', 'a b c d', '\u{10ffff}', 'ſc', 'siphesihlex'])
       for (const sort of LEARNER_SORTS)
         for (const withCursor of [false, true]) {
           const { name, text } = pageText({ q, sort, dir: 'asc', status: 'active', grade: '', withCursor, limit: 50 });
@@ -80,8 +80,10 @@ describe('the learner page statement', () => {
           expect(texts.get(name) ?? text).toBe(text);
           texts.set(name, text);
         }
-    // 'mok', 'thandi mok' and the open-ended search, first pages: a shape each in each sort.
-    expect(texts.size).toBe(3 * 3);
+    // First pages, a shape each in each sort: 'mok' and 'thandi mok' (one and two words, by their
+    // prefix rows), the open-ended search and one word that is not found by its prefix rows ('ſc'
+    // and the eleven letters of 'siphesihlex': one shape).
+    expect(texts.size).toBe(4 * 3);
     // No search, a one-letter one ('a b c d' leads with one letter) and every later page run unprepared.
     expect(new Set(unprepared)).toEqual(
       new Set([
@@ -93,7 +95,9 @@ describe('the learner page statement', () => {
         'a b c d|true',
         'mok|true',
         'thandi mok|true',
-        '\u{10ffff}\u{10ffff}|true',
+        '\u{10ffff}|true',
+        'ſc|true',
+        'siphesihlex|true',
       ]),
     );
   });
