@@ -334,29 +334,26 @@ export function learnerPageQuery(organizationId: string, query: TQuery, form: 'v
     // learner_search_prefixes (schema/school.ts) up to the page's rows; each other word's learners
     // are the learners of its own prefix rows.
     const t = learnerSearchPrefixes;
-    const archived = query.status === 'archived' ? sql`${t.archived} = true` : sql`${t.archived} = false`;
+    /** The school's prefix rows of a word (`p(name)`), of the page's status. */
+    const rowsOf = (table: { organizationId: AnyPgColumn; archived: AnyPgColumn; prefix: AnyPgColumn }, name: string) =>
+      and(
+        eq(table.organizationId, p('organizationId') as string),
+        query.status === 'archived' ? sql`${table.archived} = true` : sql`${table.archived} = false`,
+        eq(table.prefix, p(name) as string),
+      );
     const others = Array.from({ length: tokens.length - 1 }, (_, i) => {
       const o = alias(t, `other${i}`);
-      const ofWord = new QueryBuilder()
+      return sql`${t.learnerId} in (${new QueryBuilder()
         .select({ learnerId: o.learnerId })
         .from(o)
-        .where(
-          and(
-            eq(o.organizationId, p('organizationId') as string),
-            query.status === 'archived' ? sql`${o.archived} = true` : sql`${o.archived} = false`,
-            eq(o.prefix, p(`token${i}`) as string),
-          ),
-        );
-      return sql`${t.learnerId} in (${ofWord})`;
+        .where(rowsOf(o, `token${i}`))})`;
     });
     const matches = new QueryBuilder()
       .select({ learnerId: t.learnerId })
       .from(t)
       .where(
         and(
-          eq(t.organizationId, p('organizationId') as string),
-          archived,
-          eq(t.prefix, p('lead') as string),
+          rowsOf(t, 'lead'),
           query.grade ? eq(t.grade, p('grade') as number) : undefined,
           afterCursor('copy'),
           ...others,
