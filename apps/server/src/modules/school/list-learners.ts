@@ -21,7 +21,7 @@ type TQuery = z.output<typeof ZLearnerListQuerySchema>;
 
 /**
  * The columns each sort walks, in order; `id` last makes every position unique (stable pages).
- * `copy` is the column's copy in learner_search_prefixes, which a one-word search walks instead.
+ * `copy` is the column's copy in learner_search_prefixes, which a search by prefix rows walks instead.
  */
 type TSortKey = {
   column: AnyPgColumn;
@@ -256,7 +256,8 @@ const preparedPages = new Map<string, ReturnType<typeof namedArrayStatement<unkn
  * for as long as the connection lives, and the page's shapes number in the hundreds (sort,
  * direction, filters, cursor, number of words). So only the first page of a search is prepared:
  * the page typed into the search box, and the one whose planning (a union over four indexes)
- * costs the most: 96 shapes (twice that counting searches of U+10FFFF only). One name per shape
+ * costs the most: 96 shapes by the union, as many by prefix rows, and 96 more for searches of
+ * U+10FFFF only. One name per shape
  * of its text: the sort and direction, the status and grade filters, the number of words and
  * whether the leading word's range is open-ended, or that the word is found by its prefix rows
  * (`p`). Every value is a parameter.
@@ -314,7 +315,8 @@ export function learnerPageQuery(organizationId: string, query: TQuery, form: 'v
   const keys = SORT_KEYS[query.sort];
   const params = form === 'values' ? pageParams(organizationId, query) : null;
   const p: TParam = params ? (name) => params[name] : (name) => sql.placeholder(name);
-  const { tokens, searched, byPrefix } = searchOf(query.q);
+  const search = searchOf(query.q);
+  const { tokens, searched, byPrefix } = search;
   /** Past the cursor's position, on the sort's columns (`on`: the learners' own, or their copies). */
   const afterCursor = (on: 'column' | 'copy'): SQL | undefined => {
     if (!query.cursor) return undefined;
@@ -363,7 +365,7 @@ export function learnerPageQuery(organizationId: string, query: TQuery, form: 'v
       .limit(p('limit') as number);
     where = sql`${learners.id} in (${matches})`;
   } else {
-    where = pageCondition(query, keys, p, searched, tokens, afterCursor('column'));
+    where = pageCondition(query, keys, p, search, afterCursor('column'));
   }
   return new QueryBuilder()
     .select(PAGE_SELECTION)
@@ -375,19 +377,17 @@ export function learnerPageQuery(organizationId: string, query: TQuery, form: 'v
 }
 
 /**
- * A page's condition on the learners table, but a one-word search's: the school, the status, the
- * grade and the cursor; a search's matches as the union of the four prefix indexes' scans for its
- * leading word, each other word filtering (listLearners).
+ * A page's condition on the learners table, but a search's by prefix rows: the school, the status,
+ * the grade and the cursor; a search's matches as the union of the four prefix indexes' scans for
+ * its leading word, each other word filtering (listLearners).
  */
 function pageCondition(
   query: TQuery,
   keys: TSortKey[],
   p: TParam,
-  searched: boolean,
-  tokens: string[],
+  { tokens, lead, searched }: ReturnType<typeof searchOf>,
   afterCursor: SQL | undefined,
 ): SQL | undefined {
-  const lead = searchOf(query.q).lead;
   const conditions: (SQL | undefined)[] = [
     eq(learners.organizationId, p('organizationId') as string),
     query.status === 'archived' ? isNotNull(learners.archivedAt) : isNull(learners.archivedAt),
