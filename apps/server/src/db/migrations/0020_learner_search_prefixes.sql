@@ -24,13 +24,18 @@ RETURNS SETOF text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   CROSS JOIN generate_series(2, 10) AS n
   WHERE length(k.key) >= n
 $$;--> statement-breakpoint
+-- A learner's rows of learner_search_prefixes, in the table's column order: what the triggers below
+-- and the filling of the learners already there each insert.
+CREATE OR REPLACE FUNCTION sekolo_learner_search_rows(l learners) RETURNS SETOF learner_search_prefixes
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  SELECT l.id, l.organization_id, l.archived_at IS NOT NULL, p.prefix, l.last_name, l.first_name, l.grade, l.admission_number
+  FROM sekolo_search_prefixes(l.last_name, l.first_name, l.preferred_name, l.admission_number) AS p(prefix)
+$$;--> statement-breakpoint
 -- Learners inserted, however many in one statement (a CSV import, a seed): their prefixes in one insert.
 CREATE OR REPLACE FUNCTION sekolo_learners_search_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO learner_search_prefixes (learner_id, organization_id, archived, prefix, last_name, first_name, grade, admission_number)
-  SELECT l.id, l.organization_id, l.archived_at IS NOT NULL, p.prefix, l.last_name, l.first_name, l.grade, l.admission_number
-  FROM inserted_learners AS l
-  CROSS JOIN LATERAL sekolo_search_prefixes(l.last_name, l.first_name, l.preferred_name, l.admission_number) AS p(prefix);
+  INSERT INTO learner_search_prefixes
+  SELECT r.* FROM inserted_learners AS l CROSS JOIN LATERAL sekolo_learner_search_rows(l) AS r;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -42,9 +47,7 @@ CREATE TRIGGER learners_search_prefixes_insert AFTER INSERT ON learners
 CREATE OR REPLACE FUNCTION sekolo_learners_search_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM learner_search_prefixes WHERE learner_id = OLD.id;
-  INSERT INTO learner_search_prefixes (learner_id, organization_id, archived, prefix, last_name, first_name, grade, admission_number)
-  SELECT NEW.id, NEW.organization_id, NEW.archived_at IS NOT NULL, p.prefix, NEW.last_name, NEW.first_name, NEW.grade, NEW.admission_number
-  FROM sekolo_search_prefixes(NEW.last_name, NEW.first_name, NEW.preferred_name, NEW.admission_number) AS p(prefix);
+  INSERT INTO learner_search_prefixes SELECT * FROM sekolo_learner_search_rows(NEW);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -55,7 +58,5 @@ CREATE TRIGGER learners_search_prefixes_update
     IS DISTINCT FROM (NEW.organization_id, NEW.last_name, NEW.first_name, NEW.preferred_name, NEW.admission_number, NEW.grade, NEW.archived_at IS NULL))
   EXECUTE FUNCTION sekolo_learners_search_update();--> statement-breakpoint
 -- The learners already there.
-INSERT INTO learner_search_prefixes (learner_id, organization_id, archived, prefix, last_name, first_name, grade, admission_number)
-SELECT l.id, l.organization_id, l.archived_at IS NOT NULL, p.prefix, l.last_name, l.first_name, l.grade, l.admission_number
-FROM learners AS l
-CROSS JOIN LATERAL sekolo_search_prefixes(l.last_name, l.first_name, l.preferred_name, l.admission_number) AS p(prefix);
+INSERT INTO learner_search_prefixes
+SELECT r.* FROM learners AS l CROSS JOIN LATERAL sekolo_learner_search_rows(l) AS r;

@@ -119,8 +119,8 @@ export const SEARCH_PREFIX_MAX = 10;
 /**
  * Every start of a learner's search keys, 2 to SEARCH_PREFIX_MAX characters long, one row each:
  * the lower-cased surname, first name, preferred name and admission number (a prefix two keys
- * share is one row). Beside it, the learner's sort columns, copied, so that a one-word search
- * walks one index in the page's own order and stops after the page's rows, however many learners
+ * share is one row). Beside it, the learner's sort columns, copied, so that a search walks its
+ * leading word's rows on one index in the page's own order and stops after the page's rows, however many learners
  * the word matches ("mok": 1 500 of 50 000). Kept by the triggers of migration 0020 on every
  * insert and on every change of those columns, in the writing transaction: no code path can
  * forget it. Only the server's search reads it.
