@@ -19,6 +19,8 @@ export default defineConfig({
       // The same API tests against a real PostgreSQL when CI provides one.
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       { test: { name: 'web', root: './apps/web', include: ['app/**/*.test.{ts,tsx}'] } },
+      // The bench's own tools (npm run bench).
+      { test: { name: 'scripts', root: './scripts', include: ['**/*.test.mjs'] } },
     ],
   },
 });

@@ -7,7 +7,9 @@
 //   - reading one class register          GET /api/school/attendance/classes/:id/register/:date  p95 <= 10 ms
 //   - saving one 40-learner register      PUT /api/school/attendance/classes/:id/register/:date  p95 <= 25 ms
 //   - a learner-list page (50 rows, each sort and direction, with a name search)  GET /api/school/learners  p95 <= 15 ms
-// through the real server over HTTP (signed in as the school's admin), then the same SQL statements
+// through the real server over HTTP (signed in as the school's admin; one keep-alive connection a
+// worker, from a lean client that only writes requests and reads answers' status and length:
+// scripts/bench-school/http-client.mjs), then the same SQL statements
 // the server runs for each operation directly with `pg` (a pool of 16), then, when pgbench is on PATH,
 // the same statements run by pgbench (-M prepared, 16 clients, 2 threads: the floor PostgreSQL itself
 // sets on this machine; its helper tables live in the schema `bench` of that database), and prints
@@ -51,6 +53,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { createHttpClient } from './bench-school/http-client.mjs';
 import { alternating, asPgbench, pgbenchVersion, runPgbench } from './bench-school/pgbench.mjs';
 import { runWrk, wrkVersion } from './bench-school/wrk.mjs';
 import { serverEnv } from '../apps/server/launch/node-options.mjs';
@@ -286,7 +289,7 @@ function startServer(port) {
 }
 
 // ------------------------------------------------------------------------------------- HTTP client
-/** Keep-alive sockets, exactly CONCURRENCY of them: the 16 connections of the target. */
+/** Node's client, for signing in (the measured requests go through createHttpClient). */
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY, maxFreeSockets: CONCURRENCY });
 
 function request(base, method, url, { cookie, body } = {}) {
@@ -890,6 +893,8 @@ const report = {
   failures,
 };
 let server;
+/** The API side's client (createHttpClient), once the server is up. */
+let client;
 const pool = new pg.Pool({ connectionString: dbUrl, max: CONCURRENCY });
 pool.on('error', () => undefined);
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -965,9 +970,13 @@ try {
   report.pgbench = pgbenchAt ?? 'not on PATH: skipped';
 
   const ok = (res, what) => {
-    if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${res.body.slice(0, 200)}`);
+    if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${res.text().slice(0, 200)}`);
     return res;
   };
+  // The API side's connections: one a worker (scripts/bench-school/http-client.mjs).
+  client = createHttpClient(base, CONCURRENCY);
+  const getHeaders = { cookie, origin: base };
+  const putHeaders = { cookie, origin: base, 'content-type': 'application/json' };
   // The GET operations' paths, the i-th request's: the same for the Node client and wrk.
   const getPath = {
     readRegister: () => `/api/school/attendance/classes/${pickOf(w.classes)}/register/${pickOf(w.markedDays)}`,
@@ -978,24 +987,29 @@ try {
   };
   const sides = {
     readRegister: {
-      api: async () => ok(await request(base, 'GET', getPath.readRegister(), { cookie }), 'GET register'),
+      api: async (worker) =>
+        ok(await client.request(worker, 'GET', getPath.readRegister(), getHeaders), 'GET register'),
       sql: () => sqlReadRegister(pool, auth, pickOf(w.classes), pickOf(w.markedDays)),
     },
     saveRegister: {
       api: async (worker, i) => {
         const job = saveJob(w, worker, i);
         return ok(
-          await request(base, 'PUT', `/api/school/attendance/classes/${job.classId}/register/${job.date}`, {
-            cookie,
-            body: { marks: job.marks },
-          }),
+          await client.request(
+            worker,
+            'PUT',
+            `/api/school/attendance/classes/${job.classId}/register/${job.date}`,
+            putHeaders,
+            JSON.stringify({ marks: job.marks }),
+          ),
           'PUT register',
         );
       },
       sql: (worker, i) => sqlSaveRegister(pool, auth, saveJob(w, worker, i)),
     },
     learnerPage: {
-      api: async (worker, i) => ok(await request(base, 'GET', getPath.learnerPage(i), { cookie }), 'GET learners'),
+      api: async (worker, i) =>
+        ok(await client.request(worker, 'GET', getPath.learnerPage(i), getHeaders), 'GET learners'),
       sql: async (worker, i) => {
         const [sort, dir] = SORTS[i % SORTS.length];
         const { name, text, params } = learnerPageSql(w.org, sort, dir, pickOf(w.searches), 50);
@@ -1124,6 +1138,7 @@ try {
 } catch (error) {
   fail(`the school bench could not run: ${error instanceof Error ? error.message : error}`);
 } finally {
+  client?.close();
   await server?.stop();
   agent.destroy();
   await pool.end().catch(() => undefined);
