@@ -41,11 +41,9 @@
 //                           measures Node's default young generation
 //   BENCH_SCHOOL_PGBENCH_KEEP  a folder: the pgbench scripts of each operation are kept there (<op>/script-0.sql),
 //                           with <op>/run.sh that runs them again by hand against the same helper tables
-import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -286,39 +284,6 @@ function startServer(port) {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-// ------------------------------------------------------------------------------------- HTTP client
-/** Node's client, for signing in (the measured requests go through createHttpClient). */
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY, maxFreeSockets: CONCURRENCY });
-
-function request(base, method, url, { cookie, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const req = http.request(
-      `${base}${url}`,
-      {
-        method,
-        agent,
-        headers: {
-          ...(cookie ? { cookie } : {}),
-          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
-          origin: base,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
 }
 
 // -------------------------------------------------------------------------------------- measuring
@@ -930,12 +895,16 @@ try {
   server = startServer(port);
   await server.ready();
   const base = server.base;
-  const signedIn = await request(base, 'POST', '/api/auth/sign-in/email', {
-    body: { email: SCALE_ADMIN_EMAIL, password: SCALE_ADMIN_PASSWORD, rememberMe: true },
+  // Signing in once, through fetch; the measured requests go through createHttpClient.
+  const signedIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: SCALE_ADMIN_EMAIL, password: SCALE_ADMIN_PASSWORD, rememberMe: true }),
   });
-  if (signedIn.status !== 200) throw new Error(`sign-in answered ${signedIn.status}: ${signedIn.body}`);
-  const cookie = [signedIn.headers['set-cookie'] ?? []]
-    .flat()
+  const signedInBody = await signedIn.text();
+  if (signedIn.status !== 200) throw new Error(`sign-in answered ${signedIn.status}: ${signedInBody}`);
+  const cookie = signedIn.headers
+    .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
   const sessionCookie = cookie.split('; ').find((pair) => pair.includes('session_token='));
@@ -943,7 +912,7 @@ try {
   const w = await loadWorkload(pool, summary);
   const auth = {
     org: w.org,
-    userId: JSON.parse(signedIn.body).user.id,
+    userId: JSON.parse(signedInBody).user.id,
     token: decodeURIComponent(sessionCookie.split('=')[1]).split('.')[0],
   };
   if (w.newDays.length === 0) console.log('  note: no school day of this year before today: saves are all corrections');
@@ -1140,7 +1109,6 @@ try {
 } finally {
   client?.close();
   await server?.stop();
-  agent.destroy();
   await pool.end().catch(() => undefined);
 }
 
