@@ -96,7 +96,7 @@ const tsx = path.join(root, 'node_modules/.bin/tsx');
 const { tsImport } = await import('tsx/esm/api');
 const { SCALE_SEED_VERSION, SCALE_SEED_SETTING, SCALE_SCHOOL, SCALE_ADMIN_EMAIL, SCALE_ADMIN_PASSWORD, schoolDays } =
   await tsImport(path.join(root, 'apps/server/src/seed/scale-school.ts'), import.meta.url);
-const { learnerPageQuery, pageStatementName } = await tsImport(
+const { learnerPageWithSessionQuery, pageStatementName } = await tsImport(
   path.join(root, 'apps/server/src/modules/school/list-learners.ts'),
   import.meta.url,
 );
@@ -496,10 +496,10 @@ const SORTS = [
 // The statements the server runs for each request, in order, with the same parameters, one round
 // trip each, all built by the server's own code: the session check of a signed-in request (SESSION:
 // the session by token, its user and their first membership, modules/auth/session-lookup.ts), then
-// the handler's own (SAVE, learnerPageSql); the register read checks the session in its own
-// statement (REGISTER).
+// the handler's own (SAVE); the register read and the learner page check the session in their own
+// statements (REGISTER, learnerPageSql).
 
-/** The session check of a signed-in request (but the register read's). */
+/** The session check of a signed-in request (but the register read's and the learner page's). */
 async function sqlSession(pool, auth) {
   await pool.query({
     name: SESSION.name,
@@ -517,15 +517,25 @@ async function sqlReadRegister(pool, auth, classId, date) {
 
 /**
  * A learner page's statement and parameters, built without a database by the server's own code
- * (list-learners.ts, learnerPageQuery): the SQL and pgbench sides run the very text the server
- * sends.
+ * (list-learners.ts, learnerPageWithSessionQuery: the caller's session and the page of its school
+ * in one statement): the SQL and pgbench sides run the very text the server sends. `params` are
+ * its values in order, the session's token as `isToken` (a placeholder the caller fills); `values`
+ * those but the token.
  */
-function learnerPageSql(org, sort, dir, q, limit) {
+function learnerPageSql(sort, dir, q, limit) {
   const query = { q, sort, dir, status: 'active', grade: '', limit };
-  const built = learnerPageQuery(org, query).toSQL();
-  // The server prepares the first page of a search under this name (listLearners).
-  return { name: pageStatementName(query) ?? undefined, text: built.sql, params: built.params };
+  const built = dialect.sqlToQuery(learnerPageWithSessionQuery(query));
+  const params = built.params.map((p) => (p && typeof p === 'object' && p.name === 'token' ? isToken : p));
+  // The server prepares the first page of a search under this name (learnerPageForToken).
+  return {
+    name: pageStatementName(query, 'sekolo_learners_s') ?? undefined,
+    text: built.sql,
+    params,
+    values: params.filter((p) => p !== isToken),
+  };
 }
+/** The token's place among a learner page's parameters (learnerPageSql). */
+const isToken = Symbol('token');
 
 /** Runs `fn(client)` in a transaction on one pooled connection: commit, or rollback and rethrow. */
 async function inTransaction(pool, fn) {
@@ -600,9 +610,9 @@ const BENCH_SCHEMA = 'bench';
 function learnerPageShapes(w) {
   const shapes = new Map();
   for (const q of w.searches) {
-    const key = SORTS.map(([sort, dir]) => learnerPageSql(w.org, sort, dir, q, 50).text).join('\n');
+    const key = SORTS.map(([sort, dir]) => learnerPageSql(sort, dir, q, 50).text).join('\n');
     if (!shapes.has(key)) shapes.set(key, { q, rows: [] });
-    shapes.get(key).rows.push(learnerPageSql(w.org, 'name', 'asc', q, 50).params.map(String));
+    shapes.get(key).rows.push(learnerPageSql('name', 'asc', q, 50).values.map(String));
   }
   return [...shapes.values()];
 }
@@ -691,9 +701,9 @@ function readRegisterScripts(w) {
 
 /**
  * learnerPage: a search drawn from the workload's (bench.searches: its shape, one or two words, and
- * the statement's parameters for it) and a sort and direction, then the session check and the page
- * statement of that sort and shape (an \if chain: one script, so that the draw and the pages that
- * use it cannot come from two scripts).
+ * the statement's parameters for it) and a sort and direction, then the page statement of that sort
+ * and shape, the session check included (an \if chain: one script, so that the draw and the pages
+ * that use it cannot come from two scripts).
  */
 function learnerPageScripts(w, shapes) {
   const slots = PGBENCH_SLOTS.learnerPage;
@@ -707,15 +717,18 @@ function learnerPageScripts(w, shapes) {
     drawRows(slots, 'searches', 'i', 't.n = u.n', columns),
   ];
   const work = (j) => [
-    PGBENCH_SESSION,
     ...SORTS.flatMap(([sort, dir], s) =>
-      shapes.map(({ q, rows }, shape) => [
-        `${s === 0 && shape === 0 ? '\\if' : '\\elif'} :sort_${j} = ${s} and :shape_${j} = ${shape}`,
-        asPgbench(
-          learnerPageSql(w.org, sort, dir, q, 50).text,
-          slotList(rows[0].length).map((i) => `p${i}_${j}`),
-        ),
-      ]),
+      shapes.map(({ q }, shape) => {
+        const { text, params } = learnerPageSql(sort, dir, q, 50);
+        let k = 0;
+        return [
+          `${s === 0 && shape === 0 ? '\\if' : '\\elif'} :sort_${j} = ${s} and :shape_${j} = ${shape}`,
+          asPgbench(
+            text,
+            params.map((p) => (p === isToken ? 'token' : `p${++k}_${j}`)),
+          ),
+        ];
+      }),
     ).flat(),
     '\\endif',
   ];
@@ -981,9 +994,9 @@ try {
         ok(await client.request(worker, 'GET', getPath.learnerPage(i), getHeaders), 'GET learners'),
       sql: async (worker, i) => {
         const [sort, dir] = SORTS[i % SORTS.length];
-        const { name, text, params } = learnerPageSql(w.org, sort, dir, pickOf(w.searches), 50);
-        await sqlSession(pool, auth);
-        return pool.query({ name, text, values: params });
+        const { name, text, params } = learnerPageSql(sort, dir, pickOf(w.searches), 50);
+        const values = params.map((p) => (p === isToken ? auth.token : p));
+        return pool.query({ name, text, values, rowMode: 'array' });
       },
     },
   };

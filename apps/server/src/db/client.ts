@@ -133,9 +133,17 @@ export function columnPositions<const K extends string>(
   return Object.fromEntries(columns.map((name, i) => [name, i])) as Record<K, number>;
 }
 
-/** A statement built per call (its text varies), run unnamed, its rows read as namedArrayStatement's. */
-export function runArrayQuery<T>(db: DbExecutor, statement: SQL, mapRows: (rows: unknown[][]) => T): Promise<T> {
-  return runInArrays(db, dialect.sqlToQuery(statement), undefined, {}, mapRows);
+/**
+ * A statement built per call (its text varies), run unnamed, its rows read as namedArrayStatement's;
+ * `values` fill its placeholders, if it has any.
+ */
+export function runArrayQuery<T>(
+  db: DbExecutor,
+  statement: SQL,
+  mapRows: (rows: unknown[][]) => T,
+  values: Record<string, unknown> = {},
+): Promise<T> {
+  return runInArrays(db, dialect.sqlToQuery(statement), undefined, values, mapRows);
 }
 
 /** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too; this keeps callers engine-agnostic. */

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,8 +9,8 @@ import {
   ZAttendanceRegisterSave,
 } from '@sekolo/shared/schemas/attendance';
 import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
-import { badRequest, unauthorized } from '../../lib/errors.ts';
-import { getSessionUser, NOT_SIGNED_IN_MESSAGE, requireRole } from '../auth/guards.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { getSessionUser, requireRole, sessionInStatement } from '../auth/guards.ts';
 import { requireSchoolPermission, schoolContext } from '../school/school-context.ts';
 import { ABSENCE_NOTICE_DAYS, listMyChildrenAbsences } from './absence-notice.ts';
 import { MANAGE_ALL_ATTENDANCE, VIEW_ATTENDANCE } from './attendance-access.ts';
@@ -82,24 +81,20 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The register read checks the session in its own statement, one round trip (decision 007).
-  // Before its parameters are validated, it only asks for a signed session cookie (401 as every
-  // route answers without one); with parameters that would fail validation, the guards check the
-  // session first, as on every route, so that a refused caller learns nothing from validation.
+  // The register read checks the session in its own statement, one round trip (decision 007;
+  // sessionInStatement: with parameters that would fail validation, the guards check it first).
   const lookup = app.sessionLookup;
-  const tokens = new WeakMap<FastifyRequest, string>();
-  const registerSession = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!ZRegisterParams.safeParse(request.params).success) return canView(request, reply);
-    const token = lookup?.tokenOf(request.headers.cookie ?? '');
-    if (!token) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
-    tokens.set(request, token);
-  };
+  const registerSession = sessionInStatement(
+    lookup,
+    (request) => ZRegisterParams.safeParse(request.params).success,
+    canView,
+  );
   app.get(
     '/classes/:classId/register/:date',
-    { preValidation: lookup ? registerSession : canView, schema: { params: ZRegisterParams } },
+    { preValidation: registerSession.preValidation, schema: { params: ZRegisterParams } },
     async (request, reply) => {
       const { classId, date } = request.params;
-      const token = tokens.get(request);
+      const token = registerSession.token(request);
       if (lookup && token) {
         const body = await registerBodyForSession(request, lookup, token, classId, date);
         return reply.type('application/json; charset=utf-8').send(body);

@@ -3,7 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { PERMISSIONS, isRole, type TPermission, type TRole } from '@sekolo/shared/constants/roles';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import { findMembership, type TMembership } from './organizations.ts';
-import type { TSessionRow, TSessionRowUser } from './session-lookup.ts';
+import type { TSessionLookup, TSessionRow, TSessionRowUser } from './session-lookup.ts';
 
 /**
  * Server guards for every module (issue 3). Use them as route preHandlers:
@@ -112,4 +112,29 @@ export function requirePermission(permission: TPermission) {
     if (!user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
     if (!user.permissions.includes(permission)) throw forbidden(NO_PERMISSION_MESSAGE);
   };
+}
+
+/**
+ * For a route that checks the caller's session in its own statement (one round trip instead of two,
+ * decision 007; the handler then calls TSessionLookup.fromColumns and adoptSession): a preValidation
+ * hook that, for a request `readable` accepts, only asks for a signed session cookie (401 as every
+ * route answers without one) and keeps its token for the handler (`token(request)`). Any other
+ * request, one whose parameters would fail validation, goes through `guard` first, as on every
+ * route, so that a refused caller learns nothing from a 400. Without the lean lookup (`lookup`
+ * null: Better Auth with secondary storage) every request goes through `guard`, and `token` is
+ * undefined.
+ */
+export function sessionInStatement(
+  lookup: TSessionLookup | null | undefined,
+  readable: (request: FastifyRequest) => boolean,
+  guard: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+) {
+  const tokens = new WeakMap<FastifyRequest, string>();
+  const preValidation = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (!lookup || !readable(request)) return guard(request, reply);
+    const token = lookup.tokenOf(request.headers.cookie ?? '');
+    if (!token) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
+    tokens.set(request, token);
+  };
+  return { preValidation, token: (request: FastifyRequest) => tokens.get(request) };
 }

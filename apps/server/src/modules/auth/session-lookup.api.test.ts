@@ -76,9 +76,10 @@ describe('the guards session check', () => {
     return cookie;
   }
   /**
-   * The learner list, whose session the guards check, after the register read of school A's class,
-   * which checks it in its own statement (modules/attendance): both refuse alike (the register read
-   * first, so that it is the one to find an expired session), and the register is 404 to another school.
+   * The learner list and the register read of school A's class, which check the session in their
+   * own statements (decision 007), beside the class list, whose session the guards check: all three
+   * refuse alike (the register read first, so that it is the one to find an expired session), and
+   * the register is 404 to another school.
    */
   const learners = async (cookie?: string) => {
     const headers = cookie ? { cookie } : {};
@@ -87,14 +88,18 @@ describe('the guards session check', () => {
       url: `/api/school/attendance/classes/${classA}/register/2026-03-02`,
       headers,
     });
-    const list = await t.app.inject({ method: 'GET', url: '/api/school/learners?limit=50', headers });
+    const list = await t.app.inject({ method: 'GET', url: '/api/school/learners?limit=50&q=le', headers });
+    const guarded = await t.app.inject({ method: 'GET', url: '/api/school/classes', headers });
     if (list.statusCode === 200) {
       const own = names(list).includes('Alpha');
       expect(register.statusCode).toBe(own ? 200 : 404);
       if (own) expect(register.json().register).toMatchObject({ classId: classA, className: '8A', rows: [] });
+      expect(guarded.statusCode).toBe(200);
     } else {
       expect(register.statusCode).toBe(list.statusCode);
       expect(register.json()).toEqual(list.json());
+      expect(guarded.statusCode).toBe(list.statusCode);
+      expect(guarded.json()).toEqual(list.json());
     }
     return list;
   };
@@ -120,6 +125,26 @@ describe('the guards session check', () => {
       headers: { cookie: b },
     });
     expect(other.statusCode).toBe(404);
+  });
+
+  it('checks the session before the learner list reads a query or cursor it would refuse', async () => {
+    const a = await signedIn(people.adminA!);
+    const badCursor = '/api/school/learners?cursor=bm90LWEtY3Vyc29y';
+    for (const url of [badCursor, '/api/school/learners?limit=abc', '/api/school/learners?sort=shoe-size']) {
+      const stranger = await t.app.inject({ method: 'GET', url });
+      expect(stranger.statusCode, url).toBe(401);
+      const shop = await t.app.inject({ method: 'GET', url, headers: { cookie: await signedIn(people.seller!) } });
+      expect(shop.statusCode, url).toBe(403);
+      const own = await t.app.inject({ method: 'GET', url, headers: { cookie: a } });
+      expect(own.statusCode, url).toBe(400);
+    }
+    const own = await t.app.inject({ method: 'GET', url: badCursor, headers: { cookie: a } });
+    expect(own.json().error.message).toBe(
+      'This page of the list is out of date. Please start again from the first page.',
+    );
+    // A real cursor of the list still pages, with the session checked in the page's statement.
+    const first = await t.app.inject({ method: 'GET', url: '/api/school/learners?limit=1', headers: { cookie: a } });
+    expect(first.json().learners).toHaveLength(1);
   });
 
   it('reads the same user as Better Auth getSession', async () => {

@@ -2,9 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DatabaseHandle, DbExecutor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { learners, learnerSearchPrefixes, organizations, SEARCH_PREFIX_MAX } from '../../db/schema/index.ts';
+import { PRIVACY_POLICY_VERSION } from '@sekolo/shared/constants/privacy';
+import {
+  authSessions,
+  learnerConsents,
+  learners,
+  learnerSearchPrefixes,
+  organizationMembers,
+  organizations,
+  registerClasses,
+  SEARCH_PREFIX_MAX,
+  users,
+} from '../../db/schema/index.ts';
+import { SESSION_COLUMN_COUNT } from '../auth/session-lookup.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
-import { listLearners, pageStatementName } from './list-learners.ts';
+import { learnerPageForToken, listLearners, pageStatementName } from './list-learners.ts';
 
 /**
  * A one-word search walks learner_search_prefixes, a table the triggers of migration 0020 keep
@@ -246,5 +258,105 @@ describe('the learner search by prefix rows', () => {
       .set({ grade: sql`least(${learners.grade} + 1, 12)` })
       .where(eq(learners.organizationId, school));
     await expectSearchesAgree(['mo', 'sip', 'sc', 'thandi']);
+  });
+});
+
+/**
+ * The route's page carries the caller's session in its own statement, written as JSON by
+ * PostgreSQL (learnerPageForToken, decision 007). Its answer must be listLearners' to the byte of
+ * meaning: the same items, fields and cursors, page after page, in every sort, searched or not.
+ */
+describe('the learner page with its session in one statement', () => {
+  let token = '';
+  let stranger = '';
+
+  beforeAll(async () => {
+    const [cls] = await db
+      .insert(registerClasses)
+      .values({ organizationId: school, name: 'Gr 7 "B" \\ ✓', grade: 7 })
+      .returning({ id: registerClasses.id });
+    const some = await db.select({ id: learners.id }).from(learners).where(eq(learners.organizationId, school));
+    await db
+      .update(learners)
+      .set({ registerClassId: cls!.id })
+      .where(sql`${learners.id} in ${some.filter((_, i) => i % 3 === 0).map((l) => l.id)}`);
+    // The consent column's three answers: given, outdated and (withdrawn) missing.
+    const consent = (learnerId: string, policyVersion: string, withdrawn = false) => ({
+      organizationId: school,
+      learnerId,
+      guardianName: 'A Guardian',
+      method: 'paper',
+      policyVersion,
+      withdrawnAt: withdrawn ? new Date() : null,
+    });
+    await db
+      .insert(learnerConsents)
+      .values([
+        consent(some[0]!.id, PRIVACY_POLICY_VERSION),
+        consent(some[1]!.id, '2001-01'),
+        consent(some[2]!.id, PRIVACY_POLICY_VERSION, true),
+      ]);
+    // An odd name: quotes, a backslash, a tag and a control character travel in PostgreSQL's JSON.
+    await db.update(learners).set({ preferredName: 'Mo "Q" \\ </script> \u0001' }).where(eq(learners.id, some[4]!.id));
+    await db.update(learners).set({ grade: 0 }).where(eq(learners.id, some[5]!.id));
+    const session = async (id: string, organizationId: string | null) => {
+      await db.insert(users).values({ id, name: id, email: `${id}@example.test`, role: 'school_admin' });
+      if (organizationId)
+        await db.insert(organizationMembers).values({ organizationId, userId: id, role: 'school_admin' });
+      await db.insert(authSessions).values({
+        id: `${id}-session`,
+        token: `${id}-token`,
+        userId: id,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      return `${id}-token`;
+    };
+    token = await session('page-admin', school);
+    stranger = await session('page-nobody', null);
+  });
+
+  /** Every page of a query through learnerPageForToken, each held to listLearners' page at the same cursor. */
+  async function walkWithSession(q: TQuery): Promise<number> {
+    let cursor: string | undefined;
+    let seen = 0;
+    for (;;) {
+      const { row, body } = await learnerPageForToken(db, token, { ...q, cursor });
+      expect(row?.[SESSION_COLUMN_COUNT - 4], 'the session school').toBe(school);
+      const expected = await listLearners(db, school, { ...q, cursor });
+      expect(JSON.parse(body), `${JSON.stringify(q)} at ${cursor}`).toEqual(expected);
+      seen += expected.learners.length;
+      if (!expected.nextCursor) return seen;
+      cursor = expected.nextCursor;
+    }
+  }
+
+  it('answers as listLearners answers, page after page, searched or not, in every sort and filter', async () => {
+    let seen = 0;
+    for (const word of ['', 'm', 'mok', 'thandi mok', 'siphesihlex', 'sc00', 'mo', '😀x'])
+      for (const sort of ['name', 'grade', 'admissionNumber'] as const)
+        for (const dir of ['asc', 'desc'] as const)
+          for (const status of ['active', 'archived'] as const)
+            seen += await walkWithSession(query(word, { sort, dir, status, limit: 7 }));
+    seen += await walkWithSession(query('', { grade: '7', limit: 3 }));
+    seen += await walkWithSession(query('mo', { grade: 'R', limit: 100 }));
+    expect(seen).toBeGreaterThan(1000);
+    // What the comparison covered: archived dates, grade R, a class, every consent, the odd name.
+    const all = JSON.parse((await learnerPageForToken(db, token, query('', { limit: 100 }))).body).learners;
+    const archived = JSON.parse(
+      (await learnerPageForToken(db, token, query('', { status: 'archived', limit: 100 }))).body,
+    ).learners;
+    expect(archived[0].archivedAt).toBe('2026-01-10T08:00:00.000Z');
+    expect(all.map((l: { grade: string }) => l.grade)).toContain('R');
+    expect(all.map((l: { registerClassName: string | null }) => l.registerClassName)).toContain('Gr 7 "B" \\ ✓');
+    expect(new Set(all.map((l: { consent: string }) => l.consent))).toEqual(new Set(['given', 'outdated', 'missing']));
+    expect(all.map((l: { preferredName: string }) => l.preferredName)).toContain('Mo "Q" \\ </script> \u0001');
+  });
+
+  it('answers no session for an unknown token, and an empty page for a caller of no school', async () => {
+    const unknown = await learnerPageForToken(db, 'no-such-token', query('mok'));
+    expect(unknown.row).toBeUndefined();
+    const nobody = await learnerPageForToken(db, stranger, query('mok'));
+    expect(nobody.row?.[0]).toBe('page-nobody-session');
+    expect(JSON.parse(nobody.body)).toEqual({ learners: [], nextCursor: null });
   });
 });

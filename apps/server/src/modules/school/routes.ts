@@ -20,12 +20,12 @@ import { importLearners } from './import-learners.ts';
 import { inviteGuardian } from './invite-guardian.ts';
 import { getLearnerAccount, inviteLearner, revokeLearnerAccount } from './learner-account.ts';
 import { linkGuardian, readLearnerGuardians, unlinkGuardian, updateLearnerGuardian } from './learner-guardians.ts';
-import { listLearners } from './list-learners.ts';
+import { cursorReadable, learnerPageForToken, listLearners } from './list-learners.ts';
 import { learnerConsentRoutes } from './learner-consent-routes.ts';
 import { listMyChildren } from './my-children.ts';
 import { changeStaffRole, inviteStaff, listStaff } from './school-staff.ts';
 import { createRegisterClass, listRegisterClasses } from './register-classes.ts';
-import { getSessionUser, requirePermission, requireRole } from '../auth/guards.ts';
+import { adoptSession, getSessionUser, requirePermission, requireRole, sessionInStatement } from '../auth/guards.ts';
 import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from './school-context.ts';
 import { setLearnerArchived, updateLearner } from './update-learner.ts';
 
@@ -63,10 +63,30 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ class: await createRegisterClass(db, ctx, request.body) });
   });
 
+  // The learner page checks the session in its own statement, one round trip, as the register read
+  // does (decision 007; sessionInStatement: with a query that would fail validation, or a cursor
+  // that is not one of ours, the guards check it first).
+  const lookup = app.sessionLookup;
+  const pageSession = sessionInStatement(
+    lookup,
+    (request) => {
+      const parsed = ZLearnerListQuerySchema.safeParse(request.query);
+      return parsed.success && cursorReadable(parsed.data);
+    },
+    canView,
+  );
   app.get(
     '/learners',
-    { preValidation: canView, schema: { querystring: ZLearnerListQuerySchema } },
-    async (request) => {
+    { preValidation: pageSession.preValidation, schema: { querystring: ZLearnerListQuerySchema } },
+    async (request, reply) => {
+      const token = pageSession.token(request);
+      if (lookup && token) {
+        const { row, body } = await learnerPageForToken(db, token, request.query);
+        adoptSession(request, await lookup.fromColumns(row, token));
+        await schoolContext(request, VIEW_LEARNERS);
+        // The page is PostgreSQL's JSON text, sent as it is.
+        return reply.type('application/json; charset=utf-8').send(body);
+      }
       const ctx = await schoolContext(request, VIEW_LEARNERS);
       return listLearners(db, ctx.organizationId, request.query);
     },
