@@ -594,6 +594,47 @@ async function sqlSaveRegister(pool, auth, { classId, date, marks }) {
   if (saved.stranger) throw new Error('a learner of the marks is not in the class');
 }
 
+/** The names (a LIKE pattern) the SQL side prepares each operation's statement under, as the server does. */
+const PREPARED = {
+  readRegister: REGISTER.name,
+  saveRegister: SAVE_REGISTER_STATEMENT,
+  learnerPage: 'sekolo\\_learners\\_s\\_%',
+};
+
+/**
+ * How PostgreSQL planned the statements named like `pattern` on each of the pool's connections
+ * (pg_prepared_statements): custom plans (made for a run's values; PostgreSQL makes five before it
+ * weighs a generic one) and runs of the generic plan. The server's connections run the same
+ * statements the same way; pgbench's are given generic plans from the start (pgbench.mjs).
+ */
+async function preparedPlans(pool, pattern) {
+  const clients = await Promise.all(Array.from({ length: CONCURRENCY }, () => pool.connect()));
+  try {
+    const rows = await Promise.all(
+      clients.map(
+        async (c) =>
+          (
+            await c.query(
+              `select count(*)::int as statements, coalesce(sum(generic_plans), 0)::int as generic,
+                coalesce(sum(custom_plans), 0)::int as custom from pg_prepared_statements where name like $1`,
+              [pattern],
+            )
+          ).rows[0],
+      ),
+    );
+    return rows.reduce(
+      (sum, r) => ({
+        statements: sum.statements + r.statements,
+        generic: sum.generic + r.generic,
+        custom: sum.custom + r.custom,
+      }),
+      { statements: 0, generic: 0, custom: 0 },
+    );
+  } finally {
+    for (const c of clients) c.release();
+  }
+}
+
 // ------------------------------------------------------------------------------ pgbench, directly
 // The same statements a third time, run by pgbench (scripts/bench-school/pgbench.mjs) with
 // -M prepared, CONCURRENCY clients over two threads: the floor PostgreSQL itself sets on this
@@ -1030,6 +1071,7 @@ try {
       api.serverCpuMsPerRequest = round((cpuAfter - cpuBefore) / api.withWarmup);
     const sqlBefore = await databaseCounters(pool, pgPid);
     const direct = await measure(side.sql);
+    direct.plans = await preparedPlans(pool, PREPARED[name]);
     Object.assign(direct, databaseCost(sqlBefore, await databaseCounters(pool, pgPid), direct.withWarmup));
     const ratio = ratioOf(api, direct);
     report.results[name] = { label: LABELS[name], targetP95Ms: TARGETS[name], api, sql: direct, ratio };
@@ -1097,6 +1139,11 @@ try {
       console.log(
         `  ${''.padEnd(48)} PostgreSQL per request: CPU ${api.databaseCpuMsPerRequest} ms (API) / ${direct.databaseCpuMsPerRequest} ms (SQL); ` +
           `blocks read ${api.blocksReadPerRequest} / ${direct.blocksReadPerRequest}, buffer hit ratio ${api.bufferHitRatio} / ${direct.bufferHitRatio}`,
+      );
+    if (direct.plans)
+      console.log(
+        `  ${''.padEnd(48)} the SQL side's ${direct.plans.statements} prepared statements (its ${CONCURRENCY} connections): ` +
+          `${direct.plans.custom} custom plans, ${direct.plans.generic} runs of a generic plan`,
       );
     const pass = api.p95 <= TARGETS[name] && api.errors === 0;
     console.log(
