@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { fromNodeHeaders } from 'better-auth/node';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -145,6 +145,22 @@ describe('the guards session check', () => {
     // A real cursor of the list still pages, with the session checked in the page's statement.
     const first = await t.app.inject({ method: 'GET', url: '/api/school/learners?limit=1', headers: { cookie: a } });
     expect(first.json().learners).toHaveLength(1);
+  });
+
+  it('reads the session in the page statement for the first page of a search only', async () => {
+    const a = await signedIn(people.adminA!);
+    const find = vi.spyOn(t.app.sessionLookup!, 'find');
+    try {
+      const searched = await t.app.inject({ method: 'GET', url: '/api/school/learners?q=alp', headers: { cookie: a } });
+      expect(names(searched)).toEqual(['Alpha']);
+      expect(find).not.toHaveBeenCalled();
+      // Unprepared pages (no search, or a later page) go through the guards' own lookup.
+      const all = await t.app.inject({ method: 'GET', url: '/api/school/learners', headers: { cookie: a } });
+      expect(names(all)).toEqual(['Alpha']);
+      expect(find).toHaveBeenCalledTimes(1);
+    } finally {
+      find.mockRestore();
+    }
   });
 
   it('reads the same user as Better Auth getSession', async () => {

@@ -92,17 +92,6 @@ function decodeCursor(sort: TLearnerSort, cursor: string): unknown[] {
   return values;
 }
 
-/** Whether a query's cursor, if it has one, is a cursor of its sort that pageParams can read. */
-export function cursorReadable(query: TQuery): boolean {
-  if (!query.cursor) return true;
-  try {
-    decodeCursor(query.sort, query.cursor);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** `lower(col) LIKE 'abc%'`: served by the text_pattern_ops indexes of schema/school.ts. */
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -529,7 +518,9 @@ const firstRow = (rows: unknown[][]) => rows[0];
  * session's, for TSessionLookup.fromColumns; no row when the token names no session), and the
  * answer's JSON body ({ learners, nextCursor }, TLearnerListPage) as listLearners would answer it
  * for the session's school. The caller checks the session before it sends the body. The first page
- * of a search runs prepared, as listLearners runs it.
+ * of a search runs prepared, as listLearners runs it; the route sends only those pages this way.
+ * Any other page would run unprepared, and this statement plans in about 0.7 ms at scale against
+ * 0.2 for the page alone, more than the session's round trip saves (decision 007).
  */
 export async function learnerPageForToken(
   db: DbExecutor,

@@ -20,7 +20,7 @@ import { importLearners } from './import-learners.ts';
 import { inviteGuardian } from './invite-guardian.ts';
 import { getLearnerAccount, inviteLearner, revokeLearnerAccount } from './learner-account.ts';
 import { linkGuardian, readLearnerGuardians, unlinkGuardian, updateLearnerGuardian } from './learner-guardians.ts';
-import { cursorReadable, learnerPageForToken, listLearners } from './list-learners.ts';
+import { learnerPageForToken, listLearners, pageStatementName } from './list-learners.ts';
 import { learnerConsentRoutes } from './learner-consent-routes.ts';
 import { listMyChildren } from './my-children.ts';
 import { changeStaffRole, inviteStaff, listStaff } from './school-staff.ts';
@@ -63,15 +63,16 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ class: await createRegisterClass(db, ctx, request.body) });
   });
 
-  // The learner page checks the session in its own statement, one round trip, as the register read
-  // does (decision 007; sessionInStatement: with a query that would fail validation, or a cursor
-  // that is not one of ours, the guards check it first).
+  // The first page of a search (what the search box asks for) checks the session in its own
+  // statement, one round trip, as the register read does (decision 007). Other pages run unprepared,
+  // where that statement's planning costs PostgreSQL more than the round trip saves: they go
+  // through the guards, as does a query that would fail validation (sessionInStatement).
   const lookup = app.sessionLookup;
   const pageSession = sessionInStatement(
     lookup,
     (request) => {
       const parsed = ZLearnerListQuerySchema.safeParse(request.query);
-      return parsed.success && cursorReadable(parsed.data);
+      return parsed.success && pageStatementName(parsed.data) !== null;
     },
     canView,
   );
