@@ -223,15 +223,14 @@ function orderOf(keys: (typeof SORT_KEYS)[TLearnerSort], dir: 'asc' | 'desc', se
  */
 export async function listLearners(db: DbExecutor, organizationId: string, query: TQuery): Promise<TLearnerListPage> {
   const keys = SORT_KEYS[query.sort];
-  const name = pageStatementName(query);
-  let run = name ? preparedPages.get(name) : undefined;
-  if (name && !run) {
-    run = namedArrayStatement(name, learnerPageQuery(organizationId, query, 'placeholders').getSQL(), asRows);
-    preparedPages.set(name, run);
-  }
-  const rows = run
-    ? await run(db, pageParams(organizationId, query))
-    : await runArrayQuery(db, learnerPageQuery(organizationId, query).getSQL(), asRows);
+  const rows = await runPage(
+    db,
+    pageStatementName(query),
+    preparedPages,
+    (form) => learnerPageQuery(organizationId, query, form).getSQL(),
+    pageParams(organizationId, query),
+    asRows,
+  );
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
@@ -250,6 +249,27 @@ const asRows = (rows: unknown[][]) => rows;
 
 /** The first pages of a search, by statement name: built once each, with placeholders. */
 const preparedPages = new Map<string, ReturnType<typeof namedArrayStatement<unknown[][]>>>();
+
+/**
+ * Runs one page's statement (`build` in either form): prepared under `name` when it has one (the
+ * first page of a search, built once with placeholders and kept in `prepared`), else unnamed with
+ * its values; `values` fill the placeholders.
+ */
+function runPage<T>(
+  db: DbExecutor,
+  name: string | null,
+  prepared: Map<string, ReturnType<typeof namedArrayStatement<T>>>,
+  build: (form: 'values' | 'placeholders') => SQL,
+  values: TParams,
+  mapRows: (rows: unknown[][]) => T,
+): Promise<T> {
+  let run = name ? prepared.get(name) : undefined;
+  if (name && !run) {
+    run = namedArrayStatement(name, build('placeholders'), mapRows);
+    prepared.set(name, run);
+  }
+  return run ? run(db, values) : runArrayQuery(db, build('values'), mapRows, values);
+}
 
 /**
  * The name of a page's prepared statement, or null for a page that runs unprepared. A prepared
@@ -459,8 +479,7 @@ const COLUMN = columnPositions(PAGE_SELECTION, LEARNER_LIST_FIELDS);
  */
 export function learnerPageWithSessionQuery(query: TQuery, form: 'values' | 'placeholders' = 'values') {
   const keys = SORT_KEYS[query.sort];
-  const params = form === 'values' ? pageParams('', query) : null;
-  const p: TParam = params ? (name) => params[name] : (name) => sql.placeholder(name);
+  const pageSize = form === 'values' ? query.limit : sql.placeholder('pageSize');
   const page = learnerPageQuery('', query, form, sql`(select "organizationId" from "session")`);
   const column = (name: string) => sql`"rows".${sql.identifier(name)}`;
   const columns = sql.join(
@@ -490,7 +509,6 @@ export function learnerPageWithSessionQuery(query: TQuery, form: 'values' | 'pla
     keys.map((key) => column(key.field)),
     sql`, `,
   );
-  const pageSize = p('pageSize');
   return sql`with ${sessionWith('session')}
     select "session".*, "page"."learners", "page"."more", "page"."last"
     from "session" left join lateral (
@@ -527,15 +545,14 @@ export async function learnerPageForToken(
   token: string,
   query: TQuery,
 ): Promise<{ row: unknown[] | undefined; body: string }> {
-  const name = pageStatementName(query, 'sekolo_learners_s');
-  let run = name ? preparedSessionPages.get(name) : undefined;
-  if (name && !run) {
-    run = namedArrayStatement(name, learnerPageWithSessionQuery(query, 'placeholders'), firstRow);
-    preparedSessionPages.set(name, run);
-  }
-  const row = run
-    ? await run(db, { ...pageParams('', query), token })
-    : await runArrayQuery(db, learnerPageWithSessionQuery(query), firstRow, { token });
+  const row = await runPage(
+    db,
+    pageStatementName(query, 'sekolo_learners_s'),
+    preparedSessionPages,
+    (form) => learnerPageWithSessionQuery(query, form),
+    { ...pageParams('', query), token },
+    firstRow,
+  );
   const more = row?.[PAGE_MORE] === true;
   const last = row?.[PAGE_LAST] as string | null | undefined;
   const nextCursor = more && last ? encodeCursor(query.sort, JSON.parse(last) as unknown[]) : null;
