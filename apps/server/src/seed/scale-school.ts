@@ -17,7 +17,8 @@ import { ensureOrganizationWithMember } from '../modules/auth/organizations.ts';
 
 /** Bump when the generated data changes: the bench rebuilds a database of another version. */
 // 2: attendance record ids are time-ordered (migration 0019), written in the days' order.
-export const SCALE_SEED_VERSION = 2;
+// 3: learner_search_prefixes holds the rest of each list item (migration 0021), vacuumed with the rest.
+export const SCALE_SEED_VERSION = 3;
 export const SCALE_SEED_SETTING = 'scale_seed';
 export const SCALE_SCHOOL = { name: 'Scale Test High School', slug: 'scale-test-school', type: 'school' } as const;
 export const SCALE_ADMIN_EMAIL = 'admin@scale-school.sekolo.test';

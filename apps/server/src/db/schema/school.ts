@@ -113,6 +113,35 @@ export const learners = pgTable(
   ],
 );
 
+/**
+ * The columns of a list item that a sort's index of learner_search_prefixes holds after its own
+ * (learner_search_prefixes): every copied column the sort's keys do not already hold.
+ */
+type TItemColumn =
+  | 'lastName'
+  | 'firstName'
+  | 'grade'
+  | 'admissionNumber'
+  | 'preferredName'
+  | 'dateOfBirth'
+  | 'registerClassId'
+  | 'registerClassName'
+  | 'archivedAt'
+  | 'consentVersions';
+function itemColumns<C>(t: Record<TItemColumn, C>, sort: 'name' | 'grade' | 'admission'): C[] {
+  return [
+    ...(sort === 'admission' ? [t.lastName, t.firstName] : []),
+    t.preferredName,
+    t.dateOfBirth,
+    ...(sort === 'grade' ? [] : [t.grade]),
+    t.registerClassId,
+    t.registerClassName,
+    ...(sort === 'admission' ? [] : [t.admissionNumber]),
+    t.archivedAt,
+    t.consentVersions,
+  ];
+}
+
 /** The longest search word the learner search finds through learner_search_prefixes (list-learners.ts). */
 export const SEARCH_PREFIX_MAX = 10;
 
@@ -121,9 +150,14 @@ export const SEARCH_PREFIX_MAX = 10;
  * the lower-cased surname, first name, preferred name and admission number (a prefix two keys
  * share is one row). Beside it, the learner's sort columns, copied, so that a search walks its
  * leading word's rows on one index in the page's own order and stops after the page's rows, however many learners
- * the word matches ("mok": 1 500 of 50 000). Kept by the triggers of migration 0020 on every
- * insert and on every change of those columns, in the writing transaction: no code path can
- * forget it. Only the server's search reads it.
+ * the word matches ("mok": 1 500 of 50 000). And the rest of a list item (TLearnerListItem: the
+ * preferred name, date of birth, class and its name, archived time, the standing consents'
+ * policy versions), at the end of each sort's index, so that a search's page is read from that
+ * index alone: 51 entries on a page or two instead of 51 learners, their classes and their
+ * consents, one probe each (migration 0021; decision 007). Kept by the triggers of migrations 0020
+ * and 0021 on every insert and every change of those columns, of a class's name and of a learner's
+ * consents, in the writing transaction: no code path can forget it. Only the server's search
+ * reads it.
  */
 export const learnerSearchPrefixes = pgTable(
   'learner_search_prefixes',
@@ -139,11 +173,21 @@ export const learnerSearchPrefixes = pgTable(
     firstName: text('first_name').notNull(),
     grade: smallint('grade').notNull(),
     admissionNumber: text('admission_number').notNull(),
+    preferredName: text('preferred_name').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    registerClassId: uuid('register_class_id'),
+    registerClassName: text('register_class_name'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** The policy versions of the learner's standing consents (consentStatusOf's rule reads them). */
+    consentVersions: text('consent_versions').array().notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.learnerId, t.prefix] }),
     // One per sort of the list (by name, by grade then name, by admission number), each ending
-    // in the learner's id as the list's own sorts do (list-learners.ts, SORT_KEYS).
+    // in the learner's id as the list's own sorts do (list-learners.ts, SORT_KEYS), then the rest
+    // of a list item: the id is unique within a prefix, so those columns never change the order
+    // (and PostgreSQL leaves them out of the index's inner pages); they let a page be read from
+    // the index alone.
     index('learner_search_prefixes_name_idx').on(
       t.organizationId,
       t.archived,
@@ -151,6 +195,7 @@ export const learnerSearchPrefixes = pgTable(
       t.lastName,
       t.firstName,
       t.learnerId,
+      ...itemColumns(t, 'name'),
     ),
     index('learner_search_prefixes_grade_idx').on(
       t.organizationId,
@@ -160,6 +205,7 @@ export const learnerSearchPrefixes = pgTable(
       t.lastName,
       t.firstName,
       t.learnerId,
+      ...itemColumns(t, 'grade'),
     ),
     index('learner_search_prefixes_admission_idx').on(
       t.organizationId,
@@ -167,6 +213,7 @@ export const learnerSearchPrefixes = pgTable(
       t.prefix,
       t.admissionNumber,
       t.learnerId,
+      ...itemColumns(t, 'admission'),
     ),
   ],
 );

@@ -34,6 +34,17 @@ export function consentStatusSql(learnerId: AnyPgColumn): SQL<TLearnerConsentSta
     where ${learnerConsents.learnerId} = ${learnerId} and ${learnerConsents.withdrawnAt} is null)`;
 }
 
+/**
+ * The same rule over the policy versions of a learner's standing consents, as a learner's rows of
+ * learner_search_prefixes hold them (`consent_versions`, kept by migration 0021's triggers).
+ */
+export function consentStatusOfVersionsSql(versions: AnyPgColumn): SQL<TLearnerConsentStatus> {
+  return sql<TLearnerConsentStatus>`case
+      when ${PRIVACY_POLICY_VERSION} = any(${versions}) then 'given'
+      when cardinality(${versions}) > 0 then 'outdated'
+      else 'missing' end`;
+}
+
 /** The same rule over rows already loaded. */
 export function consentStatusOf(
   rows: { policyVersion: string; withdrawnAt: Date | string | null }[],

@@ -262,6 +262,211 @@ describe('the learner search by prefix rows', () => {
 });
 
 /**
+ * A search's page is read from the prefix rows alone: each holds the rest of its learner's list
+ * item (migration 0021). Every item a search answers must be the item the list without a search,
+ * read from the learners table, its classes and consents, answers for that learner: after a class
+ * is given, renamed, changed and deleted, a date of birth changed, consents given, outdated,
+ * withdrawn and removed, and a learner archived.
+ */
+describe('the list items of a search by prefix rows', () => {
+  /** Every item of a query, page after page (5 rows each). */
+  async function items(q: TQuery) {
+    const all: Awaited<ReturnType<typeof listLearners>>['learners'] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await listLearners(db, school, { ...q, limit: 5, cursor });
+      all.push(...page.learners);
+      if (!page.nextCursor) return all;
+      cursor = page.nextCursor;
+    }
+  }
+
+  /** Each search's items, in every sort, are the list's own items of those learners; returns them. */
+  async function expectItemsAgree(words: string[]) {
+    const found = [];
+    for (const status of ['active', 'archived'] as const) {
+      const byId = new Map((await items(query('', { status }))).map((item) => [item.id, item]));
+      for (const word of words)
+        for (const sort of ['name', 'grade', 'admissionNumber'] as const) {
+          const q = query(word, { sort, status });
+          expect(pageStatementName(q), 'a search by prefix rows').toMatch(/_p\d_/);
+          const searched = await items(q);
+          expect(searched, `${word} ${sort} ${status}`).toEqual(searched.map((item) => byId.get(item.id)));
+          found.push(...searched);
+        }
+    }
+    return found;
+  }
+
+  it('holds the class, its name, the date of birth, the archived time and the consents as the learners table does', async () => {
+    const classes = await db
+      .insert(registerClasses)
+      .values([
+        { organizationId: school, name: 'Gr 8 Prefix', grade: 8 },
+        { organizationId: school, name: 'Gr 9 Prefix', grade: 9 },
+      ])
+      .returning({ id: registerClasses.id });
+    const [eight, nine] = classes.map((c) => c.id) as [string, string];
+    const mok = await db
+      .select({ id: learners.id })
+      .from(learners)
+      .where(and(eq(learners.organizationId, school), sql`lower(${learners.lastName}) like 'mok%'`));
+    const ids = mok.map((l) => l.id);
+    expect(ids.length).toBeGreaterThan(8);
+    await db
+      .update(learners)
+      .set({ registerClassId: eight })
+      .where(sql`${learners.id} in ${ids.slice(0, 6)}`);
+    await db
+      .update(learners)
+      .set({ registerClassId: nine })
+      .where(sql`${learners.id} in ${ids.slice(6, 8)}`);
+    let found = await expectItemsAgree(['mok', 'sc0']);
+    expect(found.map((l) => l.registerClassName)).toContain('Gr 8 Prefix');
+
+    await db.update(registerClasses).set({ name: 'Gr 8 Renamed' }).where(eq(registerClasses.id, eight));
+    await db.update(learners).set({ dateOfBirth: '2010-12-31' }).where(eq(learners.id, ids[0]!));
+    await db.update(learners).set({ registerClassId: nine }).where(eq(learners.id, ids[1]!));
+    found = await expectItemsAgree(['mok', 'sc0']);
+    expect(found.map((l) => l.registerClassName)).toContain('Gr 8 Renamed');
+    expect(found.map((l) => l.registerClassName)).not.toContain('Gr 8 Prefix');
+    expect(found.find((l) => l.id === ids[0])?.dateOfBirth).toBe('2010-12-31');
+
+    // Consents: given to the current version, to an old one, withdrawn, and removed.
+    const consent = (learnerId: string, policyVersion: string) => ({
+      organizationId: school,
+      learnerId,
+      guardianName: 'A Guardian',
+      method: 'paper',
+      policyVersion,
+    });
+    const [given, , withdrawn, removed] = await db
+      .insert(learnerConsents)
+      .values([
+        consent(ids[2]!, PRIVACY_POLICY_VERSION),
+        consent(ids[3]!, '2001-01'),
+        consent(ids[4]!, PRIVACY_POLICY_VERSION),
+        consent(ids[5]!, PRIVACY_POLICY_VERSION),
+      ])
+      .returning({ id: learnerConsents.id });
+    const statusOf = async () => {
+      const all = await expectItemsAgree(['mok']);
+      return ids.slice(2, 6).map((id) => all.find((l) => l.id === id)?.consent);
+    };
+    expect(await statusOf()).toEqual(['given', 'outdated', 'given', 'given']);
+    await db.update(learnerConsents).set({ withdrawnAt: new Date() }).where(eq(learnerConsents.id, withdrawn!.id));
+    await db.delete(learnerConsents).where(eq(learnerConsents.id, removed!.id));
+    await db.insert(learnerConsents).values(consent(ids[2]!, '2001-01'));
+    expect(await statusOf()).toEqual(['given', 'outdated', 'missing', 'missing']);
+    await db.update(learnerConsents).set({ withdrawnAt: new Date() }).where(eq(learnerConsents.id, given!.id));
+    expect(await statusOf()).toEqual(['outdated', 'outdated', 'missing', 'missing']);
+
+    // A class deleted: its learners have none; a learner archived carries the time.
+    await db.delete(registerClasses).where(eq(registerClasses.id, nine));
+    await db
+      .update(learners)
+      .set({ archivedAt: new Date('2026-02-03T04:05:06.789Z') })
+      .where(eq(learners.id, ids[7]!));
+    found = await expectItemsAgree(['mok', 'sc0']);
+    expect(found.map((l) => l.registerClassName)).not.toContain('Gr 9 Prefix');
+    expect(found.find((l) => l.id === ids[7])?.archivedAt).toBe('2026-02-03T04:05:06.789Z');
+    expect(found.find((l) => l.id === ids[1])?.registerClassId).toBeNull();
+  });
+
+  /** How many sessions of the test database wait on a lock. */
+  const lockWaiters = async () =>
+    rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      ),
+    )[0]!.n;
+  /** The standing consents' versions each of a learner's prefix rows holds, as one set. */
+  const versionsOf = async (learnerId: string) =>
+    new Set(
+      (
+        await db
+          .select({ versions: learnerSearchPrefixes.consentVersions })
+          .from(learnerSearchPrefixes)
+          .where(eq(learnerSearchPrefixes.learnerId, learnerId))
+      ).map((r) => r.versions.join(',')),
+    );
+  const newLearner = async (lastName: string, registerClassId: string | null = null) =>
+    (
+      await db
+        .insert(learners)
+        .values({
+          organizationId: school,
+          firstName: 'Lindi',
+          lastName,
+          dateOfBirth: '2013-04-05',
+          gender: 'female',
+          grade: 6,
+          admissionNumber: `RC-${lastName}`,
+          registerClassId,
+        })
+        .returning({ id: learners.id })
+    )[0]!.id;
+
+  // Two connections at once need PostgreSQL: PGlite runs one statement at a time.
+  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
+    'keeps both of two consents recorded at once for one learner',
+    async () => {
+      const learnerId = await newLearner('Racer');
+      const consent = (policyVersion: string) => ({
+        organizationId: school,
+        learnerId,
+        guardianName: 'A Guardian',
+        method: 'paper',
+        policyVersion,
+      });
+      // The first consent's transaction stays open while a second is recorded on another connection.
+      const pending = await db.transaction(async (tx) => {
+        await tx.insert(learnerConsents).values(consent('2001-01'));
+        const second = db
+          .insert(learnerConsents)
+          .values(consent(PRIVACY_POLICY_VERSION))
+          .then(() => 'done');
+        await expect.poll(lockWaiters, { timeout: 10_000 }).toBe(1);
+        return { second };
+      });
+      expect(await pending.second).toBe('done');
+      expect(await versionsOf(learnerId)).toEqual(new Set([['2001-01', PRIVACY_POLICY_VERSION].sort().join(',')]));
+      const found = await items(query('race'));
+      expect(found.find((l) => l.id === learnerId)?.consent).toBe('given');
+    },
+  );
+
+  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
+    'gives a learner moved into a class while it is renamed the class’s new name',
+    async () => {
+      const [cls] = await db
+        .insert(registerClasses)
+        .values({ organizationId: school, name: 'Gr 6 Old', grade: 6 })
+        .returning({ id: registerClasses.id });
+      const learnerId = await newLearner('Mover');
+      // The rename's transaction stays open while the learner moves into the class on another connection.
+      const pending = await db.transaction(async (tx) => {
+        await tx.update(registerClasses).set({ name: 'Gr 6 New' }).where(eq(registerClasses.id, cls!.id));
+        const move = db
+          .update(learners)
+          .set({ registerClassId: cls!.id })
+          .where(eq(learners.id, learnerId))
+          .then(() => 'done');
+        await expect.poll(lockWaiters, { timeout: 10_000 }).toBe(1);
+        return { move };
+      });
+      expect(await pending.move).toBe('done');
+      const names = await db
+        .selectDistinct({ name: learnerSearchPrefixes.registerClassName })
+        .from(learnerSearchPrefixes)
+        .where(eq(learnerSearchPrefixes.learnerId, learnerId));
+      expect(names).toEqual([{ name: 'Gr 6 New' }]);
+      await expectItemsAgree(['mov']);
+    },
+  );
+});
+
+/**
  * The route's page carries the caller's session in its own statement, written as JSON by
  * PostgreSQL (learnerPageForToken, decision 007). Its answer must be listLearners' to the byte of
  * meaning: the same items, fields and cursors, page after page, in every sort, searched or not.
@@ -275,7 +480,12 @@ describe('the learner page with its session in one statement', () => {
       .insert(registerClasses)
       .values({ organizationId: school, name: 'Gr 7 "B" \\ ✓', grade: 7 })
       .returning({ id: registerClasses.id });
-    const some = await db.select({ id: learners.id }).from(learners).where(eq(learners.organizationId, school));
+    // Active learners, in a fixed order: the checks below read the first 100 of them.
+    const some = await db
+      .select({ id: learners.id })
+      .from(learners)
+      .where(and(eq(learners.organizationId, school), isNull(learners.archivedAt)))
+      .orderBy(learners.admissionNumber);
     await db
       .update(learners)
       .set({ registerClassId: cls!.id })

@@ -14,7 +14,7 @@ import { columnPositions, namedArrayStatement, runArrayQuery, type DbExecutor } 
 import { learners, learnerSearchPrefixes, registerClasses, SEARCH_PREFIX_MAX } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { SESSION_COLUMN_COUNT, sessionWith } from '../auth/session-lookup.ts';
-import { consentStatusSql } from './learner-consents.ts';
+import { consentStatusOfVersionsSql, consentStatusSql } from './learner-consents.ts';
 
 export const BAD_CURSOR_MESSAGE = 'This page of the list is out of date. Please start again from the first page.';
 
@@ -201,7 +201,10 @@ function orderOf(keys: (typeof SORT_KEYS)[TLearnerSort], dir: 'asc' | 'desc', se
  * other word keeping the learners among its own prefix rows. It reads 51 index entries where the
  * union below collected every match: at scale, one client, "mok" by name 0.35 against 1.45 ms,
  * "sipho ndl" by grade 0.59 against 0.89; the bench's pages (pgbench) 1 845 against 961 a second
- * (decision 007).
+ * (decision 007). Each of those index entries also holds the rest of its learner's list item (the
+ * class's name and the consents' versions too, migration 0021), so the page is read from the
+ * index alone, not from 51 learners, their classes and consents: PostgreSQL's CPU a bench page
+ * 0.51 against 0.8 ms.
  *
  * Any other name search of two letters or more finds its matches first, as the union of four index-only
  * scans, one per prefix index (surname, first name, preferred name, admission number: each index
@@ -358,7 +361,6 @@ export function learnerPageQuery(
     );
     return query.dir === 'asc' ? sql`(${columns}) > (${values})` : sql`(${columns}) < (${values})`;
   };
-  let where: SQL | undefined;
   if (byPrefix) {
     // The leading word's prefix rows, walked in the sort's order on the sort's own index of
     // learner_search_prefixes (schema/school.ts) up to the page's rows; each other word's learners
@@ -378,8 +380,9 @@ export function learnerPageQuery(
         .from(o)
         .where(rowsOf(o, `token${i}`))})`;
     });
-    const matches = new QueryBuilder()
-      .select({ learnerId: t.learnerId })
+    // The page itself, read from the sort's index alone: its rows hold the rest of a list item.
+    return new QueryBuilder()
+      .select(prefixPageSelection)
       .from(t)
       .where(
         and(
@@ -391,15 +394,12 @@ export function learnerPageQuery(
       )
       .orderBy(...keys.map((key) => (query.dir === 'asc' ? asc(key.copy) : desc(key.copy))))
       .limit(p('limit') as number);
-    where = sql`${learners.id} in (${matches})`;
-  } else {
-    where = pageCondition(query, keys, p, search, afterCursor('column'));
   }
   return new QueryBuilder()
     .select(PAGE_SELECTION)
     .from(learners)
     .leftJoin(registerClasses, eq(registerClasses.id, learners.registerClassId))
-    .where(where)
+    .where(pageCondition(query, keys, p, search, afterCursor('column')))
     .orderBy(...orderOf(keys, query.dir, searched))
     .limit(p('limit') as number);
 }
@@ -460,6 +460,29 @@ const PAGE_SELECTION = {
   archivedAt: learners.archivedAt,
   consent: consentStatusSql(learners.id),
 };
+
+/**
+ * The same fields from a learner's prefix row (a search by prefix rows), which holds a list item's
+ * columns copied, at the end of each sort's index (learner_search_prefixes), so that a page is read
+ * from the index alone.
+ */
+const PREFIX_ROW_FIELDS: Record<keyof typeof PAGE_SELECTION, SQL | AnyPgColumn> = {
+  id: learnerSearchPrefixes.learnerId,
+  firstName: learnerSearchPrefixes.firstName,
+  lastName: learnerSearchPrefixes.lastName,
+  preferredName: learnerSearchPrefixes.preferredName,
+  dateOfBirth: learnerSearchPrefixes.dateOfBirth,
+  grade: learnerSearchPrefixes.grade,
+  registerClassId: learnerSearchPrefixes.registerClassId,
+  registerClassName: learnerSearchPrefixes.registerClassName,
+  admissionNumber: learnerSearchPrefixes.admissionNumber,
+  archivedAt: learnerSearchPrefixes.archivedAt,
+  consent: consentStatusOfVersionsSql(learnerSearchPrefixes.consentVersions),
+};
+/** PREFIX_ROW_FIELDS in PAGE_SELECTION's order, which a page's rows are read by (COLUMN). */
+const prefixPageSelection = Object.fromEntries(
+  Object.keys(PAGE_SELECTION).map((field) => [field, PREFIX_ROW_FIELDS[field as keyof typeof PAGE_SELECTION]]),
+);
 
 /** Where each field of a list item is in a page's rows. */
 const COLUMN = columnPositions(PAGE_SELECTION, LEARNER_LIST_FIELDS);
