@@ -33,6 +33,8 @@
 //   BENCH_SCHOOL_CONCURRENCY  connections (default 16)
 //   BENCH_SCHOOL_PORT       port for the server (default: a free one)
 //   BENCH_SCHOOL_WORKERS    server processes (the server's WEB_CONCURRENCY, default 1)
+//   BENCH_SCHOOL_POOL       PostgreSQL connections per server process (the server's DATABASE_POOL_MAX; default
+//                           the server's own, defaultPoolMax: twice the machine's cores, at least 4)
 //   BENCH_SCHOOL_OPS        the operations to measure, comma-separated (default readRegister,saveRegister,learnerPage)
 //   BENCH_SCHOOL_CPU_PROF   a folder: the server runs with --cpu-prof and writes its profile there (open the
 //                           .cpuprofile in Chrome DevTools); the figures then include the profiler's cost
@@ -107,6 +109,9 @@ const {
   SAVE_REGISTER_PARAMS,
   SAVE_REGISTER_STATEMENT,
 } = await tsImport(path.join(root, 'apps/server/src/modules/attendance/register.ts'), import.meta.url);
+const { defaultPoolMax } = await tsImport(path.join(root, 'apps/server/src/config/env.ts'), import.meta.url);
+/** The server's PostgreSQL connections per process (its DATABASE_POOL_MAX). */
+const POOL = Number(process.env.BENCH_SCHOOL_POOL || defaultPoolMax(WORKERS));
 const { SESSION_SELECT, SESSION_STATEMENT } = await tsImport(
   path.join(root, 'apps/server/src/modules/auth/session-lookup.ts'),
   import.meta.url,
@@ -251,6 +256,7 @@ function startServer(port) {
       SEED: 'never',
       LOG_LEVEL: 'warn',
       WEB_CONCURRENCY: String(WORKERS),
+      ...(process.env.BENCH_SCHOOL_POOL ? { DATABASE_POOL_MAX: process.env.BENCH_SCHOOL_POOL } : {}),
       NODE_OPTIONS: process.env.BENCH_SCHOOL_NODE_OPTIONS ?? '',
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -925,7 +931,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 try {
   console.log(
     `School scale bench (issue 6): PostgreSQL ${DB_NAME} (${dbTransport}), ${CONCURRENCY} concurrent connections, ${SECONDS} s per measurement, ` +
-      `${WORKERS} server process${WORKERS === 1 ? '' : 'es'} (WEB_CONCURRENCY=${WORKERS})`,
+      `${WORKERS} server process${WORKERS === 1 ? '' : 'es'} (WEB_CONCURRENCY=${WORKERS}), ${POOL} PostgreSQL connections each`,
   );
   const summary = await prepareDatabase();
   report.scale = summary;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env.ts';
+import { ConfigError, defaultPoolMax, loadConfig } from './env.ts';
 
 /** loadConfig's error, or a failure when it did not throw one. */
 function configErrorOf(env: Record<string, string>): ConfigError {
@@ -44,7 +44,15 @@ describe('loadConfig', () => {
   it('switches to PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgresql://u:p@db:5432/sekolo' });
     expect(config.databaseEngine).toBe('postgres');
-    expect(config.DATABASE_POOL_MAX).toBe(20);
+    // Twice this machine's cores, shared among the server's processes, at least 4 each.
+    expect(config.DATABASE_POOL_MAX).toBe(defaultPoolMax(1));
+    expect(defaultPoolMax(1, 2)).toBe(4);
+    expect(defaultPoolMax(1, 16)).toBe(32);
+    expect(defaultPoolMax(4, 16)).toBe(8);
+    expect(defaultPoolMax(2, 2)).toBe(4);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/sekolo', WEB_CONCURRENCY: '2' }).DATABASE_POOL_MAX).toBe(
+      defaultPoolMax(2),
+    );
     expect(loadConfig({ DATABASE_POOL_MAX: '40' }).DATABASE_POOL_MAX).toBe(40);
     expect(config.WEB_CONCURRENCY).toBe(1);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/sekolo', WEB_CONCURRENCY: '2' }).WEB_CONCURRENCY).toBe(2);
