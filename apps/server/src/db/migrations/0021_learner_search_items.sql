@@ -29,14 +29,26 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
           sekolo_learner_consent_versions(l.id) AS consent_versions) AS x
   CROSS JOIN sekolo_search_prefixes(l.last_name, l.first_name, l.preferred_name, l.admission_number) AS p(prefix)
 $$;--> statement-breakpoint
+-- A class's name, as its learners' rows carry it, is guarded by a transaction-scoped advisory lock
+-- of the class ('register-class-name:<id>'): shared while learners' rows are written, exclusive
+-- while a rename rewrites them. Whichever comes second waits for the other to commit, and every
+-- statement of a plpgsql function reads a fresh snapshot, so a learner's rows carry the name their
+-- class has once both have committed: a rename then finds the learner in the class, or the learner's
+-- rows read the new name. (A share lock on the class's row did the same, but moving 1 000 learners
+-- into one class in one update, a lock a learner, took 8.6 s at scale; 1.6 s with this lock, 1.2 s
+-- with none.)
+CREATE OR REPLACE FUNCTION sekolo_register_class_name_lock(class uuid, exclusive boolean) RETURNS void
+LANGUAGE sql AS $$
+  SELECT CASE WHEN exclusive THEN pg_advisory_xact_lock(hashtext('register-class-name:' || class))
+    ELSE pg_advisory_xact_lock_shared(hashtext('register-class-name:' || class)) END
+$$;--> statement-breakpoint
 -- Learners inserted (a CSV import, a seed: one insert) or changed: their rows, as in migration 0020,
--- once their classes are locked against a rename (FOR SHARE, which a rename's update waits for and
--- which waits for a rename), so that a learner's rows carry the name their class has when both
--- commit: a rename then finds the learner in the class, or the learner's rows read the new name.
+-- their classes' names locked.
 CREATE OR REPLACE FUNCTION sekolo_learners_search_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM register_classes
-  WHERE id IN (SELECT l.register_class_id FROM inserted_learners AS l) ORDER BY id FOR SHARE;
+  PERFORM sekolo_register_class_name_lock(c.id, false)
+  FROM (SELECT DISTINCT l.register_class_id AS id FROM inserted_learners AS l
+    WHERE l.register_class_id IS NOT NULL ORDER BY 1) AS c;
   INSERT INTO learner_search_prefixes
   SELECT r.* FROM inserted_learners AS l CROSS JOIN LATERAL sekolo_learner_search_rows(l) AS r;
   RETURN NULL;
@@ -44,7 +56,9 @@ END
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION sekolo_learners_search_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM register_classes WHERE id = NEW.register_class_id FOR SHARE;
+  IF NEW.register_class_id IS NOT NULL THEN
+    PERFORM sekolo_register_class_name_lock(NEW.register_class_id, false);
+  END IF;
   DELETE FROM learner_search_prefixes WHERE learner_id = OLD.id;
   INSERT INTO learner_search_prefixes SELECT * FROM sekolo_learner_search_rows(NEW);
   RETURN NULL;
@@ -66,6 +80,7 @@ CREATE TRIGGER learners_search_prefixes_update
 -- A class renamed: its learners' rows carry the new name.
 CREATE OR REPLACE FUNCTION sekolo_register_classes_search_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM sekolo_register_class_name_lock(NEW.id, true);
   UPDATE learner_search_prefixes SET register_class_name = NEW.name
   WHERE learner_id IN (SELECT l.id FROM learners AS l WHERE l.register_class_id = NEW.id)
     AND register_class_id = NEW.id;
