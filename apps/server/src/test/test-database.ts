@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER, openPglite, openPostgres, type Database, type DatabaseHandle } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
@@ -69,4 +70,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await dropper.end();
     },
   };
+}
+
+/**
+ * How many sessions of the test database wait on a lock (PostgreSQL): a test that holds a lock
+ * polls this until the requests it started are queued behind it.
+ */
+export async function lockWaiters(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sql`pg_stat_activity`)
+    .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+  return row!.n;
 }

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  type ExtraConfigColumn,
   index,
   pgTable,
   primaryKey,
@@ -113,33 +114,39 @@ export const learners = pgTable(
   ],
 );
 
-/**
- * The columns of a list item that a sort's index of learner_search_prefixes holds after its own
- * (learner_search_prefixes): every copied column the sort's keys do not already hold.
- */
-type TItemColumn =
+type TPrefixColumn =
+  | 'organizationId'
+  | 'archived'
+  | 'prefix'
   | 'lastName'
   | 'firstName'
-  | 'grade'
-  | 'admissionNumber'
   | 'preferredName'
   | 'dateOfBirth'
+  | 'grade'
   | 'registerClassId'
   | 'registerClassName'
+  | 'admissionNumber'
   | 'archivedAt'
   | 'consentVersions';
-function itemColumns<C>(t: Record<TItemColumn, C>, sort: 'name' | 'grade' | 'admission'): C[] {
-  return [
-    ...(sort === 'admission' ? [t.lastName, t.firstName] : []),
+/**
+ * A sort's index of learner_search_prefixes: the school, the status and the prefix, the sort's own
+ * columns (`keys`, ending in the learner's id as the list's sorts do, list-learners.ts SORT_KEYS),
+ * then every other column of a list item, so that a page is read from the index alone.
+ */
+function sortIndex(name: string, t: Record<TPrefixColumn, ExtraConfigColumn>, keys: ExtraConfigColumn[]) {
+  const item = [
+    t.lastName,
+    t.firstName,
     t.preferredName,
     t.dateOfBirth,
-    ...(sort === 'grade' ? [] : [t.grade]),
+    t.grade,
     t.registerClassId,
     t.registerClassName,
-    ...(sort === 'admission' ? [] : [t.admissionNumber]),
+    t.admissionNumber,
     t.archivedAt,
     t.consentVersions,
   ];
+  return index(name).on(t.organizationId, t.archived, t.prefix, ...keys, ...item.filter((c) => !keys.includes(c)));
 }
 
 /** The longest search word the learner search finds through learner_search_prefixes (list-learners.ts). */
@@ -188,33 +195,9 @@ export const learnerSearchPrefixes = pgTable(
     // of a list item: the id is unique within a prefix, so those columns never change the order
     // (and PostgreSQL leaves them out of the index's inner pages); they let a page be read from
     // the index alone.
-    index('learner_search_prefixes_name_idx').on(
-      t.organizationId,
-      t.archived,
-      t.prefix,
-      t.lastName,
-      t.firstName,
-      t.learnerId,
-      ...itemColumns(t, 'name'),
-    ),
-    index('learner_search_prefixes_grade_idx').on(
-      t.organizationId,
-      t.archived,
-      t.prefix,
-      t.grade,
-      t.lastName,
-      t.firstName,
-      t.learnerId,
-      ...itemColumns(t, 'grade'),
-    ),
-    index('learner_search_prefixes_admission_idx').on(
-      t.organizationId,
-      t.archived,
-      t.prefix,
-      t.admissionNumber,
-      t.learnerId,
-      ...itemColumns(t, 'admission'),
-    ),
+    sortIndex('learner_search_prefixes_name_idx', t, [t.lastName, t.firstName, t.learnerId]),
+    sortIndex('learner_search_prefixes_grade_idx', t, [t.grade, t.lastName, t.firstName, t.learnerId]),
+    sortIndex('learner_search_prefixes_admission_idx', t, [t.admissionNumber, t.learnerId]),
   ],
 );
 

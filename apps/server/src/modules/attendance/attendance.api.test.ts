@@ -15,6 +15,7 @@ import { signIn } from '../../test/auth-helpers.ts';
 import { withOutboxRefusing } from '../../test/outbox-refusing.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { lockWaiters } from '../../test/test-database.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
 import { getRegister } from './register.ts';
 
@@ -488,14 +489,7 @@ describe('attendance', () => {
     const everyone = (status: string) => marks(ids.map((id): [string, string] => [id, status]));
     return { cls, ids, url: `/classes/${cls}/register/${day1}`, everyone };
   }
-  /** How many sessions of the test database wait on a lock. */
-  const lockWaiters = async () =>
-    (
-      await t.database.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(sql`pg_stat_activity`)
-        .where(sql`datname = current_database() and wait_event_type = 'Lock'`)
-    )[0]!.n;
+  const waiters = () => lockWaiters(t.database.db);
 
   // Two connections at once need PostgreSQL: PGlite runs one statement at a time.
   it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
@@ -519,7 +513,7 @@ describe('attendance', () => {
           ),
         );
         // Both wait on a lock (ours) before it is released, and neither has answered.
-        await expect.poll(lockWaiters, { timeout: 10_000 }).toBe(2);
+        await expect.poll(waiters, { timeout: 10_000 }).toBe(2);
         expect(settled).toBe(0);
         return { both }; // not the promise itself: the transaction would wait for it, and it for our lock
       });
@@ -595,7 +589,7 @@ describe('attendance', () => {
             ),
           ].map((answer) => answer.finally(() => settled++)),
         );
-        await expect.poll(lockWaiters, { timeout: 10_000 }).toBe(2);
+        await expect.poll(waiters, { timeout: 10_000 }).toBe(2);
         expect(settled).toBe(0);
         return { both };
       });
@@ -639,7 +633,7 @@ describe('attendance', () => {
           call('PUT', url, 'admin', everyone('late')),
           call('PUT', url, 'admin', everyone('absent')),
         ]);
-        await expect.poll(lockWaiters, { timeout: 10_000 }).toBe(2);
+        await expect.poll(waiters, { timeout: 10_000 }).toBe(2);
         return { both };
       });
       const answers = await pending.both;

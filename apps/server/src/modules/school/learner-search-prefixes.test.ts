@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { SESSION_COLUMN_COUNT } from '../auth/session-lookup.ts';
-import { createTestDatabase } from '../../test/test-database.ts';
+import { createTestDatabase, lockWaiters } from '../../test/test-database.ts';
 import { learnerPageForToken, listLearners, pageStatementName } from './list-learners.ts';
 
 /**
@@ -53,16 +53,21 @@ const query = (q: string, over: Partial<TQuery> = {}): TQuery => ({
   ...over,
 });
 
-/** Every id of a search, page after page (4 rows each), as listLearners answers. */
-async function walk(organizationId: string, q: TQuery): Promise<string[]> {
-  const ids: string[] = [];
+/** Every item of a search, page after page (`q.limit` rows each), as listLearners answers. */
+async function walkItems(organizationId: string, q: TQuery) {
+  const items: Awaited<ReturnType<typeof listLearners>>['learners'] = [];
   let cursor: string | undefined;
   for (;;) {
     const page = await listLearners(db, organizationId, { ...q, cursor });
-    ids.push(...page.learners.map((l) => l.id));
-    if (!page.nextCursor) return ids;
+    items.push(...page.learners);
+    if (!page.nextCursor) return items;
     cursor = page.nextCursor;
   }
+}
+
+/** Every id of a search, page after page. */
+async function walk(organizationId: string, q: TQuery): Promise<string[]> {
+  return (await walkItems(organizationId, q)).map((l) => l.id);
 }
 
 const ORDER = {
@@ -269,17 +274,8 @@ describe('the learner search by prefix rows', () => {
  * withdrawn and removed, and a learner archived.
  */
 describe('the list items of a search by prefix rows', () => {
-  /** Every item of a query, page after page (5 rows each). */
-  async function items(q: TQuery) {
-    const all: Awaited<ReturnType<typeof listLearners>>['learners'] = [];
-    let cursor: string | undefined;
-    for (;;) {
-      const page = await listLearners(db, school, { ...q, limit: 5, cursor });
-      all.push(...page.learners);
-      if (!page.nextCursor) return all;
-      cursor = page.nextCursor;
-    }
-  }
+  /** Every item of a query of the school, page after page (5 rows each). */
+  const items = (q: TQuery) => walkItems(school, { ...q, limit: 5 });
 
   /** Each search's items, in every sort, are the list's own items of those learners; returns them. */
   async function expectItemsAgree(words: string[]) {
@@ -373,13 +369,7 @@ describe('the list items of a search by prefix rows', () => {
     expect(found.find((l) => l.id === ids[1])?.registerClassId).toBeNull();
   });
 
-  /** How many sessions of the test database wait on a lock. */
-  const lockWaiters = async () =>
-    rowsOf<{ n: number }>(
-      await db.execute(
-        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      ),
-    )[0]!.n;
+  const waiters = () => lockWaiters(database.db);
   /** The standing consents' versions each of a learner's prefix rows holds, as one set. */
   const versionsOf = async (learnerId: string) =>
     new Set(
@@ -426,7 +416,7 @@ describe('the list items of a search by prefix rows', () => {
           .insert(learnerConsents)
           .values(consent(PRIVACY_POLICY_VERSION))
           .then(() => 'done');
-        await expect.poll(lockWaiters, { timeout: 10_000 }).toBe(1);
+        await expect.poll(waiters, { timeout: 10_000 }).toBe(1);
         return { second };
       });
       expect(await pending.second).toBe('done');
@@ -452,7 +442,7 @@ describe('the list items of a search by prefix rows', () => {
           .set({ registerClassId: cls!.id })
           .where(eq(learners.id, learnerId))
           .then(() => 'done');
-        await expect.poll(lockWaiters, { timeout: 10_000 }).toBe(1);
+        await expect.poll(waiters, { timeout: 10_000 }).toBe(1);
         return { move };
       });
       expect(await pending.move).toBe('done');

@@ -462,11 +462,12 @@ const PAGE_SELECTION = {
 };
 
 /**
- * The same fields from a learner's prefix row (a search by prefix rows), which holds a list item's
- * columns copied, at the end of each sort's index (learner_search_prefixes), so that a page is read
- * from the index alone.
+ * The same fields, in the same order (COLUMN reads a page's rows by position), from a learner's
+ * prefix row (a search by prefix rows), which holds a list item's columns copied, at the end of each
+ * sort's index (learner_search_prefixes), so that a page is read from the index alone.
  */
-const PREFIX_ROW_FIELDS: Record<keyof typeof PAGE_SELECTION, SQL | AnyPgColumn> = {
+const prefixPageSelection = {
+  ...PAGE_SELECTION,
   id: learnerSearchPrefixes.learnerId,
   firstName: learnerSearchPrefixes.firstName,
   lastName: learnerSearchPrefixes.lastName,
@@ -478,11 +479,7 @@ const PREFIX_ROW_FIELDS: Record<keyof typeof PAGE_SELECTION, SQL | AnyPgColumn> 
   admissionNumber: learnerSearchPrefixes.admissionNumber,
   archivedAt: learnerSearchPrefixes.archivedAt,
   consent: consentStatusOfVersionsSql(learnerSearchPrefixes.consentVersions),
-};
-/** PREFIX_ROW_FIELDS in PAGE_SELECTION's order, which a page's rows are read by (COLUMN). */
-const prefixPageSelection = Object.fromEntries(
-  Object.keys(PAGE_SELECTION).map((field) => [field, PREFIX_ROW_FIELDS[field as keyof typeof PAGE_SELECTION]]),
-);
+} satisfies Record<keyof typeof PAGE_SELECTION, SQL | AnyPgColumn>;
 
 /** Where each field of a list item is in a page's rows. */
 const COLUMN = columnPositions(PAGE_SELECTION, LEARNER_LIST_FIELDS);
