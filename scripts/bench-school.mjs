@@ -69,6 +69,8 @@ const DB_NAME = process.env.BENCH_SCALE_DATABASE || 'sekolo_bench_scale';
 const LEARNERS = Math.max(100, Number(process.env.BENCH_SCALE_LEARNERS || 50_000));
 const SECONDS = Math.max(1, Number(process.env.BENCH_SCHOOL_SECONDS || 10));
 const WARMUP_SECONDS = 2;
+/** When the bench started: the instant pgbench's saves check the session at (pgbenchDefines). */
+const BENCH_START = new Date().toISOString();
 const CONCURRENCY = Math.max(1, Number(process.env.BENCH_SCHOOL_CONCURRENCY || 16));
 const WORKERS = Math.max(1, Number(process.env.BENCH_SCHOOL_WORKERS || 1));
 const TARGETS = { readRegister: 10, saveRegister: 25, learnerPage: 15 };
@@ -96,8 +98,10 @@ const dbTransport = (() => {
 })();
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const { tsImport } = await import('tsx/esm/api');
-const { SCALE_SEED_VERSION, SCALE_SEED_SETTING, SCALE_SCHOOL, SCALE_ADMIN_EMAIL, SCALE_ADMIN_PASSWORD, schoolDays } =
-  await tsImport(path.join(root, 'apps/server/src/seed/scale-school.ts'), import.meta.url);
+const { SCALE_SEED_VERSION, SCALE_SEED_SETTING, SCALE_ADMIN_EMAIL, SCALE_ADMIN_PASSWORD, schoolDays } = await tsImport(
+  path.join(root, 'apps/server/src/seed/scale-school.ts'),
+  import.meta.url,
+);
 const { learnerPageWithSessionQuery, pageStatementName } = await tsImport(
   path.join(root, 'apps/server/src/modules/school/list-learners.ts'),
   import.meta.url,
@@ -106,16 +110,14 @@ const {
   registerWithSessionQuery,
   REGISTER_SESSION_STATEMENT,
   saveRegisterStatement,
+  saveAnswer,
   SAVE_REGISTER_PARAMS,
-  SAVE_REGISTER_STATEMENT,
+  SAVE_CALLER_PARAMS,
+  SAVE_REGISTER_STATEMENTS,
 } = await tsImport(path.join(root, 'apps/server/src/modules/attendance/register.ts'), import.meta.url);
 const { defaultPoolMax } = await tsImport(path.join(root, 'apps/server/src/config/env.ts'), import.meta.url);
 /** The server's PostgreSQL connections per process (its DATABASE_POOL_MAX). */
 const POOL = Number(process.env.BENCH_SCHOOL_POOL || defaultPoolMax(WORKERS));
-const { SESSION_SELECT, SESSION_STATEMENT } = await tsImport(
-  path.join(root, 'apps/server/src/modules/auth/session-lookup.ts'),
-  import.meta.url,
-);
 const { absenceMailTemplatesJson } = await tsImport(
   path.join(root, 'apps/server/src/modules/attendance/absence-notice.ts'),
   import.meta.url,
@@ -140,17 +142,21 @@ function statementOf(statement) {
  * in one statement, as the server sends it, prepared under the server's name.
  */
 const REGISTER = { name: REGISTER_SESSION_STATEMENT, ...statementOf(registerWithSessionQuery()) };
-/** The session check of every other signed-in request (session-lookup.ts), as the server sends it. */
-const SESSION = { name: SESSION_STATEMENT, ...statementOf(SESSION_SELECT) };
-
 /**
- * The register save's statement (register.ts): the whole save, the class and permission check
- * included, in one statement. Its text, and its arguments in the order of its placeholders (some
- * repeat).
+ * The register save's statement (register.ts, saveRegisterStatement in its `session` form): the
+ * caller's session and the whole save, the class and permission check included, in one statement,
+ * prepared under the server's name. Its text, and its arguments in the order of its placeholders
+ * (some repeat).
  */
-const SAVE = statementOf(
-  saveRegisterStatement(Object.fromEntries(SAVE_REGISTER_PARAMS.map((n) => [n, sql.placeholder(n)]))),
-);
+const SAVE = {
+  name: SAVE_REGISTER_STATEMENTS.session,
+  ...statementOf(
+    saveRegisterStatement(
+      'session',
+      Object.fromEntries([...SAVE_REGISTER_PARAMS, ...SAVE_CALLER_PARAMS.session].map((n) => [n, sql.placeholder(n)])),
+    ),
+  ),
+};
 
 const failures = [];
 const fail = (message) => {
@@ -499,21 +505,10 @@ const SORTS = [
 ];
 
 // ----------------------------------------------------------------------------- the SQL, directly
-// The statements the server runs for each request, in order, with the same parameters, one round
-// trip each, all built by the server's own code: the session check of a signed-in request (SESSION:
-// the session by token, its user and their first membership, modules/auth/session-lookup.ts), then
-// the handler's own (SAVE); the register read and the learner page check the session in their own
-// statements (REGISTER, learnerPageSql).
-
-/** The session check of a signed-in request (but the register read's and the learner page's). */
-async function sqlSession(pool, auth) {
-  await pool.query({
-    name: SESSION.name,
-    text: SESSION.text,
-    values: SESSION.args({ token: auth.token }),
-    rowMode: 'array',
-  });
-}
+// The statement the server runs for each request, with the same parameters, one round trip, built
+// by the server's own code: each checks the caller's session itself (REGISTER, SAVE,
+// learnerPageSql: the session by token, its user and their first membership,
+// modules/auth/session-lookup.ts).
 
 /** The register read: one statement, the session included. */
 async function sqlReadRegister(pool, auth, classId, date) {
@@ -561,49 +556,49 @@ async function inTransaction(pool, fn) {
 
 /**
  * The mail values of the register save's statement, as the bench's server gives them: the absence
- * e-mail's templates for the scale school and a day (absence-notice.ts), and the row form of the
- * embedded outbox mailer (the server runs with no SMTP).
+ * e-mail's templates for a day (absence-notice.ts; the statement fills in the school's name), and
+ * the row form of the embedded outbox mailer (the server runs with no SMTP).
  */
 const BENCH_MAIL = {
-  mail: (date) =>
-    absenceMailTemplatesJson({ schoolName: SCALE_SCHOOL.name, publicUrl: 'http://127.0.0.1:40000' }, date),
+  mail: (date) => absenceMailTemplatesJson('http://127.0.0.1:40000', date),
   mailStatus: 'kept',
   mailLowercase: true,
 };
 const BENCH_MAIL_DAY = '2025-06-02';
 
 /**
- * saveRegister's statements (register.ts): the session check, then the save's one statement (the
- * class's check, the marks and their absence mails), with no transaction around it.
+ * saveRegister's statement (register.ts, saveRegisterForSession): the session's check, the class's
+ * and the marks with their absence mails in one statement, with no transaction around it. `now` is
+ * the instant the session must be valid at.
  */
 async function sqlSaveRegister(pool, auth, { classId, date, marks }) {
-  await sqlSession(pool, auth);
-  const [saved] = (
+  const row = (
     await pool.query({
-      name: SAVE_REGISTER_STATEMENT,
+      name: SAVE.name,
       text: SAVE.text,
       values: SAVE.args({
-        organizationId: auth.org,
+        token: auth.token,
+        now: new Date().toISOString(),
         classId,
-        anyClass: true, // the bench signs in as the school's admin
-        teacherId: '',
         date,
-        userId: auth.userId,
         ip: '127.0.0.0',
         marks: JSON.stringify(marks.map((m) => ({ learner_id: m.learnerId, status: m.status, reason: m.reason }))),
         mail: BENCH_MAIL.mail(date),
         mailStatus: BENCH_MAIL.mailStatus,
         mailLowercase: BENCH_MAIL.mailLowercase,
       }),
+      rowMode: 'array',
     })
-  ).rows;
-  if (saved.stranger) throw new Error('a learner of the marks is not in the class');
+  ).rows[0];
+  const answer = saveAnswer('session', row);
+  if (!answer.callerFound || !answer.allowed) throw new Error("the save refused the bench's admin");
+  if (answer.stranger) throw new Error('a learner of the marks is not in the class');
 }
 
 /** The names (a LIKE pattern) the SQL side prepares each operation's statement under, as the server does. */
 const PREPARED = {
   readRegister: REGISTER.name,
-  saveRegister: SAVE_REGISTER_STATEMENT,
+  saveRegister: SAVE.name,
   learnerPage: 'sekolo\\_learners\\_s\\_%',
 };
 
@@ -701,12 +696,6 @@ async function createBenchTables(pool, w, shapes) {
   await pool.query(`analyze ${BENCH_SCHEMA}.classes, ${BENCH_SCHEMA}.days, ${BENCH_SCHEMA}.searches`);
 }
 
-/** The session check, as every pgbench script runs it first (variables from pgbenchDefines). */
-const PGBENCH_SESSION = asPgbench(
-  SESSION.text,
-  SESSION.args({ token: 'token' }, () => 'one'),
-);
-
 /**
  * Transactions run between two draws (see alternating), per operation: enough that the draws take
  * a small share of the clients' time; fewer for the save, whose script holds many statements a slot.
@@ -783,15 +772,15 @@ function learnerPageScripts(w, shapes) {
 }
 
 /**
- * saveRegister: sqlSaveRegister's statements: the session check, then the save's one statement.
+ * saveRegister: sqlSaveRegister's statement: the session's check and the save in one statement.
  * Each client saves only its own classes (client c the classes Node's worker c saves), a day drawn
  * as saveJob draws it: half the time a day of this year (a first save, until that class and day
  * come round again), half a generated day (corrections of its marks), with marks drawn at random
  * with STATUS_WEIGHTS. The save's statement works out in PostgreSQL what is new, what changed and
  * who is newly absent, and stores their mails, as it does for the server. The differences: the
- * mails' templates are those of one day (BENCH_MAIL_DAY), whatever day is saved; the session
- * check runs on the statement's connection, not another of the pool; a refused save (which the
- * bench never sends) is not told apart, as nothing checks the answer.
+ * mails' templates are those of one day (BENCH_MAIL_DAY), whatever day is saved; the session is
+ * checked at the bench's start (BENCH_START); a refused save (which the bench never sends) is not
+ * told apart, as nothing checks the answer.
  */
 function saveRegisterScripts(w) {
   const slots = PGBENCH_SLOTS.saveRegister;
@@ -828,21 +817,22 @@ function saveRegisterScripts(w) {
     const v = (name) => `${name}_${j}`;
     const save = asPgbench(
       SAVE.text,
-      SAVE.args({
-        organizationId: 'org',
-        classId: v('class_id'),
-        anyClass: 'yes',
-        teacherId: 'admin',
-        date: v('day'),
-        userId: 'admin',
-        ip: 'ip',
-        marks: v('marks'),
-        mail: 'mail',
-        mailStatus: 'mail_status',
-        mailLowercase: 'yes',
-      }),
+      SAVE.args(
+        {
+          token: 'token',
+          now: 'now',
+          classId: v('class_id'),
+          date: v('day'),
+          ip: 'ip',
+          marks: v('marks'),
+          mail: 'mail',
+          mailStatus: 'mail_status',
+          mailLowercase: 'yes',
+        },
+        () => 'one',
+      ),
     );
-    return [PGBENCH_SESSION, save];
+    return [save];
   };
   return { slots, scripts: [{ text: alternating(slots, draw, work) }] };
 }
@@ -851,8 +841,8 @@ function saveRegisterScripts(w) {
 const pgbenchDefines = (auth) => ({
   token: auth.token,
   one: 1,
-  org: auth.org,
-  admin: auth.userId,
+  // The instant the save's statement checks the session at: the bench's start (the session lasts days).
+  now: BENCH_START,
   ip: '127.0.0.0',
   yes: true,
   // The absence mails' templates of one day: the pgbench side's mails all name that day.

@@ -7,8 +7,8 @@ import { absenceMail, absenceMailTemplates, fillAbsenceMail, type TAbsenceMailVa
 
 /**
  * The register save writes each absence e-mail in SQL, from templates of absenceMail
- * (register.ts): what it writes must be what absenceMail writes, byte for byte, whatever the names
- * and the reason hold (HTML's special characters, line breaks, the slots' own names).
+ * (register.ts): what it writes must be what absenceMail writes, byte for byte, whatever the school's
+ * name, the names and the reason hold (HTML's special characters, line breaks, the slots' own names).
  */
 describe('the absence e-mail filled in by the register save', () => {
   let db: PGlite;
@@ -21,8 +21,9 @@ describe('the absence e-mail filled in by the register save', () => {
   });
 
   async function filledInSql(school: { schoolName: string; publicUrl: string }, date: string, v: TAbsenceMailValues) {
-    const templates = absenceMailTemplates(school, date);
+    const templates = absenceMailTemplates(school.publicUrl, date);
     const values = {
+      school: sql`${school.schoolName}::text`,
       guardian: sql`${v.guardianFirstName}::text`,
       child: sql`${v.child}::text`,
       reason: sql`${v.reason}::text`,
@@ -44,6 +45,7 @@ describe('the absence e-mail filled in by the register save', () => {
     'guardian',
     'child',
     'reason',
+    'school',
     '<b>O\'Neil & "Sons"</b>',
     'line\nbreak',
     '&amp;',
@@ -69,7 +71,7 @@ describe('the absence e-mail filled in by the register save', () => {
   });
 
   it('writes the reason paragraph only when there is a reason, and escapes what the HTML repeats', async () => {
-    const school = { schoolName: 'Roll Call Primary', publicUrl: 'https://sekolo.example' };
+    const school = { schoolName: "St. Mary's <Roll Call> Primary", publicUrl: 'https://sekolo.example' };
     const mail = await filledInSql(school, '2026-03-04', {
       guardianFirstName: 'Thandi',
       child: 'Amy <Zulu>',
@@ -79,6 +81,8 @@ describe('the absence e-mail filled in by the register save', () => {
     expect(mail!.text).toContain('Reason recorded: Sick & "tired"');
     expect(mail!.html).toContain('Reason recorded: Sick &amp; &quot;tired&quot;');
     expect(mail!.html).toContain('marked Amy &lt;Zulu&gt; absent');
+    expect(mail!.text).toContain("St. Mary's <Roll Call> Primary marked Amy <Zulu> absent");
+    expect(mail!.html).toContain('St. Mary&#39;s &lt;Roll Call&gt; Primary marked');
     const none = await filledInSql(school, '2026-03-04', {
       guardianFirstName: 'Thandi',
       child: 'Amy Zulu',

@@ -46,9 +46,10 @@ export function absenceMail(
   };
 }
 
-/** The slots of an absence mail's templates, and the value of absenceMail each stands for. */
+/** The slots of an absence mail's templates for its values, and the value of absenceMail each stands for. */
 const SLOT_VALUES = { guardian: 'guardianFirstName', child: 'child', reason: 'reason' } as const;
-export type TAbsenceMailSlot = keyof typeof SLOT_VALUES;
+/** Those slots, and the school's name (the save's statement reads it with the caller's session). */
+export type TAbsenceMailSlot = keyof typeof SLOT_VALUES | 'school';
 
 /**
  * A text as a template: its literal pieces and the slots between them, alternately (literal, slot,
@@ -57,16 +58,16 @@ export type TAbsenceMailSlot = keyof typeof SLOT_VALUES;
 export type TMailTemplate = string[];
 
 /**
- * The absence e-mail of one school and day as templates, for the register save's statement, which
- * writes each guardian's mail itself (register.ts): absenceMail written once with a marker for each
- * value, then cut at the markers. A marker holds NUL characters, which no text PostgreSQL stores can
- * hold and which HTML escaping leaves alone. Two forms of the body: with the reason's paragraph and
- * without.
+ * The absence e-mail of one day as templates, for the register save's statement, which writes each
+ * guardian's mail itself (register.ts): absenceMail written once with a marker for each value and
+ * for the school's name, then cut at the markers. A marker holds NUL characters, which no text
+ * PostgreSQL stores can hold and which HTML escaping leaves alone. Two forms of the body: with the
+ * reason's paragraph and without. `publicUrl` is the server's (its links).
  */
-export function absenceMailTemplates(school: { schoolName: string; publicUrl: string }, date: string) {
+export function absenceMailTemplates(publicUrl: string, date: string) {
   const marked = (withReason: boolean) =>
     absenceMail(
-      school,
+      { schoolName: '\0school\0', publicUrl },
       date,
       Object.fromEntries(
         Object.entries(SLOT_VALUES).map(([slot, value]) => [
@@ -88,19 +89,19 @@ export function absenceMailTemplates(school: { schoolName: string; publicUrl: st
 }
 export type TAbsenceMailTemplates = ReturnType<typeof absenceMailTemplates>;
 
-/** The templates of recent schools and days, as the save's `mail` value (JSON). */
+/** The templates of recent days, as the save's `mail` value (JSON). */
 const templatesJson = new Map<string, string>();
 
 /**
- * absenceMailTemplates as JSON, kept for the next save: every class of a school saves the same
- * day's registers, so one day's mail is written once, not once a register (the few hundred most
- * recent schools and days are kept).
+ * absenceMailTemplates as JSON, kept for the next save: every class saves the same day's registers,
+ * so one day's mail is written once, not once a register (the few hundred most recent days are
+ * kept).
  */
-export function absenceMailTemplatesJson(school: { schoolName: string; publicUrl: string }, date: string): string {
-  const key = JSON.stringify([school.schoolName, school.publicUrl, date]);
+export function absenceMailTemplatesJson(publicUrl: string, date: string): string {
+  const key = `${date} ${publicUrl}`;
   let json = templatesJson.get(key);
   if (json === undefined) {
-    json = JSON.stringify(absenceMailTemplates(school, date));
+    json = JSON.stringify(absenceMailTemplates(publicUrl, date));
     if (templatesJson.size >= 500) templatesJson.clear();
     templatesJson.set(key, json);
   }
@@ -119,7 +120,8 @@ export function fillAbsenceMail(template: SQL, values: Record<TAbsenceMailSlot, 
       '"', '&quot;'), '''', '&#39;'), E'\\n', '<br>')`;
   };
   return sql`(select string_agg(case when t.i % 2 = 1 then t.piece when t.piece = 'guardian' then ${value('guardian')}
-      when t.piece = 'child' then ${value('child')} else ${value('reason')} end, '' order by t.i)
+      when t.piece = 'child' then ${value('child')} when t.piece = 'school' then ${value('school')}
+      else ${value('reason')} end, '' order by t.i)
     from jsonb_array_elements_text(${template}) with ordinality as t(piece, i))`;
 }
 

@@ -11,7 +11,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app.ts';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { columnPositions, namedArrayStatement, namedStatement, type DbExecutor } from '../../db/client.ts';
+import { PERMISSIONS, ROLES, type TPermission } from '@sekolo/shared/constants/roles';
+import { columnPositions, namedArrayStatement, type DbExecutor } from '../../db/client.ts';
 import {
   attendanceChanges,
   attendanceRecords,
@@ -28,7 +29,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { schoolContext, type TSchoolContext } from '../school/school-context.ts';
 import { adoptSession } from '../auth/guards.ts';
 import { SESSION_COLUMN_COUNT, sessionWith, type TSessionLookup } from '../auth/session-lookup.ts';
-import { canMarkClass, classesMarkedBy, VIEW_ATTENDANCE } from './attendance-access.ts';
+import { canMarkClass, classesMarkedBy, MANAGE_ALL_ATTENDANCE, VIEW_ATTENDANCE } from './attendance-access.ts';
 import {
   ABSENCE_MAIL_TAG,
   absenceMailTemplatesJson,
@@ -286,39 +287,87 @@ export async function registerBodyForSession(
   return `{"register":${JSON.stringify(register).slice(0, -1)},"rows":${c('rows') as string}}}`;
 }
 
-/** The values of the save's statement, by name. */
-export const SAVE_REGISTER_PARAMS = [
-  'organizationId',
-  'classId',
-  'anyClass',
-  'teacherId',
-  'date',
-  'userId',
-  'ip',
-  'marks',
-  'mail',
-  'mailStatus',
-  'mailLowercase',
-] as const;
+/** The values of the save's statement, by name: the save's own, then who saves (SAVE_CALLER_PARAMS). */
+export const SAVE_REGISTER_PARAMS = ['classId', 'date', 'ip', 'marks', 'mail', 'mailStatus', 'mailLowercase'] as const;
+
+/**
+ * Who saves, by name, in each form of the statement: given by the server from the guards' context
+ * (`context`: the school, its name, the user, and whose registers they mark, classesMarkedBy), or
+ * read by the statement itself from the session of `token` (`session`), valid at `now`.
+ */
+export const SAVE_CALLER_PARAMS = {
+  context: ['organizationId', 'schoolName', 'userId', 'anyClass', 'teacherId'],
+  session: ['token', 'now'],
+} as const;
+export type TSaveCaller = keyof typeof SAVE_CALLER_PARAMS;
+
 /** What saveRegisterStatement is given: values, or placeholders. */
-export type TSaveRegisterParams = Record<(typeof SAVE_REGISTER_PARAMS)[number], unknown>;
-/** The name the save's statement is prepared under. */
-export const SAVE_REGISTER_STATEMENT = 'sekolo_save_register';
+export type TSaveRegisterParams<C extends TSaveCaller = TSaveCaller> = Record<
+  (typeof SAVE_REGISTER_PARAMS)[number] | (typeof SAVE_CALLER_PARAMS)[C][number],
+  unknown
+>;
+
+/** The names the save's statement is prepared under, in each form. */
+export const SAVE_REGISTER_STATEMENTS = {
+  context: 'sekolo_save_register',
+  session: 'sekolo_save_register_session',
+} as const satisfies Record<TSaveCaller, string>;
+
+/** The roles that hold one of `permissions` (PERMISSIONS, as the guards give them), as an SQL list of literals. */
+function rolesHolding(permissions: readonly TPermission[]): SQL {
+  const roles = ROLES.filter((role) =>
+    permissions.some((p) => (PERMISSIONS[role] as readonly TPermission[]).includes(p)),
+  );
+  if (!roles.every((role) => /^[a-z_]+$/.test(role))) throw new Error('a role name that is not a plain word');
+  return sql.raw(roles.map((role) => `'${role}'`).join(', '));
+}
+
+/**
+ * The `WITH` queries that say who saves, ending with `caller` (its school, the school's name, the
+ * user, whether they mark any class, and the class teacher whose classes they mark): from the
+ * guards' context, or from the session of `token`, with the guards' rules for this route. In the
+ * session's form, `caller` holds a row exactly when the guards would let the caller through
+ * (TSessionLookup.fromColumns at `now`, then schoolContext with VIEW_ATTENDANCE): the session
+ * exists and has not expired at `now`, the user is active and their role holds one of
+ * VIEW_ATTENDANCE, and their first membership is of a school. Otherwise `caller` is empty, the
+ * statement writes nothing, and the server answers 401 or 403 from the session's columns as every
+ * route does (saveRegisterForSession checks that both agree).
+ */
+function callerWith(caller: TSaveCaller, p: Record<string, unknown>): SQL {
+  if (caller === 'context') {
+    return sql`caller as (
+      select ${p.organizationId}::uuid as organization_id, ${p.schoolName}::text as school_name, ${p.userId}::text as user_id,
+        ${p.anyClass}::boolean as any_class, ${p.teacherId}::text as teacher_id
+    )`;
+  }
+  const role = sql`coalesce("role", 'customer')`;
+  return sql`${sessionWith('session')}, caller as (
+      select "organizationId" as organization_id, "organizationName" as school_name, "userId" as user_id,
+        ${role} in (${rolesHolding(MANAGE_ALL_ATTENDANCE)}) as any_class,
+        case when ${role} in (${rolesHolding(['manage_attendance'])}) then "userId" end as teacher_id
+      from "session"
+      where "expiresAt" >= ${p.now}::timestamptz and coalesce("status", 'active') = 'active'
+        and ${role} in (${rolesHolding(VIEW_ATTENDANCE)})
+        and "organizationType" = 'school' and "organizationName" <> '' and "memberRole" <> ''
+    )`;
+}
 
 /**
  * The whole save of a register, its absence e-mails included, as one statement: one round trip to
  * PostgreSQL instead of up to nine (begin, the class, the saved marks, the insert, the
  * corrections, the audit, the guardians, their mails, commit), each of which costs the server a
  * socket write and PostgreSQL a wake-up (a save's largest costs in the scale bench's profiles).
- * Being one statement, it is atomic without a transaction around it. Run prepared
- * (namedStatement): its planning (about 1.8 ms) costs more than its run. Decision 007 has the
+ * In its `session` form it reads the caller's session too (callerWith), so a save is one round
+ * trip in all. Being one statement, it is atomic without a transaction around it. Run prepared
+ * (namedArrayStatement): its planning (about 1.8 ms) costs more than its run. Decision 007 has the
  * measurements. `marks` is the marks as a jsonb array of { learner_id, status, reason }, in the
  * register's order; `mail` the absence e-mail's templates (absenceMailTemplatesJson), `mailStatus`
  * and `mailLowercase` the mailer's form of an outbox row (Mailer.rowForm).
  *
+ * - `caller`: who saves (callerWith); nothing below finds a class without it.
  * - `class`, `allowed`: the register class in the caller's school, and whether the caller marks it:
- *   `anyClass` (an admin), or its class teacher is `teacherId` (classesMarkedBy). The day's marks
- *   are neither locked nor written otherwise; the caller answers 404 or 403.
+ *   `any_class` (an admin), or its class teacher is the caller's `teacher_id` (classesMarkedBy).
+ *   The day's marks are neither locked nor written otherwise; the caller answers 404 or 403.
  * - `class_saved`, `checked`: whether each learner of the marks is active in the class, and the
  *   day's saved mark, locked `FOR UPDATE` (a second save of the register waits, then corrects from
  *   the first's marks; of two first saves at once, the second fails on the unique key of
@@ -338,30 +387,47 @@ export const SAVE_REGISTER_STATEMENT = 'sekolo_save_register';
  * - New marks are inserted; changed marks are updated, each correction written to
  *   attendance_changes and the corrections audited (`attendance.corrected`, with their number).
  * - `mailed`: the e-mail to each guardian of a learner newly marked absent (one who receives
- *   communications and has an e-mail address), filled in from the templates (fillAbsenceMail).
- * - It answers the first learner not in the class and the counts: marks created, marks changed and
- *   mails stored (which the bench's pgbench side reads).
+ *   communications and has an e-mail address), filled in from the templates (fillAbsenceMail),
+ *   the school's name from `caller`.
+ * - It answers (SAVE_ANSWER) whether the caller was let through, the class found and the caller's
+ *   to mark, the first learner not in the class and the counts: marks created, marks changed and
+ *   mails stored (which the bench's pgbench side reads); in the `session` form, the session's
+ *   columns come first (SESSION_COLUMN_COUNT of them, empty without a session).
  *
  * Data-modifying CTEs all see the statement's snapshot: the notices read the marks given, not the
  * rows written. The scale bench (scripts/bench-school.mjs) runs this very text.
  */
-export function saveRegisterStatement(p: TSaveRegisterParams): SQL {
-  const org = sql`${p.organizationId}::uuid`;
+export function saveRegisterStatement<C extends TSaveCaller>(caller: C, p: TSaveRegisterParams<C>): SQL {
+  const org = sql`(select organization_id from caller)`;
+  const user = sql`(select user_id from caller)`;
   const cls = sql`${p.classId}::uuid`;
   const date = sql`${p.date}::date`;
   const now = sql`(select now from stamp)`;
   const fill = (template: keyof TAbsenceMailTemplates, html: boolean) =>
     fillAbsenceMail(
       sql`(select ${sql.raw(`"${template}"`)} from templates)`,
-      { guardian: sql`n.guardian`, child: sql`n.child`, reason: sql`n.reason` },
+      {
+        school: sql`(select school_name from caller)`,
+        guardian: sql`n.guardian`,
+        child: sql`n.child`,
+        reason: sql`n.reason`,
+      },
       html,
     );
-  return sql`with class as (
+  const answer = sql`exists (select 1 from caller) as caller_found,
+      exists (select 1 from class) as class_found,
+      (select allowed from allowed) as allowed,
+      (select c.learner_id from checked as c where not c.in_class order by c.n limit 1) as stranger,
+      (select count(*) from checked as c where c.record_id is null)::int as created,
+      (select count(*) from updated)::int as changed,
+      (select count(*) from mailed)::int as notified`;
+  return sql`with ${callerWith(caller, p)}, class as (
       select rc.id, t.user_id as teacher_id from ${registerClasses} as rc
       left join ${registerClassTeachers} as t on t.register_class_id = rc.id
       where rc.id = ${cls} and rc.organization_id = ${org}
     ), allowed as (
-      select coalesce(bool_or(${p.anyClass}::boolean or teacher_id = ${p.teacherId}::text), false) as allowed from class
+      select coalesce(bool_or(caller.any_class or class.teacher_id = caller.teacher_id), false) as allowed
+      from class cross join caller
     ), marks as (
       select m.learner_id, m.status, m.reason, m.n
       from rows from (jsonb_to_recordset(${p.marks}::jsonb) as (learner_id uuid, status text, reason text))
@@ -389,23 +455,23 @@ export function saveRegisterStatement(p: TSaveRegisterParams): SQL {
       select (select allowed from allowed) and bool_and(in_class) is not false as ok from checked
     ), inserted as (
       insert into ${attendanceRecords} (organization_id, register_class_id, learner_id, date, status, reason, marked_by, marked_at)
-      select ${org}, ${cls}, c.learner_id, ${date}, c.status, c.reason, ${p.userId}, ${now}
+      select ${org}, ${cls}, c.learner_id, ${date}, c.status, c.reason, ${user}, ${now}
       from checked as c where c.record_id is null and (select ok from ok)
       order by c.n
     ), changed as (
       select c.* from checked as c
       where c.record_id is not null and (c.status, c.reason) is distinct from (c.old_status, c.old_reason) and (select ok from ok)
     ), updated as (
-      update ${attendanceRecords} as a set status = c.status, reason = c.reason, marked_by = ${p.userId}, marked_at = ${now}
+      update ${attendanceRecords} as a set status = c.status, reason = c.reason, marked_by = ${user}, marked_at = ${now}
       from changed as c where a.id = c.record_id
       returning a.id
     ), history as (
       insert into ${attendanceChanges} (organization_id, record_id, old_status, old_reason, new_status, new_reason, changed_by, changed_at)
-      select ${org}, c.record_id, c.old_status, c.old_reason, c.status, c.reason, ${p.userId}, ${now}
+      select ${org}, c.record_id, c.old_status, c.old_reason, c.status, c.reason, ${user}, ${now}
       from changed as c join updated as u on u.id = c.record_id
     ), audit as (
       insert into ${auditEvents} (at, actor_user_id, action, target, ip, details)
-      select date_trunc('milliseconds', ${now}), ${p.userId}, 'attendance.corrected', 'register_class:' || ${cls}, ${p.ip},
+      select date_trunc('milliseconds', ${now}), ${user}, 'attendance.corrected', 'register_class:' || ${cls}, ${p.ip},
         jsonb_build_object('organizationId', ${org}, 'date', ${date}, 'changed', count(*))
       from updated having count(*) > 0
     ), notices as (
@@ -430,28 +496,96 @@ export function saveRegisterStatement(p: TSaveRegisterParams): SQL {
       order by n.n, n.guardian_id
       returning 1
     )
-    select
-      exists (select 1 from class) as class_found,
-      (select allowed from allowed) as allowed,
-      (select c.learner_id from checked as c where not c.in_class order by c.n limit 1) as stranger,
-      (select count(*) from checked as c where c.record_id is null)::int as created,
-      (select count(*) from updated)::int as changed,
-      (select count(*) from mailed)::int as notified`;
+    ${caller === 'session' ? sql`select "session".*, ${answer} from (values (1)) as one left join "session" on true` : sql`select ${answer}`}`;
 }
 
-const runSaveStatement = namedStatement<{
-  class_found: boolean;
+/** What the save's statement answers, after the session's columns in its `session` form. */
+const SAVE_ANSWER = ['callerFound', 'classFound', 'allowed', 'stranger', 'created', 'changed', 'notified'] as const;
+type TSaveAnswer = {
+  callerFound: boolean;
+  classFound: boolean;
   allowed: boolean;
   stranger: string | null;
   created: number;
   changed: number;
   notified: number;
-}>(
-  SAVE_REGISTER_STATEMENT,
-  saveRegisterStatement(
-    Object.fromEntries(SAVE_REGISTER_PARAMS.map((name) => [name, sql.placeholder(name)])) as TSaveRegisterParams,
-  ),
-);
+};
+
+/** The save's statement of form `caller`, prepared; it answers its one row as an array. */
+function saveStatementRunner(caller: TSaveCaller) {
+  const placeholders = Object.fromEntries(
+    [...SAVE_REGISTER_PARAMS, ...SAVE_CALLER_PARAMS[caller]].map((name) => [name, sql.placeholder(name)]),
+  ) as TSaveRegisterParams;
+  return namedArrayStatement(
+    SAVE_REGISTER_STATEMENTS[caller],
+    saveRegisterStatement(caller, placeholders),
+    (rows) => rows[0]!,
+  );
+}
+const runSave = { context: saveStatementRunner('context'), session: saveStatementRunner('session') };
+
+/** The answer's fields from a row of the statement in form `caller` (after the session's columns in the `session` form). */
+export function saveAnswer(caller: TSaveCaller, row: readonly unknown[]): TSaveAnswer {
+  const offset = caller === 'session' ? SESSION_COLUMN_COUNT : 0;
+  return Object.fromEntries(SAVE_ANSWER.map((name, i) => [name, row[offset + i]])) as TSaveAnswer;
+}
+
+/**
+ * What a save must hold before it is sent, checked first by its own route too (saveIsSendable):
+ * a date not in the future, and each learner once.
+ */
+function checkSave(date: string, marks: readonly { learnerId: string }[]): void {
+  if (date > schoolToday()) throw badRequest(ATTENDANCE_MESSAGES.dateFuture, { date: ATTENDANCE_MESSAGES.dateFuture });
+  const seen = new Set<string>();
+  for (const mark of marks) {
+    if (seen.has(mark.learnerId)) throw badRequest(ATTENDANCE_MESSAGES.duplicateLearner(mark.learnerId));
+    seen.add(mark.learnerId);
+  }
+}
+
+/** Whether checkSave lets a save through, without saying why not. */
+export function saveIsSendable(date: string, marks: readonly { learnerId: string }[]): boolean {
+  return date <= schoolToday() && new Set(marks.map((m) => m.learnerId)).size === marks.length;
+}
+
+type TMarks = { learnerId: string; status: TAttendanceStatus; reason: string }[];
+
+/** The statement's values but who saves. */
+function saveValues(app: App, classId: string, date: string, marks: TMarks, ip: string) {
+  const { mailer, config } = app.deps;
+  return {
+    classId,
+    date,
+    ip: truncateIp(ip),
+    marks: JSON.stringify(marks.map((m) => ({ learner_id: m.learnerId, status: m.status, reason: m.reason }))),
+    mail: absenceMailTemplatesJson(config.publicUrl, date),
+    mailStatus: mailer.rowForm.status,
+    mailLowercase: mailer.rowForm.lowercaseTo,
+  };
+}
+
+/** Runs a save's statement: a first save that lost a race to another is 409, whole. */
+async function runSaveStatement(run: Promise<readonly unknown[]>): Promise<readonly unknown[]> {
+  try {
+    return await run;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ATTENDANCE_MESSAGES.concurrentSave);
+    throw error;
+  }
+}
+
+/**
+ * The answer for the caller once they are let through: nothing was written, and nothing locked,
+ * unless the class is the caller's to mark and every learner is in it (the statement's writes wait
+ * for both).
+ */
+function saveResult(app: App, answer: TSaveAnswer, marks: TMarks): TRegisterSaveResult {
+  if (!answer.classFound) throw notFound(ATTENDANCE_MESSAGES.classNotFound);
+  if (!answer.allowed) throw forbidden(ATTENDANCE_MESSAGES.notYourClass);
+  if (answer.stranger) throw badRequest(ATTENDANCE_MESSAGES.learnerNotInClass(answer.stranger));
+  if (answer.notified) app.deps.mailer.stored();
+  return { saved: marks.length, created: answer.created, changed: answer.changed, notified: answer.notified };
+}
 
 /**
  * Saves every mark of the class and date, and queues the e-mails to the guardians of each learner
@@ -461,49 +595,67 @@ const runSaveStatement = namedStatement<{
  * attendance_changes. A learner not in the class refuses the whole batch. A first save that
  * races another first save of the register fails on the day's unique key and is refused (409),
  * whole. Only the change to absent is told, so saving the same register again sends nothing.
+ * `ctx` is the caller the guards let through; saveRegisterForSession saves with the session's
+ * check in the same statement.
  */
 export async function saveRegister(
   app: App,
   ctx: TSchoolContext,
   classId: string,
   date: string,
-  marks: { learnerId: string; status: TAttendanceStatus; reason: string }[],
+  marks: TMarks,
 ): Promise<TRegisterSaveResult> {
-  const { db } = app.deps.database;
-  const { mailer, config } = app.deps;
-  if (date > schoolToday()) throw badRequest(ATTENDANCE_MESSAGES.dateFuture, { date: ATTENDANCE_MESSAGES.dateFuture });
-  const seen = new Set<string>();
-  for (const mark of marks) {
-    if (seen.has(mark.learnerId)) throw badRequest(ATTENDANCE_MESSAGES.duplicateLearner(mark.learnerId));
-    seen.add(mark.learnerId);
-  }
-
+  checkSave(date, marks);
   const teacher = classesMarkedBy(ctx);
-  const values: TSaveRegisterParams = {
-    organizationId: ctx.organizationId,
-    classId,
-    anyClass: teacher === null,
-    teacherId: teacher || '', // no user has the empty id
-    date,
-    userId: ctx.user.id,
-    ip: truncateIp(ctx.ip),
-    marks: JSON.stringify(marks.map((m) => ({ learner_id: m.learnerId, status: m.status, reason: m.reason }))),
-    mail: absenceMailTemplatesJson({ schoolName: ctx.schoolName, publicUrl: config.publicUrl }, date),
-    mailStatus: mailer.rowForm.status,
-    mailLowercase: mailer.rowForm.lowercaseTo,
-  };
-  let result;
+  const row = await runSaveStatement(
+    runSave.context(app.deps.database.db, {
+      ...saveValues(app, classId, date, marks, ctx.ip),
+      organizationId: ctx.organizationId,
+      schoolName: ctx.schoolName,
+      userId: ctx.user.id,
+      anyClass: teacher === null,
+      teacherId: teacher || '', // no user has the empty id
+    } satisfies TSaveRegisterParams<'context'>),
+  );
+  return saveResult(app, saveAnswer('context', row), marks);
+}
+
+/**
+ * saveRegister for the caller whose session `token` names, with the session's check in the same
+ * statement (one round trip instead of two, decision 007): the statement writes only for a caller
+ * the guards would let through (callerWith), and the server then checks the session's columns as
+ * the guards do (TSessionLookup.fromColumns, schoolContext: 401 and 403 as on every route), at the
+ * same instant. The route sends here only a save that checkSave lets through (saveIsSendable), so a
+ * refused caller never learns from a 400 either.
+ */
+export async function saveRegisterForSession(
+  request: FastifyRequest,
+  lookup: TSessionLookup,
+  token: string,
+  classId: string,
+  date: string,
+  marks: TMarks,
+): Promise<TRegisterSaveResult> {
+  const app = request.server;
+  checkSave(date, marks);
+  const now = new Date();
+  const row = await runSaveStatement(
+    runSave.session(app.deps.database.db, {
+      ...saveValues(app, classId, date, marks, request.ip),
+      token,
+      now: now.toISOString(),
+    } satisfies TSaveRegisterParams<'session'>),
+  );
+  const answer = saveAnswer('session', row);
+  adoptSession(request, await lookup.fromColumns(row, token, now));
   try {
-    [result] = await runSaveStatement(db, values);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(ATTENDANCE_MESSAGES.concurrentSave);
-    throw error;
+    await schoolContext(request, VIEW_ATTENDANCE);
+  } catch (refused) {
+    // The statement let through a caller the guards refuse: it may have written. Never expected.
+    if (answer.callerFound)
+      throw new Error('the register save let through a caller the guards refuse', { cause: refused });
+    throw refused;
   }
-  // Nothing was written, and nothing locked, unless the class is the caller's to mark and every
-  // learner is in it: the statement's writes wait for both.
-  if (!result!.class_found) throw notFound(ATTENDANCE_MESSAGES.classNotFound);
-  if (!result!.allowed) throw forbidden(ATTENDANCE_MESSAGES.notYourClass);
-  if (result!.stranger) throw badRequest(ATTENDANCE_MESSAGES.learnerNotInClass(result!.stranger));
-  if (result!.notified) mailer.stored();
-  return { saved: marks.length, created: result!.created, changed: result!.changed, notified: result!.notified };
+  if (!answer.callerFound) throw new Error('the register save refused a caller the guards let through');
+  return saveResult(app, answer, marks);
 }

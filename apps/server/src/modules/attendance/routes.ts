@@ -16,7 +16,13 @@ import { ABSENCE_NOTICE_DAYS, listMyChildrenAbsences } from './absence-notice.ts
 import { MANAGE_ALL_ATTENDANCE, VIEW_ATTENDANCE } from './attendance-access.ts';
 import { listClassTeacherCandidates, setClassTeacher } from './class-teacher.ts';
 import { exportAttendance } from './export-attendance.ts';
-import { getRegister, registerBodyForSession, saveRegister } from './register.ts';
+import {
+  getRegister,
+  registerBodyForSession,
+  saveIsSendable,
+  saveRegister,
+  saveRegisterForSession,
+} from './register.ts';
 import { getClassMonth, getDayOverview, getGradeRates, getLearnerHistory, listAttendanceClasses } from './views.ts';
 
 const ZClassParams = z.object({ classId: z.uuid({ error: ATTENDANCE_MESSAGES.classNotFound }) });
@@ -104,14 +110,29 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The save checks the session in its own statement too, when its parameters, body and marks
+  // would be saved: validation is attached, not answered, so that anything else goes through the
+  // guards first, then answers 400 as every route does (a refused caller learns nothing from it).
+  const saveSession = sessionInStatement(lookup, () => true, canView);
   app.put(
     '/classes/:classId/register/:date',
-    { preValidation: canView, schema: { params: ZRegisterParams, body: ZAttendanceRegisterSave } },
-    async (request) => {
-      const ctx = await schoolContext(request, VIEW_ATTENDANCE);
-      const { classId, date } = request.params;
+    {
+      preValidation: saveSession.preValidation,
+      attachValidation: true,
+      schema: { params: ZRegisterParams, body: ZAttendanceRegisterSave },
+    },
+    async (request, reply) => {
+      const token = saveSession.token(request);
+      const sendable = !request.validationError && saveIsSendable(request.params.date, request.body.marks);
       // The register is not read again: the page reloads what the save touched (useSaveRegister).
-      return { result: await saveRegister(app, ctx, classId, date, request.body.marks) };
+      if (lookup && token && sendable) {
+        const { classId, date } = request.params;
+        return { result: await saveRegisterForSession(request, lookup, token, classId, date, request.body.marks) };
+      }
+      if (token) await canView(request, reply);
+      if (request.validationError) throw request.validationError;
+      const ctx = await schoolContext(request, VIEW_ATTENDANCE);
+      return { result: await saveRegister(app, ctx, request.params.classId, request.params.date, request.body.marks) };
     },
   );
 

@@ -1,20 +1,22 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { fromNodeHeaders } from 'better-auth/node';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { authPost, signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createLearner, createRegisterClass } from '../../test/factories/school.ts';
-import { authSessions, users } from '../../db/schema/index.ts';
+import { attendanceRecords, authSessions, users } from '../../db/schema/index.ts';
+import { ATTENDANCE_MESSAGES } from '@sekolo/shared/schemas/attendance';
 import { readCookie, verifySignedValue } from './session-lookup.ts';
 
 /**
  * The guards' one-statement session check (session-lookup.ts) refuses what Better Auth's
  * getSession refuses, at once: no cookie, a tampered or foreign-signed cookie, an expired session
  * (whose row goes), a signed-out or revoked session, a deleted or suspended account; and a signed-in
- * admin of one school reads only that school. So does the register read, which reads the session in
- * its own statement (TSessionLookup.fromColumns).
+ * admin of one school reads only that school. So do the register read and save, which read the
+ * session in their own statements (TSessionLookup.fromColumns), and the save writes nothing for a
+ * caller it refuses.
  */
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 const sign = (token: string, secret = SECRET) =>
@@ -62,8 +64,14 @@ describe('the guards session check', () => {
       organization: { name: 'Lookup Bravo School', type: 'school' },
     });
     people.seller = await createUser(db, { role: 'school_admin', organization: { name: 'Lookup Shop', type: 'shop' } });
-    learnerA = (await createLearner(db, people.adminA.organizationId!, { firstName: 'Alpha', lastName: 'Learner' })).id;
     classA = (await createRegisterClass(db, people.adminA.organizationId!, '8A', 8)).id;
+    learnerA = (
+      await createLearner(db, people.adminA.organizationId!, {
+        firstName: 'Alpha',
+        lastName: 'Learner',
+        registerClassId: classA,
+      })
+    ).id;
     await createLearner(db, people.adminB.organizationId!, { firstName: 'Bravo', lastName: 'Learner' });
   });
   afterAll(async () => {
@@ -75,14 +83,27 @@ describe('the guards session check', () => {
     expect(response.statusCode).toBe(200);
     return cookie;
   }
+  /** School A's marks of the day the save writes. */
+  const marksOfA = () =>
+    t.database.db
+      .select()
+      .from(attendanceRecords)
+      .where(and(eq(attendanceRecords.registerClassId, classA), eq(attendanceRecords.date, '2026-03-02')));
   /**
-   * The learner list and the register read of school A's class, which check the session in their
-   * own statements (decision 007), beside the class list, whose session the guards check: all three
-   * refuse alike (the register read first, so that it is the one to find an expired session), and
-   * the register is 404 to another school.
+   * The learner list and the register save and read of school A's class, which check the session in
+   * their own statements (decision 007), beside the class list, whose session the guards check: all
+   * four refuse alike (the save first, so that it is the one to find an expired session), the save
+   * writes nothing when it refuses, and the register is 404 to another school.
    */
   const learners = async (cookie?: string) => {
     const headers = cookie ? { cookie } : {};
+    const marksBefore = await marksOfA();
+    const save = await t.app.inject({
+      method: 'PUT',
+      url: `/api/school/attendance/classes/${classA}/register/2026-03-02`,
+      headers,
+      payload: { marks: [{ learnerId: learnerA, status: 'present', reason: '' }] },
+    });
     const register = await t.app.inject({
       method: 'GET',
       url: `/api/school/attendance/classes/${classA}/register/2026-03-02`,
@@ -92,10 +113,19 @@ describe('the guards session check', () => {
     const guarded = await t.app.inject({ method: 'GET', url: '/api/school/classes', headers });
     if (list.statusCode === 200) {
       const own = names(list).includes('Alpha');
+      expect(save.statusCode).toBe(own ? 200 : 404);
       expect(register.statusCode).toBe(own ? 200 : 404);
-      if (own) expect(register.json().register).toMatchObject({ classId: classA, className: '8A', rows: [] });
+      if (own) {
+        expect(save.json().result).toMatchObject({ saved: 1 });
+        expect(register.json().register).toMatchObject({ classId: classA, className: '8A' });
+        expect(register.json().register.rows).toMatchObject([{ learnerId: learnerA, status: 'present' }]);
+        expect(await marksOfA()).toHaveLength(1);
+      } else expect(await marksOfA()).toEqual(marksBefore);
       expect(guarded.statusCode).toBe(200);
     } else {
+      expect(await marksOfA()).toEqual(marksBefore);
+      expect(save.statusCode).toBe(list.statusCode);
+      expect(save.json()).toEqual(list.json());
       expect(register.statusCode).toBe(list.statusCode);
       expect(register.json()).toEqual(list.json());
       expect(guarded.statusCode).toBe(list.statusCode);
@@ -158,6 +188,46 @@ describe('the guards session check', () => {
       const all = await t.app.inject({ method: 'GET', url: '/api/school/learners', headers: { cookie: a } });
       expect(names(all)).toEqual(['Alpha']);
       expect(find).toHaveBeenCalledTimes(1);
+    } finally {
+      find.mockRestore();
+    }
+  });
+
+  it('reads the session in the save statement for a save it would send only', async () => {
+    const a = await signedIn(people.adminA!);
+    const find = vi.spyOn(t.app.sessionLookup!, 'find');
+    const url = (date: string) => `/api/school/attendance/classes/${classA}/register/${date}`;
+    const marks = [{ learnerId: learnerA, status: 'late', reason: 'Taxi' }];
+    try {
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: url('2026-03-03'),
+        headers: { cookie: a },
+        payload: { marks },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().result).toMatchObject({ saved: 1, created: 1 });
+      expect(find).not.toHaveBeenCalled();
+      // A body, a date or marks it would refuse: the guards first, then 400 as before.
+      for (const [date, payload, message] of [
+        ['2026-03-03', { marks: [] }, ATTENDANCE_MESSAGES.marksRequired],
+        ['2999-01-01', { marks }, ATTENDANCE_MESSAGES.dateFuture],
+        ['2026-03-03', { marks: [...marks, ...marks] }, ATTENDANCE_MESSAGES.duplicateLearner(learnerA)],
+      ] as const) {
+        const refused = await t.app.inject({ method: 'PUT', url: url(date), headers: { cookie: a }, payload });
+        expect(refused.statusCode, date).toBe(400);
+        expect(refused.json().error.message, date).toBe(message);
+        const stranger = await t.app.inject({ method: 'PUT', url: url(date), payload });
+        expect(stranger.statusCode, date).toBe(401);
+        const shop = await t.app.inject({
+          method: 'PUT',
+          url: url(date),
+          headers: { cookie: await signedIn(people.seller!) },
+          payload,
+        });
+        expect(shop.statusCode, date).toBe(403);
+      }
+      expect(find).toHaveBeenCalledTimes(6); // the admin and the shop, not the stranger without a cookie
     } finally {
       find.mockRestore();
     }

@@ -154,9 +154,10 @@ export type TSessionLookup = {
   /**
    * The session from the first SESSION_COLUMN_COUNT values of a row that a route's statement read
    * with SESSION_SELECT for `token` (no row, or a row without a session: null), checked as `find`
-   * checks the lookup's own (an expired session is refused and deleted).
+   * checks the lookup's own (an expired session is refused and deleted): valid at `now`, by default
+   * the time of the call (a statement that checked the session itself was given the same instant).
    */
-  fromColumns(values: readonly unknown[] | undefined, token: string): Promise<TSessionRow | null>;
+  fromColumns(values: readonly unknown[] | undefined, token: string, now?: Date): Promise<TSessionRow | null>;
 };
 
 export async function createSessionLookup(auth: TAuth, db: Database): Promise<TSessionLookup | null> {
@@ -171,12 +172,12 @@ export async function createSessionLookup(auth: TAuth, db: Database): Promise<TS
     const value = readCookie(cookieHeader, cookieName);
     return value ? verifySignedValue(value, secret) : null;
   };
-  const fromColumns: TSessionLookup['fromColumns'] = async (values, token) => {
+  const fromColumns: TSessionLookup['fromColumns'] = async (values, token, now = new Date()) => {
     // No row, or one whose session part is empty: the token names no session.
     if (!values || values[S.sessionId] == null) return null;
     // Array rows carry a timestamp as PostgreSQL's text (db/client.ts).
     const expiresAt = new Date(values[S.expiresAt] as string);
-    if (expiresAt < new Date()) {
+    if (expiresAt < now) {
       await db.delete(authSessions).where(eq(authSessions.token, token));
       return null;
     }
