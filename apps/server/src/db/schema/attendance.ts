@@ -67,7 +67,10 @@ export const attendanceRecords = pgTable(
 export const attendanceChanges = pgTable(
   'attendance_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /** Time-ordered (UUID version 7, migration 0022), as attendance_records' own. */
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`sekolo_uuid_v7()`),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),

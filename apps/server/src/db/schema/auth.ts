@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -126,7 +127,10 @@ export const organizationMembers = pgTable(
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /** Time-ordered (UUID version 7, migration 0022): new rows land at the primary key's right edge. */
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`sekolo_uuid_v7()`),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorUserId: text('actor_user_id'),
     action: text('action').notNull(),

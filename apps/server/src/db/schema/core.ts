@@ -5,7 +5,10 @@ import { check, integer, pgTable, text, timestamp, uuid, jsonb, index } from 'dr
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /** Time-ordered (UUID version 7, migration 0022): new rows land at the primary key's right edge. */
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`sekolo_uuid_v7()`),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),

@@ -313,6 +313,8 @@ describe('attendance', () => {
     expect(await t.outbox('dad@example.test')).toHaveLength(0);
     const all = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.tag, 'attendance-absence'));
     expect(all).toHaveLength(1);
+    // The save's history, audit and mail rows have time-ordered ids (migration 0022), as its marks.
+    for (const id of [changes[0]!.id, audits[0]!.id, all[0]!.id]) expectTimeOrdered(id);
 
     // The parent dashboard lists the absence (when it is recent).
     const notice = await t.app.inject({
@@ -475,10 +477,14 @@ describe('attendance', () => {
       .where(and(eq(attendanceRecords.learnerId, dan), eq(attendanceRecords.date, day1)));
     expect(records.map((r) => r.status)).toEqual(['present']);
     // Its id is time-ordered (UUID version 7, migration 0019): the time of its first save leads.
-    const id = records[0]!.id;
+    expectTimeOrdered(records[0]!.id);
+  });
+
+  /** A UUID of version 7 whose time (its first 48 bits) is within a minute of now. */
+  function expectTimeOrdered(id: string) {
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(Math.abs(parseInt(id.replace(/-/g, '').slice(0, 12), 16) - Date.now())).toBeLessThan(60_000);
-  });
+  }
 
   /** A new class of two learners, its register of day1, and marks giving both one status. */
   async function classOfTwo(name: string, ...names: [string, string][]) {
