@@ -531,21 +531,17 @@ export function saveAnswer(caller: TSaveCaller, row: readonly unknown[]): TSaveA
 }
 
 /**
- * What a save must hold before it is sent, checked first by its own route too (saveIsSendable):
- * a date not in the future, and each learner once.
+ * Why a save that passed validation is not sent (a 400 to throw), or null: a date in the future, or
+ * a learner twice. The route checks it before either form of the save.
  */
-function checkSave(date: string, marks: readonly { learnerId: string }[]): void {
-  if (date > schoolToday()) throw badRequest(ATTENDANCE_MESSAGES.dateFuture, { date: ATTENDANCE_MESSAGES.dateFuture });
+export function saveRefusal(date: string, marks: readonly { learnerId: string }[]): Error | null {
+  if (date > schoolToday()) return badRequest(ATTENDANCE_MESSAGES.dateFuture, { date: ATTENDANCE_MESSAGES.dateFuture });
   const seen = new Set<string>();
   for (const mark of marks) {
-    if (seen.has(mark.learnerId)) throw badRequest(ATTENDANCE_MESSAGES.duplicateLearner(mark.learnerId));
+    if (seen.has(mark.learnerId)) return badRequest(ATTENDANCE_MESSAGES.duplicateLearner(mark.learnerId));
     seen.add(mark.learnerId);
   }
-}
-
-/** Whether checkSave lets a save through, without saying why not. */
-export function saveIsSendable(date: string, marks: readonly { learnerId: string }[]): boolean {
-  return date <= schoolToday() && new Set(marks.map((m) => m.learnerId)).size === marks.length;
+  return null;
 }
 
 type TMarks = { learnerId: string; status: TAttendanceStatus; reason: string }[];
@@ -595,8 +591,8 @@ function saveResult(app: App, answer: TSaveAnswer, marks: TMarks): TRegisterSave
  * attendance_changes. A learner not in the class refuses the whole batch. A first save that
  * races another first save of the register fails on the day's unique key and is refused (409),
  * whole. Only the change to absent is told, so saving the same register again sends nothing.
- * `ctx` is the caller the guards let through; saveRegisterForSession saves with the session's
- * check in the same statement.
+ * `ctx` is the caller the guards let through, and the save one saveRefusal lets through (the
+ * route checks it); saveRegisterForSession saves with the session's check in the same statement.
  */
 export async function saveRegister(
   app: App,
@@ -605,7 +601,6 @@ export async function saveRegister(
   date: string,
   marks: TMarks,
 ): Promise<TRegisterSaveResult> {
-  checkSave(date, marks);
   const teacher = classesMarkedBy(ctx);
   const row = await runSaveStatement(
     runSave.context(app.deps.database.db, {
@@ -625,8 +620,8 @@ export async function saveRegister(
  * statement (one round trip instead of two, decision 007): the statement writes only for a caller
  * the guards would let through (callerWith), and the server then checks the session's columns as
  * the guards do (TSessionLookup.fromColumns, schoolContext: 401 and 403 as on every route), at the
- * same instant. The route sends here only a save that checkSave lets through (saveIsSendable), so a
- * refused caller never learns from a 400 either.
+ * same instant. The route sends here only a save that saveRefusal lets through (it refuses the rest
+ * after the guards, so a refused caller never learns from a 400 either).
  */
 export async function saveRegisterForSession(
   request: FastifyRequest,
@@ -637,7 +632,6 @@ export async function saveRegisterForSession(
   marks: TMarks,
 ): Promise<TRegisterSaveResult> {
   const app = request.server;
-  checkSave(date, marks);
   const now = new Date();
   const row = await runSaveStatement(
     runSave.session(app.deps.database.db, {

@@ -16,13 +16,7 @@ import { ABSENCE_NOTICE_DAYS, listMyChildrenAbsences } from './absence-notice.ts
 import { MANAGE_ALL_ATTENDANCE, VIEW_ATTENDANCE } from './attendance-access.ts';
 import { listClassTeacherCandidates, setClassTeacher } from './class-teacher.ts';
 import { exportAttendance } from './export-attendance.ts';
-import {
-  getRegister,
-  registerBodyForSession,
-  saveIsSendable,
-  saveRegister,
-  saveRegisterForSession,
-} from './register.ts';
+import { getRegister, registerBodyForSession, saveRefusal, saveRegister, saveRegisterForSession } from './register.ts';
 import { getClassMonth, getDayOverview, getGradeRates, getLearnerHistory, listAttendanceClasses } from './views.ts';
 
 const ZClassParams = z.object({ classId: z.uuid({ error: ATTENDANCE_MESSAGES.classNotFound }) });
@@ -123,16 +117,16 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const token = saveSession.token(request);
-      const sendable = !request.validationError && saveIsSendable(request.params.date, request.body.marks);
+      const refusal = request.validationError ?? saveRefusal(request.params.date, request.body.marks);
+      if (token && refusal) await canView(request, reply); // the guards first, as on every route
+      if (refusal) throw refusal;
+      const { classId, date } = request.params;
+      const { marks } = request.body;
       // The register is not read again: the page reloads what the save touched (useSaveRegister).
-      if (lookup && token && sendable) {
-        const { classId, date } = request.params;
-        return { result: await saveRegisterForSession(request, lookup, token, classId, date, request.body.marks) };
-      }
-      if (token) await canView(request, reply);
-      if (request.validationError) throw request.validationError;
+      if (lookup && token)
+        return { result: await saveRegisterForSession(request, lookup, token, classId, date, marks) };
       const ctx = await schoolContext(request, VIEW_ATTENDANCE);
-      return { result: await saveRegister(app, ctx, request.params.classId, request.params.date, request.body.marks) };
+      return { result: await saveRegister(app, ctx, classId, date, marks) };
     },
   );
 
