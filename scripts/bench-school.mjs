@@ -50,7 +50,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { createHttpClient } from './bench-school/http-client.mjs';
@@ -109,10 +108,8 @@ const { learnerPageWithSessionQuery, pageStatementName } = await tsImport(
 const {
   registerWithSessionQuery,
   REGISTER_SESSION_STATEMENT,
-  saveRegisterStatement,
+  saveRegisterQuery,
   saveAnswer,
-  SAVE_REGISTER_PARAMS,
-  SAVE_CALLER_PARAMS,
   SAVE_REGISTER_STATEMENTS,
 } = await tsImport(path.join(root, 'apps/server/src/modules/attendance/register.ts'), import.meta.url);
 const { defaultPoolMax } = await tsImport(path.join(root, 'apps/server/src/config/env.ts'), import.meta.url);
@@ -143,20 +140,12 @@ function statementOf(statement) {
  */
 const REGISTER = { name: REGISTER_SESSION_STATEMENT, ...statementOf(registerWithSessionQuery()) };
 /**
- * The register save's statement (register.ts, saveRegisterStatement in its `session` form): the
+ * The register save's statement (register.ts, saveRegisterQuery in its `session` form): the
  * caller's session and the whole save, the class and permission check included, in one statement,
  * prepared under the server's name. Its text, and its arguments in the order of its placeholders
  * (some repeat).
  */
-const SAVE = {
-  name: SAVE_REGISTER_STATEMENTS.session,
-  ...statementOf(
-    saveRegisterStatement(
-      'session',
-      Object.fromEntries([...SAVE_REGISTER_PARAMS, ...SAVE_CALLER_PARAMS.session].map((n) => [n, sql.placeholder(n)])),
-    ),
-  ),
-};
+const SAVE = { name: SAVE_REGISTER_STATEMENTS.session, ...statementOf(saveRegisterQuery('session')) };
 
 const failures = [];
 const fail = (message) => {

@@ -288,14 +288,14 @@ export async function registerBodyForSession(
 }
 
 /** The values of the save's statement, by name: the save's own, then who saves (SAVE_CALLER_PARAMS). */
-export const SAVE_REGISTER_PARAMS = ['classId', 'date', 'ip', 'marks', 'mail', 'mailStatus', 'mailLowercase'] as const;
+const SAVE_REGISTER_PARAMS = ['classId', 'date', 'ip', 'marks', 'mail', 'mailStatus', 'mailLowercase'] as const;
 
 /**
  * Who saves, by name, in each form of the statement: given by the server from the guards' context
  * (`context`: the school, its name, the user, and whose registers they mark, classesMarkedBy), or
  * read by the statement itself from the session of `token` (`session`), valid at `now`.
  */
-export const SAVE_CALLER_PARAMS = {
+const SAVE_CALLER_PARAMS = {
   context: ['organizationId', 'schoolName', 'userId', 'anyClass', 'teacherId'],
   session: ['token', 'now'],
 } as const;
@@ -511,16 +511,17 @@ type TSaveAnswer = {
   notified: number;
 };
 
-/** The save's statement of form `caller`, prepared; it answers its one row as an array. */
-function saveStatementRunner(caller: TSaveCaller) {
+/** The save's statement of form `caller` as it is prepared: each value a placeholder of its name (the scale bench runs it too). */
+export function saveRegisterQuery(caller: TSaveCaller): SQL {
   const placeholders = Object.fromEntries(
     [...SAVE_REGISTER_PARAMS, ...SAVE_CALLER_PARAMS[caller]].map((name) => [name, sql.placeholder(name)]),
   ) as TSaveRegisterParams;
-  return namedArrayStatement(
-    SAVE_REGISTER_STATEMENTS[caller],
-    saveRegisterStatement(caller, placeholders),
-    (rows) => rows[0]!,
-  );
+  return saveRegisterStatement(caller, placeholders);
+}
+
+/** The save's statement of form `caller`, prepared; it answers its one row as an array. */
+function saveStatementRunner(caller: TSaveCaller) {
+  return namedArrayStatement(SAVE_REGISTER_STATEMENTS[caller], saveRegisterQuery(caller), (rows) => rows[0]!);
 }
 const runSave = { context: saveStatementRunner('context'), session: saveStatementRunner('session') };
 
