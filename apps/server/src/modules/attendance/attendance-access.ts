@@ -10,6 +10,8 @@ import type { TSchoolContext } from '../school/school-context.ts';
 export const VIEW_ATTENDANCE: TPermission[] = ['manage_students', 'manage_attendance'];
 /** Who marks any class's register and names class teachers: the school admin (and administrator). */
 export const MANAGE_ALL_ATTENDANCE: TPermission[] = ['manage_students'];
+/** Who marks the registers of the classes they are class teacher of (a teacher, a coach). */
+export const MARK_OWN_CLASSES: TPermission[] = ['manage_attendance'];
 
 export function managesAllClasses(ctx: TSchoolContext): boolean {
   return MANAGE_ALL_ATTENDANCE.some((p) => ctx.user.permissions.includes(p));
@@ -39,7 +41,7 @@ export async function findSchoolClass(db: DbExecutor, ctx: TSchoolContext, class
  */
 export function classesMarkedBy(ctx: TSchoolContext): string | null | false {
   if (managesAllClasses(ctx)) return null;
-  return ctx.user.permissions.includes('manage_attendance') ? ctx.user.id : false;
+  return MARK_OWN_CLASSES.some((p) => ctx.user.permissions.includes(p)) ? ctx.user.id : false;
 }
 
 /** An admin marks any class; a teacher only the classes they are class teacher of. */

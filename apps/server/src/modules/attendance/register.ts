@@ -29,7 +29,13 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { schoolContext, type TSchoolContext } from '../school/school-context.ts';
 import { adoptSession } from '../auth/guards.ts';
 import { SESSION_COLUMN_COUNT, sessionWith, type TSessionLookup } from '../auth/session-lookup.ts';
-import { canMarkClass, classesMarkedBy, MANAGE_ALL_ATTENDANCE, VIEW_ATTENDANCE } from './attendance-access.ts';
+import {
+  canMarkClass,
+  classesMarkedBy,
+  MANAGE_ALL_ATTENDANCE,
+  MARK_OWN_CLASSES,
+  VIEW_ATTENDANCE,
+} from './attendance-access.ts';
 import {
   ABSENCE_MAIL_TAG,
   absenceMailTemplatesJson,
@@ -344,7 +350,7 @@ function callerWith(caller: TSaveCaller, p: Record<string, unknown>): SQL {
   return sql`${sessionWith('session')}, caller as (
       select "organizationId" as organization_id, "organizationName" as school_name, "userId" as user_id,
         ${role} in (${rolesHolding(MANAGE_ALL_ATTENDANCE)}) as any_class,
-        case when ${role} in (${rolesHolding(['manage_attendance'])}) then "userId" end as teacher_id
+        case when ${role} in (${rolesHolding(MARK_OWN_CLASSES)}) then "userId" end as teacher_id
       from "session"
       where "expiresAt" >= ${p.now}::timestamptz and coalesce("status", 'active') = 'active'
         and ${role} in (${rolesHolding(VIEW_ATTENDANCE)})
