@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -36,6 +37,8 @@ export const registerClasses = pgTable(
   },
   (t) => [
     uniqueIndex('register_classes_org_name_key').on(t.organizationId, sql`lower(${t.name})`),
+    // What a row of the school's other tables names as its class with its school (attendance_records).
+    unique('register_classes_org_id_key').on(t.organizationId, t.id),
     check('register_classes_grade_check', sql`${t.grade} between 0 and 12`),
   ],
 );
@@ -79,6 +82,8 @@ export const learners = pgTable(
   },
   (t) => [
     uniqueIndex('learners_org_admission_key').on(t.organizationId, t.admissionNumber),
+    // What a row of the school's other tables names as its learner with its school (attendance_records).
+    unique('learners_org_id_key').on(t.organizationId, t.id),
     // Keyset sorts: by name, by grade then name, by admission number (the unique index above).
     index('learners_org_name_idx').on(t.organizationId, t.lastName, t.firstName, t.id),
     index('learners_org_grade_name_idx').on(t.organizationId, t.grade, t.lastName, t.firstName, t.id),

@@ -213,6 +213,52 @@ describe('attendance', () => {
     ).toBe(401);
   });
 
+  it('keeps each mark in its school: the database refuses a class or learner of another school, and a deleted class or learner takes its marks', async () => {
+    const db = t.database.db;
+    const org = people.admin!.organizationId!;
+    const far = people.otherAdmin!.organizationId!;
+    /** The key a refused insert broke (PostgreSQL's foreign key violation, 23503), or null when it was stored. */
+    const brokenKey = async (values: typeof attendanceRecords.$inferInsert) => {
+      try {
+        await db.insert(attendanceRecords).values(values);
+        return null;
+      } catch (error) {
+        for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+          const { code, constraint } = e as { code?: string; constraint?: string };
+          if (code === '23503') return constraint;
+        }
+        throw error;
+      }
+    };
+    const mark = { date: '2020-02-03', status: 'present' };
+    // This school's mark of another school's class or learner, and another school's mark of this school's.
+    expect(
+      await brokenKey({ ...mark, organizationId: org, registerClassId: classes.other!, learnerId: kids.amy! }),
+    ).toBe('attendance_records_class_fk');
+    expect(await brokenKey({ ...mark, organizationId: org, registerClassId: classes.a!, learnerId: kids.far! })).toBe(
+      'attendance_records_learner_fk',
+    );
+    expect(await brokenKey({ ...mark, organizationId: far, registerClassId: classes.a!, learnerId: kids.amy! })).toBe(
+      'attendance_records_class_fk',
+    );
+    expect(await db.select().from(attendanceRecords).where(eq(attendanceRecords.date, mark.date))).toEqual([]);
+
+    // Within one school the marks are kept, and go with their learner or their class.
+    const cls = await addClass(far, '9K', 9);
+    const [stays, goes] = [await addLearner(far, cls, 'Kea', 'Stays', 9), await addLearner(far, cls, 'Lu', 'Goes', 9)];
+    for (const learnerId of [stays, goes])
+      expect(await brokenKey({ ...mark, organizationId: far, registerClassId: cls, learnerId })).toBeNull();
+    const marked = () =>
+      db
+        .select({ learnerId: attendanceRecords.learnerId })
+        .from(attendanceRecords)
+        .where(eq(attendanceRecords.registerClassId, cls));
+    await db.delete(learners).where(eq(learners.id, goes));
+    expect(await marked()).toEqual([{ learnerId: stays }]);
+    await db.delete(registerClasses).where(eq(registerClasses.id, cls));
+    expect(await marked()).toEqual([]);
+  });
+
   it('saves the whole batch or nothing', async () => {
     const day = `${month}-02` <= today ? `${month}-02` : day1;
     const before = await t.database.db.select().from(attendanceRecords).where(eq(attendanceRecords.date, day));

@@ -306,7 +306,8 @@ describe('the list items of a search by prefix rows', () => {
     const mok = await db
       .select({ id: learners.id })
       .from(learners)
-      .where(and(eq(learners.organizationId, school), sql`lower(${learners.lastName}) like 'mok%'`));
+      .where(and(eq(learners.organizationId, school), sql`lower(${learners.lastName}) like 'mok%'`))
+      .orderBy(learners.admissionNumber);
     const ids = mok.map((l) => l.id);
     expect(ids.length).toBeGreaterThan(8);
     await db
@@ -545,7 +546,7 @@ describe('the learner page with its session in one statement', () => {
     const archived = JSON.parse(
       (await learnerPageForToken(db, token, query('', { status: 'archived', limit: 100 }))).body,
     ).learners;
-    expect(archived[0].archivedAt).toBe('2026-01-10T08:00:00.000Z');
+    expect(archived.map((l: { archivedAt: string }) => l.archivedAt)).toContain('2026-01-10T08:00:00.000Z');
     expect(all.map((l: { grade: string }) => l.grade)).toContain('R');
     expect(all.map((l: { registerClassName: string | null }) => l.registerClassName)).toContain('Gr 7 "B" \\ ✓');
     expect(new Set(all.map((l: { consent: string }) => l.consent))).toEqual(new Set(['given', 'outdated', 'missing']));
