@@ -10,8 +10,9 @@ import {
   learners,
   outboxMessages,
   registerClasses,
+  users,
 } from '../../db/schema/index.ts';
-import { signIn } from '../../test/auth-helpers.ts';
+import { authPost, signIn } from '../../test/auth-helpers.ts';
 import { withOutboxRefusing } from '../../test/outbox-refusing.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -750,5 +751,65 @@ describe('attendance', () => {
       ['Ndlovu 😀', 'late', ''],
       ["O'Neil \\ </script>", 'absent', reason],
     ]);
+  });
+
+  it('keeps who marked and who corrected a register after that teacher deletes their account', async () => {
+    const db = t.database.db;
+    const leaving = await createUser(db, {
+      role: 'teacher',
+      organization: { name: 'Roll Call Primary', type: 'school' },
+      firstName: 'Lerato',
+    });
+    const { cls, ids, url, everyone } = await classOfTwo('7L', ['Nia', 'Leaves'], ['Oz', 'Leaves']);
+    expect((await call('PUT', `/classes/${cls}/teacher`, 'admin', { userId: leaving.id })).statusCode).toBe(200);
+    const { cookie } = await signIn(t.app, leaving.email, leaving.password, { ip: `10.30.0.${++ip}` });
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/api/school/attendance${url}`, headers: { cookie }, payload });
+    expect((await put(everyone('present'))).statusCode).toBe(200);
+    expect(
+      (
+        await put(
+          marks([
+            [ids[0]!, 'late', 'Bus'],
+            [ids[1]!, 'present'],
+          ]),
+        )
+      ).json().result.changed,
+    ).toBe(1);
+
+    const deleted = await authPost(t.app, '/delete-user', { password: leaving.password }, { cookie });
+    expect(deleted.statusCode).toBe(200);
+    expect(await db.select().from(users).where(eq(users.id, leaving.id))).toEqual([]);
+    // The marks and their history still name who marked and who corrected them, as the audit log does.
+    const saved = await db
+      .select({ id: attendanceRecords.id, status: attendanceRecords.status, markedBy: attendanceRecords.markedBy })
+      .from(attendanceRecords)
+      .where(eq(attendanceRecords.registerClassId, cls))
+      .orderBy(attendanceRecords.status);
+    expect(saved.map(({ status, markedBy }) => ({ status, markedBy }))).toEqual([
+      { status: 'late', markedBy: leaving.id },
+      { status: 'present', markedBy: leaving.id },
+    ]);
+    expect(
+      await db
+        .select({ newStatus: attendanceChanges.newStatus, changedBy: attendanceChanges.changedBy })
+        .from(attendanceChanges)
+        .where(eq(attendanceChanges.recordId, saved[0]!.id)),
+    ).toEqual([{ newStatus: 'late', changedBy: leaving.id }]);
+    // The admin's export shows no name for an account that is gone, and the register reads as before.
+    const csv = await call('GET', `/export.csv?from=${day1}&to=${day1}&classId=${cls}`, 'admin');
+    expect(
+      csv.body
+        .replace('\uFEFF', '')
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => l.split(',').slice(6, 9)),
+    ).toEqual([
+      ['late', 'Bus', ''],
+      ['present', '', ''],
+    ]);
+    const register = (await call('GET', url, 'admin')).json().register;
+    expect(register.rows.map((r: { status: string }) => r.status).sort()).toEqual(['late', 'present']);
   });
 });
