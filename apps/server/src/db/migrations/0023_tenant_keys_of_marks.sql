@@ -1,6 +1,6 @@
 -- A mark's class and learner are keyed together with its school (decision 007): the database
 -- refuses a mark whose class or learner belongs to another school than the mark, and a register
--- save checks two keys a mark instead of three (the school's own key is implied by the class's).
+-- save checks three keys a mark instead of four (the school's own key is implied by the class's).
 ALTER TABLE "learners" ADD CONSTRAINT "learners_org_id_key" UNIQUE("organization_id","id");--> statement-breakpoint
 ALTER TABLE "register_classes" ADD CONSTRAINT "register_classes_org_id_key" UNIQUE("organization_id","id");--> statement-breakpoint
 ALTER TABLE "attendance_records" DROP CONSTRAINT "attendance_records_organization_id_organizations_id_fk";--> statement-breakpoint
