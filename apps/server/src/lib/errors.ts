@@ -20,15 +20,22 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'VALIDATION_ERROR', message, fields);
 
 /**
- * Whether `error`, or an error it wraps (drizzle puts the driver's error in `cause`), is
- * PostgreSQL's unique violation (23505): a concurrent insert that reached a unique index first.
- * Callers answer it as the conflict their own check would have found.
+ * The database's error of SQLSTATE `code` (e.g. 23505) in `error` or an error it wraps (drizzle puts
+ * the driver's error in `cause`), with the constraint it names; or null.
  */
-export function isUniqueViolation(error: unknown): boolean {
+export function databaseError(error: unknown, code: string): { code: string; constraint?: string } | null {
   const seen = new Set<unknown>();
   for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
     seen.add(e);
-    if ((e as { code?: string }).code === '23505') return true;
+    if ((e as { code?: string }).code === code) return e as { code: string; constraint?: string };
   }
-  return false;
+  return null;
+}
+
+/**
+ * Whether `error` is PostgreSQL's unique violation (23505): a concurrent insert that reached a
+ * unique index first. Callers answer it as the conflict their own check would have found.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  return databaseError(error, '23505') !== null;
 }

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { authPost, signIn } from '../../test/auth-helpers.ts';
+import { databaseError } from '../../lib/errors.ts';
 import { withOutboxRefusing } from '../../test/outbox-refusing.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -224,10 +225,8 @@ describe('attendance', () => {
         await db.insert(attendanceRecords).values(values);
         return null;
       } catch (error) {
-        for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-          const { code, constraint } = e as { code?: string; constraint?: string };
-          if (code === '23503') return constraint;
-        }
+        const violation = databaseError(error, '23503');
+        if (violation) return violation.constraint;
         throw error;
       }
     };
