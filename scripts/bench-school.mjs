@@ -17,8 +17,9 @@
 // wrk), the GET operations also run through wrk, a C HTTP client (scripts/bench-school/wrk.mjs): the
 // API without the Node client's CPU time, as a ratio to pgbench. With each API figure it prints the CPU
 // time per request of the server, of PostgreSQL and of the bench's own Node client (all three share the
-// machine's cores). Writes bench-results/school-latest.json; exits 1 on a missed target (judged on the
-// API figure only).
+// machine's cores). Each side starts after a VACUUM ANALYZE of the tables a save writes and a
+// CHECKPOINT, and each side of the saves from the generated school (settle, undoSaves). Writes
+// bench-results/school-latest.json; exits 1 on a missed target (judged on the API figure only).
 //
 // Options (environment):
 //   BENCH_DATABASE_URL      admin connection; the bench creates its own database next to it. Default: the
@@ -115,7 +116,7 @@ const {
 const { defaultPoolMax } = await tsImport(path.join(root, 'apps/server/src/config/env.ts'), import.meta.url);
 /** The server's PostgreSQL connections per process (its DATABASE_POOL_MAX). */
 const POOL = Number(process.env.BENCH_SCHOOL_POOL || defaultPoolMax(WORKERS));
-const { absenceMailTemplatesJson } = await tsImport(
+const { absenceMailTemplatesJson, ABSENCE_MAIL_TAG } = await tsImport(
   path.join(root, 'apps/server/src/modules/attendance/absence-notice.ts'),
   import.meta.url,
 );
@@ -296,6 +297,46 @@ const round = (n) => Math.round(n * 100) / 100;
  * CONCURRENCY workers, each running `op(worker, i)` back to back: WARMUP_SECONDS unmeasured, then
  * SECONDS measured. Returns latency percentiles (ms), throughput and errors.
  */
+/**
+ * The tables a register save writes. Before each side of each operation the bench vacuums and
+ * analyzes them, then checkpoints (settle), so every side starts from the same state of the
+ * database: without it, each side paid for the one before. A save's corrections leave dead rows,
+ * which a production PostgreSQL's autovacuum clears but this machine's (autovacuum off) kept, run
+ * after run (620 saves a second after a VACUUM, 456 a dozen runs later, decision 007); and a side
+ * that followed the saves ran during the checkpoint their WAL brought on (the learner page's API
+ * side, right after the saves, p95 16.7 ms against 11.0 through wrk at the end of the same run).
+ */
+const WRITTEN_TABLES = ['attendance_records', 'attendance_changes', 'outbox_messages', 'audit_events'];
+
+/**
+ * Before each side of the saves, what earlier saves wrote is taken away (undoSaves): the marks of
+ * this year's days (the generated school has none), every correction's history, audit event and
+ * absence e-mail. Otherwise a "first save" of a register an earlier side or run had saved was a
+ * correction: after a dozen runs, two thirds of this year's registers were saved, and the saves
+ * measured were no longer half first saves.
+ */
+async function undoSaves(db, org, lastDay) {
+  const started = performance.now();
+  const counts = [];
+  for (const [text, values] of [
+    ['DELETE FROM attendance_records WHERE organization_id = $1 AND date > $2', [org, lastDay]],
+    ['DELETE FROM attendance_changes WHERE organization_id = $1', [org]],
+    ['DELETE FROM outbox_messages WHERE tag = $1', [ABSENCE_MAIL_TAG]],
+    ["DELETE FROM audit_events WHERE action = 'attendance.corrected' AND details->>'organizationId' = $1", [org]],
+  ])
+    counts.push((await db.query(text, values)).rowCount);
+  return { deleted: counts, ms: round(performance.now() - started) };
+}
+
+/** undoSaves when `undo` holds the school and its last generated day, then VACUUM ANALYZE of WRITTEN_TABLES and CHECKPOINT; kept in the report. */
+async function settle(db, name, side, undo) {
+  const started = performance.now();
+  const undone = undo ? await undoSaves(db, undo.org, undo.lastDay) : undefined;
+  await db.query(`VACUUM (ANALYZE) ${WRITTEN_TABLES.join(', ')}`);
+  await db.query('CHECKPOINT');
+  (report.settle[name] ??= {})[side] = { ms: round(performance.now() - started), ...(undone ? { undone } : {}) };
+}
+
 async function measure(op) {
   const latencies = [];
   const errors = [];
@@ -894,6 +935,8 @@ const report = {
   machine: { cpus: os.cpus().length, loadAverage: os.loadavg().map((n) => round(n)) },
   scale: null,
   results: {},
+  /** What was done before each side (settle): its time in ms, and for the saves what undoSaves deleted. */
+  settle: {},
   failures,
 };
 let server;
@@ -919,14 +962,18 @@ try {
   console.log(`  ${records.rows[0].n} attendance records in the database`);
   const settings = (
     await pool.query(
-      "SELECT name, setting, unit FROM pg_settings WHERE name IN ('shared_buffers', 'synchronous_commit', 'max_connections') ORDER BY name",
+      "SELECT name, setting, unit FROM pg_settings WHERE name IN ('autovacuum', 'shared_buffers', 'synchronous_commit', 'max_connections') ORDER BY name",
     )
   ).rows;
   report.postgresql = Object.fromEntries(settings.map((r) => [r.name, `${r.setting}${r.unit ? ` x ${r.unit}` : ''}`]));
   const shared = settings.find((r) => r.name === 'shared_buffers');
   console.log(
     `  PostgreSQL ${(await pool.query('SHOW server_version')).rows[0].server_version}: shared_buffers ${Math.round((Number(shared.setting) * 8) / 1024)} MB, ` +
-      `synchronous_commit ${settings.find((r) => r.name === 'synchronous_commit').setting}`,
+      `synchronous_commit ${settings.find((r) => r.name === 'synchronous_commit').setting}, autovacuum ${settings.find((r) => r.name === 'autovacuum').setting}`,
+  );
+  console.log(
+    `  each side starts after a VACUUM ANALYZE of the tables a save writes (${WRITTEN_TABLES.join(', ')}) and a CHECKPOINT;\n` +
+      "  each side of the saves starts from the generated school: earlier saves' marks of this year, histories, audit events and e-mails deleted",
   );
   const pgPid = await postmasterPid(pool);
 
@@ -1041,8 +1088,11 @@ try {
   console.log(
     `  ${'operation'.padEnd(48)} ${'side'.padEnd(7)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}  ms`,
   );
+  // The saves' sides each start from the generated school (undoSaves).
+  const undo = { saveRegister: { org: w.org, lastDay: summary.lastDay } };
   for (const name of OPS) {
     const side = sides[name];
+    await settle(pool, name, 'API', undo[name]);
     const cpuBefore = processTreeCpuMs(server.child.pid);
     const dbBefore = await databaseCounters(pool, pgPid);
     const clientBefore = process.cpuUsage();
@@ -1054,12 +1104,14 @@ try {
     const cpuAfter = processTreeCpuMs(server.child.pid);
     if (cpuBefore !== null && cpuAfter !== null && api.withWarmup > 0)
       api.serverCpuMsPerRequest = round((cpuAfter - cpuBefore) / api.withWarmup);
+    await settle(pool, name, 'SQL', undo[name]);
     const sqlBefore = await databaseCounters(pool, pgPid);
     const direct = await measure(side.sql);
     direct.plans = await preparedPlans(pool, PREPARED[name]);
     Object.assign(direct, databaseCost(sqlBefore, await databaseCounters(pool, pgPid), direct.withWarmup));
     const ratio = ratioOf(api, direct);
     report.results[name] = { label: LABELS[name], targetP95Ms: TARGETS[name], api, sql: direct, ratio };
+    if (pgbenchScripts) await settle(pool, name, 'pgbench', undo[name]);
     const bench = pgbenchScripts
       ? await measurePgbench(name, pgbenchScripts[name], auth, pgPid)
       : { skipped: 'pgbench is not on PATH' };
@@ -1067,6 +1119,7 @@ try {
     report.results[name].pgbench = bench;
     let viaWrk = { skipped: wrkAt ? 'wrk sends GET requests only here' : 'wrk is not on PATH' };
     if (wrkAt && wrkPaths[name]) {
+      await settle(pool, name, 'wrk', undo[name]);
       const before = processTreeCpuMs(server.child.pid);
       const dbAt = await databaseCounters(pool, pgPid);
       viaWrk = runWrk({
