@@ -50,19 +50,22 @@ export function absenceMail(
 const SLOT_VALUES = { guardian: 'guardianFirstName', child: 'child', reason: 'reason' } as const;
 /** Those slots, and the school's name (the save's statement reads it with the caller's session). */
 export type TAbsenceMailSlot = keyof typeof SLOT_VALUES | 'school';
+/** Each slot's argument of `format` in fillAbsenceMail, in order: `%2$s` is the child's name. */
+const SLOT_ARGUMENTS = ['guardian', 'child', 'school', 'reason'] as const satisfies readonly TAbsenceMailSlot[];
 
 /**
- * A text as a template: its literal pieces and the slots between them, alternately (literal, slot,
- * literal, …, literal). Filled in by fillAbsenceMail.
+ * A text as a template: a format string of PostgreSQL's `format`, its literal text with each `%`
+ * doubled and each slot a positional argument (SLOT_ARGUMENTS). Filled in by fillAbsenceMail.
  */
-export type TMailTemplate = string[];
+export type TMailTemplate = string;
 
 /**
  * The absence e-mail of one day as templates, for the register save's statement, which writes each
  * guardian's mail itself (register.ts): absenceMail written once with a marker for each value and
- * for the school's name, then cut at the markers. A marker holds NUL characters, which no text
- * PostgreSQL stores can hold and which HTML escaping leaves alone. Two forms of the body: with the
- * reason's paragraph and without. `publicUrl` is the server's (its links).
+ * for the school's name, then cut at the markers into a format string. A marker holds NUL
+ * characters, which no text PostgreSQL stores can hold and which HTML escaping leaves alone. Two
+ * forms of the body: with the reason's paragraph and without. `publicUrl` is the server's (its
+ * links).
  */
 export function absenceMailTemplates(publicUrl: string, date: string) {
   const marked = (withReason: boolean) =>
@@ -76,7 +79,14 @@ export function absenceMailTemplates(publicUrl: string, date: string) {
         ]),
       ) as TAbsenceMailValues,
     );
-  const cut = (text: string): TMailTemplate => text.split('\0');
+  // Literal text and slots alternate between the markers (literal, slot, literal, …, literal).
+  const cut = (text: string): TMailTemplate =>
+    text
+      .split('\0')
+      .map((piece, i) =>
+        i % 2 === 0 ? piece.replaceAll('%', '%%') : `%${SLOT_ARGUMENTS.indexOf(piece as TAbsenceMailSlot) + 1}$s`,
+      )
+      .join('');
   const withReason = marked(true);
   const withoutReason = marked(false);
   return {
@@ -109,8 +119,10 @@ export function absenceMailTemplatesJson(publicUrl: string, date: string): strin
 }
 
 /**
- * SQL: `template` (a jsonb array, a TMailTemplate) filled in with each slot's value; HTML-escaped
- * when `html`, as composeMail escapes a paragraph (escapeHtml, then each line break a <br>).
+ * SQL: `template` (a text, a TMailTemplate) filled in with each slot's value; HTML-escaped when
+ * `html`, as composeMail escapes a paragraph (escapeHtml, then each line break a <br>). One call of
+ * `format`, not a query over the template's pieces: the save's statement fills five texts, and a
+ * query each made up much of the plan PostgreSQL starts on every save (decision 007).
  */
 export function fillAbsenceMail(template: SQL, values: Record<TAbsenceMailSlot, SQL>, html: boolean): SQL {
   const value = (slot: TAbsenceMailSlot) => {
@@ -119,10 +131,10 @@ export function fillAbsenceMail(template: SQL, values: Record<TAbsenceMailSlot, 
     return sql`replace(replace(replace(replace(replace(replace(${raw}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'),
       '"', '&quot;'), '''', '&#39;'), E'\\n', '<br>')`;
   };
-  return sql`(select string_agg(case when t.i % 2 = 1 then t.piece when t.piece = 'guardian' then ${value('guardian')}
-      when t.piece = 'child' then ${value('child')} when t.piece = 'school' then ${value('school')}
-      else ${value('reason')} end, '' order by t.i)
-    from jsonb_array_elements_text(${template}) with ordinality as t(piece, i))`;
+  return sql`format(${template}, ${sql.join(
+    SLOT_ARGUMENTS.map((slot) => value(slot)),
+    sql`, `,
+  )})`;
 }
 
 /** The parent dashboard's notice: recent absences of the signed-in guardian's children, newest first. */

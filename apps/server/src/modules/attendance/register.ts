@@ -411,9 +411,9 @@ export function saveRegisterStatement<C extends TSaveCaller>(caller: C, p: TSave
   const now = sql`(select now from stamp)`;
   const fill = (template: keyof TAbsenceMailTemplates, html: boolean) =>
     fillAbsenceMail(
-      sql`(select ${sql.raw(`"${template}"`)} from templates)`,
+      sql`t.${sql.raw(`"${template}"`)}`,
       {
-        school: sql`(select school_name from caller)`,
+        school: sql`k.school_name`,
         guardian: sql`n.guardian`,
         child: sql`n.child`,
         reason: sql`n.reason`,
@@ -488,8 +488,8 @@ export function saveRegisterStatement<C extends TSaveCaller>(caller: C, p: TSave
       join ${guardians} as g on g.id = lg.guardian_id and g.email is not null
       where c.status = 'absent' and c.old_status is distinct from 'absent' and (select ok from ok)
     ), templates as materialized (
-      select m->'subject' as "subject", m->'text' as "text", m->'textWithoutReason' as "textWithoutReason",
-        m->'html' as "html", m->'htmlWithoutReason' as "htmlWithoutReason"
+      select m->>'subject' as "subject", m->>'text' as "text", m->>'textWithoutReason' as "textWithoutReason",
+        m->>'html' as "html", m->>'htmlWithoutReason' as "htmlWithoutReason"
       from (select ${p.mail}::jsonb as m) as given
     ), mailed as (
       insert into ${outboxMessages} ("to", subject, text, html, tag, status, next_attempt_at)
@@ -498,7 +498,7 @@ export function saveRegisterStatement<C extends TSaveCaller>(caller: C, p: TSave
         case when n.reason <> '' then ${fill('text', false)} else ${fill('textWithoutReason', false)} end,
         case when n.reason <> '' then ${fill('html', true)} else ${fill('htmlWithoutReason', true)} end,
         ${sql.raw(`'${ABSENCE_MAIL_TAG}'`)}, ${p.mailStatus}::text, case when ${p.mailStatus}::text = 'pending' then now() end
-      from notices as n
+      from notices as n cross join templates as t cross join caller as k
       order by n.n, n.guardian_id
       returning 1
     )
