@@ -19,7 +19,8 @@ import { ensureOrganizationWithMember } from '../modules/auth/organizations.ts';
 // 2: attendance record ids are time-ordered (migration 0019), written in the days' order.
 // 3: learner_search_prefixes holds the rest of each list item (migration 0021), vacuumed with the rest.
 // 4: every table it writes is left visible to all (commits are synchronous again).
-export const SCALE_SEED_VERSION = 4;
+// 5: the marks' pages keep room for corrections (fillfactor 85, migration 0025).
+export const SCALE_SEED_VERSION = 5;
 export const SCALE_SEED_SETTING = 'scale_seed';
 export const SCALE_SCHOOL = { name: 'Scale Test High School', slug: 'scale-test-school', type: 'school' } as const;
 export const SCALE_ADMIN_EMAIL = 'admin@scale-school.sekolo.test';

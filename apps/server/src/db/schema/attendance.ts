@@ -27,7 +27,10 @@ export const registerClassTeachers = pgTable(
   (t) => [index('register_class_teachers_user_idx').on(t.userId)],
 );
 
-/** One learner's mark on one day. */
+/**
+ * One learner's mark on one day. Its pages are filled to 85 % (`fillfactor`, migration 0025, which
+ * drizzle does not model), so that a correction's new version of a mark fits on the mark's own page.
+ */
 export const attendanceRecords = pgTable(
   'attendance_records',
   {

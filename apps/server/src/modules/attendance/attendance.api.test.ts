@@ -12,6 +12,7 @@ import {
   registerClasses,
   users,
 } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/client.ts';
 import { authPost, signIn } from '../../test/auth-helpers.ts';
 import { databaseError } from '../../lib/errors.ts';
 import { withOutboxRefusing } from '../../test/outbox-refusing.ts';
@@ -810,5 +811,56 @@ describe('attendance', () => {
     ]);
     const register = (await call('GET', url, 'admin')).json().register;
     expect(register.rows.map((r: { status: string }) => r.status).sort()).toEqual(['late', 'present']);
+  });
+
+  it('corrects marks in place: a full page of marks keeps room for their new versions (HOT updates, no index entries)', async () => {
+    const db = t.database.db;
+    const org = people.admin!.organizationId!;
+    const cls = await addClass(org, '7H', 7);
+    const ids = (
+      await db
+        .insert(learners)
+        .values(
+          Array.from({ length: 120 }, (_, i) => ({
+            organizationId: org,
+            registerClassId: cls,
+            firstName: `Hot${i}`,
+            lastName: 'Page',
+            grade: 7,
+            dateOfBirth: '2013-05-06',
+            gender: 'male' as const,
+            admissionNumber: `HOT-${i}`,
+          })),
+        )
+        .returning({ id: learners.id })
+    ).map((r) => r.id);
+    const url = `/classes/${cls}/register/${day1}`;
+    const first = await call('PUT', url, 'admin', marks(ids.map((id) => [id, 'present'])));
+    expect(first.json().result).toMatchObject({ saved: 120, created: 120 });
+    // Where each mark's current version sits: (page, item) of its row.
+    const places = async () =>
+      new Map(
+        rowsOf<{ learner_id: string; page: number }>(
+          await db.execute(
+            sql`SELECT learner_id, (ctid::text::point)[0]::int AS page FROM attendance_records
+                WHERE register_class_id = ${cls} AND date = ${day1}`,
+          ),
+        ).map((r) => [r.learner_id, r.page]),
+      );
+    const before = await places();
+    const byPage = new Map<number, string[]>();
+    for (const [learnerId, page] of before) byPage.set(page, [...(byPage.get(page) ?? []), learnerId]);
+    const [fullPage, onIt] = [...byPage].sort((a, b) => b[1].length - a[1].length)[0]!;
+    expect(onIt.length).toBeGreaterThan(40);
+    const corrected = onIt.slice(0, 5);
+    const again = await call(
+      'PUT',
+      url,
+      'admin',
+      marks(ids.map((id) => [id, corrected.includes(id) ? 'late' : 'present', corrected.includes(id) ? 'Bus' : ''])),
+    );
+    expect(again.json().result).toMatchObject({ saved: 120, created: 0, changed: 5 });
+    const after = await places();
+    expect(corrected.map((id) => after.get(id))).toEqual(corrected.map(() => fullPage));
   });
 });
