@@ -76,8 +76,8 @@ describe('the scale school generator (npm run db:seed-scale), in miniature', () 
     const tables = rowsOf<{ relname: string; relpages: number; relallvisible: number }>(
       await t.database.db.execute(
         sql`SELECT relname, relpages, relallvisible FROM pg_class
-            WHERE relname IN ('register_classes', 'learners', 'learner_search_prefixes', 'guardians',
-              'learner_guardians', 'attendance_records')
+            WHERE oid = ANY (ARRAY['register_classes', 'learners', 'learner_search_prefixes', 'guardians',
+              'learner_guardians', 'attendance_records']::regclass[])
             ORDER BY relname`,
       ),
     );

@@ -233,11 +233,11 @@ export async function generateScaleSchool(
   const days = options.maxDays ? allDays.slice(0, options.maxDays) : allDays;
   const classCount = Math.ceil(options.learners / options.classSize);
 
-  // Every commit waits for its WAL to be written (no `synchronous_commit = off`, which saved little
-  // over a load of some twenty large transactions): VACUUM marks a page visible to all only when
-  // each of its rows' transactions is known to be durable, and with asynchronous commits the
-  // closing VACUUM below found recent ones not yet flushed and left most pages unmarked. The
-  // learner list then fetched a table row for every index entry it read (decision 007).
+  // Every commit waits for its WAL to be written (no `synchronous_commit = off`, which saved
+  // nothing measurable over a load of some twenty large transactions): VACUUM marks a page visible
+  // to all only when each of its rows' transactions is known to be durable, and with asynchronous
+  // commits the closing VACUUM below found recent ones not yet flushed and left most pages
+  // unmarked. The learner list then fetched a table row for every index entry it read (decision 007).
   if (options.bulk) {
     await db.execute(sql`SET maintenance_work_mem = '512MB'`);
     await db.execute(sql`SET work_mem = '256MB'`);
