@@ -982,7 +982,8 @@ try {
   const visibility = (
     await pool.query(
       `SELECT relname AS table, round(100.0 * relallvisible / greatest(relpages, 1))::int AS percent FROM pg_class
-       WHERE relname IN ('learner_search_prefixes', 'learners', 'register_classes', 'attendance_records') ORDER BY relname`,
+       WHERE oid = ANY (ARRAY['learner_search_prefixes', 'learners', 'register_classes', 'attendance_records']::regclass[])
+       ORDER BY relname`,
     )
   ).rows;
   report.visibleToAll = Object.fromEntries(visibility.map((r) => [r.table, r.percent]));
