@@ -59,11 +59,14 @@ export const ZAttendanceDate = z
     },
   );
 
-export const ZAttendanceMark = z.object({
-  learnerId: z.uuid({ error: 'Please choose a learner of this class' }),
-  status: z.enum(ATTENDANCE_STATUS_IDS, { error: ATTENDANCE_MESSAGES.statusRequired }),
-  reason: z.string().trim().max(ATTENDANCE_REASON_MAX, { error: ATTENDANCE_MESSAGES.reasonTooLong }).default(''),
-});
+/** One learner's mark. A reason goes with Absent, Late or Excused only: one given with Present is dropped. */
+export const ZAttendanceMark = z
+  .object({
+    learnerId: z.uuid({ error: 'Please choose a learner of this class' }),
+    status: z.enum(ATTENDANCE_STATUS_IDS, { error: ATTENDANCE_MESSAGES.statusRequired }),
+    reason: z.string().trim().max(ATTENDANCE_REASON_MAX, { error: ATTENDANCE_MESSAGES.reasonTooLong }).default(''),
+  })
+  .transform((mark) => (mark.status === 'present' && mark.reason ? { ...mark, reason: '' } : mark));
 
 /** PUT body of a register: every mark for the class and date, saved in one transaction. */
 export const ZAttendanceRegisterSave = z.object({

@@ -388,6 +388,38 @@ describe('attendance', () => {
     expect((await call('GET', '/my-children/absences', 'teacher')).statusCode).toBe(403);
   });
 
+  it('keeps a reason only beside Absent, Late or Excused: one sent with Present is dropped', async () => {
+    const url = `/classes/${classes.a}/register/2024-03-05`;
+    const saved = await call(
+      'PUT',
+      url,
+      'admin',
+      marks([
+        [kids.amy!, 'late', 'Taxi broke down'],
+        [kids.ben!, 'present', 'Left early for the dentist'],
+      ]),
+    );
+    expect(saved.statusCode).toBe(200);
+    // Late, then Present: the reason the register still held for Amy goes with the correction.
+    const corrected = await call(
+      'PUT',
+      url,
+      'admin',
+      marks([
+        [kids.amy!, 'present', 'Taxi broke down'],
+        [kids.ben!, 'present', 'Left early for the dentist'],
+      ]),
+    );
+    expect(corrected.json().result).toMatchObject({ created: 0, changed: 1 });
+    const rows = (await call('GET', url, 'admin')).json().register.rows;
+    expect(
+      rows.map((r: { firstName: string; status: string; reason: string }) => [r.firstName, r.status, r.reason]),
+    ).toEqual([
+      ['Ben', 'present', ''],
+      ['Amy', 'present', ''],
+    ]);
+  });
+
   it('saves the marks and their absence e-mails together: when the e-mail cannot be stored, nothing is saved', async () => {
     // The day before day1: no marks there, and none left behind for the tests that follow.
     const dayBefore = new Date(Date.parse(`${day1}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
