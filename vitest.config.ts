@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const serverProject = (engine: 'pglite' | 'postgres') => ({
@@ -18,7 +19,11 @@ export default defineConfig({
       serverProject('pglite'),
       // The same API tests against a real PostgreSQL when CI provides one.
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
-      { test: { name: 'web', root: './apps/web', include: ['app/**/*.test.{ts,tsx}'] } },
+      {
+        // `~` is the app's folder, as in its tsconfig and Vite's build.
+        resolve: { alias: { '~': fileURLToPath(new URL('./apps/web/app', import.meta.url)) } },
+        test: { name: 'web', root: './apps/web', include: ['app/**/*.test.{ts,tsx}'] },
+      },
       // The bench's own tools (npm run bench).
       { test: { name: 'scripts', root: './scripts', include: ['**/*.test.mjs'] } },
     ],

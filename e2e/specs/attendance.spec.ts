@@ -9,6 +9,7 @@ test.describe('attendance (issue 6)', () => {
     browser,
     request,
   }, testInfo) => {
+    test.slow(); // two people's sign-ins, axe twice, a reload and the mail
     await signIn(page, DEMO.teacher, DEMO_PASSWORD);
     await page.goto('/dashboard/school/attendance');
     await expect(page.getByRole('heading', { name: 'Attendance', level: 1 })).toBeVisible();
@@ -44,6 +45,38 @@ test.describe('attendance (issue 6)', () => {
     await expect(kabelo.getByRole('radio', { name: 'Absent' })).toBeChecked();
     await register.getByLabel('Reason for Kabelo Mokoena (optional)').fill('Dentist appointment');
     await expectNoSeriousA11yViolations(page);
+
+    // Marks not saved yet are not lost to a stray tap: leaving the page asks first, the safe choice
+    // focused, and staying keeps every mark.
+    const sidebar = page.getByRole('navigation', { name: 'School' });
+    await sidebar.getByRole('link', { name: 'Students' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(leave).toContainText('The marks you changed on the register of 8A are not saved.');
+    await expect(leave.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Enter');
+    await expect(leave).toBeHidden();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/school/attendance');
+    await expect(kabelo.getByRole('radio', { name: 'Absent' })).toBeChecked();
+    await expect(register.getByLabel('Reason for Kabelo Mokoena (optional)')).toHaveValue('Dentist appointment');
+    // Another class asks too; Escape stays, on 8A.
+    await page.getByLabel('Class').selectOption({ label: '8B (Grade 8) – view only' });
+    await expect(leave).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(leave).toBeHidden();
+    await expect(page.getByLabel('Class').locator('option:checked')).toHaveText('8A (Grade 8)');
+    await expect(kabelo.getByRole('radio', { name: 'Absent' })).toBeChecked();
+    // The browser asks too before a reload; dismissed, the page and its marks stay.
+    const beforeUnload = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    void page.reload().catch(() => undefined);
+    expect(await beforeUnload).toBe('beforeunload');
+    await expect(register.getByLabel('Reason for Kabelo Mokoena (optional)')).toHaveValue('Dentist appointment');
+
     await register.getByRole('button', { name: 'Save register' }).click();
     await expect(page.getByText('Register saved')).toBeVisible();
     const missingAfter = savedBefore ? missingBefore : missingBefore - 1;
@@ -66,6 +99,10 @@ test.describe('attendance (issue 6)', () => {
     const csv = await page.request.get(exportHref!);
     expect(csv.status()).toBe(200);
     expect(await csv.text()).toContain('Mokoena,Kabelo,absent,Dentist appointment');
+    // Saved, the register lets the teacher go without a question.
+    await sidebar.getByRole('link', { name: 'Students' }).click();
+    await page.waitForURL('**/dashboard/school/students');
+    await expect(leave).toHaveCount(0);
 
     // The guardian hears of it by e-mail...
     const mail = await waitForMail(request, DEMO.parent, (m) => m.tag === 'attendance-absence');

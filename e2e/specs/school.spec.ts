@@ -110,6 +110,14 @@ test.describe('school dashboard (issue 6)', () => {
     await page.getByLabel('ID number').fill('1206145009081');
     await page.getByRole('button', { name: 'Add learner' }).click();
     await expect(page.getByText('ID number is not valid (check digit does not match)')).toBeVisible();
+    // What was typed is not lost to a stray tap: leaving asks first, and staying keeps it.
+    await page.getByRole('link', { name: '← Students' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(leave).toContainText("The learner's details you entered are not saved.");
+    await leave.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(leave).toBeHidden();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/school/students/new');
+    await expect(page.getByLabel('First name')).toHaveValue('Amahle');
     await page.getByLabel('Identity document').selectOption('none');
     await page.getByRole('button', { name: 'Add learner' }).click();
     await page.waitForURL('**/dashboard/school/students');
@@ -167,6 +175,13 @@ test.describe('school dashboard (issue 6)', () => {
     await expect(guardians).toContainText(`Nandi Zwane${tag} (Parent)`);
     await expect(guardians).toContainText('082 555 0101');
     await expect(guardians).toContainText('Pays fees');
+
+    // A change the admin chooses to drop: the back button asks, and leaving goes back to the list.
+    await page.getByLabel('Preferred name').fill('Ama');
+    await page.goBack();
+    await leave.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/school/students');
+    await expect(leave).toHaveCount(0);
   });
 
   test('the school pages have no serious accessibility problems', async ({ page }) => {

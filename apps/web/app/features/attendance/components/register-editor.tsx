@@ -10,6 +10,7 @@ import {
 } from '@sekolo/shared/schemas/attendance';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
+import { UnsavedChangesGuard } from '~/components/layout/unsaved-changes-guard';
 import { cn } from '~/lib/cn';
 import { errorMessage } from '~/lib/server-field-errors';
 import { useSaveRegister } from '../api/attendance-queries';
@@ -26,6 +27,11 @@ const STATUS_STYLE: Record<TAttendanceStatus, string> = {
   excused: 'peer-checked:border-sky-700 peer-checked:bg-sky-700 peer-checked:text-white',
 };
 
+/** Whether two marks are the same: a reason counts only beside a status that takes one (not Present). */
+function sameMark(a: TMark, b: TMark) {
+  return a.status === b.status && (a.status === 'present' || a.reason.trim() === b.reason.trim());
+}
+
 /**
  * The register of one class and date: every learner with a radio group (Present, Absent, Late,
  * Excused) and an optional reason; "Mark all present" fills every row; Save sends every mark in
@@ -33,11 +39,13 @@ const STATUS_STYLE: Record<TAttendanceStatus, string> = {
  */
 export function RegisterEditor({ register }: { register: TRegister }) {
   const save = useSaveRegister(register.classId, register.date);
-  const [marks, setMarks] = useState<Record<string, TMark>>(() =>
+  const [saved, setSaved] = useState<Record<string, TMark>>(() =>
     Object.fromEntries(register.rows.map((r) => [r.learnerId, { status: r.status, reason: r.reason }])),
   );
+  const [marks, setMarks] = useState(saved);
   const [problem, setProblem] = useState<string | null>(null);
   const readOnly = !register.canMark;
+  const dirty = !readOnly && register.rows.some((r) => !sameMark(marks[r.learnerId]!, saved[r.learnerId]!));
 
   const setMark = (learnerId: string, patch: Partial<TMark>) =>
     setMarks((current) => ({ ...current, [learnerId]: { ...current[learnerId]!, ...patch } }));
@@ -66,6 +74,7 @@ export function RegisterEditor({ register }: { register: TRegister }) {
     }
     try {
       const answer = await save.mutateAsync(parsed.data.marks);
+      setSaved(Object.fromEntries(parsed.data.marks.map((m) => [m.learnerId, { status: m.status, reason: m.reason }])));
       const { changed, notified } = answer.result;
       const details = [
         changed ? `${changed} correction${changed === 1 ? '' : 's'} recorded` : null,
@@ -93,6 +102,10 @@ export function RegisterEditor({ register }: { register: TRegister }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label={`Register for ${register.className}`} className="space-y-4">
+      <UnsavedChangesGuard
+        dirty={dirty}
+        what={`The marks you changed on the register of ${register.className} are not saved.`}
+      />
       <div className="flex flex-wrap items-center gap-3">
         {!readOnly && (
           <Button type="button" variant="secondary" onClick={markAllPresent}>

@@ -16,6 +16,7 @@ import {
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { FormField, fieldAria } from '~/components/ui/form-field';
+import { UnsavedChangesGuard } from '~/components/layout/unsaved-changes-guard';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Textarea } from '~/components/ui/textarea';
@@ -89,7 +90,7 @@ export function LearnerForm({
     resolver: zodResolver(ZLearnerSchema),
     defaultValues,
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty, isSubmitSuccessful } = form.formState;
   const classes = useQuery(registerClassesQuery);
   const grade = useWatch({ control: form.control, name: 'grade' });
   const idType = useWatch({ control: form.control, name: 'idType' });
@@ -110,6 +111,10 @@ export function LearnerForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-8">
+      <UnsavedChangesGuard
+        dirty={isDirty && !isSubmitting && !isSubmitSuccessful}
+        what="The learner's details you entered are not saved."
+      />
       {problem && (
         <Alert variant="destructive" role="alert">
           <AlertCircle aria-hidden="true" />

@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useBlocker, type Location } from 'react-router';
+import { Button } from '~/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '~/components/ui/dialog';
+import { isSignedOutState } from '~/features/auth/hooks/use-logout';
+
+export const UNSAVED_CHANGES = {
+  title: 'Leave without saving?',
+  stay: 'Keep editing',
+  leave: 'Leave without saving',
+} as const;
+
+/**
+ * Whether leaving `current` for `next` loses what a form holds: any move to another page or to the
+ * same page with other search values (another class or date of a register), but not one to the
+ * page the user is on, nor the move that follows a sign-out (the session is already gone).
+ */
+export function leavesForm(current: Location, next: Location): boolean {
+  if (isSignedOutState(next.state)) return false;
+  return current.pathname !== next.pathname || current.search !== next.search;
+}
+
+/**
+ * Asks before a page with unsaved changes is left: a link, the back button, another class or date
+ * in the URL (the router's navigations) open a dialog whose safe choice, focused first, keeps the
+ * user where they are; a reload, a typed address or the tab's closing get the browser's own
+ * question. `dirty` is whether the form holds something not saved; `what` says what would be lost.
+ */
+export function UnsavedChangesGuard({ dirty, what }: { dirty: boolean; what: string }) {
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  const shouldBlock = useCallback(
+    ({ currentLocation, nextLocation }: { currentLocation: Location; nextLocation: Location }) =>
+      dirtyRef.current && leavesForm(currentLocation, nextLocation),
+    [],
+  );
+  const blocker = useBlocker(shouldBlock);
+  const stayRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers ask only when a value is given.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
+
+  // Saved meanwhile (or nothing left to lose): let the waiting move go on.
+  useEffect(() => {
+    if (blocker.state === 'blocked' && !dirty) blocker.proceed();
+  }, [blocker, dirty]);
+
+  const blocked = blocker.state === 'blocked';
+  return (
+    <Dialog
+      open={blocked}
+      onOpenChange={(open) => {
+        if (!open && blocker.state === 'blocked') blocker.reset();
+      }}
+    >
+      {blocked && (
+        <DialogContent
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            stayRef.current?.focus();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{UNSAVED_CHANGES.title}</DialogTitle>
+            <DialogDescription>{what}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="destructive" onClick={() => blocker.proceed?.()}>
+              {UNSAVED_CHANGES.leave}
+            </Button>
+            <Button ref={stayRef} onClick={() => blocker.reset?.()}>
+              {UNSAVED_CHANGES.stay}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
