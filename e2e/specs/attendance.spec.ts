@@ -120,6 +120,17 @@ test.describe('attendance (issue 6)', () => {
     await parentContext.close();
   });
 
+  test('on a phone 375 px wide each learner takes one line of the four marks', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, DEMO.teacher, DEMO_PASSWORD);
+    await page.goto('/dashboard/school/attendance');
+    const marks = page.getByRole('radiogroup', { name: 'Attendance of Kabelo Mokoena' }).locator('label');
+    await expect(marks).toHaveCount(4);
+    const tops = await marks.evaluateAll((labels) => labels.map((l) => Math.round(l.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `the marks' tops: ${tops.join(', ')}`).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
   test('a parent cannot open the register', async ({ page }) => {
     await signIn(page, DEMO.parent, DEMO_PASSWORD);
     await page.goto('/dashboard/school/attendance');

@@ -131,7 +131,7 @@ export function RegisterEditor({ register }: { register: TRegister }) {
                   {name}
                   <span className="block text-xs font-normal text-slate-500">{row.admissionNumber}</span>
                 </legend>
-                <div className="flex flex-wrap gap-1.5" role="radiogroup" aria-label={`Attendance of ${name}`}>
+                <div className="flex flex-wrap gap-1 sm:gap-1.5" role="radiogroup" aria-label={`Attendance of ${name}`}>
                   {ATTENDANCE_STATUSES.map((status) => (
                     <label key={status.id} className="cursor-pointer">
                       <input
@@ -144,7 +144,7 @@ export function RegisterEditor({ register }: { register: TRegister }) {
                       />
                       <span
                         className={cn(
-                          'inline-flex h-9 items-center rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-700',
+                          'inline-flex h-9 items-center rounded-lg border border-slate-300 px-2 text-sm font-semibold text-slate-700 sm:px-3',
                           'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700',
                           STATUS_STYLE[status.id],
                         )}
