@@ -120,7 +120,9 @@ test.describe('attendance (issue 6)', () => {
     await parentContext.close();
   });
 
-  test('on a phone 375 px wide each learner takes one line of the four marks', async ({ page }) => {
+  test('on a phone 375 px wide each learner takes one line of the four marks, and Save stays in sight', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signIn(page, DEMO.teacher, DEMO_PASSWORD);
     await page.goto('/dashboard/school/attendance');
@@ -129,6 +131,17 @@ test.describe('attendance (issue 6)', () => {
     const tops = await marks.evaluateAll((labels) => labels.map((l) => Math.round(l.getBoundingClientRect().top)));
     expect(new Set(tops).size, `the marks' tops: ${tops.join(', ')}`).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Save stays in sight while the teacher works down the list, and says when marks wait to be saved.
+    const save = page.getByRole('button', { name: 'Save register' });
+    await page.getByRole('radiogroup', { name: 'Attendance of Johan Ndlovu' }).scrollIntoViewIfNeeded();
+    await expect(save).toBeInViewport();
+    await page
+      .getByRole('radiogroup', { name: 'Attendance of Johan Ndlovu' })
+      .getByText('Late', { exact: true })
+      .click();
+    await expect(page.getByTestId('register-actions')).toContainText('Changes not saved yet.');
+    await page.mouse.wheel(0, -400);
+    await expect(save).toBeInViewport();
   });
 
   test('a parent cannot open the register', async ({ page }) => {

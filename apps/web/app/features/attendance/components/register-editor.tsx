@@ -174,15 +174,23 @@ export function RegisterEditor({ register }: { register: TRegister }) {
           );
         })}
       </ul>
-      {problem && (
-        <p role="alert" className="text-sm text-red-800">
-          {problem}
-        </p>
-      )}
       {!readOnly && (
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save register'}
-        </Button>
+        // Kept in sight while the list scrolls (a class of 40 is several screens on a phone).
+        <div
+          data-testid="register-actions"
+          className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-slate-200 bg-slate-50/95 px-1 py-3"
+        >
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save register'}
+          </Button>
+          {problem ? (
+            <p role="alert" className="text-sm text-red-800">
+              {problem}
+            </p>
+          ) : (
+            dirty && <p className="text-sm text-slate-600">Changes not saved yet.</p>
+          )}
+        </div>
       )}
     </form>
   );
