@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -14,6 +15,11 @@ const serverProject = (engine: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest runs one file at a time on two cores (its default is one worker fewer than the cores),
+    // though an API test file waits on PostgreSQL, scrypt or a child server much of its time: two
+    // workers ran the whole suite in 730 s on a two-core machine, where its files alone add up to
+    // 1 370 s of one worker's time (2026-11-27).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'] } },
       serverProject('pglite'),
