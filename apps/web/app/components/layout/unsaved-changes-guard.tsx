@@ -11,7 +11,7 @@ import {
 } from '~/components/ui/dialog';
 import { isSignedOutState } from '~/features/auth/hooks/use-logout';
 
-export const UNSAVED_CHANGES = {
+const UNSAVED_CHANGES = {
   title: 'Leave without saving?',
   stay: 'Keep editing',
   leave: 'Leave without saving',
