@@ -188,7 +188,9 @@ export function RegisterEditor({ register }: { register: TRegister }) {
               {problem}
             </p>
           ) : (
-            dirty && <p className="text-sm text-slate-600">Changes not saved yet.</p>
+            <p aria-live="polite" className="text-sm text-slate-600">
+              {dirty ? 'Changes not saved yet.' : ''}
+            </p>
           )}
         </div>
       )}
