@@ -55,11 +55,6 @@ export function UnsavedChangesGuard({ dirty, what }: { dirty: boolean; what: str
     return () => window.removeEventListener('beforeunload', ask);
   }, [dirty]);
 
-  // Saved meanwhile (or nothing left to lose): let the waiting move go on.
-  useEffect(() => {
-    if (blocker.state === 'blocked' && !dirty) blocker.proceed();
-  }, [blocker, dirty]);
-
   const blocked = blocker.state === 'blocked';
   return (
     <Dialog
