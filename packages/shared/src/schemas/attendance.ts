@@ -59,14 +59,19 @@ export const ZAttendanceDate = z
     },
   );
 
-/** One learner's mark. A reason goes with Absent, Late or Excused only: one given with Present is dropped. */
+/** The reason a mark keeps: trimmed, and none beside Present (a reason goes with Absent, Late or Excused only). */
+export function keptReason(status: TAttendanceStatus | null, reason: string): string {
+  return status === 'present' ? '' : reason.trim();
+}
+
+/** One learner's mark; a reason given with Present is dropped (keptReason). */
 export const ZAttendanceMark = z
   .object({
     learnerId: z.uuid({ error: 'Please choose a learner of this class' }),
     status: z.enum(ATTENDANCE_STATUS_IDS, { error: ATTENDANCE_MESSAGES.statusRequired }),
     reason: z.string().trim().max(ATTENDANCE_REASON_MAX, { error: ATTENDANCE_MESSAGES.reasonTooLong }).default(''),
   })
-  .transform((mark) => (mark.status === 'present' && mark.reason ? { ...mark, reason: '' } : mark));
+  .transform((mark) => ({ ...mark, reason: keptReason(mark.status, mark.reason) }));
 
 /** PUT body of a register: every mark for the class and date, saved in one transaction. */
 export const ZAttendanceRegisterSave = z.object({

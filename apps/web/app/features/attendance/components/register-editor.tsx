@@ -4,6 +4,7 @@ import {
   ATTENDANCE_MESSAGES,
   ATTENDANCE_REASON_MAX,
   ATTENDANCE_STATUSES,
+  keptReason,
   ZAttendanceRegisterSave,
   type TAttendanceStatus,
   type TRegister,
@@ -27,9 +28,9 @@ const STATUS_STYLE: Record<TAttendanceStatus, string> = {
   excused: 'peer-checked:border-sky-700 peer-checked:bg-sky-700 peer-checked:text-white',
 };
 
-/** Whether two marks are the same: a reason counts only beside a status that takes one (not Present). */
+/** Whether two marks would be saved alike: the same status, and the same reason as the save keeps it. */
 function sameMark(a: TMark, b: TMark) {
-  return a.status === b.status && (a.status === 'present' || a.reason.trim() === b.reason.trim());
+  return a.status === b.status && keptReason(a.status, a.reason) === keptReason(b.status, b.reason);
 }
 
 /**
