@@ -118,6 +118,74 @@ test.describe('attendance (issue 6)', () => {
     await parentContext.close();
   });
 
+  test('a save made by someone else meanwhile is not overwritten: the teacher is told, the register merged', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.slow(); // two people's sign-ins and three saves
+    // A past day of its own per attempt (the demo school has no marks before today), so a retry starts clean.
+    const day = `2025-0${3 + testInfo.retry}-12`;
+    await signIn(page, DEMO.teacher, DEMO_PASSWORD);
+    await page.goto(`/dashboard/school/attendance?date=${day}`);
+    await expect(page.getByLabel('Class').locator('option:checked')).toHaveText('8A (Grade 8)');
+    const classId = await page.getByLabel('Class').inputValue();
+
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signIn(admin, DEMO.schoolAdmin, DEMO_PASSWORD);
+    await admin.goto(`/dashboard/school/attendance?class=${classId}&date=${day}`);
+    const adminRegister = admin.getByRole('form', { name: 'Register for 8A' });
+    // The admin marks the day: everyone present.
+    await adminRegister.getByRole('button', { name: 'Mark all present' }).click();
+    await adminRegister.getByRole('button', { name: 'Save register' }).click();
+    await expect(admin.getByText('Register saved')).toBeVisible();
+
+    // The teacher opens the register as saved...
+    await page.reload();
+    const register = page.getByRole('form', { name: 'Register for 8A' });
+    const kabelo = register.getByRole('radiogroup', { name: 'Attendance of Kabelo Mokoena' });
+    const johan = register.getByRole('radiogroup', { name: 'Attendance of Johan Ndlovu' });
+    await expect(kabelo.getByRole('radio', { name: 'Present' })).toBeChecked();
+    // ...while the admin, on the register they have open, marks Kabelo absent and saves.
+    await adminRegister
+      .getByRole('radiogroup', { name: 'Attendance of Kabelo Mokoena' })
+      .getByText('Absent', { exact: true })
+      .click();
+    await adminRegister.getByLabel('Reason for Kabelo Mokoena (optional)').fill('Clinic visit');
+    await adminRegister.getByRole('button', { name: 'Save register' }).click();
+    await expect(adminRegister.getByText(/ · Absent: 1 · /)).toBeVisible();
+    await expect(admin.getByText('Register saved').last()).toBeVisible();
+
+    // The teacher, on the register read before, marks Johan late and saves: Kabelo's absence is not
+    // overwritten with the Present they still see. They are told, their own change is kept, and the
+    // register now shows the admin's mark.
+    await johan.getByText('Late', { exact: true }).click();
+    await register.getByRole('button', { name: 'Save register' }).click();
+    await expect(register.getByRole('alert')).toContainText('Someone else saved this register after you opened it.');
+    await expect(register.getByRole('alert')).toContainText('Kabelo Mokoena: Absent.');
+    await expect(kabelo.getByRole('radio', { name: 'Absent' })).toBeChecked();
+    await expect(register.getByLabel('Reason for Kabelo Mokoena (optional)')).toHaveValue('Clinic visit');
+    await expect(johan.getByRole('radio', { name: 'Late' })).toBeChecked();
+    await expectNoSeriousA11yViolations(page);
+    await register.getByRole('button', { name: 'Save register' }).click();
+    await expect(page.getByText('Register saved')).toBeVisible();
+    await expect(register.getByRole('alert')).toHaveCount(0);
+
+    // Both marks are saved: the admin reads Kabelo absent and Johan late.
+    await admin.reload();
+    await expect(
+      adminRegister
+        .getByRole('radiogroup', { name: 'Attendance of Kabelo Mokoena' })
+        .getByRole('radio', { name: 'Absent' }),
+    ).toBeChecked();
+    await expect(
+      adminRegister
+        .getByRole('radiogroup', { name: 'Attendance of Johan Ndlovu' })
+        .getByRole('radio', { name: 'Late' }),
+    ).toBeChecked();
+    await adminContext.close();
+  });
+
   test('on a phone 375 px wide each learner takes one line of the four marks, and Save stays in sight', async ({
     page,
   }) => {

@@ -32,6 +32,8 @@ export const ATTENDANCE_MESSAGES = {
   notYourClass: 'Only the class teacher or a school administrator can mark this register',
   teacherNotFound: 'Please choose a teacher of your school',
   concurrentSave: 'Someone else saved this register at the same moment. Reload it and save again.',
+  changedMeanwhile: (n: number) =>
+    `${n === 1 ? 'One mark' : `${n} marks`} of this register changed after you opened it: someone else saved ${n === 1 ? 'it' : 'them'}. Reload the register, check and save again.`,
   saved: 'Register saved',
 } as const;
 
@@ -64,12 +66,23 @@ export function keptReason(status: TAttendanceStatus | null, reason: string): st
   return status === 'present' ? '' : reason.trim();
 }
 
-/** One learner's mark; a reason given with Present is dropped (keptReason). */
+/**
+ * One learner's mark; a reason given with Present is dropped (keptReason). `was` is the mark the
+ * register showed when it was read (status null: not marked): a save that would change a mark
+ * someone else has saved since is refused whole (409), where without it the later save would
+ * overwrite the other silently. A client that sends no `was` saves as the last writer.
+ */
 export const ZAttendanceMark = z
   .object({
     learnerId: z.uuid({ error: 'Please choose a learner of this class' }),
     status: z.enum(ATTENDANCE_STATUS_IDS, { error: ATTENDANCE_MESSAGES.statusRequired }),
     reason: z.string().trim().max(ATTENDANCE_REASON_MAX, { error: ATTENDANCE_MESSAGES.reasonTooLong }).default(''),
+    was: z
+      .object({
+        status: z.enum(ATTENDANCE_STATUS_IDS, { error: ATTENDANCE_MESSAGES.statusRequired }).nullable(),
+        reason: z.string().max(ATTENDANCE_REASON_MAX, { error: ATTENDANCE_MESSAGES.reasonTooLong }).default(''),
+      })
+      .optional(),
   })
   .transform((mark) => ({ ...mark, reason: keptReason(mark.status, mark.reason) }));
 
@@ -78,6 +91,7 @@ export const ZAttendanceRegisterSave = z.object({
   marks: z.array(ZAttendanceMark).min(1, { error: ATTENDANCE_MESSAGES.marksRequired }).max(2000),
 });
 export type TAttendanceRegisterSaveInput = z.input<typeof ZAttendanceRegisterSave>;
+export type TAttendanceRegisterSave = z.output<typeof ZAttendanceRegisterSave>;
 
 export const ZAttendanceRange = z.object({ from: ZAttendanceDate.optional(), to: ZAttendanceDate.optional() });
 export const ZAttendanceMonth = z.object({

@@ -420,6 +420,99 @@ describe('attendance', () => {
     ]);
   });
 
+  it('refuses a save that would overwrite a mark someone else saved after the register was read, and writes nothing of it', async () => {
+    const url = `/classes/${classes.a}/register/2024-03-06`;
+    // The teacher opens the register: nobody is marked yet.
+    const opened = (await call('GET', url, 'teacher')).json().register.rows as { learnerId: string; status: null }[];
+    expect(opened.map((r) => r.status)).toEqual([null, null]);
+    const unmarked = { status: null, reason: '' };
+    const withWas = (entries: [string, string, string, { status: string | null; reason: string }][]) => ({
+      marks: entries.map(([learnerId, status, reason, was]) => ({ learnerId, status, reason, was })),
+    });
+    // Meanwhile the admin marks Amy absent and Ben present.
+    const admin = await call(
+      'PUT',
+      url,
+      'admin',
+      withWas([
+        [kids.amy!, 'absent', 'Sick', unmarked],
+        [kids.ben!, 'present', '', unmarked],
+      ]),
+    );
+    expect(admin.json().result).toMatchObject({ created: 2, notified: 1 });
+    // The teacher's 'Mark all present' from the register they read would overwrite Amy's absence:
+    // refused whole (Ben's present is what is saved already, so only Amy's mark is counted).
+    const stale = await call(
+      'PUT',
+      url,
+      'teacher',
+      withWas([
+        [kids.amy!, 'present', '', unmarked],
+        [kids.ben!, 'present', '', unmarked],
+      ]),
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe(ATTENDANCE_MESSAGES.changedMeanwhile(1));
+    expect(ATTENDANCE_MESSAGES.changedMeanwhile(1)).toBe(
+      'One mark of this register changed after you opened it: someone else saved it. Reload the register, check and save again.',
+    );
+    const reread = (await call('GET', url, 'teacher')).json().register.rows as {
+      firstName: string;
+      status: string;
+      reason: string;
+    }[];
+    expect(reread.map((r) => [r.firstName, r.status, r.reason])).toEqual([
+      ['Ben', 'present', ''],
+      ['Amy', 'absent', 'Sick'],
+    ]);
+    const [amy] = await t.database.db
+      .select()
+      .from(attendanceRecords)
+      .where(and(eq(attendanceRecords.learnerId, kids.amy!), eq(attendanceRecords.date, '2024-03-06')));
+    expect(await t.database.db.select().from(attendanceChanges).where(eq(attendanceChanges.recordId, amy!.id))).toEqual(
+      [],
+    );
+    // Having read the register again, the teacher's correction is saved and kept in the history.
+    const corrected = await call(
+      'PUT',
+      url,
+      'teacher',
+      withWas([
+        [kids.amy!, 'present', '', { status: 'absent', reason: 'Sick' }],
+        [kids.ben!, 'late', 'Bus', { status: 'present', reason: '' }],
+      ]),
+    );
+    expect(corrected.json().result).toMatchObject({ created: 0, changed: 2 });
+    // A mark the save leaves as it is saved is no conflict, whatever the client read; a client that
+    // sends no `was` saves as the last writer.
+    expect(
+      (
+        await call(
+          'PUT',
+          url,
+          'admin',
+          withWas([
+            [kids.amy!, 'present', '', { status: 'late', reason: 'Old' }],
+            [kids.ben!, 'late', 'Bus', unmarked],
+          ]),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call(
+          'PUT',
+          url,
+          'admin',
+          marks([
+            [kids.amy!, 'excused', 'Clinic'],
+            [kids.ben!, 'late', 'Bus'],
+          ]),
+        )
+      ).json().result,
+    ).toMatchObject({ changed: 1 });
+  });
+
   it('saves the marks and their absence e-mails together: when the e-mail cannot be stored, nothing is saved', async () => {
     // The day before day1: no marks there, and none left behind for the tests that follow.
     const dayBefore = new Date(Date.parse(`${day1}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);

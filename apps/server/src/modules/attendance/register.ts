@@ -366,8 +366,8 @@ function callerWith(caller: TSaveCaller, p: Record<string, unknown>): SQL {
  * In its `session` form it reads the caller's session too (callerWith), so a save is one round
  * trip in all. Being one statement, it is atomic without a transaction around it. Run prepared
  * (namedArrayStatement): its planning (about 1.8 ms) costs more than its run. Decision 007 has the
- * measurements. `marks` is the marks as a jsonb array of { learner_id, status, reason }, in the
- * register's order; `mail` the absence e-mail's templates (absenceMailTemplatesJson), `mailStatus`
+ * measurements. `marks` is the marks as a jsonb array of { learner_id, status, reason, was }, in the
+ * register's order (`was`: the mark the caller's register showed, or null for no check); `mail` the absence e-mail's templates (absenceMailTemplatesJson), `mailStatus`
  * and `mailLowercase` the mailer's form of an outbox row (Mailer.rowForm).
  *
  * - `caller`: who saves (callerWith); nothing below finds a class without it.
@@ -389,15 +389,17 @@ function callerWith(caller: TSaveCaller, p: Record<string, unknown>): SQL {
  * - `stamp`: the time of the save, read once every lock is held (its count needs all of `checked`):
  *   a save that waited for another's locks is stamped after it, so the history keeps their order.
  *   The audit event takes it to the millisecond, as every audit event (lib/audit.ts).
- * - Nothing is written unless every learner is in the class (`ok`); the caller refuses the batch.
+ * - Nothing is written unless every learner is in the class and no mark the save would change
+ *   differs from the `was` the caller read (someone else saved it since: `conflicts`) (`ok`); the
+ *   caller refuses the batch (400, or 409 for a mark saved meanwhile).
  * - New marks are inserted; changed marks are updated, each correction written to
  *   attendance_changes and the corrections audited (`attendance.corrected`, with their number).
  * - `mailed`: the e-mail to each guardian of a learner newly marked absent (one who receives
  *   communications and has an e-mail address), filled in from the templates (fillAbsenceMail),
  *   the school's name from `caller`.
  * - It answers (SAVE_ANSWER) whether the caller was let through, the class found and the caller's
- *   to mark, the first learner not in the class and the counts: marks created, marks changed and
- *   mails stored (which the bench's pgbench side reads); in the `session` form, the session's
+ *   to mark, the first learner not in the class and the counts: marks created, marks changed,
+ *   mails stored (which the bench's pgbench side reads) and marks saved meanwhile; in the `session` form, the session's
  *   columns come first (SESSION_COLUMN_COUNT of them, empty without a session).
  *
  * Data-modifying CTEs all see the statement's snapshot: the notices read the marks given, not the
@@ -420,13 +422,19 @@ export function saveRegisterStatement<C extends TSaveCaller>(caller: C, p: TSave
       },
       html,
     );
+  // A mark someone else saved after the caller read the register (it differs from the `was` the
+  // caller sent), which this save would change: the save is refused whole.
+  const stale = sql`c.was is not null
+        and (c.old_status::text, coalesce(c.old_reason, '')) is distinct from (c.was->>'status', coalesce(c.was->>'reason', ''))
+        and (c.status, c.reason) is distinct from (c.old_status, c.old_reason)`;
   const answer = sql`exists (select 1 from caller) as caller_found,
       exists (select 1 from class) as class_found,
       (select allowed from allowed) as allowed,
       (select c.learner_id from checked as c where not c.in_class order by c.n limit 1) as stranger,
       (select count(*) from checked as c where c.record_id is null)::int as created,
       (select count(*) from updated)::int as changed,
-      (select count(*) from mailed)::int as notified`;
+      (select count(*) from mailed)::int as notified,
+      (select count(*) from checked as c where ${stale})::int as conflicts`;
   return sql`with ${callerWith(caller, p)}, class as (
       select rc.id, t.user_id as teacher_id from ${registerClasses} as rc
       left join ${registerClassTeachers} as t on t.register_class_id = rc.id
@@ -435,9 +443,9 @@ export function saveRegisterStatement<C extends TSaveCaller>(caller: C, p: TSave
       select coalesce(bool_or(caller.any_class or class.teacher_id = caller.teacher_id), false) as allowed
       from class cross join caller
     ), marks as (
-      select m.learner_id, m.status, m.reason, m.n
-      from rows from (jsonb_to_recordset(${p.marks}::jsonb) as (learner_id uuid, status text, reason text))
-        with ordinality as m(learner_id, status, reason, n)
+      select m.learner_id, m.status, m.reason, m.was, m.n
+      from rows from (jsonb_to_recordset(${p.marks}::jsonb) as (learner_id uuid, status text, reason text, was jsonb))
+        with ordinality as m(learner_id, status, reason, was, n)
     ), class_saved as materialized (
       select a.id, a.learner_id, a.status, a.reason from ${attendanceRecords} as a
       where a.organization_id = ${org} and a.register_class_id = ${cls} and a.date = ${date}
@@ -458,7 +466,8 @@ export function saveRegisterStatement<C extends TSaveCaller>(caller: C, p: TSave
     ), stamp as (
       select clock_timestamp() as now, count(*) from checked
     ), ok as (
-      select (select allowed from allowed) and bool_and(in_class) is not false as ok from checked
+      select (select allowed from allowed) and bool_and(in_class) is not false
+        and not coalesce(bool_or(${stale}), false) as ok from checked as c
     ), inserted as (
       insert into ${attendanceRecords} (organization_id, register_class_id, learner_id, date, status, reason, marked_by, marked_at)
       select ${org}, ${cls}, c.learner_id, ${date}, c.status, c.reason, ${user}, ${now}
@@ -506,7 +515,16 @@ export function saveRegisterStatement<C extends TSaveCaller>(caller: C, p: TSave
 }
 
 /** What the save's statement answers, after the session's columns in its `session` form. */
-const SAVE_ANSWER = ['callerFound', 'classFound', 'allowed', 'stranger', 'created', 'changed', 'notified'] as const;
+const SAVE_ANSWER = [
+  'callerFound',
+  'classFound',
+  'allowed',
+  'stranger',
+  'created',
+  'changed',
+  'notified',
+  'conflicts',
+] as const;
 type TSaveAnswer = {
   callerFound: boolean;
   classFound: boolean;
@@ -515,6 +533,7 @@ type TSaveAnswer = {
   created: number;
   changed: number;
   notified: number;
+  conflicts: number;
 };
 
 /** The save's statement of form `caller` as it is prepared: each value a placeholder of its name (the scale bench runs it too). */
@@ -551,7 +570,12 @@ export function saveRefusal(date: string, marks: readonly { learnerId: string }[
   return null;
 }
 
-type TMarks = { learnerId: string; status: TAttendanceStatus; reason: string }[];
+type TMarks = {
+  learnerId: string;
+  status: TAttendanceStatus;
+  reason: string;
+  was?: { status: TAttendanceStatus | null; reason: string };
+}[];
 
 /** The statement's values but who saves. */
 function saveValues(app: App, classId: string, date: string, marks: TMarks, ip: string) {
@@ -560,7 +584,9 @@ function saveValues(app: App, classId: string, date: string, marks: TMarks, ip: 
     classId,
     date,
     ip: truncateIp(ip),
-    marks: JSON.stringify(marks.map((m) => ({ learner_id: m.learnerId, status: m.status, reason: m.reason }))),
+    marks: JSON.stringify(
+      marks.map((m) => ({ learner_id: m.learnerId, status: m.status, reason: m.reason, was: m.was ?? null })),
+    ),
     mail: absenceMailTemplatesJson(config.publicUrl, date),
     mailStatus: mailer.rowForm.status,
     mailLowercase: mailer.rowForm.lowercaseTo,
@@ -586,6 +612,7 @@ function saveResult(app: App, answer: TSaveAnswer, marks: TMarks): TRegisterSave
   if (!answer.classFound) throw notFound(ATTENDANCE_MESSAGES.classNotFound);
   if (!answer.allowed) throw forbidden(ATTENDANCE_MESSAGES.notYourClass);
   if (answer.stranger) throw badRequest(ATTENDANCE_MESSAGES.learnerNotInClass(answer.stranger));
+  if (answer.conflicts) throw conflict(ATTENDANCE_MESSAGES.changedMeanwhile(answer.conflicts));
   if (answer.notified) app.deps.mailer.stored();
   return { saved: marks.length, created: answer.created, changed: answer.changed, notified: answer.notified };
 }

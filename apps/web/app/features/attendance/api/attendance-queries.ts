@@ -4,6 +4,7 @@ import type {
   TChildAbsence,
   TClassMonth,
   TGradeRate,
+  TAttendanceRegisterSave,
   TRegister,
   TRegisterSaveResult,
   TTodayOverview,
@@ -61,9 +62,15 @@ export type TSaveRegisterResult = { result: TRegisterSaveResult };
 export function useSaveRegister(classId: string, date: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (marks: { learnerId: string; status: string; reason: string }[]) =>
+    mutationFn: (marks: TAttendanceRegisterSave['marks']) =>
       api.put<TSaveRegisterResult>(`${BASE}/classes/${classId}/register/${date}`, { marks }),
     // The register on screen, the day and the month are read again: the save answers its counts only.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ATTENDANCE_KEY }),
   });
+}
+
+/** Reads the register of a class and date again (after a save refused because someone else saved it meanwhile). */
+export function useRefetchRegister(classId: string, date: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.refetchQueries({ queryKey: registerQuery(classId, date).queryKey, exact: true });
 }

@@ -144,7 +144,7 @@ function RegisterSection({ classId, date }: { classId: string; date: string }) {
           ? ` · last saved ${new Date(register.data.markedAt).toLocaleTimeString('en-ZA', { hour: '2-digit', minute: '2-digit' })}`
           : ' · not marked yet'}
       </p>
-      <RegisterEditor key={`${classId}:${date}:${register.data.markedAt ?? ''}`} register={register.data} />
+      <RegisterEditor key={`${classId}:${date}`} register={register.data} />
     </div>
   );
 }

@@ -4,7 +4,6 @@ import {
   ATTENDANCE_MESSAGES,
   ATTENDANCE_REASON_MAX,
   ATTENDANCE_STATUSES,
-  keptReason,
   ZAttendanceRegisterSave,
   type TAttendanceStatus,
   type TRegister,
@@ -13,10 +12,10 @@ import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { UnsavedChangesGuard } from '~/components/layout/unsaved-changes-guard';
 import { cn } from '~/lib/cn';
+import { ApiError } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
-import { useSaveRegister } from '../api/attendance-queries';
-
-type TMark = { status: TAttendanceStatus | null; reason: string };
+import { useRefetchRegister, useSaveRegister } from '../api/attendance-queries';
+import { changedMeanwhileNotice, mergeReading, sameMark, savedMarks, type TMark } from '../lib/register-merge';
 
 export const NOT_ALL_MARKED = (n: number) =>
   n === 1 ? 'One learner is not marked yet.' : `${n} learners are not marked yet.`;
@@ -24,28 +23,34 @@ export const NOT_ALL_MARKED = (n: number) =>
 const STATUS_STYLE: Record<TAttendanceStatus, string> = {
   present: 'peer-checked:border-emerald-700 peer-checked:bg-emerald-700 peer-checked:text-white',
   absent: 'peer-checked:border-red-700 peer-checked:bg-red-700 peer-checked:text-white',
-  late: 'peer-checked:border-amber-600 peer-checked:bg-amber-600 peer-checked:text-white',
+  late: 'peer-checked:border-amber-700 peer-checked:bg-amber-700 peer-checked:text-white',
   excused: 'peer-checked:border-sky-700 peer-checked:bg-sky-700 peer-checked:text-white',
 };
-
-/** Whether two marks would be saved alike: the same status, and the same reason as the save keeps it. */
-function sameMark(a: TMark, b: TMark) {
-  return a.status === b.status && keptReason(a.status, a.reason) === keptReason(b.status, b.reason);
-}
 
 /**
  * The register of one class and date: every learner with a radio group (Present, Absent, Late,
  * Excused) and an optional reason; "Mark all present" fills every row; Save sends every mark in
- * one request (one transaction on the server). Mount with a key per class and date.
+ * one request (one transaction on the server), each with the mark the register showed (`was`), so
+ * that a save made by someone else since is not overwritten: the server refuses (409), the register
+ * is read again, the teacher's own changes are kept over it and the others' marks named. Mount with
+ * a key per class and date; a newer reading of the same register is merged the same way.
  */
 export function RegisterEditor({ register }: { register: TRegister }) {
   const save = useSaveRegister(register.classId, register.date);
-  const [saved, setSaved] = useState<Record<string, TMark>>(() =>
-    Object.fromEntries(register.rows.map((r) => [r.learnerId, { status: r.status, reason: r.reason }])),
-  );
+  const refetch = useRefetchRegister(register.classId, register.date);
+  const [reading, setReading] = useState(register);
+  const [saved, setSaved] = useState<Record<string, TMark>>(() => savedMarks(register));
   const [marks, setMarks] = useState(saved);
   const [problem, setProblem] = useState<string | null>(null);
   const readOnly = !register.canMark;
+
+  if (register !== reading) {
+    const merged = mergeReading(register, saved, marks);
+    setMarks(merged.marks);
+    setSaved(merged.saved);
+    setReading(register);
+    if (merged.changes.length) setProblem(changedMeanwhileNotice(merged.changes));
+  }
   const dirty = !readOnly && register.rows.some((r) => !sameMark(marks[r.learnerId]!, saved[r.learnerId]!));
 
   const setMark = (learnerId: string, patch: Partial<TMark>) =>
@@ -67,7 +72,7 @@ export function RegisterEditor({ register }: { register: TRegister }) {
       return;
     }
     const parsed = ZAttendanceRegisterSave.safeParse({
-      marks: register.rows.map((r) => ({ learnerId: r.learnerId, ...marks[r.learnerId] })),
+      marks: register.rows.map((r) => ({ learnerId: r.learnerId, ...marks[r.learnerId], was: saved[r.learnerId] })),
     });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? ATTENDANCE_MESSAGES.statusRequired);
@@ -84,6 +89,8 @@ export function RegisterEditor({ register }: { register: TRegister }) {
       toast.success(ATTENDANCE_MESSAGES.saved, details.length ? { description: details.join(' · ') } : undefined);
     } catch (error) {
       setProblem(errorMessage(error));
+      // Someone else saved the register meanwhile: read it again, which merges it (above).
+      if (error instanceof ApiError && error.status === 409) await refetch();
     }
   };
 
