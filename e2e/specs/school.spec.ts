@@ -184,6 +184,54 @@ test.describe('school dashboard (issue 6)', () => {
     await expect(leave).toHaveCount(0);
   });
 
+  test('a learner saved by someone else meanwhile is not overwritten: the admin is told and keeps their change', async ({
+    page,
+  }) => {
+    test.slow(); // two tabs and three saves
+    await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+    const tag = Date.now().toString(36).toUpperCase();
+    const created = await page.request.post('/api/school/learners', {
+      data: {
+        firstName: 'Naledi',
+        lastName: `Both${tag}`,
+        dateOfBirth: '2013-02-02',
+        gender: 'female',
+        grade: '7',
+        admissionNumber: `BOTH-${tag}`,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const url = `/dashboard/school/students/${(await created.json()).learner.id}`;
+    // The record is open in two tabs (two secretaries, or one on two devices).
+    await page.goto(url);
+    await expect(page.getByLabel('Admission number')).toHaveValue(`BOTH-${tag}`);
+    const other = await page.context().newPage();
+    await other.goto(url);
+    await other.getByLabel('Medical notes').fill('Asthma: inhaler in her school bag');
+    await other.getByRole('button', { name: 'Save changes' }).click();
+    await expect(other.getByText('Learner saved')).toBeVisible();
+    await other.close();
+
+    // The first tab still shows the record as it was opened: its save would have emptied the notes.
+    await page.getByLabel('Home address').fill('12 Long Street, Durban');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'The learner was not saved.' });
+    await expect(alert).toContainText('Someone else saved this learner after you opened the record.');
+    await expect(alert).toContainText(': Medical notes. Check and save again.');
+    await expect(page.getByLabel('Medical notes')).toHaveValue('Asthma: inhaler in her school bag');
+    await expect(page.getByLabel('Home address')).toHaveValue('12 Long Street, Durban');
+    await expectNoSeriousA11yViolations(page);
+    // Still unsaved: leaving asks.
+    await schoolNav(page).getByRole('link', { name: 'Students' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Keep editing' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Learner saved')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Medical notes')).toHaveValue('Asthma: inhaler in her school bag');
+    await expect(page.getByLabel('Home address')).toHaveValue('12 Long Street, Durban');
+  });
+
   test('the school pages have no serious accessibility problems', async ({ page }) => {
     test.slow(); // axe runs on five pages
     await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);

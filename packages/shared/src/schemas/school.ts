@@ -84,6 +84,8 @@ export const SCHOOL_MESSAGES = {
   classNameRequired: 'Please enter the class name, e.g. 8A',
   classNameTaken: 'Your school already has a class with this name',
   learnerNotFound: 'There is no such learner in your school.',
+  learnerChangedMeanwhile:
+    'Someone else saved this learner after you opened the record. Reload it, check your changes and save again.',
   notASchoolMember: 'Only members of a school can use the school dashboard.',
   csvEmpty: 'The file has no learners. Add one row per learner under the header row.',
   csvMissingColumns: (columns: string[]) => `The file is missing these columns: ${columns.join(', ')}`,

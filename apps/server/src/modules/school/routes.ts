@@ -128,7 +128,9 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     { preValidation: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerSchema } },
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
-      return { learner: await updateLearner(db, ctx, request.params.learnerId, request.body) };
+      // If-Match: the record's updatedAt as the form read it (an entity tag, quoted or not).
+      const ifMatch = request.headers['if-match']?.trim().replace(/^(W\/)?"(.*)"$/, '$2');
+      return { learner: await updateLearner(db, ctx, request.params.learnerId, request.body, ifMatch || undefined) };
     },
   );
 

@@ -357,6 +357,44 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     expect((await call('GET', `/api/school/learners/${kid2.id}/guardians`, 'admin')).json().guardians).toHaveLength(1);
   });
 
+  it('refuses a learner save based on a record someone else saved since (If-Match), and writes nothing of it', async () => {
+    const body = { firstName: 'Nandi', lastName: 'Concurrent', admissionNumber: 'CONC1' };
+    const created = (await call('POST', '/api/school/learners', 'admin', learner(body))).json().learner;
+    const opened = (await call('GET', `/api/school/learners/${created.id}`, 'admin')).json().learner;
+    const put = (values: Record<string, unknown>, ifMatch?: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/school/learners/${created.id}`,
+        headers: { cookie: cookies.admin!, ...(ifMatch ? { 'if-match': ifMatch } : {}) },
+        payload: learner({ ...body, ...values }),
+      });
+    // One secretary adds the medical notes...
+    const first = await put({ medicalNotes: 'Asthma: inhaler in her school bag' }, opened.updatedAt);
+    expect(first.statusCode).toBe(200);
+    // ...another, on the record as it was opened, saves a new address: refused, the notes kept.
+    const stale = await put({ address: '12 Long Street, Durban' }, `"${opened.updatedAt}"`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toEqual({ code: 'CONFLICT', message: SCHOOL_MESSAGES.learnerChangedMeanwhile });
+    const now = (await call('GET', `/api/school/learners/${created.id}`, 'admin')).json().learner;
+    expect(now).toMatchObject({ medicalNotes: 'Asthma: inhaler in her school bag', address: '' });
+    expect(now.updatedAt).toBe(first.json().learner.updatedAt);
+    // Based on the record read again, the address is saved beside the notes (an entity tag, quoted, too).
+    const merged = await put(
+      { medicalNotes: 'Asthma: inhaler in her school bag', address: '12 Long Street, Durban' },
+      `"${now.updatedAt}"`,
+    );
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json().learner).toMatchObject({
+      medicalNotes: 'Asthma: inhaler in her school bag',
+      address: '12 Long Street, Durban',
+    });
+    // Without If-Match the save is the last writer, as before.
+    expect((await put({ address: 'PO Box 1' })).json().learner).toMatchObject({
+      medicalNotes: '',
+      address: 'PO Box 1',
+    });
+  });
+
   it('archives and restores a learner; archived learners leave the active list', async () => {
     const created = (
       await call(

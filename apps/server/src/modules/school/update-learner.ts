@@ -3,7 +3,7 @@ import { gradeToNumber, SCHOOL_MESSAGES, type TLearner, type TLearnerValues } fr
 import type { Database } from '../../db/client.ts';
 import { learners } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { reconcileLearnerGroups } from '../timetable/subject-class-learners.ts';
 import { getLearnerRow } from './get-learner.ts';
 import { checkLearnerCapacity } from './learner-capacity.ts';
@@ -15,20 +15,34 @@ import {
 } from './learner-rules.ts';
 import type { TSchoolContext } from './school-context.ts';
 
+/**
+ * Saves a learner's record. `basedOn` is the record's `updatedAt` as the caller read it (the
+ * request's If-Match): when someone else has saved the record since, nothing is written and the
+ * answer is 409, where the later save would have overwritten the other's fields (a medical note,
+ * say) with the values the caller's form still held. Without it the save is the last writer.
+ */
 export async function updateLearner(
   db: Database,
   ctx: TSchoolContext,
   id: string,
   values: TLearnerValues,
+  basedOn?: string,
 ): Promise<TLearner> {
   try {
     await db.transaction(async (tx) => {
       const [existing] = await tx
-        .select({ id: learners.id, grade: learners.grade, registerClassId: learners.registerClassId })
+        .select({
+          id: learners.id,
+          grade: learners.grade,
+          registerClassId: learners.registerClassId,
+          updatedAt: learners.updatedAt,
+        })
         .from(learners)
         .where(and(eq(learners.id, id), eq(learners.organizationId, ctx.organizationId)))
         .for('update');
       if (!existing) throw notFound(SCHOOL_MESSAGES.learnerNotFound);
+      if (basedOn !== undefined && existing.updatedAt.toISOString() !== basedOn)
+        throw conflict(SCHOOL_MESSAGES.learnerChangedMeanwhile);
       await assertRegisterClassFits(tx, ctx.organizationId, values.registerClassId, gradeToNumber(values.grade));
       await assertAdmissionNumberFree(tx, ctx.organizationId, values.admissionNumber, id);
       await tx

@@ -14,7 +14,7 @@ const row = (learnerId: string, firstName: string, status: TRegisterRow['status'
 const reading = (rows: TRegisterRow[]): TRegister => ({
   classId: 'c',
   className: '8A',
-  grade: 8,
+  grade: '8',
   date: '2025-03-12',
   canMark: true,
   markedAt: null,

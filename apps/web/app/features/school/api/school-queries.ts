@@ -46,9 +46,11 @@ export function useLearnersPage(query: TLearnerListQuery & { cursor?: string }) 
   });
 }
 
+export const learnerQueryKey = (id: string | undefined) => [...SCHOOL_KEY, 'learner', id];
+
 export function useLearner(id: string | undefined) {
   return useQuery({
-    queryKey: [...SCHOOL_KEY, 'learner', id],
+    queryKey: learnerQueryKey(id),
     queryFn: () => api.get<{ learner: TLearner }>(`/api/school/learners/${id}`).then((answer) => answer.learner),
     enabled: Boolean(id),
   });
@@ -68,9 +70,15 @@ export function useCreateLearner() {
   );
 }
 
+/**
+ * Saves a learner's record; `basedOn` is the record's updatedAt as the form read it, sent as
+ * If-Match: the server refuses (409) a save over a record someone else saved since.
+ */
 export function useUpdateLearner(id: string) {
-  return useSchoolMutation((input: TLearnerValues) =>
-    api.put<{ learner: TLearner }>(`/api/school/learners/${id}`, input).then((answer) => answer.learner),
+  return useSchoolMutation(({ values, basedOn }: { values: TLearnerValues; basedOn: string }) =>
+    api
+      .put<{ learner: TLearner }>(`/api/school/learners/${id}`, values, { headers: { 'If-Match': `"${basedOn}"` } })
+      .then((answer) => answer.learner),
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type ControllerRenderProps } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -38,6 +38,44 @@ const FIELDS = [
   'medicalNotes',
   'address',
 ] as const;
+
+/** Each field's label, as the form shows it (for the notice of a record saved meanwhile). */
+const FIELD_LABELS: Record<(typeof FIELDS)[number], string> = {
+  firstName: 'First name',
+  lastName: 'Surname',
+  preferredName: 'Preferred name',
+  dateOfBirth: 'Date of birth',
+  gender: 'Gender',
+  grade: 'Grade',
+  registerClassId: 'Register class',
+  admissionNumber: 'Admission number',
+  idType: 'Identity document',
+  idNumber: 'ID or passport number',
+  homeLanguage: 'Home language',
+  medicalNotes: 'Medical notes',
+  address: 'Home address',
+};
+
+const sameValue = (a: unknown, b: unknown) => (a ?? '') === (b ?? '');
+
+/**
+ * A newer reading of the record under the form (after this save, or someone else's): each field the
+ * user has not changed takes the saved value; one they changed keeps theirs. `changed` names the
+ * fields saved differently meanwhile and not as the form now holds them, with whether the user's
+ * own value was kept.
+ */
+export function mergeLearnerInput(before: TLearnerInput, saved: TLearnerInput, current: TLearnerInput) {
+  const kept = FIELDS.filter((name) => !sameValue(current[name], before[name]));
+  const changed = FIELDS.filter(
+    (name) => !sameValue(saved[name], before[name]) && !sameValue(saved[name], current[name]),
+  ).map((name) => ({ label: FIELD_LABELS[name], yoursKept: kept.includes(name) }));
+  return { kept, changed };
+}
+
+export function learnerChangedNotice(changed: { label: string; yoursKept: boolean }[]) {
+  const list = changed.map((c) => (c.yoursKept ? `${c.label} (your change kept)` : c.label)).join(', ');
+  return `Someone else saved this learner after you opened the record. The form now shows what they saved in the fields you had not changed, and keeps your changes: ${list}. Check and save again.`;
+}
 
 export const EMPTY_LEARNER: TLearnerInput = {
   firstName: '',
@@ -96,18 +134,41 @@ export function LearnerForm({
   const idType = useWatch({ control: form.control, name: 'idType' });
   const classesOfGrade = (classes.data ?? []).filter((c) => c.grade === grade);
 
-  const submit = form.handleSubmit(
-    async (values) => {
-      setProblem(null);
-      try {
-        await onSubmit(values);
-      } catch (error) {
-        if (!applyServerFieldErrors(error, form.setError, FIELDS)) setProblem(errorMessage(error));
-        else setProblem('Please check the highlighted fields.');
-      }
-    },
-    () => setProblem('Please check the highlighted fields.'),
-  );
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    try {
+      await form.handleSubmit(
+        async (values) => {
+          setProblem(null);
+          try {
+            await onSubmit(values);
+          } catch (error) {
+            if (!applyServerFieldErrors(error, form.setError, FIELDS)) setProblem(errorMessage(error));
+            else setProblem('Please check the highlighted fields.');
+            throw error; // the submit failed: the form stays dirty, and leaving it asks first
+          }
+        },
+        () => setProblem('Please check the highlighted fields.'),
+      )(event);
+    } catch {
+      // Shown above.
+    }
+  };
+
+  // The record read again (after this save, or after one someone else made meanwhile) is merged
+  // into the form instead of replacing it: the user's changes are kept, the others' are named.
+  const base = useRef(defaultValues);
+  const baseKey = JSON.stringify(defaultValues);
+  useEffect(() => {
+    const before = base.current;
+    if (JSON.stringify(before) === baseKey) return;
+    base.current = defaultValues;
+    const current = form.getValues();
+    const { kept, changed } = mergeLearnerInput(before, defaultValues, current);
+    form.reset(defaultValues);
+    for (const name of kept) form.setValue(name, current[name], { shouldDirty: true });
+    if (changed.length) setProblem(learnerChangedNotice(changed));
+    // defaultValues is a new object each render: its content, baseKey, is what the effect follows.
+  }, [baseKey]);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-8">
