@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, fillSignIn, signIn, uniqueEmail } from '../fixtures/accounts';
 import { linkFrom, waitForMail } from '../fixtures/outbox';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
@@ -227,7 +227,21 @@ test.describe('school dashboard (issue 6)', () => {
     await leave.getByRole('button', { name: 'Keep editing' }).click();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Learner saved')).toBeVisible();
+    // A save the connection drops is not taken for a saved one: leaving still asks.
+    await page.getByLabel('Preferred name').fill('Ledi');
+    const drop = (route: Route) => (route.request().method() === 'PUT' ? route.abort() : route.fallback());
+    await page.route('**/api/school/learners/*', drop);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(alert).toContainText('We could not reach Sekolo. Check your connection and try again.');
+    await page.unroute('**/api/school/learners/*', drop);
+    await schoolNav(page).getByRole('link', { name: 'Students' }).click();
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Keep editing' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(page.getByText('Learner saved').last()).toBeVisible();
     await page.reload();
+    await expect(page.getByLabel('Preferred name')).toHaveValue('Ledi');
     await expect(page.getByLabel('Medical notes')).toHaveValue('Asthma: inhaler in her school bag');
     await expect(page.getByLabel('Home address')).toHaveValue('12 Long Street, Durban');
   });
