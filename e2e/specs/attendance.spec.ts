@@ -186,6 +186,35 @@ test.describe('attendance (issue 6)', () => {
     await adminContext.close();
   });
 
+  test('logging out with marks not saved asks first; staying keeps the marks and the session', async ({ page }) => {
+    await signIn(page, DEMO.teacher, DEMO_PASSWORD);
+    // A past day of its own, so that nothing here touches today's registers.
+    await page.goto('/dashboard/school/attendance?date=2025-02-11');
+    const register = page.getByRole('form', { name: 'Register for 8A' });
+    const johan = register.getByRole('radiogroup', { name: 'Attendance of Johan Ndlovu' });
+    await johan.getByText('Late', { exact: true }).click();
+    const logOut = async () => {
+      await page.getByRole('button', { name: /^Account menu for/ }).click();
+      await page.getByRole('menuitem', { name: 'Log out' }).click();
+    };
+    await logOut();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(leave).toContainText('The marks you changed on the register of 8A are not saved.');
+    await expect(leave.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(leave).toBeHidden();
+    await expect(johan.getByRole('radio', { name: 'Late' })).toBeChecked();
+    // Still signed in: the register answers.
+    expect((await page.request.get('/api/school/attendance/classes')).status()).toBe(200);
+    // The page still takes clicks after the menu and the dialog (no overlay left behind).
+    await johan.getByText('Absent', { exact: true }).click();
+    await expect(johan.getByRole('radio', { name: 'Absent' })).toBeChecked();
+    await logOut();
+    await leave.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL('**/login?reset=true');
+    expect((await page.request.get('/api/school/attendance/classes')).status()).toBe(401);
+  });
+
   test('on a phone 375 px wide each learner takes one line of the four marks, and Save stays in sight', async ({
     page,
   }) => {

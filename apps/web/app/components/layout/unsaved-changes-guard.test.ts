@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Location } from 'react-router';
 import { SIGNED_OUT_STATE } from '~/features/auth/hooks/use-logout';
+import { confirmLeavingForms, holdUnsavedForm } from '~/lib/unsaved-forms';
 import { leavesForm } from './unsaved-changes-guard';
 
 const at = (pathname: string, search = '', state: unknown = null): Location => ({
@@ -22,5 +23,31 @@ describe('leavesForm', () => {
   it('lets a move to the same address go (a hash, a state) and the move after a sign-out', () => {
     expect(leavesForm(register, { ...register, hash: '#dashboard-content' })).toBe(false);
     expect(leavesForm(register, at('/login', '?reset=true', SIGNED_OUT_STATE))).toBe(false);
+  });
+});
+
+describe('confirmLeavingForms (the sign-out asks the forms with unsaved changes)', () => {
+  it('lets the sign-out go when no form holds changes, or when each is left', async () => {
+    expect(await confirmLeavingForms()).toBe(true);
+    const asked: string[] = [];
+    const release = [
+      holdUnsavedForm(async () => (asked.push('register'), true)),
+      holdUnsavedForm(async () => (asked.push('learner'), true)),
+    ];
+    expect(await confirmLeavingForms()).toBe(true);
+    expect(asked).toEqual(['register', 'learner']);
+    for (const r of release) r();
+  });
+
+  it('stops at the first form the user keeps editing, and forgets a form once it is saved', async () => {
+    const asked: string[] = [];
+    const keep = holdUnsavedForm(async () => (asked.push('register'), false));
+    const other = holdUnsavedForm(async () => (asked.push('learner'), true));
+    expect(await confirmLeavingForms()).toBe(false);
+    expect(asked).toEqual(['register']);
+    keep();
+    other();
+    expect(await confirmLeavingForms()).toBe(true);
+    expect(asked).toEqual(['register']);
   });
 });

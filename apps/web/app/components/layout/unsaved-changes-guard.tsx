@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker, type Location } from 'react-router';
 import { Button } from '~/components/ui/button';
 import {
@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from '~/components/ui/dialog';
 import { isSignedOutState } from '~/features/auth/hooks/use-logout';
+import { holdUnsavedForm } from '~/lib/unsaved-forms';
 
 const UNSAVED_CHANGES = {
   title: 'Leave without saving?',
@@ -31,7 +32,8 @@ export function leavesForm(current: Location, next: Location): boolean {
  * Asks before a page with unsaved changes is left: a link, the back button, another class or date
  * in the URL (the router's navigations) open a dialog whose safe choice, focused first, keeps the
  * user where they are; a reload, a typed address or the tab's closing get the browser's own
- * question. `dirty` is whether the form holds something not saved; `what` says what would be lost.
+ * question, and a sign-out asks the same dialog first (confirmLeavingForms, useLogout). `dirty` is
+ * whether the form holds something not saved; `what` says what would be lost.
  */
 export function UnsavedChangesGuard({ dirty, what }: { dirty: boolean; what: string }) {
   const dirtyRef = useRef(dirty);
@@ -43,6 +45,13 @@ export function UnsavedChangesGuard({ dirty, what }: { dirty: boolean; what: str
   );
   const blocker = useBlocker(shouldBlock);
   const stayRef = useRef<HTMLButtonElement>(null);
+  // A sign-out asks too (confirmLeavingForms): the dialog answers its question.
+  const [asked, setAsked] = useState<((leave: boolean) => void) | null>(null);
+
+  useEffect(() => {
+    if (!dirty) return;
+    return holdUnsavedForm(() => new Promise<boolean>((resolve) => setAsked(() => resolve)));
+  }, [dirty]);
 
   useEffect(() => {
     if (!dirty) return;
@@ -55,12 +64,22 @@ export function UnsavedChangesGuard({ dirty, what }: { dirty: boolean; what: str
     return () => window.removeEventListener('beforeunload', ask);
   }, [dirty]);
 
-  const blocked = blocker.state === 'blocked';
+  const answer = (leave: boolean) => {
+    if (blocker.state === 'blocked') {
+      if (leave) blocker.proceed();
+      else blocker.reset();
+    }
+    if (asked) {
+      asked(leave);
+      setAsked(null);
+    }
+  };
+  const blocked = blocker.state === 'blocked' || asked !== null;
   return (
     <Dialog
       open={blocked}
       onOpenChange={(open) => {
-        if (!open && blocker.state === 'blocked') blocker.reset();
+        if (!open) answer(false);
       }}
     >
       {blocked && (
@@ -75,10 +94,10 @@ export function UnsavedChangesGuard({ dirty, what }: { dirty: boolean; what: str
             <DialogDescription>{what}</DialogDescription>
           </DialogHeader>
           <DialogFooter>
-            <Button variant="destructive" onClick={() => blocker.proceed?.()}>
+            <Button variant="destructive" onClick={() => answer(true)}>
               {UNSAVED_CHANGES.leave}
             </Button>
-            <Button ref={stayRef} onClick={() => blocker.reset?.()}>
+            <Button ref={stayRef} onClick={() => answer(false)}>
               {UNSAVED_CHANGES.stay}
             </Button>
           </DialogFooter>

@@ -6,6 +6,7 @@ import { signOutRequest } from '../api/auth-requests';
 import { meQueryKey } from '../api/get-me';
 import { broadcastAuth } from '../lib/auth-broadcast';
 import { clearLastPath } from '../lib/last-path';
+import { confirmLeavingForms } from '~/lib/unsaved-forms';
 
 export const LOGGED_OUT_PATH = '/login?reset=true';
 
@@ -29,7 +30,8 @@ export function forgetSignedInUser(queryClient: QueryClient) {
 }
 
 /**
- * Logout (spec 4): clears the user and the session, signs out, removes the stored last path, then
+ * Logout (spec 4): after any form with unsaved changes has asked (and the user chose to leave it),
+ * clears the user and the session, signs out, removes the stored last path, then
  * goes to /login?reset=true even when the sign-out call fails.
  */
 export function useLogout() {
@@ -37,6 +39,8 @@ export function useLogout() {
   const [isLoggingOut, setIsLoggingOut] = useState(false);
 
   const logout = useCallback(async () => {
+    // A form with unsaved changes (a register half marked) asks first; staying keeps the session.
+    if (!(await confirmLeavingForms())) return;
     setIsLoggingOut(true);
     try {
       await signOutRequest();
