@@ -367,8 +367,9 @@ function callerWith(caller: TSaveCaller, p: Record<string, unknown>): SQL {
  * trip in all. Being one statement, it is atomic without a transaction around it. Run prepared
  * (namedArrayStatement): its planning (about 1.8 ms) costs more than its run. Decision 007 has the
  * measurements. `marks` is the marks as a jsonb array of { learner_id, status, reason, was }, in the
- * register's order (`was`: the mark the caller's register showed, or null for no check); `mail` the absence e-mail's templates (absenceMailTemplatesJson), `mailStatus`
- * and `mailLowercase` the mailer's form of an outbox row (Mailer.rowForm).
+ * register's order (`was`: the mark the caller's register showed, or null for no check); `mail` the
+ * absence e-mail's templates (absenceMailTemplatesJson), `mailStatus` and `mailLowercase` the
+ * mailer's form of an outbox row (Mailer.rowForm).
  *
  * - `caller`: who saves (callerWith); nothing below finds a class without it.
  * - `class`, `allowed`: the register class in the caller's school, and whether the caller marks it:
@@ -399,8 +400,8 @@ function callerWith(caller: TSaveCaller, p: Record<string, unknown>): SQL {
  *   the school's name from `caller`.
  * - It answers (SAVE_ANSWER) whether the caller was let through, the class found and the caller's
  *   to mark, the first learner not in the class and the counts: marks created, marks changed,
- *   mails stored (which the bench's pgbench side reads) and marks saved meanwhile; in the `session` form, the session's
- *   columns come first (SESSION_COLUMN_COUNT of them, empty without a session).
+ *   mails stored (which the bench's pgbench side reads) and marks saved meanwhile; in the `session`
+ *   form, the session's columns come first (SESSION_COLUMN_COUNT of them, empty without a session).
  *
  * Data-modifying CTEs all see the statement's snapshot: the notices read the marks given, not the
  * rows written. The scale bench (scripts/bench-school.mjs) runs this very text.

@@ -4,6 +4,7 @@ import {
   type TAttendanceStatus,
   type TRegister,
 } from '@sekolo/shared/schemas/attendance';
+import { mergeSaved } from '~/lib/merge-saved';
 
 /** A learner's mark on the register being edited (status null: not marked). */
 export type TMark = { status: TAttendanceStatus | null; reason: string };
@@ -36,20 +37,18 @@ export function changedMeanwhileNotice(changes: { name: string; theirs: TMark; m
  */
 export function mergeReading(register: TRegister, saved: Record<string, TMark>, marks: Record<string, TMark>) {
   const fresh = savedMarks(register);
-  const changes = register.rows.flatMap((r) => {
-    const theirs = fresh[r.learnerId]!;
-    const before = saved[r.learnerId];
-    const mine = marks[r.learnerId];
-    if (!before || sameMark(theirs, before) || (mine && sameMark(theirs, mine))) return [];
-    const name = `${r.preferredName || r.firstName} ${r.lastName}`;
-    return [{ name, theirs, mine: mine && !sameMark(mine, before) ? mine : null }];
-  });
-  const merged = Object.fromEntries(
-    register.rows.map((r) => {
-      const mine = marks[r.learnerId];
-      const before = saved[r.learnerId];
-      return [r.learnerId, mine && before && !sameMark(mine, before) ? mine : fresh[r.learnerId]!];
-    }),
+  const merged = mergeSaved(
+    register.rows.map((r) => r.learnerId),
+    saved,
+    fresh,
+    marks,
+    sameMark,
   );
-  return { marks: merged, saved: fresh, changes };
+  const names = new Map(register.rows.map((r) => [r.learnerId, `${r.preferredName || r.firstName} ${r.lastName}`]));
+  const changes = merged.changed.map((c) => ({
+    name: names.get(c.key)!,
+    theirs: c.theirs,
+    mine: c.kept ? c.mine! : null,
+  }));
+  return { marks: merged.values, saved: fresh, changes };
 }

@@ -7,8 +7,8 @@ describe('mergeLearnerInput: a learner saved by someone else under an open form'
   it('keeps the fields the user changed and names the fields saved differently meanwhile', () => {
     const current = { ...opened, address: '12 Long Street', medicalNotes: 'Peanut allergy' };
     const saved = { ...opened, medicalNotes: 'Asthma', preferredName: 'Ledi', address: '12 Long Street' };
-    const { kept, changed } = mergeLearnerInput(opened, saved, current);
-    expect(kept).toEqual(['medicalNotes', 'address']);
+    const { values, changed } = mergeLearnerInput(opened, saved, current);
+    expect(values).toEqual({ ...saved, medicalNotes: 'Peanut allergy' });
     // The address was saved as the user has it: not named.
     expect(changed).toEqual([
       { label: 'Preferred name', yoursKept: false },

@@ -20,6 +20,7 @@ import { UnsavedChangesGuard } from '~/components/layout/unsaved-changes-guard';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Textarea } from '~/components/ui/textarea';
+import { mergeSaved } from '~/lib/merge-saved';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { registerClassesQuery } from '../api/school-queries';
 
@@ -59,17 +60,14 @@ const FIELD_LABELS: Record<(typeof FIELDS)[number], string> = {
 const sameValue = (a: unknown, b: unknown) => (a ?? '') === (b ?? '');
 
 /**
- * A newer reading of the record under the form (after this save, or someone else's): each field the
- * user has not changed takes the saved value; one they changed keeps theirs. `changed` names the
- * fields saved differently meanwhile and not as the form now holds them, with whether the user's
- * own value was kept.
+ * A newer reading of the record under the form (after this save, or someone else's), merged with
+ * what the form holds (mergeSaved): `values` for the form, and the fields saved differently
+ * meanwhile, by label, with whether the user's own value was kept.
  */
 export function mergeLearnerInput(before: TLearnerInput, saved: TLearnerInput, current: TLearnerInput) {
-  const kept = FIELDS.filter((name) => !sameValue(current[name], before[name]));
-  const changed = FIELDS.filter(
-    (name) => !sameValue(saved[name], before[name]) && !sameValue(saved[name], current[name]),
-  ).map((name) => ({ label: FIELD_LABELS[name], yoursKept: kept.includes(name) }));
-  return { kept, changed };
+  const merged = mergeSaved<(typeof FIELDS)[number], unknown>(FIELDS, before, saved, current, sameValue);
+  const changed = merged.changed.map((c) => ({ label: FIELD_LABELS[c.key], yoursKept: c.kept }));
+  return { values: merged.values as TLearnerInput, changed };
 }
 
 export function learnerChangedNotice(changed: { label: string; yoursKept: boolean }[]) {
@@ -163,9 +161,10 @@ export function LearnerForm({
     if (JSON.stringify(before) === baseKey) return;
     base.current = defaultValues;
     const current = form.getValues();
-    const { kept, changed } = mergeLearnerInput(before, defaultValues, current);
+    const { values, changed } = mergeLearnerInput(before, defaultValues, current);
     form.reset(defaultValues);
-    for (const name of kept) form.setValue(name, current[name], { shouldDirty: true });
+    for (const name of FIELDS)
+      if (!sameValue(values[name], defaultValues[name])) form.setValue(name, values[name], { shouldDirty: true });
     if (changed.length) setProblem(learnerChangedNotice(changed));
     // defaultValues is a new object each render: its content, baseKey, is what the effect follows.
   }, [baseKey]);

@@ -1,0 +1,27 @@
+/**
+ * A three-way merge of a form's values with a newer reading of what it edits (after the user's own
+ * save, or a save someone else made meanwhile). For each key: where the user has not changed the
+ * value they read (`before`), the newer saved one is taken; where they have, theirs stays. `changed`
+ * lists the keys saved differently meanwhile and not as the form now holds them, and whether the
+ * user's own value was kept there (`kept`) or the saved one taken.
+ */
+export function mergeSaved<K extends string, V>(
+  keys: readonly K[],
+  before: Partial<Record<K, V>>,
+  saved: Partial<Record<K, V>>,
+  current: Partial<Record<K, V>>,
+  same: (a: V, b: V) => boolean,
+) {
+  const values = {} as Record<K, V>;
+  const changed: { key: K; theirs: V; mine: V | undefined; kept: boolean }[] = [];
+  for (const key of keys) {
+    const was = before[key];
+    const mine = current[key];
+    const theirs = saved[key] as V;
+    const mineChanged = was !== undefined && mine !== undefined && !same(mine, was);
+    values[key] = mineChanged ? mine : theirs;
+    if (was !== undefined && !same(theirs, was) && !(mine !== undefined && same(theirs, mine)))
+      changed.push({ key, theirs, mine, kept: mineChanged });
+  }
+  return { values, changed };
+}
