@@ -11,6 +11,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 409 that names no field: someone else saved what the request changes since it was read (a
+ * register's marks, a learner's record); the caller reads it again and merges. A 409 naming a field
+ * (an admission number taken) is the field's own message.
+ */
+export function isSavedMeanwhile(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && !error.fields;
+}
+
 type RequestOptions = Omit<RequestInit, 'body'> & { body?: unknown };
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {

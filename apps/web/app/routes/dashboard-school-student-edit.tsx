@@ -1,18 +1,12 @@
 import { Archive, ArchiveRestore } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
 import type { TLearner } from '@sekolo/shared/schemas/school';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
-import {
-  learnerQueryKey,
-  useLearner,
-  useSetLearnerArchived,
-  useUpdateLearner,
-} from '~/features/school/api/school-queries';
+import { useLearner, useSetLearnerArchived, useUpdateLearner } from '~/features/school/api/school-queries';
 import { LearnerForm, learnerToInput } from '~/features/school/components/learner-form';
 import { LearnerGuardians } from '~/features/school/components/learner-guardians';
 import { LearnerAccount } from '~/features/school/components/learner-account';
@@ -20,7 +14,6 @@ import { LearnerConsents } from '~/features/school/components/learner-consents';
 import { RequireAuth } from '~/features/auth/components/require-auth';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { LEARNER_VIEWER_ROLES } from '~/features/school/lib/school-access';
-import { ApiError } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 
 export function meta() {
@@ -60,7 +53,6 @@ function LearnerRecord() {
 function LearnerDetails({ learner }: { learner: TLearner }) {
   const canManage = useSession().permissions.includes('manage_students');
   const update = useUpdateLearner(learner.id);
-  const queryClient = useQueryClient();
   const archive = useSetLearnerArchived(learner.id);
   const archived = learner.archivedAt !== null;
   return (
@@ -113,14 +105,7 @@ function LearnerDetails({ learner }: { learner: TLearner }) {
           defaultValues={learnerToInput(learner)}
           submitLabel="Save changes"
           onSubmit={async (values) => {
-            try {
-              await update.mutateAsync({ values, basedOn: learner.updatedAt });
-            } catch (error) {
-              // Someone else saved the record meanwhile: read it again, and the form merges it.
-              if (error instanceof ApiError && error.status === 409 && !error.fields)
-                void queryClient.refetchQueries({ queryKey: learnerQueryKey(learner.id), exact: true });
-              throw error;
-            }
+            await update.mutateAsync({ values, basedOn: learner.updatedAt });
             toast.success('Learner saved');
           }}
         />

@@ -9,7 +9,7 @@ import type {
   TRegisterSaveResult,
   TTodayOverview,
 } from '@sekolo/shared/schemas/attendance';
-import { api } from '~/lib/api-client';
+import { api, isSavedMeanwhile } from '~/lib/api-client';
 
 /** The attendance API (issue 6), prefix /api/school/attendance. */
 export const ATTENDANCE_KEY = ['attendance'] as const;
@@ -66,11 +66,11 @@ export function useSaveRegister(classId: string, date: string) {
       api.put<TSaveRegisterResult>(`${BASE}/classes/${classId}/register/${date}`, { marks }),
     // The register on screen, the day and the month are read again: the save answers its counts only.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ATTENDANCE_KEY }),
+    // Refused because someone else saved the register meanwhile: it is read again, and the editor
+    // merges the newer reading (not awaited, so the refusal's message is shown first).
+    onError: (error) => {
+      if (isSavedMeanwhile(error))
+        void queryClient.refetchQueries({ queryKey: registerQuery(classId, date).queryKey, exact: true });
+    },
   });
-}
-
-/** Reads the register of a class and date again (after a save refused because someone else saved it meanwhile). */
-export function useRefetchRegister(classId: string, date: string) {
-  const queryClient = useQueryClient();
-  return () => queryClient.refetchQueries({ queryKey: registerQuery(classId, date).queryKey, exact: true });
 }

@@ -12,9 +12,8 @@ import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { UnsavedChangesGuard } from '~/components/layout/unsaved-changes-guard';
 import { cn } from '~/lib/cn';
-import { ApiError } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
-import { useRefetchRegister, useSaveRegister } from '../api/attendance-queries';
+import { useSaveRegister } from '../api/attendance-queries';
 import { changedMeanwhileNotice, mergeReading, sameMark, savedMarks, type TMark } from '../lib/register-merge';
 
 export const NOT_ALL_MARKED = (n: number) =>
@@ -37,7 +36,6 @@ const STATUS_STYLE: Record<TAttendanceStatus, string> = {
  */
 export function RegisterEditor({ register }: { register: TRegister }) {
   const save = useSaveRegister(register.classId, register.date);
-  const refetch = useRefetchRegister(register.classId, register.date);
   const [reading, setReading] = useState(register);
   const [saved, setSaved] = useState<Record<string, TMark>>(() => savedMarks(register));
   const [marks, setMarks] = useState(saved);
@@ -88,9 +86,8 @@ export function RegisterEditor({ register }: { register: TRegister }) {
       ].filter(Boolean);
       toast.success(ATTENDANCE_MESSAGES.saved, details.length ? { description: details.join(' · ') } : undefined);
     } catch (error) {
+      // Someone else saved the register meanwhile: the save reads it again, merged above.
       setProblem(errorMessage(error));
-      // Someone else saved the register meanwhile: read it again, which merges it (above).
-      if (error instanceof ApiError && error.status === 409) await refetch();
     }
   };
 

@@ -13,7 +13,7 @@ import type {
   TStaffInviteInput,
   TStaffMember,
 } from '@sekolo/shared/schemas/school';
-import { api } from '~/lib/api-client';
+import { api, isSavedMeanwhile } from '~/lib/api-client';
 
 /** The school API (issue 6), prefix /api/school. Every key starts with 'school' so one invalidation refreshes all. */
 export const SCHOOL_KEY = ['school'] as const;
@@ -46,7 +46,7 @@ export function useLearnersPage(query: TLearnerListQuery & { cursor?: string }) 
   });
 }
 
-export const learnerQueryKey = (id: string | undefined) => [...SCHOOL_KEY, 'learner', id];
+const learnerQueryKey = (id: string | undefined) => [...SCHOOL_KEY, 'learner', id];
 
 export function useLearner(id: string | undefined) {
   return useQuery({
@@ -75,11 +75,19 @@ export function useCreateLearner() {
  * If-Match: the server refuses (409) a save over a record someone else saved since.
  */
 export function useUpdateLearner(id: string) {
-  return useSchoolMutation(({ values, basedOn }: { values: TLearnerValues; basedOn: string }) =>
-    api
-      .put<{ learner: TLearner }>(`/api/school/learners/${id}`, values, { headers: { 'If-Match': `"${basedOn}"` } })
-      .then((answer) => answer.learner),
-  );
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ values, basedOn }: { values: TLearnerValues; basedOn: string }) =>
+      api
+        .put<{ learner: TLearner }>(`/api/school/learners/${id}`, values, { headers: { 'If-Match': `"${basedOn}"` } })
+        .then((answer) => answer.learner),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SCHOOL_KEY }),
+    // Refused because someone else saved the record meanwhile: it is read again, and the form merges
+    // it (not awaited, so the refusal's message is shown first).
+    onError: (error) => {
+      if (isSavedMeanwhile(error)) void queryClient.refetchQueries({ queryKey: learnerQueryKey(id), exact: true });
+    },
+  });
 }
 
 export function useSetLearnerArchived(id: string) {
