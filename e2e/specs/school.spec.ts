@@ -246,6 +246,77 @@ test.describe('school dashboard (issue 6)', () => {
     await expect(page.getByLabel('Home address')).toHaveValue('12 Long Street, Durban');
   });
 
+  test('the admin edits a guardian, is told of a save made meanwhile, and confirms a removal', async ({ page }) => {
+    test.slow(); // two tabs, three saves and a removal
+    await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+    const tag = Date.now().toString(36).toUpperCase();
+    const created = await page.request.post('/api/school/learners', {
+      data: {
+        firstName: 'Ayanda',
+        lastName: `Kin${tag}`,
+        dateOfBirth: '2013-04-04',
+        gender: 'female',
+        grade: '7',
+        admissionNumber: `KIN-${tag}`,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const learnerId = (await created.json()).learner.id;
+    const guardianName = `Sipho Kin${tag}`;
+    const linked = await page.request.post(`/api/school/learners/${learnerId}/guardians`, {
+      data: { firstName: 'Sipho', lastName: `Kin${tag}`, phone: '082 555 0101', relation: 'parent' },
+    });
+    expect(linked.status()).toBe(201);
+    const url = `/dashboard/school/students/${learnerId}`;
+    const list = page.getByTestId('guardian-list');
+
+    // The guardian's edit form is open in this tab; another (a second secretary) saves a new number.
+    await page.goto(url);
+    await page.getByRole('button', { name: `Edit ${guardianName}` }).click();
+    const form = page.getByRole('form', { name: `Edit ${guardianName}` });
+    await expect(form.getByLabel('Guardian phone (optional)')).toHaveValue('082 555 0101');
+    const other = await page.context().newPage();
+    await other.goto(url);
+    await other.getByRole('button', { name: `Edit ${guardianName}` }).click();
+    await other.getByLabel('Guardian phone (optional)').fill('071 000 1111');
+    await other.getByRole('button', { name: 'Save guardian' }).click();
+    await expect(other.getByText(`${guardianName} saved`)).toBeVisible();
+    await expect(other.getByTestId('guardian-list')).toContainText('071 000 1111');
+    await other.close();
+
+    // This tab's save, from the guardian as first opened, would have put the old number back.
+    await form.getByLabel('Pays the school fees').check();
+    await form.getByRole('button', { name: 'Save guardian' }).click();
+    await expect(form.getByRole('alert')).toContainText(
+      'Someone else saved this parent or guardian after you opened the form.',
+    );
+    await expect(form.getByRole('alert')).toContainText(': Phone. Check and save again.');
+    await expect(form.getByLabel('Guardian phone (optional)')).toHaveValue('071 000 1111');
+    await expect(form.getByLabel('Pays the school fees')).toBeChecked();
+    await expectNoSeriousA11yViolations(page);
+    await form.getByRole('button', { name: 'Save guardian' }).click();
+    await expect(page.getByText(`${guardianName} saved`)).toBeVisible();
+    await expect(list).toContainText('071 000 1111');
+    await expect(list).toContainText('Pays fees');
+    await page.reload();
+    await expect(list).toContainText('071 000 1111');
+    await expect(list).toContainText('Pays fees');
+
+    // Removing asks first; keeping is the safe choice, and focus goes back to the button.
+    const remove = page.getByRole('button', { name: `Remove ${guardianName} from this learner` });
+    await remove.click();
+    const question = page.getByRole('group', { name: `Remove ${guardianName}` });
+    await expect(question).toContainText(`Remove ${guardianName} from this learner’s parents and guardians?`);
+    await expect(question.getByRole('button', { name: 'Keep' })).toBeFocused();
+    await question.getByRole('button', { name: 'Keep' }).click();
+    await expect(remove).toBeFocused();
+    await expect(list).toContainText(guardianName);
+    await remove.click();
+    await question.getByRole('button', { name: 'Yes, remove' }).click();
+    await expect(page.getByText(`${guardianName} removed`)).toBeVisible();
+    await expect(page.getByText('No parent or guardian recorded yet.')).toBeVisible();
+  });
+
   test('the school pages have no serious accessibility problems', async ({ page }) => {
     test.slow(); // axe runs on five pages
     await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);

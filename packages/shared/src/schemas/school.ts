@@ -100,6 +100,9 @@ export const SCHOOL_MESSAGES = {
   guardianRelationRequired: 'Please choose how the guardian is related to the learner',
   guardianNotFound: 'This guardian is not linked to the learner.',
   guardianAlreadyLinked: 'This guardian is already linked to the learner',
+  guardianEmailTaken: 'Another parent or guardian of your school has this e-mail address',
+  guardianChangedMeanwhile:
+    'Someone else saved this parent or guardian after you opened it. Check your changes and save again.',
   tooLong: (max: number) => `Please keep this under ${max.toLocaleString('en-ZA')} characters`,
 } as const;
 
@@ -269,6 +272,8 @@ export type TLearnerGuardian = {
   paysFees: boolean;
   receivesCommunications: boolean;
   hasAccount: boolean;
+  /** When the guardian or a link of theirs was last saved: the version an edit is based on (If-Match). */
+  updatedAt: string;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -3,10 +3,16 @@ import { SCHOOL_MESSAGES, type TGuardianValues, type TLearnerGuardian } from '@s
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { guardians, learnerGuardians, learners } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 const M = SCHOOL_MESSAGES;
+
+/**
+ * A guardian's new updatedAt on a save: now, and always later than the one it replaces at the
+ * millisecond an edit's If-Match carries, so a save is never taken for the version before it.
+ */
+const NEXT_UPDATED_AT = sql`greatest(now(), ${guardians.updatedAt} + interval '1 millisecond')`;
 
 async function assertLearnerInSchool(db: DbExecutor, organizationId: string, learnerId: string): Promise<void> {
   const [row] = await db
@@ -66,6 +72,7 @@ export async function listLearnerGuardians(
     paysFees: link.paysFees,
     receivesCommunications: link.receivesCommunications,
     hasAccount: guardian.userId !== null,
+    updatedAt: guardian.updatedAt.toISOString(),
   }));
 }
 
@@ -115,7 +122,7 @@ export async function linkGuardian(
     if (guardianId) {
       await tx
         .update(guardians)
-        .set({ ...contact, updatedAt: sql`now()` })
+        .set({ ...contact, updatedAt: NEXT_UPDATED_AT })
         .where(eq(guardians.id, guardianId));
       const [linked] = await tx
         .select({ id: learnerGuardians.guardianId })
@@ -142,37 +149,58 @@ export async function linkGuardian(
   return listLearnerGuardians(db, ctx.organizationId, learnerId);
 }
 
-/** Changes the guardian's contact details and their link to this learner (relation, fees, messages). */
+/**
+ * Changes the guardian's contact details and their link to this learner (relation, fees, messages).
+ * `basedOn` is the guardian's `updatedAt` as the caller read it (the request's If-Match): when
+ * someone else has saved the guardian or one of their links since, nothing is written and the
+ * answer is 409, where this save would have put back what the caller's form still held (an old
+ * phone number, say). Without it the save is the last writer. An e-mail address another guardian
+ * of the school has is refused on the field (409), as on linking.
+ */
 export async function updateLearnerGuardian(
   db: Database,
   ctx: TSchoolContext,
   learnerId: string,
   guardianId: string,
   values: TGuardianValues,
+  basedOn?: string,
 ): Promise<TLearnerGuardian[]> {
-  await db.transaction(async (tx) => {
-    const [link] = await tx
-      .update(learnerGuardians)
-      .set({
-        relation: values.relation,
-        paysFees: values.paysFees,
-        receivesCommunications: values.receivesCommunications,
-      })
-      .where(linkOf(ctx.organizationId, learnerId, guardianId))
-      .returning({ id: learnerGuardians.guardianId });
-    if (!link) throw notFound(M.guardianNotFound);
-    await tx
-      .update(guardians)
-      .set({
-        firstName: values.firstName,
-        lastName: values.lastName,
-        email: values.email,
-        phone: values.phone,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(guardians.id, guardianId), eq(guardians.organizationId, ctx.organizationId)));
-    await auditGuardian(tx, ctx, 'guardian.updated', learnerId, guardianId);
-  });
+  try {
+    await db.transaction(async (tx) => {
+      const [guardian] = await tx
+        .select({ updatedAt: guardians.updatedAt })
+        .from(guardians)
+        .innerJoin(learnerGuardians, eq(learnerGuardians.guardianId, guardians.id))
+        .where(linkOf(ctx.organizationId, learnerId, guardianId))
+        .for('update', { of: guardians });
+      if (!guardian) throw notFound(M.guardianNotFound);
+      if (basedOn !== undefined && guardian.updatedAt.toISOString() !== basedOn)
+        throw conflict(M.guardianChangedMeanwhile);
+      await tx
+        .update(learnerGuardians)
+        .set({
+          relation: values.relation,
+          paysFees: values.paysFees,
+          receivesCommunications: values.receivesCommunications,
+        })
+        .where(linkOf(ctx.organizationId, learnerId, guardianId));
+      await tx
+        .update(guardians)
+        .set({
+          firstName: values.firstName,
+          lastName: values.lastName,
+          email: values.email,
+          phone: values.phone,
+          updatedAt: NEXT_UPDATED_AT,
+        })
+        .where(and(eq(guardians.id, guardianId), eq(guardians.organizationId, ctx.organizationId)));
+      await auditGuardian(tx, ctx, 'guardian.updated', learnerId, guardianId);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError(409, 'CONFLICT', M.guardianEmailTaken, { email: M.guardianEmailTaken });
+    throw error;
+  }
   return listLearnerGuardians(db, ctx.organizationId, learnerId);
 }
 

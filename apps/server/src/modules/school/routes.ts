@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -28,6 +29,11 @@ import { createRegisterClass, listRegisterClasses } from './register-classes.ts'
 import { adoptSession, getSessionUser, requirePermission, requireRole, sessionInStatement } from '../auth/guards.ts';
 import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from './school-context.ts';
 import { setLearnerArchived, updateLearner } from './update-learner.ts';
+
+/** The If-Match of a save: the record's updatedAt as the form read it (an entity tag, quoted or not). */
+function ifMatchOf(request: FastifyRequest): string | undefined {
+  return request.headers['if-match']?.trim().replace(/^(W\/)?"(.*)"$/, '$2') || undefined;
+}
 
 const ZLearnerIdParams = z.object({ learnerId: z.uuid({ error: 'There is no such learner in your school.' }) });
 const ZGuardianParams = ZLearnerIdParams.extend({
@@ -128,9 +134,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     { preValidation: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerSchema } },
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
-      // If-Match: the record's updatedAt as the form read it (an entity tag, quoted or not).
-      const ifMatch = request.headers['if-match']?.trim().replace(/^(W\/)?"(.*)"$/, '$2');
-      return { learner: await updateLearner(db, ctx, request.params.learnerId, request.body, ifMatch || undefined) };
+      return { learner: await updateLearner(db, ctx, request.params.learnerId, request.body, ifMatchOf(request)) };
     },
   );
 
@@ -177,7 +181,9 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       const { learnerId, guardianId } = request.params;
-      return { guardians: await updateLearnerGuardian(db, ctx, learnerId, guardianId, request.body) };
+      return {
+        guardians: await updateLearnerGuardian(db, ctx, learnerId, guardianId, request.body, ifMatchOf(request)),
+      };
     },
   );
 

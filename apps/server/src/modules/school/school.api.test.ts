@@ -395,6 +395,57 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     });
   });
 
+  it('refuses a guardian save based on what someone else saved since (If-Match), and a taken e-mail on its field', async () => {
+    const kid = (
+      await call('POST', '/api/school/learners', 'admin', learner({ lastName: 'Guarded', admissionNumber: 'GRD1' }))
+    ).json().learner;
+    const dad = { firstName: 'Sipho', lastName: 'Guarded', email: 'sipho@example.test', relation: 'parent' };
+    const [opened] = (await call('POST', `/api/school/learners/${kid.id}/guardians`, 'admin', dad)).json().guardians;
+    expect(opened.updatedAt).toEqual(expect.any(String));
+    const put = (values: Record<string, unknown>, ifMatch?: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/school/learners/${kid.id}/guardians/${opened.id}`,
+        headers: { cookie: cookies.admin!, ...(ifMatch ? { 'if-match': ifMatch } : {}) },
+        payload: { ...dad, ...values },
+      });
+    // One secretary records the new phone number...
+    const first = await put({ phone: '082 555 0101' }, `"${opened.updatedAt}"`);
+    expect(first.statusCode).toBe(200);
+    const saved = first.json().guardians[0];
+    expect(saved).toMatchObject({ phone: '082 555 0101' });
+    expect(saved.updatedAt > opened.updatedAt).toBe(true);
+    // ...another, on the guardian as first opened, marks him as paying: refused, the phone kept.
+    const stale = await put({ paysFees: true }, opened.updatedAt);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toEqual({ code: 'CONFLICT', message: SCHOOL_MESSAGES.guardianChangedMeanwhile });
+    const now = (await call('GET', `/api/school/learners/${kid.id}/guardians`, 'admin')).json().guardians[0];
+    expect(now).toMatchObject({ phone: '082 555 0101', paysFees: false, updatedAt: saved.updatedAt });
+    // Based on the reading after the first save, both are kept.
+    const merged = await put({ phone: '082 555 0101', paysFees: true }, saved.updatedAt);
+    expect(merged.json().guardians[0]).toMatchObject({ phone: '082 555 0101', paysFees: true });
+    // An e-mail address another guardian of the school has is refused on the field, and nothing changes.
+    await call('POST', `/api/school/learners/${kid.id}/guardians`, 'admin', {
+      ...dad,
+      firstName: 'Zodwa',
+      email: 'zodwa@example.test',
+    });
+    const taken = await put({ email: 'Zodwa@Example.test' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.fields).toEqual({ email: SCHOOL_MESSAGES.guardianEmailTaken });
+    const after = (await call('GET', `/api/school/learners/${kid.id}/guardians`, 'admin')).json().guardians;
+    expect(after.find((g: { id: string }) => g.id === opened.id)).toMatchObject({ email: 'sipho@example.test' });
+    // Removed meanwhile: the edit finds no such guardian of the learner.
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/school/learners/${kid.id}/guardians/${opened.id}`,
+      headers: { cookie: cookies.admin! },
+    });
+    const gone = await put({ phone: '082 555 0102' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.message).toBe(SCHOOL_MESSAGES.guardianNotFound);
+  });
+
   it('archives and restores a learner; archived learners leave the active list', async () => {
     const created = (
       await call(

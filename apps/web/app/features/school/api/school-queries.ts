@@ -140,9 +140,11 @@ export function useSetClassTeacher() {
   });
 }
 
+const learnerGuardiansKey = (learnerId: string) => [...SCHOOL_KEY, 'learner', learnerId, 'guardians'];
+
 export function useLearnerGuardians(learnerId: string) {
   return useQuery({
-    queryKey: [...SCHOOL_KEY, 'learner', learnerId, 'guardians'],
+    queryKey: learnerGuardiansKey(learnerId),
     queryFn: () =>
       api
         .get<{ guardians: TLearnerGuardian[] }>(`/api/school/learners/${learnerId}/guardians`)
@@ -156,6 +158,28 @@ export function useLinkGuardian(learnerId: string) {
       .post<{ guardians: TLearnerGuardian[] }>(`/api/school/learners/${learnerId}/guardians`, input)
       .then((a) => a.guardians),
   );
+}
+
+/**
+ * Saves a guardian's contact details and their link to the learner; `basedOn` is the guardian's
+ * updatedAt as the form read it, sent as If-Match: the server refuses (409) a save over one someone
+ * else made since, and the list is read again for the form to merge.
+ */
+export function useUpdateGuardian(learnerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ guardianId, values, basedOn }: { guardianId: string; values: TGuardianValues; basedOn: string }) =>
+      api
+        .put<{ guardians: TLearnerGuardian[] }>(`/api/school/learners/${learnerId}/guardians/${guardianId}`, values, {
+          headers: { 'If-Match': `"${basedOn}"` },
+        })
+        .then((a) => a.guardians),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SCHOOL_KEY }),
+    onError: (error) => {
+      if (isSavedMeanwhile(error))
+        void queryClient.refetchQueries({ queryKey: learnerGuardiansKey(learnerId), exact: true });
+    },
+  });
 }
 
 export function useUnlinkGuardian(learnerId: string) {

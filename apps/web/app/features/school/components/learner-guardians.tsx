@@ -1,19 +1,32 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Mail, Phone, Send, Trash2, UserPlus } from 'lucide-react';
+import { Mail, Pencil, Phone, Send, Trash2, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { GUARDIAN_RELATIONS } from '@sekolo/shared/constants/roles';
 import { labelOf } from '@sekolo/shared/domain/options';
-import { ZGuardianSchema, type TGuardianInput, type TGuardianValues } from '@sekolo/shared/schemas/school';
+import {
+  ZGuardianSchema,
+  type TGuardianInput,
+  type TGuardianValues,
+  type TLearnerGuardian,
+} from '@sekolo/shared/schemas/school';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { ConfirmAction } from '~/components/ui/confirm-action';
 import { FormField, fieldAria } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
+import { mergeSaved } from '~/lib/merge-saved';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { toastAction } from '~/lib/toast-action';
-import { useInviteGuardian, useLearnerGuardians, useLinkGuardian, useUnlinkGuardian } from '../api/school-queries';
+import {
+  useInviteGuardian,
+  useLearnerGuardians,
+  useLinkGuardian,
+  useUnlinkGuardian,
+  useUpdateGuardian,
+} from '../api/school-queries';
 import { PanelFormFooter, PanelQuery } from './panel-parts';
 
 const EMPTY: TGuardianInput = {
@@ -26,21 +39,72 @@ const EMPTY: TGuardianInput = {
   receivesCommunications: true,
 };
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'relation'] as const;
+const ALL_FIELDS = [...FIELDS, 'paysFees', 'receivesCommunications'] as const;
+type TField = (typeof ALL_FIELDS)[number];
+
+/** Each field's label, as the form shows it (for the notice of a guardian saved meanwhile). */
+const FIELD_LABELS: Record<TField, string> = {
+  firstName: 'First name',
+  lastName: 'Surname',
+  email: 'E-mail',
+  phone: 'Phone',
+  relation: 'Relation',
+  paysFees: 'Pays the school fees',
+  receivesCommunications: 'Receives messages',
+};
+
+export function guardianToInput(g: TLearnerGuardian): TGuardianInput {
+  return {
+    firstName: g.firstName,
+    lastName: g.lastName,
+    email: g.email ?? '',
+    phone: g.phone,
+    relation: g.relation,
+    paysFees: g.paysFees,
+    receivesCommunications: g.receivesCommunications,
+  };
+}
+
+const sameValue = (a: unknown, b: unknown) => (a ?? '') === (b ?? '');
+
+/**
+ * A newer reading of the guardian under the edit form (someone else saved them meanwhile), merged
+ * with what the form holds (mergeSaved): `values` for the form, and the notice naming the fields
+ * saved differently meanwhile, with whether the user's own value was kept; null when none differ.
+ */
+export function mergeGuardianInput(before: TGuardianInput, saved: TGuardianInput, current: TGuardianInput) {
+  const merged = mergeSaved<TField, unknown>(ALL_FIELDS, before, saved, current, sameValue);
+  const list = merged.changed
+    .map((c) => (c.kept ? `${FIELD_LABELS[c.key]} (your change kept)` : FIELD_LABELS[c.key]))
+    .join(', ');
+  return {
+    values: merged.values as TGuardianInput,
+    notice: list
+      ? `Someone else saved this parent or guardian after you opened the form. The form now shows what they saved in the fields you had not changed, and keeps your changes: ${list}. Check and save again.`
+      : null,
+  };
+}
 
 /** The learner's parents and guardians: relation, contact, who pays and who hears from the school. */
 export function LearnerGuardians({ learnerId, canManage }: { learnerId: string; canManage: boolean }) {
   const list = useLearnerGuardians(learnerId);
   const unlink = useUnlinkGuardian(learnerId);
   const invite = useInviteGuardian(learnerId);
-  const [adding, setAdding] = useState(false);
+  // The form open in the panel: adding a guardian, or editing the one of this id.
+  const [open, setOpen] = useState<'add' | { edit: string } | null>(null);
+  const editing = open !== null && open !== 'add' ? open.edit : null;
+  // Removed meanwhile (by someone else, on another screen): the edit form closes with their row.
+  useEffect(() => {
+    if (editing && list.data && !list.data.some((g) => g.id === editing)) setOpen(null);
+  }, [editing, list.data]);
   return (
     <section aria-labelledby="guardians-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="guardians-heading" className="text-lg font-semibold text-slate-900">
           Parents and guardians
         </h2>
-        {canManage && !adding && (
-          <Button size="sm" variant="secondary" onClick={() => setAdding(true)}>
+        {canManage && open === null && (
+          <Button size="sm" variant="secondary" onClick={() => setOpen('add')}>
             <UserPlus aria-hidden="true" />
             Add parent or guardian
           </Button>
@@ -52,98 +116,180 @@ export function LearnerGuardians({ learnerId, canManage }: { learnerId: string; 
             <p className="text-sm text-slate-600">No parent or guardian recorded yet.</p>
           ) : (
             <ul className="divide-y divide-slate-100" data-testid="guardian-list">
-              {guardians.map((g) => (
-                <li key={g.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
-                  <div className="space-y-1">
-                    <p className="font-medium text-slate-900">
-                      {g.firstName} {g.lastName}{' '}
-                      <span className="font-normal text-slate-600">({labelOf(GUARDIAN_RELATIONS, g.relation)})</span>
-                    </p>
-                    <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-                      {g.email && (
-                        <span className="inline-flex items-center gap-1">
-                          <Mail className="size-3.5" aria-hidden="true" />
-                          {g.email}
-                        </span>
-                      )}
-                      {g.phone && (
-                        <span className="inline-flex items-center gap-1">
-                          <Phone className="size-3.5" aria-hidden="true" />
-                          {g.phone}
-                        </span>
-                      )}
-                    </p>
-                    <p className="flex flex-wrap gap-2">
-                      {g.paysFees && <Badge>Pays fees</Badge>}
-                      {g.receivesCommunications && <Badge variant="neutral">Receives messages</Badge>}
-                      {g.hasAccount && <Badge variant="accent">Has an account</Badge>}
-                    </p>
-                  </div>
-                  {canManage && (
-                    <div className="flex items-center gap-1">
-                      {g.email && !g.hasAccount && (
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          disabled={invite.isPending}
-                          onClick={() =>
-                            void toastAction(
-                              () => invite.mutateAsync(g.id),
-                              (sent) => `Invitation sent to ${sent.email}`,
-                            )
-                          }
-                        >
-                          <Send aria-hidden="true" />
-                          Invite to Sekolo
-                        </Button>
-                      )}
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        disabled={unlink.isPending}
-                        aria-label={`Remove ${g.firstName} ${g.lastName} from this learner`}
-                        onClick={() =>
-                          void toastAction(
-                            () => unlink.mutateAsync(g.id),
-                            () => `${g.firstName} ${g.lastName} removed`,
-                          )
-                        }
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    </div>
-                  )}
-                </li>
-              ))}
+              {guardians.map((g) =>
+                editing === g.id ? (
+                  <li key={g.id} className="py-3">
+                    <GuardianForm learnerId={learnerId} guardian={g} onDone={() => setOpen(null)} />
+                  </li>
+                ) : (
+                  <GuardianItem
+                    key={g.id}
+                    guardian={g}
+                    canManage={canManage}
+                    canEdit={open === null}
+                    onEdit={() => setOpen({ edit: g.id })}
+                    onInvite={() =>
+                      void toastAction(
+                        () => invite.mutateAsync(g.id),
+                        (sent) => `Invitation sent to ${sent.email}`,
+                      )
+                    }
+                    inviting={invite.isPending}
+                    onRemove={() => unlink.mutateAsync(g.id)}
+                    removing={unlink.isPending}
+                  />
+                ),
+              )}
             </ul>
           )
         }
       </PanelQuery>
-      {adding && <AddGuardianForm learnerId={learnerId} onDone={() => setAdding(false)} />}
+      {open === 'add' && <GuardianForm learnerId={learnerId} onDone={() => setOpen(null)} />}
     </section>
   );
 }
 
-function AddGuardianForm({ learnerId, onDone }: { learnerId: string; onDone: () => void }) {
+/** One guardian of the list: who, how to reach them, and (for a manager) invite, edit and remove. */
+function GuardianItem({
+  guardian: g,
+  canManage,
+  canEdit,
+  onEdit,
+  onInvite,
+  inviting,
+  onRemove,
+  removing,
+}: {
+  guardian: TLearnerGuardian;
+  canManage: boolean;
+  canEdit: boolean;
+  onEdit: () => void;
+  onInvite: () => void;
+  inviting: boolean;
+  onRemove: () => Promise<unknown>;
+  removing: boolean;
+}) {
+  const name = `${g.firstName} ${g.lastName}`;
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 py-3">
+      <div className="space-y-1">
+        <p className="font-medium text-slate-900">
+          {name} <span className="font-normal text-slate-600">({labelOf(GUARDIAN_RELATIONS, g.relation)})</span>
+        </p>
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+          {g.email && (
+            <span className="inline-flex items-center gap-1">
+              <Mail className="size-3.5" aria-hidden="true" />
+              {g.email}
+            </span>
+          )}
+          {g.phone && (
+            <span className="inline-flex items-center gap-1">
+              <Phone className="size-3.5" aria-hidden="true" />
+              {g.phone}
+            </span>
+          )}
+        </p>
+        <p className="flex flex-wrap gap-2">
+          {g.paysFees && <Badge>Pays fees</Badge>}
+          {g.receivesCommunications && <Badge variant="neutral">Receives messages</Badge>}
+          {g.hasAccount && <Badge variant="accent">Has an account</Badge>}
+        </p>
+      </div>
+      {canManage && (
+        <ConfirmAction
+          label={`Remove ${name}`}
+          question={
+            <>
+              Remove {name} from this learner’s parents and guardians? They stay on the records of their other children.
+            </>
+          }
+          confirmLabel="Yes, remove"
+          cancelLabel="Keep"
+          success={`${name} removed`}
+          pending={removing}
+          onConfirm={onRemove}
+        >
+          {(ask) => (
+            <div className="flex items-center gap-1">
+              {g.email && !g.hasAccount && (
+                <Button size="sm" variant="secondary" disabled={inviting} onClick={onInvite}>
+                  <Send aria-hidden="true" />
+                  Invite to Sekolo
+                </Button>
+              )}
+              <Button size="sm" variant="ghost" disabled={!canEdit} aria-label={`Edit ${name}`} onClick={onEdit}>
+                <Pencil aria-hidden="true" />
+              </Button>
+              <Button size="sm" variant="ghost" aria-label={`Remove ${name} from this learner`} onClick={ask}>
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </div>
+          )}
+        </ConfirmAction>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Adds a parent or guardian to the learner, or edits one (`guardian`): their contact details and
+ * their link to this learner. An edit is based on the guardian as the list showed them (If-Match):
+ * when someone else saved them meanwhile, the server refuses, the list is read again, and the form
+ * merges the newer reading (mergeGuardianInput), keeping the user's own changes and naming the others.
+ */
+function GuardianForm({
+  learnerId,
+  guardian,
+  onDone,
+}: {
+  learnerId: string;
+  guardian?: TLearnerGuardian;
+  onDone: () => void;
+}) {
   const id = useId();
   const f = (name: string) => `${id}-${name}`;
   const link = useLinkGuardian(learnerId);
+  const update = useUpdateGuardian(learnerId);
   const [problem, setProblem] = useState<string | null>(null);
+  const read = guardian ? guardianToInput(guardian) : EMPTY;
   const form = useForm<TGuardianInput, unknown, TGuardianValues>({
     resolver: zodResolver(ZGuardianSchema),
-    defaultValues: EMPTY,
+    defaultValues: read,
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
-      await link.mutateAsync(values);
-      toast.success(`${values.firstName} ${values.lastName} added`);
+      if (guardian) {
+        await update.mutateAsync({ guardianId: guardian.id, values, basedOn: guardian.updatedAt });
+        toast.success(`${values.firstName} ${values.lastName} saved`);
+      } else {
+        await link.mutateAsync(values);
+        toast.success(`${values.firstName} ${values.lastName} added`);
+      }
       onDone();
     } catch (error) {
       if (!applyServerFieldErrors(error, form.setError, FIELDS)) setProblem(errorMessage(error));
     }
   });
+
+  // The guardian read again after someone else's save: merged into the form, not replacing it.
+  const base = useRef(read);
+  const readKey = JSON.stringify(read);
+  const version = guardian?.updatedAt;
+  useEffect(() => {
+    const before = base.current;
+    if (JSON.stringify(before) === readKey) return;
+    base.current = read;
+    const { values, notice } = mergeGuardianInput(before, read, form.getValues());
+    form.reset(read);
+    for (const name of ALL_FIELDS)
+      if (!sameValue(values[name], read[name])) form.setValue(name, values[name] as never, { shouldDirty: true });
+    if (notice) setProblem(notice);
+    // read is a new object each render: its content, readKey, is what the effect follows.
+  }, [readKey, version]);
+
   const text = (name: 'firstName' | 'lastName' | 'email' | 'phone', label: string, type = 'text') => (
     <FormField id={f(name)} label={label} error={errors[name]?.message} optional={name === 'email' || name === 'phone'}>
       <TextControl control={form.control} name={name} type={type} aria={fieldAria(f(name), errors[name]?.message)} />
@@ -154,7 +300,7 @@ function AddGuardianForm({ learnerId, onDone }: { learnerId: string; onDone: () 
       onSubmit={submit}
       noValidate
       className="grid gap-4 border-t border-slate-200 pt-4 sm:grid-cols-2"
-      aria-label="Add parent or guardian"
+      aria-label={guardian ? `Edit ${guardian.firstName} ${guardian.lastName}` : 'Add parent or guardian'}
     >
       {text('firstName', 'Guardian first name')}
       {text('lastName', 'Guardian surname')}
