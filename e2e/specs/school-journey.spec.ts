@@ -305,10 +305,14 @@ test('a new school: classes, learners, a guardian and a teacher; the teacher mar
     await expect(teacher.getByLabel('Class').locator('option:checked')).toHaveText('8A (Grade 8)');
     const register = teacher.getByRole('form', { name: 'Register for 8A' });
     await expect(register.getByRole('radiogroup')).toHaveCount(3);
-    await register.getByRole('button', { name: 'Mark all present' }).click();
+    // The teacher marks the absentee first; "Mark all present" then fills only the others.
     const lindiwe = register.getByRole('radiogroup', { name: 'Attendance of Lindiwe Khoza' });
     await lindiwe.getByText('Absent', { exact: true }).click();
+    await expect(register.getByRole('button', { name: 'Mark all present' })).toHaveCount(0);
+    await register.getByRole('button', { name: 'Mark the other 2 present' }).click();
     await expect(lindiwe.getByRole('radio', { name: 'Absent' })).toBeChecked();
+    await expect(register.getByRole('radio', { name: 'Present', checked: true })).toHaveCount(2);
+    await expect(register.getByRole('button', { name: /present$/ })).toHaveCount(0);
     await register.getByRole('button', { name: 'Save register' }).click();
     await expect(teacher.getByText('Register saved')).toBeVisible();
 

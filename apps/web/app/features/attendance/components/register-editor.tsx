@@ -14,6 +14,7 @@ import { UnsavedChangesGuard } from '~/components/layout/unsaved-changes-guard';
 import { cn } from '~/lib/cn';
 import { errorMessage } from '~/lib/server-field-errors';
 import { useSaveRegister } from '../api/attendance-queries';
+import { markPresentLabel, markUnmarkedPresent } from '../lib/mark-present';
 import { changedMeanwhileNotice, mergeReading, sameMark, savedMarks, type TMark } from '../lib/register-merge';
 
 export const NOT_ALL_MARKED = (n: number) =>
@@ -28,11 +29,12 @@ const STATUS_STYLE: Record<TAttendanceStatus, string> = {
 
 /**
  * The register of one class and date: every learner with a radio group (Present, Absent, Late,
- * Excused) and an optional reason; "Mark all present" fills every row; Save sends every mark in
- * one request (one transaction on the server), each with the mark the register showed (`was`), so
- * that a save made by someone else since is not overwritten: the server refuses (409), the register
- * is read again, the teacher's own changes are kept over it and the others' marks named. Mount with
- * a key per class and date; a newer reading of the same register is merged the same way.
+ * Excused) and an optional reason; "Mark all present" fills the rows not marked yet, never a mark
+ * already set (markUnmarkedPresent); Save sends every mark in one request (one transaction on the
+ * server), each with the mark the register showed (`was`), so that a save made by someone else
+ * since is not overwritten: the server refuses (409), the register is read again, the teacher's own
+ * changes are kept over it and the others' marks named. Mount with a key per class and date; a
+ * newer reading of the same register is merged the same way.
  */
 export function RegisterEditor({ register }: { register: TRegister }) {
   const save = useSaveRegister(register.classId, register.date);
@@ -54,12 +56,7 @@ export function RegisterEditor({ register }: { register: TRegister }) {
   const setMark = (learnerId: string, patch: Partial<TMark>) =>
     setMarks((current) => ({ ...current, [learnerId]: { ...current[learnerId]!, ...patch } }));
 
-  const markAllPresent = () =>
-    setMarks((current) =>
-      Object.fromEntries(
-        Object.entries(current).map(([id, mark]) => [id, { status: 'present' as const, reason: mark.reason }]),
-      ),
-    );
+  const markAllPresent = () => setMarks(markUnmarkedPresent);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -100,6 +97,10 @@ export function RegisterEditor({ register }: { register: TRegister }) {
     );
   }
 
+  const markPresent = markPresentLabel(
+    register.rows.filter((r) => !marks[r.learnerId]?.status).length,
+    register.rows.length,
+  );
   const counts = ATTENDANCE_STATUSES.map((s) => ({
     ...s,
     n: Object.values(marks).filter((m) => m.status === s.id).length,
@@ -112,9 +113,9 @@ export function RegisterEditor({ register }: { register: TRegister }) {
         what={`The marks you changed on the register of ${register.className} are not saved.`}
       />
       <div className="flex flex-wrap items-center gap-3">
-        {!readOnly && (
+        {!readOnly && markPresent && (
           <Button type="button" variant="secondary" onClick={markAllPresent}>
-            Mark all present
+            {markPresent}
           </Button>
         )}
         <p className="text-sm text-slate-600" aria-live="polite">
