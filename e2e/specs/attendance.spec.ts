@@ -223,6 +223,31 @@ test.describe('attendance (issue 6)', () => {
     expect((await page.request.get('/api/school/attendance/classes')).status()).toBe(401);
   });
 
+  test('a save without a connection says so at once and keeps the marks; back online, it saves', async ({
+    page,
+    context,
+  }, testInfo) => {
+    await signIn(page, DEMO.teacher, DEMO_PASSWORD);
+    // A past day of its own per attempt, so that a retry starts from an unsaved register.
+    await page.goto(`/dashboard/school/attendance?date=2025-05-${15 + testInfo.retry}`);
+    const register = page.getByRole('form', { name: 'Register for 8A' });
+    const johan = register.getByRole('radiogroup', { name: 'Attendance of Johan Ndlovu' });
+    await register.getByRole('button', { name: 'Mark all present' }).click();
+    await johan.getByText('Late', { exact: true }).click();
+    await context.setOffline(true);
+    await register.getByRole('button', { name: 'Save register' }).click();
+    await expect(register.getByRole('alert')).toHaveText(
+      'We could not reach Sekolo. Check your connection and try again.',
+    );
+    await expect(register.getByRole('button', { name: 'Save register' })).toBeEnabled();
+    await expect(johan.getByRole('radio', { name: 'Late' })).toBeChecked();
+    await context.setOffline(false);
+    await register.getByRole('button', { name: 'Save register' }).click();
+    await expect(page.getByText('Register saved')).toBeVisible();
+    await page.reload();
+    await expect(johan.getByRole('radio', { name: 'Late' })).toBeChecked();
+  });
+
   test('on a phone 375 px wide each learner takes one line of the four marks, and Save stays in sight', async ({
     page,
   }) => {
