@@ -1,9 +1,10 @@
-import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TChildAbsence } from '@sekolo/shared/schemas/attendance';
 import type { DbExecutor } from '../../db/client.ts';
 import { attendanceRecords, guardians, learnerGuardians, learners, organizations } from '../../db/schema/index.ts';
 import { composeMail } from '../../mail/compose-mail.ts';
 import { GUARDIAN_LINKS, LINKED_LEARNER, myChildren } from '../school/my-children.ts';
+import { onEachDay } from './learner-days.ts';
 
 /** How far back the parent dashboard lists a child's absences. */
 export const ABSENCE_NOTICE_DAYS = 14;
@@ -138,7 +139,12 @@ export function fillAbsenceMail(template: SQL, values: Record<TAbsenceMailSlot, 
 }
 
 /** The parent dashboard's notice: recent absences of the signed-in guardian's children, newest first. */
-export async function listMyChildrenAbsences(db: DbExecutor, userId: string, since: string): Promise<TChildAbsence[]> {
+export async function listMyChildrenAbsences(
+  db: DbExecutor,
+  userId: string,
+  since: string,
+  today: string,
+): Promise<TChildAbsence[]> {
   const rows = await db
     .select({
       learnerId: learners.id,
@@ -155,9 +161,10 @@ export async function listMyChildrenAbsences(db: DbExecutor, userId: string, sin
     .innerJoin(
       attendanceRecords,
       and(
+        eq(attendanceRecords.organizationId, learners.organizationId),
         eq(attendanceRecords.learnerId, learners.id),
+        onEachDay(since, today),
         eq(attendanceRecords.status, 'absent'),
-        gte(attendanceRecords.date, since),
       ),
     )
     .where(myChildren(userId))

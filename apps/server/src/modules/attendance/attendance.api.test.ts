@@ -20,6 +20,7 @@ import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { lockWaiters } from '../../test/test-database.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
+import { onEachDay } from './learner-days.ts';
 import { getRegister } from './register.ts';
 
 /** Attendance (issue 6): the register, its rules, corrections, absence notices and the views. */
@@ -258,6 +259,67 @@ describe('attendance', () => {
     expect(await marked()).toEqual([{ learnerId: stays }]);
     await db.delete(registerClasses).where(eq(registerClasses.id, cls));
     expect(await marked()).toEqual([]);
+  });
+
+  it('keeps one mark a learner a day, in whichever class: the database refuses a second', async () => {
+    const db = t.database.db;
+    const org = people.admin!.organizationId!;
+    const cls = await addClass(org, '6U', 6);
+    const other = await addClass(org, '6V', 6);
+    const una = await addLearner(org, cls, 'Una', 'Once', 6);
+    /** The unique key a refused insert broke (23505), or null when it was stored. */
+    const brokenKey = async (values: typeof attendanceRecords.$inferInsert) => {
+      try {
+        await db.insert(attendanceRecords).values(values);
+        return null;
+      } catch (error) {
+        const violation = databaseError(error, '23505');
+        if (violation) return violation.constraint;
+        throw error;
+      }
+    };
+    const mark = { organizationId: org, learnerId: una, status: 'present' };
+    expect(await brokenKey({ ...mark, registerClassId: cls, date: '2020-03-02' })).toBeNull();
+    // The same day in another class (a move that day) would be a second mark: refused.
+    expect(await brokenKey({ ...mark, registerClassId: other, date: '2020-03-02', status: 'absent' })).toBe(
+      'attendance_records_org_date_learner_key',
+    );
+    expect(await brokenKey({ ...mark, registerClassId: other, date: '2020-03-03' })).toBeNull();
+    const history = await call('GET', `/learners/${una}?from=2020-03-01&to=2020-03-31`, 'admin');
+    expect(history.json().history.records.map((r: { date: string; status: string }) => [r.date, r.status])).toEqual([
+      ['2020-03-03', 'present'],
+      ['2020-03-02', 'present'],
+    ]);
+    await db.delete(learners).where(eq(learners.id, una));
+    await db.delete(registerClasses).where(sql`${registerClasses.id} in (${cls}, ${other})`);
+  });
+
+  it('reads a learner’s days from the school’s day key, a probe a day, in a class with a year of marks', async () => {
+    const db = t.database.db;
+    const org = people.admin!.organizationId!;
+    const cls = await addClass(org, '6W', 6);
+    const class40: string[] = [];
+    for (let i = 0; i < 40; i++) class40.push(await addLearner(org, cls, `Learner${i}`, 'Year', 6));
+    await db.execute(sql`insert into ${attendanceRecords} (organization_id, register_class_id, learner_id, date, status)
+      select ${org}, ${cls}, l.id, d::date, 'present' from ${learners} as l
+      cross join generate_series('2019-01-01'::date, '2019-12-31'::date, interval '1 day') as d
+      where l.register_class_id = ${cls}`);
+    await db.execute(sql`analyze ${attendanceRecords}`);
+    // No index of the marks is led by the learner: a range of dates would read every learner's
+    // marks of those days. onEachDay reads the school's day key one day at a time instead.
+    const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(
+      await db.execute(
+        sql`explain (format json) select ${attendanceRecords.date} from ${attendanceRecords}
+          where ${and(eq(attendanceRecords.organizationId, org), eq(attendanceRecords.learnerId, class40[7]!), onEachDay('2019-03-01', '2019-03-31'))}`,
+      ),
+    );
+    const scan = (row!['QUERY PLAN'] as { Plan: { 'Index Name'?: string; 'Index Cond'?: string } }[])[0]!.Plan;
+    expect(scan['Index Name']).toBe('attendance_records_org_date_learner_key');
+    expect(scan['Index Cond']).toMatch(/\(organization_id = .*\) AND \(date = ANY .*\) AND \(learner_id = /);
+    const march = await call('GET', `/learners/${class40[7]}?from=2019-03-01&to=2019-03-31`, 'admin');
+    expect(march.json().history.counts).toMatchObject({ present: 31, absent: 0 });
+    await db.delete(learners).where(eq(learners.registerClassId, cls));
+    await db.delete(registerClasses).where(eq(registerClasses.id, cls));
   });
 
   it('saves the whole batch or nothing', async () => {

@@ -56,11 +56,12 @@ const KEEP_APART = sql`0` as unknown as number;
  *
  * The marks are found the way they were saved: the class's records of the day are one range of
  * attendance_records_class_date_idx, a few adjacent pages whatever the table's size. Asking for
- * each learner's mark by (learner, date) instead costs 40 probes of the unique key, 40 pages spread
- * over an index of 10 million rows (at scale, 42 blocks read from outside PostgreSQL's cache against
- * 5, and twice the register reads a second under pgbench). A learner with no mark in this class's
- * records (not yet marked, or marked in the class they were in that day before a move) is looked up
- * by (learner, date) alone, so the register shows the same marks either way.
+ * each learner's mark by the learner and the date instead costs 40 probes of the unique key (at
+ * scale, 42 blocks read from outside PostgreSQL's cache against 5, and twice the register reads a
+ * second under pgbench, when that key was led by the learner). A learner with no mark in this
+ * class's records (not yet marked, or marked in the class they were in that day before a move) is
+ * looked up by the school's day and the learner (the unique key), so the register shows the same
+ * marks either way.
  *
  * Built once, without a database (the scale bench, scripts/bench-school.mjs, runs its text too);
  * its columns are read by position (registerRows). `organizationId` is the school (a placeholder
@@ -93,8 +94,9 @@ export function registerQuery(organizationId: SQLWrapper = sql.placeholder('orga
     .where(
       and(
         sql`${classMarks.learnerId} is null`,
-        eq(attendanceRecords.learnerId, learners.id),
+        eq(attendanceRecords.organizationId, organizationId),
         eq(attendanceRecords.date, sql.placeholder('date')),
+        eq(attendanceRecords.learnerId, learners.id),
       ),
     )
     .offset(KEEP_APART)
@@ -378,10 +380,10 @@ function callerWith(caller: TSaveCaller, p: Record<string, unknown>): SQL {
  * - `class_saved`, `checked`: whether each learner of the marks is active in the class, and the
  *   day's saved mark, locked `FOR UPDATE` (a second save of the register waits, then corrects from
  *   the first's marks; of two first saves at once, the second fails on the unique key of
- *   (learner, date) and writes nothing). The class's marks of the day are found as the register
+ *   (school, date, learner) and writes nothing). The class's marks of the day are found as the register
  *   read finds them, one range of attendance_records_class_date_idx; only a learner without one
  *   there (a first save, or a learner marked that day in the class they were in before a move) is
- *   looked up by (learner, date), a probe into a unique index of 10 million rows at scale. A
+ *   looked up by the unique key (school, date, learner), a probe into the school's day. A
  *   correction then reads a few adjacent pages instead of 40 spread ones (pgbench at scale, three
  *   alternating pairs: 882 / 801, 913 / 833 and 957 / 861 saves a second, decision 007). Only the
  *   marks of the learners saved are locked: two classes' saves lock the rows of their own current
@@ -461,7 +463,7 @@ export function saveRegisterStatement<C extends TSaveCaller>(caller: C, p: TSave
         coalesce(in_class_saved.reason, elsewhere.reason) as old_reason
       from marks left join class_saved as in_class_saved on in_class_saved.learner_id = marks.learner_id
       left join lateral (select a.id, a.status, a.reason from ${attendanceRecords} as a
-        where in_class_saved.id is null and a.learner_id = marks.learner_id and a.date = ${date}
+        where in_class_saved.id is null and a.organization_id = ${org} and a.date = ${date} and a.learner_id = marks.learner_id
           and (select allowed from allowed)
         for update) as elsewhere on true
     ), stamp as (

@@ -169,7 +169,8 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The parent dashboard's notice: the signed-in guardian's children's recent absences. */
   app.get('/my-children/absences', { preValidation: requireRole('parent') }, async (request) => {
     const user = (await getSessionUser(request))!;
-    const since = daysBefore(schoolToday(), ABSENCE_NOTICE_DAYS - 1);
-    return { absences: await listMyChildrenAbsences(db, user.id, since) };
+    const today = schoolToday();
+    const since = daysBefore(today, ABSENCE_NOTICE_DAYS - 1);
+    return { absences: await listMyChildrenAbsences(db, user.id, since, today) };
   });
 };

@@ -16,6 +16,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
 import { canMarkClass, findSchoolClass } from './attendance-access.ts';
+import { onEachDay } from './learner-days.ts';
 
 export function emptyCounts(): TStatusCounts {
   return { present: 0, absent: 0, late: 0, excused: 0 };
@@ -102,8 +103,7 @@ export async function getLearnerHistory(
       and(
         eq(attendanceRecords.organizationId, ctx.organizationId),
         eq(attendanceRecords.learnerId, learnerId),
-        gte(attendanceRecords.date, from),
-        lte(attendanceRecords.date, to),
+        onEachDay(from, to),
       ),
     )
     .orderBy(sql`${attendanceRecords.date} desc`);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { ATTENDANCE_STATUS_IDS, schoolToday, type TAttendanceStatus } from '@sekolo/shared/schemas/attendance';
 import {
   ATTENDANCE_SUMMARY_SCHOOL_DAYS,
@@ -18,6 +18,7 @@ import {
   registerClasses,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { onEachDay } from '../attendance/learner-days.ts';
 import { lessonsOfLearner, selectLessons } from '../timetable/lessons.ts';
 import { listPeriods } from '../timetable/setup.ts';
 import { getTerms } from '../timetable/terms.ts';
@@ -103,8 +104,7 @@ async function attendanceSummary(
       and(
         eq(attendanceRecords.organizationId, organizationId),
         eq(attendanceRecords.learnerId, learnerId),
-        gte(attendanceRecords.date, from),
-        lte(attendanceRecords.date, to),
+        onEachDay(from, to),
       ),
     )
     .orderBy(desc(attendanceRecords.date));
