@@ -39,6 +39,21 @@ describe('attendance', () => {
     const [row] = await t.database.db.insert(registerClasses).values({ organizationId, name, grade }).returning();
     return row!.id;
   }
+  /**
+   * The key a refused insert of a mark broke (`code`: 23503 a foreign key, 23505 a unique key), or
+   * null when the mark was stored.
+   */
+  async function brokenKey(code: '23503' | '23505', values: typeof attendanceRecords.$inferInsert) {
+    try {
+      await t.database.db.insert(attendanceRecords).values(values);
+      return null;
+    } catch (error) {
+      const violation = databaseError(error, code);
+      if (violation) return violation.constraint;
+      throw error;
+    }
+  }
+
   async function addLearner(
     organizationId: string,
     classId: string,
@@ -221,35 +236,24 @@ describe('attendance', () => {
     const db = t.database.db;
     const org = people.admin!.organizationId!;
     const far = people.otherAdmin!.organizationId!;
-    /** The key a refused insert broke (PostgreSQL's foreign key violation, 23503), or null when it was stored. */
-    const brokenKey = async (values: typeof attendanceRecords.$inferInsert) => {
-      try {
-        await db.insert(attendanceRecords).values(values);
-        return null;
-      } catch (error) {
-        const violation = databaseError(error, '23503');
-        if (violation) return violation.constraint;
-        throw error;
-      }
-    };
     const mark = { date: '2020-02-03', status: 'present' };
     // This school's mark of another school's class or learner, and another school's mark of this school's.
     expect(
-      await brokenKey({ ...mark, organizationId: org, registerClassId: classes.other!, learnerId: kids.amy! }),
+      await brokenKey('23503', { ...mark, organizationId: org, registerClassId: classes.other!, learnerId: kids.amy! }),
     ).toBe('attendance_records_class_fk');
-    expect(await brokenKey({ ...mark, organizationId: org, registerClassId: classes.a!, learnerId: kids.far! })).toBe(
-      'attendance_records_learner_fk',
-    );
-    expect(await brokenKey({ ...mark, organizationId: far, registerClassId: classes.a!, learnerId: kids.amy! })).toBe(
-      'attendance_records_class_fk',
-    );
+    expect(
+      await brokenKey('23503', { ...mark, organizationId: org, registerClassId: classes.a!, learnerId: kids.far! }),
+    ).toBe('attendance_records_learner_fk');
+    expect(
+      await brokenKey('23503', { ...mark, organizationId: far, registerClassId: classes.a!, learnerId: kids.amy! }),
+    ).toBe('attendance_records_class_fk');
     expect(await db.select().from(attendanceRecords).where(eq(attendanceRecords.date, mark.date))).toEqual([]);
 
     // Within one school the marks are kept, and go with their learner or their class.
     const cls = await addClass(far, '9K', 9);
     const [stays, goes] = [await addLearner(far, cls, 'Kea', 'Stays', 9), await addLearner(far, cls, 'Lu', 'Goes', 9)];
     for (const learnerId of [stays, goes])
-      expect(await brokenKey({ ...mark, organizationId: far, registerClassId: cls, learnerId })).toBeNull();
+      expect(await brokenKey('23503', { ...mark, organizationId: far, registerClassId: cls, learnerId })).toBeNull();
     const marked = () =>
       db
         .select({ learnerId: attendanceRecords.learnerId })
@@ -267,24 +271,13 @@ describe('attendance', () => {
     const cls = await addClass(org, '6U', 6);
     const other = await addClass(org, '6V', 6);
     const una = await addLearner(org, cls, 'Una', 'Once', 6);
-    /** The unique key a refused insert broke (23505), or null when it was stored. */
-    const brokenKey = async (values: typeof attendanceRecords.$inferInsert) => {
-      try {
-        await db.insert(attendanceRecords).values(values);
-        return null;
-      } catch (error) {
-        const violation = databaseError(error, '23505');
-        if (violation) return violation.constraint;
-        throw error;
-      }
-    };
     const mark = { organizationId: org, learnerId: una, status: 'present' };
-    expect(await brokenKey({ ...mark, registerClassId: cls, date: '2020-03-02' })).toBeNull();
+    expect(await brokenKey('23505', { ...mark, registerClassId: cls, date: '2020-03-02' })).toBeNull();
     // The same day in another class (a move that day) would be a second mark: refused.
-    expect(await brokenKey({ ...mark, registerClassId: other, date: '2020-03-02', status: 'absent' })).toBe(
+    expect(await brokenKey('23505', { ...mark, registerClassId: other, date: '2020-03-02', status: 'absent' })).toBe(
       'attendance_records_org_date_learner_key',
     );
-    expect(await brokenKey({ ...mark, registerClassId: other, date: '2020-03-03' })).toBeNull();
+    expect(await brokenKey('23505', { ...mark, registerClassId: other, date: '2020-03-03' })).toBeNull();
     const history = await call('GET', `/learners/${una}?from=2020-03-01&to=2020-03-31`, 'admin');
     expect(history.json().history.records.map((r: { date: string; status: string }) => [r.date, r.status])).toEqual([
       ['2020-03-03', 'present'],
