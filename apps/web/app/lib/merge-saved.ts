@@ -25,3 +25,13 @@ export function mergeSaved<K extends string, V>(
   }
   return { values, changed };
 }
+
+/**
+ * What the user is told when a merge (mergeSaved) found fields saved differently meanwhile:
+ * `opening` says who saved what ("Someone else saved this learner after you opened the record."),
+ * then each field by its label, with whether the user's own value was kept.
+ */
+export function savedMeanwhileNotice(opening: string, changed: { label: string; yoursKept: boolean }[]): string {
+  const list = changed.map((c) => (c.yoursKept ? `${c.label} (your change kept)` : c.label)).join(', ');
+  return `${opening} The form now shows what they saved in the fields you had not changed, and keeps your changes: ${list}. Check and save again.`;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type ControllerRenderProps } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -20,7 +20,8 @@ import { UnsavedChangesGuard } from '~/components/layout/unsaved-changes-guard';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Textarea } from '~/components/ui/textarea';
-import { mergeSaved } from '~/lib/merge-saved';
+import { mergeSaved, savedMeanwhileNotice } from '~/lib/merge-saved';
+import { useMergedReading } from '~/lib/use-merged-reading';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { registerClassesQuery } from '../api/school-queries';
 
@@ -70,9 +71,14 @@ export function mergeLearnerInput(before: TLearnerInput, saved: TLearnerInput, c
   return { values: merged.values as TLearnerInput, changed };
 }
 
+/** mergeLearnerInput with its notice, for useMergedReading. */
+function mergeLearnerNotice(before: TLearnerInput, saved: TLearnerInput, current: TLearnerInput) {
+  const { values, changed } = mergeLearnerInput(before, saved, current);
+  return { values, notice: changed.length ? learnerChangedNotice(changed) : null };
+}
+
 export function learnerChangedNotice(changed: { label: string; yoursKept: boolean }[]) {
-  const list = changed.map((c) => (c.yoursKept ? `${c.label} (your change kept)` : c.label)).join(', ');
-  return `Someone else saved this learner after you opened the record. The form now shows what they saved in the fields you had not changed, and keeps your changes: ${list}. Check and save again.`;
+  return savedMeanwhileNotice('Someone else saved this learner after you opened the record.', changed);
 }
 
 export const EMPTY_LEARNER: TLearnerInput = {
@@ -154,20 +160,7 @@ export function LearnerForm({
 
   // The record read again (after this save, or after one someone else made meanwhile) is merged
   // into the form instead of replacing it: the user's changes are kept, the others' are named.
-  const base = useRef(defaultValues);
-  const baseKey = JSON.stringify(defaultValues);
-  useEffect(() => {
-    const before = base.current;
-    if (JSON.stringify(before) === baseKey) return;
-    base.current = defaultValues;
-    const current = form.getValues();
-    const { values, changed } = mergeLearnerInput(before, defaultValues, current);
-    form.reset(defaultValues);
-    for (const name of FIELDS)
-      if (!sameValue(values[name], defaultValues[name])) form.setValue(name, values[name], { shouldDirty: true });
-    if (changed.length) setProblem(learnerChangedNotice(changed));
-    // defaultValues is a new object each render: its content, baseKey, is what the effect follows.
-  }, [baseKey]);
+  useMergedReading(form, defaultValues, FIELDS, sameValue, mergeLearnerNotice, setProblem);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-8">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail, Pencil, Phone, Send, Trash2, UserPlus } from 'lucide-react';
@@ -17,7 +17,8 @@ import { ConfirmAction } from '~/components/ui/confirm-action';
 import { FormField, fieldAria } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
-import { mergeSaved } from '~/lib/merge-saved';
+import { mergeSaved, savedMeanwhileNotice } from '~/lib/merge-saved';
+import { useMergedReading } from '~/lib/use-merged-reading';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { toastAction } from '~/lib/toast-action';
 import {
@@ -74,13 +75,11 @@ const sameValue = (a: unknown, b: unknown) => (a ?? '') === (b ?? '');
  */
 export function mergeGuardianInput(before: TGuardianInput, saved: TGuardianInput, current: TGuardianInput) {
   const merged = mergeSaved<TField, unknown>(ALL_FIELDS, before, saved, current, sameValue);
-  const list = merged.changed
-    .map((c) => (c.kept ? `${FIELD_LABELS[c.key]} (your change kept)` : FIELD_LABELS[c.key]))
-    .join(', ');
+  const changed = merged.changed.map((c) => ({ label: FIELD_LABELS[c.key], yoursKept: c.kept }));
   return {
     values: merged.values as TGuardianInput,
-    notice: list
-      ? `Someone else saved this parent or guardian after you opened the form. The form now shows what they saved in the fields you had not changed, and keeps your changes: ${list}. Check and save again.`
+    notice: changed.length
+      ? savedMeanwhileNotice('Someone else saved this parent or guardian after you opened the form.', changed)
       : null,
   };
 }
@@ -275,20 +274,7 @@ function GuardianForm({
   });
 
   // The guardian read again after someone else's save: merged into the form, not replacing it.
-  const base = useRef(read);
-  const readKey = JSON.stringify(read);
-  const version = guardian?.updatedAt;
-  useEffect(() => {
-    const before = base.current;
-    if (JSON.stringify(before) === readKey) return;
-    base.current = read;
-    const { values, notice } = mergeGuardianInput(before, read, form.getValues());
-    form.reset(read);
-    for (const name of ALL_FIELDS)
-      if (!sameValue(values[name], read[name])) form.setValue(name, values[name] as never, { shouldDirty: true });
-    if (notice) setProblem(notice);
-    // read is a new object each render: its content, readKey, is what the effect follows.
-  }, [readKey, version]);
+  useMergedReading(form, read, ALL_FIELDS, sameValue, mergeGuardianInput, setProblem);
 
   const text = (name: 'firstName' | 'lastName' | 'email' | 'phone', label: string, type = 'text') => (
     <FormField id={f(name)} label={label} error={errors[name]?.message} optional={name === 'email' || name === 'phone'}>
