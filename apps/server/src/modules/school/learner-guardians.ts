@@ -155,7 +155,7 @@ export async function linkGuardian(
  * someone else has saved the guardian or one of their links since, nothing is written and the
  * answer is 409, where this save would have put back what the caller's form still held (an old
  * phone number, say). Without it the save is the last writer. An e-mail address another guardian
- * of the school has is refused on the field (409), as on linking.
+ * of the school has is refused on its field (409), where it used to fail on the unique key (500).
  */
 export async function updateLearnerGuardian(
   db: Database,
