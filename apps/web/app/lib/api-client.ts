@@ -43,12 +43,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {
     // Our API answers { error: { code, message } }; Better Auth's endpoints answer { code, message }.
-    const body = data as { error?: { code?: string; message?: string; fields?: Record<string, string> }; code?: string; message?: string } | undefined;
+    const body = data as
+      | {
+          error?: { code?: string; message?: string; fields?: Record<string, string> };
+          code?: string;
+          message?: string;
+        }
+      | undefined;
     const error = body?.error ?? (body?.message ? { code: body.code, message: body.message } : undefined);
     throw new ApiError(
       response.status,
       error?.code ?? 'HTTP_' + response.status,
-      error?.message ?? (response.status === 429 ? 'Too many attempts. Please wait a few minutes before trying again.' : 'Something went wrong. Please try again.'),
+      error?.message ??
+        (response.status === 429
+          ? 'Too many attempts. Please wait a few minutes before trying again.'
+          : 'Something went wrong. Please try again.'),
       error?.fields,
     );
   }
@@ -65,8 +74,11 @@ function safeJson(text: string): unknown {
 
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

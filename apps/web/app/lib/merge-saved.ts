@@ -1,3 +1,6 @@
+/** Whether two form values are the same, an empty field and a missing one alike. */
+export const sameFormValue = (a: unknown, b: unknown) => (a ?? '') === (b ?? '');
+
 /**
  * A three-way merge of a form's values with a newer reading of what it edits (after the user's own
  * save, or a save someone else made meanwhile). For each key: where the user has not changed the

@@ -5,7 +5,11 @@ import { ApiError } from './api-client';
  * Puts the server's per-field messages (`error.fields`) next to the matching form fields.
  * Returns true when at least one field got a message.
  */
-export function applyServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fieldNames: readonly string[]) {
+export function applyServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fieldNames: readonly string[],
+) {
   if (!(error instanceof ApiError) || !error.fields) return false;
   let applied = false;
   for (const [field, message] of Object.entries(error.fields)) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
+import { sameFormValue } from './merge-saved';
 
 /**
  * Keeps a form over a record that is read again (after the user's own save, or one someone else
@@ -12,7 +13,6 @@ export function useMergedReading<T extends FieldValues, TOut>(
   form: UseFormReturn<T, unknown, TOut>,
   read: T,
   fields: readonly Path<T>[],
-  same: (a: unknown, b: unknown) => boolean,
   merge: (before: T, read: T, current: T) => { values: T; notice: string | null },
   onNotice: (notice: string) => void,
 ) {
@@ -26,7 +26,7 @@ export function useMergedReading<T extends FieldValues, TOut>(
     form.reset(read);
     for (const name of fields) {
       const value = values[name as keyof T];
-      if (!same(value, read[name as keyof T]))
+      if (!sameFormValue(value, read[name as keyof T]))
         form.setValue(name, value as PathValue<T, Path<T>>, { shouldDirty: true });
     }
     if (notice) onNotice(notice);

@@ -1,14 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { addDays } from '@sekolo/shared/domain/sa-calendar';
 import { attendanceRecords } from '../../db/schema/index.ts';
-
-const DAY_MS = 86_400_000;
 
 /** Each ISO date from `from` to `to`, both included (none when `from` is later). */
 export function eachDay(from: string, to: string): string[] {
   const days: string[] = [];
-  const end = Date.parse(`${to}T00:00:00Z`);
-  for (let day = Date.parse(`${from}T00:00:00Z`); day <= end; day += DAY_MS)
-    days.push(new Date(day).toISOString().slice(0, 10));
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
   return days;
 }
 

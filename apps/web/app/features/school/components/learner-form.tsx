@@ -20,7 +20,7 @@ import { UnsavedChangesGuard } from '~/components/layout/unsaved-changes-guard';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Textarea } from '~/components/ui/textarea';
-import { mergeSaved, savedMeanwhileNotice } from '~/lib/merge-saved';
+import { mergeSaved, sameFormValue, savedMeanwhileNotice } from '~/lib/merge-saved';
 import { useMergedReading } from '~/lib/use-merged-reading';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { registerClassesQuery } from '../api/school-queries';
@@ -58,15 +58,13 @@ const FIELD_LABELS: Record<(typeof FIELDS)[number], string> = {
   address: 'Home address',
 };
 
-const sameValue = (a: unknown, b: unknown) => (a ?? '') === (b ?? '');
-
 /**
  * A newer reading of the record under the form (after this save, or someone else's), merged with
  * what the form holds (mergeSaved): `values` for the form, and the fields saved differently
  * meanwhile, by label, with whether the user's own value was kept.
  */
 export function mergeLearnerInput(before: TLearnerInput, saved: TLearnerInput, current: TLearnerInput) {
-  const merged = mergeSaved<(typeof FIELDS)[number], unknown>(FIELDS, before, saved, current, sameValue);
+  const merged = mergeSaved<(typeof FIELDS)[number], unknown>(FIELDS, before, saved, current, sameFormValue);
   const changed = merged.changed.map((c) => ({ label: FIELD_LABELS[c.key], yoursKept: c.kept }));
   return { values: merged.values as TLearnerInput, changed };
 }
@@ -160,7 +158,7 @@ export function LearnerForm({
 
   // The record read again (after this save, or after one someone else made meanwhile) is merged
   // into the form instead of replacing it: the user's changes are kept, the others' are named.
-  useMergedReading(form, defaultValues, FIELDS, sameValue, mergeLearnerNotice, setProblem);
+  useMergedReading(form, defaultValues, FIELDS, mergeLearnerNotice, setProblem);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-8">

@@ -17,7 +17,7 @@ import { ConfirmAction } from '~/components/ui/confirm-action';
 import { FormField, fieldAria } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
-import { mergeSaved, savedMeanwhileNotice } from '~/lib/merge-saved';
+import { mergeSaved, sameFormValue, savedMeanwhileNotice } from '~/lib/merge-saved';
 import { useMergedReading } from '~/lib/use-merged-reading';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { toastAction } from '~/lib/toast-action';
@@ -66,15 +66,13 @@ export function guardianToInput(g: TLearnerGuardian): TGuardianInput {
   };
 }
 
-const sameValue = (a: unknown, b: unknown) => (a ?? '') === (b ?? '');
-
 /**
  * A newer reading of the guardian under the edit form (someone else saved them meanwhile), merged
  * with what the form holds (mergeSaved): `values` for the form, and the notice naming the fields
  * saved differently meanwhile, with whether the user's own value was kept; null when none differ.
  */
 export function mergeGuardianInput(before: TGuardianInput, saved: TGuardianInput, current: TGuardianInput) {
-  const merged = mergeSaved<TField, unknown>(ALL_FIELDS, before, saved, current, sameValue);
+  const merged = mergeSaved<TField, unknown>(ALL_FIELDS, before, saved, current, sameFormValue);
   const changed = merged.changed.map((c) => ({ label: FIELD_LABELS[c.key], yoursKept: c.kept }));
   return {
     values: merged.values as TGuardianInput,
@@ -274,7 +272,7 @@ function GuardianForm({
   });
 
   // The guardian read again after someone else's save: merged into the form, not replacing it.
-  useMergedReading(form, read, ALL_FIELDS, sameValue, mergeGuardianInput, setProblem);
+  useMergedReading(form, read, ALL_FIELDS, mergeGuardianInput, setProblem);
 
   const text = (name: 'firstName' | 'lastName' | 'email' | 'phone', label: string, type = 'text') => (
     <FormField id={f(name)} label={label} error={errors[name]?.message} optional={name === 'email' || name === 'phone'}>
