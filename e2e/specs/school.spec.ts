@@ -302,6 +302,26 @@ test.describe('school dashboard (issue 6)', () => {
     await expect(list).toContainText('071 000 1111');
     await expect(list).toContainText('Pays fees');
 
+    // An edit left open is not lost to a stray tap: leaving asks, naming what each form would lose.
+    await page.getByRole('button', { name: `Edit ${guardianName}` }).click();
+    await form.getByLabel('Guardian phone (optional)').fill('071 000 2222');
+    await page.getByLabel('Preferred name').fill('Ayo');
+    await schoolNav(page).getByRole('link', { name: 'Students' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(leave).toContainText(`The changes to ${guardianName} are not saved.`);
+    await expect(leave).toContainText("The learner's details you entered are not saved.");
+    await leave.getByRole('button', { name: 'Keep editing' }).click();
+    // The guardian's form alone holds changes now: leaving still asks, and staying keeps them.
+    await page.getByLabel('Preferred name').fill('');
+    await schoolNav(page).getByRole('link', { name: 'Students' }).click();
+    await expect(leave).toContainText(`The changes to ${guardianName} are not saved.`);
+    await expect(leave).not.toContainText("The learner's details");
+    await leave.getByRole('button', { name: 'Keep editing' }).click();
+    expect(new URL(page.url()).pathname).toBe(url);
+    await expect(form.getByLabel('Guardian phone (optional)')).toHaveValue('071 000 2222');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(list).toContainText('071 000 1111');
+
     // Removing asks first; keeping is the safe choice, and focus goes back to the button.
     const remove = page.getByRole('button', { name: `Remove ${guardianName} from this learner` });
     await remove.click();

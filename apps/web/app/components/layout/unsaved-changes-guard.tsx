@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useBlocker, type Location } from 'react-router';
 import { Button } from '~/components/ui/button';
 import {
@@ -28,19 +28,68 @@ export function leavesForm(current: Location, next: Location): boolean {
   return current.pathname !== next.pathname || current.search !== next.search;
 }
 
+/** A form on screen with its guard: whether it holds unsaved changes, and what they are. */
+type TGuarded = { dirty: boolean; what: string };
+
+/**
+ * The guards on screen, in the order they were mounted. A router allows one blocker at a time, so
+ * one guard (the first, while it is mounted) asks for all of them: a page with two forms (a
+ * learner's details and a guardian's) asks whenever either holds changes, and names both.
+ */
+const guarded = new Map<symbol, TGuarded>();
+const listeners = new Set<() => void>();
+let snapshot: { leader: symbol | undefined; lost: readonly string[] } = { leader: undefined, lost: [] };
+
+function changed() {
+  const lost = [...guarded.values()].filter((g) => g.dirty).map((g) => g.what);
+  snapshot = { leader: guarded.keys().next().value, lost: [...new Set(lost)] };
+  for (const listener of listeners) listener();
+}
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const readGuarded = () => snapshot;
+
+/** What the forms on screen hold unsaved, each once: empty when nothing would be lost. */
+function unsavedChanges(): readonly string[] {
+  return snapshot.lost;
+}
+
 /**
  * Asks before a page with unsaved changes is left: a link, the back button, another class or date
  * in the URL (the router's navigations) open a dialog whose safe choice, focused first, keeps the
  * user where they are; a reload, a typed address or the tab's closing get the browser's own
  * question, and a sign-out asks the same dialog first (confirmLeavingForms, useLogout). `dirty` is
- * whether the form holds something not saved; `what` says what would be lost.
+ * whether the form holds something not saved; `what` says what would be lost. Any number of forms
+ * on a page may each have one: the dialog names what each of them would lose.
  */
-export function UnsavedChangesGuard({ dirty, what }: { dirty: boolean; what: string }) {
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
+export function UnsavedChangesGuard({ dirty, what }: TGuarded) {
+  const [key] = useState(() => Symbol('form'));
+  const { leader } = useSyncExternalStore(subscribe, readGuarded, readGuarded);
+  useEffect(() => {
+    guarded.set(key, { dirty: false, what: '' });
+    changed();
+    return () => {
+      guarded.delete(key);
+      changed();
+    };
+  }, [key]);
+  useEffect(() => {
+    if (!guarded.has(key)) return;
+    guarded.set(key, { dirty, what });
+    changed();
+  }, [key, dirty, what]);
+  return leader === key ? <LeaveDialog /> : null;
+}
+
+/** The one blocker and its dialog, for every guarded form on screen. */
+function LeaveDialog() {
+  const { lost } = useSyncExternalStore(subscribe, readGuarded, readGuarded);
+  const dirty = lost.length > 0;
   const shouldBlock = useCallback(
     ({ currentLocation, nextLocation }: { currentLocation: Location; nextLocation: Location }) =>
-      dirtyRef.current && leavesForm(currentLocation, nextLocation),
+      unsavedChanges().length > 0 && leavesForm(currentLocation, nextLocation),
     [],
   );
   const blocker = useBlocker(shouldBlock);
@@ -91,7 +140,7 @@ export function UnsavedChangesGuard({ dirty, what }: { dirty: boolean; what: str
         >
           <DialogHeader>
             <DialogTitle>{UNSAVED_CHANGES.title}</DialogTitle>
-            <DialogDescription>{what}</DialogDescription>
+            <DialogDescription>{lost.join(' ')}</DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="destructive" onClick={() => answer(true)}>

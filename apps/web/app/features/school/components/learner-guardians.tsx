@@ -11,6 +11,7 @@ import {
   type TGuardianValues,
   type TLearnerGuardian,
 } from '@sekolo/shared/schemas/school';
+import { UnsavedChangesGuard } from '~/components/layout/unsaved-changes-guard';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { ConfirmAction } from '~/components/ui/confirm-action';
@@ -254,7 +255,7 @@ function GuardianForm({
     resolver: zodResolver(ZGuardianSchema),
     defaultValues: read,
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
@@ -286,6 +287,14 @@ function GuardianForm({
       className="grid gap-4 border-t border-slate-200 pt-4 sm:grid-cols-2"
       aria-label={guardian ? `Edit ${guardian.firstName} ${guardian.lastName}` : 'Add parent or guardian'}
     >
+      <UnsavedChangesGuard
+        dirty={isDirty && !isSubmitting}
+        what={
+          guardian
+            ? `The changes to ${guardian.firstName} ${guardian.lastName} are not saved.`
+            : 'The parent or guardian you entered is not saved.'
+        }
+      />
       {text('firstName', 'Guardian first name')}
       {text('lastName', 'Guardian surname')}
       {text('email', 'Guardian e-mail', 'email')}
