@@ -241,7 +241,10 @@ test.describe('attendance (issue 6)', () => {
     );
     await expect(register.getByRole('button', { name: 'Save register' })).toBeEnabled();
     await expect(johan.getByRole('radio', { name: 'Late' })).toBeChecked();
+    const offline = page.getByText('You are offline.');
+    await expect(offline).toBeVisible();
     await context.setOffline(false);
+    await expect(offline).toBeHidden();
     await register.getByRole('button', { name: 'Save register' }).click();
     await expect(page.getByText('Register saved')).toBeVisible();
     await page.reload();

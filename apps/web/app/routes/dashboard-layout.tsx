@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Settings2 } from 'lucide-react';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
 import { Logo, LogoMark } from '~/components/layout/logo';
+import { OfflineNotice } from '~/components/layout/offline-notice';
 import {
   BUSINESS_SIDEBAR_SECTIONS,
   canOpenSidebarItem,
@@ -83,7 +84,10 @@ function SidebarLayout({ kind, children }: { kind: 'school' | 'business'; childr
           tabIndex={-1}
           className="w-full flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8"
         >
-          <div className="mx-auto max-w-7xl">{children}</div>
+          <div className="mx-auto max-w-7xl">
+            <OfflineNotice />
+            {children}
+          </div>
         </main>
       </SidebarInset>
     </SidebarProvider>
@@ -167,6 +171,7 @@ function PlainLayout({ children }: { children: React.ReactNode }) {
         tabIndex={-1}
         className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6"
       >
+        <OfflineNotice />
         {children}
       </main>
     </div>
