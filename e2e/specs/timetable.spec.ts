@@ -99,6 +99,23 @@ test('the admin sets up a period, adds a lesson and sees a clash refused', async
   await terms.getByRole('button', { name: 'Save term dates' }).click();
   await expect(page.getByText('Your school’s term dates.')).toBeVisible();
   await expect(page.getByRole('form', { name: 'School terms' }).getByLabel('Term 1 starts')).toHaveValue(newStart);
+
+  // A date changed and not saved is not lost to a stray tap; once saved, leaving does not ask.
+  const again = newStart === '2026-01-15' ? '2026-01-16' : '2026-01-15';
+  await terms.getByLabel('Term 1 starts').fill(again);
+  const students = page.getByRole('navigation', { name: 'School' }).getByRole('link', { name: 'Students' });
+  await students.click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toContainText('The term dates you changed are not saved.');
+  await leave.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(terms.getByLabel('Term 1 starts')).toHaveValue(again);
+  const saved = page.waitForResponse((r) => r.url().endsWith('/terms') && r.request().method() === 'PUT');
+  await terms.getByRole('button', { name: 'Save term dates' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(terms.getByRole('button', { name: 'Save term dates' })).toBeEnabled();
+  await students.click();
+  await page.waitForURL('**/dashboard/school/students');
+  await expect(leave).toHaveCount(0);
 });
 
 /** Issue 6: a subject class of chosen learners (an elective or a group): the admin picks two learners and sees them listed. */

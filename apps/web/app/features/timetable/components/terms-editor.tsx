@@ -3,6 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { ZTermsSchema, type TTermsInput } from '@sekolo/shared/schemas/timetable';
+import { UnsavedChangesGuard } from '~/components/layout/unsaved-changes-guard';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -55,11 +56,12 @@ function TermsForm({ calendar, canEdit }: { calendar: TSchoolYearTerms; canEdit:
     resolver: zodResolver(ZTermsSchema),
     defaultValues: { year: calendar.year, terms: calendar.terms.length === 4 ? calendar.terms : blank },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
       await save.mutateAsync(values);
+      form.reset(values); // saved: the dates are the form's own now, and leaving no longer asks
       toast.success(`Term dates for ${values.year} saved`);
     } catch (error) {
       setProblem(errorMessage(error));
@@ -74,6 +76,7 @@ function TermsForm({ calendar, canEdit }: { calendar: TSchoolYearTerms; canEdit:
   const message = errors.terms?.message ?? errors.terms?.root?.message ?? problem;
   return (
     <form onSubmit={submit} noValidate aria-label="School terms" className="space-y-3">
+      <UnsavedChangesGuard dirty={isDirty && !isSubmitting} what="The term dates you changed are not saved." />
       <p className="text-sm text-slate-600">{note}</p>
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
