@@ -103,9 +103,14 @@ test('the admin sets up a period, adds a lesson and sees a clash refused', async
   // A date changed and not saved is not lost to a stray tap; once saved, leaving does not ask.
   const again = newStart === '2026-01-15' ? '2026-01-16' : '2026-01-15';
   await terms.getByLabel('Term 1 starts').fill(again);
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await page.getByLabel('Year').selectOption('2027');
+  await expect(leave).toContainText('The term dates you changed are not saved.');
+  await leave.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page.getByLabel('Year')).toHaveValue('2026');
+  await expect(terms.getByLabel('Term 1 starts')).toHaveValue(again);
   const students = page.getByRole('navigation', { name: 'School' }).getByRole('link', { name: 'Students' });
   await students.click();
-  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
   await expect(leave).toContainText('The term dates you changed are not saved.');
   await leave.getByRole('button', { name: 'Keep editing' }).click();
   await expect(terms.getByLabel('Term 1 starts')).toHaveValue(again);

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { ZTermsSchema, type TTermsInput } from '@sekolo/shared/schemas/timetable';
@@ -14,10 +15,27 @@ import { useSaveTerms, useTerms, type TSchoolYearTerms } from '../api/timetable-
 
 const YEARS = [2026, 2027];
 
-/** The academic year's four terms: the SA public school calendar unless the admin changed them. */
+/**
+ * The academic year's four terms: the SA public school calendar unless the admin changed them. The
+ * year lives in the URL (`?year=`), so another year is a move the page's leave guard asks about
+ * while the dates shown hold unsaved changes.
+ */
 export function TermsEditor({ canEdit }: { canEdit: boolean }) {
   const id = useId();
-  const [year, setYear] = useState(() => Math.min(Math.max(new Date().getFullYear(), YEARS[0]!), YEARS[1]!));
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('year'));
+  const year = YEARS.includes(asked)
+    ? asked
+    : Math.min(Math.max(new Date().getFullYear(), YEARS[0]!), YEARS[YEARS.length - 1]!);
+  const setYear = (next: number) =>
+    setParams(
+      (current) => {
+        const changed = new URLSearchParams(current);
+        changed.set('year', String(next));
+        return changed;
+      },
+      { replace: true },
+    );
   const calendar = useTerms(year);
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-3">
