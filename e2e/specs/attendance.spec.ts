@@ -223,6 +223,23 @@ test.describe('attendance (issue 6)', () => {
     expect((await page.request.get('/api/school/attendance/classes')).status()).toBe(401);
   });
 
+  test('a double click on Save register saves once', async ({ page }, testInfo) => {
+    await signIn(page, DEMO.teacher, DEMO_PASSWORD);
+    // A past school day of its own per attempt (10-12 June 2025), so a retry starts unsaved.
+    await page.goto(`/dashboard/school/attendance?date=2025-06-${10 + testInfo.retry}`);
+    const register = page.getByRole('form', { name: 'Register for 8A' });
+    await register.getByRole('button', { name: 'Mark all present' }).click();
+    const saves: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().includes('/register/')) saves.push(r.url());
+    });
+    await register.getByRole('button', { name: 'Save register' }).dblclick();
+    await expect(page.getByText('Register saved')).toBeVisible();
+    await expect(register.getByRole('button', { name: 'Save register' })).toBeEnabled();
+    expect(saves).toHaveLength(1);
+    await expect(page.getByText('Register saved')).toHaveCount(1);
+  });
+
   test('a save without a connection says so at once and keeps the marks; back online, it saves', async ({
     page,
     context,

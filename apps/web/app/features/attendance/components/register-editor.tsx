@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   ATTENDANCE_MESSAGES,
@@ -38,6 +38,7 @@ const STATUS_STYLE: Record<TAttendanceStatus, string> = {
  */
 export function RegisterEditor({ register }: { register: TRegister }) {
   const save = useSaveRegister(register.classId, register.date);
+  const saving = useRef(false);
   const [reading, setReading] = useState(register);
   const [saved, setSaved] = useState<Record<string, TMark>>(() => savedMarks(register));
   const [marks, setMarks] = useState(saved);
@@ -60,6 +61,8 @@ export function RegisterEditor({ register }: { register: TRegister }) {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    // A double click submits twice before the button is disabled (it is, a render later): one save.
+    if (saving.current) return;
     setProblem(null);
     const unmarked = register.rows.filter((r) => !marks[r.learnerId]?.status).length;
     if (unmarked) {
@@ -73,6 +76,7 @@ export function RegisterEditor({ register }: { register: TRegister }) {
       setProblem(parsed.error.issues[0]?.message ?? ATTENDANCE_MESSAGES.statusRequired);
       return;
     }
+    saving.current = true;
     try {
       const answer = await save.mutateAsync(parsed.data.marks);
       setSaved(Object.fromEntries(parsed.data.marks.map((m) => [m.learnerId, { status: m.status, reason: m.reason }])));
@@ -85,6 +89,8 @@ export function RegisterEditor({ register }: { register: TRegister }) {
     } catch (error) {
       // Someone else saved the register meanwhile: the save reads it again, merged above.
       setProblem(errorMessage(error));
+    } finally {
+      saving.current = false;
     }
   };
 
