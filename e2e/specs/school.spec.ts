@@ -217,7 +217,7 @@ test.describe('school dashboard (issue 6)', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'The learner was not saved.' });
     await expect(alert).toContainText('Someone else saved this learner after you opened the record.');
-    await expect(alert).toContainText(': Medical notes. Check and save again.');
+    await expect(alert).toContainText('They changed: Medical notes.');
     await expect(page.getByLabel('Medical notes')).toHaveValue('Asthma: inhaler in her school bag');
     await expect(page.getByLabel('Home address')).toHaveValue('12 Long Street, Durban');
     await expectNoSeriousA11yViolations(page);
@@ -290,7 +290,7 @@ test.describe('school dashboard (issue 6)', () => {
     await expect(form.getByRole('alert')).toContainText(
       'Someone else saved this parent or guardian after you opened the form.',
     );
-    await expect(form.getByRole('alert')).toContainText(': Phone. Check and save again.');
+    await expect(form.getByRole('alert')).toContainText('They changed: Phone.');
     await expect(form.getByLabel('Guardian phone (optional)')).toHaveValue('071 000 1111');
     await expect(form.getByLabel('Pays the school fees')).toBeChecked();
     await expectNoSeriousA11yViolations(page);

@@ -32,9 +32,10 @@ export function mergeSaved<K extends string, V>(
 /**
  * What the user is told when a merge (mergeSaved) found fields saved differently meanwhile:
  * `opening` says who saved what ("Someone else saved this learner after you opened the record."),
- * then each field by its label, with whether the user's own value was kept.
+ * then each field they changed, by its label, with whether the user's own value was kept there
+ * (the user's changes to other fields are kept as well, and not listed).
  */
 export function savedMeanwhileNotice(opening: string, changed: { label: string; yoursKept: boolean }[]): string {
   const list = changed.map((c) => (c.yoursKept ? `${c.label} (your change kept)` : c.label)).join(', ');
-  return `${opening} The form now shows what they saved in the fields you had not changed, and keeps your changes: ${list}. Check and save again.`;
+  return `${opening} They changed: ${list}. The form shows what they saved, except where you had changed a field yourself. Check and save again.`;
 }

@@ -15,7 +15,7 @@ describe('mergeLearnerInput: a learner saved by someone else under an open form'
       { label: 'Medical notes', yoursKept: true },
     ]);
     expect(learnerChangedNotice(changed)).toBe(
-      'Someone else saved this learner after you opened the record. The form now shows what they saved in the fields you had not changed, and keeps your changes: Preferred name, Medical notes (your change kept). Check and save again.',
+      'Someone else saved this learner after you opened the record. They changed: Preferred name, Medical notes (your change kept). The form shows what they saved, except where you had changed a field yourself. Check and save again.',
     );
   });
 

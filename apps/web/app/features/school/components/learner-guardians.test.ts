@@ -24,7 +24,7 @@ describe('mergeGuardianInput: a guardian saved by someone else under an open edi
     expect(values).toEqual({ ...saved, phone: '082 555 0199' });
     // The e-mail was saved as the user has it: not named.
     expect(notice).toBe(
-      'Someone else saved this parent or guardian after you opened the form. The form now shows what they saved in the fields you had not changed, and keeps your changes: Phone (your change kept), Pays the school fees. Check and save again.',
+      'Someone else saved this parent or guardian after you opened the form. They changed: Phone (your change kept), Pays the school fees. The form shows what they saved, except where you had changed a field yourself. Check and save again.',
     );
   });
 
