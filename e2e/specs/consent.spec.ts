@@ -104,6 +104,8 @@ test('a guardian gives consent on the parent dashboard; the school records and w
   await expect(consent.getByTestId('consent-status')).toHaveText('Consent missing');
   await consent.getByRole('button', { name: 'Record paper consent' }).click();
   const form = consent.getByRole('form', { name: 'Record paper consent' });
+  // The form takes focus where its button was, and gives it back when it closes.
+  await expect(form.getByLabel('Parent or guardian who signed')).toBeFocused();
   await form.getByRole('button', { name: 'Save consent' }).click();
   await expect(form.getByText('Please choose the parent or guardian who signed the form')).toBeVisible();
   // The record with its consent section and the form (with its error) open.
@@ -113,6 +115,7 @@ test('a guardian gives consent on the parent dashboard; the school records and w
   await expect(form.getByLabel('Privacy policy version on the form')).toHaveValue('2026-11-01');
   await form.getByRole('button', { name: 'Save consent' }).click();
   await expect(page.getByText('Paper consent recorded')).toBeVisible();
+  await expect(consent.getByRole('button', { name: 'Record paper consent' })).toBeFocused();
   await expect(consent.getByTestId('consent-status')).toHaveText('Consent given');
   const history = consent.getByTestId('consent-history');
   await expect(history).toContainText(`Sello ${surname}: signed paper form on`);

@@ -274,6 +274,7 @@ test.describe('school dashboard (issue 6)', () => {
     await page.goto(url);
     await page.getByRole('button', { name: `Edit ${guardianName}` }).click();
     const form = page.getByRole('form', { name: `Edit ${guardianName}` });
+    await expect(form.getByLabel('Guardian first name')).toBeFocused();
     await expect(form.getByLabel('Guardian phone (optional)')).toHaveValue('082 555 0101');
     const other = await page.context().newPage();
     await other.goto(url);
@@ -296,6 +297,8 @@ test.describe('school dashboard (issue 6)', () => {
     await expectNoSeriousA11yViolations(page);
     await form.getByRole('button', { name: 'Save guardian' }).click();
     await expect(page.getByText(`${guardianName} saved`)).toBeVisible();
+    // Saved, the form closes and focus goes back to the guardian's Edit button.
+    await expect(page.getByRole('button', { name: `Edit ${guardianName}` })).toBeFocused();
     await expect(list).toContainText('071 000 1111');
     await expect(list).toContainText('Pays fees');
     await page.reload();
@@ -320,6 +323,7 @@ test.describe('school dashboard (issue 6)', () => {
     expect(new URL(page.url()).pathname).toBe(url);
     await expect(form.getByLabel('Guardian phone (optional)')).toHaveValue('071 000 2222');
     await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('button', { name: `Edit ${guardianName}` })).toBeFocused();
     await expect(list).toContainText('071 000 1111');
 
     // Removing asks first; keeping is the safe choice, and focus goes back to the button.

@@ -27,7 +27,7 @@ import { NativeSelect } from '~/components/ui/native-select';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { useLearnerConsents, useRecordPaperConsent, useWithdrawLearnerConsent } from '../api/learner-consents';
 import { useLearnerGuardians } from '../api/school-queries';
-import { PanelFormFooter, PanelQuery } from './panel-parts';
+import { PanelFormFooter, PanelQuery, useFocusAfterClose, useFocusFirstField } from './panel-parts';
 
 const day = new Intl.DateTimeFormat('en-ZA', {
   day: 'numeric',
@@ -77,6 +77,8 @@ export function LearnerConsents({
 }) {
   const consents = useLearnerConsents(learnerId);
   const [recording, setRecording] = useState(false);
+  const recordId = useId();
+  const focusAfterClose = useFocusAfterClose();
   return (
     <section aria-labelledby="consent-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -111,9 +113,15 @@ export function LearnerConsents({
       </PanelQuery>
       {canManage &&
         (recording ? (
-          <PaperConsentForm learnerId={learnerId} onDone={() => setRecording(false)} />
+          <PaperConsentForm
+            learnerId={learnerId}
+            onDone={() => {
+              setRecording(false);
+              focusAfterClose(recordId);
+            }}
+          />
         ) : (
-          <Button size="sm" variant="secondary" onClick={() => setRecording(true)}>
+          <Button id={recordId} size="sm" variant="secondary" onClick={() => setRecording(true)}>
             <FileSignature aria-hidden="true" />
             Record paper consent
           </Button>
@@ -198,6 +206,7 @@ function PaperConsentForm({ learnerId, onDone }: { learnerId: string; onDone: ()
     defaultValues: { guardianId: '', signedOn: todayInSouthAfrica(), policyVersion: PRIVACY_POLICY_VERSION },
   });
   const { errors, isSubmitting } = form.formState;
+  const formRef = useFocusFirstField<HTMLFormElement>();
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
@@ -225,6 +234,7 @@ function PaperConsentForm({ learnerId, onDone }: { learnerId: string; onDone: ()
   }
   return (
     <form
+      ref={formRef}
       onSubmit={submit}
       noValidate
       aria-label="Record paper consent"

@@ -29,7 +29,7 @@ import {
   useUnlinkGuardian,
   useUpdateGuardian,
 } from '../api/school-queries';
-import { PanelFormFooter, PanelQuery } from './panel-parts';
+import { PanelFormFooter, PanelQuery, useFocusAfterClose, useFocusFirstField } from './panel-parts';
 
 const EMPTY: TGuardianInput = {
   firstName: '',
@@ -91,6 +91,13 @@ export function LearnerGuardians({ learnerId, canManage }: { learnerId: string; 
   // The form open in the panel: adding a guardian, or editing the one of this id.
   const [open, setOpen] = useState<'add' | { edit: string } | null>(null);
   const editing = open !== null && open !== 'add' ? open.edit : null;
+  const addId = useId();
+  const focusAfterClose = useFocusAfterClose();
+  // Closed (saved or cancelled): focus goes back to what opened the form.
+  const close = (opener: string) => {
+    setOpen(null);
+    focusAfterClose(opener);
+  };
   // Removed meanwhile (by someone else, on another screen): the edit form closes with their row.
   useEffect(() => {
     if (editing && list.data && !list.data.some((g) => g.id === editing)) setOpen(null);
@@ -102,7 +109,7 @@ export function LearnerGuardians({ learnerId, canManage }: { learnerId: string; 
           Parents and guardians
         </h2>
         {canManage && open === null && (
-          <Button size="sm" variant="secondary" onClick={() => setOpen('add')}>
+          <Button id={addId} size="sm" variant="secondary" onClick={() => setOpen('add')}>
             <UserPlus aria-hidden="true" />
             Add parent or guardian
           </Button>
@@ -117,7 +124,7 @@ export function LearnerGuardians({ learnerId, canManage }: { learnerId: string; 
               {guardians.map((g) =>
                 editing === g.id ? (
                   <li key={g.id} className="py-3">
-                    <GuardianForm learnerId={learnerId} guardian={g} onDone={() => setOpen(null)} />
+                    <GuardianForm learnerId={learnerId} guardian={g} onDone={() => close(editButtonId(g.id))} />
                   </li>
                 ) : (
                   <GuardianItem
@@ -142,10 +149,13 @@ export function LearnerGuardians({ learnerId, canManage }: { learnerId: string; 
           )
         }
       </PanelQuery>
-      {open === 'add' && <GuardianForm learnerId={learnerId} onDone={() => setOpen(null)} />}
+      {open === 'add' && <GuardianForm learnerId={learnerId} onDone={() => close(addId)} />}
     </section>
   );
 }
+
+/** The id of a guardian's Edit button, where focus returns when their edit form closes. */
+const editButtonId = (guardianId: string) => `guardian-edit-${guardianId}`;
 
 /** One guardian of the list: who, how to reach them, and (for a manager) invite, edit and remove. */
 function GuardianItem({
@@ -216,7 +226,14 @@ function GuardianItem({
                   Invite to Sekolo
                 </Button>
               )}
-              <Button size="sm" variant="ghost" disabled={!canEdit} aria-label={`Edit ${name}`} onClick={onEdit}>
+              <Button
+                id={editButtonId(g.id)}
+                size="sm"
+                variant="ghost"
+                disabled={!canEdit}
+                aria-label={`Edit ${name}`}
+                onClick={onEdit}
+              >
                 <Pencil aria-hidden="true" />
               </Button>
               <Button size="sm" variant="ghost" aria-label={`Remove ${name} from this learner`} onClick={ask}>
@@ -256,6 +273,7 @@ function GuardianForm({
     defaultValues: read,
   });
   const { errors, isSubmitting, isDirty } = form.formState;
+  const formRef = useFocusFirstField<HTMLFormElement>();
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
@@ -282,6 +300,7 @@ function GuardianForm({
   );
   return (
     <form
+      ref={formRef}
       onSubmit={submit}
       noValidate
       className="grid gap-4 border-t border-slate-200 pt-4 sm:grid-cols-2"

@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button } from '~/components/ui/button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
@@ -61,4 +62,29 @@ export function PanelFormFooter({
       </div>
     </>
   );
+}
+
+/**
+ * Focus for a form opened in place of the button that opened it: the button is gone while the form
+ * is open, so closing the form would leave keyboard focus on the page's body. Returns a function
+ * taking the id of the element to focus once the panel has rendered again (the opener, back).
+ */
+export function useFocusAfterClose(): (elementId: string) => void {
+  const [target, setTarget] = useState<string | null>(null);
+  useEffect(() => {
+    if (target === null) return;
+    document.getElementById(target)?.focus();
+    setTarget(null);
+  }, [target]);
+  return setTarget;
+}
+
+/**
+ * A ref for a form opened in place: its first field takes focus when the form appears (a callback
+ * ref, so a form shown after its component's own loading state is focused too).
+ */
+export function useFocusFirstField<T extends HTMLElement>() {
+  return useCallback((node: T | null) => {
+    node?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus();
+  }, []);
 }
