@@ -1,6 +1,32 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const hhmm = (total: number) =>
+  `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+
+/**
+ * The start of the first `length` minutes from `from` that no period of the bell schedule (as the
+ * page lists it) overlaps, since periods may not overlap. The demo day ends at 12:00; each test
+ * searches its own part of the afternoon, so tests running side by side never pick the same
+ * minutes, and a retry finds the periods its first attempt added and moves past them.
+ */
+async function freeMinutes(page: Page, from: string, length: number): Promise<number> {
+  const listed = (await page.getByRole('region', { name: 'Bell schedule' }).getByRole('list').textContent()) ?? '';
+  const taken = [...listed.matchAll(/(\d\d:\d\d)–(\d\d:\d\d)/g)].map((m) => ({
+    startsAt: minutes(m[1]!),
+    endsAt: minutes(m[2]!),
+  }));
+  let start = minutes(from);
+  for (;;) {
+    const hit = taken.find((p) => p.startsAt < start + length && start < p.endsAt);
+    if (!hit) break;
+    start = hit.endsAt;
+  }
+  expect(start + length, 'a free part of the day for this test').toBeLessThan(24 * 60);
+  return start;
+}
 
 /** Issue 6: the school admin builds the bell schedule, places a lesson, and a clash is refused with a message naming it. */
 test('the admin sets up a period, adds a lesson and sees a clash refused', async ({ page }) => {
@@ -13,11 +39,13 @@ test('the admin sets up a period, adds a lesson and sees a clash refused', async
   await page.goto('/dashboard/school/timetable');
   await expect(page.getByRole('heading', { name: 'Timetable', level: 1 })).toBeVisible();
 
-  // The bell schedule: one period and a break.
+  // The bell schedule: one period, in minutes of the afternoon no other period uses (periods may not overlap).
   const periodForm = page.getByRole('form', { name: 'Add a period' });
+  await expect(periodForm).toBeVisible();
+  const startsAt = await freeMinutes(page, '12:00', 30);
   await periodForm.getByLabel('Period name').fill(period);
-  await periodForm.getByLabel('Starts').fill('07:45');
-  await periodForm.getByLabel('Ends').fill('08:30');
+  await periodForm.getByLabel('Starts').fill(hhmm(startsAt));
+  await periodForm.getByLabel('Ends').fill(hhmm(startsAt + 30));
   await periodForm.getByRole('button', { name: 'Add period' }).click();
   await expect(page.getByRole('region', { name: 'Bell schedule' }).getByText(period)).toBeVisible();
 
@@ -179,4 +207,88 @@ test('the admin creates a subject class of chosen learners and sees them listed'
   await dialog.getByRole('button', { name: `Remove ${picked[1]} from ${title}` }).click();
   await expect(members.getByRole('listitem')).toHaveCount(1);
   await expect(members.getByText(picked[0]!, { exact: true })).toBeVisible();
+});
+
+/**
+ * Periods may not overlap (a teacher could be booked in both at once): the form shows the server's
+ * refusal naming both periods; touching is fine. A lesson is removed only once the admin says so,
+ * and focus stays in its cell.
+ */
+test('the admin is refused an overlapping period and confirms removing a lesson', async ({ page }) => {
+  const suffix = String(Date.now() % 100000);
+  const first = `Clinic ${suffix}`;
+  const second = `Study ${suffix}`;
+  const teacher = 'Pieter van der Merwe';
+
+  await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+  await page.goto('/dashboard/school/timetable');
+  const bell = page.getByRole('region', { name: 'Bell schedule' });
+  const periodForm = page.getByRole('form', { name: 'Add a period' });
+  await expect(periodForm).toBeVisible();
+  // The evening: the first test takes its periods from 12:00, so the two never meet.
+  const start = await freeMinutes(page, '18:00', 60);
+  const [startsAt, middle, endsAt] = [hhmm(start), hhmm(start + 30), hhmm(start + 60)];
+  await periodForm.getByLabel('Period name').fill(first);
+  await periodForm.getByLabel('Starts').fill(startsAt);
+  await periodForm.getByLabel('Ends').fill(middle);
+  await periodForm.getByRole('button', { name: 'Add period' }).click();
+  await expect(bell.getByRole('list').getByText(first, { exact: true })).toBeVisible();
+
+  // A second period starting inside the first is refused, naming both with their times.
+  const overlapStart = hhmm(start + 15);
+  await periodForm.getByLabel('Period name').fill(second);
+  await periodForm.getByLabel('Starts').fill(overlapStart);
+  await periodForm.getByLabel('Ends').fill(endsAt);
+  await periodForm.getByRole('button', { name: 'Add period' }).click();
+  await expect(periodForm.getByRole('alert')).toHaveText(
+    `${second} (${overlapStart}–${endsAt}) overlaps ${first} (${startsAt}–${middle}).`,
+  );
+  await expect(bell.getByRole('list').getByText(second, { exact: true })).toHaveCount(0);
+  // Starting as the first ends is fine.
+  await periodForm.getByLabel('Starts').fill(middle);
+  await periodForm.getByRole('button', { name: 'Add period' }).click();
+  await expect(bell.getByRole('list').getByText(second, { exact: true })).toBeVisible();
+  await expect(periodForm.getByRole('alert')).toHaveCount(0);
+
+  // A lesson of 8A in the first period on Friday.
+  const week = page.getByRole('region', { name: 'Weekly timetable' });
+  await week.getByLabel('Show by').selectOption('class');
+  await week.getByLabel('Class', { exact: true }).selectOption({ label: '8A' });
+  const grid = page.getByRole('table', { name: 'Weekly timetable: 8A' });
+  const where = `${first} on Friday`;
+  const add = grid.getByRole('button', { name: `Add a lesson in ${where}`, exact: true });
+  await add.click();
+  const lessonForm = page.getByRole('form', { name: 'Add a lesson' });
+  await lessonForm.getByLabel('Subject and teacher').selectOption({ label: `8A English – ${teacher}` });
+  await lessonForm.getByRole('button', { name: 'Add lesson' }).click();
+  const remove = grid.getByRole('button', { name: `Remove English in ${where}`, exact: true });
+  await expect(remove).toBeVisible();
+  await expect(add).toHaveCount(0);
+
+  // One keypress only asks; Keep (focused, the safe answer) keeps it and gives focus back.
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  const question = grid.getByRole('group', { name: `Remove English in ${where}`, exact: true });
+  await expect(question).toContainText(`Remove 8A English from ${where}?`);
+  const keep = question.getByRole('button', { name: 'Keep' });
+  await expect(keep).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(question).toHaveCount(0);
+  await expect(remove).toBeFocused();
+
+  // Asked again and confirmed: the lesson goes and focus moves to the cell's "Add a lesson".
+  await page.keyboard.press('Enter');
+  await expect(keep).toBeFocused();
+  await question.getByRole('button', { name: 'Yes, remove' }).click();
+  await expect(remove).toHaveCount(0);
+  await expect(add).toBeFocused();
+  await expect(page.getByText(`8A English removed from ${where}`)).toBeVisible();
+
+  // The server removed it too.
+  await page.reload();
+  await page.getByRole('region', { name: 'Weekly timetable' }).getByLabel('Class', { exact: true }).selectOption({
+    label: '8A',
+  });
+  await expect(grid.getByRole('button', { name: `Add a lesson in ${where}`, exact: true })).toBeVisible();
+  await expect(grid.getByRole('button', { name: `Remove English in ${where}`, exact: true })).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { subjectClassTitle, subjectWithGroup } from './timetable.ts';
+import { overlappingPeriod, periodOverlapMessage, subjectClassTitle, subjectWithGroup } from './timetable.ts';
 
 describe('lesson and subject class titles', () => {
   it('names a whole-class subject by its subject alone, and a group with its name', () => {
@@ -15,5 +15,32 @@ describe('lesson and subject class titles', () => {
     expect(subjectClassTitle({ registerClassName: '8A', subjectLabel: 'English Home Language' })).toBe(
       '8A English Home Language',
     );
+  });
+});
+
+describe('overlapping periods', () => {
+  const schedule = [
+    { name: 'Period 1', startsAt: '07:45', endsAt: '08:30' },
+    { name: 'Period 5', startsAt: '11:15', endsAt: '12:00' },
+    { name: 'Break', startsAt: '10:00', endsAt: '10:30' },
+    { name: 'Period 4', startsAt: '10:30', endsAt: '11:15' },
+  ];
+
+  it('finds a period sharing minutes with another, and names both with their times', () => {
+    const period6 = { name: 'Period 6', startsAt: '11:30', endsAt: '12:30' };
+    const other = overlappingPeriod(period6, schedule);
+    expect(other?.name).toBe('Period 5');
+    expect(periodOverlapMessage(period6, other!)).toBe('Period 6 (11:30–12:30) overlaps Period 5 (11:15–12:00).');
+  });
+
+  it('lets periods touch, end to start', () => {
+    expect(overlappingPeriod({ name: 'Period 2', startsAt: '08:30', endsAt: '09:15' }, schedule)).toBeUndefined();
+    expect(overlappingPeriod({ name: 'Period 6', startsAt: '12:00', endsAt: '12:45' }, schedule)).toBeUndefined();
+  });
+
+  it('counts breaks and periods inside or around another, naming the earliest', () => {
+    expect(overlappingPeriod({ name: 'Lunch', startsAt: '10:15', endsAt: '10:20' }, schedule)?.name).toBe('Break');
+    expect(overlappingPeriod({ name: 'Assembly', startsAt: '09:50', endsAt: '11:20' }, schedule)?.name).toBe('Break');
+    expect(overlappingPeriod({ name: 'Same', startsAt: '07:45', endsAt: '08:30' }, schedule)?.name).toBe('Period 1');
   });
 });

@@ -72,6 +72,25 @@ export const ZPeriodSchema = z
   .refine((v) => v.endsAt > v.startsAt, { error: TIMETABLE_MESSAGES.endAfterStart, path: ['endsAt'] });
 export type TPeriodInput = z.infer<typeof ZPeriodSchema>;
 
+/** A period as far as its times go: a lesson period or a break. */
+export type TPeriodTimes = { name: string; startsAt: string; endsAt: string };
+
+/** "Period 6 (11:30–12:30) overlaps Period 5 (11:15–12:00)." */
+export const periodOverlapMessage = (period: TPeriodTimes, other: TPeriodTimes) =>
+  `${period.name} (${period.startsAt}–${period.endsAt}) overlaps ${other.name} (${other.startsAt}–${other.endsAt}).`;
+
+/**
+ * The earliest of `others` whose time overlaps `period`'s, or undefined. Clash detection works per
+ * period, so two periods that share minutes would let a teacher be booked twice at once; breaks
+ * count too. Periods that only touch (one ends 08:30, the next starts 08:30) do not overlap.
+ * Times are zero-padded 'HH:MM', so they compare as strings.
+ */
+export function overlappingPeriod<T extends TPeriodTimes>(period: TPeriodTimes, others: readonly T[]): T | undefined {
+  return others
+    .filter((other) => other.startsAt < period.endsAt && period.startsAt < other.endsAt)
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.name.localeCompare(b.name))[0];
+}
+
 export const ZRoomSchema = z.object({
   name: z.string().trim().min(1, { error: TIMETABLE_MESSAGES.roomName }).max(60),
 });

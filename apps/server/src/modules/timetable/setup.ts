@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { capsSubjectLabel } from '@sekolo/shared/constants/caps-subjects';
 import { gradeFromNumber } from '@sekolo/shared/schemas/school';
 import {
+  overlappingPeriod,
+  periodOverlapMessage,
   TIMETABLE_MESSAGES,
   type TPeriod,
   type TPeriodInput,
@@ -130,11 +132,28 @@ export async function getSetup(db: DbExecutor, organizationId: string, canEdit: 
   };
 }
 
+/**
+ * Serialises the writes of a school's bell schedule. An overlap is a fact about two rows, which no
+ * unique index can refuse (an exclusion constraint would need btree_gist and a schema change), and
+ * locking the rows read does not stop a concurrent insert; so each write takes this
+ * transaction-scoped advisory lock before reading the other periods, as lockSlots does for lessons.
+ */
+async function lockBellSchedule(tx: DbExecutor, organizationId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`timetable-periods:${organizationId}`}))`);
+}
+
+/**
+ * Adds a period to the bell schedule. One that shares minutes with another period or break is
+ * refused (409 TIMETABLE_CLASH naming both), as lessons are checked per period; touching is fine.
+ */
 export function createPeriod(db: Database, ctx: TSchoolContext, input: TPeriodInput): Promise<TPeriod> {
   const taken = new AppError(409, 'CONFLICT', TIMETABLE_MESSAGES.periodNameTaken, {
     name: TIMETABLE_MESSAGES.periodNameTaken,
   });
   return audited(db, ctx, 'timetable.period_created', taken, async (tx) => {
+    await lockBellSchedule(tx, ctx.organizationId);
+    const other = overlappingPeriod(input, await listPeriods(tx, ctx.organizationId));
+    if (other) throw new AppError(409, 'TIMETABLE_CLASH', periodOverlapMessage(input, other));
     const [row] = await tx
       .insert(timetablePeriods)
       .values({ organizationId: ctx.organizationId, ...input })

@@ -151,6 +151,52 @@ describe('school timetable', () => {
     expect(notTeacher.json().error.fields).toEqual({ teacherId: TIMETABLE_MESSAGES.teacher });
   });
 
+  it('refuses a period or break overlapping another, naming both; periods may touch', async () => {
+    const period = (name: string, startsAt: string, endsAt: string, isBreak = false) =>
+      call('POST', '/periods', 'admin', { name, startsAt, endsAt, isBreak });
+    const refused = [
+      [await period('Period 2', '08:15', '09:30'), 'Period 2 (08:15–09:30) overlaps Period 1 (07:45–08:30).'],
+      [await period('Period 4', '10:20', '11:00'), 'Period 4 (10:20–11:00) overlaps Break (10:00–10:30).'],
+      [await period('Tuck shop', '09:45', '10:15', true), 'Tuck shop (09:45–10:15) overlaps Period 3 (09:15–10:00).'],
+      [await period('Assembly', '07:30', '08:00', true), 'Assembly (07:30–08:00) overlaps Period 1 (07:45–08:30).'],
+    ] as const;
+    for (const [response, message] of refused) {
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json().error).toEqual({ code: 'TIMETABLE_CLASH', message });
+    }
+
+    // Touching at either end (08:30 and 09:15) is fine; so is a break that touches.
+    const touching = await period('Period 2', '08:30', '09:15');
+    expect(touching.statusCode, touching.body).toBe(201);
+    const assembly = await period('Assembly', '07:30', '07:45', true);
+    expect(assembly.statusCode, assembly.body).toBe(201);
+    const names = (await call('GET', '/setup', 'admin')).json().setup.periods.map((p: { name: string }) => p.name);
+    expect(names).toEqual(['Assembly', 'Period 1', 'Period 2', 'Period 3', 'Break']);
+    for (const added of [touching, assembly]) {
+      expect((await call('DELETE', `/periods/${added.json().period.id}`, 'admin')).statusCode).toBe(200);
+    }
+  });
+
+  it('lets exactly one of several concurrent overlapping periods in', async () => {
+    // Each starts within the others' times; without the bell schedule's lock several would pass the check.
+    const starts = ['13:00', '13:05', '13:10', '13:15', '13:20', '13:25'];
+    const responses = await Promise.all(
+      starts.map((startsAt, i) =>
+        call('POST', '/periods', 'admin', { name: `Period ${6 + i}`, startsAt, endsAt: '13:45', isBreak: false }),
+      ),
+    );
+    const winners = responses.filter((r) => r.statusCode === 201);
+    expect(winners).toHaveLength(1);
+    const won = winners[0]!.json().period as { id: string; name: string; startsAt: string };
+    for (const loser of responses.filter((r) => r !== winners[0])) {
+      expect(loser.statusCode).toBe(409);
+      expect(loser.json().error.message).toMatch(
+        new RegExp(`^Period \\d+ \\(13:\\d\\d–13:45\\) overlaps ${won.name} \\(${won.startsAt}–13:45\\)\\.$`),
+      );
+    }
+    expect((await call('DELETE', `/periods/${won.id}`, 'admin')).statusCode).toBe(200);
+  });
+
   it('places lessons and refuses each clash with a message naming it', async () => {
     const placed = await call('POST', '/lessons', 'admin', {
       subjectClassId: ids.maths9B,

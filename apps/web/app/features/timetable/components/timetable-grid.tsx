@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { useEffect, useRef, useState } from 'react';
 import {
   SCHOOL_DAYS,
   subjectClassTitle,
@@ -7,7 +7,7 @@ import {
   type TTimetableView,
 } from '@sekolo/shared/schemas/timetable';
 import { Button } from '~/components/ui/button';
-import { errorMessage } from '~/lib/server-field-errors';
+import { ConfirmAction } from '~/components/ui/confirm-action';
 import { useDeleteTimetableItem } from '../api/timetable-queries';
 import type { TCell } from './lesson-form';
 
@@ -22,10 +22,29 @@ export function TimetableGrid({
   onPickCell?: (cell: TCell) => void;
 }) {
   const remove = useDeleteTimetableItem();
+  const tableRef = useRef<HTMLTableElement>(null);
+  // Lessons removed here leave the grid at once, before the view is read again, so the cell's
+  // "Add a lesson" button is there to take the focus that the removed lesson's buttons held.
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set());
+  const [refocus, setRefocus] = useState<string | null>(null);
+  useEffect(() => {
+    if (!refocus) return;
+    setRefocus(null);
+    const cell = tableRef.current?.querySelector<HTMLElement>(`td[data-cell="${refocus}"]`);
+    if (!cell) return;
+    const buttons = [...cell.querySelectorAll<HTMLButtonElement>('button')].filter((b) => !b.closest('[hidden]'));
+    const target = buttons.find((b) => b.dataset.addLesson !== undefined) ?? buttons[0];
+    if (target) target.focus();
+    else {
+      cell.tabIndex = -1;
+      cell.focus();
+    }
+  }, [refocus]);
   if (view.periods.length === 0) {
     return <p className="text-sm text-slate-600">The bell schedule has no periods yet.</p>;
   }
-  const at = (day: number, periodId: string) => view.lessons.filter((l) => l.day === day && l.periodId === periodId);
+  const at = (day: number, periodId: string) =>
+    view.lessons.filter((l) => l.day === day && l.periodId === periodId && !removed.has(l.id));
   /** The subject, with the group's label for a group: "Mathematics (Group A)". */
   const describe = (lesson: TLesson) => {
     const who =
@@ -38,7 +57,7 @@ export function TimetableGrid({
   };
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full min-w-[44rem] table-fixed text-left text-sm">
+      <table ref={tableRef} className="w-full min-w-[44rem] table-fixed text-left text-sm">
         <caption className="px-4 py-3 text-left font-semibold text-slate-900">Weekly timetable: {view.title}</caption>
         <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
           <tr>
@@ -64,8 +83,9 @@ export function TimetableGrid({
               {SCHOOL_DAYS.map((d) => {
                 const lessons = at(d.id, period.id);
                 const where = `${period.name} on ${d.label}`;
+                const cellKey = `${d.id}:${period.id}`;
                 return (
-                  <td key={d.id} className="px-3 py-2 align-top">
+                  <td key={d.id} data-cell={cellKey} className="px-3 py-2 align-top">
                     {period.isBreak ? (
                       <span className="text-xs text-slate-500">Break</span>
                     ) : (
@@ -77,21 +97,33 @@ export function TimetableGrid({
                             </span>
                             <span className="block text-xs text-slate-600">{describe(lesson)}</span>
                             {canEdit && (
-                              <Button
-                                type="button"
-                                variant="link"
-                                size="sm"
-                                className="h-6 text-xs"
-                                aria-label={`Remove ${subjectWithGroup(lesson)} in ${where}`}
-                                onClick={() =>
-                                  remove.mutate(
-                                    { kind: 'lesson', id: lesson.id },
-                                    { onError: (e) => toast.error(errorMessage(e)) },
-                                  )
-                                }
+                              // One keypress must not remove a lesson: ask first, the safe answer focused.
+                              <ConfirmAction
+                                label={`Remove ${subjectWithGroup(lesson)} in ${where}`}
+                                question={`Remove ${subjectClassTitle(lesson)} from ${where}?`}
+                                confirmLabel="Yes, remove"
+                                cancelLabel="Keep"
+                                success={`${subjectClassTitle(lesson)} removed from ${where}`}
+                                pending={remove.isPending}
+                                onConfirm={async () => {
+                                  await remove.mutateAsync({ kind: 'lesson', id: lesson.id });
+                                  setRemoved((current) => new Set(current).add(lesson.id));
+                                  setRefocus(cellKey);
+                                }}
                               >
-                                Remove
-                              </Button>
+                                {(ask) => (
+                                  <Button
+                                    type="button"
+                                    variant="link"
+                                    size="sm"
+                                    className="h-6 text-xs"
+                                    aria-label={`Remove ${subjectWithGroup(lesson)} in ${where}`}
+                                    onClick={ask}
+                                  >
+                                    Remove
+                                  </Button>
+                                )}
+                              </ConfirmAction>
                             )}
                           </div>
                         ))}
@@ -106,6 +138,7 @@ export function TimetableGrid({
                               size="sm"
                               className="h-7 w-full text-xs text-slate-500"
                               aria-label={`Add a lesson in ${where}`}
+                              data-add-lesson
                               onClick={() => onPickCell({ day: d.id, periodId: period.id })}
                             >
                               + Add
