@@ -286,6 +286,7 @@ test('a new school: classes, learners, a guardian and a teacher; the teacher mar
     const picker = page.getByLabel('Class teacher of 8A');
     await expect(picker).toHaveValue('');
     await picker.selectOption({ label: 'Thabo Mokoena (Teacher)' });
+    await page.getByRole('button', { name: 'Save class teacher for 8A' }).click();
     await expect(page.getByText('Thabo Mokoena is now the class teacher of 8A')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Class teacher of 8A').locator('option:checked')).toHaveText(

@@ -421,7 +421,13 @@ test.describe('school dashboard (issue 6)', () => {
     // This attempt's Sizwe Coach, by the unique address: a CI retry adds a second one to the school.
     const role = table.getByRole('row').filter({ hasText: email }).getByLabel('Role of Sizwe Coach');
     await expect(role).toHaveValue('coach');
+    // Choosing stages the role; Save changes it.
     await role.selectOption('librarian');
+    await table
+      .getByRole('row')
+      .filter({ hasText: email })
+      .getByRole('button', { name: 'Save role for Sizwe Coach' })
+      .click();
     await expect(page.getByText('Sizwe Coach is now Librarian')).toBeVisible();
     await page.reload();
     await expect(role).toHaveValue('librarian');

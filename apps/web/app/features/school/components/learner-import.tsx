@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { AlertCircle, CheckCircle2, FileDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -20,6 +20,11 @@ const TEMPLATE =
   '\r\nThandiwe,Mokoena,Thandi,2012-04-18,female,8,8A,ADM-0001,none,,isizulu,Peanut allergy,"12 Jacaranda Street, Pretoria"\r\n';
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`;
 
+/** "1 learner", "3 learners": a count with its noun, singular for exactly one. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
 /**
  * CSV import (issue 6): the file is checked row by row first and nothing is imported until it is
  * clean; with errors the admin may fix the file, or import only the valid rows.
@@ -32,19 +37,31 @@ export function LearnerImport() {
   const [report, setReport] = useState<TLearnerImportReport | null>(null);
   const [done, setDone] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // One import at a time, claimed before its request starts: the two clicks of a double click both
+  // reach the handler before the re-render that disables the button, and the second import then
+  // found the rows already there and reported "Nothing was imported" beside the first one's success.
+  const importing = useRef(false);
 
   const run = async (mode: 'check' | 'all' | 'valid_only', text = csv) => {
     if (!text) return;
+    if (mode !== 'check') {
+      if (importing.current) return;
+      importing.current = true;
+    }
     setProblem(null);
     try {
       const answer = await importer.mutateAsync({ csv: text, mode });
-      setReport(answer);
+      // A report that imported nothing never replaces one that imported learners (a new file starts
+      // with no report).
+      setReport((shown) => (shown && shown.imported > 0 && answer.imported === 0 ? shown : answer));
       if (answer.imported > 0) {
         setDone(answer.imported);
-        toast.success(`${answer.imported} learners imported`);
+        toast.success(`${countOf(answer.imported, 'learner')} imported`);
       }
     } catch (error) {
       setProblem(errorMessage(error));
+    } finally {
+      if (mode !== 'check') importing.current = false;
     }
   };
 
@@ -98,7 +115,8 @@ export function LearnerImport() {
           Checking {fileName}...
         </p>
       )}
-      {problem && (
+      {/* A failure never shows over an import that went through. */}
+      {problem && done === null && (
         <Alert variant="destructive" role="alert">
           <AlertCircle aria-hidden="true" />
           <AlertTitle>The file was not imported.</AlertTitle>
@@ -111,7 +129,7 @@ export function LearnerImport() {
       {done !== null ? (
         <Alert variant="success" role="status">
           <CheckCircle2 aria-hidden="true" />
-          <AlertTitle>{done} learners imported.</AlertTitle>
+          <AlertTitle>{countOf(done, 'learner')} imported.</AlertTitle>
           <AlertDescription>
             <Link to="/dashboard/school/students" className="font-semibold underline">
               Go to the learner list
@@ -124,12 +142,12 @@ export function LearnerImport() {
           <div className="flex flex-wrap gap-3">
             {report.invalidRows === 0 ? (
               <Button onClick={() => void run('all')} disabled={importer.isPending}>
-                Import {report.validRows} learners
+                Import {countOf(report.validRows, 'learner')}
               </Button>
             ) : (
               report.validRows > 0 && (
                 <Button variant="secondary" onClick={() => void run('valid_only')} disabled={importer.isPending}>
-                  Import only the {report.validRows} valid rows
+                  Import only the {countOf(report.validRows, 'valid row')}
                 </Button>
               )
             )}
@@ -156,7 +174,7 @@ function ImportReport({ report }: { report: TLearnerImportReport }) {
         Check of the file
       </h2>
       <p className="text-sm text-slate-700">
-        {report.totalRows} rows: {report.validRows} valid, {report.invalidRows} with errors.
+        {countOf(report.totalRows, 'row')}: {report.validRows} valid, {report.invalidRows} with errors.
         {report.invalidRows > 0 && report.imported === 0 && ` ${SCHOOL_MESSAGES.csvHasErrors}`}
       </p>
       {report.errors.length > 0 && (

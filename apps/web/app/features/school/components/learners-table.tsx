@@ -11,6 +11,7 @@ import { errorMessage } from '~/lib/server-field-errors';
 import { cn } from '~/lib/cn';
 import { LEARNERS_EXPORT_URL, useLearnersPage } from '../api/school-queries';
 import { ConsentBadge } from './learner-consents';
+import { changeListing, FIRST_LEARNER_LIST_VIEW, sortByColumn, type TLearnerListView } from './learner-list-state';
 
 const SORT_LABELS: Record<TLearnerSort, string> = { name: 'Name', admissionNumber: 'Admission no.', grade: 'Grade' };
 
@@ -21,20 +22,16 @@ const SORT_LABELS: Record<TLearnerSort, string> = { name: 'Name', admissionNumbe
  */
 export function LearnersTable({ canManage }: { canManage: boolean }) {
   const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
-  const [grade, setGrade] = useState('');
-  const [status, setStatus] = useState<'active' | 'archived'>('active');
-  const [sort, setSort] = useState<TLearnerSort>('name');
-  const [dir, setDir] = useState<'asc' | 'desc'>('asc');
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  // One state, so a new sort, search or filter and its return to page 1 are one update
+  // (changeListing): the old page's cursor is never sent with the new sort.
+  const [view, setView] = useState<TLearnerListView>(FIRST_LEARNER_LIST_VIEW);
+  const { q, grade, status, sort, dir, cursors } = view;
 
   // Search as the user types, once they pause.
   useEffect(() => {
-    const timer = setTimeout(() => setQ(search.trim()), 300);
+    const timer = setTimeout(() => setView((v) => changeListing(v, { q: search.trim() })), 300);
     return () => clearTimeout(timer);
   }, [search]);
-  // Any change of what is listed starts again at page 1.
-  useEffect(() => setCursors([undefined]), [q, grade, status, sort, dir]);
 
   const cursor = cursors[cursors.length - 1];
   const page = useLearnersPage({
@@ -47,13 +44,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
     cursor,
   });
 
-  const sortBy = (column: TLearnerSort) => {
-    if (column === sort) setDir(dir === 'asc' ? 'desc' : 'asc');
-    else {
-      setSort(column);
-      setDir('asc');
-    }
-  };
+  const sortBy = (column: TLearnerSort) => setView((v) => sortByColumn(v, column));
 
   const learners = page.data?.learners ?? [];
   return (
@@ -92,7 +83,14 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
           placeholder="Search by name or admission number"
           aria-label="Search learners by name or admission number"
         />
-        <NativeSelect value={grade} onChange={(event) => setGrade(event.target.value)} aria-label="Filter by grade">
+        <NativeSelect
+          value={grade}
+          onChange={(event) => {
+            const value = event.target.value;
+            setView((v) => changeListing(v, { grade: value }));
+          }}
+          aria-label="Filter by grade"
+        >
           <option value="">All grades</option>
           {SCHOOL_GRADES.map((g) => (
             <option key={g.id} value={g.id}>
@@ -102,7 +100,10 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
         </NativeSelect>
         <NativeSelect
           value={status}
-          onChange={(event) => setStatus(event.target.value as 'active' | 'archived')}
+          onChange={(event) => {
+            const value = event.target.value as 'active' | 'archived';
+            setView((v) => changeListing(v, { status: value }));
+          }}
           aria-label="Show active or archived learners"
         >
           <option value="active">Active learners</option>
@@ -191,7 +192,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
           variant="secondary"
           size="sm"
           disabled={cursors.length <= 1}
-          onClick={() => setCursors((list) => list.slice(0, -1))}
+          onClick={() => setView((v) => ({ ...v, cursors: v.cursors.slice(0, -1) }))}
         >
           <ChevronLeft aria-hidden="true" />
           Previous page
@@ -201,7 +202,10 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
           variant="secondary"
           size="sm"
           disabled={!page.data?.nextCursor || page.isPlaceholderData}
-          onClick={() => page.data?.nextCursor && setCursors((list) => [...list, page.data.nextCursor ?? undefined])}
+          onClick={() => {
+            const next = page.data?.nextCursor;
+            if (next) setView((v) => ({ ...v, cursors: [...v.cursors, next] }));
+          }}
         >
           Next page
           <ChevronRight aria-hidden="true" />

@@ -19,6 +19,7 @@ import {
   useCreateRegisterClass,
   useSetClassTeacher,
 } from '../api/school-queries';
+import { StagedSelect } from './staged-select';
 
 /**
  * /dashboard/school/classes: the register classes (e.g. 8A) with how many learners each has and their
@@ -112,14 +113,17 @@ function ClassTeacherPicker({ registerClass }: { registerClass: TRegisterClass }
       </span>
     );
   }
+  // Choosing only stages the teacher; Save names them (StagedSelect).
   return (
-    <NativeSelect
-      aria-label={`Class teacher of ${registerClass.name}`}
+    <StagedSelect
+      label={`Class teacher of ${registerClass.name}`}
+      saveLabel={`Save class teacher for ${registerClass.name}`}
+      cancelLabel={`Cancel class teacher change for ${registerClass.name}`}
       className="w-full max-w-xs min-w-56"
-      value={registerClass.teacherId ?? ''}
-      disabled={candidates.isPending || assign.isPending}
-      onChange={async (event) => {
-        const userId = (event.target as HTMLSelectElement).value || null;
+      saved={registerClass.teacherId ?? ''}
+      disabled={candidates.isPending}
+      onSave={async (value) => {
+        const userId = value || null;
         const chosen = [...options, ...current].find((t) => t.id === userId);
         try {
           await assign.mutateAsync({ classId: registerClass.id, userId });
@@ -128,8 +132,10 @@ function ClassTeacherPicker({ registerClass }: { registerClass: TRegisterClass }
               ? `${chosen.name} is now the class teacher of ${registerClass.name}`
               : `${registerClass.name} has no class teacher now`,
           );
+          return true;
         } catch (error) {
           toast.error(errorMessage(error));
+          return false;
         }
       }}
     >
@@ -139,7 +145,7 @@ function ClassTeacherPicker({ registerClass }: { registerClass: TRegisterClass }
           {t.role ? `${t.name} (${roleLabel(t.role)})` : t.name}
         </option>
       ))}
-    </NativeSelect>
+    </StagedSelect>
   );
 }
 

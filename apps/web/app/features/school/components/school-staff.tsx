@@ -9,6 +9,7 @@ import {
   INVITABLE_STAFF_ROLES,
   ZStaffInviteSchema,
   type TStaffInviteInput,
+  type TStaffMember,
 } from '@sekolo/shared/schemas/school';
 import { Button } from '~/components/ui/button';
 import { FormField, fieldAria } from '~/components/ui/form-field';
@@ -17,6 +18,7 @@ import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { NativeSelect } from '~/components/ui/native-select';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { staffQuery, useChangeStaffRole, useInviteStaff } from '../api/school-queries';
+import { StagedSelect } from './staged-select';
 
 /** /dashboard/school/teachers: the school's staff; the admin invites with a role and changes roles (spec 6). */
 export function SchoolStaff({
@@ -30,7 +32,6 @@ export function SchoolStaff({
   permissions: readonly string[];
 }) {
   const staff = useQuery(staffQuery);
-  const change = useChangeStaffRole();
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Teachers and staff</h1>
@@ -68,29 +69,7 @@ export function SchoolStaff({
                     <td className="px-4 py-3 font-medium text-slate-900">{member.name}</td>
                     <td className="px-4 py-3 text-slate-700">{member.email}</td>
                     <td className="px-4 py-3 text-slate-700">
-                      {editable ? (
-                        <NativeSelect
-                          aria-label={`Role of ${member.name}`}
-                          value={member.role}
-                          disabled={change.isPending}
-                          onChange={async (event) => {
-                            try {
-                              const changed = await change.mutateAsync({ userId: member.id, role: event.target.value });
-                              toast.success(`${changed.name} is now ${roleLabel(changed.role)}`);
-                            } catch (error) {
-                              toast.error(errorMessage(error));
-                            }
-                          }}
-                        >
-                          {INVITABLE_STAFF_ROLES.map((role) => (
-                            <option key={role} value={role}>
-                              {roleLabel(role)}
-                            </option>
-                          ))}
-                        </NativeSelect>
-                      ) : (
-                        roleLabel(member.role)
-                      )}
+                      {editable ? <StaffRolePicker member={member} /> : roleLabel(member.role)}
                     </td>
                   </tr>
                 );
@@ -100,6 +79,35 @@ export function SchoolStaff({
         </div>
       )}
     </div>
+  );
+}
+
+/** A staff member's role: the choice is staged, and only Save changes it (StagedSelect). */
+function StaffRolePicker({ member }: { member: TStaffMember }) {
+  const change = useChangeStaffRole();
+  return (
+    <StagedSelect
+      label={`Role of ${member.name}`}
+      saveLabel={`Save role for ${member.name}`}
+      cancelLabel={`Cancel role change for ${member.name}`}
+      saved={member.role}
+      onSave={async (role) => {
+        try {
+          const changed = await change.mutateAsync({ userId: member.id, role });
+          toast.success(`${changed.name} is now ${roleLabel(changed.role)}`);
+          return true;
+        } catch (error) {
+          toast.error(errorMessage(error));
+          return false;
+        }
+      }}
+    >
+      {INVITABLE_STAFF_ROLES.map((role) => (
+        <option key={role} value={role}>
+          {roleLabel(role)}
+        </option>
+      ))}
+    </StagedSelect>
   );
 }
 
