@@ -99,6 +99,8 @@ test.describe('school dashboard (issue 6)', () => {
     await page.waitForURL('**/dashboard/school/students/new');
     await page.getByRole('button', { name: 'Add learner' }).click();
     await expect(page.getByText('Please enter the learner’s first name')).toBeVisible();
+    // Refused, the form puts the keyboard on the first field to fix.
+    await expect(page.getByLabel('First name')).toBeFocused();
     await page.getByLabel('First name').fill('Amahle');
     await page.getByLabel('Surname').fill(`Zwane${tag}`);
     await page.getByLabel('Date of birth').fill('2012-06-14');
@@ -110,6 +112,7 @@ test.describe('school dashboard (issue 6)', () => {
     await page.getByLabel('ID number').fill('1206145009081');
     await page.getByRole('button', { name: 'Add learner' }).click();
     await expect(page.getByText('ID number is not valid (check digit does not match)')).toBeVisible();
+    await expect(page.getByLabel('ID number')).toBeFocused();
     // What was typed is not lost to a stray tap: leaving asks first, and staying keeps it.
     await page.getByRole('link', { name: '← Students' }).click();
     const leave = page.getByRole('dialog', { name: 'Leave without saving?' });

@@ -21,6 +21,7 @@ import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Textarea } from '~/components/ui/textarea';
 import { mergeSaved, sameFormValue, savedMeanwhileNotice } from '~/lib/merge-saved';
+import { useFocusFirstInvalid } from '~/lib/use-focus-invalid';
 import { useMergedReading } from '~/lib/use-merged-reading';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { registerClassesQuery } from '../api/school-queries';
@@ -131,6 +132,7 @@ export function LearnerForm({
     defaultValues,
   });
   const { errors, isSubmitting, isDirty, isSubmitSuccessful } = form.formState;
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const classes = useQuery(registerClassesQuery);
   const grade = useWatch({ control: form.control, name: 'grade' });
   const idType = useWatch({ control: form.control, name: 'idType' });
@@ -145,11 +147,17 @@ export function LearnerForm({
             await onSubmit(values);
           } catch (error) {
             if (!applyServerFieldErrors(error, form.setError, FIELDS)) setProblem(errorMessage(error));
-            else setProblem('Please check the highlighted fields.');
+            else {
+              setProblem('Please check the highlighted fields.');
+              focusFirstInvalid();
+            }
             throw error; // the submit failed: the form stays dirty, and leaving it asks first
           }
         },
-        () => setProblem('Please check the highlighted fields.'),
+        () => {
+          setProblem('Please check the highlighted fields.');
+          focusFirstInvalid();
+        },
       )(event);
     } catch {
       // Shown above.
@@ -161,7 +169,7 @@ export function LearnerForm({
   useMergedReading(form, defaultValues, FIELDS, mergeLearnerNotice, setProblem);
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-8">
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-8">
       <UnsavedChangesGuard
         dirty={isDirty && !isSubmitting && !isSubmitSuccessful}
         what="The learner's details you entered are not saved."
