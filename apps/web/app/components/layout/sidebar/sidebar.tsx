@@ -29,7 +29,12 @@ interface ISidebarContext {
   toggle: () => void;
   /** Set by the search box so a collapsed sidebar's search button can focus it after expanding. */
   searchRef: React.RefObject<HTMLInputElement | null>;
+  /** Set by the header's toggle button, where the mobile sheet gives focus back when it closes. */
+  triggerRef: React.RefObject<HTMLButtonElement | null>;
 }
+
+/** The sidebar's element in either form (the desktop aside, the mobile sheet): the toggle's aria-controls. */
+const SIDEBAR_ID = 'dashboard-sidebar';
 
 const SidebarContext = createContext<ISidebarContext | null>(null);
 
@@ -60,6 +65,7 @@ export function SidebarProvider({ children }: { children: React.ReactNode }) {
   );
   const [openMobile, setOpenMobile] = useState(false);
   const searchRef = useRef<HTMLInputElement | null>(null);
+  const triggerRef = useRef<HTMLButtonElement | null>(null);
 
   const setOpen = useCallback((value: boolean) => {
     setOpenState(value);
@@ -82,7 +88,7 @@ export function SidebarProvider({ children }: { children: React.ReactNode }) {
   }, [toggle]);
 
   const value = useMemo(
-    () => ({ open, setOpen, isMobile, openMobile, setOpenMobile, toggle, searchRef }),
+    () => ({ open, setOpen, isMobile, openMobile, setOpenMobile, toggle, searchRef, triggerRef }),
     [open, setOpen, isMobile, openMobile, toggle],
   );
   return (
@@ -95,14 +101,16 @@ export function SidebarProvider({ children }: { children: React.ReactNode }) {
 }
 
 export function SidebarTrigger({ className }: { className?: string }) {
-  const { toggle, open, isMobile, openMobile } = useSidebar();
+  const { toggle, open, isMobile, openMobile, triggerRef } = useSidebar();
   return (
     <button
+      ref={triggerRef}
       type="button"
       data-slot="sidebar-trigger"
       onClick={toggle}
       aria-expanded={isMobile ? openMobile : open}
-      aria-controls={isMobile ? undefined : 'dashboard-sidebar'}
+      // The mobile sheet is in the DOM only while open: an aria-controls naming no element is an error.
+      aria-controls={!isMobile || openMobile ? SIDEBAR_ID : undefined}
       title="Toggle sidebar (Ctrl+B)"
       className={cn(
         'inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100',
@@ -125,16 +133,24 @@ export interface ISidebarProps {
 
 /** The sidebar itself: fixed on desktop, a sheet on mobile; same content in both. */
 export function Sidebar(props: ISidebarProps) {
-  const { isMobile, open, openMobile, setOpenMobile } = useSidebar();
+  const { isMobile, open, openMobile, setOpenMobile, triggerRef } = useSidebar();
   if (isMobile) {
     return (
       <DialogPrimitive.Root open={openMobile} onOpenChange={setOpenMobile}>
         <DialogPrimitive.Portal>
           <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
           <DialogPrimitive.Content
+            id={SIDEBAR_ID}
             data-slot="sidebar"
             data-mobile="true"
             aria-describedby={undefined}
+            // However it closes (Escape, Close menu, the overlay, a link), the keyboard goes back to
+            // the header's toggle that opened it. The toggle is not a Dialog.Trigger (it also
+            // collapses the desktop sidebar), so Radix knows no trigger and left focus on <body>.
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              triggerRef.current?.focus();
+            }}
             className="fixed inset-y-0 left-0 z-50 flex w-72 flex-col bg-white shadow-xl"
           >
             <DialogPrimitive.Title className="sr-only">{props.label} menu</DialogPrimitive.Title>
@@ -153,7 +169,7 @@ export function Sidebar(props: ISidebarProps) {
       {/* Holds the sidebar's room in the page flow, so the content never slides under it. */}
       <div aria-hidden="true" className={cn('shrink-0 transition-[width] duration-200', open ? 'w-64' : 'w-12')} />
       <aside
-        id="dashboard-sidebar"
+        id={SIDEBAR_ID}
         data-slot="sidebar"
         data-state={open ? 'expanded' : 'collapsed'}
         className={cn(

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { changeListing, FIRST_LEARNER_LIST_VIEW, sortByColumn, type TLearnerListView } from './learner-list-state';
+import {
+  changeListing,
+  FIRST_LEARNER_LIST_VIEW,
+  firstPage,
+  LEARNER_SEARCH_MAX,
+  learnerListFromParams,
+  learnerListToParams,
+  nextPage,
+  previousPage,
+  sortByColumn,
+  type TLearnerListView,
+} from './learner-list-state';
 
 /** On page 3 of the list sorted by name: the cursors of pages 2 and 3 were seen. */
 const onPage3: TLearnerListView = { ...FIRST_LEARNER_LIST_VIEW, cursors: [undefined, 'c2', 'c3'] };
@@ -28,5 +39,79 @@ describe('the learner list view: a new sort, search or filter starts at page 1 i
     // The search's debounce settles on the same text: no re-render, no request for page 1.
     expect(changeListing(onPage3, { q: '' })).toBe(onPage3);
     expect(changeListing(onPage3, { sort: 'name', dir: 'asc' })).toBe(onPage3);
+  });
+});
+
+describe('the learner list view: pages forward and back', () => {
+  it('keeps each page’s cursor going forward, and drops the last going back', () => {
+    expect(nextPage(onPage3, 'c4').cursors).toEqual([undefined, 'c2', 'c3', 'c4']);
+    expect(previousPage(onPage3).cursors).toEqual([undefined, 'c2']);
+    expect(previousPage(FIRST_LEARNER_LIST_VIEW)).toBe(FIRST_LEARNER_LIST_VIEW);
+  });
+
+  it('starts again at page 1 of the same listing when a cursor is refused', () => {
+    const searched = { ...onPage3, q: 'smit', grade: '10' };
+    expect(firstPage(searched)).toEqual({ ...searched, cursors: [undefined] });
+    expect(firstPage(FIRST_LEARNER_LIST_VIEW)).toBe(FIRST_LEARNER_LIST_VIEW);
+  });
+});
+
+describe('the learner list view in the address', () => {
+  const fromAddress = (search: string) => learnerListFromParams(new URLSearchParams(search));
+
+  it('gives the plain list no search params at all', () => {
+    expect(learnerListToParams(FIRST_LEARNER_LIST_VIEW).toString()).toBe('');
+    expect(fromAddress('')).toEqual(FIRST_LEARNER_LIST_VIEW);
+  });
+
+  it('reads back every part of what it writes: search, filters, sort and the pages seen', () => {
+    const view: TLearnerListView = {
+      q: 'thandi mok',
+      grade: 'R',
+      status: 'archived',
+      sort: 'admissionNumber',
+      dir: 'desc',
+      cursors: [undefined, 'WyJuYW1lIl0', 'eyJ4IjoxfQ-_'],
+    };
+    const search = learnerListToParams(view).toString();
+    expect(search).toBe(
+      'q=thandi+mok&grade=R&status=archived&sort=admissionNumber&dir=desc&cursor=WyJuYW1lIl0&cursor=eyJ4IjoxfQ-_',
+    );
+    expect(fromAddress(search)).toEqual(view);
+    // A secretary's Grade 10 and "smit" on page 2, after Back or a reload.
+    const grade10 = changeListing(FIRST_LEARNER_LIST_VIEW, { grade: '10', q: 'smit' });
+    expect(fromAddress(learnerListToParams(nextPage(grade10, 'c2')).toString())).toEqual({
+      ...grade10,
+      cursors: [undefined, 'c2'],
+    });
+  });
+
+  it('reads the search as the server does: trimmed, and at most LEARNER_SEARCH_MAX characters', () => {
+    expect(fromAddress('q=%20smit%20').q).toBe('smit');
+    expect(fromAddress(`q=${'a'.repeat(LEARNER_SEARCH_MAX)}`).q).toBe('a'.repeat(LEARNER_SEARCH_MAX));
+    // Longer, the server answers 400: the list without the search instead.
+    expect(fromAddress(`q=${'a'.repeat(LEARNER_SEARCH_MAX + 1)}`).q).toBe('');
+  });
+
+  it('falls back to the default of each value it does not know, keeping the others', () => {
+    expect(fromAddress('grade=13&status=deleted&sort=dateOfBirth&dir=up&q=dube')).toEqual({
+      ...FIRST_LEARNER_LIST_VIEW,
+      q: 'dube',
+    });
+    expect(fromAddress('grade=10&sort=grade&dir=sideways')).toEqual({
+      ...FIRST_LEARNER_LIST_VIEW,
+      grade: '10',
+      sort: 'grade',
+    });
+  });
+
+  it('starts at page 1 when any cursor is not of the server’s form', () => {
+    expect(fromAddress('grade=9&cursor=c2&cursor=not%20a%20cursor')).toEqual({
+      ...FIRST_LEARNER_LIST_VIEW,
+      grade: '9',
+    });
+    expect(fromAddress('cursor=').cursors).toEqual([undefined]);
+    expect(fromAddress(`cursor=${'a'.repeat(501)}`).cursors).toEqual([undefined]);
+    expect(fromAddress(`cursor=${'a'.repeat(500)}`).cursors).toEqual([undefined, 'a'.repeat(500)]);
   });
 });

@@ -1,37 +1,73 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download, Upload, UserPlus } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { SCHOOL_GRADES, gradeLabel } from '@sekolo/shared/constants/enumerations';
 import { LEARNER_PAGE_SIZE_DEFAULT, type TLearnerSort } from '@sekolo/shared/schemas/school';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
+import { ApiError } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { cn } from '~/lib/cn';
 import { LEARNERS_EXPORT_URL, useLearnersPage } from '../api/school-queries';
 import { ConsentBadge } from './learner-consents';
-import { changeListing, FIRST_LEARNER_LIST_VIEW, sortByColumn, type TLearnerListView } from './learner-list-state';
+import {
+  changeListing,
+  firstPage,
+  LEARNER_SEARCH_MAX,
+  learnerListFromParams,
+  learnerListToParams,
+  nextPage,
+  previousPage,
+  sortByColumn,
+  type TLearnerListView,
+} from './learner-list-state';
 
 const SORT_LABELS: Record<TLearnerSort, string> = { name: 'Name', admissionNumber: 'Admission no.', grade: 'Grade' };
 
 /**
  * The learner list: search by name or admission number, filter by grade and status, sort by a
  * column, and page forward and back over the server's keyset pages (the cursors already seen are
- * kept so Previous needs no offset).
+ * kept so Previous needs no offset). All of it lives in the address, so Back from a learner or a
+ * reload shows the same page of the same search.
  */
 export function LearnersTable({ canManage }: { canManage: boolean }) {
-  const [search, setSearch] = useState('');
-  // One state, so a new sort, search or filter and its return to page 1 are one update
-  // (changeListing): the old page's cursor is never sent with the new sort.
-  const [view, setView] = useState<TLearnerListView>(FIRST_LEARNER_LIST_VIEW);
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => learnerListFromParams(params), [params]);
   const { q, grade, status, sort, dir, cursors } = view;
+  // One update of the address, so a new sort, search or filter and its return to page 1 are one
+  // (changeListing): the old page's cursor is never sent with the new sort. Replaced, not pushed:
+  // Back leaves the list rather than undoing each keystroke and click. A change to nothing new
+  // (the same view) is no navigation at all.
+  const change = useCallback(
+    (transition: (view: TLearnerListView) => TLearnerListView) => {
+      const next = transition(view);
+      if (next !== view) setParams(learnerListToParams(next), { replace: true });
+    },
+    [view, setParams],
+  );
 
-  // Search as the user types, once they pause.
+  // The box shows each keystroke at once; the address (and the request) takes the search once
+  // they pause. `listed` is the search the address last held, by this box or by a navigation.
+  const [search, setSearch] = useState(q);
+  const listed = useRef(q);
   useEffect(() => {
-    const timer = setTimeout(() => setView((v) => changeListing(v, { q: search.trim() })), 300);
+    // The address changed under the box (the sidebar's Students link, Back): the box follows it.
+    // Not on its own debounced write, which would undo what was typed meanwhile.
+    if (q === listed.current) return;
+    listed.current = q;
+    setSearch(q);
+  }, [q]);
+  useEffect(() => {
+    const next = search.trim();
+    if (next === listed.current) return;
+    const timer = setTimeout(() => {
+      listed.current = next;
+      change((v) => changeListing(v, { q: next }));
+    }, 300);
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [search, change]);
 
   const cursor = cursors[cursors.length - 1];
   const page = useLearnersPage({
@@ -44,7 +80,14 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
     cursor,
   });
 
-  const sortBy = (column: TLearnerSort) => setView((v) => sortByColumn(v, column));
+  // The server answers 400 to a cursor it cannot read (edited in the address, or from an older
+  // list): page 1 of the same search, not an error the user cannot act on.
+  const badCursor = page.isError && cursors.length > 1 && page.error instanceof ApiError && page.error.status === 400;
+  useEffect(() => {
+    if (badCursor) change(firstPage);
+  }, [badCursor, change]);
+
+  const sortBy = (column: TLearnerSort) => change((v) => sortByColumn(v, column));
 
   const learners = page.data?.learners ?? [];
   return (
@@ -80,6 +123,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
           type="search"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
+          maxLength={LEARNER_SEARCH_MAX}
           placeholder="Search by name or admission number"
           aria-label="Search learners by name or admission number"
         />
@@ -87,7 +131,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
           value={grade}
           onChange={(event) => {
             const value = event.target.value;
-            setView((v) => changeListing(v, { grade: value }));
+            change((v) => changeListing(v, { grade: value }));
           }}
           aria-label="Filter by grade"
         >
@@ -102,7 +146,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
           value={status}
           onChange={(event) => {
             const value = event.target.value as 'active' | 'archived';
-            setView((v) => changeListing(v, { status: value }));
+            change((v) => changeListing(v, { status: value }));
           }}
           aria-label="Show active or archived learners"
         >
@@ -111,11 +155,11 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
         </NativeSelect>
       </div>
 
-      {page.isError ? (
+      {page.isError && !badCursor ? (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
           {errorMessage(page.error)}
         </p>
-      ) : page.isPending ? (
+      ) : page.isPending || badCursor ? (
         <LoadingSpinner />
       ) : learners.length === 0 ? (
         <div
@@ -188,12 +232,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
       )}
 
       <nav aria-label="Pages of learners" className="flex items-center justify-between gap-3">
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={cursors.length <= 1}
-          onClick={() => setView((v) => ({ ...v, cursors: v.cursors.slice(0, -1) }))}
-        >
+        <Button variant="secondary" size="sm" disabled={cursors.length <= 1} onClick={() => change(previousPage)}>
           <ChevronLeft aria-hidden="true" />
           Previous page
         </Button>
@@ -204,7 +243,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
           disabled={!page.data?.nextCursor || page.isPlaceholderData}
           onClick={() => {
             const next = page.data?.nextCursor;
-            if (next) setView((v) => ({ ...v, cursors: [...v.cursors, next] }));
+            if (next) change((v) => nextPage(v, next));
           }}
         >
           Next page

@@ -1,0 +1,124 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
+
+/**
+ * Finding one's way back: the learner list keeps its search, filters and page in the address, so
+ * Back from a learner and a reload show the list as it was left; the mobile menu gives the keyboard
+ * back to the button that opened it.
+ */
+
+test('Back from a learner, and a reload, show the learner list as it was: search, grade and page', async ({ page }) => {
+  test.slow(); // an import, two list pages, a learner, Back, two reloads
+  const tag = Date.now().toString(36).toUpperCase().slice(-5);
+  const surname = `Smit${tag}`;
+  const searched = surname.toLowerCase();
+  await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+
+  // This attempt's own learners: 27 in Grade 12, more than a page (LEARNER_PAGE_SIZE_DEFAULT, 25),
+  // and one of the same surname in Grade 11 that the grade filter leaves out. Sorted by name, page 2
+  // holds Naledi 26 and 27.
+  const csv = [
+    'first_name,last_name,date_of_birth,gender,grade,admission_number',
+    ...Array.from(
+      { length: 27 },
+      (_, i) => `Naledi ${String(i + 1).padStart(2, '0')},${surname},2008-03-14,female,12,NAV-${tag}-${i + 1}`,
+    ),
+    `Naledi 00,${surname},2009-03-14,female,11,NAV-${tag}-0`,
+  ].join('\n');
+  const imported = await page.request.post('/api/school/learners/import', { data: { csv, mode: 'all' } });
+  expect(imported.ok(), await imported.text()).toBe(true);
+  expect(((await imported.json()) as { report: { imported: number } }).report.imported).toBe(28);
+
+  await page.goto('/dashboard/school/students');
+  const table = page.getByRole('table');
+  const search = page.getByRole('searchbox', { name: 'Search learners by name or admission number' });
+  const grade = page.getByRole('combobox', { name: 'Filter by grade' });
+  await expect(table).toBeVisible();
+
+  await search.fill(searched);
+  // The search reaches the address once typing pauses; only then is it the list's (and page 2 its page 2).
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${searched}(&|$)`));
+  await expect(table.getByRole('link', { name: `${surname}, Naledi 00` })).toBeVisible();
+  await grade.selectOption('12');
+  await expect(page).toHaveURL(/[?&]grade=12(&|$)/);
+  await expect(table.getByRole('link', { name: `${surname}, Naledi 00` })).toHaveCount(0);
+  await expect(table.getByRole('row')).toHaveCount(26); // the header and 25 learners
+  await page.getByRole('button', { name: 'Next page', exact: true }).click();
+
+  const asLeft = async () => {
+    await expect(search).toHaveValue(searched);
+    await expect(grade).toHaveValue('12');
+    await expect(page.getByText('Page 2', { exact: true })).toBeVisible();
+    await expect(table.getByRole('link')).toHaveText([`${surname}, Naledi 26`, `${surname}, Naledi 27`]);
+  };
+  await asLeft();
+
+  // A learner opened from page 2; Back comes to page 2 of the same search, not the whole school's page 1.
+  await table.getByRole('link', { name: `${surname}, Naledi 26` }).click();
+  await expect(page.getByLabel('Admission number')).toHaveValue(`NAV-${tag}-26`);
+  await page.goBack();
+  await page.waitForURL((url) => url.pathname === '/dashboard/school/students');
+  await asLeft();
+
+  // So does a reload of the address; Previous still finds page 1 from it.
+  await page.reload();
+  await asLeft();
+  await page.getByRole('button', { name: 'Previous page', exact: true }).click();
+  await expect(page.getByText('Page 1', { exact: true })).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(26);
+  await expect(table.getByRole('link').first()).toHaveText(`${surname}, Naledi 01`);
+
+  // A cursor the server cannot read (edited by hand, or stale): page 1 of the same search, no error.
+  const tampered = new URL(page.url());
+  tampered.searchParams.set('cursor', 'not-a-cursor');
+  await page.goto(tampered.pathname + tampered.search);
+  await expect(page.getByText('Page 1', { exact: true })).toBeVisible();
+  await expect(table.getByRole('link').first()).toHaveText(`${surname}, Naledi 01`);
+  await expect(search).toHaveValue(searched);
+  await expect(grade).toHaveValue('12');
+  await expect(page.getByText('This page of the list is out of date')).toHaveCount(0);
+});
+
+test('at 375 px the menu button says whether the menu is open, and closing the menu gives it the keyboard back', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+  await page.goto('/dashboard/school');
+  await expect(page.getByRole('heading', { name: /^Welcome,/ })).toBeVisible();
+  // includeHidden: while the sheet is open (modal), the page behind it, the button too, is aria-hidden.
+  const menuButton = page.getByRole('button', { name: 'Toggle Sidebar', includeHidden: true });
+  const sheet = page.getByRole('dialog', { name: 'School menu' });
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  // The closed sheet is not in the page: no aria-controls naming nothing.
+  await expect(menuButton).not.toHaveAttribute('aria-controls');
+
+  const open = async () => {
+    await menuButton.click();
+    await expect(sheet).toBeVisible();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    const id = await sheet.getAttribute('id');
+    expect(id).toBeTruthy();
+    await expect(menuButton).toHaveAttribute('aria-controls', id!);
+  };
+  const closedToButton = async () => {
+    await expect(sheet).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuButton).not.toHaveAttribute('aria-controls');
+  };
+
+  await open();
+  await page.keyboard.press('Escape');
+  await closedToButton();
+
+  await open();
+  await sheet.getByRole('button', { name: 'Close menu' }).click();
+  await closedToButton();
+
+  // A link to the page already shown closes the menu and leaves the reader where they were.
+  await open();
+  await sheet.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await closedToButton();
+  expect(new URL(page.url()).pathname).toBe('/dashboard/school');
+});
