@@ -59,6 +59,12 @@ test('Back from a learner, and a reload, show the learner list as it was: search
   await page.goBack();
   await page.waitForURL((url) => url.pathname === '/dashboard/school/students');
   await asLeft();
+  // The learner page's own "← Students" link comes back to the same place too.
+  await table.getByRole('link', { name: `${surname}, Naledi 27` }).click();
+  await expect(page.getByLabel('Admission number')).toHaveValue(`NAV-${tag}-27`);
+  await page.getByRole('link', { name: '← Students' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard/school/students');
+  await asLeft();
 
   // So does a reload of the address; Previous still finds page 1 from it.
   await page.reload();

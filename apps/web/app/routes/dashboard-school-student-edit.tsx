@@ -1,5 +1,5 @@
 import { Archive, ArchiveRestore } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
 import type { TLearner } from '@sekolo/shared/schemas/school';
@@ -13,6 +13,7 @@ import { LearnerAccount } from '~/features/school/components/learner-account';
 import { LearnerConsents } from '~/features/school/components/learner-consents';
 import { RequireAuth } from '~/features/auth/components/require-auth';
 import { useSession } from '~/features/auth/hooks/use-session';
+import { learnerListPath } from '~/features/school/lib/learner-list-return';
 import { LEARNER_VIEWER_ROLES } from '~/features/school/lib/school-access';
 import { errorMessage } from '~/lib/server-field-errors';
 
@@ -32,9 +33,10 @@ export default function DashboardSchoolStudentEdit() {
 function LearnerRecord() {
   const { learnerId } = useParams();
   const learner = useLearner(learnerId);
+  const { state } = useLocation();
   return (
     <div className="max-w-3xl space-y-6">
-      <Link to="/dashboard/school/students" className="text-sm font-semibold text-brand-800 hover:underline">
+      <Link to={learnerListPath(state)} className="text-sm font-semibold text-brand-800 hover:underline">
         ← Students
       </Link>
       {learner.isPending ? (

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download, Upload, UserPlus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { type TLearnerListReturn } from '~/features/school/lib/learner-list-return';
 import { SCHOOL_GRADES, gradeLabel } from '@sekolo/shared/constants/enumerations';
 import { LEARNER_PAGE_SIZE_DEFAULT, type TLearnerSort } from '@sekolo/shared/schemas/school';
 import { Button } from '~/components/ui/button';
@@ -32,6 +33,11 @@ const SORT_LABELS: Record<TLearnerSort, string> = { name: 'Name', admissionNumbe
  * kept so Previous needs no offset). All of it lives in the address, so Back from a learner or a
  * reload shows the same page of the same search.
  */
+/** What a learner's page needs to link back to this list as it is (its search, filters, sort and page). */
+function listReturn(params: URLSearchParams): TLearnerListReturn {
+  return { learnerList: params.size ? `?${params.toString()}` : '' };
+}
+
 export function LearnersTable({ canManage }: { canManage: boolean }) {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => learnerListFromParams(params), [params]);
@@ -207,6 +213,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
                   <td className="px-4 py-3">
                     <Link
                       to={`/dashboard/school/students/${learner.id}`}
+                      state={listReturn(params)}
                       className="font-medium text-brand-800 hover:underline"
                     >
                       {learner.lastName}, {learner.firstName}

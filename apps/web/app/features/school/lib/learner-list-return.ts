@@ -1,0 +1,12 @@
+/** The state a link from the learner list gives a learner's page: the list's address as it was. */
+export type TLearnerListReturn = { learnerList: string };
+
+/**
+ * The learner list to go back to from a learner's page: the list as the user left it (its search,
+ * filters, sort and page, carried in the link's state), or the whole list when the page was opened
+ * another way. Only a query string of the list is taken from the state.
+ */
+export function learnerListPath(state: unknown): string {
+  const back = (state as Partial<TLearnerListReturn> | null)?.learnerList;
+  return `/dashboard/school/students${typeof back === 'string' && /^\?[^#]*$/.test(back) ? back : ''}`;
+}
