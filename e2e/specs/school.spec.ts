@@ -164,13 +164,16 @@ test.describe('school dashboard (issue 6)', () => {
 
     // A parent is linked with their relation and who pays.
     await page.getByRole('button', { name: 'Add parent or guardian' }).click();
+    await expect(page.getByLabel('Guardian first name')).toBeFocused();
     await page.getByRole('button', { name: 'Save guardian' }).click();
     await expect(page.getByText('Please enter the guardian’s first name')).toBeVisible();
+    await expect(page.getByLabel('Guardian first name')).toBeFocused();
     await page.getByLabel('Guardian first name').fill('Nandi');
     await page.getByLabel('Guardian surname').fill(`Zwane${tag}`);
     await page.getByLabel('Relation to the learner').selectOption('parent');
     await page.getByRole('button', { name: 'Save guardian' }).click();
     await expect(page.getByText('Please enter an e-mail address or a phone number')).toBeVisible();
+    await expect(page.getByLabel('Guardian e-mail (optional)')).toBeFocused();
     await page.getByLabel('Guardian phone (optional)').fill('+27 82 555 0101');
     await page.getByLabel('Pays the school fees').check();
     await page.getByRole('button', { name: 'Save guardian' }).click();

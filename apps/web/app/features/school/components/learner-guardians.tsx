@@ -19,6 +19,7 @@ import { FormField, fieldAria } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { mergeSaved, sameFormValue, savedMeanwhileNotice } from '~/lib/merge-saved';
+import { useFocusFirstInvalid } from '~/lib/use-focus-invalid';
 import { useMergedReading } from '~/lib/use-merged-reading';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { toastAction } from '~/lib/toast-action';
@@ -273,7 +274,8 @@ function GuardianForm({
     defaultValues: read,
   });
   const { errors, isSubmitting, isDirty } = form.formState;
-  const formRef = useFocusFirstField<HTMLFormElement>();
+  const { formRef: invalidRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const formRef = useFocusFirstField<HTMLFormElement>(invalidRef);
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
@@ -287,8 +289,9 @@ function GuardianForm({
       onDone();
     } catch (error) {
       if (!applyServerFieldErrors(error, form.setError, FIELDS)) setProblem(errorMessage(error));
+      else focusFirstInvalid();
     }
-  });
+  }, focusFirstInvalid);
 
   // The guardian read again after someone else's save: merged into the form, not replacing it.
   useMergedReading(form, read, ALL_FIELDS, mergeGuardianInput, setProblem);

@@ -81,10 +81,15 @@ export function useFocusAfterClose(): (elementId: string) => void {
 
 /**
  * A ref for a form opened in place: its first field takes focus when the form appears (a callback
- * ref, so a form shown after its component's own loading state is focused too).
+ * ref, so a form shown after its component's own loading state is focused too). `also` is given the
+ * element as well, for a hook that needs the form too (useFocusFirstInvalid).
  */
-export function useFocusFirstField<T extends HTMLElement>() {
-  return useCallback((node: T | null) => {
-    node?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus();
-  }, []);
+export function useFocusFirstField<T extends HTMLElement>(also?: React.RefObject<T | null>) {
+  return useCallback(
+    (node: T | null) => {
+      if (also) also.current = node;
+      node?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus();
+    },
+    [also],
+  );
 }
