@@ -133,7 +133,24 @@ export type TAttendanceClass = {
   canMark: boolean;
 };
 export type TTodayClass = TAttendanceClass & { marked: number; complete: boolean };
-export type TTodayOverview = { date: string; classes: TTodayClass[]; missing: number };
+/** Why no register is due on a day that is not a school day (TTodayOverview's `reason`). */
+export const NO_REGISTERS_DUE = {
+  weekend: 'No registers are due on a weekend.',
+  holiday: 'No registers are due in the school holidays.',
+} as const;
+
+/**
+ * A day across the school: each class's marks, and the registers missing (with learners, no mark).
+ * On a day that is not a school day (`reason`: a weekend, or outside the terms) no register is due,
+ * so none is missing, though a register kept that day (a Saturday class) still shows as marked.
+ */
+export type TTodayOverview = {
+  date: string;
+  classes: TTodayClass[];
+  missing: number;
+  schoolDay: boolean;
+  reason: 'weekend' | 'holiday' | null;
+};
 export type TStatusCounts = Record<TAttendanceStatus, number>;
 export type TClassMonth = {
   classId: string;

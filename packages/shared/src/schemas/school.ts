@@ -476,4 +476,19 @@ export type TSchoolOverview = {
   classes: number;
   learnersByGrade: { grade: TSchoolGrade; count: number }[];
   recentActivity: TSchoolActivity[];
+  /**
+   * The day's attendance across the school (the school's today unless another day is asked for),
+   * or null for a reader without the attendance screens: the registers of the classes with
+   * learners and how many of them have no mark (none is due on a day that is not a school day,
+   * `reason`), the learners marked and the share of them present or late (null when none is).
+   */
+  attendance: {
+    date: string;
+    schoolDay: boolean;
+    reason: 'weekend' | 'holiday' | null;
+    registers: number;
+    missing: number;
+    marked: number;
+    rate: number | null;
+  } | null;
 };

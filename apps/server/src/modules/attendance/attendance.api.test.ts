@@ -83,6 +83,8 @@ describe('attendance', () => {
     people.admin = await createUser(t.database.db, { role: 'school_admin', organization: school });
     people.teacher = await createUser(t.database.db, { role: 'teacher', organization: school, firstName: 'Tumi' });
     people.otherTeacher = await createUser(t.database.db, { role: 'teacher', organization: school });
+    // Sees the learners (the school dashboard) but not the attendance screens.
+    people.staff = await createUser(t.database.db, { role: 'school_staff', organization: school });
     people.parent = await createUser(t.database.db, {
       role: 'parent',
       organization: school,
@@ -1042,5 +1044,59 @@ describe('attendance', () => {
     expect(again.json().result).toMatchObject({ saved: 120, created: 0, changed: 5 });
     const after = await places();
     expect(corrected.map((id) => after.get(id))).toEqual(corrected.map(() => fullPage));
+  });
+
+  it('says on which days no register is due, and gives the school dashboard the day’s rate and registers not marked', async () => {
+    const dashboard = async (date: string, who = 'admin') =>
+      t.app.inject({ method: 'GET', url: `/api/school/overview?date=${date}`, headers: { cookie: cookies[who]! } });
+    // Wednesday 4 March 2026, in term 1 of the SA calendar, nothing marked yet: every class with
+    // learners (4A and 5B among them, and the classes earlier tests added) is missing.
+    const school = '2026-03-04';
+    const before = (await call('GET', `/today?date=${school}`, 'admin')).json();
+    const registers = before.classes.filter((c: { learnerCount: number }) => c.learnerCount > 0).length;
+    expect(registers).toBeGreaterThanOrEqual(2);
+    expect(before).toMatchObject({ schoolDay: true, reason: null, missing: registers });
+    const saveA = marks([
+      [kids.ben!, 'late', 'Taxi'],
+      [kids.amy!, 'present'],
+    ]);
+    expect((await call('PUT', `/classes/${classes.a}/register/${school}`, 'admin', saveA)).statusCode).toBe(200);
+    expect((await dashboard(school)).json().attendance).toEqual({
+      date: school,
+      schoolDay: true,
+      reason: null,
+      registers,
+      missing: registers - 1,
+      marked: 2,
+      rate: 1,
+    });
+    const saveB = marks([[kids.cat!, 'excused', 'Clinic']]);
+    expect((await call('PUT', `/classes/${classes.b}/register/${school}`, 'admin', saveB)).statusCode).toBe(200);
+    const day = (await dashboard(school)).json().attendance;
+    expect(day).toMatchObject({ missing: registers - 2, marked: 3 });
+    expect(day.rate).toBeCloseTo(2 / 3);
+    // The next day, nothing marked: every register is missing again.
+    expect((await dashboard('2026-03-05')).json().attendance).toMatchObject({
+      missing: registers,
+      marked: 0,
+      rate: null,
+    });
+    // Saturday 7 March, and Wednesday 1 April between terms 1 and 2: none is due.
+    for (const [date, reason] of [
+      ['2026-03-07', 'weekend'],
+      ['2026-04-01', 'holiday'],
+    ] as const) {
+      expect((await call('GET', `/today?date=${date}`, 'teacher')).json()).toMatchObject({
+        schoolDay: false,
+        reason,
+        missing: 0,
+      });
+      expect((await dashboard(date)).json().attendance).toMatchObject({ schoolDay: false, reason, missing: 0 });
+    }
+    // Staff who see the learners but not the attendance screens get the dashboard without its figures.
+    const staff = await dashboard(school, 'staff');
+    expect(staff.statusCode).toBe(200);
+    expect(staff.json().attendance).toBeNull();
+    expect((await dashboard('not-a-date')).statusCode).toBe(400);
   });
 });

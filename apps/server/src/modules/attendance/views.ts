@@ -17,6 +17,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
 import { canMarkClass, findSchoolClass } from './attendance-access.ts';
 import { onEachDay } from './learner-days.ts';
+import { notSchoolDayReason } from '../timetable/school-day.ts';
 
 export function emptyCounts(): TStatusCounts {
   return { present: 0, absent: 0, late: 0, excused: 0 };
@@ -49,8 +50,12 @@ export async function listAttendanceClasses(db: DbExecutor, ctx: TSchoolContext)
   }));
 }
 
-/** Today across the school: each class's marks for the day; a class with learners and no mark is missing. */
+/**
+ * A day across the school: each class's marks for the day; on a school day, a class with learners
+ * and no mark is missing (notSchoolDayReason: none is due on a weekend or in the holidays).
+ */
 export async function getDayOverview(db: DbExecutor, ctx: TSchoolContext, date: string): Promise<TTodayOverview> {
+  const reason = await notSchoolDayReason(db, ctx.organizationId, date);
   const classes = await listAttendanceClasses(db, ctx);
   const marks = await db
     .select({ classId: attendanceRecords.registerClassId, marked: count() })
@@ -62,7 +67,8 @@ export async function getDayOverview(db: DbExecutor, ctx: TSchoolContext, date: 
     const marked = byClass.get(c.id) ?? 0;
     return { ...c, marked, complete: marked > 0 && marked >= c.learnerCount };
   });
-  return { date, classes: rows, missing: rows.filter((c) => c.learnerCount > 0 && c.marked === 0).length };
+  const missing = reason ? 0 : rows.filter((c) => c.learnerCount > 0 && c.marked === 0).length;
+  return { date, classes: rows, missing, schoolDay: reason === null, reason };
 }
 
 function countInto(counts: TStatusCounts, status: string, n = 1) {

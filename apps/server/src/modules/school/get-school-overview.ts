@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { gradeFromNumber, type TSchoolActivity, type TSchoolOverview } from '@sekolo/shared/schemas/school';
 import type { DbExecutor } from '../../db/client.ts';
-import { auditEvents, learners, registerClasses, users } from '../../db/schema/index.ts';
+import { attendanceRecords, auditEvents, learners, registerClasses, users } from '../../db/schema/index.ts';
+import { VIEW_ATTENDANCE } from '../attendance/attendance-access.ts';
+import { getDayOverview } from '../attendance/views.ts';
 import { findSubscription, learnerLimitOf, packageById } from '../payments/subscriptions.ts';
 import { lacksCurrentConsentSql } from './learner-consents.ts';
 import type { TSchoolContext } from './school-context.ts';
@@ -22,10 +24,10 @@ const ACTIVITY_SUMMARIES: Record<string, (details: Record<string, unknown>) => s
 
 /**
  * /dashboard/school: learners against the package's limit, classes, learners per grade, recent
- * activity. `limit` is the subscription's (payments module); null for a school without one
+ * activity, and `date`'s attendance (dayAttendance). `limit` is the subscription's (payments module); null for a school without one
  * (created by an operator or the demo seed), which is not limited.
  */
-export async function getSchoolOverview(db: DbExecutor, ctx: TSchoolContext): Promise<TSchoolOverview> {
+export async function getSchoolOverview(db: DbExecutor, ctx: TSchoolContext, date: string): Promise<TSchoolOverview> {
   const org = ctx.organizationId;
   const [counts] = await db
     .select({
@@ -82,5 +84,38 @@ export async function getSchoolOverview(db: DbExecutor, ctx: TSchoolContext): Pr
     classes: Number(classCount?.n ?? 0),
     learnersByGrade: byGrade.map((row) => ({ grade: gradeFromNumber(row.grade), count: Number(row.count) })),
     recentActivity,
+    attendance: await dayAttendance(db, ctx, date),
+  };
+}
+
+/**
+ * The day's attendance for the school dashboard, for a reader of the attendance screens: the day
+ * across the school as the attendance page shows it (getDayOverview: registers with learners, the
+ * ones missing on a school day), with the learners marked and the share present or late.
+ */
+async function dayAttendance(
+  db: DbExecutor,
+  ctx: TSchoolContext,
+  date: string,
+): Promise<TSchoolOverview['attendance']> {
+  if (!VIEW_ATTENDANCE.some((p) => ctx.user.permissions.includes(p))) return null;
+  const day = await getDayOverview(db, ctx, date);
+  const byStatus = await db
+    .select({ status: attendanceRecords.status, n: count() })
+    .from(attendanceRecords)
+    .where(and(eq(attendanceRecords.organizationId, ctx.organizationId), eq(attendanceRecords.date, date)))
+    .groupBy(attendanceRecords.status);
+  const marked = byStatus.reduce((sum, row) => sum + Number(row.n), 0);
+  const attending = byStatus
+    .filter((row) => row.status === 'present' || row.status === 'late')
+    .reduce((sum, row) => sum + Number(row.n), 0);
+  return {
+    date,
+    schoolDay: day.schoolDay,
+    reason: day.reason,
+    registers: day.classes.filter((c) => c.learnerCount > 0).length,
+    missing: day.missing,
+    marked,
+    rate: marked === 0 ? null : attending / marked,
   };
 }

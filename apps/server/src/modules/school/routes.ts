@@ -10,7 +10,7 @@ import {
   ZLearnerSchema,
   ZRegisterClassSchema,
 } from '@sekolo/shared/schemas/school';
-import { schoolToday } from '@sekolo/shared/schemas/attendance';
+import { schoolToday, ZAttendanceDate } from '@sekolo/shared/schemas/attendance';
 import { ZLearnerAccountInviteSchema } from '@sekolo/shared/schemas/family';
 import { createLearner } from './create-learner.ts';
 import { exportLearners } from './export-learners.ts';
@@ -52,10 +52,14 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/overview',
-    { preValidation: requireSchoolPermission(...VIEW_LEARNERS, 'view_reports') },
+    {
+      preValidation: requireSchoolPermission(...VIEW_LEARNERS, 'view_reports'),
+      schema: { querystring: z.object({ date: ZAttendanceDate.optional() }) },
+    },
     async (request) => {
       const ctx = await schoolContext(request, [...VIEW_LEARNERS, 'view_reports']);
-      return getSchoolOverview(db, ctx);
+      // The school's today, or the day asked for (the attendance figures are the day's).
+      return getSchoolOverview(db, ctx, request.query.date ?? schoolToday());
     },
   );
 

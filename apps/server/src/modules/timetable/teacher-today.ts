@@ -14,26 +14,13 @@ import {
   timetableRooms,
 } from '../../db/schema/index.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
-import { getTerms } from './terms.ts';
+import { isoWeekday, notSchoolDayReason } from './school-day.ts';
 
 /** Staff who teach or mark registers: the teacher dashboard's readers (a parent or learner has neither). */
 export const TEACHING_TODAY: TPermission[] = ['manage_attendance', 'view_curriculum'];
 
-/** 1 Monday … 7 Sunday of a calendar date (the school's day, already in its time zone). */
-function isoWeekday(date: string): number {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return day === 0 ? 7 : day;
-}
-
 function weekdayName(date: string): string {
   return new Intl.DateTimeFormat('en-ZA', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-}
-
-/** Whether the date falls in one of the school's terms; a year we hold no calendar for counts as term time. */
-async function inTerm(db: DbExecutor, organizationId: string, date: string): Promise<boolean> {
-  const calendar = await getTerms(db, organizationId, Number(date.slice(0, 4)));
-  if (calendar.source === 'none') return true;
-  return calendar.terms.some((t) => t.startsOn <= date && date <= t.endsOn);
 }
 
 /** The register classes the caller is class teacher of, with the day's marks (absent counted apart). */
@@ -89,7 +76,7 @@ async function myRegisters(db: DbExecutor, ctx: TSchoolContext, date: string): P
  */
 export async function getTeachingToday(db: DbExecutor, ctx: TSchoolContext, date: string): Promise<TTeachingToday> {
   const weekday = isoWeekday(date);
-  const reason = weekday > 5 ? 'weekend' : (await inTerm(db, ctx.organizationId, date)) ? null : 'holiday';
+  const reason = await notSchoolDayReason(db, ctx.organizationId, date);
   const [lessons, registers] = await Promise.all([
     reason
       ? []

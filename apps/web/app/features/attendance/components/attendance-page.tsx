@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
-import { schoolToday, type TTodayOverview } from '@sekolo/shared/schemas/attendance';
+import { NO_REGISTERS_DUE, schoolToday, type TTodayOverview } from '@sekolo/shared/schemas/attendance';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
@@ -174,9 +174,11 @@ function DaySummary({ overview, onPick }: { overview: TTodayOverview; onPick: (c
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700" data-testid="registers-missing">
-        {overview.missing === 0
-          ? `All ${withLearners.length} registers are marked.`
-          : `${overview.missing} of ${withLearners.length} registers not marked yet.`}
+        {overview.reason
+          ? NO_REGISTERS_DUE[overview.reason]
+          : overview.missing === 0
+            ? `All ${withLearners.length} registers are marked.`
+            : `${overview.missing} of ${withLearners.length} registers not marked yet.`}
       </p>
       <ul className="flex flex-wrap gap-2">
         {withLearners.map((c) => (
@@ -188,7 +190,8 @@ function DaySummary({ overview, onPick }: { overview: TTodayOverview; onPick: (c
             >
               <span className="font-semibold text-slate-900">{c.name}</span>
               {c.marked === 0 ? (
-                <Badge variant="accent">Not marked</Badge>
+                // Not a school day: a register kept is shown, one not kept was not due.
+                overview.schoolDay && <Badge variant="accent">Not marked</Badge>
               ) : c.complete ? (
                 <Badge variant="brand">Marked</Badge>
               ) : (

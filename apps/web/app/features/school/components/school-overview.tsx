@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Activity, GraduationCap, School, ShieldAlert, Users } from 'lucide-react';
+import { Activity, CalendarCheck, ClipboardList, GraduationCap, School, ShieldAlert, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
+import { NO_REGISTERS_DUE } from '@sekolo/shared/schemas/attendance';
+import type { TSchoolOverview } from '@sekolo/shared/schemas/school';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { errorMessage } from '~/lib/server-field-errors';
@@ -25,10 +27,10 @@ export function SchoolOverview({ allowed }: { allowed: boolean }) {
       </p>
     );
   }
-  const { learners, classes, learnersByGrade, recentActivity } = overview.data;
+  const { learners, classes, learnersByGrade, recentActivity, attendance } = overview.data;
   return (
     <section aria-label="School overview" className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Figure
           icon={<GraduationCap aria-hidden="true" />}
           label="Learners enrolled"
@@ -62,6 +64,7 @@ export function SchoolOverview({ allowed }: { allowed: boolean }) {
           testId="overview-without-consent"
           to="/dashboard/school/students"
         />
+        {attendance && <AttendanceFigures attendance={attendance} />}
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
@@ -115,6 +118,37 @@ export function SchoolOverview({ allowed }: { allowed: boolean }) {
         </Card>
       </div>
     </section>
+  );
+}
+
+/** Today's attendance rate and the registers still to mark (the attendance page's day, in brief). */
+function AttendanceFigures({ attendance: a }: { attendance: NonNullable<TSchoolOverview['attendance']> }) {
+  const due = a.reason ? NO_REGISTERS_DUE[a.reason] : null;
+  return (
+    <>
+      <Figure
+        icon={<CalendarCheck aria-hidden="true" />}
+        label="Attendance today"
+        value={a.rate === null ? '–' : `${Math.round(a.rate * 100)}%`}
+        note={
+          a.marked === 0
+            ? (due ?? 'No register marked yet today')
+            : `Present or late, of ${a.marked} learner${a.marked === 1 ? '' : 's'} marked`
+        }
+        testId="overview-attendance-rate"
+        to="/dashboard/school/attendance"
+      />
+      <Figure
+        icon={<ClipboardList aria-hidden="true" />}
+        label="Registers not marked"
+        value={due ? '0' : `${a.missing} of ${a.registers}`}
+        note={
+          due ?? (a.missing === 0 ? 'Every class with learners is marked' : 'Classes with learners and no mark today')
+        }
+        testId="overview-registers-missing"
+        to="/dashboard/school/attendance"
+      />
+    </>
   );
 }
 
