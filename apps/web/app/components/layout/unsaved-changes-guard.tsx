@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useBlocker, type Location } from 'react-router';
 import { Button } from '~/components/ui/button';
 import {
@@ -67,7 +67,10 @@ function unsavedChanges(): readonly string[] {
 export function UnsavedChangesGuard({ dirty, what }: TGuarded) {
   const [key] = useState(() => Symbol('form'));
   const { leader } = useSyncExternalStore(subscribe, readGuarded, readGuarded);
-  useEffect(() => {
+  // Layout effects: the form's state reaches the blocker in the same task as the render that
+  // changed it. A passive effect runs a frame later, and a Back pressed within that frame (a quick
+  // user, or a test under load) left the page unasked.
+  useLayoutEffect(() => {
     guarded.set(key, { dirty: false, what: '' });
     changed();
     return () => {
@@ -75,7 +78,7 @@ export function UnsavedChangesGuard({ dirty, what }: TGuarded) {
       changed();
     };
   }, [key]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!guarded.has(key)) return;
     guarded.set(key, { dirty, what });
     changed();
