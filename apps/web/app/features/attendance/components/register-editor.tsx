@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   ATTENDANCE_MESSAGES,
@@ -13,6 +13,7 @@ import { Input } from '~/components/ui/input';
 import { UnsavedChangesGuard } from '~/components/layout/unsaved-changes-guard';
 import { cn } from '~/lib/cn';
 import { errorMessage } from '~/lib/server-field-errors';
+import { useSingleFlight } from '~/lib/use-single-flight';
 import { useSaveRegister } from '../api/attendance-queries';
 import { markPresentLabel, markUnmarkedPresent } from '../lib/mark-present';
 import { changedMeanwhileNotice, mergeReading, sameMark, savedMarks, type TMark } from '../lib/register-merge';
@@ -38,7 +39,7 @@ const STATUS_STYLE: Record<TAttendanceStatus, string> = {
  */
 export function RegisterEditor({ register }: { register: TRegister }) {
   const save = useSaveRegister(register.classId, register.date);
-  const saving = useRef(false);
+  const once = useSingleFlight();
   const [reading, setReading] = useState(register);
   const [saved, setSaved] = useState<Record<string, TMark>>(() => savedMarks(register));
   const [marks, setMarks] = useState(saved);
@@ -61,8 +62,6 @@ export function RegisterEditor({ register }: { register: TRegister }) {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    // A double click submits twice before the button is disabled (it is, a render later): one save.
-    if (saving.current) return;
     setProblem(null);
     const unmarked = register.rows.filter((r) => !marks[r.learnerId]?.status).length;
     if (unmarked) {
@@ -76,22 +75,24 @@ export function RegisterEditor({ register }: { register: TRegister }) {
       setProblem(parsed.error.issues[0]?.message ?? ATTENDANCE_MESSAGES.statusRequired);
       return;
     }
-    saving.current = true;
-    try {
-      const answer = await save.mutateAsync(parsed.data.marks);
-      setSaved(Object.fromEntries(parsed.data.marks.map((m) => [m.learnerId, { status: m.status, reason: m.reason }])));
-      const { changed, notified } = answer.result;
-      const details = [
-        changed ? `${changed} correction${changed === 1 ? '' : 's'} recorded` : null,
-        notified ? `${notified} guardian${notified === 1 ? '' : 's'} notified` : null,
-      ].filter(Boolean);
-      toast.success(ATTENDANCE_MESSAGES.saved, details.length ? { description: details.join(' · ') } : undefined);
-    } catch (error) {
-      // Someone else saved the register meanwhile: the save reads it again, merged above.
-      setProblem(errorMessage(error));
-    } finally {
-      saving.current = false;
-    }
+    // A double click submits twice before the button is disabled (it is, a render later): one save.
+    await once(async () => {
+      try {
+        const answer = await save.mutateAsync(parsed.data.marks);
+        setSaved(
+          Object.fromEntries(parsed.data.marks.map((m) => [m.learnerId, { status: m.status, reason: m.reason }])),
+        );
+        const { changed, notified } = answer.result;
+        const details = [
+          changed ? `${changed} correction${changed === 1 ? '' : 's'} recorded` : null,
+          notified ? `${notified} guardian${notified === 1 ? '' : 's'} notified` : null,
+        ].filter(Boolean);
+        toast.success(ATTENDANCE_MESSAGES.saved, details.length ? { description: details.join(' · ') } : undefined);
+      } catch (error) {
+        // Someone else saved the register meanwhile: the save reads it again, merged above.
+        setProblem(errorMessage(error));
+      }
+    });
   };
 
   if (register.rows.length === 0) {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { AlertCircle, CheckCircle2, FileDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -13,6 +13,7 @@ import { Button } from '~/components/ui/button';
 import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { errorMessage } from '~/lib/server-field-errors';
+import { useSingleFlight } from '~/lib/use-single-flight';
 import { useImportLearners } from '../api/school-queries';
 
 const TEMPLATE =
@@ -40,14 +41,15 @@ export function LearnerImport() {
   // One import at a time, claimed before its request starts: the two clicks of a double click both
   // reach the handler before the re-render that disables the button, and the second import then
   // found the rows already there and reported "Nothing was imported" beside the first one's success.
-  const importing = useRef(false);
+  const once = useSingleFlight();
 
   const run = async (mode: 'check' | 'all' | 'valid_only', text = csv) => {
     if (!text) return;
-    if (mode !== 'check') {
-      if (importing.current) return;
-      importing.current = true;
-    }
+    if (mode === 'check') await send(mode, text);
+    else await once(() => send(mode, text));
+  };
+
+  const send = async (mode: 'check' | 'all' | 'valid_only', text: string) => {
     setProblem(null);
     try {
       const answer = await importer.mutateAsync({ csv: text, mode });
@@ -60,8 +62,6 @@ export function LearnerImport() {
       }
     } catch (error) {
       setProblem(errorMessage(error));
-    } finally {
-      if (mode !== 'check') importing.current = false;
     }
   };
 

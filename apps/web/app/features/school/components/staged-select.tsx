@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { NativeSelect } from '~/components/ui/native-select';
+import { useSingleFlight } from '~/lib/use-single-flight';
 
 /**
  * A native select that saves only when asked. Choosing a value just stages it: in Chromium the
@@ -35,23 +36,22 @@ export function StagedSelect({
 }) {
   const [staged, setStaged] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  // Set before the request starts: a double click reaches the handler twice before a re-render.
-  const savingRef = useRef(false);
+  // Claimed before the request starts: a double click reaches the handler twice before a re-render.
+  const once = useSingleFlight();
   const selectRef = useRef<HTMLSelectElement>(null);
   const changed = staged !== null && staged !== saved;
 
   const save = async () => {
-    if (savingRef.current || staged === null || !changed) return;
-    savingRef.current = true;
-    setSaving(true);
+    if (staged === null || !changed) return;
     const value = staged;
-    let ok: boolean;
-    try {
-      ok = await onSave(value);
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
+    const ok = await once(async () => {
+      setSaving(true);
+      try {
+        return await onSave(value);
+      } finally {
+        setSaving(false);
+      }
+    });
     if (!ok) return;
     // Unless another value was chosen meanwhile, the saved value is now the one shown.
     setStaged((current) => (current === value ? null : current));
