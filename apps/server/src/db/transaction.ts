@@ -1,4 +1,4 @@
-import { is } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
 import { PgTransaction, type PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from './client.ts';
 
@@ -85,4 +85,14 @@ export function afterCommit(executor: DbExecutor, callback: TAfterCommit): void 
 /** Throws what afterCommit(executor, ...) would throw, registering nothing (a check before the work). */
 export function assertAfterCommit(executor: DbExecutor): void {
   if (is(executor, PgTransaction) && !open.has(executor)) throw new Error(NOT_OPENED_HERE);
+}
+
+/**
+ * Takes the transaction-scoped advisory lock named `key` (hashed to PostgreSQL's lock space), held
+ * until `tx` commits or rolls back: the writes that check a rule no index can hold (two periods
+ * overlapping, a learner in two lessons of a slot, a payout beyond what is payable) run one after
+ * the other for the same key.
+ */
+export async function lockForTransaction(tx: DbExecutor, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }

@@ -340,8 +340,11 @@ export type TLearnerSort = (typeof LEARNER_SORTS)[number];
 export const LEARNER_PAGE_SIZE_DEFAULT = 25;
 export const LEARNER_PAGE_SIZE_MAX = 100;
 
+/** The longest learner search the list takes (the search box's maxLength too). */
+export const LEARNER_SEARCH_MAX = 100;
+
 export const ZLearnerListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().default(''),
+  q: z.string().trim().max(LEARNER_SEARCH_MAX).optional().default(''),
   sort: z.enum(LEARNER_SORTS).optional().default('name'),
   dir: z.enum(['asc', 'desc']).optional().default('asc'),
   status: z.enum(['active', 'archived']).optional().default('active'),

@@ -3,6 +3,7 @@ import type { TPayoutSchedule } from '@sekolo/shared/constants/fees';
 import { payoutFee } from '@sekolo/shared/domain/fee-calculator';
 import { formatZar } from '@sekolo/shared/domain/money';
 import { rowsOf, type DbExecutor } from '../../db/client.ts';
+import { lockForTransaction } from '../../db/transaction.ts';
 import { ledgerJournals } from '../../db/schema/ledger.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { inTransaction } from '../ledger/in-transaction.ts';
@@ -29,7 +30,7 @@ export async function recordPayout(executor: DbExecutor, input: TRecordPayoutInp
     throw badRequest(`A payout must be more than its ${formatZar(fee)} fee.`);
   }
   return inTransaction(executor, async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${'payout:' + input.organizationId}))`);
+    await lockForTransaction(tx, `payout:${input.organizationId}`);
     const [state] = rowsOf<{ existing_id: string | null; payable: string }>(
       await tx.execute(sql`
         SELECT
@@ -41,7 +42,10 @@ export async function recordPayout(executor: DbExecutor, input: TRecordPayoutInp
       const [existing] = await tx.select().from(ledgerJournals).where(eq(ledgerJournals.id, state.existing_id));
       const entries = await readEntries(tx, state.existing_id);
       const same = entries.some(
-        (e) => e.account === 'organization_payable' && e.organizationId === input.organizationId && e.amountCents === input.amountCents,
+        (e) =>
+          e.account === 'organization_payable' &&
+          e.organizationId === input.organizationId &&
+          e.amountCents === input.amountCents,
       );
       if (!same) throw conflict('That payout reference was already used for another payout.');
       return { journal: existing!, entries, posted: false };

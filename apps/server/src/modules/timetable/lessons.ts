@@ -9,6 +9,7 @@ import {
   type TLessonInput,
 } from '@sekolo/shared/schemas/timetable';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { lockForTransaction } from '../../db/transaction.ts';
 import {
   learners,
   registerClasses,
@@ -103,7 +104,7 @@ export function lessonsOfLearner(learnerId: string, registerClassId: string | nu
  */
 export async function lockSlots(tx: DbExecutor, organizationId: string, slots: { day: number; periodId: string }[]) {
   const keys = [...new Set(slots.map((s) => `timetable-slot:${organizationId}:${s.day}:${s.periodId}`))].sort();
-  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  for (const key of keys) await lockForTransaction(tx, key);
 }
 
 /**
@@ -111,9 +112,7 @@ export async function lockSlots(tx: DbExecutor, organizationId: string, slots: {
  * placed for a group and learners added to it at the same time are checked one after the other.
  */
 export async function lockSubjectClass(tx: DbExecutor, organizationId: string, subjectClassId: string) {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`timetable-subject-class:${organizationId}:${subjectClassId}`}))`,
-  );
+  await lockForTransaction(tx, `timetable-subject-class:${organizationId}:${subjectClassId}`);
 }
 
 /** "Thandi Mokoena already has 11A Life Sciences in Period 3 on Monday." */

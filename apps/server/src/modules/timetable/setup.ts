@@ -15,6 +15,7 @@ import {
   type TTimetableSetup,
 } from '@sekolo/shared/schemas/timetable';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { lockForTransaction } from '../../db/transaction.ts';
 import {
   learners,
   organizationMembers,
@@ -139,7 +140,7 @@ export async function getSetup(db: DbExecutor, organizationId: string, canEdit: 
  * transaction-scoped advisory lock before reading the other periods, as lockSlots does for lessons.
  */
 async function lockBellSchedule(tx: DbExecutor, organizationId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`timetable-periods:${organizationId}`}))`);
+  await lockForTransaction(tx, `timetable-periods:${organizationId}`);
 }
 
 /**

@@ -38,6 +38,7 @@ type TGuarded = { dirty: boolean; what: string };
  */
 const guarded = new Map<symbol, TGuarded>();
 const listeners = new Set<() => void>();
+/** The first guard (which asks for all), and what the forms hold unsaved, each once. */
 let snapshot: { leader: symbol | undefined; lost: readonly string[] } = { leader: undefined, lost: [] };
 
 function changed() {
@@ -50,11 +51,6 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 const readGuarded = () => snapshot;
-
-/** What the forms on screen hold unsaved, each once: empty when nothing would be lost. */
-function unsavedChanges(): readonly string[] {
-  return snapshot.lost;
-}
 
 /**
  * Asks before a page with unsaved changes is left: a link, the back button, another class or date
@@ -92,7 +88,7 @@ function LeaveDialog() {
   const dirty = lost.length > 0;
   const shouldBlock = useCallback(
     ({ currentLocation, nextLocation }: { currentLocation: Location; nextLocation: Location }) =>
-      unsavedChanges().length > 0 && leavesForm(currentLocation, nextLocation),
+      snapshot.lost.length > 0 && leavesForm(currentLocation, nextLocation),
     [],
   );
   const blocker = useBlocker(shouldBlock);

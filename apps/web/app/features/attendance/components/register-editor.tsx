@@ -8,6 +8,7 @@ import {
   type TAttendanceStatus,
   type TRegister,
 } from '@sekolo/shared/schemas/attendance';
+import { countOf } from '@sekolo/shared/domain/count';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { UnsavedChangesGuard } from '~/components/layout/unsaved-changes-guard';
@@ -84,8 +85,8 @@ export function RegisterEditor({ register }: { register: TRegister }) {
         );
         const { changed, notified } = answer.result;
         const details = [
-          changed ? `${changed} correction${changed === 1 ? '' : 's'} recorded` : null,
-          notified ? `${notified} guardian${notified === 1 ? '' : 's'} notified` : null,
+          changed ? `${countOf(changed, 'correction')} recorded` : null,
+          notified ? `${countOf(notified, 'guardian')} notified` : null,
         ].filter(Boolean);
         toast.success(ATTENDANCE_MESSAGES.saved, details.length ? { description: details.join(' · ') } : undefined);
       } catch (error) {

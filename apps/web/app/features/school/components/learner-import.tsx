@@ -8,6 +8,7 @@ import {
   SCHOOL_MESSAGES,
   type TLearnerImportReport,
 } from '@sekolo/shared/schemas/school';
+import { countOf } from '@sekolo/shared/domain/count';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { FormField } from '~/components/ui/form-field';
@@ -20,11 +21,6 @@ const TEMPLATE =
   LEARNER_CSV_COLUMNS.join(',') +
   '\r\nThandiwe,Mokoena,Thandi,2012-04-18,female,8,8A,ADM-0001,none,,isizulu,Peanut allergy,"12 Jacaranda Street, Pretoria"\r\n';
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`;
-
-/** "1 learner", "3 learners": a count with its noun, singular for exactly one. */
-export function countOf(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : plural}`;
-}
 
 /**
  * CSV import (issue 6): the file is checked row by row first and nothing is imported until it is

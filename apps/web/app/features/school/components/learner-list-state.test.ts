@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { LEARNER_SEARCH_MAX } from '@sekolo/shared/schemas/school';
 import {
   changeListing,
   FIRST_LEARNER_LIST_VIEW,
   firstPage,
-  LEARNER_SEARCH_MAX,
   learnerListFromParams,
   learnerListToParams,
   nextPage,

@@ -73,9 +73,6 @@ export function firstPage(view: TLearnerListView): TLearnerListView {
 // The view in the address (?q=smit&grade=10&cursor=…), so that Back from a learner, a reload or a
 // shared link shows the same search, filters, sort and page.
 
-/** The longest search the server takes (ZLearnerListQuerySchema's `q`): the search box's maxLength. */
-export const LEARNER_SEARCH_MAX = 100;
-
 const FIELDS = ZLearnerListQuerySchema.shape;
 
 /** What the server writes as a cursor (base64url); anything else is not one of its cursors. */

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download, Upload, UserPlus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { type TLearnerListReturn } from '~/features/school/lib/learner-list-return';
 import { SCHOOL_GRADES, gradeLabel } from '@sekolo/shared/constants/enumerations';
-import { LEARNER_PAGE_SIZE_DEFAULT, type TLearnerSort } from '@sekolo/shared/schemas/school';
+import { LEARNER_PAGE_SIZE_DEFAULT, LEARNER_SEARCH_MAX, type TLearnerSort } from '@sekolo/shared/schemas/school';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
@@ -12,11 +11,11 @@ import { ApiError } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { cn } from '~/lib/cn';
 import { LEARNERS_EXPORT_URL, useLearnersPage } from '../api/school-queries';
+import { learnerListReturn } from '../lib/learner-list-return';
 import { ConsentBadge } from './learner-consents';
 import {
   changeListing,
   firstPage,
-  LEARNER_SEARCH_MAX,
   learnerListFromParams,
   learnerListToParams,
   nextPage,
@@ -33,11 +32,6 @@ const SORT_LABELS: Record<TLearnerSort, string> = { name: 'Name', admissionNumbe
  * kept so Previous needs no offset). All of it lives in the address, so Back from a learner or a
  * reload shows the same page of the same search.
  */
-/** What a learner's page needs to link back to this list as it is (its search, filters, sort and page). */
-function listReturn(params: URLSearchParams): TLearnerListReturn {
-  return { learnerList: params.size ? `?${params.toString()}` : '' };
-}
-
 export function LearnersTable({ canManage }: { canManage: boolean }) {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => learnerListFromParams(params), [params]);
@@ -213,7 +207,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
                   <td className="px-4 py-3">
                     <Link
                       to={`/dashboard/school/students/${learner.id}`}
-                      state={listReturn(params)}
+                      state={learnerListReturn(params)}
                       className="font-medium text-brand-800 hover:underline"
                     >
                       {learner.lastName}, {learner.firstName}

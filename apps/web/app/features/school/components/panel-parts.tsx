@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button } from '~/components/ui/button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { cn } from '~/lib/cn';
 import { errorMessage } from '~/lib/server-field-errors';
+import { useFocusAfterRender } from '~/lib/use-focus-after-render';
 
 /**
  * Parts of the learner page's panels (account, parents and guardians, consent).
@@ -70,13 +71,11 @@ export function PanelFormFooter({
  * taking the id of the element to focus once the panel has rendered again (the opener, back).
  */
 export function useFocusAfterClose(): (elementId: string) => void {
-  const [target, setTarget] = useState<string | null>(null);
-  useEffect(() => {
-    if (target === null) return;
-    document.getElementById(target)?.focus();
-    setTarget(null);
-  }, [target]);
-  return setTarget;
+  const focusAfterRender = useFocusAfterRender();
+  return useCallback(
+    (elementId: string) => focusAfterRender(() => document.getElementById(elementId)),
+    [focusAfterRender],
+  );
 }
 
 /**

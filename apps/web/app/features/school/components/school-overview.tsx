@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Activity, CalendarCheck, ClipboardList, GraduationCap, School, ShieldAlert, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
+import { countOf } from '@sekolo/shared/domain/count';
 import { NO_REGISTERS_DUE } from '@sekolo/shared/schemas/attendance';
 import type { TSchoolOverview } from '@sekolo/shared/schemas/school';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
@@ -133,7 +134,7 @@ function AttendanceFigures({ attendance: a }: { attendance: NonNullable<TSchoolO
         note={
           a.marked === 0
             ? (due ?? 'No register marked yet today')
-            : `Present or late, of ${a.marked} learner${a.marked === 1 ? '' : 's'} marked`
+            : `Present or late, of ${countOf(a.marked, 'learner')} marked`
         }
         testId="overview-attendance-rate"
         to="/dashboard/school/attendance"

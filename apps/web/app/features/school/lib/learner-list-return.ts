@@ -1,5 +1,10 @@
 /** The state a link from the learner list gives a learner's page: the list's address as it was. */
-export type TLearnerListReturn = { learnerList: string };
+type TLearnerListReturn = { learnerList: string };
+
+/** The link state for a learner opened from the list whose search params are `params`. */
+export function learnerListReturn(params: URLSearchParams): TLearnerListReturn {
+  return { learnerList: params.size ? `?${params.toString()}` : '' };
+}
 
 /**
  * The learner list to go back to from a learner's page: the list as the user left it (its search,

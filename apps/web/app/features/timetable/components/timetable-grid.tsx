@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   SCHOOL_DAYS,
   subjectClassTitle,
@@ -8,6 +8,7 @@ import {
 } from '@sekolo/shared/schemas/timetable';
 import { Button } from '~/components/ui/button';
 import { ConfirmAction } from '~/components/ui/confirm-action';
+import { useFocusAfterRender } from '~/lib/use-focus-after-render';
 import { useDeleteTimetableItem } from '../api/timetable-queries';
 import type { TCell } from './lesson-form';
 
@@ -26,20 +27,17 @@ export function TimetableGrid({
   // Lessons removed here leave the grid at once, before the view is read again, so the cell's
   // "Add a lesson" button is there to take the focus that the removed lesson's buttons held.
   const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set());
-  const [refocus, setRefocus] = useState<string | null>(null);
-  useEffect(() => {
-    if (!refocus) return;
-    setRefocus(null);
-    const cell = tableRef.current?.querySelector<HTMLElement>(`td[data-cell="${refocus}"]`);
-    if (!cell) return;
+  const focusAfterRender = useFocusAfterRender();
+  /** The cell's Add button, else its first button, else the cell itself. */
+  const focusTargetIn = (cellKey: string) => {
+    const cell = tableRef.current?.querySelector<HTMLElement>(`td[data-cell="${cellKey}"]`);
+    if (!cell) return null;
     const buttons = [...cell.querySelectorAll<HTMLButtonElement>('button')].filter((b) => !b.closest('[hidden]'));
     const target = buttons.find((b) => b.dataset.addLesson !== undefined) ?? buttons[0];
-    if (target) target.focus();
-    else {
-      cell.tabIndex = -1;
-      cell.focus();
-    }
-  }, [refocus]);
+    if (target) return target;
+    cell.tabIndex = -1;
+    return cell;
+  };
   if (view.periods.length === 0) {
     return <p className="text-sm text-slate-600">The bell schedule has no periods yet.</p>;
   }
@@ -108,7 +106,7 @@ export function TimetableGrid({
                                 onConfirm={async () => {
                                   await remove.mutateAsync({ kind: 'lesson', id: lesson.id });
                                   setRemoved((current) => new Set(current).add(lesson.id));
-                                  setRefocus(cellKey);
+                                  focusAfterRender(() => focusTargetIn(cellKey));
                                 }}
                               >
                                 {(ask) => (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { countOf } from './learner-import';
+import { countOf } from './count';
 
-describe('countOf: the import screen’s counts', () => {
+describe('countOf: counts with their noun (the import screen, the dashboards)', () => {
   it('is singular for exactly one', () => {
     expect(`Import ${countOf(1, 'learner')}`).toBe('Import 1 learner');
     expect(`${countOf(1, 'learner')} imported.`).toBe('1 learner imported.');
