@@ -159,8 +159,9 @@ export const SEARCH_PREFIX_MAX = 10;
 
 /**
  * Every start of a learner's search keys, 2 to SEARCH_PREFIX_MAX characters long, one row each:
- * the lower-cased surname, first name, preferred name and admission number (a prefix two keys
- * share is one row). Beside it, the learner's sort columns, copied, so that a search walks its
+ * the lower-cased surname, first name, preferred name and admission number, and of what follows
+ * each space or hyphen in a name, so that "merwe" finds van der Merwe (migration 0027; a prefix
+ * two keys share is one row). Beside it, the learner's sort columns, copied, so that a search walks its
  * leading word's rows on one index in the page's own order and stops after the page's rows, however many learners
  * the word matches ("mok": 1 500 of 50 000). And the rest of a list item (TLearnerListItem: the
  * preferred name, date of birth, class and its name, archived time, the standing consents'

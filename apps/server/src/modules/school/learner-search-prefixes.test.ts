@@ -25,8 +25,20 @@ import { learnerPageForToken, listLearners, pageStatementName } from './list-lea
  * change to a learner, on PGlite and PostgreSQL.
  */
 
-const SURNAMES = ['Mokoena', 'Mokwena', 'van der Merwe', 'Naudé', 'Ñandú', 'Nkosi', 'Sithole', 'MOKABA', 'le Roux'];
-const FIRST_NAMES = ['Sipho', 'Siphesihle', 'Thandiwe', 'Mokgadi', 'Naledi', 'Zoë', 'Scott', 'Ayesha'];
+const SURNAMES = [
+  'Mokoena',
+  'Mokwena',
+  'van der Merwe',
+  'Naudé',
+  'Ñandú',
+  'Nkosi',
+  'Sithole',
+  'MOKABA',
+  'le Roux',
+  'Janse van Rensburg',
+  'Dlamini-Mohlamonyane',
+];
+const FIRST_NAMES = ['Sipho', 'Siphesihle', 'Thandiwe', 'Mokgadi', 'Naledi', 'Zoë', 'Scott', 'Ayesha', 'Anne-Marie'];
 const PREFERRED = ['', '', '', 'Mo', 'Thandi', 'Nono', '😀x'];
 
 let database: DatabaseHandle;
@@ -76,12 +88,19 @@ const ORDER = {
   admissionNumber: ['admission_number', 'id'],
 } as const;
 
-/** The same search straight on the learners table: every word starts a name or the admission number. */
+/**
+ * The same search straight on the learners table: every word starts a name or the admission number,
+ * or follows a space or a hyphen in a name.
+ */
 async function plainSearch(organizationId: string, q: TQuery): Promise<string[]> {
   const words = q.q.toLowerCase().split(/\s+/).filter(Boolean);
+  const inName = (column: string, w: string) => {
+    const name = sql.raw(`lower(${column})`);
+    return sql`(starts_with(${name}, ${w}) or strpos(${name}, ${' ' + w}) > 0 or strpos(${name}, ${'-' + w}) > 0)`;
+  };
   const matches = words.map(
     (w) =>
-      sql`(starts_with(lower(last_name), ${w}) or starts_with(lower(first_name), ${w}) or starts_with(lower(preferred_name), ${w}) or starts_with(admission_number, ${w.toUpperCase()}))`,
+      sql`(${inName('last_name', w)} or ${inName('first_name', w)} or ${inName('preferred_name', w)} or starts_with(admission_number, ${w.toUpperCase()}))`,
   );
   const order = ORDER[q.sort].map((c) => sql.raw(`${c} ${q.dir}`));
   const result = await db.execute(
@@ -110,6 +129,15 @@ const WORDS = [
   'sc00',
   'thandi',
   '😀x',
+  // A word inside a name: after a space or a hyphen, found by its prefix rows or, longer than
+  // SEARCH_PREFIX_MAX, among the rows of its start.
+  'merwe',
+  'roux',
+  'rensburg',
+  'marie',
+  'mohlamonya',
+  'mohlamonyane',
+  'mohlamonyanex',
 ];
 
 /** Every word, sort and direction, active and archived: the walked search is the plain one. */
@@ -173,7 +201,17 @@ describe('the learner search by prefix rows', () => {
       'naudé ña',
       'botha k',
       'mok mok',
+      'van der merwe',
+      'der m',
+      'rensburg janse',
+      'marie s',
+      'anne-ma',
+      'mohlamonyane d',
+      'roux r',
     ]);
+    // "wyk" finds van Wyk, alone or beside a first name.
+    for (const q of ['merwe', 'rensburg', 'marie', 'mohlamonyane', 'marie s', 'der m'])
+      expect(await walk(school, query(q)), q).not.toHaveLength(0);
     // Neither search is empty: the comparison says something.
     expect(await walk(school, query('mok'))).not.toHaveLength(0);
     expect(await walk(school, query('sc00', { status: 'archived' }))).not.toHaveLength(0);
@@ -206,7 +244,7 @@ describe('the learner search by prefix rows', () => {
       return r.prefix;
     });
     const expected = new Set<string>();
-    for (const key of ['hlongwane-mabuza', 'nkosinathi', 'nkosi', 'hm-2026/001'])
+    for (const key of ['hlongwane-mabuza', 'mabuza', 'nkosinathi', 'nkosi', 'hm-2026/001'])
       for (let n = 2; n <= Math.min(key.length, SEARCH_PREFIX_MAX); n++) expected.add(key.slice(0, n));
     expect(prefixes.sort()).toEqual([...expected].sort());
     expect(Math.max(...prefixes.map((p) => p.length))).toBe(SEARCH_PREFIX_MAX);

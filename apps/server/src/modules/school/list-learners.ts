@@ -130,6 +130,29 @@ const SEARCH_KEYS: { key: SQL; upper: boolean }[] = [
 ];
 
 /**
+ * The names a search word also matches inside: right after a space or a hyphen ("wyk" in "van wyk",
+ * "mabuza" in "hlongwane-mabuza"), as learner_search_prefixes holds them (migration 0027), on the
+ * learners table or (`copy`) on a prefix row's copies.
+ */
+const NAME_KEYS = {
+  column: [learners.lastName, learners.firstName, learners.preferredName],
+  copy: [learnerSearchPrefixes.lastName, learnerSearchPrefixes.firstName, learnerSearchPrefixes.preferredName],
+};
+
+/** The `like` patterns of a word inside a name (wordPatterns), by their parameters' names. */
+function insideAName(on: 'column' | 'copy', name: string, p: TParam): SQL[] {
+  return NAME_KEYS[on].flatMap((column) =>
+    (['Word', 'Part'] as const).map((kind) => sql`lower(${column}) like ${p(`${name}${kind}`)}`),
+  );
+}
+
+/** A word's patterns after a space and after a hyphen, named `${name}Word` and `${name}Part` (insideAName). */
+function wordPatterns(params: TParams, name: string, word: string) {
+  params[`${name}Word`] = `% ${escapeLike(word)}%`;
+  params[`${name}Part`] = `%-${escapeLike(word)}%`;
+}
+
+/**
  * A page's values by name (pageParams), and how its statement takes them: as values, or as
  * placeholders of a statement built once per shape (listLearners).
  */
@@ -138,10 +161,13 @@ type TParam = (name: string) => unknown;
 
 /**
  * What the `i`th search token matches: the start of the surname, first or preferred name, or
- * admission number (its `like` patterns: pageParams).
+ * admission number, or a word inside a name (its `like` patterns: pageParams).
  */
 function tokenCondition(i: number, p: TParam): SQL | undefined {
-  return or(...SEARCH_KEYS.map(({ key, upper }) => sql`${key} like ${p(upper ? `tokenUpper${i}` : `token${i}`)}`));
+  return or(
+    ...SEARCH_KEYS.map(({ key, upper }) => sql`${key} like ${p(upper ? `tokenUpper${i}` : `token${i}`)}`),
+    ...insideAName('column', `token${i}`, p),
+  );
 }
 
 /**
@@ -161,15 +187,30 @@ export function prefixUpperBound(prefix: string): string | null {
 /**
  * The leading token's branches as ranges of each prefix index (`key ~>=~ prefix and key ~<~ next`):
  * the same matches as `like 'prefix%'`, but a range keeps to its index in a prepared statement's
- * generic plan, where a `like` on a parameter cannot use one.
+ * generic plan, where a `like` on a parameter cannot use one. Then the learners with the token
+ * inside a name: among the prefix rows of its first SEARCH_PREFIX_MAX characters (`leadStart`), a
+ * range of a prefix index, those whose names' copies have it after a space or hyphen.
  */
-function leadBranches(openEnded: boolean, p: TParam): SQL[] {
-  return SEARCH_KEYS.map(({ key, upper }) => {
+function leadBranches(openEnded: boolean, archived: boolean, p: TParam): SQL[] {
+  const t = learnerSearchPrefixes;
+  const starts = SEARCH_KEYS.map(({ key, upper }) => {
     const prefix = p(upper ? 'leadUpper' : 'lead');
     return openEnded
       ? sql`${key} ~>=~ ${prefix}`
       : sql`${key} ~>=~ ${prefix} and ${key} ~<~ ${p(upper ? 'leadUpperNext' : 'leadNext')}`;
   });
+  const inside = sql`${learners.id} in (${new QueryBuilder()
+    .select({ learnerId: t.learnerId })
+    .from(t)
+    .where(
+      and(
+        eq(t.organizationId, p('organizationId') as string),
+        archived ? sql`${t.archived} = true` : sql`${t.archived} = false`,
+        eq(t.prefix, p('leadStart') as string),
+        or(...insideAName('copy', 'lead', p)),
+      ),
+    )})`;
+  return [...starts, inside];
 }
 
 /**
@@ -320,9 +361,12 @@ export function pageParams(organizationId: string, query: TQuery): TParams {
   others.forEach((token, i) => {
     params[`token${i}`] = `${escapeLike(token)}%`;
     params[`tokenUpper${i}`] = `${escapeLike(token.toUpperCase())}%`;
+    wordPatterns(params, `token${i}`, token);
   });
   if (searched) {
     params.lead = lead;
+    params.leadStart = [...lead].slice(0, SEARCH_PREFIX_MAX).join('');
+    wordPatterns(params, 'lead', lead);
     params.leadNext = prefixUpperBound(lead);
     params.leadUpper = lead.toUpperCase();
     params.leadUpperNext = prefixUpperBound(lead.toUpperCase());
@@ -429,7 +473,7 @@ function pageCondition(
       keys.map((key) => sql.identifier(key.column.name)),
       sql`, `,
     );
-    const leads = leadBranches(prefixUpperBound(lead) === null, p);
+    const leads = leadBranches(prefixUpperBound(lead) === null, query.status === 'archived', p);
     const branches = leads.map(
       (branch, k) =>
         sql`select ${sortColumns} from ${learners} where ${and(...conditions, ...otherConditions, branch, ...leads.slice(0, k).map((earlier) => sql`(${earlier}) is not true`))}`,
