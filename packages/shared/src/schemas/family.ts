@@ -40,14 +40,19 @@ export type TLearnerAccount = { email: string; status: 'invited' | 'active' };
 export const ATTENDANCE_SUMMARY_SCHOOL_DAYS = 30;
 
 export type TAttendanceSummary = {
-  /** The first and last school day of the window (YYYY-MM-DD, the school's calendar). */
+  /**
+   * The window (YYYY-MM-DD, the school's calendar): its first school day, and its last school day
+   * or a later day with a mark (a register kept on a Saturday).
+   */
   from: string;
   to: string;
   schoolDays: number;
+  /** Days in the window that are not school days but had a register kept (a Saturday class): counted too. */
+  otherDays: number;
   counts: TStatusCounts;
   /** (present + late) / marked days, or null when nothing was marked. */
   rate: number | null;
-  /** Absent and excused days in the window, newest first. */
+  /** Absent and excused days in the window (other days too), newest first. */
   recentAbsences: { date: string; status: Extract<TAttendanceStatus, 'absent' | 'excused'>; reason: string }[];
 };
 

@@ -163,10 +163,47 @@ describe('learner accounts and the family dashboards', () => {
       from: days[29],
       to: days[0],
       schoolDays: 30,
+      otherDays: 0,
       counts: { present: 1, late: 1, absent: 1, excused: 0 },
       recentAbsences: [{ date: days[0], status: 'absent', reason: 'Flu' }],
     });
     expect(overview.attendance.rate).toBeCloseTo(2 / 3);
+  });
+
+  it('counts a register kept on a Saturday as the school does: the parent and the admin see one figure', async () => {
+    // The latest Saturday in the window: a matric catch-up class, say.
+    let saturday = schoolToday();
+    while (new Date(`${saturday}T00:00:00Z`).getUTCDay() !== 6) {
+      const d = new Date(`${saturday}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() - 1);
+      saturday = d.toISOString().slice(0, 10);
+    }
+    expect(saturday > days[29]!).toBe(true);
+    await ok('PUT', `/api/school/attendance/classes/${ids.class8A}/register/${saturday}`, 'admin', {
+      marks: [{ learnerId: ids.child, status: 'absent', reason: 'Sport' }],
+    });
+    const { overview } = (await call('GET', `/api/school/my-children/${ids.child}/overview`, cookies.parent)).json();
+    const absences = [
+      { date: days[0], status: 'absent', reason: 'Flu' },
+      { date: saturday, status: 'absent', reason: 'Sport' },
+    ].sort((a, b) => b.date!.localeCompare(a.date!));
+    expect(overview.attendance).toMatchObject({
+      from: days[29],
+      to: saturday > days[0]! ? saturday : days[0],
+      schoolDays: 30,
+      otherDays: 1,
+      counts: { present: 1, late: 1, absent: 2, excused: 0 },
+      recentAbsences: absences,
+    });
+    expect(overview.attendance.rate).toBeCloseTo(2 / 4);
+    // The school's own view of the same child over the same days counts the same marks.
+    const history = await call(
+      'GET',
+      `/api/school/attendance/learners/${ids.child}?from=${days[29]}&to=${schoolToday()}`,
+      cookies.admin,
+    );
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().history.counts).toEqual(overview.attendance.counts);
   });
 
   it('answers 404 for any other child, and 403 to roles without child permissions', async () => {
@@ -231,7 +268,8 @@ describe('learner accounts and the family dashboards', () => {
     expect(overview.learner).toMatchObject({ id: ids.child, firstName: 'Naledi', schoolName: 'Family High' });
     expect(overview.registerClass.name).toBe('8A');
     expect(overview.timetable.lessons).toHaveLength(1);
-    expect(overview.attendance.counts).toEqual({ present: 1, late: 1, absent: 1, excused: 0 });
+    // The same figures as their parent's: the three school days and the Saturday.
+    expect(overview.attendance.counts).toEqual({ present: 1, late: 1, absent: 2, excused: 0 });
     // The learner is not a parent, nor staff.
     expect((await call('GET', `/api/school/my-children/${ids.child}/overview`, cookies.learner)).statusCode).toBe(403);
     expect((await call('GET', `/api/school/learners/${ids.child}`, cookies.learner)).statusCode).toBe(403);

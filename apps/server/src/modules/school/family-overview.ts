@@ -94,8 +94,8 @@ async function attendanceSummary(
   const days = await recentSchoolDays(db, organizationId, today, ATTENDANCE_SUMMARY_SCHOOL_DAYS);
   const counts = { present: 0, absent: 0, late: 0, excused: 0 };
   const from = days.at(-1) ?? today;
-  const to = days[0] ?? today;
-  if (days.length === 0) return { from, to, schoolDays: 0, counts, rate: null, recentAbsences: [] };
+  if (days.length === 0)
+    return { from, to: today, schoolDays: 0, otherDays: 0, counts, rate: null, recentAbsences: [] };
   const schoolDays = new Set(days);
   const rows = await db
     .select({ date: attendanceRecords.date, status: attendanceRecords.status, reason: attendanceRecords.reason })
@@ -104,15 +104,18 @@ async function attendanceSummary(
       and(
         eq(attendanceRecords.organizationId, organizationId),
         eq(attendanceRecords.learnerId, learnerId),
-        onEachDay(from, to),
+        onEachDay(from, today),
       ),
     )
     .orderBy(desc(attendanceRecords.date));
   const recentAbsences: TAttendanceSummary['recentAbsences'] = [];
   let marked = 0;
+  // A register kept on another day in the window (a Saturday class, a holiday catch-up) counts as
+  // it does in the school's own views (decision 008): that day is part of the window, not one of its 30.
+  const otherDays = new Set<string>();
   for (const row of rows) {
-    // A register kept on a day outside the terms (a Saturday school, say) is not one of the 30.
-    if (!schoolDays.has(row.date) || !(ATTENDANCE_STATUS_IDS as string[]).includes(row.status)) continue;
+    if (!(ATTENDANCE_STATUS_IDS as string[]).includes(row.status)) continue;
+    if (!schoolDays.has(row.date)) otherDays.add(row.date);
     const status = row.status as TAttendanceStatus;
     counts[status] += 1;
     marked += 1;
@@ -121,7 +124,8 @@ async function attendanceSummary(
     }
   }
   const rate = marked === 0 ? null : (counts.present + counts.late) / marked;
-  return { from, to, schoolDays: days.length, counts, rate, recentAbsences };
+  const to = rows[0] && rows[0].date > days[0]! ? rows[0].date : days[0]!;
+  return { from, to, schoolDays: days.length, otherDays: otherDays.size, counts, rate, recentAbsences };
 }
 
 async function overviewOf(db: DbExecutor, row: TLearnerRow): Promise<TLearnerOverview> {

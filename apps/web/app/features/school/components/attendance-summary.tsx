@@ -1,15 +1,5 @@
 import type { TAttendanceSummary } from '@sekolo/shared/schemas/family';
-
-/** A school day as people read it, e.g. "Monday 23 November" (YYYY-MM-DD, no time zone). */
-export function formatSchoolDay(date: string, options: Intl.DateTimeFormatOptions = {}): string {
-  return new Intl.DateTimeFormat('en-ZA', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-    ...options,
-  }).format(new Date(`${date}T00:00:00Z`));
-}
+import { attendanceWindowText, formatSchoolDay } from '../lib/attendance-window';
 
 const FIGURES = [
   { key: 'present', label: 'Present' },
@@ -18,16 +8,15 @@ const FIGURES = [
   { key: 'excused', label: 'Excused' },
 ] as const;
 
-/** Attendance over the last 30 school days: the four counts, the rate, and the recent absences. */
+/**
+ * Attendance over the last 30 school days, and any other day in them with a register kept (a Saturday
+ * class): the four counts, the rate, and the recent absences.
+ */
 export function AttendanceSummary({ summary, name }: { summary: TAttendanceSummary; name: string }) {
   const marked = FIGURES.reduce((sum, f) => sum + summary.counts[f.key], 0);
-  const short = { weekday: undefined } as const;
   return (
     <div className="space-y-3" data-testid="attendance-summary">
-      <p className="text-sm text-slate-600">
-        The last {summary.schoolDays} school days, {formatSchoolDay(summary.from, short)} to{' '}
-        {formatSchoolDay(summary.to, short)}.
-      </p>
+      <p className="text-sm text-slate-600">{attendanceWindowText(summary)}</p>
       {marked === 0 ? (
         <p className="text-sm text-slate-700">No register has been marked for {name} in these days yet.</p>
       ) : (
