@@ -158,10 +158,25 @@ function sortIndex(name: string, t: Record<TPrefixColumn, ExtraConfigColumn>, ke
 export const SEARCH_PREFIX_MAX = 10;
 
 /**
+ * The accented letters the learner search reads as their plain letters, once lower-cased: "anel"
+ * finds Anél. The SQL function sekolo_search_fold (migration 0028) translates by these very strings.
+ */
+export const SEARCH_FOLD = {
+  from: 'àáâãäåāăąçćčďèéêëēĕėęěìíîïīĭįłñńňòóôõöøōŏőŕřśšşťùúûüūŭůűųýÿźżž',
+  to: 'aaaaaaaaacccdeeeeeeeeeiiiiiiilnnnooooooooorrssstuuuuuuuuuyyzzz',
+} as const;
+const FOLDED = new Map([...SEARCH_FOLD.from].map((c, i) => [c, [...SEARCH_FOLD.to][i]!]));
+
+/** A name or a search word as the search compares them: lower-cased, its accents dropped (sekolo_search_fold). */
+export function searchFold(text: string): string {
+  return [...text.toLowerCase()].map((c) => FOLDED.get(c) ?? c).join('');
+}
+
+/**
  * Every start of a learner's search keys, 2 to SEARCH_PREFIX_MAX characters long, one row each:
- * the lower-cased surname, first name, preferred name and admission number, and of what follows
- * each space or hyphen in a name, so that "merwe" finds van der Merwe (migration 0027; a prefix
- * two keys share is one row). Beside it, the learner's sort columns, copied, so that a search walks its
+ * the surname, first name and preferred name, lower-cased and without accents (searchFold), and
+ * the lower-cased admission number, and of what follows each space or hyphen in a name, so that
+ * "merwe" finds van der Merwe (migrations 0027 and 0028; a prefix two keys share is one row). Beside it, the learner's sort columns, copied, so that a search walks its
  * leading word's rows on one index in the page's own order and stops after the page's rows, however many learners
  * the word matches ("mok": 1 500 of 50 000). And the rest of a list item (TLearnerListItem: the
  * preferred name, date of birth, class and its name, archived time, the standing consents'

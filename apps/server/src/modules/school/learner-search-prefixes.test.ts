@@ -11,7 +11,9 @@ import {
   organizationMembers,
   organizations,
   registerClasses,
+  SEARCH_FOLD,
   SEARCH_PREFIX_MAX,
+  searchFold,
   users,
 } from '../../db/schema/index.ts';
 import { SESSION_COLUMN_COUNT } from '../auth/session-lookup.ts';
@@ -38,7 +40,18 @@ const SURNAMES = [
   'Janse van Rensburg',
   'Dlamini-Mohlamonyane',
 ];
-const FIRST_NAMES = ['Sipho', 'Siphesihle', 'Thandiwe', 'Mokgadi', 'Naledi', 'Zoë', 'Scott', 'Ayesha', 'Anne-Marie'];
+const FIRST_NAMES = [
+  'Sipho',
+  'Siphesihle',
+  'Thandiwe',
+  'Mokgadi',
+  'Naledi',
+  'Zoë',
+  'Scott',
+  'Ayesha',
+  'Anne-Marie',
+  'Anél',
+];
 const PREFERRED = ['', '', '', 'Mo', 'Thandi', 'Nono', '😀x'];
 
 let database: DatabaseHandle;
@@ -93,9 +106,9 @@ const ORDER = {
  * or follows a space or a hyphen in a name.
  */
 async function plainSearch(organizationId: string, q: TQuery): Promise<string[]> {
-  const words = q.q.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = searchFold(q.q).split(/\s+/).filter(Boolean);
   const inName = (column: string, w: string) => {
-    const name = sql.raw(`lower(${column})`);
+    const name = sql.raw(`sekolo_search_fold(${column})`);
     return sql`(starts_with(${name}, ${w}) or strpos(${name}, ${' ' + w}) > 0 or strpos(${name}, ${'-' + w}) > 0)`;
   };
   const matches = words.map(
@@ -138,6 +151,13 @@ const WORDS = [
   'mohlamonya',
   'mohlamonyane',
   'mohlamonyanex',
+  // Accents or none: "naude" finds Naudé, "ANÉL" and "anel" find Anél.
+  'naude',
+  'naudé',
+  'nandu',
+  'zoe',
+  'anel',
+  'ANÉL',
 ];
 
 /** Every word, sort and direction, active and archived: the walked search is the plain one. */
@@ -179,6 +199,15 @@ afterAll(async () => {
 });
 
 describe('the learner search by prefix rows', () => {
+  it('folds a name in SQL as the server folds a search word: lower-cased, without its accents', async () => {
+    expect(searchFold('Anél NAUDÉ Ñandú Zoë')).toBe('anel naude nandu zoe');
+    expect([...SEARCH_FOLD.from]).toHaveLength([...SEARCH_FOLD.to].length);
+    const text = `${SEARCH_FOLD.from}${SEARCH_FOLD.from.toUpperCase()} Mokoena-van der Merwe 😀x SC-001/2`;
+    const [row] = rowsOf<{ folded: string }>(await db.execute(sql`select sekolo_search_fold(${text}) as folded`));
+    expect(row!.folded).toBe(searchFold(text));
+    expect(row!.folded).toMatch(/^[a-z]+ mokoena-van der merwe 😀x sc-001\/2$/);
+  });
+
   it('is the way a search takes when each of its words has 2 to SEARCH_PREFIX_MAX characters', () => {
     expect(pageStatementName(query('mok', { limit: 50 }))).toMatch(/_p1_$/);
     expect(pageStatementName(query('siphesihle'))).toMatch(/_p1_$/);
@@ -208,9 +237,12 @@ describe('the learner search by prefix rows', () => {
       'anne-ma',
       'mohlamonyane d',
       'roux r',
+      'anel a',
+      'naude z',
+      'ñandúx',
     ]);
-    // "wyk" finds van Wyk, alone or beside a first name.
-    for (const q of ['merwe', 'rensburg', 'marie', 'mohlamonyane', 'marie s', 'der m'])
+    // "wyk" finds van Wyk, alone or beside a first name; "naude" finds Naudé.
+    for (const q of ['merwe', 'rensburg', 'marie', 'mohlamonyane', 'marie s', 'der m', 'naude', 'anel a', 'zoe'])
       expect(await walk(school, query(q)), q).not.toHaveLength(0);
     // Neither search is empty: the comparison says something.
     expect(await walk(school, query('mok'))).not.toHaveLength(0);

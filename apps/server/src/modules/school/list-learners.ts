@@ -11,7 +11,13 @@ import {
 } from '@sekolo/shared/schemas/school';
 import { alias, QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { columnPositions, namedArrayStatement, runArrayQuery, type DbExecutor } from '../../db/client.ts';
-import { learners, learnerSearchPrefixes, registerClasses, SEARCH_PREFIX_MAX } from '../../db/schema/index.ts';
+import {
+  learners,
+  learnerSearchPrefixes,
+  registerClasses,
+  SEARCH_PREFIX_MAX,
+  searchFold,
+} from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { SESSION_COLUMN_COUNT, sessionWith } from '../auth/session-lookup.ts';
 import { consentStatusOfVersionsSql, consentStatusSql } from './learner-consents.ts';
@@ -102,7 +108,8 @@ function escapeLike(value: string): string {
  * more is searched through the prefix indexes (see listLearners), a shorter one only filters.
  */
 function searchOf(q: string): { tokens: string[]; lead: string; searched: boolean; byPrefix: boolean } {
-  const tokens = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 4);
+  // Folded as the names' keys are: "Anél" and "anel" are one word to the search.
+  const tokens = searchFold(q).split(/\s+/).filter(Boolean).slice(0, 4);
   const lead = tokens.reduce<string>((longest, token) => (token.length > longest.length ? token : longest), '');
   const searched = lead.length >= 2;
   return { tokens, lead, searched, byPrefix: searched && tokens.every(prefixFindable) };
@@ -130,24 +137,30 @@ const SEARCH_KEYS: { key: SQL; upper: boolean }[] = [
 ];
 
 /**
- * The names a search word also matches inside: right after a space or a hyphen ("wyk" in "van wyk",
- * "mabuza" in "hlongwane-mabuza"), as learner_search_prefixes holds them (migration 0027), on the
- * learners table or (`copy`) on a prefix row's copies.
+ * The names a search word matches as learner_search_prefixes holds them: folded (searchFold, as
+ * sekolo_search_fold folds them in SQL: "anel" matches Anél), at the start or right after a space
+ * or a hyphen ("wyk" in "van wyk", "mabuza" in "hlongwane-mabuza"; migrations 0027 and 0028). On
+ * the learners table, or (`copy`) on a prefix row's copies.
  */
 const NAME_KEYS = {
   column: [learners.lastName, learners.firstName, learners.preferredName],
   copy: [learnerSearchPrefixes.lastName, learnerSearchPrefixes.firstName, learnerSearchPrefixes.preferredName],
 };
 
-/** The `like` patterns of a word inside a name (wordPatterns), by their parameters' names. */
-function insideAName(on: 'column' | 'copy', name: string, p: TParam): SQL[] {
-  return NAME_KEYS[on].flatMap((column) =>
-    (['Word', 'Part'] as const).map((kind) => sql`lower(${column}) like ${p(`${name}${kind}`)}`),
-  );
+/** A name's key as the search compares it (migration 0028). */
+const folded = (column: AnyPgColumn) => sql`sekolo_search_fold(${column})`;
+
+/** Where in a name a word matches, by the suffix of its pattern's parameter (namePatterns). */
+type TNamePlace = 'Start' | 'Word' | 'Part';
+
+/** The `like` conditions of a word on each name, at `places` (its patterns: namePatterns). */
+function nameMatches(on: 'column' | 'copy', name: string, p: TParam, places: readonly TNamePlace[]): SQL[] {
+  return NAME_KEYS[on].flatMap((column) => places.map((place) => sql`${folded(column)} like ${p(`${name}${place}`)}`));
 }
 
-/** A word's patterns after a space and after a hyphen, named `${name}Word` and `${name}Part` (insideAName). */
-function wordPatterns(params: TParams, name: string, word: string) {
+/** A word's patterns at the start of a name, after a space and after a hyphen (nameMatches). */
+function namePatterns(params: TParams, name: string, word: string) {
+  params[`${name}Start`] = `${escapeLike(word)}%`;
   params[`${name}Word`] = `% ${escapeLike(word)}%`;
   params[`${name}Part`] = `%-${escapeLike(word)}%`;
 }
@@ -160,13 +173,13 @@ type TParams = Record<string, unknown>;
 type TParam = (name: string) => unknown;
 
 /**
- * What the `i`th search token matches: the start of the surname, first or preferred name, or
- * admission number, or a word inside a name (its `like` patterns: pageParams).
+ * What the `i`th search token matches: the start of the admission number, or of the surname, first
+ * or preferred name or a word inside one (its `like` patterns: pageParams).
  */
 function tokenCondition(i: number, p: TParam): SQL | undefined {
   return or(
-    ...SEARCH_KEYS.map(({ key, upper }) => sql`${key} like ${p(upper ? `tokenUpper${i}` : `token${i}`)}`),
-    ...insideAName('column', `token${i}`, p),
+    sql`${learners.admissionNumber} like ${p(`tokenUpper${i}`)}`,
+    ...nameMatches('column', `token${i}`, p, ['Start', 'Word', 'Part']),
   );
 }
 
@@ -187,9 +200,10 @@ export function prefixUpperBound(prefix: string): string | null {
 /**
  * The leading token's branches as ranges of each prefix index (`key ~>=~ prefix and key ~<~ next`):
  * the same matches as `like 'prefix%'`, but a range keeps to its index in a prepared statement's
- * generic plan, where a `like` on a parameter cannot use one. Then the learners with the token
- * inside a name: among the prefix rows of its first SEARCH_PREFIX_MAX characters (`leadStart`), a
- * range of a prefix index, those whose names' copies have it after a space or hyphen.
+ * generic plan, where a `like` on a parameter cannot use one. Then the rest of the token's
+ * matches (a name starting with it once folded but not as typed, "anel" for Anél, or with it
+ * inside): among the prefix rows of its first SEARCH_PREFIX_MAX characters (`leadPrefix`), one
+ * range of a prefix index, those whose names' copies match it so.
  */
 function leadBranches(openEnded: boolean, archived: boolean, p: TParam): SQL[] {
   const t = learnerSearchPrefixes;
@@ -206,8 +220,13 @@ function leadBranches(openEnded: boolean, archived: boolean, p: TParam): SQL[] {
       and(
         eq(t.organizationId, p('organizationId') as string),
         archived ? sql`${t.archived} = true` : sql`${t.archived} = false`,
-        eq(t.prefix, p('leadStart') as string),
-        or(...insideAName('copy', 'lead', p)),
+        eq(t.prefix, p('leadPrefix') as string),
+        or(
+          ...NAME_KEYS.copy.map(
+            (column) => sql`(${folded(column)} like ${p('leadStart')} and lower(${column}) not like ${p('leadStart')})`,
+          ),
+          ...nameMatches('copy', 'lead', p, ['Word', 'Part']),
+        ),
       ),
     )})`;
   return [...starts, inside];
@@ -359,14 +378,13 @@ export function pageParams(organizationId: string, query: TQuery): TParams {
     return params;
   }
   others.forEach((token, i) => {
-    params[`token${i}`] = `${escapeLike(token)}%`;
     params[`tokenUpper${i}`] = `${escapeLike(token.toUpperCase())}%`;
-    wordPatterns(params, `token${i}`, token);
+    namePatterns(params, `token${i}`, token);
   });
   if (searched) {
     params.lead = lead;
-    params.leadStart = [...lead].slice(0, SEARCH_PREFIX_MAX).join('');
-    wordPatterns(params, 'lead', lead);
+    params.leadPrefix = [...lead].slice(0, SEARCH_PREFIX_MAX).join('');
+    namePatterns(params, 'lead', lead);
     params.leadNext = prefixUpperBound(lead);
     params.leadUpper = lead.toUpperCase();
     params.leadUpperNext = prefixUpperBound(lead.toUpperCase());
