@@ -5,11 +5,18 @@ import { attendanceRecords, auditEvents, learners, registerClasses, users } from
 import { VIEW_ATTENDANCE } from '../attendance/attendance-access.ts';
 import { getDayOverview } from '../attendance/views.ts';
 import { findSubscription, learnerLimitOf, packageById } from '../payments/subscriptions.ts';
+import { countOf } from '@sekolo/shared/domain/count';
+import { roleLabel } from '@sekolo/shared/domain/user-display';
 import { lacksCurrentConsentSql } from './learner-consents.ts';
 import type { TSchoolContext } from './school-context.ts';
 
-/** What the activity feed shows; reads of records are audited but are not news. */
-const ACTIVITY_SUMMARIES: Record<string, (details: Record<string, unknown>) => string> = {
+/**
+ * What the activity feed shows, each in words anyone with the dashboard may read (no names of
+ * people: a role, a class, an admission number); reads of records are audited but are not news.
+ * `className` is the name of the class an event's target is (`register_class:<id>`), when it still
+ * exists.
+ */
+const ACTIVITY_SUMMARIES: Record<string, (details: Record<string, unknown>, className: string | null) => string> = {
   'learner.created': (d) => `Learner ${String(d.admissionNumber ?? '')} added`,
   'learner.updated': (d) => `Learner ${String(d.admissionNumber ?? '')} updated`,
   'learner.archived': () => 'A learner was archived',
@@ -20,7 +27,24 @@ const ACTIVITY_SUMMARIES: Record<string, (details: Record<string, unknown>) => s
   'learner.consent_recorded': (d) =>
     d.method === 'online' ? 'A guardian gave consent online' : 'A signed consent form was recorded',
   'learner.consent_withdrawn': () => 'A guardian’s consent was withdrawn',
+  'learner.account_invited': () => 'A learner was invited to their own account',
+  'learner.account_revoked': () => 'A learner’s own account was closed',
+  'guardian.invited': () => 'A guardian was invited to Sekolo',
+  'staff.invited': (d) => `A staff member was invited as ${roleLabel(String(d.role ?? ''))}`,
+  'user.role_changed': (d) =>
+    `A staff member’s role changed from ${roleLabel(String(d.fromRole ?? ''))} to ${roleLabel(String(d.toRole ?? ''))}`,
+  'register_class.teacher_set': (d, className) =>
+    `${d.teacherId ? 'Class teacher set' : 'Class teacher removed'} for ${className ? `class ${className}` : 'a class'}`,
+  'attendance.corrected': (d, className) =>
+    `${countOf(Number(d.changed ?? 0), 'mark')} corrected in ${className ? `${className}’s` : 'a'} register of ${String(d.date ?? '')}`,
+  'attendance.exported': (d) => `${countOf(Number(d.rows ?? 0), 'attendance row')} exported to CSV`,
+  'timetable.terms_saved': (d) => `Term dates for ${String(d.year ?? '')} saved`,
+  'timetable.lesson_created': () => 'A lesson was added to the timetable',
+  'timetable.lesson_deleted': () => 'A lesson was removed from the timetable',
 };
+
+const CLASS_TARGET = 'register_class:';
+const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
 
 /**
  * /dashboard/school: learners against the package's limit, classes, learners per grade, recent
@@ -53,7 +77,13 @@ export async function getSchoolOverview(db: DbExecutor, ctx: TSchoolContext, dat
     .groupBy(learners.grade)
     .orderBy(asc(learners.grade));
   const events = await db
-    .select({ at: auditEvents.at, action: auditEvents.action, details: auditEvents.details, actorName: users.name })
+    .select({
+      at: auditEvents.at,
+      action: auditEvents.action,
+      target: auditEvents.target,
+      details: auditEvents.details,
+      actorName: users.name,
+    })
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.actorUserId))
     .where(
@@ -65,10 +95,33 @@ export async function getSchoolOverview(db: DbExecutor, ctx: TSchoolContext, dat
     )
     .orderBy(desc(auditEvents.at))
     .limit(10);
+  // The classes the events name, this school's only: one read for the page.
+  const classIds = [
+    ...new Set(
+      events.flatMap((e) =>
+        e.target?.startsWith(CLASS_TARGET) && isUuid(e.target.slice(CLASS_TARGET.length))
+          ? [e.target.slice(CLASS_TARGET.length)]
+          : [],
+      ),
+    ),
+  ];
+  const classNames = new Map(
+    classIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: registerClasses.id, name: registerClasses.name })
+            .from(registerClasses)
+            .where(and(eq(registerClasses.organizationId, org), inArray(registerClasses.id, classIds)))
+        ).map((c) => [c.id, c.name]),
+  );
   const recentActivity: TSchoolActivity[] = events.map((e) => ({
     at: e.at.toISOString(),
     action: e.action,
-    summary: ACTIVITY_SUMMARIES[e.action]!(e.details),
+    summary: ACTIVITY_SUMMARIES[e.action]!(
+      e.details,
+      e.target?.startsWith(CLASS_TARGET) ? (classNames.get(e.target.slice(CLASS_TARGET.length)) ?? null) : null,
+    ),
     actorName: e.actorName,
   }));
   const subscription = await findSubscription(db, { organizationId: org });

@@ -679,4 +679,50 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
       true,
     );
   });
+
+  it('tells the school what its staff did: invitations, roles, class teachers, corrected registers', async () => {
+    const invited = await call('POST', '/api/school/staff', 'admin', {
+      firstName: 'Feed',
+      lastName: 'Coach',
+      email: 'feed.coach@example.test',
+      role: 'coach',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const coach = invited.json().member.id as string;
+    expect((await call('PUT', `/api/school/staff/${coach}/role`, 'admin', { role: 'teacher' })).statusCode).toBe(200);
+    const teacher = await call('PUT', `/api/school/attendance/classes/${classA8}/teacher`, 'admin', { userId: coach });
+    expect(teacher.statusCode, teacher.body).toBe(200);
+    // A register kept, then corrected.
+    const inClass = (await call('GET', '/api/school/learners?limit=100', 'admin'))
+      .json()
+      .learners.filter((l: { registerClassId: string | null }) => l.registerClassId === classA8)
+      .map((l: { id: string }) => l.id) as string[];
+    expect(inClass.length).toBeGreaterThan(0);
+    const register = `/api/school/attendance/classes/${classA8}/register/2026-03-02`;
+    const marks = (first: string) =>
+      inClass.map((learnerId) => ({
+        learnerId,
+        status: learnerId === first ? first && 'late' : 'present',
+        reason: '',
+      }));
+    expect((await call('PUT', register, 'admin', { marks: marks('') })).statusCode).toBe(200);
+    expect((await call('PUT', register, 'admin', { marks: marks(inClass[0]!) })).statusCode).toBe(200);
+
+    const feed = (await call('GET', '/api/school/overview', 'admin')).json().recentActivity as {
+      summary: string;
+      actorName: string | null;
+    }[];
+    expect(feed.slice(0, 4).map((a) => a.summary)).toEqual([
+      '1 mark corrected in 8A’s register of 2026-03-02',
+      'Class teacher set for class 8A',
+      'A staff member’s role changed from Coach to Teacher',
+      'A staff member was invited as Coach',
+    ]);
+    expect(feed[0]!.actorName).toEqual(expect.any(String));
+    // The other school's feed has none of it.
+    const other = (await call('GET', '/api/school/overview', 'otherAdmin')).json().recentActivity as {
+      summary: string;
+    }[];
+    expect(other.some((a) => /staff member|class teacher|corrected/i.test(a.summary))).toBe(false);
+  });
 });
