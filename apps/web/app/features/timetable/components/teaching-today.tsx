@@ -101,8 +101,10 @@ function TodayLessons({ today }: { today: TTeachingToday }) {
   );
 }
 
-function RegisterStatus({ register }: { register: TTeachingRegister }) {
-  if (register.marked === 0) return <Badge variant="accent">Not marked</Badge>;
+/** A register's state today; one left unmarked on a day none is due (a weekend, the holidays) is no warning. */
+function RegisterStatus({ register, schoolDay }: { register: TTeachingRegister; schoolDay: boolean }) {
+  if (register.marked === 0)
+    return schoolDay ? <Badge variant="accent">Not marked</Badge> : <Badge variant="neutral">Not due today</Badge>;
   const absent = register.absent === 0 ? 'none absent' : `${register.absent} absent`;
   if (!register.complete) {
     return (
@@ -153,7 +155,7 @@ function RegistersToMark({ today }: { today: TTeachingToday }) {
                       · {register.learnerCount} {register.learnerCount === 1 ? 'learner' : 'learners'}
                     </span>
                   </span>
-                  <RegisterStatus register={register} />
+                  <RegisterStatus register={register} schoolDay={today.schoolDay} />
                 </Link>
               </li>
             ))}
