@@ -159,7 +159,7 @@ export const SEARCH_PREFIX_MAX = 10;
 
 /**
  * The accented letters the learner search reads as their plain letters, once lower-cased: "anel"
- * finds Anél. The SQL function sekolo_search_fold (migration 0028) translates by these very strings.
+ * finds Anél. The SQL function sekolo_search_fold (migration 0027) translates by these very strings.
  */
 export const SEARCH_FOLD = {
   from: 'àáâãäåāăąçćčďèéêëēĕėęěìíîïīĭįłñńňòóôõöøōŏőŕřśšşťùúûüūŭůűųýÿźżž',
@@ -176,7 +176,7 @@ export function searchFold(text: string): string {
  * Every start of a learner's search keys, 2 to SEARCH_PREFIX_MAX characters long, one row each:
  * the surname, first name and preferred name, lower-cased and without accents (searchFold), and
  * the lower-cased admission number, and of what follows each space or hyphen in a name, so that
- * "merwe" finds van der Merwe (migrations 0027 and 0028; a prefix two keys share is one row). Beside it, the learner's sort columns, copied, so that a search walks its
+ * "merwe" finds van der Merwe (migration 0027; a prefix two keys share is one row). Beside it, the learner's sort columns, copied, so that a search walks its
  * leading word's rows on one index in the page's own order and stops after the page's rows, however many learners
  * the word matches ("mok": 1 500 of 50 000). And the rest of a list item (TLearnerListItem: the
  * preferred name, date of birth, class and its name, archived time, the standing consents'

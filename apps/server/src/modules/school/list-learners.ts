@@ -139,7 +139,7 @@ const SEARCH_KEYS: { key: SQL; upper: boolean }[] = [
 /**
  * The names a search word matches as learner_search_prefixes holds them: folded (searchFold, as
  * sekolo_search_fold folds them in SQL: "anel" matches Anél), at the start or right after a space
- * or a hyphen ("wyk" in "van wyk", "mabuza" in "hlongwane-mabuza"; migrations 0027 and 0028). On
+ * or a hyphen ("wyk" in "van wyk", "mabuza" in "hlongwane-mabuza"; migration 0027). On
  * the learners table, or (`copy`) on a prefix row's copies.
  */
 const NAME_KEYS = {
@@ -147,7 +147,7 @@ const NAME_KEYS = {
   copy: [learnerSearchPrefixes.lastName, learnerSearchPrefixes.firstName, learnerSearchPrefixes.preferredName],
 };
 
-/** A name's key as the search compares it (migration 0028). */
+/** A name's key as the search compares it (migration 0027). */
 const folded = (column: AnyPgColumn) => sql`sekolo_search_fold(${column})`;
 
 /** Where in a name a word matches, by the suffix of its pattern's parameter (namePatterns). */
