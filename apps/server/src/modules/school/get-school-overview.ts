@@ -43,8 +43,11 @@ const ACTIVITY_SUMMARIES: Record<string, (details: Record<string, unknown>, clas
   'timetable.lesson_deleted': () => 'A lesson was removed from the timetable',
 };
 
-const CLASS_TARGET = 'register_class:';
-const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+/** The class an audit event's target names (`register_class:<id>`), or null. */
+function classOf(target: string | null): string | null {
+  const id = /^register_class:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(target ?? '')?.[1];
+  return id ?? null;
+}
 
 /**
  * /dashboard/school: learners against the package's limit, classes, learners per grade, recent
@@ -96,15 +99,7 @@ export async function getSchoolOverview(db: DbExecutor, ctx: TSchoolContext, dat
     .orderBy(desc(auditEvents.at))
     .limit(10);
   // The classes the events name, this school's only: one read for the page.
-  const classIds = [
-    ...new Set(
-      events.flatMap((e) =>
-        e.target?.startsWith(CLASS_TARGET) && isUuid(e.target.slice(CLASS_TARGET.length))
-          ? [e.target.slice(CLASS_TARGET.length)]
-          : [],
-      ),
-    ),
-  ];
+  const classIds = [...new Set(events.map((e) => classOf(e.target)).filter((id) => id !== null))];
   const classNames = new Map(
     classIds.length === 0
       ? []
@@ -118,10 +113,7 @@ export async function getSchoolOverview(db: DbExecutor, ctx: TSchoolContext, dat
   const recentActivity: TSchoolActivity[] = events.map((e) => ({
     at: e.at.toISOString(),
     action: e.action,
-    summary: ACTIVITY_SUMMARIES[e.action]!(
-      e.details,
-      e.target?.startsWith(CLASS_TARGET) ? (classNames.get(e.target.slice(CLASS_TARGET.length)) ?? null) : null,
-    ),
+    summary: ACTIVITY_SUMMARIES[e.action]!(e.details, classNames.get(classOf(e.target) ?? '') ?? null),
     actorName: e.actorName,
   }));
   const subscription = await findSubscription(db, { organizationId: org });

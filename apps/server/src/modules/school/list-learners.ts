@@ -197,6 +197,18 @@ export function prefixUpperBound(prefix: string): string | null {
   return null;
 }
 
+/** learner_search_prefixes, or an alias of it. */
+type TPrefixRows = { organizationId: AnyPgColumn; archived: AnyPgColumn; prefix: AnyPgColumn };
+
+/** The school's prefix rows of a word (`p(name)`), of archived learners or of the others. */
+function prefixRowsOf(table: TPrefixRows, archived: boolean, name: string, p: TParam): SQL | undefined {
+  return and(
+    eq(table.organizationId, p('organizationId') as string),
+    archived ? sql`${table.archived} = true` : sql`${table.archived} = false`,
+    eq(table.prefix, p(name) as string),
+  );
+}
+
 /**
  * The leading token's branches as ranges of each prefix index (`key ~>=~ prefix and key ~<~ next`):
  * the same matches as `like 'prefix%'`, but a range keeps to its index in a prepared statement's
@@ -218,9 +230,7 @@ function leadBranches(openEnded: boolean, archived: boolean, p: TParam): SQL[] {
     .from(t)
     .where(
       and(
-        eq(t.organizationId, p('organizationId') as string),
-        archived ? sql`${t.archived} = true` : sql`${t.archived} = false`,
-        eq(t.prefix, p('leadPrefix') as string),
+        prefixRowsOf(t, archived, 'leadPrefix', p),
         or(
           ...NAME_KEYS.copy.map(
             (column) => sql`(${folded(column)} like ${p('leadStart')} and lower(${column}) not like ${p('leadStart')})`,
@@ -428,13 +438,7 @@ export function learnerPageQuery(
     // learner_search_prefixes (schema/school.ts) up to the page's rows; each other word's learners
     // are the learners of its own prefix rows.
     const t = learnerSearchPrefixes;
-    /** The school's prefix rows of a word (`p(name)`), of the page's status. */
-    const rowsOf = (table: { organizationId: AnyPgColumn; archived: AnyPgColumn; prefix: AnyPgColumn }, name: string) =>
-      and(
-        eq(table.organizationId, p('organizationId') as string),
-        query.status === 'archived' ? sql`${table.archived} = true` : sql`${table.archived} = false`,
-        eq(table.prefix, p(name) as string),
-      );
+    const rowsOf = (table: TPrefixRows, name: string) => prefixRowsOf(table, query.status === 'archived', name, p);
     const others = Array.from({ length: tokens.length - 1 }, (_, i) => {
       const o = alias(t, `other${i}`);
       return sql`${t.learnerId} in (${new QueryBuilder()
