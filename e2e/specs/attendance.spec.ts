@@ -95,7 +95,12 @@ test.describe('attendance (issue 6)', () => {
     // and the four counts are the others).
     const dayColumns = (await month.getByRole('row').first().getByRole('columnheader').count()) - 5;
     const kabeloMonth = month.getByRole('row', { name: /Kabelo Mokoena/ });
-    await expect(kabeloMonth.getByRole('cell').nth(dayColumns - 1).getByTitle('Absent')).toBeVisible();
+    await expect(
+      kabeloMonth
+        .getByRole('cell')
+        .nth(dayColumns - 1)
+        .getByTitle('Absent'),
+    ).toBeVisible();
     // A learner's history opens from the month view: today's absence among the demo school's
     // history of earlier days (seed-attendance), counted as the server counts them.
     const historyRead = page.waitForResponse((r) => /\/api\/school\/attendance\/learners\//.test(r.url()));
@@ -121,6 +126,14 @@ test.describe('attendance (issue 6)', () => {
     await sidebar.getByRole('link', { name: 'Students' }).click();
     await page.waitForURL('**/dashboard/school/students');
     await expect(leave).toHaveCount(0);
+    // The learner's own page has the same history.
+    await page.getByRole('searchbox', { name: 'Search learners by name or admission number' }).fill('kabelo');
+    await page.getByRole('link', { name: 'Mokoena, Kabelo' }).click();
+    const onRecord = page.getByRole('region', { name: 'Attendance' });
+    await expect(onRecord.getByTestId('learner-history-counts')).toHaveText(
+      `Present: ${counts.present} · Absent: ${counts.absent} · Late: ${counts.late} · Excused: ${counts.excused}`,
+    );
+    await expect(onRecord).toContainText('Absent: Dentist appointment');
 
     // The guardian hears of it by e-mail...
     // (Read by its reason: other journeys may mark Kabelo absent on other days.)

@@ -14,7 +14,8 @@ import { LearnerConsents } from '~/features/school/components/learner-consents';
 import { RequireAuth } from '~/features/auth/components/require-auth';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { learnerListPath } from '~/features/school/lib/learner-list-return';
-import { LEARNER_VIEWER_ROLES } from '~/features/school/lib/school-access';
+import { ATTENDANCE_VIEW_PERMISSIONS, LEARNER_VIEWER_ROLES } from '~/features/school/lib/school-access';
+import { LearnerAttendance } from '~/features/attendance/components/learner-history';
 import { errorMessage } from '~/lib/server-field-errors';
 
 export function meta() {
@@ -53,7 +54,9 @@ function LearnerRecord() {
 }
 
 function LearnerDetails({ learner }: { learner: TLearner }) {
-  const canManage = useSession().permissions.includes('manage_students');
+  const { permissions } = useSession();
+  const canManage = permissions.includes('manage_students');
+  const seesAttendance = ATTENDANCE_VIEW_PERMISSIONS.some((p) => permissions.includes(p));
   const update = useUpdateLearner(learner.id);
   const archive = useSetLearnerArchived(learner.id);
   const archived = learner.archivedAt !== null;
@@ -102,6 +105,7 @@ function LearnerDetails({ learner }: { learner: TLearner }) {
         learnerName={learner.preferredName || learner.firstName}
         canManage={canManage}
       />
+      {seesAttendance && <LearnerAttendance learnerId={learner.id} />}
       {canManage ? (
         <LearnerForm
           defaultValues={learnerToInput(learner)}

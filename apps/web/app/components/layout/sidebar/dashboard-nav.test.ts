@@ -54,7 +54,7 @@ const ROUTE_GUARDS: { match: RegExp; file: string; states: string; roles: readon
   {
     match: /^\/dashboard\/school\/attendance$/,
     file: 'dashboard-school-attendance.tsx',
-    states: "schoolRolesWith(['manage_students', 'manage_attendance'])",
+    states: '<RequireAuth roles={ATTENDANCE_ROLES}>',
     roles: schoolRolesWith(['manage_students', 'manage_attendance']),
   },
   {

@@ -24,7 +24,12 @@ import {
 } from 'lucide-react';
 import type { TPermission, TRole } from '@sekolo/shared/constants/roles';
 // Relative, not '~/', so the unit test (which has no path alias) can load this module.
-import { LEARNER_VIEWER_ROLES, SCHOOL_AREA_ROLES, schoolRolesWith } from '../../../features/school/lib/school-access';
+import {
+  ATTENDANCE_ROLES,
+  LEARNER_VIEWER_ROLES,
+  SCHOOL_AREA_ROLES,
+  schoolRolesWith,
+} from '../../../features/school/lib/school-access';
 import type { ISidebarItem, ISidebarSection } from './sidebar-state';
 
 /**
@@ -59,8 +64,6 @@ function moduleRoles(permissions: readonly TPermission[]): TRole[] {
 }
 
 // The guards of the pages built so far, as each route file states them.
-/** routes/dashboard-school-attendance.tsx */
-const ATTENDANCE_ROLES = schoolRolesWith(['manage_students', 'manage_attendance']);
 /** routes/dashboard-school-timetable.tsx */
 const TIMETABLE_ROLES = [...SCHOOL_AREA_ROLES, 'parent'];
 /**

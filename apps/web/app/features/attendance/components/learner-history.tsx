@@ -36,6 +36,25 @@ export function LearnerHistoryButton({ learnerId, name }: { learnerId: string; n
   );
 }
 
+/** The learner page's attendance: the last 90 days' counts and marks, as the history dialog has them. */
+export function LearnerAttendance({ learnerId }: { learnerId: string }) {
+  return (
+    <section
+      aria-labelledby="learner-attendance-heading"
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-6"
+      data-testid="learner-attendance"
+    >
+      <div>
+        <h2 id="learner-attendance-heading" className="text-lg font-semibold text-slate-900">
+          Attendance
+        </h2>
+        <p className="text-sm text-slate-600">The last 90 days, newest first.</p>
+      </div>
+      <History learnerId={learnerId} />
+    </section>
+  );
+}
+
 function History({ learnerId }: { learnerId: string }) {
   const history = useQuery({
     queryKey: [...ATTENDANCE_KEY, 'learner', learnerId],

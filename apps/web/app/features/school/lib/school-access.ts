@@ -21,3 +21,6 @@ export function schoolRolesWith(permissions: readonly TPermission[]): TRole[] {
 export const LEARNER_VIEWER_ROLES = schoolRolesWith(['manage_students', 'view_students']);
 export const LEARNER_MANAGER_ROLES = schoolRolesWith(['manage_students']);
 export const OVERVIEW_ROLES = schoolRolesWith(['manage_students', 'view_students', 'view_reports']);
+/** Who sees registers and attendance: the school's managers and the teachers (the server's VIEW_ATTENDANCE). */
+export const ATTENDANCE_VIEW_PERMISSIONS: readonly TPermission[] = ['manage_students', 'manage_attendance'];
+export const ATTENDANCE_ROLES = schoolRolesWith(ATTENDANCE_VIEW_PERMISSIONS);
