@@ -134,6 +134,7 @@ test.describe('attendance (issue 6)', () => {
       `Present: ${counts.present} · Absent: ${counts.absent} · Late: ${counts.late} · Excused: ${counts.excused}`,
     );
     await expect(onRecord).toContainText('Absent: Dentist appointment');
+    await expectNoSeriousA11yViolations(page);
 
     // The guardian hears of it by e-mail...
     // (Read by its reason: other journeys may mark Kabelo absent on other days.)

@@ -80,7 +80,12 @@ function History({ learnerId }: { learnerId: string }) {
       {records.length === 0 ? (
         <p className="text-sm text-slate-600">No marks in this period.</p>
       ) : (
-        <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto text-sm">
+        // Scrolls on its own: focusable, so the keyboard can scroll it too.
+        <ul
+          tabIndex={0}
+          aria-label="Marks, newest first"
+          className="max-h-72 divide-y divide-slate-100 overflow-y-auto text-sm focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
           {records.map((r) => (
             <li key={r.date} className="flex justify-between gap-3 py-2">
               <span className="text-slate-700">
