@@ -85,6 +85,33 @@ test('Back from a learner, and a reload, show the learner list as it was: search
   await expect(page.getByText('This page of the list is out of date')).toHaveCount(0);
 });
 
+test('a class’s learners open from the Classes page: the list keeps to the class, searched or not', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+  await page.goto('/dashboard/school/classes');
+  const count = page.getByRole('link', { name: /^\d+ learners? in 8B$/ });
+  const inClass = Number((await count.innerText()).trim());
+  await count.click();
+  await page.waitForURL('**/dashboard/school/students?class=*');
+  const classFilter = page.getByRole('combobox', { name: 'Filter by class' });
+  await expect(classFilter.locator('option:checked')).toHaveText('8B');
+  const rows = page.getByRole('table').getByRole('rowgroup').last().getByRole('row');
+  await expect(rows).toHaveCount(inClass);
+  for (const row of await rows.all()) await expect(row).toContainText('8B');
+  // Searched within the class: the demo school's van Wyks of 8B (Lerato and Ruan), not Johan of 10A.
+  const search = page.getByRole('searchbox', { name: 'Search learners by name or admission number' });
+  await search.fill('wyk');
+  await expect(page).toHaveURL(/[?&]q=wyk(&|$)/);
+  await expect(rows).toHaveCount(2);
+  for (const row of await rows.all()) await expect(row).toContainText('8B');
+  // Every class again: Johan van Wyk of 10A too.
+  await classFilter.selectOption({ label: 'All classes' });
+  await expect(page).not.toHaveURL(/[?&]class=/);
+  await expect(rows).toHaveCount(3);
+  await expect(page.getByRole('link', { name: 'van Wyk, Johan' })).toBeVisible();
+});
+
 test('at 375 px the menu button says whether the menu is open, and closing the menu gives it the keyboard back', async ({
   page,
 }) => {

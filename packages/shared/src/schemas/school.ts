@@ -352,6 +352,11 @@ export const ZLearnerListQuerySchema = z.object({
     .union([z.literal(''), z.enum(SCHOOL_GRADE_IDS)])
     .optional()
     .default(''),
+  /** A register class of the school: only its learners ('' for every class). */
+  classId: z
+    .union([z.literal(''), z.uuid()])
+    .optional()
+    .default(''),
   /** Opaque: the `nextCursor` of the previous page. */
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(LEARNER_PAGE_SIZE_MAX).optional().default(LEARNER_PAGE_SIZE_DEFAULT),

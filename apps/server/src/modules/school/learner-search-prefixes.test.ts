@@ -74,6 +74,7 @@ const query = (q: string, over: Partial<TQuery> = {}): TQuery => ({
   dir: 'asc',
   status: 'active',
   grade: '',
+  classId: '',
   limit: 4,
   ...over,
 });
@@ -120,6 +121,7 @@ async function plainSearch(organizationId: string, q: TQuery): Promise<string[]>
     sql`select id from learners where organization_id = ${organizationId}
       and archived_at is ${sql.raw(q.status === 'archived' ? 'not null' : 'null')}
       ${q.grade ? sql`and grade = ${q.grade === 'R' ? 0 : Number(q.grade)}` : sql``}
+      ${q.classId ? sql`and register_class_id = ${q.classId}` : sql``}
       ${words.length ? sql`and ${sql.join(matches, sql` and `)}` : sql``}
       order by ${sql.join(order, sql`, `)}`,
   );
@@ -252,6 +254,38 @@ describe('the learner search by prefix rows', () => {
     );
   });
 
+  it('keeps to one class when asked, searched or not, in every sort', async () => {
+    const [a, b] = await db
+      .insert(registerClasses)
+      .values([
+        { organizationId: school, name: 'Filter A', grade: 8 },
+        { organizationId: school, name: 'Filter B', grade: 9 },
+      ])
+      .returning({ id: registerClasses.id });
+    const ours = await db.select({ id: learners.id }).from(learners).where(eq(learners.organizationId, school));
+    for (const [i, l] of ours.entries())
+      await db
+        .update(learners)
+        .set({ registerClassId: i % 3 === 0 ? a!.id : i % 3 === 1 ? b!.id : null })
+        .where(eq(learners.id, l.id));
+    for (const word of ['', 'm', 'mo', 'mok', 'thandi mok', 'botha k', 'merwe', 'siphesihlex', 'naude'])
+      for (const sort of ['name', 'grade', 'admissionNumber'] as const)
+        for (const status of ['active', 'archived'] as const)
+          for (const classId of [a!.id, b!.id]) {
+            const q = query(word, { sort, status, classId });
+            expect(await walk(school, q), `${word} ${sort} ${status} ${classId}`).toEqual(await plainSearch(school, q));
+          }
+    expect(await walk(school, query('', { classId: a!.id }))).not.toHaveLength(0);
+    // Another school's class finds nothing of this one.
+    const [elsewhere] = await db
+      .insert(registerClasses)
+      .values({ organizationId: other, name: 'Other A', grade: 8 })
+      .returning({ id: registerClasses.id });
+    expect(await walk(school, query('', { classId: elsewhere!.id }))).toEqual([]);
+    await db.update(learners).set({ registerClassId: null }).where(eq(learners.organizationId, school));
+    await db.delete(registerClasses).where(eq(registerClasses.organizationId, school));
+  });
+
   it('holds each start of the four keys once, up to SEARCH_PREFIX_MAX characters, for the learner’s school only', async () => {
     const [learner] = await db
       .insert(learners)
@@ -291,7 +325,7 @@ describe('the learner search by prefix rows', () => {
     const [first] = await db
       .select()
       .from(learners)
-      .where(and(eq(learners.lastName, 'Mokoena'), isNull(learners.archivedAt)))
+      .where(and(eq(learners.organizationId, school), eq(learners.lastName, 'Mokoena'), isNull(learners.archivedAt)))
       .limit(1);
     const id = first!.id;
     const finds = async (word: string, status: 'active' | 'archived' = 'active') =>

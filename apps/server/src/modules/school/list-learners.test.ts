@@ -23,6 +23,7 @@ const arbitraryQuery = fc.record({
   dir: fc.constantFrom('asc' as const, 'desc' as const),
   status: fc.constantFrom('active' as const, 'archived' as const),
   grade: fc.constantFrom('' as const, ...SCHOOL_GRADE_IDS),
+  classId: fc.constantFrom('', '5f0e4a4c-2b7d-4c1e-9a53-0c6f4e2d8b11'),
   withCursor: fc.boolean(),
   limit: fc.integer({ min: 1, max: 100 }),
 });
@@ -72,7 +73,16 @@ describe('the learner page statement', () => {
     for (const q of ['', 'm', 'mok', 'thandi mok', 'a b c d', '\u{10ffff}', 'ſc', 'siphesihlex'])
       for (const sort of LEARNER_SORTS)
         for (const withCursor of [false, true]) {
-          const { name, text } = pageText({ q, sort, dir: 'asc', status: 'active', grade: '', withCursor, limit: 50 });
+          const { name, text } = pageText({
+            q,
+            sort,
+            dir: 'asc',
+            status: 'active',
+            grade: '',
+            classId: '',
+            withCursor,
+            limit: 50,
+          });
           if (name === null) {
             unprepared.push(`${q}|${withCursor}`);
             continue;

@@ -352,7 +352,7 @@ function runPage<T>(
  * the page typed into the search box, and the one whose planning (a union over four indexes)
  * costs the most: 96 shapes by the union, as many by prefix rows, and 96 more for searches of
  * U+10FFFF only. One name per shape
- * of its text: the sort and direction, the status and grade filters, the number of words and
+ * of its text: the sort and direction, the status, grade and class filters, the number of words and
  * whether the leading word's range is open-ended, or that the word is found by its prefix rows
  * (`p`). Every value is a parameter.
  */
@@ -365,6 +365,7 @@ export function pageStatementName(query: TQuery, prefix = 'sekolo_learners'): st
     query.dir,
     query.status,
     query.grade ? 'g' : '',
+    query.classId ? 'c' : '',
     byPrefix ? `p${tokens.length}` : tokens.length,
     !byPrefix && prefixUpperBound(lead) === null ? 'o' : '',
   ].join('_');
@@ -379,6 +380,7 @@ export function pageStatementName(query: TQuery, prefix = 'sekolo_learners'): st
 export function pageParams(organizationId: string, query: TQuery): TParams {
   const params: TParams = { organizationId, limit: query.limit + 1, pageSize: query.limit };
   if (query.grade) params.grade = gradeToNumber(query.grade);
+  if (query.classId) params.classId = query.classId;
   if (query.cursor) decodeCursor(query.sort, query.cursor).forEach((value, i) => (params[`cursor${i}`] = value));
   const { tokens, lead, searched, byPrefix } = searchOf(query.q);
   const others = searched ? tokens.filter((_, i) => i !== tokens.indexOf(lead)) : tokens;
@@ -454,6 +456,7 @@ export function learnerPageQuery(
         and(
           rowsOf(t, 'lead'),
           query.grade ? eq(t.grade, p('grade') as number) : undefined,
+          query.classId ? eq(t.registerClassId, p('classId') as string) : undefined,
           afterCursor('copy'),
           ...others,
         ),
@@ -486,6 +489,7 @@ function pageCondition(
     eq(learners.organizationId, p('organizationId') as string),
     query.status === 'archived' ? isNotNull(learners.archivedAt) : isNull(learners.archivedAt),
     query.grade ? eq(learners.grade, p('grade') as number) : undefined,
+    query.classId ? eq(learners.registerClassId, p('classId') as string) : undefined,
     afterCursor,
   ];
   const others = searched ? tokens.length - 1 : tokens.length; // the leading token is not among them

@@ -32,6 +32,7 @@ describe('the learner list view: a new sort, search or filter starts at page 1 i
   it('drops the cursors on a new search, grade or status', () => {
     expect(changeListing(onPage3, { q: 'dube' }).cursors).toEqual([undefined]);
     expect(changeListing(onPage3, { grade: '8' }).cursors).toEqual([undefined]);
+    expect(changeListing(onPage3, { classId: '5f0e4a4c-2b7d-4c1e-9a53-0c6f4e2d8b11' }).cursors).toEqual([undefined]);
     expect(changeListing(onPage3, { status: 'archived' }).cursors).toEqual([undefined]);
   });
 
@@ -68,6 +69,7 @@ describe('the learner list view in the address', () => {
     const view: TLearnerListView = {
       q: 'thandi mok',
       grade: 'R',
+      classId: '5f0e4a4c-2b7d-4c1e-9a53-0c6f4e2d8b11',
       status: 'archived',
       sort: 'admissionNumber',
       dir: 'desc',
@@ -75,7 +77,7 @@ describe('the learner list view in the address', () => {
     };
     const search = learnerListToParams(view).toString();
     expect(search).toBe(
-      'q=thandi+mok&grade=R&status=archived&sort=admissionNumber&dir=desc&cursor=WyJuYW1lIl0&cursor=eyJ4IjoxfQ-_',
+      'q=thandi+mok&grade=R&class=5f0e4a4c-2b7d-4c1e-9a53-0c6f4e2d8b11&status=archived&sort=admissionNumber&dir=desc&cursor=WyJuYW1lIl0&cursor=eyJ4IjoxfQ-_',
     );
     expect(fromAddress(search)).toEqual(view);
     // A secretary's Grade 10 and "smit" on page 2, after Back or a reload.
@@ -94,7 +96,7 @@ describe('the learner list view in the address', () => {
   });
 
   it('falls back to the default of each value it does not know, keeping the others', () => {
-    expect(fromAddress('grade=13&status=deleted&sort=dateOfBirth&dir=up&q=dube')).toEqual({
+    expect(fromAddress('grade=13&class=8A&status=deleted&sort=dateOfBirth&dir=up&q=dube')).toEqual({
       ...FIRST_LEARNER_LIST_VIEW,
       q: 'dube',
     });

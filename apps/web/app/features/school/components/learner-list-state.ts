@@ -8,6 +8,8 @@ import { ZLearnerListQuerySchema, type TLearnerSort } from '@sekolo/shared/schem
 export type TLearnerListView = {
   q: string;
   grade: string;
+  /** A register class's id, or '' for every class. */
+  classId: string;
   status: 'active' | 'archived';
   sort: TLearnerSort;
   dir: 'asc' | 'desc';
@@ -17,6 +19,7 @@ export type TLearnerListView = {
 export const FIRST_LEARNER_LIST_VIEW: TLearnerListView = {
   q: '',
   grade: '',
+  classId: '',
   status: 'active',
   sort: 'name',
   dir: 'asc',
@@ -37,6 +40,7 @@ export function changeListing(
   const same =
     next.q === view.q &&
     next.grade === view.grade &&
+    next.classId === view.classId &&
     next.status === view.status &&
     next.sort === view.sort &&
     next.dir === view.dir;
@@ -70,7 +74,7 @@ export function firstPage(view: TLearnerListView): TLearnerListView {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The view in the address (?q=smit&grade=10&cursor=…), so that Back from a learner, a reload or a
+// The view in the address (?q=smit&grade=10&class=…&cursor=…), so that Back from a learner, a reload or a
 // shared link shows the same search, filters, sort and page.
 
 const FIELDS = ZLearnerListQuerySchema.shape;
@@ -96,6 +100,7 @@ export function learnerListFromParams(params: URLSearchParams): TLearnerListView
   return {
     q: read(FIELDS.q, params.get('q'), FIRST_LEARNER_LIST_VIEW.q),
     grade: read(FIELDS.grade, params.get('grade'), FIRST_LEARNER_LIST_VIEW.grade),
+    classId: read(FIELDS.classId, params.get('class'), FIRST_LEARNER_LIST_VIEW.classId),
     status: read(FIELDS.status, params.get('status'), FIRST_LEARNER_LIST_VIEW.status),
     sort: read(FIELDS.sort, params.get('sort'), FIRST_LEARNER_LIST_VIEW.sort),
     dir: read(FIELDS.dir, params.get('dir'), FIRST_LEARNER_LIST_VIEW.dir),
@@ -112,6 +117,7 @@ export function learnerListToParams(view: TLearnerListView): URLSearchParams {
   const params = new URLSearchParams();
   if (view.q) params.set('q', view.q);
   if (view.grade) params.set('grade', view.grade);
+  if (view.classId) params.set('class', view.classId);
   if (view.status !== FIRST_LEARNER_LIST_VIEW.status) params.set('status', view.status);
   if (view.sort !== FIRST_LEARNER_LIST_VIEW.sort) params.set('sort', view.sort);
   if (view.dir !== FIRST_LEARNER_LIST_VIEW.dir) params.set('dir', view.dir);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download, Upload, UserPlus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { SCHOOL_GRADES, gradeLabel } from '@sekolo/shared/constants/enumerations';
 import { LEARNER_PAGE_SIZE_DEFAULT, LEARNER_SEARCH_MAX, type TLearnerSort } from '@sekolo/shared/schemas/school';
 import { Button } from '~/components/ui/button';
@@ -10,7 +11,7 @@ import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { ApiError } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { cn } from '~/lib/cn';
-import { LEARNERS_EXPORT_URL, useLearnersPage } from '../api/school-queries';
+import { LEARNERS_EXPORT_URL, registerClassesQuery, useLearnersPage } from '../api/school-queries';
 import { learnerListReturn } from '../lib/learner-list-return';
 import { ConsentBadge } from './learner-consents';
 import {
@@ -27,7 +28,7 @@ import {
 const SORT_LABELS: Record<TLearnerSort, string> = { name: 'Name', admissionNumber: 'Admission no.', grade: 'Grade' };
 
 /**
- * The learner list: search by name or admission number, filter by grade and status, sort by a
+ * The learner list: search by name or admission number, filter by grade, class and status, sort by a
  * column, and page forward and back over the server's keyset pages (the cursors already seen are
  * kept so Previous needs no offset). All of it lives in the address, so Back from a learner or a
  * reload shows the same page of the same search.
@@ -35,7 +36,8 @@ const SORT_LABELS: Record<TLearnerSort, string> = { name: 'Name', admissionNumbe
 export function LearnersTable({ canManage }: { canManage: boolean }) {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => learnerListFromParams(params), [params]);
-  const { q, grade, status, sort, dir, cursors } = view;
+  const { q, grade, classId, status, sort, dir, cursors } = view;
+  const classes = useQuery(registerClassesQuery);
   // One update of the address, so a new sort, search or filter and its return to page 1 are one
   // (changeListing): the old page's cursor is never sent with the new sort. Replaced, not pushed:
   // Back leaves the list rather than undoing each keystroke and click. A change to nothing new
@@ -73,6 +75,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
   const page = useLearnersPage({
     q,
     grade: grade as never,
+    classId,
     status,
     sort,
     dir,
@@ -118,7 +121,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
         )}
       </div>
 
-      <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto]">
+      <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto]">
         <Input
           type="search"
           value={search}
@@ -139,6 +142,23 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
           {SCHOOL_GRADES.map((g) => (
             <option key={g.id} value={g.id}>
               {g.label}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect
+          value={classId}
+          onChange={(event) => {
+            const value = event.target.value;
+            change((v) => changeListing(v, { classId: value }));
+          }}
+          aria-label="Filter by class"
+        >
+          <option value="">All classes</option>
+          {/* The class in the address, before the list of classes has come (or if it is gone). */}
+          {classId && !classes.data?.some((c) => c.id === classId) && <option value={classId}>This class</option>}
+          {classes.data?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
             </option>
           ))}
         </NativeSelect>
@@ -167,13 +187,13 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
           data-testid="learners-empty"
         >
           <p className="font-semibold text-slate-900">
-            {q || grade
+            {q || grade || classId
               ? 'No learners match your search'
               : status === 'archived'
                 ? 'No archived learners'
                 : 'No learners yet'}
           </p>
-          {!q && !grade && status === 'active' && canManage && (
+          {!q && !grade && !classId && status === 'active' && canManage && (
             <p className="mt-1 text-sm text-slate-600">
               Add your first learner, or import a class list from a CSV file.
             </p>

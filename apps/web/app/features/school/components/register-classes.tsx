@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { countOf } from '@sekolo/shared/domain/count';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
 import { SCHOOL_GRADES, gradeLabel } from '@sekolo/shared/constants/enumerations';
 import { ZRegisterClassSchema, type TRegisterClass, type TRegisterClassInput } from '@sekolo/shared/schemas/school';
@@ -68,7 +69,15 @@ export function RegisterClasses({ canManage }: { canManage: boolean }) {
                 <tr key={c.id}>
                   <td className="px-4 py-3 font-medium text-slate-900">{c.name}</td>
                   <td className="px-4 py-3 text-slate-700">{gradeLabel(c.grade)}</td>
-                  <td className="px-4 py-3 text-slate-700">{c.learnerCount}</td>
+                  <td className="px-4 py-3 text-slate-700">
+                    <Link
+                      to={`/dashboard/school/students?class=${c.id}`}
+                      className="font-semibold text-brand-800 hover:underline"
+                      aria-label={`${countOf(c.learnerCount, 'learner')} in ${c.name}`}
+                    >
+                      {c.learnerCount}
+                    </Link>
+                  </td>
                   <td className="px-4 py-3 text-slate-700">
                     {canManage ? (
                       <ClassTeacherPicker registerClass={c} />
