@@ -252,7 +252,7 @@ describe('the learner search by prefix rows', () => {
     expect(await walk(school, query('thandi', { grade: '7' }))).toEqual(
       await plainSearch(school, query('thandi', { grade: '7' })),
     );
-  });
+  }, 120_000); // every word in 12 sorts and statuses, page by page: on PGlite under load, well past 30 s
 
   it('keeps to one class when asked, searched or not, in every sort', async () => {
     const [a, b] = await db

@@ -105,13 +105,21 @@ function escapeLike(value: string): string {
 
 /**
  * A search's tokens (up to four words) and the longest, which leads: a lead of two letters or
- * more is searched through the prefix indexes (see listLearners), a shorter one only filters.
+ * more is searched through the prefix indexes (see listLearners), a shorter one only filters. In
+ * one class every word only filters: the class's own index (learners_class_idx) reads its 40 or so
+ * learners at once, where a common word's prefix rows would be walked for the school's thousands
+ * ("ma" in one class at scale: 45 ms by its prefix rows, 0.2 ms by the class).
  */
-function searchOf(q: string): { tokens: string[]; lead: string; searched: boolean; byPrefix: boolean } {
+function searchOf({ q, classId }: Pick<TQuery, 'q' | 'classId'>): {
+  tokens: string[];
+  lead: string;
+  searched: boolean;
+  byPrefix: boolean;
+} {
   // Folded as the names' keys are: "Anél" and "anel" are one word to the search.
   const tokens = searchFold(q).split(/\s+/).filter(Boolean).slice(0, 4);
   const lead = tokens.reduce<string>((longest, token) => (token.length > longest.length ? token : longest), '');
-  const searched = lead.length >= 2;
+  const searched = lead.length >= 2 && !classId;
   return { tokens, lead, searched, byPrefix: searched && tokens.every(prefixFindable) };
 }
 
@@ -357,7 +365,7 @@ function runPage<T>(
  * (`p`). Every value is a parameter.
  */
 export function pageStatementName(query: TQuery, prefix = 'sekolo_learners'): string | null {
-  const { tokens, lead, searched, byPrefix } = searchOf(query.q);
+  const { tokens, lead, searched, byPrefix } = searchOf(query);
   if (!searched || query.cursor) return null;
   return [
     prefix,
@@ -382,7 +390,7 @@ export function pageParams(organizationId: string, query: TQuery): TParams {
   if (query.grade) params.grade = gradeToNumber(query.grade);
   if (query.classId) params.classId = query.classId;
   if (query.cursor) decodeCursor(query.sort, query.cursor).forEach((value, i) => (params[`cursor${i}`] = value));
-  const { tokens, lead, searched, byPrefix } = searchOf(query.q);
+  const { tokens, lead, searched, byPrefix } = searchOf(query);
   const others = searched ? tokens.filter((_, i) => i !== tokens.indexOf(lead)) : tokens;
   if (byPrefix) {
     params.lead = lead;
@@ -420,7 +428,7 @@ export function learnerPageQuery(
   const value: TParam = params ? (name) => params[name] : (name) => sql.placeholder(name);
   // `organization`: the school as an expression of the statement (the session's, learnerPageWithSessionQuery).
   const p: TParam = organization ? (name) => (name === 'organizationId' ? organization : value(name)) : value;
-  const search = searchOf(query.q);
+  const search = searchOf(query);
   const { tokens, searched, byPrefix } = search;
   /** Past the cursor's position, on the sort's columns (`on`: the learners' own, or their copies). */
   const afterCursor = (on: 'column' | 'copy'): SQL | undefined => {
