@@ -112,6 +112,23 @@ test('a class’s learners open from the Classes page: the list keeps to the cla
   await expect(page.getByRole('link', { name: 'van Wyk, Johan' })).toBeVisible();
 });
 
+test('a learner clicked while the search still waits opens, on a slow connection too', async ({ page }) => {
+  await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+  await page.goto('/dashboard/school/students');
+  await expect(page.getByRole('link', { name: 'Mokoena, Kabelo' })).toBeVisible();
+  // The learner page's code takes its time to arrive, as on a phone's connection.
+  await page.route('**/assets/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  // Typed, and the learner clicked before the search reached the address (300 ms after typing):
+  // the search's own navigation replaced the click's, and the user stayed on the list.
+  await page.getByRole('searchbox', { name: 'Search learners by name or admission number' }).fill('kabelo');
+  await page.getByRole('link', { name: 'Mokoena, Kabelo' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kabelo Mokoena' })).toBeVisible({ timeout: 15_000 });
+  expect(new URL(page.url()).pathname).toMatch(/^\/dashboard\/school\/students\/[0-9a-f-]{36}$/);
+});
+
 test('at 375 px the menu button says whether the menu is open, and closing the menu gives it the keyboard back', async ({
   page,
 }) => {

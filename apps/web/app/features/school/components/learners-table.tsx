@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download, Upload, UserPlus } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { SCHOOL_GRADES, gradeLabel } from '@sekolo/shared/constants/enumerations';
 import { LEARNER_PAGE_SIZE_DEFAULT, LEARNER_SEARCH_MAX, type TLearnerSort } from '@sekolo/shared/schemas/school';
@@ -61,15 +61,21 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
     listed.current = q;
     setSearch(q);
   }, [q]);
+  // A click away (a learner, another page) while a search waits to reach the address wins: the
+  // search's own navigation would replace the one under way (a route still loading on a slow
+  // connection) and leave the user on the list.
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const leaving = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
   useEffect(() => {
     const next = search.trim();
-    if (next === listed.current) return;
+    if (leaving || next === listed.current) return;
     const timer = setTimeout(() => {
       listed.current = next;
       change((v) => changeListing(v, { q: next }));
     }, 300);
     return () => clearTimeout(timer);
-  }, [search, change]);
+  }, [search, change, leaving]);
 
   const cursor = cursors[cursors.length - 1];
   const page = useLearnersPage({
