@@ -6,7 +6,7 @@ import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { attendanceRecords, learners, registerClassTeachers } from '../db/schema/index.ts';
 import { recentSchoolDays } from '../modules/school/family-overview.ts';
 import { seedAccounts } from './seed-accounts.ts';
-import { DEMO_HISTORY_SCHOOL_DAYS, seedAttendance } from './seed-attendance.ts';
+import { DEMO_HISTORY_SCHOOL_DAYS, demoHistoryDays, seedAttendance } from './seed-attendance.ts';
 import { seedSchool } from './seed-school.ts';
 
 describe('demo attendance data', () => {
@@ -38,10 +38,14 @@ describe('demo attendance data', () => {
     const [kabelo] = await db.select().from(learners).where(eq(learners.admissionNumber, 'DHS-0001'));
     const organizationId = kabelo!.organizationId;
     const today = schoolToday();
-    const days = (await recentSchoolDays(db, organizationId, today, DEMO_HISTORY_SCHOOL_DAYS + 1))
-      .filter((d) => d < today)
-      .slice(0, DEMO_HISTORY_SCHOOL_DAYS);
+    const days = await demoHistoryDays(db, organizationId);
     expect(days).toHaveLength(DEMO_HISTORY_SCHOOL_DAYS);
+    expect(days.every((d) => d < today)).toBe(true);
+    expect(days).toEqual(
+      (await recentSchoolDays(db, organizationId, today, DEMO_HISTORY_SCHOOL_DAYS + 1))
+        .filter((d) => d < today)
+        .slice(0, DEMO_HISTORY_SCHOOL_DAYS),
+    );
     // Every learner of a class, every one of those days, in their own class; nothing today.
     expect(records).toHaveLength(days.length * inClasses.length);
     expect(new Set(records.map((r) => r.date))).toEqual(new Set(days));

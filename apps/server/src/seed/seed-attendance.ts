@@ -8,6 +8,7 @@ import {
   registerClassTeachers,
   users,
 } from '../db/schema/index.ts';
+import type { DbExecutor } from '../db/client.ts';
 import { recentSchoolDays } from '../modules/school/family-overview.ts';
 import { findDemoSchoolId } from './demo-school.ts';
 import type { TSeeder } from './index.ts';
@@ -24,6 +25,14 @@ const KABELO_DAYS: Record<number, { status: TAttendanceStatus; reason: string }>
   3: { status: 'absent', reason: 'Sick' },
   8: { status: 'late', reason: 'Taxi was late' },
 };
+
+/** The school days of the demo school's history: the DEMO_HISTORY_SCHOOL_DAYS before today, newest first. */
+export async function demoHistoryDays(db: DbExecutor, schoolId: string): Promise<string[]> {
+  const today = schoolToday();
+  return (await recentSchoolDays(db, schoolId, today, DEMO_HISTORY_SCHOOL_DAYS + 1))
+    .filter((day) => day < today)
+    .slice(0, DEMO_HISTORY_SCHOOL_DAYS);
+}
 
 /** A learner's mark of a day of the history: mostly present, now and then late, absent or excused. */
 function historyMark(admissionNumber: string, date: string): { status: TAttendanceStatus; reason: string } {
@@ -76,10 +85,7 @@ export const seedAttendance: TSeeder = async ({ database }) => {
       .where(eq(attendanceRecords.organizationId, schoolId))
       .limit(1);
     if (marked) return;
-    const today = schoolToday();
-    const days = (await recentSchoolDays(tx, schoolId, today, DEMO_HISTORY_SCHOOL_DAYS + 1))
-      .filter((day) => day < today)
-      .slice(0, DEMO_HISTORY_SCHOOL_DAYS);
+    const days = await demoHistoryDays(tx, schoolId);
     const inClasses = await tx
       .select({
         id: learners.id,

@@ -136,14 +136,6 @@ function prefixFindable(word: string): boolean {
   return /^[a-z0-9/-]+$/.test(word) || !/^[A-Z0-9/-]+$/.test(word.toUpperCase());
 }
 
-/** The four keys a search token is matched against, as the prefix indexes of schema/school.ts hold them. */
-const SEARCH_KEYS: { key: SQL; upper: boolean }[] = [
-  { key: sql`lower(${learners.lastName})`, upper: false },
-  { key: sql`lower(${learners.firstName})`, upper: false },
-  { key: sql`lower(${learners.preferredName})`, upper: false },
-  { key: sql`${learners.admissionNumber}`, upper: true },
-];
-
 /**
  * The names a search word matches as learner_search_prefixes holds them: folded (searchFold, as
  * sekolo_search_fold folds them in SQL: "anel" matches Anél), at the start or right after a space
@@ -154,6 +146,12 @@ const NAME_KEYS = {
   column: [learners.lastName, learners.firstName, learners.preferredName],
   copy: [learnerSearchPrefixes.lastName, learnerSearchPrefixes.firstName, learnerSearchPrefixes.preferredName],
 };
+
+/** The four keys a search token is matched against, as the prefix indexes of schema/school.ts hold them. */
+const SEARCH_KEYS: { key: SQL; upper: boolean }[] = [
+  ...NAME_KEYS.column.map((column) => ({ key: sql`lower(${column})`, upper: false })),
+  { key: sql`${learners.admissionNumber}`, upper: true },
+];
 
 /** A name's key as the search compares it (migration 0027). */
 const folded = (column: AnyPgColumn) => sql`sekolo_search_fold(${column})`;

@@ -16,6 +16,9 @@ import { errorMessage } from '~/lib/server-field-errors';
 import { ATTENDANCE_KEY } from '../api/attendance-queries';
 import { formatDay } from '../lib/dates';
 
+/** What a learner's history covers: the server's default range of the history route. */
+const HISTORY_PERIOD = 'The last 90 days, newest first.';
+
 /** A learner's name that opens their attendance history (the last 90 days). */
 export function LearnerHistoryButton({ learnerId, name }: { learnerId: string; name: string }) {
   return (
@@ -28,7 +31,7 @@ export function LearnerHistoryButton({ learnerId, name }: { learnerId: string; n
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Attendance of {name}</DialogTitle>
-          <DialogDescription>The last 90 days, newest first.</DialogDescription>
+          <DialogDescription>{HISTORY_PERIOD}</DialogDescription>
         </DialogHeader>
         <History learnerId={learnerId} />
       </DialogContent>
@@ -48,7 +51,7 @@ export function LearnerAttendance({ learnerId }: { learnerId: string }) {
         <h2 id="learner-attendance-heading" className="text-lg font-semibold text-slate-900">
           Attendance
         </h2>
-        <p className="text-sm text-slate-600">The last 90 days, newest first.</p>
+        <p className="text-sm text-slate-600">{HISTORY_PERIOD}</p>
       </div>
       <History learnerId={learnerId} />
     </section>
