@@ -49,6 +49,11 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
     },
     [view, setParams],
   );
+  /** A filter's select: its choice becomes the listing's `field`, from the first page. */
+  const filterBy = (field: 'grade' | 'classId' | 'status') => (event: React.ChangeEvent<HTMLSelectElement>) => {
+    const value = event.target.value;
+    change((v) => changeListing(v, { [field]: value }));
+  };
 
   // The box shows each keystroke at once; the address (and the request) takes the search once
   // they pause. `listed` is the search the address last held, by this box or by a navigation.
@@ -136,14 +141,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
           placeholder="Search by name or admission number"
           aria-label="Search learners by name or admission number"
         />
-        <NativeSelect
-          value={grade}
-          onChange={(event) => {
-            const value = event.target.value;
-            change((v) => changeListing(v, { grade: value }));
-          }}
-          aria-label="Filter by grade"
-        >
+        <NativeSelect value={grade} onChange={filterBy('grade')} aria-label="Filter by grade">
           <option value="">All grades</option>
           {SCHOOL_GRADES.map((g) => (
             <option key={g.id} value={g.id}>
@@ -151,14 +149,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
             </option>
           ))}
         </NativeSelect>
-        <NativeSelect
-          value={classId}
-          onChange={(event) => {
-            const value = event.target.value;
-            change((v) => changeListing(v, { classId: value }));
-          }}
-          aria-label="Filter by class"
-        >
+        <NativeSelect value={classId} onChange={filterBy('classId')} aria-label="Filter by class">
           <option value="">All classes</option>
           {/* The class in the address, before the list of classes has come (or if it is gone). */}
           {classId && !classes.data?.some((c) => c.id === classId) && <option value={classId}>This class</option>}
@@ -168,14 +159,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
             </option>
           ))}
         </NativeSelect>
-        <NativeSelect
-          value={status}
-          onChange={(event) => {
-            const value = event.target.value as 'active' | 'archived';
-            change((v) => changeListing(v, { status: value }));
-          }}
-          aria-label="Show active or archived learners"
-        >
+        <NativeSelect value={status} onChange={filterBy('status')} aria-label="Show active or archived learners">
           <option value="active">Active learners</option>
           <option value="archived">Archived learners</option>
         </NativeSelect>
