@@ -325,6 +325,43 @@ test.describe('attendance (issue 6)', () => {
     await expect(save).toBeInViewport();
   });
 
+  test('a date typed into the Date field opens that day, never a register of the year 26 on the way', async ({
+    page,
+  }) => {
+    // A day ten days back, typed as a secretary types it: month, day, then the year digit by digit
+    // (Chromium's en-US field), passing through the years 0002, 0020 and 0202.
+    const day = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+    const [year, month, date] = day.split('-') as [string, string, string];
+    const registerYears: string[] = [];
+    page.on('request', (request) => {
+      const match = /\/attendance\/classes\/[^/]+\/register\/(\d{4})-/.exec(request.url());
+      if (match) registerYears.push(match[1]!);
+    });
+    await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+    await page.goto('/dashboard/school/attendance');
+    await expect(page.getByRole('form', { name: /^Register for / })).toBeVisible();
+    const field = page.getByLabel('Date', { exact: true });
+    await field.focus(); // the month's part of the field
+    await page.keyboard.type(`${month}${date}${year}`, { delay: 60 });
+    await expect(page).toHaveURL(new RegExp(`date=${day}`));
+    await expect(field).toHaveValue(day);
+    await expect(page.getByText(new RegExp(`· \\w+, ${Number(date)} \\w+ ${year}`))).toBeVisible();
+    expect(registerYears.filter((y) => y < '2000')).toEqual([]);
+
+    // A year left unfinished is not opened, and leaving the field says why.
+    await field.blur();
+    await field.focus(); // the month's part again
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab'); // the year's part
+    await page.keyboard.type('0025', { delay: 60 });
+    await expect(field).toHaveValue(`0025-${month}-${date}`);
+    await page.getByRole('heading', { name: 'Attendance', level: 1 }).click(); // a tap elsewhere
+    await expect(page.getByText('Please enter a date from 2000 onwards')).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(new RegExp(`date=${day}`));
+    expect(registerYears.filter((y) => y < '2000')).toEqual([]);
+  });
+
   test('a parent cannot open the register', async ({ page }) => {
     await signIn(page, DEMO.parent, DEMO_PASSWORD);
     await page.goto('/dashboard/school/attendance');

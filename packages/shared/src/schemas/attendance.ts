@@ -18,11 +18,20 @@ export const ATTENDANCE_STATUS_IDS = ATTENDANCE_STATUSES.map((s) => s.id) as [
 export const ATTENDANCE_REASON_MAX = 500;
 /** The school's day: registers are marked by the South African calendar. */
 export const ATTENDANCE_TIME_ZONE = 'Africa/Johannesburg';
+/**
+ * The earliest day a register, a view or an export may name. A date field typed digit by digit
+ * passes through the years 0002, 0020 and 0202 on its way to 2026: those are slips, not days a
+ * school kept a register.
+ */
+export const ATTENDANCE_EARLIEST_DATE = '2000-01-01';
 
 export const ATTENDANCE_MESSAGES = {
   dateInvalid: 'Please enter the date as YYYY-MM-DD',
   dateFuture: 'A register cannot be marked for a future date',
+  dateTooEarly: 'Please enter a date from 2000 onwards',
   monthInvalid: 'Please enter the month as YYYY-MM',
+  monthTooEarly: 'Please enter a month from 2000 onwards',
+  monthFuture: 'Please choose this month or an earlier one',
   statusRequired: 'Please choose present, absent, late or excused',
   reasonTooLong: `Please keep the reason under ${ATTENDANCE_REASON_MAX} characters`,
   marksRequired: 'The register has no learners to mark',
@@ -59,7 +68,19 @@ export const ZAttendanceDate = z
     {
       error: ATTENDANCE_MESSAGES.dateInvalid,
     },
-  );
+  )
+  .refine((value) => value >= ATTENDANCE_EARLIEST_DATE, { error: ATTENDANCE_MESSAGES.dateTooEarly });
+
+/**
+ * What is wrong with `value` as a day to open a register on, or null: not a date, before
+ * ATTENDANCE_EARLIEST_DATE, or after the school's `today`. The register page commits a typed date
+ * only once this is null.
+ */
+export function attendanceDayProblem(value: string, today: string): string | null {
+  const parsed = ZAttendanceDate.safeParse(value);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? ATTENDANCE_MESSAGES.dateInvalid;
+  return value > today ? ATTENDANCE_MESSAGES.dateFuture : null;
+}
 
 /** The reason a mark keeps: trimmed, and none beside Present (a reason goes with Absent, Late or Excused only). */
 export function keptReason(status: TAttendanceStatus | null, reason: string): string {
@@ -97,8 +118,16 @@ export const ZAttendanceRange = z.object({ from: ZAttendanceDate.optional(), to:
 export const ZAttendanceMonth = z.object({
   month: z
     .string({ error: ATTENDANCE_MESSAGES.monthInvalid })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: ATTENDANCE_MESSAGES.monthInvalid }),
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: ATTENDANCE_MESSAGES.monthInvalid })
+    .refine((value) => value >= ATTENDANCE_EARLIEST_DATE.slice(0, 7), { error: ATTENDANCE_MESSAGES.monthTooEarly }),
 });
+
+/** What is wrong with `value` as a month to show, or null (attendanceDayProblem's counterpart). */
+export function attendanceMonthProblem(value: string, today: string): string | null {
+  const parsed = ZAttendanceMonth.safeParse({ month: value });
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? ATTENDANCE_MESSAGES.monthInvalid;
+  return value > today.slice(0, 7) ? ATTENDANCE_MESSAGES.monthFuture : null;
+}
 
 export type TRegisterRow = {
   learnerId: string;

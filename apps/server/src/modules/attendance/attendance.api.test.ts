@@ -351,6 +351,23 @@ describe('attendance', () => {
       marks([[kids.amy!, 'present']]),
     );
     expect(future.json().error.message).toBe(ATTENDANCE_MESSAGES.dateFuture);
+    // A year typed digit by digit (0026 on the way to 2026) names no day a school kept a register:
+    // neither saved nor read, nor shown as a month.
+    const slip = await call(
+      'PUT',
+      `/classes/${classes.a}/register/0026-11-20`,
+      'admin',
+      marks([[kids.amy!, 'present']]),
+    );
+    expect(slip.statusCode).toBe(400);
+    expect(slip.json().error.fields).toEqual({ date: ATTENDANCE_MESSAGES.dateTooEarly });
+    expect((await call('GET', `/classes/${classes.a}/register/1999-12-31`, 'admin')).statusCode).toBe(400);
+    const slipMonth = await call('GET', `/classes/${classes.a}/month?month=0026-11`, 'admin');
+    expect(slipMonth.json().error.fields).toEqual({ month: ATTENDANCE_MESSAGES.monthTooEarly });
+    expect((await call('GET', `/classes/${classes.a}/register/2000-01-01`, 'admin')).statusCode).toBe(200);
+    expect(
+      await t.database.db.select().from(attendanceRecords).where(eq(attendanceRecords.date, '0026-11-20')),
+    ).toEqual([]);
   });
 
   it('records corrections and e-mails the guardian who receives communications once, on the change to absent', async () => {

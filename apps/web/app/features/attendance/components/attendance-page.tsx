@@ -1,8 +1,15 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
-import { NO_REGISTERS_DUE, schoolToday, type TTodayOverview } from '@sekolo/shared/schemas/attendance';
+import {
+  ATTENDANCE_EARLIEST_DATE,
+  NO_REGISTERS_DUE,
+  attendanceDayProblem,
+  attendanceMonthProblem,
+  schoolToday,
+  type TTodayOverview,
+} from '@sekolo/shared/schemas/attendance';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
@@ -24,8 +31,9 @@ export function AttendancePage() {
   const today = schoolToday();
   const [params, setParams] = useSearchParams();
   const classes = useQuery(attendanceClassesQuery);
-  const date = params.get('date') && params.get('date')! <= today ? params.get('date')! : today;
-  const month = /^\d{4}-\d{2}$/.test(params.get('month') ?? '') ? params.get('month')! : monthOf(date);
+  const date = attendanceDayProblem(params.get('date') ?? '', today) === null ? params.get('date')! : today;
+  const month =
+    attendanceMonthProblem(params.get('month') ?? '', today) === null ? params.get('month')! : monthOf(date);
   const fallbackClass = classes.data?.find((c) => c.canMark)?.id ?? classes.data?.[0]?.id ?? '';
   const classId = classes.data?.some((c) => c.id === params.get('class')) ? params.get('class')! : fallbackClass;
 
@@ -78,15 +86,14 @@ export function AttendancePage() {
               </div>
               <div className="w-48 space-y-1.5">
                 <Label htmlFor={`${id}-date`}>Date</Label>
-                <Input
+                <CommittedInput
                   id={`${id}-date`}
                   type="date"
+                  min={ATTENDANCE_EARLIEST_DATE}
                   max={today}
                   value={date}
-                  onChange={(e) => {
-                    const value = (e.target as HTMLInputElement).value;
-                    if (value) update({ date: value, month: monthOf(value) });
-                  }}
+                  problemOf={(value) => attendanceDayProblem(value, today)}
+                  onCommit={(value) => update({ date: value, month: monthOf(value) })}
                 />
               </div>
               {date !== today && (
@@ -105,15 +112,14 @@ export function AttendancePage() {
               </h2>
               <div className="w-48 space-y-1.5">
                 <Label htmlFor={`${id}-month-input`}>Month</Label>
-                <Input
+                <CommittedInput
                   id={`${id}-month-input`}
                   type="month"
+                  min={monthOf(ATTENDANCE_EARLIEST_DATE)}
                   max={monthOf(today)}
                   value={month}
-                  onChange={(e) => {
-                    const value = (e.target as HTMLInputElement).value;
-                    if (value) update({ month: value });
-                  }}
+                  problemOf={(value) => attendanceMonthProblem(value, today)}
+                  onCommit={(value) => update({ month: value })}
                 />
               </div>
             </div>
@@ -123,6 +129,60 @@ export function AttendancePage() {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * A date or month field whose value reaches the address (and the page) only once it is one the page
+ * can show (`problemOf` is null). Typed digit by digit, a year passes through 0002, 0020 and 0202:
+ * each of those put in the address re-rendered the field mid-typing and opened a register of the
+ * year 26. What is typed stays in the field; leaving it with a value the page cannot show says why.
+ */
+function CommittedInput({
+  value,
+  problemOf,
+  onCommit,
+  ...input
+}: {
+  id: string;
+  type: 'date' | 'month';
+  min: string;
+  max: string;
+  value: string;
+  problemOf: (value: string) => string | null;
+  onCommit: (value: string) => void;
+}) {
+  const [typed, setTyped] = useState(value);
+  const [shown, setShown] = useState(value);
+  const [left, setLeft] = useState(false);
+  // The address changed by other means (the Today button, Back): the field follows it.
+  if (value !== shown) {
+    setShown(value);
+    setTyped(value);
+  }
+  const problem = typed === value ? null : problemOf(typed);
+  const problemId = `${input.id}-problem`;
+  return (
+    <>
+      <Input
+        {...input}
+        value={typed}
+        aria-invalid={left && problem ? true : undefined}
+        aria-describedby={left && problem ? problemId : undefined}
+        onChange={(e) => {
+          const next = (e.target as HTMLInputElement).value;
+          setTyped(next);
+          setLeft(false);
+          if (next !== value && problemOf(next) === null) onCommit(next);
+        }}
+        onBlur={() => setLeft(true)}
+      />
+      {left && problem && (
+        <p id={problemId} className="text-xs text-red-700">
+          {problem}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ATTENDANCE_MESSAGES, attendanceDayProblem, attendanceMonthProblem } from './attendance.ts';
+
+describe('the days and months the register page opens', () => {
+  const today = '2026-11-20';
+
+  it('opens a whole date from 2000 to the school’s today', () => {
+    expect(attendanceDayProblem('2026-11-20', today)).toBeNull();
+    expect(attendanceDayProblem('2000-01-01', today)).toBeNull();
+    expect(attendanceDayProblem('2025-02-28', today)).toBeNull();
+  });
+
+  it('refuses the years a date field passes through while its year is typed, and what is not a date', () => {
+    for (const typing of ['0002-11-20', '0020-11-20', '0202-11-20', '1999-12-31']) {
+      expect(attendanceDayProblem(typing, today), typing).toBe(ATTENDANCE_MESSAGES.dateTooEarly);
+    }
+    expect(attendanceDayProblem('', today)).toBe(ATTENDANCE_MESSAGES.dateInvalid);
+    expect(attendanceDayProblem('2026-02-30', today)).toBe(ATTENDANCE_MESSAGES.dateInvalid);
+    expect(attendanceDayProblem('2026-11-21', today)).toBe(ATTENDANCE_MESSAGES.dateFuture);
+  });
+
+  it('opens the months from January 2000 to this month', () => {
+    expect(attendanceMonthProblem('2026-11', today)).toBeNull();
+    expect(attendanceMonthProblem('2000-01', today)).toBeNull();
+    expect(attendanceMonthProblem('0202-11', today)).toBe(ATTENDANCE_MESSAGES.monthTooEarly);
+    expect(attendanceMonthProblem('2026-12', today)).toBe(ATTENDANCE_MESSAGES.monthFuture);
+    expect(attendanceMonthProblem('2026-13', today)).toBe(ATTENDANCE_MESSAGES.monthInvalid);
+    expect(attendanceMonthProblem('', today)).toBe(ATTENDANCE_MESSAGES.monthInvalid);
+  });
+});
