@@ -21,8 +21,8 @@ const ACTIVITY_SUMMARIES: Record<string, (details: Record<string, unknown>, clas
   'learner.updated': (d) => `Learner ${String(d.admissionNumber ?? '')} updated`,
   'learner.archived': () => 'A learner was archived',
   'learner.restored': () => 'A learner was restored',
-  'learners.imported': (d) => `${Number(d.imported ?? 0)} learners imported from CSV`,
-  'learners.exported': (d) => `${Number(d.rows ?? 0)} learners exported to CSV`,
+  'learners.imported': (d) => `${countOf(Number(d.imported ?? 0), 'learner')} imported from CSV`,
+  'learners.exported': (d) => `${countOf(Number(d.rows ?? 0), 'learner')} exported to CSV`,
   'register_class.created': (d) => `Class ${String(d.name ?? '')} created`,
   'learner.consent_recorded': (d) =>
     d.method === 'online' ? 'A guardian gave consent online' : 'A signed consent form was recorded',

@@ -625,10 +625,10 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
       '8A',
     );
 
-    const clean = header + 'Gugu,Zwane,2014-07-07,female,6,,CSV7,\nHlengiwe,Zwane,2014-08-08,female,6,,CSV8,\n';
+    const clean = header + 'Gugu,Zwane,2014-07-07,female,6,,CSV7,\n';
     expect(
       (await call('POST', '/api/school/learners/import', 'admin', { csv: clean, mode: 'all' })).json().report,
-    ).toMatchObject({ imported: 2, invalidRows: 0 });
+    ).toMatchObject({ imported: 1, invalidRows: 0 });
     expect(
       (await call('POST', '/api/school/learners/import', 'admin', { csv: 'name,surname\nA,B\n', mode: 'check' })).json()
         .report.fileError,
@@ -675,9 +675,9 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     expect(overview.learners.enrolled).toBe(list.length);
     expect(overview.classes).toBe(2);
     expect(overview.recentActivity[0]).toMatchObject({ action: 'learners.exported' });
-    expect(overview.recentActivity.some((a: { summary: string }) => a.summary === '2 learners imported from CSV')).toBe(
-      true,
-    );
+    const summaries = overview.recentActivity.map((a: { summary: string }) => a.summary);
+    expect(summaries).toContain('2 learners imported from CSV');
+    expect(summaries).toContain('1 learner imported from CSV');
   });
 
   it('tells the school what its staff did: invitations, roles, class teachers, corrected registers', async () => {
