@@ -110,6 +110,12 @@ test('a class’s learners open from the Classes page: the list keeps to the cla
   await expect(page).not.toHaveURL(/[?&]class=/);
   await expect(rows).toHaveCount(3);
   await expect(page.getByRole('link', { name: 'van Wyk, Johan' })).toBeVisible();
+  // 8B in Grade 9 has no one, and nothing was searched: the list says the filters match no one.
+  await search.fill('');
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  await classFilter.selectOption({ label: '8B' });
+  await page.getByRole('combobox', { name: 'Filter by grade' }).selectOption({ label: 'Grade 9' });
+  await expect(page.getByTestId('learners-empty')).toHaveText('No learners match these filters');
 });
 
 test('a learner clicked while the search still waits opens, on a slow connection too', async ({ page }) => {

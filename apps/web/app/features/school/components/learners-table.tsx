@@ -177,11 +177,13 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
           data-testid="learners-empty"
         >
           <p className="font-semibold text-slate-900">
-            {q || grade || classId
+            {q
               ? 'No learners match your search'
-              : status === 'archived'
-                ? 'No archived learners'
-                : 'No learners yet'}
+              : grade || classId
+                ? 'No learners match these filters'
+                : status === 'archived'
+                  ? 'No archived learners'
+                  : 'No learners yet'}
           </p>
           {!q && !grade && !classId && status === 'active' && canManage && (
             <p className="mt-1 text-sm text-slate-600">
