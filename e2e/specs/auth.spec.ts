@@ -228,6 +228,14 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: "You're already logged in" })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Return to Home' })).toBeVisible();
+    // On a phone the two stack, each a whole button to tap (they were squashed to about 20 px).
+    await page.setViewportSize({ width: 375, height: 740 });
+    for (const button of [
+      page.getByRole('button', { name: 'Log Out' }),
+      page.getByRole('link', { name: 'Return to Home' }),
+    ]) {
+      expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(36);
+    }
     await page.goto('/login?reset=true');
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   });
@@ -328,6 +336,12 @@ test.describe('logout, guard and menu', () => {
     await page.goto('/dashboard/school');
     await page.waitForURL('**/unauthorized');
     await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
+    // The refused page is not a page to come back to: the home page stays the home page.
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard/school');
+    await page.waitForURL('**/unauthorized');
     await page.getByRole('link', { name: 'Go to my dashboard' }).click();
     await page.waitForURL('**/dashboard/customer');
     // /dashboard is the user's own dashboard; /admin/* goes to the school dashboard (guarded); unknown paths to /not-found.

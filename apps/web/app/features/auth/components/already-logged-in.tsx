@@ -20,10 +20,10 @@ export function AlreadyLoggedIn() {
       }
     >
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button variant="secondary" className="flex-1" onClick={() => void logout()} disabled={isLoggingOut}>
+        <Button variant="secondary" className="sm:flex-1" onClick={() => void logout()} disabled={isLoggingOut}>
           Log Out
         </Button>
-        <Button asChild className="flex-1">
+        <Button asChild className="sm:flex-1">
           <Link to="/">Return to Home</Link>
         </Button>
       </div>

@@ -49,10 +49,10 @@ export function ForgotPasswordForm() {
           </AlertDescription>
         </Alert>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button variant="secondary" className="flex-1" onClick={() => setSentTo(null)}>
+          <Button variant="secondary" className="sm:flex-1" onClick={() => setSentTo(null)}>
             Use another email
           </Button>
-          <Button asChild className="flex-1">
+          <Button asChild className="sm:flex-1">
             <Link to="/login">Back to sign in</Link>
           </Button>
         </div>

@@ -6,6 +6,7 @@ import { useSession } from '../hooks/use-session';
 import { forgetSignedInUser, isSignedOutState, LOGGED_OUT_PATH, SIGNED_OUT_STATE } from '../hooks/use-logout';
 import { listenToAuth } from '../lib/auth-broadcast';
 import { clearLastPath, isProtectedPath, isSavablePath, readLastPath, saveLastPath } from '../lib/last-path';
+import { UNAUTHORIZED_PATH } from './require-auth';
 
 /**
  * Mounted once in root.tsx. Renders nothing; keeps three promises of the spec:
@@ -44,6 +45,10 @@ export function SessionSync() {
 
     if (pathname !== '/') {
       setPendingRestore(null);
+      // The page the guard refused was saved on the way here: a page one may not see is not one to
+      // go back to, or / would send the user to /unauthorized again and again.
+      const refused = (location.state as { from?: string } | null)?.from;
+      if (pathname === UNAUTHORIZED_PATH && refused && readLastPath()?.split(/[?#]/)[0] === refused) clearLastPath();
       saveLastPath(pathname + search + hash);
       return;
     }
