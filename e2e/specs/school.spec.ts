@@ -60,6 +60,14 @@ test.describe('school dashboard (issue 6)', () => {
     await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
     await page.keyboard.press('Control+b');
     await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
+    // A keyboard user toggling the sidebar keeps their place: the focused item stays focused.
+    await schoolNav(page).getByRole('link', { name: 'Timetable' }).focus();
+    await page.keyboard.press('Control+b');
+    await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
+    await expect(schoolNav(page).getByRole('link', { name: 'Timetable' })).toBeFocused();
+    await page.keyboard.press('Control+b');
+    await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
+    await expect(schoolNav(page).getByRole('link', { name: 'Timetable' })).toBeFocused();
 
     // The timetable opens on the demo school's week (seed-family.ts gives it a bell schedule).
     await schoolNav(page).getByRole('link', { name: 'Timetable' }).click();

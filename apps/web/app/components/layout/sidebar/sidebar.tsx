@@ -302,14 +302,17 @@ export function SidebarTooltip({
   children: React.ReactElement;
 }) {
   const [anchor, setAnchor] = useState<DOMRect | null>(null);
-  if (!show) return children;
-  const open = (event: React.SyntheticEvent<HTMLDivElement>) =>
-    setAnchor((event.currentTarget.firstElementChild ?? event.currentTarget).getBoundingClientRect());
+  // The same element whether shown or not: wrapping the item only when collapsed remounted it on
+  // Ctrl/Cmd+B, and the focused link or menu button lost the keyboard's focus to the page.
+  const open = (event: React.SyntheticEvent<HTMLDivElement>) => {
+    if (show) setAnchor((event.currentTarget.firstElementChild ?? event.currentTarget).getBoundingClientRect());
+  };
   const close = () => setAnchor(null);
   return (
     <div onMouseEnter={open} onMouseLeave={close} onFocus={open} onBlur={close}>
       {children}
-      {anchor &&
+      {show &&
+        anchor &&
         createPortal(
           <div
             role="tooltip"
