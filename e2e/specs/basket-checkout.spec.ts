@@ -22,13 +22,23 @@ test('the customer checks out a basket', async ({ page, request }) => {
   expect((await page.request.put('/api/payments/basket', { data: { items: [] } })).status()).toBe(200);
   await page.evaluate(() => window.localStorage.removeItem('basket_items'));
 
-  await page.goto('/basket');
+  // From the marketplace to the products, signed in (the marketplace's button
+  // was "Sign in to browse", to /login: "You're already logged in", and no product in sight).
+  await page.goto('/marketplace');
+  await page.getByRole('link', { name: 'Browse products', exact: true }).click();
+  await page.waitForURL('**/basket');
   await expect(page.getByRole('heading', { name: 'Products from our partners' })).toBeVisible();
   await page.getByRole('button', { name: 'Add Scientific calculator to basket' }).click();
   await page.getByRole('button', { name: 'Add Scientific calculator to basket' }).click();
   await page.getByRole('button', { name: 'Add A4 exercise books (10 pack) to basket' }).click();
   // R349,00 × 2 + R89,50
   await expect(page.getByTestId('basket-total')).toHaveText('R787,50');
+  // On a phone each item's name is readable (it was squeezed to its first letter beside the controls).
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 375, height: 800 });
+  const itemName = page.getByRole('list', { name: 'Basket items' }).getByText('Scientific calculator', { exact: true });
+  expect((await itemName.boundingBox())!.width).toBeGreaterThan(200);
+  await page.setViewportSize(viewport);
 
   await page.getByRole('link', { name: 'Go to checkout' }).click();
   await page.waitForURL('**/checkout');

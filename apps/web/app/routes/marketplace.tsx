@@ -27,6 +27,12 @@ const SECTION_ICONS: Record<TMarketplaceSectionId, LucideIcon> = {
 };
 
 /** The page is static: once prerendered, the browser keeps its HTML (decision 006). */
+/**
+ * Where the partners' products are on sale, for everyone: beside the basket (issue 5). It was
+ * "Sign in to browse", to /login, where a signed-in user found only "You're already logged in".
+ */
+const PRODUCTS_PATH = '/basket';
+
 export default function MarketplacePage() {
   return (
     <StaticContent>
@@ -45,7 +51,7 @@ function MarketplaceContent() {
       >
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
-            <Link to="/login">Sign in to browse</Link>
+            <Link to={PRODUCTS_PATH}>Browse products</Link>
           </Button>
           <Button asChild size="lg" variant="secondary">
             <Link to="/register">Become a Business Partner</Link>
@@ -118,8 +124,8 @@ function MarketplaceSection({ section }: { section: IMarketplaceSection }) {
         </ul>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <Button asChild>
-            <Link to="/login">
-              Sign in to browse<span className="sr-only"> {section.title}</span>
+            <Link to={PRODUCTS_PATH}>
+              Browse products<span className="sr-only"> in {section.title}</span>
             </Link>
           </Button>
           <Button asChild variant="secondary">

@@ -28,7 +28,8 @@ export function BasketPanel({ syncWithAccount = false }: { syncWithAccount?: boo
       <ul className="divide-y divide-slate-200" aria-label="Basket items">
         {basket.items.map((item) => (
           <li key={item.id} className="flex flex-wrap items-center gap-3 py-3">
-            <div className="min-w-0 flex-1">
+            {/* A row of its own on a phone, where the controls beside it left the name one letter. */}
+            <div className="min-w-0 basis-full sm:flex-1 sm:basis-0">
               <p className="truncate font-medium text-slate-900">{item.name}</p>
               <p className="text-sm text-slate-600">{formatZar(item.price)} each</p>
             </div>
@@ -55,7 +56,7 @@ export function BasketPanel({ syncWithAccount = false }: { syncWithAccount?: boo
                 <Plus aria-hidden="true" />
               </Button>
             </div>
-            <p className="w-28 text-right font-semibold tabular-nums text-slate-900">
+            <p className="ml-auto w-28 text-right font-semibold tabular-nums text-slate-900">
               {formatZar(item.price * item.quantity)}
             </p>
             <Button
