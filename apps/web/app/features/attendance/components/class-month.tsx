@@ -115,14 +115,15 @@ export function GradeRates({ from, to }: { from: string; to: string }) {
                 <th scope="col" className="px-3 py-2">
                   Grade
                 </th>
+                {/* The rate first, so a phone shows it without scrolling sideways. */}
+                <th scope="col" className="px-3 py-2">
+                  Rate
+                </th>
                 {ATTENDANCE_STATUSES.map((s) => (
                   <th key={s.id} scope="col" className="px-3 py-2">
                     {s.label}
                   </th>
                 ))}
-                <th scope="col" className="px-3 py-2">
-                  Rate
-                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -131,12 +132,12 @@ export function GradeRates({ from, to }: { from: string; to: string }) {
                   <th scope="row" className="px-3 py-2 font-medium text-slate-900">
                     {gradeLabel(g.grade)}
                   </th>
+                  <td className="px-3 py-2 font-semibold text-slate-900">{g.rate === null ? '–' : `${g.rate}%`}</td>
                   {ATTENDANCE_STATUSES.map((s) => (
                     <td key={s.id} className="px-3 py-2 text-slate-700">
                       {g.counts[s.id]}
                     </td>
                   ))}
-                  <td className="px-3 py-2 font-semibold text-slate-900">{g.rate === null ? '–' : `${g.rate}%`}</td>
                 </tr>
               ))}
             </tbody>

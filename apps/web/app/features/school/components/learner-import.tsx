@@ -182,10 +182,10 @@ function ImportReport({ report }: { report: TLearnerImportReport }) {
                 <th scope="col" className="px-4 py-2">
                   Row
                 </th>
-                <th scope="col" className="px-4 py-2">
+                <th scope="col" className="hidden px-4 py-2 sm:table-cell">
                   Admission no.
                 </th>
-                <th scope="col" className="px-4 py-2">
+                <th scope="col" className="hidden px-4 py-2 sm:table-cell">
                   Column
                 </th>
                 <th scope="col" className="px-4 py-2">
@@ -197,10 +197,19 @@ function ImportReport({ report }: { report: TLearnerImportReport }) {
               {report.errors.flatMap((rowError) =>
                 rowError.errors.map((e, i) => (
                   <tr key={`${rowError.row}-${e.field}`}>
-                    <td className="px-4 py-2 font-mono">{i === 0 ? rowError.row : ''}</td>
-                    <td className="px-4 py-2 font-mono">{i === 0 ? rowError.admissionNumber : ''}</td>
-                    <td className="px-4 py-2 font-mono">{e.field}</td>
-                    <td className="px-4 py-2 text-red-800">{e.message}</td>
+                    <td className="px-4 py-2 align-top font-mono">{i === 0 ? rowError.row : ''}</td>
+                    <td className="hidden px-4 py-2 font-mono sm:table-cell">
+                      {i === 0 ? rowError.admissionNumber : ''}
+                    </td>
+                    <td className="hidden px-4 py-2 font-mono sm:table-cell">{e.field}</td>
+                    <td className="px-4 py-2 text-red-800">
+                      {/* On a phone the problem comes first, with its column and admission number above it. */}
+                      <span className="block font-mono text-xs text-slate-600 sm:hidden">
+                        {e.field}
+                        {rowError.admissionNumber ? ` · ${rowError.admissionNumber}` : ''}
+                      </span>
+                      {e.message}
+                    </td>
                   </tr>
                 )),
               )}

@@ -50,7 +50,7 @@ export function SchoolStaff({
                 <th scope="col" className="px-4 py-3">
                   Name
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="hidden px-4 py-3 sm:table-cell">
                   E-mail
                 </th>
                 <th scope="col" className="px-4 py-3">
@@ -66,8 +66,14 @@ export function SchoolStaff({
                   (INVITABLE_STAFF_ROLES as readonly string[]).includes(member.role);
                 return (
                   <tr key={member.id}>
-                    <td className="px-4 py-3 font-medium text-slate-900">{member.name}</td>
-                    <td className="px-4 py-3 text-slate-700">{member.email}</td>
+                    <td className="px-4 py-3 font-medium text-slate-900">
+                      {member.name}
+                      {/* On a phone the address goes under the name, leaving the role and its Save in sight. */}
+                      <span className="block text-xs font-normal break-all text-slate-600 sm:hidden">
+                        {member.email}
+                      </span>
+                    </td>
+                    <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{member.email}</td>
                     <td className="px-4 py-3 text-slate-700">
                       {editable ? <StaffRolePicker member={member} /> : roleLabel(member.role)}
                     </td>
