@@ -72,13 +72,19 @@ export const ZSandboxCardSchema = z.object({
     .string()
     .trim()
     .refine((value) => /^\d{16}$/.test(cardDigits(value)), PAYMENT_MESSAGES.cardNumberRequired)
-    .refine((value) => !/^\d{16}$/.test(cardDigits(value)) || passesLuhn(cardDigits(value)), PAYMENT_MESSAGES.cardNumberInvalid),
+    .refine(
+      (value) => !/^\d{16}$/.test(cardDigits(value)) || passesLuhn(cardDigits(value)),
+      PAYMENT_MESSAGES.cardNumberInvalid,
+    ),
   expiry: z
     .string()
     .trim()
     .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, PAYMENT_MESSAGES.expiryInvalid)
     .refine((value) => !/^(0[1-9]|1[0-2])\/\d{2}$/.test(value) || isExpiryCurrent(value), PAYMENT_MESSAGES.expiryPast),
-  cvc: z.string().trim().regex(/^\d{3}$/, PAYMENT_MESSAGES.cvcInvalid),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3}$/, PAYMENT_MESSAGES.cvcInvalid),
   name: z.string().trim().min(1, PAYMENT_MESSAGES.nameRequired).max(100, PAYMENT_MESSAGES.nameRequired),
 });
 export type TSandboxCard = z.infer<typeof ZSandboxCardSchema>;
@@ -93,7 +99,10 @@ export const ZSitePathSchema = z
   .string()
   .trim()
   .max(500)
-  .refine((value) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\'), PAYMENT_MESSAGES.pathInvalid);
+  .refine(
+    (value) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\'),
+    PAYMENT_MESSAGES.pathInvalid,
+  );
 
 const TIER_IDS = COMMISSION_TIERS.map((t) => t.id) as unknown as readonly [TCommissionTier, ...TCommissionTier[]];
 
@@ -134,7 +143,11 @@ export const ZOrderViewSchema = z.object({
   provider: z.enum(['sandbox', 'payfast']),
   /** For a subscription: what is charged later, how often and from when. */
   subscription: z
-    .object({ recurringAmountCents: z.number().int(), frequency: z.enum(['monthly', 'annual']), billingDate: z.string() })
+    .object({
+      recurringAmountCents: z.number().int(),
+      frequency: z.enum(['monthly', 'annual']),
+      billingDate: z.string(),
+    })
     .nullable(),
   cancelUrl: z.string(),
   paidAt: z.string().nullable(),
@@ -156,6 +169,11 @@ export const SUBSCRIPTION_CHECKOUT_MESSAGES = {
   notApplicant: 'Only an applicant whose application is still open can pay a registration.',
   wrongType: 'This checkout is not for the type of account you applied for.',
   alreadyPaid: 'Your registration payment has already been made.',
+  /** The applicant paid (or set up) one package and now asks for another: they would see one and be billed the other. */
+  otherPackagePaid: (paid: string) =>
+    `You set up payment for the ${paid} package when you first applied, and that is the package you will be billed for. Choose ${paid} to continue; once your school is approved, you can change the package in Billing settings.`,
+  otherPartnerFeesPaid: (paid: string) =>
+    `You paid the registration fee for ${paid} when you first applied. Choose the same partner types and tier to continue; to change them, please contact us.`,
 } as const;
 
 /**

@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { COMMISSION_TIERS } from '@sekolo/shared/constants/fees';
 import { SCHOOL_PACKAGES } from '@sekolo/shared/constants/packages';
+import { BUSINESS_PARTNER_TYPES } from '@sekolo/shared/constants/roles';
 import {
   PAYMENT_MESSAGES,
   SUBSCRIPTION_CHECKOUT_MESSAGES,
@@ -96,8 +98,33 @@ function assertApplicantOfType(user: TSessionUser, userType: TCheckoutUserType |
 }
 
 /**
+ * Why `request` cannot be answered with the order already `paid`, or null: it asks for another
+ * package, or other partner types or tier (an applicant sent back to change their application).
+ * Answering with the paid order showed them the new choice's price and billed them the old one;
+ * a second payment beside the first is not taken either.
+ */
+function otherThanPaid(paid: TOrder, request: TSubscriptionCheckout): string | null {
+  const data = packageDataOf(paid);
+  if (!data) return null;
+  if (data.id !== 'business-partner-registration') {
+    return request.packageId?.trim() === data.id
+      ? null
+      : SUBSCRIPTION_CHECKOUT_MESSAGES.otherPackagePaid(String(data.name));
+  }
+  const paidTypes = (data.partnerTypes as string[] | undefined) ?? [];
+  const asked = request.partnerTypes ?? [];
+  const paidTier = String(data.commissionTier ?? 'free');
+  const sameTypes = [...paidTypes].sort().join() === [...asked].sort().join();
+  if (sameTypes && paidTier === (request.commissionTier ?? 'free')) return null;
+  const types = paidTypes.map((id) => BUSINESS_PARTNER_TYPES.find((t) => t.id === id)?.label ?? id).join(', ');
+  const tier = COMMISSION_TIERS.find((t) => t.id === paidTier)?.label ?? paidTier;
+  return SUBSCRIPTION_CHECKOUT_MESSAGES.otherPartnerFeesPaid(`${types} (${tier} tier)`);
+}
+
+/**
  * Creates the registration order for a signed-in applicant, priced on the server. A user who has
- * already paid is sent straight to the success page (a second payment is never taken).
+ * already paid is sent straight to the success page (a second payment is never taken), unless they
+ * now ask for something else than they paid for (otherThanPaid): that is refused, 409.
  */
 export async function createRegistrationCheckout(
   deps: { config: TConfig; database: DatabaseHandle },
@@ -110,6 +137,8 @@ export async function createRegistrationCheckout(
 
   const paid = await findPaidRegistrationOrder(deps.database.db, user.id);
   if (paid) {
+    const other = otherThanPaid(paid, request);
+    if (other) throw new AppError(409, 'REGISTRATION_ALREADY_PAID', other);
     const url = withOrderParam(RETURN_PATH, paid.id);
     return { orderId: paid.id, redirectUrl: url, redirect: { url, method: 'GET' }, alreadyPaid: true };
   }
@@ -120,10 +149,16 @@ export async function createRegistrationCheckout(
     if (!packageId || !SCHOOL_PACKAGES.some((p) => p.id === packageId)) {
       throw badRequest(PAYMENT_MESSAGES.packageRequired, { packageId: PAYMENT_MESSAGES.packageRequired });
     }
-    priced = priceOrderRequest({ kind: 'subscription', packageId: packageId as never, returnPath: RETURN_PATH, cancelPath: CANCEL_PATH });
+    priced = priceOrderRequest({
+      kind: 'subscription',
+      packageId: packageId as never,
+      returnPath: RETURN_PATH,
+      cancelPath: CANCEL_PATH,
+    });
   } else {
     const types = request.partnerTypes ?? [];
-    if (types.length === 0) throw badRequest(PAYMENT_MESSAGES.partnerTypeRequired, { partnerTypes: PAYMENT_MESSAGES.partnerTypeRequired });
+    if (types.length === 0)
+      throw badRequest(PAYMENT_MESSAGES.partnerTypeRequired, { partnerTypes: PAYMENT_MESSAGES.partnerTypeRequired });
     priced = priceOrderRequest({
       kind: 'registration',
       businessPartnerTypes: types,
@@ -144,7 +179,11 @@ export async function createRegistrationCheckout(
 }
 
 /** The buyer's own registration order, for /payment-success and /payment-cancel. */
-export async function getRegistrationOrder(db: DbExecutor, userId: string, orderId: string): Promise<TRegistrationOrderAnswer> {
+export async function getRegistrationOrder(
+  db: DbExecutor,
+  userId: string,
+  orderId: string,
+): Promise<TRegistrationOrderAnswer> {
   const [order] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
   if (!order || order.buyerUserId !== userId || order.metadata.context?.purpose !== PURPOSE) {
     throw notFound('There is no such order.');

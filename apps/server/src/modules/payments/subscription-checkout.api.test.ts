@@ -6,6 +6,7 @@ import { paymentOrders } from '../../db/schema/payments.ts';
 import { cookiesFrom } from '../../test/auth-helpers.ts';
 import { createUser, type TUserOverrides } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { SUBSCRIPTION_CHECKOUT_MESSAGES } from '@sekolo/shared/schemas/payments';
 import { findPaidRegistrationOrder } from './registration-orders.ts';
 
 async function freePort(): Promise<number> {
@@ -87,8 +88,13 @@ describe('POST /api/payments/subscription-checkout (the wizard payment hand-off)
     });
 
     // Coming back to the checkout after paying never takes a second payment.
-    const again = await checkout(school.cookie, { userType: 'school_admin', packageId: 'starter' });
+    const again = await checkout(school.cookie, { userType: 'school_admin', packageId: 'growth' });
     expect(again.json()).toMatchObject({ orderId: body.orderId, alreadyPaid: true, redirectUrl: `/payment-success?order=${body.orderId}` });
+    // Sent back to change the application, the school picks Starter: it is told it stays on Growth,
+    // instead of being shown Starter's price and billed Growth's.
+    const other = await checkout(school.cookie, { userType: 'school_admin', packageId: 'starter' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.message).toBe(SUBSCRIPTION_CHECKOUT_MESSAGES.otherPackagePaid('Growth'));
     expect(await ordersOf(school.id)).toHaveLength(1);
   });
 
@@ -115,6 +121,15 @@ describe('POST /api/payments/subscription-checkout (the wizard payment hand-off)
     expect(paid.statusCode).toBe(200);
     const back = await t.app.inject({ url: `/api/payments/subscription-checkout/${order!.id}`, headers: { cookie: partner.cookie } });
     expect(back.json().packageData).toMatchObject({ registrationFeeCents: 19_800, partnerTypes: ['tutor', 'service_provider'], commissionTier: 'standard' });
+    // The same choice again (in another order) finds the fee paid; another choice is refused, not charged.
+    const same = await checkout(partner.cookie, { userType: 'business_partner', partnerTypes: ['service_provider', 'tutor'], commissionTier: 'standard' });
+    expect(same.json()).toMatchObject({ orderId: order!.id, alreadyPaid: true });
+    const other = await checkout(partner.cookie, { userType: 'business_partner', partnerTypes: ['tutor'], commissionTier: 'standard' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.message).toBe(
+      SUBSCRIPTION_CHECKOUT_MESSAGES.otherPartnerFeesPaid('Tutor / Course Provider, Service Provider (Standard tier)'),
+    );
+    expect(await ordersOf(partner.id)).toHaveLength(1);
   });
 
   it.each([['charity'], ['young_entrepreneur']] as const)('skips payment for a %s (R0, D7)', async (role) => {
