@@ -61,6 +61,15 @@ test.describe('school controls send one request per intended action', () => {
     await expect(save).toBeVisible();
     await expect(cancel).toBeVisible();
     await expect(select).toBeFocused();
+    // On a phone the staged role's Save and Cancel are in sight (they were past the screen's edge).
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 375, height: 740 });
+    for (const button of [save, cancel]) {
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width, await button.innerText()).toBeLessThanOrEqual(375);
+    }
+    await page.setViewportSize(viewport);
+    await select.focus();
     // Time enough for a request sent on change to show.
     await page.waitForTimeout(500);
     expect(saves).toHaveLength(0);

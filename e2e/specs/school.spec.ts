@@ -159,6 +159,14 @@ test.describe('school dashboard (issue 6)', () => {
     await expect(report.getByRole('row').filter({ hasText: `E2E-${tag}-4` })).toContainText(
       'Please enter the date of birth as YYYY-MM-DD',
     );
+    // On a phone the problem is in sight without scrolling sideways (it began at 357 px of 375).
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 375, height: 740 });
+    const problem = report.getByText('Please enter the date of birth as YYYY-MM-DD');
+    const box = (await problem.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await expect(report.getByRole('row').filter({ hasText: 'date_of_birth' })).toContainText(`E2E-${tag}-4`);
+    await page.setViewportSize(viewport);
     await page.getByRole('button', { name: 'Import only the 2 valid rows' }).click();
     await expect(page.getByText('2 learners imported.')).toBeVisible();
     await page.getByRole('link', { name: 'Go to the learner list' }).click();
