@@ -412,15 +412,22 @@ test.describe('school dashboard (issue 6)', () => {
     await expect(page.getByTestId('guardian-list')).toContainText('Refilwe Invited (Legal Guardian)');
     await page.getByRole('button', { name: 'Invite to Sekolo' }).click();
     await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
-    await expect(page.getByTestId('guardian-list')).toContainText('Has an account');
+    // Invited, not on Sekolo until they choose a password: the school can send the link again.
+    await expect(page.getByTestId('guardian-list')).toContainText('Invited, no password chosen yet');
+    await expect(page.getByTestId('guardian-list')).not.toContainText('Has an account');
+    await page.getByRole('button', { name: 'Invite again' }).click();
+    await expect(page.getByText(`Invitation sent to ${email}`).first()).toBeVisible();
 
     const mail = await waitForMail(request, email, (m) => m.tag === 'school-guardian-invitation');
     const guardianContext = await browser.newContext();
     const guardian = await guardianContext.newPage();
     await guardian.goto(linkFrom(mail, '/reset-password'));
+    // A first password, greeted as one (it read "Choose a new password", "signs you out on every other device").
+    await expect(guardian.getByRole('heading', { name: 'Welcome to Sekolo: choose your password' })).toBeVisible();
     await guardian.getByLabel('New password', { exact: true }).fill('guardian-chosen-password-5');
     await guardian.getByLabel('Confirm new password').fill('guardian-chosen-password-5');
     await guardian.getByRole('button', { name: 'Set new password' }).click();
+    await expect(guardian.getByText('Password set', { exact: true })).toBeVisible();
     await guardian.waitForURL('**/login?reset=true');
     await fillSignIn(guardian, email, 'guardian-chosen-password-5');
     await expect(guardian.getByText('Login successful')).toBeVisible();
@@ -431,6 +438,10 @@ test.describe('school dashboard (issue 6)', () => {
     await expect(children).toContainText(childName.trim());
     await expect(children).toContainText('Demo High School');
     await guardianContext.close();
+    // Their password chosen, the school sees them on Sekolo.
+    await page.reload();
+    await expect(page.getByTestId('guardian-list')).toContainText('Has an account');
+    await expect(page.getByRole('button', { name: 'Invite again' })).toHaveCount(0);
   });
 
   test('the admin invites a staff member with a role and changes the role', async ({ page }) => {
@@ -449,7 +460,11 @@ test.describe('school dashboard (issue 6)', () => {
     await form.getByRole('button', { name: 'Send invitation' }).click();
     await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
     // This attempt's Sizwe Coach, by the unique address: a CI retry adds a second one to the school.
-    const role = table.getByRole('row').filter({ hasText: email }).getByLabel('Role of Sizwe Coach');
+    const row = table.getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText('Invited, no password chosen yet');
+    await row.getByRole('button', { name: 'Invite Sizwe Coach again' }).click();
+    await expect(page.getByText(`Invitation sent to ${email}`).first()).toBeVisible();
+    const role = row.getByLabel('Role of Sizwe Coach');
     await expect(role).toHaveValue('coach');
     // Choosing stages the role; Save changes it.
     await role.selectOption('librarian');

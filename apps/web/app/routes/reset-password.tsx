@@ -16,13 +16,19 @@ export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const linkError = searchParams.get('error');
+  // A school's invitation (account-invitation.ts): a first password, not a replacement.
+  const invited = searchParams.get('invited') === '1';
 
   if (!token || linkError) {
     return (
-      <AuthPageShell title="This reset link does not work">
+      <AuthPageShell title={invited ? 'This invitation link does not work' : 'This reset link does not work'}>
         <Alert variant="destructive" role="alert">
           <AlertTitle>The link is invalid, has expired or has already been used.</AlertTitle>
-          <AlertDescription>Reset links work once and for one hour. Ask for a new one below.</AlertDescription>
+          <AlertDescription>
+            {invited
+              ? 'Invitation links work once, for 7 days. Ask your school to invite you again, or ask for a link below.'
+              : 'Reset links work once and for one hour. Ask for a new one below.'}
+          </AlertDescription>
         </Alert>
         <Button asChild className="mt-6 w-full">
           <Link to="/forgot-password">Request a new reset link</Link>
@@ -32,10 +38,14 @@ export default function ResetPasswordPage() {
   }
   return (
     <AuthPageShell
-      title="Choose a new password"
-      description="Setting a new password signs you out on every other device."
+      title={invited ? 'Welcome to Sekolo: choose your password' : 'Choose a new password'}
+      description={
+        invited
+          ? 'Your school has made you an account. Choose the password you will sign in with.'
+          : 'Setting a new password signs you out on every other device.'
+      }
     >
-      <ResetPasswordForm token={token} />
+      <ResetPasswordForm token={token} invited={invited} />
     </AuthPageShell>
   );
 }

@@ -271,7 +271,10 @@ export type TLearnerGuardian = {
   relation: (typeof GUARDIAN_RELATION_IDS)[number];
   paysFees: boolean;
   receivesCommunications: boolean;
+  /** Has chosen their password and signs in to Sekolo. */
   hasAccount: boolean;
+  /** Invited (an account made for them), but has not chosen a password yet: the school can invite again. */
+  invited: boolean;
   /** When the guardian or a link of theirs was last saved: the version an edit is based on (If-Match). */
   updatedAt: string;
 };
@@ -284,6 +287,9 @@ export const INVITABLE_STAFF_ROLES = ['teacher', ...SCHOOL_STAFF_ROLES] as const
 export const STAFF_MESSAGES = {
   roleRequired: 'Please choose the staff member’s role',
   emailTaken: 'This e-mail address already has a Sekolo account.',
+  alreadyInvited:
+    'This person is already invited to your school. Use “Invite again” in the staff list to send a fresh link.',
+  alreadyActive: 'This staff member has chosen a password already and signs in to Sekolo.',
   notStaff: 'There is no such staff member in your school.',
   ownRole: 'You cannot change your own role.',
   roleReserved: 'Only someone who manages roles (your school admin) can give this role.',
@@ -330,7 +336,8 @@ export const ZStaffInviteSchema = z.object({
   role: z.enum(INVITABLE_STAFF_ROLES, { error: STAFF_MESSAGES.roleRequired }),
 });
 export type TStaffInviteInput = z.input<typeof ZStaffInviteSchema>;
-export type TStaffMember = { id: string; name: string; email: string; role: string };
+/** `invited`: an account made for them that they have not opened yet (no password chosen): the school can invite again. */
+export type TStaffMember = { id: string; name: string; email: string; role: string; invited: boolean };
 
 // ---------------------------------------------------------------------------------------------
 // Learner list (keyset pagination, D: lists that can grow are paginated on the server)

@@ -308,3 +308,16 @@ export const learnerConsents = pgTable(
     check('learner_consents_method_check', sql`${t.method} in ('online', 'paper')`),
   ],
 );
+
+/**
+ * An account a school made for someone it knows (a guardian, a staff member, a learner:
+ * modules/school/account-invitation.ts) whose person has not chosen a password yet. The row goes
+ * when they do (Better Auth's onPasswordReset, create-auth.ts); while it is there the school sees
+ * them as invited and can send a fresh link.
+ */
+export const accountInvitations = pgTable('account_invitations', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+});

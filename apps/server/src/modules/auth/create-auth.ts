@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_MESSAGES, NAME_MAX_LENGTH, ZSignUpRequestSchema } from '@sekolo/shared/schemas/auth';
 import type { TConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
-import { authAccounts, authSessions, authVerifications, users } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { accountInvitations, authAccounts, authSessions, authVerifications, users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { passwordResetMail, verificationLink, verificationMail } from './auth-mails.ts';
@@ -111,6 +112,8 @@ export function createAuth({ config, db, mailer, secret, log }: TCreateAuthOptio
         await mailer.send(passwordResetMail(user as { email: string; name: string; firstName?: string }, link));
       },
       async onPasswordReset({ user }, request) {
+        // A school's invitation is taken up: the person has chosen their password (account-invitation.ts).
+        await db.delete(accountInvitations).where(eq(accountInvitations.userId, user.id));
         await recordAudit(db, {
           action: 'auth.password_reset',
           actorUserId: user.id,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { generateId } from 'better-auth';
 import type { App } from '../../app.ts';
 import type { DbExecutor } from '../../db/client.ts';
-import { authVerifications, organizationMembers, users } from '../../db/schema/index.ts';
+import { accountInvitations, authVerifications, organizationMembers, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { composeMail } from '../../mail/compose-mail.ts';
 import { createUserWithPassword } from '../auth/create-user-with-password.ts';
@@ -22,13 +22,14 @@ export const INVITATION_VALID_DAYS = 7;
 /**
  * A new active account for someone the school invites: no usable password (nobody knows it; the
  * person chooses their own through the mailed link) and the e-mail address vouched for by the
- * school (choosing a password through the link proves it). Answers the user's id.
+ * school (choosing a password through the link proves it), and an open invitation until then
+ * (invitationOpen). Answers the user's id.
  */
-export function createInvitedUser(
+export async function createInvitedUser(
   tx: DbExecutor,
   input: { email: string; firstName: string; lastName: string; role: string },
 ): Promise<string> {
-  return createUserWithPassword(tx, {
+  const id = await createUserWithPassword(tx, {
     email: input.email,
     name: `${input.firstName} ${input.lastName}`,
     firstName: input.firstName,
@@ -38,6 +39,8 @@ export function createInvitedUser(
     emailVerified: true,
     password: randomBytes(32).toString('base64url'),
   });
+  await tx.insert(accountInvitations).values({ userId: id });
+  return id;
 }
 
 /**
@@ -101,7 +104,8 @@ export async function queueAccountInvitation(
     value: input.userId,
     expiresAt: new Date(Date.now() + INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000),
   });
-  const link = `${app.deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  // `invited`: the page greets a first-time user choosing a password, not one replacing theirs.
+  const link = `${app.deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&invited=1`;
   await app.deps.mailer.send(
     {
       to: input.email,
@@ -121,6 +125,14 @@ export async function queueAccountInvitation(
     },
     { within: tx },
   );
+}
+
+/**
+ * Whether the account `userId` names is still an open invitation: made by a school, its password
+ * not chosen yet (account_invitations). The school sees the person as invited and can invite again.
+ */
+export function invitationOpen(userId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${accountInvitations} as open where open.user_id = ${userId})`;
 }
 
 /**

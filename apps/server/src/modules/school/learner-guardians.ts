@@ -4,6 +4,7 @@ import type { Database, DbExecutor } from '../../db/client.ts';
 import { guardians, learnerGuardians, learners } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { invitationOpen } from './account-invitation.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 const M = SCHOOL_MESSAGES;
@@ -57,12 +58,12 @@ export async function listLearnerGuardians(
 ): Promise<TLearnerGuardian[]> {
   await assertLearnerInSchool(db, organizationId, learnerId);
   const rows = await db
-    .select({ guardian: guardians, link: learnerGuardians })
+    .select({ guardian: guardians, link: learnerGuardians, invitationOpen: invitationOpen(guardians.userId) })
     .from(learnerGuardians)
     .innerJoin(guardians, eq(guardians.id, learnerGuardians.guardianId))
     .where(and(eq(learnerGuardians.learnerId, learnerId), eq(learnerGuardians.organizationId, organizationId)))
     .orderBy(asc(guardians.lastName), asc(guardians.firstName), asc(guardians.id));
-  return rows.map(({ guardian, link }) => ({
+  return rows.map(({ guardian, link, invitationOpen: open }) => ({
     id: guardian.id,
     firstName: guardian.firstName,
     lastName: guardian.lastName,
@@ -71,7 +72,8 @@ export async function listLearnerGuardians(
     relation: link.relation as TLearnerGuardian['relation'],
     paysFees: link.paysFees,
     receivesCommunications: link.receivesCommunications,
-    hasAccount: guardian.userId !== null,
+    hasAccount: guardian.userId !== null && !open,
+    invited: guardian.userId !== null && open,
     updatedAt: guardian.updatedAt.toISOString(),
   }));
 }

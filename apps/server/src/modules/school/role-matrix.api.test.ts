@@ -5,6 +5,7 @@ import { CAPS_SUBJECT_IDS } from '@sekolo/shared/constants/caps-subjects';
 import { PRIVACY_POLICY_VERSION } from '@sekolo/shared/constants/privacy';
 import type { TOrganizationType } from '../auth/organizations.ts';
 import {
+  accountInvitations,
   learnerConsents,
   learnerGuardians,
   learners,
@@ -222,6 +223,8 @@ describe('school routes: every role of spec 6 against every route', () => {
     users[SIGNED_OUT_ADMIN.key] = await createUser(db, { role: 'school_admin', organization: SCHOOL });
     const spare = await createUser(db, { role: 'lunch_lady', organization: SCHOOL });
     f.spareStaff = spare.id;
+    // Invited and not signed in yet, so "Invite again" applies to them.
+    await db.insert(accountInvitations).values({ userId: spare.id });
 
     const signIns = await Promise.all(
       Object.entries(users).map(async ([key, person], i) => {
@@ -501,6 +504,11 @@ describe('school routes: every role of spec 6 against every route', () => {
         url: '/api/school/staff',
         payload: { firstName: 'Zanele', lastName: `Staff${i}`, email: `staff${i}@example.test`, role: 'librarian' },
       }),
+    },
+    'POST /api/school/staff/:userId/invitation': {
+      rule: MANAGE_STAFF,
+      ok: 200,
+      request: () => ({ url: `/api/school/staff/${f.spareStaff}/invitation` }),
     },
     'PUT /api/school/staff/:userId/role': {
       rule: MANAGE_ROLES,

@@ -24,7 +24,7 @@ import { linkGuardian, readLearnerGuardians, unlinkGuardian, updateLearnerGuardi
 import { learnerPageForToken, listLearners, pageStatementName } from './list-learners.ts';
 import { learnerConsentRoutes } from './learner-consent-routes.ts';
 import { listMyChildren } from './my-children.ts';
-import { changeStaffRole, inviteStaff, listStaff } from './school-staff.ts';
+import { changeStaffRole, inviteStaff, listStaff, reinviteStaff } from './school-staff.ts';
 import { createRegisterClass, listRegisterClasses } from './register-classes.ts';
 import { adoptSession, getSessionUser, requirePermission, requireRole, sessionInStatement } from '../auth/guards.ts';
 import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from './school-context.ts';
@@ -283,6 +283,15 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ctx = await schoolContext(request, ['manage_staff']);
       return reply.status(201).send({ member: await inviteStaff(app, ctx, request.body) });
+    },
+  );
+
+  app.post(
+    '/staff/:userId/invitation',
+    { preValidation: canManageStaff, schema: { params: z.object({ userId: z.string().min(1).max(100) }) } },
+    async (request) => {
+      const ctx = await schoolContext(request, ['manage_staff']);
+      return { member: await reinviteStaff(app, ctx, request.params.userId) };
     },
   );
 

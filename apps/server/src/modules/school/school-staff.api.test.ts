@@ -58,15 +58,51 @@ describe('school staff', () => {
     });
     expect(invited.statusCode, invited.body).toBe(201);
     const member = invited.json().member;
-    expect(member).toMatchObject({ email, role: 'teacher', name: 'New Teacher' });
+    expect(member).toMatchObject({ email, role: 'teacher', name: 'New Teacher', invited: true });
+    // Invited again by address: the school is told how to resend its own invitation, not that the
+    // address belongs to someone else.
     expect(
       (
         await call('POST', '/api/school/staff', 'hr', { firstName: 'Again', lastName: 'Teacher', email, role: 'coach' })
       ).json().error,
     ).toMatchObject({
       code: 'CONFLICT',
-      message: STAFF_MESSAGES.emailTaken,
+      message: STAFF_MESSAGES.alreadyInvited,
     });
+    expect(
+      (
+        await call('POST', '/api/school/staff', 'admin', {
+          firstName: 'Some',
+          lastName: 'Parent',
+          email: people.otherAdmin!.email,
+          role: 'coach',
+        })
+      ).json().error.message,
+    ).toBe(STAFF_MESSAGES.emailTaken);
+    // "Invite again": a fresh link (the first stops working), for this school's invited staff only.
+    const listed = (await call('GET', '/api/school/staff', 'admin')).json().staff;
+    expect(listed.find((m: { id: string }) => m.id === member.id)).toMatchObject({ invited: true });
+    expect(listed.find((m: { id: string }) => m.id === people.teacher!.id)).toMatchObject({ invited: false });
+    expect((await call('POST', `/api/school/staff/${member.id}/invitation`, 'otherAdmin')).statusCode).toBe(404);
+    expect((await call('POST', `/api/school/staff/${member.id}/invitation`, 'teacher')).statusCode).toBe(403);
+    expect(
+      (await call('POST', `/api/school/staff/${people.teacher!.id}/invitation`, 'admin')).json().error.message,
+    ).toBe(STAFF_MESSAGES.alreadyActive);
+    const [firstMail] = await t.outbox(email);
+    const firstToken = decodeURIComponent(firstMail!.text.match(/reset-password\?token=([^&\s]+)/)![1]!);
+    const again = await call('POST', `/api/school/staff/${member.id}/invitation`, 'admin');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await t.outbox(email)).toHaveLength(2);
+    expect(
+      (
+        await authPost(
+          t.app,
+          '/reset-password',
+          { newPassword: 'chalk-and-blackboard-7', token: firstToken },
+          { ip: '10.10.1.9' },
+        )
+      ).statusCode,
+    ).toBe(400);
 
     // HR hires staff but cannot create a manager (privilege escalation): the admin role and HR itself are reserved.
     for (const role of ['administrator', 'human_resources']) {
@@ -90,10 +126,10 @@ describe('school staff', () => {
       ).statusCode,
     ).toBe(201);
 
-    const [mail] = await t.outbox(email);
+    const [mail] = await t.outbox(email); // the newest
     expect(mail).toMatchObject({ tag: 'school-staff-invitation', subject: 'Staffroom Primary invites you to Sekolo' });
     expect(mail!.text).toContain('as Teacher');
-    const token = decodeURIComponent(mail!.text.match(/reset-password\?token=(\S+)/)![1]!);
+    const token = decodeURIComponent(mail!.text.match(/reset-password\?token=([^&\s]+)/)![1]!);
     expect(
       (await authPost(t.app, '/reset-password', { newPassword: 'chalk-and-blackboard-7', token }, { ip: '10.10.1.1' }))
         .statusCode,
@@ -109,6 +145,10 @@ describe('school staff', () => {
         .statusCode,
     ).toBe(200);
 
+    // Their password chosen, they are staff on Sekolo, no longer invited.
+    expect(
+      (await call('GET', '/api/school/staff', 'admin')).json().staff.find((m: { id: string }) => m.id === member.id),
+    ).toMatchObject({ invited: false });
     const staff = (await call('GET', '/api/school/staff', 'admin')).json().staff.map((s: { email: string }) => s.email);
     expect(staff).toEqual(expect.arrayContaining([people.admin!.email, people.teacher!.email, email]));
     expect(

@@ -12,7 +12,12 @@ import { organizationMembers, users } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { createInvitedUser, queueAccountInvitation } from './account-invitation.ts';
+import {
+  createInvitedUser,
+  invitationOpen,
+  queueAccountInvitation,
+  withdrawInvitations,
+} from './account-invitation.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 type TStaffRole = (typeof INVITABLE_STAFF_ROLES)[number];
@@ -21,7 +26,13 @@ const STAFF_AND_ADMIN_ROLES = ['school_admin', ...INVITABLE_STAFF_ROLES];
 /** The school's staff (admins, teachers and the other school roles), by name. */
 export async function listStaff(db: DbExecutor, organizationId: string): Promise<TStaffMember[]> {
   return db
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      invited: invitationOpen(users.id),
+    })
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .where(
@@ -44,7 +55,12 @@ export async function inviteStaff(
   const { db } = app.deps.database;
   const userId = await transaction(db, async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-    if (existing) throw new AppError(409, 'CONFLICT', STAFF_MESSAGES.emailTaken, { email: STAFF_MESSAGES.emailTaken });
+    if (existing) {
+      // The school's own invitation not taken up yet is not "someone else's account": say how to resend it.
+      const [pending] = await staffOf(tx, ctx.organizationId, existing.id);
+      const message = pending?.invited ? STAFF_MESSAGES.alreadyInvited : STAFF_MESSAGES.emailTaken;
+      throw new AppError(409, 'CONFLICT', message, { email: message });
+    }
     const id = await createInvitedUser(tx, input);
     await tx.insert(organizationMembers).values({ organizationId: ctx.organizationId, userId: id, role: input.role });
     await recordAudit(tx, {
@@ -64,7 +80,64 @@ export async function inviteStaff(
     });
     return id;
   });
-  return { id: userId, name: `${input.firstName} ${input.lastName}`, email: input.email, role: input.role };
+  return {
+    id: userId,
+    name: `${input.firstName} ${input.lastName}`,
+    email: input.email,
+    role: input.role,
+    invited: true,
+  };
+}
+
+/** The staff member `userId` of the school (not an admin), with whether their invitation is still open. */
+function staffOf(db: DbExecutor, organizationId: string, userId: string) {
+  return db
+    .select({
+      role: organizationMembers.role,
+      name: users.name,
+      email: users.email,
+      firstName: users.firstName,
+      invited: invitationOpen(users.id),
+    })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        eq(organizationMembers.userId, userId),
+        inArray(organizationMembers.role, INVITABLE_STAFF_ROLES as unknown as string[]),
+      ),
+    );
+}
+
+/**
+ * Sends a staff member who has not chosen a password yet a fresh set-password link (the mail lost,
+ * or the link past its days); the links sent before stop working.
+ */
+export async function reinviteStaff(app: App, ctx: TSchoolContext, userId: string): Promise<TStaffMember> {
+  const { db } = app.deps.database;
+  return transaction(db, async (tx) => {
+    const [member] = await staffOf(tx, ctx.organizationId, userId);
+    if (!member) throw notFound(STAFF_MESSAGES.notStaff);
+    if (!member.invited) throw new AppError(409, 'CONFLICT', STAFF_MESSAGES.alreadyActive);
+    await withdrawInvitations(tx, userId);
+    await recordAudit(tx, {
+      action: 'staff.invited',
+      actorUserId: ctx.user.id,
+      target: `user:${userId}`,
+      ip: ctx.ip,
+      details: { organizationId: ctx.organizationId, role: member.role, again: true },
+    });
+    await queueAccountInvitation(app, tx, {
+      userId,
+      email: member.email,
+      firstName: member.firstName,
+      schoolName: ctx.schoolName,
+      tag: 'school-staff-invitation',
+      intro: `${ctx.schoolName} has created a Sekolo account for you as ${roleLabel(member.role)}.`,
+    });
+    return { id: userId, name: member.name, email: member.email, role: member.role, invited: true };
+  });
 }
 
 /** The admin changes a staff member's role in this school (the permissions of spec 6 follow the role). */
@@ -78,7 +151,12 @@ export async function changeStaffRole(
   const { db } = app.deps.database;
   return db.transaction(async (tx) => {
     const [member] = await tx
-      .select({ role: organizationMembers.role, name: users.name, email: users.email })
+      .select({
+        role: organizationMembers.role,
+        name: users.name,
+        email: users.email,
+        invited: invitationOpen(users.id),
+      })
       .from(organizationMembers)
       .innerJoin(users, eq(users.id, organizationMembers.userId))
       .where(and(eq(organizationMembers.organizationId, ctx.organizationId), eq(organizationMembers.userId, userId)))
@@ -101,6 +179,6 @@ export async function changeStaffRole(
       ip: ctx.ip,
       details: { organizationId: ctx.organizationId, fromRole: member.role, toRole: role },
     });
-    return { id: userId, name: member.name, email: member.email, role };
+    return { id: userId, name: member.name, email: member.email, role, invited: member.invited };
   });
 }

@@ -415,6 +415,13 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
         expect: { parentB: 404, adminB: 403, studentB: 403 },
       },
     ],
+    'POST /api/school/staff/:userId/invitation': [
+      {
+        name: "Alpha's teacher",
+        url: () => `/api/school/staff/${people.teacherA!.id}/invitation`,
+        expect: { adminB: 404, teacherB: 403 },
+      },
+    ],
     'PUT /api/school/staff/:userId/role': [
       {
         name: "Alpha's teacher",

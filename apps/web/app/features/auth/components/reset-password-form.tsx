@@ -19,7 +19,7 @@ import { PasswordField } from './password-field';
 type TValues = z.output<typeof ZResetPasswordSchema>;
 
 /** /reset-password?token=…: the new password twice; the server ends every other session. */
-export function ResetPasswordForm({ token }: { token: string }) {
+export function ResetPasswordForm({ token, invited = false }: { token: string; invited?: boolean }) {
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -53,7 +53,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
     // dashboard, so a guardian who has just accepted a school's invitation lands where the school
     // asks for their consent (D15), not on the marketing home page.
     saveLastPath('/dashboard');
-    toast.success('Password changed', { description: 'Please sign in with your new password.' });
+    if (invited) toast.success('Password set', { description: 'Sign in with your e-mail address and this password.' });
+    else toast.success('Password changed', { description: 'Please sign in with your new password.' });
     navigate('/login?reset=true', { replace: true });
   }
 

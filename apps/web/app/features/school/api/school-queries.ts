@@ -223,6 +223,13 @@ export function useInviteStaff() {
   );
 }
 
+/** A fresh set-password link for a staff member who has not chosen a password yet. */
+export function useReinviteStaff() {
+  return useSchoolMutation((userId: string) =>
+    api.post<{ member: TStaffMember }>(`/api/school/staff/${userId}/invitation`).then((a) => a.member),
+  );
+}
+
 export function useChangeStaffRole() {
   return useSchoolMutation((input: { userId: string; role: string }) =>
     api

@@ -13,6 +13,7 @@ describe('mergeGuardianInput: a guardian saved by someone else under an open edi
     paysFees: false,
     receivesCommunications: true,
     hasAccount: false,
+    invited: false,
     updatedAt: '2026-11-28T08:00:00.000Z',
   };
   const opened = guardianToInput(listed);

@@ -203,6 +203,7 @@ function GuardianItem({
           {g.paysFees && <Badge>Pays fees</Badge>}
           {g.receivesCommunications && <Badge variant="neutral">Receives messages</Badge>}
           {g.hasAccount && <Badge variant="accent">Has an account</Badge>}
+          {g.invited && <Badge variant="neutral">Invited, no password chosen yet</Badge>}
         </p>
       </div>
       {canManage && (
@@ -221,10 +222,11 @@ function GuardianItem({
         >
           {(ask) => (
             <div className="flex items-center gap-1">
+              {/* Invited but no password chosen (a lost mail, a link past its 7 days): a fresh link. */}
               {g.email && !g.hasAccount && (
                 <Button size="sm" variant="secondary" disabled={inviting} onClick={onInvite}>
                   <Send aria-hidden="true" />
-                  Invite to Sekolo
+                  {g.invited ? 'Invite again' : 'Invite to Sekolo'}
                 </Button>
               )}
               <Button

@@ -17,7 +17,9 @@ import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { NativeSelect } from '~/components/ui/native-select';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
-import { staffQuery, useChangeStaffRole, useInviteStaff } from '../api/school-queries';
+import { toastAction } from '~/lib/toast-action';
+import { Badge } from '~/components/ui/badge';
+import { staffQuery, useChangeStaffRole, useInviteStaff, useReinviteStaff } from '../api/school-queries';
 import { StagedSelect } from './staged-select';
 
 /** /dashboard/school/teachers: the school's staff; the admin invites with a role and changes roles (spec 6). */
@@ -32,6 +34,7 @@ export function SchoolStaff({
   permissions: readonly string[];
 }) {
   const staff = useQuery(staffQuery);
+  const reinvite = useReinviteStaff();
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Teachers and staff</h1>
@@ -68,6 +71,27 @@ export function SchoolStaff({
                   <tr key={member.id}>
                     <td className="px-4 py-3 font-medium text-slate-900">
                       {member.name}
+                      {member.invited && (
+                        <span className="mt-1 flex flex-wrap items-center gap-2 font-normal">
+                          <Badge variant="neutral" className="whitespace-normal">
+                            Invited, no password chosen yet
+                          </Badge>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            disabled={reinvite.isPending}
+                            aria-label={`Invite ${member.name} again`}
+                            onClick={() =>
+                              void toastAction(
+                                () => reinvite.mutateAsync(member.id),
+                                (sent) => `Invitation sent to ${sent.email}`,
+                              )
+                            }
+                          >
+                            Invite again
+                          </Button>
+                        </span>
+                      )}
                       {/* On a phone the address goes under the name, leaving the role and its Save in sight. */}
                       <span className="block text-xs font-normal break-all text-slate-600 sm:hidden">
                         {member.email}
