@@ -336,10 +336,11 @@ test.describe('logout, guard and menu', () => {
     await page.goto('/dashboard/school');
     await page.waitForURL('**/unauthorized');
     await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
-    // The refused page is not a page to come back to: the home page stays the home page.
+    // The refused page is not a page to come back to: / goes back to the last page the user could
+    // see, never to the access page again.
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toHaveCount(0);
-    await expect(page).toHaveURL(/\/$/);
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toMatch(/^\/(dashboard\/customer)?$/);
     await page.goto('/dashboard/school');
     await page.waitForURL('**/unauthorized');
     await page.getByRole('link', { name: 'Go to my dashboard' }).click();
@@ -452,7 +453,23 @@ test.describe('profile and settings', () => {
 });
 
 test.describe('last path and basket', () => {
-  test('visiting / returns to the last page, ?reset=true clears it', async ({ page }) => {
+  test('a page refused on the way in is not where / returns: Back from the access page stays home', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.parent, DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/dashboard/school');
+    await page.waitForURL('**/unauthorized');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto('/');
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  test('visiting / returns to the last page, ?reset=true clears it and signs out', async ({ page }) => {
     await signIn(page, DEMO.customer, DEMO_PASSWORD);
     await page.goto('/dashboard/customer');
     await expect(page.getByRole('heading', { name: /^Welcome,/ })).toBeVisible();
@@ -463,9 +480,13 @@ test.describe('last path and basket', () => {
     await page.waitForURL('**/dashboard/customer');
     await page.goto('/?reset=true');
     await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+    // The reset ends the session as well (spec 2.7, D4: the stored token is the session cookie).
+    await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(401);
     await page.goto('/');
     await page.waitForTimeout(500);
     expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto('/dashboard/customer');
+    await page.waitForURL('**/login?redirectTo=*');
   });
 
   test('the customer basket changes quantity, removes, clears and keeps what is left', async ({ page, request }) => {

@@ -1,10 +1,17 @@
 import { Navigate, useLocation } from 'react-router';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { useSession } from '../hooks/use-session';
+import { clearLastPath } from '../lib/last-path';
 import { loginPathFor } from '../lib/safe-redirect';
 
 export const UNAUTHORIZED_PATH = '/unauthorized';
 export const REGISTRATION_STEPS_PATH = '/registration-steps';
+/** The state of SessionSync's navigation back to the last path (spec 2.5). */
+export const RESTORED_STATE = { restored: true } as const;
+
+function isRestored(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { restored?: unknown }).restored === true;
+}
 
 export interface IRequireAuthProps {
   children: React.ReactNode;
@@ -33,6 +40,12 @@ export function RequireAuth({ children, roles, permission, allowApplicant = fals
   const roleMissing = roles !== undefined && (session.role === null || !roles.includes(session.role));
   const permissionMissing = permission !== undefined && !session.permissions.includes(permission);
   if (roleMissing || permissionMissing) {
+    // A last path the user may not open (saved while they were refused) is no place to return to:
+    // it is forgotten and they stay home, instead of / bouncing them to the access page each time.
+    if (isRestored(location.state)) {
+      clearLastPath();
+      return <Navigate to="/" replace />;
+    }
     return <Navigate to={UNAUTHORIZED_PATH} replace state={{ from: location.pathname }} />;
   }
   return <>{children}</>;

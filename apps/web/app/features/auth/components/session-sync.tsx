@@ -4,16 +4,18 @@ import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { meQueryKey } from '../api/get-me';
 import { useSession } from '../hooks/use-session';
 import { forgetSignedInUser, isSignedOutState, LOGGED_OUT_PATH, SIGNED_OUT_STATE } from '../hooks/use-logout';
-import { listenToAuth } from '../lib/auth-broadcast';
+import { signOutRequest } from '../api/auth-requests';
+import { broadcastAuth, listenToAuth } from '../lib/auth-broadcast';
 import { clearLastPath, isProtectedPath, isSavablePath, readLastPath, saveLastPath } from '../lib/last-path';
-import { UNAUTHORIZED_PATH } from './require-auth';
+import { RESTORED_STATE, UNAUTHORIZED_PATH } from './require-auth';
 
 /**
  * Mounted once in root.tsx. Renders nothing; keeps three promises of the spec:
  * - 2.5: remembers the last visited path and, on arrival at /, goes back to it (protected paths
  *   only with a session). Arrival means the first page of the tab or a replacing navigation such
  *   as the one after sign-in; clicking Home or pressing Back never bounces the user away again.
- * - 2.7: /?reset=true, or a saved protected path without a session, clears the saved path and stays on /.
+ * - 2.7: /?reset=true signs out and clears the saved path, staying on /; a saved protected path
+ *   without a session is cleared too.
  * - Sign-in and sign-out in another tab are followed here.
  */
 export function SessionSync() {
@@ -55,6 +57,15 @@ export function SessionSync() {
     if (new URLSearchParams(search).get('reset') === 'true') {
       clearLastPath();
       setPendingRestore(null);
+      // 2.7 with D4: "the stored auth token" is the session cookie, so a reset ends the session too
+      // (here and, through the broadcast, in the user's other tabs).
+      // Asked whatever the cached user says: on arrival the user is not read yet.
+      void signOutRequest()
+        .catch(() => undefined)
+        .finally(() => {
+          forgetSignedInUser(queryClient);
+          broadcastAuth({ type: 'signed-out' });
+        });
       navigate('/', { replace: true });
       return;
     }
@@ -80,7 +91,7 @@ export function SessionSync() {
       }
     }
     setPendingRestore(null);
-    navigate(pendingRestore, { replace: true });
+    navigate(pendingRestore, { replace: true, state: RESTORED_STATE });
   }, [pendingRestore, isLoading, isAuthenticated, location.pathname, navigate]);
 
   return null;
