@@ -69,6 +69,10 @@ test.describe('the school sidebar per role', () => {
 
     const opened = await openEveryLink(page);
     expect(opened).toHaveLength(10);
+    // The staff page is not theirs: by its address they get the access page, not a false "No teachers yet".
+    await page.goto('/dashboard/school/teachers');
+    await page.waitForURL('**/unauthorized');
+    await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
   });
 
   test('the demo learner sees their dashboard and assignments, and each opens', async ({ page }) => {
@@ -94,4 +98,15 @@ test.describe('the school sidebar per role', () => {
 
     expect(await openEveryLink(page)).toEqual(['/dashboard/student', '/dashboard/student/assignments']);
   });
+});
+
+test('the demo vendor finds its products on sale under Listings', async ({ page }) => {
+  await signIn(page, DEMO.vendor, DEMO_PASSWORD);
+  await page.goto('/dashboard/business/listings');
+  await expect(page.getByRole('heading', { name: 'Listings', level: 1 })).toBeVisible();
+  // It said "No listings yet" while these were on sale (seed-listings.ts).
+  const table = page.getByTestId('own-listings');
+  await expect(table.getByRole('row').filter({ hasText: 'Scientific calculator' })).toContainText('On sale');
+  await expect(table.getByRole('row').filter({ hasText: 'Scientific calculator' })).toContainText('R349,00');
+  await expect(page.getByText('No listings yet')).toHaveCount(0);
 });

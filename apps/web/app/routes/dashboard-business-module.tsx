@@ -3,6 +3,7 @@ import { RequireAuth } from '~/features/auth/components/require-auth';
 import { rolesForDashboard } from '~/features/auth/lib/dashboard-roles';
 import { ModuleEmptyState } from '~/features/school/components/module-empty-state';
 import { BUSINESS_MODULES } from '~/features/school/lib/school-modules';
+import { OwnListings } from '~/features/basket/components/own-listings';
 
 export function meta({ params }: { params: { module?: string } }) {
   const module = params.module ? BUSINESS_MODULES[params.module] : undefined;
@@ -14,9 +15,10 @@ export default function DashboardBusinessModule() {
   const { module: slug = '' } = useParams();
   const module = BUSINESS_MODULES[slug];
   if (!module) return <Navigate to="/not-found" replace />;
+  const empty = <ModuleEmptyState module={module} action={{ to: '/marketplace', label: 'Visit the marketplace' }} />;
   return (
     <RequireAuth roles={rolesForDashboard('/dashboard/business')}>
-      <ModuleEmptyState module={module} action={{ to: '/marketplace', label: 'Visit the marketplace' }} />
+      {slug === 'listings' ? <OwnListings title={module.title} empty={empty} /> : empty}
     </RequireAuth>
   );
 }

@@ -1,9 +1,7 @@
 import { RequireAuth } from '~/features/auth/components/require-auth';
 import { useSession } from '~/features/auth/hooks/use-session';
-import { ModuleEmptyState } from '~/features/school/components/module-empty-state';
 import { SchoolStaff } from '~/features/school/components/school-staff';
-import { SCHOOL_AREA_ROLES, schoolRolesWith } from '~/features/school/lib/school-access';
-import { SCHOOL_MODULES } from '~/features/school/lib/school-modules';
+import { schoolRolesWith } from '~/features/school/lib/school-access';
 
 export function meta() {
   return [{ title: 'Teachers | Sekolo' }];
@@ -11,10 +9,14 @@ export function meta() {
 
 const STAFF_MANAGER_ROLES = schoolRolesWith(['manage_staff']);
 
-/** /dashboard/school/teachers: staff managers invite and manage staff; other staff see the module's empty state. */
+/**
+ * /dashboard/school/teachers: staff managers invite and manage staff. Other school roles do not
+ * have it in their menu, and the address gives them the access page: it showed them the empty
+ * "No teachers yet", which was false.
+ */
 export default function DashboardSchoolTeachers() {
   return (
-    <RequireAuth roles={SCHOOL_AREA_ROLES}>
+    <RequireAuth roles={STAFF_MANAGER_ROLES}>
       <Teachers />
     </RequireAuth>
   );
@@ -22,9 +24,6 @@ export default function DashboardSchoolTeachers() {
 
 function Teachers() {
   const session = useSession();
-  if (!session.role || !STAFF_MANAGER_ROLES.includes(session.role as never)) {
-    return <ModuleEmptyState module={SCHOOL_MODULES.teachers!} />;
-  }
   return (
     <SchoolStaff
       currentUserId={session.user?.id ?? ''}

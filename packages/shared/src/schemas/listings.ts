@@ -30,6 +30,8 @@ export type TListingView = {
   description: string;
   priceCents: number;
   seller: { id: string; name: string };
+  /** 'active' (on sale) or another state; on the partner's own list only (GET /api/listings/mine). */
+  status?: string;
 };
 
 export type TListingsPage = { items: TListingView[]; total: number; page: number; pageSize: number };
@@ -38,23 +40,25 @@ export type TListingsPage = { items: TListingView[]; total: number; page: number
 export const ZBasketCheckoutSchema = z.object({
   items: z
     .array(
-      z
-        .object({
-          id: z.string().trim().min(1).max(100),
-          quantity: z
-            .number({ error: BASKET_CHECKOUT_MESSAGES.quantity })
-            .int(BASKET_CHECKOUT_MESSAGES.quantity)
-            .min(1, BASKET_CHECKOUT_MESSAGES.quantity)
-            .max(MAX_LINE_QUANTITY, BASKET_CHECKOUT_MESSAGES.quantity),
-        }),
-        // Other basket fields (name, price) are stripped: the listing's price counts.
+      z.object({
+        id: z.string().trim().min(1).max(100),
+        quantity: z
+          .number({ error: BASKET_CHECKOUT_MESSAGES.quantity })
+          .int(BASKET_CHECKOUT_MESSAGES.quantity)
+          .min(1, BASKET_CHECKOUT_MESSAGES.quantity)
+          .max(MAX_LINE_QUANTITY, BASKET_CHECKOUT_MESSAGES.quantity),
+      }),
+      // Other basket fields (name, price) are stripped: the listing's price counts.
     )
     .min(1, BASKET_CHECKOUT_MESSAGES.emptyBasket)
     .max(100),
 });
 export type TBasketCheckout = z.infer<typeof ZBasketCheckoutSchema>;
 
-export const ZIdempotencyKeyHeader = z.string().trim().regex(/^[A-Za-z0-9_-]{8,100}$/, BASKET_CHECKOUT_MESSAGES.idempotencyKey);
+export const ZIdempotencyKeyHeader = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, BASKET_CHECKOUT_MESSAGES.idempotencyKey);
 
 export type TBasketQuoteLine = {
   id: string;

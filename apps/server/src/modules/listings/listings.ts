@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { schoolPaymentBreakdown } from '@sekolo/shared/domain/fee-calculator';
 import {
   BASKET_CHECKOUT_MESSAGES,
@@ -15,8 +15,27 @@ import { badRequest } from '../../lib/errors.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The active listings, newest first, a page at a time (GET /api/listings). */
-export async function listActiveListings(db: DbExecutor, page: number, pageSize: number): Promise<TListingsPage> {
-  const where = and(eq(listings.status, 'active'), eq(organizations.type, 'business'));
+export function listActiveListings(db: DbExecutor, page: number, pageSize: number): Promise<TListingsPage> {
+  return listingsPage(db, and(eq(listings.status, 'active'), eq(organizations.type, 'business'))!, page, pageSize);
+}
+
+/** A business partner's own listings, whatever their state, newest first (GET /api/listings/mine). */
+export function listOwnListings(
+  db: DbExecutor,
+  organizationId: string,
+  page: number,
+  pageSize: number,
+): Promise<TListingsPage> {
+  return listingsPage(db, eq(listings.organizationId, organizationId), page, pageSize, true);
+}
+
+async function listingsPage(
+  db: DbExecutor,
+  where: SQL,
+  page: number,
+  pageSize: number,
+  withStatus = false,
+): Promise<TListingsPage> {
   const [rows, [total]] = await Promise.all([
     db
       .select({ listing: listings, sellerName: organizations.name })
@@ -26,7 +45,11 @@ export async function listActiveListings(db: DbExecutor, page: number, pageSize:
       .orderBy(desc(listings.createdAt), asc(listings.title), asc(listings.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(listings).innerJoin(organizations, eq(organizations.id, listings.organizationId)).where(where),
+    db
+      .select({ n: count() })
+      .from(listings)
+      .innerJoin(organizations, eq(organizations.id, listings.organizationId))
+      .where(where),
   ]);
   return {
     items: rows.map(({ listing, sellerName }) => ({
@@ -35,6 +58,7 @@ export async function listActiveListings(db: DbExecutor, page: number, pageSize:
       description: listing.description,
       priceCents: listing.priceCents,
       seller: { id: listing.organizationId, name: sellerName },
+      ...(withStatus ? { status: listing.status } : {}),
     })),
     total: Number(total?.n ?? 0),
     page,
@@ -59,7 +83,10 @@ export async function priceBasket(db: DbExecutor, request: TBasketCheckout): Pro
   }
   const ids = [...quantities.keys()];
   const badId = ids.find((id) => !UUID.test(id));
-  if (badId) throw badRequest(BASKET_CHECKOUT_MESSAGES.unavailable(badId), { items: BASKET_CHECKOUT_MESSAGES.unavailable(badId) });
+  if (badId)
+    throw badRequest(BASKET_CHECKOUT_MESSAGES.unavailable(badId), {
+      items: BASKET_CHECKOUT_MESSAGES.unavailable(badId),
+    });
 
   const rows = await db
     .select({ listing: listings, seller: { id: organizations.id, name: organizations.name, type: organizations.type } })

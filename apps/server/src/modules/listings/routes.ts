@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZListingsQuery } from '@sekolo/shared/schemas/listings';
-import { listActiveListings } from './listings.ts';
+import { getSessionUser, requireRole } from '../auth/guards.ts';
+import { listActiveListings, listOwnListings } from './listings.ts';
 
 /**
  * Partners' listings (issue 5), prefix /api/listings. GET /: the active listings of business
- * partners, public, paginated (?page, ?pageSize). The marketplace issue adds the rest.
+ * partners, public, paginated (?page, ?pageSize). GET /mine: the signed-in business partner's own
+ * listings, whatever their state. The marketplace issue adds the rest.
  */
 export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -12,4 +14,14 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     const { page, pageSize } = request.query as { page: number; pageSize: number };
     return listActiveListings(db, page, pageSize);
   });
+  app.get(
+    '/mine',
+    { preValidation: requireRole('business_partner'), schema: { querystring: ZListingsQuery } },
+    async (request) => {
+      const { page, pageSize } = request.query as { page: number; pageSize: number };
+      const organization = (await getSessionUser(request))?.organization;
+      if (!organization || organization.type !== 'business') return { items: [], total: 0, page, pageSize };
+      return listOwnListings(db, organization.id, page, pageSize);
+    },
+  );
 };

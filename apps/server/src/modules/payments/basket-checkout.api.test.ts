@@ -17,12 +17,14 @@ describe('basket checkout: listings priced on the server, one order, credited on
   let t: TestApp;
   let sellerId: string;
   let otherSellerId: string;
+  let vendorLogin: { email: string; password: string };
   const ids = { desk: '', lamp: '', archived: '', otherSeller: '' };
 
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
     const vendor = await createUser(db, { role: 'business_partner' });
+    vendorLogin = { email: vendor.email, password: vendor.password };
     sellerId = await ensureOrganizationWithMember(db, { name: 'Basket Test Supplies', type: 'business', userId: vendor.id, role: 'business_partner' });
     const vendor2 = await createUser(db, { role: 'business_partner' });
     otherSellerId = await ensureOrganizationWithMember(db, { name: 'Other Seller', type: 'business', userId: vendor2.id, role: 'business_partner' });
@@ -69,6 +71,20 @@ describe('basket checkout: listings priced on the server, one order, credited on
       seller: { id: sellerId, name: 'Basket Test Supplies' },
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/listings?page=0' })).statusCode).toBe(400);
+  });
+
+  it("shows a business partner its own listings, the archived one too, and no one else's", async () => {
+    const { cookie } = await signIn(t.app, vendorLogin.email, vendorLogin.password);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/listings/mine', headers: { cookie } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().total).toBe(3);
+    expect(
+      mine.json().items.map((i: { title: string; status: string }) => `${i.title}: ${i.status}`).sort(),
+    ).toEqual(['Desk lamp: active', 'Old atlas: archived', 'Study desk: active']);
+    // Signed out, or a customer: not theirs to read.
+    expect((await t.app.inject({ method: 'GET', url: '/api/listings/mine' })).statusCode).toBe(401);
+    const buyer = await customer();
+    expect((await t.app.inject({ method: 'GET', url: '/api/listings/mine', headers: { cookie: buyer.cookie } })).statusCode).toBe(403);
   });
 
   it('quotes R1 000 as a R68 processing fee and R1 068 to pay, ignoring the price the client sends', async () => {

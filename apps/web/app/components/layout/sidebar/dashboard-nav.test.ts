@@ -48,8 +48,8 @@ const ROUTE_GUARDS: { match: RegExp; file: string; states: string; roles: readon
   {
     match: /^\/dashboard\/school\/teachers$/,
     file: 'dashboard-school-teachers.tsx',
-    states: '<RequireAuth roles={SCHOOL_AREA_ROLES}>',
-    roles: SCHOOL_AREA_ROLES,
+    states: '<RequireAuth roles={STAFF_MANAGER_ROLES}>',
+    roles: schoolRolesWith(['manage_staff']),
   },
   {
     match: /^\/dashboard\/school\/attendance$/,
