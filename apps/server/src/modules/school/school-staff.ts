@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
 import {
   canGiveStaffRole,
@@ -23,25 +23,32 @@ import type { TSchoolContext } from './school-context.ts';
 type TStaffRole = (typeof INVITABLE_STAFF_ROLES)[number];
 const STAFF_AND_ADMIN_ROLES = ['school_admin', ...INVITABLE_STAFF_ROLES];
 
-/** The school's staff (admins, teachers and the other school roles), by name. */
-export async function listStaff(db: DbExecutor, organizationId: string): Promise<TStaffMember[]> {
+/** The school's members of `roles`, with `where` besides: as TStaffMember, and their first name. */
+function staffMembers(db: DbExecutor, organizationId: string, roles: readonly string[], where?: SQL) {
   return db
     .select({
       id: users.id,
       name: users.name,
       email: users.email,
-      role: users.role,
+      role: organizationMembers.role,
       invited: invitationOpen(users.id),
+      firstName: users.firstName,
     })
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .where(
-      and(
-        eq(organizationMembers.organizationId, organizationId),
-        inArray(organizationMembers.role, STAFF_AND_ADMIN_ROLES),
-      ),
-    )
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+      and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.role, [...roles]), where),
+    );
+}
+
+/** The school's staff (admins, teachers and the other school roles), by name. */
+export async function listStaff(db: DbExecutor, organizationId: string): Promise<TStaffMember[]> {
+  const rows = await staffMembers(db, organizationId, STAFF_AND_ADMIN_ROLES).orderBy(
+    asc(users.lastName),
+    asc(users.firstName),
+    asc(users.id),
+  );
+  return rows.map(({ firstName: _firstName, ...member }) => member);
 }
 
 /** Creates the staff member's account with that role in this school and e-mails a set-password link. */
@@ -91,23 +98,7 @@ export async function inviteStaff(
 
 /** The staff member `userId` of the school (not an admin), with whether their invitation is still open. */
 function staffOf(db: DbExecutor, organizationId: string, userId: string) {
-  return db
-    .select({
-      role: organizationMembers.role,
-      name: users.name,
-      email: users.email,
-      firstName: users.firstName,
-      invited: invitationOpen(users.id),
-    })
-    .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(
-      and(
-        eq(organizationMembers.organizationId, organizationId),
-        eq(organizationMembers.userId, userId),
-        inArray(organizationMembers.role, INVITABLE_STAFF_ROLES as unknown as string[]),
-      ),
-    );
+  return staffMembers(db, organizationId, INVITABLE_STAFF_ROLES, eq(organizationMembers.userId, userId));
 }
 
 /**
