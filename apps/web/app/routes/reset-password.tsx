@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { INVITATION_VALID_DAYS } from '@sekolo/shared/schemas/auth';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { AuthPageShell } from '~/features/auth/components/auth-page-shell';
@@ -26,7 +27,7 @@ export default function ResetPasswordPage() {
           <AlertTitle>The link is invalid, has expired or has already been used.</AlertTitle>
           <AlertDescription>
             {invited
-              ? 'Invitation links work once, for 7 days. Ask your school to invite you again, or ask for a link below.'
+              ? `Invitation links work once, for ${INVITATION_VALID_DAYS} days. Ask your school to invite you again, or ask for a link below.`
               : 'Reset links work once and for one hour. Ask for a new one below.'}
           </AlertDescription>
         </Alert>

@@ -13,6 +13,8 @@ import { REGISTRATION_ROLES, type TRegistrationRole } from '../constants/roles.t
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
+/** How long the set-password link of a school's invitation works, in days. */
+export const INVITATION_VALID_DAYS = 7;
 
 export const AUTH_MESSAGES = {
   // Spec 5 (Login) and 8 (error catalogue), verbatim.

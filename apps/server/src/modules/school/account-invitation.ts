@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { generateId } from 'better-auth';
+import { INVITATION_VALID_DAYS } from '@sekolo/shared/schemas/auth';
 import type { App } from '../../app.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { accountInvitations, authVerifications, organizationMembers, users } from '../../db/schema/index.ts';
@@ -15,9 +16,6 @@ import { hashVerificationIdentifier } from '../auth/verification-identifier.ts';
  * every invitation: `ensureSchoolAccount` and `queueAccountInvitation` inside the caller's
  * transaction, opened with transaction() (db/transaction.ts) so the mail is delivered on its commit.
  */
-
-/** How long the set-password link of an invitation works. */
-export const INVITATION_VALID_DAYS = 7;
 
 /**
  * A new active account for someone the school invites: no usable password (nobody knows it; the
@@ -91,12 +89,14 @@ export async function ensureSchoolAccount(
  * its own. Both the token and the mail are written in the caller's transaction: an account and its
  * invitation exist together or not at all. That transaction must be opened with transaction()
  * (db/transaction.ts), which delivers the mail once it commits; the mailer refuses any other.
+ * The links mailed before stop working: only the newest mail's link sets a password.
  */
 export async function queueAccountInvitation(
   app: App,
   tx: DbExecutor,
   input: { userId: string; email: string; firstName: string; schoolName: string; tag: string; intro: string },
 ): Promise<void> {
+  await withdrawInvitations(tx, input.userId);
   const token = generateId(24);
   await tx.insert(authVerifications).values({
     id: generateId(32),

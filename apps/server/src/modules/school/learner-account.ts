@@ -1,17 +1,14 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { FAMILY_MESSAGES, type TLearnerAccount } from '@sekolo/shared/schemas/family';
 import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
 import type { App } from '../../app.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { auditEvents, authSessions, learners, organizationMembers, users } from '../../db/schema/index.ts';
+import { authSessions, learners, organizationMembers, users } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import { ensureSchoolAccount, queueAccountInvitation, withdrawInvitations } from './account-invitation.ts';
+import { ensureSchoolAccount, invitationOpen, queueAccountInvitation, withdrawInvitations } from './account-invitation.ts';
 import type { TSchoolContext } from './school-context.ts';
-
-/** What shows that the learner took up the invitation: they chose a password or signed in. */
-const ACCOUNT_USED = ['auth.password_reset', 'auth.sign_in'];
 
 async function lockLearner(tx: DbExecutor, organizationId: string, learnerId: string) {
   const [learner] = await tx
@@ -36,19 +33,13 @@ export async function getLearnerAccount(
   learnerId: string,
 ): Promise<TLearnerAccount | null> {
   const [row] = await db
-    .select({ userId: learners.userId, email: users.email })
+    .select({ userId: learners.userId, email: users.email, invited: invitationOpen(users.id) })
     .from(learners)
     .leftJoin(users, eq(users.id, learners.userId))
     .where(and(eq(learners.id, learnerId), eq(learners.organizationId, organizationId)));
   if (!row) throw notFound(SCHOOL_MESSAGES.learnerNotFound);
   if (!row.userId || !row.email) return null;
-  // The audit log's actor index answers this without scanning.
-  const [used] = await db
-    .select({ id: auditEvents.id })
-    .from(auditEvents)
-    .where(and(eq(auditEvents.actorUserId, row.userId), inArray(auditEvents.action, ACCOUNT_USED)))
-    .limit(1);
-  return { email: row.email, status: used ? 'active' : 'invited' };
+  return { email: row.email, status: row.invited ? 'invited' : 'active' };
 }
 
 /**

@@ -16,7 +16,6 @@ import {
   createInvitedUser,
   invitationOpen,
   queueAccountInvitation,
-  withdrawInvitations,
 } from './account-invitation.ts';
 import type { TSchoolContext } from './school-context.ts';
 
@@ -111,7 +110,6 @@ export async function reinviteStaff(app: App, ctx: TSchoolContext, userId: strin
     const [member] = await staffOf(tx, ctx.organizationId, userId);
     if (!member) throw notFound(STAFF_MESSAGES.notStaff);
     if (!member.invited) throw new AppError(409, 'CONFLICT', STAFF_MESSAGES.alreadyActive);
-    await withdrawInvitations(tx, userId);
     await recordAudit(tx, {
       action: 'staff.invited',
       actorUserId: ctx.user.id,
