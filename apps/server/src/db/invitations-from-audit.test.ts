@@ -29,9 +29,19 @@ describe('migration 0029: open invitations read off the audit log', () => {
     const notInvited = await createUser(db, { role: 'parent' });
     const admin = await createUser(db, { role: 'school_admin' });
     await db.insert(auditEvents).values([
-      { action: 'guardian.invited', actorUserId: admin.id, target: `user:${guardian.id}`, at: new Date('2026-03-02T08:00:00Z') },
+      {
+        action: 'guardian.invited',
+        actorUserId: admin.id,
+        target: `user:${guardian.id}`,
+        at: new Date('2026-03-02T08:00:00Z'),
+      },
       // Invited twice: the invitation dates from the first.
-      { action: 'guardian.invited', actorUserId: admin.id, target: `user:${guardian.id}`, at: new Date('2026-03-09T08:00:00Z') },
+      {
+        action: 'guardian.invited',
+        actorUserId: admin.id,
+        target: `user:${guardian.id}`,
+        at: new Date('2026-03-09T08:00:00Z'),
+      },
       { action: 'staff.invited', actorUserId: admin.id, target: `user:${teacher.id}` },
       { action: 'learner.account_invited', actorUserId: admin.id, target: `user:${learner.id}` },
       { action: 'learner.account_invited', actorUserId: admin.id, target: `user:${learnerWhoChose.id}` },

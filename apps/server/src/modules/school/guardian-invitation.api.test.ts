@@ -71,7 +71,10 @@ describe('guardian invitation and the parent’s children', () => {
     expect(pending[0]).toMatchObject({ hasAccount: false, invited: true });
 
     const [firstMail] = await t.outbox(email);
-    expect(firstMail).toMatchObject({ subject: 'Invite Primary invites you to Sekolo', tag: 'school-guardian-invitation' });
+    expect(firstMail).toMatchObject({
+      subject: 'Invite Primary invites you to Sekolo',
+      tag: 'school-guardian-invitation',
+    });
     const firstToken = decodeURIComponent(firstMail!.text.match(/reset-password\?token=([^&\s]+)/)![1]!);
     // Invited again (the mail lost): only the newest link sets a password.
     expect((await call('POST', invitePath, cookies.admin)).statusCode).toBe(200);

@@ -7,7 +7,12 @@ import { authSessions, learners, organizationMembers, users } from '../../db/sch
 import { transaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import { ensureSchoolAccount, invitationOpen, queueAccountInvitation, withdrawInvitations } from './account-invitation.ts';
+import {
+  ensureSchoolAccount,
+  invitationOpen,
+  queueAccountInvitation,
+  withdrawInvitations,
+} from './account-invitation.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 async function lockLearner(tx: DbExecutor, organizationId: string, learnerId: string) {

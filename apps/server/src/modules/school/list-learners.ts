@@ -125,15 +125,11 @@ function searchOf({ q, classId }: Pick<TQuery, 'q' | 'classId'>): {
 
 /**
  * Whether learner_search_prefixes holds every learner a word matches, as one of its rows: a word of
- * 2 to SEARCH_PREFIX_MAX characters (code points, as PostgreSQL counts them). The table holds the
- * admission number lower-cased, where the search compares the word's upper case with it (the
- * number is [A-Z0-9/-] only); the two agree but for a word outside [a-z0-9/-] whose upper case is
- * inside it ("ſc" is "SC" upper-cased, "ı" is "I"), which takes the other way.
+ * 2 to SEARCH_PREFIX_MAX characters (code points, as PostgreSQL counts them).
  */
 function prefixFindable(word: string): boolean {
   const length = [...word].length;
-  if (length < 2 || length > SEARCH_PREFIX_MAX) return false;
-  return /^[a-z0-9/-]+$/.test(word) || !/^[A-Z0-9/-]+$/.test(word.toUpperCase());
+  return length >= 2 && length <= SEARCH_PREFIX_MAX;
 }
 
 /**
@@ -179,12 +175,30 @@ type TParams = Record<string, unknown>;
 type TParam = (name: string) => unknown;
 
 /**
- * What the `i`th search token matches: the start of the admission number, or of the surname, first
- * or preferred name or a word inside one (its `like` patterns: pageParams).
+ * A search word as a regular expression on the lower-cased admission number, matching it where
+ * learner_search_prefixes holds it (migration 0030): at the start of one of the number's parts (its
+ * start, after a '/' or a '-', where letters turn to digits or digits to letters), a word of digits
+ * without leading zeros also after a part's leading zeros ("12" finds SC000012, "0003" DHS-0003).
+ */
+export function admissionPattern(word: string): string {
+  const escaped = word.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+  if (/^[1-9]/.test(word)) return `(^|[^0-9])0*${escaped}`;
+  if (/^0/.test(word)) return `(^|[^0-9])${escaped}`;
+  if (/^[a-z]/.test(word)) return `(^|[^a-z])${escaped}`;
+  return `^${escaped}`;
+}
+
+/** The lower-cased admission number as the search compares it (admissionPattern). */
+const admissionKey = (column: AnyPgColumn) => sql`lower(${column})`;
+
+/**
+ * What the `i`th search token matches: a part of the admission number (admissionPattern), or the
+ * start of the surname, first or preferred name or of a word inside one (its `like` patterns:
+ * pageParams).
  */
 function tokenCondition(i: number, p: TParam): SQL | undefined {
   return or(
-    sql`${learners.admissionNumber} like ${p(`tokenUpper${i}`)}`,
+    sql`${admissionKey(learners.admissionNumber)} ~ ${p(`tokenAdmission${i}`)}`,
     ...nameMatches('column', `token${i}`, p, ['Start', 'Word', 'Part']),
   );
 }
@@ -242,6 +256,7 @@ function leadBranches(openEnded: boolean, archived: boolean, p: TParam): SQL[] {
             (column) => sql`(${folded(column)} like ${p('leadStart')} and lower(${column}) not like ${p('leadStart')})`,
           ),
           ...nameMatches('copy', 'lead', p, ['Word', 'Part']),
+          sql`${admissionKey(t.admissionNumber)} ~ ${p('leadAdmission')}`,
         ),
       ),
     )})`;
@@ -396,16 +411,21 @@ export function pageParams(organizationId: string, query: TQuery): TParams {
     return params;
   }
   others.forEach((token, i) => {
-    params[`tokenUpper${i}`] = `${escapeLike(token.toUpperCase())}%`;
+    params[`tokenAdmission${i}`] = admissionPattern(token);
     namePatterns(params, `token${i}`, token);
   });
   if (searched) {
     params.lead = lead;
     params.leadPrefix = [...lead].slice(0, SEARCH_PREFIX_MAX).join('');
     namePatterns(params, 'lead', lead);
+    params.leadAdmission = admissionPattern(lead);
     params.leadNext = prefixUpperBound(lead);
-    params.leadUpper = lead.toUpperCase();
-    params.leadUpperNext = prefixUpperBound(lead.toUpperCase());
+    // The admission number is stored upper-cased ([A-Z0-9/-]) and its range compares the word's upper
+    // case, but only a word of those characters once lower-cased matches it ("ſc" upper-cases to
+    // "SC" and matches no admission number: the word itself, not in upper case, starts none).
+    const upper = /^[a-z0-9/-]+$/.test(lead) ? lead.toUpperCase() : lead;
+    params.leadUpper = upper;
+    params.leadUpperNext = prefixUpperBound(upper);
   }
   return params;
 }

@@ -530,6 +530,9 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     expect(await search('kidb moko')).toEqual(['K101']);
     // A word other than the leading (longest) one matches an admission number too.
     expect(await search('mokoena k106')).toEqual(['K106']);
+    // The number's digits find it without its letters, but not from inside a part.
+    expect(await search('106')).toEqual(['K106']);
+    expect(await search('06')).toEqual([]);
     // A learner matching a search by three of their names is one row: on a page of two, with
     // the rest of the matches on the next.
     const thrice = await call(
