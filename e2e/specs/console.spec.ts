@@ -99,6 +99,124 @@ const PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
+test("the console shows a business partner's choices by their labels and its fees in Rand", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow(); // sign-up, verification, uploads and a sandbox payment over the API, then the operator's sign-in
+  const email = uniqueEmail('console-partner');
+  const password = 'Console-partner-e2e-42';
+  await createAccount(request, {
+    email,
+    password,
+    role: 'business_partner',
+    firstName: 'Naledi',
+    lastName: 'Khumalo',
+    verify: true,
+  });
+  const signedIn = await request.post('/api/auth/sign-in/email', {
+    data: { email, password },
+    headers: { origin: baseURL! },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const upload = async (name: string) => {
+    const res = await request.post('/api/uploads', {
+      multipart: { purpose: 'application-document', file: { name, mimeType: 'application/pdf', buffer: PDF } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return res.json();
+  };
+  const stepData = {
+    '1': {
+      businessPartnerTypes: ['tutor', 'product_vendor'],
+      registeredName: 'Ubuntu Learning (Pty) Ltd',
+      registrationNumber: '2019/123456/07',
+      tagLine: '',
+      businessType: 'private_company',
+      streetAddress: '12 Jan Smuts Avenue',
+      suburb: 'Parktown',
+      town: 'Johannesburg',
+      postalCode: '2193',
+      country: 'south_africa',
+      province: 'gauteng',
+      displayName: 'Ubuntu Learning',
+      googleMapsLink: '',
+      logoFile: await upload('logo.pdf'),
+      documentFiles: {
+        registrationCertificate: await upload('cipc.pdf'),
+        taxClearance: null,
+        bankProof: await upload('bank.pdf'),
+        authorityLetter: null,
+        identityDocument: await upload('id.pdf'),
+        otherDocuments: null,
+      },
+    },
+    '2': {
+      overview: 'Maths tutoring and Grade 10 to 12 workbooks.',
+      tutorInfo: {
+        subjects: ['mathematics', 'physical_sciences'],
+        qualifications: 'BSc Mathematics (Wits)',
+        experience: 'Six years of matric tutoring',
+        teachingMethods: '',
+      },
+      products: [
+        { name: 'Maths workbook', category: 'books', description: 'Grade 12 past papers', priceRange: '100_500' },
+      ],
+      services: [],
+    },
+    '3': { businessPartnerTypes: ['tutor', 'product_vendor'], commissionTier: 'basic' },
+    '4': { acceptedSLA: true },
+    '5': { termsAccepted: true, privacyAccepted: true },
+  };
+  const saved = await request.put('/api/applications/me', { data: { currentStep: 5, stepData } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  // The registration fee paid in the sandbox, and the paid order's packageData stored as the wizard does.
+  const checkout = await request.post('/api/payments/subscription-checkout', {
+    data: { userType: 'business_partner', partnerTypes: ['tutor', 'product_vendor'], commissionTier: 'basic' },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const { orderId } = (await checkout.json()) as { orderId: string };
+  const paid = await request.post('/api/payments/sandbox/pay', {
+    data: { orderId, cardNumber: '4242 4242 4242 4242', expiry: '12/35', cvc: '123', name: 'Naledi Khumalo' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const order = await request.get(`/api/payments/subscription-checkout/${orderId}`);
+  const { packageData } = (await order.json()) as { packageData: Record<string, unknown> };
+  const returned = await request.put('/api/applications/me', {
+    data: { currentStep: 6, stepData: { '6': { transactionRef: orderId, packageData } } },
+  });
+  expect(returned.status(), await returned.text()).toBe(200);
+  const submitted = await request.post('/api/applications/me/submit', { headers: { 'idempotency-key': randomUUID() } });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const { application } = (await submitted.json()) as { application: { id: string } };
+
+  await page.goto(`/console/applications/${application.id}`);
+  await page.waitForURL('**/login?redirectTo=*');
+  await fillSignIn(page, DEMO.operator, DEMO_PASSWORD);
+  await page.waitForURL(`**/console/applications/${application.id}`);
+  await expect(page.getByRole('heading', { name: 'Step 1: Business Information' })).toBeVisible();
+
+  // Option labels, not the stored ids.
+  const business = page.getByRole('region', { name: 'Step 1: Business Information' });
+  await expect(business.getByText('Private Company (Pty Ltd)', { exact: true })).toBeVisible();
+  await expect(business.getByText('Tutor / Course Provider, Product Vendor', { exact: true })).toBeVisible();
+  await expect(business).not.toContainText('private_company');
+  const products = page.getByRole('region', { name: 'Step 2: Products & Services' });
+  await expect(products.getByText('Mathematics, Physical Sciences', { exact: true })).toBeVisible();
+  await expect(products.getByText('Books', { exact: true })).toBeVisible();
+  await expect(products.getByText('R100 - R500', { exact: true })).toBeVisible();
+  await expect(products).not.toContainText('100_500');
+  const fees = page.getByRole('region', { name: 'Step 3: Fees & Commission' });
+  await expect(fees.getByText('Basic', { exact: true })).toBeVisible();
+  await expect(fees).not.toContainText('product_vendor');
+  // The fee paid in Rand, under a label without "cents".
+  const payment = page.getByRole('region', { name: 'Step 6: Awaiting Payment' });
+  await expect(payment.getByText('Registration fee', { exact: true })).toBeVisible();
+  await expect(payment.getByText('R298,00', { exact: true })).toBeVisible();
+  await expect(payment).not.toContainText(/cents|29800/i);
+});
+
 test("a young entrepreneur's guardian confirms consent from the e-mailed link (D15)", async ({
   page,
   request,

@@ -7,7 +7,7 @@ import { ApiError } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { useConsoleApplication } from '../api/console-applications';
 import { formatDateTime } from '../lib/format-date';
-import { fileDescription, formatValue, humanizeKey, isFileValue } from '../lib/format-field';
+import { fileDescription, formatValue, humanizeKey, isFileValue, type TFieldScope } from '../lib/format-field';
 import { ApplicationStatusBadge } from './application-status-badge';
 import { ApproveDialog, ReasonDialog } from './decision-dialogs';
 
@@ -24,7 +24,9 @@ export function ApplicationDetail({ id }: { id: string }) {
         <BackLink />
         <Alert variant="destructive">
           <AlertTitle>{missing ? 'Application not found' : 'The application could not be loaded'}</AlertTitle>
-          <AlertDescription>{missing ? 'It may have been removed, or the link is wrong.' : errorMessage(query.error)}</AlertDescription>
+          <AlertDescription>
+            {missing ? 'It may have been removed, or the link is wrong.' : errorMessage(query.error)}
+          </AlertDescription>
         </Alert>
       </div>
     );
@@ -38,12 +40,16 @@ export function ApplicationDetail({ id }: { id: string }) {
       {application.userType === 'young_entrepreneur' && <GuardianConsent application={application} />}
       <Documents application={application} />
       {application.steps.map((step) => (
-        <section key={step.step} aria-labelledby={`step-${step.step}`} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <section
+          key={step.step}
+          aria-labelledby={`step-${step.step}`}
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
           <h2 id={`step-${step.step}`} className="text-lg font-semibold text-slate-900">
             Step {step.step}: {step.title}
           </h2>
           {step.data && Object.keys(step.data).length > 0 ? (
-            <Fields data={step.data} />
+            <Fields data={step.data} scope={{ userType: application.userType }} />
           ) : (
             <p className="mt-2 text-sm text-slate-600">No information for this step.</p>
           )}
@@ -110,11 +116,16 @@ function Decision({ application }: { application: TApplication }) {
   const consentMissing = a.userType === 'young_entrepreneur' && !a.guardianConsent?.consentedAt;
   const props = { applicationId: a.id, name: a.name, applicantEmail: a.applicant.email };
   return (
-    <section aria-labelledby="decision-heading" className="space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-5">
+    <section
+      aria-labelledby="decision-heading"
+      className="space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-5"
+    >
       <h2 id="decision-heading" className="text-lg font-semibold text-slate-900">
         Decision
       </h2>
-      <p className="text-sm text-slate-700">Check every step and document below, then approve, reject or ask for changes.</p>
+      <p className="text-sm text-slate-700">
+        Check every step and document below, then approve, reject or ask for changes.
+      </p>
       {consentMissing && (
         <p className="text-sm font-medium text-amber-900" id="consent-missing">
           Approval waits for the guardian&apos;s consent (POPIA).
@@ -137,13 +148,17 @@ function GuardianConsent({ application }: { application: TApplication }) {
         Guardian consent
       </h2>
       {!consent ? (
-        <p className="mt-2 text-sm text-slate-600">No consent has been requested yet: it is requested when the application is submitted.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          No consent has been requested yet: it is requested when the application is submitted.
+        </p>
       ) : (
         <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
           <Item label="Guardian">{`${consent.guardianName} (${formatValue('relation', consent.relation)})`}</Item>
           <Item label="E-mail">{consent.guardianEmail}</Item>
           <Item label="Requested">{formatDateTime(consent.requestedAt)}</Item>
-          <Item label="Consent">{consent.consentedAt ? `Given on ${formatDateTime(consent.consentedAt)}` : 'Not given yet'}</Item>
+          <Item label="Consent">
+            {consent.consentedAt ? `Given on ${formatDateTime(consent.consentedAt)}` : 'Not given yet'}
+          </Item>
         </dl>
       )}
     </section>
@@ -161,11 +176,19 @@ function Documents({ application }: { application: TApplication }) {
       ) : (
         <ul className="mt-3 divide-y divide-slate-100">
           {application.documents.map((doc) => (
-            <li key={`${doc.step}-${doc.field}`} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+            <li
+              key={`${doc.step}-${doc.field}`}
+              className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+            >
               <span className="text-slate-700">
                 Step {doc.step}: {doc.field.split('.').map(humanizeKey).join(' / ')}
               </span>
-              <a href={doc.url} target="_blank" rel="noopener" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+              <a
+                href={doc.url}
+                target="_blank"
+                rel="noopener"
+                className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+              >
                 <FileText className="size-4" aria-hidden="true" />
                 {fileDescription(doc)}
                 <span className="sr-only"> (opens in a new tab)</span>
@@ -182,13 +205,17 @@ function Item({ label, children, className }: { label: string; children: React.R
   return (
     <div className={className}>
       <dt className="text-slate-500">{label}</dt>
-      <dd className="font-medium break-words text-slate-900">{children}</dd>
+      <dd className="font-medium break-words whitespace-pre-line text-slate-900">{children}</dd>
     </div>
   );
 }
 
-/** Every field of a step; nested groups (banking details, documents, lists) as sub-sections. */
-function Fields({ data, level = 0 }: { data: Record<string, unknown>; level?: number }) {
+/**
+ * Every field of a step; nested groups (banking details, documents, lists) as sub-sections. The
+ * scope names the applicant's type and the group a field sits in, so that a product's and a
+ * service's `category`, or a charity's and a business's `businessType`, read from the right list.
+ */
+function Fields({ data, level = 0, scope }: { data: Record<string, unknown>; level?: number; scope: TFieldScope }) {
   const entries = Object.entries(data);
   const simple = entries.filter(([, v]) => !isGroup(v));
   const groups = entries.filter(([, v]) => isGroup(v));
@@ -199,12 +226,17 @@ function Fields({ data, level = 0 }: { data: Record<string, unknown>; level?: nu
           {simple.map(([key, value]) => (
             <Item key={key} label={humanizeKey(key)}>
               {isFileValue(value) ? (
-                <a href={`/api/uploads/${value.id}`} target="_blank" rel="noopener" className="text-brand-700 hover:underline">
+                <a
+                  href={`/api/uploads/${value.id}`}
+                  target="_blank"
+                  rel="noopener"
+                  className="text-brand-700 hover:underline"
+                >
                   {fileDescription(value)}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
               ) : (
-                formatValue(key, value, data)
+                formatValue(key, value, data, scope)
               )}
             </Item>
           ))}
@@ -219,11 +251,19 @@ function Fields({ data, level = 0 }: { data: Record<string, unknown>; level?: nu
               value.map((item, i) => (
                 <div key={i} className="mt-2">
                   <p className="text-xs font-semibold text-slate-500 uppercase">Entry {i + 1}</p>
-                  {isPlainObject(item) ? <Fields data={item} level={level + 1} /> : <p className="text-sm">{formatValue(key, item)}</p>}
+                  {isPlainObject(item) ? (
+                    <Fields data={item} level={level + 1} scope={{ userType: scope.userType, parent: key }} />
+                  ) : (
+                    <p className="text-sm">{formatValue(key, item, data, scope)}</p>
+                  )}
                 </div>
               ))
             ) : (
-              <Fields data={value as Record<string, unknown>} level={level + 1} />
+              <Fields
+                data={value as Record<string, unknown>}
+                level={level + 1}
+                scope={{ userType: scope.userType, parent: key }}
+              />
             )}
           </div>
         );
