@@ -92,3 +92,101 @@ test('a cancelled basket payment charges nothing and keeps the basket', async ({
   await page.waitForURL('**/checkout');
   await expect(page.getByTestId('checkout-total')).toHaveText('R639,73');
 });
+
+/** A visitor's basket on /basket: it lives in this browser (spec 3, 4); the page starts empty. */
+async function openEmptyBasket(page: Page) {
+  await page.goto('/basket');
+  await page.evaluate(() => window.localStorage.removeItem('basket_items'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Products from our partners' })).toBeVisible();
+}
+
+/** The card of a product in the list of products. */
+function productCard(page: Page, title: string) {
+  return page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: `Add ${title} to basket`, exact: true }) });
+}
+
+test('adding a product confirms it, and the product shows it is in the basket', async ({ page }) => {
+  // "Add to basket" said nothing: with the basket above the products, a click seemed to do nothing.
+  await openEmptyBasket(page);
+  const add = page.getByRole('button', { name: 'Add Scientific calculator to basket', exact: true });
+  const card = productCard(page, 'Scientific calculator');
+  await expect(card.getByTestId('in-basket')).toHaveCount(0);
+
+  await add.click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Scientific calculator added to your basket' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('1 in your basket. Basket: 1 item, R349,00.');
+  // Screen readers hear it: sonner's toaster is a polite live region.
+  await expect(page.locator('section[aria-live="polite"]').filter({ has: toast })).toHaveCount(1);
+  await expect(card.getByTestId('in-basket')).toHaveText('In basket (1)');
+  await expect(add).toHaveAccessibleDescription('In basket (1)');
+
+  // Adding again counts on, in the same toast (not a pile of them).
+  await add.click();
+  await expect(toast).toContainText('2 in your basket. Basket: 2 items, R698,00.');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
+  await expect(card.getByTestId('in-basket')).toHaveText('In basket (2)');
+  await expect(productCard(page, 'School backpack').getByTestId('in-basket')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // The toast's "View basket" goes to the basket, and the focus with it.
+  await toast.getByRole('button', { name: 'View basket' }).click();
+  const heading = page.getByRole('heading', { name: 'Your basket', level: 1 });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+  await expect(page.getByRole('group', { name: 'Quantity of Scientific calculator' })).toContainText('2');
+  await expect(page.getByTestId('basket-total')).toHaveText('R698,00');
+});
+
+test('on a phone the basket is one tap from the products, with the right count', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openEmptyBasket(page);
+  const bar = page.getByRole('link', { name: /^View basket/ });
+  await expect(bar).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Add Scientific calculator to basket', exact: true }).click();
+  await page.getByRole('button', { name: 'Add School backpack to basket', exact: true }).click();
+  await page.getByRole('button', { name: 'Add Scientific calculator to basket', exact: true }).click();
+  await expect(productCard(page, 'School backpack').getByTestId('in-basket')).toHaveText('In basket (1)');
+  // Down among the products the basket is out of sight; the bar at the foot of the screen is not.
+  const heading = page.getByRole('heading', { name: 'Your basket', level: 1 });
+  await expect(heading).not.toBeInViewport();
+  await expect(bar).toHaveText('View basket (3 items, R1 297,00)');
+  await expect(bar).toBeInViewport();
+  // Tabbing through the products, the bar never hides the button that has the focus.
+  await page.getByRole('link', { name: 'Go to checkout' }).focus();
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    await expect(focused).toHaveAccessibleName(/^Add .+ to basket$/);
+    await expect
+      .poll(async () => {
+        const [button, barBox] = [await focused.boundingBox(), await bar.boundingBox()];
+        return button!.y + button!.height <= barBox!.y;
+      })
+      .toBe(true);
+  }
+
+  await bar.click();
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+  const items = page.getByRole('list', { name: 'Basket items' }).getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  await expect(page.getByRole('group', { name: 'Quantity of Scientific calculator' })).toContainText('2');
+  await expect(page.getByTestId('basket-total')).toHaveText('R1 297,00');
+
+  // The count follows the basket's own changes, and the products' state too.
+  await page.getByRole('button', { name: 'One less Scientific calculator' }).click();
+  await expect(bar).toHaveText('View basket (2 items, R948,00)');
+  await expect(productCard(page, 'Scientific calculator').getByTestId('in-basket')).toHaveText('In basket (1)');
+  await page.getByRole('button', { name: 'Remove School backpack' }).click();
+  await expect(bar).toHaveText('View basket (1 item, R349,00)');
+  await expect(productCard(page, 'School backpack').getByTestId('in-basket')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Remove Scientific calculator' }).click();
+  await expect(bar).toHaveCount(0);
+  await expect(page.getByText('Your basket is empty')).toBeVisible();
+});

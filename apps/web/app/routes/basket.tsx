@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { BasketPanel } from '~/features/basket/components/basket-panel';
 import { useBasket } from '~/features/basket/hooks/use-basket';
 import { PartnerProducts } from '~/features/basket/components/partner-products';
+import { BasketBar } from '~/features/basket/components/basket-bar';
+import { BASKET_HEADING_ID } from '~/features/basket/lib/show-basket';
 import { Button } from '~/components/ui/button';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { pageTitle } from '~/content/site';
@@ -11,7 +13,8 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle('Basket') }, {
 
 /**
  * /basket (spec 2.2, 4): the basket in local storage; signed in, it is kept in the account too
- * (merged on arrival, saved on every change).
+ * (merged on arrival, saved on every change). Below the products, while the basket holds
+ * something, a bar at the foot of the screen leads back to it (on a phone it is out of sight).
  */
 export default function BasketPage() {
   const session = useSession();
@@ -19,7 +22,10 @@ export default function BasketPage() {
   return (
     <div className="bg-slate-50 px-4 py-12">
       <div className="mx-auto max-w-3xl space-y-6">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your basket</h1>
+        {/* "View basket" (the bar and the toast of an add) brings the focus here. */}
+        <h1 id={BASKET_HEADING_ID} tabIndex={-1} className="text-3xl font-bold tracking-tight text-slate-900">
+          Your basket
+        </h1>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <BasketPanel syncWithAccount={session.isAuthenticated} />
           {basket.items.length > 0 && (
@@ -31,6 +37,7 @@ export default function BasketPage() {
           )}
         </div>
         <PartnerProducts />
+        <BasketBar />
       </div>
     </div>
   );

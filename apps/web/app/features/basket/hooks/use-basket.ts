@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import {
   addItem,
+  basketItemCount,
   basketTotalCents,
   readBasket,
   removeItem,
@@ -17,11 +18,12 @@ export function useBasket() {
   return {
     items,
     totalCents: basketTotalCents(items),
-    itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
-    add: useCallback(
-      (item: Omit<TBasketItem, 'quantity'> & { quantity?: number }) => writeBasket(addItem(readBasket(), item)),
-      [],
-    ),
+    itemCount: basketItemCount(items),
+    /** Answers the basket as saved after the add (what a confirmation of the add reads). */
+    add: useCallback((item: Omit<TBasketItem, 'quantity'> & { quantity?: number }): readonly TBasketItem[] => {
+      writeBasket(addItem(readBasket(), item));
+      return readBasket();
+    }, []),
     remove: useCallback((id: string) => writeBasket(removeItem(readBasket(), id)), []),
     setQuantity: useCallback(
       (id: string, quantity: number) => writeBasket(updateQuantity(readBasket(), id, quantity)),

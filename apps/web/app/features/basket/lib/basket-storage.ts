@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatZar } from '@sekolo/shared/domain/money';
 
 /**
  * The basket (spec 3 / 4): kept in local storage under `basket_items`, saved on every change.
@@ -102,4 +103,15 @@ export function updateQuantity(items: readonly TBasketItem[], id: string, quanti
 
 export function basketTotalCents(items: readonly TBasketItem[]): number {
   return items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+}
+
+/** How many things the basket holds: each item's quantity counts. */
+export function basketItemCount(items: readonly TBasketItem[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/** The basket in a few words, e.g. "3 items, R787,50" (the bar to the basket and the confirmation of an add). */
+export function basketSummary(items: readonly TBasketItem[]): string {
+  const count = basketItemCount(items);
+  return `${count} ${count === 1 ? 'item' : 'items'}, ${formatZar(basketTotalCents(items))}`;
 }
