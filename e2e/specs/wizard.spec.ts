@@ -5,8 +5,9 @@ import { uniqueEmail } from '../fixtures/accounts';
  * The registration wizard (issue 4; spec 2.2, 2.9, 4, 5, 9; D5, D6, D7): a customer completes the
  * two profile steps on the dashboard; a young entrepreneur goes from /register through five steps,
  * with a reload in the middle that loses nothing, and submits without paying (D7); a school fills
- * its information, chooses a package, accepts the terms and is handed to /subscription-checkout,
- * then pays in the sandbox and reaches /application-submitted.
+ * its information (reloading half-way through the step keeps its typed values and uploads), chooses
+ * a package, accepts the terms and is handed to /subscription-checkout, then pays in the sandbox and
+ * reaches /application-submitted.
  */
 
 const PASSWORD = 'Wizard-e2e-password-42';
@@ -252,6 +253,43 @@ test('a school fills in its information, chooses a package, accepts the terms an
   await page.getByLabel('Registration number').fill('EMIS 700123456');
   await page.getByLabel('School type').selectOption({ label: 'Primary School' });
   await upload(page, 'School logo', 'logo.png', 'image/png', PNG);
+  await upload(page, 'Registration Certificate', 'certificate.pdf', 'application/pdf', PDF);
+
+  // Reload in the middle of the step: what was typed and the uploaded files are still there (the
+  // server's draft of the unfinished step, saved on blur and right after each upload), not only in
+  // this browser's storage; then the step goes on as before.
+  const tagSaved = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/applications/me/drafts/1') &&
+      response.request().method() === 'PUT' &&
+      (response.request().postData() ?? '').includes('Excellence in every learner'),
+  );
+  await page.getByLabel('Tag line').fill('Excellence in every learner');
+  await page.getByLabel('Tag line').blur();
+  expect((await tagSaved).status()).toBe(200);
+  await page.reload();
+  await expect(counter(page)).toHaveText('Step 1 of 5');
+  await expect(page.getByLabel('Registered name')).toHaveValue('Sunrise Primary School');
+  await expect(page.getByLabel('Registration number')).toHaveValue('EMIS 700123456');
+  await expect(page.getByLabel('School type')).toHaveValue('primary');
+  await expect(page.getByLabel('Tag line')).toHaveValue('Excellence in every learner');
+  const uploaded = page.getByTestId('file-upload-done');
+  await expect(uploaded).toHaveCount(2);
+  await expect(uploaded.filter({ hasText: 'logo.png' })).toContainText(`${PNG.length} B · Uploaded`);
+  await expect(uploaded.filter({ hasText: 'certificate.pdf' })).toContainText(`${PDF.length} B · Uploaded`);
+  expect(JSON.stringify(await stored(page))).not.toContain('certificate.pdf');
+  // The draft is the applicant's own, on the server.
+  const draftNow = (await (await page.request.get('/api/applications/me')).json()).application;
+  expect(draftNow).toMatchObject({
+    currentStep: 1,
+    stepData: {},
+    stepDrafts: { 1: { registeredName: 'Sunrise Primary School', logoFile: { name: 'logo.png' } } },
+  });
+  // A restored file can be removed: it goes from the draft and from the server, and another takes its place.
+  const certificateId: string = draftNow.stepDrafts['1'].documentFiles.registrationCertificate.id;
+  await page.getByRole('button', { name: 'Remove certificate.pdf' }).click();
+  await expect(uploaded).toHaveCount(1);
+  await expect.poll(async () => (await page.request.get(`/api/uploads/${certificateId}`)).status()).toBe(404);
 
   // D16: the province list follows the country.
   await page.getByLabel('Country').selectOption({ label: 'Namibia' });
@@ -278,12 +316,19 @@ test('a school fills in its information, chooses a package, accepts the terms an
   await page.getByLabel('Account type').selectOption({ label: 'Current / Cheque' });
 
   await page.getByLabel('Display name').fill('Sunrise Primary');
-  await upload(page, 'Registration Certificate', 'certificate.pdf', 'application/pdf', PDF);
+  await upload(page, 'Registration Certificate', 'certificate-2.pdf', 'application/pdf', PDF);
   await upload(page, 'Proof of Address', 'address.pdf', 'application/pdf', PDF);
   await upload(page, 'Proof of Banking (bank letter or statement)', 'bank.pdf', 'application/pdf', PDF);
   await upload(page, 'ID Document of the Applicant', 'id.pdf', 'application/pdf', PDF);
   await page.getByRole('button', { name: 'Continue to Package Selection' }).click();
   await expect(page.getByText('Step 1 of 5 completed successfully.')).toBeVisible();
+  const afterStep1 = (await (await page.request.get('/api/applications/me')).json()).application;
+  expect(afterStep1).toMatchObject({
+    currentStep: 2,
+    stepDrafts: {},
+    stepData: { 1: { tagLine: 'Excellence in every learner', logoFile: { name: 'logo.png' } } },
+  });
+  expect(afterStep1.stepData['1'].documentFiles.registrationCertificate.name).toBe('certificate-2.pdf');
 
   // Step 2: nine packages, the recommended one marked, single choice; continue disabled until chosen.
   await expect(counter(page)).toHaveText('Step 2 of 5');

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { parseRegistrationData, registrationDataFromState } from './registration-storage';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  clearRegistrationData,
+  parseRegistrationData,
+  readStepDrafts,
+  registrationDataFromState,
+  writeStepDrafts,
+} from './registration-storage';
 
 const VALID = {
   userType: 'school_admin',
@@ -31,5 +37,30 @@ describe('registrationData in local storage', () => {
     expect(registrationDataFromState(VALID)?.currentStep).toBe(2);
     expect(registrationDataFromState({ foo: 1 })).toBeNull();
     expect(registrationDataFromState(null)).toBeNull();
+  });
+});
+
+describe('the unfinished steps of a wizard without an application (the customer, D6)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('are kept for one account and user type, and cleared with the registration data', () => {
+    const items = new Map<string, string>();
+    vi.stubGlobal('window', {
+      localStorage: {
+        getItem: (key: string) => items.get(key) ?? null,
+        setItem: (key: string, value: string) => items.set(key, value),
+        removeItem: (key: string) => items.delete(key),
+      },
+    });
+    const owner = { userType: 'customer', email: 'Lerato@example.test' };
+    expect(readStepDrafts(owner)).toEqual({});
+    writeStepDrafts(owner, { '1': { displayName: 'Lerato M', phoneNumber: '082' } });
+    expect(readStepDrafts({ userType: 'customer', email: 'lerato@example.test' })).toEqual({
+      '1': { displayName: 'Lerato M', phoneNumber: '082' },
+    });
+    expect(readStepDrafts({ userType: 'customer', email: 'someone@example.test' })).toEqual({});
+    expect(readStepDrafts({ userType: 'school_admin', email: 'lerato@example.test' })).toEqual({});
+    clearRegistrationData();
+    expect(readStepDrafts(owner)).toEqual({});
   });
 });

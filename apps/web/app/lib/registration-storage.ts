@@ -83,7 +83,44 @@ export function writeRegistrationData(data: TRegistrationData, now: Date = new D
 export function clearRegistrationData(): void {
   try {
     storage()?.removeItem(REGISTRATION_DATA_KEY);
+    storage()?.removeItem(REGISTRATION_STEP_DRAFTS_KEY);
   } catch {
     // Nothing to clear.
+  }
+}
+
+/**
+ * The unfinished steps' form values of a wizard that has no application on the server (the
+ * customer's profile completion, D6), under `registrationStepDrafts`, for one account and user
+ * type. Applicants' drafts live on the server with their application (files included).
+ */
+export const REGISTRATION_STEP_DRAFTS_KEY = 'registrationStepDrafts';
+
+export type TStepDrafts = Record<string, Record<string, unknown>>;
+
+const ZStoredStepDrafts = z.object({
+  userType: z.string(),
+  email: z.string(),
+  drafts: z.record(z.string(), ZStepValues),
+});
+
+export function readStepDrafts(owner: { userType: string; email: string }): TStepDrafts {
+  try {
+    const raw = storage()?.getItem(REGISTRATION_STEP_DRAFTS_KEY);
+    const parsed = raw ? ZStoredStepDrafts.safeParse(JSON.parse(raw)) : null;
+    if (!parsed?.success) return {};
+    const mine =
+      parsed.data.userType === owner.userType && parsed.data.email.toLowerCase() === owner.email.toLowerCase();
+    return mine ? parsed.data.drafts : {};
+  } catch {
+    return {};
+  }
+}
+
+export function writeStepDrafts(owner: { userType: string; email: string }, drafts: TStepDrafts): void {
+  try {
+    storage()?.setItem(REGISTRATION_STEP_DRAFTS_KEY, JSON.stringify({ ...owner, drafts }));
+  } catch (error) {
+    console.error('Could not save the unfinished step locally', error);
   }
 }

@@ -15,7 +15,8 @@ export function meta() {
 /**
  * /registration-steps (spec 2.2, 2.9; D5, D6): the signed-in applicant's registration wizard. The
  * account exists since the register screen; the wizard saves the draft locally and on the server
- * after every step, so the applicant can continue on any device after signing in.
+ * after every step, and the unfinished step (typed values and uploads) on the server as the
+ * applicant works, so they can continue after a reload or on any device after signing in.
  */
 export default function RegistrationStepsPage() {
   const session = useSession();
@@ -35,7 +36,7 @@ export default function RegistrationStepsPage() {
             <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">Your application</h1>
             <p className="mt-1 text-slate-600">
               Applying as <strong className="text-slate-900">{card?.title ?? roleLabel(role)}</strong>. Your progress is
-              saved after every step.
+              saved as you go, uploaded documents included.
             </p>
           </div>
           <Button variant="ghost" size="sm" onClick={() => void logout()} disabled={isLoggingOut}>

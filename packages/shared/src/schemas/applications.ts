@@ -36,7 +36,10 @@ export function isApplicationType(value: unknown): value is TApplicationType {
 }
 
 /** Types that pay a registration fee or subscription before submitting (D7: the others pay nothing). */
-export const PAID_APPLICATION_TYPES = ['school_admin', 'business_partner'] as const satisfies readonly TApplicationType[];
+export const PAID_APPLICATION_TYPES = [
+  'school_admin',
+  'business_partner',
+] as const satisfies readonly TApplicationType[];
 
 export const APPLICATION_MESSAGES = {
   notApplicant: 'Only applicants waiting for approval can change an application.',
@@ -49,19 +52,45 @@ export const APPLICATION_MESSAGES = {
   notFound: 'Application not found.',
   notSubmitted: (statusLabel: string) =>
     `This application is ${statusLabel.toLowerCase()}. Only submitted applications can be approved, rejected or sent back for changes.`,
-  guardianConsentMissing: "The guardian has not confirmed consent yet. A young entrepreneur's application can be approved only after that.",
+  guardianConsentMissing:
+    "The guardian has not confirmed consent yet. A young entrepreneur's application can be approved only after that.",
   reasonRequired: 'Please give a reason (at least 10 characters).',
   reasonTooLong: 'Please keep the reason under 2,000 characters.',
   consentNotFound: 'This consent link is not valid. Please use the link in the most recent e-mail.',
   consentExpired: 'This consent link has expired. Please ask the applicant to contact us for a new one.',
+  draftTooLarge: 'This step is too long to save as a draft. Please shorten it or complete the step.',
+  draftUnreadable: 'This draft contains characters that cannot be saved.',
 } as const;
 
 /** PUT /api/applications/me. Step keys are the step numbers ('1', '2', ...). */
 export const ZSaveApplicationDraft = z.object({
   currentStep: z.number().int().min(1).max(20),
-  stepData: z.record(z.string().regex(/^[1-9][0-9]?$/, 'Steps are numbered from 1.'), z.record(z.string(), z.unknown())),
+  stepData: z.record(
+    z.string().regex(/^[1-9][0-9]?$/, 'Steps are numbered from 1.'),
+    z.record(z.string(), z.unknown()),
+  ),
 });
 export type TSaveApplicationDraft = z.infer<typeof ZSaveApplicationDraft>;
+
+/** The largest unfinished step the server keeps (its JSON), e.g. a long products list. */
+export const MAX_STEP_DRAFT_BYTES = 64 * 1024;
+
+/** PUT /api/applications/me/drafts/:step (the step number in the path). */
+export const ZStepDraftParams = z.object({
+  step: z.coerce
+    .number()
+    .int('Steps are numbered from 1.')
+    .min(1, 'Steps are numbered from 1.')
+    .max(20, 'Steps are numbered from 1.'),
+});
+
+/**
+ * PUT /api/applications/me/drafts/:step: the unfinished step's form values as they are (files as
+ * { id, name, size, mimeType }). Not checked against the step's schema: that happens when the step
+ * is completed (PUT /api/applications/me) and on submission.
+ */
+export const ZSaveStepDraft = z.object({ values: z.record(z.string(), z.unknown()) });
+export type TSaveStepDraft = z.infer<typeof ZSaveStepDraft>;
 
 export const ZIdempotencyKey = z
   .string()
@@ -71,11 +100,7 @@ export const ZIdempotencyKey = z
 
 /** Reject and request-changes: the reason is e-mailed to the applicant. Shared with the console form. */
 export const ZDecisionReason = z.object({
-  reason: z
-    .string()
-    .trim()
-    .min(10, APPLICATION_MESSAGES.reasonRequired)
-    .max(2000, APPLICATION_MESSAGES.reasonTooLong),
+  reason: z.string().trim().min(10, APPLICATION_MESSAGES.reasonRequired).max(2000, APPLICATION_MESSAGES.reasonTooLong),
 });
 export type TDecisionReason = z.infer<typeof ZDecisionReason>;
 
@@ -90,7 +115,12 @@ export const ZConsoleApplicationsQuery = z.object({
 });
 export type TConsoleApplicationsQuery = z.input<typeof ZConsoleApplicationsQuery>;
 
-export const ZGuardianConsentToken = z.object({ token: z.string().trim().regex(/^[A-Za-z0-9_-]{20,100}$/, APPLICATION_MESSAGES.consentNotFound) });
+export const ZGuardianConsentToken = z.object({
+  token: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, APPLICATION_MESSAGES.consentNotFound),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Answers of the API (the web app reads these shapes).
@@ -106,6 +136,15 @@ export type TApplicationView = {
   decisionReason: string | null;
   createdAt: string;
   updatedAt: string;
+};
+
+/**
+ * What the applicant reads of their own application (GET/PUT /api/applications/me...): the view
+ * plus the unfinished steps' form values by step number. A step's draft goes when the step is
+ * completed, and all go on submission. Never shown to anyone else (the console reads TApplicationView).
+ */
+export type TApplicantApplicationView = TApplicationView & {
+  stepDrafts: Record<string, Record<string, unknown>>;
 };
 
 export type TConsoleApplicationListItem = {

@@ -24,6 +24,12 @@ export const applications = pgTable(
     status: text('status').$type<TApplicationStatus>().notNull().default('draft'),
     currentStep: integer('current_step').notNull().default(1),
     stepData: jsonb('step_data').$type<TStepData>().notNull().default({}),
+    /**
+     * The unfinished steps' form values, keyed like step_data, saved while the applicant types and
+     * right after each upload so a reload or another device finds them. Not validated; completing a
+     * step (step_data) drops its draft, submitting drops them all. Not shown in the console.
+     */
+    stepDrafts: jsonb('step_drafts').$type<TStepData>().notNull().default({}),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** The Idempotency-Key of the submit that recorded the current submission. */
     submissionKey: text('submission_key'),

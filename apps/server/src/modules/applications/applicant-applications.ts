@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { stepTitleFor, stepTotalFor } from '@sekolo/shared/constants/registration';
 import {
   APPLICATION_MESSAGES,
+  MAX_STEP_DRAFT_BYTES,
   PAID_APPLICATION_TYPES,
   applicationName,
   isApplicationType,
@@ -20,7 +21,7 @@ import type { TSessionUser } from '../auth/guards.ts';
 import { findPaidRegistrationOrder } from '../payments/registration-orders.ts';
 import { assertUploadsOwnedBy } from '../uploads/upload-references.ts';
 import { guardianConsentMail, submittedMail } from './application-mails.ts';
-import { toApplicationView, type TApplicationRow } from './application-view.ts';
+import { toApplicantView, type TApplicationRow } from './application-view.ts';
 import { childAndShopOf, guardianOf, referencedFiles } from './step-data.ts';
 
 type TDeps = Pick<AppDeps, 'database' | 'mailer' | 'config'>;
@@ -66,7 +67,15 @@ function assertStepsValid(userType: string, stepData: Record<string, unknown>): 
   return parsed;
 }
 
-/** PUT /api/applications/me: the wizard's draft after every step, merged by step number. */
+/** Drafts without the steps named in `steps`. */
+function withoutDrafts(drafts: TStepData, steps: readonly string[]): TStepData {
+  return Object.fromEntries(Object.entries(drafts).filter(([step]) => !steps.includes(step)));
+}
+
+/**
+ * PUT /api/applications/me: the wizard's draft after every step, merged by step number. A step
+ * completed here drops its unfinished draft (the completed values are the newer ones).
+ */
 export async function saveApplicationDraft(deps: TDeps, user: TSessionUser, input: TSaveApplicationDraft) {
   const userType = assertApplicant(user);
   const total = stepTotalFor(userType);
@@ -84,14 +93,81 @@ export async function saveApplicationDraft(deps: TDeps, user: TSessionUser, inpu
         .onConflictDoNothing({ target: applications.userId })
         .returning();
       // A concurrent first save won the insert: save over it.
-      if (created) return toApplicationView(created);
+      if (created) return toApplicantView(created);
     }
+    const [current] = existing
+      ? [existing]
+      : await tx.select().from(applications).where(eq(applications.userId, user.id)).for('update');
     const [updated] = await tx
       .update(applications)
-      .set({ currentStep: input.currentStep, stepData, updatedAt: new Date() })
+      .set({
+        currentStep: input.currentStep,
+        stepData: { ...(current?.stepData ?? {}), ...parsed },
+        stepDrafts: withoutDrafts(current?.stepDrafts ?? {}, Object.keys(parsed)),
+        updatedAt: new Date(),
+      })
       .where(eq(applications.userId, user.id))
       .returning();
-    return toApplicationView(updated!);
+    return toApplicantView(updated!);
+  });
+}
+
+/**
+ * PUT /api/applications/me/drafts/:step: the unfinished step's form values as the applicant left
+ * them, saved while they type and right after each upload, so a reload or another device finds
+ * them. Replaces that step's earlier draft (a retry saves the same). The step's schema is not
+ * applied (that waits for the step's completion), but every file it names must be a live upload
+ * of the applicant's, and the draft is bounded in size. Leaves `currentStep` and `updatedAt` (the
+ * last completed step) alone; creates the application on the first save.
+ */
+export async function saveStepDraft(
+  deps: TDeps,
+  user: TSessionUser,
+  input: { step: number; values: Record<string, unknown> },
+) {
+  const userType = assertApplicant(user);
+  const total = stepTotalFor(userType);
+  if (input.step > total) throw badRequest(`Invalid step ${input.step}`, { step: `Invalid step ${input.step}` });
+  let nul = false;
+  const json = JSON.stringify(input.values, (name, value: unknown) => {
+    // PostgreSQL's jsonb cannot hold U+0000, in a value or a name.
+    if (name.includes('\0') || (typeof value === 'string' && value.includes('\0'))) nul = true;
+    return value;
+  });
+  if (Buffer.byteLength(json) > MAX_STEP_DRAFT_BYTES) {
+    throw new AppError(413, 'DRAFT_TOO_LARGE', APPLICATION_MESSAGES.draftTooLarge);
+  }
+  if (nul) throw badRequest(APPLICATION_MESSAGES.draftUnreadable);
+  const key = String(input.step);
+  return deps.database.db.transaction(async (tx) => {
+    const files = referencedFiles({ [key]: input.values });
+    if (files.length)
+      await assertUploadsOwnedBy(
+        tx,
+        user.id,
+        files.map((f) => f.id),
+      );
+    const [existing] = await tx.select().from(applications).where(eq(applications.userId, user.id)).for('update');
+    if (existing && !EDITABLE.has(existing.status)) throw conflict(APPLICATION_MESSAGES.locked);
+    if (!existing) {
+      const [created] = await tx
+        .insert(applications)
+        .values({ userId: user.id, userType, currentStep: input.step, stepDrafts: { [key]: input.values } })
+        .onConflictDoNothing({ target: applications.userId })
+        .returning();
+      if (created) return toApplicantView(created);
+    }
+    // The row exists (or a concurrent first save just made it): lock it and replace this step's draft.
+    const [current] = existing
+      ? [existing]
+      : await tx.select().from(applications).where(eq(applications.userId, user.id)).for('update');
+    if (current && !EDITABLE.has(current.status)) throw conflict(APPLICATION_MESSAGES.locked);
+    const [updated] = await tx
+      .update(applications)
+      .set({ stepDrafts: { ...(current?.stepDrafts ?? {}), [key]: input.values } })
+      .where(eq(applications.userId, user.id))
+      .returning();
+    return toApplicantView(updated!);
   });
 }
 
@@ -134,6 +210,8 @@ export async function submitApplication(
         status: 'submitted',
         submittedAt: now,
         submissionKey: input.idempotencyKey,
+        // What is submitted is step_data; unfinished edits are void once it is locked.
+        stepDrafts: {},
         decidedBy: null,
         decidedAt: null,
         decisionReason: null,
@@ -183,5 +261,5 @@ export async function submitApplication(
     await deps.mailer.sendMany(mails, { within: tx });
     return submitted!;
   });
-  return toApplicationView(application);
+  return toApplicantView(application);
 }

@@ -1,11 +1,11 @@
-import type { TApplicationView } from '@sekolo/shared/schemas/applications';
+import type { TApplicantApplicationView, TApplicationView } from '@sekolo/shared/schemas/applications';
 import type { applications } from '../../db/schema/index.ts';
 
 export type TApplicationRow = typeof applications.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The applicant's view of their application (GET/PUT /api/applications/me, submit). */
+/** An application as the API answers it (the console's decisions; the applicant's view adds the drafts). */
 export function toApplicationView(row: TApplicationRow): TApplicationView {
   return {
     id: row.id,
@@ -19,4 +19,9 @@ export function toApplicationView(row: TApplicationRow): TApplicationView {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The applicant's own view: with the drafts of the steps they have not completed yet. */
+export function toApplicantView(row: TApplicationRow): TApplicantApplicationView {
+  return { ...toApplicationView(row), stepDrafts: row.stepDrafts };
 }

@@ -7,12 +7,19 @@ import {
   ZGuardianConsentToken,
   ZIdempotencyKey,
   ZSaveApplicationDraft,
+  ZSaveStepDraft,
+  ZStepDraftParams,
 } from '@sekolo/shared/schemas/applications';
 import { badRequest } from '../../lib/errors.ts';
 import { limitPerClientAddress } from '../../lib/rate-limit.ts';
 import { getSessionUser, requireRole, requireSession, type TSessionUser } from '../auth/guards.ts';
-import { findApplicationOfUser, saveApplicationDraft, submitApplication } from './applicant-applications.ts';
-import { toApplicationView } from './application-view.ts';
+import {
+  findApplicationOfUser,
+  saveApplicationDraft,
+  saveStepDraft,
+  submitApplication,
+} from './applicant-applications.ts';
+import { toApplicantView } from './application-view.ts';
 import {
   decideApplication,
   getConsoleApplication,
@@ -29,13 +36,27 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/me', { preHandler: requireSession }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const row = await findApplicationOfUser(app.deps.database.db, (await signedIn(request)).id);
-    return { application: row ? toApplicationView(row) : null };
+    return { application: row ? toApplicantView(row) : null };
   });
 
   app.put('/me', { preHandler: requireSession, schema: { body: ZSaveApplicationDraft } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { application: await saveApplicationDraft(app.deps, await signedIn(request), request.body) };
   });
+
+  // The unfinished step, saved while the applicant types and after each upload (idempotent: it replaces).
+  app.put(
+    '/me/drafts/:step',
+    { preHandler: requireSession, schema: { params: ZStepDraftParams, body: ZSaveStepDraft } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const application = await saveStepDraft(app.deps, await signedIn(request), {
+        step: request.params.step,
+        values: request.body.values,
+      });
+      return { application };
+    },
+  );
 
   app.post('/me/submit', { preHandler: requireSession }, async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useContext, useEffect, useReducer, useRef, useState } from 'react';
 import { FileText, RotateCcw, Upload, X } from 'lucide-react';
 import { UPLOAD_MESSAGES, formatFileSize, type TUploadedFile } from '@sekolo/shared/schemas/uploads';
 import { Button } from '~/components/ui/button';
@@ -13,6 +13,7 @@ import {
   fileUploadReducer,
   initialFileUploadState,
 } from './file-upload-state';
+import { UploadReleaseContext } from './upload-release';
 
 export type TFileUploadProps = {
   /** The file input's id: `<label for>` and e2e `getByLabel(label)` reach it. */
@@ -56,6 +57,7 @@ export function FileUpload({
   const uploadedHere = useRef(new Set<string>());
   const [state, dispatch] = useReducer(fileUploadReducer, initialFileUploadState);
   const [dragging, setDragging] = useState(false);
+  const release = useContext(UploadReleaseContext);
   const types = allowedTypes(accept);
   const acceptAttribute = accept ?? types.join(',');
 
@@ -107,13 +109,18 @@ export function FileUpload({
   }
 
   function remove() {
-    if (value && uploadedHere.current.has(value.id)) {
-      uploadedHere.current.delete(value.id);
-      // Best effort: a file left behind stays private to its owner.
-      void deleteUploadedFile(value.id).catch(() => undefined);
-    }
+    const removed = value;
     dispatch({ type: 'reset' });
     onChange(null);
+    if (removed && release) {
+      // The form decides: its saved draft may be what still keeps the file (UploadReleaseContext).
+      uploadedHere.current.delete(removed.id);
+      release(removed);
+    } else if (removed && uploadedHere.current.has(removed.id)) {
+      uploadedHere.current.delete(removed.id);
+      // Best effort: a file left behind stays private to its owner.
+      void deleteUploadedFile(removed.id).catch(() => undefined);
+    }
     requestAnimationFrame(() => document.getElementById(`${id}-browse`)?.focus());
   }
 

@@ -19,7 +19,13 @@ export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
   description:
     'Answers to common questions about Sekolo: registering, approval, school packages, parent accounts, business partner fees, young entrepreneurs, payments, payouts and account security.',
   intro: [
-    ['Quick answers to the questions we hear most. Cannot find yours? ', { text: 'Contact us', to: '/contact' }, ` or email `, CONTACT_EMAIL_LINK, '.'],
+    [
+      'Quick answers to the questions we hear most. Cannot find yours? ',
+      { text: 'Contact us', to: '/contact' },
+      ` or email `,
+      CONTACT_EMAIL_LINK,
+      '.',
+    ],
   ],
   sections: [
     {
@@ -43,12 +49,20 @@ export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
         {
           type: 'qa',
           question: 'Can I finish my application later, or on another device?',
-          answer: ['Yes. Your application is saved after every step. Sign in with the email and password you registered with, on any device, and carry on where you stopped.'],
+          answer: [
+            'Yes. Your application is saved as you go, uploaded documents included. Sign in with the email and password you registered with, on any device, and carry on where you stopped.',
+          ],
         },
         {
           type: 'qa',
           question: 'Can I see Sekolo before I sign up?',
-          answer: [['Yes. ', { text: 'Book a demo', to: '/demo' }, ' and one of our team will take you through it, or start the free trial straight away.']],
+          answer: [
+            [
+              'Yes. ',
+              { text: 'Book a demo', to: '/demo' },
+              ' and one of our team will take you through it, or start the free trial straight away.',
+            ],
+          ],
         },
       ],
     },
@@ -77,7 +91,9 @@ export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
         {
           type: 'qa',
           question: 'How do we cancel?',
-          answer: [`Give ${FIG.cancellationNotice} before your next payment. Your package stays active until the end of the period you have paid for.`],
+          answer: [
+            `Give ${FIG.cancellationNotice} before your next payment. Your package stays active until the end of the period you have paid for.`,
+          ],
         },
         {
           type: 'qa',
@@ -116,7 +132,9 @@ export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
         {
           type: 'qa',
           question: 'Why is there a processing fee?',
-          answer: [`A ${FIG.processingFee} processing fee covers the cost of taking payments safely online. It is shown before you pay and is included in your receipt.`],
+          answer: [
+            `A ${FIG.processingFee} processing fee covers the cost of taking payments safely online. It is shown before you pay and is included in your receipt.`,
+          ],
         },
         {
           type: 'qa',
@@ -211,7 +229,9 @@ export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
         {
           type: 'qa',
           question: 'What can I sell?',
-          answer: [`Anything legal and suitable for a school community, in these categories: ${shopCategories}, and other.`],
+          answer: [
+            `Anything legal and suitable for a school community, in these categories: ${shopCategories}, and other.`,
+          ],
         },
         {
           type: 'qa',
@@ -229,7 +249,9 @@ export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
         {
           type: 'qa',
           question: 'Who am I buying from?',
-          answer: ['From the business partner, school or young entrepreneur who listed the item. Every seller has been reviewed by our team before their listing goes live.'],
+          answer: [
+            'From the business partner, school or young entrepreneur who listed the item. Every seller has been reviewed by our team before their listing goes live.',
+          ],
         },
         {
           type: 'qa',
@@ -251,12 +273,20 @@ export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
         {
           type: 'qa',
           question: 'I forgot my password. What now?',
-          answer: [['Use ', { text: 'Forgot password', to: '/forgot-password' }, ' on the sign-in page. We email you a link to choose a new password.']],
+          answer: [
+            [
+              'Use ',
+              { text: 'Forgot password', to: '/forgot-password' },
+              ' on the sign-in page. We email you a link to choose a new password.',
+            ],
+          ],
         },
         {
           type: 'qa',
           question: 'What does "Remember me" do?',
-          answer: ['It keeps you signed in on that device after you close the browser. Leave it unticked on shared computers, and you will be signed out when the browser closes.'],
+          answer: [
+            'It keeps you signed in on that device after you close the browser. Leave it unticked on shared computers, and you will be signed out when the browser closes.',
+          ],
         },
         {
           type: 'qa',
@@ -274,7 +304,9 @@ export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
         {
           type: 'qa',
           question: 'How do I close my account or get a copy of my information?',
-          answer: [`Email ${CONTACT.email} from the address on your account. We confirm it is you, then close the account or send you your information.`],
+          answer: [
+            `Email ${CONTACT.email} from the address on your account. We confirm it is you, then close the account or send you your information.`,
+          ],
         },
       ],
     },

@@ -8,6 +8,8 @@ export interface IApplicationDraft {
   status: 'draft' | 'submitted' | 'changes_requested' | 'approved' | 'rejected';
   currentStep: number;
   stepData: Record<string, Record<string, unknown>>;
+  /** The unfinished steps' form values (files as { id, name, size, mimeType }), by step number. */
+  stepDrafts?: Record<string, Record<string, unknown>>;
   submittedAt: string | null;
   decisionReason?: string | null;
   updatedAt: string;
@@ -32,6 +34,19 @@ export function saveApplicationDraft(body: {
   stepData: Record<string, Record<string, unknown>>;
 }): Promise<{ application: IApplicationDraft }> {
   return api.put('/api/applications/me', body);
+}
+
+/**
+ * PUT /api/applications/me/drafts/:step: the unfinished step as it is (not validated until the
+ * step is completed). It replaces the step's earlier draft, so a retry is harmless. `keepalive`
+ * lets the save finish while the page unloads.
+ */
+export function saveStepDraft(
+  step: number,
+  values: Record<string, unknown>,
+  options: { keepalive?: boolean } = {},
+): Promise<{ application: IApplicationDraft }> {
+  return api.put(`/api/applications/me/drafts/${step}`, { values }, { keepalive: options.keepalive });
 }
 
 /** POST /api/applications/me/submit; the same key on a retry returns the same result, never a second submission. */

@@ -1,12 +1,14 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { AlertCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { stepTitleFor } from '@sekolo/shared/constants/registration';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
+import { UploadReleaseContext } from '~/components/upload/upload-release';
 import type { TRegistrationData } from '~/lib/registration-storage';
 import { useRegistrationWizard, type IWizardUser } from '../hooks/use-registration-wizard';
+import type { TDraftStatus } from '../lib/draft-saver';
 import { STEP_COMPONENTS } from '../steps/step-components';
 import { WizardNav } from './wizard-nav';
 
@@ -37,6 +39,26 @@ export function WizardHeader({ step, total, title }: { step: number; total: numb
       </div>
       {title && <h2 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h2>}
     </div>
+  );
+}
+
+const DRAFT_STATUS_TEXT: Record<TDraftStatus, string> = {
+  idle: '',
+  saving: 'Saving your changes…',
+  saved: 'Changes saved',
+  error: 'Your latest changes are not saved yet. We will try again.',
+};
+
+/** Whether the unfinished step is saved (it is restored after a reload or on another device). */
+function DraftStatus({ status }: { status: TDraftStatus }) {
+  return (
+    <p
+      data-testid="wizard-draft-status"
+      data-status={status}
+      className={status === 'error' ? 'text-sm text-amber-800' : 'text-sm text-slate-500'}
+    >
+      {DRAFT_STATUS_TEXT[status]}
+    </p>
   );
 }
 
@@ -77,8 +99,12 @@ export function RegistrationWizard({
   finish?: (registration: TRegistrationData) => Promise<void>;
 }) {
   const wizard = useRegistrationWizard({ userType, user, finish });
-  const { registration, phase, total, application } = wizard;
+  const { registration, phase, total, application, changeDraft } = wizard;
   const step = registration?.currentStep ?? 1;
+  const onDraftChange = useCallback(
+    (values: Record<string, unknown>) => changeDraft(step, values),
+    [changeDraft, step],
+  );
   const Component = STEP_COMPONENTS[userType]?.[step];
   const lockedStep = phase === 'submitted' ? STEP_COMPONENTS[userType]?.[total] : undefined;
 
@@ -126,16 +152,23 @@ export function RegistrationWizard({
         </Alert>
       )}
       {Component ? (
-        <Component
-          key={`${userType}-${step}`}
-          step={step}
-          total={total}
-          data={registration.stepData[String(step)]}
-          registration={registration}
-          onComplete={wizard.completeStep}
-          onBack={wizard.back}
-          submitting={wizard.submitting}
-        />
+        // A field losing focus saves the step's draft at once (focusout bubbles).
+        <div onBlur={wizard.flushDraft}>
+          <UploadReleaseContext.Provider value={wizard.releaseFile}>
+            <Component
+              key={`${userType}-${step}`}
+              step={step}
+              total={total}
+              data={wizard.dataFor(step)}
+              registration={registration}
+              onComplete={wizard.completeStep}
+              onBack={wizard.back}
+              submitting={wizard.submitting}
+              onDraftChange={onDraftChange}
+            />
+          </UploadReleaseContext.Provider>
+          <DraftStatus status={wizard.draftStatus} />
+        </div>
       ) : userType === 'school_admin' ? (
         <div className="space-y-6">
           <p className="font-medium text-red-700">Invalid step {step}</p>

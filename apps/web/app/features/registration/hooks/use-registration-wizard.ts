@@ -4,21 +4,28 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { stepCompletedMessage, stepTotalFor } from '@sekolo/shared/constants/registration';
 import { paymentStepFor, submitStepFor } from '@sekolo/shared/schemas/registration/index';
+import type { TUploadedFile } from '@sekolo/shared/schemas/uploads';
 import { ApiError } from '~/lib/api-client';
 import {
   clearRegistrationData,
   readRegistrationData,
+  readStepDrafts,
   registrationDataFromState,
   writeRegistrationData,
+  writeStepDrafts,
   type TRegistrationData,
+  type TStepDrafts,
 } from '~/lib/registration-storage';
+import { deleteUploadedFile } from '~/lib/upload-file';
 import {
   applicationDraftQueryKey,
   applicationDraftQueryOptions,
   saveApplicationDraft,
+  saveStepDraft,
   submitApplication,
   type IApplicationDraft,
 } from '../api/application-draft';
+import { createDraftSaver, referencedFileIds, type TDraftStatus, type TDraftValues } from '../lib/draft-saver';
 import { packageDataFor, resolveRegistration } from '../lib/resolve-registration';
 import { submitWithRetry } from '../lib/submit-retry';
 
@@ -61,6 +68,15 @@ export interface IUseRegistrationWizard {
   submitting: boolean;
   completeStep: (data: Record<string, unknown>) => Promise<void>;
   back: () => void;
+  /** What a step opens with: its unfinished draft, else what was completed, else nothing. */
+  dataFor: (step: number) => Record<string, unknown> | undefined;
+  /** The step's form values changed: saved as its draft after a pause, at once when its files changed. */
+  changeDraft: (step: number, values: TDraftValues) => void;
+  /** Saves the waiting draft now (a field lost focus). */
+  flushDraft: () => void;
+  /** A file the applicant removed: deleted on the server once no completed step or draft names it. */
+  releaseFile: (file: TUploadedFile) => void;
+  draftStatus: TDraftStatus;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
@@ -100,6 +116,48 @@ export function useRegistrationWizard({
   const draftQuery = useQuery({ ...applicationDraftQueryOptions, enabled: usesServerDraft });
   const application = draftQuery.data?.application ?? null;
 
+  // The unfinished steps (wizard contract): on the server with the application (files included,
+  // so another device finds them), or in local storage for the customer, who has no application.
+  const [drafts, setDrafts] = useState<TStepDrafts>({});
+  /** The newest values of each step typed since it opened (the state catches up on navigation). */
+  const latestDrafts = useRef<TStepDrafts>({});
+  const [draftStatus, setDraftStatus] = useState<TDraftStatus>('idle');
+  const draftOwner = useRef({ usesServerDraft, userType, email: user.email });
+  useEffect(() => {
+    draftOwner.current = { usesServerDraft, userType, email: user.email };
+  }, [usesServerDraft, userType, user.email]);
+  const [saver] = useState(() =>
+    createDraftSaver({
+      send: async (step, values, { keepalive }) => {
+        const owner = draftOwner.current;
+        if (owner.usesServerDraft) {
+          const saved = await saveStepDraft(step, values, { keepalive });
+          queryClient.setQueryData(applicationDraftQueryKey, { application: saved.application });
+        } else {
+          writeStepDrafts(owner, { ...readStepDrafts(owner), [String(step)]: values });
+        }
+      },
+      statusOf: (error) => (error instanceof ApiError ? error.status : undefined),
+      onStatus: setDraftStatus,
+      onError: (error) => console.error('Could not save the unfinished step', error),
+    }),
+  );
+
+  // Leaving the page or the tab, or the wizard, sends what waits (keepalive outlives the page).
+  useEffect(() => {
+    const leave = () => void saver.flush({ keepalive: true });
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') leave();
+    };
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', hidden);
+      void saver.flush();
+    };
+  }, [saver]);
+
   // Load once: navigation state, else local storage, reconciled with the server draft (newer wins).
   useEffect(() => {
     if (registration !== null || leaving.current) return;
@@ -122,6 +180,15 @@ export function useRegistrationWizard({
       server: usesServerDraft ? application : null,
     });
     setRegistration(writeRegistrationData(resolved.registration));
+    setDrafts(
+      resolved.submitted
+        ? {}
+        : usesServerDraft
+          ? application?.userType === userType
+            ? (application.stepDrafts ?? {})
+            : {}
+          : readStepDrafts({ userType, email: user.email }),
+    );
     setPhase(resolved.submitted ? 'submitted' : 'ready');
   }, [
     registration,
@@ -201,6 +268,8 @@ export function useRegistrationWizard({
       setSubmitting(true);
       try {
         const step = current.currentStep;
+        // The draft's last keystrokes first: if completing fails, a reload still finds them.
+        await saver.flush();
         const paymentStep = paymentStepFor(current.userType);
         const submitStep = submitStepFor(current.userType);
         const isPayment = step === paymentStep;
@@ -233,6 +302,15 @@ export function useRegistrationWizard({
           }
         }
         next = update(next);
+        // Completed: its draft is gone on the server (PUT /me drops it) and here.
+        await saver.discard(step);
+        delete latestDrafts.current[String(step)];
+        setDrafts(({ [String(step)]: _done, ...rest }) => rest);
+        if (!usesServerDraft) {
+          const owner = { userType, email: user.email };
+          const { [String(step)]: _completed, ...others } = readStepDrafts(owner);
+          writeStepDrafts(owner, others);
+        }
         if (isSubmit) {
           await submitFinal(next);
           return;
@@ -253,11 +331,14 @@ export function useRegistrationWizard({
         setSubmitting(false);
       }
     },
-    [registration, total, usesServerDraft, update, submitFinal, navigate, queryClient],
+    [registration, total, usesServerDraft, update, submitFinal, navigate, queryClient, saver, userType, user.email],
   );
 
   const back = useCallback(() => {
     if (!registration || busy.current) return;
+    // The step being left keeps what was typed: saved now, and shown again when it opens.
+    void saver.flush();
+    setDrafts((current) => ({ ...current, ...latestDrafts.current }));
     if (registration.currentStep <= 1) {
       // Spec 4: from step 1 back to /register; what was entered stays in local storage.
       void navigate(REGISTER_PATH, { state: { registrationData: registration } });
@@ -265,7 +346,48 @@ export function useRegistrationWizard({
     }
     update({ ...registration, currentStep: registration.currentStep - 1, fromSubscriptionCheckout: false });
     if (typeof window !== 'undefined') window.scrollTo({ top: 0, behavior: 'smooth' });
-  }, [registration, navigate, update]);
+  }, [registration, navigate, update, saver]);
+
+  const dataFor = useCallback(
+    (step: number) => drafts[String(step)] ?? registration?.stepData[String(step)],
+    [drafts, registration],
+  );
+
+  const changeDraft = useCallback(
+    (step: number, values: TDraftValues) => {
+      // A copy: the form keeps changing its own objects.
+      const copy = JSON.parse(JSON.stringify(values)) as TDraftValues;
+      latestDrafts.current[String(step)] = copy;
+      saver.change(step, copy);
+    },
+    [saver],
+  );
+
+  const flushDraft = useCallback(() => void saver.flush(), [saver]);
+
+  // The step's data as it opened: not saved again until it changes.
+  const openStep = registration?.currentStep;
+  useEffect(() => {
+    if (phase === 'ready' && openStep !== undefined) saver.prime(openStep, dataFor(openStep));
+  }, [phase, openStep, dataFor, saver]);
+
+  const releaseFile = useCallback(
+    (file: TUploadedFile) => {
+      if (!usesServerDraft) return;
+      // After the draft without the file is saved: then nothing the server keeps names it, unless a
+      // completed step or another step's draft does (a completed step's file stays until it is replaced).
+      void saver
+        .flush()
+        .then(() => {
+          // A draft that could not be saved may still name it on the server: the file stays.
+          if (saver.hasUnsaved()) return;
+          const kept = referencedFileIds([registration?.stepData, { ...drafts, ...latestDrafts.current }]);
+          if (!kept.includes(file.id)) return deleteUploadedFile(file.id);
+        })
+        .catch(() => undefined);
+    },
+    [usesServerDraft, saver, registration, drafts],
+  );
 
   // Return from the checkout (spec 4): ~0.5 s later submit the awaiting-payment step with the
   // payment reference; completing it submits the application and goes to /application-submitted.
@@ -283,5 +405,18 @@ export function useRegistrationWizard({
     // completeStep changes identity with `registration`; the ref keeps this to one run.
   }, [phase, registration, completeStep]);
 
-  return { phase, registration, application, total, submitting, completeStep, back };
+  return {
+    phase,
+    registration,
+    application,
+    total,
+    submitting,
+    completeStep,
+    back,
+    dataFor,
+    changeDraft,
+    flushDraft,
+    releaseFile,
+    draftStatus,
+  };
 }

@@ -8,11 +8,16 @@ export type { TRegistrationData } from '~/lib/registration-storage';
  * buttons (use `WizardNav` from ../components/wizard-nav for the back and forward buttons); the
  * wizard renders the header, the progress bar, the toasts, and saves locally and on the server.
  *
- * - `data`: what this step saved before (local storage or the server draft), to prefill the form.
+ * - `data`: what to prefill the form with: the step's unfinished draft (the form's own values as the
+ *   applicant left them, e.g. before a reload), else what the step saved when it was completed.
  * - `onComplete(values)`: the step's validated output (the shared schema's `z.output`); the wizard
  *   saves it, then advances, goes to the checkout, or submits. A second call while one runs is ignored.
  * - `onBack()`: 'Back to Registration' on step 1 (to /register, data kept), else 'Previous Step'.
  * - `submitting`: true while the wizard saves or submits; disable the forward button.
+ * - `onDraftChange(values)`: call with the form's whole values on every change (`useFormDraft` does
+ *   it for a react-hook-form form); the wizard saves them as the step's draft (after a pause, at once
+ *   when a file was uploaded or removed, and when a field loses focus). Not validated: the step's
+ *   schema applies only on `onComplete`. A file the applicant removes is deleted by the wizard.
  */
 export interface IWizardStepProps<T> {
   step: number;
@@ -22,6 +27,7 @@ export interface IWizardStepProps<T> {
   onComplete: (data: T) => Promise<void> | void;
   onBack: () => void;
   submitting: boolean;
+  onDraftChange?: (values: Record<string, unknown>) => void;
 }
 
 // Step components differ in T; the registry keeps them side by side.

@@ -17,6 +17,7 @@ import type { TUploadedFile } from '@sekolo/shared/schemas/uploads';
 import { FileUpload } from '~/components/upload/file-upload';
 import { WizardNav, WizardSection } from '../../components/wizard-nav';
 import { nextLabelFor } from '../../lib/next-label';
+import { useFormDraft } from '../../lib/use-form-draft';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 import { OrganisationAddressFields } from './organisation-address-fields';
 import { OrganisationDisplayFields, OrganisationIdentityFields } from './organisation-profile-fields';
@@ -79,6 +80,7 @@ export function BusinessInformationStep({
   onComplete,
   onBack,
   submitting,
+  onDraftChange,
 }: IWizardStepProps<TBusinessInformationStep>) {
   const id = useId();
   const form = useForm<TFormValues, unknown, TBusinessInformationStep>({
@@ -90,6 +92,7 @@ export function BusinessInformationStep({
     defaultValues: initialValues(data),
     mode: 'onBlur',
   });
+  useFormDraft(form.watch, onDraftChange);
   const { errors } = form.formState;
   const f = (name: string) => `${id}-${name}`;
 

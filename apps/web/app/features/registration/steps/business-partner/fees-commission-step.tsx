@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { cn } from '~/lib/cn';
 import { WizardNav, WizardSection } from '../../components/wizard-nav';
 import { nextLabelFor } from '../../lib/next-label';
+import { useFormDraft } from '../../lib/use-form-draft';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 import { PartnerFeeTable } from './partner-fee-table';
 import { partnerTypesFrom } from './partner-types-from';
@@ -29,6 +30,7 @@ export function FeesCommissionStep({
   onComplete,
   onBack,
   submitting,
+  onDraftChange,
 }: IWizardStepProps<TFeesCommissionStep>) {
   const id = useId();
   const savedTypes = normalisePartnerTypes(Array.isArray(data?.businessPartnerTypes) ? data.businessPartnerTypes : []);
@@ -42,6 +44,7 @@ export function FeesCommissionStep({
     },
     mode: 'onChange',
   });
+  useFormDraft(form.watch, onDraftChange);
   const types = useWatch({ control: form.control, name: 'businessPartnerTypes' });
   const tier = useWatch({ control: form.control, name: 'commissionTier' });
   const tierAddsFee = types.some((type) => (TIER_ADDON_PARTNER_TYPES as readonly string[]).includes(type));

@@ -17,6 +17,7 @@ import { NativeSelect } from '~/components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { Textarea } from '~/components/ui/textarea';
 import { WizardNav } from '../../components/wizard-nav';
+import { useFormDraft } from '../../lib/use-form-draft';
 import { blankEntry, canRemoveEntry, initialEntries, type TEntryFormValues } from './entry-list';
 
 export type TProductSections = { tutorInfo: boolean; products: boolean; services: boolean; consultantInfo: boolean };
@@ -105,6 +106,7 @@ export function ProductsServicesForm<TOutput>({
   onBack,
   onSubmit,
   submitting,
+  onDraftChange,
 }: {
   schema: z.ZodType<TOutput>;
   sections: TProductSections;
@@ -116,6 +118,8 @@ export function ProductsServicesForm<TOutput>({
   onBack: () => void;
   onSubmit: (values: TOutput) => Promise<void> | void;
   submitting: boolean;
+  /** The wizard's draft of the unfinished step (IWizardStepProps). */
+  onDraftChange?: (values: Record<string, unknown>) => void;
 }) {
   const id = useId();
   const shown = TABS.filter((tab) => tab.id === 'overview' || sections[tab.id as keyof TProductSections]);
@@ -131,6 +135,7 @@ export function ProductsServicesForm<TOutput>({
     resolver,
     defaultValues: initialProductsServicesValues(saved),
   });
+  useFormDraft(form.watch, onDraftChange);
 
   const handle = form.handleSubmit(
     (values) => onSubmit(values),

@@ -21,6 +21,7 @@ export function BusinessProductsServicesStep({
   onComplete,
   onBack,
   submitting,
+  onDraftChange,
 }: IWizardStepProps<TBusinessProductsServicesStep>) {
   const types = partnerTypesFrom(registration);
 
@@ -56,6 +57,7 @@ export function BusinessProductsServicesStep({
       onBack={onBack}
       onSubmit={onComplete}
       submitting={submitting}
+      onDraftChange={onDraftChange}
     />
   );
 }

@@ -5,6 +5,7 @@ import { CHARITY_TYPES, DEFAULT_COUNTRY } from '@sekolo/shared/constants/enumera
 import { ZCharityDetailsStep, type TCharityDetailsStep } from '@sekolo/shared/schemas/registration/charity';
 import { WizardNav, WizardSection } from '../../components/wizard-nav';
 import { nextLabelFor } from '../../lib/next-label';
+import { useFormDraft } from '../../lib/use-form-draft';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 import { OrganisationAddressFields } from '../business-partner/organisation-address-fields';
 import { OrganisationDisplayFields, OrganisationIdentityFields } from '../business-partner/organisation-profile-fields';
@@ -43,6 +44,7 @@ export function CharityDetailsStep({
   onComplete,
   onBack,
   submitting,
+  onDraftChange,
 }: IWizardStepProps<TCharityDetailsStep>) {
   const id = useId();
   const form = useForm<TFormValues, unknown, TCharityDetailsStep>({
@@ -51,6 +53,7 @@ export function CharityDetailsStep({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  useFormDraft(form.watch, onDraftChange);
   const { isSubmitted, isValid } = form.formState;
   const f = (name: string) => `${id}-${name}`;
 

@@ -18,6 +18,7 @@ export function CharityProductsStep({
   onComplete,
   onBack,
   submitting,
+  onDraftChange,
 }: IWizardStepProps<TCharityProductsServicesStep>) {
   return (
     <div className="space-y-6">
@@ -36,6 +37,7 @@ export function CharityProductsStep({
         onBack={onBack}
         onSubmit={onComplete}
         submitting={submitting}
+        onDraftChange={onDraftChange}
       />
     </div>
   );

@@ -10,6 +10,7 @@ import { FormField, fieldAria } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { WizardNav } from '../../components/wizard-nav';
 import { nextLabelFor } from '../../lib/next-label';
+import { useFormDraft } from '../../lib/use-form-draft';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 
 /** Customer step 1, Additional Information: display name and phone number; validates on change (spec 5). */
@@ -20,6 +21,7 @@ export function CustomerInfoStep({
   onComplete,
   onBack,
   submitting,
+  onDraftChange,
 }: IWizardStepProps<TCustomerInfoStep>) {
   const id = useId();
   const fullName = [registration.basicInfo.firstName, registration.basicInfo.lastName].filter(Boolean).join(' ');
@@ -28,6 +30,7 @@ export function CustomerInfoStep({
     mode: 'onChange',
     defaultValues: { displayName: data?.displayName ?? fullName, phoneNumber: data?.phoneNumber ?? '' },
   });
+  useFormDraft(form.watch, onDraftChange);
   const { register, handleSubmit, formState } = form;
   const { errors } = formState;
 

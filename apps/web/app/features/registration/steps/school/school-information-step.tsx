@@ -26,6 +26,7 @@ import { FileUpload } from '~/components/upload/file-upload';
 import { WizardNav, WizardSection } from '../../components/wizard-nav';
 import { focusFirstError } from '../../lib/focus-first-error';
 import { nextLabelFor } from '../../lib/next-label';
+import { useFormDraft } from '../../lib/use-form-draft';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp';
@@ -68,6 +69,7 @@ export function SchoolInformationStep({
   onComplete,
   onBack,
   submitting,
+  onDraftChange,
 }: IWizardStepProps<TSchoolInformationStep>) {
   const id = useId();
   const form = useForm<TSchoolInformationStepInput, unknown, TSchoolInformationStep>({
@@ -76,6 +78,7 @@ export function SchoolInformationStep({
     reValidateMode: 'onChange',
     defaultValues: defaultsFrom(data),
   });
+  useFormDraft(form.watch, onDraftChange);
   const { register, handleSubmit, control, watch, setValue, formState } = form;
   const errors: FieldErrors<TSchoolInformationStepInput> = formState.errors;
   const country = watch('country') as TCountry;

@@ -21,6 +21,7 @@ export function SchoolPackageStep({
   onComplete,
   onBack,
   submitting,
+  onDraftChange,
 }: IWizardStepProps<TSchoolPackageStep>) {
   const id = useId();
   const [selected, setSelected] = useState<string | null>(isSchoolPackageId(data?.packageId) ? data.packageId : null);
@@ -64,6 +65,7 @@ export function SchoolPackageStep({
                 checked={checked}
                 onChange={() => {
                   setSelected(pkg.id);
+                  onDraftChange?.({ packageId: pkg.id });
                   setShowError(false);
                 }}
                 className="absolute inset-0 size-full cursor-pointer appearance-none rounded-2xl opacity-0"

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { FileDown } from 'lucide-react';
 import { UPLOAD_REQUIRED_DOCUMENTS_LABEL } from '@sekolo/shared/constants/registration';
 import { UPLOAD_MESSAGES, type TUploadedFile } from '@sekolo/shared/schemas/uploads';
@@ -28,9 +28,12 @@ export function DocumentUploadStep({
   onComplete,
   onBack,
   submitting,
+  onDraftChange,
 }: IWizardStepProps<TDocumentUploadStep>) {
   const id = useId();
   const [files, setFiles] = useState<TFiles>(() => ({ ...(data?.documentFiles ?? {}) }));
+  // The newest files, for uploads that finish one after another (each widget's callback is its own).
+  const latest = useRef(files);
   const [problem, setProblem] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
   const complete = hasAllRequiredDocuments(files);
@@ -69,8 +72,12 @@ export function DocumentUploadStep({
             required={doc.required}
             value={files[doc.id] ?? null}
             onChange={(file) => {
-              setFiles((current) => ({ ...current, [doc.id]: file }));
+              const next = { ...latest.current, [doc.id]: file };
+              latest.current = next;
+              setFiles(next);
               setProblem(null);
+              // Saved at once (an upload finished or a file was removed): a reload shows it again.
+              onDraftChange?.({ documentFiles: next });
             }}
             error={attempted && doc.required && !files[doc.id] ? UPLOAD_MESSAGES.required : undefined}
             purpose="application-document"

@@ -18,6 +18,7 @@ import { NativeSelect } from '~/components/ui/native-select';
 import { Textarea } from '~/components/ui/textarea';
 import { WizardNav, WizardSection } from '../../components/wizard-nav';
 import { nextLabelFor } from '../../lib/next-label';
+import { useFormDraft } from '../../lib/use-form-draft';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 
 function childNameOf(registration: IWizardStepProps<unknown>['registration']): string {
@@ -39,6 +40,7 @@ export function GuardianInformationStep({
   onComplete,
   onBack,
   submitting,
+  onDraftChange,
 }: IWizardStepProps<TGuardianInformationStep>) {
   const id = useId();
   const form = useForm<TGuardianInformationStepInput, unknown, TGuardianInformationStep>({
@@ -56,6 +58,7 @@ export function GuardianInformationStep({
       consent: data?.consent === true,
     },
   });
+  useFormDraft(form.watch, onDraftChange);
   const { register, handleSubmit, watch, formState } = form;
   const { errors } = formState;
   const field = (name: keyof TGuardianInformationStepInput, hint = false) =>

@@ -13,6 +13,7 @@ import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { WizardNav, WizardSection } from '../../components/wizard-nav';
 import { nextLabelFor } from '../../lib/next-label';
+import { useFormDraft } from '../../lib/use-form-draft';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 
 /** Young entrepreneur step 2, Personal Information with the School Information block (spec 2.9, 3, 5). */
@@ -23,6 +24,7 @@ export function PersonalInformationStep({
   onComplete,
   onBack,
   submitting,
+  onDraftChange,
 }: IWizardStepProps<TPersonalInformationStep>) {
   const id = useId();
   const form = useForm<TPersonalInformationStepInput, unknown, TPersonalInformationStep>({
@@ -37,6 +39,7 @@ export function PersonalInformationStep({
       grade: (data?.grade ?? '') as TPersonalInformationStepInput['grade'],
     },
   });
+  useFormDraft(form.watch, onDraftChange);
   const { register, handleSubmit, formState } = form;
   const { errors } = formState;
   const field = (name: keyof TPersonalInformationStepInput) => fieldAria(`${id}-${name}`, errors[name]?.message);

@@ -13,6 +13,7 @@ import { NativeSelect } from '~/components/ui/native-select';
 import { Textarea } from '~/components/ui/textarea';
 import { WizardNav } from '../../components/wizard-nav';
 import { nextLabelFor } from '../../lib/next-label';
+import { useFormDraft } from '../../lib/use-form-draft';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 
 /** Young entrepreneur step 1, Shop Information; validates on change (spec 5). */
@@ -22,6 +23,7 @@ export function ShopInformationStep({
   onComplete,
   onBack,
   submitting,
+  onDraftChange,
 }: IWizardStepProps<TShopInformationStep>) {
   const id = useId();
   const form = useForm<TShopInformationStepInput, unknown, TShopInformationStep>({
@@ -33,6 +35,7 @@ export function ShopInformationStep({
       shopCategory: (data?.shopCategory ?? '') as TShopInformationStepInput['shopCategory'],
     },
   });
+  useFormDraft(form.watch, onDraftChange);
   const { register, handleSubmit, formState } = form;
   const { errors } = formState;
 

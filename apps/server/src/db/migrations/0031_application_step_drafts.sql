@@ -1,0 +1,1 @@
+ALTER TABLE "applications" ADD COLUMN "step_drafts" jsonb DEFAULT '{}'::jsonb NOT NULL;
