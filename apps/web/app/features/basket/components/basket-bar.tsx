@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ShoppingBasket } from 'lucide-react';
 import { basketSummary } from '../lib/basket-storage';
 import { BASKET_HEADING_ID, showBasket } from '../lib/show-basket';
@@ -14,17 +14,31 @@ import { useBasket } from '../hooks/use-basket';
 export function BasketBar() {
   const basket = useBasket();
   const shown = basket.items.length > 0;
+  const bar = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!shown) return;
     const root = document.documentElement;
     root.style.scrollPaddingBottom = '5rem';
+    // A control already on screen is not scrolled to when it takes the focus, even with the
+    // padding: if it sits behind the bar, move the page up by what the bar hides of it.
+    const uncover = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof Element) || !bar.current || bar.current.contains(target)) return;
+      const control = target.getBoundingClientRect();
+      const top = bar.current.getBoundingClientRect().top;
+      if (control.bottom > top && control.top < window.innerHeight) {
+        window.scrollBy({ top: control.bottom - top + 8, behavior: 'instant' });
+      }
+    };
+    document.addEventListener('focusin', uncover);
     return () => {
       root.style.scrollPaddingBottom = '';
+      document.removeEventListener('focusin', uncover);
     };
   }, [shown]);
   if (!shown) return null;
   return (
-    <div className="sticky bottom-4 z-30 flex justify-center">
+    <div ref={bar} className="sticky bottom-4 z-30 flex justify-center">
       <a
         href={`#${BASKET_HEADING_ID}`}
         onClick={(event) => {
