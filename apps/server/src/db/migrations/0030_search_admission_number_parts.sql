@@ -4,6 +4,12 @@
 -- without them, so "12" finds SC000012 (and, as a search does while it is typed, every number whose
 -- part starts so). The number's characters are [A-Z0-9/-] (ZAdmissionNumber); its key is lower-cased.
 -- list-learners.ts says the same of a word this table cannot hold (admissionPattern).
+--
+-- And an apostrophe in a name, straight or curly, reads as a hyphen (SEARCH_FOLD, db/schema/school.ts:
+-- the same two strings), so "almeida" finds D'Almeida and "d’almeida", as a phone types it, too.
+CREATE OR REPLACE FUNCTION sekolo_search_fold(name text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT translate(lower(name), 'àáâãäåāăąçćčďèéêëēĕėęěìíîïīĭįłñńňòóôõöøōŏőŕřśšşťùúûüūŭůűųýÿźżž''‘’ʼ', 'aaaaaaaaacccdeeeeeeeeeiiiiiiilnnnooooooooorrssstuuuuuuuuuyyzzz----')
+$$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION sekolo_admission_parts(admission_number text) RETURNS SETOF text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   WITH parts(part) AS (
@@ -38,10 +44,13 @@ RETURNS SETOF text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   CROSS JOIN generate_series(2, 10) AS n
   WHERE length(k.key) >= n
 $$;--> statement-breakpoint
--- The learners already there whose admission number has a part besides its start: their rows again.
+-- The learners already there whose admission number has a part besides its start, or whose name has
+-- an apostrophe: their rows again.
 DELETE FROM learner_search_prefixes WHERE learner_id IN (
   SELECT l.id FROM learners AS l WHERE l.admission_number ~ '[^A-Za-z0-9]|[A-Za-z][0-9]|[0-9][A-Za-z]|^0+[1-9]'
+    OR (l.last_name || l.first_name || l.preferred_name) ~ '[''‘’ʼ]'
 );--> statement-breakpoint
 INSERT INTO learner_search_prefixes
 SELECT r.* FROM learners AS l CROSS JOIN LATERAL sekolo_learner_search_rows(l) AS r
-WHERE l.admission_number ~ '[^A-Za-z0-9]|[A-Za-z][0-9]|[0-9][A-Za-z]|^0+[1-9]';
+WHERE l.admission_number ~ '[^A-Za-z0-9]|[A-Za-z][0-9]|[0-9][A-Za-z]|^0+[1-9]'
+  OR (l.last_name || l.first_name || l.preferred_name) ~ '[''‘’ʼ]';

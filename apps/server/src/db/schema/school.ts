@@ -159,11 +159,13 @@ export const SEARCH_PREFIX_MAX = 10;
 
 /**
  * The accented letters the learner search reads as their plain letters, once lower-cased: "anel"
- * finds Anél. The SQL function sekolo_search_fold (migration 0027) translates by these very strings.
+ * finds Anél. An apostrophe, straight or curly (a phone types ’), reads as a hyphen, so "almeida"
+ * finds D'Almeida as "mabuza" finds Hlongwane-Mabuza, and "d’almeida" finds it too. The SQL
+ * function sekolo_search_fold (migrations 0027 and 0030) translates by these very strings.
  */
 export const SEARCH_FOLD = {
-  from: 'àáâãäåāăąçćčďèéêëēĕėęěìíîïīĭįłñńňòóôõöøōŏőŕřśšşťùúûüūŭůűųýÿźżž',
-  to: 'aaaaaaaaacccdeeeeeeeeeiiiiiiilnnnooooooooorrssstuuuuuuuuuyyzzz',
+  from: "àáâãäåāăąçćčďèéêëēĕėęěìíîïīĭįłñńňòóôõöøōŏőŕřśšşťùúûüūŭůűųýÿźżž'‘’ʼ",
+  to: 'aaaaaaaaacccdeeeeeeeeeiiiiiiilnnnooooooooorrssstuuuuuuuuuyyzzz----',
 } as const;
 const FOLDED = new Map([...SEARCH_FOLD.from].map((c, i) => [c, [...SEARCH_FOLD.to][i]!]));
 

@@ -533,6 +533,11 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     // The number's digits find it without its letters, but not from inside a part.
     expect(await search('106')).toEqual(['K106']);
     expect(await search('06')).toEqual([]);
+    // A surname after an apostrophe, typed with a phone's curly one, and a name as the list writes it.
+    await call('POST', '/api/school/learners', 'admin', learner({ lastName: "D'Almeida", admissionNumber: 'K777' }));
+    expect(await search('almeida')).toEqual(['K777']);
+    expect(await search('D’Almeida')).toEqual(['K777']);
+    expect(await search('Mokoena, Kidb')).toEqual(['K101']);
     // A learner matching a search by three of their names is one row: on a page of two, with
     // the rest of the matches on the next.
     const thrice = await call(
