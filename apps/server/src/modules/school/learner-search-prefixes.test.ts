@@ -109,7 +109,9 @@ const ORDER = {
  * admission number (sekolo_admission_parts, migration 0030), or follows a space or a hyphen in a name.
  */
 async function plainSearch(organizationId: string, q: TQuery): Promise<string[]> {
-  const words = searchFold(q.q).split(/[\s,;]+/).filter(Boolean);
+  const words = searchFold(q.q)
+    .split(/[\s,;]+/)
+    .filter(Boolean);
   const inName = (column: string, w: string) => {
     const name = sql.raw(`sekolo_search_fold(${column})`);
     return sql`(starts_with(${name}, ${w}) or strpos(${name}, ${' ' + w}) > 0 or strpos(${name}, ${'-' + w}) > 0)`;

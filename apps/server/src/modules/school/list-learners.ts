@@ -118,7 +118,10 @@ function searchOf({ q, classId }: Pick<TQuery, 'q' | 'classId'>): {
 } {
   // Folded as the names' keys are: "Anél" and "anel" are one word to the search.
   // Words apart by spaces or commas: "Mahlangu, Lindiwe" is how the list writes a name.
-  const tokens = searchFold(q).split(/[\s,;]+/).filter(Boolean).slice(0, 4);
+  const tokens = searchFold(q)
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .slice(0, 4);
   const lead = tokens.reduce<string>((longest, token) => (token.length > longest.length ? token : longest), '');
   const searched = lead.length >= 2 && !classId;
   return { tokens, lead, searched, byPrefix: searched && tokens.every(prefixFindable) };
