@@ -82,34 +82,46 @@ export async function saveApplicationDraft(deps: TDeps, user: TSessionUser, inpu
   if (input.currentStep > total)
     throw badRequest(`Invalid step ${input.currentStep}`, { currentStep: `Invalid step ${input.currentStep}` });
   const parsed = assertStepsValid(userType, input.stepData);
-  return deps.database.db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(applications).where(eq(applications.userId, user.id)).for('update');
-    if (existing && !EDITABLE.has(existing.status)) throw conflict(APPLICATION_MESSAGES.locked);
-    const stepData: TStepData = { ...(existing?.stepData ?? {}), ...parsed };
-    if (!existing) {
-      const [created] = await tx
-        .insert(applications)
-        .values({ userId: user.id, userType, currentStep: input.currentStep, stepData })
-        .onConflictDoNothing({ target: applications.userId })
-        .returning();
-      // A concurrent first save won the insert: save over it.
-      if (created) return toApplicantView(created);
-    }
-    const [current] = existing
-      ? [existing]
-      : await tx.select().from(applications).where(eq(applications.userId, user.id)).for('update');
-    const [updated] = await tx
-      .update(applications)
-      .set({
-        currentStep: input.currentStep,
-        stepData: { ...(current?.stepData ?? {}), ...parsed },
-        stepDrafts: withoutDrafts(current?.stepDrafts ?? {}, Object.keys(parsed)),
-        updatedAt: new Date(),
-      })
-      .where(eq(applications.userId, user.id))
+  return deps.database.db.transaction((tx) =>
+    changeApplication(tx, user.id, { userType, currentStep: input.currentStep, stepData: parsed }, (current) => ({
+      currentStep: input.currentStep,
+      stepData: { ...current.stepData, ...parsed },
+      stepDrafts: withoutDrafts(current.stepDrafts, Object.keys(parsed)),
+      updatedAt: new Date(),
+    })),
+  );
+}
+
+/**
+ * The applicant's application changed by `change` under its row lock, or, when there is none yet,
+ * made with `first`; a concurrent first save that won the insert is locked and changed instead.
+ * Refused once the application is no longer editable (submitted, decided).
+ */
+async function changeApplication(
+  tx: DbExecutor,
+  userId: string,
+  first: Omit<typeof applications.$inferInsert, 'userId'>,
+  change: (current: TApplicationRow) => Partial<typeof applications.$inferInsert>,
+) {
+  const lock = async () =>
+    (await tx.select().from(applications).where(eq(applications.userId, userId)).for('update'))[0];
+  let current = await lock();
+  if (!current) {
+    const [created] = await tx
+      .insert(applications)
+      .values({ userId, ...first })
+      .onConflictDoNothing({ target: applications.userId })
       .returning();
-    return toApplicantView(updated!);
-  });
+    if (created) return toApplicantView(created);
+    current = (await lock())!;
+  }
+  if (!EDITABLE.has(current.status)) throw conflict(APPLICATION_MESSAGES.locked);
+  const [updated] = await tx
+    .update(applications)
+    .set(change(current))
+    .where(eq(applications.userId, userId))
+    .returning();
+  return toApplicantView(updated!);
 }
 
 /**
@@ -147,27 +159,12 @@ export async function saveStepDraft(
         user.id,
         files.map((f) => f.id),
       );
-    const [existing] = await tx.select().from(applications).where(eq(applications.userId, user.id)).for('update');
-    if (existing && !EDITABLE.has(existing.status)) throw conflict(APPLICATION_MESSAGES.locked);
-    if (!existing) {
-      const [created] = await tx
-        .insert(applications)
-        .values({ userId: user.id, userType, currentStep: input.step, stepDrafts: { [key]: input.values } })
-        .onConflictDoNothing({ target: applications.userId })
-        .returning();
-      if (created) return toApplicantView(created);
-    }
-    // The row exists (or a concurrent first save just made it): lock it and replace this step's draft.
-    const [current] = existing
-      ? [existing]
-      : await tx.select().from(applications).where(eq(applications.userId, user.id)).for('update');
-    if (current && !EDITABLE.has(current.status)) throw conflict(APPLICATION_MESSAGES.locked);
-    const [updated] = await tx
-      .update(applications)
-      .set({ stepDrafts: { ...(current?.stepDrafts ?? {}), [key]: input.values } })
-      .where(eq(applications.userId, user.id))
-      .returning();
-    return toApplicantView(updated!);
+    return changeApplication(
+      tx,
+      user.id,
+      { userType, currentStep: input.step, stepDrafts: { [key]: input.values } },
+      (current) => ({ stepDrafts: { ...current.stepDrafts, [key]: input.values } }),
+    );
   });
 }
 
