@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { INVITATION_VALID_DAYS } from '@sekolo/shared/schemas/auth';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { AuthPageShell } from '~/features/auth/components/auth-page-shell';
 import { ResetPasswordForm } from '~/features/auth/components/reset-password-form';
+import { checkPasswordLink } from '~/features/auth/api/auth-requests';
 
 export function meta() {
   return [{ title: 'Choose a new password | Sekolo' }];
@@ -19,8 +21,17 @@ export default function ResetPasswordPage() {
   const linkError = searchParams.get('error');
   // A school's invitation (account-invitation.ts): a first password, not a replacement.
   const invited = searchParams.get('invited') === '1';
+  // A used or expired link says so before the password is typed; until the answer comes (or if
+  // it cannot be had) the form shows, and the reset itself still refuses a bad link.
+  const link = useQuery({
+    queryKey: ['password-link', token],
+    queryFn: () => checkPasswordLink(token!),
+    enabled: Boolean(token && !linkError),
+    retry: false,
+    staleTime: Infinity,
+  });
 
-  if (!token || linkError) {
+  if (!token || linkError || link.data?.open === false) {
     return (
       <AuthPageShell title={invited ? 'This invitation link does not work' : 'This reset link does not work'}>
         <Alert variant="destructive" role="alert">

@@ -51,9 +51,23 @@ describe('forgotten password and password change', () => {
     expect(minutesLeft).toBeGreaterThan(58);
     expect(minutesLeft).toBeLessThanOrEqual(60);
 
+    // The page asks whether the link works before the password is typed.
+    const check = async (value: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/password-links/check',
+          payload: { token: value },
+          remoteAddress: '10.1.2.5',
+        })
+      ).json();
+    expect(await check(token)).toEqual({ open: true });
+    expect(await check(`${token}x`)).toEqual({ open: false });
+
     const newPassword = 'river-stone-lantern-88';
     const reset = await authPost(t.app, '/reset-password', { newPassword, token }, { ip: '10.1.2.3' });
     expect(reset.statusCode).toBe(200);
+    expect(await check(token)).toEqual({ open: false });
 
     expect((await getMe(t.app, laptop.cookie)).statusCode).toBe(401);
     expect((await getMe(t.app, phone.cookie)).statusCode).toBe(401);

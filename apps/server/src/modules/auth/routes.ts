@@ -3,11 +3,13 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from '@sekolo/shared/schemas/auth';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { limitPerClientAddress } from '../../lib/rate-limit.ts';
 import { toMeResponse } from './get-me.ts';
 import { getSessionUser, requireRole, requireSession, type TSessionUser } from './guards.ts';
 import { listAuditEvents } from './list-audit-events.ts';
 import { readAvatar } from './read-avatar.ts';
 import { uploadAvatar } from './upload-avatar.ts';
+import { passwordLinkOpen } from './verification-identifier.ts';
 
 /**
  * Our account endpoints beside Better Auth's /api/auth/* (accounts contract). Prefix /api.
@@ -24,6 +26,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     google: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
     facebook: Boolean(config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET),
   }));
+
+  // /reset-password asks whether its link still works before the password is typed. The token
+  // travels in the body, so it is in no URL or log line; the limit keeps it from being a guessing
+  // oracle (a token is 24 random characters).
+  app.post(
+    '/password-links/check',
+    {
+      preHandler: limitPerClientAddress({ name: 'password-link-check', limit: 30, windowMs: 10 * 60 * 1000 }),
+      schema: { body: z.object({ token: z.string().min(1).max(200) }) },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { open: await passwordLinkOpen(app.deps.database.db, request.body.token) };
+    },
+  );
 
   app.get('/me', { preHandler: requireSession }, async (request, reply) => {
     reply.header('cache-control', 'no-store');

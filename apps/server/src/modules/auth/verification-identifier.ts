@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import { authVerifications } from '../../db/schema/index.ts';
 
 /**
  * How a verification identifier (e.g. `reset-password:<token>`) is stored: its SHA-256 in
@@ -9,4 +12,23 @@ import { createHash } from 'node:crypto';
  */
 export function hashVerificationIdentifier(identifier: string): string {
   return createHash('sha256').update(identifier, 'utf8').digest('base64url');
+}
+
+/**
+ * Whether a password link's token (a reset the user asked for, or a school's invitation) still
+ * sets a password: its row is there and not past its time. The page asks before the password is
+ * typed, so a used or expired link says so at once.
+ */
+export async function passwordLinkOpen(db: DbExecutor, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: authVerifications.id })
+    .from(authVerifications)
+    .where(
+      and(
+        eq(authVerifications.identifier, hashVerificationIdentifier(`reset-password:${token}`)),
+        gt(authVerifications.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }

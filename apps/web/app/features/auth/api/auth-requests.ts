@@ -34,6 +34,11 @@ export function requestPasswordReset(email: string) {
   return api.post<unknown>('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
 }
 
+/** Whether a reset or invitation link still sets a password (asked before the password is typed). */
+export function checkPasswordLink(token: string) {
+  return api.post<{ open: boolean }>('/api/password-links/check', { token });
+}
+
 export function resetPassword(input: { newPassword: string; token: string }) {
   return api.post<unknown>('/api/auth/reset-password', input);
 }
