@@ -477,4 +477,75 @@ test.describe('school dashboard (issue 6)', () => {
     await page.reload();
     await expect(role).toHaveValue('librarian');
   });
+
+  test('the admin is warned before a class teacher’s new role, and removes a staff member from the school', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('leaver');
+    const className = `L${Date.now().toString(36).slice(-5)}`;
+    await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+    await page.goto('/dashboard/school/teachers');
+    const form = page.getByRole('form', { name: 'Invite a staff member' });
+    await form.getByLabel('First name').fill('Sibusiso');
+    await form.getByLabel('Surname').fill('Khoza');
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('Role').selectOption('teacher');
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+    // Made class teacher of a class of their own (over the API, as the Classes page does).
+    const staff = (await (await page.request.get('/api/school/staff')).json()) as {
+      staff: { id: string; email: string }[];
+    };
+    const userId = staff.staff.find((m) => m.email === email)!.id;
+    const created = await page.request.post('/api/school/classes', { data: { name: className, grade: '9' } });
+    expect(created.status()).toBe(201);
+    const id = ((await created.json()) as { class: { id: string } }).class.id;
+    expect(
+      (await page.request.put(`/api/school/attendance/classes/${id}/teacher`, { data: { userId } })).status(),
+    ).toBe(200);
+    await page.reload();
+
+    const row = page.getByTestId('staff-table').getByRole('row').filter({ hasText: email });
+    // A role that cannot mark registers: the confirmation says what happens to the class.
+    await row.getByLabel('Role of Sibusiso Khoza').selectOption('driver');
+    await row.getByRole('button', { name: 'Save role for Sibusiso Khoza' }).click();
+    const warning = page.getByRole('dialog', { name: 'Change the role of Sibusiso Khoza?' });
+    await expect(warning).toContainText(
+      `Sibusiso Khoza is class teacher of ${className}. As Driver they can no longer mark its register; ${className} will have no class teacher.`,
+    );
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await expect(warning).toHaveCount(0);
+    await expect(page.getByText('Sibusiso Khoza is now Driver')).toHaveCount(0);
+
+    // Removing: the dialog names what happens, and the row goes.
+    await row.getByRole('button', { name: 'Remove Sibusiso Khoza from school' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove Sibusiso Khoza from the school?' });
+    await expect(dialog).toContainText('loses access to the school at once and is signed out on every device');
+    await expect(dialog).toContainText(`${className} will have no class teacher`);
+    await expect(dialog).toContainText('Their invitation link stops working.');
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Remove from school' }).click();
+    await expect(
+      page.getByText(`Sibusiso Khoza was removed from the school. ${className} has no class teacher now.`),
+    ).toBeVisible();
+    await expect(page.getByTestId('staff-table')).not.toContainText(email);
+  });
+
+  test('on a phone the role of a staff member is read whole', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+    await page.goto('/dashboard/school/teachers');
+    const select = page.getByTestId('staff-table').getByRole('combobox').first();
+    await expect(select).toBeVisible();
+    await select.selectOption('school_shop_manager');
+    // The chosen role fits the select (it read "School Sh…").
+    const fits = await select.evaluate((el: HTMLSelectElement) => {
+      const style = getComputedStyle(el);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = context.measureText(el.options[el.selectedIndex]!.text).width;
+      return text + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) <= el.clientWidth + 1;
+    });
+    expect(fits).toBe(true);
+  });
 });

@@ -9,7 +9,13 @@ import { idsOf, type IOption } from '../domain/options.ts';
 import { isIsoDate, todayInSouthAfrica } from '../domain/sa-calendar.ts';
 import { checkSouthAfricanId, SA_ID_INVALID_MESSAGES } from '../domain/sa-id.ts';
 import { formatSaPhone, isSaPhone } from '../domain/sa-phone.ts';
-import { GUARDIAN_RELATIONS, PERMISSIONS, SCHOOL_STAFF_ROLES, type TPermission } from '../constants/roles.ts';
+import {
+  GUARDIAN_RELATIONS,
+  hasPermission,
+  PERMISSIONS,
+  SCHOOL_STAFF_ROLES,
+  type TPermission,
+} from '../constants/roles.ts';
 import type { TLearnerConsentStatus } from './learner-consent.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -275,9 +281,22 @@ export type TLearnerGuardian = {
   hasAccount: boolean;
   /** Invited (an account made for them), but has not chosen a password yet: the school can invite again. */
   invited: boolean;
+  /**
+   * The address their account signs in with, when one is linked (invited or active), else null. The
+   * school's `email` is where it writes to; editing it never changes how the guardian signs in.
+   */
+  signInEmail: string | null;
   /** When the guardian or a link of theirs was last saved: the version an edit is based on (If-Match). */
   updatedAt: string;
 };
+
+/**
+ * Beside the e-mail field of a guardian with an account: the school's address for them is where it
+ * writes to; the address they sign in with is theirs, and editing the record never changes it.
+ */
+export function guardianSignInNote(firstName: string, signInEmail: string): string {
+  return `${firstName} signs in with ${signInEmail}. Changing the address here changes where the school writes to, not how ${firstName} signs in.`;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Staff (spec 6: teachers and the other school roles)
@@ -293,7 +312,32 @@ export const STAFF_MESSAGES = {
   notStaff: 'There is no such staff member in your school.',
   ownRole: 'You cannot change your own role.',
   roleReserved: 'Only someone who manages roles (your school admin) can give this role.',
+  removeSelf: 'You cannot remove yourself from the school.',
+  removeReserved: 'Only someone who manages roles (your school admin) can remove this staff member.',
+  lastAdmin: 'This is your school’s only admin. A school needs at least one admin.',
 } as const;
+
+/** Whether a school role marks registers (spec 6 manage_attendance): only such a role can be a class teacher. */
+export function canMarkRegisters(role: string): boolean {
+  return hasPermission(role, 'manage_attendance');
+}
+
+/** "9A", "9A and 9B", "9A, 9B and 9C". */
+export function listNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
+ * The warning before a class teacher is given a role that cannot mark registers, e.g. "Sibusiso
+ * Khoza is class teacher of 9A. As Driver they can no longer mark its register; 9A will have no
+ * class teacher." Saving clears them as class teacher of those classes (changeStaffRole).
+ */
+export function classTeacherRoleWarning(name: string, roleName: string, classes: readonly string[]): string {
+  const list = listNames(classes);
+  const its = classes.length === 1 ? 'its register' : 'their registers';
+  return `${name} is class teacher of ${list}. As ${roleName} they can no longer mark ${its}; ${list} will have no class teacher.`;
+}
 
 /**
  * Permissions that make a role a manager of people or of the school itself. Inviting someone with
@@ -337,7 +381,20 @@ export const ZStaffInviteSchema = z.object({
 });
 export type TStaffInviteInput = z.input<typeof ZStaffInviteSchema>;
 /** `invited`: an account made for them that they have not opened yet (no password chosen): the school can invite again. */
-export type TStaffMember = { id: string; name: string; email: string; role: string; invited: boolean };
+export type TStaffMember = {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  invited: boolean;
+  /** The register classes they are class teacher of (names, sorted). */
+  classTeacherOf: string[];
+  /** The subject classes they teach, as the timetable names them ("8A Mathematics"). */
+  teaches: string[];
+};
+
+/** What removing a staff member did (removeStaff): the classes left without a class teacher, the subject classes kept. */
+export type TStaffRemoval = { name: string; clearedClasses: string[]; keptSubjectClasses: string[] };
 
 // ---------------------------------------------------------------------------------------------
 // Learner list (keyset pagination, D: lists that can grow are paginated on the server)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authPost, getMe, signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
+import { createGuardian, createLearner } from '../../test/factories/school.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { INVITATION_NEEDS_EMAIL, INVITATION_OTHER_ACCOUNT } from './invite-guardian.ts';
 import * as schema from '../../db/schema/index.ts';
@@ -134,6 +135,63 @@ describe('guardian invitation and the parent’s children', () => {
     // The guardian now shows as having an account.
     const list = (await call('GET', `/api/school/learners/${mine}/guardians`, cookies.admin)).json().guardians;
     expect(list[0]).toMatchObject({ hasAccount: true, invited: false });
+  });
+
+  it('editing the e-mail of a guardian with an account changes where the school writes, not how they sign in', async () => {
+    const db = t.database.db;
+    const org = people.admin!.organizationId!;
+    const parent = await createUser(db, {
+      role: 'parent',
+      firstName: 'Thabo',
+      lastName: 'Mokoena',
+      organization: { name: 'Invite Primary', type: 'school' },
+    });
+    const learner = await createLearner(db, org, { firstName: 'Lindo', lastName: 'Mokoena' });
+    const guardian = await createGuardian(db, org, learner.id, {
+      firstName: 'Thabo',
+      lastName: 'Mokoena',
+      email: parent.email,
+      userId: parent.id,
+    });
+    const withoutAccount = await createGuardian(db, org, learner.id, {
+      firstName: 'Ayanda',
+      email: 'ayanda@example.test',
+    });
+    const url = `/api/school/learners/${learner.id}/guardians`;
+    const before = (await call('GET', url, cookies.admin)).json().guardians as Record<string, unknown>[];
+    expect(before.find((g) => g.id === guardian.id)).toMatchObject({ hasAccount: true, signInEmail: parent.email });
+    expect(before.find((g) => g.id === withoutAccount.id)).toMatchObject({ hasAccount: false, signInEmail: null });
+
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `${url}/${guardian.id}`,
+      headers: { cookie: cookies.admin! },
+      payload: {
+        firstName: 'Thabo',
+        lastName: 'Mokoena',
+        email: 'thabo.work@example.test',
+        phone: '082 123 4567',
+        relation: 'parent',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The record says both: where the school writes, and the address Thabo still signs in with.
+    expect(saved.json().guardians.find((g: { id: string }) => g.id === guardian.id)).toMatchObject({
+      email: 'thabo.work@example.test',
+      signInEmail: parent.email,
+      hasAccount: true,
+    });
+    const [account] = await db
+      .select({ email: schema.users.email })
+      .from(schema.users)
+      .where(eq(schema.users.id, parent.id));
+    expect(account!.email).toBe(parent.email);
+    expect((await signIn(t.app, parent.email, parent.password, { ip: '10.9.2.1' })).response.statusCode).toBe(200);
+    const [audit] = await db
+      .select({ details: schema.auditEvents.details })
+      .from(schema.auditEvents)
+      .where(eq(schema.auditEvents.action, 'guardian.updated'));
+    expect(audit!.details).toMatchObject({ guardianId: guardian.id, contactEmailChanged: true, signInUnchanged: true });
   });
 
   it('refuses a guardian without an e-mail, and an address that belongs to staff', async () => {

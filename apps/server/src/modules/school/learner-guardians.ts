@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { SCHOOL_MESSAGES, type TGuardianValues, type TLearnerGuardian } from '@sekolo/shared/schemas/school';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { guardians, learnerGuardians, learners } from '../../db/schema/index.ts';
+import { guardians, learnerGuardians, learners, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { invitationOpen } from './account-invitation.ts';
@@ -58,12 +58,18 @@ export async function listLearnerGuardians(
 ): Promise<TLearnerGuardian[]> {
   await assertLearnerInSchool(db, organizationId, learnerId);
   const rows = await db
-    .select({ guardian: guardians, link: learnerGuardians, invitationOpen: invitationOpen(guardians.userId) })
+    .select({
+      guardian: guardians,
+      link: learnerGuardians,
+      invitationOpen: invitationOpen(guardians.userId),
+      signInEmail: users.email,
+    })
     .from(learnerGuardians)
     .innerJoin(guardians, eq(guardians.id, learnerGuardians.guardianId))
+    .leftJoin(users, eq(users.id, guardians.userId))
     .where(and(eq(learnerGuardians.learnerId, learnerId), eq(learnerGuardians.organizationId, organizationId)))
     .orderBy(asc(guardians.lastName), asc(guardians.firstName), asc(guardians.id));
-  return rows.map(({ guardian, link, invitationOpen: open }) => ({
+  return rows.map(({ guardian, link, invitationOpen: open, signInEmail }) => ({
     id: guardian.id,
     firstName: guardian.firstName,
     lastName: guardian.lastName,
@@ -74,6 +80,7 @@ export async function listLearnerGuardians(
     receivesCommunications: link.receivesCommunications,
     hasAccount: guardian.userId !== null && !open,
     invited: guardian.userId !== null && open,
+    signInEmail: guardian.userId !== null ? signInEmail : null,
     updatedAt: guardian.updatedAt.toISOString(),
   }));
 }
@@ -158,6 +165,11 @@ export async function linkGuardian(
  * answer is 409, where this save would have put back what the caller's form still held (an old
  * phone number, say). Without it the save is the last writer. An e-mail address another guardian
  * of the school has is refused on its field (409), where it used to fail on the unique key (500).
+ *
+ * The e-mail address here is where the school writes to (absence notices, invitations). A guardian
+ * with an account keeps signing in with their own address: the school does not change how someone
+ * signs in. The list answers both (`email`, `signInEmail`), the form says so before saving, and the
+ * audit entry notes a contact address that now differs from the sign-in one.
  */
 export async function updateLearnerGuardian(
   db: Database,
@@ -170,7 +182,7 @@ export async function updateLearnerGuardian(
   try {
     await db.transaction(async (tx) => {
       const [guardian] = await tx
-        .select({ updatedAt: guardians.updatedAt })
+        .select({ updatedAt: guardians.updatedAt, email: guardians.email, userId: guardians.userId })
         .from(guardians)
         .innerJoin(learnerGuardians, eq(learnerGuardians.guardianId, guardians.id))
         .where(linkOf(ctx.organizationId, learnerId, guardianId))
@@ -196,7 +208,15 @@ export async function updateLearnerGuardian(
           updatedAt: NEXT_UPDATED_AT,
         })
         .where(and(eq(guardians.id, guardianId), eq(guardians.organizationId, ctx.organizationId)));
-      await auditGuardian(tx, ctx, 'guardian.updated', learnerId, guardianId);
+      const emailChanged = (guardian.email ?? '') !== (values.email ?? '');
+      await auditGuardian(
+        tx,
+        ctx,
+        'guardian.updated',
+        learnerId,
+        guardianId,
+        emailChanged && guardian.userId ? { contactEmailChanged: true, signInUnchanged: true } : {},
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error))

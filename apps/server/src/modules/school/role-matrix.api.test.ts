@@ -9,6 +9,7 @@ import {
   learnerConsents,
   learnerGuardians,
   learners,
+  organizationMembers,
   subjectClasses,
   subjectClassLearners,
   timetableLessons,
@@ -509,6 +510,22 @@ describe('school routes: every role of spec 6 against every route', () => {
       rule: MANAGE_STAFF,
       ok: 200,
       request: () => ({ url: `/api/school/staff/${f.spareStaff}/invitation` }),
+    },
+    'DELETE /api/school/staff/:userId': {
+      rule: MANAGE_STAFF,
+      ok: 200,
+      request: async () => {
+        const leaver = await createUser(t.database.db, { role: 'librarian', organization: SCHOOL });
+        return { url: `/api/school/staff/${leaver.id}` };
+      },
+      stillThere: async (request) => {
+        const userId = request.url.split('/').pop()!;
+        const rows = await t.database.db
+          .select({ userId: organizationMembers.userId })
+          .from(organizationMembers)
+          .where(and(eq(organizationMembers.organizationId, org), eq(organizationMembers.userId, userId)));
+        return rows.length === 1;
+      },
     },
     'PUT /api/school/staff/:userId/role': {
       rule: MANAGE_ROLES,

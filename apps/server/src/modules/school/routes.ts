@@ -24,7 +24,7 @@ import { linkGuardian, readLearnerGuardians, unlinkGuardian, updateLearnerGuardi
 import { learnerPageForToken, listLearners, pageStatementName } from './list-learners.ts';
 import { learnerConsentRoutes } from './learner-consent-routes.ts';
 import { listMyChildren } from './my-children.ts';
-import { changeStaffRole, inviteStaff, listStaff, reinviteStaff } from './school-staff.ts';
+import { changeStaffRole, inviteStaff, listStaff, reinviteStaff, removeStaff } from './school-staff.ts';
 import { createRegisterClass, listRegisterClasses } from './register-classes.ts';
 import { adoptSession, getSessionUser, requirePermission, requireRole, sessionInStatement } from '../auth/guards.ts';
 import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from './school-context.ts';
@@ -270,7 +270,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Staff (spec 6): invite with a role, list, change a role.
+  // Staff (spec 6): invite with a role, list, change a role, remove from the school.
   const canManageStaff = requireSchoolPermission('manage_staff');
   app.get('/staff', { preValidation: canManageStaff }, async (request) => {
     const ctx = await schoolContext(request, ['manage_staff']);
@@ -303,7 +303,16 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = await schoolContext(request, ['manage_roles']);
-      return { member: await changeStaffRole(app, ctx, request.params.userId, request.body.role) };
+      return changeStaffRole(app, ctx, request.params.userId, request.body.role);
+    },
+  );
+
+  app.delete(
+    '/staff/:userId',
+    { preValidation: canManageStaff, schema: { params: z.object({ userId: z.string().min(1).max(100) }) } },
+    async (request) => {
+      const ctx = await schoolContext(request, ['manage_staff']);
+      return { removed: await removeStaff(app, ctx, request.params.userId) };
     },
   );
 };

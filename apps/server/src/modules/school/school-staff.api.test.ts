@@ -1,7 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { PERMISSIONS } from '@sekolo/shared/constants/roles';
 import { STAFF_MESSAGES } from '@sekolo/shared/schemas/school';
+import {
+  accountInvitations,
+  attendanceRecords,
+  auditEvents,
+  authVerifications,
+  organizationMembers,
+  registerClassTeachers,
+} from '../../db/schema/index.ts';
 import { authPost, getMe, signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
+import {
+  createLearner,
+  createRegisterClass,
+  createSubjectClass,
+  setClassTeacher,
+} from '../../test/factories/school.ts';
+import type { TSessionUser } from '../auth/guards.ts';
+import { removeStaff } from './school-staff.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { withOutboxRefusing } from '../../test/outbox-refusing.ts';
 
@@ -28,8 +46,12 @@ describe('school staff', () => {
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: string, payload?: Record<string, unknown>) =>
-    t.app.inject({ method, url, headers: { cookie: cookies[who]! }, ...(payload ? { payload } : {}) });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    who: string,
+    payload?: Record<string, unknown>,
+  ) => t.app.inject({ method, url, headers: { cookie: cookies[who]! }, ...(payload ? { payload } : {}) });
 
   it('invites a teacher who sets a password and works with the teacher’s permissions; the admin changes the role', async () => {
     const email = 'new.teacher@example.test';
@@ -187,5 +209,192 @@ describe('school staff', () => {
     expect((await call('POST', '/api/school/staff', 'admin', payload)).statusCode).toBe(201);
     expect(await listed()).toContain(payload.email);
     expect(await t.outbox(payload.email)).toHaveLength(1);
+  });
+
+  describe('removing a staff member and changing a class teacher’s role', () => {
+    const leavers = { name: 'Leavers High', type: 'school' as const };
+    const staff: Record<string, TCreatedUser> = {};
+    const staffCookies: Record<string, string> = {};
+    const klass: Record<string, string> = {};
+    let org = '';
+    const as = (who: string, method: 'GET' | 'DELETE' | 'PUT', url: string, payload?: Record<string, unknown>) =>
+      t.app.inject({ method, url, headers: { cookie: staffCookies[who]! }, ...(payload ? { payload } : {}) });
+    const classTeacherOf = async (classId: string) =>
+      (
+        await t.database.db
+          .select({ userId: registerClassTeachers.userId })
+          .from(registerClassTeachers)
+          .where(eq(registerClassTeachers.registerClassId, classId))
+      )[0]?.userId ?? null;
+
+    beforeAll(async () => {
+      const db = t.database.db;
+      for (const [key, role] of [
+        ['admin', 'school_admin'],
+        ['admin2', 'school_admin'],
+        ['hr', 'human_resources'],
+        ['teacher', 'teacher'],
+        ['teacher2', 'teacher'],
+        ['coach', 'coach'],
+        ['librarian', 'librarian'],
+      ] as const) {
+        staff[key] = await createUser(db, { role, organization: leavers, firstName: key, lastName: 'Leaver' });
+        staffCookies[key] = (
+          await signIn(t.app, staff[key]!.email, staff[key]!.password, { ip: `10.11.0.${++ip}` })
+        ).cookie;
+      }
+      org = staff.admin!.organizationId!;
+      for (const [name, who] of [
+        ['9A', 'teacher'],
+        ['9B', 'teacher2'],
+        ['9C', 'coach'],
+      ] as const) {
+        klass[name] = (await createRegisterClass(db, org, name, 9)).id;
+        await setClassTeacher(db, org, klass[name], staff[who]!.id);
+      }
+      await createSubjectClass(db, org, {
+        subject: 'mathematics',
+        teacherUserId: staff.teacher!.id,
+        registerClassId: klass['9A']!,
+      });
+      const learner = await createLearner(db, org, { registerClassId: klass['9A'], grade: 9 });
+      await db.insert(attendanceRecords).values({
+        organizationId: org,
+        registerClassId: klass['9A']!,
+        learnerId: learner.id,
+        date: '2026-03-02',
+        status: 'present',
+        markedBy: staff.teacher!.id,
+      });
+    });
+
+    it('the list names what each staff member is class teacher of and teaches', async () => {
+      const listed = (await as('admin', 'GET', '/api/school/staff')).json().staff as {
+        id: string;
+        classTeacherOf: string[];
+        teaches: string[];
+      }[];
+      expect(listed.find((m) => m.id === staff.teacher!.id)).toMatchObject({
+        classTeacherOf: ['9A'],
+        teaches: ['9A Mathematics'],
+      });
+      expect(listed.find((m) => m.id === staff.hr!.id)).toMatchObject({ classTeacherOf: [], teaches: [] });
+    });
+
+    it('removes a teacher at once: sessions end, links withdrawn, class teacher cleared, past marks kept, audited', async () => {
+      const teacherUrl = `/api/school/staff/${staff.teacher!.id}`;
+      expect((await as('teacher', 'GET', '/api/school/learners')).statusCode).toBe(200);
+      // An open set-password link of theirs (a fresh invitation, say) goes with them.
+      await t.database.db.insert(accountInvitations).values({ userId: staff.teacher!.id });
+      await t.database.db
+        .insert(authVerifications)
+        .values({
+          id: 'leaver-link',
+          identifier: 'x',
+          value: staff.teacher!.id,
+          expiresAt: new Date(Date.now() + 1e9),
+        });
+
+      // Refused: a teacher (no manage_staff), another school's admin (404, not 403), one's own removal.
+      expect((await as('teacher2', 'DELETE', `/api/school/staff/${staff.librarian!.id}`)).statusCode).toBe(403);
+      expect((await call('DELETE', teacherUrl, 'otherAdmin')).statusCode).toBe(404);
+      expect((await call('DELETE', `/api/school/staff/${people.teacher!.id}`, 'otherAdmin')).statusCode).toBe(404);
+      const self = await as('admin', 'DELETE', `/api/school/staff/${staff.admin!.id}`);
+      expect(self.statusCode).toBe(400);
+      expect(self.json().error.message).toBe(STAFF_MESSAGES.removeSelf);
+      // Human resources removes the staff it may hire, not an admin or another manager.
+      for (const who of ['admin2', 'hr']) {
+        const refused = await as('hr', 'DELETE', `/api/school/staff/${staff[who]!.id}`);
+        expect(refused.statusCode, who).toBe(who === 'hr' ? 400 : 403);
+      }
+      expect((await as('hr', 'DELETE', `/api/school/staff/${staff.admin2!.id}`)).json().error.message).toBe(
+        STAFF_MESSAGES.removeReserved,
+      );
+
+      const removed = await as('admin', 'DELETE', teacherUrl);
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(removed.json().removed).toEqual({
+        name: 'teacher Leaver',
+        clearedClasses: ['9A'],
+        keptSubjectClasses: ['9A Mathematics'],
+      });
+      // Access stops at once: the teacher's own cookie is signed out.
+      expect((await as('teacher', 'GET', '/api/school/learners')).statusCode).toBe(401);
+      expect((await getMe(t.app, staffCookies.teacher!)).statusCode).toBe(401);
+      const db = t.database.db;
+      expect(
+        await db
+          .select()
+          .from(organizationMembers)
+          .where(and(eq(organizationMembers.organizationId, org), eq(organizationMembers.userId, staff.teacher!.id))),
+      ).toHaveLength(0);
+      expect(await db.select().from(authVerifications).where(eq(authVerifications.value, staff.teacher!.id))).toEqual(
+        [],
+      );
+      expect(await classTeacherOf(klass['9A']!)).toBeNull();
+      const [mark] = await db
+        .select({ markedBy: attendanceRecords.markedBy })
+        .from(attendanceRecords)
+        .where(eq(attendanceRecords.registerClassId, klass['9A']!));
+      expect(mark!.markedBy).toBe(staff.teacher!.id);
+      const [audit] = await db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'staff.removed'), eq(auditEvents.target, `user:${staff.teacher!.id}`)));
+      expect(audit).toMatchObject({
+        actorUserId: staff.admin!.id,
+        details: {
+          organizationId: org,
+          role: 'teacher',
+          classTeacherCleared: ['9A'],
+          subjectClassesKept: ['9A Mathematics'],
+        },
+      });
+      const listed = (await as('admin', 'GET', '/api/school/staff')).json().staff.map((m: { id: string }) => m.id);
+      expect(listed).not.toContain(staff.teacher!.id);
+      // Gone is gone: removing again is 404.
+      expect((await as('admin', 'DELETE', teacherUrl)).statusCode).toBe(404);
+      // Human resources removes a librarian.
+      expect((await as('hr', 'DELETE', `/api/school/staff/${staff.librarian!.id}`)).statusCode).toBe(200);
+    });
+
+    it('an admin removes another admin, never the last one', async () => {
+      const admin2: TSessionUser = {
+        id: staff.admin2!.id,
+        permissions: [...PERMISSIONS.school_admin],
+      } as unknown as TSessionUser;
+      const removed = await as('admin', 'DELETE', `/api/school/staff/${staff.admin2!.id}`);
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect((await as('admin2', 'GET', '/api/school/staff')).statusCode).toBe(401);
+      // admin2's request that passed its guards just before it lost its place (two admins removing
+      // each other at once): the school's only admin stays.
+      await expect(
+        removeStaff(
+          t.app,
+          { organizationId: org, schoolName: leavers.name, user: admin2, ip: '10.11.9.9' },
+          staff.admin!.id,
+        ),
+      ).rejects.toMatchObject({ statusCode: 409, message: STAFF_MESSAGES.lastAdmin });
+      expect((await as('admin', 'GET', '/api/school/staff')).statusCode).toBe(200);
+    });
+
+    it('a class teacher given a role that cannot mark registers stops being class teacher (and the answer says which)', async () => {
+      const toDriver = await as('admin', 'PUT', `/api/school/staff/${staff.teacher2!.id}/role`, { role: 'driver' });
+      expect(toDriver.statusCode, toDriver.body).toBe(200);
+      expect(toDriver.json()).toMatchObject({
+        member: { role: 'driver', classTeacherOf: [] },
+        clearedClasses: ['9B'],
+      });
+      expect(await classTeacherOf(klass['9B']!)).toBeNull();
+      const [audit] = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'user.role_changed'), eq(auditEvents.target, `user:${staff.teacher2!.id}`)));
+      expect(audit!.details).toMatchObject({ fromRole: 'teacher', toRole: 'driver', classTeacherCleared: ['9B'] });
+      // A role that still marks registers keeps the class.
+      const toTeacher = await as('admin', 'PUT', `/api/school/staff/${staff.coach!.id}/role`, { role: 'teacher' });
+      expect(toTeacher.json()).toMatchObject({ member: { classTeacherOf: ['9C'] }, clearedClasses: [] });
+      expect(await classTeacherOf(klass['9C']!)).toBe(staff.coach!.id);
+    });
   });
 });

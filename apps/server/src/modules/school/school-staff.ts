@@ -1,26 +1,69 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { capsSubjectLabel } from '@sekolo/shared/constants/caps-subjects';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
 import {
   canGiveStaffRole,
+  canMarkRegisters,
   INVITABLE_STAFF_ROLES,
   STAFF_MESSAGES,
   type TStaffMember,
+  type TStaffRemoval,
 } from '@sekolo/shared/schemas/school';
+import { subjectClassTitle } from '@sekolo/shared/schemas/timetable';
 import type { App } from '../../app.ts';
 import type { DbExecutor } from '../../db/client.ts';
-import { organizationMembers, users } from '../../db/schema/index.ts';
+import {
+  authSessions,
+  organizationMembers,
+  registerClasses,
+  registerClassTeachers,
+  subjectClasses,
+  users,
+} from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import {
   createInvitedUser,
   invitationOpen,
   queueAccountInvitation,
+  withdrawInvitations,
 } from './account-invitation.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 type TStaffRole = (typeof INVITABLE_STAFF_ROLES)[number];
 const STAFF_AND_ADMIN_ROLES = ['school_admin', ...INVITABLE_STAFF_ROLES];
+
+/** The names of the school's register classes `userId` is class teacher of, sorted. */
+function classTeacherOf(organizationId: string, userId: SQLWrapper) {
+  return sql<string[]>`coalesce((
+    select json_agg(rc.name order by lower(rc.name), rc.name)
+    from ${registerClassTeachers} rct join ${registerClasses} rc on rc.id = rct.register_class_id
+    where rct.organization_id = ${organizationId} and rct.user_id = ${userId}
+  ), '[]'::json)`;
+}
+
+type TTaught = { className: string; subject: string; groupName: string | null };
+
+/** The school's subject classes `userId` teaches (class, subject, group). */
+function subjectClassesOf(organizationId: string, userId: SQLWrapper) {
+  return sql<TTaught[]>`coalesce((
+    select json_agg(json_build_object('className', rc.name, 'subject', sc.subject, 'groupName', sc.group_name)
+      order by lower(rc.name), sc.subject, sc.group_name)
+    from ${subjectClasses} sc join ${registerClasses} rc on rc.id = sc.register_class_id
+    where sc.organization_id = ${organizationId} and sc.teacher_user_id = ${userId}
+  ), '[]'::json)`;
+}
+
+function subjectClassTitles(taught: TTaught[]): string[] {
+  return taught.map((t) =>
+    subjectClassTitle({
+      registerClassName: t.className,
+      subjectLabel: capsSubjectLabel(t.subject),
+      groupName: t.groupName,
+    }),
+  );
+}
 
 /** The school's members of `roles`, with `where` besides: as TStaffMember, and their first name. */
 function staffMembers(db: DbExecutor, organizationId: string, roles: readonly string[], where?: SQL) {
@@ -32,6 +75,8 @@ function staffMembers(db: DbExecutor, organizationId: string, roles: readonly st
       role: organizationMembers.role,
       invited: invitationOpen(users.id),
       firstName: users.firstName,
+      classTeacherOf: classTeacherOf(organizationId, users.id),
+      taught: subjectClassesOf(organizationId, users.id),
     })
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))
@@ -47,7 +92,15 @@ export async function listStaff(db: DbExecutor, organizationId: string): Promise
     asc(users.firstName),
     asc(users.id),
   );
-  return rows.map(({ firstName: _firstName, ...member }) => member);
+  return rows.map(toStaffMember);
+}
+
+function toStaffMember({
+  firstName: _firstName,
+  taught,
+  ...member
+}: Awaited<ReturnType<typeof staffMembers>>[number]): TStaffMember {
+  return { ...member, teaches: subjectClassTitles(taught) };
 }
 
 /** Creates the staff member's account with that role in this school and e-mails a set-password link. */
@@ -92,6 +145,8 @@ export async function inviteStaff(
     email: input.email,
     role: input.role,
     invited: true,
+    classTeacherOf: [],
+    teaches: [],
   };
 }
 
@@ -125,29 +180,28 @@ export async function reinviteStaff(app: App, ctx: TSchoolContext, userId: strin
       tag: 'school-staff-invitation',
       intro: `${ctx.schoolName} has created a Sekolo account for you as ${roleLabel(member.role)}.`,
     });
-    return { id: userId, name: member.name, email: member.email, role: member.role, invited: true };
+    return { ...toStaffMember(member), invited: true };
   });
 }
 
-/** The admin changes a staff member's role in this school (the permissions of spec 6 follow the role). */
+/**
+ * The admin changes a staff member's role in this school (the permissions of spec 6 follow the role).
+ * A class teacher given a role that cannot mark registers stops being class teacher of those classes
+ * (else the class would name a teacher who can no longer open its register): `clearedClasses` names
+ * them, as the confirmation warned (classTeacherRoleWarning).
+ */
 export async function changeStaffRole(
   app: App,
   ctx: TSchoolContext,
   userId: string,
   role: TStaffRole,
-): Promise<TStaffMember> {
+): Promise<{ member: TStaffMember; clearedClasses: string[] }> {
   if (userId === ctx.user.id) throw badRequest(STAFF_MESSAGES.ownRole);
   const { db } = app.deps.database;
   return db.transaction(async (tx) => {
     const [member] = await tx
-      .select({
-        role: organizationMembers.role,
-        name: users.name,
-        email: users.email,
-        invited: invitationOpen(users.id),
-      })
+      .select({ role: organizationMembers.role })
       .from(organizationMembers)
-      .innerJoin(users, eq(users.id, organizationMembers.userId))
       .where(and(eq(organizationMembers.organizationId, ctx.organizationId), eq(organizationMembers.userId, userId)))
       .for('update');
     // Other admins, parents and learners are not changed here.
@@ -161,13 +215,104 @@ export async function changeStaffRole(
       .update(users)
       .set({ role, updatedAt: sql`now()` })
       .where(eq(users.id, userId));
+    const clearedClasses = canMarkRegisters(role) ? [] : await clearClassTeacher(tx, ctx.organizationId, userId);
     await recordAudit(tx, {
       action: 'user.role_changed',
       actorUserId: ctx.user.id,
       target: `user:${userId}`,
       ip: ctx.ip,
-      details: { organizationId: ctx.organizationId, fromRole: member.role, toRole: role },
+      details: {
+        organizationId: ctx.organizationId,
+        fromRole: member.role,
+        toRole: role,
+        ...(clearedClasses.length > 0 ? { classTeacherCleared: clearedClasses } : {}),
+      },
     });
-    return { id: userId, name: member.name, email: member.email, role, invited: member.invited };
+    const [changed] = await staffOf(tx, ctx.organizationId, userId);
+    return { member: toStaffMember(changed!), clearedClasses };
+  });
+}
+
+/** Clears `userId` as class teacher of this school's classes; answers the classes' names, sorted. */
+async function clearClassTeacher(tx: DbExecutor, organizationId: string, userId: string): Promise<string[]> {
+  const cleared = await tx
+    .delete(registerClassTeachers)
+    .where(and(eq(registerClassTeachers.organizationId, organizationId), eq(registerClassTeachers.userId, userId)))
+    .returning({ classId: registerClassTeachers.registerClassId });
+  if (cleared.length === 0) return [];
+  const classes = await tx
+    .select({ name: registerClasses.name })
+    .from(registerClasses)
+    .where(
+      and(
+        eq(registerClasses.organizationId, organizationId),
+        inArray(
+          registerClasses.id,
+          cleared.map((c) => c.classId),
+        ),
+      ),
+    );
+  return classes.map((c) => c.name).sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+}
+
+/**
+ * Removes a staff member (a teacher who leaves, an admin who hands over) from this school, at once:
+ * their membership goes, every session of theirs ends (their account belongs to this school: staff
+ * accounts are made by the school), open set-password links are withdrawn, and they stop being
+ * class teacher of the school's classes. What they did stays theirs: attendance marks keep their
+ * author, the audit log its actor. The subject classes they teach stay on the timetable under their
+ * name (a subject class needs a teacher, and access must not wait for the timetable to be redone):
+ * the confirmation names them, and the answer too.
+ *
+ * Who manages staff (manage_staff) removes the staff they may invite; an admin, or another manager,
+ * needs manage_roles. Nobody removes themselves, and a school keeps at least one admin.
+ */
+export async function removeStaff(app: App, ctx: TSchoolContext, userId: string): Promise<TStaffRemoval> {
+  const { db } = app.deps.database;
+  return db.transaction(async (tx) => {
+    const [member] = await staffMembers(
+      tx,
+      ctx.organizationId,
+      STAFF_AND_ADMIN_ROLES,
+      eq(organizationMembers.userId, userId),
+    ).for('update', { of: organizationMembers });
+    if (!member) throw notFound(STAFF_MESSAGES.notStaff);
+    if (userId === ctx.user.id) throw badRequest(STAFF_MESSAGES.removeSelf);
+    const reserved =
+      member.role === 'school_admin'
+        ? !ctx.user.permissions.includes('manage_roles')
+        : !canGiveStaffRole(ctx.user.permissions, member.role as TStaffRole);
+    if (reserved) throw forbidden(STAFF_MESSAGES.removeReserved);
+    if (member.role === 'school_admin') {
+      // Locked, so two admins removing each other at once cannot leave the school with none.
+      const admins = await tx
+        .select({ userId: organizationMembers.userId })
+        .from(organizationMembers)
+        .where(
+          and(eq(organizationMembers.organizationId, ctx.organizationId), eq(organizationMembers.role, 'school_admin')),
+        )
+        .for('update');
+      if (admins.length <= 1) throw conflict(STAFF_MESSAGES.lastAdmin);
+    }
+    const clearedClasses = await clearClassTeacher(tx, ctx.organizationId, userId);
+    const keptSubjectClasses = subjectClassTitles(member.taught);
+    await tx
+      .delete(organizationMembers)
+      .where(and(eq(organizationMembers.organizationId, ctx.organizationId), eq(organizationMembers.userId, userId)));
+    await withdrawInvitations(tx, userId);
+    await tx.delete(authSessions).where(eq(authSessions.userId, userId));
+    await recordAudit(tx, {
+      action: 'staff.removed',
+      actorUserId: ctx.user.id,
+      target: `user:${userId}`,
+      ip: ctx.ip,
+      details: {
+        organizationId: ctx.organizationId,
+        role: member.role,
+        classTeacherCleared: clearedClasses,
+        subjectClassesKept: keptSubjectClasses,
+      },
+    });
+    return { name: member.name, clearedClasses, keptSubjectClasses };
   });
 }

@@ -430,6 +430,13 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
         expect: { adminB: 404, teacherB: 403 },
       },
     ],
+    'DELETE /api/school/staff/:userId': [
+      {
+        name: "Alpha's teacher",
+        url: () => `/api/school/staff/${people.teacherA!.id}`,
+        expect: { adminB: 404, teacherB: 403 },
+      },
+    ],
     'PUT /api/school/attendance/classes/:classId/teacher': [
       {
         name: "Alpha's class",

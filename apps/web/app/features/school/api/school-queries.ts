@@ -12,6 +12,7 @@ import type {
   TSchoolOverview,
   TStaffInviteInput,
   TStaffMember,
+  TStaffRemoval,
 } from '@sekolo/shared/schemas/school';
 import { api, isSavedMeanwhile } from '~/lib/api-client';
 
@@ -230,10 +231,18 @@ export function useReinviteStaff() {
   );
 }
 
+/** `clearedClasses`: the classes whose class teacher the new role cannot be (they have none now). */
 export function useChangeStaffRole() {
   return useSchoolMutation((input: { userId: string; role: string }) =>
-    api
-      .put<{ member: TStaffMember }>(`/api/school/staff/${input.userId}/role`, { role: input.role })
-      .then((a) => a.member),
+    api.put<{ member: TStaffMember; clearedClasses: string[] }>(`/api/school/staff/${input.userId}/role`, {
+      role: input.role,
+    }),
+  );
+}
+
+/** Removes a staff member from the school: their access ends at once (removeStaff on the server). */
+export function useRemoveStaff() {
+  return useSchoolMutation((userId: string) =>
+    api.delete<{ removed: TStaffRemoval }>(`/api/school/staff/${userId}`).then((a) => a.removed),
   );
 }

@@ -14,6 +14,7 @@ describe('mergeGuardianInput: a guardian saved by someone else under an open edi
     receivesCommunications: true,
     hasAccount: false,
     invited: false,
+    signInEmail: null,
     updatedAt: '2026-11-28T08:00:00.000Z',
   };
   const opened = guardianToInput(listed);

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { GUARDIAN_RELATIONS } from '@sekolo/shared/constants/roles';
 import { labelOf } from '@sekolo/shared/domain/options';
 import {
+  guardianSignInNote,
   ZGuardianSchema,
   type TGuardianInput,
   type TGuardianValues,
@@ -205,6 +206,10 @@ function GuardianItem({
           {g.hasAccount && <Badge variant="accent">Has an account</Badge>}
           {g.invited && <Badge variant="neutral">Invited, no password chosen yet</Badge>}
         </p>
+        {/* The school writes to its own address for them; they sign in with theirs (never changed here). */}
+        {g.signInEmail && g.signInEmail !== g.email && (
+          <p className="text-sm text-slate-600">Signs in with {g.signInEmail}</p>
+        )}
       </div>
       {canManage && (
         <ConfirmAction
@@ -298,11 +303,27 @@ function GuardianForm({
   // The guardian read again after someone else's save: merged into the form, not replacing it.
   useMergedReading(form, read, ALL_FIELDS, mergeGuardianInput, setProblem);
 
-  const text = (name: 'firstName' | 'lastName' | 'email' | 'phone', label: string, type = 'text') => (
-    <FormField id={f(name)} label={label} error={errors[name]?.message} optional={name === 'email' || name === 'phone'}>
-      <TextControl control={form.control} name={name} type={type} aria={fieldAria(f(name), errors[name]?.message)} />
-    </FormField>
-  );
+  // A guardian with an account keeps signing in with their own address: the form says so by the field.
+  const signInNote = guardian?.signInEmail ? guardianSignInNote(guardian.firstName, guardian.signInEmail) : undefined;
+  const text = (name: 'firstName' | 'lastName' | 'email' | 'phone', label: string, type = 'text') => {
+    const hint = name === 'email' ? signInNote : undefined;
+    return (
+      <FormField
+        id={f(name)}
+        label={label}
+        hint={hint}
+        error={errors[name]?.message}
+        optional={name === 'email' || name === 'phone'}
+      >
+        <TextControl
+          control={form.control}
+          name={name}
+          type={type}
+          aria={fieldAria(f(name), errors[name]?.message, Boolean(hint))}
+        />
+      </FormField>
+    );
+  };
   return (
     <form
       ref={formRef}

@@ -3,15 +3,27 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { UserMinus } from 'lucide-react';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
 import {
   canGiveStaffRole,
+  canMarkRegisters,
+  classTeacherRoleWarning,
   INVITABLE_STAFF_ROLES,
+  listNames,
   ZStaffInviteSchema,
   type TStaffInviteInput,
   type TStaffMember,
 } from '@sekolo/shared/schemas/school';
 import { Button } from '~/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '~/components/ui/dialog';
 import { FormField, fieldAria } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
@@ -19,10 +31,20 @@ import { NativeSelect } from '~/components/ui/native-select';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { toastAction } from '~/lib/toast-action';
 import { Badge } from '~/components/ui/badge';
-import { staffQuery, useChangeStaffRole, useInviteStaff, useReinviteStaff } from '../api/school-queries';
+import {
+  staffQuery,
+  useChangeStaffRole,
+  useInviteStaff,
+  useReinviteStaff,
+  useRemoveStaff,
+} from '../api/school-queries';
 import { StagedSelect } from './staged-select';
 
-/** /dashboard/school/teachers: the school's staff; the admin invites with a role and changes roles (spec 6). */
+/**
+ * /dashboard/school/teachers: the school's staff; the admin invites with a role, changes roles and
+ * removes someone from the school (spec 6). On a phone each row stacks (name, then role, then
+ * actions) so a role such as "School Shop Manager" is read whole, not cut.
+ */
 export function SchoolStaff({
   currentUserId,
   canChangeRoles,
@@ -47,8 +69,8 @@ export function SchoolStaff({
         </p>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm" data-testid="staff-table">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+          <table className="block w-full text-left text-sm sm:table" data-testid="staff-table">
+            <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase sm:table-header-group">
               <tr>
                 <th scope="col" className="px-4 py-3">
                   Name
@@ -59,17 +81,26 @@ export function SchoolStaff({
                 <th scope="col" className="px-4 py-3">
                   Role
                 </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody className="block divide-y divide-slate-100 sm:table-row-group">
               {staff.data.map((member) => {
                 const editable =
                   canChangeRoles &&
                   member.id !== currentUserId &&
                   (INVITABLE_STAFF_ROLES as readonly string[]).includes(member.role);
+                // Nobody removes themselves; an admin or another manager only by who manages roles.
+                const removable =
+                  member.id !== currentUserId &&
+                  (member.role === 'school_admin'
+                    ? canChangeRoles
+                    : canGiveStaffRole(permissions, member.role as (typeof INVITABLE_STAFF_ROLES)[number]));
                 return (
-                  <tr key={member.id}>
-                    <td className="px-4 py-3 font-medium text-slate-900">
+                  <tr key={member.id} className="block py-2 sm:table-row sm:py-0">
+                    <td className="block px-4 py-1 font-medium text-slate-900 sm:table-cell sm:py-3">
                       {member.name}
                       {member.invited && (
                         <span className="mt-1 flex flex-wrap items-center gap-2 font-normal">
@@ -98,8 +129,18 @@ export function SchoolStaff({
                       </span>
                     </td>
                     <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{member.email}</td>
-                    <td className="px-4 py-3 text-slate-700">
-                      {editable ? <StaffRolePicker member={member} /> : roleLabel(member.role)}
+                    <td className="block px-4 py-1 text-slate-700 sm:table-cell sm:py-3">
+                      {editable ? (
+                        <StaffRolePicker member={member} />
+                      ) : (
+                        <span>
+                          <span className="text-slate-500 sm:sr-only">Role: </span>
+                          {roleLabel(member.role)}
+                        </span>
+                      )}
+                    </td>
+                    <td className="block px-4 py-1 sm:table-cell sm:py-3 sm:text-right">
+                      {removable && <RemoveStaffButton member={member} />}
                     </td>
                   </tr>
                 );
@@ -112,32 +153,131 @@ export function SchoolStaff({
   );
 }
 
-/** A staff member's role: the choice is staged, and only Save changes it (StagedSelect). */
+/**
+ * A staff member's role: the choice is staged, and only Save changes it (StagedSelect). A class
+ * teacher given a role that cannot mark registers is warned first: saving leaves their classes
+ * without a class teacher (the server clears them), and the toast names those classes.
+ */
 function StaffRolePicker({ member }: { member: TStaffMember }) {
   const change = useChangeStaffRole();
+  const [warning, setWarning] = useState<{ text: string; answer: (go: boolean) => void } | null>(null);
+  const confirmed = (role: string) =>
+    new Promise<boolean>((resolve) => {
+      if (canMarkRegisters(role) || member.classTeacherOf.length === 0) return resolve(true);
+      setWarning({
+        text: classTeacherRoleWarning(member.name, roleLabel(role), member.classTeacherOf),
+        answer: resolve,
+      });
+    });
+  const answer = (go: boolean) => {
+    warning?.answer(go);
+    setWarning(null);
+  };
   return (
-    <StagedSelect
-      label={`Role of ${member.name}`}
-      saveLabel={`Save role for ${member.name}`}
-      cancelLabel={`Cancel role change for ${member.name}`}
-      saved={member.role}
-      onSave={async (role) => {
-        try {
-          const changed = await change.mutateAsync({ userId: member.id, role });
-          toast.success(`${changed.name} is now ${roleLabel(changed.role)}`);
-          return true;
-        } catch (error) {
-          toast.error(errorMessage(error));
-          return false;
-        }
-      }}
-    >
-      {INVITABLE_STAFF_ROLES.map((role) => (
-        <option key={role} value={role}>
-          {roleLabel(role)}
-        </option>
-      ))}
-    </StagedSelect>
+    <>
+      <StagedSelect
+        label={`Role of ${member.name}`}
+        saveLabel={`Save role for ${member.name}`}
+        cancelLabel={`Cancel role change for ${member.name}`}
+        saved={member.role}
+        className="sm:min-w-48"
+        onSave={async (role) => {
+          if (!(await confirmed(role))) return false;
+          try {
+            const { member: changed, clearedClasses } = await change.mutateAsync({ userId: member.id, role });
+            const cleared = clearedClasses.length
+              ? ` ${listNames(clearedClasses)} ${clearedClasses.length === 1 ? 'has' : 'have'} no class teacher now.`
+              : '';
+            toast.success(`${changed.name} is now ${roleLabel(changed.role)}${cleared}`);
+            return true;
+          } catch (error) {
+            toast.error(errorMessage(error));
+            return false;
+          }
+        }}
+      >
+        {INVITABLE_STAFF_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {roleLabel(role)}
+          </option>
+        ))}
+      </StagedSelect>
+      <Dialog open={warning !== null} onOpenChange={(open) => !open && answer(false)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Change the role of {member.name}?</DialogTitle>
+            <DialogDescription>{warning?.text}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => answer(false)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={() => answer(true)}>
+              Change role
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * "Remove from school": a dialog naming what happens (access ends at once, the classes left without
+ * a class teacher, the subject classes that stay on the timetable, the records that stay) before
+ * the staff member is removed.
+ */
+function RemoveStaffButton({ member }: { member: TStaffMember }) {
+  const [open, setOpen] = useState(false);
+  const remove = useRemoveStaff();
+  const confirm = async () => {
+    try {
+      const removed = await remove.mutateAsync(member.id);
+      const cleared = removed.clearedClasses.length
+        ? ` ${listNames(removed.clearedClasses)} ${removed.clearedClasses.length === 1 ? 'has' : 'have'} no class teacher now.`
+        : '';
+      toast.success(`${removed.name} was removed from the school.${cleared}`);
+      setOpen(false);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button size="sm" variant="ghost" aria-label={`Remove ${member.name} from school`} onClick={() => setOpen(true)}>
+        <UserMinus aria-hidden="true" />
+        Remove from school
+      </Button>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Remove {member.name} from the school?</DialogTitle>
+          <DialogDescription>
+            {member.name} loses access to the school at once and is signed out on every device.
+          </DialogDescription>
+        </DialogHeader>
+        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+          {member.classTeacherOf.length > 0 && (
+            <li>{listNames(member.classTeacherOf)} will have no class teacher: name another in Classes.</li>
+          )}
+          {member.teaches.length > 0 && (
+            <li>
+              Their subject classes stay on the timetable under their name until you change them:{' '}
+              {listNames(member.teaches)}.
+            </li>
+          )}
+          {member.invited && <li>Their invitation link stops working.</li>}
+          <li>The attendance marks and other records they made stay, with their name.</li>
+        </ul>
+        <DialogFooter>
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button variant="destructive" disabled={remove.isPending} onClick={() => void confirm()}>
+            Remove from school
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }
 
