@@ -223,7 +223,7 @@ test.describe('sign-in', () => {
   }) => {
     await signIn(page, DEMO.customer, DEMO_PASSWORD);
     await expect(page.getByText('Welcome back!')).toBeVisible();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL('**/dashboard/customer');
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: "You're already logged in" })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
@@ -457,7 +457,8 @@ test.describe('last path and basket', () => {
   test('a page refused on the way in is not where / returns: Back from the access page stays home', async ({
     page,
   }) => {
-    await signIn(page, DEMO.parent, DEMO_PASSWORD);
+    // Asked for / by the address, the sign-in goes there (not on to the dashboard).
+    await signIn(page, DEMO.parent, DEMO_PASSWORD, '/login?redirectTo=%2F');
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/dashboard/school');
     await page.waitForURL('**/unauthorized');
@@ -468,6 +469,28 @@ test.describe('last path and basket', () => {
     await page.goto('/');
     await page.waitForTimeout(500);
     expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  test('signing in with no saved page lands on the dashboard; with one, back on that page', async ({ page }) => {
+    // A first sign-in of the tab: the login goes to / (spec 2.6), which has nothing to return to, so
+    // on to the user's own dashboard (D11), not the marketing home.
+    await signIn(page, DEMO.teacher, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard/teacher');
+    // The home page visited on purpose stays the home page.
+    await page.getByRole('link', { name: 'Sekolo home' }).first().click();
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto('/?reset=true');
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+    await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(401);
+
+    // A page seen before signing in is where the sign-in returns.
+    await page.goto('/pricing');
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('lastPath'))).toBe('/pricing');
+    await signIn(page, DEMO.teacher, DEMO_PASSWORD);
+    await page.waitForURL('**/pricing');
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/pricing');
   });
 
   test('visiting / returns to the last page, ?reset=true clears it and signs out', async ({ page }) => {

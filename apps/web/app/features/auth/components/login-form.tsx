@@ -10,6 +10,7 @@ import { useAuthConfig } from '../api/get-auth-config';
 import { useRefreshSession } from '../hooks/use-refresh-session';
 import { AUTH_MESSAGES } from '@sekolo/shared/schemas/auth';
 import { describeLoginError, EMAIL_PASSWORD_DISABLED_ADMIN_MESSAGE, type ILoginError } from '../lib/login-errors';
+import { SIGNED_IN_STATE } from '../lib/last-path';
 import { safeRedirectPath } from '../lib/safe-redirect';
 import { REGISTRATION_STEPS_PATH } from './require-auth';
 import { PasswordField } from './password-field';
@@ -21,8 +22,9 @@ type TFormError = ILoginError | { kind: 'missingFields'; message: string };
 /**
  * The sign-in form (spec 2.6, 5, 8): e-mail, password with show/hide, Remember me, Forgot
  * password, Sign in, social buttons when configured (D12), and a link to register.
- * Success goes to / replacing history (the last-path logic takes it from there), to the page a
- * guard sent the user from, or, for an applicant, to their application.
+ * Success goes to / replacing history (the last-path logic takes it from there: the saved path, or
+ * with none the user's dashboard), to the page a guard sent the user from, or, for an applicant,
+ * to their application.
  */
 export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
   const id = useId();
@@ -70,7 +72,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
     if (me?.status === 'applicant') {
       navigate(REGISTRATION_STEPS_PATH, { replace: true });
     } else {
-      navigate(safeRedirectPath(searchParams.get('redirectTo')) ?? '/', { replace: true });
+      const redirectTo = safeRedirectPath(searchParams.get('redirectTo'));
+      // To / (spec 2.6): the saved last path, else (SIGNED_IN_STATE) the user's dashboard.
+      if (redirectTo) navigate(redirectTo, { replace: true });
+      else navigate('/', { replace: true, state: SIGNED_IN_STATE });
     }
   }
 

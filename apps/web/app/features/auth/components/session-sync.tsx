@@ -6,7 +6,14 @@ import { useSession } from '../hooks/use-session';
 import { forgetSignedInUser, isSignedOutState, LOGGED_OUT_PATH, SIGNED_OUT_STATE } from '../hooks/use-logout';
 import { signOutRequest } from '../api/auth-requests';
 import { broadcastAuth, listenToAuth } from '../lib/auth-broadcast';
-import { clearLastPath, isProtectedPath, isSavablePath, readLastPath, saveLastPath } from '../lib/last-path';
+import {
+  clearLastPath,
+  isProtectedPath,
+  isSavablePath,
+  isSignedInState,
+  readLastPath,
+  saveLastPath,
+} from '../lib/last-path';
 import { RESTORED_STATE, UNAUTHORIZED_PATH } from './require-auth';
 
 /**
@@ -72,6 +79,11 @@ export function SessionSync() {
     const saved = readLastPath();
     if ((isFirst || navigationType === 'REPLACE') && saved && saved !== '/' && isSavablePath(saved)) {
       setPendingRestore(saved);
+      return;
+    }
+    if (navigationType === 'REPLACE' && isSignedInState(location.state)) {
+      setPendingRestore(null);
+      navigate('/dashboard', { replace: true });
       return;
     }
     setPendingRestore(null);
