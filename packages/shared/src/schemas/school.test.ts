@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { luhnCheckDigit } from '../domain/sa-id.ts';
-import { gradeFromNumber, gradeToNumber, parseCsvGrade, SCHOOL_MESSAGES, ZLearnerSchema } from './school.ts';
+import {
+  canMarkRegisters,
+  classTeacherRoleWarning,
+  gradeFromNumber,
+  gradeToNumber,
+  parseCsvGrade,
+  SCHOOL_MESSAGES,
+  ZLearnerSchema,
+} from './school.ts';
 
 const base = {
   firstName: ' Amahle ',
@@ -88,5 +96,24 @@ describe('guardian schema', () => {
         SCHOOL_MESSAGES.guardianRelationRequired,
       ].sort(),
     );
+  });
+});
+
+describe('staff: the warning before a class teacher’s new role', () => {
+  it('names the class and the role as the confirmation shows them', () => {
+    expect(classTeacherRoleWarning('Sibusiso Khoza', 'Driver', ['9A'])).toBe(
+      'Sibusiso Khoza is class teacher of 9A. As Driver they can no longer mark its register; 9A will have no class teacher.',
+    );
+    expect(classTeacherRoleWarning('Sibusiso Khoza', 'Driver', ['9A', '9B', '10C'])).toBe(
+      'Sibusiso Khoza is class teacher of 9A, 9B and 10C. As Driver they can no longer mark their registers; 9A, 9B and 10C will have no class teacher.',
+    );
+  });
+
+  it('only the roles that mark registers can be class teachers', () => {
+    expect(['teacher', 'administrator', 'coach', 'driver', 'school_admin'].filter(canMarkRegisters)).toEqual([
+      'teacher',
+      'administrator',
+      'coach',
+    ]);
   });
 });

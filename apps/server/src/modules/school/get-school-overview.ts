@@ -31,6 +31,7 @@ const ACTIVITY_SUMMARIES: Record<string, (details: Record<string, unknown>, clas
   'learner.account_revoked': () => 'A learner’s own account was closed',
   'guardian.invited': () => 'A guardian was invited to Sekolo',
   'staff.invited': (d) => `A staff member was invited as ${roleLabel(String(d.role ?? ''))}`,
+  'staff.removed': (d) => `A staff member (${roleLabel(String(d.role ?? ''))}) was removed from the school`,
   'user.role_changed': (d) =>
     `A staff member’s role changed from ${roleLabel(String(d.fromRole ?? ''))} to ${roleLabel(String(d.toRole ?? ''))}`,
   'register_class.teacher_set': (d, className) =>

@@ -286,14 +286,12 @@ describe('school staff', () => {
       expect((await as('teacher', 'GET', '/api/school/learners')).statusCode).toBe(200);
       // An open set-password link of theirs (a fresh invitation, say) goes with them.
       await t.database.db.insert(accountInvitations).values({ userId: staff.teacher!.id });
-      await t.database.db
-        .insert(authVerifications)
-        .values({
-          id: 'leaver-link',
-          identifier: 'x',
-          value: staff.teacher!.id,
-          expiresAt: new Date(Date.now() + 1e9),
-        });
+      await t.database.db.insert(authVerifications).values({
+        id: 'leaver-link',
+        identifier: 'x',
+        value: staff.teacher!.id,
+        expiresAt: new Date(Date.now() + 1e9),
+      });
 
       // Refused: a teacher (no manage_staff), another school's admin (404, not 403), one's own removal.
       expect((await as('teacher2', 'DELETE', `/api/school/staff/${staff.librarian!.id}`)).statusCode).toBe(403);
@@ -352,6 +350,8 @@ describe('school staff', () => {
       });
       const listed = (await as('admin', 'GET', '/api/school/staff')).json().staff.map((m: { id: string }) => m.id);
       expect(listed).not.toContain(staff.teacher!.id);
+      const feed = (await as('admin', 'GET', '/api/school/overview')).json().recentActivity as { summary: string }[];
+      expect(feed.map((a) => a.summary)).toContain('A staff member (Teacher) was removed from the school');
       // Gone is gone: removing again is 404.
       expect((await as('admin', 'DELETE', teacherUrl)).statusCode).toBe(404);
       // Human resources removes a librarian.
