@@ -354,6 +354,18 @@ describe('school staff', () => {
       expect(feed.map((a) => a.summary)).toContain('A staff member (Teacher) was removed from the school');
       // Gone is gone: removing again is 404.
       expect((await as('admin', 'DELETE', teacherUrl)).statusCode).toBe(404);
+      // Another school cannot take the leaver's address; this school takes them back (a rehire, or
+      // a removal by mistake) with their own account and a mail saying so.
+      const back = { firstName: 'teacher', lastName: 'Leaver', email: staff.teacher!.email, role: 'librarian' };
+      const elsewhere = await call('POST', '/api/school/staff', 'otherAdmin', back);
+      expect(elsewhere.statusCode).toBe(409);
+      expect(elsewhere.json().error.message).toBe(STAFF_MESSAGES.emailTaken);
+      const rejoined = await as('admin', 'POST', '/api/school/staff', back);
+      expect(rejoined.statusCode, rejoined.body).toBe(201);
+      expect(rejoined.json().member).toMatchObject({ id: staff.teacher!.id, role: 'librarian' });
+      const [mail] = (await t.outbox(staff.teacher!.email)).filter((m) => m.text.includes('added you'));
+      expect(mail?.subject).toBeDefined();
+      expect((await as('admin', 'DELETE', teacherUrl)).statusCode).toBe(200);
       // Human resources removes a librarian.
       expect((await as('hr', 'DELETE', `/api/school/staff/${staff.librarian!.id}`)).statusCode).toBe(200);
     });

@@ -13,6 +13,8 @@ import { subjectClassTitle } from '@sekolo/shared/schemas/timetable';
 import type { App } from '../../app.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import {
+  accountInvitations,
+  auditEvents,
   authSessions,
   organizationMembers,
   registerClasses,
@@ -29,6 +31,7 @@ import {
   queueAccountInvitation,
   withdrawInvitations,
 } from './account-invitation.ts';
+import { composeMail } from '../../mail/compose-mail.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 type TStaffRole = (typeof INVITABLE_STAFF_ROLES)[number];
@@ -112,9 +115,13 @@ export async function inviteStaff(
   // Inviting is not a way round role management: human resources cannot create an administrator.
   if (!canGiveStaffRole(ctx.user.permissions, input.role)) throw forbidden(STAFF_MESSAGES.roleReserved);
   const { db } = app.deps.database;
-  const userId = await transaction(db, async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  const { userId, rejoined } = await transaction(db, async (tx) => {
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).for('update');
     if (existing) {
+      if (await formerStaff(tx, ctx.organizationId, existing.id)) {
+        await rejoinStaff(app, tx, ctx, existing.id, input);
+        return { userId: existing.id, rejoined: true };
+      }
       // The school's own invitation not taken up yet is not "someone else's account": say how to resend it.
       const [pending] = await staffOf(tx, ctx.organizationId, existing.id);
       const message = pending?.invited ? STAFF_MESSAGES.alreadyInvited : STAFF_MESSAGES.emailTaken;
@@ -137,8 +144,12 @@ export async function inviteStaff(
       tag: 'school-staff-invitation',
       intro: `${ctx.schoolName} has created a Sekolo account for you as ${roleLabel(input.role)}.`,
     });
-    return id;
+    return { userId: id, rejoined: false };
   });
+  if (rejoined) {
+    const [member] = await staffOf(db, ctx.organizationId, userId);
+    return toStaffMember(member!);
+  }
   return {
     id: userId,
     name: `${input.firstName} ${input.lastName}`,
@@ -148,6 +159,89 @@ export async function inviteStaff(
     classTeacherOf: [],
     teaches: [],
   };
+}
+
+/**
+ * Whether `userId` is someone this school removed from its staff (removeStaff) who belongs to no
+ * organisation now: inviting their address again takes them back (a rehire, or a removal by
+ * mistake), where any other account's address is refused.
+ */
+async function formerStaff(tx: DbExecutor, organizationId: string, userId: string): Promise<boolean> {
+  const [membership] = await tx
+    .select({ organizationId: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.userId, userId))
+    .limit(1);
+  if (membership) return false;
+  const [removed] = await tx
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.target, `user:${userId}`),
+        eq(auditEvents.action, 'staff.removed'),
+        sql`${auditEvents.details}->>'organizationId' = ${organizationId}`,
+      ),
+    )
+    .limit(1);
+  return Boolean(removed);
+}
+
+/**
+ * A former staff member back in the school with `role`: their own account, so their password (or
+ * their open invitation) stays; a mail tells them, with a fresh set-password link while they never
+ * chose one.
+ */
+async function rejoinStaff(
+  app: App,
+  tx: DbExecutor,
+  ctx: TSchoolContext,
+  userId: string,
+  input: { firstName: string; email: string; role: TStaffRole },
+): Promise<void> {
+  await tx.insert(organizationMembers).values({ organizationId: ctx.organizationId, userId, role: input.role });
+  await tx
+    .update(users)
+    .set({ role: input.role, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+  await recordAudit(tx, {
+    action: 'staff.invited',
+    actorUserId: ctx.user.id,
+    target: `user:${userId}`,
+    ip: ctx.ip,
+    details: { organizationId: ctx.organizationId, role: input.role, rejoined: true },
+  });
+  const [open] = await tx
+    .select({ userId: accountInvitations.userId })
+    .from(accountInvitations)
+    .where(eq(accountInvitations.userId, userId));
+  if (open) {
+    await queueAccountInvitation(app, tx, {
+      userId,
+      email: input.email,
+      firstName: input.firstName,
+      schoolName: ctx.schoolName,
+      tag: 'school-staff-invitation',
+      intro: `${ctx.schoolName} has added you to its staff on Sekolo as ${roleLabel(input.role)}.`,
+    });
+    return;
+  }
+  await app.deps.mailer.send(
+    {
+      to: input.email,
+      subject: `${ctx.schoolName} has added you back on Sekolo`,
+      tag: 'school-staff-rejoined',
+      ...composeMail({
+        greeting: `Hello ${input.firstName},`,
+        paragraphs: [
+          `${ctx.schoolName} has added you to its staff on Sekolo again, as ${roleLabel(input.role)}.`,
+          `Sign in with ${input.email} and the password you chose before. If you have forgotten it, choose "Forgot password" on the sign-in page.`,
+        ],
+        actions: [{ label: 'Sign in', url: `${app.deps.config.publicUrl}/login` }],
+      }),
+    },
+    { within: tx },
+  );
 }
 
 /** The staff member `userId` of the school (not an admin), with whether their invitation is still open. */
