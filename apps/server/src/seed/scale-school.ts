@@ -287,7 +287,7 @@ export async function generateScaleSchool(
       ),
       s AS (SELECT g, ${hash('g', 11)} % 2 AS female FROM generate_series(0, ${options.learners - 1}) AS g)
       INSERT INTO learners (organization_id, first_name, last_name, preferred_name, date_of_birth, gender, grade,
-        register_class_id, admission_number, id_type, home_language, address, created_by)
+        register_class_id, register_class_since, admission_number, id_type, home_language, address, created_by)
       SELECT ${organizationId},
         CASE WHEN s.female = 1 THEN ${pick(FEMALE, 's.g', 3)} ELSE ${pick(MALE, 's.g', 3)} END,
         ${pick(SURNAMES, 's.g', 7)},
@@ -296,6 +296,7 @@ export async function generateScaleSchool(
         CASE WHEN s.female = 1 THEN 'female' ELSE 'male' END,
         cls.grade,
         cls.id,
+        make_date(${options.year}, 1, 1),
         'SC' || lpad((s.g + 1)::text, 6, '0'),
         'none',
         ${pick(LANGUAGES, 's.g', 23)},

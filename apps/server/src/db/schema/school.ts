@@ -65,6 +65,15 @@ export const learners = pgTable(
     /** 0 is Grade R, 1 to 12 the other grades. */
     grade: smallint('grade').notNull(),
     registerClassId: uuid('register_class_id').references(() => registerClasses.id, { onDelete: 'set null' }),
+    /**
+     * The school day (Africa/Johannesburg) from which the learner is in their register class: the
+     * day they were added, or moved to the class (update-learner.ts). A register of an earlier day
+     * neither lists nor needs them, unless they have a mark in it (modules/attendance/class-members.ts).
+     * Migration 0032 set it for the learners before it to the day they were created.
+     */
+    registerClassSince: date('register_class_since', { mode: 'string' })
+      .notNull()
+      .default(sql`((now() at time zone 'Africa/Johannesburg')::date)`),
     /** Upper-cased by the shared schema; unique within the school. */
     admissionNumber: text('admission_number').notNull(),
     /** 'sa_id' | 'passport' | 'none'. */

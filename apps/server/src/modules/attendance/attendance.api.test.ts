@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { ATTENDANCE_MESSAGES, schoolToday } from '@sekolo/shared/schemas/attendance';
+import { ATTENDANCE_EARLIEST_DATE, ATTENDANCE_MESSAGES, schoolToday } from '@sekolo/shared/schemas/attendance';
 import {
   attendanceChanges,
   attendanceRecords,
@@ -20,6 +20,7 @@ import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { lockWaiters } from '../../test/test-database.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
+import { addDays } from '@sekolo/shared/domain/sa-calendar';
 import { onEachDay } from './learner-days.ts';
 import { getRegister } from './register.ts';
 
@@ -60,6 +61,7 @@ describe('attendance', () => {
     firstName: string,
     lastName: string,
     grade: number,
+    registerClassSince = ATTENDANCE_EARLIEST_DATE,
   ) {
     const [row] = await t.database.db
       .insert(learners)
@@ -72,6 +74,7 @@ describe('attendance', () => {
         dateOfBirth: '2015-03-04',
         gender: 'female',
         admissionNumber: `A-${firstName}`.toUpperCase(),
+        registerClassSince, // in the class long before any register of these tests
       })
       .returning();
     return row!.id;
@@ -651,7 +654,9 @@ describe('attendance', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
-    expect(lines[0]).toBe('date,class,grade,admission_number,last_name,first_name,status,reason,marked_by,marked_at');
+    expect(lines[0]).toBe(
+      'date,class,grade,admission_number,last_name,first_name,status,reason,marked_by,marked_at_sast',
+    );
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 8).join(','))).toEqual([
       `${day1},4A,4,A-BEN,Adams,Ben,late,Bus was late`,
       `${day1},4A,4,A-AMY,Zulu,Amy,absent,Sick`,
@@ -679,9 +684,13 @@ describe('attendance', () => {
     expect(
       (await call('PUT', `/classes/${after}/register/${day1}`, 'admin', marks([[eve, 'present']]))).statusCode,
     ).toBe(200);
-    await t.database.db.update(learners).set({ registerClassId: after }).where(eq(learners.id, dan));
+    await t.database.db
+      .update(learners)
+      .set({ registerClassId: after, registerClassSince: day1 })
+      .where(eq(learners.id, dan));
 
-    // 7B's register lists him with that mark (kept under 7A's records), and 7A's no longer lists him.
+    // 7B's register lists him with that mark (kept under 7A's records), and 7A's still does: he was
+    // in 7A that day, and his mark there is on its register.
     const moved = (await call('GET', `/classes/${after}/register/${day1}`, 'admin')).json().register;
     expect(rowsOf(moved)).toEqual([
       ['Dan', 'absent', 'Dentist'],
@@ -689,7 +698,9 @@ describe('attendance', () => {
     ]);
     // When the day's marks were last saved: just now.
     expect(Math.abs(Date.parse(moved.markedAt) - Date.now())).toBeLessThan(60_000);
-    expect(rowsOf((await call('GET', `/classes/${before}/register/${day1}`, 'admin')).json().register)).toEqual([]);
+    expect(rowsOf((await call('GET', `/classes/${before}/register/${day1}`, 'admin')).json().register)).toEqual([
+      ['Dan', 'absent', 'Dentist'],
+    ]);
     // The day after, nothing is marked yet in either.
     const next = `${month}-02` <= today ? `${month}-02` : null;
     if (next) {
@@ -908,6 +919,117 @@ describe('attendance', () => {
       ).toEqual([]);
     },
   );
+  it('keeps an earlier register to the learners in the class that day: one added since is neither listed nor needed', async () => {
+    const org = people.admin!.organizationId!;
+    const cls = await addClass(org, '3E', 3);
+    const noa = await addLearner(org, cls, 'Noa', 'Adams', 3);
+    const oli = await addLearner(org, cls, 'Oli', 'Botha', 3);
+    const earlier = addDays(today, -3);
+    const url = `/classes/${cls}/register/${earlier}`;
+    const first = await call(
+      'PUT',
+      url,
+      'admin',
+      marks([
+        [noa, 'present'],
+        [oli, 'present'],
+      ]),
+    );
+    expect(first.statusCode, first.body).toBe(200);
+
+    // Pim joins 3E today, through the learner form's route.
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/school/learners',
+      headers: { cookie: cookies.admin! },
+      payload: {
+        firstName: 'Pim',
+        lastName: 'Cele',
+        dateOfBirth: '2017-02-03',
+        gender: 'male',
+        grade: '3',
+        admissionNumber: 'A-PIM',
+        registerClassId: cls,
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const pim = added.json().learner.id as string;
+    const [row] = await t.database.db
+      .select({ since: learners.registerClassSince })
+      .from(learners)
+      .where(eq(learners.id, pim));
+    expect(row!.since).toBe(today);
+
+    const names = async (date: string) =>
+      (
+        (await call('GET', `/classes/${cls}/register/${date}`, 'admin')).json().register.rows as { firstName: string }[]
+      ).map((r) => r.firstName);
+    // The earlier register is of Noa and Oli; today's of all three.
+    expect(await names(earlier)).toEqual(['Noa', 'Oli']);
+    expect(await names(today)).toEqual(['Noa', 'Oli', 'Pim']);
+
+    // Correcting it needs no mark of Pim; one for him, a day before he joined, is refused whole.
+    const corrected = await call(
+      'PUT',
+      url,
+      'admin',
+      marks([
+        [noa, 'present'],
+        [oli, 'absent', 'Flu'],
+      ]),
+    );
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().result).toMatchObject({ saved: 2, created: 0, changed: 1 });
+    const withPim = await call(
+      'PUT',
+      url,
+      'admin',
+      marks([
+        [noa, 'present'],
+        [oli, 'absent', 'Flu'],
+        [pim, 'present'],
+      ]),
+    );
+    expect(withPim.statusCode).toBe(400);
+    expect(withPim.json().error.message).toBe(ATTENDANCE_MESSAGES.learnerNotInClass(pim));
+
+    // The day's overview counts 3E's learners of that day: complete, 2 of 2; today 3 to mark.
+    const day = (await call('GET', `/today?date=${earlier}`, 'admin')).json();
+    expect(day.classes.find((c: { id: string }) => c.id === cls)).toMatchObject({
+      learnerCount: 2,
+      marked: 2,
+      complete: true,
+    });
+    const now = (await call('GET', `/today?date=${today}`, 'admin')).json();
+    expect(now.classes.find((c: { id: string }) => c.id === cls)).toMatchObject({
+      learnerCount: 3,
+      marked: 0,
+      complete: false,
+    });
+
+    // Oli leaves the school: the earlier register still shows him with his mark, and saves with it.
+    await t.database.db.update(learners).set({ archivedAt: new Date() }).where(eq(learners.id, oli));
+    expect(await names(earlier)).toEqual(['Noa', 'Oli']);
+    expect(await names(today)).toEqual(['Noa', 'Pim']);
+    const again = await call(
+      'PUT',
+      url,
+      'admin',
+      marks([
+        [noa, 'late'],
+        [oli, 'absent', 'Flu'],
+      ]),
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    expect(
+      (await call('GET', `/today?date=${earlier}`, 'admin')).json().classes.find((c: { id: string }) => c.id === cls),
+    ).toMatchObject({
+      learnerCount: 2,
+      marked: 2,
+      complete: true,
+    });
+  });
+
   it('reads a register in one statement exactly as getRegister reads it, names and reasons of any characters included', async () => {
     const org = people.admin!.organizationId!;
     const cls = await addClass(org, 'Grade 7 "J" \\ ✓', 7);
@@ -1029,6 +1151,7 @@ describe('attendance', () => {
             dateOfBirth: '2013-05-06',
             gender: 'male' as const,
             admissionNumber: `HOT-${i}`,
+            registerClassSince: ATTENDANCE_EARLIEST_DATE,
           })),
         )
         .returning({ id: learners.id })

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { gradeFromNumber } from '@sekolo/shared/schemas/school';
 import {
   ATTENDANCE_MESSAGES,
@@ -42,6 +42,7 @@ import {
   fillAbsenceMail,
   type TAbsenceMailTemplates,
 } from './absence-notice.ts';
+import { inClassOn } from './class-members.ts';
 
 /**
  * `OFFSET 0` keeps a subquery a query of its own: PostgreSQL would otherwise fold the class's marks
@@ -51,8 +52,9 @@ import {
 const KEEP_APART = sql`0` as unknown as number;
 
 /**
- * Every active learner of the class, with the day's saved mark or none: one statement (the class,
- * its teacher, its learners and their marks), so a register costs one round trip.
+ * Every learner on the class's register of the day (in the class that day, or with a mark in it
+ * that day: class-members.ts), with the day's saved mark or none: one statement (the class, its
+ * teacher, its learners and their marks), so a register costs one round trip.
  *
  * The marks are found the way they were saved: the class's records of the day are one range of
  * attendance_records_class_date_idx, a few adjacent pages whatever the table's size. Asking for
@@ -69,6 +71,8 @@ const KEEP_APART = sql`0` as unknown as number;
  */
 export function registerQuery(organizationId: SQLWrapper = sql.placeholder('organizationId'), ordered = true) {
   const db = new QueryBuilder();
+  const classId = sql.placeholder('classId');
+  const date = sql.placeholder('date');
   const mark = {
     learnerId: attendanceRecords.learnerId,
     status: attendanceRecords.status,
@@ -81,12 +85,45 @@ export function registerQuery(organizationId: SQLWrapper = sql.placeholder('orga
     .where(
       and(
         eq(attendanceRecords.organizationId, organizationId),
-        eq(attendanceRecords.registerClassId, sql.placeholder('classId')),
-        eq(attendanceRecords.date, sql.placeholder('date')),
+        eq(attendanceRecords.registerClassId, classId),
+        eq(attendanceRecords.date, date),
       ),
     )
     .offset(KEEP_APART)
     .as('class_marks');
+  const person = {
+    id: learners.id,
+    firstName: learners.firstName,
+    lastName: learners.lastName,
+    preferredName: learners.preferredName,
+    admissionNumber: learners.admissionNumber,
+  };
+  // Who the register is of (class-members.ts): the learners in the class that day, then, rarely
+  // any, a learner with a mark in it that day who is not (one who left the class since). The second
+  // part reads the class's marks of the day (one range of attendance_records_class_date_idx) and
+  // looks up a learner's row only for a mark no learner of the first part has.
+  const listed = db
+    .select(person)
+    .from(learners)
+    .where(inClassOn(classId, organizationId, date))
+    .unionAll(
+      db
+        .select(person)
+        .from(attendanceRecords)
+        .innerJoin(
+          learners,
+          and(eq(learners.id, attendanceRecords.learnerId), eq(learners.organizationId, organizationId)),
+        )
+        .where(
+          and(
+            eq(attendanceRecords.organizationId, organizationId),
+            eq(attendanceRecords.registerClassId, classId),
+            eq(attendanceRecords.date, date),
+            sql`(${inClassOn(classId, organizationId, date)}) is not true`,
+          ),
+        ),
+    )
+    .as('listed');
   // Only for a learner the class's marks lack: PostgreSQL skips the probe otherwise (a one-time filter).
   const otherMark = db
     .select(mark)
@@ -95,8 +132,8 @@ export function registerQuery(organizationId: SQLWrapper = sql.placeholder('orga
       and(
         sql`${classMarks.learnerId} is null`,
         eq(attendanceRecords.organizationId, organizationId),
-        eq(attendanceRecords.date, sql.placeholder('date')),
-        eq(attendanceRecords.learnerId, learners.id),
+        eq(attendanceRecords.date, date),
+        eq(attendanceRecords.learnerId, listed.id),
       ),
     )
     .offset(KEEP_APART)
@@ -107,11 +144,11 @@ export function registerQuery(organizationId: SQLWrapper = sql.placeholder('orga
       className: registerClasses.name,
       grade: registerClasses.grade,
       teacherId: registerClassTeachers.userId,
-      learnerId: learners.id,
-      firstName: learners.firstName,
-      lastName: learners.lastName,
-      preferredName: learners.preferredName,
-      admissionNumber: learners.admissionNumber,
+      learnerId: listed.id,
+      firstName: listed.firstName,
+      lastName: listed.lastName,
+      preferredName: listed.preferredName,
+      admissionNumber: listed.admissionNumber,
       // One mark a learner, whichever found it. Flat columns: drizzle maps each selected field
       // of each row, a cost the profile of the read shows.
       status: sql<string | null>`coalesce(${classMarks.status}, ${otherMark.status})`,
@@ -122,18 +159,11 @@ export function registerQuery(organizationId: SQLWrapper = sql.placeholder('orga
     .leftJoin(registerClassTeachers, eq(registerClassTeachers.registerClassId, registerClasses.id))
     // The class's learners by the same arguments as the class (not by its columns), so PostgreSQL
     // expects 40 of them and hashes the class's marks once instead of scanning them per learner.
-    .leftJoin(
-      learners,
-      and(
-        eq(learners.registerClassId, sql.placeholder('classId')),
-        eq(learners.organizationId, organizationId),
-        isNull(learners.archivedAt),
-      ),
-    )
-    .leftJoin(classMarks, eq(classMarks.learnerId, learners.id))
+    .leftJoin(listed, sql`true`)
+    .leftJoin(classMarks, eq(classMarks.learnerId, listed.id))
     .leftJoinLateral(otherMark, sql`true`)
-    .where(and(eq(registerClasses.id, sql.placeholder('classId')), eq(registerClasses.organizationId, organizationId)));
-  return ordered ? query.orderBy(asc(learners.lastName), asc(learners.firstName), asc(learners.id)) : query;
+    .where(and(eq(registerClasses.id, classId), eq(registerClasses.organizationId, organizationId)));
+  return ordered ? query.orderBy(asc(listed.lastName), asc(listed.firstName), asc(listed.id)) : query;
 }
 
 /** A register row's fields (TRegisterRow), as registerQuery selects them and registerWithSessionQuery's JSON names them. */
@@ -377,7 +407,8 @@ function callerWith(caller: TSaveCaller, p: Record<string, unknown>): SQL {
  * - `class`, `allowed`: the register class in the caller's school, and whether the caller marks it:
  *   `any_class` (an admin), or its class teacher is the caller's `teacher_id` (classesMarkedBy).
  *   The day's marks are neither locked nor written otherwise; the caller answers 404 or 403.
- * - `class_saved`, `checked`: whether each learner of the marks is active in the class, and the
+ * - `class_saved`, `checked`: whether each learner of the marks is on the register of the day (in
+ *   the class that day, or with a mark in it that day: class-members.ts), and the
  *   day's saved mark, locked `FOR UPDATE` (a second save of the register waits, then corrects from
  *   the first's marks; of two first saves at once, the second fails on the unique key of
  *   (school, date, learner) and writes nothing). The class's marks of the day are found as the register
@@ -456,8 +487,9 @@ export function saveRegisterStatement<C extends TSaveCaller>(caller: C, p: TSave
       for update
     ), checked as materialized (
       select marks.*,
-        exists (select 1 from ${learners} as l where l.id = marks.learner_id and l.organization_id = ${org}
-          and l.register_class_id = ${cls} and l.archived_at is null) as in_class,
+        (in_class_saved.id is not null or exists (select 1 from ${learners} as l where l.id = marks.learner_id
+          and l.organization_id = ${org} and l.register_class_id = ${cls} and l.archived_at is null
+          and l.register_class_since <= ${date})) as in_class,
         coalesce(in_class_saved.id, elsewhere.id) as record_id,
         coalesce(in_class_saved.status, elsewhere.status) as old_status,
         coalesce(in_class_saved.reason, elsewhere.reason) as old_reason

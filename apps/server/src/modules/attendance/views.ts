@@ -17,6 +17,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
 import { canMarkClass, findSchoolClass } from './attendance-access.ts';
 import { onEachDay } from './learner-days.ts';
+import { registerSizesOn } from './class-members.ts';
 import { notSchoolDayReason } from '../timetable/school-day.ts';
 
 export function emptyCounts(): TStatusCounts {
@@ -51,8 +52,8 @@ export async function listAttendanceClasses(db: DbExecutor, ctx: TSchoolContext)
 }
 
 /**
- * A day across the school: each class's marks for the day; on a school day, a class with learners
- * and no mark is missing (notSchoolDayReason: none is due on a weekend or in the holidays).
+ * A day across the school: each class's marks for the day and its learners that day (those on its
+ * register of the day, registerSizesOn); on a school day, a class with learners and no mark is missing (notSchoolDayReason: none is due on a weekend or in the holidays).
  */
 export async function getDayOverview(db: DbExecutor, ctx: TSchoolContext, date: string): Promise<TTodayOverview> {
   const reason = await notSchoolDayReason(db, ctx.organizationId, date);
@@ -63,9 +64,12 @@ export async function getDayOverview(db: DbExecutor, ctx: TSchoolContext, date: 
     .where(and(eq(attendanceRecords.organizationId, ctx.organizationId), eq(attendanceRecords.date, date)))
     .groupBy(attendanceRecords.registerClassId);
   const byClass = new Map(marks.map((m) => [m.classId, Number(m.marked)]));
+  // A class's learners that day, not today: one who joined since is on none of its earlier registers.
+  const sizes = await registerSizesOn(db, ctx.organizationId, date);
   const rows = classes.map((c) => {
     const marked = byClass.get(c.id) ?? 0;
-    return { ...c, marked, complete: marked > 0 && marked >= c.learnerCount };
+    const learnerCount = sizes.get(c.id) ?? 0;
+    return { ...c, learnerCount, marked, complete: marked > 0 && marked >= learnerCount };
   });
   const missing = reason ? 0 : rows.filter((c) => c.learnerCount > 0 && c.marked === 0).length;
   return { date, classes: rows, missing, schoolDay: reason === null, reason };

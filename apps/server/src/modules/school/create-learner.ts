@@ -1,3 +1,4 @@
+import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { gradeToNumber, type TLearner, type TLearnerValues } from '@sekolo/shared/schemas/school';
 import type { Database } from '../../db/client.ts';
 import { learners } from '../../db/schema/index.ts';
@@ -21,7 +22,13 @@ export async function createLearner(db: Database, ctx: TSchoolContext, values: T
       await checkLearnerCapacity(tx, ctx.organizationId, 1);
       const [row] = await tx
         .insert(learners)
-        .values({ ...learnerColumns(values), organizationId: ctx.organizationId, createdBy: ctx.user.id })
+        // In the class from today: its earlier registers neither list nor need a learner added now.
+        .values({
+          ...learnerColumns(values),
+          registerClassSince: schoolToday(),
+          organizationId: ctx.organizationId,
+          createdBy: ctx.user.id,
+        })
         .returning({ id: learners.id });
       await recordAudit(tx, {
         action: 'learner.created',

@@ -5,6 +5,7 @@ import { FAMILY_MESSAGES } from '@sekolo/shared/schemas/family';
 import { auditEvents, guardians, learnerGuardians, learners, organizationMembers } from '../../db/schema/index.ts';
 import { authPost, signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
+import { setInClassSince } from '../../test/factories/school.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { recentSchoolDays } from './family-overview.ts';
 
@@ -71,6 +72,8 @@ describe('learner accounts and the family dashboards', () => {
     ids.classmate = await addLearner('admin', 'FAM-2', 'Palesa', ids.class8A);
     ids.elsewhere = await addLearner('otherAdmin', 'FAM-1', 'Far');
     const db = t.database.db;
+    // Added today, in 8A before the days whose registers the cases keep.
+    await setInClassSince(db, [ids.child, ids.classmate]);
     const [guardian] = await db
       .insert(guardians)
       .values({

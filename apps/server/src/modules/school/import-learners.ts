@@ -1,3 +1,4 @@
+import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { and, eq, inArray } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
@@ -165,6 +166,7 @@ export async function importLearners(
         await tx.insert(learners).values(
           clean.slice(i, i + INSERT_CHUNK).map((v) => ({
             ...learnerColumns(v.values),
+            registerClassSince: schoolToday(), // in the class from today, as create-learner.ts
             organizationId: ctx.organizationId,
             createdBy: ctx.user.id,
           })),

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { auditEvents } from '../../db/schema/index.ts';
+import { setInClassSince } from '../../test/factories/school.ts';
 import { BAD_CURSOR_MESSAGE } from './list-learners.ts';
 
 const SCHOOL_A = { name: 'Umhlanga Primary', type: 'school' as const };
@@ -706,6 +707,7 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
       .learners.filter((l: { registerClassId: string | null }) => l.registerClassId === classA8)
       .map((l: { id: string }) => l.id) as string[];
     expect(inClass.length).toBeGreaterThan(0);
+    await setInClassSince(t.database.db, inClass); // added today, in 8A before the day of the register
     const register = `/api/school/attendance/classes/${classA8}/register/2026-03-02`;
     const marks = (first: string) =>
       inClass.map((learnerId) => ({

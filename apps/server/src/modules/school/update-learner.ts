@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { gradeToNumber, SCHOOL_MESSAGES, type TLearner, type TLearnerValues } from '@sekolo/shared/schemas/school';
 import type { Database } from '../../db/client.ts';
 import { learners } from '../../db/schema/index.ts';
@@ -45,14 +46,16 @@ export async function updateLearner(
         throw conflict(SCHOOL_MESSAGES.learnerChangedMeanwhile);
       await assertRegisterClassFits(tx, ctx.organizationId, values.registerClassId, gradeToNumber(values.grade));
       await assertAdmissionNumberFree(tx, ctx.organizationId, values.admissionNumber, id);
+      const registerClassId = values.registerClassId ?? null;
+      // Moved to another class: in it from today, so its earlier registers neither list nor need them.
+      const moved = existing.registerClassId !== registerClassId;
       await tx
         .update(learners)
-        .set(learnerColumns(values))
+        .set({ ...learnerColumns(values), ...(moved ? { registerClassSince: schoolToday() } : {}) })
         .where(and(eq(learners.id, id), eq(learners.organizationId, ctx.organizationId)));
       const grade = gradeToNumber(values.grade);
-      const registerClassId = values.registerClassId ?? null;
       // A new grade or class changes the learner's groups and lessons (timetable module).
-      if (existing.grade !== grade || existing.registerClassId !== registerClassId)
+      if (existing.grade !== grade || moved)
         await reconcileLearnerGroups(tx, ctx, {
           id,
           firstName: values.firstName,

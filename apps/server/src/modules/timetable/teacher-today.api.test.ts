@@ -98,6 +98,7 @@ describe('teaching today', () => {
           gender: 'female',
           grade: 9,
           registerClassId: ids['9B'],
+          registerClassSince: '2000-01-01', // in 9B before the Monday it is marked
           admissionNumber: `TT-${i}`,
         })),
       )

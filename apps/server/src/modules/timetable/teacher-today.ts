@@ -5,7 +5,6 @@ import type { TTeachingRegister, TTeachingToday } from '@sekolo/shared/schemas/t
 import type { DbExecutor } from '../../db/client.ts';
 import {
   attendanceRecords,
-  learners,
   registerClasses,
   registerClassTeachers,
   subjectClasses,
@@ -15,6 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
 import { isoWeekday, notSchoolDayReason } from './school-day.ts';
+import { registerSizesOn } from '../attendance/class-members.ts';
 
 /** Staff who teach or mark registers: the teacher dashboard's readers (a parent or learner has neither). */
 export const TEACHING_TODAY: TPermission[] = ['manage_attendance', 'view_curriculum'];
@@ -29,7 +29,6 @@ async function myRegisters(db: DbExecutor, ctx: TSchoolContext, date: string): P
     .select({
       classId: registerClasses.id,
       className: registerClasses.name,
-      learnerCount: sql<number>`(select count(*) from ${learners} where ${learners.registerClassId} = ${registerClasses.id} and ${learners.archivedAt} is null)`,
     })
     .from(registerClassTeachers)
     .innerJoin(registerClasses, eq(registerClasses.id, registerClassTeachers.registerClassId))
@@ -61,8 +60,15 @@ async function myRegisters(db: DbExecutor, ctx: TSchoolContext, date: string): P
     )
     .groupBy(attendanceRecords.registerClassId);
   const byClass = new Map(marks.map((m) => [m.classId, m]));
+  // The class's learners that day: one who joined since is on none of its earlier registers.
+  const sizes = await registerSizesOn(
+    db,
+    ctx.organizationId,
+    date,
+    classes.map((c) => c.classId),
+  );
   return classes.map((c) => {
-    const learnerCount = Number(c.learnerCount);
+    const learnerCount = sizes.get(c.classId) ?? 0;
     const marked = Number(byClass.get(c.classId)?.marked ?? 0);
     const absent = Number(byClass.get(c.classId)?.absent ?? 0);
     return { ...c, learnerCount, marked, absent, complete: marked > 0 && marked >= learnerCount };

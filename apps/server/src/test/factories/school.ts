@@ -2,7 +2,9 @@
  * School rows for tests (register classes, learners, guardians, the timetable), written straight
  * to the database: fixtures many cases read, made without going through the API each time.
  */
+import { ATTENDANCE_EARLIEST_DATE } from '@sekolo/shared/schemas/attendance';
 import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import {
   guardians,
@@ -41,6 +43,8 @@ export async function createLearner(
       gender: 'male',
       grade: 8,
       admissionNumber: `T${randomUUID().slice(0, 8).toUpperCase()}`,
+      // In the class since long before any register a test keeps (the app's own learners: since the day they were added).
+      registerClassSince: ATTENDANCE_EARLIEST_DATE,
       ...overrides,
     })
     .returning();
@@ -135,4 +139,12 @@ export async function createLesson(
     })
     .returning();
   return row!;
+}
+
+/**
+ * Learners added through the API are in their class from the day they were added: a test that
+ * keeps registers of earlier days puts them in it since `since` (by default long before any).
+ */
+export async function setInClassSince(db: DbExecutor, learnerIds: string[], since = ATTENDANCE_EARLIEST_DATE) {
+  await db.update(learners).set({ registerClassSince: since }).where(inArray(learners.id, learnerIds));
 }
