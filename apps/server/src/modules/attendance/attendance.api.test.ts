@@ -661,6 +661,13 @@ describe('attendance', () => {
       `${day1},4A,4,A-BEN,Adams,Ben,late,Bus was late`,
       `${day1},4A,4,A-AMY,Zulu,Amy,absent,Sick`,
     ]);
+    // When it was marked, as the school's clock showed it (SAST), not UTC's instant.
+    const [benMark] = await t.database.db
+      .select({ markedAt: attendanceRecords.markedAt })
+      .from(attendanceRecords)
+      .where(and(eq(attendanceRecords.learnerId, kids.ben!), eq(attendanceRecords.date, day1)));
+    const sast = new Date(benMark!.markedAt.getTime() + 2 * 3600_000).toISOString();
+    expect(lines[1]!.split(',')[9]).toBe(`${sast.slice(0, 10)} ${sast.slice(11, 16)}`);
     const audits = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'attendance.exported'));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.details).toMatchObject({ organizationId: people.admin!.organizationId, rows: 2 });

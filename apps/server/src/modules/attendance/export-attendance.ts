@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import Papa from 'papaparse';
 import { gradeFromNumber } from '@sekolo/shared/schemas/school';
 import type { DbExecutor } from '../../db/client.ts';
 import { attendanceRecords, learners, registerClasses, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { csvDateTime, toCsv } from '../../lib/csv.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
 import { findSchoolClass } from './attendance-access.ts';
 
@@ -17,11 +17,13 @@ export const ATTENDANCE_CSV_COLUMNS = [
   'status',
   'reason',
   'marked_by',
-  'marked_at',
+  // The school's time (csvDateTime): "2026-11-02 07:45".
+  'marked_at_sast',
 ] as const;
 
 /**
- * The school's marks between two dates (optionally one class) as CSV, formula cells escaped.
+ * The school's marks between two dates (optionally one class) as CSV, formula cells escaped, the
+ * time of each mark in the school's time (lib/csv.ts).
  * Exports of children's data are audited (D15).
  */
 export async function exportAttendance(
@@ -66,7 +68,7 @@ export async function exportAttendance(
     r.status,
     r.reason,
     r.markedBy ?? '',
-    r.markedAt.toISOString(),
+    csvDateTime(r.markedAt),
   ]);
   await recordAudit(db, {
     action: 'attendance.exported',
@@ -75,5 +77,5 @@ export async function exportAttendance(
     ip: ctx.ip,
     details: { organizationId: ctx.organizationId, from: input.from, to: input.to, rows: data.length },
   });
-  return Papa.unparse({ fields: [...ATTENDANCE_CSV_COLUMNS], data }, { escapeFormulae: true, newline: '\r\n' });
+  return toCsv(ATTENDANCE_CSV_COLUMNS, data);
 }

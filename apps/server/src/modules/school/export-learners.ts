@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import Papa from 'papaparse';
 import { gradeFromNumber, LEARNER_CSV_COLUMNS } from '@sekolo/shared/schemas/school';
 import type { DbExecutor } from '../../db/client.ts';
 import { learners, registerClasses } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { toCsv } from '../../lib/csv.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 /**
@@ -40,5 +40,5 @@ export async function exportLearners(db: DbExecutor, ctx: TSchoolContext): Promi
     ip: ctx.ip,
     details: { organizationId: ctx.organizationId, rows: data.length },
   });
-  return Papa.unparse({ fields: [...LEARNER_CSV_COLUMNS], data }, { escapeFormulae: true, newline: '\r\n' });
+  return toCsv(LEARNER_CSV_COLUMNS, data);
 }
