@@ -83,6 +83,12 @@ test.describe('attendance (issue 6)', () => {
     await expectNoSeriousA11yViolations(page);
 
     await register.getByRole('button', { name: 'Save register' }).click();
+    // On a weekend or in the holidays the save is confirmed first (a Saturday class, decision 008).
+    if (!schoolDay)
+      await page
+        .getByRole('dialog', { name: /^Save register for \w+\?$/ })
+        .getByRole('button', { name: /^Save register for \w+$/ })
+        .click();
     await expect(page.getByText('Register saved')).toBeVisible();
     const missingAfter = savedBefore ? missingBefore : missingBefore - 1;
     if (schoolDay) await expect(missing).toHaveText(`${missingAfter} of 4 registers not marked yet.`);
@@ -360,6 +366,78 @@ test.describe('attendance (issue 6)', () => {
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(new RegExp(`date=${day}`));
     expect(registerYears.filter((y) => y < '2000')).toEqual([]);
+  });
+
+  test('a future date typed into the Date field says why at once, and the register stays on its day', async ({
+    page,
+  }) => {
+    const schoolDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(at);
+    const tomorrow = schoolDay(new Date(Date.now() + 86_400_000));
+    const [year, month, date] = tomorrow.split('-') as [string, string, string];
+    const registerDays: string[] = [];
+    page.on('request', (request) => {
+      const match = /\/attendance\/classes\/[^/]+\/register\/([\d-]+)/.exec(request.url());
+      if (match) registerDays.push(match[1]!);
+    });
+    await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+    await page.goto('/dashboard/school/attendance');
+    await expect(page.getByRole('form', { name: /^Register for / })).toBeVisible();
+    // The day the register below is of, as its line says ("8A · Sunday, 29 November 2026 · ...").
+    const shownDay = async () => (await page.getByText(/^\w+ · \w+, \d+ \w+ \d{4}/).innerText()).split(' · ')[1]!;
+    const field = page.getByLabel('Date', { exact: true });
+    await field.focus(); // the month's part
+    await page.keyboard.type(`${month}${date}${year}`, { delay: 60 });
+    await expect(field).toHaveValue(tomorrow);
+    // Said while the cursor is still in the field, not only once it leaves.
+    await expect(field).toBeFocused();
+    const problem = page.getByRole('alert').filter({ hasText: 'A register cannot be marked for a future date' });
+    await expect(problem).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    // The register below stays on the last day the field held that it can show (typing the month
+    // and the day passes through past days), and the message says which one.
+    await expect(page).not.toHaveURL(new RegExp(`date=${tomorrow}`));
+    expect(registerDays).not.toContain(tomorrow);
+    await expect(problem).toContainText(`The register below is of ${await shownDay()}.`);
+  });
+
+  test('a register kept on a Sunday says it is not a school day and is saved only once confirmed', async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, DEMO.teacher, DEMO_PASSWORD);
+    await page.goto('/dashboard/school/attendance');
+    await expect(page.getByRole('form', { name: 'Register for 8A' })).toBeVisible();
+    // A Sunday of its own per attempt (9 March 2025, a week later on a retry), typed in the Date field.
+    const sunday = `2025-03-${String(9 + 7 * testInfo.retry).padStart(2, '0')}`;
+    const [year, month, date] = sunday.split('-') as [string, string, string];
+    const field = page.getByLabel('Date', { exact: true });
+    await field.focus();
+    await page.keyboard.type(`${month}${date}${year}`, { delay: 60 });
+    await expect(page).toHaveURL(new RegExp(`date=${sunday}`));
+    await expect(page.getByTestId('registers-missing')).toHaveText('No registers are due on a weekend.');
+    const register = page.getByRole('form', { name: 'Register for 8A' });
+    await expect(register.getByTestId('not-school-day')).toHaveText(
+      `Sunday, ${Number(date)} March 2025 is not a school day: it is a weekend. ` +
+        'Keep a register only for a class that met that day. Absence e-mails still go to guardians.',
+    );
+    const saves: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().includes('/register/')) saves.push(r.url());
+    });
+    await register.getByRole('button', { name: 'Mark all present' }).click();
+    await register.getByRole('button', { name: 'Save register' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Save register for Sunday?' });
+    await expect(confirm).toContainText('is not a school day: it is a weekend.');
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(register.getByTestId('register-actions')).toContainText('Changes not saved yet.');
+    expect(saves).toEqual([]);
+
+    await register.getByRole('button', { name: 'Save register' }).click();
+    await confirm.getByRole('button', { name: 'Save register for Sunday' }).click();
+    await expect(page.getByText('Register saved')).toBeVisible();
+    expect(saves).toHaveLength(1);
+    await expect(page.getByTestId('registers-missing')).toHaveText('No registers are due on a weekend.');
   });
 
   test('a parent cannot open the register', async ({ page }) => {

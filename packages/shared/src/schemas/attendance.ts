@@ -169,6 +169,20 @@ export const NO_REGISTERS_DUE = {
 } as const;
 
 /**
+ * The register of a day that is not a school day (a weekend, the holidays): it may be kept, on
+ * purpose (decision 008: a Saturday class), so the page says so before it is saved and asks to
+ * confirm the save, that no teacher keeps a Sunday register by accident. `day` is the day as the
+ * page writes it ("Sunday, 9 March 2025"), `weekday` its name ("Sunday").
+ */
+export const NOT_SCHOOL_DAY_REGISTER = {
+  notice: (day: string, reason: 'weekend' | 'holiday') =>
+    `${day} is not a school day: ${reason === 'weekend' ? 'it is a weekend' : 'it is in the school holidays'}. Keep a register only for a class that met that day. Absence e-mails still go to guardians.`,
+  confirmTitle: (weekday: string) => `Save register for ${weekday}?`,
+  confirm: (weekday: string) => `Save register for ${weekday}`,
+  cancel: 'Cancel',
+} as const;
+
+/**
  * A day across the school: each class's marks, and the registers missing (with learners, no mark).
  * On a day that is not a school day (`reason`: a weekend, or outside the terms) no register is due,
  * so none is missing, though a register kept that day (a Saturday class) still shows as marked.

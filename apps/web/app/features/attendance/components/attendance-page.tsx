@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
+import { isWeekday } from '@sekolo/shared/domain/sa-calendar';
 import {
   ATTENDANCE_EARLIEST_DATE,
   NO_REGISTERS_DUE,
@@ -93,6 +94,7 @@ export function AttendancePage() {
                   max={today}
                   value={date}
                   problemOf={(value) => attendanceDayProblem(value, today)}
+                  shownNote={`The register below is of ${formatDay(date)}.`}
                   onCommit={(value) => update({ date: value, month: monthOf(value) })}
                 />
               </div>
@@ -136,12 +138,15 @@ export function AttendancePage() {
  * A date or month field whose value reaches the address (and the page) only once it is one the page
  * can show (`problemOf` is null). Typed digit by digit, a year passes through 0002, 0020 and 0202:
  * each of those put in the address re-rendered the field mid-typing and opened a register of the
- * year 26. What is typed stays in the field; leaving it with a value the page cannot show says why.
+ * year 26. What is typed stays in the field; a value the page cannot show says why as soon as it is
+ * complete (a year of four digits from 1000: a future day, a day before 2000), or on leaving the
+ * field (a year still being typed, 0002 to 0202), with `shownNote`, what the page shows instead.
  */
 function CommittedInput({
   value,
   problemOf,
   onCommit,
+  shownNote,
   ...input
 }: {
   id: string;
@@ -151,6 +156,7 @@ function CommittedInput({
   value: string;
   problemOf: (value: string) => string | null;
   onCommit: (value: string) => void;
+  shownNote?: string;
 }) {
   const [typed, setTyped] = useState(value);
   const [shown, setShown] = useState(value);
@@ -161,14 +167,15 @@ function CommittedInput({
     setTyped(value);
   }
   const problem = typed === value ? null : problemOf(typed);
+  const told = problem !== null && (left || /^[1-9]\d{3}-\d{2}(-\d{2})?$/.test(typed));
   const problemId = `${input.id}-problem`;
   return (
     <>
       <Input
         {...input}
         value={typed}
-        aria-invalid={left && problem ? true : undefined}
-        aria-describedby={left && problem ? problemId : undefined}
+        aria-invalid={told ? true : undefined}
+        aria-describedby={told ? problemId : undefined}
         onChange={(e) => {
           const next = (e.target as HTMLInputElement).value;
           setTyped(next);
@@ -177,9 +184,10 @@ function CommittedInput({
         }}
         onBlur={() => setLeft(true)}
       />
-      {left && problem && (
-        <p id={problemId} className="text-xs text-red-700">
+      {told && (
+        <p id={problemId} role="alert" className="text-xs text-red-700">
           {problem}
+          {shownNote && <span className="block text-slate-600">{shownNote}</span>}
         </p>
       )}
     </>
@@ -188,6 +196,9 @@ function CommittedInput({
 
 function RegisterSection({ classId, date }: { classId: string; date: string }) {
   const register = useQuery(registerQuery(classId, date));
+  // Whether the day is a school day: the day's overview above reads it (the same query).
+  const day = useQuery(todayOverviewQuery(date));
+  const notSchoolDay = day.data?.reason ?? (isWeekday(date) ? null : 'weekend');
   if (register.isPending) return <LoadingSpinner className="py-6" label="Loading the register..." />;
   if (register.isError) {
     return (
@@ -204,7 +215,7 @@ function RegisterSection({ classId, date }: { classId: string; date: string }) {
           ? ` · last saved ${new Date(register.data.markedAt).toLocaleTimeString('en-ZA', { hour: '2-digit', minute: '2-digit' })}`
           : ' · not marked yet'}
       </p>
-      <RegisterEditor key={`${classId}:${date}`} register={register.data} />
+      <RegisterEditor key={`${classId}:${date}`} register={register.data} notSchoolDay={notSchoolDay} />
     </div>
   );
 }

@@ -1,21 +1,33 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   ATTENDANCE_MESSAGES,
   ATTENDANCE_REASON_MAX,
   ATTENDANCE_STATUSES,
+  NOT_SCHOOL_DAY_REGISTER,
   ZAttendanceRegisterSave,
+  type TAttendanceRegisterSave,
   type TAttendanceStatus,
   type TRegister,
+  type TTodayOverview,
 } from '@sekolo/shared/schemas/attendance';
 import { countOf } from '@sekolo/shared/domain/count';
 import { Button } from '~/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
 import { UnsavedChangesGuard } from '~/components/layout/unsaved-changes-guard';
 import { cn } from '~/lib/cn';
 import { errorMessage } from '~/lib/server-field-errors';
 import { useSingleFlight } from '~/lib/use-single-flight';
 import { useSaveRegister } from '../api/attendance-queries';
+import { formatDay } from '../lib/dates';
 import { markPresentLabel, markUnmarkedPresent } from '../lib/mark-present';
 import { changedMeanwhileNotice, mergeReading, sameMark, savedMarks, type TMark } from '../lib/register-merge';
 
@@ -37,15 +49,29 @@ const STATUS_STYLE: Record<TAttendanceStatus, string> = {
  * since is not overwritten: the server refuses (409), the register is read again, the teacher's own
  * changes are kept over it and the others' marks named. Mount with a key per class and date; a
  * newer reading of the same register is merged the same way.
+ *
+ * On a day that is not a school day (`notSchoolDay`: a weekend, the holidays) a register may still be
+ * kept (decision 008: a Saturday class): the register says so, and each save asks to be confirmed
+ * ("Save register for Sunday?"), so that none is kept on such a day by accident.
  */
-export function RegisterEditor({ register }: { register: TRegister }) {
+export function RegisterEditor({
+  register,
+  notSchoolDay = null,
+}: {
+  register: TRegister;
+  notSchoolDay?: TTodayOverview['reason'];
+}) {
   const save = useSaveRegister(register.classId, register.date);
   const once = useSingleFlight();
   const [reading, setReading] = useState(register);
   const [saved, setSaved] = useState<Record<string, TMark>>(() => savedMarks(register));
   const [marks, setMarks] = useState(saved);
   const [problem, setProblem] = useState<string | null>(null);
+  // The marks waiting for the save to be confirmed, on a day that is not a school day.
+  const [confirming, setConfirming] = useState<TAttendanceRegisterSave['marks'] | null>(null);
   const readOnly = !register.canMark;
+  const weekday = formatDay(register.date, { weekday: 'long' });
+  const cancelRef = useRef<HTMLButtonElement>(null);
 
   if (register !== reading) {
     const merged = mergeReading(register, saved, marks);
@@ -76,13 +102,19 @@ export function RegisterEditor({ register }: { register: TRegister }) {
       setProblem(parsed.error.issues[0]?.message ?? ATTENDANCE_MESSAGES.statusRequired);
       return;
     }
+    if (notSchoolDay) {
+      setConfirming(parsed.data.marks);
+      return;
+    }
+    await store(parsed.data.marks);
+  };
+
+  const store = async (toSave: TAttendanceRegisterSave['marks']) => {
     // A double click submits twice before the button is disabled (it is, a render later): one save.
     await once(async () => {
       try {
-        const answer = await save.mutateAsync(parsed.data.marks);
-        setSaved(
-          Object.fromEntries(parsed.data.marks.map((m) => [m.learnerId, { status: m.status, reason: m.reason }])),
-        );
+        const answer = await save.mutateAsync(toSave);
+        setSaved(Object.fromEntries(toSave.map((m) => [m.learnerId, { status: m.status, reason: m.reason }])));
         const { changed, notified } = answer.result;
         const details = [
           changed ? `${countOf(changed, 'correction')} recorded` : null,
@@ -132,6 +164,11 @@ export function RegisterEditor({ register }: { register: TRegister }) {
       </div>
       {readOnly && (
         <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">{ATTENDANCE_MESSAGES.notYourClass}.</p>
+      )}
+      {!readOnly && notSchoolDay && (
+        <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="not-school-day">
+          {NOT_SCHOOL_DAY_REGISTER.notice(formatDay(register.date), notSchoolDay)}
+        </p>
       )}
       <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" data-testid="register-rows">
         {register.rows.map((row) => {
@@ -208,6 +245,43 @@ export function RegisterEditor({ register }: { register: TRegister }) {
           )}
         </div>
       )}
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+      >
+        {confirming && notSchoolDay && (
+          <DialogContent
+            onOpenAutoFocus={(event) => {
+              // The safe choice first: Enter pressed twice keeps no register by accident.
+              event.preventDefault();
+              cancelRef.current?.focus();
+            }}
+          >
+            <DialogHeader>
+              <DialogTitle>{NOT_SCHOOL_DAY_REGISTER.confirmTitle(weekday)}</DialogTitle>
+              <DialogDescription>
+                {NOT_SCHOOL_DAY_REGISTER.notice(formatDay(register.date), notSchoolDay)}
+              </DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button
+                type="button"
+                onClick={() => {
+                  setConfirming(null);
+                  void store(confirming);
+                }}
+              >
+                {NOT_SCHOOL_DAY_REGISTER.confirm(weekday)}
+              </Button>
+              <Button ref={cancelRef} type="button" variant="secondary" onClick={() => setConfirming(null)}>
+                {NOT_SCHOOL_DAY_REGISTER.cancel}
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        )}
+      </Dialog>
     </form>
   );
 }
