@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { overlappingPeriod, periodOverlapMessage, subjectClassTitle, subjectWithGroup } from './timetable.ts';
+import {
+  overlappingPeriod,
+  periodHasLessonsMessage,
+  periodOverlapMessage,
+  removePeriodQuestion,
+  subjectClassTitle,
+  subjectWithGroup,
+} from './timetable.ts';
 
 describe('lesson and subject class titles', () => {
   it('names a whole-class subject by its subject alone, and a group with its name', () => {
@@ -42,5 +49,30 @@ describe('overlapping periods', () => {
     expect(overlappingPeriod({ name: 'Lunch', startsAt: '10:15', endsAt: '10:20' }, schedule)?.name).toBe('Break');
     expect(overlappingPeriod({ name: 'Assembly', startsAt: '09:50', endsAt: '11:20' }, schedule)?.name).toBe('Break');
     expect(overlappingPeriod({ name: 'Same', startsAt: '07:45', endsAt: '08:30' }, schedule)?.name).toBe('Period 1');
+  });
+});
+
+describe('removing a period with lessons', () => {
+  it('asks naming how many lessons in how many classes, and nothing more when it has none', () => {
+    expect(removePeriodQuestion('Period 6', 0, [])).toBe('Remove Period 6?');
+    expect(removePeriodQuestion('Period 6', 1, ['9A'])).toBe('Remove Period 6? Its lesson in 9A will be deleted too.');
+    expect(removePeriodQuestion('Period 6', 2, ['9A'])).toBe(
+      'Remove Period 6? Its 2 lessons in 9A will be deleted too.',
+    );
+    expect(removePeriodQuestion('Period 6', 3, ['8A', '10A'])).toBe(
+      'Remove Period 6? Its 3 lessons in 2 classes (8A and 10A) will be deleted too.',
+    );
+    expect(removePeriodQuestion('Period 6', 9, ['8A', '8B', '9A', '9B', '10A', '10B'])).toBe(
+      'Remove Period 6? Its 9 lessons in 6 classes (8A, 8B, 9A and 3 more) will be deleted too.',
+    );
+  });
+
+  it('refuses an unconfirmed removal naming the lessons', () => {
+    expect(periodHasLessonsMessage('Period 6', 1, ['9A'])).toBe(
+      'Period 6 still has a lesson in 9A. Removing it deletes that lesson too: confirm to remove it with its lessons.',
+    );
+    expect(periodHasLessonsMessage('Period 6', 2, ['9A'])).toBe(
+      'Period 6 still has 2 lessons in 9A. Removing it deletes them too: confirm to remove it with its lessons.',
+    );
   });
 });

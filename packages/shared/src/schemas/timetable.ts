@@ -43,6 +43,27 @@ export const TIMETABLE_MESSAGES = {
   notChosen: 'This subject class takes the whole class. Its learners are the learners of the class.',
 } as const;
 
+/**
+ * The lessons a period holds, as the question before removing it and the server's refusal name
+ * them: "lesson in 9A", "2 lessons in 9A", "7 lessons in 3 classes (8A, 8B and 9A)".
+ */
+export function periodLessonsPhrase(lessons: number, classNames: readonly string[]): string {
+  const what = lessons === 1 ? 'lesson' : `${lessons} lessons`;
+  if (classNames.length === 0) return what;
+  const shown = classNames.length > 4 ? [...classNames.slice(0, 3), `${classNames.length - 3} more`] : classNames;
+  const list = shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)!}`;
+  return classNames.length === 1 ? `${what} in ${list}` : `${what} in ${classNames.length} classes (${list})`;
+}
+/** The question before removing a period: "Remove Period 6? Its 2 lessons in 9A will be deleted too." */
+export function removePeriodQuestion(name: string, lessons: number, classNames: readonly string[]): string {
+  if (lessons === 0) return `Remove ${name}?`;
+  return `Remove ${name}? Its ${periodLessonsPhrase(lessons, classNames)} will be deleted too.`;
+}
+/** The server's refusal to remove a period with lessons unless the request confirms it (`?withLessons=1`). */
+export function periodHasLessonsMessage(name: string, lessons: number, classNames: readonly string[]): string {
+  return `${name} still has ${lessons === 1 ? 'a ' : ''}${periodLessonsPhrase(lessons, classNames)}. Removing it deletes ${lessons === 1 ? 'that lesson' : 'them'} too: confirm to remove it with its lessons.`;
+}
+
 /** The most learners one subject class of chosen learners holds (and one request sets). */
 export const MAX_SUBJECT_CLASS_LEARNERS = 1000;
 
@@ -168,6 +189,8 @@ export const ZTimetableViewQuery = z.object({
 });
 
 export type TPeriod = { id: string; name: string; startsAt: string; endsAt: string; isBreak: boolean };
+/** A period as the editor lists it: with the lessons removing it would delete, and their classes by name. */
+export type TSetupPeriod = TPeriod & { lessons: number; lessonClasses: string[] };
 export type TRoom = { id: string; name: string };
 export type TSubjectClass = {
   id: string;
@@ -236,7 +259,7 @@ export type TTimetableView = {
   lessons: TLesson[];
 };
 export type TTimetableSetup = {
-  periods: TPeriod[];
+  periods: TSetupPeriod[];
   rooms: TRoom[];
   subjectClasses: TSubjectClass[];
   teachers: { id: string; name: string }[];

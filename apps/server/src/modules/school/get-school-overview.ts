@@ -6,6 +6,7 @@ import { VIEW_ATTENDANCE } from '../attendance/attendance-access.ts';
 import { getDayOverview } from '../attendance/views.ts';
 import { findSubscription, learnerLimitOf, packageById } from '../payments/subscriptions.ts';
 import { countOf } from '@sekolo/shared/domain/count';
+import { gradeLabel } from '@sekolo/shared/constants/enumerations';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
 import { lacksCurrentConsentSql } from './learner-consents.ts';
 import type { TSchoolContext } from './school-context.ts';
@@ -24,6 +25,8 @@ const ACTIVITY_SUMMARIES: Record<string, (details: Record<string, unknown>, clas
   'learners.imported': (d) => `${countOf(Number(d.imported ?? 0), 'learner')} imported from CSV`,
   'learners.exported': (d) => `${countOf(Number(d.rows ?? 0), 'learner')} exported to CSV`,
   'register_class.created': (d) => `Class ${String(d.name ?? '')} created`,
+  'register_class.updated': (d) => classUpdateSummary(d),
+  'register_class.deleted': (d) => `Class ${String(d.name ?? '')} deleted`,
   'learner.consent_recorded': (d) =>
     d.method === 'online' ? 'A guardian gave consent online' : 'A signed consent form was recorded',
   'learner.consent_withdrawn': () => 'A guardian’s consent was withdrawn',
@@ -42,7 +45,21 @@ const ACTIVITY_SUMMARIES: Record<string, (details: Record<string, unknown>, clas
   'timetable.terms_saved': (d) => `Term dates for ${String(d.year ?? '')} saved`,
   'timetable.lesson_created': () => 'A lesson was added to the timetable',
   'timetable.lesson_deleted': () => 'A lesson was removed from the timetable',
+  'timetable.period_deleted': (d) => {
+    const lessons = Number(d.lessons ?? 0);
+    const period = typeof d.name === 'string' ? d.name : 'A period';
+    return `${period} removed from the bell schedule${lessons > 0 ? ` with its ${countOf(lessons, 'lesson')}` : ''}`;
+  },
 };
+
+/** "Class 10B renamed 10C", "Class 10B moved to Grade 10", "Class 10B is now 10C in Grade 10". */
+function classUpdateSummary(d: Record<string, unknown>): string {
+  const [name, fromName] = [String(d.name ?? ''), String(d.fromName ?? d.name ?? '')];
+  const grade = d.grade !== d.fromGrade ? (gradeLabel(String(d.grade ?? '')) ?? null) : null;
+  if (name !== fromName && grade) return `Class ${fromName} is now ${name} in ${grade}`;
+  if (grade) return `Class ${name} moved to ${grade}`;
+  return `Class ${fromName} renamed ${name}`;
+}
 
 /** The class an audit event's target names (`register_class:<id>`), or null. */
 function classOf(target: string | null): string | null {

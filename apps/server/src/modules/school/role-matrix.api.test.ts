@@ -10,6 +10,7 @@ import {
   learnerGuardians,
   learners,
   organizationMembers,
+  registerClasses,
   subjectClasses,
   subjectClassLearners,
   timetableLessons,
@@ -199,6 +200,7 @@ describe('school routes: every role of spec 6 against every route', () => {
     | 'class8A'
     | 'class8B'
     | 'classSpare'
+    | 'classEditable'
     | 'learner'
     | 'leaver'
     | 'guardian'
@@ -249,6 +251,7 @@ describe('school routes: every role of spec 6 against every route', () => {
     f.class8A = class8A.id;
     f.class8B = (await createRegisterClass(db, org, '8B', 8)).id;
     f.classSpare = (await createRegisterClass(db, org, 'Spare', 8)).id;
+    f.classEditable = (await createRegisterClass(db, org, 'Editable', 8)).id;
     await setClassTeacher(db, org, f.class8A, users.teacher!.id);
     // The parent's child (with her own account as the student), in 8A.
     const learner = await createLearner(db, org, {
@@ -305,6 +308,26 @@ describe('school routes: every role of spec 6 against every route', () => {
       rule: MANAGE_LEARNERS,
       ok: 201,
       request: (_c, i) => ({ url: '/api/school/classes', payload: { name: `M${i}`, grade: '9' } }),
+    },
+    'PUT /api/school/classes/:classId': {
+      rule: MANAGE_LEARNERS,
+      ok: 200,
+      request: (_c, i) => ({ url: `/api/school/classes/${f.classEditable}`, payload: { name: `E${i}`, grade: '8' } }),
+    },
+    'DELETE /api/school/classes/:classId': {
+      rule: MANAGE_LEARNERS,
+      ok: 200,
+      request: async (_c, i) => ({
+        url: `/api/school/classes/${(await createRegisterClass(t.database.db, org, `Gone${i}`, 8)).id}`,
+      }),
+      stillThere: async (request) => {
+        const id = request.url.split('/').pop()!;
+        const rows = await t.database.db
+          .select({ id: registerClasses.id })
+          .from(registerClasses)
+          .where(eq(registerClasses.id, id));
+        return rows.length === 1;
+      },
     },
     'GET /api/school/learners': { rule: VIEW_LEARNERS, ok: 200, request: () => ({ url: '/api/school/learners' }) },
     'POST /api/school/learners': {

@@ -9,6 +9,7 @@ import {
   ZLearnerListQuerySchema,
   ZLearnerSchema,
   ZRegisterClassSchema,
+  SCHOOL_MESSAGES,
 } from '@sekolo/shared/schemas/school';
 import { schoolToday, ZAttendanceDate } from '@sekolo/shared/schemas/attendance';
 import { ZLearnerAccountInviteSchema } from '@sekolo/shared/schemas/family';
@@ -25,7 +26,12 @@ import { learnerPageForToken, listLearners, pageStatementName } from './list-lea
 import { learnerConsentRoutes } from './learner-consent-routes.ts';
 import { listMyChildren } from './my-children.ts';
 import { changeStaffRole, inviteStaff, listStaff, reinviteStaff, removeStaff } from './school-staff.ts';
-import { createRegisterClass, listRegisterClasses } from './register-classes.ts';
+import {
+  createRegisterClass,
+  deleteRegisterClass,
+  listRegisterClasses,
+  updateRegisterClass,
+} from './register-classes.ts';
 import { adoptSession, getSessionUser, requirePermission, requireRole, sessionInStatement } from '../auth/guards.ts';
 import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from './school-context.ts';
 import { setLearnerArchived, updateLearner } from './update-learner.ts';
@@ -35,6 +41,7 @@ function ifMatchOf(request: FastifyRequest): string | undefined {
   return request.headers['if-match']?.trim().replace(/^(W\/)?"(.*)"$/, '$2') || undefined;
 }
 
+const ZClassIdParams = z.object({ classId: z.uuid({ error: SCHOOL_MESSAGES.classNotFound }) });
 const ZLearnerIdParams = z.object({ learnerId: z.uuid({ error: 'There is no such learner in your school.' }) });
 const ZGuardianParams = ZLearnerIdParams.extend({
   guardianId: z.uuid({ error: 'This guardian is not linked to the learner.' }),
@@ -71,6 +78,21 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/classes', { preValidation: canManage, schema: { body: ZRegisterClassSchema } }, async (request, reply) => {
     const ctx = await schoolContext(request, MANAGE_LEARNERS);
     return reply.status(201).send({ class: await createRegisterClass(db, ctx, request.body) });
+  });
+
+  // A class renamed or its grade corrected; deleted only while no learner, register or subject class hangs on it.
+  app.put(
+    '/classes/:classId',
+    { preValidation: canManage, schema: { params: ZClassIdParams, body: ZRegisterClassSchema } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return { class: await updateRegisterClass(db, ctx, request.params.classId, request.body) };
+    },
+  );
+
+  app.delete('/classes/:classId', { preValidation: canManage, schema: { params: ZClassIdParams } }, async (request) => {
+    const ctx = await schoolContext(request, MANAGE_LEARNERS);
+    return deleteRegisterClass(db, ctx, request.params.classId);
   });
 
   // The first page of a search (what the search box asks for) checks the session in its own

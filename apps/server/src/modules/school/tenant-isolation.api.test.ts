@@ -238,6 +238,21 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
   }
 
   const CROSS_TENANT: Record<string, TCrossCase[]> = {
+    'PUT /api/school/classes/:classId': [
+      {
+        name: "Alpha's class",
+        url: () => `/api/school/classes/${id.aClass}`,
+        payload: () => ({ name: 'Bravo 9', grade: '8' }),
+        expect: { adminB: 404, teacherB: 403 },
+      },
+    ],
+    'DELETE /api/school/classes/:classId': [
+      {
+        name: "Alpha's class",
+        url: () => `/api/school/classes/${id.aClass}`,
+        expect: { adminB: 404, teacherB: 403 },
+      },
+    ],
     'GET /api/school/learners/:learnerId': [
       {
         name: "Alpha's learner",

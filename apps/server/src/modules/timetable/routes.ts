@@ -14,7 +14,7 @@ import {
 import { schoolToday, ZAttendanceDate } from '@sekolo/shared/schemas/attendance';
 import { requireSchoolPermission, schoolContext } from '../school/school-context.ts';
 import { createLesson, deleteLesson } from './lessons.ts';
-import { createPeriod, createRoom, createSubjectClass, deleteSetupItem, getSetup } from './setup.ts';
+import { createPeriod, createRoom, createSubjectClass, deletePeriod, deleteSetupItem, getSetup } from './setup.ts';
 import {
   addSubjectClassLearners,
   getSubjectClassLearners,
@@ -28,6 +28,7 @@ import { EDIT_TIMETABLE, READ_TIMETABLE, timetableReader } from './timetable-con
 import { getTimetableView, parentClasses } from './views.ts';
 
 const ZIdParams = z.object({ id: z.uuid({ error: TIMETABLE_MESSAGES.notFound }) });
+const ZDeletePeriodQuery = z.object({ withLessons: z.enum(['0', '1']).optional() });
 const ZLearnerParams = ZIdParams.extend({ learnerId: z.uuid({ error: TIMETABLE_MESSAGES.noSuchLearner }) });
 
 /**
@@ -90,9 +91,14 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/periods', { preValidation: canEdit, schema: { body: ZPeriodSchema } }, async (request, reply) => {
     return reply.status(201).send({ period: await createPeriod(db, await edit(request), request.body) });
   });
-  app.delete('/periods/:id', { preValidation: canEdit, schema: { params: ZIdParams } }, async (request) => {
-    return deleteSetupItem(db, await edit(request), 'period', request.params.id);
-  });
+  // A period with lessons is removed only when the request confirms it (`?withLessons=1`).
+  app.delete(
+    '/periods/:id',
+    { preValidation: canEdit, schema: { params: ZIdParams, querystring: ZDeletePeriodQuery } },
+    async (request) => {
+      return deletePeriod(db, await edit(request), request.params.id, request.query.withLessons === '1');
+    },
+  );
 
   app.post('/rooms', { preValidation: canEdit, schema: { body: ZRoomSchema } }, async (request, reply) => {
     return reply.status(201).send({ room: await createRoom(db, await edit(request), request.body) });

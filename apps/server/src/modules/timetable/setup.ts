@@ -1,14 +1,16 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { capsSubjectLabel } from '@sekolo/shared/constants/caps-subjects';
 import { gradeFromNumber } from '@sekolo/shared/schemas/school';
 import {
   overlappingPeriod,
+  periodHasLessonsMessage,
   periodOverlapMessage,
   TIMETABLE_MESSAGES,
   type TPeriod,
   type TPeriodInput,
   type TRoom,
   type TRoomInput,
+  type TSetupPeriod,
   type TSubjectClass,
   type TSubjectClassInput,
   type TSubjectClassMembership,
@@ -22,6 +24,7 @@ import {
   registerClasses,
   subjectClasses,
   subjectClassLearners,
+  timetableLessons,
   timetablePeriods,
   timetableRooms,
   users,
@@ -111,9 +114,37 @@ export async function listTeachers(db: DbExecutor, organizationId: string) {
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 
+/**
+ * The school's lessons by period and register class (the home class of a group's lessons): what
+ * removing a period would delete, by class name. `periodId` narrows it to one period.
+ */
+async function lessonsByPeriod(db: DbExecutor, organizationId: string, periodId?: string) {
+  const rows = await db
+    .select({ periodId: timetableLessons.periodId, className: registerClasses.name, lessons: count() })
+    .from(timetableLessons)
+    .innerJoin(registerClasses, eq(registerClasses.id, timetableLessons.registerClassId))
+    .where(
+      and(
+        eq(timetableLessons.organizationId, organizationId),
+        periodId ? eq(timetableLessons.periodId, periodId) : undefined,
+      ),
+    )
+    .groupBy(timetableLessons.periodId, registerClasses.grade, registerClasses.name)
+    .orderBy(asc(registerClasses.grade), asc(registerClasses.name));
+  const byPeriod = new Map<string, { lessons: number; lessonClasses: string[] }>();
+  for (const row of rows) {
+    const entry = byPeriod.get(row.periodId) ?? { lessons: 0, lessonClasses: [] };
+    entry.lessons += Number(row.lessons);
+    entry.lessonClasses.push(row.className);
+    byPeriod.set(row.periodId, entry);
+  }
+  return byPeriod;
+}
+
 export async function getSetup(db: DbExecutor, organizationId: string, canEdit: boolean): Promise<TTimetableSetup> {
-  const [periods, rooms, subjects, teachers, classes] = await Promise.all([
+  const [bellSchedule, lessons, rooms, subjects, teachers, classes] = await Promise.all([
     listPeriods(db, organizationId),
+    lessonsByPeriod(db, organizationId),
     listRooms(db, organizationId),
     listSubjectClasses(db, organizationId),
     listTeachers(db, organizationId),
@@ -123,6 +154,10 @@ export async function getSetup(db: DbExecutor, organizationId: string, canEdit: 
       .where(eq(registerClasses.organizationId, organizationId))
       .orderBy(asc(registerClasses.grade), asc(registerClasses.name)),
   ]);
+  const periods: TSetupPeriod[] = bellSchedule.map((p) => ({
+    ...p,
+    ...(lessons.get(p.id) ?? { lessons: 0, lessonClasses: [] }),
+  }));
   return {
     periods,
     rooms,
@@ -231,13 +266,44 @@ export function createSubjectClass(
   });
 }
 
+/**
+ * Removes a period of the bell schedule. Its lessons go with it, so a period that has lessons is
+ * refused (409 PERIOD_HAS_LESSONS, naming how many and in which classes) unless the request says
+ * `withLessons` (the editor asks first): an old client or a stray click wipes nothing silently.
+ * The period's row is locked before its lessons are counted, so a lesson added meanwhile (its key
+ * to the period waits on the lock) is not deleted unseen. Audited with the lessons it deleted.
+ */
+export function deletePeriod(db: Database, ctx: TSchoolContext, id: string, withLessons: boolean) {
+  return audited(db, ctx, 'timetable.period_deleted', null, async (tx) => {
+    await lockBellSchedule(tx, ctx.organizationId);
+    const [period] = await tx
+      .select({ id: timetablePeriods.id, name: timetablePeriods.name })
+      .from(timetablePeriods)
+      .where(and(eq(timetablePeriods.id, id), eq(timetablePeriods.organizationId, ctx.organizationId)))
+      .for('update');
+    if (!period) throw notFound(TIMETABLE_MESSAGES.notFound);
+    const { lessons, lessonClasses } = (await lessonsByPeriod(tx, ctx.organizationId, id)).get(id) ?? {
+      lessons: 0,
+      lessonClasses: [],
+    };
+    if (lessons > 0 && !withLessons) {
+      throw new AppError(409, 'PERIOD_HAS_LESSONS', periodHasLessonsMessage(period.name, lessons, lessonClasses));
+    }
+    await tx.delete(timetablePeriods).where(eq(timetablePeriods.id, id));
+    return {
+      result: { deleted: true, lessons },
+      target: `period:${id}`,
+      details: { name: period.name, lessons, classes: lessonClasses },
+    };
+  });
+}
+
 const DELETABLE = {
-  period: timetablePeriods,
   room: timetableRooms,
   subjectClass: subjectClasses,
 } as const;
 
-/** Removes a period, room or subject class of this school (its lessons go with it). */
+/** Removes a room or subject class of this school (its lessons go with it; a room's keep no room). */
 export function deleteSetupItem(db: Database, ctx: TSchoolContext, kind: keyof typeof DELETABLE, id: string) {
   const table = DELETABLE[kind];
   return audited(db, ctx, `timetable.${kind}_deleted`, null, async (tx) => {

@@ -372,6 +372,82 @@ describe('school timetable', () => {
     expect(setup).toMatchObject({ periods: [], rooms: [], subjectClasses: [], classes: [] });
   });
 
+  it('removes a period with lessons only when the request confirms it, and records it in recent activity', async () => {
+    const period = await created(
+      'POST',
+      '/periods',
+      { name: 'Period 20', startsAt: '16:00', endsAt: '16:40', isBreak: false },
+      'period',
+    );
+    for (const [day, subjectClassId] of [
+      [1, ids.maths9B],
+      [2, ids.english9B],
+    ] as const) {
+      const lesson = await call('POST', '/lessons', 'admin', {
+        subjectClassId,
+        day,
+        periodId: period.id,
+        roomId: null,
+      });
+      expect(lesson.statusCode, lesson.body).toBe(201);
+    }
+    const lessonsIn = async () =>
+      (await t.database.db.select().from(timetableLessons)).filter((l) => l.periodId === period.id).length;
+    // The editor's list says what removing it would delete.
+    const listed = (await call('GET', '/setup', 'admin'))
+      .json()
+      .setup.periods.find((p: { id: string }) => p.id === period.id);
+    expect(listed).toMatchObject({ name: 'Period 20', lessons: 2, lessonClasses: ['9B'] });
+
+    // Unconfirmed (an old client, a stray click): refused, naming the lessons; nothing deleted.
+    for (const query of ['', '?withLessons=0']) {
+      const refused = await call('DELETE', `/periods/${period.id}${query}`, 'admin');
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().error).toEqual({
+        code: 'PERIOD_HAS_LESSONS',
+        message:
+          'Period 20 still has 2 lessons in 9B. Removing it deletes them too: confirm to remove it with its lessons.',
+      });
+    }
+    expect(await lessonsIn()).toBe(2);
+    // A teacher may not, confirmed or not; another school's admin finds no such period.
+    expect((await call('DELETE', `/periods/${period.id}?withLessons=1`, 'ndlovu')).statusCode).toBe(403);
+    expect((await call('DELETE', `/periods/${period.id}?withLessons=1`, 'otherAdmin')).statusCode).toBe(404);
+    expect(await lessonsIn()).toBe(2);
+
+    // Confirmed: the period and its lessons go, audited, and the dashboard's recent activity says so.
+    const removed = await call('DELETE', `/periods/${period.id}?withLessons=1`, 'admin');
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ deleted: true, lessons: 2 });
+    expect(await lessonsIn()).toBe(0);
+    const overview = await t.app.inject({
+      method: 'GET',
+      url: '/api/school/overview',
+      headers: { cookie: cookies.admin! },
+    });
+    expect(overview.json().recentActivity[0]).toMatchObject({
+      action: 'timetable.period_deleted',
+      summary: 'Period 20 removed from the bell schedule with its 2 lessons',
+    });
+
+    // A period without lessons needs no confirmation.
+    const empty = await created(
+      'POST',
+      '/periods',
+      { name: 'Period 21', startsAt: '16:40', endsAt: '17:20', isBreak: false },
+      'period',
+    );
+    const plain = await call('DELETE', `/periods/${empty.id}`, 'admin');
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json()).toEqual({ deleted: true, lessons: 0 });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/school/overview',
+      headers: { cookie: cookies.admin! },
+    });
+    expect(again.json().recentActivity[0].summary).toBe('Period 21 removed from the bell schedule');
+  });
+
   it('uses the SA calendar by default and saves the admin’s term dates', async () => {
     const calendar = (await call('GET', '/terms?year=2026', 'ndlovu')).json().calendar;
     expect(calendar).toMatchObject({ source: 'default', provisional: false });
