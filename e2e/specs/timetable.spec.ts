@@ -294,3 +294,153 @@ test('the admin is refused an overlapping period and confirms removing a lesson'
   await expect(grid.getByRole('button', { name: `Add a lesson in ${where}`, exact: true })).toBeVisible();
   await expect(grid.getByRole('button', { name: `Remove English in ${where}`, exact: true })).toHaveCount(0);
 });
+
+/** The lessons a new period is given over the API: subject classes of the demo week by class and subject. */
+async function placeLessons(
+  page: Page,
+  periodId: string,
+  lessons: { className: string; subject: string; day: number }[],
+) {
+  const setup = (await (await page.request.get('/api/school/timetable/setup')).json()) as {
+    setup: {
+      subjectClasses: { id: string; registerClassName: string; subjectLabel: string; groupName: string | null }[];
+    };
+  };
+  for (const lesson of lessons) {
+    const subjectClass = setup.setup.subjectClasses.find(
+      (s) => s.registerClassName === lesson.className && s.subjectLabel === lesson.subject && !s.groupName,
+    )!;
+    const placed = await page.request.post('/api/school/timetable/lessons', {
+      data: { subjectClassId: subjectClass.id, day: lesson.day, periodId, roomId: null },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+  }
+}
+
+/** Removing a period deletes its lessons: asked first, naming them; a period without lessons goes at once. */
+test('the admin confirms removing a period with lessons; one without goes at once; both are in recent activity', async ({
+  page,
+}) => {
+  const suffix = String(Date.now() % 100000);
+  const withLessons = `Extra ${suffix}`;
+  const empty = `Spare ${suffix}`;
+  await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+  await page.goto('/dashboard/school/timetable');
+  const bell = page.getByRole('region', { name: 'Bell schedule' });
+  const periodForm = page.getByRole('form', { name: 'Add a period' });
+  await expect(periodForm).toBeVisible();
+  // Late at night: the other tests take the afternoon (12:00) and the evening (18:00).
+  const start = await freeMinutes(page, '21:00', 60);
+  const added: Record<string, string> = {};
+  for (const [name, from] of [
+    [withLessons, start],
+    [empty, start + 30],
+  ] as const) {
+    const created = await page.request.post('/api/school/timetable/periods', {
+      data: { name, startsAt: hhmm(from), endsAt: hhmm(from + 30), isBreak: false },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    added[name] = ((await created.json()) as { period: { id: string } }).period.id;
+  }
+  await placeLessons(page, added[withLessons]!, [
+    { className: '8A', subject: 'English', day: 1 },
+    { className: '8A', subject: 'Afrikaans', day: 2 },
+    { className: '10A', subject: 'English', day: 3 },
+  ]);
+  await page.reload();
+
+  // No lessons: removed with one click, and said so.
+  await bell.getByRole('button', { name: `Remove ${empty}`, exact: true }).click();
+  await expect(page.getByText(`${empty} removed`, { exact: true })).toBeVisible();
+  await expect(bell.getByRole('list').getByText(empty, { exact: true })).toHaveCount(0);
+
+  // Lessons: one keypress only asks, naming them; Keep (focused) keeps everything.
+  const remove = bell.getByRole('button', { name: `Remove ${withLessons}`, exact: true });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  const question = bell.getByRole('group', { name: `Remove ${withLessons}`, exact: true });
+  await expect(question).toContainText(
+    `Remove ${withLessons}? Its 3 lessons in 2 classes (8A and 10A) will be deleted too.`,
+  );
+  const keep = question.getByRole('button', { name: 'Keep' });
+  await expect(keep).toBeFocused();
+  await keep.click();
+  await expect(question).toHaveCount(0);
+  await expect(remove).toBeFocused();
+  await expect(bell.getByRole('list').getByText(withLessons, { exact: true })).toBeVisible();
+
+  // Confirmed: the period and its lessons go.
+  await remove.click();
+  await question.getByRole('button', { name: 'Yes, remove' }).click();
+  await expect(page.getByText(`${withLessons} removed with its 3 lessons`)).toBeVisible();
+  await expect(bell.getByRole('list').getByText(withLessons, { exact: true })).toHaveCount(0);
+  const week = page.getByRole('region', { name: 'Weekly timetable' });
+  await week.getByLabel('Show by').selectOption('class');
+  await week.getByLabel('Class', { exact: true }).selectOption({ label: '8A' });
+  await expect(
+    page.getByRole('table', { name: 'Weekly timetable: 8A' }).getByRole('rowheader', { name: new RegExp(withLessons) }),
+  ).toHaveCount(0);
+
+  // The dashboard's recent activity names both removals.
+  await page.goto('/dashboard/school');
+  await expect(page.getByText(`${withLessons} removed from the bell schedule with its 3 lessons`)).toBeVisible();
+  await expect(page.getByText(`${empty} removed from the bell schedule`, { exact: true })).toBeVisible();
+});
+
+/** A phone (375 px): the lesson form's Period select shows its whole text, and the week keeps its day headers. */
+test('on a phone the Period select shows its whole text and the week keeps its day headers in view', async ({
+  page,
+}) => {
+  const suffix = String(Date.now() % 100000);
+  const period = `Period ${suffix}`;
+  await page.setViewportSize({ width: 375, height: 560 });
+  await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+  await page.goto('/dashboard/school/timetable');
+  await expect(page.getByRole('form', { name: 'Add a period' })).toBeVisible();
+  const start = await freeMinutes(page, '22:30', 30);
+  const created = await page.request.post('/api/school/timetable/periods', {
+    data: { name: period, startsAt: hhmm(start), endsAt: hhmm(start + 30), isBreak: false },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const periodId = ((await created.json()) as { period: { id: string } }).period.id;
+  try {
+    await page.reload();
+    const select = page.getByRole('form', { name: 'Add a lesson' }).getByLabel('Period');
+    await select.selectOption({ label: `${period} (${hhmm(start)})` });
+    const box = (await select.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    // The chosen option's text fits between the select's paddings (the arrow sits in the right one).
+    const fits = await select.evaluate((element: HTMLSelectElement) => {
+      const style = getComputedStyle(element);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = context.measureText(element.selectedOptions[0]!.text).width;
+      const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text, room };
+    });
+    expect(fits.text).toBeLessThanOrEqual(fits.room);
+
+    // 8A's week scrolled down to its last period (at the foot of the screen, as a thumb leaves it):
+    // Monday's header is still on screen above it, not covered by anything.
+    const week = page.getByRole('region', { name: 'Weekly timetable' });
+    await week.getByLabel('Class', { exact: true }).selectOption({ label: '8A' });
+    const grid = page.getByRole('table', { name: 'Weekly timetable: 8A' });
+    const lastRow = grid.getByRole('rowheader', { name: new RegExp(period) });
+    await lastRow.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    const mondayHeader = grid.getByRole('columnheader', { name: 'Monday' });
+    const monday = (await mondayHeader.boundingBox())!;
+    const last = (await lastRow.boundingBox())!;
+    expect(last.y + last.height).toBeLessThanOrEqual(560 + 1);
+    expect(monday.y).toBeGreaterThanOrEqual(0);
+    expect(monday.y + monday.height).toBeLessThanOrEqual(last.y + 1);
+    const onTop = await mondayHeader.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return hit !== null && element.contains(hit);
+    });
+    expect(onTop).toBe(true);
+  } finally {
+    await page.request.delete(`/api/school/timetable/periods/${periodId}`);
+  }
+});

@@ -111,6 +111,31 @@ export function useCreateRegisterClass() {
   );
 }
 
+/** A class renamed or its grade corrected, or deleted: the attendance screens and the timetable name classes too. */
+function useClassMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: SCHOOL_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['attendance'] }),
+        queryClient.invalidateQueries({ queryKey: ['timetable'] }),
+      ]),
+  });
+}
+
+export function useUpdateRegisterClass() {
+  return useClassMutation(({ id, ...input }: TRegisterClassInput & { id: string }) =>
+    api.put<{ class: TRegisterClass }>(`/api/school/classes/${id}`, input).then((answer) => answer.class),
+  );
+}
+
+/** Deletes a class; the server refuses one with learners, registers or subject classes, saying what to do. */
+export function useDeleteRegisterClass() {
+  return useClassMutation((id: string) => api.delete<{ deleted: true }>(`/api/school/classes/${id}`));
+}
+
 /** Who the admin may name class teacher (attendance module: teachers, coaches, administrators). */
 export type TClassTeacherCandidate = { id: string; name: string; role: string };
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -9,16 +9,20 @@ import { roleLabel } from '@sekolo/shared/domain/user-display';
 import { SCHOOL_GRADES, gradeLabel } from '@sekolo/shared/constants/enumerations';
 import { ZRegisterClassSchema, type TRegisterClass, type TRegisterClassInput } from '@sekolo/shared/schemas/school';
 import { Button } from '~/components/ui/button';
+import { ConfirmAction } from '~/components/ui/confirm-action';
 import { FormField, fieldAria } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { NativeSelect } from '~/components/ui/native-select';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
+import { useFocusAfterRender } from '~/lib/use-focus-after-render';
 import {
   classTeacherCandidatesQuery,
   registerClassesQuery,
   useCreateRegisterClass,
+  useDeleteRegisterClass,
   useSetClassTeacher,
+  useUpdateRegisterClass,
 } from '../api/school-queries';
 import { StagedSelect } from './staged-select';
 
@@ -30,7 +34,9 @@ export function RegisterClasses({ canManage }: { canManage: boolean }) {
   const classes = useQuery(registerClassesQuery);
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Classes</h1>
+      <h1 tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none">
+        Classes
+      </h1>
       {canManage && <AddClassForm />}
       {classes.isPending ? (
         <LoadingSpinner />
@@ -46,52 +52,230 @@ export function RegisterClasses({ canManage }: { canManage: boolean }) {
           </p>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Class
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Grade
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Learners
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Class teacher
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {classes.data.map((c) => (
-                <tr key={c.id}>
-                  <td className="px-4 py-3 font-medium text-slate-900">{c.name}</td>
-                  <td className="px-4 py-3 text-slate-700">{gradeLabel(c.grade)}</td>
-                  <td className="px-4 py-3 text-slate-700">
-                    <Link
-                      to={`/dashboard/school/students?class=${c.id}`}
-                      className="font-semibold text-brand-800 hover:underline"
-                      aria-label={`${countOf(c.learnerCount, 'learner')} in ${c.name}`}
-                    >
-                      {c.learnerCount}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">
-                    {canManage ? (
-                      <ClassTeacherPicker registerClass={c} />
-                    ) : (
-                      (c.teacherName ?? <span className="text-slate-500">None yet</span>)
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ClassTable classes={classes.data} canManage={canManage} />
       )}
     </div>
+  );
+}
+
+/**
+ * The classes as a table; on a phone each row is a card (name, grade and learners on one line, the
+ * class teacher and the actions below, full width), so nothing needs sideways scrolling. The
+ * column names stay in the table for assistive technology, and show as each value's caption.
+ */
+function ClassTable({ classes, canManage }: { classes: TRegisterClass[]; canManage: boolean }) {
+  const [editing, setEditing] = useState<string | null>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  const focusEditButton = (classId: string) =>
+    focusAfterRender(() => tableRef.current?.querySelector<HTMLElement>(`button[data-edit-class="${classId}"]`));
+  /** A deleted class's row is gone: focus the next row's Edit button, else the previous one's, else the heading. */
+  const focusAfterDeleting = (index: number) =>
+    focusAfterRender(() => {
+      const buttons = [...(tableRef.current?.querySelectorAll<HTMLElement>('button[data-edit-class]') ?? [])];
+      return buttons[index] ?? buttons[index - 1] ?? document.querySelector<HTMLElement>('h1');
+    });
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table ref={tableRef} className="w-full text-left text-sm max-sm:block">
+        <caption className="sr-only">Register classes</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase max-sm:sr-only">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              Class
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Grade
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Learners
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Class teacher
+            </th>
+            {canManage && (
+              <th scope="col" className="px-4 py-3">
+                <span className="sr-only">Change</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 max-sm:block">
+          {classes.map((c, index) => (
+            <Fragment key={c.id}>
+              <tr className="max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:gap-x-4 max-sm:gap-y-2 max-sm:px-4 max-sm:py-3">
+                <td className="px-4 py-3 font-medium text-slate-900 max-sm:p-0 max-sm:text-base">{c.name}</td>
+                <td className="px-4 py-3 text-slate-700 max-sm:p-0">{gradeLabel(c.grade)}</td>
+                <td className="px-4 py-3 text-slate-700 max-sm:p-0 max-sm:before:content-['Learners:_']">
+                  <Link
+                    to={`/dashboard/school/students?class=${c.id}`}
+                    className="font-semibold text-brand-800 hover:underline"
+                    aria-label={`${countOf(c.learnerCount, 'learner')} in ${c.name}`}
+                  >
+                    {c.learnerCount}
+                  </Link>
+                </td>
+                <td className="px-4 py-3 text-slate-700 max-sm:w-full max-sm:p-0 max-sm:before:mb-1 max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-['Class_teacher']">
+                  {canManage ? (
+                    <ClassTeacherPicker registerClass={c} />
+                  ) : (
+                    (c.teacherName ?? <span className="text-slate-500">None yet</span>)
+                  )}
+                </td>
+                {canManage && (
+                  <td className="px-4 py-3 max-sm:w-full max-sm:p-0">
+                    <ClassActions
+                      registerClass={c}
+                      editing={editing === c.id}
+                      onEdit={() => setEditing(c.id)}
+                      onDeleted={() => focusAfterDeleting(index)}
+                    />
+                  </td>
+                )}
+              </tr>
+              {canManage && editing === c.id && (
+                <tr className="max-sm:block">
+                  <td colSpan={5} className="bg-slate-50 px-4 py-3 max-sm:block">
+                    <EditClassForm
+                      registerClass={c}
+                      onDone={() => {
+                        setEditing(null);
+                        focusEditButton(c.id);
+                      }}
+                    />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Edit and Delete for a class. Deleting asks first (Keep focused); the server refuses a class that
+ * still has learners, attendance registers or subject classes, and its message (what to do) is shown.
+ */
+function ClassActions({
+  registerClass,
+  editing,
+  onEdit,
+  onDeleted,
+}: {
+  registerClass: TRegisterClass;
+  editing: boolean;
+  onEdit: () => void;
+  onDeleted: () => void;
+}) {
+  const remove = useDeleteRegisterClass();
+  const name = registerClass.name;
+  return (
+    <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+      <Button
+        type="button"
+        variant="secondary"
+        size="sm"
+        aria-label={`Edit class ${name}`}
+        aria-expanded={editing}
+        data-edit-class={registerClass.id}
+        disabled={editing}
+        onClick={onEdit}
+      >
+        Edit
+      </Button>
+      <ConfirmAction
+        label={`Delete class ${name}`}
+        question={`Delete class ${name}? This cannot be undone.`}
+        confirmLabel="Yes, delete"
+        cancelLabel="Keep"
+        success={`Class ${name} deleted`}
+        pending={remove.isPending}
+        onConfirm={async () => {
+          await remove.mutateAsync(registerClass.id);
+          onDeleted();
+        }}
+      >
+        {(ask) => (
+          <Button type="button" variant="ghost" size="sm" aria-label={`Delete class ${name}`} onClick={ask}>
+            Delete
+          </Button>
+        )}
+      </ConfirmAction>
+    </div>
+  );
+}
+
+/** Renames a class or corrects its grade; a name taken or a grade its learners keep is shown on its field. */
+function EditClassForm({ registerClass, onDone }: { registerClass: TRegisterClass; onDone: () => void }) {
+  const id = useId();
+  const update = useUpdateRegisterClass();
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<TRegisterClassInput>({
+    resolver: zodResolver(ZRegisterClassSchema),
+    defaultValues: { name: registerClass.name, grade: registerClass.grade },
+  });
+  const { errors, isSubmitting } = form.formState;
+  // Opened from its row's Edit button: the name takes the focus.
+  useEffect(() => {
+    document.getElementById(`${id}-name`)?.focus();
+  }, [id]);
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const saved = await update.mutateAsync({ id: registerClass.id, ...values });
+      toast.success(`Class ${saved.name} saved`);
+      onDone();
+    } catch (error) {
+      if (!applyServerFieldErrors(error, form.setError, ['name', 'grade'])) setProblem(errorMessage(error));
+    }
+  });
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={`Edit class ${registerClass.name}`}
+      className="flex flex-wrap items-end gap-3"
+    >
+      <FormField id={`${id}-name`} label="Class name" error={errors.name?.message} className="w-full sm:w-40">
+        <Controller
+          control={form.control}
+          name="name"
+          render={({ field: { ref: _ref, ...field } }) => (
+            <Input {...fieldAria(`${id}-name`, errors.name?.message)} {...field} />
+          )}
+        />
+      </FormField>
+      <FormField id={`${id}-grade`} label="Grade" error={errors.grade?.message} className="w-full sm:w-48">
+        <Controller
+          control={form.control}
+          name="grade"
+          render={({ field: { ref: _ref, ...field } }) => (
+            <NativeSelect {...fieldAria(`${id}-grade`, errors.grade?.message)} {...field}>
+              {SCHOOL_GRADES.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.label}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+      </FormField>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          Save class
+        </Button>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+      {problem && (
+        <p role="alert" className="w-full text-sm text-red-800">
+          {problem}
+        </p>
+      )}
+    </form>
   );
 }
 
@@ -128,7 +312,7 @@ function ClassTeacherPicker({ registerClass }: { registerClass: TRegisterClass }
       label={`Class teacher of ${registerClass.name}`}
       saveLabel={`Save class teacher for ${registerClass.name}`}
       cancelLabel={`Cancel class teacher change for ${registerClass.name}`}
-      className="w-full max-w-xs min-w-56"
+      className="w-full sm:max-w-xs sm:min-w-56"
       saved={registerClass.teacherId ?? ''}
       disabled={candidates.isPending}
       onSave={async (value) => {

@@ -111,11 +111,27 @@ export const useRemoveSubjectClassLearner = () =>
     api.delete<{ removed: boolean }>(`${BASE}/subject-classes/${id}/learners/${learnerId}`),
   );
 
-const PATHS = { period: 'periods', room: 'rooms', subjectClass: 'subject-classes', lesson: 'lessons' } as const;
+const PATHS = { room: 'rooms', subjectClass: 'subject-classes', lesson: 'lessons' } as const;
 export const useDeleteTimetableItem = () =>
   useTimetableMutation(({ kind, id }: { kind: keyof typeof PATHS; id: string }) =>
     api.delete(`${BASE}/${PATHS[kind]}/${id}`),
   );
+
+/**
+ * Removes a period of the bell schedule. One with lessons needs `withLessons` (the editor asks
+ * first): without it the server refuses (409 PERIOD_HAS_LESSONS), so nothing is deleted unasked.
+ */
+export function useDeletePeriod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, withLessons }: { id: string; withLessons: boolean }) =>
+      api.delete<{ deleted: true; lessons: number }>(`${BASE}/periods/${id}${withLessons ? '?withLessons=1' : ''}`),
+    // A refusal too: the list read again has the period's lessons, so the next click asks.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: TIMETABLE_KEY });
+    },
+  });
+}
 
 export type TSchoolYearTerms = {
   year: number;

@@ -72,7 +72,7 @@ export function LessonForm({
         Add a lesson
       </h2>
       <div className="flex flex-wrap items-end gap-3">
-        <FormField id={`${id}-day`} label="Day" className="w-36">
+        <FormField id={`${id}-day`} label="Day" className="w-full sm:w-36">
           <Controller
             control={form.control}
             name="day"
@@ -92,7 +92,7 @@ export function LessonForm({
             )}
           />
         </FormField>
-        <FormField id={`${id}-period`} label="Period" error={errors.periodId?.message} className="w-44">
+        <FormField id={`${id}-period`} label="Period" error={errors.periodId?.message} className="w-full sm:w-56">
           <Controller
             control={form.control}
             name="periodId"
@@ -112,7 +112,7 @@ export function LessonForm({
           id={`${id}-subject`}
           label="Subject and teacher"
           error={errors.subjectClassId?.message}
-          className="w-72"
+          className="w-full sm:w-72"
         >
           <Controller
             control={form.control}
@@ -129,7 +129,7 @@ export function LessonForm({
             )}
           />
         </FormField>
-        <FormField id={`${id}-room`} label="Room" optional error={errors.roomId?.message} className="w-48">
+        <FormField id={`${id}-room`} label="Room" optional error={errors.roomId?.message} className="w-full sm:w-48">
           <Controller
             control={form.control}
             name="roomId"

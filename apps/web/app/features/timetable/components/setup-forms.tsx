@@ -1,36 +1,49 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import {
+  removePeriodQuestion,
   ZPeriodSchema,
   ZRoomSchema,
   type TPeriodInput,
+  type TSetupPeriod,
   type TRoomInput,
   type TTimetableSetup,
 } from '@sekolo/shared/schemas/timetable';
 import { Button } from '~/components/ui/button';
+import { ConfirmAction } from '~/components/ui/confirm-action';
 import { FormField, fieldAria } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
-import { useCreatePeriod, useCreateRoom, useDeleteTimetableItem } from '../api/timetable-queries';
+import { useFocusAfterRender } from '~/lib/use-focus-after-render';
+import { useSingleFlight } from '~/lib/use-single-flight';
+import { useCreatePeriod, useCreateRoom, useDeletePeriod } from '../api/timetable-queries';
 import { FORM_CLASS, Problem } from './form-bits';
 import { SubjectClassForm, SubjectClassList } from './subject-classes';
 
 /** The bell schedule: the periods of every school day, Monday to Friday, breaks included. */
 export function BellSchedule({ setup }: { setup: TTimetableSetup }) {
-  const remove = useDeleteTimetableItem();
+  const listRef = useRef<HTMLUListElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  /** A removed period's row is gone: focus the next row's Remove button, else the previous one's, else the heading. */
+  const focusAfterRemoving = (index: number) =>
+    focusAfterRender(() => {
+      const buttons = [...(listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-remove-period]') ?? [])];
+      return buttons[index] ?? buttons[index - 1] ?? headingRef.current;
+    });
   return (
     <section aria-labelledby="bell-schedule-heading" className="space-y-3">
-      <h2 id="bell-schedule-heading" className="text-lg font-semibold text-slate-900">
+      <h2 id="bell-schedule-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
         Bell schedule
       </h2>
       {setup.periods.length === 0 ? (
         <p className="text-sm text-slate-600">No periods yet. Add the first period of the school day.</p>
       ) : (
-        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm">
-          {setup.periods.map((p) => (
-            <li key={p.id} className="flex items-center justify-between gap-3 px-4 py-2">
+        <ul ref={listRef} className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm">
+          {setup.periods.map((p, index) => (
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2">
               <span>
                 <span className="font-medium text-slate-900">{p.name}</span>{' '}
                 <span className="text-slate-600">
@@ -38,25 +51,68 @@ export function BellSchedule({ setup }: { setup: TTimetableSetup }) {
                   {p.isBreak ? ' · Break' : ''}
                 </span>
               </span>
-              {setup.canEdit && (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Remove ${p.name}`}
-                  onClick={() =>
-                    remove.mutate({ kind: 'period', id: p.id }, { onError: (e) => toast.error(errorMessage(e)) })
-                  }
-                >
-                  Remove
-                </Button>
-              )}
+              {setup.canEdit && <RemovePeriod period={p} onRemoved={() => focusAfterRemoving(index)} />}
             </li>
           ))}
         </ul>
       )}
       {setup.canEdit && <PeriodForm />}
     </section>
+  );
+}
+
+/**
+ * Removing a period deletes its lessons too: one with lessons asks first, naming how many and in
+ * which classes (the safe answer, Keep, focused); one without goes at once. The server refuses an
+ * unconfirmed removal of a period with lessons (the list read before a lesson was added elsewhere):
+ * its message is shown and the list read again, so the next click asks.
+ */
+function RemovePeriod({ period, onRemoved }: { period: TSetupPeriod; onRemoved: () => void }) {
+  const remove = useDeletePeriod();
+  const once = useSingleFlight();
+  const removed = (lessons: number) =>
+    `${period.name} removed${lessons > 0 ? ` with its ${lessons === 1 ? 'lesson' : `${lessons} lessons`}` : ''}`;
+  const button = (onClick: () => void) => (
+    <Button
+      type="button"
+      variant="ghost"
+      size="sm"
+      aria-label={`Remove ${period.name}`}
+      data-remove-period
+      onClick={onClick}
+    >
+      Remove
+    </Button>
+  );
+  if (period.lessons === 0) {
+    return button(
+      () =>
+        void once(async () => {
+          try {
+            const answer = await remove.mutateAsync({ id: period.id, withLessons: false });
+            toast.success(removed(answer.lessons));
+            onRemoved();
+          } catch (error) {
+            toast.error(errorMessage(error));
+          }
+        }),
+    );
+  }
+  return (
+    <ConfirmAction
+      label={`Remove ${period.name}`}
+      question={removePeriodQuestion(period.name, period.lessons, period.lessonClasses)}
+      confirmLabel="Yes, remove"
+      cancelLabel="Keep"
+      success={removed(period.lessons)}
+      pending={remove.isPending}
+      onConfirm={async () => {
+        await remove.mutateAsync({ id: period.id, withLessons: true });
+        onRemoved();
+      }}
+    >
+      {(ask) => button(ask)}
+    </ConfirmAction>
   );
 }
 

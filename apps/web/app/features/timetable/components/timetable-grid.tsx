@@ -54,16 +54,21 @@ export function TimetableGrid({
     return [who, view.kind !== 'room' ? lesson.roomName : null].filter(Boolean).join(' · ');
   };
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table ref={tableRef} className="w-full min-w-[44rem] table-fixed text-left text-sm">
+    // On a phone the week scrolls inside its own box, the day headers held at its top and the
+    // periods at its left (sticky), so a lesson is never read without its day and period.
+    <div
+      data-testid="timetable-scroller"
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white max-sm:max-h-[70vh] max-sm:overflow-y-auto"
+    >
+      <table ref={tableRef} className="w-full min-w-[40rem] table-fixed text-left text-sm sm:min-w-[44rem]">
         <caption className="px-4 py-3 text-left font-semibold text-slate-900">Weekly timetable: {view.title}</caption>
         <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
           <tr>
-            <th scope="col" className="w-36 px-3 py-2">
+            <th scope="col" className="sticky top-0 left-0 z-[3] w-24 bg-slate-50 px-3 py-2 sm:w-36">
               Period
             </th>
             {SCHOOL_DAYS.map((d) => (
-              <th key={d.id} scope="col" className="px-3 py-2">
+              <th key={d.id} scope="col" className="sticky top-0 z-[2] bg-slate-50 px-3 py-2">
                 {d.label}
               </th>
             ))}
@@ -72,7 +77,10 @@ export function TimetableGrid({
         <tbody className="divide-y divide-slate-100">
           {view.periods.map((period) => (
             <tr key={period.id} className={period.isBreak ? 'bg-slate-50' : undefined}>
-              <th scope="row" className="px-3 py-2 align-top font-medium text-slate-900">
+              <th
+                scope="row"
+                className={`sticky left-0 z-[1] px-3 py-2 align-top font-medium text-slate-900 ${period.isBreak ? 'bg-slate-50' : 'bg-white'}`}
+              >
                 {period.name}
                 <span className="block text-xs font-normal text-slate-500">
                   {period.startsAt}–{period.endsAt}
