@@ -427,7 +427,8 @@ test('on a phone the Period select shows its whole text and the week keeps its d
     await week.getByLabel('Class', { exact: true }).selectOption({ label: '8A' });
     const grid = page.getByRole('table', { name: 'Weekly timetable: 8A' });
     const lastRow = grid.getByRole('rowheader', { name: new RegExp(period) });
-    await lastRow.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    // At once: the page scrolls smoothly (app.css), and a box read mid-scroll would be anywhere.
+    await lastRow.evaluate((element) => element.scrollIntoView({ block: 'end', behavior: 'instant' }));
     const mondayHeader = grid.getByRole('columnheader', { name: 'Monday' });
     const monday = (await mondayHeader.boundingBox())!;
     const last = (await lastRow.boundingBox())!;
