@@ -217,7 +217,7 @@ describe('school staff', () => {
     const staffCookies: Record<string, string> = {};
     const klass: Record<string, string> = {};
     let org = '';
-    const as = (who: string, method: 'GET' | 'DELETE' | 'PUT', url: string, payload?: Record<string, unknown>) =>
+    const as = (who: string, method: 'GET' | 'DELETE' | 'PUT' | 'POST', url: string, payload?: Record<string, unknown>) =>
       t.app.inject({ method, url, headers: { cookie: staffCookies[who]! }, ...(payload ? { payload } : {}) });
     const classTeacherOf = async (classId: string) =>
       (
