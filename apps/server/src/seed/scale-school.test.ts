@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZLearnerSchema } from '@sekolo/shared/schemas/school';
 import { rowsOf } from '../db/client.ts';
+import { learners } from '../db/schema/index.ts';
+import { toLearnerView } from '../modules/school/learner-view.ts';
 import { signIn } from '../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import {
@@ -63,6 +66,14 @@ describe('the scale school generator (npm run db:seed-scale), in miniature', () 
     );
     expect(counts).toEqual({ links: 200, classes_used: 5, largest_class: 40, misplaced: 0, wrong_grade: 0 });
     expect(await readScaleSummary(t.database.db)).toEqual(summary);
+  });
+
+  it('writes learners the form and the import would accept (age for the grade, gender, dates)', async () => {
+    const refused = (await t.database.db.select().from(learners)).flatMap((row) => {
+      const result = ZLearnerSchema.safeParse(toLearnerView(row, null, 'missing'));
+      return result.success ? [] : [`${row.admissionNumber}: ${result.error.issues.map((i) => i.message).join('; ')}`];
+    });
+    expect(refused).toEqual([]);
   });
 
   it('leaves the attendance table with exactly the keys and indexes of the migrations', async () => {

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { signIn } from '../test/auth-helpers.ts';
+import { ZLearnerSchema } from '@sekolo/shared/schemas/school';
 import { learnerGuardians, learners, registerClasses } from '../db/schema/index.ts';
+import { toLearnerView } from '../modules/school/learner-view.ts';
 import { seedAccounts } from './seed-accounts.ts';
 import { seedSchool } from './seed-school.ts';
 
@@ -23,6 +25,12 @@ describe('demo school data', () => {
     expect((await db.select({ n: count() }).from(learners))[0]!.n).toBe(30);
     expect((await db.select({ n: count() }).from(registerClasses))[0]!.n).toBe(4);
     expect((await db.select({ n: count() }).from(learnerGuardians))[0]!.n).toBe(1);
+    // Written straight to the table, but each is a learner the form and the import would accept.
+    const refused = (await db.select().from(learners)).flatMap((row) => {
+      const result = ZLearnerSchema.safeParse(toLearnerView(row, null, 'missing'));
+      return result.success ? [] : [`${row.admissionNumber}: ${result.error.issues.map((i) => i.message).join('; ')}`];
+    });
+    expect(refused).toEqual([]);
 
     const admin = await signIn(t.app, 'admin@demo-school.sekolo.test', demoPassword, { ip: '10.7.0.1' });
     const page = (

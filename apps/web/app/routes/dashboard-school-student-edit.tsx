@@ -2,7 +2,13 @@ import { Archive, ArchiveRestore } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
-import type { TLearner } from '@sekolo/shared/schemas/school';
+import { labelOf } from '@sekolo/shared/domain/options';
+import {
+  HOME_LANGUAGES,
+  isWholeLearnerRecord,
+  LEARNER_GENDERS,
+  type TLearnerRecord,
+} from '@sekolo/shared/schemas/school';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
@@ -53,9 +59,11 @@ function LearnerRecord() {
   );
 }
 
-function LearnerDetails({ learner }: { learner: TLearner }) {
+function LearnerDetails({ learner }: { learner: TLearnerRecord }) {
   const { permissions } = useSession();
   const canManage = permissions.includes('manage_students');
+  // A manager's record is whole (readsWholeLearnerRecord); anyone else's has no ID, and shows none.
+  const whole = isWholeLearnerRecord(learner) ? learner : null;
   const seesAttendance = ATTENDANCE_VIEW_PERMISSIONS.some((p) => permissions.includes(p));
   const update = useUpdateLearner(learner.id);
   const archive = useSetLearnerArchived(learner.id);
@@ -106,9 +114,9 @@ function LearnerDetails({ learner }: { learner: TLearner }) {
         canManage={canManage}
       />
       {seesAttendance && <LearnerAttendance learnerId={learner.id} />}
-      {canManage ? (
+      {canManage && whole ? (
         <LearnerForm
-          defaultValues={learnerToInput(learner)}
+          defaultValues={learnerToInput(whole)}
           submitLabel="Save changes"
           onSubmit={async (values) => {
             await update.mutateAsync({ values, basedOn: learner.updatedAt });
@@ -120,8 +128,9 @@ function LearnerDetails({ learner }: { learner: TLearner }) {
           {[
             ['Preferred name', learner.preferredName || '—'],
             ['Date of birth', learner.dateOfBirth],
-            ['Gender', learner.gender],
-            ['Home language', learner.homeLanguage ?? '—'],
+            // The option lists' labels, as the form shows them ("isiZulu", not the stored "isizulu").
+            ['Gender', labelOf(LEARNER_GENDERS, learner.gender) ?? learner.gender],
+            ['Home language', labelOf(HOME_LANGUAGES, learner.homeLanguage) ?? learner.homeLanguage ?? '—'],
             ['Medical notes', learner.medicalNotes || '—'],
             ['Home address', learner.address || '—'],
           ].map(([label, value]) => (

@@ -1,13 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { luhnCheckDigit } from '../domain/sa-id.ts';
 import {
   canMarkRegisters,
   classTeacherRoleWarning,
+  gradeAgeRange,
   gradeFromNumber,
   gradeToNumber,
+  isWholeLearnerRecord,
   parseCsvGrade,
+  readsWholeLearnerRecord,
   SCHOOL_MESSAGES,
+  toLearnerViewerRecord,
   ZLearnerSchema,
+  type TLearner,
 } from './school.ts';
 
 const base = {
@@ -20,6 +25,13 @@ const base = {
 };
 
 describe('learner schema', () => {
+  // The age a grade allows is counted from the school's today: the cases below are of 2026.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-29T10:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
   it('normalises names and admission numbers, and blanks become null', () => {
     const parsed = ZLearnerSchema.parse({
       ...base,
@@ -45,7 +57,7 @@ describe('learner schema', () => {
   });
 
   it('checks a South African ID against the date of birth', () => {
-    const first12 = '120614500908';
+    const first12 = '120614400908';
     const valid = first12 + luhnCheckDigit(first12);
     expect(ZLearnerSchema.parse({ ...base, idType: 'sa_id', idNumber: valid }).idNumber).toBe(valid);
     const mismatch = ZLearnerSchema.safeParse({ ...base, dateOfBirth: '2012-06-15', idType: 'sa_id', idNumber: valid });
@@ -54,11 +66,86 @@ describe('learner schema', () => {
     expect(missing.error?.issues[0]?.message).toBe(SCHOOL_MESSAGES.idNumberRequired);
   });
 
+  it('checks the gender digits of a South African ID (7 to 10: 5000 and up male) against female and male only', () => {
+    // The tester's case: 1203155123085 is a male's ID (5123), entered with Female.
+    const male = '1203155123085';
+    const tester = { ...base, dateOfBirth: '2012-03-15', idType: 'sa_id', idNumber: male };
+    const refused = ZLearnerSchema.safeParse(tester);
+    expect(refused.error?.issues).toEqual([
+      expect.objectContaining({ path: ['idNumber'], message: SCHOOL_MESSAGES.idGenderMismatch }),
+    ]);
+    expect(ZLearnerSchema.safeParse({ ...tester, gender: 'male' }).success).toBe(true);
+    // 'other' is the learner's own answer: the ID's digits are not held against it.
+    expect(ZLearnerSchema.safeParse({ ...tester, gender: 'other' }).success).toBe(true);
+    // A female's ID (sequence below 5000) entered as male.
+    const first12 = '120315499908';
+    const female = first12 + luhnCheckDigit(first12);
+    const asMale = ZLearnerSchema.safeParse({ ...tester, idNumber: female, gender: 'male' });
+    expect(asMale.error?.issues.map((i) => i.message)).toEqual([SCHOOL_MESSAGES.idGenderMismatch]);
+    // Both wrong: both said, on the ID number.
+    const both = ZLearnerSchema.safeParse({ ...tester, dateOfBirth: '2012-03-16' });
+    expect(both.error?.issues.map((i) => i.message)).toEqual([
+      SCHOOL_MESSAGES.idBirthDateMismatch,
+      SCHOOL_MESSAGES.idGenderMismatch,
+    ]);
+  });
+
+  it('says a date in the right form that does not exist does not exist', () => {
+    const impossible = ZLearnerSchema.safeParse({ ...base, dateOfBirth: '2012-02-30' });
+    expect(impossible.error?.issues).toEqual([
+      expect.objectContaining({ path: ['dateOfBirth'], message: SCHOOL_MESSAGES.dateOfBirthNotADate }),
+    ]);
+    expect(ZLearnerSchema.safeParse({ ...base, dateOfBirth: '2011-02-29' }).error?.issues[0]?.message).toBe(
+      SCHOOL_MESSAGES.dateOfBirthNotADate,
+    );
+    // 2012 was a leap year.
+    expect(ZLearnerSchema.safeParse({ ...base, dateOfBirth: '2012-02-29' }).success).toBe(true);
+    for (const notTheForm of ['30/02/2012', '2012-2-3', '20120203'])
+      expect(ZLearnerSchema.safeParse({ ...base, dateOfBirth: notTheForm }).error?.issues[0]?.message).toBe(
+        SCHOOL_MESSAGES.dateOfBirthInvalid,
+      );
+  });
+
+  it('refuses an age far from the grade’s usual one (grade + 6 this year, 3 younger to 4 older)', () => {
+    expect(gradeAgeRange('8')).toEqual({ usual: 14, youngest: 11, oldest: 18 });
+    expect(gradeAgeRange('R')).toEqual({ usual: 6, youngest: 3, oldest: 10 });
+    // The tester's case: Grade 8, born 2025-06-01, turns 1 in 2026.
+    const baby = ZLearnerSchema.safeParse({ ...base, dateOfBirth: '2025-06-01' });
+    expect(baby.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['dateOfBirth'],
+        message: SCHOOL_MESSAGES.dateOfBirthImplausibleForGrade('8', 1),
+      }),
+    ]);
+    expect(SCHOOL_MESSAGES.dateOfBirthImplausibleForGrade('8', 1)).toBe(
+      'Grade 8 learners usually turn 14 this year (we accept 11 to 18); with this date of birth the learner turns 1. Please check the date of birth and the grade.',
+    );
+    const turning = (age: number, grade: string) =>
+      ZLearnerSchema.safeParse({ ...base, grade, dateOfBirth: `${2026 - age}-12-31` }).success;
+    expect([10, 11, 14, 18, 19].map((age) => turning(age, '8'))).toEqual([false, true, true, true, false]);
+    expect([2, 3, 6, 10, 11].map((age) => turning(age, 'R'))).toEqual([false, true, true, true, false]);
+    expect([14, 15, 22, 23].map((age) => turning(age, '12'))).toEqual([false, true, true, false]);
+    // A date that is refused already gets its own message only.
+    expect(
+      ZLearnerSchema.safeParse({ ...base, dateOfBirth: '2027-01-01' }).error?.issues.map((i) => i.message),
+    ).toEqual([SCHOOL_MESSAGES.dateOfBirthFuture]);
+  });
+
   it('refuses future birth dates and unknown grades with the shared messages', () => {
     const result = ZLearnerSchema.safeParse({ ...base, dateOfBirth: '2999-01-01', grade: '13' });
     expect(result.error?.issues.map((i) => i.message).sort()).toEqual(
       [SCHOOL_MESSAGES.dateOfBirthFuture, SCHOOL_MESSAGES.gradeRequired].sort(),
     );
+  });
+
+  it('leaves the ID out of the record of a reader without manage_students', () => {
+    const learner = { id: 'x', idType: 'sa_id', idNumber: '1203155123085', firstName: 'Sipho' } as unknown as TLearner;
+    const viewer = toLearnerViewerRecord(learner);
+    expect(viewer).toEqual({ id: 'x', firstName: 'Sipho' });
+    expect(isWholeLearnerRecord(viewer)).toBe(false);
+    expect(isWholeLearnerRecord(learner)).toBe(true);
+    expect(readsWholeLearnerRecord(['view_students'])).toBe(false);
+    expect(readsWholeLearnerRecord(['view_students', 'manage_students'])).toBe(true);
   });
 
   it('maps grades to numbers that sort, and reads CSV grade labels', () => {

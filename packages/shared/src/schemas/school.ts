@@ -4,7 +4,7 @@
  */
 
 import { z } from 'zod';
-import { SCHOOL_GRADE_IDS, SCHOOL_GRADES, type TSchoolGrade } from '../constants/enumerations.ts';
+import { gradeLabel, SCHOOL_GRADE_IDS, SCHOOL_GRADES, type TSchoolGrade } from '../constants/enumerations.ts';
 import { idsOf, type IOption } from '../domain/options.ts';
 import { isIsoDate, todayInSouthAfrica } from '../domain/sa-calendar.ts';
 import { checkSouthAfricanId, SA_ID_INVALID_MESSAGES } from '../domain/sa-id.ts';
@@ -72,6 +72,7 @@ export const SCHOOL_MESSAGES = {
   lastNameRequired: 'Please enter the learner’s surname',
   dateOfBirthRequired: 'Please enter the date of birth',
   dateOfBirthInvalid: 'Please enter the date of birth as YYYY-MM-DD',
+  dateOfBirthNotADate: 'This date does not exist: please check the day and the month',
   dateOfBirthFuture: 'The date of birth cannot be in the future',
   dateOfBirthTooOld: 'A learner must be younger than 25',
   genderRequired: 'Please choose the gender',
@@ -83,6 +84,15 @@ export const SCHOOL_MESSAGES = {
   idNumberRequired: 'Please enter the ID or passport number',
   passportInvalid: 'A passport number has 5 to 20 letters and digits',
   idBirthDateMismatch: 'The ID number’s date of birth does not match the date of birth entered',
+  idGenderMismatch:
+    'The ID number’s gender digits do not match the gender chosen (digits 7 to 10: below 5000 female, 5000 or more male)',
+  dateOfBirthImplausibleForGrade: (grade: TSchoolGrade, turns: number) => {
+    const { usual, youngest, oldest } = gradeAgeRange(grade);
+    return (
+      `${gradeLabel(grade)} learners usually turn ${usual} this year (we accept ${youngest} to ${oldest}); ` +
+      `with this date of birth the learner turns ${turns}. Please check the date of birth and the grade.`
+    );
+  },
   homeLanguageInvalid: 'Please choose a home language from the list',
   classInvalid: 'Please choose a class of your school',
   classNotFound: 'There is no such class in your school',
@@ -98,6 +108,10 @@ export const SCHOOL_MESSAGES = {
   csvTooManyRows: (max: number) => `A file may hold at most ${max.toLocaleString('en-ZA')} learners`,
   csvDuplicateInFile: (row: number) => `The same admission number is already on row ${row}`,
   csvHasErrors: 'Nothing was imported: fix the rows listed below, or import only the valid rows.',
+  csvNoValidRows:
+    'Nothing was imported: no row of the file is valid. Fix the rows listed below and choose the file again.',
+  csvUnreadableCharacter:
+    'This cell has a character that could not be read (�). Save the file as “CSV UTF-8” and choose it again.',
   guardianFirstNameRequired: 'Please enter the guardian’s first name',
   guardianLastNameRequired: 'Please enter the guardian’s surname',
   guardianContactRequired: 'Please enter an e-mail address or a phone number',
@@ -134,6 +148,24 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(ids: T, message:
     z.enum(ids, { error: message }).nullable(),
   ) as unknown as z.ZodType<T[number] | null, T[number] | '' | null | undefined>;
 
+/**
+ * The ages a learner of a grade may turn in the school year (the calendar year in South Africa).
+ * The norm is grade + 6 (Grade R turns 6, Grade 1 turns 7, Grade 12 turns 18). We accept up to 3
+ * years younger (a school enters next year's intake before the year starts; a learner who skipped a
+ * grade) and up to 4 years older (repeated grades, a late start, learners with barriers to
+ * learning); anything further is taken for a mistyped date of birth or grade (a Grade 8 learner
+ * born last year). There is no warning to confirm on the form, so the bounds are generous.
+ */
+export const GRADE_AGE_YOUNGER_BY = 3;
+export const GRADE_AGE_OLDER_BY = 4;
+export function gradeAgeRange(grade: TSchoolGrade): { usual: number; youngest: number; oldest: number } {
+  const usual = gradeToNumber(grade) + 6;
+  return { usual, youngest: usual - GRADE_AGE_YOUNGER_BY, oldest: usual + GRADE_AGE_OLDER_BY };
+}
+
+/** YYYY-MM-DD in form, whether or not the day exists (isIsoDate says that). */
+const ISO_DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
 function yearsBefore(isoDate: string, years: number): string {
   const [y, m, d] = isoDate.split('-');
   return `${Number(y) - years}-${m}-${d}`;
@@ -148,7 +180,9 @@ export const ZLearnerSchema = z
       .string({ error: M.dateOfBirthRequired })
       .trim()
       .min(1, M.dateOfBirthRequired)
-      .refine(isIsoDate, M.dateOfBirthInvalid)
+      .regex(ISO_DATE_SHAPE, M.dateOfBirthInvalid)
+      // In the right form but no such day (2012-02-30): say so, not "as YYYY-MM-DD".
+      .refine((value) => !ISO_DATE_SHAPE.test(value) || isIsoDate(value), M.dateOfBirthNotADate)
       .refine((value) => !isIsoDate(value) || value <= todayInSouthAfrica(), M.dateOfBirthFuture)
       .refine(
         (value) => !isIsoDate(value) || value > yearsBefore(todayInSouthAfrica(), MAX_LEARNER_AGE_YEARS),
@@ -182,6 +216,22 @@ export const ZLearnerSchema = z
     address: optionalText(ADDRESS_MAX),
   })
   .superRefine((value, ctx) => {
+    // zod runs this after a field's own check failed too (a date not in the form, in the future):
+    // that field's message is the one to show, not a second one.
+    const today = todayInSouthAfrica();
+    const dateOk =
+      isIsoDate(value.dateOfBirth) &&
+      value.dateOfBirth <= today &&
+      value.dateOfBirth > yearsBefore(today, MAX_LEARNER_AGE_YEARS);
+    const turns = Number(today.slice(0, 4)) - Number(value.dateOfBirth.slice(0, 4));
+    const ages = (SCHOOL_GRADE_IDS as readonly string[]).includes(value.grade) ? gradeAgeRange(value.grade) : null;
+    if (dateOk && ages && (turns < ages.youngest || turns > ages.oldest)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dateOfBirth'],
+        message: M.dateOfBirthImplausibleForGrade(value.grade, turns),
+      });
+    }
     if (value.idType === 'none') return;
     const raw = value.idNumber.replace(/\s+/g, '');
     if (!raw) {
@@ -196,8 +246,14 @@ export const ZLearnerSchema = z
     const check = checkSouthAfricanId(raw);
     if (!check.valid) {
       ctx.addIssue({ code: 'custom', path: ['idNumber'], message: SA_ID_INVALID_MESSAGES[check.reason] });
-    } else if (isIsoDate(value.dateOfBirth) && check.dateOfBirth !== value.dateOfBirth) {
+      return;
+    }
+    if (isIsoDate(value.dateOfBirth) && check.dateOfBirth !== value.dateOfBirth) {
       ctx.addIssue({ code: 'custom', path: ['idNumber'], message: M.idBirthDateMismatch });
+    }
+    // Only female and male are in the ID; 'other' is the learner's own and is not checked.
+    if ((value.gender === 'female' || value.gender === 'male') && check.gender !== value.gender) {
+      ctx.addIssue({ code: 'custom', path: ['idNumber'], message: M.idGenderMismatch });
     }
   })
   .transform((value) => ({
@@ -230,6 +286,33 @@ export type TLearner = {
   /** A guardian's consent to processing the learner's data, for the current policy version (D15). */
   consent: TLearnerConsentStatus;
 };
+
+/**
+ * The fields of a learner's record only a manager of learners (`manage_students`) reads. Anyone who
+ * reads records with `view_students` alone (a teacher, a coach, the librarian) gets the record
+ * without them, from the API as on the page (D15: a child's data kept to what the job needs).
+ */
+export const LEARNER_MANAGER_ONLY_FIELDS = ['idType', 'idNumber'] as const satisfies readonly (keyof TLearner)[];
+/** A learner's record as a reader without `manage_students` gets it. */
+export type TLearnerViewerRecord = Omit<TLearner, (typeof LEARNER_MANAGER_ONLY_FIELDS)[number]>;
+/** What `GET /api/school/learners/:id` answers: the whole record to a manager, a viewer's to the others. */
+export type TLearnerRecord = TLearner | TLearnerViewerRecord;
+
+/** Whether someone holding `permissions` reads a learner's whole record (LEARNER_MANAGER_ONLY_FIELDS too). */
+export function readsWholeLearnerRecord(permissions: readonly string[]): boolean {
+  return permissions.includes('manage_students');
+}
+
+/** A viewer's record: the whole one without LEARNER_MANAGER_ONLY_FIELDS. */
+export function toLearnerViewerRecord(learner: TLearner): TLearnerViewerRecord {
+  const record: Partial<TLearner> = { ...learner };
+  for (const field of LEARNER_MANAGER_ONLY_FIELDS) delete record[field];
+  return record as TLearnerViewerRecord;
+}
+
+export function isWholeLearnerRecord(record: TLearnerRecord): record is TLearner {
+  return LEARNER_MANAGER_ONLY_FIELDS.every((field) => field in record);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Guardians (spec 6 relations: parent, legal guardian, grandparent, other)

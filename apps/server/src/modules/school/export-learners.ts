@@ -1,23 +1,29 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { gradeFromNumber, LEARNER_CSV_COLUMNS } from '@sekolo/shared/schemas/school';
+import { eq } from 'drizzle-orm';
+import { gradeFromNumber, LEARNER_CSV_COLUMNS, type TLearnerSort } from '@sekolo/shared/schemas/school';
 import type { DbExecutor } from '../../db/client.ts';
 import { learners, registerClasses } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { toCsv } from '../../lib/csv.ts';
+import { listedLearnersCondition, listedLearnersOrder, type TListedLearners } from './list-learners.ts';
 import type { TSchoolContext } from './school-context.ts';
 
+/** What the export takes: the list's filters and search (TListedLearners), and its sort. */
+export type TLearnerExportQuery = TListedLearners & { sort: TLearnerSort; dir: 'asc' | 'desc' };
+
 /**
- * Every active learner as CSV in the import's columns (so an export can be edited and imported
- * into another school). Cells that a spreadsheet would run as a formula are escaped. Exports of
- * children's data are audited (D15).
+ * The learners the list shows (its status, grade and class filters and its search, in its order;
+ * by default every active learner by name) as CSV in the import's columns, so an export can be
+ * edited and imported into another school. One statement, as before the filters: at 50 000 learners
+ * the whole school is one pass over the learners and their classes. Cells that a spreadsheet would
+ * run as a formula are escaped. Exports of children's data are audited (D15), with the filters.
  */
-export async function exportLearners(db: DbExecutor, ctx: TSchoolContext): Promise<string> {
+export async function exportLearners(db: DbExecutor, ctx: TSchoolContext, query: TLearnerExportQuery): Promise<string> {
   const rows = await db
     .select({ learner: learners, className: registerClasses.name })
     .from(learners)
     .leftJoin(registerClasses, eq(registerClasses.id, learners.registerClassId))
-    .where(and(eq(learners.organizationId, ctx.organizationId), isNull(learners.archivedAt)))
-    .orderBy(asc(learners.lastName), asc(learners.firstName), asc(learners.id));
+    .where(listedLearnersCondition(ctx.organizationId, query))
+    .orderBy(...listedLearnersOrder(query.sort, query.dir));
   const data = rows.map(({ learner, className }) => [
     learner.firstName,
     learner.lastName,
@@ -33,12 +39,15 @@ export async function exportLearners(db: DbExecutor, ctx: TSchoolContext): Promi
     learner.medicalNotes,
     learner.address,
   ]);
+  const filters = Object.fromEntries(
+    (['q', 'status', 'grade', 'classId'] as const).filter((key) => query[key]).map((key) => [key, query[key]]),
+  );
   await recordAudit(db, {
     action: 'learners.exported',
     actorUserId: ctx.user.id,
     target: `organization:${ctx.organizationId}`,
     ip: ctx.ip,
-    details: { organizationId: ctx.organizationId, rows: data.length },
+    details: { organizationId: ctx.organizationId, rows: data.length, filters },
   });
   return toCsv(LEARNER_CSV_COLUMNS, data);
 }

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { SCHOOL_MESSAGES, type TLearner } from '@sekolo/shared/schemas/school';
+import { SCHOOL_MESSAGES, type TLearner, type TLearnerRecord } from '@sekolo/shared/schemas/school';
 import type { DbExecutor } from '../../db/client.ts';
 import { learners, registerClasses } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { consentStatusSql } from './learner-consents.ts';
-import { toLearnerView } from './learner-view.ts';
+import { learnerViewFor, toLearnerView } from './learner-view.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 /** One learner of this school, or null (another school's learner is as good as missing). */
@@ -18,8 +18,11 @@ export async function getLearnerRow(db: DbExecutor, organizationId: string, id: 
   return row ? toLearnerView(row.learner, row.className, row.consent) : null;
 }
 
-/** A staff member opens a learner's record: D15 (POPIA, a child's data) wants every read audited. */
-export async function readLearner(db: DbExecutor, ctx: TSchoolContext, id: string): Promise<TLearner> {
+/**
+ * A staff member opens a learner's record: D15 (POPIA, a child's data) wants every read audited, and
+ * a reader without `manage_students` gets it without the ID (learnerViewFor).
+ */
+export async function readLearner(db: DbExecutor, ctx: TSchoolContext, id: string): Promise<TLearnerRecord> {
   const learner = await getLearnerRow(db, ctx.organizationId, id);
   if (!learner) throw notFound(SCHOOL_MESSAGES.learnerNotFound);
   await recordAudit(db, {
@@ -29,5 +32,5 @@ export async function readLearner(db: DbExecutor, ctx: TSchoolContext, id: strin
     ip: ctx.ip,
     details: { organizationId: ctx.organizationId },
   });
-  return learner;
+  return learnerViewFor(learner, ctx.user.permissions);
 }

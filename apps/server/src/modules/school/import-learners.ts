@@ -87,6 +87,12 @@ export async function importLearners(
     const rowNumber = index + 2;
     const cell = (column: string) => (raw[column] ?? '').trim();
     const errors: { field: string; message: string }[] = [];
+    // U+FFFD is what a decoder leaves of bytes it could not read ("Ren�e"): such a name is never
+    // saved as if it were right. The web reads the file's encoding (decodeCsvBytes); another client
+    // or a file damaged before may still send it.
+    for (const column of LEARNER_CSV_COLUMNS) {
+      if (cell(column).includes('\uFFFD')) errors.push({ field: column, message: M.csvUnreadableCharacter });
+    }
     const className = cell('class');
     const registerClass = className ? classByName.get(className.toLowerCase()) : undefined;
     if (className && !registerClass) errors.push({ field: 'class', message: M.classNotFound });

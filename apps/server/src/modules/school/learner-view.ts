@@ -1,4 +1,11 @@
-import { gradeFromNumber, type TLearner, type TLearnerGender } from '@sekolo/shared/schemas/school';
+import {
+  gradeFromNumber,
+  readsWholeLearnerRecord,
+  toLearnerViewerRecord,
+  type TLearner,
+  type TLearnerGender,
+  type TLearnerRecord,
+} from '@sekolo/shared/schemas/school';
 import type { TLearnerConsentStatus } from '@sekolo/shared/schemas/learner-consent';
 import type { learners } from '../../db/schema/index.ts';
 
@@ -34,4 +41,13 @@ export function toLearnerView(
     updatedAt: row.updatedAt.toISOString(),
     consent,
   };
+}
+
+/**
+ * The record as the caller may read it: whole to a manager of learners, without the ID type and
+ * number (LEARNER_MANAGER_ONLY_FIELDS) to a reader with `view_students` alone, as their page shows
+ * it (D15: a child's data kept to what the job needs; a teacher has no use for the ID number).
+ */
+export function learnerViewFor(learner: TLearner, permissions: readonly string[]): TLearnerRecord {
+  return readsWholeLearnerRecord(permissions) ? learner : toLearnerViewerRecord(learner);
 }

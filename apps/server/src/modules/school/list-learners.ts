@@ -543,6 +543,37 @@ function pageCondition(
   return and(...conditions, ...otherConditions);
 }
 
+/** What the list shows, without its sort and pages: the school, the filters and the search. */
+export type TListedLearners = Pick<TQuery, 'q' | 'status' | 'grade' | 'classId'>;
+
+/**
+ * The learners the list shows for `query` (its filters and search), every page of them, as one
+ * condition on the learners table: the export's rows. Every search word filters (tokenCondition), as
+ * the list's own pages filter within one class, so the same learners match; the index paths a page
+ * of a search takes (prefix rows, the union of the prefix indexes) are for stopping at one page.
+ */
+export function listedLearnersCondition(organizationId: string, query: TListedLearners): SQL | undefined {
+  const { tokens } = searchOf(query);
+  const params: TParams = {};
+  tokens.forEach((token, i) => {
+    params[`tokenAdmission${i}`] = admissionPattern(token);
+    namePatterns(params, `token${i}`, token);
+  });
+  const p: TParam = (name) => params[name];
+  return and(
+    eq(learners.organizationId, organizationId),
+    query.status === 'archived' ? isNotNull(learners.archivedAt) : isNull(learners.archivedAt),
+    query.grade ? eq(learners.grade, gradeToNumber(query.grade)) : undefined,
+    query.classId ? eq(learners.registerClassId, query.classId) : undefined,
+    ...tokens.map((_, i) => tokenCondition(i, p)),
+  );
+}
+
+/** The list's order for a sort and direction, on the learners table (the export's order). */
+export function listedLearnersOrder(sort: TLearnerSort, dir: 'asc' | 'desc'): SQL[] {
+  return orderOf(SORT_KEYS[sort], dir, false);
+}
+
 /** What a page selects: a list item's fields (LEARNER_LIST_FIELDS), in order. */
 const PAGE_SELECTION = {
   // Only the list's own columns (TLearnerListItem): the record's sensitive fields are read one

@@ -42,6 +42,15 @@ function ifMatchOf(request: FastifyRequest): string | undefined {
 }
 
 const ZClassIdParams = z.object({ classId: z.uuid({ error: SCHOOL_MESSAGES.classNotFound }) });
+const ZLearnerExportQuerySchema = ZLearnerListQuerySchema.pick({
+  q: true,
+  status: true,
+  grade: true,
+  classId: true,
+  sort: true,
+  dir: true,
+});
+
 const ZLearnerIdParams = z.object({ learnerId: z.uuid({ error: 'There is no such learner in your school.' }) });
 const ZGuardianParams = ZLearnerIdParams.extend({
   guardianId: z.uuid({ error: 'This guardian is not linked to the learner.' }),
@@ -130,16 +139,21 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ learner: await createLearner(db, ctx, request.body) });
   });
 
-  app.get('/learners/export.csv', { preValidation: canManage }, async (request, reply) => {
-    const ctx = await schoolContext(request, MANAGE_LEARNERS);
-    const csv = await exportLearners(db, ctx);
-    const day = schoolToday();
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="learners-${day}.csv"`)
-      .header('cache-control', 'no-store')
-      .send('\uFEFF' + csv);
-  });
+  // What the list shows: its filters, search and sort (the list's own query, without its pages).
+  app.get(
+    '/learners/export.csv',
+    { preValidation: canManage, schema: { querystring: ZLearnerExportQuerySchema } },
+    async (request, reply) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const csv = await exportLearners(db, ctx, request.query);
+      const day = schoolToday();
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="learners-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send('\uFEFF' + csv);
+    },
+  );
 
   app.post(
     '/learners/import',

@@ -5,6 +5,7 @@
 import { ATTENDANCE_EARLIEST_DATE } from '@sekolo/shared/schemas/attendance';
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
+import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import type { DbExecutor } from '../../db/client.ts';
 import {
   guardians,
@@ -28,20 +29,25 @@ export async function setClassTeacher(db: DbExecutor, organizationId: string, re
   await db.insert(registerClassTeachers).values({ organizationId, registerClassId, userId });
 }
 
+/**
+ * A learner (Grade 8 unless told), born on 15 March of the year that makes them turn their grade's
+ * usual age (grade + 6) this year, as the learner schema expects of a record (gradeAgeRange).
+ */
 export async function createLearner(
   db: DbExecutor,
   organizationId: string,
   overrides: Partial<typeof learners.$inferInsert> = {},
 ) {
+  const grade = overrides.grade ?? 8;
   const [row] = await db
     .insert(learners)
     .values({
       organizationId,
       firstName: 'Sipho',
       lastName: 'Ndlovu',
-      dateOfBirth: '2012-03-15',
+      dateOfBirth: `${Number(todayInSouthAfrica().slice(0, 4)) - 6 - grade}-03-15`,
       gender: 'male',
-      grade: 8,
+      grade,
       admissionNumber: `T${randomUUID().slice(0, 8).toUpperCase()}`,
       // In the class since long before any register a test keeps (the app's own learners: since the day they were added).
       registerClassSince: ATTENDANCE_EARLIEST_DATE,

@@ -6,6 +6,7 @@ import type {
   TLearnerImportReport,
   TLearnerListPage,
   TLearnerListQuery,
+  TLearnerRecord,
   TLearnerValues,
   TRegisterClass,
   TRegisterClassInput,
@@ -19,7 +20,20 @@ import { api, isSavedMeanwhile } from '~/lib/api-client';
 /** The school API (issue 6), prefix /api/school. Every key starts with 'school' so one invalidation refreshes all. */
 export const SCHOOL_KEY = ['school'] as const;
 
-export const LEARNERS_EXPORT_URL = '/api/school/learners/export.csv';
+/**
+ * The CSV export of what the list shows: its filters, search and sort (the server reads them as the
+ * list does), not the page or its cursors.
+ */
+export function learnersExportUrl(
+  query: Pick<TLearnerListQuery, 'q' | 'grade' | 'classId' | 'status' | 'sort' | 'dir'>,
+) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `/api/school/learners/export.csv${search ? `?${search}` : ''}`;
+}
 
 export const schoolOverviewQuery = queryOptions({
   queryKey: [...SCHOOL_KEY, 'overview'],
@@ -52,7 +66,8 @@ const learnerQueryKey = (id: string | undefined) => [...SCHOOL_KEY, 'learner', i
 export function useLearner(id: string | undefined) {
   return useQuery({
     queryKey: learnerQueryKey(id),
-    queryFn: () => api.get<{ learner: TLearner }>(`/api/school/learners/${id}`).then((answer) => answer.learner),
+    // Without the ID for a reader who does not manage learners (LEARNER_MANAGER_ONLY_FIELDS).
+    queryFn: () => api.get<{ learner: TLearnerRecord }>(`/api/school/learners/${id}`).then((answer) => answer.learner),
     enabled: Boolean(id),
   });
 }

@@ -9,6 +9,7 @@ import {
   type TLearnerImportReport,
 } from '@sekolo/shared/schemas/school';
 import { countOf } from '@sekolo/shared/domain/count';
+import { decodeCsvBytes } from '@sekolo/shared/domain/csv-text';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { FormField } from '~/components/ui/form-field';
@@ -66,7 +67,9 @@ export function LearnerImport() {
     setDone(null);
     if (!file) return;
     setFileName(file.name);
-    const text = await file.text();
+    // Not file.text(): that reads every file as UTF-8 and turns the é of a Windows-1252 file (Excel's
+    // "CSV (Comma delimited)") into U+FFFD for good. decodeCsvBytes tells the two apart.
+    const { text } = decodeCsvBytes(await file.arrayBuffer());
     setCsv(text);
     await run('check', text);
   };
@@ -154,6 +157,15 @@ export function LearnerImport() {
   );
 }
 
+/**
+ * What to do about a checked file with errors that imported nothing: fix it, or import its valid
+ * rows, the latter only when there are some.
+ */
+export function importAdvice(report: TLearnerImportReport): string | null {
+  if (report.invalidRows === 0 || report.imported > 0) return null;
+  return report.validRows > 0 ? SCHOOL_MESSAGES.csvHasErrors : SCHOOL_MESSAGES.csvNoValidRows;
+}
+
 function ImportReport({ report }: { report: TLearnerImportReport }) {
   if (report.fileError) {
     return (
@@ -171,7 +183,7 @@ function ImportReport({ report }: { report: TLearnerImportReport }) {
       </h2>
       <p className="text-sm text-slate-700">
         {countOf(report.totalRows, 'row')}: {report.validRows} valid, {report.invalidRows} with errors.
-        {report.invalidRows > 0 && report.imported === 0 && ` ${SCHOOL_MESSAGES.csvHasErrors}`}
+        {importAdvice(report) && ` ${importAdvice(report)}`}
       </p>
       {report.errors.length > 0 && (
         <div className="overflow-x-auto rounded-xl border border-red-200 bg-white">

@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download, U
 import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { SCHOOL_GRADES, gradeLabel } from '@sekolo/shared/constants/enumerations';
+import { countOf } from '@sekolo/shared/domain/count';
 import { LEARNER_PAGE_SIZE_DEFAULT, LEARNER_SEARCH_MAX, type TLearnerSort } from '@sekolo/shared/schemas/school';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
@@ -11,7 +12,7 @@ import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { ApiError } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { cn } from '~/lib/cn';
-import { LEARNERS_EXPORT_URL, registerClassesQuery, useLearnersPage } from '../api/school-queries';
+import { learnersExportUrl, registerClassesQuery, useLearnersPage } from '../api/school-queries';
 import { learnerListReturn } from '../lib/learner-list-return';
 import { ConsentBadge } from './learner-consents';
 import {
@@ -104,6 +105,15 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
   const sortBy = (column: TLearnerSort) => change((v) => sortByColumn(v, column));
 
   const learners = page.data?.learners ?? [];
+  // The export holds what the list shows: its filters, search and sort. The button says so when the
+  // list is narrowed, with the number when it is all on this one page.
+  const filtered = Boolean(q || grade || classId || status !== 'active');
+  const onlyPage = cursors.length === 1 && page.data && !page.isPlaceholderData && !page.data.nextCursor;
+  const exportLabel = !filtered
+    ? 'Export CSV'
+    : onlyPage
+      ? `Export ${countOf(learners.length, status === 'archived' ? 'archived learner' : 'learner')}`
+      : 'Export CSV (filtered)';
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -123,9 +133,13 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
               </Link>
             </Button>
             <Button asChild size="sm" variant="secondary">
-              <a href={LEARNERS_EXPORT_URL} download>
+              <a
+                href={learnersExportUrl({ q, grade: grade as never, classId, status, sort, dir })}
+                download
+                title={filtered ? 'A CSV file of the learners this list shows, with its filters and search' : undefined}
+              >
                 <Download aria-hidden="true" />
-                Export CSV
+                {exportLabel}
               </a>
             </Button>
           </div>
