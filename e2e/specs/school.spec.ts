@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { HOME_LANGUAGES, LEARNER_GENDERS } from '@sekolo/shared/schemas/school';
 import { DEMO, DEMO_PASSWORD, fillSignIn, signIn, uniqueEmail } from '../fixtures/accounts';
 import { linkFrom, waitForMail } from '../fixtures/outbox';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
@@ -212,6 +214,100 @@ test.describe('school dashboard (issue 6)', () => {
     await leave.getByRole('button', { name: 'Leave without saving' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/school/students');
     await expect(leave).toHaveCount(0);
+  });
+
+  test('the admin imports an Excel CSV in Windows-1252 with accented names, and exports the filtered list', async ({
+    page,
+  }) => {
+    test.slow(); // two files, two downloads
+    await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+    const tag = Date.now().toString(36).toUpperCase();
+    await page.goto('/dashboard/school/students/import');
+    // Excel's "CSV (Comma delimited)": Windows-1252, é, ë and ô one byte each (latin1 writes them so).
+    const year = new Date().getFullYear();
+    const rows = [
+      'first_name,last_name,date_of_birth,gender,grade,class,admission_number',
+      `Renée,Gouws${tag},${year - 14}-04-18,female,8,,W-${tag}-1`,
+      `Zoë,Gouws${tag},${year - 15}-05-18,female,9,,W-${tag}-2`,
+      `Anél,Gouws${tag},${year - 14}-02-30,female,8,,W-${tag}-3`,
+    ];
+    const file = (lines: string[]) => ({
+      name: 'learners.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(lines.join('\r\n'), 'latin1'),
+    });
+    const report = page.getByTestId('import-report');
+
+    // A file with no valid row: nothing to import, and no offer to import the valid rows.
+    await page.getByLabel('CSV file').setInputFiles(file([rows[0]!, rows[3]!]));
+    await expect(report).toContainText('1 row: 0 valid, 1 with errors.');
+    await expect(report).toContainText('no row of the file is valid');
+    await expect(report).not.toContainText('import only the valid rows');
+    await expect(page.getByRole('button', { name: /^Import/ })).toHaveCount(0);
+    // The impossible date is called that, not a date in the wrong form.
+    await expect(report.getByRole('row').filter({ hasText: `W-${tag}-3` })).toContainText(
+      'This date does not exist: please check the day and the month',
+    );
+
+    await page.getByLabel('CSV file').setInputFiles(file(rows));
+    await expect(report).toContainText('3 rows: 2 valid, 1 with errors.');
+    await expect(report).not.toContainText('\uFFFD');
+    await page.getByRole('button', { name: 'Import only the 2 valid rows' }).click();
+    await expect(page.getByText('2 learners imported.')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the learner list' }).click();
+
+    // The names as written, not "Ren�e".
+    await page.getByRole('searchbox', { name: 'Search learners by name or admission number' }).fill(`gouws${tag}`);
+    await expect(page.getByRole('link', { name: `Gouws${tag}, Renée` })).toBeVisible();
+    await expect(page.getByRole('link', { name: `Gouws${tag}, Zoë` })).toBeVisible();
+
+    /** The rows of the file the export button downloads (after its UTF-8 BOM and header). */
+    const exported = async (name: string) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
+      const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+      return text.trim().split('\r\n').slice(1);
+    };
+    // The export holds what the list shows, and the button says how many.
+    const searched = await exported('Export 2 learners');
+    expect(searched.map((line) => line.split(',').slice(0, 2).join(' ')).sort()).toEqual([
+      `Renée Gouws${tag}`,
+      `Zoë Gouws${tag}`,
+    ]);
+    await page.getByLabel('Filter by grade').selectOption('9');
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+    const grade9 = await exported('Export 1 learner');
+    expect(grade9).toHaveLength(1);
+    expect(grade9[0]).toContain(`Zoë,Gouws${tag},`);
+    expect(grade9[0]).toContain(`,9,,W-${tag}-2,`);
+    // Grade 9 without the search: narrowed still, though more than this page may hold.
+    await page.getByRole('searchbox', { name: 'Search learners by name or admission number' }).fill('');
+    await expect.poll(() => page.getByRole('table').getByRole('row').count()).toBeGreaterThan(2);
+    await expect(page.getByRole('link', { name: /^Export / })).toHaveText(/^Export (\d+ learners?|CSV \(filtered\))$/);
+    const allGrade9 = await exported((await page.getByRole('link', { name: /^Export / }).textContent())!.trim());
+    expect(allGrade9.length).toBeGreaterThan(1);
+    expect(allGrade9.every((line) => line.split(',')[5] === '9')).toBe(true);
+    // With no filter the button is the plain export of every active learner.
+    await page.getByLabel('Filter by grade').selectOption('');
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
+  });
+
+  test('a teacher reads a learner’s record with labels, and without the ID number', async ({ page }) => {
+    await signIn(page, DEMO.teacher, DEMO_PASSWORD);
+    await page.goto('/dashboard/school/students');
+    await page.getByRole('searchbox', { name: 'Search learners by name or admission number' }).fill('DHS-0002');
+    const read = page.waitForResponse((r) => /\/api\/school\/learners\/[0-9a-f-]{36}$/.test(r.url()));
+    await page.getByRole('link', { name: /, Thandiwe$/ }).click();
+    const learner = (await (await read).json()).learner;
+    expect(learner).not.toHaveProperty('idNumber');
+    expect(learner).not.toHaveProperty('idType');
+    const details = page.locator('dl');
+    // The option lists' labels ("isiZulu"), not the stored ids ("isizulu").
+    const gender = LEARNER_GENDERS.find((g) => g.id === learner.gender)!;
+    const language = HOME_LANGUAGES.find((l) => l.id === learner.homeLanguage)!;
+    expect(language.label).not.toBe(language.id);
+    await expect(details.getByText('Gender').locator('xpath=..')).toHaveText(`Gender${gender.label}`);
+    await expect(details.getByText('Home language').locator('xpath=..')).toHaveText(`Home language${language.label}`);
+    await expect(page.getByText('ID number')).toHaveCount(0);
   });
 
   test('a learner saved by someone else meanwhile is not overwritten: the admin is told and keeps their change', async ({
