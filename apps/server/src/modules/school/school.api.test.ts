@@ -843,6 +843,13 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
       )
     ).json().learner;
     await call('POST', `/api/school/learners/${archived.id}/archive`, 'admin');
+    // A word longer than the prefix rows hold (SEARCH_PREFIX_MAX): found among those of its start.
+    await call(
+      'POST',
+      '/api/school/learners',
+      'admin',
+      learner({ firstName: 'Long', lastName: 'van Oosthuizenberg', admissionNumber: 'EXP2' }),
+    );
     const listed = async (query: string) =>
       (
         (await call('GET', `/api/school/learners?limit=100&${query}`, 'admin')).json().learners as {
@@ -864,6 +871,10 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
       'grade=7&q=botha',
       'status=archived',
       'status=archived&q=mok',
+      'q=oosthuizenberg',
+      'q=k',
+      'q=k%20moko',
+      `classId=${classA8}&q=sip`,
       'sort=grade&dir=desc',
       'sort=admissionNumber&grade=8',
       '',
@@ -880,6 +891,7 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     expect((await exported('grade=7')).length).toBeGreaterThan(0);
     expect((await exported('status=archived')).map((r) => r.admission_number)).toContain('EXP1');
     expect((await exported('')).map((r) => r.admission_number)).not.toContain('EXP1');
+    expect((await exported('q=oosthuizenberg')).map((r) => r.admission_number)).toEqual(['EXP2']);
     expect((await exported(`classId=${classA8}`)).every((r) => r.class === '8A')).toBe(true);
     // The audit says what was exported.
     const [last] = await t.database.db
