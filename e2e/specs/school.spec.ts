@@ -295,6 +295,8 @@ test.describe('school dashboard (issue 6)', () => {
     await signIn(page, DEMO.teacher, DEMO_PASSWORD);
     await page.goto('/dashboard/school/students');
     await page.getByRole('searchbox', { name: 'Search learners by name or admission number' }).fill('DHS-0002');
+    // The search reaches the list after a pause in typing: one learner left, not two Thandiwes.
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
     const read = page.waitForResponse((r) => /\/api\/school\/learners\/[0-9a-f-]{36}$/.test(r.url()));
     await page.getByRole('link', { name: /, Thandiwe$/ }).click();
     const learner = (await (await read).json()).learner;
