@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -209,50 +209,90 @@ function ClassActions({
 
 /** Renames a class or corrects its grade; a name taken or a grade its learners keep is shown on its field. */
 function EditClassForm({ registerClass, onDone }: { registerClass: TRegisterClass; onDone: () => void }) {
-  const id = useId();
   const update = useUpdateRegisterClass();
+  return (
+    <ClassForm
+      label={`Edit class ${registerClass.name}`}
+      initial={{ name: registerClass.name, grade: registerClass.grade }}
+      submitLabel="Save class"
+      focusName
+      onCancel={onDone}
+      className="flex flex-wrap items-end gap-3"
+      save={async (values) => {
+        const saved = await update.mutateAsync({ id: registerClass.id, ...values });
+        toast.success(`Class ${saved.name} saved`);
+        onDone();
+      }}
+    />
+  );
+}
+
+/**
+ * A class's name and grade, checked by the shared schema; `save` runs on a valid submit, and a
+ * server's refusal shows on its field (a name taken, a grade its learners keep) or below the form.
+ */
+function ClassForm({
+  label,
+  initial,
+  submitLabel,
+  save,
+  onCancel,
+  focusName = false,
+  className,
+}: {
+  label?: string;
+  initial: TRegisterClassInput;
+  submitLabel: string;
+  save: (values: TRegisterClassInput, form: UseFormReturn<TRegisterClassInput>) => Promise<void>;
+  onCancel?: () => void;
+  focusName?: boolean;
+  className: string;
+}) {
+  const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<TRegisterClassInput>({
-    resolver: zodResolver(ZRegisterClassSchema),
-    defaultValues: { name: registerClass.name, grade: registerClass.grade },
-  });
+  const form = useForm<TRegisterClassInput>({ resolver: zodResolver(ZRegisterClassSchema), defaultValues: initial });
   const { errors, isSubmitting } = form.formState;
   // Opened from its row's Edit button: the name takes the focus.
   useEffect(() => {
-    document.getElementById(`${id}-name`)?.focus();
-  }, [id]);
+    if (focusName) document.getElementById(`${id}-name`)?.focus();
+  }, [id, focusName]);
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
-      const saved = await update.mutateAsync({ id: registerClass.id, ...values });
-      toast.success(`Class ${saved.name} saved`);
-      onDone();
+      await save(values, form);
     } catch (error) {
       if (!applyServerFieldErrors(error, form.setError, ['name', 'grade'])) setProblem(errorMessage(error));
     }
   });
+  const width = onCancel ? 'w-full sm:w-40' : 'w-40';
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-label={`Edit class ${registerClass.name}`}
-      className="flex flex-wrap items-end gap-3"
-    >
-      <FormField id={`${id}-name`} label="Class name" error={errors.name?.message} className="w-full sm:w-40">
+    <form onSubmit={submit} noValidate aria-label={label} className={className}>
+      <FormField id={`${id}-name`} label="Class name" error={errors.name?.message} className={width}>
+        {/* Controlled, not register(): preact/compat passes no ref through Input (decision 005). */}
         <Controller
           control={form.control}
           name="name"
           render={({ field: { ref: _ref, ...field } }) => (
-            <Input {...fieldAria(`${id}-name`, errors.name?.message)} {...field} />
+            <Input
+              {...fieldAria(`${id}-name`, errors.name?.message)}
+              placeholder={onCancel ? undefined : '8A'}
+              {...field}
+            />
           )}
         />
       </FormField>
-      <FormField id={`${id}-grade`} label="Grade" error={errors.grade?.message} className="w-full sm:w-48">
+      <FormField
+        id={`${id}-grade`}
+        label="Grade"
+        error={errors.grade?.message}
+        className={onCancel ? 'w-full sm:w-48' : 'w-48'}
+      >
         <Controller
           control={form.control}
           name="grade"
           render={({ field: { ref: _ref, ...field } }) => (
             <NativeSelect {...fieldAria(`${id}-grade`, errors.grade?.message)} {...field}>
+              {!initial.grade && <option value="">Choose a grade</option>}
               {SCHOOL_GRADES.map((g) => (
                 <option key={g.id} value={g.id}>
                   {g.label}
@@ -264,11 +304,13 @@ function EditClassForm({ registerClass, onDone }: { registerClass: TRegisterClas
       </FormField>
       <div className="flex gap-2">
         <Button type="submit" disabled={isSubmitting}>
-          Save class
+          {submitLabel}
         </Button>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
+        {onCancel && (
+          <Button type="button" variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
       </div>
       {problem && (
         <p role="alert" className="w-full text-sm text-red-800">
@@ -279,7 +321,6 @@ function EditClassForm({ registerClass, onDone }: { registerClass: TRegisterClas
   );
 }
 
-/** The admin's choice of class teacher: the school's teachers and coaches, or none. */
 function ClassTeacherPicker({ registerClass }: { registerClass: TRegisterClass }) {
   const candidates = useQuery(classTeacherCandidatesQuery);
   const assign = useSetClassTeacher();
@@ -343,64 +384,17 @@ function ClassTeacherPicker({ registerClass }: { registerClass: TRegisterClass }
 }
 
 function AddClassForm() {
-  const id = useId();
   const create = useCreateRegisterClass();
-  const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<TRegisterClassInput>({
-    resolver: zodResolver(ZRegisterClassSchema),
-    defaultValues: { name: '', grade: '' as TRegisterClassInput['grade'] },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      const created = await create.mutateAsync(values);
-      toast.success(`Class ${created.name} added`);
-      form.reset({ name: '', grade: values.grade });
-    } catch (error) {
-      if (!applyServerFieldErrors(error, form.setError, ['name', 'grade'])) setProblem(errorMessage(error));
-    }
-  });
   return (
-    <form
-      onSubmit={submit}
-      noValidate
+    <ClassForm
+      initial={{ name: '', grade: '' as TRegisterClassInput['grade'] }}
+      submitLabel="Add class"
       className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
-    >
-      <FormField id={`${id}-name`} label="Class name" error={errors.name?.message} className="w-40">
-        {/* Controlled, not register(): preact/compat passes no ref through Input (decision 005). */}
-        <Controller
-          control={form.control}
-          name="name"
-          render={({ field: { ref: _ref, ...field } }) => (
-            <Input {...fieldAria(`${id}-name`, errors.name?.message)} placeholder="8A" {...field} />
-          )}
-        />
-      </FormField>
-      <FormField id={`${id}-grade`} label="Grade" error={errors.grade?.message} className="w-48">
-        <Controller
-          control={form.control}
-          name="grade"
-          render={({ field: { ref: _ref, ...field } }) => (
-            <NativeSelect {...fieldAria(`${id}-grade`, errors.grade?.message)} {...field}>
-              <option value="">Choose a grade</option>
-              {SCHOOL_GRADES.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.label}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        />
-      </FormField>
-      <Button type="submit" disabled={isSubmitting}>
-        Add class
-      </Button>
-      {problem && (
-        <p role="alert" className="w-full text-sm text-red-800">
-          {problem}
-        </p>
-      )}
-    </form>
+      save={async (values, form) => {
+        const created = await create.mutateAsync(values);
+        toast.success(`Class ${created.name} added`);
+        form.reset({ name: '', grade: values.grade });
+      }}
+    />
   );
 }
