@@ -67,8 +67,20 @@ function ClassTable({ classes, canManage }: { classes: TRegisterClass[]; canMana
   const [editing, setEditing] = useState<string | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const focusAfterRender = useFocusAfterRender();
-  const focusEditButton = (classId: string) =>
-    focusAfterRender(() => tableRef.current?.querySelector<HTMLElement>(`button[data-edit-class="${classId}"]`));
+  const editButton = (classId: string) =>
+    tableRef.current?.querySelector<HTMLElement>(`button[data-edit-class="${classId}"]`) ?? null;
+  // The class just saved: a rename re-sorts the list when it is read again, and moving its row
+  // takes the focus off its Edit button, so the focus goes back to it after that read too.
+  const saved = useRef<string | null>(null);
+  useEffect(() => {
+    const button = saved.current ? editButton(saved.current) : null;
+    saved.current = null;
+    if (button && (document.activeElement === document.body || document.activeElement === null)) button.focus();
+  }, [classes]);
+  const focusEditButton = (classId: string) => {
+    saved.current = classId;
+    focusAfterRender(() => editButton(classId));
+  };
   /** A deleted class's row is gone: focus the next row's Edit button, else the previous one's, else the heading. */
   const focusAfterDeleting = (index: number) =>
     focusAfterRender(() => {
