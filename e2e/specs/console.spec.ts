@@ -1,6 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { createAccount, DEMO, DEMO_PASSWORD, fillSignIn, uniqueEmail } from '../fixtures/accounts';
+import {
+  createAccount,
+  DEMO,
+  DEMO_PASSWORD,
+  fillSignIn,
+  uniqueEmail,
+  type TRegistrationRole,
+} from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { linkFrom, waitForMail } from '../fixtures/outbox';
 
@@ -99,6 +106,31 @@ const PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
+/**
+ * An applicant made, verified and signed in over the API (`request` keeps the cookie); answers a
+ * function that uploads an application document as them.
+ */
+async function signedInApplicant(
+  request: APIRequestContext,
+  baseURL: string,
+  account: { email: string; password: string; role: TRegistrationRole; firstName: string; lastName: string },
+) {
+  await createAccount(request, { ...account, verify: true });
+  // Better Auth wants the browser's Origin on requests that carry cookies.
+  const signedIn = await request.post('/api/auth/sign-in/email', {
+    data: { email: account.email, password: account.password },
+    headers: { origin: baseURL },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  return async (name: string) => {
+    const res = await request.post('/api/uploads', {
+      multipart: { purpose: 'application-document', file: { name, mimeType: 'application/pdf', buffer: PDF } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return res.json();
+  };
+}
+
 test("the console shows a business partner's choices by their labels and its fees in Rand", async ({
   page,
   request,
@@ -106,27 +138,13 @@ test("the console shows a business partner's choices by their labels and its fee
 }) => {
   test.slow(); // sign-up, verification, uploads and a sandbox payment over the API, then the operator's sign-in
   const email = uniqueEmail('console-partner');
-  const password = 'Console-partner-e2e-42';
-  await createAccount(request, {
+  const upload = await signedInApplicant(request, baseURL!, {
     email,
-    password,
+    password: 'Console-partner-e2e-42',
     role: 'business_partner',
     firstName: 'Naledi',
     lastName: 'Khumalo',
-    verify: true,
   });
-  const signedIn = await request.post('/api/auth/sign-in/email', {
-    data: { email, password },
-    headers: { origin: baseURL! },
-  });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const upload = async (name: string) => {
-    const res = await request.post('/api/uploads', {
-      multipart: { purpose: 'application-document', file: { name, mimeType: 'application/pdf', buffer: PDF } },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return res.json();
-  };
   const stepData = {
     '1': {
       businessPartnerTypes: ['tutor', 'product_vendor'],
@@ -225,29 +243,13 @@ test("a young entrepreneur's guardian confirms consent from the e-mailed link (D
   test.slow(); // sign-up, verification, four uploads and a submission over the API
   const email = uniqueEmail('shop');
   const guardianEmail = uniqueEmail('guardian');
-  const password = 'Correct-Horse-Battery-42';
-  await createAccount(request, {
+  const upload = await signedInApplicant(request, baseURL!, {
     email,
-    password,
+    password: 'Correct-Horse-Battery-42',
     role: 'young_entrepreneur',
     firstName: 'Kagiso',
     lastName: 'Molefe',
-    verify: true,
   });
-  // Better Auth wants the browser's Origin on requests that carry cookies.
-  const signedIn = await request.post('/api/auth/sign-in/email', {
-    data: { email, password },
-    headers: { origin: baseURL! },
-  });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-
-  const upload = async (name: string) => {
-    const res = await request.post('/api/uploads', {
-      multipart: { purpose: 'application-document', file: { name, mimeType: 'application/pdf', buffer: PDF } },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return res.json();
-  };
   const stepData = {
     '1': {
       shopName: 'Kagiso Crafts',
