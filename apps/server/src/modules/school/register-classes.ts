@@ -47,19 +47,9 @@ export async function createRegisterClass(
   ctx: TSchoolContext,
   input: { name: string; grade: TSchoolGrade },
 ): Promise<TRegisterClass> {
-  const taken = new AppError(409, 'CONFLICT', SCHOOL_MESSAGES.classNameTaken, { name: SCHOOL_MESSAGES.classNameTaken });
-  try {
-    return await db.transaction(async (tx) => {
-      const [existing] = await tx
-        .select({ id: registerClasses.id })
-        .from(registerClasses)
-        .where(
-          and(
-            eq(registerClasses.organizationId, ctx.organizationId),
-            sql`lower(${registerClasses.name}) = lower(${input.name})`,
-          ),
-        );
-      if (existing) throw taken;
+  return withClassName(() =>
+    db.transaction(async (tx) => {
+      await assertClassNameFree(tx, ctx.organizationId, input.name);
       const [row] = await tx
         .insert(registerClasses)
         .values({ organizationId: ctx.organizationId, name: input.name, grade: gradeToNumber(input.grade) })
@@ -72,9 +62,35 @@ export async function createRegisterClass(
         details: { organizationId: ctx.organizationId, name: input.name },
       });
       return { id: row!.id, name: row!.name, grade: input.grade, learnerCount: 0, teacherId: null, teacherName: null };
-    });
+    }),
+  );
+}
+
+/** A name another class of the school has (case ignored), refused on the name field. */
+const classNameTaken = () =>
+  new AppError(409, 'CONFLICT', SCHOOL_MESSAGES.classNameTaken, { name: SCHOOL_MESSAGES.classNameTaken });
+
+/** Refuses `name` when another class of the school than `except` has it, case ignored. */
+async function assertClassNameFree(tx: DbExecutor, organizationId: string, name: string, except?: string) {
+  const [other] = await tx
+    .select({ id: registerClasses.id })
+    .from(registerClasses)
+    .where(
+      and(
+        eq(registerClasses.organizationId, organizationId),
+        sql`lower(${registerClasses.name}) = lower(${name})`,
+        except ? ne(registerClasses.id, except) : undefined,
+      ),
+    );
+  if (other) throw classNameTaken();
+}
+
+/** A write of a class's name: of two saves of one name at once, the unique index refuses the second. */
+async function withClassName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw taken;
+    if (isUniqueViolation(error)) throw classNameTaken();
     throw error;
   }
 }
@@ -115,22 +131,11 @@ export async function updateRegisterClass(
   classId: string,
   input: { name: string; grade: TSchoolGrade },
 ): Promise<TRegisterClass> {
-  const taken = new AppError(409, 'CONFLICT', SCHOOL_MESSAGES.classNameTaken, { name: SCHOOL_MESSAGES.classNameTaken });
-  try {
-    return await db.transaction(async (tx) => {
+  return withClassName(() =>
+    db.transaction(async (tx) => {
       const before = await lockSchoolClass(tx, ctx, classId);
       const grade = gradeToNumber(input.grade);
-      const [other] = await tx
-        .select({ id: registerClasses.id })
-        .from(registerClasses)
-        .where(
-          and(
-            eq(registerClasses.organizationId, ctx.organizationId),
-            sql`lower(${registerClasses.name}) = lower(${input.name})`,
-            ne(registerClasses.id, classId),
-          ),
-        );
-      if (other) throw taken;
+      await assertClassNameFree(tx, ctx.organizationId, input.name, classId);
       if (grade !== before.grade) {
         const fromGrade = gradeLabel(gradeFromNumber(before.grade)) ?? `Grade ${before.grade}`;
         const { active, archived } = await classLearners(tx, classId);
@@ -172,11 +177,8 @@ export async function updateRegisterClass(
       }
       const [updated] = (await listRegisterClasses(tx, ctx.organizationId)).filter((c) => c.id === classId);
       return updated!;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw taken;
-    throw error;
-  }
+    }),
+  );
 }
 
 /**
