@@ -14,8 +14,12 @@ import { attendanceRecords, learners } from '../../db/schema/index.ts';
  * learners_class_idx: no history to join.
  */
 export function inClassOn(classId: SQLWrapper, organizationId: SQLWrapper, date: SQLWrapper): SQL {
+  return and(eq(learners.registerClassId, classId), inTheirClassOn(organizationId, date))!;
+}
+
+/** A learner of the school, not archived, in their current class on `date` (whichever class it is). */
+function inTheirClassOn(organizationId: SQLWrapper | string, date: SQLWrapper | string): SQL {
   return and(
-    eq(learners.registerClassId, classId),
     eq(learners.organizationId, organizationId),
     isNull(learners.archivedAt),
     lte(learners.registerClassSince, date),
@@ -38,8 +42,7 @@ export async function registerSizesOn(
   const result = await db.execute(sql`
     select class_id, count(*) as n from (
       select ${learners.registerClassId} as class_id, ${learners.id} as learner_id from ${learners}
-      where ${learners.organizationId} = ${organizationId} and ${learners.registerClassId} is not null
-        and ${learners.archivedAt} is null and ${learners.registerClassSince} <= ${date}::date
+      where ${inTheirClassOn(organizationId, date)} and ${learners.registerClassId} is not null
         ${onlyClasses(learners.registerClassId)}
       union
       select ${attendanceRecords.registerClassId}, ${attendanceRecords.learnerId} from ${attendanceRecords}
