@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ATTENDANCE_MESSAGES } from '@sekolo/shared/schemas/attendance';
+import { canMarkRegisters, INVITABLE_STAFF_ROLES } from '@sekolo/shared/schemas/school';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { organizationMembers, registerClassTeachers, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -7,8 +8,12 @@ import { badRequest } from '../../lib/errors.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
 import { findSchoolClass } from './attendance-access.ts';
 
-/** Roles that may be a class teacher: they hold manage_attendance (spec 6). */
-export const CLASS_TEACHER_ROLES = ['teacher', 'administrator', 'coach'];
+/**
+ * Roles that may be a class teacher: the staff roles that mark registers (manage_attendance, spec 6;
+ * canMarkRegisters, which also decides when a role change clears a class teacher): teacher,
+ * administrator, coach.
+ */
+export const CLASS_TEACHER_ROLES: string[] = INVITABLE_STAFF_ROLES.filter(canMarkRegisters);
 
 /** The school's members who may be named class teacher (the admin's picker), by name. */
 export async function listClassTeacherCandidates(
