@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import { gradeLabel, SCHOOL_GRADE_IDS, SCHOOL_GRADES, type TSchoolGrade } from '../constants/enumerations.ts';
+import { countOf } from '../domain/count.ts';
 import { idsOf, type IOption } from '../domain/options.ts';
 import { isIsoDate, todayInSouthAfrica } from '../domain/sa-calendar.ts';
 import { checkSouthAfricanId, SA_ID_INVALID_MESSAGES } from '../domain/sa-id.ts';
@@ -542,10 +543,9 @@ export const ZRegisterClassSchema = z.object({
 export type TRegisterClassInput = z.input<typeof ZRegisterClassSchema>;
 /** "3 learners", "2 archived learners", "3 learners and 1 archived learner". */
 function classLearnersPhrase(active: number, archived: number): string {
-  const of = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-  if (archived === 0) return of(active, 'learner');
-  if (active === 0) return of(archived, 'archived learner');
-  return `${of(active, 'learner')} and ${of(archived, 'archived learner')}`;
+  if (archived === 0) return countOf(active, 'learner');
+  if (active === 0) return countOf(archived, 'archived learner');
+  return `${countOf(active, 'learner')} and ${countOf(archived, 'archived learner')}`;
 }
 
 /**
@@ -556,13 +556,13 @@ export const REGISTER_CLASS_MESSAGES = {
   hasLearners: (name: string, active: number, archived: number) =>
     `${name} still has ${classLearnersPhrase(active, archived)}. Move them to another class first (edit each learner${archived > 0 ? ', archived ones too' : ''}), then delete the class.`,
   hasRegisters: (name: string, days: number) =>
-    `${name} has attendance registers (${days} ${days === 1 ? 'day' : 'days'} marked), which stay in the school’s records, so it cannot be deleted. Rename it instead.`,
+    `${name} has attendance registers (${countOf(days, 'day')} marked), which stay in the school’s records, so it cannot be deleted. Rename it instead.`,
   hasSubjectClasses: (name: string, subjectClasses: number) =>
-    `${name} has ${subjectClasses} ${subjectClasses === 1 ? 'subject class' : 'subject classes'} in the timetable. Remove ${subjectClasses === 1 ? 'it' : 'them'} under Timetable first, then delete the class.`,
+    `${name} has ${countOf(subjectClasses, 'subject class', 'subject classes')} in the timetable. Remove ${subjectClasses === 1 ? 'it' : 'them'} under Timetable first, then delete the class.`,
   gradeHasLearners: (name: string, grade: string, active: number, archived: number) =>
     `${name} has ${classLearnersPhrase(active, archived)} in ${grade}, and a class’s learners are in its grade. Move them to another class of ${grade} first, or keep ${grade}.`,
   gradeHasGroupLearners: (name: string, grade: string, learners: number) =>
-    `${name}’s groups in the timetable have ${learners} ${learners === 1 ? 'learner' : 'learners'} of ${grade}. Remove them from its groups under Timetable first, or keep ${grade}.`,
+    `${name}’s groups in the timetable have ${countOf(learners, 'learner')} of ${grade}. Remove them from its groups under Timetable first, or keep ${grade}.`,
 } as const;
 
 /** A register class with its active learners and its class teacher (who marks its register), if named. */

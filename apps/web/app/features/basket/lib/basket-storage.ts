@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf } from '@sekolo/shared/domain/count';
 import { formatZar } from '@sekolo/shared/domain/money';
 
 /**
@@ -112,6 +113,5 @@ export function basketItemCount(items: readonly TBasketItem[]): number {
 
 /** The basket in a few words, e.g. "3 items, R787,50" (the bar to the basket and the confirmation of an add). */
 export function basketSummary(items: readonly TBasketItem[]): string {
-  const count = basketItemCount(items);
-  return `${count} ${count === 1 ? 'item' : 'items'}, ${formatZar(basketTotalCents(items))}`;
+  return `${countOf(basketItemCount(items), 'item')}, ${formatZar(basketTotalCents(items))}`;
 }
