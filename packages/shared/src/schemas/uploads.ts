@@ -30,6 +30,23 @@ export const ZUploadedFile = z.object({
 });
 export type TUploadedFile = z.infer<typeof ZUploadedFile>;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An object shaped like TUploadedFile ({ id, name, size, mimeType }) wherever a form keeps a file. */
+export function isUploadedFileRef(value: unknown): value is TUploadedFile {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.id === 'string' && UUID.test(v.id) && typeof v.name === 'string' && typeof v.mimeType === 'string';
+}
+
+/** The ids of the uploaded files anywhere in `value` (a step's values: logoFile, documentFiles.*, lists). */
+export function uploadedFileIdsIn(value: unknown): string[] {
+  if (isUploadedFileRef(value)) return [value.id];
+  if (Array.isArray(value)) return value.flatMap(uploadedFileIdsIn);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(uploadedFileIdsIn);
+  return [];
+}
+
 /** Limits for applicants (accounts awaiting review, D5): uploads are allowed before approval, within reason. */
 export const APPLICANT_UPLOAD_LIMITS = { files: 30, totalBytes: 100 * 1024 * 1024 } as const;
 

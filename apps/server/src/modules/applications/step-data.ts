@@ -1,24 +1,16 @@
 import { stepTitleFor } from '@sekolo/shared/constants/registration';
 import type { TApplicationDocument } from '@sekolo/shared/schemas/applications';
+import { isUploadedFileRef } from '@sekolo/shared/schemas/uploads';
 import type { TStepData } from '../../db/schema/index.ts';
 
 type TFileRef = Omit<TApplicationDocument, 'url'>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** An object shaped like TUploadedFile ({ id, name, size, mimeType }) wherever a form keeps a file. */
-function isFileRef(value: unknown): value is { id: string; name: string; size: number; mimeType: string } {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.id === 'string' && UUID.test(v.id) && typeof v.name === 'string' && typeof v.mimeType === 'string';
-}
 
 /** Every uploaded file referenced anywhere in the step data (logoFile, documentFiles.*, lists...). */
 export function referencedFiles(stepData: TStepData): TFileRef[] {
   const found: TFileRef[] = [];
   const walk = (step: number, value: unknown, path: string[]) => {
-    if (isFileRef(value)) {
-      const v = value as { id: string; name: string; size: number; mimeType: string };
+    if (isUploadedFileRef(value)) {
+      const v = value;
       found.push({
         step,
         field: path.join('.'),

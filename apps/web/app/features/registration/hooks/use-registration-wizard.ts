@@ -25,7 +25,8 @@ import {
   submitApplication,
   type IApplicationDraft,
 } from '../api/application-draft';
-import { createDraftSaver, referencedFileIds, type TDraftStatus, type TDraftValues } from '../lib/draft-saver';
+import { uploadedFileIdsIn } from '@sekolo/shared/schemas/uploads';
+import { createDraftSaver, type TDraftStatus, type TDraftValues } from '../lib/draft-saver';
 import { packageDataFor, resolveRegistration } from '../lib/resolve-registration';
 import { submitWithRetry } from '../lib/submit-retry';
 
@@ -381,7 +382,7 @@ export function useRegistrationWizard({
         .then(() => {
           // A draft that could not be saved may still name it on the server: the file stays.
           if (saver.hasUnsaved()) return;
-          const kept = referencedFileIds([registration?.stepData, { ...drafts, ...latestDrafts.current }]);
+          const kept = uploadedFileIdsIn([registration?.stepData, { ...drafts, ...latestDrafts.current }]);
           if (!kept.includes(file.id)) return deleteUploadedFile(file.id);
         })
         .catch(() => undefined);

@@ -1,3 +1,5 @@
+import { uploadedFileIdsIn } from '@sekolo/shared/schemas/uploads';
+
 /**
  * Saves the unfinished step's form values while the applicant works (wizard contract: a reload or
  * another device finds them). Changes wait `delayMs` after the last keystroke; a blur (`flush`) or
@@ -45,29 +47,9 @@ export interface IDraftSaver {
 export const DRAFT_SAVE_DELAY_MS = 800;
 export const DRAFT_RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000] as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The ids of the uploaded files ({ id, name, mimeType } objects) anywhere in the values. */
-export function referencedFileIds(values: unknown): string[] {
-  const ids: string[] = [];
-  const walk = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach(walk);
-    else if (value && typeof value === 'object') {
-      const v = value as Record<string, unknown>;
-      if (typeof v.id === 'string' && UUID.test(v.id) && typeof v.name === 'string' && typeof v.mimeType === 'string') {
-        ids.push(v.id);
-        return;
-      }
-      Object.values(v).forEach(walk);
-    }
-  };
-  walk(values);
-  return ids;
-}
-
 /** The same, sorted and joined: equal when two values name the same files. */
 export function draftFileIds(values: unknown): string {
-  return referencedFileIds(values).sort().join(',');
+  return uploadedFileIdsIn(values).sort().join(',');
 }
 
 export function createDraftSaver(options: IDraftSaverOptions): IDraftSaver {
