@@ -367,7 +367,8 @@ export type TLearnerGuardian = {
   invited: boolean;
   /**
    * The address their account signs in with, when one is linked (invited or active), else null. The
-   * school's `email` is where it writes to; editing it never changes how the guardian signs in.
+   * school's `email` is where it writes to; editing it never changes how the guardian signs in. An
+   * invitation not taken up yet follows a corrected `email` when the school invites again.
    */
   signInEmail: string | null;
   /** When the guardian or a link of theirs was last saved: the version an edit is based on (If-Match). */
@@ -380,6 +381,21 @@ export type TLearnerGuardian = {
  */
 export function guardianSignInNote(firstName: string, signInEmail: string): string {
   return `${firstName} signs in with ${signInEmail}. Changing the address here changes where the school writes to, not how ${firstName} signs in.`;
+}
+
+/**
+ * Beside the e-mail field of a guardian invited who has not chosen a password yet: a corrected
+ * address takes the invitation with it once the school invites again (the old link stops working).
+ */
+export function guardianInvitedNote(firstName: string, signInEmail: string): string {
+  return `${firstName} has not chosen a password yet: the invitation went to ${signInEmail}. After correcting the address here, choose “Invite again” to send it to the new address, which ${firstName} will then sign in with.`;
+}
+
+/** On an invited guardian's card when the school's address for them is not the invitation's. */
+export function guardianInvitationElsewhere(signInEmail: string, email: string | null): string {
+  return email
+    ? `Invitation sent to ${signInEmail}: choose “Invite again” to send it to ${email}`
+    : `Invitation sent to ${signInEmail}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { authPost, getMe, signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createGuardian, createLearner } from '../../test/factories/school.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { INVITATION_NEEDS_EMAIL, INVITATION_OTHER_ACCOUNT } from './invite-guardian.ts';
+import { INVITATION_NEEDS_EMAIL, INVITATION_OTHER_ACCOUNT, invitationAccountInUse } from './invite-guardian.ts';
 import * as schema from '../../db/schema/index.ts';
 import { withOutboxRefusing } from '../../test/outbox-refusing.ts';
 
@@ -192,6 +192,176 @@ describe('guardian invitation and the parent’s children', () => {
       .from(schema.auditEvents)
       .where(eq(schema.auditEvents.action, 'guardian.updated'));
     expect(audit!.details).toMatchObject({ guardianId: guardian.id, contactEmailChanged: true, signInUnchanged: true });
+  });
+
+  /** The set-password token of an invitation mail. */
+  const tokenOf = (mail: { text: string }) =>
+    decodeURIComponent(mail.text.match(/reset-password\?token=([^&\s]+)/)![1]!);
+  let resetIp = 0;
+  const choosePassword = (token: string, newPassword: string) =>
+    authPost(t.app, '/reset-password', { newPassword, token }, { ip: `10.9.3.${++resetIp}` });
+  const accountsAt = (email: string) =>
+    t.database.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email));
+  /** A guardian of a new learner of `who`'s school, invited at `email`; answers the paths and the account. */
+  const invitedGuardian = async (who: string, admissionNumber: string, email: string) => {
+    const learner = await addLearner(who, admissionNumber, 'Ayanda');
+    const [guardian] = (
+      await call('POST', `/api/school/learners/${learner}/guardians`, cookies[who], {
+        firstName: 'Mpho',
+        lastName: 'Khoza',
+        email,
+        relation: 'parent',
+      })
+    ).json().guardians;
+    const path = `/api/school/learners/${learner}/guardians`;
+    const invited = await call('POST', `${path}/${guardian.id}/invite`, cookies[who]);
+    expect(invited.statusCode, invited.body).toBe(200);
+    const [account] = await accountsAt(email);
+    return {
+      learner,
+      guardian: guardian.id as string,
+      path,
+      userId: account!.id,
+      token: tokenOf((await t.outbox(email))[0]!),
+    };
+  };
+  /** The school corrects the guardian's address (the edit form's save). */
+  const correctAddress = async (who: string, path: string, guardianId: string, email: string) => {
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `${path}/${guardianId}`,
+      headers: { cookie: cookies[who]! },
+      payload: { firstName: 'Mpho', lastName: 'Khoza', email, relation: 'parent' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return saved.json().guardians.find((g: { id: string }) => g.id === guardianId);
+  };
+  const invitedAudits = (guardianId: string) =>
+    t.database.db
+      .select({ target: schema.auditEvents.target, details: schema.auditEvents.details })
+      .from(schema.auditEvents)
+      .where(
+        and(eq(schema.auditEvents.action, 'guardian.invited'), eq(schema.auditEvents.actorUserId, people.admin!.id)),
+      )
+      .then((rows) => rows.filter((r) => (r.details as { guardianId?: string }).guardianId === guardianId));
+
+  it('a corrected address takes an invitation nobody has taken up with it: one account, the old link withdrawn', async () => {
+    const typo = 'mpho.khoza@exmaple.test';
+    const email = 'mpho.khoza@example.test';
+    const first = await invitedGuardian('admin', 'INV5', typo);
+    // Corrected before Mpho chose a password: the card says where the invitation went.
+    expect(await correctAddress('admin', first.path, first.guardian, email)).toMatchObject({
+      email,
+      signInEmail: typo,
+      invited: true,
+      hasAccount: false,
+    });
+
+    const again = await call('POST', `${first.path}/${first.guardian}/invite`, cookies.admin);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ email });
+    // The same account, now at the corrected address: nothing is left at the mistyped one.
+    expect(await accountsAt(typo)).toEqual([]);
+    expect(await accountsAt(email)).toEqual([{ id: first.userId }]);
+    const listed = (await call('GET', first.path, cookies.admin)).json().guardians[0];
+    expect(listed).toMatchObject({ email, signInEmail: email, invited: true, hasAccount: false });
+    // The mistyped address's link no longer sets a password; the corrected one's does.
+    expect((await choosePassword(first.token, 'a-typo-owner-password-9')).statusCode).toBe(400);
+    const [mail] = await t.outbox(email);
+    expect(mail!.text).toContain(`Then sign in with ${email}.`);
+    const reset = await choosePassword(tokenOf(mail!), 'mpho-chose-this-password-9');
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await signIn(t.app, typo, 'mpho-chose-this-password-9', { ip: '10.9.4.1' })).response.statusCode).toBe(401);
+    const mpho = await signIn(t.app, email, 'mpho-chose-this-password-9', { ip: '10.9.4.2' });
+    expect(mpho.response.statusCode).toBe(200);
+    expect((await call('GET', '/api/school/my-children', mpho.cookie)).json().children).toEqual([
+      expect.objectContaining({ id: first.learner }),
+    ]);
+    expect((await invitedAudits(first.guardian)).map((a) => a.details)).toEqual([
+      expect.not.objectContaining({ addressCorrected: true }),
+      expect.objectContaining({ addressCorrected: true }),
+    ]);
+
+    // Now Mpho signs in: a new address from the school changes where it writes, not how they sign in.
+    expect(await correctAddress('admin', first.path, first.guardian, 'mpho.work@example.test')).toMatchObject({
+      signInEmail: email,
+      hasAccount: true,
+    });
+    const refused = await call('POST', `${first.path}/${first.guardian}/invite`, cookies.admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(invitationAccountInUse('Mpho', email));
+    expect(await accountsAt('mpho.work@example.test')).toEqual([]);
+    expect(await accountsAt(email)).toEqual([{ id: first.userId }]);
+    expect(await t.outbox('mpho.work@example.test')).toHaveLength(0);
+    expect((await signIn(t.app, email, 'mpho-chose-this-password-9', { ip: '10.9.4.3' })).response.statusCode).toBe(
+      200,
+    );
+  });
+
+  it('a corrected address that has a parent account already: the invitation goes to it and the unclaimed account is deleted', async () => {
+    const parent = await createUser(t.database.db, {
+      role: 'parent',
+      organization: { name: 'Elsewhere High', type: 'school' },
+    });
+    const first = await invitedGuardian('admin', 'INV6', 'mpho.k@exmaple.test');
+    await correctAddress('admin', first.path, first.guardian, parent.email);
+    const again = await call('POST', `${first.path}/${first.guardian}/invite`, cookies.admin);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await accountsAt('mpho.k@exmaple.test')).toEqual([]);
+    expect(await accountsAt(parent.email)).toEqual([{ id: parent.id }]);
+    expect((await call('GET', first.path, cookies.admin)).json().guardians[0]).toMatchObject({
+      email: parent.email,
+      signInEmail: parent.email,
+    });
+    expect((await choosePassword(first.token, 'a-typo-owner-password-9')).statusCode).toBe(400);
+    const [audit] = (await invitedAudits(first.guardian)).slice(-1);
+    expect(audit).toMatchObject({
+      target: `user:${parent.id}`,
+      details: { addressCorrected: true, previousAccount: `user:${first.userId}`, previousAccountDeleted: true },
+    });
+    // The parent signs in as before and now sees this school's child too.
+    const signedIn = await signIn(t.app, parent.email, parent.password, { ip: '10.9.4.4' });
+    expect((await call('GET', '/api/school/my-children', signedIn.cookie)).json().children).toEqual([
+      expect.objectContaining({ id: first.learner }),
+    ]);
+  });
+
+  it('a corrected address of a staff member is refused and changes nothing', async () => {
+    const first = await invitedGuardian('admin', 'INV7', 'mpho.s@exmaple.test');
+    await correctAddress('admin', first.path, first.guardian, people.teacher!.email);
+    const refused = await call('POST', `${first.path}/${first.guardian}/invite`, cookies.admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(INVITATION_OTHER_ACCOUNT);
+    expect(await accountsAt('mpho.s@exmaple.test')).toEqual([{ id: first.userId }]);
+    expect((await call('GET', first.path, cookies.admin)).json().guardians[0]).toMatchObject({
+      signInEmail: 'mpho.s@exmaple.test',
+      invited: true,
+    });
+  });
+
+  it('an unclaimed account another school invited too stays theirs: this school’s guardian gets one at the corrected address', async () => {
+    const shared = 'mpho.both@exmaple.test';
+    const email = 'mpho.both@example.test';
+    const ours = await invitedGuardian('admin', 'INV8', shared);
+    const theirs = await invitedGuardian('otherAdmin', 'INV8', shared);
+    expect(theirs.userId).toBe(ours.userId);
+    await correctAddress('admin', ours.path, ours.guardian, email);
+    expect((await call('POST', `${ours.path}/${ours.guardian}/invite`, cookies.admin)).statusCode).toBe(200);
+    const [moved] = await accountsAt(email);
+    expect(moved!.id).not.toBe(ours.userId);
+    expect(await accountsAt(shared)).toEqual([{ id: ours.userId }]);
+    const memberships = await t.database.db
+      .select({ organizationId: schema.organizationMembers.organizationId })
+      .from(schema.organizationMembers)
+      .where(eq(schema.organizationMembers.userId, ours.userId));
+    expect(memberships).toEqual([{ organizationId: people.otherAdmin!.organizationId }]);
+    expect((await call('GET', theirs.path, cookies.otherAdmin)).json().guardians[0]).toMatchObject({
+      signInEmail: shared,
+      invited: true,
+    });
+    // The other school's invitation still works.
+    const [latest] = await t.outbox(shared);
+    expect((await choosePassword(tokenOf(latest!), 'the-real-owner-password-9')).statusCode).toBe(200);
   });
 
   it('refuses a guardian without an e-mail, and an address that belongs to staff', async () => {

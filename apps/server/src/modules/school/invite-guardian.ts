@@ -1,21 +1,34 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
 import type { App } from '../../app.ts';
-import { guardians, learnerGuardians } from '../../db/schema/index.ts';
+import type { DbExecutor } from '../../db/client.ts';
+import { auditEvents, guardians, learnerGuardians, organizationMembers, users } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { ensureSchoolAccount, queueAccountInvitation } from './account-invitation.ts';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { ensureSchoolAccount, invitationOpen, queueAccountInvitation } from './account-invitation.ts';
+import { NEXT_UPDATED_AT } from './learner-guardians.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 export const INVITATION_NEEDS_EMAIL = 'Add an e-mail address to invite this guardian.';
 export const INVITATION_OTHER_ACCOUNT =
   'This e-mail address already has a Sekolo account that is not a parent account of your school.';
+/** Inviting a guardian who signs in already: the school does not change how someone signs in. */
+export const invitationAccountInUse = (firstName: string, signInEmail: string) =>
+  `${firstName} has chosen a password already and signs in with ${signInEmail}. The school cannot change how ${firstName} signs in; a forgotten password is replaced with “Forgot password” on the sign-in page.`;
+
+type TGuardian = typeof guardians.$inferSelect;
 
 /**
  * "Parent and guardian accounts are created by schools" (spec 1): the admin invites a guardian;
  * we create their parent account in this school (no usable password) and e-mail a link to choose
  * one (account-invitation.ts). Inviting again sends a fresh link.
+ *
+ * While the guardian has not taken the invitation up (no password chosen, never signed in), the
+ * invitation follows the school's address for them: after a corrected address, inviting again
+ * moves the unclaimed account to it (followCorrectedAddress), withdraws the old address's link and
+ * mails the new one. Once the guardian uses their account, inviting is refused: their sign-in
+ * address is theirs (the edit changes only where the school writes, updateLearnerGuardian).
  */
 export async function inviteGuardian(
   app: App,
@@ -24,24 +37,130 @@ export async function inviteGuardian(
   guardianId: string,
 ): Promise<{ email: string }> {
   const { db } = app.deps.database;
-  const [row] = await db
-    .select({ guardian: guardians })
-    .from(learnerGuardians)
-    .innerJoin(guardians, eq(guardians.id, learnerGuardians.guardianId))
-    .where(
-      and(
-        eq(learnerGuardians.learnerId, learnerId),
-        eq(learnerGuardians.guardianId, guardianId),
-        eq(learnerGuardians.organizationId, ctx.organizationId),
-      ),
-    );
-  if (!row) throw notFound(SCHOOL_MESSAGES.guardianNotFound);
-  const guardian = row.guardian;
-  if (!guardian.email) throw badRequest(INVITATION_NEEDS_EMAIL);
-  const email = guardian.email;
+  try {
+    return await transaction(db, async (tx) => {
+      // Locked: two invitations at once (two admins, a double click) move the account once.
+      const [row] = await tx
+        .select({ guardian: guardians })
+        .from(learnerGuardians)
+        .innerJoin(guardians, eq(guardians.id, learnerGuardians.guardianId))
+        .where(
+          and(
+            eq(learnerGuardians.learnerId, learnerId),
+            eq(learnerGuardians.guardianId, guardianId),
+            eq(learnerGuardians.organizationId, ctx.organizationId),
+          ),
+        )
+        .for('update', { of: guardians });
+      if (!row) throw notFound(SCHOOL_MESSAGES.guardianNotFound);
+      const guardian = row.guardian;
+      if (!guardian.email) throw badRequest(INVITATION_NEEDS_EMAIL);
+      const email = guardian.email;
 
-  await transaction(db, async (tx) => {
-    const id = await ensureSchoolAccount(tx, {
+      const linked = guardian.userId ? await linkedAccount(tx, guardian.userId) : null;
+      if (linked && !linked.unclaimed) throw conflict(invitationAccountInUse(guardian.firstName, linked.email));
+      const moved = linked && linked.email !== email ? await followCorrectedAddress(tx, ctx, guardian) : null;
+      const id =
+        moved?.userId ??
+        (await ensureSchoolAccount(tx, {
+          organizationId: ctx.organizationId,
+          email,
+          firstName: guardian.firstName,
+          lastName: guardian.lastName,
+          role: 'parent',
+          otherAccountMessage: INVITATION_OTHER_ACCOUNT,
+        }));
+      await tx.update(guardians).set({ userId: id, updatedAt: NEXT_UPDATED_AT }).where(eq(guardians.id, guardian.id));
+      await recordAudit(tx, {
+        action: 'guardian.invited',
+        actorUserId: ctx.user.id,
+        target: `user:${id}`,
+        ip: ctx.ip,
+        details: {
+          organizationId: ctx.organizationId,
+          guardianId: guardian.id,
+          ...(moved && { addressCorrected: true, ...moved.details }),
+        },
+      });
+      await queueAccountInvitation(app, tx, {
+        userId: id,
+        email,
+        firstName: guardian.firstName,
+        schoolName: ctx.schoolName,
+        tag: 'school-guardian-invitation',
+        intro: `${ctx.schoolName} has created a parent account for you on Sekolo, where you can follow your children's school life.`,
+      });
+      return { email };
+    });
+  } catch (error) {
+    // The new address taken by an account made at the same moment: as if it had been there before.
+    if (isUniqueViolation(error)) throw new AppError(409, 'CONFLICT', INVITATION_OTHER_ACCOUNT);
+    throw error;
+  }
+}
+
+/**
+ * The account linked to the guardian: its sign-in address, and whether nobody has taken it up yet
+ * (the invitation still open, and never signed in, not even through Google or Facebook).
+ */
+async function linkedAccount(tx: DbExecutor, userId: string): Promise<{ email: string; unclaimed: boolean }> {
+  const [account] = await tx
+    .select({ email: users.email, open: invitationOpen(users.id) })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [signedIn] = await tx
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.actorUserId, userId), eq(auditEvents.action, 'auth.sign_in')))
+    .limit(1);
+  return { email: account!.email, unclaimed: account!.open && !signedIn };
+}
+
+/**
+ * The guardian's address was corrected after an invitation nobody has taken up. When the unclaimed
+ * account is this guardian's alone (a member of this school only, linked to no other guardian
+ * record), it follows: its sign-in address (and name) become the guardian's, unless the new address
+ * has an account already; then, as for any invitation, that account is the guardian's if it is a
+ * parent account of no other kind here (ensureSchoolAccount, else 409 and nothing changes), and the
+ * unclaimed one is deleted. An account another school or another guardian of this school invited
+ * too stays theirs, with its link; this school's guardian gets an account at the new address
+ * (ensureSchoolAccount), and the old one leaves this school when no guardian of it is linked to it.
+ * Answers the account the invitation now goes to (null: the caller makes or reuses one) and what
+ * the audit entry notes.
+ */
+async function followCorrectedAddress(
+  tx: DbExecutor,
+  ctx: TSchoolContext,
+  guardian: TGuardian,
+): Promise<{ userId: string | null; details: Record<string, unknown> }> {
+  const oldId = guardian.userId!;
+  const email = guardian.email!;
+  const otherSchools = await tx
+    .select({ organizationId: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.userId, oldId), ne(organizationMembers.organizationId, ctx.organizationId)))
+    .limit(1);
+  const otherGuardians = await tx
+    .select({ organizationId: guardians.organizationId })
+    .from(guardians)
+    .where(and(eq(guardians.userId, oldId), ne(guardians.id, guardian.id)));
+  if (otherSchools.length === 0 && otherGuardians.length === 0) {
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!taken) {
+      await tx
+        .update(users)
+        .set({
+          email,
+          emailVerified: true,
+          name: `${guardian.firstName} ${guardian.lastName}`,
+          firstName: guardian.firstName,
+          lastName: guardian.lastName,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, oldId));
+      return { userId: oldId, details: {} };
+    }
+    const userId = await ensureSchoolAccount(tx, {
       organizationId: ctx.organizationId,
       email,
       firstName: guardian.firstName,
@@ -49,25 +168,14 @@ export async function inviteGuardian(
       role: 'parent',
       otherAccountMessage: INVITATION_OTHER_ACCOUNT,
     });
+    // Nobody ever signed in to it: its membership, login, invitation and links go with it.
+    await tx.delete(users).where(eq(users.id, oldId));
+    return { userId, details: { previousAccount: `user:${oldId}`, previousAccountDeleted: true } };
+  }
+  if (!otherGuardians.some((g) => g.organizationId === ctx.organizationId)) {
     await tx
-      .update(guardians)
-      .set({ userId: id, updatedAt: sql`now()` })
-      .where(eq(guardians.id, guardian.id));
-    await recordAudit(tx, {
-      action: 'guardian.invited',
-      actorUserId: ctx.user.id,
-      target: `user:${id}`,
-      ip: ctx.ip,
-      details: { organizationId: ctx.organizationId, guardianId: guardian.id },
-    });
-    await queueAccountInvitation(app, tx, {
-      userId: id,
-      email,
-      firstName: guardian.firstName,
-      schoolName: ctx.schoolName,
-      tag: 'school-guardian-invitation',
-      intro: `${ctx.schoolName} has created a parent account for you on Sekolo, where you can follow your children's school life.`,
-    });
-  });
-  return { email };
+      .delete(organizationMembers)
+      .where(and(eq(organizationMembers.userId, oldId), eq(organizationMembers.organizationId, ctx.organizationId)));
+  }
+  return { userId: null, details: { previousAccount: `user:${oldId}`, previousAccountKept: true } };
 }

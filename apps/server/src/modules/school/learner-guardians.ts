@@ -13,7 +13,7 @@ const M = SCHOOL_MESSAGES;
  * A guardian's new updatedAt on a save: now, and always later than the one it replaces at the
  * millisecond an edit's If-Match carries, so a save is never taken for the version before it.
  */
-const NEXT_UPDATED_AT = sql`greatest(now(), ${guardians.updatedAt} + interval '1 millisecond')`;
+export const NEXT_UPDATED_AT = sql`greatest(now(), ${guardians.updatedAt} + interval '1 millisecond')`;
 
 async function assertLearnerInSchool(db: DbExecutor, organizationId: string, learnerId: string): Promise<void> {
   const [row] = await db

@@ -6,6 +6,8 @@ import { toast } from 'sonner';
 import { GUARDIAN_RELATIONS } from '@sekolo/shared/constants/roles';
 import { labelOf } from '@sekolo/shared/domain/options';
 import {
+  guardianInvitationElsewhere,
+  guardianInvitedNote,
   guardianSignInNote,
   ZGuardianSchema,
   type TGuardianInput,
@@ -206,9 +208,12 @@ function GuardianItem({
           {g.hasAccount && <Badge variant="accent">Has an account</Badge>}
           {g.invited && <Badge variant="neutral">Invited, no password chosen yet</Badge>}
         </p>
-        {/* The school writes to its own address for them; they sign in with theirs (never changed here). */}
+        {/* The school writes to its own address for them; they sign in with theirs (never changed here).
+            An invitation not taken up follows a corrected address when the school invites again. */}
         {g.signInEmail && g.signInEmail !== g.email && (
-          <p className="text-sm text-slate-600">Signs in with {g.signInEmail}</p>
+          <p className="text-sm text-slate-600">
+            {g.invited ? guardianInvitationElsewhere(g.signInEmail, g.email) : `Signs in with ${g.signInEmail}`}
+          </p>
         )}
       </div>
       {canManage && (
@@ -304,7 +309,10 @@ function GuardianForm({
   useMergedReading(form, read, ALL_FIELDS, mergeGuardianInput, setProblem);
 
   // A guardian with an account keeps signing in with their own address: the form says so by the field.
-  const signInNote = guardian?.signInEmail ? guardianSignInNote(guardian.firstName, guardian.signInEmail) : undefined;
+  // One only invited: a corrected address takes the invitation with it when the school invites again.
+  const signInNote = guardian?.signInEmail
+    ? (guardian.invited ? guardianInvitedNote : guardianSignInNote)(guardian.firstName, guardian.signInEmail)
+    : undefined;
   const text = (name: 'firstName' | 'lastName' | 'email' | 'phone', label: string, type = 'text') => {
     const hint = name === 'email' ? signInNote : undefined;
     return (
