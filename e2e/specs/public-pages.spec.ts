@@ -122,6 +122,29 @@ for (const publicPage of PAGES) {
   });
 }
 
+test('an anonymous visitor’s console stays clean on the home page and the sign-in page', async ({ page }) => {
+  // Chromium logs a failed request (the session probe's 401 it used to be) as a console error.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  for (const [path, heading] of [
+    ['/', PAGES[0]!.h1],
+    ['/login', 'Sign in'],
+  ] as const) {
+    // The page asks who is signed in: nobody, answered without an error status.
+    const probe = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/me');
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    const me = await probe;
+    expect(me.status()).toBe(200);
+    expect(await me.json()).toBeNull();
+  }
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
 test('the features and marketplace pages have every anchor of the navigation', async ({ page }) => {
   await page.goto('/features');
   for (const id of [

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../app.ts';
+import type { TMeResponse } from '../modules/auth/get-me.ts';
 
 /** The Origin the browser sends; Better Auth refuses cookie-bearing requests from elsewhere. */
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -39,6 +40,14 @@ export async function signIn(
   return { response, cookie: cookiesFrom(response) };
 }
 
+/** GET /api/me: 200 with who is signed in, or 200 with null when the cookie opens no session. */
 export function getMe(app: App, cookie: string) {
   return app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie } : {} });
+}
+
+/** Who the cookie signs in (the answer of /api/me), or null when it opens no session. */
+export async function signedInUser(app: App, cookie: string): Promise<TMeResponse | null> {
+  const me = await getMe(app, cookie);
+  if (me.statusCode !== 200) throw new Error(`GET /api/me answered ${me.statusCode}: ${me.body}`);
+  return me.json();
 }

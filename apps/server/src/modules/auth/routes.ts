@@ -42,9 +42,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/me', { preHandler: requireSession }, async (request, reply) => {
+  // The web app's session probe (use-session.ts), asked on every page: who is signed in, or null.
+  // Nobody signed in is an answer here, not a refusal, so an anonymous visitor's console shows no
+  // 401 on every public page; every route that needs a session (/api/me/avatar too) still answers 401.
+  app.get('/me', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return toMeResponse(await signedIn(request));
+    const user = await getSessionUser(request);
+    return reply.send(user ? toMeResponse(user) : null);
   });
 
   app.post('/me/avatar', { preHandler: requireSession }, async (request) => {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, ApiError } from '~/lib/api-client';
+import { api } from '~/lib/api-client';
 
 /** GET /api/me: who is signed in (accounts contract). */
 export interface IMe {
@@ -21,14 +21,12 @@ export interface IMe {
 
 export const meQueryKey = ['me'] as const;
 
-/** Signed out is an answer, not an error: a 401 resolves to null. */
+/**
+ * Signed out is an answer, not an error: the server answers null (200), so an anonymous visitor's
+ * browser logs no failed request on every page.
+ */
 export async function getMe(): Promise<IMe | null> {
-  try {
-    return await api.get<IMe>('/api/me');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  return (await api.get<IMe | null>('/api/me')) ?? null;
 }
 
 export const meQueryOptions = queryOptions({
