@@ -486,12 +486,14 @@ test.describe('school dashboard (issue 6)', () => {
     }
   });
 
-  test('the admin invites a guardian, who sets a password and sees only their own child', async ({
+  test('the admin invites a guardian, corrects the address, and the guardian sets a password and sees only their own child', async ({
     page,
     browser,
     request,
   }) => {
     test.slow();
+    // The first invitation goes to a mistyped address, corrected before the guardian chose a password.
+    const typo = uniqueEmail('guardian-typo');
     const email = uniqueEmail('guardian');
     await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
     await page.goto('/dashboard/school/students');
@@ -504,25 +506,41 @@ test.describe('school dashboard (issue 6)', () => {
     await page.getByRole('button', { name: 'Add parent or guardian' }).click();
     await page.getByLabel('Guardian first name').fill('Refilwe');
     await page.getByLabel('Guardian surname').fill('Invited');
-    await page.getByLabel('Guardian e-mail (optional)').fill(email);
+    await page.getByLabel('Guardian e-mail (optional)').fill(typo);
     await page.getByLabel('Relation to the learner').selectOption('guardian');
     await page.getByRole('button', { name: 'Save guardian' }).click();
     // This guardian's own row (a retry finds the first try's guardian on the same learner).
-    const row = page.getByTestId('guardian-list').getByRole('listitem').filter({ hasText: email });
+    const guardians = page.getByTestId('guardian-list').getByRole('listitem');
+    const row = guardians.filter({ hasText: typo });
     await expect(row).toContainText('Refilwe Invited (Legal Guardian)');
     await row.getByRole('button', { name: 'Invite to Sekolo' }).click();
-    await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+    await expect(page.getByText(`Invitation sent to ${typo}`)).toBeVisible();
     // Invited, not on Sekolo until they choose a password: the school can send the link again.
     await expect(row).toContainText('Invited, no password chosen yet');
     await expect(row).not.toContainText('Has an account');
-    await row.getByRole('button', { name: 'Invite again' }).click();
-    await expect(page.getByText(`Invitation sent to ${email}`).first()).toBeVisible();
-
-    // The second mail: sending again withdrew the first mail's link.
     const invitation = (m: { tag: string | null }) => m.tag === 'school-guardian-invitation';
-    const mail = await waitForMail(request, email, invitation, 10_000, 2);
+    const mistyped = await waitForMail(request, typo, invitation);
+
+    // The address corrected: the form says the invitation follows it once sent again.
+    await row.getByRole('button', { name: 'Edit Refilwe Invited' }).click();
+    const form = page.getByRole('form', { name: 'Edit Refilwe Invited' });
+    await expect(form).toContainText(`the invitation went to ${typo}`);
+    await form.getByLabel('Guardian e-mail (optional)').fill(email);
+    await form.getByRole('button', { name: 'Save guardian' }).click();
+    await expect(page.getByText('Refilwe Invited saved')).toBeVisible();
+    const corrected = guardians.filter({ hasText: email });
+    await expect(corrected).toContainText(`Invitation sent to ${typo}: choose “Invite again” to send it to ${email}`);
+    await corrected.getByRole('button', { name: 'Invite again' }).click();
+    await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+    await expect(corrected).not.toContainText(typo);
+    await expect(corrected).toContainText('Invited, no password chosen yet');
+
+    const mail = await waitForMail(request, email, invitation);
     const guardianContext = await browser.newContext();
     const guardian = await guardianContext.newPage();
+    // The mistyped address's link no longer works.
+    await guardian.goto(linkFrom(mistyped, '/reset-password'));
+    await expect(guardian.getByRole('heading', { name: 'This invitation link does not work' })).toBeVisible();
     await guardian.goto(linkFrom(mail, '/reset-password'));
     // A first password, greeted as one (it read "Choose a new password", "signs you out on every other device").
     await expect(guardian.getByRole('heading', { name: 'Welcome to Sekolo: choose your password' })).toBeVisible();
@@ -542,8 +560,8 @@ test.describe('school dashboard (issue 6)', () => {
     await guardianContext.close();
     // Their password chosen, the school sees them on Sekolo.
     await page.reload();
-    await expect(row).toContainText('Has an account');
-    await expect(row.getByRole('button', { name: 'Invite again' })).toHaveCount(0);
+    await expect(corrected).toContainText('Has an account');
+    await expect(corrected.getByRole('button', { name: 'Invite again' })).toHaveCount(0);
   });
 
   test('the admin invites a staff member with a role and changes the role', async ({ page }) => {
