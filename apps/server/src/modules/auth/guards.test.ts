@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { authPost, signedInUser, signIn, TEST_ORIGIN } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
+import { routeTable } from '../../test/route-table.ts';
 import { auditEvents, users } from '../../db/schema/index.ts';
 import { getSessionUser, requirePermission, requireRole, requireSession } from './guards.ts';
 
@@ -83,6 +84,30 @@ describe('guards, /api/me, avatars and the audit log', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } });
     }
+  });
+
+  it('answers 401 to an anonymous caller on every GET of the API but the public ones', async () => {
+    // Public by design: the session probe (null when signed out), the sign-in options, health, the
+    // marketplace's listings, a guest's order by its unguessable id, a guardian's consent page by its
+    // mailed token, and the dev outbox (not in production).
+    const PUBLIC = [
+      'GET /api/applications/guardian-consent/:token',
+      'GET /api/auth-config',
+      'GET /api/dev/outbox',
+      'GET /api/health',
+      'GET /api/listings',
+      'GET /api/listings/',
+      'GET /api/me',
+      'GET /api/payments/orders/:orderId',
+      'GET /api/payments/sandbox/checkout/:orderId',
+    ];
+    const open: string[] = [];
+    for (const route of routeTable(t.app, '/api').filter((r) => r.startsWith('GET '))) {
+      const url = route.slice(4).replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
+      const res = await get(url);
+      if (res.statusCode !== 401) open.push(route);
+    }
+    expect(open).toEqual(PUBLIC);
   });
 
   it('enforces permissions with 403 and a clear message', async () => {
