@@ -314,6 +314,12 @@ describe('guardian invitation and the parent’s children', () => {
       signInEmail: parent.email,
     });
     expect((await choosePassword(first.token, 'a-typo-owner-password-9')).statusCode).toBe(400);
+    expect(
+      await t.database.db
+        .select()
+        .from(schema.authVerifications)
+        .where(eq(schema.authVerifications.value, first.userId)),
+    ).toEqual([]);
     const [audit] = (await invitedAudits(first.guardian)).slice(-1);
     expect(audit).toMatchObject({
       target: `user:${parent.id}`,

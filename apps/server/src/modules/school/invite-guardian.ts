@@ -6,7 +6,12 @@ import { auditEvents, guardians, learnerGuardians, organizationMembers, users } 
 import { transaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import { ensureSchoolAccount, invitationOpen, queueAccountInvitation } from './account-invitation.ts';
+import {
+  ensureSchoolAccount,
+  invitationOpen,
+  queueAccountInvitation,
+  withdrawInvitations,
+} from './account-invitation.ts';
 import { NEXT_UPDATED_AT } from './learner-guardians.ts';
 import type { TSchoolContext } from './school-context.ts';
 
@@ -168,7 +173,8 @@ async function followCorrectedAddress(
       role: 'parent',
       otherAccountMessage: INVITATION_OTHER_ACCOUNT,
     });
-    // Nobody ever signed in to it: its membership, login, invitation and links go with it.
+    // Nobody ever signed in to it: its links are withdrawn, its membership, login and invitation go with it.
+    await withdrawInvitations(tx, oldId);
     await tx.delete(users).where(eq(users.id, oldId));
     return { userId, details: { previousAccount: `user:${oldId}`, previousAccountDeleted: true } };
   }
