@@ -1,4 +1,4 @@
-import { Archive, ArchiveRestore } from 'lucide-react';
+import { Archive } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
@@ -17,6 +17,7 @@ import { LearnerForm, learnerToInput } from '~/features/school/components/learne
 import { LearnerGuardians } from '~/features/school/components/learner-guardians';
 import { LearnerAccount } from '~/features/school/components/learner-account';
 import { LearnerConsents } from '~/features/school/components/learner-consents';
+import { RestoreLearnerButton } from '~/features/school/components/learner-restore';
 import { RequireAuth } from '~/features/auth/components/require-auth';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { learnerListPath } from '~/features/school/lib/learner-list-return';
@@ -82,22 +83,29 @@ function LearnerDetails({ learner }: { learner: TLearnerRecord }) {
             {archived && <Badge variant="neutral">Archived</Badge>}
           </p>
         </div>
-        {canManage && (
+        {canManage && archived && (
+          <RestoreLearnerButton
+            learnerId={learner.id}
+            name={learner.preferredName || learner.firstName}
+            className={learner.registerClassName}
+          />
+        )}
+        {canManage && !archived && (
           <Button
             variant="secondary"
             size="sm"
             disabled={archive.isPending}
             onClick={async () => {
               try {
-                await archive.mutateAsync(!archived);
-                toast.success(archived ? 'Learner restored' : 'Learner archived');
+                await archive.mutateAsync(true);
+                toast.success('Learner archived');
               } catch (error) {
                 toast.error(errorMessage(error));
               }
             }}
           >
-            {archived ? <ArchiveRestore aria-hidden="true" /> : <Archive aria-hidden="true" />}
-            {archived ? 'Restore learner' : 'Archive learner'}
+            <Archive aria-hidden="true" />
+            Archive learner
           </Button>
         )}
       </header>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TSchoolGrade } from '../constants/enumerations.ts';
+import { countOf } from '../domain/count.ts';
 
 /** Attendance (issue 6): the daily register of a register class. Shared by the API and the web form. */
 
@@ -162,6 +163,23 @@ export type TAttendanceClass = {
   canMark: boolean;
 };
 export type TTodayClass = TAttendanceClass & { marked: number; complete: boolean };
+/** "1 register has learners not marked yet": the registers kept that do not cover their whole class. */
+export function partlyMarkedPhrase(incomplete: number): string {
+  return `${countOf(incomplete, 'register')} ${incomplete === 1 ? 'has' : 'have'} learners not marked yet`;
+}
+
+/**
+ * The attendance page's line about a school day's registers: "All 4 registers are marked." only when
+ * every register with learners is kept and covers all of them; a register saved before a learner
+ * joined the class is named as partly marked.
+ */
+export function registersMarkedSummary(registers: number, missing: number, incomplete: number): string {
+  if (missing === 0 && incomplete === 0) return `All ${registers} registers are marked.`;
+  if (incomplete === 0) return `${missing} of ${registers} registers not marked yet.`;
+  if (missing === 0) return `${incomplete} of ${registers} ${incomplete === 1 ? 'register has' : 'registers have'} learners not marked yet.`;
+  return `${missing} of ${registers} registers not marked yet; ${partlyMarkedPhrase(incomplete)}.`;
+}
+
 /** Why no register is due on a day that is not a school day (TTodayOverview's `reason`). */
 export const NO_REGISTERS_DUE = {
   weekend: 'No registers are due on a weekend.',
@@ -191,6 +209,12 @@ export type TTodayOverview = {
   date: string;
   classes: TTodayClass[];
   missing: number;
+  /**
+   * Registers kept that day that do not cover every learner of the class that day (`complete`
+   * false: a learner joined the class, or was restored to it, after the register was saved): not
+   * fully marked, though not missing either. None on a day that is not a school day.
+   */
+  incomplete: number;
   schoolDay: boolean;
   reason: 'weekend' | 'holiday' | null;
 };

@@ -98,6 +98,13 @@ export const SCHOOL_MESSAGES = {
   classInvalid: 'Please choose a class of your school',
   classNotFound: 'There is no such class in your school',
   classGradeMismatch: 'The class is for another grade',
+  classSinceInvalid: 'Please enter the date the learner joined the class as YYYY-MM-DD',
+  classSinceNotADate: 'This date does not exist: please check the day and the month',
+  classSinceFuture: 'A learner cannot join a class on a future date: choose today or an earlier day',
+  classSinceBeforeYear: (yearStart: string) =>
+    `Please choose a day in this school year, from 1 January ${yearStart.slice(0, 4)}: earlier registers are not captured here`,
+  classSinceMarkedElsewhere: (className: string, day: string) =>
+    `The learner is marked in ${className}’s register of ${day}: choose a later day to be in this class since`,
   classNameRequired: 'Please enter the class name, e.g. 8A',
   classNameTaken: 'Your school already has a class with this name',
   learnerNotFound: 'There is no such learner in your school.',
@@ -167,6 +174,34 @@ export function gradeAgeRange(grade: TSchoolGrade): { usual: number; youngest: n
 /** YYYY-MM-DD in form, whether or not the day exists (isIsoDate says that). */
 const ISO_DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * The first day of the school's current academic year: in South Africa the school year is the
+ * calendar year (as gradeAgeRange counts it), so 1 January of `today`'s year.
+ */
+export function schoolYearStart(today: string = todayInSouthAfrica()): string {
+  return `${today.slice(0, 4)}-01-01`;
+}
+
+/**
+ * "In this class since": the day a learner joined their register class (created, imported, moved,
+ * restored), from which the class's registers list them (attendance, class-members.ts). Blank is
+ * "today" (null here; the server writes the school's today). It may not be in the future, nor
+ * before the current school year began (schoolYearStart): registers are back-captured within the year.
+ */
+export const ZRegisterClassSince = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : typeof value === 'string' ? value.trim() || null : value),
+  z
+    .string({ error: M.classSinceInvalid })
+    .regex(ISO_DATE_SHAPE, M.classSinceInvalid)
+    .refine((value) => isIsoDate(value), M.classSinceNotADate)
+    .refine((value) => !isIsoDate(value) || value <= todayInSouthAfrica(), M.classSinceFuture)
+    .refine((value) => !isIsoDate(value) || value > todayInSouthAfrica() || value >= schoolYearStart(), {
+      // A function: the year is the one of the check, not of the day the code was loaded.
+      error: () => M.classSinceBeforeYear(schoolYearStart()),
+    })
+    .nullable(),
+) as unknown as z.ZodType<string | null, string | null | undefined>;
+
 function yearsBefore(isoDate: string, years: number): string {
   const [y, m, d] = isoDate.split('-');
   return `${Number(y) - years}-${m}-${d}`;
@@ -196,6 +231,8 @@ export const ZLearnerSchema = z
       .nullable()
       .optional()
       .transform((value) => (value ? value : null)),
+    /** In the register class since (ZRegisterClassSince); read when the class is set or changed. */
+    registerClassSince: ZRegisterClassSince.optional().transform((value) => value ?? null),
     admissionNumber: z
       .string({ error: M.admissionNumberRequired })
       .trim()
@@ -262,6 +299,16 @@ export const ZLearnerSchema = z
     idNumber: value.idType === 'none' ? null : value.idNumber.replace(/\s+/g, '').toUpperCase(),
   }));
 export type TLearnerInput = z.input<typeof ZLearnerSchema>;
+
+/**
+ * POST /learners/:id/restore: an archived learner rejoins their class's registers from
+ * `registerClassSince`, today unless the admin gives an earlier day of the year (they were not in
+ * the class while archived, so by default no register of those days lists them).
+ */
+export const ZLearnerRestoreSchema = z.object({
+  registerClassSince: ZRegisterClassSince.optional().transform((value) => value ?? null),
+});
+export type TLearnerRestoreInput = z.input<typeof ZLearnerRestoreSchema>;
 export type TLearnerValues = z.output<typeof ZLearnerSchema>;
 
 /** What the API answers for one learner. */
@@ -275,6 +322,8 @@ export type TLearner = {
   grade: TSchoolGrade;
   registerClassId: string | null;
   registerClassName: string | null;
+  /** The day the learner joined their register class (their registers list them from it); null without a class. */
+  registerClassSince: string | null;
   admissionNumber: string;
   idType: 'sa_id' | 'passport' | 'none';
   idNumber: string | null;
@@ -609,6 +658,7 @@ export const LEARNER_CSV_COLUMNS = [
   'home_language',
   'medical_notes',
   'address',
+  'in_class_since',
 ] as const;
 export const LEARNER_CSV_REQUIRED_COLUMNS = [
   'first_name',
@@ -684,6 +734,8 @@ export type TSchoolOverview = {
     reason: 'weekend' | 'holiday' | null;
     registers: number;
     missing: number;
+    /** Registers kept that do not cover every learner of the class that day (TTodayOverview's). */
+    incomplete: number;
     marked: number;
     rate: number | null;
   } | null;

@@ -53,7 +53,8 @@ export async function listAttendanceClasses(db: DbExecutor, ctx: TSchoolContext)
 
 /**
  * A day across the school: each class's marks for the day and its learners that day (those on its
- * register of the day, registerSizesOn); on a school day, a class with learners and no mark is missing (notSchoolDayReason: none is due on a weekend or in the holidays).
+ * register of the day, registerSizesOn); on a school day, a class with learners and no mark is missing (notSchoolDayReason: none is due on a weekend or in the holidays),
+ * and one whose marks do not cover its learners of the day (saved before one joined) incomplete.
  */
 export async function getDayOverview(db: DbExecutor, ctx: TSchoolContext, date: string): Promise<TTodayOverview> {
   const reason = await notSchoolDayReason(db, ctx.organizationId, date);
@@ -72,7 +73,9 @@ export async function getDayOverview(db: DbExecutor, ctx: TSchoolContext, date: 
     return { ...c, learnerCount, marked, complete: marked > 0 && marked >= learnerCount };
   });
   const missing = reason ? 0 : rows.filter((c) => c.learnerCount > 0 && c.marked === 0).length;
-  return { date, classes: rows, missing, schoolDay: reason === null, reason };
+  // Kept, but before a learner of the class that day joined it: not all marked, though not missing.
+  const incomplete = reason ? 0 : rows.filter((c) => c.marked > 0 && !c.complete).length;
+  return { date, classes: rows, missing, incomplete, schoolDay: reason === null, reason };
 }
 
 function countInto(counts: TStatusCounts, status: string, n = 1) {

@@ -1,4 +1,3 @@
-import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { gradeToNumber, type TLearner, type TLearnerValues } from '@sekolo/shared/schemas/school';
 import type { Database } from '../../db/client.ts';
 import { learners } from '../../db/schema/index.ts';
@@ -10,6 +9,7 @@ import {
   admissionNumberTaken,
   assertAdmissionNumberFree,
   assertRegisterClassFits,
+  classSinceFor,
   learnerColumns,
 } from './learner-rules.ts';
 import type { TSchoolContext } from './school-context.ts';
@@ -22,10 +22,10 @@ export async function createLearner(db: Database, ctx: TSchoolContext, values: T
       await checkLearnerCapacity(tx, ctx.organizationId, 1);
       const [row] = await tx
         .insert(learners)
-        // In the class from today: its earlier registers neither list nor need a learner added now.
+        // In the class from the day given, else today: its earlier registers neither list nor need them.
         .values({
           ...learnerColumns(values),
-          registerClassSince: schoolToday(),
+          registerClassSince: await classSinceFor(tx, ctx.organizationId, null, values.registerClassId, values.registerClassSince),
           organizationId: ctx.organizationId,
           createdBy: ctx.user.id,
         })

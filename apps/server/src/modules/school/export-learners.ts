@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { gradeFromNumber, LEARNER_CSV_COLUMNS, type TLearnerSort } from '@sekolo/shared/schemas/school';
+import { gradeFromNumber, LEARNER_CSV_COLUMNS, schoolYearStart, type TLearnerSort } from '@sekolo/shared/schemas/school';
 import type { DbExecutor } from '../../db/client.ts';
 import { learners, registerClasses } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -24,6 +24,7 @@ export async function exportLearners(db: DbExecutor, ctx: TSchoolContext, query:
     .leftJoin(registerClasses, eq(registerClasses.id, learners.registerClassId))
     .where(listedLearnersCondition(ctx.organizationId, query))
     .orderBy(...listedLearnersOrder(query.sort, query.dir));
+  const yearStart = schoolYearStart();
   const data = rows.map(({ learner, className }) => [
     learner.firstName,
     learner.lastName,
@@ -38,6 +39,8 @@ export async function exportLearners(db: DbExecutor, ctx: TSchoolContext, query:
     learner.homeLanguage ?? '',
     learner.medicalNotes,
     learner.address,
+    // In the class since a day of this school year: the import takes it back (an earlier one it refuses).
+    className && learner.registerClassSince >= yearStart ? learner.registerClassSince : '',
   ]);
   const filters = Object.fromEntries(
     (['q', 'status', 'grade', 'classId'] as const).filter((key) => query[key]).map((key) => [key, query[key]]),

@@ -178,6 +178,7 @@ async function dayAttendance(
     reason: day.reason,
     registers: day.classes.filter((c) => c.learnerCount > 0).length,
     missing: day.missing,
+    incomplete: day.incomplete,
     marked,
     rate: marked === 0 ? null : attending / marked,
   };

@@ -38,6 +38,7 @@ const COLUMN_OF_FIELD: Record<string, string> = {
   homeLanguage: 'home_language',
   medicalNotes: 'medical_notes',
   address: 'address',
+  registerClassSince: 'in_class_since',
 };
 
 const INSERT_CHUNK = 500;
@@ -110,6 +111,8 @@ export async function importLearners(
       homeLanguage: cell('home_language').toLowerCase(),
       medicalNotes: cell('medical_notes'),
       address: cell('address'),
+      // Blank: in the class from today (the day of the import).
+      registerClassSince: cell('in_class_since'),
     });
     if (!result.success) {
       for (const issue of result.error.issues) {
@@ -166,13 +169,15 @@ export async function importLearners(
   const shouldImport = mode === 'valid_only' ? clean.length > 0 : mode === 'all' && report.invalidRows === 0;
   if (!shouldImport) return report;
   try {
+    const today = schoolToday();
     await db.transaction(async (tx) => {
       await checkLearnerCapacity(tx, ctx.organizationId, clean.length);
       for (let i = 0; i < clean.length; i += INSERT_CHUNK) {
         await tx.insert(learners).values(
           clean.slice(i, i + INSERT_CHUNK).map((v) => ({
             ...learnerColumns(v.values),
-            registerClassSince: schoolToday(), // in the class from today, as create-learner.ts
+            // The row's in_class_since, else today (as create-learner.ts): new learners have no marks.
+            registerClassSince: v.values.registerClassSince ?? today,
             organizationId: ctx.organizationId,
             createdBy: ctx.user.id,
           })),

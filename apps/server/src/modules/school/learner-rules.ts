@@ -1,8 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { schoolToday } from '@sekolo/shared/schemas/attendance';
+import { formatLongDate } from '@sekolo/shared/domain/sa-calendar';
 import { gradeToNumber, SCHOOL_MESSAGES, type TLearnerValues } from '@sekolo/shared/schemas/school';
 import type { DbExecutor } from '../../db/client.ts';
-import { learners, registerClasses } from '../../db/schema/index.ts';
+import { attendanceRecords, learners, registerClasses } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { onEachDay } from '../attendance/learner-days.ts';
 
 const M = SCHOOL_MESSAGES;
 
@@ -58,4 +61,43 @@ export function learnerColumns(values: TLearnerValues) {
     address: values.address,
     updatedAt: sql`now()`,
   };
+}
+
+/**
+ * The day a learner is in `registerClassId` from (`registerClassSince`, validated by the shared
+ * ZRegisterClassSince: not in the future, not before the school year), today when none is given.
+ * A day before today puts them on the class's registers of the days since (back-capture), so none
+ * of those days may hold a mark of theirs in another class's register: they would be on two
+ * registers of one day. Checked with a probe a day of the marks' key (onEachDay); a learner with no
+ * class, or joining today, is checked for nothing.
+ */
+export async function classSinceFor(
+  db: DbExecutor,
+  organizationId: string,
+  learnerId: string | null,
+  registerClassId: string | null,
+  registerClassSince: string | null,
+): Promise<string> {
+  const today = schoolToday();
+  const since = registerClassSince ?? today;
+  if (!learnerId || !registerClassId || since >= today) return since;
+  const [elsewhere] = await db
+    .select({ date: attendanceRecords.date, className: registerClasses.name })
+    .from(attendanceRecords)
+    .innerJoin(registerClasses, eq(registerClasses.id, attendanceRecords.registerClassId))
+    .where(
+      and(
+        eq(attendanceRecords.organizationId, organizationId),
+        eq(attendanceRecords.learnerId, learnerId),
+        onEachDay(since, today),
+        ne(attendanceRecords.registerClassId, registerClassId),
+      ),
+    )
+    .orderBy(asc(attendanceRecords.date))
+    .limit(1);
+  if (elsewhere) {
+    const message = M.classSinceMarkedElsewhere(elsewhere.className, formatLongDate(elsewhere.date));
+    throw badRequest(message, { registerClassSince: message });
+  }
+  return since;
 }

@@ -7,6 +7,7 @@ import {
   ZStaffRoleSchema,
   ZLearnerImportSchema,
   ZLearnerListQuerySchema,
+  ZLearnerRestoreSchema,
   ZLearnerSchema,
   ZRegisterClassSchema,
   SCHOOL_MESSAGES,
@@ -189,10 +190,12 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/learners/:learnerId/restore',
-    { preValidation: canManage, schema: { params: ZLearnerIdParams } },
+    // No body (or no day): back in the class from today.
+    { preValidation: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerRestoreSchema.optional() } },
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
-      return { learner: await setLearnerArchived(db, ctx, request.params.learnerId, false) };
+      const since = request.body?.registerClassSince ?? null;
+      return { learner: await setLearnerArchived(db, ctx, request.params.learnerId, false, since) };
     },
   );
 

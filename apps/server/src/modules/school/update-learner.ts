@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { gradeToNumber, SCHOOL_MESSAGES, type TLearner, type TLearnerValues } from '@sekolo/shared/schemas/school';
 import type { Database } from '../../db/client.ts';
 import { learners } from '../../db/schema/index.ts';
@@ -12,6 +11,7 @@ import {
   admissionNumberTaken,
   assertAdmissionNumberFree,
   assertRegisterClassFits,
+  classSinceFor,
   learnerColumns,
 } from './learner-rules.ts';
 import type { TSchoolContext } from './school-context.ts';
@@ -36,6 +36,7 @@ export async function updateLearner(
           id: learners.id,
           grade: learners.grade,
           registerClassId: learners.registerClassId,
+          registerClassSince: learners.registerClassSince,
           updatedAt: learners.updatedAt,
         })
         .from(learners)
@@ -47,11 +48,20 @@ export async function updateLearner(
       await assertRegisterClassFits(tx, ctx.organizationId, values.registerClassId, gradeToNumber(values.grade));
       await assertAdmissionNumberFree(tx, ctx.organizationId, values.admissionNumber, id);
       const registerClassId = values.registerClassId ?? null;
-      // Moved to another class: in it from today, so its earlier registers neither list nor need them.
+      // Moved to another class: in it from the day given, else today, so its earlier registers
+      // neither list nor need them. A day given for the same class re-dates their joining it.
       const moved = existing.registerClassId !== registerClassId;
+      const redated =
+        registerClassId !== null &&
+        values.registerClassSince !== null &&
+        values.registerClassSince !== existing.registerClassSince;
+      const since =
+        moved || redated
+          ? await classSinceFor(tx, ctx.organizationId, id, registerClassId, values.registerClassSince)
+          : undefined;
       await tx
         .update(learners)
-        .set({ ...learnerColumns(values), ...(moved ? { registerClassSince: schoolToday() } : {}) })
+        .set({ ...learnerColumns(values), ...(since ? { registerClassSince: since } : {}) })
         .where(and(eq(learners.id, id), eq(learners.organizationId, ctx.organizationId)));
       const grade = gradeToNumber(values.grade);
       // A new grade or class changes the learner's groups and lessons (timetable module).
@@ -68,7 +78,11 @@ export async function updateLearner(
         actorUserId: ctx.user.id,
         target: `learner:${id}`,
         ip: ctx.ip,
-        details: { organizationId: ctx.organizationId, admissionNumber: values.admissionNumber },
+        details: {
+          organizationId: ctx.organizationId,
+          admissionNumber: values.admissionNumber,
+          ...(since ? { registerClassSince: since } : {}),
+        },
       });
     });
   } catch (error) {
@@ -78,17 +92,38 @@ export async function updateLearner(
   return (await getLearnerRow(db, ctx.organizationId, id))!;
 }
 
-/** Archive (a learner who left) or restore; the record stays for the school's history. */
+/**
+ * Archive (a learner who left) or restore; the record stays for the school's history. A restored
+ * learner was not in their class while archived: they rejoin its registers from `restoredSince`,
+ * today unless the admin gives an earlier day of the year (archived by mistake, say), so no
+ * register of the days away lists them or waits for their mark.
+ */
 export async function setLearnerArchived(
   db: Database,
   ctx: TSchoolContext,
   id: string,
   archived: boolean,
+  restoredSince: string | null = null,
 ): Promise<TLearner> {
   await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ registerClassId: learners.registerClassId, archivedAt: learners.archivedAt })
+      .from(learners)
+      .where(and(eq(learners.id, id), eq(learners.organizationId, ctx.organizationId)))
+      .for('update');
+    if (!existing) throw notFound(SCHOOL_MESSAGES.learnerNotFound);
+    // Restoring a learner who is not archived changes nothing of their class.
+    const rejoins = !archived && existing.archivedAt !== null;
+    const since = rejoins
+      ? await classSinceFor(tx, ctx.organizationId, id, existing.registerClassId, restoredSince)
+      : undefined;
     const [row] = await tx
       .update(learners)
-      .set({ archivedAt: archived ? sql`coalesce(${learners.archivedAt}, now())` : null, updatedAt: sql`now()` })
+      .set({
+        archivedAt: archived ? sql`coalesce(${learners.archivedAt}, now())` : null,
+        updatedAt: sql`now()`,
+        ...(since ? { registerClassSince: since } : {}),
+      })
       .where(and(eq(learners.id, id), eq(learners.organizationId, ctx.organizationId)))
       .returning({ id: learners.id });
     if (!row) throw notFound(SCHOOL_MESSAGES.learnerNotFound);
@@ -99,7 +134,7 @@ export async function setLearnerArchived(
       actorUserId: ctx.user.id,
       target: `learner:${id}`,
       ip: ctx.ip,
-      details: { organizationId: ctx.organizationId },
+      details: { organizationId: ctx.organizationId, ...(since ? { registerClassSince: since } : {}) },
     });
   });
   return (await getLearnerRow(db, ctx.organizationId, id))!;

@@ -8,6 +8,7 @@ import {
   NO_REGISTERS_DUE,
   attendanceDayProblem,
   attendanceMonthProblem,
+  registersMarkedSummary,
   schoolToday,
   type TTodayOverview,
 } from '@sekolo/shared/schemas/attendance';
@@ -247,9 +248,7 @@ function DaySummary({ overview, onPick }: { overview: TTodayOverview; onPick: (c
       <p className="text-sm text-slate-700" data-testid="registers-missing">
         {overview.reason
           ? NO_REGISTERS_DUE[overview.reason]
-          : overview.missing === 0
-            ? `All ${withLearners.length} registers are marked.`
-            : `${overview.missing} of ${withLearners.length} registers not marked yet.`}
+          : registersMarkedSummary(withLearners.length, overview.missing, overview.incomplete)}
       </p>
       <ul className="flex flex-wrap gap-2">
         {withLearners.map((c) => (

@@ -7,6 +7,7 @@ import type {
   TLearnerListPage,
   TLearnerListQuery,
   TLearnerRecord,
+  TLearnerRestoreInput,
   TLearnerValues,
   TRegisterClass,
   TRegisterClassInput,
@@ -111,6 +112,13 @@ export function useSetLearnerArchived(id: string) {
     api
       .post<{ learner: TLearner }>(`/api/school/learners/${id}/${archived ? 'archive' : 'restore'}`)
       .then((answer) => answer.learner),
+  );
+}
+
+/** Restore an archived learner: back in their class's registers from `registerClassSince` (today when blank). */
+export function useRestoreLearner(id: string) {
+  return useSchoolMutation((input: TLearnerRestoreInput) =>
+    api.post<{ learner: TLearner }>(`/api/school/learners/${id}/restore`, input).then((answer) => answer.learner),
   );
 }
 

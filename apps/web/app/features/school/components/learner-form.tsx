@@ -1,13 +1,15 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type ControllerRenderProps } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
 import { SCHOOL_GRADES } from '@sekolo/shared/constants/enumerations';
+import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import {
   HOME_LANGUAGES,
   LEARNER_GENDERS,
   LEARNER_ID_TYPES,
+  schoolYearStart,
   ZLearnerSchema,
   type TLearner,
   type TLearnerInput,
@@ -41,6 +43,12 @@ const FIELDS = [
   'medicalNotes',
   'address',
 ] as const;
+
+/**
+ * The fields a server's refusal may name: the record's, and "In this class since", which is not
+ * part of the record the form merges (it is asked only while the class is being set or changed).
+ */
+const ERROR_FIELDS = [...FIELDS, 'registerClassSince'] as const;
 
 /** Each field's label, as the form shows it (for the notice of a record saved meanwhile). */
 const FIELD_LABELS: Record<(typeof FIELDS)[number], string> = {
@@ -88,6 +96,7 @@ export const EMPTY_LEARNER: TLearnerInput = {
   gender: '' as TLearnerInput['gender'],
   grade: '' as TLearnerInput['grade'],
   registerClassId: '',
+  registerClassSince: '',
   admissionNumber: '',
   idType: 'none',
   idNumber: '',
@@ -105,6 +114,8 @@ export function learnerToInput(learner: TLearner): TLearnerInput {
     gender: learner.gender,
     grade: learner.grade,
     registerClassId: learner.registerClassId ?? '',
+    // Asked only when the class is set or changed (blank: unchanged, or today when it is).
+    registerClassSince: '',
     admissionNumber: learner.admissionNumber,
     idType: learner.idType,
     idNumber: learner.idNumber ?? '',
@@ -125,7 +136,7 @@ export function LearnerForm({
   onSubmit: (values: TLearnerValues) => Promise<void>;
 }) {
   const id = useId();
-  const f = (name: (typeof FIELDS)[number]) => `${id}-${name}`;
+  const f = (name: (typeof ERROR_FIELDS)[number]) => `${id}-${name}`;
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<TLearnerInput, unknown, TLearnerValues>({
     resolver: zodResolver(ZLearnerSchema),
@@ -137,6 +148,14 @@ export function LearnerForm({
   const grade = useWatch({ control: form.control, name: 'grade' });
   const idType = useWatch({ control: form.control, name: 'idType' });
   const classesOfGrade = (classes.data ?? []).filter((c) => c.grade === grade);
+  // Joining a class (a new learner's, or another than the saved one): from which day its registers
+  // list them, today unless the admin picks an earlier day of the year to capture those registers.
+  const registerClassId = useWatch({ control: form.control, name: 'registerClassId' });
+  const since = useWatch({ control: form.control, name: 'registerClassSince' });
+  const joining = Boolean(registerClassId) && registerClassId !== (defaultValues.registerClassId ?? '');
+  useEffect(() => {
+    if (!joining && since) form.setValue('registerClassSince', '');
+  }, [joining, since, form]);
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     try {
@@ -144,9 +163,9 @@ export function LearnerForm({
         async (values) => {
           setProblem(null);
           try {
-            await onSubmit(values);
+            await onSubmit(joining ? values : { ...values, registerClassSince: null });
           } catch (error) {
-            if (!applyServerFieldErrors(error, form.setError, FIELDS)) setProblem(errorMessage(error));
+            if (!applyServerFieldErrors(error, form.setError, ERROR_FIELDS)) setProblem(errorMessage(error));
             else {
               setProblem('Please check the highlighted fields.');
               focusFirstInvalid();
@@ -285,6 +304,13 @@ export function LearnerForm({
                   Boolean(grade && classesOfGrade.length === 0),
                 )}
                 {...field}
+                onChange={(event) => {
+                  field.onChange(event);
+                  const chosen = event.target.value;
+                  const joins = Boolean(chosen) && chosen !== (defaultValues.registerClassId ?? '');
+                  if (joins && !form.getValues('registerClassSince'))
+                    form.setValue('registerClassSince', todayInSouthAfrica());
+                }}
                 disabled={!grade}
               >
                 <option value="">{grade ? 'No class' : 'Choose a grade first'}</option>
@@ -297,6 +323,26 @@ export function LearnerForm({
             )}
           </Bound>
         </FormField>
+        {joining && (
+          <FormField
+            id={f('registerClassSince')}
+            label="In this class since"
+            hint="The class's registers list the learner from this day. Choose an earlier day of this school year to capture its earlier registers."
+            error={errors.registerClassSince?.message}
+          >
+            <Bound control={form.control} name="registerClassSince">
+              {(field) => (
+                <Input
+                  type="date"
+                  min={schoolYearStart()}
+                  max={todayInSouthAfrica()}
+                  {...fieldAria(f('registerClassSince'), errors.registerClassSince?.message, true)}
+                  {...field}
+                />
+              )}
+            </Bound>
+          </FormField>
+        )}
       </fieldset>
 
       <fieldset className="grid gap-5 sm:grid-cols-2">

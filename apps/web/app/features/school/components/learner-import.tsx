@@ -20,7 +20,7 @@ import { useImportLearners } from '../api/school-queries';
 
 const TEMPLATE =
   LEARNER_CSV_COLUMNS.join(',') +
-  '\r\nThandiwe,Mokoena,Thandi,2012-04-18,female,8,8A,ADM-0001,none,,isizulu,Peanut allergy,"12 Jacaranda Street, Pretoria"\r\n';
+  '\r\nThandiwe,Mokoena,Thandi,2012-04-18,female,8,8A,ADM-0001,none,,isizulu,Peanut allergy,"12 Jacaranda Street, Pretoria",\r\n';
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`;
 
 /**
@@ -84,6 +84,10 @@ export function LearnerImport() {
             ', ',
           )}
           . Dates as YYYY-MM-DD; grade R or 1 to 12; class by its name.
+        </p>
+        <p className="mt-1 text-sm text-slate-600" data-testid="import-class-since">
+          in_class_since is the day the learner joined their class, a day of this school year: the class’s registers
+          list them from it, so you can capture its earlier registers. Leave it blank for the day of the import.
         </p>
         <a
           href={TEMPLATE_HREF}

@@ -3,7 +3,7 @@ import { Activity, CalendarCheck, ClipboardList, GraduationCap, School, ShieldAl
 import { Link } from 'react-router';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
 import { countOf } from '@sekolo/shared/domain/count';
-import { NO_REGISTERS_DUE } from '@sekolo/shared/schemas/attendance';
+import { NO_REGISTERS_DUE, partlyMarkedPhrase } from '@sekolo/shared/schemas/attendance';
 import type { TSchoolOverview } from '@sekolo/shared/schemas/school';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
@@ -143,14 +143,23 @@ function AttendanceFigures({ attendance: a }: { attendance: NonNullable<TSchoolO
         icon={<ClipboardList aria-hidden="true" />}
         label="Registers not marked"
         value={due ? '0' : `${a.missing} of ${a.registers}`}
-        note={
-          due ?? (a.missing === 0 ? 'Every class with learners is marked' : 'Classes with learners and no mark today')
-        }
+        note={due ?? registersNote(a.missing, a.incomplete)}
         testId="overview-registers-missing"
         to="/dashboard/school/attendance"
       />
     </>
   );
+}
+
+/**
+ * The note under "Registers not marked": a register saved before a learner joined its class is kept
+ * but does not cover them, so "every class is marked" is said only when none is.
+ */
+function registersNote(missing: number, incomplete: number): string {
+  if (incomplete === 0)
+    return missing === 0 ? 'Every class with learners is marked' : 'Classes with learners and no mark today';
+  const partly = partlyMarkedPhrase(incomplete);
+  return missing === 0 ? partly : `Classes with learners and no mark today; ${partly}`;
 }
 
 function Figure({
