@@ -1214,6 +1214,7 @@ describe('attendance', () => {
       reason: null,
       registers,
       missing: registers - 1,
+      incomplete: 0,
       marked: 2,
       rate: 1,
     });

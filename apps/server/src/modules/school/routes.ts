@@ -191,7 +191,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/learners/:learnerId/restore',
     // No body (or no day): back in the class from today.
-    { preValidation: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerRestoreSchema.optional() } },
+    { preValidation: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerRestoreSchema.nullish() } },
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       const since = request.body?.registerClassSince ?? null;

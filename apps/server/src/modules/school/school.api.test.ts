@@ -760,9 +760,11 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'first_name,last_name,preferred_name,date_of_birth,gender,grade,class,admission_number,id_type,id_number,home_language,medical_notes,address',
+      'first_name,last_name,preferred_name,date_of_birth,gender,grade,class,admission_number,id_type,id_number,home_language,medical_notes,address,in_class_since',
     );
     expect(lines.some((line) => line.includes('CSV7'))).toBe(true);
+    // In class 8A since the day of its import (this school year): the import takes the day back.
+    expect(lines.find((line) => line.includes('CSV1'))).toMatch(new RegExp(`,8A,CSV1,.*,${schoolToday()}$`));
     const [row] = await t.database.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(auditEvents)

@@ -75,7 +75,8 @@ const FIELD_LABELS: Record<(typeof FIELDS)[number], string> = {
 export function mergeLearnerInput(before: TLearnerInput, saved: TLearnerInput, current: TLearnerInput) {
   const merged = mergeSaved<(typeof FIELDS)[number], unknown>(FIELDS, before, saved, current, sameFormValue);
   const changed = merged.changed.map((c) => ({ label: FIELD_LABELS[c.key], yoursKept: c.kept }));
-  return { values: merged.values as TLearnerInput, changed };
+  // "In this class since" is the form's own question, not part of the record: it stays as it is.
+  return { values: { ...merged.values, registerClassSince: current.registerClassSince } as TLearnerInput, changed };
 }
 
 /** mergeLearnerInput with its notice, for useMergedReading. */
