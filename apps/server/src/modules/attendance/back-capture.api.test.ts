@@ -53,9 +53,11 @@ describe.skipIf(d1 < yearStart)('attendance: back-captured registers', () => {
     ...overrides,
   });
   const names = async (classId: string, date: string) =>
-    ((await api('GET', `/attendance/classes/${classId}/register/${date}`)).json().register.rows as {
-      firstName: string;
-    }[]).map((r) => r.firstName);
+    (
+      (await api('GET', `/attendance/classes/${classId}/register/${date}`)).json().register.rows as {
+        firstName: string;
+      }[]
+    ).map((r) => r.firstName);
   const save = (classId: string, date: string, marks: [string, string][]) =>
     api('PUT', `/attendance/classes/${classId}/register/${date}`, {
       marks: marks.map(([learnerId, status]) => ({ learnerId, status })),
@@ -122,7 +124,11 @@ describe.skipIf(d1 < yearStart)('attendance: back-captured registers', () => {
     // 7A's register of d1 was saved before Ben was on Sekolo: Ada's mark only.
     expect((await save(class7a, d1, [[ada, 'present']])).statusCode).toBe(200);
 
-    const created = await api('POST', '/learners', learner({ firstName: 'Ben', admissionNumber: 'BC-BEN', registerClassSince: d1 }));
+    const created = await api(
+      'POST',
+      '/learners',
+      learner({ firstName: 'Ben', admissionNumber: 'BC-BEN', registerClassSince: d1 }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const ben = created.json().learner;
     expect(ben.registerClassSince).toBe(d1);
@@ -187,11 +193,18 @@ describe.skipIf(d1 < yearStart)('attendance: back-captured registers', () => {
       learner({ firstName: 'Cleo', admissionNumber: 'BC-CLEO', registerClassSince: `${today.slice(0, 4)}-02-30` }),
     );
     expect(noDay.json().error.fields).toEqual({ registerClassSince: M.classSinceNotADate });
-    const [none] = await t.database.db.select({ id: learners.id }).from(learners).where(eq(learners.admissionNumber, 'BC-CLEO'));
+    const [none] = await t.database.db
+      .select({ id: learners.id })
+      .from(learners)
+      .where(eq(learners.admissionNumber, 'BC-CLEO'));
     expect(none).toBeUndefined();
 
     // Blank: today.
-    const blank = await api('POST', '/learners', learner({ firstName: 'Cleo', admissionNumber: 'BC-CLEO', registerClassSince: '' }));
+    const blank = await api(
+      'POST',
+      '/learners',
+      learner({ firstName: 'Cleo', admissionNumber: 'BC-CLEO', registerClassSince: '' }),
+    );
     expect(blank.statusCode, blank.body).toBe(201);
     expect(blank.json().learner.registerClassSince).toBe(today);
   });
@@ -265,14 +278,21 @@ describe.skipIf(d1 < yearStart)('attendance: back-captured registers', () => {
     const refused = await api('POST', `/learners/${ivy}/restore`, { registerClassSince: addDays(today, 1) });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.fields).toEqual({ registerClassSince: M.classSinceFuture });
-    const [still] = await t.database.db.select({ archivedAt: learners.archivedAt }).from(learners).where(eq(learners.id, ivy));
+    const [still] = await t.database.db
+      .select({ archivedAt: learners.archivedAt })
+      .from(learners)
+      .where(eq(learners.id, ivy));
     expect(still!.archivedAt).not.toBeNull();
     const back = await api('POST', `/learners/${ivy}/restore`, { registerClassSince: d2 });
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().learner.registerClassSince).toBe(d2);
     expect(await names(class7a, d2)).toContain('Ivy');
-    const ada = (await t.database.db.select({ id: learners.id }).from(learners).where(eq(learners.admissionNumber, 'BC-ADA')))[0]!.id;
-    const ben = (await t.database.db.select({ id: learners.id }).from(learners).where(eq(learners.admissionNumber, 'BC-BEN')))[0]!.id;
+    const ada = (
+      await t.database.db.select({ id: learners.id }).from(learners).where(eq(learners.admissionNumber, 'BC-ADA'))
+    )[0]!.id;
+    const ben = (
+      await t.database.db.select({ id: learners.id }).from(learners).where(eq(learners.admissionNumber, 'BC-BEN'))
+    )[0]!.id;
     const marked = await save(class7a, d2, [
       [ada, 'present'],
       [ben, 'present'],

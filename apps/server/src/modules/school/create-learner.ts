@@ -25,7 +25,13 @@ export async function createLearner(db: Database, ctx: TSchoolContext, values: T
         // In the class from the day given, else today: its earlier registers neither list nor need them.
         .values({
           ...learnerColumns(values),
-          registerClassSince: await classSinceFor(tx, ctx.organizationId, null, values.registerClassId, values.registerClassSince),
+          registerClassSince: await classSinceFor(
+            tx,
+            ctx.organizationId,
+            null,
+            values.registerClassId,
+            values.registerClassSince,
+          ),
           organizationId: ctx.organizationId,
           createdBy: ctx.user.id,
         })

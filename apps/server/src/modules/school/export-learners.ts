@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { gradeFromNumber, LEARNER_CSV_COLUMNS, schoolYearStart, type TLearnerSort } from '@sekolo/shared/schemas/school';
+import {
+  gradeFromNumber,
+  LEARNER_CSV_COLUMNS,
+  schoolYearStart,
+  type TLearnerSort,
+} from '@sekolo/shared/schemas/school';
 import type { DbExecutor } from '../../db/client.ts';
 import { learners, registerClasses } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';

@@ -87,8 +87,8 @@ export function RestoreLearnerButton({
         <DialogHeader>
           <DialogTitle>Restore {name}?</DialogTitle>
           <DialogDescription>
-            {name} was not in class {className} while archived, so its registers of those days do not list them.
-            They are back on its register from the day below.
+            {name} was not in class {className} while archived, so its registers of those days do not list them. They
+            are back on its register from the day below.
           </DialogDescription>
         </DialogHeader>
         <form
