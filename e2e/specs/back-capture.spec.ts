@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addDays, isWeekday, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
+import { addDays, formatLongDate, isWeekday, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { SCHOOL_MESSAGES, schoolYearStart } from '@sekolo/shared/schemas/school';
 import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
@@ -20,7 +20,7 @@ test.describe('back-capture (issue 6)', () => {
   const earlier = weekdaysBefore(today, 3);
   test.skip(earlier < schoolYearStart(today), 'the school year has no earlier weekday yet');
 
-  test('a learner added "in this class since" an earlier day is on that day’s register and is marked there', async ({
+  test('a learner added "in this class since" an earlier day is marked on that day’s register; restored, she is back from the restore day', async ({
     page,
   }) => {
     const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -80,6 +80,37 @@ test.describe('back-capture (issue 6)', () => {
     await expect(zanele.getByRole('radio', { name: 'Late' })).toBeChecked();
     // The day before she joined, 9A's register does not list her.
     await page.goto(`/dashboard/school/attendance?date=${weekdaysBefore(earlier, 1)}`);
+    await page.getByLabel('Class').selectOption({ label: '9A (Grade 9)' });
+    await expect(page.getByRole('form', { name: 'Register for 9A' }).getByRole('radiogroup').first()).toBeVisible();
+    await expect(zanele).toHaveCount(0);
+
+    // Her record says since when she is in 9A.
+    const found = (await (await page.request.get(`/api/school/learners?q=${lastName}`)).json()) as {
+      learners: { id: string }[];
+    };
+    await page.goto(`/dashboard/school/students/${found.learners[0]!.id}`);
+    await expect(page.getByText(`In this class since ${formatLongDate(earlier)}`)).toBeVisible();
+
+    // Archived, then restored: she was not in 9A while archived, so she is back on its registers
+    // from the day of the restore (unless the admin gives an earlier one).
+    await page.getByRole('button', { name: 'Archive learner' }).click();
+    await expect(page.getByText('Learner archived')).toBeVisible();
+    await page.getByRole('button', { name: 'Restore learner' }).click();
+    const restore = page.getByRole('dialog', { name: 'Restore Zanele?' });
+    await expect(restore).toContainText('Zanele was not in class 9A while archived');
+    const back = restore.getByLabel('Back in class 9A since');
+    await expect(back).toHaveValue(today);
+    await expectNoSeriousA11yViolations(page);
+    await back.fill(addDays(today, 1));
+    await restore.getByRole('button', { name: 'Restore learner' }).click();
+    await expect(restore.getByText(SCHOOL_MESSAGES.classSinceFuture)).toBeVisible();
+    await back.fill(today);
+    await restore.getByRole('button', { name: 'Restore learner' }).click();
+    await expect(page.getByText('Learner restored')).toBeVisible();
+    await expect(restore).toBeHidden();
+    await expect(page.getByText(`In this class since ${formatLongDate(today)}`)).toBeVisible();
+    // A day after she joined but before the restore, with no mark of hers: 9A's register leaves her out.
+    await page.goto(`/dashboard/school/attendance?date=${weekdaysBefore(today, 1)}`);
     await page.getByLabel('Class').selectOption({ label: '9A (Grade 9)' });
     await expect(page.getByRole('form', { name: 'Register for 9A' }).getByRole('radiogroup').first()).toBeVisible();
     await expect(zanele).toHaveCount(0);

@@ -125,6 +125,7 @@ function LearnerDetails({ learner }: { learner: TLearnerRecord }) {
       {canManage && whole ? (
         <LearnerForm
           defaultValues={learnerToInput(whole)}
+          classSince={whole.registerClassSince}
           submitLabel="Save changes"
           onSubmit={async (values) => {
             await update.mutateAsync({ values, basedOn: learner.updatedAt });

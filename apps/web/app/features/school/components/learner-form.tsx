@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
 import { SCHOOL_GRADES } from '@sekolo/shared/constants/enumerations';
-import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
+import { formatLongDate, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import {
   HOME_LANGUAGES,
   LEARNER_GENDERS,
@@ -129,10 +129,13 @@ export function learnerToInput(learner: TLearner): TLearnerInput {
 /** Add or edit a learner; the shared schema checks the form here and the request on the server. */
 export function LearnerForm({
   defaultValues,
+  classSince = null,
   submitLabel,
   onSubmit,
 }: {
   defaultValues: TLearnerInput;
+  /** The day the learner joined their saved class (TLearner's registerClassSince), shown beside it. */
+  classSince?: string | null;
   submitLabel: string;
   onSubmit: (values: TLearnerValues) => Promise<void>;
 }) {
@@ -157,6 +160,12 @@ export function LearnerForm({
   useEffect(() => {
     if (!joining && since) form.setValue('registerClassSince', '');
   }, [joining, since, form]);
+  const classHint =
+    grade && classesOfGrade.length === 0
+      ? 'Your school has no class for this grade yet.'
+      : classSince && registerClassId && registerClassId === defaultValues.registerClassId
+        ? `In this class since ${formatLongDate(classSince)}: its registers list the learner from that day.`
+        : undefined;
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     try {
@@ -293,17 +302,13 @@ export function LearnerForm({
           id={f('registerClassId')}
           label="Register class"
           optional
-          hint={grade && classesOfGrade.length === 0 ? 'Your school has no class for this grade yet.' : undefined}
+          hint={classHint}
           error={errors.registerClassId?.message}
         >
           <Bound control={form.control} name="registerClassId">
             {(field) => (
               <NativeSelect
-                {...fieldAria(
-                  f('registerClassId'),
-                  errors.registerClassId?.message,
-                  Boolean(grade && classesOfGrade.length === 0),
-                )}
+                {...fieldAria(f('registerClassId'), errors.registerClassId?.message, Boolean(classHint))}
                 {...field}
                 onChange={(event) => {
                   field.onChange(event);
