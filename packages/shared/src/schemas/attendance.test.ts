@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ATTENDANCE_MESSAGES, attendanceDayProblem, attendanceMonthProblem } from './attendance.ts';
+import {
+  ATTENDANCE_MESSAGES,
+  attendanceDayProblem,
+  attendanceMonthProblem,
+  registersMarkedSummary,
+} from './attendance.ts';
 
 describe('the days and months the register page opens', () => {
   const today = '2026-11-20';
@@ -26,5 +31,18 @@ describe('the days and months the register page opens', () => {
     expect(attendanceMonthProblem('2026-12', today)).toBe(ATTENDANCE_MESSAGES.monthFuture);
     expect(attendanceMonthProblem('2026-13', today)).toBe(ATTENDANCE_MESSAGES.monthInvalid);
     expect(attendanceMonthProblem('', today)).toBe(ATTENDANCE_MESSAGES.monthInvalid);
+  });
+});
+
+describe("the attendance page's line about the day's registers", () => {
+  it('says all are marked only when every register is kept and covers its whole class', () => {
+    expect(registersMarkedSummary(4, 0, 0)).toBe('All 4 registers are marked.');
+    expect(registersMarkedSummary(4, 2, 0)).toBe('2 of 4 registers not marked yet.');
+    // A register saved before a learner joined the class is kept, but not all marked.
+    expect(registersMarkedSummary(4, 0, 1)).toBe('1 of 4 registers has learners not marked yet.');
+    expect(registersMarkedSummary(4, 0, 2)).toBe('2 of 4 registers have learners not marked yet.');
+    expect(registersMarkedSummary(4, 1, 1)).toBe(
+      '1 of 4 registers not marked yet; 1 register has learners not marked yet.',
+    );
   });
 });

@@ -177,7 +177,7 @@ export function registersMarkedSummary(registers: number, missing: number, incom
   if (missing === 0 && incomplete === 0) return `All ${registers} registers are marked.`;
   if (incomplete === 0) return `${missing} of ${registers} registers not marked yet.`;
   if (missing === 0)
-    return `${incomplete} of ${registers} ${incomplete === 1 ? 'register has' : 'registers have'} learners not marked yet.`;
+    return `${incomplete} of ${registers} registers ${incomplete === 1 ? 'has' : 'have'} learners not marked yet.`;
   return `${missing} of ${registers} registers not marked yet; ${partlyMarkedPhrase(incomplete)}.`;
 }
 

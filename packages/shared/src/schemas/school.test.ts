@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addDays, todayInSouthAfrica } from '../domain/sa-calendar.ts';
 import { luhnCheckDigit } from '../domain/sa-id.ts';
 import {
   canMarkRegisters,
@@ -10,8 +11,10 @@ import {
   parseCsvGrade,
   readsWholeLearnerRecord,
   SCHOOL_MESSAGES,
+  schoolYearStart,
   toLearnerViewerRecord,
   ZLearnerSchema,
+  ZRegisterClassSince,
   type TLearner,
 } from './school.ts';
 
@@ -202,5 +205,31 @@ describe('staff: the warning before a class teacher’s new role', () => {
       'administrator',
       'coach',
     ]);
+  });
+});
+
+describe('In this class since (ZRegisterClassSince)', () => {
+  const today = todayInSouthAfrica();
+  const parse = (value: unknown) => ZRegisterClassSince.safeParse(value);
+  const message = (value: unknown) => {
+    const result = parse(value);
+    return result.success ? null : result.error.issues[0]?.message;
+  };
+  it('takes a day of this school year up to today; blank is today (null)', () => {
+    expect(parse('').data).toBeNull();
+    expect(parse(undefined).data).toBeNull();
+    expect(parse(today).data).toBe(today);
+    expect(parse(schoolYearStart(today)).data).toBe(schoolYearStart(today));
+  });
+  it('refuses the future, last year and a day that does not exist, each with its own message', () => {
+    expect(message(addDays(today, 1))).toBe(SCHOOL_MESSAGES.classSinceFuture);
+    expect(message(addDays(schoolYearStart(today), -1))).toBe(
+      SCHOOL_MESSAGES.classSinceBeforeYear(schoolYearStart(today)),
+    );
+    expect(message(`${today.slice(0, 4)}-02-30`)).toBe(SCHOOL_MESSAGES.classSinceNotADate);
+    expect(message('20/11/2026')).toBe(SCHOOL_MESSAGES.classSinceInvalid);
+  });
+  it('starts the school year on 1 January (the SA school year is the calendar year)', () => {
+    expect(schoolYearStart('2026-11-29')).toBe('2026-01-01');
   });
 });
