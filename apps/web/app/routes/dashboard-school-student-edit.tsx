@@ -125,7 +125,7 @@ function LearnerDetails({ learner }: { learner: TLearnerRecord }) {
       {canManage && whole ? (
         <LearnerForm
           defaultValues={learnerToInput(whole)}
-          classSince={whole.registerClassSince}
+          classSince={whole.classSince}
           submitLabel="Save changes"
           onSubmit={async (values) => {
             await update.mutateAsync({ values, basedOn: learner.updatedAt });

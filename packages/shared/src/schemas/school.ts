@@ -322,8 +322,12 @@ export type TLearner = {
   grade: TSchoolGrade;
   registerClassId: string | null;
   registerClassName: string | null;
-  /** The day the learner joined their register class (their registers list them from it); null without a class. */
-  registerClassSince: string | null;
+  /**
+   * The day the learner joined their register class (its registers list them from it); null
+   * without a class. Not `registerClassSince`, the form's question: a record sent back as a save
+   * changes no day (a day of last year would be refused there).
+   */
+  classSince: string | null;
   admissionNumber: string;
   idType: 'sa_id' | 'passport' | 'none';
   idNumber: string | null;

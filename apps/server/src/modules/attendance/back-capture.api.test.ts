@@ -131,7 +131,7 @@ describe.skipIf(d1 < yearStart)('attendance: back-captured registers', () => {
     );
     expect(created.statusCode, created.body).toBe(201);
     const ben = created.json().learner;
-    expect(ben.registerClassSince).toBe(d1);
+    expect(ben.classSince).toBe(d1);
     expect(await sinceOf(ben.id)).toBe(d1);
 
     expect(await names(class7a, addDays(d1, -1))).toEqual(['Ada']);
@@ -206,7 +206,7 @@ describe.skipIf(d1 < yearStart)('attendance: back-captured registers', () => {
       learner({ firstName: 'Cleo', admissionNumber: 'BC-CLEO', registerClassSince: '' }),
     );
     expect(blank.statusCode, blank.body).toBe(201);
-    expect(blank.json().learner.registerClassSince).toBe(today);
+    expect(blank.json().learner.classSince).toBe(today);
   });
 
   it('moves a learner into a class from an earlier day, but not over a day they are marked in their old class', async () => {
@@ -226,7 +226,7 @@ describe.skipIf(d1 < yearStart)('attendance: back-captured registers', () => {
     const since = addDays(d2, 1);
     const moved = await api('PUT', `/learners/${dan}`, { ...body, registerClassSince: since });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json().learner).toMatchObject({ registerClassName: '7B', registerClassSince: since });
+    expect(moved.json().learner).toMatchObject({ registerClassName: '7B', classSince: since });
     expect(await names(class7b, d2)).toEqual([]);
     expect(await names(class7b, today)).toEqual(['Dan']);
     expect(await names(class7a, d2)).toContain('Dan');
@@ -269,7 +269,7 @@ describe.skipIf(d1 < yearStart)('attendance: back-captured registers', () => {
     // list her (nor wait for her mark); today's does.
     const restored = await api('POST', `/learners/${ivy}/restore`);
     expect(restored.statusCode, restored.body).toBe(200);
-    expect(restored.json().learner).toMatchObject({ archivedAt: null, registerClassSince: today });
+    expect(restored.json().learner).toMatchObject({ archivedAt: null, classSince: today });
     expect(await names(class7a, d2)).not.toContain('Ivy');
     expect(await names(class7a, today)).toContain('Ivy');
 
@@ -285,7 +285,7 @@ describe.skipIf(d1 < yearStart)('attendance: back-captured registers', () => {
     expect(still!.archivedAt).not.toBeNull();
     const back = await api('POST', `/learners/${ivy}/restore`, { registerClassSince: d2 });
     expect(back.statusCode, back.body).toBe(200);
-    expect(back.json().learner.registerClassSince).toBe(d2);
+    expect(back.json().learner.classSince).toBe(d2);
     expect(await names(class7a, d2)).toContain('Ivy');
     const ada = (
       await t.database.db.select({ id: learners.id }).from(learners).where(eq(learners.admissionNumber, 'BC-ADA'))

@@ -30,7 +30,7 @@ export function toLearnerView(
     grade: gradeFromNumber(row.grade),
     registerClassId: row.registerClassId,
     registerClassName,
-    registerClassSince: row.registerClassId ? row.registerClassSince : null,
+    classSince: row.registerClassId ? row.registerClassSince : null,
     admissionNumber: row.admissionNumber,
     idType: row.idType as TLearner['idType'],
     idNumber: row.idNumber,
