@@ -333,7 +333,7 @@ export function LearnerForm({
           <FormField
             id={f('registerClassSince')}
             label="In this class since"
-            hint="The class's registers list the learner from this day. Choose an earlier day of this school year to capture its earlier registers."
+            hint="The class’s registers list the learner from this day. Choose an earlier day of this school year to capture its earlier registers."
             error={errors.registerClassSince?.message}
           >
             <Bound control={form.control} name="registerClassSince">
