@@ -4,6 +4,7 @@ import { luhnCheckDigit } from '../domain/sa-id.ts';
 import {
   canMarkRegisters,
   classTeacherRoleWarning,
+  subjectClassesRoleWarning,
   gradeAgeRange,
   gradeFromNumber,
   gradeToNumber,
@@ -196,6 +197,15 @@ describe('staff: the warning before a class teacher’s new role', () => {
     );
     expect(classTeacherRoleWarning('Sibusiso Khoza', 'Driver', ['9A', '9B', '10C'])).toBe(
       'Sibusiso Khoza is class teacher of 9A, 9B and 10C. As Driver they can no longer mark their registers; 9A, 9B and 10C will have no class teacher.',
+    );
+  });
+
+  it('names the subject classes that stay under their name when the new role cannot teach', () => {
+    expect(subjectClassesRoleWarning('Sibusiso Khoza', 'Driver', ['9A Mathematics'])).toBe(
+      'Sibusiso Khoza teaches 9A Mathematics. As Driver they can no longer teach: this subject class stays on the timetable under their name until you give it to another teacher.',
+    );
+    expect(subjectClassesRoleWarning('Sibusiso Khoza', 'Driver', ['9A Mathematics', '9B English'])).toBe(
+      'Sibusiso Khoza teaches 9A Mathematics and 9B English. As Driver they can no longer teach: these subject classes stay on the timetable under their name until you give them to another teacher.',
     );
   });
 

@@ -493,6 +493,17 @@ export function classTeacherRoleWarning(name: string, roleName: string, classes:
 }
 
 /**
+ * The warning before a teacher is given a role that cannot teach (canTeachSubjects), e.g. "Sibusiso
+ * Khoza teaches 9A Mathematics and 9B English. As Driver they can no longer teach: these subject
+ * classes stay on the timetable under their name until you give them to another teacher."
+ */
+export function subjectClassesRoleWarning(name: string, roleName: string, subjectClasses: readonly string[]): string {
+  const these = subjectClasses.length === 1 ? 'this subject class stays' : 'these subject classes stay';
+  const them = subjectClasses.length === 1 ? 'it' : 'them';
+  return `${name} teaches ${listNames(subjectClasses)}. As ${roleName} they can no longer teach: ${these} on the timetable under their name until you give ${them} to another teacher.`;
+}
+
+/**
  * Permissions that make a role a manager of people or of the school itself. Inviting someone with
  * such a role needs `manage_roles` (the school admin); `manage_staff` alone (human resources) hires
  * teachers and the other staff, but cannot create an administrator or another manager.
@@ -542,8 +553,8 @@ export type TStaffMember = {
   invited: boolean;
   /** The register classes they are class teacher of (names, sorted). */
   classTeacherOf: string[];
-  /** The subject classes they teach, as the timetable names them ("8A Mathematics"). */
-  teaches: string[];
+  /** The subject classes they teach, each with the title the timetable gives it ("8A Mathematics"). */
+  teaches: { id: string; title: string }[];
 };
 
 /** What removing a staff member did (removeStaff): the classes left without a class teacher, the subject classes kept. */

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canTeachSubjects,
   overlappingPeriod,
   periodHasLessonsMessage,
   periodOverlapMessage,
   removePeriodQuestion,
+  removeRoomQuestion,
+  removeSubjectClassQuestion,
   subjectClassTitle,
   subjectWithGroup,
 } from './timetable.ts';
@@ -74,5 +77,37 @@ describe('removing a period with lessons', () => {
     expect(periodHasLessonsMessage('Period 6', 2, ['9A'])).toBe(
       'Period 6 still has 2 lessons in 9A. Removing it deletes them too: confirm to remove it with its lessons.',
     );
+  });
+});
+
+describe('removing a subject class or a room: the question names what goes with it', () => {
+  it('a subject class: its lessons, and a group’s list of chosen learners', () => {
+    expect(removeSubjectClassQuestion('10A Mathematics', 4, null)).toBe(
+      'Remove 10A Mathematics? Its 4 lessons will be deleted too.',
+    );
+    expect(removeSubjectClassQuestion('10A Mathematics', 1, null)).toBe(
+      'Remove 10A Mathematics? Its lesson will be deleted too.',
+    );
+    expect(removeSubjectClassQuestion('12A Accounting (Elective)', 2, 18)).toBe(
+      'Remove 12A Accounting (Elective)? Its 2 lessons and its list of 18 chosen learners will be deleted too.',
+    );
+    expect(removeSubjectClassQuestion('12A Accounting (Elective)', 0, 1)).toBe(
+      'Remove 12A Accounting (Elective)? Its list of 1 chosen learner will be deleted too.',
+    );
+    expect(removeSubjectClassQuestion('10A Mathematics', 0, 0)).toBe('Remove 10A Mathematics? It has no lessons yet.');
+  });
+
+  it('a room: its lessons stay, without a room', () => {
+    expect(removeRoomQuestion('Science Lab', 3)).toBe('Remove Science Lab? Its 3 lessons stay, without a room.');
+    expect(removeRoomQuestion('Science Lab', 1)).toBe('Remove Science Lab? Its lesson stays, without a room.');
+    expect(removeRoomQuestion('Science Lab', 0)).toBe('Remove Science Lab? No lesson uses it.');
+  });
+});
+
+describe('who may teach a subject class', () => {
+  it('teachers only, the rule the pickers, the server and the role-change warning share', () => {
+    expect(['teacher', 'administrator', 'coach', 'driver', 'school_admin'].filter(canTeachSubjects)).toEqual([
+      'teacher',
+    ]);
   });
 });

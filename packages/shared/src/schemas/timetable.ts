@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import { CAPS_SUBJECT_IDS } from '../constants/caps-subjects.ts';
+import { countOf } from '../domain/count.ts';
 
 export const SCHOOL_DAYS = [
   { id: 1, label: 'Monday' },
@@ -64,6 +65,25 @@ export function periodHasLessonsMessage(name: string, lessons: number, className
   return `${name} still has ${lessons === 1 ? 'a ' : ''}${periodLessonsPhrase(lessons, classNames)}. Removing it deletes ${lessons === 1 ? 'that lesson' : 'them'} too: confirm to remove it with its lessons.`;
 }
 
+/**
+ * The question before removing a subject class (its lessons go with it, and a group's list of
+ * chosen learners): "Remove 10A Mathematics? Its 4 lessons will be deleted too."
+ */
+export function removeSubjectClassQuestion(title: string, lessons: number, chosenLearners: number | null): string {
+  const parts = [
+    lessons > 0 ? `its ${lessons === 1 ? 'lesson' : countOf(lessons, 'lesson')}` : null,
+    chosenLearners ? `its list of ${countOf(chosenLearners, 'chosen learner')}` : null,
+  ].filter((p): p is string => p !== null);
+  if (parts.length === 0) return `Remove ${title}? It has no lessons yet.`;
+  const what = parts.join(' and ');
+  return `Remove ${title}? ${what[0]!.toUpperCase()}${what.slice(1)} will be deleted too.`;
+}
+/** The question before removing a room: its lessons stay, without a room. "Remove Science Lab? Its 3 lessons stay, without a room." */
+export function removeRoomQuestion(name: string, lessons: number): string {
+  if (lessons === 0) return `Remove ${name}? No lesson uses it.`;
+  return `Remove ${name}? ${lessons === 1 ? 'Its lesson stays' : `Its ${countOf(lessons, 'lesson')} stay`}, without a room.`;
+}
+
 /** The most learners one subject class of chosen learners holds (and one request sets). */
 export const MAX_SUBJECT_CLASS_LEARNERS = 1000;
 
@@ -121,6 +141,9 @@ const ZLearnerIds = z
   .array(z.uuid({ error: TIMETABLE_MESSAGES.learner }))
   .max(MAX_SUBJECT_CLASS_LEARNERS, { error: TIMETABLE_MESSAGES.tooManyLearners });
 
+const ZTeacherId = z.string().min(1, { error: TIMETABLE_MESSAGES.teacher }).max(100);
+const ZGroupName = z.string().trim().max(40, { error: TIMETABLE_MESSAGES.groupName }).default('');
+
 /**
  * A new subject class. `membership` defaults to the whole register class; for 'chosen' the
  * initial learners may come with it (learners of the register class's grade). `groupName` tells
@@ -129,10 +152,10 @@ const ZLearnerIds = z
 export const ZSubjectClassSchema = z
   .object({
     subject: z.enum(CAPS_SUBJECT_IDS, { error: TIMETABLE_MESSAGES.subject }),
-    teacherId: z.string().min(1, { error: TIMETABLE_MESSAGES.teacher }).max(100),
+    teacherId: ZTeacherId,
     registerClassId: z.uuid({ error: TIMETABLE_MESSAGES.registerClass }),
     membership: z.enum(SUBJECT_CLASS_MEMBERSHIPS, { error: TIMETABLE_MESSAGES.membership }).default('register_class'),
-    groupName: z.string().trim().max(40, { error: TIMETABLE_MESSAGES.groupName }).default(''),
+    groupName: ZGroupName,
     learnerIds: ZLearnerIds.default([]),
   })
   .refine((v) => v.membership === 'chosen' || v.learnerIds.length === 0, {
@@ -142,6 +165,22 @@ export const ZSubjectClassSchema = z
 /** What the form holds (defaults not yet applied). */
 export type TSubjectClassFormValues = z.input<typeof ZSubjectClassSchema>;
 export type TSubjectClassInput = z.output<typeof ZSubjectClassSchema>;
+
+/**
+ * PUT /subject-classes/:id: the admin hands a subject class to another teacher (one who may teach,
+ * canTeachSubjects) or renames its group. Its class, subject and membership stay: its lessons and
+ * learners are made of them.
+ */
+export const ZSubjectClassUpdateSchema = z.object({ teacherId: ZTeacherId, groupName: ZGroupName });
+export type TSubjectClassUpdateValues = z.input<typeof ZSubjectClassUpdateSchema>;
+export type TSubjectClassUpdateInput = z.output<typeof ZSubjectClassUpdateSchema>;
+
+/** The school roles that teach subject classes (the teacher picker of the timetable). */
+export const TEACHING_ROLES: readonly string[] = ['teacher'];
+/** Whether a school role may teach a subject class: the rule the timetable's teacher pickers and a role change's warning share. */
+export function canTeachSubjects(role: string): boolean {
+  return TEACHING_ROLES.includes(role);
+}
 
 /** PUT (the whole list) and POST (added to it) /subject-classes/:id/learners. */
 export const ZSubjectClassLearnersSchema = z.object({ learnerIds: ZLearnerIds });
@@ -192,6 +231,8 @@ export type TPeriod = { id: string; name: string; startsAt: string; endsAt: stri
 /** A period as the editor lists it: with the lessons removing it would delete, and their classes by name. */
 export type TSetupPeriod = TPeriod & { lessons: number; lessonClasses: string[] };
 export type TRoom = { id: string; name: string };
+/** A room as the editor lists it: with its lessons, which keep no room when it is removed. */
+export type TSetupRoom = TRoom & { lessons: number };
 export type TSubjectClass = {
   id: string;
   subject: string;
@@ -205,6 +246,8 @@ export type TSubjectClass = {
   groupName: string | null;
   /** Learners in it: the register class's active learners, or the chosen ones. */
   learnerCount: number;
+  /** Its lessons in the week: removing it deletes them. */
+  lessons: number;
 };
 /** "10A Physical Sciences" or, for a group, "10A Physical Sciences (Group A)". */
 /** A lesson's subject as people read it: "Physical Sciences", or "Mathematics (Group A)" for a group. */
@@ -260,7 +303,7 @@ export type TTimetableView = {
 };
 export type TTimetableSetup = {
   periods: TSetupPeriod[];
-  rooms: TRoom[];
+  rooms: TSetupRoom[];
   subjectClasses: TSubjectClass[];
   teachers: { id: string; name: string }[];
   classes: { id: string; name: string; grade: string }[];

@@ -217,8 +217,13 @@ describe('school staff', () => {
     const staffCookies: Record<string, string> = {};
     const klass: Record<string, string> = {};
     let org = '';
-    const as = (who: string, method: 'GET' | 'DELETE' | 'PUT' | 'POST', url: string, payload?: Record<string, unknown>) =>
-      t.app.inject({ method, url, headers: { cookie: staffCookies[who]! }, ...(payload ? { payload } : {}) });
+    let mathsId = '';
+    const as = (
+      who: string,
+      method: 'GET' | 'DELETE' | 'PUT' | 'POST',
+      url: string,
+      payload?: Record<string, unknown>,
+    ) => t.app.inject({ method, url, headers: { cookie: staffCookies[who]! }, ...(payload ? { payload } : {}) });
     const classTeacherOf = async (classId: string) =>
       (
         await t.database.db
@@ -252,11 +257,12 @@ describe('school staff', () => {
         klass[name] = (await createRegisterClass(db, org, name, 9)).id;
         await setClassTeacher(db, org, klass[name], staff[who]!.id);
       }
-      await createSubjectClass(db, org, {
+      const maths = await createSubjectClass(db, org, {
         subject: 'mathematics',
         teacherUserId: staff.teacher!.id,
         registerClassId: klass['9A']!,
       });
+      mathsId = maths.id;
       const learner = await createLearner(db, org, { registerClassId: klass['9A'], grade: 9 });
       await db.insert(attendanceRecords).values({
         organizationId: org,
@@ -272,11 +278,12 @@ describe('school staff', () => {
       const listed = (await as('admin', 'GET', '/api/school/staff')).json().staff as {
         id: string;
         classTeacherOf: string[];
-        teaches: string[];
+        teaches: { id: string; title: string }[];
       }[];
+      // Each with its id: the removal dialog links to its edit in the timetable, to hand it over.
       expect(listed.find((m) => m.id === staff.teacher!.id)).toMatchObject({
         classTeacherOf: ['9A'],
-        teaches: ['9A Mathematics'],
+        teaches: [{ id: mathsId, title: '9A Mathematics' }],
       });
       expect(listed.find((m) => m.id === staff.hr!.id)).toMatchObject({ classTeacherOf: [], teaches: [] });
     });

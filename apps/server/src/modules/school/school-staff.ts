@@ -46,12 +46,12 @@ function classTeacherOf(organizationId: string, userId: SQLWrapper) {
   ), '[]'::json)`;
 }
 
-type TTaught = { className: string; subject: string; groupName: string | null };
+type TTaught = { id: string; className: string; subject: string; groupName: string | null };
 
-/** The school's subject classes `userId` teaches (class, subject, group). */
+/** The school's subject classes `userId` teaches (id, class, subject, group). */
 function subjectClassesOf(organizationId: string, userId: SQLWrapper) {
   return sql<TTaught[]>`coalesce((
-    select json_agg(json_build_object('className', rc.name, 'subject', sc.subject, 'groupName', sc.group_name)
+    select json_agg(json_build_object('id', sc.id, 'className', rc.name, 'subject', sc.subject, 'groupName', sc.group_name)
       order by lower(rc.name), sc.subject, sc.group_name)
     from ${subjectClasses} sc join ${registerClasses} rc on rc.id = sc.register_class_id
     where sc.organization_id = ${organizationId} and sc.teacher_user_id = ${userId}
@@ -103,7 +103,8 @@ function toStaffMember({
   taught,
   ...member
 }: Awaited<ReturnType<typeof staffMembers>>[number]): TStaffMember {
-  return { ...member, teaches: subjectClassTitles(taught) };
+  const titles = subjectClassTitles(taught);
+  return { ...member, teaches: taught.map((t, i) => ({ id: t.id, title: titles[i]! })) };
 }
 
 /** Creates the staff member's account with that role in this school and e-mails a set-password link. */

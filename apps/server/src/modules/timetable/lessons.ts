@@ -125,6 +125,49 @@ export function learnerClashMessage(
   return `${learner.firstName} ${learner.lastName} already has ${subjectClassTitle(lesson)} in ${periodName} on ${dayLabel(day)}.`;
 }
 
+/** "Mr Ndlovu already teaches 9B Mathematics in Period 3 on Monday." */
+function teacherClashMessage(lesson: TLesson, periodName: string, day: number) {
+  return `${lesson.teacherName} already teaches ${subjectClassTitle(lesson)} in ${periodName} on ${dayLabel(day)}.`;
+}
+
+/** The day and period of each lesson of a subject class, with the period's name. */
+export async function lessonSlotsOf(db: DbExecutor, organizationId: string, subjectClassId: string) {
+  return db
+    .select({ day: timetableLessons.day, periodId: timetableLessons.periodId, periodName: timetablePeriods.name })
+    .from(timetableLessons)
+    .innerJoin(timetablePeriods, eq(timetablePeriods.id, timetableLessons.periodId))
+    .where(
+      and(eq(timetableLessons.organizationId, organizationId), eq(timetableLessons.subjectClassId, subjectClassId)),
+    )
+    .orderBy(asc(timetableLessons.day), asc(timetablePeriods.startsAt));
+}
+
+/**
+ * The message naming the first of `slots` (in week order) where `teacherId` already teaches, or
+ * null: what handing a subject class with lessons in those slots to them would clash with.
+ */
+export async function teacherClashAt(
+  db: DbExecutor,
+  organizationId: string,
+  teacherId: string,
+  slots: { day: number; periodId: string; periodName: string }[],
+): Promise<string | null> {
+  if (slots.length === 0) return null;
+  const theirs = await selectLessons(
+    db,
+    organizationId,
+    and(
+      eq(timetableLessons.teacherUserId, teacherId),
+      or(...slots.map((s) => and(eq(timetableLessons.day, s.day), eq(timetableLessons.periodId, s.periodId)))),
+    ),
+  );
+  for (const slot of slots) {
+    const lesson = theirs.find((l) => l.day === slot.day && l.periodId === slot.periodId);
+    if (lesson) return teacherClashMessage(lesson, slot.periodName, slot.day);
+  }
+  return null;
+}
+
 type TSlot = {
   day: number;
   periodId: string;
@@ -202,9 +245,7 @@ async function findClash(db: DbExecutor, organizationId: string, slot: TSlot): P
   );
   const when = `in ${slot.periodName} on ${dayLabel(slot.day)}`;
   const byTeacher = existing.find((l) => l.teacherId === slot.teacherId);
-  if (byTeacher) {
-    return `${byTeacher.teacherName} already teaches ${subjectClassTitle(byTeacher)} ${when}.`;
-  }
+  if (byTeacher) return teacherClashMessage(byTeacher, slot.periodName, slot.day);
   const byRoom = slot.roomId ? existing.find((l) => l.roomId === slot.roomId) : undefined;
   if (byRoom) {
     return `${byRoom.roomName} is already used by ${subjectClassTitle(byRoom)} with ${byRoom.teacherName} ${when}.`;
@@ -228,6 +269,8 @@ export async function createLesson(db: Database, ctx: TSchoolContext, input: TLe
   let slot = null as TSlot | null;
   try {
     const id = await db.transaction(async (tx) => {
+      // First, so the teacher copied below is not one an edit of the subject class is replacing.
+      await lockSubjectClass(tx, ctx.organizationId, input.subjectClassId);
       const [subjectClass] = await tx
         .select({
           subjectClassId: subjectClasses.id,
@@ -261,7 +304,6 @@ export async function createLesson(db: Database, ctx: TSchoolContext, input: TLe
         ...subjectClass,
       };
       // Learners are checked under the slot's lock: a concurrent lesson or group change waits.
-      await lockSubjectClass(tx, ctx.organizationId, input.subjectClassId);
       await lockSlots(tx, ctx.organizationId, [slot]);
       const message = await findClash(tx, ctx.organizationId, slot);
       if (message) throw clash(message);

@@ -8,13 +8,22 @@ import {
   ZRoomSchema,
   ZSubjectClassLearnersSchema,
   ZSubjectClassSchema,
+  ZSubjectClassUpdateSchema,
   ZTermsSchema,
   ZTimetableViewQuery,
 } from '@sekolo/shared/schemas/timetable';
 import { schoolToday, ZAttendanceDate } from '@sekolo/shared/schemas/attendance';
 import { requireSchoolPermission, schoolContext } from '../school/school-context.ts';
 import { createLesson, deleteLesson } from './lessons.ts';
-import { createPeriod, createRoom, createSubjectClass, deletePeriod, deleteSetupItem, getSetup } from './setup.ts';
+import {
+  createPeriod,
+  createRoom,
+  createSubjectClass,
+  deletePeriod,
+  deleteSetupItem,
+  getSetup,
+  updateSubjectClass,
+} from './setup.ts';
 import {
   addSubjectClassLearners,
   getSubjectClassLearners,
@@ -112,6 +121,14 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
     { preValidation: canEdit, schema: { body: ZSubjectClassSchema } },
     async (request, reply) => {
       return reply.status(201).send({ subjectClass: await createSubjectClass(db, await edit(request), request.body) });
+    },
+  );
+  // Another teacher or group name; refused when the teacher already teaches at one of its lessons.
+  app.put(
+    '/subject-classes/:id',
+    { preValidation: canEdit, schema: { params: ZIdParams, body: ZSubjectClassUpdateSchema } },
+    async (request) => {
+      return { subjectClass: await updateSubjectClass(db, await edit(request), request.params.id, request.body) };
     },
   );
   app.delete('/subject-classes/:id', { preValidation: canEdit, schema: { params: ZIdParams } }, async (request) => {

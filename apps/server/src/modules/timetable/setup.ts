@@ -11,10 +11,13 @@ import {
   type TRoom,
   type TRoomInput,
   type TSetupPeriod,
+  type TSetupRoom,
   type TSubjectClass,
   type TSubjectClassInput,
   type TSubjectClassMembership,
+  type TSubjectClassUpdateInput,
   type TTimetableSetup,
+  TEACHING_ROLES as SHARED_TEACHING_ROLES,
 } from '@sekolo/shared/schemas/timetable';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { lockForTransaction } from '../../db/transaction.ts';
@@ -29,13 +32,14 @@ import {
   timetableRooms,
   users,
 } from '../../db/schema/index.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, databaseError, notFound } from '../../lib/errors.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
 import { audited } from './audited.ts';
+import { lessonSlotsOf, lockSlots, lockSubjectClass, teacherClashAt } from './lessons.ts';
 import { addMembers, checkLearners } from './subject-class-learners.ts';
 
-/** Members who may teach a subject class. */
-export const TEACHING_ROLES = ['teacher'];
+/** Members who may teach a subject class (the shared rule, canTeachSubjects). */
+export const TEACHING_ROLES = [...SHARED_TEACHING_ROLES];
 
 export async function listPeriods(db: DbExecutor, organizationId: string): Promise<TPeriod[]> {
   return db
@@ -51,12 +55,18 @@ export async function listPeriods(db: DbExecutor, organizationId: string): Promi
     .orderBy(asc(timetablePeriods.startsAt), asc(timetablePeriods.name));
 }
 
-export async function listRooms(db: DbExecutor, organizationId: string): Promise<TRoom[]> {
-  return db
-    .select({ id: timetableRooms.id, name: timetableRooms.name })
+/** The school's rooms with their lessons (which keep no room when it is removed), by name. */
+export async function listRooms(db: DbExecutor, organizationId: string): Promise<TSetupRoom[]> {
+  const rows = await db
+    .select({
+      id: timetableRooms.id,
+      name: timetableRooms.name,
+      lessons: sql<number>`(select count(*) from ${timetableLessons} where ${timetableLessons.roomId} = ${timetableRooms.id})`,
+    })
     .from(timetableRooms)
     .where(eq(timetableRooms.organizationId, organizationId))
     .orderBy(asc(timetableRooms.name));
+  return rows.map((row) => ({ ...row, lessons: Number(row.lessons) }));
 }
 
 /** How many active learners take the subject class: its register class's, or its chosen ones. */
@@ -84,6 +94,7 @@ export async function listSubjectClasses(
       membership: subjectClasses.membership,
       groupName: subjectClasses.groupName,
       learnerCount,
+      lessons: sql<number>`(select count(*) from ${timetableLessons} where ${timetableLessons.subjectClassId} = ${subjectClasses.id})`,
     })
     .from(subjectClasses)
     .innerJoin(users, eq(users.id, subjectClasses.teacherUserId))
@@ -99,6 +110,7 @@ export async function listSubjectClasses(
     ...row,
     membership: row.membership as TSubjectClassMembership,
     learnerCount: Number(row.learnerCount),
+    lessons: Number(row.lessons),
     subjectLabel: capsSubjectLabel(row.subject),
   }));
 }
@@ -212,6 +224,23 @@ export function createRoom(db: Database, ctx: TSchoolContext, input: TRoomInput)
   });
 }
 
+/** A member of the school whose role may teach (TEACHING_ROLES), else 400 on the teacher field. */
+async function findTeacher(tx: DbExecutor, organizationId: string, teacherId: string) {
+  const [teacher] = await tx
+    .select({ id: users.id, name: users.name })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        eq(organizationMembers.userId, teacherId),
+        inArray(organizationMembers.role, TEACHING_ROLES),
+      ),
+    );
+  if (!teacher) throw badRequest(TIMETABLE_MESSAGES.teacher, { teacherId: TIMETABLE_MESSAGES.teacher });
+  return teacher;
+}
+
 export function createSubjectClass(
   db: Database,
   ctx: TSchoolContext,
@@ -229,18 +258,7 @@ export function createSubjectClass(
       );
     if (!klass)
       throw badRequest(TIMETABLE_MESSAGES.registerClass, { registerClassId: TIMETABLE_MESSAGES.registerClass });
-    const [teacher] = await tx
-      .select({ id: users.id, name: users.name })
-      .from(organizationMembers)
-      .innerJoin(users, eq(users.id, organizationMembers.userId))
-      .where(
-        and(
-          eq(organizationMembers.organizationId, ctx.organizationId),
-          eq(organizationMembers.userId, input.teacherId),
-          inArray(organizationMembers.role, TEACHING_ROLES),
-        ),
-      );
-    if (!teacher) throw badRequest(TIMETABLE_MESSAGES.teacher, { teacherId: TIMETABLE_MESSAGES.teacher });
+    const teacher = await findTeacher(tx, ctx.organizationId, input.teacherId);
     const learnerIds = [...new Set(input.learnerIds)];
     // The chosen learners: of this school (else 404), active, in the class's grade.
     if (input.membership === 'chosen') await checkLearners(tx, ctx.organizationId, klass.grade, learnerIds);
@@ -264,6 +282,87 @@ export function createSubjectClass(
       details: { membership: input.membership, learners: learnerIds.length },
     };
   });
+}
+
+/**
+ * The admin hands a subject class to another teacher or renames its group (PUT /subject-classes/:id),
+ * in one transaction: its lessons copy the teacher, so they move with it. The new teacher must be a
+ * member who may teach (TEACHING_ROLES) and be free at each of the class's lessons: one who already
+ * teaches in one of those periods is refused (409 TIMETABLE_CLASH, "Ms Pillay already teaches 9C
+ * English in Period 1 on Monday.", as createLesson says it). The teacher it has may be kept even if
+ * they can no longer teach (only the group renamed). The class's and the slots' locks are taken as
+ * createLesson takes them, and the lessons' teacher index refuses what a concurrent lesson would
+ * slip past the check, answered with the same message. Audited with both teachers and group names.
+ * Not re-checked: the learners (they do not change) and the rooms (they stay).
+ */
+export async function updateSubjectClass(
+  db: Database,
+  ctx: TSchoolContext,
+  id: string,
+  input: TSubjectClassUpdateInput,
+): Promise<TSubjectClass> {
+  const taken = new AppError(409, 'CONFLICT', TIMETABLE_MESSAGES.subjectClassTaken, {
+    groupName: TIMETABLE_MESSAGES.subjectClassTaken,
+  });
+  const attempt = () =>
+    audited(db, ctx, 'timetable.subject_class_updated', null, async (tx) => {
+      // The class's lock first, as createLesson takes it before reading the teacher it copies.
+      await lockSubjectClass(tx, ctx.organizationId, id);
+      const [before] = await tx
+        .select({ teacherId: subjectClasses.teacherUserId, groupName: subjectClasses.groupName })
+        .from(subjectClasses)
+        .where(and(eq(subjectClasses.id, id), eq(subjectClasses.organizationId, ctx.organizationId)))
+        .for('no key update');
+      if (!before) throw notFound(TIMETABLE_MESSAGES.notFound);
+      const groupName = input.groupName || null;
+      const newTeacher = input.teacherId !== before.teacherId;
+      let lessons = 0;
+      if (newTeacher) {
+        const teacher = await findTeacher(tx, ctx.organizationId, input.teacherId);
+        const slots = await lessonSlotsOf(tx, ctx.organizationId, id);
+        await lockSlots(tx, ctx.organizationId, slots);
+        const message = await teacherClashAt(tx, ctx.organizationId, teacher.id, slots);
+        if (message) throw new AppError(409, 'TIMETABLE_CLASH', message);
+        lessons = slots.length;
+      }
+      await tx
+        .update(subjectClasses)
+        .set({ teacherUserId: input.teacherId, groupName })
+        .where(eq(subjectClasses.id, id));
+      if (newTeacher) {
+        await tx
+          .update(timetableLessons)
+          .set({ teacherUserId: input.teacherId })
+          .where(eq(timetableLessons.subjectClassId, id));
+      }
+      const [updated] = await listSubjectClasses(tx, ctx.organizationId, eq(subjectClasses.id, id));
+      return {
+        result: updated!,
+        target: `subject_class:${id}`,
+        details: {
+          fromTeacherId: before.teacherId,
+          toTeacherId: input.teacherId,
+          fromGroupName: before.groupName,
+          toGroupName: groupName,
+          lessonsMoved: lessons,
+        },
+      };
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    const unique = databaseError(error, '23505');
+    if (!unique) throw error;
+    if (unique.constraint === 'subject_classes_org_class_subject_key') throw taken;
+    // A lesson placed for the new teacher meanwhile reached the teacher index first: name it.
+    const slots = await lessonSlotsOf(db, ctx.organizationId, id);
+    const message = await teacherClashAt(db, ctx.organizationId, input.teacherId, slots);
+    throw new AppError(
+      409,
+      'TIMETABLE_CLASH',
+      message ?? 'Another lesson was placed in this period at the same time. Please try again.',
+    );
+  }
 }
 
 /**
