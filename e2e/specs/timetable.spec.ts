@@ -1,32 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
-
-const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const hhmm = (total: number) =>
-  `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-
-/**
- * The start of the first `length` minutes from `from` that no period of the bell schedule (as the
- * page lists it) overlaps, since periods may not overlap. The demo day ends at 12:00; each test
- * searches its own part of the afternoon, so tests running side by side never pick the same
- * minutes, and a retry finds the periods its first attempt added and moves past them.
- */
-async function freeMinutes(page: Page, from: string, length: number): Promise<number> {
-  const listed = (await page.getByRole('region', { name: 'Bell schedule' }).getByRole('list').textContent()) ?? '';
-  const taken = [...listed.matchAll(/(\d\d:\d\d)–(\d\d:\d\d)/g)].map((m) => ({
-    startsAt: minutes(m[1]!),
-    endsAt: minutes(m[2]!),
-  }));
-  let start = minutes(from);
-  for (;;) {
-    const hit = taken.find((p) => p.startsAt < start + length && start < p.endsAt);
-    if (!hit) break;
-    start = hit.endsAt;
-  }
-  expect(start + length, 'a free part of the day for this test').toBeLessThan(24 * 60);
-  return start;
-}
+import { freeMinutes, hhmm } from '../fixtures/timetable';
 
 /** Issue 6: the school admin builds the bell schedule, places a lesson, and a clash is refused with a message naming it. */
 test('the admin sets up a period, adds a lesson and sees a clash refused', async ({ page }) => {

@@ -175,6 +175,12 @@ export const ZSubjectClassUpdateSchema = z.object({ teacherId: ZTeacherId, group
 export type TSubjectClassUpdateValues = z.input<typeof ZSubjectClassUpdateSchema>;
 export type TSubjectClassUpdateInput = z.output<typeof ZSubjectClassUpdateSchema>;
 
+/**
+ * The link to a subject class's edit in the timetable setup (`?edit=<id>` opens it, scrolled to and
+ * focused): the staff screen leads the admin there to hand a leaving teacher's classes over.
+ */
+export const subjectClassEditPath = (id: string) => `/dashboard/school/timetable?edit=${encodeURIComponent(id)}`;
+
 /** The school roles that teach subject classes (the teacher picker of the timetable). */
 export const TEACHING_ROLES: readonly string[] = ['teacher'];
 /** Whether a school role may teach a subject class: the rule the timetable's teacher pickers and a role change's warning share. */

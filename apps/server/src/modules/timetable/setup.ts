@@ -295,6 +295,9 @@ export function createSubjectClass(
  * slip past the check, answered with the same message. Audited with both teachers and group names.
  * Not re-checked: the learners (they do not change) and the rooms (they stay).
  */
+/** The new teacher is busy at one of the class's lessons: shown on the teacher field. */
+const teacherClash = (message: string) => new AppError(409, 'TIMETABLE_CLASH', message, { teacherId: message });
+
 export async function updateSubjectClass(
   db: Database,
   ctx: TSchoolContext,
@@ -322,7 +325,7 @@ export async function updateSubjectClass(
         const slots = await lessonSlotsOf(tx, ctx.organizationId, id);
         await lockSlots(tx, ctx.organizationId, slots);
         const message = await teacherClashAt(tx, ctx.organizationId, teacher.id, slots);
-        if (message) throw new AppError(409, 'TIMETABLE_CLASH', message);
+        if (message) throw teacherClash(message);
         lessons = slots.length;
       }
       await tx
@@ -357,11 +360,7 @@ export async function updateSubjectClass(
     // A lesson placed for the new teacher meanwhile reached the teacher index first: name it.
     const slots = await lessonSlotsOf(db, ctx.organizationId, id);
     const message = await teacherClashAt(db, ctx.organizationId, input.teacherId, slots);
-    throw new AppError(
-      409,
-      'TIMETABLE_CLASH',
-      message ?? 'Another lesson was placed in this period at the same time. Please try again.',
-    );
+    throw teacherClash(message ?? 'Another lesson was placed in this period at the same time. Please try again.');
   }
 }
 

@@ -109,10 +109,8 @@ describe('editing a subject class', () => {
   it('refuses a teacher who already teaches at one of its lessons, naming the clash, and changes nothing', async () => {
     const refused = await edit('admin', ids.maths!, { teacherId: people.naidoo!.id, groupName: '' });
     expect(refused.statusCode, refused.body).toBe(409);
-    expect(refused.json().error).toEqual({
-      code: 'TIMETABLE_CLASH',
-      message: 'Ms Naidoo already teaches 10B English in Period 2 on Tuesday.',
-    });
+    const message = 'Ms Naidoo already teaches 10B English in Period 2 on Tuesday.';
+    expect(refused.json().error).toEqual({ code: 'TIMETABLE_CLASH', message, fields: { teacherId: message } });
     expect(await teacherOfLessons(ids.maths!)).toEqual([people.dlamini!.id, people.dlamini!.id]);
   });
 

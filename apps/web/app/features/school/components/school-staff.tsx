@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { UserMinus } from 'lucide-react';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
@@ -11,10 +12,12 @@ import {
   classTeacherRoleWarning,
   INVITABLE_STAFF_ROLES,
   listNames,
+  subjectClassesRoleWarning,
   ZStaffInviteSchema,
   type TStaffInviteInput,
   type TStaffMember,
 } from '@sekolo/shared/schemas/school';
+import { canTeachSubjects, subjectClassEditPath } from '@sekolo/shared/schemas/timetable';
 import { Button } from '~/components/ui/button';
 import {
   Dialog,
@@ -57,6 +60,8 @@ export function SchoolStaff({
 }) {
   const staff = useQuery(staffQuery);
   const reinvite = useReinviteStaff();
+  // Who edits the timetable is led from a leaving teacher's subject classes to hand them over.
+  const canEditTimetable = permissions.includes('manage_curriculum');
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Teachers and staff</h1>
@@ -131,7 +136,7 @@ export function SchoolStaff({
                     <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{member.email}</td>
                     <td className="block px-4 py-1 text-slate-700 sm:table-cell sm:py-3">
                       {editable ? (
-                        <StaffRolePicker member={member} />
+                        <StaffRolePicker member={member} canEditTimetable={canEditTimetable} />
                       ) : (
                         <span>
                           <span className="text-slate-500 sm:sr-only">Role: </span>
@@ -140,7 +145,7 @@ export function SchoolStaff({
                       )}
                     </td>
                     <td className="block px-4 py-1 sm:table-cell sm:py-3 sm:text-right">
-                      {removable && <RemoveStaffButton member={member} />}
+                      {removable && <RemoveStaffButton member={member} canEditTimetable={canEditTimetable} />}
                     </td>
                   </tr>
                 );
@@ -154,20 +159,61 @@ export function SchoolStaff({
 }
 
 /**
+ * The subject classes a teacher who leaves or can no longer teach has, each a link to its edit in
+ * the timetable (`?edit=`) where the admin gives it to another teacher; plain names for who does
+ * not edit the timetable.
+ */
+function HandOverSubjectClasses({
+  teaches,
+  canEditTimetable,
+}: {
+  teaches: TStaffMember['teaches'];
+  canEditTimetable: boolean;
+}) {
+  if (!canEditTimetable) return <>{listNames(teaches.map((t) => t.title))}.</>;
+  return (
+    <ul className="mt-1 space-y-1">
+      {teaches.map((t) => (
+        <li key={t.id}>
+          <Link to={subjectClassEditPath(t.id)} className="font-semibold text-brand-800 underline">
+            Give {t.title} to another teacher
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
  * A staff member's role: the choice is staged, and only Save changes it (StagedSelect). A class
  * teacher given a role that cannot mark registers is warned first: saving leaves their classes
- * without a class teacher (the server clears them), and the toast names those classes.
+ * without a class teacher (the server clears them), and the toast names those classes. A teacher
+ * given a role that cannot teach (canTeachSubjects) is warned that their subject classes stay under
+ * their name, with a link to hand each over.
  */
-function StaffRolePicker({ member }: { member: TStaffMember }) {
+function StaffRolePicker({ member, canEditTimetable }: { member: TStaffMember; canEditTimetable: boolean }) {
   const change = useChangeStaffRole();
-  const [warning, setWarning] = useState<{ text: string; answer: (go: boolean) => void } | null>(null);
+  const [warning, setWarning] = useState<{
+    classTeacher: string | null;
+    subjectClasses: string | null;
+    answer: (go: boolean) => void;
+  } | null>(null);
   const confirmed = (role: string) =>
     new Promise<boolean>((resolve) => {
-      if (canMarkRegisters(role) || member.classTeacherOf.length === 0) return resolve(true);
-      setWarning({
-        text: classTeacherRoleWarning(member.name, roleLabel(role), member.classTeacherOf),
-        answer: resolve,
-      });
+      const classTeacher =
+        canMarkRegisters(role) || member.classTeacherOf.length === 0
+          ? null
+          : classTeacherRoleWarning(member.name, roleLabel(role), member.classTeacherOf);
+      const subjectClasses =
+        canTeachSubjects(role) || member.teaches.length === 0
+          ? null
+          : subjectClassesRoleWarning(
+              member.name,
+              roleLabel(role),
+              member.teaches.map((t) => t.title),
+            );
+      if (!classTeacher && !subjectClasses) return resolve(true);
+      setWarning({ classTeacher, subjectClasses, answer: resolve });
     });
   const answer = (go: boolean) => {
     warning?.answer(go);
@@ -206,8 +252,17 @@ function StaffRolePicker({ member }: { member: TStaffMember }) {
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Change the role of {member.name}?</DialogTitle>
-            <DialogDescription>{warning?.text}</DialogDescription>
+            <DialogDescription>{warning?.classTeacher ?? warning?.subjectClasses}</DialogDescription>
           </DialogHeader>
+          {warning?.classTeacher && warning.subjectClasses && (
+            <p className="text-sm text-slate-600">{warning.subjectClasses}</p>
+          )}
+          {warning?.subjectClasses && canEditTimetable && (
+            <div className="text-sm text-slate-700">
+              Hand them over now (the role stays as it is) or later in the timetable, where they are marked:
+              <HandOverSubjectClasses teaches={member.teaches} canEditTimetable />
+            </div>
+          )}
           <DialogFooter>
             <Button variant="secondary" onClick={() => answer(false)}>
               Cancel
@@ -227,7 +282,7 @@ function StaffRolePicker({ member }: { member: TStaffMember }) {
  * a class teacher, the subject classes that stay on the timetable, the records that stay) before
  * the staff member is removed.
  */
-function RemoveStaffButton({ member }: { member: TStaffMember }) {
+function RemoveStaffButton({ member, canEditTimetable }: { member: TStaffMember; canEditTimetable: boolean }) {
   const [open, setOpen] = useState(false);
   const remove = useRemoveStaff();
   const confirm = async () => {
@@ -261,8 +316,9 @@ function RemoveStaffButton({ member }: { member: TStaffMember }) {
           )}
           {member.teaches.length > 0 && (
             <li>
-              Their subject classes stay on the timetable under their name until you change them:{' '}
-              {listNames(member.teaches)}.
+              Their subject classes stay on the timetable under their name until you give them to another teacher
+              {canEditTimetable ? ' (now, or later in the timetable, where they are marked)' : ''}:{' '}
+              <HandOverSubjectClasses teaches={member.teaches} canEditTimetable={canEditTimetable} />
             </li>
           )}
           {member.invited && <li>Their invitation link stops working.</li>}

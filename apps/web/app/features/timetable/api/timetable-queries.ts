@@ -10,6 +10,7 @@ import type {
   TSubjectClass,
   TSubjectClassInput,
   TSubjectClassLearners,
+  TSubjectClassUpdateInput,
   TTeachingToday,
   TTermsInput,
   TTimetableSetup,
@@ -69,6 +70,11 @@ export const useCreateRoom = () =>
 export const useCreateSubjectClass = () =>
   useTimetableMutation((input: TSubjectClassInput) =>
     api.post<{ subjectClass: TSubjectClass }>(`${BASE}/subject-classes`, input).then((a) => a.subjectClass),
+  );
+/** Hands a subject class to another teacher or renames its group; its lessons go with it. */
+export const useUpdateSubjectClass = () =>
+  useTimetableMutation(({ id, ...input }: TSubjectClassUpdateInput & { id: string }) =>
+    api.put<{ subjectClass: TSubjectClass }>(`${BASE}/subject-classes/${id}`, input).then((a) => a.subjectClass),
   );
 export const useCreateLesson = () =>
   useTimetableMutation((input: TLessonInput) =>

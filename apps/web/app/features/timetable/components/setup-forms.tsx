@@ -2,12 +2,15 @@ import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
+import { countOf } from '@sekolo/shared/domain/count';
 import {
   removePeriodQuestion,
+  removeRoomQuestion,
   ZPeriodSchema,
   ZRoomSchema,
   type TPeriodInput,
   type TSetupPeriod,
+  type TSetupRoom,
   type TRoomInput,
   type TTimetableSetup,
 } from '@sekolo/shared/schemas/timetable';
@@ -18,7 +21,7 @@ import { Input } from '~/components/ui/input';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { useFocusAfterRender } from '~/lib/use-focus-after-render';
 import { useSingleFlight } from '~/lib/use-single-flight';
-import { useCreatePeriod, useCreateRoom, useDeletePeriod } from '../api/timetable-queries';
+import { useCreatePeriod, useCreateRoom, useDeletePeriod, useDeleteTimetableItem } from '../api/timetable-queries';
 import { FORM_CLASS, Problem } from './form-bits';
 import { SubjectClassForm, SubjectClassList } from './subject-classes';
 
@@ -192,12 +195,16 @@ function PeriodForm() {
 export function RoomsAndSubjects({ setup }: { setup: TTimetableSetup }) {
   return (
     <section aria-labelledby="rooms-subjects-heading" className="space-y-3">
-      <h2 id="rooms-subjects-heading" className="text-lg font-semibold text-slate-900">
+      <h2 id="rooms-subjects-heading" tabIndex={-1} className="text-lg font-semibold text-slate-900">
         Rooms and subject classes
       </h2>
-      <p className="text-sm text-slate-600">
-        Rooms: {setup.rooms.length ? setup.rooms.map((r) => r.name).join(', ') : 'none yet'}.
-      </p>
+      {setup.canEdit && setup.rooms.length > 0 ? (
+        <RoomList rooms={setup.rooms} />
+      ) : (
+        <p className="text-sm text-slate-600">
+          Rooms: {setup.rooms.length ? setup.rooms.map((r) => r.name).join(', ') : 'none yet'}.
+        </p>
+      )}
       <SubjectClassList setup={setup} />
       {setup.canEdit && (
         <>
@@ -206,6 +213,63 @@ export function RoomsAndSubjects({ setup }: { setup: TTimetableSetup }) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The rooms, for the admin: each removed after a question saying what happens to its lessons (they
+ * stay, without a room), the safe answer (Keep) focused. The focus then goes to the next room's
+ * Remove button, else the previous one's, else the section's heading.
+ */
+function RoomList({ rooms }: { rooms: TSetupRoom[] }) {
+  const remove = useDeleteTimetableItem();
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  const focusAfterRemoving = (index: number) =>
+    focusAfterRender(() => {
+      const buttons = [...(listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-remove-room]') ?? [])];
+      return buttons[index] ?? buttons[index - 1] ?? document.getElementById('rooms-subjects-heading');
+    });
+  return (
+    <ul
+      ref={listRef}
+      aria-label="Rooms"
+      className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm"
+    >
+      {rooms.map((room, index) => (
+        <li key={room.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
+          <span>
+            <span className="text-slate-900">{room.name}</span>{' '}
+            <span className="text-slate-600">· {countOf(room.lessons, 'lesson')}</span>
+          </span>
+          <ConfirmAction
+            label={`Remove ${room.name}`}
+            question={removeRoomQuestion(room.name, room.lessons)}
+            confirmLabel="Yes, remove"
+            cancelLabel="Keep"
+            success={`${room.name} removed`}
+            pending={remove.isPending}
+            onConfirm={async () => {
+              await remove.mutateAsync({ kind: 'room', id: room.id });
+              focusAfterRemoving(index);
+            }}
+          >
+            {(ask) => (
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove ${room.name}`}
+                data-remove-room
+                onClick={ask}
+              >
+                Remove
+              </Button>
+            )}
+          </ConfirmAction>
+        </li>
+      ))}
+    </ul>
   );
 }
 

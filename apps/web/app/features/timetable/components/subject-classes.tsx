@@ -1,70 +1,149 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { CAPS_SUBJECTS } from '@sekolo/shared/constants/caps-subjects';
+import { countOf } from '@sekolo/shared/domain/count';
 import {
+  removeSubjectClassQuestion,
   SUBJECT_CLASS_MEMBERSHIP_LABELS,
   SUBJECT_CLASS_MEMBERSHIPS,
   subjectClassTitle,
+  TIMETABLE_MESSAGES,
   ZSubjectClassSchema,
+  ZSubjectClassUpdateSchema,
   type TSubjectClass,
   type TSubjectClassFormValues,
   type TSubjectClassInput,
+  type TSubjectClassUpdateInput,
+  type TSubjectClassUpdateValues,
   type TTimetableSetup,
 } from '@sekolo/shared/schemas/timetable';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { ConfirmAction } from '~/components/ui/confirm-action';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { FormField, fieldAria } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { NativeSelect } from '~/components/ui/native-select';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
+import { useFocusAfterRender } from '~/lib/use-focus-after-render';
+import { useFocusFirstInvalid } from '~/lib/use-focus-invalid';
 import {
   useAddSubjectClassLearners,
   useCreateSubjectClass,
+  useDeleteTimetableItem,
   useRemoveSubjectClassLearner,
   useSubjectClassLearners,
+  useUpdateSubjectClass,
 } from '../api/timetable-queries';
 import { LearnerPicker, learnerName } from './learner-picker';
 import { cn } from '~/lib/cn';
 import { FORM_CLASS, Problem } from './form-bits';
 
-const countLabel = (n: number) => `${n} ${n === 1 ? 'learner' : 'learners'}`;
+const countLabel = (n: number) => countOf(n, 'learner');
 
-/** The school's subject classes, each with who takes it; its learners open in a dialog. */
+/**
+ * The school's subject classes, each with its teacher and who takes it; its learners open in a
+ * dialog. The admin edits one in place (another teacher, its group name) and removes one after a
+ * question naming what goes with it. `?edit=<id>` (the staff screen's link, to hand a leaving
+ * teacher's classes over) opens that one's edit, scrolled to and focused.
+ */
 export function SubjectClassList({ setup }: { setup: TTimetableSetup }) {
   const [openId, setOpenId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('edit');
   const open = setup.subjectClasses.find((s) => s.id === openId) ?? null;
+  const editButton = (subjectClassId: string) =>
+    listRef.current?.querySelector<HTMLElement>(`button[data-edit-subject-class="${subjectClassId}"]`) ?? null;
+  // Saved: a new teacher or name re-sorts nothing (the list is by class and subject), but the list
+  // is read again; the focus goes back to the row's Edit button after that read too.
+  const saved = useRef<string | null>(null);
+  useEffect(() => {
+    const button = saved.current ? editButton(saved.current) : null;
+    saved.current = null;
+    if (button && (document.activeElement === document.body || document.activeElement === null)) button.focus();
+  }, [setup.subjectClasses]);
+  const doneEditing = (subjectClassId: string) => {
+    setEditing(null);
+    saved.current = subjectClassId;
+    focusAfterRender(() => editButton(subjectClassId));
+  };
+  /** A removed row is gone: focus the next row's Edit button, else the previous one's, else the heading. */
+  const focusAfterRemoving = (index: number) =>
+    focusAfterRender(() => {
+      const buttons = [...(listRef.current?.querySelectorAll<HTMLElement>('button[data-edit-subject-class]') ?? [])];
+      return buttons[index] ?? buttons[index - 1] ?? document.getElementById('rooms-subjects-heading');
+    });
+  // Opened from a link (`?edit=`): that subject class's edit opens once, and the link is used up.
+  useEffect(() => {
+    if (!asked) return;
+    if (setup.canEdit) {
+      if (setup.subjectClasses.some((s) => s.id === asked)) setEditing(asked);
+      else toast.error(TIMETABLE_MESSAGES.notFound);
+    }
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('edit');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [asked, setup.canEdit, setup.subjectClasses, setParams]);
   if (setup.subjectClasses.length === 0) {
     return <p className="text-sm text-slate-600">Subject classes: none yet.</p>;
   }
   return (
     <>
       <ul
+        ref={listRef}
         aria-label="Subject classes"
         className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm"
       >
-        {setup.subjectClasses.map((s) => (
-          <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
-            <span className="text-slate-900">
-              {subjectClassTitle(s)} ({s.teacherName})
-            </span>
-            <span className="flex items-center gap-2">
-              <Badge variant={s.membership === 'chosen' ? 'accent' : 'neutral'}>
-                {SUBJECT_CLASS_MEMBERSHIP_LABELS[s.membership]} · {countLabel(s.learnerCount)}
-              </Badge>
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                aria-label={`Learners of ${subjectClassTitle(s)}`}
-                onClick={() => setOpenId(s.id)}
-              >
-                Learners
-              </Button>
-            </span>
+        {setup.subjectClasses.map((s, index) => (
+          <li key={s.id} className="space-y-2 px-4 py-2">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="text-slate-900">
+                {subjectClassTitle(s)} ({s.teacherName})
+                {/* A teacher removed from the school, or whose role no longer teaches: hand it over. */}
+                {!setup.teachers.some((t) => t.id === s.teacherId) && (
+                  <span className="block text-xs font-semibold text-red-800">
+                    {s.teacherName} no longer teaches here: give it to another teacher.
+                  </span>
+                )}
+              </span>
+              <span className="flex flex-wrap items-center gap-2">
+                <Badge variant={s.membership === 'chosen' ? 'accent' : 'neutral'}>
+                  {SUBJECT_CLASS_MEMBERSHIP_LABELS[s.membership]} · {countLabel(s.learnerCount)}
+                </Badge>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Learners of ${subjectClassTitle(s)}`}
+                  onClick={() => setOpenId(s.id)}
+                >
+                  Learners
+                </Button>
+                {setup.canEdit && (
+                  <SubjectClassActions
+                    subjectClass={s}
+                    editing={editing === s.id}
+                    onEdit={() => setEditing(s.id)}
+                    onRemoved={() => focusAfterRemoving(index)}
+                  />
+                )}
+              </span>
+            </div>
+            {setup.canEdit && editing === s.id && (
+              <EditSubjectClassForm subjectClass={s} teachers={setup.teachers} onDone={() => doneEditing(s.id)} />
+            )}
           </li>
         ))}
       </ul>
@@ -72,6 +151,166 @@ export function SubjectClassList({ setup }: { setup: TTimetableSetup }) {
         {open && <SubjectClassLearnersDialog subjectClass={open} canEdit={setup.canEdit} />}
       </Dialog>
     </>
+  );
+}
+
+/** Edit and Remove for a subject class. Removing asks first (Keep focused), naming what goes with it. */
+function SubjectClassActions({
+  subjectClass,
+  editing,
+  onEdit,
+  onRemoved,
+}: {
+  subjectClass: TSubjectClass;
+  editing: boolean;
+  onEdit: () => void;
+  onRemoved: () => void;
+}) {
+  const remove = useDeleteTimetableItem();
+  const title = subjectClassTitle(subjectClass);
+  const chosenLearners = subjectClass.membership === 'chosen' ? subjectClass.learnerCount : null;
+  return (
+    <>
+      <Button
+        type="button"
+        variant="secondary"
+        size="sm"
+        aria-label={`Edit ${title}`}
+        aria-expanded={editing}
+        data-edit-subject-class={subjectClass.id}
+        disabled={editing}
+        onClick={onEdit}
+      >
+        Edit
+      </Button>
+      <ConfirmAction
+        label={`Remove ${title}`}
+        question={removeSubjectClassQuestion(title, subjectClass.lessons, chosenLearners)}
+        confirmLabel="Yes, remove"
+        cancelLabel="Keep"
+        success={`${title} removed`}
+        pending={remove.isPending}
+        onConfirm={async () => {
+          await remove.mutateAsync({ kind: 'subjectClass', id: subjectClass.id });
+          onRemoved();
+        }}
+      >
+        {(ask) => (
+          <Button type="button" variant="ghost" size="sm" aria-label={`Remove ${title}`} onClick={ask}>
+            Remove
+          </Button>
+        )}
+      </ConfirmAction>
+    </>
+  );
+}
+
+/**
+ * Hands a subject class to another teacher (one who may teach: the setup's teachers) or renames its
+ * group. A teacher busy at one of its lessons is refused on the teacher field, naming the clash. A
+ * teacher whose role no longer teaches stays shown as its teacher until another is chosen.
+ */
+function EditSubjectClassForm({
+  subjectClass,
+  teachers,
+  onDone,
+}: {
+  subjectClass: TSubjectClass;
+  teachers: TTimetableSetup['teachers'];
+  onDone: () => void;
+}) {
+  const id = useId();
+  const update = useUpdateSubjectClass();
+  const [problem, setProblem] = useState<string | null>(null);
+  const title = subjectClassTitle(subjectClass);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const form = useForm<TSubjectClassUpdateValues, unknown, TSubjectClassUpdateInput>({
+    resolver: zodResolver(ZSubjectClassUpdateSchema),
+    defaultValues: { teacherId: subjectClass.teacherId, groupName: subjectClass.groupName ?? '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const teachesHere = teachers.some((t) => t.id === subjectClass.teacherId);
+  // Opened from its Edit button or a link: the teacher takes the focus, in sight.
+  useEffect(() => {
+    const teacher = document.getElementById(`${id}-teacher`);
+    teacher?.scrollIntoView({ block: 'center' });
+    teacher?.focus();
+  }, [id]);
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const saved = await update.mutateAsync({ id: subjectClass.id, ...values });
+      toast.success(
+        saved.teacherId === subjectClass.teacherId
+          ? `${subjectClassTitle(saved)} saved`
+          : `${subjectClassTitle(saved)} is now taught by ${saved.teacherName}`,
+      );
+      onDone();
+    } catch (error) {
+      if (applyServerFieldErrors(error, form.setError, ['teacherId', 'groupName'])) focusFirstInvalid();
+      else setProblem(errorMessage(error));
+    }
+  }, focusFirstInvalid);
+  return (
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-label={`Edit ${title}`}
+      className="flex flex-wrap items-start gap-3 rounded-lg bg-slate-50 p-3"
+    >
+      <FormField
+        id={`${id}-teacher`}
+        label="Teacher"
+        error={errors.teacherId?.message}
+        hint={teachesHere ? undefined : `${subjectClass.teacherName} no longer teaches here: choose another teacher.`}
+        className="w-full sm:w-72"
+      >
+        <Controller
+          control={form.control}
+          name="teacherId"
+          render={({ field: { ref: _ref, ...field } }) => (
+            <NativeSelect {...fieldAria(`${id}-teacher`, errors.teacherId?.message, !teachesHere)} {...field}>
+              {!teachesHere && <option value={subjectClass.teacherId}>{subjectClass.teacherName}</option>}
+              {teachers.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+      </FormField>
+      <FormField
+        id={`${id}-group`}
+        label="Group name"
+        optional
+        error={errors.groupName?.message}
+        className="w-full sm:w-48"
+      >
+        <Controller
+          control={form.control}
+          name="groupName"
+          render={({ field: { ref: _ref, value, ...field } }) => (
+            <Input
+              {...fieldAria(`${id}-group`, errors.groupName?.message)}
+              placeholder="Group A"
+              value={value ?? ''}
+              {...field}
+            />
+          )}
+        />
+      </FormField>
+      <div className="flex gap-2 sm:mt-6">
+        <Button type="submit" disabled={isSubmitting}>
+          Save subject class
+        </Button>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+      <Problem text={problem} />
+    </form>
   );
 }
 
