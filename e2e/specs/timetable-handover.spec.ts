@@ -71,12 +71,24 @@ test('the admin hands a leaving teacher’s subject class to another teacher and
   // Ayanda already teaches another group in that period on Monday.
   await groupWithLesson(page, period.id, `Busy ${suffix}`, busyId);
 
-  // The removal dialog names the subject class and links to its edit.
+  // A role that cannot teach: the warning names the subject class and links to its edit.
   await page.goto('/dashboard/school/teachers');
   const row = page
     .getByTestId('staff-table')
     .getByRole('row')
     .filter({ hasText: `${leaver.first} ${leaver.last}` });
+  await row.getByLabel(`Role of ${leaver.first} ${leaver.last}`).selectOption('driver');
+  await row.getByRole('button', { name: `Save role for ${leaver.first} ${leaver.last}` }).click();
+  const warning = page.getByRole('dialog', { name: `Change the role of ${leaver.first} ${leaver.last}?` });
+  await expect(warning).toContainText(
+    `${leaver.first} ${leaver.last} teaches ${title}. As Driver they can no longer teach: this subject class stays on the timetable under their name until you give it to another teacher.`,
+  );
+  await expect(warning.getByRole('link', { name: `Give ${title} to another teacher` })).toBeVisible();
+  await warning.getByRole('button', { name: 'Cancel' }).click();
+  await expect(warning).toHaveCount(0);
+  await expect(page.getByText(`${leaver.first} ${leaver.last} is now Driver`)).toHaveCount(0);
+
+  // The removal dialog names the subject class and links to its edit.
   await row.getByRole('button', { name: `Remove ${leaver.first} ${leaver.last} from school` }).click();
   const dialog = page.getByRole('dialog', { name: `Remove ${leaver.first} ${leaver.last} from the school?` });
   await expect(dialog).toContainText('Their subject classes stay on the timetable under their name');

@@ -691,6 +691,22 @@ describe('school routes: every role of spec 6 against every route', () => {
       },
       stillThere: exists(subjectClasses),
     },
+    'PUT /api/school/timetable/subject-classes/:id': {
+      rule: EDIT_TIMETABLE,
+      ok: 200,
+      request: async (_c, i) => {
+        const subjectClass = await createSubjectClass(t.database.db, org, {
+          subject: CAPS_SUBJECT_IDS[i]!,
+          teacherUserId: users.teacher!.id,
+          registerClassId: f.classSpare,
+          groupName: `Matrix edit ${i}`,
+        });
+        return {
+          url: `/api/school/timetable/subject-classes/${subjectClass.id}`,
+          payload: { teacherId: users.teacher!.id, groupName: `Matrix edited ${i}` },
+        };
+      },
+    },
     'GET /api/school/timetable/eligible-learners': {
       rule: READ_TIMETABLE,
       ok: 200,

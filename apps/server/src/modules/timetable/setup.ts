@@ -61,10 +61,12 @@ export async function listRooms(db: DbExecutor, organizationId: string): Promise
     .select({
       id: timetableRooms.id,
       name: timetableRooms.name,
-      lessons: sql<number>`(select count(*) from ${timetableLessons} where ${timetableLessons.roomId} = ${timetableRooms.id})`,
+      lessons: count(timetableLessons.id),
     })
     .from(timetableRooms)
+    .leftJoin(timetableLessons, eq(timetableLessons.roomId, timetableRooms.id))
     .where(eq(timetableRooms.organizationId, organizationId))
+    .groupBy(timetableRooms.id, timetableRooms.name)
     .orderBy(asc(timetableRooms.name));
   return rows.map((row) => ({ ...row, lessons: Number(row.lessons) }));
 }
@@ -401,15 +403,23 @@ const DELETABLE = {
   subjectClass: subjectClasses,
 } as const;
 
-/** Removes a room or subject class of this school (its lessons go with it; a room's keep no room). */
+/**
+ * Removes a room or subject class of this school (its lessons go with it; a room's keep no room).
+ * The editor asks first, naming its lessons (GET /setup); audited with how many it had.
+ */
 export function deleteSetupItem(db: Database, ctx: TSchoolContext, kind: keyof typeof DELETABLE, id: string) {
   const table = DELETABLE[kind];
+  const lessonsOf = kind === 'room' ? timetableLessons.roomId : timetableLessons.subjectClassId;
   return audited(db, ctx, `timetable.${kind}_deleted`, null, async (tx) => {
+    const [counted] = await tx
+      .select({ lessons: count() })
+      .from(timetableLessons)
+      .where(and(eq(timetableLessons.organizationId, ctx.organizationId), eq(lessonsOf, id)));
     const deleted = await tx
       .delete(table)
       .where(and(eq(table.id, id), eq(table.organizationId, ctx.organizationId)))
       .returning({ id: table.id });
     if (deleted.length === 0) throw notFound(TIMETABLE_MESSAGES.notFound);
-    return { result: { deleted: true }, target: `${kind}:${id}` };
+    return { result: { deleted: true }, target: `${kind}:${id}`, details: { lessons: Number(counted?.lessons ?? 0) } };
   });
 }

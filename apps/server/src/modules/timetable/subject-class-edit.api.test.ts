@@ -3,7 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { TIMETABLE_MESSAGES } from '@sekolo/shared/schemas/timetable';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
-import { createLesson, createPeriod, createRegisterClass, createSubjectClass } from '../../test/factories/school.ts';
+import {
+  createLesson,
+  createPeriod,
+  createRegisterClass,
+  createRoom,
+  createSubjectClass,
+} from '../../test/factories/school.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { auditEvents, subjectClasses, timetableLessons } from '../../db/schema/index.ts';
 
@@ -20,7 +26,12 @@ describe('editing a subject class', () => {
   const ids: Record<string, string> = {};
   let ip = 0;
 
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, who: string, payload?: Record<string, unknown>) =>
+  const call = (
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    who: string,
+    payload?: Record<string, unknown>,
+  ) =>
     t.app.inject({
       method,
       url: `/api/school/timetable${url}`,
@@ -235,6 +246,31 @@ describe('editing a subject class', () => {
     expect(handover.statusCode, handover.body).toBe(200);
     expect(lesson.statusCode, lesson.body).toBe(201);
     expect(await teacherOfLessons(history.id)).toEqual([people.naidoo!.id]);
+  });
+
+  it('lists each room’s and subject class’s lessons, and audits a removal with them', async () => {
+    const db = t.database.db;
+    const room = await createRoom(db, org, 'Hall');
+    const drama = await createSubjectClass(db, org, {
+      subject: 'dramatic_arts',
+      teacherUserId: people.dlamini!.id,
+      registerClassId: ids['10A']!,
+    });
+    await createLesson(db, org, drama, { day: 5, periodId: ids.p1!, roomId: room.id });
+    await createLesson(db, org, drama, { day: 4, periodId: ids.p2!, roomId: room.id });
+    const setup = (await call('GET', '/setup', 'admin')).json().setup;
+    expect(setup.rooms).toContainEqual({ id: room.id, name: 'Hall', lessons: 2 });
+    expect(setup.subjectClasses.find((s: { id: string }) => s.id === drama.id)).toMatchObject({ lessons: 2 });
+    expect((await call('DELETE', `/rooms/${room.id}`, 'admin')).statusCode).toBe(200);
+    expect((await call('DELETE', `/subject-classes/${drama.id}`, 'admin')).statusCode).toBe(200);
+    const audit = await db
+      .select({ action: auditEvents.action, details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actorUserId, people.admin!.id)));
+    expect(audit.filter((a) => a.action.endsWith('_deleted'))).toEqual([
+      { action: 'timetable.room_deleted', details: { organizationId: org, lessons: 2 } },
+      { action: 'timetable.subjectClass_deleted', details: { organizationId: org, lessons: 2 } },
+    ]);
   });
 
   it('answers 404 for another school’s class and 403 for who cannot edit the timetable', async () => {
