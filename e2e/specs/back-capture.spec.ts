@@ -95,7 +95,9 @@ test.describe('back-capture (issue 6)', () => {
     // from the day of the restore (unless the admin gives an earlier one).
     await page.getByRole('button', { name: 'Archive learner' }).click();
     await expect(page.getByText('Learner archived')).toBeVisible();
-    await page.getByRole('button', { name: 'Restore learner' }).click();
+    // Focus follows the swapped button: Enter restores, without a hunt from the top of the page.
+    await expect(page.getByRole('button', { name: 'Restore learner' })).toBeFocused();
+    await page.keyboard.press('Enter');
     const restore = page.getByRole('dialog', { name: 'Restore Zanele?' });
     await expect(restore).toContainText('Zanele was not in class 9A while archived');
     const back = restore.getByLabel('Back in class 9A since');
@@ -108,6 +110,7 @@ test.describe('back-capture (issue 6)', () => {
     await restore.getByRole('button', { name: 'Restore learner' }).click();
     await expect(page.getByText('Learner restored')).toBeVisible();
     await expect(restore).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Archive learner' })).toBeFocused();
     await expect(page.getByText(`In this class since ${formatLongDate(today)}`)).toBeVisible();
     // A day after she joined but before the restore, with no mark of hers: 9A's register leaves her out.
     await page.goto(`/dashboard/school/attendance?date=${weekdaysBefore(today, 1)}`);

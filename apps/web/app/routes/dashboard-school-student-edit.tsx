@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Archive } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -60,6 +61,9 @@ function LearnerRecord() {
   );
 }
 
+const ARCHIVE_BUTTON_ID = 'learner-archive';
+const RESTORE_BUTTON_ID = 'learner-restore';
+
 function LearnerDetails({ learner }: { learner: TLearnerRecord }) {
   const { permissions } = useSession();
   const canManage = permissions.includes('manage_students');
@@ -69,6 +73,14 @@ function LearnerDetails({ learner }: { learner: TLearnerRecord }) {
   const update = useUpdateLearner(learner.id);
   const archive = useSetLearnerArchived(learner.id);
   const archived = learner.archivedAt !== null;
+  // Archiving swaps its button for Restore (and restoring back): focus follows to the new one
+  // once the record says so, instead of falling to the page's body with the button it was on.
+  const swapFocus = useRef(false);
+  useEffect(() => {
+    if (!swapFocus.current) return;
+    swapFocus.current = false;
+    document.getElementById(archived ? RESTORE_BUTTON_ID : ARCHIVE_BUTTON_ID)?.focus();
+  }, [archived]);
   return (
     <>
       <header className="flex flex-wrap items-start justify-between gap-3">
@@ -85,6 +97,8 @@ function LearnerDetails({ learner }: { learner: TLearnerRecord }) {
         </div>
         {canManage && archived && (
           <RestoreLearnerButton
+            id={RESTORE_BUTTON_ID}
+            onRestoring={() => (swapFocus.current = true)}
             learnerId={learner.id}
             name={learner.preferredName || learner.firstName}
             className={learner.registerClassName}
@@ -92,14 +106,17 @@ function LearnerDetails({ learner }: { learner: TLearnerRecord }) {
         )}
         {canManage && !archived && (
           <Button
+            id={ARCHIVE_BUTTON_ID}
             variant="secondary"
             size="sm"
             disabled={archive.isPending}
             onClick={async () => {
               try {
+                swapFocus.current = true;
                 await archive.mutateAsync(true);
                 toast.success('Learner archived');
               } catch (error) {
+                swapFocus.current = false;
                 toast.error(errorMessage(error));
               }
             }}

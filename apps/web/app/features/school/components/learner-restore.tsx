@@ -26,10 +26,16 @@ import { useRestoreLearner } from '../api/school-queries';
  * back on those registers. The day is checked with the API's own schema (ZLearnerRestoreSchema).
  */
 export function RestoreLearnerButton({
+  id: buttonId,
+  onRestoring,
   learnerId,
   name,
   className,
 }: {
+  /** The button's id, where the page puts focus when archiving swaps it in. */
+  id?: string;
+  /** Called just before the restore is sent (its button leaves the screen once it is done). */
+  onRestoring?: () => void;
   learnerId: string;
   name: string;
   className: string | null;
@@ -48,6 +54,7 @@ export function RestoreLearnerButton({
     }
     setProblem(null);
     try {
+      onRestoring?.();
       await restore.mutateAsync(parsed.data);
       toast.success('Learner restored');
       setOpen(false);
@@ -60,7 +67,7 @@ export function RestoreLearnerButton({
 
   if (!className) {
     return (
-      <Button variant="secondary" size="sm" disabled={restore.isPending} onClick={() => void run('')}>
+      <Button id={buttonId} variant="secondary" size="sm" disabled={restore.isPending} onClick={() => void run('')}>
         <ArchiveRestore aria-hidden="true" />
         Restore learner
       </Button>
@@ -78,7 +85,7 @@ export function RestoreLearnerButton({
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="secondary" size="sm">
+        <Button id={buttonId} variant="secondary" size="sm">
           <ArchiveRestore aria-hidden="true" />
           Restore learner
         </Button>
