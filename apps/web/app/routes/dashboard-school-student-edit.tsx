@@ -143,6 +143,7 @@ function LearnerDetails({ learner }: { learner: TLearnerRecord }) {
         <LearnerForm
           defaultValues={learnerToInput(whole)}
           classSince={whole.classSince}
+          saved={{ dateOfBirth: whole.dateOfBirth, grade: whole.grade }}
           submitLabel="Save changes"
           onSubmit={async (values) => {
             await update.mutateAsync({ values, basedOn: learner.updatedAt });

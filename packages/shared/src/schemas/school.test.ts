@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, todayInSouthAfrica } from '../domain/sa-calendar.ts';
 import { luhnCheckDigit } from '../domain/sa-id.ts';
 import {
+  birthDateForGrade,
   canMarkRegisters,
   classTeacherRoleWarning,
   subjectClassesRoleWarning,
@@ -9,11 +10,13 @@ import {
   gradeFromNumber,
   gradeToNumber,
   isWholeLearnerRecord,
+  learnerEditSchema,
   parseCsvGrade,
   readsWholeLearnerRecord,
   SCHOOL_MESSAGES,
   schoolYearStart,
   toLearnerViewerRecord,
+  ZLearnerEditRequestSchema,
   ZLearnerSchema,
   ZRegisterClassSince,
   type TLearner,
@@ -133,6 +136,63 @@ describe('learner schema', () => {
     expect(
       ZLearnerSchema.safeParse({ ...base, dateOfBirth: '2027-01-01' }).error?.issues.map((i) => i.message),
     ).toEqual([SCHOOL_MESSAGES.dateOfBirthFuture]);
+  });
+
+  it('checks the age on an edit only when the date of birth or the grade changes', () => {
+    // Saved in 2026 as a Grade 8 learner turning 14; in 2032 nobody has moved them up: they turn 20.
+    const saved = { dateOfBirth: '2012-03-15', grade: '8' };
+    const record = { ...base, ...saved };
+    vi.setSystemTime(new Date('2032-01-01T08:00:00Z'));
+    const edit = learnerEditSchema(saved);
+    // A new learner (the form, the import) is refused for that age ...
+    expect(ZLearnerSchema.safeParse(record).error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['dateOfBirth'],
+        message: SCHOOL_MESSAGES.dateOfBirthImplausibleForGrade('8', 20),
+      }),
+    ]);
+    // ... the saved record's new address is not ...
+    expect(edit.safeParse({ ...record, address: '12 Jacaranda Street' }).success).toBe(true);
+    // ... a new grade or date of birth is held to the rule.
+    expect(edit.safeParse({ ...record, grade: '9' }).error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['dateOfBirth'],
+        message: SCHOOL_MESSAGES.dateOfBirthImplausibleForGrade('9', 20),
+      }),
+    ]);
+    expect(edit.safeParse({ ...record, dateOfBirth: '2012-04-15' }).success).toBe(false);
+    expect(edit.safeParse({ ...record, grade: '12' }).success).toBe(true);
+    expect(edit.safeParse({ ...record, dateOfBirth: '2016-04-15' }).success).toBe(true);
+    // The API's request schema leaves the rule to the save, which reads the record first.
+    expect(ZLearnerEditRequestSchema.safeParse(record).success).toBe(true);
+    // Every other check still holds on an edit.
+    expect(edit.safeParse({ ...record, firstName: ' ' }).error?.issues[0]?.message).toBe(
+      SCHOOL_MESSAGES.firstNameRequired,
+    );
+    expect(edit.safeParse({ ...record, dateOfBirth: '2033-01-01' }).error?.issues.map((i) => i.message)).toEqual([
+      SCHOOL_MESSAGES.dateOfBirthFuture,
+    ]);
+  });
+
+  it('gives a date of birth of the grade’s usual age in any year, on 1 January and 31 December too', () => {
+    for (const now of [
+      '2026-11-29T10:00:00Z',
+      '2030-12-31T21:59:00Z',
+      '2031-01-01T00:30:00Z',
+      '2045-06-15T12:00:00Z',
+    ]) {
+      vi.setSystemTime(new Date(now));
+      for (const grade of ['R', '1', '8', '12'] as const) {
+        const dateOfBirth = birthDateForGrade(grade);
+        expect(ZLearnerSchema.safeParse({ ...base, grade, dateOfBirth }).success, `${grade} at ${now}`).toBe(true);
+        expect(birthDateForGrade(grade === 'R' ? 0 : Number(grade))).toBe(dateOfBirth);
+      }
+    }
+    // South Africa's new year starts two hours before UTC's.
+    vi.setSystemTime(new Date('2030-12-31T22:30:00Z'));
+    expect(birthDateForGrade('8')).toBe('2017-03-15');
+    expect(birthDateForGrade(8, { monthDay: '12-31', yearsOlder: 4 })).toBe('2013-12-31');
+    expect(gradeAgeRange('8').usual).toBe(2031 - 2017);
   });
 
   it('refuses future birth dates and unknown grades with the shared messages', () => {

@@ -171,6 +171,24 @@ export function gradeAgeRange(grade: TSchoolGrade): { usual: number; youngest: n
   return { usual, youngest: usual - GRADE_AGE_YOUNGER_BY, oldest: usual + GRADE_AGE_OLDER_BY };
 }
 
+/**
+ * A date of birth (YYYY-MM-DD, on `monthDay`) with which a learner of `grade` (an id or its stored
+ * number, R is 0) turns the grade's usual age this year (gradeAgeRange), `yearsOlder` more: what
+ * the demo seed, the test factories and the tests give a learner, so their records stay valid in
+ * any year the code runs.
+ */
+export function birthDateForGrade(
+  grade: TSchoolGrade | number,
+  {
+    monthDay = '03-15',
+    yearsOlder = 0,
+    today = todayInSouthAfrica(),
+  }: { monthDay?: string; yearsOlder?: number; today?: string } = {},
+): string {
+  const gradeNumber = typeof grade === 'number' ? grade : gradeToNumber(grade);
+  return `${Number(today.slice(0, 4)) - 6 - gradeNumber - yearsOlder}-${monthDay}`;
+}
+
 /** YYYY-MM-DD in form, whether or not the day exists (isIsoDate says that). */
 const ISO_DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -207,97 +225,140 @@ function yearsBefore(isoDate: string, years: number): string {
   return `${Number(y) - years}-${m}-${d}`;
 }
 
-export const ZLearnerSchema = z
-  .object({
-    firstName: requiredText(M.firstNameRequired, NAME_MAX),
-    lastName: requiredText(M.lastNameRequired, NAME_MAX),
-    preferredName: optionalText(NAME_MAX),
-    dateOfBirth: z
-      .string({ error: M.dateOfBirthRequired })
-      .trim()
-      .min(1, M.dateOfBirthRequired)
-      .regex(ISO_DATE_SHAPE, M.dateOfBirthInvalid)
-      // In the right form but no such day (2012-02-30): say so, not "as YYYY-MM-DD".
-      .refine((value) => !ISO_DATE_SHAPE.test(value) || isIsoDate(value), M.dateOfBirthNotADate)
-      .refine((value) => !isIsoDate(value) || value <= todayInSouthAfrica(), M.dateOfBirthFuture)
-      .refine(
-        (value) => !isIsoDate(value) || value > yearsBefore(todayInSouthAfrica(), MAX_LEARNER_AGE_YEARS),
-        M.dateOfBirthTooOld,
-      ),
-    gender: z.enum(LEARNER_GENDER_IDS, { error: M.genderRequired }),
-    grade: z.enum(SCHOOL_GRADE_IDS, { error: M.gradeRequired }),
-    registerClassId: z
-      .union([z.literal(''), z.uuid({ error: M.classInvalid })], { error: M.classInvalid })
-      .nullable()
-      .optional()
-      .transform((value) => (value ? value : null)),
-    /** In the register class since (ZRegisterClassSince); read when the class is set or changed. */
-    registerClassSince: ZRegisterClassSince.optional().transform((value) => value ?? null),
-    admissionNumber: z
-      .string({ error: M.admissionNumberRequired })
-      .trim()
-      .min(1, M.admissionNumberRequired)
-      .max(ADMISSION_NUMBER_MAX, M.tooLong(ADMISSION_NUMBER_MAX))
-      .toUpperCase()
-      .regex(/^[A-Z0-9/-]+$/, M.admissionNumberInvalid),
-    idType: z.enum(LEARNER_ID_TYPE_IDS, { error: M.idTypeInvalid }).default('none'),
-    // Nullable: the form sends the schema's own output (null when there is none) to the API.
-    idNumber: z
-      .string()
-      .trim()
-      .max(20, M.tooLong(20))
-      .nullable()
-      .optional()
-      .transform((value) => value ?? ''),
-    homeLanguage: optionalEnum(HOME_LANGUAGE_IDS, M.homeLanguageInvalid),
-    medicalNotes: optionalText(MEDICAL_NOTES_MAX),
-    address: optionalText(ADDRESS_MAX),
-  })
-  .superRefine((value, ctx) => {
-    // zod runs this after a field's own check failed too (a date not in the form, in the future):
-    // that field's message is the one to show, not a second one.
-    const today = todayInSouthAfrica();
-    const dateOk =
-      isIsoDate(value.dateOfBirth) &&
-      value.dateOfBirth <= today &&
-      value.dateOfBirth > yearsBefore(today, MAX_LEARNER_AGE_YEARS);
-    const turns = Number(today.slice(0, 4)) - Number(value.dateOfBirth.slice(0, 4));
-    const ages = (SCHOOL_GRADE_IDS as readonly string[]).includes(value.grade) ? gradeAgeRange(value.grade) : null;
-    if (dateOk && ages && (turns < ages.youngest || turns > ages.oldest)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['dateOfBirth'],
-        message: M.dateOfBirthImplausibleForGrade(value.grade, turns),
-      });
-    }
-    if (value.idType === 'none') return;
-    const raw = value.idNumber.replace(/\s+/g, '');
-    if (!raw) {
-      ctx.addIssue({ code: 'custom', path: ['idNumber'], message: M.idNumberRequired });
-      return;
-    }
-    if (value.idType === 'passport') {
-      if (!/^[A-Za-z0-9]{5,20}$/.test(raw))
-        ctx.addIssue({ code: 'custom', path: ['idNumber'], message: M.passportInvalid });
-      return;
-    }
-    const check = checkSouthAfricanId(raw);
-    if (!check.valid) {
-      ctx.addIssue({ code: 'custom', path: ['idNumber'], message: SA_ID_INVALID_MESSAGES[check.reason] });
-      return;
-    }
-    if (isIsoDate(value.dateOfBirth) && check.dateOfBirth !== value.dateOfBirth) {
-      ctx.addIssue({ code: 'custom', path: ['idNumber'], message: M.idBirthDateMismatch });
-    }
-    // Only female and male are in the ID; 'other' is the learner's own and is not checked.
-    if ((value.gender === 'female' || value.gender === 'male') && check.gender !== value.gender) {
-      ctx.addIssue({ code: 'custom', path: ['idNumber'], message: M.idGenderMismatch });
-    }
-  })
-  .transform((value) => ({
-    ...value,
-    idNumber: value.idType === 'none' ? null : value.idNumber.replace(/\s+/g, '').toUpperCase(),
-  }));
+/**
+ * Why a date of birth is implausible for the grade this calendar year (gradeAgeRange), or null when
+ * it is plausible (or the date or the grade is not one: their own checks say so).
+ */
+export function learnerAgeForGradeProblem(value: { dateOfBirth: string; grade: string }): string | null {
+  if (!isIsoDate(value.dateOfBirth) || !(SCHOOL_GRADE_IDS as readonly string[]).includes(value.grade)) return null;
+  const grade = value.grade as TSchoolGrade;
+  const turns = Number(todayInSouthAfrica().slice(0, 4)) - Number(value.dateOfBirth.slice(0, 4));
+  const { youngest, oldest } = gradeAgeRange(grade);
+  return turns < youngest || turns > oldest ? M.dateOfBirthImplausibleForGrade(grade, turns) : null;
+}
+
+/** A learner's date of birth and grade as saved, which an edit of the record is checked against. */
+export type TLearnerSavedAge = { dateOfBirth: string; grade: string };
+
+/**
+ * The age-for-grade rule (learnerAgeForGradeProblem) judges a date of birth against today's year, so
+ * a record that was right when it was saved drifts out of it as the years pass when nobody moves the
+ * learner up a grade (or was imported from an older system). It is checked when a learner is added
+ * or imported, and on an edit only when the date of birth or the grade changes: a secretary
+ * correcting the address is never refused for the learner's age.
+ */
+export function learnerAgeRuleApplies(
+  value: { dateOfBirth: string; grade: string },
+  saved: TLearnerSavedAge | null,
+): boolean {
+  return saved === null || value.dateOfBirth !== saved.dateOfBirth || value.grade !== saved.grade;
+}
+
+const learnerSchemaWith = (ageRule: (value: { dateOfBirth: string; grade: string }) => boolean) =>
+  z
+    .object({
+      firstName: requiredText(M.firstNameRequired, NAME_MAX),
+      lastName: requiredText(M.lastNameRequired, NAME_MAX),
+      preferredName: optionalText(NAME_MAX),
+      dateOfBirth: z
+        .string({ error: M.dateOfBirthRequired })
+        .trim()
+        .min(1, M.dateOfBirthRequired)
+        .regex(ISO_DATE_SHAPE, M.dateOfBirthInvalid)
+        // In the right form but no such day (2012-02-30): say so, not "as YYYY-MM-DD".
+        .refine((value) => !ISO_DATE_SHAPE.test(value) || isIsoDate(value), M.dateOfBirthNotADate)
+        .refine((value) => !isIsoDate(value) || value <= todayInSouthAfrica(), M.dateOfBirthFuture)
+        .refine(
+          (value) => !isIsoDate(value) || value > yearsBefore(todayInSouthAfrica(), MAX_LEARNER_AGE_YEARS),
+          M.dateOfBirthTooOld,
+        ),
+      gender: z.enum(LEARNER_GENDER_IDS, { error: M.genderRequired }),
+      grade: z.enum(SCHOOL_GRADE_IDS, { error: M.gradeRequired }),
+      registerClassId: z
+        .union([z.literal(''), z.uuid({ error: M.classInvalid })], { error: M.classInvalid })
+        .nullable()
+        .optional()
+        .transform((value) => (value ? value : null)),
+      /** In the register class since (ZRegisterClassSince); read when the class is set or changed. */
+      registerClassSince: ZRegisterClassSince.optional().transform((value) => value ?? null),
+      admissionNumber: z
+        .string({ error: M.admissionNumberRequired })
+        .trim()
+        .min(1, M.admissionNumberRequired)
+        .max(ADMISSION_NUMBER_MAX, M.tooLong(ADMISSION_NUMBER_MAX))
+        .toUpperCase()
+        .regex(/^[A-Z0-9/-]+$/, M.admissionNumberInvalid),
+      idType: z.enum(LEARNER_ID_TYPE_IDS, { error: M.idTypeInvalid }).default('none'),
+      // Nullable: the form sends the schema's own output (null when there is none) to the API.
+      idNumber: z
+        .string()
+        .trim()
+        .max(20, M.tooLong(20))
+        .nullable()
+        .optional()
+        .transform((value) => value ?? ''),
+      homeLanguage: optionalEnum(HOME_LANGUAGE_IDS, M.homeLanguageInvalid),
+      medicalNotes: optionalText(MEDICAL_NOTES_MAX),
+      address: optionalText(ADDRESS_MAX),
+    })
+    .superRefine((value, ctx) => {
+      // zod runs this after a field's own check failed too (a date not in the form, in the future):
+      // that field's message is the one to show, not a second one.
+      const today = todayInSouthAfrica();
+      const dateOk =
+        isIsoDate(value.dateOfBirth) &&
+        value.dateOfBirth <= today &&
+        value.dateOfBirth > yearsBefore(today, MAX_LEARNER_AGE_YEARS);
+      const ageProblem = dateOk && ageRule(value) ? learnerAgeForGradeProblem(value) : null;
+      if (ageProblem) ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: ageProblem });
+      if (value.idType === 'none') return;
+      const raw = value.idNumber.replace(/\s+/g, '');
+      if (!raw) {
+        ctx.addIssue({ code: 'custom', path: ['idNumber'], message: M.idNumberRequired });
+        return;
+      }
+      if (value.idType === 'passport') {
+        if (!/^[A-Za-z0-9]{5,20}$/.test(raw))
+          ctx.addIssue({ code: 'custom', path: ['idNumber'], message: M.passportInvalid });
+        return;
+      }
+      const check = checkSouthAfricanId(raw);
+      if (!check.valid) {
+        ctx.addIssue({ code: 'custom', path: ['idNumber'], message: SA_ID_INVALID_MESSAGES[check.reason] });
+        return;
+      }
+      if (isIsoDate(value.dateOfBirth) && check.dateOfBirth !== value.dateOfBirth) {
+        ctx.addIssue({ code: 'custom', path: ['idNumber'], message: M.idBirthDateMismatch });
+      }
+      // Only female and male are in the ID; 'other' is the learner's own and is not checked.
+      if ((value.gender === 'female' || value.gender === 'male') && check.gender !== value.gender) {
+        ctx.addIssue({ code: 'custom', path: ['idNumber'], message: M.idGenderMismatch });
+      }
+    })
+    .transform((value) => ({
+      ...value,
+      idNumber: value.idType === 'none' ? null : value.idNumber.replace(/\s+/g, '').toUpperCase(),
+    }));
+
+/** A new learner (the form, the API, every row of an import): the age-for-grade rule applies. */
+export const ZLearnerSchema = learnerSchemaWith(() => true);
+
+/**
+ * An edit of the learner saved as `saved`: the same checks, the age-for-grade rule only when the
+ * date of birth or the grade changes (learnerAgeRuleApplies). The edit form makes it from the record
+ * it shows; the server from the record's locked row (update-learner.ts), after the request passed
+ * ZLearnerEditRequestSchema.
+ */
+export function learnerEditSchema(saved: TLearnerSavedAge) {
+  return learnerSchemaWith((value) => learnerAgeRuleApplies(value, saved));
+}
+
+/**
+ * The body of `PUT /learners/:id`: every check but the age-for-grade rule, which needs the record
+ * as saved and is made on its locked row (learnerEditSchema).
+ */
+export const ZLearnerEditRequestSchema = learnerSchemaWith(() => false);
+
 export type TLearnerInput = z.input<typeof ZLearnerSchema>;
 
 /**

@@ -8,6 +8,7 @@ import {
   ZLearnerImportSchema,
   ZLearnerListQuerySchema,
   ZLearnerRestoreSchema,
+  ZLearnerEditRequestSchema,
   ZLearnerSchema,
   ZRegisterClassSchema,
   SCHOOL_MESSAGES,
@@ -172,7 +173,8 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/learners/:learnerId',
-    { preValidation: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerSchema } },
+    // The age-for-grade rule needs the record as saved: updateLearner makes it on the locked row.
+    { preValidation: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerEditRequestSchema } },
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return { learner: await updateLearner(db, ctx, request.params.learnerId, request.body, ifMatchOf(request)) };

@@ -4,12 +4,12 @@ import Papa from 'papaparse';
 import { decodeCsvBytes } from '@sekolo/shared/domain/csv-text';
 import { luhnCheckDigit } from '@sekolo/shared/domain/sa-id';
 import { schoolToday } from '@sekolo/shared/schemas/attendance';
-import { LEARNER_LIST_FIELDS, SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
+import { birthDateForGrade, LEARNER_LIST_FIELDS, SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { auditEvents } from '../../db/schema/index.ts';
-import { setInClassSince } from '../../test/factories/school.ts';
+import { createLearner, setInClassSince } from '../../test/factories/school.ts';
 import { BAD_CURSOR_MESSAGE } from './list-learners.ts';
 
 const SCHOOL_A = { name: 'Umhlanga Primary', type: 'school' as const };
@@ -20,10 +20,13 @@ function saId(birth: string, sequence = '5009'): string {
   return first12 + luhnCheckDigit(first12);
 }
 
+/** A Grade 8 learner's date of birth in the year the test runs (birthDateForGrade), on `monthDay`. */
+const grade8Born = (monthDay = '03-15') => birthDateForGrade('8', { monthDay });
+
 const learner = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Sipho',
   lastName: 'Ndlovu',
-  dateOfBirth: '2012-03-15',
+  dateOfBirth: grade8Born(),
   gender: 'male',
   grade: '8',
   admissionNumber: 'A001',
@@ -93,7 +96,7 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
   });
 
   it('creates a learner with a checked SA ID number and audits the read of the record', async () => {
-    const id = saId('2012-03-15');
+    const id = saId(grade8Born());
     const res = await call(
       'POST',
       '/api/school/learners',
@@ -191,7 +194,7 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
       'POST',
       '/api/school/learners',
       'admin',
-      learner({ idType: 'sa_id', idNumber: saId('2011-03-15'), admissionNumber: 'A002' }),
+      learner({ idType: 'sa_id', idNumber: saId(birthDateForGrade('8', { yearsOlder: 1 })), admissionNumber: 'A002' }),
     );
     expect(mismatch.json().error.fields).toEqual({ idNumber: SCHOOL_MESSAGES.idBirthDateMismatch });
     const checksum = await call(
@@ -450,6 +453,64 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     });
   });
 
+  it('checks an old record’s age only when its date of birth or grade changes, and a new one’s always', async () => {
+    // Saved as Grade 8 six years ago and never moved up (or imported so): it turns 20 this year.
+    const bornThen = birthDateForGrade('8', { yearsOlder: 6 });
+    const old = await createLearner(t.database.db, people.admin!.organizationId!, {
+      firstName: 'Lerato',
+      lastName: 'Kept-Back',
+      admissionNumber: 'OLD1',
+      dateOfBirth: bornThen,
+      grade: 8,
+    });
+    const record = learner({
+      firstName: 'Lerato',
+      lastName: 'Kept-Back',
+      admissionNumber: 'OLD1',
+      dateOfBirth: bornThen,
+    });
+    const put = (values: Record<string, unknown>) =>
+      call('PUT', `/api/school/learners/${old.id}`, 'admin', { ...record, ...values });
+    // The secretary corrects the address: saved, not refused for the age.
+    const address = await put({ address: '7 Protea Road, Soweto' });
+    expect(address.statusCode, address.body).toBe(200);
+    expect(address.json().learner).toMatchObject({
+      address: '7 Protea Road, Soweto',
+      dateOfBirth: bornThen,
+      grade: '8',
+    });
+    // A new grade or date of birth is held to the rule, on the date of birth's field; nothing is saved.
+    const tooOld = SCHOOL_MESSAGES.dateOfBirthImplausibleForGrade('9', 20);
+    const grade = await put({ grade: '9', address: 'Moved' });
+    expect(grade.statusCode).toBe(400);
+    expect(grade.json().error).toEqual({ code: 'VALIDATION_ERROR', message: tooOld, fields: { dateOfBirth: tooOld } });
+    const dateOfBirth = await put({ dateOfBirth: birthDateForGrade('8', { yearsOlder: 6, monthDay: '04-15' }) });
+    expect(dateOfBirth.json().error.fields).toEqual({
+      dateOfBirth: SCHOOL_MESSAGES.dateOfBirthImplausibleForGrade('8', 20),
+    });
+    expect((await call('GET', `/api/school/learners/${old.id}`, 'admin')).json().learner).toMatchObject({
+      grade: '8',
+      dateOfBirth: bornThen,
+      address: '7 Protea Road, Soweto',
+    });
+    // Moved up to a grade the age fits: saved.
+    const movedUp = await put({ grade: '12' });
+    expect(movedUp.statusCode, movedUp.body).toBe(200);
+    expect(movedUp.json().learner.grade).toBe('12');
+    // The same learner added anew, by the form or a file, is refused for the age.
+    const added = await call('POST', '/api/school/learners', 'admin', { ...record, admissionNumber: 'OLD2' });
+    expect(added.json().error.fields).toEqual({ dateOfBirth: SCHOOL_MESSAGES.dateOfBirthImplausibleForGrade('8', 20) });
+    const csv = `first_name,last_name,date_of_birth,gender,grade,admission_number\nLerato,Kept-Back,${bornThen},female,8,OLD3\n`;
+    const report = (await call('POST', '/api/school/learners/import', 'admin', { csv, mode: 'check' })).json().report;
+    expect(report.errors).toEqual([
+      {
+        row: 2,
+        admissionNumber: 'OLD3',
+        errors: [{ field: 'date_of_birth', message: SCHOOL_MESSAGES.dateOfBirthImplausibleForGrade('8', 20) }],
+      },
+    ]);
+  });
+
   it('refuses a guardian save based on what someone else saved since (If-Match), and a taken e-mail on its field', async () => {
     const kid = (
       await call('POST', '/api/school/learners', 'admin', learner({ lastName: 'Guarded', admissionNumber: 'GRD1' }))
@@ -648,11 +709,11 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     const header = 'First Name,Last Name,date_of_birth,gender,grade,class,admission_number,id_number\n';
     const csv =
       header +
-      `Ayanda,Cele,2012-05-01,female,Grade 8,8A,CSV1,${saId('2012-05-01', '0123')}\n` +
+      `Ayanda,Cele,${grade8Born('05-01')},female,Grade 8,8A,CSV1,${saId(grade8Born('05-01'), '0123')}\n` +
       'Bongani,Cele,2013-02-30,male,8,,CSV2,\n' +
-      'Chris,Cele,2012-01-01,male,8,9Z,CSV3,\n' +
-      'Dudu,Cele,2012-01-01,female,8,,CSV1,\n' +
-      'Eli,Cele,2012-01-01,male,8,,A001,\n' +
+      `Chris,Cele,${grade8Born('01-01')},male,8,9Z,CSV3,\n` +
+      `Dudu,Cele,${grade8Born('01-01')},female,8,,CSV1,\n` +
+      `Eli,Cele,${grade8Born('01-01')},male,8,,A001,\n` +
       `Fikile,Cele,${Number(schoolToday().slice(0, 4)) - 6}-01-01,female,R,,CSV6,\n`;
     const check = (await call('POST', '/api/school/learners/import', 'admin', { csv, mode: 'check' })).json().report;
     expect(check).toMatchObject({ totalRows: 6, validRows: 2, invalidRows: 4, imported: 0, fileError: null });
@@ -689,7 +750,7 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
       '8A',
     );
 
-    const clean = header + 'Gugu,Zwane,2014-07-07,female,6,,CSV7,\n';
+    const clean = header + `Gugu,Zwane,${birthDateForGrade('6', { monthDay: '07-07' })},female,6,,CSV7,\n`;
     expect(
       (await call('POST', '/api/school/learners/import', 'admin', { csv: clean, mode: 'all' })).json().report,
     ).toMatchObject({ imported: 1, invalidRows: 0 });
@@ -713,7 +774,7 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     // (decodeCsvBytes, as the import screen does) before it sends the text.
     const header = 'first_name,last_name,date_of_birth,gender,grade,admission_number\r\n';
     const bytes = Uint8Array.from(
-      `${header}Ren\u00e9e,Gouws,2012-04-18,female,8,ENC1\r\nZo\u00eb,M\u00f4ller,2012-05-18,female,8,ENC2\r\n`,
+      `${header}Ren\u00e9e,Gouws,${grade8Born('04-18')},female,8,ENC1\r\nZo\u00eb,M\u00f4ller,${grade8Born('05-18')},female,8,ENC2\r\n`,
       (c) => c.charCodeAt(0),
     );
     const { text, encoding } = decodeCsvBytes(bytes);
@@ -729,7 +790,8 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
 
     // A file read as UTF-8 that was not ("Ren\uFFFDe", what File.text() made of it): refused on its
     // cells, the other rows checked as usual, nothing saved with the replacement character.
-    const damaged = `${header}Ren\uFFFDe,Gouws,2012-04-18,female,8,ENC3\r\nAnn,M\uFFFDller,2012-04-18,female,8,ENC4\r\nLeo,Botha,2012-04-18,male,8,ENC5\r\n`;
+    const born = grade8Born('04-18');
+    const damaged = `${header}Ren\uFFFDe,Gouws,${born},female,8,ENC3\r\nAnn,M\uFFFDller,${born},female,8,ENC4\r\nLeo,Botha,${born},male,8,ENC5\r\n`;
     const report = (
       await call('POST', '/api/school/learners/import', 'admin', { csv: damaged, mode: 'valid_only' })
     ).json().report;

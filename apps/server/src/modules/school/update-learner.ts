@@ -1,9 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { gradeToNumber, SCHOOL_MESSAGES, type TLearner, type TLearnerValues } from '@sekolo/shared/schemas/school';
+import {
+  gradeFromNumber,
+  gradeToNumber,
+  learnerEditSchema,
+  SCHOOL_MESSAGES,
+  type TLearner,
+  type TLearnerValues,
+} from '@sekolo/shared/schemas/school';
 import type { Database } from '../../db/client.ts';
 import { learners } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { reconcileLearnerGroups } from '../timetable/subject-class-learners.ts';
 import { getLearnerRow } from './get-learner.ts';
 import { checkLearnerCapacity } from './learner-capacity.ts';
@@ -21,6 +28,9 @@ import type { TSchoolContext } from './school-context.ts';
  * request's If-Match): when someone else has saved the record since, nothing is written and the
  * answer is 409, where the later save would have overwritten the other's fields (a medical note,
  * say) with the values the caller's form still held. Without it the save is the last writer.
+ * `values` passed every check but the age-for-grade rule (ZLearnerEditRequestSchema): that one is
+ * made here against the locked row (learnerEditSchema), as the edit form makes it against the record
+ * it shows, so an old record is not refused for its age when only its address changes.
  */
 export async function updateLearner(
   db: Database,
@@ -34,6 +44,7 @@ export async function updateLearner(
       const [existing] = await tx
         .select({
           id: learners.id,
+          dateOfBirth: learners.dateOfBirth,
           grade: learners.grade,
           registerClassId: learners.registerClassId,
           registerClassSince: learners.registerClassSince,
@@ -45,6 +56,15 @@ export async function updateLearner(
       if (!existing) throw notFound(SCHOOL_MESSAGES.learnerNotFound);
       if (basedOn !== undefined && existing.updatedAt.toISOString() !== basedOn)
         throw conflict(SCHOOL_MESSAGES.learnerChangedMeanwhile);
+      const checked = learnerEditSchema({
+        dateOfBirth: existing.dateOfBirth,
+        grade: gradeFromNumber(existing.grade),
+      }).safeParse(values);
+      if (!checked.success) {
+        const fields: Record<string, string> = {};
+        for (const issue of checked.error.issues) fields[String(issue.path[0])] ??= issue.message;
+        throw badRequest(checked.error.issues[0]!.message, fields);
+      }
       await assertRegisterClassFits(tx, ctx.organizationId, values.registerClassId, gradeToNumber(values.grade));
       await assertAdmissionNumberFree(tx, ctx.organizationId, values.admissionNumber, id);
       const registerClassId = values.registerClassId ?? null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_LEARNER, learnerChangedNotice, mergeLearnerInput } from './learner-form';
+import { birthDateForGrade, SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
+import { EMPTY_LEARNER, learnerChangedNotice, learnerFormSchema, mergeLearnerInput } from './learner-form';
 
 describe('mergeLearnerInput: a learner saved by someone else under an open form', () => {
   const opened = { ...EMPTY_LEARNER, firstName: 'Naledi', lastName: 'Dube', admissionNumber: 'N1' };
@@ -22,5 +23,38 @@ describe('mergeLearnerInput: a learner saved by someone else under an open form'
   it('names nothing when the newer record is the user’s own save', () => {
     const current = { ...opened, address: '12 Long Street' };
     expect(mergeLearnerInput(opened, current, current).changed).toEqual([]);
+  });
+});
+
+describe('learnerFormSchema: the age-for-grade rule on the form', () => {
+  // Saved as Grade 8 six years ago and never moved up: the learner turns 20 this year.
+  const old = {
+    ...EMPTY_LEARNER,
+    firstName: 'Lerato',
+    lastName: 'Kept-Back',
+    admissionNumber: 'OLD1',
+    gender: 'female' as const,
+    grade: '8' as const,
+    dateOfBirth: birthDateForGrade('8', { yearsOlder: 6 }),
+  };
+  const saved = { dateOfBirth: old.dateOfBirth, grade: old.grade };
+  const tooOld = (grade: '8' | '9') => SCHOOL_MESSAGES.dateOfBirthImplausibleForGrade(grade, 20);
+
+  it('lets the edit of an old record save its new address, and holds a new grade or date of birth to the rule', () => {
+    const edit = learnerFormSchema(saved);
+    expect(edit.safeParse({ ...old, address: '7 Protea Road' }).success).toBe(true);
+    expect(edit.safeParse({ ...old, grade: '9' }).error?.issues.map((i) => i.message)).toEqual([tooOld('9')]);
+    const otherDay = birthDateForGrade('8', { yearsOlder: 6, monthDay: '04-15' });
+    expect(edit.safeParse({ ...old, dateOfBirth: otherDay }).error?.issues.map((i) => i.message)).toEqual([
+      tooOld('8'),
+    ]);
+  });
+
+  it('refuses that age for a learner added anew', () => {
+    expect(
+      learnerFormSchema()
+        .safeParse(old)
+        .error?.issues.map((i) => i.message),
+    ).toEqual([tooOld('8')]);
   });
 });

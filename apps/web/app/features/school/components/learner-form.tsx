@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type ControllerRenderProps } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -10,9 +10,11 @@ import {
   LEARNER_GENDERS,
   LEARNER_ID_TYPES,
   schoolYearStart,
+  learnerEditSchema,
   ZLearnerSchema,
   type TLearner,
   type TLearnerInput,
+  type TLearnerSavedAge,
   type TLearnerValues,
 } from '@sekolo/shared/schemas/school';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
@@ -126,26 +128,48 @@ export function learnerToInput(learner: TLearner): TLearnerInput {
   };
 }
 
-/** Add or edit a learner; the shared schema checks the form here and the request on the server. */
+/** The form's schema: a new learner's (ZLearnerSchema), or an edit of the record saved as `saved`. */
+export function learnerFormSchema(saved?: TLearnerSavedAge) {
+  return saved ? learnerEditSchema(saved) : ZLearnerSchema;
+}
+
+/**
+ * Add or edit a learner; the shared schema checks the form here and the request on the server.
+ * `saved` is the record as saved, when editing one: the age-for-grade rule then applies only when
+ * the date of birth or the grade changes (learnerEditSchema, as update-learner.ts checks it).
+ */
 export function LearnerForm({
   defaultValues,
   classSince = null,
+  saved,
   submitLabel,
   onSubmit,
 }: {
   defaultValues: TLearnerInput;
   /** The day the learner joined their saved class (TLearner's registerClassSince), shown beside it. */
   classSince?: string | null;
+  saved?: TLearnerSavedAge;
   submitLabel: string;
   onSubmit: (values: TLearnerValues) => Promise<void>;
 }) {
   const id = useId();
   const f = (name: (typeof ERROR_FIELDS)[number]) => `${id}-${name}`;
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<TLearnerInput, unknown, TLearnerValues>({
-    resolver: zodResolver(ZLearnerSchema),
-    defaultValues,
-  });
+  const savedDateOfBirth = saved?.dateOfBirth;
+  const savedGrade = saved?.grade;
+  // Made again when the record is read again (after a save): the rule then judges against that.
+  const resolver = useMemo(
+    () =>
+      zodResolver(
+        learnerFormSchema(
+          savedDateOfBirth !== undefined && savedGrade !== undefined
+            ? { dateOfBirth: savedDateOfBirth, grade: savedGrade }
+            : undefined,
+        ),
+      ),
+    [savedDateOfBirth, savedGrade],
+  );
+  const form = useForm<TLearnerInput, unknown, TLearnerValues>({ resolver, defaultValues });
   const { errors, isSubmitting, isDirty, isSubmitSuccessful } = form.formState;
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const classes = useQuery(registerClassesQuery);
