@@ -23,6 +23,7 @@ import type { TSchoolContext } from '../school/school-context.ts';
 import { addDays } from '@sekolo/shared/domain/sa-calendar';
 import { onEachDay } from './learner-days.ts';
 import { getRegister } from './register.ts';
+import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /** Attendance (issue 6): the register, its rules, corrections, absence notices and the views. */
 describe('attendance', () => {
@@ -71,7 +72,7 @@ describe('attendance', () => {
         firstName,
         lastName,
         grade,
-        dateOfBirth: '2015-03-04',
+        dateOfBirth: birthDateForGrade(grade, { monthDay: '03-04' }),
         gender: 'female',
         admissionNumber: `A-${firstName}`.toUpperCase(),
         registerClassSince, // in the class long before any register of these tests
@@ -952,7 +953,7 @@ describe('attendance', () => {
       payload: {
         firstName: 'Pim',
         lastName: 'Cele',
-        dateOfBirth: '2017-02-03',
+        dateOfBirth: birthDateForGrade('3', { monthDay: '02-03' }),
         gender: 'male',
         grade: '3',
         admissionNumber: 'A-PIM',
@@ -1155,7 +1156,7 @@ describe('attendance', () => {
             firstName: `Hot${i}`,
             lastName: 'Page',
             grade: 7,
-            dateOfBirth: '2013-05-06',
+            dateOfBirth: birthDateForGrade(7, { monthDay: '05-06' }),
             gender: 'male' as const,
             admissionNumber: `HOT-${i}`,
             registerClassSince: ATTENDANCE_EARLIEST_DATE,

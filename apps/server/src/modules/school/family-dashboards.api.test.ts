@@ -8,6 +8,7 @@ import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts'
 import { setInClassSince } from '../../test/factories/school.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { recentSchoolDays } from './family-overview.ts';
+import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
  * Issue 6: learner accounts (invite, set a password, revoke) and the family dashboards: a parent
@@ -43,7 +44,7 @@ describe('learner accounts and the family dashboards', () => {
       await ok('POST', '/api/school/learners', who, {
         firstName,
         lastName: 'Mahlangu',
-        dateOfBirth: '2012-05-06',
+        dateOfBirth: birthDateForGrade('8', { monthDay: '05-06' }),
         gender: 'female',
         grade: '8',
         admissionNumber,

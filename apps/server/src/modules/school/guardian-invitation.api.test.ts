@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { INVITATION_NEEDS_EMAIL, INVITATION_OTHER_ACCOUNT, invitationAccountInUse } from './invite-guardian.ts';
 import * as schema from '../../db/schema/index.ts';
 import { withOutboxRefusing } from '../../test/outbox-refusing.ts';
+import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /** Spec 1: parent accounts are created by schools; the parent then sees only their own children. */
 describe('guardian invitation and the parent’s children', () => {
@@ -42,7 +43,7 @@ describe('guardian invitation and the parent’s children', () => {
       await call('POST', '/api/school/learners', cookies[who], {
         firstName,
         lastName: 'Khoza',
-        dateOfBirth: '2014-02-02',
+        dateOfBirth: birthDateForGrade('6', { monthDay: '02-02' }),
         gender: 'female',
         grade: '6',
         admissionNumber,

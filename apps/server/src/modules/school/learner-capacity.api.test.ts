@@ -5,8 +5,12 @@ import { subscriptions } from '../../db/schema/subscriptions.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /** The package's learner limit (payments' assertLearnerCapacity) applies to every way of adding learners. */
+/** A Grade 4 learner's date of birth in the year the test runs. */
+const GRADE_4_BORN = birthDateForGrade('4', { monthDay: '01-01' });
+
 describe('learner capacity of the school package', () => {
   let t: TestApp;
   let admin: TCreatedUser;
@@ -48,13 +52,13 @@ describe('learner capacity of the school package', () => {
     t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
 
   it('imports up to the Starter limit of 30, then refuses the 31st learner by form, CSV and restore', async () => {
-    const rows = Array.from({ length: 29 }, (_, i) => `Learner,Number${i},2015-01-01,female,4,CAP${i}`);
+    const rows = Array.from({ length: 29 }, (_, i) => `Learner,Number${i},${GRADE_4_BORN},female,4,CAP${i}`);
     const csv = ['first_name,last_name,date_of_birth,gender,grade,admission_number', ...rows].join('\n');
     expect((await post('/api/school/learners/import', { csv, mode: 'all' })).json().report.imported).toBe(29);
     const last = await post('/api/school/learners', {
       firstName: 'Thirtieth',
       lastName: 'Learner',
-      dateOfBirth: '2015-01-01',
+      dateOfBirth: GRADE_4_BORN,
       gender: 'male',
       grade: '4',
       admissionNumber: 'CAP30',
@@ -64,7 +68,7 @@ describe('learner capacity of the school package', () => {
     const refused = await post('/api/school/learners', {
       firstName: 'One',
       lastName: 'Toomany',
-      dateOfBirth: '2015-01-01',
+      dateOfBirth: GRADE_4_BORN,
       gender: 'male',
       grade: '4',
       admissionNumber: 'CAP31',
@@ -75,7 +79,7 @@ describe('learner capacity of the school package', () => {
 
     const more = [
       'first_name,last_name,date_of_birth,gender,grade,admission_number',
-      'Two,More,2015-01-01,male,4,CAP32',
+      `Two,More,${GRADE_4_BORN},male,4,CAP32`,
     ].join('\n');
     const importRefused = await post('/api/school/learners/import', { csv: more, mode: 'all' });
     expect(importRefused.statusCode).toBe(409);
@@ -89,7 +93,7 @@ describe('learner capacity of the school package', () => {
         await post('/api/school/learners', {
           firstName: 'Replacement',
           lastName: 'Learner',
-          dateOfBirth: '2015-01-01',
+          dateOfBirth: GRADE_4_BORN,
           gender: 'male',
           grade: '4',
           admissionNumber: 'CAP33',

@@ -7,6 +7,7 @@ import { auditEvents, learnerConsents } from '../../db/schema/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 const SCHOOL = { name: 'Consent Primary', type: 'school' as const };
 const OTHER_SCHOOL = { name: 'Faraway College', type: 'school' as const };
@@ -29,7 +30,7 @@ describe('learner consents (D15)', () => {
     const res = await call('POST', '/api/school/learners', who, {
       firstName,
       lastName: 'Mahlangu',
-      dateOfBirth: '2015-04-04',
+      dateOfBirth: birthDateForGrade('5', { monthDay: '04-04' }),
       gender: 'female',
       grade: '5',
       admissionNumber,

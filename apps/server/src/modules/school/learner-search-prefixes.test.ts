@@ -19,6 +19,7 @@ import {
 import { SESSION_COLUMN_COUNT } from '../auth/session-lookup.ts';
 import { createTestDatabase, lockWaiters } from '../../test/test-database.ts';
 import { learnerPageForToken, listLearners, pageStatementName } from './list-learners.ts';
+import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
  * A one-word search walks learner_search_prefixes, a table the triggers of migration 0020 keep
@@ -205,7 +206,7 @@ beforeAll(async () => {
     firstName: FIRST_NAMES[i % FIRST_NAMES.length]!,
     lastName: SURNAMES[(i * 7) % SURNAMES.length]!,
     preferredName: PREFERRED[(i * 3) % PREFERRED.length]!,
-    dateOfBirth: '2012-03-15',
+    dateOfBirth: birthDateForGrade(i % 13),
     gender: i % 2 ? 'female' : 'male',
     grade: i % 13,
     admissionNumber: `SC${String(i).padStart(6, '0')}`,
@@ -318,7 +319,7 @@ describe('the learner search by prefix rows', () => {
         firstName: 'Nkosinathi',
         lastName: 'Hlongwane-Mabuza',
         preferredName: 'Nkosi',
-        dateOfBirth: '2011-05-02',
+        dateOfBirth: birthDateForGrade(9, { monthDay: '05-02' }),
         gender: 'male',
         grade: 9,
         admissionNumber: 'HM-2026/001',
@@ -519,7 +520,7 @@ describe('the list items of a search by prefix rows', () => {
           organizationId: school,
           firstName: 'Lindi',
           lastName,
-          dateOfBirth: '2013-04-05',
+          dateOfBirth: birthDateForGrade(6, { monthDay: '04-05' }),
           gender: 'female',
           grade: 6,
           admissionNumber: `RC-${lastName}`,

@@ -33,6 +33,7 @@ import {
 } from '../../test/factories/school.ts';
 import { routeTable } from '../../test/route-table.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
  * Issue 6, "Done when": every role of spec 6 against every /api/school route, allowed and refused.
@@ -338,7 +339,7 @@ describe('school routes: every role of spec 6 against every route', () => {
         payload: {
           firstName: 'Ayanda',
           lastName: 'Matrix',
-          dateOfBirth: '2012-05-01',
+          dateOfBirth: birthDateForGrade('8', { monthDay: '05-01' }),
           gender: 'female',
           grade: '8',
           admissionNumber: `MX${i}`,
@@ -355,7 +356,10 @@ describe('school routes: every role of spec 6 against every route', () => {
       ok: 200,
       request: (_c, i) => ({
         url: '/api/school/learners/import',
-        payload: { csv: `${CSV_HEADER}\nNaledi,Import,2012-07-07,female,8,8A,IM${i}\n`, mode: 'check' },
+        payload: {
+          csv: `${CSV_HEADER}\nNaledi,Import,${birthDateForGrade('8', { monthDay: '07-07' })},female,8,8A,IM${i}\n`,
+          mode: 'check',
+        },
       }),
     },
     'GET /api/school/learners/:learnerId': {
@@ -371,7 +375,7 @@ describe('school routes: every role of spec 6 against every route', () => {
         payload: {
           firstName: 'Lerato',
           lastName: 'Mokoena',
-          dateOfBirth: '2012-03-15',
+          dateOfBirth: birthDateForGrade('8'),
           gender: 'male',
           grade: '8',
           registerClassId: f.class8A,

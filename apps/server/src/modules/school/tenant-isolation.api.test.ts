@@ -16,6 +16,7 @@ import {
 import { routeTable } from '../../test/route-table.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { attendanceRecords, learnerConsents, schoolTerms } from '../../db/schema/index.ts';
+import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
  * Issue 6, "Done when": a second school whose admin can read or change nothing of the first.
@@ -67,7 +68,7 @@ const BRAVO_TERMS_2026 = [
 const learnerBody = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Bravo',
   lastName: 'Intruder',
-  dateOfBirth: '2012-05-01',
+  dateOfBirth: birthDateForGrade('8', { monthDay: '05-01' }),
   gender: 'female',
   grade: '8',
   admissionNumber: 'BX1',
@@ -741,8 +742,7 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
   });
 
   it("a CSV import matches classes in the importer's school only", async () => {
-    const csv =
-      'first_name,last_name,date_of_birth,gender,grade,class,admission_number\nBravo,Import,2012-07-07,female,8,Alpha 8,BI1\n';
+    const csv = `first_name,last_name,date_of_birth,gender,grade,class,admission_number\nBravo,Import,${birthDateForGrade('8', { monthDay: '07-07' })},female,8,Alpha 8,BI1\n`;
     const response = await call('adminB', 'POST', '/api/school/learners/import', { csv, mode: 'check' });
     expect(response.statusCode).toBe(200);
     const report = response.json().report;

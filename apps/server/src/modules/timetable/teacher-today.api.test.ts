@@ -4,6 +4,7 @@ import { learners } from '../../db/schema/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
  * The teacher dashboard's day (issue 6): GET /api/school/timetable/teaching-today gives the caller's
@@ -94,7 +95,7 @@ describe('teaching today', () => {
           organizationId: org,
           firstName,
           lastName: 'Dube',
-          dateOfBirth: '2012-03-04',
+          dateOfBirth: birthDateForGrade(9, { monthDay: '03-04' }),
           gender: 'female',
           grade: 9,
           registerClassId: ids['9B'],

@@ -5,6 +5,7 @@ import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { guardians, learnerGuardians, learners, timetableLessons } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/errors.ts';
+import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /** The timetable (issue 6): bell schedule, lessons, clashes refused with a message naming the clash, views, roles. */
 describe('school timetable', () => {
@@ -61,7 +62,7 @@ describe('school timetable', () => {
         organizationId: people.admin.organizationId!,
         firstName: 'Lwazi',
         lastName: 'Dube',
-        dateOfBirth: '2012-03-04',
+        dateOfBirth: birthDateForGrade(9, { monthDay: '03-04' }),
         gender: 'male',
         grade: 9,
         registerClassId: ids['9B'],
