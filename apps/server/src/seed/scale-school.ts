@@ -1,4 +1,5 @@
 import { hashPassword } from 'better-auth/crypto';
+import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
@@ -278,7 +279,10 @@ export async function generateScaleSchool(
     for (let i = 0; i < rows.length; i += 1000) await db.insert(registerClasses).values(rows.slice(i, i + 1000));
   });
 
-  // 3. Learners: learner g sits in the g / classSize-th class (classes ordered by grade, then name).
+  // 3. Learners: learner g sits in the g / classSize-th class (classes ordered by grade, then name),
+  // born in the year that makes them turn their grade's usual age in the year the seed runs (as
+  // birthDateForGrade), not the year of the attendance, which may be an earlier one.
+  const birthYearOfGradeR = Number(birthDateForGrade(0).slice(0, 4));
   await step(`${options.learners} learners`, async () => {
     await db.execute(sql`
       WITH cls AS (
@@ -292,7 +296,7 @@ export async function generateScaleSchool(
         CASE WHEN s.female = 1 THEN ${pick(FEMALE, 's.g', 3)} ELSE ${pick(MALE, 's.g', 3)} END,
         ${pick(SURNAMES, 's.g', 7)},
         CASE WHEN ${hash('s.g', 13)} % 20 = 0 THEN ${pick(NICKNAMES, 's.g', 17)} ELSE '' END,
-        make_date(${options.year} - 6 - cls.grade::int, 1, 1) + (${hash('s.g', 19)} % 365)::int,
+        make_date(${birthYearOfGradeR} - cls.grade::int, 1, 1) + (${hash('s.g', 19)} % 365)::int,
         CASE WHEN s.female = 1 THEN 'female' ELSE 'male' END,
         cls.grade,
         cls.id,

@@ -1,7 +1,6 @@
 import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { and, eq, sql } from 'drizzle-orm';
-import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import { gradeToNumber } from '@sekolo/shared/schemas/school';
+import { birthDateForGrade, gradeToNumber } from '@sekolo/shared/schemas/school';
 import type { TSchoolGrade } from '@sekolo/shared/constants/enumerations';
 import { guardians, learnerGuardians, learners, registerClasses, users } from '../db/schema/index.ts';
 import { findDemoSchoolId } from './demo-school.ts';
@@ -53,21 +52,18 @@ export const seedSchool: TSeeder = async ({ database }) => {
     // In their classes since the start of last year: the demo's registers of this year and last
     // (its history, seed-attendance.ts, and the past days the e2e specs keep) list them.
     const inClassSince = `${Number(schoolToday().slice(0, 4)) - 1}-01-01`;
-    // Each turns their grade's usual age (grade + 6) in the year the seed runs: the learner schema
-    // refuses an age far from the grade's (gradeAgeRange).
-    const year = Number(todayInSouthAfrica().slice(0, 4));
+    // Each turns their grade's usual age (grade + 6) in the year the seed runs (birthDateForGrade):
+    // the learner schema refuses an age far from the grade's (gradeAgeRange) for a new learner.
     const rows = Array.from({ length: 30 }, (_, i) => {
       const [firstName, gender] = FIRST_NAMES[i % FIRST_NAMES.length]!;
       const lastName = LAST_NAMES[(i * 7) % LAST_NAMES.length]!;
       const klass = CLASSES[i % CLASSES.length]!;
-      const birthYear = year - 6 - Number(klass.grade);
-      const month = String((i % 12) + 1).padStart(2, '0');
-      const day = String((i % 27) + 1).padStart(2, '0');
+      const monthDay = `${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`;
       return {
         organizationId: schoolId,
         firstName: i === 0 ? 'Kabelo' : firstName,
         lastName: i === 0 ? 'Mokoena' : lastName,
-        dateOfBirth: `${birthYear}-${month}-${day}`,
+        dateOfBirth: birthDateForGrade(klass.grade, { monthDay }),
         gender: i === 0 ? 'male' : gender,
         grade: gradeToNumber(klass.grade),
         registerClassId: classId(klass.name),
