@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
 import { waitForMail } from '../fixtures/outbox';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { lastYearsDay } from '../fixtures/dates';
 
 test.describe('attendance (issue 6)', () => {
   test('the demo teacher marks 8A with Kabelo absent; his parent is e-mailed and sees the absence', async ({
@@ -174,7 +175,7 @@ test.describe('attendance (issue 6)', () => {
     test.slow(); // two people's sign-ins and three saves
     // A past day of its own per attempt (the demo school's marks are of its last 20 school days), so
     // a retry starts clean.
-    const day = `2025-0${3 + testInfo.retry}-12`;
+    const day = lastYearsDay(`0${3 + testInfo.retry}-12`, 3); // a Wednesday
     await signIn(page, DEMO.teacher, DEMO_PASSWORD);
     await page.goto(`/dashboard/school/attendance?date=${day}`);
     await expect(page.getByLabel('Class').locator('option:checked')).toHaveText('8A (Grade 8)');
@@ -240,7 +241,7 @@ test.describe('attendance (issue 6)', () => {
   test('logging out with marks not saved asks first; staying keeps the marks and the session', async ({ page }) => {
     await signIn(page, DEMO.teacher, DEMO_PASSWORD);
     // A past day of its own, so that nothing here touches today's registers.
-    await page.goto('/dashboard/school/attendance?date=2025-02-11');
+    await page.goto(`/dashboard/school/attendance?date=${lastYearsDay('02-11', 2)}`);
     const register = page.getByRole('form', { name: 'Register for 8A' });
     const johan = register.getByRole('radiogroup', { name: 'Attendance of Johan Ndlovu' });
     await johan.getByText('Late', { exact: true }).click();
@@ -268,8 +269,9 @@ test.describe('attendance (issue 6)', () => {
 
   test('a double click on Save register saves once', async ({ page }, testInfo) => {
     await signIn(page, DEMO.teacher, DEMO_PASSWORD);
-    // A past school day of its own per attempt (10-12 June 2025), so a retry starts unsaved.
-    await page.goto(`/dashboard/school/attendance?date=2025-06-${10 + testInfo.retry}`);
+    // A past school day of its own per attempt (a Tuesday of June last year, a day later on a retry),
+    // so a retry starts unsaved.
+    await page.goto(`/dashboard/school/attendance?date=${lastYearsDay('06-10', 2, testInfo.retry)}`);
     const register = page.getByRole('form', { name: 'Register for 8A' });
     await register.getByRole('button', { name: 'Mark all present' }).click();
     const saves: string[] = [];
@@ -289,7 +291,7 @@ test.describe('attendance (issue 6)', () => {
   }, testInfo) => {
     await signIn(page, DEMO.teacher, DEMO_PASSWORD);
     // A past day of its own per attempt, so that a retry starts from an unsaved register.
-    await page.goto(`/dashboard/school/attendance?date=2025-05-${15 + testInfo.retry}`);
+    await page.goto(`/dashboard/school/attendance?date=${lastYearsDay('05-15', 4, testInfo.retry)}`);
     const register = page.getByRole('form', { name: 'Register for 8A' });
     const johan = register.getByRole('radiogroup', { name: 'Attendance of Johan Ndlovu' });
     await register.getByRole('button', { name: 'Mark all present' }).click();
@@ -410,8 +412,8 @@ test.describe('attendance (issue 6)', () => {
     await signIn(page, DEMO.teacher, DEMO_PASSWORD);
     await page.goto('/dashboard/school/attendance');
     await expect(page.getByRole('form', { name: 'Register for 8A' })).toBeVisible();
-    // A Sunday of its own per attempt (9 March 2025, a week later on a retry), typed in the Date field.
-    const sunday = `2025-03-${String(9 + 7 * testInfo.retry).padStart(2, '0')}`;
+    // A Sunday of its own per attempt (in March last year, a week later on a retry), typed in the Date field.
+    const sunday = lastYearsDay('03-09', 0, 7 * testInfo.retry);
     const [year, month, date] = sunday.split('-') as [string, string, string];
     const field = page.getByLabel('Date', { exact: true });
     await field.focus();
@@ -420,7 +422,7 @@ test.describe('attendance (issue 6)', () => {
     await expect(page.getByTestId('registers-missing')).toHaveText('No registers are due on a weekend.');
     const register = page.getByRole('form', { name: 'Register for 8A' });
     await expect(register.getByTestId('not-school-day')).toHaveText(
-      `Sunday, ${Number(date)} March 2025 is not a school day: it is a weekend. ` +
+      `Sunday, ${Number(date)} March ${year} is not a school day: it is a weekend. ` +
         'Keep a register only for a class that met that day. Absence e-mails still go to guardians.',
     );
     const saves: string[] = [];

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, fillSignIn, signIn, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { linkFrom, waitForMail } from '../fixtures/outbox';
+import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
  * D15: a guardian's consent to processing a learner's data. The learners here are the spec's own
@@ -9,7 +10,7 @@ import { linkFrom, waitForMail } from '../fixtures/outbox';
  */
 async function addLearner(page: Page, firstName: string, lastName: string, admissionNumber: string): Promise<string> {
   const res = await page.request.post('/api/school/learners', {
-    data: { firstName, lastName, dateOfBirth: '2010-03-09', gender: 'female', grade: '11', admissionNumber },
+    data: { firstName, lastName, dateOfBirth: birthDateForGrade('11'), gender: 'female', grade: '11', admissionNumber },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { learner: { id: string } }).learner.id;

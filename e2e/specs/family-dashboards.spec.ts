@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, fillSignIn, signIn, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { linkFrom, waitForMail } from '../fixtures/outbox';
+import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
  * Issue 6: the parent's and the learner's dashboards, and a learner invited to sign in. The demo
@@ -103,7 +104,7 @@ test('the admin invites a learner, who sets a password and sees their own dashbo
     data: {
       firstName: 'Lindokuhle',
       lastName: `Family${tag}`,
-      dateOfBirth: '2010-08-19',
+      dateOfBirth: birthDateForGrade('10', { monthDay: '08-19' }),
       gender: 'male',
       grade: '10',
       registerClassId: classes.classes.find((c) => c.name === '10A')!.id,

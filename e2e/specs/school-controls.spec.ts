@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn, uniqueEmail } from '../fixtures/accounts';
+import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
  * The school admin's controls that send a request: a keypress on a select, a double click on an
@@ -179,8 +180,8 @@ test.describe('school controls send one request per intended action', () => {
       .getByLabel('CSV file')
       .setInputFiles(
         csvFile([
-          `Ayanda,Twice${tag},2011-02-03,female,9,,CTL-${tag}-1`,
-          `Bongani,Twice${tag},2011-05-06,male,9,,CTL-${tag}-2`,
+          `Ayanda,Twice${tag},${birthDateForGrade('9')},female,9,,CTL-${tag}-1`,
+          `Bongani,Twice${tag},${birthDateForGrade('9')},male,9,,CTL-${tag}-2`,
           `Chris,Twice${tag},not-a-date,male,9,,CTL-${tag}-3`,
         ]),
       );
@@ -197,7 +198,9 @@ test.describe('school controls send one request per intended action', () => {
     // counts read "1 learner".
     imports.length = 0;
     await page.reload();
-    await page.getByLabel('CSV file').setInputFiles(csvFile([`Dineo,Twice${tag},2011-08-09,female,9,,CTL-${tag}-4`]));
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles(csvFile([`Dineo,Twice${tag},${birthDateForGrade('9')},female,9,,CTL-${tag}-4`]));
     await expect(report).toContainText('1 row: 1 valid, 0 with errors.');
     const importOne = page.getByRole('button', { name: 'Import 1 learner', exact: true });
     await expect(importOne).toBeEnabled();

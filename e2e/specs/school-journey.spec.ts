@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createAccount, DEMO, DEMO_PASSWORD, fillSignIn, signIn, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { linkFrom, waitForMail } from '../fixtures/outbox';
+import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
  * Issue 6's journey, end to end, in a school of its own (so the demo school's counts that other
@@ -189,7 +190,7 @@ test('a new school: classes, learners, a guardian and a teacher; the teacher mar
     await page.goto('/dashboard/school/students/new');
     await page.getByLabel('First name').fill('Lindiwe');
     await page.getByLabel('Surname').fill('Khoza');
-    await page.getByLabel('Date of birth').fill('2013-04-09');
+    await page.getByLabel('Date of birth').fill(birthDateForGrade('8', { monthDay: '04-09' }));
     await page.getByLabel('Gender').selectOption('female');
     await page.getByLabel('Grade').selectOption('8');
     await page.getByLabel('Register class (optional)').selectOption({ label: '8A' });
@@ -204,8 +205,8 @@ test('a new school: classes, learners, a guardian and a teacher; the teacher mar
     await page.waitForURL('**/dashboard/school/students/import');
     const csv = [
       'first_name,last_name,date_of_birth,gender,grade,class,admission_number',
-      `Musa,Dlamini,2013-01-20,male,8,8A,J-${tag}-2`,
-      `Palesa,Nkosi,2013-07-02,female,8,8A,J-${tag}-3`,
+      `Musa,Dlamini,${birthDateForGrade('8', { monthDay: '01-20' })},male,8,8A,J-${tag}-2`,
+      `Palesa,Nkosi,${birthDateForGrade('8', { monthDay: '07-02' })},female,8,8A,J-${tag}-3`,
     ].join('\n');
     await page
       .getByLabel('CSV file')

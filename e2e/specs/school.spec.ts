@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { HOME_LANGUAGES, LEARNER_GENDERS } from '@sekolo/shared/schemas/school';
+import { birthDateForGrade, HOME_LANGUAGES, LEARNER_GENDERS } from '@sekolo/shared/schemas/school';
 import { DEMO, DEMO_PASSWORD, fillSignIn, signIn, uniqueEmail } from '../fixtures/accounts';
 import { linkFrom, waitForMail } from '../fixtures/outbox';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
@@ -121,7 +121,7 @@ test.describe('school dashboard (issue 6)', () => {
     await expect(page.getByLabel('First name')).toBeFocused();
     await page.getByLabel('First name').fill('Amahle');
     await page.getByLabel('Surname').fill(`Zwane${tag}`);
-    await page.getByLabel('Date of birth').fill('2012-06-14');
+    await page.getByLabel('Date of birth').fill(birthDateForGrade('8', { monthDay: '06-14' }));
     await page.getByLabel('Gender').selectOption('female');
     await page.getByLabel('Grade').selectOption('8');
     await page.getByLabel('Register class (optional)').selectOption({ label: '8A' });
@@ -149,8 +149,8 @@ test.describe('school dashboard (issue 6)', () => {
     await page.waitForURL('**/dashboard/school/students/import');
     const csv = [
       'first_name,last_name,date_of_birth,gender,grade,class,admission_number',
-      `Bheki,Csv${tag},2011-02-03,male,9,9A,E2E-${tag}-2`,
-      `Carla,van der Csv${tag},2011-05-06,female,9,,E2E-${tag}-3`,
+      `Bheki,Csv${tag},${birthDateForGrade('9', { monthDay: '02-03' })},male,9,9A,E2E-${tag}-2`,
+      `Carla,van der Csv${tag},${birthDateForGrade('9', { monthDay: '05-06' })},female,9,,E2E-${tag}-3`,
       `Dumi,Csv${tag},not-a-date,male,9,,E2E-${tag}-4`,
     ].join('\n');
     await page
@@ -224,12 +224,11 @@ test.describe('school dashboard (issue 6)', () => {
     const tag = Date.now().toString(36).toUpperCase();
     await page.goto('/dashboard/school/students/import');
     // Excel's "CSV (Comma delimited)": Windows-1252, é, ë and ô one byte each (latin1 writes them so).
-    const year = new Date().getFullYear();
     const rows = [
       'first_name,last_name,date_of_birth,gender,grade,class,admission_number',
-      `Renée,Gouws${tag},${year - 14}-04-18,female,8,,W-${tag}-1`,
-      `Zoë,Gouws${tag},${year - 15}-05-18,female,9,,W-${tag}-2`,
-      `Anél,Gouws${tag},${year - 14}-02-30,female,8,,W-${tag}-3`,
+      `Renée,Gouws${tag},${birthDateForGrade('8', { monthDay: '04-18' })},female,8,,W-${tag}-1`,
+      `Zoë,Gouws${tag},${birthDateForGrade('9', { monthDay: '05-18' })},female,9,,W-${tag}-2`,
+      `Anél,Gouws${tag},${birthDateForGrade('8', { monthDay: '02-30' })},female,8,,W-${tag}-3`,
     ];
     const file = (lines: string[]) => ({
       name: 'learners.csv',
@@ -322,7 +321,7 @@ test.describe('school dashboard (issue 6)', () => {
       data: {
         firstName: 'Naledi',
         lastName: `Both${tag}`,
-        dateOfBirth: '2013-02-02',
+        dateOfBirth: birthDateForGrade('7', { monthDay: '02-02' }),
         gender: 'female',
         grade: '7',
         admissionNumber: `BOTH-${tag}`,
@@ -382,7 +381,7 @@ test.describe('school dashboard (issue 6)', () => {
       data: {
         firstName: 'Ayanda',
         lastName: `Kin${tag}`,
-        dateOfBirth: '2013-04-04',
+        dateOfBirth: birthDateForGrade('7', { monthDay: '04-04' }),
         gender: 'female',
         grade: '7',
         admissionNumber: `KIN-${tag}`,
