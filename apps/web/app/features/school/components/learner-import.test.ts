@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { SCHOOL_MESSAGES, type TLearnerImportReport } from '@sekolo/shared/schemas/school';
-import { importAdvice } from './learner-import';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  LEARNER_CSV_COLUMNS,
+  learnerAgeForGradeProblem,
+  SCHOOL_MESSAGES,
+  type TLearnerImportReport,
+} from '@sekolo/shared/schemas/school';
+import { importAdvice, learnerCsvTemplate } from './learner-import';
 
 const report = (over: Partial<TLearnerImportReport>): TLearnerImportReport => ({
   totalRows: 3,
@@ -22,5 +27,22 @@ describe('importAdvice: what the check of a file tells the admin to do', () => {
   it('says nothing over a clean file or an import that went through', () => {
     expect(importAdvice(report({ validRows: 3 }))).toBeNull();
     expect(importAdvice(report({ validRows: 2, invalidRows: 1, imported: 2 }))).toBeNull();
+  });
+});
+
+describe('learnerCsvTemplate: the template to download', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('holds an example learner of the grade’s age in any year, on 1 January too', () => {
+    for (const now of ['2026-11-29T10:00:00Z', '2031-01-01T00:30:00Z', '2040-06-01T10:00:00Z']) {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(now));
+      const [header, example] = learnerCsvTemplate().trim().split('\r\n');
+      expect(header).toBe(LEARNER_CSV_COLUMNS.join(','));
+      const cells = example!.split(',');
+      const cell = (column: string) => cells[LEARNER_CSV_COLUMNS.indexOf(column as never)]!;
+      expect(learnerAgeForGradeProblem({ dateOfBirth: cell('date_of_birth'), grade: cell('grade') }), now).toBeNull();
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { AlertCircle, CheckCircle2, FileDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
+  birthDateForGrade,
   LEARNER_CSV_COLUMNS,
   LEARNER_CSV_REQUIRED_COLUMNS,
   SCHOOL_MESSAGES,
@@ -18,10 +19,16 @@ import { errorMessage } from '~/lib/server-field-errors';
 import { useSingleFlight } from '~/lib/use-single-flight';
 import { useImportLearners } from '../api/school-queries';
 
-const TEMPLATE =
-  LEARNER_CSV_COLUMNS.join(',') +
-  '\r\nThandiwe,Mokoena,Thandi,2012-04-18,female,8,8A,ADM-0001,none,,isizulu,Peanut allergy,"12 Jacaranda Street, Pretoria",\r\n';
-const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`;
+/**
+ * The CSV template to download: the columns and an example row, a Grade 8 learner of this year's
+ * usual age (birthDateForGrade), so that the template imports as it is in any year.
+ */
+export function learnerCsvTemplate(): string {
+  return (
+    LEARNER_CSV_COLUMNS.join(',') +
+    `\r\nThandiwe,Mokoena,Thandi,${birthDateForGrade('8', { monthDay: '04-18' })},female,8,8A,ADM-0001,none,,isizulu,Peanut allergy,"12 Jacaranda Street, Pretoria",\r\n`
+  );
+}
 
 /**
  * CSV import (issue 6): the file is checked row by row first and nothing is imported until it is
@@ -90,7 +97,7 @@ export function LearnerImport() {
           list them from it, so you can capture its earlier registers. Leave it blank for the day of the import.
         </p>
         <a
-          href={TEMPLATE_HREF}
+          href={`data:text/csv;charset=utf-8,${encodeURIComponent(learnerCsvTemplate())}`}
           download="learners-template.csv"
           className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
         >
