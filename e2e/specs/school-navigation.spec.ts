@@ -180,3 +180,26 @@ test('at 375 px the menu button says whether the menu is open, and closing the m
   await closedToButton();
   expect(new URL(page.url()).pathname).toBe('/dashboard/school');
 });
+
+test('at 375 px the learner list’s page controls fit within the margins, “Page 1” on one line', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+  await page.goto('/dashboard/school/students');
+  const pages = page.getByRole('navigation', { name: 'Pages of learners' });
+  const previous = pages.getByRole('button', { name: 'Previous page' });
+  const next = pages.getByRole('button', { name: 'Next page' });
+  const label = pages.getByText(/^Page \d+$/);
+  // The demo school has more learners than a page holds.
+  await expect(next).toBeEnabled();
+  await expect(label).toHaveText('Page 1');
+  for (const control of [previous, label, next]) {
+    const box = (await control.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(16);
+    expect(box.x + box.width).toBeLessThanOrEqual(375 - 16);
+  }
+  // One line of text-sm (20 px), not two.
+  expect((await label.boundingBox())!.height).toBeLessThan(30);
+  await next.click();
+  await expect(label).toHaveText('Page 2');
+  await expect(previous).toBeEnabled();
+});

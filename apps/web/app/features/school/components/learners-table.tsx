@@ -258,12 +258,16 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
         </div>
       )}
 
+      {/* On a phone the buttons read "Previous" and "Next" (their names keep "page"), so the three
+          fit 375 px: "Page 1" had wrapped onto two lines and Next page ran past the margin. */}
       <nav aria-label="Pages of learners" className="flex items-center justify-between gap-3">
         <Button variant="secondary" size="sm" disabled={cursors.length <= 1} onClick={() => change(previousPage)}>
           <ChevronLeft aria-hidden="true" />
-          Previous page
+          <span>
+            Previous<span className="max-sm:sr-only"> page</span>
+          </span>
         </Button>
-        <span className="text-sm text-slate-600">Page {cursors.length}</span>
+        <span className="text-sm whitespace-nowrap text-slate-600">Page {cursors.length}</span>
         <Button
           variant="secondary"
           size="sm"
@@ -273,7 +277,9 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
             if (next) change((v) => nextPage(v, next));
           }}
         >
-          Next page
+          <span>
+            Next<span className="max-sm:sr-only"> page</span>
+          </span>
           <ChevronRight aria-hidden="true" />
         </Button>
       </nav>
