@@ -181,7 +181,9 @@ test('at 375 px the menu button says whether the menu is open, and closing the m
   expect(new URL(page.url()).pathname).toBe('/dashboard/school');
 });
 
-test('at 375 px the learner list’s page controls fit within the margins, “Page 1” on one line', async ({ page }) => {
+test('at 375 px the learner list’s search hint is read whole, and its page controls fit, “Page 1” on one line', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
   await page.goto('/dashboard/school/students');
@@ -199,6 +201,17 @@ test('at 375 px the learner list’s page controls fit within the margins, “Pa
   }
   // One line of text-sm (20 px), not two.
   expect((await label.boundingBox())!.height).toBeLessThan(30);
+  // The search field's hint is read whole: written into the field (its clear button showing, whose
+  // room the empty field keeps too), it fits without scrolling. The old hint was cut off at "numbe".
+  const search = page.getByRole('searchbox', { name: 'Search learners by name or admission number' });
+  const hint = await search.evaluate((input: HTMLInputElement) => {
+    input.value = input.placeholder; // no input event: the list does not search for it
+    const fit = { placeholder: input.placeholder, overflow: input.scrollWidth - input.clientWidth };
+    input.value = '';
+    return fit;
+  });
+  expect(hint.placeholder).not.toBe('');
+  expect(hint.overflow, hint.placeholder).toBeLessThanOrEqual(0);
   await next.click();
   await expect(label).toHaveText('Page 2');
   await expect(previous).toBeEnabled();

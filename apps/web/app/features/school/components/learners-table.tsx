@@ -152,7 +152,8 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           maxLength={LEARNER_SEARCH_MAX}
-          placeholder="Search by name or admission number"
+          // Short enough to be read whole in a 375 px wide phone's field.
+          placeholder="Name or admission number"
           aria-label="Search learners by name or admission number"
         />
         <NativeSelect value={grade} onChange={filterBy('grade')} aria-label="Filter by grade">
