@@ -5,7 +5,7 @@
 import { ATTENDANCE_EARLIEST_DATE } from '@sekolo/shared/schemas/attendance';
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
+import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 import type { DbExecutor } from '../../db/client.ts';
 import {
   guardians,
@@ -31,7 +31,7 @@ export async function setClassTeacher(db: DbExecutor, organizationId: string, re
 
 /**
  * A learner (Grade 8 unless told), born on 15 March of the year that makes them turn their grade's
- * usual age (grade + 6) this year, as the learner schema expects of a record (gradeAgeRange).
+ * usual age (grade + 6) this year (birthDateForGrade), as the learner schema expects of a new record.
  */
 export async function createLearner(
   db: DbExecutor,
@@ -45,7 +45,7 @@ export async function createLearner(
       organizationId,
       firstName: 'Sipho',
       lastName: 'Ndlovu',
-      dateOfBirth: `${Number(todayInSouthAfrica().slice(0, 4)) - 6 - grade}-03-15`,
+      dateOfBirth: birthDateForGrade(grade),
       gender: 'male',
       grade,
       admissionNumber: `T${randomUUID().slice(0, 8).toUpperCase()}`,
