@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays, formatLongDate, isWeekday } from '@sekolo/shared/domain/sa-calendar';
 import { ATTENDANCE_EARLIEST_DATE, ATTENDANCE_MESSAGES, schoolToday } from '@sekolo/shared/schemas/attendance';
-import { SCHOOL_MESSAGES, schoolYearStart } from '@sekolo/shared/schemas/school';
+import { birthDateForGrade, SCHOOL_MESSAGES, schoolYearStart } from '@sekolo/shared/schemas/school';
 import { learners, registerClasses, schoolTerms } from '../../db/schema/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
@@ -46,7 +46,7 @@ describe.skipIf(d1 < yearStart)('attendance: back-captured registers', () => {
     });
   const learner = (overrides: Record<string, unknown>) => ({
     lastName: 'Khumalo',
-    dateOfBirth: '2013-05-06',
+    dateOfBirth: birthDateForGrade('7', { monthDay: '05-06' }),
     gender: 'female',
     grade: '7',
     registerClassId: class7a,
@@ -74,7 +74,7 @@ describe.skipIf(d1 < yearStart)('attendance: back-captured registers', () => {
         firstName,
         lastName: 'Khumalo',
         grade: 7,
-        dateOfBirth: '2013-05-06',
+        dateOfBirth: birthDateForGrade('7', { monthDay: '05-06' }),
         gender: 'female',
         admissionNumber: `BC-${firstName}`.toUpperCase(),
         registerClassSince: ATTENDANCE_EARLIEST_DATE,
