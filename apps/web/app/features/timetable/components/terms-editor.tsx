@@ -3,6 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
+import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { ZTermsSchema, type TTermsInput } from '@sekolo/shared/schemas/timetable';
 import { UnsavedChangesGuard } from '~/components/layout/unsaved-changes-guard';
 import { Button } from '~/components/ui/button';
@@ -13,7 +14,14 @@ import { NativeSelect } from '~/components/ui/native-select';
 import { errorMessage } from '~/lib/server-field-errors';
 import { useSaveTerms, useTerms, type TSchoolYearTerms } from '../api/timetable-queries';
 
-const YEARS = [2026, 2027];
+/**
+ * The years whose terms the editor offers: this school year and the next (to enter the coming
+ * year's dates before it starts), counted in South Africa's today, so the list moves with the years.
+ */
+export function termYears(today: string = todayInSouthAfrica()): number[] {
+  const year = Number(today.slice(0, 4));
+  return [year, year + 1];
+}
 
 /**
  * The academic year's four terms: the SA public school calendar unless the admin changed them. The
@@ -23,10 +31,9 @@ const YEARS = [2026, 2027];
 export function TermsEditor({ canEdit }: { canEdit: boolean }) {
   const id = useId();
   const [params, setParams] = useSearchParams();
+  const years = termYears();
   const asked = Number(params.get('year'));
-  const year = YEARS.includes(asked)
-    ? asked
-    : Math.min(Math.max(new Date().getFullYear(), YEARS[0]!), YEARS[YEARS.length - 1]!);
+  const year = years.includes(asked) ? asked : years[0]!;
   const setYear = (next: number) =>
     setParams(
       (current) => {
@@ -45,7 +52,7 @@ export function TermsEditor({ canEdit }: { canEdit: boolean }) {
       <div className="w-36 space-y-1.5">
         <Label htmlFor={`${id}-year`}>Year</Label>
         <NativeSelect id={`${id}-year`} value={String(year)} onChange={(e) => setYear(Number(e.currentTarget.value))}>
-          {YEARS.map((y) => (
+          {years.map((y) => (
             <option key={y} value={y}>
               {y}
             </option>
