@@ -278,6 +278,11 @@ test.describe('school dashboard (issue 6)', () => {
     expect(grade9).toHaveLength(1);
     expect(grade9[0]).toContain(`Zoë,Gouws${tag},`);
     expect(grade9[0]).toContain(`,9,,W-${tag}-2,`);
+    // A search that finds nobody offers no export (it downloaded a file of only the header row).
+    const search = page.getByRole('searchbox', { name: 'Search learners by name or admission number' });
+    await search.fill(`nobody${tag}`);
+    await expect(page.getByText('No learners match your search')).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Export / })).toHaveCount(0);
     // Grade 9 without the search: narrowed still, though more than this page may hold.
     await page.getByRole('searchbox', { name: 'Search learners by name or admission number' }).fill('');
     await expect.poll(() => page.getByRole('table').getByRole('row').count()).toBeGreaterThan(2);

@@ -114,6 +114,8 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
     : onlyPage
       ? `Export ${countOf(learners.length, status === 'archived' ? 'archived learner' : 'learner')}`
       : 'Export CSV (filtered)';
+  // A list with nothing in it has nothing to export (a file of only the header row).
+  const nothingToExport = onlyPage && learners.length === 0;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -132,16 +134,20 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
                 Import CSV
               </Link>
             </Button>
-            <Button asChild size="sm" variant="secondary">
-              <a
-                href={learnersExportUrl({ q, grade: grade as never, classId, status, sort, dir })}
-                download
-                title={filtered ? 'A CSV file of the learners this list shows, with its filters and search' : undefined}
-              >
-                <Download aria-hidden="true" />
-                {exportLabel}
-              </a>
-            </Button>
+            {!nothingToExport && (
+              <Button asChild size="sm" variant="secondary">
+                <a
+                  href={learnersExportUrl({ q, grade: grade as never, classId, status, sort, dir })}
+                  download
+                  title={
+                    filtered ? 'A CSV file of the learners this list shows, with its filters and search' : undefined
+                  }
+                >
+                  <Download aria-hidden="true" />
+                  {exportLabel}
+                </a>
+              </Button>
+            )}
           </div>
         )}
       </div>
