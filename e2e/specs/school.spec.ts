@@ -630,29 +630,54 @@ test.describe('school dashboard (issue 6)', () => {
     await page.reload();
 
     const row = page.getByTestId('staff-table').getByRole('row').filter({ hasText: email });
+    const role = row.getByLabel('Role of Sibusiso Khoza');
+    const saveRole = row.getByRole('button', { name: 'Save role for Sibusiso Khoza' });
     // A role that cannot mark registers: the confirmation says what happens to the class.
-    await row.getByLabel('Role of Sibusiso Khoza').selectOption('driver');
-    await row.getByRole('button', { name: 'Save role for Sibusiso Khoza' }).click();
+    await role.selectOption('driver');
+    await saveRole.click();
     const warning = page.getByRole('dialog', { name: 'Change the role of Sibusiso Khoza?' });
     await expect(warning).toContainText(
       `Sibusiso Khoza is class teacher of ${className}. As Driver they can no longer mark its register; ${className} will have no class teacher.`,
     );
+    // Cancelled (the button, or Escape), the focus is back on the role, Driver still chosen to Save.
     await warning.getByRole('button', { name: 'Cancel' }).click();
     await expect(warning).toHaveCount(0);
+    await expect(role).toBeFocused();
+    await expect(role).toHaveValue('driver');
     await expect(page.getByText('Sibusiso Khoza is now Driver')).toHaveCount(0);
+    await saveRole.press('Enter');
+    await expect(warning).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(warning).toHaveCount(0);
+    await expect(role).toBeFocused();
 
-    // Removing: the dialog names what happens, and the row goes.
-    await row.getByRole('button', { name: 'Remove Sibusiso Khoza from school' }).click();
+    // Removing: the dialog names what happens; Cancel returns the focus to its button.
+    const removeButton = row.getByRole('button', { name: 'Remove Sibusiso Khoza from school' });
+    await removeButton.click();
     const dialog = page.getByRole('dialog', { name: 'Remove Sibusiso Khoza from the school?' });
     await expect(dialog).toContainText('loses access to the school at once and is signed out on every device');
     await expect(dialog).toContainText(`${className} will have no class teacher`);
     await expect(dialog).toContainText('Their invitation link stops working.');
     await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(removeButton).toBeFocused();
+
+    // Confirmed, the role changes, the class loses its class teacher and the focus is on the role.
+    await saveRole.click();
+    await warning.getByRole('button', { name: 'Change role' }).click();
+    await expect(page.getByText(`Sibusiso Khoza is now Driver. ${className} has no class teacher now.`)).toBeVisible();
+    await expect(role).toBeFocused();
+    await expect(role).toHaveValue('driver');
+    await expect(saveRole).toHaveCount(0);
+
+    // Removed, the row goes; the focus moves to a neighbouring row's Remove button (or the heading).
+    await removeButton.click();
+    await expect(dialog).not.toContainText(className);
     await dialog.getByRole('button', { name: 'Remove from school' }).click();
-    await expect(
-      page.getByText(`Sibusiso Khoza was removed from the school. ${className} has no class teacher now.`),
-    ).toBeVisible();
+    await expect(page.getByText('Sibusiso Khoza was removed from the school.')).toBeVisible();
     await expect(page.getByTestId('staff-table')).not.toContainText(email);
+    await expect(page.locator(':focus')).toHaveAccessibleName(/^(Remove .+ from school|Teachers and staff)$/);
   });
 
   test('on a phone the role of a staff member is read whole', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -26,6 +26,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  DialogTrigger,
 } from '~/components/ui/dialog';
 import { FormField, fieldAria } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
@@ -62,9 +63,31 @@ export function SchoolStaff({
   const reinvite = useReinviteStaff();
   // Who edits the timetable is led from a leaving teacher's subject classes to hand them over.
   const canEditTimetable = permissions.includes('manage_curriculum');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const removeButton = (userId: string) =>
+    tableRef.current?.querySelector<HTMLElement>(`button[data-remove-staff="${userId}"]`) ?? null;
+  /**
+   * Where the focus goes once someone is removed and their row with it: the next row's Remove
+   * button, else the previous row's, else the heading. Read before the removal, while the row is there.
+   */
+  const focusAfterRemoving = (userId: string) => {
+    const ids = [...(tableRef.current?.querySelectorAll<HTMLElement>('button[data-remove-staff]') ?? [])].map(
+      (button) => button.dataset.removeStaff,
+    );
+    const index = ids.indexOf(userId);
+    const neighbour = index < 0 ? undefined : (ids[index + 1] ?? ids[index - 1]);
+    return () => (neighbour ? removeButton(neighbour) : null) ?? headingRef.current;
+  };
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Teachers and staff</h1>
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none"
+      >
+        Teachers and staff
+      </h1>
       <InviteStaffForm permissions={permissions} />
       {staff.isPending ? (
         <LoadingSpinner />
@@ -74,7 +97,7 @@ export function SchoolStaff({
         </p>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="block w-full text-left text-sm sm:table" data-testid="staff-table">
+          <table ref={tableRef} className="block w-full text-left text-sm sm:table" data-testid="staff-table">
             <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase sm:table-header-group">
               <tr>
                 <th scope="col" className="px-4 py-3">
@@ -145,7 +168,13 @@ export function SchoolStaff({
                       )}
                     </td>
                     <td className="block px-4 py-1 sm:table-cell sm:py-3 sm:text-right">
-                      {removable && <RemoveStaffButton member={member} canEditTimetable={canEditTimetable} />}
+                      {removable && (
+                        <RemoveStaffButton
+                          member={member}
+                          canEditTimetable={canEditTimetable}
+                          focusAfterRemoving={focusAfterRemoving}
+                        />
+                      )}
                     </td>
                   </tr>
                 );
@@ -189,10 +218,13 @@ function HandOverSubjectClasses({
  * teacher given a role that cannot mark registers is warned first: saving leaves their classes
  * without a class teacher (the server clears them), and the toast names those classes. A teacher
  * given a role that cannot teach (canTeachSubjects) is warned that their subject classes stay under
- * their name, with a link to hand each over.
+ * their name, with a link to hand each over. Closing the warning, however (Cancel, Escape, Change
+ * role), returns the focus to the role select: cancelled, the chosen role stays staged there to Save
+ * or Cancel; confirmed, the select shows the new role once saved (a failed save leaves it staged).
  */
 function StaffRolePicker({ member, canEditTimetable }: { member: TStaffMember; canEditTimetable: boolean }) {
   const change = useChangeStaffRole();
+  const selectRef = useRef<HTMLSelectElement>(null);
   const [warning, setWarning] = useState<{
     classTeacher: string | null;
     subjectClasses: string | null;
@@ -227,6 +259,7 @@ function StaffRolePicker({ member, canEditTimetable }: { member: TStaffMember; c
         cancelLabel={`Cancel role change for ${member.name}`}
         saved={member.role}
         className="sm:min-w-48"
+        selectRef={selectRef}
         onSave={async (role) => {
           if (!(await confirmed(role))) return false;
           try {
@@ -234,7 +267,7 @@ function StaffRolePicker({ member, canEditTimetable }: { member: TStaffMember; c
             const cleared = clearedClasses.length
               ? ` ${listNames(clearedClasses)} ${clearedClasses.length === 1 ? 'has' : 'have'} no class teacher now.`
               : '';
-            toast.success(`${changed.name} is now ${roleLabel(changed.role)}${cleared}`);
+            toast.success(`${changed.name} is now ${roleLabel(changed.role)}.${cleared}`);
             return true;
           } catch (error) {
             toast.error(errorMessage(error));
@@ -249,7 +282,13 @@ function StaffRolePicker({ member, canEditTimetable }: { member: TStaffMember; c
         ))}
       </StagedSelect>
       <Dialog open={warning !== null} onOpenChange={(open) => !open && answer(false)}>
-        <DialogContent>
+        {/* Opened by Save, not by a trigger: without this the focus fell to the page's body. */}
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            selectRef.current?.focus();
+          }}
+        >
           <DialogHeader>
             <DialogTitle>Change the role of {member.name}?</DialogTitle>
             <DialogDescription>{warning?.classTeacher ?? warning?.subjectClasses}</DialogDescription>
@@ -280,14 +319,27 @@ function StaffRolePicker({ member, canEditTimetable }: { member: TStaffMember; c
 /**
  * "Remove from school": a dialog naming what happens (access ends at once, the classes left without
  * a class teacher, the subject classes that stay on the timetable, the records that stay) before
- * the staff member is removed.
+ * the staff member is removed. Cancelled, the focus returns to the button (the dialog's trigger);
+ * once removed, to where `focusAfterRemoving` says, as the row and its button are gone.
  */
-function RemoveStaffButton({ member, canEditTimetable }: { member: TStaffMember; canEditTimetable: boolean }) {
+function RemoveStaffButton({
+  member,
+  canEditTimetable,
+  focusAfterRemoving,
+}: {
+  member: TStaffMember;
+  canEditTimetable: boolean;
+  focusAfterRemoving: (userId: string) => () => HTMLElement | null;
+}) {
   const [open, setOpen] = useState(false);
   const remove = useRemoveStaff();
+  // Set once removed: the dialog's closing focuses it (the row may be gone by then, the dialog with it).
+  const focusTarget = useRef<(() => HTMLElement | null) | null>(null);
   const confirm = async () => {
+    const target = focusAfterRemoving(member.id);
     try {
       const removed = await remove.mutateAsync(member.id);
+      focusTarget.current = target;
       const cleared = removed.clearedClasses.length
         ? ` ${listNames(removed.clearedClasses)} ${removed.clearedClasses.length === 1 ? 'has' : 'have'} no class teacher now.`
         : '';
@@ -299,11 +351,24 @@ function RemoveStaffButton({ member, canEditTimetable }: { member: TStaffMember;
   };
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button size="sm" variant="ghost" aria-label={`Remove ${member.name} from school`} onClick={() => setOpen(true)}>
-        <UserMinus aria-hidden="true" />
-        Remove from school
-      </Button>
-      <DialogContent>
+      <DialogTrigger asChild>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Remove ${member.name} from school`}
+          data-remove-staff={member.id}
+        >
+          <UserMinus aria-hidden="true" />
+          Remove from school
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!focusTarget.current) return;
+          event.preventDefault();
+          focusTarget.current()?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Remove {member.name} from the school?</DialogTitle>
           <DialogDescription>

@@ -20,6 +20,7 @@ export function StagedSelect({
   onSave,
   disabled,
   className,
+  selectRef: givenRef,
   children,
 }: {
   /** The select's accessible name, e.g. "Role of Pieter van der Merwe". */
@@ -32,13 +33,16 @@ export function StagedSelect({
   /** Only while there is nothing to choose from yet (the options are loading). */
   disabled?: boolean;
   className?: string;
+  /** The select, for who returns the focus to it (e.g. after a dialog that `onSave` opened closes). */
+  selectRef?: React.RefObject<HTMLSelectElement | null>;
   children: React.ReactNode;
 }) {
   const [staged, setStaged] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   // Claimed before the request starts: a double click reaches the handler twice before a re-render.
   const once = useSingleFlight();
-  const selectRef = useRef<HTMLSelectElement>(null);
+  const ownRef = useRef<HTMLSelectElement>(null);
+  const selectRef = givenRef ?? ownRef;
   const changed = staged !== null && staged !== saved;
 
   const save = async () => {
