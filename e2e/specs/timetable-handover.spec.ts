@@ -14,20 +14,25 @@ async function inviteTeacher(page: Page, firstName: string, lastName: string): P
   return ((await response.json()) as { member: { id: string } }).member.id;
 }
 
-/**
- * An 8A Mathematics group of its own name taught by `teacherId`, with a lesson in the period on Monday.
- */
-async function groupWithLesson(page: Page, periodId: string, group: string, teacherId: string) {
+/** An 8A Mathematics group of its own name taught by `teacherId`; its id. */
+async function group(page: Page, name: string, teacherId: string) {
   const setup = (await (await page.request.get(`${API}/setup`)).json()) as {
     setup: { classes: { id: string; name: string }[] };
   };
   const registerClassId = setup.setup.classes.find((c) => c.name === '8A')!.id;
   const created = await page.request.post(`${API}/subject-classes`, {
     // A group of chosen learners (none yet): groups of one class may meet side by side.
-    data: { subject: 'mathematics', teacherId, registerClassId, groupName: group, membership: 'chosen' },
+    data: { subject: 'mathematics', teacherId, registerClassId, groupName: name, membership: 'chosen' },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const subjectClassId = ((await created.json()) as { subjectClass: { id: string } }).subjectClass.id;
+  return ((await created.json()) as { subjectClass: { id: string } }).subjectClass.id;
+}
+
+/**
+ * An 8A Mathematics group of its own name taught by `teacherId`, with a lesson in the period on Monday.
+ */
+async function groupWithLesson(page: Page, periodId: string, name: string, teacherId: string) {
+  const subjectClassId = await group(page, name, teacherId);
   const lesson = await page.request.post(`${API}/lessons`, {
     data: { subjectClassId, day: 1, periodId, roomId: null },
   });
@@ -144,6 +149,52 @@ test('the admin hands a leaving teacher’s subject class to another teacher and
   await expect(dialog).not.toContainText('subject classes');
   await dialog.getByRole('button', { name: 'Remove from school' }).click();
   await expect(page.getByText(`${leaver.first} ${leaver.last} was removed from the school.`)).toBeVisible();
+});
+
+/**
+ * Issue 6: a school that has subject classes but no bell schedule yet. The staff screen's link to
+ * hand a leaving teacher's subject class over still opens its edit: the timetable lists rooms and
+ * subject classes beside its empty state. The demo school has periods, which other specs use, so
+ * this page reads the school's setup without them (only the periods are taken out of the answer).
+ */
+test('without periods the staff screen’s link still opens the subject class’s edit', async ({ page }) => {
+  const suffix = Date.now().toString(36).slice(-5);
+  const leaver = { first: 'Thabo', last: `Early${suffix}` };
+  const taker = { first: 'Naledi', last: `Early${suffix}` };
+  const title = `8A Mathematics (Early ${suffix})`;
+  await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+  const leaverId = await inviteTeacher(page, leaver.first, leaver.last);
+  await inviteTeacher(page, taker.first, taker.last);
+  await group(page, `Early ${suffix}`, leaverId);
+  await page.route(`**${API}/setup`, async (route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as { setup: { periods: unknown[] } };
+    await route.fulfill({ response, json: { ...answer, setup: { ...answer.setup, periods: [] } } });
+  });
+
+  await page.goto('/dashboard/school/teachers');
+  const row = page
+    .getByTestId('staff-table')
+    .getByRole('row')
+    .filter({ hasText: `${leaver.first} ${leaver.last}` });
+  await row.getByRole('button', { name: `Remove ${leaver.first} ${leaver.last} from school` }).click();
+  const dialog = page.getByRole('dialog', { name: `Remove ${leaver.first} ${leaver.last} from the school?` });
+  await dialog.getByRole('link', { name: `Give ${title} to another teacher` }).click();
+
+  // The empty state, and beside it the subject class's edit, its teacher focused.
+  await expect(page.getByTestId('module-empty-state')).toContainText('No timetable yet');
+  const edit = page.getByRole('form', { name: `Edit ${title}` });
+  const teacher = edit.getByLabel('Teacher');
+  await expect(teacher).toBeFocused();
+  await expect(teacher).toHaveValue(leaverId);
+  await expectNoSeriousA11yViolations(page);
+  await teacher.selectOption({ label: `${taker.first} ${taker.last}` });
+  await edit.getByRole('button', { name: 'Save subject class' }).click();
+  await expect(page.getByText(`${title} is now taught by ${taker.first} ${taker.last}`)).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Subject classes' }).getByText(`${title} (${taker.first} ${taker.last})`),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: `Edit ${title}` })).toBeFocused();
 });
 
 /** Issue 6: removing a room or a subject class asks first, saying what goes with it; Keep keeps it. */

@@ -75,6 +75,11 @@ function StaffTimetable({ setup }: { setup: TTimetableSetup }) {
           </p>
         </section>
         <BellSchedule setup={setup} />
+        {/* Rooms and subject classes need no periods: they can be set up first, and a subject class
+            handed to another teacher (the staff screen's `?edit=` link) in a school without any. */}
+        {(setup.canEdit || setup.rooms.length > 0 || setup.subjectClasses.length > 0) && (
+          <RoomsAndSubjects setup={setup} />
+        )}
         <TermsEditor canEdit={setup.canEdit} />
       </>
     );
