@@ -525,15 +525,30 @@ test.describe('school dashboard (issue 6)', () => {
     const invitation = (m: { tag: string | null }) => m.tag === 'school-guardian-invitation';
     const mistyped = await waitForMail(request, typo, invitation);
 
-    // The address corrected: the form says the invitation follows it once sent again.
+    // The address corrected: the form says saving it stops the old link, and to invite again.
     await row.getByRole('button', { name: 'Edit Refilwe Invited' }).click();
     const form = page.getByRole('form', { name: 'Edit Refilwe Invited' });
-    await expect(form).toContainText(`the invitation went to ${typo}`);
+    await expect(form).toContainText(
+      `the invitation went to ${typo}. Saving a corrected address here stops that link working`,
+    );
     await form.getByLabel('Guardian e-mail (optional)').fill(email);
     await form.getByRole('button', { name: 'Save guardian' }).click();
     await expect(page.getByText('Refilwe Invited saved')).toBeVisible();
+    await expect(
+      page.getByText(
+        `The invitation link sent to ${typo} no longer works. Invite Refilwe again to send one to ${email}.`,
+      ),
+    ).toBeVisible();
     const corrected = guardians.filter({ hasText: email });
-    await expect(corrected).toContainText(`Invitation sent to ${typo}: choose “Invite again” to send it to ${email}`);
+    await expect(corrected).toContainText(
+      `The invitation sent to ${typo} no longer works: choose “Invite again” to send it to ${email}`,
+    );
+    // Whoever has the mistyped address finds its link dead already, before the school invites again.
+    const typoContext = await browser.newContext();
+    const typoOwner = await typoContext.newPage();
+    await typoOwner.goto(linkFrom(mistyped, '/reset-password'));
+    await expect(typoOwner.getByRole('heading', { name: 'This invitation link does not work' })).toBeVisible();
+    await typoContext.close();
     await corrected.getByRole('button', { name: 'Invite again' }).click();
     await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
     await expect(corrected).not.toContainText(typo);

@@ -498,18 +498,28 @@ export function guardianSignInNote(firstName: string, signInEmail: string): stri
 }
 
 /**
- * Beside the e-mail field of a guardian invited who has not chosen a password yet: a corrected
- * address takes the invitation with it once the school invites again (the old link stops working).
+ * Beside the e-mail field of a guardian invited who has not chosen a password yet: saving a
+ * corrected address withdraws the link sent to the old one; inviting again sends one to the new.
  */
 export function guardianInvitedNote(firstName: string, signInEmail: string): string {
-  return `${firstName} has not chosen a password yet: the invitation went to ${signInEmail}. After correcting the address here, choose “Invite again” to send it to the new address, which ${firstName} will then sign in with.`;
+  return `${firstName} has not chosen a password yet: the invitation went to ${signInEmail}. Saving a corrected address here stops that link working; then choose “Invite again” to send the invitation to the new address, which ${firstName} will then sign in with.`;
+}
+
+/**
+ * After saving that corrected address (the answer's `invitationWithdrawn`): the old link is withdrawn,
+ * and nothing has gone to the new address yet.
+ */
+export function guardianInvitationWithdrawn(firstName: string, signInEmail: string, email: string | null): string {
+  return email
+    ? `The invitation link sent to ${signInEmail} no longer works. Invite ${firstName} again to send one to ${email}.`
+    : `The invitation link sent to ${signInEmail} no longer works. Add ${firstName}’s e-mail address to invite them again.`;
 }
 
 /** On an invited guardian's card when the school's address for them is not the invitation's. */
 export function guardianInvitationElsewhere(signInEmail: string, email: string | null): string {
   return email
-    ? `Invitation sent to ${signInEmail}: choose “Invite again” to send it to ${email}`
-    : `Invitation sent to ${signInEmail}`;
+    ? `The invitation sent to ${signInEmail} no longer works: choose “Invite again” to send it to ${email}`
+    : `The invitation sent to ${signInEmail} no longer works`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -176,6 +176,8 @@ describe('guardian invitation and the parent’s children', () => {
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    // Thabo took their account up: there was no invitation to withdraw.
+    expect(saved.json().invitationWithdrawn).toBe(false);
     // The record says both: where the school writes, and the address Thabo still signs in with.
     expect(saved.json().guardians.find((g: { id: string }) => g.id === guardian.id)).toMatchObject({
       email: 'thabo.work@example.test',
@@ -299,6 +301,61 @@ describe('guardian invitation and the parent’s children', () => {
     );
   });
 
+  it('the link mailed to a mistyped address stops working when the corrected address is saved, not only once invited again', async () => {
+    const typo = 'lindiwe.khoza@exmaple.test';
+    const email = 'lindiwe.khoza@example.test';
+    const first = await invitedGuardian('admin', 'INV9', typo);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `${first.path}/${first.guardian}`,
+      headers: { cookie: cookies.admin! },
+      payload: { firstName: 'Mpho', lastName: 'Khoza', email, relation: 'parent' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The answer says so (the form tells the admin to invite again); the card still offers it.
+    expect(saved.json().invitationWithdrawn).toBe(true);
+    expect(saved.json().guardians[0]).toMatchObject({ email, signInEmail: typo, invited: true, hasAccount: false });
+    // Whoever has the mistyped address finds the link invalid, and cannot sign in.
+    const late = await choosePassword(first.token, 'a-typo-owner-password-9');
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect(
+      await t.database.db
+        .select()
+        .from(schema.authVerifications)
+        .where(eq(schema.authVerifications.value, first.userId)),
+    ).toEqual([]);
+    expect((await signIn(t.app, typo, 'a-typo-owner-password-9', { ip: '10.9.4.5' })).response.statusCode).toBe(401);
+    const [audit] = await t.database.db
+      .select({ details: schema.auditEvents.details })
+      .from(schema.auditEvents)
+      .where(
+        and(
+          eq(schema.auditEvents.action, 'guardian.updated'),
+          eq(schema.auditEvents.target, `learner:${first.learner}`),
+        ),
+      );
+    expect(audit!.details).toMatchObject({ guardianId: first.guardian, invitationWithdrawn: true });
+    expect(audit!.details).not.toHaveProperty('signInUnchanged');
+    // Nothing went to the new address yet; saving again (no new address) withdraws nothing more.
+    expect(await t.outbox(email)).toHaveLength(0);
+    const unchanged = await t.app.inject({
+      method: 'PUT',
+      url: `${first.path}/${first.guardian}`,
+      headers: { cookie: cookies.admin! },
+      payload: { firstName: 'Mpho', lastName: 'Khoza', email, phone: '082 123 4567', relation: 'parent' },
+    });
+    expect(unchanged.json().invitationWithdrawn).toBe(false);
+    // Invited again, the new address's link works and Mpho sees the child.
+    expect((await call('POST', `${first.path}/${first.guardian}/invite`, cookies.admin)).statusCode).toBe(200);
+    const [mail] = await t.outbox(email);
+    expect((await choosePassword(tokenOf(mail!), 'mpho-chose-this-password-9')).statusCode).toBe(200);
+    const mpho = await signIn(t.app, email, 'mpho-chose-this-password-9', { ip: '10.9.4.6' });
+    expect((await call('GET', '/api/school/my-children', mpho.cookie)).json().children).toEqual([
+      expect.objectContaining({ id: first.learner }),
+    ]);
+  });
+
   it('a corrected address that has a parent account already: the invitation goes to it and the unclaimed account is deleted', async () => {
     const parent = await createUser(t.database.db, {
       role: 'parent',
@@ -352,7 +409,13 @@ describe('guardian invitation and the parent’s children', () => {
     const ours = await invitedGuardian('admin', 'INV8', shared);
     const theirs = await invitedGuardian('otherAdmin', 'INV8', shared);
     expect(theirs.userId).toBe(ours.userId);
-    await correctAddress('admin', ours.path, ours.guardian, email);
+    // Saved, this school's guardian leaves the shared account (its link is the other school's too).
+    expect(await correctAddress('admin', ours.path, ours.guardian, email)).toMatchObject({
+      email,
+      signInEmail: null,
+      invited: false,
+      hasAccount: false,
+    });
     expect((await call('POST', `${ours.path}/${ours.guardian}/invite`, cookies.admin)).statusCode).toBe(200);
     const [moved] = await accountsAt(email);
     expect(moved!.id).not.toBe(ours.userId);
@@ -366,9 +429,13 @@ describe('guardian invitation and the parent’s children', () => {
       signInEmail: shared,
       invited: true,
     });
-    // The other school's invitation still works.
+    // The other school's invitation still works, and opens nothing of this school.
     const [latest] = await t.outbox(shared);
     expect((await choosePassword(tokenOf(latest!), 'the-real-owner-password-9')).statusCode).toBe(200);
+    const owner = await signIn(t.app, shared, 'the-real-owner-password-9', { ip: '10.9.4.7' });
+    expect((await call('GET', '/api/school/my-children', owner.cookie)).json().children).toEqual([
+      expect.objectContaining({ id: theirs.learner }),
+    ]);
   });
 
   it('refuses a guardian without an e-mail, and an address that belongs to staff', async () => {

@@ -1,17 +1,13 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
 import type { App } from '../../app.ts';
 import type { DbExecutor } from '../../db/client.ts';
-import { auditEvents, guardians, learnerGuardians, organizationMembers, users } from '../../db/schema/index.ts';
+import { guardians, learnerGuardians, users } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import {
-  ensureSchoolAccount,
-  invitationOpen,
-  queueAccountInvitation,
-  withdrawInvitations,
-} from './account-invitation.ts';
+import { ensureSchoolAccount, queueAccountInvitation, withdrawInvitations } from './account-invitation.ts';
+import { accountSharedWith, leaveSchoolUnlessLinked, linkedAccount } from './guardian-address.ts';
 import { NEXT_UPDATED_AT } from './learner-guardians.ts';
 import type { TSchoolContext } from './school-context.ts';
 
@@ -105,23 +101,6 @@ export async function inviteGuardian(
 }
 
 /**
- * The account linked to the guardian: its sign-in address, and whether nobody has taken it up yet
- * (the invitation still open, and never signed in, not even through Google or Facebook).
- */
-async function linkedAccount(tx: DbExecutor, userId: string): Promise<{ email: string; unclaimed: boolean }> {
-  const [account] = await tx
-    .select({ email: users.email, open: invitationOpen(users.id) })
-    .from(users)
-    .where(eq(users.id, userId));
-  const [signedIn] = await tx
-    .select({ id: auditEvents.id })
-    .from(auditEvents)
-    .where(and(eq(auditEvents.actorUserId, userId), eq(auditEvents.action, 'auth.sign_in')))
-    .limit(1);
-  return { email: account!.email, unclaimed: account!.open && !signedIn };
-}
-
-/**
  * The guardian's address was corrected after an invitation nobody has taken up. When the unclaimed
  * account is this guardian's alone (a member of this school only, linked to no other guardian
  * record), it follows: its sign-in address (and name) become the guardian's, unless the new address
@@ -140,16 +119,8 @@ async function followCorrectedAddress(
 ): Promise<{ userId: string | null; details: Record<string, unknown> }> {
   const oldId = guardian.userId!;
   const email = guardian.email!;
-  const otherSchools = await tx
-    .select({ organizationId: organizationMembers.organizationId })
-    .from(organizationMembers)
-    .where(and(eq(organizationMembers.userId, oldId), ne(organizationMembers.organizationId, ctx.organizationId)))
-    .limit(1);
-  const otherGuardians = await tx
-    .select({ organizationId: guardians.organizationId })
-    .from(guardians)
-    .where(and(eq(guardians.userId, oldId), ne(guardians.id, guardian.id)));
-  if (otherSchools.length === 0 && otherGuardians.length === 0) {
+  const { shared, hereToo } = await accountSharedWith(tx, ctx, oldId, guardian.id);
+  if (!shared) {
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (!taken) {
       await tx
@@ -178,10 +149,6 @@ async function followCorrectedAddress(
     await tx.delete(users).where(eq(users.id, oldId));
     return { userId, details: { previousAccount: `user:${oldId}`, previousAccountDeleted: true } };
   }
-  if (!otherGuardians.some((g) => g.organizationId === ctx.organizationId)) {
-    await tx
-      .delete(organizationMembers)
-      .where(and(eq(organizationMembers.userId, oldId), eq(organizationMembers.organizationId, ctx.organizationId)));
-  }
+  await leaveSchoolUnlessLinked(tx, ctx, oldId, hereToo);
   return { userId: null, details: { previousAccount: `user:${oldId}`, previousAccountKept: true } };
 }

@@ -5,6 +5,7 @@ import { guardians, learnerGuardians, learners, users } from '../../db/schema/in
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { invitationOpen } from './account-invitation.ts';
+import { withdrawOldAddressInvitation } from './guardian-address.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 const M = SCHOOL_MESSAGES;
@@ -169,7 +170,10 @@ export async function linkGuardian(
  * The e-mail address here is where the school writes to (absence notices, invitations). A guardian
  * with an account keeps signing in with their own address: the school does not change how someone
  * signs in. The list answers both (`email`, `signInEmail`), the form says so before saving, and the
- * audit entry notes a contact address that now differs from the sign-in one.
+ * audit entry notes a contact address that now differs from the sign-in one. A guardian invited
+ * who has not chosen a password yet: the link mailed to the old address is withdrawn with the save
+ * (withdrawOldAddressInvitation), the answer's `invitationWithdrawn` says so, for the school to
+ * invite them again at the new address.
  */
 export async function updateLearnerGuardian(
   db: Database,
@@ -178,7 +182,8 @@ export async function updateLearnerGuardian(
   guardianId: string,
   values: TGuardianValues,
   basedOn?: string,
-): Promise<TLearnerGuardian[]> {
+): Promise<{ guardians: TLearnerGuardian[]; invitationWithdrawn: boolean }> {
+  let invitationWithdrawn = false;
   try {
     await db.transaction(async (tx) => {
       const [guardian] = await tx
@@ -209,21 +214,22 @@ export async function updateLearnerGuardian(
         })
         .where(and(eq(guardians.id, guardianId), eq(guardians.organizationId, ctx.organizationId)));
       const emailChanged = (guardian.email ?? '') !== (values.email ?? '');
-      await auditGuardian(
-        tx,
-        ctx,
-        'guardian.updated',
-        learnerId,
-        guardianId,
-        emailChanged && guardian.userId ? { contactEmailChanged: true, signInUnchanged: true } : {},
-      );
+      // An invitation nobody took up: the old address's link stops working now (guardian-address.ts).
+      const withdrawn = emailChanged
+        ? await withdrawOldAddressInvitation(tx, ctx, { id: guardianId, userId: guardian.userId }, values.email)
+        : null;
+      invitationWithdrawn = withdrawn !== null;
+      await auditGuardian(tx, ctx, 'guardian.updated', learnerId, guardianId, {
+        ...(emailChanged && guardian.userId && !withdrawn && { contactEmailChanged: true, signInUnchanged: true }),
+        ...withdrawn,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error))
       throw new AppError(409, 'CONFLICT', M.guardianEmailTaken, { email: M.guardianEmailTaken });
     throw error;
   }
-  return listLearnerGuardians(db, ctx.organizationId, learnerId);
+  return { guardians: await listLearnerGuardians(db, ctx.organizationId, learnerId), invitationWithdrawn };
 }
 
 /** Removes the link; the guardian record stays for their other children. */

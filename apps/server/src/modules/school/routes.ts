@@ -226,9 +226,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       const { learnerId, guardianId } = request.params;
-      return {
-        guardians: await updateLearnerGuardian(db, ctx, learnerId, guardianId, request.body, ifMatchOf(request)),
-      };
+      return updateLearnerGuardian(db, ctx, learnerId, guardianId, request.body, ifMatchOf(request));
     },
   );
 

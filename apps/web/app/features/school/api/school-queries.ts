@@ -218,11 +218,12 @@ export function useUpdateGuardian(learnerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ guardianId, values, basedOn }: { guardianId: string; values: TGuardianValues; basedOn: string }) =>
-      api
-        .put<{ guardians: TLearnerGuardian[] }>(`/api/school/learners/${learnerId}/guardians/${guardianId}`, values, {
-          headers: { 'If-Match': `"${basedOn}"` },
-        })
-        .then((a) => a.guardians),
+      // `invitationWithdrawn`: the link mailed to the old address of an invitation nobody took up no longer works.
+      api.put<{ guardians: TLearnerGuardian[]; invitationWithdrawn: boolean }>(
+        `/api/school/learners/${learnerId}/guardians/${guardianId}`,
+        values,
+        { headers: { 'If-Match': `"${basedOn}"` } },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SCHOOL_KEY }),
     onError: (error) => {
       if (isSavedMeanwhile(error))

@@ -8,6 +8,7 @@ import { labelOf } from '@sekolo/shared/domain/options';
 import {
   guardianInvitationElsewhere,
   guardianInvitedNote,
+  guardianInvitationWithdrawn,
   guardianSignInNote,
   ZGuardianSchema,
   type TGuardianInput,
@@ -292,8 +293,20 @@ function GuardianForm({
     setProblem(null);
     try {
       if (guardian) {
-        await update.mutateAsync({ guardianId: guardian.id, values, basedOn: guardian.updatedAt });
-        toast.success(`${values.firstName} ${values.lastName} saved`);
+        const { invitationWithdrawn } = await update.mutateAsync({
+          guardianId: guardian.id,
+          values,
+          basedOn: guardian.updatedAt,
+        });
+        // The old address's invitation link was withdrawn with the save: the school is to invite again.
+        const withdrawn =
+          invitationWithdrawn && guardian.signInEmail
+            ? guardianInvitationWithdrawn(values.firstName, guardian.signInEmail, values.email)
+            : undefined;
+        toast.success(
+          `${values.firstName} ${values.lastName} saved`,
+          withdrawn ? { description: withdrawn } : undefined,
+        );
       } else {
         await link.mutateAsync(values);
         toast.success(`${values.firstName} ${values.lastName} added`);

@@ -1,0 +1,91 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import { auditEvents, guardians, organizationMembers, users } from '../../db/schema/index.ts';
+import { invitationOpen, withdrawInvitations } from './account-invitation.ts';
+import type { TSchoolContext } from './school-context.ts';
+
+/**
+ * The account linked to the guardian: its sign-in address, and whether nobody has taken it up yet
+ * (the invitation still open, and never signed in, not even through Google or Facebook).
+ */
+export async function linkedAccount(tx: DbExecutor, userId: string): Promise<{ email: string; unclaimed: boolean }> {
+  const [account] = await tx
+    .select({ email: users.email, open: invitationOpen(users.id) })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [signedIn] = await tx
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.actorUserId, userId), eq(auditEvents.action, 'auth.sign_in')))
+    .limit(1);
+  return { email: account!.email, unclaimed: account!.open && !signedIn };
+}
+
+/**
+ * Who else the account `userId` was invited by besides this guardian record: another school (a
+ * membership elsewhere) or another guardian record (of this school, `hereToo`, or of another).
+ */
+export async function accountSharedWith(
+  tx: DbExecutor,
+  ctx: TSchoolContext,
+  userId: string,
+  guardianId: string,
+): Promise<{ shared: boolean; hereToo: boolean }> {
+  const otherSchools = await tx
+    .select({ organizationId: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.userId, userId), ne(organizationMembers.organizationId, ctx.organizationId)))
+    .limit(1);
+  const otherGuardians = await tx
+    .select({ organizationId: guardians.organizationId })
+    .from(guardians)
+    .where(and(eq(guardians.userId, userId), ne(guardians.id, guardianId)));
+  return {
+    shared: otherSchools.length > 0 || otherGuardians.length > 0,
+    hereToo: otherGuardians.some((g) => g.organizationId === ctx.organizationId),
+  };
+}
+
+/** This school's membership of an account no guardian record of the school is linked to any more. */
+export async function leaveSchoolUnlessLinked(
+  tx: DbExecutor,
+  ctx: TSchoolContext,
+  userId: string,
+  hereToo: boolean,
+): Promise<void> {
+  if (hereToo) return;
+  await tx
+    .delete(organizationMembers)
+    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.organizationId, ctx.organizationId)));
+}
+
+/**
+ * The school saved another address for a guardian whose invitation nobody has taken up: the link
+ * mailed to the old (perhaps mistyped) address must not let whoever reads it in, so it is withdrawn
+ * in the same transaction, not when the school invites again. An account this guardian alone was
+ * invited to keeps its invitation open (the card still offers "Invite again", which moves it to the
+ * new address, invite-guardian.ts); its links are withdrawn. One another school or another guardian
+ * record invited too keeps its link (it is theirs): this guardian is unlinked from it instead (and
+ * the school's membership goes when no other guardian of it is linked), so the link opens nothing
+ * of this school; inviting them makes or reuses an account at the new address.
+ * Answers what the guardian's audit entry notes, or null when nothing was open to withdraw (no
+ * account, one taken up already, or one at the saved address).
+ */
+export async function withdrawOldAddressInvitation(
+  tx: DbExecutor,
+  ctx: TSchoolContext,
+  guardian: { id: string; userId: string | null },
+  email: string | null,
+): Promise<Record<string, unknown> | null> {
+  if (!guardian.userId) return null;
+  const linked = await linkedAccount(tx, guardian.userId);
+  if (!linked.unclaimed || linked.email === email) return null;
+  const { shared, hereToo } = await accountSharedWith(tx, ctx, guardian.userId, guardian.id);
+  if (!shared) {
+    await withdrawInvitations(tx, guardian.userId);
+    return { invitationWithdrawn: true };
+  }
+  await tx.update(guardians).set({ userId: null }).where(eq(guardians.id, guardian.id));
+  await leaveSchoolUnlessLinked(tx, ctx, guardian.userId, hereToo);
+  return { invitationWithdrawn: true, previousAccount: `user:${guardian.userId}`, previousAccountKept: true };
+}
