@@ -118,4 +118,66 @@ test.describe('back-capture (issue 6)', () => {
     await expect(page.getByRole('form', { name: 'Register for 9A' }).getByRole('radiogroup').first()).toBeVisible();
     await expect(zanele).toHaveCount(0);
   });
+
+  test('the admin corrects the day a learner joined the class she stays in, on her record', async ({ page }) => {
+    const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+    const lastName = `Redate${tag}`;
+    await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+    // Added to 9A today (as the form does, over the API); she really sat in 9A from an earlier day.
+    const classes = (await (await page.request.get('/api/school/classes')).json()) as {
+      classes: { id: string; name: string }[];
+    };
+    const class9a = classes.classes.find((c) => c.name === '9A')!.id;
+    const created = await page.request.post('/api/school/learners', {
+      data: {
+        firstName: 'Ayanda',
+        lastName,
+        dateOfBirth: `${Number(today.slice(0, 4)) - 15}-03-04`,
+        gender: 'female',
+        grade: '9',
+        registerClassId: class9a,
+        admissionNumber: `RD-${tag}`.toUpperCase(),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const id = ((await created.json()) as { learner: { id: string } }).learner.id;
+    const registerLists = async (date: string) =>
+      (
+        (await (await page.request.get(`/api/school/attendance/classes/${class9a}/register/${date}`)).json()) as {
+          register: { rows: { learnerId: string }[] };
+        }
+      ).register.rows.some((r) => r.learnerId === id);
+    expect(await registerLists(earlier)).toBe(false);
+
+    await page.goto(`/dashboard/school/students/${id}`);
+    await expect(page.getByText(`In this class since ${formatLongDate(today)}`)).toBeVisible();
+    const since = page.getByLabel('In this class since');
+    await expect(since).toHaveCount(0);
+    // "Change" opens the day, focused; "Keep" closes it again, the focus back on Change.
+    const change = page.getByRole('button', { name: 'Change “In this class since”' });
+    await change.click();
+    await expect(since).toBeFocused();
+    await expect(since).toHaveValue(today);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: `Keep ${formatLongDate(today)}` }).click();
+    await expect(since).toHaveCount(0);
+    await expect(change).toBeFocused();
+
+    // A day of the future is refused on the field, in the shared schema's words.
+    await change.click();
+    await since.fill(addDays(today, 1));
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText(SCHOOL_MESSAGES.classSinceFuture)).toBeVisible();
+    await expect(since).toBeFocused();
+
+    // The earlier day: saved, her record says so, and 9A's register of that day lists her.
+    await since.fill(earlier);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Learner saved')).toBeVisible();
+    await expect(page.getByText(`In this class since ${formatLongDate(earlier)}`)).toBeVisible();
+    await expect(since).toHaveCount(0);
+    expect(await registerLists(earlier)).toBe(true);
+    await page.reload();
+    await expect(page.getByText(`In this class since ${formatLongDate(earlier)}`)).toBeVisible();
+  });
 });

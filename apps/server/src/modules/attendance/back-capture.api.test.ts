@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { addDays, formatLongDate, isWeekday } from '@sekolo/shared/domain/sa-calendar';
 import { ATTENDANCE_EARLIEST_DATE, ATTENDANCE_MESSAGES, schoolToday } from '@sekolo/shared/schemas/attendance';
 import { birthDateForGrade, SCHOOL_MESSAGES, schoolYearStart } from '@sekolo/shared/schemas/school';
-import { learners, registerClasses, schoolTerms } from '../../db/schema/index.ts';
+import { auditEvents, learners, registerClasses, schoolTerms } from '../../db/schema/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -230,6 +230,41 @@ describe.skipIf(d1 < yearStart)('attendance: back-captured registers', () => {
     expect(await names(class7b, d2)).toEqual([]);
     expect(await names(class7b, today)).toEqual(['Dan']);
     expect(await names(class7a, d2)).toContain('Dan');
+  });
+
+  it('corrects the day a learner joined the class they stay in: not over a day marked in another class, not in the future nor before the year', async () => {
+    const una = await addLearner('Una', class7a);
+    expect((await save(class7a, d1, [[una, 'present']])).statusCode).toBe(200);
+    // Moved to 7B from today; the school then finds she sat in 7B from an earlier day.
+    const body = learner({ firstName: 'Una', admissionNumber: 'BC-UNA', registerClassId: class7b });
+    expect((await api('PUT', `/learners/${una}`, { ...body, registerClassSince: today })).statusCode).toBe(200);
+    expect(await names(class7b, d2)).toEqual([]);
+
+    // Over d1, where 7A's register has her mark: refused on the field, naming the class and the day.
+    const over = await api('PUT', `/learners/${una}`, { ...body, registerClassSince: d1 });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().error.fields).toEqual({
+      registerClassSince: M.classSinceMarkedElsewhere('7A', formatLongDate(d1)),
+    });
+    const future = await api('PUT', `/learners/${una}`, { ...body, registerClassSince: addDays(today, 1) });
+    expect(future.json().error.fields).toEqual({ registerClassSince: M.classSinceFuture });
+    const lastYear = await api('PUT', `/learners/${una}`, { ...body, registerClassSince: addDays(yearStart, -1) });
+    expect(lastYear.json().error.fields).toEqual({ registerClassSince: M.classSinceBeforeYear(yearStart) });
+    expect(await sinceOf(una)).toBe(today);
+
+    // From d2, after that mark: 7B's register of d2 lists her; the correction is audited.
+    const corrected = await api('PUT', `/learners/${una}`, { ...body, registerClassSince: d2 });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().learner).toMatchObject({ registerClassName: '7B', classSince: d2 });
+    expect(await names(class7b, d2)).toEqual(['Una']);
+    const audits = await t.database.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'learner.updated'), eq(auditEvents.target, `learner:${una}`)));
+    // The move (from today) and the correction (d2); the refused saves wrote nothing.
+    expect(audits.map((a) => a.details.registerClassSince).sort()).toEqual([d2, today]);
+    // A save without a day (the record sent back as it is) keeps it.
+    expect((await api('PUT', `/learners/${una}`, body)).json().learner.classSince).toBe(d2);
   });
 
   it('imports in_class_since: the day given, today when blank, and a row-by-row refusal of a wrong day', async () => {

@@ -25,6 +25,7 @@ import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Textarea } from '~/components/ui/textarea';
 import { mergeSaved, sameFormValue, savedMeanwhileNotice } from '~/lib/merge-saved';
+import { useFocusAfterRender } from '~/lib/use-focus-after-render';
 import { useFocusFirstInvalid } from '~/lib/use-focus-invalid';
 import { useMergedReading } from '~/lib/use-merged-reading';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
@@ -181,13 +182,29 @@ export function LearnerForm({
   const registerClassId = useWatch({ control: form.control, name: 'registerClassId' });
   const since = useWatch({ control: form.control, name: 'registerClassSince' });
   const joining = Boolean(registerClassId) && registerClassId !== (defaultValues.registerClassId ?? '');
+  // The saved class kept: its day can be corrected ("Change" beside it opens the same field).
+  const inSavedClass = Boolean(classSince && registerClassId && registerClassId === defaultValues.registerClassId);
+  const [redating, setRedating] = useState(false);
+  const focusAfterRender = useFocusAfterRender();
+  const asksSince = joining || (redating && inSavedClass);
   useEffect(() => {
-    if (!joining && since) form.setValue('registerClassSince', '');
-  }, [joining, since, form]);
+    if (!asksSince && since) form.setValue('registerClassSince', '');
+  }, [asksSince, since, form]);
+  const changeSinceId = `${id}-change-since`;
+  const startRedating = () => {
+    setRedating(true);
+    form.setValue('registerClassSince', classSince ?? '');
+    focusAfterRender(() => document.getElementById(f('registerClassSince')));
+  };
+  const keepSince = () => {
+    setRedating(false);
+    form.clearErrors('registerClassSince');
+    focusAfterRender(() => document.getElementById(changeSinceId));
+  };
   const classHint =
     grade && classesOfGrade.length === 0
       ? 'Your school has no class for this grade yet.'
-      : classSince && registerClassId && registerClassId === defaultValues.registerClassId
+      : inSavedClass && classSince
         ? `In this class since ${formatLongDate(classSince)}: its registers list the learner from that day.`
         : undefined;
 
@@ -197,7 +214,8 @@ export function LearnerForm({
         async (values) => {
           setProblem(null);
           try {
-            await onSubmit(joining ? values : { ...values, registerClassSince: null });
+            await onSubmit(asksSince ? values : { ...values, registerClassSince: null });
+            setRedating(false); // saved: the record shows the day again, with its Change
           } catch (error) {
             if (!applyServerFieldErrors(error, form.setError, ERROR_FIELDS)) setProblem(errorMessage(error));
             else {
@@ -338,7 +356,12 @@ export function LearnerForm({
                   field.onChange(event);
                   const chosen = event.target.value;
                   const joins = Boolean(chosen) && chosen !== (defaultValues.registerClassId ?? '');
-                  if (joins && !form.getValues('registerClassSince'))
+                  // A correction of the saved class's day does not carry over to another class.
+                  if (redating) {
+                    setRedating(false);
+                    form.setValue('registerClassSince', '');
+                  }
+                  if (joins && (redating || !form.getValues('registerClassSince')))
                     form.setValue('registerClassSince', todayInSouthAfrica());
                 }}
                 disabled={!grade}
@@ -353,25 +376,43 @@ export function LearnerForm({
             )}
           </Bound>
         </FormField>
-        {joining && (
-          <FormField
-            id={f('registerClassSince')}
-            label="In this class since"
-            hint="The class’s registers list the learner from this day. Choose an earlier day of this school year to capture its earlier registers."
-            error={errors.registerClassSince?.message}
-          >
-            <Bound control={form.control} name="registerClassSince">
-              {(field) => (
-                <Input
-                  type="date"
-                  min={schoolYearStart()}
-                  max={todayInSouthAfrica()}
-                  {...fieldAria(f('registerClassSince'), errors.registerClassSince?.message, true)}
-                  {...field}
-                />
-              )}
-            </Bound>
-          </FormField>
+        {inSavedClass && !redating && (
+          <div className="flex items-start sm:items-end">
+            <Button id={changeSinceId} type="button" size="sm" variant="secondary" onClick={startRedating}>
+              Change “In this class since”
+            </Button>
+          </div>
+        )}
+        {asksSince && (
+          <div className="space-y-2">
+            <FormField
+              id={f('registerClassSince')}
+              label="In this class since"
+              hint={
+                joining
+                  ? 'The class’s registers list the learner from this day. Choose an earlier day of this school year to capture its earlier registers.'
+                  : 'The day the learner joined this class: its registers list them from that day. Correct it to a day of this school year.'
+              }
+              error={errors.registerClassSince?.message}
+            >
+              <Bound control={form.control} name="registerClassSince">
+                {(field) => (
+                  <Input
+                    type="date"
+                    min={schoolYearStart()}
+                    max={todayInSouthAfrica()}
+                    {...fieldAria(f('registerClassSince'), errors.registerClassSince?.message, true)}
+                    {...field}
+                  />
+                )}
+              </Bound>
+            </FormField>
+            {!joining && classSince && (
+              <Button type="button" size="sm" variant="ghost" onClick={keepSince}>
+                Keep {formatLongDate(classSince)}
+              </Button>
+            )}
+          </div>
         )}
       </fieldset>
 
