@@ -547,6 +547,20 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
         expect: { adminB: 404, teacherB: 403 },
       },
     ],
+    'PUT /api/school/timetable/subject-classes/:id': [
+      {
+        name: "Alpha's subject class",
+        url: () => `/api/school/timetable/subject-classes/${id.aSubjectClass}`,
+        payload: () => ({ teacherId: people.teacherB!.id, groupName: '' }),
+        expect: { adminB: 404, teacherB: 403 },
+      },
+      {
+        name: "Alpha's teacher",
+        url: () => `/api/school/timetable/subject-classes/${id.bSubjectClass}`,
+        payload: () => ({ teacherId: people.teacherA!.id, groupName: '' }),
+        expect: { adminB: 400, teacherB: 403 },
+      },
+    ],
     'DELETE /api/school/timetable/lessons/:id': [
       {
         name: "Alpha's lesson",
