@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { auditEvents, guardians, organizationMembers, users } from '../../db/schema/index.ts';
 import { invitationOpen, withdrawInvitations } from './account-invitation.ts';
@@ -60,14 +60,42 @@ export async function leaveSchoolUnlessLinked(
 }
 
 /**
- * The school saved another address for a guardian whose invitation nobody has taken up: the link
- * mailed to the old (perhaps mistyped) address must not let whoever reads it in, so it is withdrawn
- * in the same transaction, not when the school invites again. An account this guardian alone was
- * invited to keeps its invitation open (the card still offers "Invite again", which moves it to the
- * new address, invite-guardian.ts); its links are withdrawn. One another school or another guardian
- * record invited too keeps its link (it is theirs): this guardian is unlinked from it instead (and
- * the school's membership goes when no other guardian of it is linked), so the link opens nothing
- * of this school; inviting them makes or reuses an account at the new address.
+ * An unclaimed account this guardian alone was invited to (accountSharedWith: not shared) follows
+ * the school's address and name for them: its sign-in address becomes `guardian.email`. False, and
+ * nothing changed, when that address has an account already.
+ */
+export async function moveUnclaimedAccount(
+  tx: DbExecutor,
+  userId: string,
+  guardian: { email: string; firstName: string; lastName: string },
+): Promise<boolean> {
+  const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, guardian.email));
+  if (taken) return false;
+  await tx
+    .update(users)
+    .set({
+      email: guardian.email,
+      emailVerified: true,
+      name: `${guardian.firstName} ${guardian.lastName}`,
+      firstName: guardian.firstName,
+      lastName: guardian.lastName,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+  return true;
+}
+
+/**
+ * The school saved another address for a guardian whose invitation nobody has taken up: whoever
+ * reads the old (perhaps mistyped) address must not get in, neither by the link mailed there nor by
+ * "Forgot password" for that address. In the same transaction, not when the school invites again:
+ * - An account this guardian alone was invited to has its links withdrawn and moves to the new
+ *   address (moveUnclaimedAccount), still invited: "Invite again" mails the new address. When the
+ *   address is removed, or has an account already, the unclaimed account is deleted instead (nobody
+ *   ever signed in to it) and the guardian unlinked; inviting them makes or reuses one there.
+ * - One another school or another guardian record invited too keeps its link (it is theirs): this
+ *   guardian is unlinked from it instead (and the school's membership goes when no other guardian of
+ *   it is linked), so it opens nothing of this school.
  * Answers what the guardian's audit entry notes, or null when nothing was open to withdraw (no
  * account, one taken up already, or one at the saved address).
  */
@@ -75,17 +103,24 @@ export async function withdrawOldAddressInvitation(
   tx: DbExecutor,
   ctx: TSchoolContext,
   guardian: { id: string; userId: string | null },
-  email: string | null,
+  values: { email: string | null; firstName: string; lastName: string },
 ): Promise<Record<string, unknown> | null> {
-  if (!guardian.userId) return null;
-  const linked = await linkedAccount(tx, guardian.userId);
-  if (!linked.unclaimed || linked.email === email) return null;
-  const { shared, hereToo } = await accountSharedWith(tx, ctx, guardian.userId, guardian.id);
+  const userId = guardian.userId;
+  if (!userId) return null;
+  const linked = await linkedAccount(tx, userId);
+  if (!linked.unclaimed || linked.email === values.email) return null;
+  const { shared, hereToo } = await accountSharedWith(tx, ctx, userId, guardian.id);
   if (!shared) {
-    await withdrawInvitations(tx, guardian.userId);
-    return { invitationWithdrawn: true };
+    await withdrawInvitations(tx, userId);
+    const { email } = values;
+    if (email && (await moveUnclaimedAccount(tx, userId, { ...values, email }))) {
+      return { invitationWithdrawn: true, signInAddressMoved: true };
+    }
+    await tx.update(guardians).set({ userId: null }).where(eq(guardians.id, guardian.id));
+    await tx.delete(users).where(eq(users.id, userId));
+    return { invitationWithdrawn: true, previousAccount: `user:${userId}`, previousAccountDeleted: true };
   }
   await tx.update(guardians).set({ userId: null }).where(eq(guardians.id, guardian.id));
-  await leaveSchoolUnlessLinked(tx, ctx, guardian.userId, hereToo);
-  return { invitationWithdrawn: true, previousAccount: `user:${guardian.userId}`, previousAccountKept: true };
+  await leaveSchoolUnlessLinked(tx, ctx, userId, hereToo);
+  return { invitationWithdrawn: true, previousAccount: `user:${userId}`, previousAccountKept: true };
 }

@@ -239,6 +239,19 @@ describe('guardian invitation and the parent’s children', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     return saved.json().guardians.find((g: { id: string }) => g.id === guardianId);
   };
+  /** "Forgot password" for an address: answers how many set-password mails it then holds. */
+  const forgotPassword = async (email: string) => {
+    const asked = await authPost(
+      t.app,
+      '/request-password-reset',
+      { email, redirectTo: '/reset-password' },
+      {
+        ip: `10.9.5.${++resetIp}`,
+      },
+    );
+    expect(asked.statusCode, asked.body).toBe(200);
+    return (await t.outbox(email)).length;
+  };
   const invitedAudits = (guardianId: string) =>
     t.database.db
       .select({ target: schema.auditEvents.target, details: schema.auditEvents.details })
@@ -252,13 +265,16 @@ describe('guardian invitation and the parent’s children', () => {
     const typo = 'mpho.khoza@exmaple.test';
     const email = 'mpho.khoza@example.test';
     const first = await invitedGuardian('admin', 'INV5', typo);
-    // Corrected before Mpho chose a password: the card says where the invitation went.
+    // Corrected before Mpho chose a password: the unclaimed account moves to the corrected address
+    // with the save, still invited, so "Forgot password" at the mistyped one reaches nobody.
     expect(await correctAddress('admin', first.path, first.guardian, email)).toMatchObject({
       email,
-      signInEmail: typo,
+      signInEmail: email,
       invited: true,
       hasAccount: false,
     });
+    expect(await accountsAt(typo)).toEqual([]);
+    expect(await forgotPassword(typo)).toBe(1); // the invitation only
 
     const again = await call('POST', `${first.path}/${first.guardian}/invite`, cookies.admin);
     expect(again.statusCode, again.body).toBe(200);
@@ -280,10 +296,17 @@ describe('guardian invitation and the parent’s children', () => {
     expect((await call('GET', '/api/school/my-children', mpho.cookie)).json().children).toEqual([
       expect.objectContaining({ id: first.learner }),
     ]);
-    expect((await invitedAudits(first.guardian)).map((a) => a.details)).toEqual([
-      expect.not.objectContaining({ addressCorrected: true }),
-      expect.objectContaining({ addressCorrected: true }),
-    ]);
+    const [moved] = await t.database.db
+      .select({ details: schema.auditEvents.details })
+      .from(schema.auditEvents)
+      .where(
+        and(
+          eq(schema.auditEvents.action, 'guardian.updated'),
+          eq(schema.auditEvents.target, `learner:${first.learner}`),
+        ),
+      );
+    expect(moved!.details).toMatchObject({ invitationWithdrawn: true, signInAddressMoved: true });
+    expect(await invitedAudits(first.guardian)).toHaveLength(2);
 
     // Now Mpho signs in: a new address from the school changes where it writes, not how they sign in.
     expect(await correctAddress('admin', first.path, first.guardian, 'mpho.work@example.test')).toMatchObject({
@@ -314,7 +337,10 @@ describe('guardian invitation and the parent’s children', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     // The answer says so (the form tells the admin to invite again); the card still offers it.
     expect(saved.json().invitationWithdrawn).toBe(true);
-    expect(saved.json().guardians[0]).toMatchObject({ email, signInEmail: typo, invited: true, hasAccount: false });
+    expect(saved.json().guardians[0]).toMatchObject({ email, signInEmail: email, invited: true, hasAccount: false });
+    // Nor can "Forgot password" at the mistyped address reach the account: it is at the corrected one.
+    expect(await accountsAt(typo)).toEqual([]);
+    expect(await forgotPassword(typo)).toBe(1); // the invitation only
     // Whoever has the mistyped address finds the link invalid, and cannot sign in.
     const late = await choosePassword(first.token, 'a-typo-owner-password-9');
     expect(late.statusCode).toBe(400);
@@ -335,7 +361,11 @@ describe('guardian invitation and the parent’s children', () => {
           eq(schema.auditEvents.target, `learner:${first.learner}`),
         ),
       );
-    expect(audit!.details).toMatchObject({ guardianId: first.guardian, invitationWithdrawn: true });
+    expect(audit!.details).toMatchObject({
+      guardianId: first.guardian,
+      invitationWithdrawn: true,
+      signInAddressMoved: true,
+    });
     expect(audit!.details).not.toHaveProperty('signInUnchanged');
     // Nothing went to the new address yet; saving again (no new address) withdraws nothing more.
     expect(await t.outbox(email)).toHaveLength(0);
@@ -362,10 +392,14 @@ describe('guardian invitation and the parent’s children', () => {
       organization: { name: 'Elsewhere High', type: 'school' },
     });
     const first = await invitedGuardian('admin', 'INV6', 'mpho.k@exmaple.test');
-    await correctAddress('admin', first.path, first.guardian, parent.email);
+    // Saved: the unclaimed account cannot move onto an address with an account, so it goes.
+    expect(await correctAddress('admin', first.path, first.guardian, parent.email)).toMatchObject({
+      signInEmail: null,
+      invited: false,
+    });
+    expect(await accountsAt('mpho.k@exmaple.test')).toEqual([]);
     const again = await call('POST', `${first.path}/${first.guardian}/invite`, cookies.admin);
     expect(again.statusCode, again.body).toBe(200);
-    expect(await accountsAt('mpho.k@exmaple.test')).toEqual([]);
     expect(await accountsAt(parent.email)).toEqual([{ id: parent.id }]);
     expect((await call('GET', first.path, cookies.admin)).json().guardians[0]).toMatchObject({
       email: parent.email,
@@ -379,9 +413,20 @@ describe('guardian invitation and the parent’s children', () => {
         .where(eq(schema.authVerifications.value, first.userId)),
     ).toEqual([]);
     const [audit] = (await invitedAudits(first.guardian)).slice(-1);
-    expect(audit).toMatchObject({
-      target: `user:${parent.id}`,
-      details: { addressCorrected: true, previousAccount: `user:${first.userId}`, previousAccountDeleted: true },
+    expect(audit).toMatchObject({ target: `user:${parent.id}` });
+    const [saved] = await t.database.db
+      .select({ details: schema.auditEvents.details })
+      .from(schema.auditEvents)
+      .where(
+        and(
+          eq(schema.auditEvents.action, 'guardian.updated'),
+          eq(schema.auditEvents.target, `learner:${first.learner}`),
+        ),
+      );
+    expect(saved!.details).toMatchObject({
+      invitationWithdrawn: true,
+      previousAccount: `user:${first.userId}`,
+      previousAccountDeleted: true,
     });
     // The parent signs in as before and now sees this school's child too.
     const signedIn = await signIn(t.app, parent.email, parent.password, { ip: '10.9.4.4' });
@@ -390,16 +435,19 @@ describe('guardian invitation and the parent’s children', () => {
     ]);
   });
 
-  it('a corrected address of a staff member is refused and changes nothing', async () => {
+  it('a corrected address of a staff member: the unclaimed account goes, and inviting there is refused', async () => {
     const first = await invitedGuardian('admin', 'INV7', 'mpho.s@exmaple.test');
     await correctAddress('admin', first.path, first.guardian, people.teacher!.email);
+    expect(await accountsAt('mpho.s@exmaple.test')).toEqual([]);
     const refused = await call('POST', `${first.path}/${first.guardian}/invite`, cookies.admin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(INVITATION_OTHER_ACCOUNT);
-    expect(await accountsAt('mpho.s@exmaple.test')).toEqual([{ id: first.userId }]);
+    // The teacher's account is not the guardian's, and the guardian is not invited.
+    expect(await accountsAt(people.teacher!.email)).toEqual([{ id: people.teacher!.id }]);
     expect((await call('GET', first.path, cookies.admin)).json().guardians[0]).toMatchObject({
-      signInEmail: 'mpho.s@exmaple.test',
-      invited: true,
+      signInEmail: null,
+      invited: false,
+      hasAccount: false,
     });
   });
 

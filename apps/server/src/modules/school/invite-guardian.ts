@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
 import type { App } from '../../app.ts';
 import type { DbExecutor } from '../../db/client.ts';
@@ -7,7 +7,7 @@ import { transaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { ensureSchoolAccount, queueAccountInvitation, withdrawInvitations } from './account-invitation.ts';
-import { accountSharedWith, leaveSchoolUnlessLinked, linkedAccount } from './guardian-address.ts';
+import { accountSharedWith, moveUnclaimedAccount, leaveSchoolUnlessLinked, linkedAccount } from './guardian-address.ts';
 import { NEXT_UPDATED_AT } from './learner-guardians.ts';
 import type { TSchoolContext } from './school-context.ts';
 
@@ -61,16 +61,7 @@ export async function inviteGuardian(
       const linked = guardian.userId ? await linkedAccount(tx, guardian.userId) : null;
       if (linked && !linked.unclaimed) throw conflict(invitationAccountInUse(guardian.firstName, linked.email));
       const moved = linked && linked.email !== email ? await followCorrectedAddress(tx, ctx, guardian) : null;
-      const id =
-        moved?.userId ??
-        (await ensureSchoolAccount(tx, {
-          organizationId: ctx.organizationId,
-          email,
-          firstName: guardian.firstName,
-          lastName: guardian.lastName,
-          role: 'parent',
-          otherAccountMessage: INVITATION_OTHER_ACCOUNT,
-        }));
+      const id = moved?.userId ?? (await parentAccount(tx, ctx, guardian, email));
       await tx.update(guardians).set({ userId: id, updatedAt: NEXT_UPDATED_AT }).where(eq(guardians.id, guardian.id));
       await recordAudit(tx, {
         action: 'guardian.invited',
@@ -100,6 +91,17 @@ export async function inviteGuardian(
   }
 }
 
+/** The parent account at `email` in this school, made or reused (ensureSchoolAccount), else 409. */
+const parentAccount = (tx: DbExecutor, ctx: TSchoolContext, guardian: TGuardian, email: string) =>
+  ensureSchoolAccount(tx, {
+    organizationId: ctx.organizationId,
+    email,
+    firstName: guardian.firstName,
+    lastName: guardian.lastName,
+    role: 'parent',
+    otherAccountMessage: INVITATION_OTHER_ACCOUNT,
+  });
+
 /**
  * The guardian's address was corrected after an invitation nobody has taken up. When the unclaimed
  * account is this guardian's alone (a member of this school only, linked to no other guardian
@@ -121,29 +123,8 @@ async function followCorrectedAddress(
   const email = guardian.email!;
   const { shared, hereToo } = await accountSharedWith(tx, ctx, oldId, guardian.id);
   if (!shared) {
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (!taken) {
-      await tx
-        .update(users)
-        .set({
-          email,
-          emailVerified: true,
-          name: `${guardian.firstName} ${guardian.lastName}`,
-          firstName: guardian.firstName,
-          lastName: guardian.lastName,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(users.id, oldId));
-      return { userId: oldId, details: {} };
-    }
-    const userId = await ensureSchoolAccount(tx, {
-      organizationId: ctx.organizationId,
-      email,
-      firstName: guardian.firstName,
-      lastName: guardian.lastName,
-      role: 'parent',
-      otherAccountMessage: INVITATION_OTHER_ACCOUNT,
-    });
+    if (await moveUnclaimedAccount(tx, oldId, { ...guardian, email })) return { userId: oldId, details: {} };
+    const userId = await parentAccount(tx, ctx, guardian, email);
     // Nobody ever signed in to it: its links are withdrawn, its membership, login and invitation go with it.
     await withdrawInvitations(tx, oldId);
     await tx.delete(users).where(eq(users.id, oldId));

@@ -216,7 +216,7 @@ export async function updateLearnerGuardian(
       const emailChanged = (guardian.email ?? '') !== (values.email ?? '');
       // An invitation nobody took up: the old address's link stops working now (guardian-address.ts).
       const withdrawn = emailChanged
-        ? await withdrawOldAddressInvitation(tx, ctx, { id: guardianId, userId: guardian.userId }, values.email)
+        ? await withdrawOldAddressInvitation(tx, ctx, { id: guardianId, userId: guardian.userId }, values)
         : null;
       invitationWithdrawn = withdrawn !== null;
       await auditGuardian(tx, ctx, 'guardian.updated', learnerId, guardianId, {
