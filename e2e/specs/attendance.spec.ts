@@ -281,6 +281,8 @@ test.describe('attendance (issue 6)', () => {
     await register.getByRole('button', { name: 'Save register' }).dblclick();
     await expect(page.getByText('Register saved')).toBeVisible();
     await expect(register.getByRole('button', { name: 'Save register' })).toBeEnabled();
+    // The keyboard focus stays on the button (a disabled button dropped it to the page's body).
+    await expect(register.getByRole('button', { name: 'Save register' })).toBeFocused();
     expect(saves).toHaveLength(1);
     await expect(page.getByText('Register saved')).toHaveCount(1);
   });
@@ -442,6 +444,8 @@ test.describe('attendance (issue 6)', () => {
     await register.getByRole('button', { name: 'Save register' }).click();
     await confirm.getByRole('button', { name: 'Save register for Sunday' }).click();
     await expect(page.getByText('Register saved')).toBeVisible();
+    // The dialog gives the focus back to Save register, which keeps it while saving.
+    await expect(register.getByRole('button', { name: 'Save register' })).toBeFocused();
     expect(saves).toHaveLength(1);
     await expect(page.getByTestId('registers-missing')).toHaveText('No registers are due on a weekend.');
   });

@@ -72,6 +72,7 @@ export function RegisterEditor({
   const readOnly = !register.canMark;
   const weekday = formatDay(register.date, { weekday: 'long' });
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const saveRef = useRef<HTMLButtonElement>(null);
 
   if (register !== reading) {
     const merged = mergeReading(register, saved, marks);
@@ -89,6 +90,8 @@ export function RegisterEditor({
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    // The button stays focusable while saving (aria-disabled): a second press then does nothing.
+    if (save.isPending) return;
     setProblem(null);
     const unmarked = register.rows.filter((r) => !marks[r.learnerId]?.status).length;
     if (unmarked) {
@@ -231,7 +234,14 @@ export function RegisterEditor({
           data-testid="register-actions"
           className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-slate-200 bg-slate-50/95 px-1 py-3"
         >
-          <Button type="submit" disabled={save.isPending}>
+          {/* aria-disabled, not disabled, while saving: a disabled button drops the keyboard focus to the
+              page's body, and the teacher would have to find their way back to the register. */}
+          <Button
+            ref={saveRef}
+            type="submit"
+            aria-disabled={save.isPending || undefined}
+            className="aria-disabled:cursor-wait aria-disabled:opacity-60"
+          >
             {save.isPending ? 'Saving...' : 'Save register'}
           </Button>
           {problem ? (
@@ -257,6 +267,11 @@ export function RegisterEditor({
               // The safe choice first: Enter pressed twice keeps no register by accident.
               event.preventDefault();
               cancelRef.current?.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              // Opened by the form's submit, not by a trigger of its own: back to Save register.
+              event.preventDefault();
+              saveRef.current?.focus();
             }}
           >
             <DialogHeader>
