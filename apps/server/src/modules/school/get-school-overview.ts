@@ -6,6 +6,7 @@ import { VIEW_ATTENDANCE } from '../attendance/attendance-access.ts';
 import { getDayOverview } from '../attendance/views.ts';
 import { findSubscription, learnerLimitOf, packageById } from '../payments/subscriptions.ts';
 import { countOf } from '@sekolo/shared/domain/count';
+import { formatLongDate } from '@sekolo/shared/domain/sa-calendar';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
 import { lacksCurrentConsentSql } from './learner-consents.ts';
@@ -40,7 +41,7 @@ const ACTIVITY_SUMMARIES: Record<string, (details: Record<string, unknown>, clas
   'register_class.teacher_set': (d, className) =>
     `${d.teacherId ? 'Class teacher set' : 'Class teacher removed'} for ${className ? `class ${className}` : 'a class'}`,
   'attendance.corrected': (d, className) =>
-    `${countOf(Number(d.changed ?? 0), 'mark')} corrected in ${className ? `${className}’s` : 'a'} register of ${String(d.date ?? '')}`,
+    `${countOf(Number(d.changed ?? 0), 'mark')} corrected in ${className ? `${className}’s` : 'a'} register of ${registerDay(d.date)}`,
   'attendance.exported': (d) => `${countOf(Number(d.rows ?? 0), 'attendance row')} exported to CSV`,
   'timetable.terms_saved': (d) => `Term dates for ${String(d.year ?? '')} saved`,
   'timetable.lesson_created': () => 'A lesson was added to the timetable',
@@ -51,6 +52,12 @@ const ACTIVITY_SUMMARIES: Record<string, (details: Record<string, unknown>, clas
     return `${period} removed from the bell schedule${lessons > 0 ? ` with its ${countOf(lessons, 'lesson')}` : ''}`;
   },
 };
+
+/** The day of a register as people read it ("Monday, 2 March 2026"), not the stored 2026-03-02. */
+function registerDay(date: unknown): string {
+  const day = String(date ?? '');
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatLongDate(day) : day;
+}
 
 /** "Class 10B renamed 10C", "Class 10B moved to Grade 10", "Class 10B is now 10C in Grade 10". */
 function classUpdateSummary(d: Record<string, unknown>): string {

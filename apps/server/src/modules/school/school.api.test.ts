@@ -884,7 +884,7 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
       actorName: string | null;
     }[];
     expect(feed.slice(0, 4).map((a) => a.summary)).toEqual([
-      '1 mark corrected in 8A’s register of 2026-03-02',
+      '1 mark corrected in 8A’s register of Monday, 2 March 2026',
       'Class teacher set for class 8A',
       'A staff member’s role changed from Coach to Teacher',
       'A staff member was invited as Coach',
