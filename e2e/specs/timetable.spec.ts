@@ -420,3 +420,17 @@ test('on a phone the Period select shows its whole text and the week keeps its d
     await page.request.delete(`/api/school/timetable/periods/${periodId}`);
   }
 });
+
+/** A teacher opening the timetable sees their own week first, not the first class of the school. */
+test('the demo teacher’s timetable opens on their own week', async ({ page }) => {
+  await signIn(page, DEMO.teacher, DEMO_PASSWORD);
+  await page.goto('/dashboard/school/timetable');
+  await expect(page.getByLabel('Show by')).toHaveValue('teacher');
+  const mine = page.getByRole('table', { name: 'Weekly timetable: Pieter van der Merwe' });
+  // Their lessons in both of their classes: 8A's English and 10A's Accounting.
+  await expect(mine).toContainText('8A English');
+  await expect(mine).toContainText('10A Accounting');
+  // A class's week is one choice away.
+  await page.getByLabel('Show by').selectOption('class');
+  await expect(page.getByRole('table', { name: 'Weekly timetable: 8A' })).toBeVisible();
+});

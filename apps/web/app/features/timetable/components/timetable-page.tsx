@@ -14,8 +14,11 @@ import { TimetableGrid } from './timetable-grid';
 
 const KIND_LABELS: Record<TTimetableViewKind, string> = { class: 'Class', teacher: 'Teacher', room: 'Room' };
 
-/** /dashboard/school/timetable: the admin edits; staff read every timetable; a parent reads their children's classes. */
-export function TimetablePage() {
+/**
+ * /dashboard/school/timetable: the admin edits; staff read every timetable; a parent reads their
+ * children's classes. `userId` is the signed-in user's: a teacher's week is shown first.
+ */
+export function TimetablePage({ userId }: { userId?: string }) {
   const setup = useQuery(timetableSetupQuery);
   return (
     <div className="space-y-6">
@@ -27,7 +30,7 @@ export function TimetablePage() {
           {errorMessage(setup.error)}
         </p>
       ) : setup.data.setup ? (
-        <StaffTimetable setup={setup.data.setup} />
+        <StaffTimetable setup={setup.data.setup} userId={userId} />
       ) : (
         <ParentTimetable classes={setup.data.classes ?? []} />
       )}
@@ -35,10 +38,12 @@ export function TimetablePage() {
   );
 }
 
-function StaffTimetable({ setup }: { setup: TTimetableSetup }) {
+function StaffTimetable({ setup, userId }: { setup: TTimetableSetup; userId: string | undefined }) {
   const id = useId();
-  const [kind, setKind] = useState<TTimetableViewKind>('class');
-  const [picked, setPicked] = useState<Partial<Record<TTimetableViewKind, string>>>({});
+  // A teacher opens on their own week (what they came for); everyone else on the first class.
+  const mine = setup.teachers.some((t) => t.id === userId) ? userId : undefined;
+  const [kind, setKind] = useState<TTimetableViewKind>(mine ? 'teacher' : 'class');
+  const [picked, setPicked] = useState<Partial<Record<TTimetableViewKind, string>>>(mine ? { teacher: mine } : {});
   const [cell, setCell] = useState<TCell | null>(null);
   const options: Record<TTimetableViewKind, { id: string; name: string }[]> = {
     class: setup.classes,
