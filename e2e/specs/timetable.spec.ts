@@ -434,3 +434,16 @@ test('the demo teacher’s timetable opens on their own week', async ({ page }) 
   await page.getByLabel('Show by').selectOption('class');
   await expect(page.getByRole('table', { name: 'Weekly timetable: 8A' })).toBeVisible();
 });
+
+test('on a phone a long subject name stays inside its lesson, not over the next day', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await signIn(page, DEMO.teacher, DEMO_PASSWORD);
+  await page.goto('/dashboard/school/timetable');
+  const grid = page.getByRole('table', { name: 'Weekly timetable: Pieter van der Merwe' });
+  await expect(grid).toContainText('Economic and Management Sciences');
+  // Each lesson's text is as wide as its box at most ("Management" ran over Wednesday's column).
+  const overflowing = await grid
+    .locator('td [class*="bg-brand-50"]')
+    .evaluateAll((boxes) => boxes.filter((box) => box.scrollWidth > box.clientWidth + 1).map((box) => box.textContent));
+  expect(overflowing).toEqual([]);
+});

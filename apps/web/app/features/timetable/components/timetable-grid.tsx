@@ -97,7 +97,7 @@ export function TimetableGrid({
                     ) : (
                       <>
                         {lessons.map((lesson) => (
-                          <div key={lesson.id} className="rounded-md bg-brand-50 px-2 py-1">
+                          <div key={lesson.id} className="rounded-md bg-brand-50 px-2 py-1 break-words hyphens-auto">
                             <span className="block font-medium text-slate-900">
                               {view.kind === 'class' ? subjectWithGroup(lesson) : subjectClassTitle(lesson)}
                             </span>
