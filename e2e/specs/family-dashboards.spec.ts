@@ -15,7 +15,11 @@ async function settled(page: Page) {
 }
 
 type TOverview = {
-  attendance: { counts: Record<'present' | 'late' | 'absent' | 'excused', number> };
+  attendance: {
+    counts: Record<'present' | 'late' | 'absent' | 'excused', number>;
+    schoolDays: number;
+    otherDays: number;
+  };
 };
 
 test('the demo parent sees their child’s class, week and attendance', async ({ page }) => {
@@ -57,6 +61,13 @@ test('the demo parent sees their child’s class, week and attendance', async ({
       ['Absent', counts.absent],
     ] as const) {
       await expect(summary.getByText(label, { exact: true }).locator('xpath=..')).toContainText(String(n));
+    }
+    // The demo keeps registers of the last 20 school days only: the figures add up to the marked
+    // days, and the card says so rather than leaving them to be read as all 30.
+    const marked = counts.present + counts.late + counts.absent + counts.excused;
+    const days = overview.attendance.schoolDays + overview.attendance.otherDays;
+    if (marked < days) {
+      await expect(summary).toContainText(`Registers marked for Kabelo on ${marked} of these ${days} days.`);
     }
   }
   // The page still lists the children as before.

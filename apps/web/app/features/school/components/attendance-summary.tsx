@@ -1,5 +1,5 @@
 import type { TAttendanceSummary } from '@sekolo/shared/schemas/family';
-import { attendanceWindowText, formatSchoolDay } from '../lib/attendance-window';
+import { attendanceWindowText, formatSchoolDay, markedDaysText } from '../lib/attendance-window';
 
 const FIGURES = [
   { key: 'present', label: 'Present' },
@@ -14,9 +14,13 @@ const FIGURES = [
  */
 export function AttendanceSummary({ summary, name }: { summary: TAttendanceSummary; name: string }) {
   const marked = FIGURES.reduce((sum, f) => sum + summary.counts[f.key], 0);
+  const markedDays = markedDaysText(summary, name);
   return (
     <div className="space-y-3" data-testid="attendance-summary">
-      <p className="text-sm text-slate-600">{attendanceWindowText(summary)}</p>
+      <p className="text-sm text-slate-600">
+        {attendanceWindowText(summary)}
+        {markedDays && ` ${markedDays}`}
+      </p>
       {marked === 0 ? (
         <p className="text-sm text-slate-700">No register has been marked for {name} in these days yet.</p>
       ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attendanceWindowText, formatSchoolDay } from './attendance-window';
+import { attendanceWindowText, formatSchoolDay, markedDaysText } from './attendance-window';
 
 describe('the attendance summary’s window', () => {
   it('names its school days, and the other days with a register kept that it counts', () => {
@@ -12,5 +12,21 @@ describe('the attendance summary’s window', () => {
   });
   it('reads a day without shifting it by the time zone', () => {
     expect(formatSchoolDay('2026-11-23')).toBe('Monday, 23 November');
+  });
+  it('says on how many of its days the learner was marked, when not on all of them', () => {
+    const counts = { present: 17, late: 2, absent: 1, excused: 0 };
+    expect(markedDaysText({ schoolDays: 30, otherDays: 0, counts }, 'Kabelo')).toBe(
+      'Registers marked for Kabelo on 20 of these 30 days.',
+    );
+    expect(markedDaysText({ schoolDays: 20, otherDays: 1, counts }, 'you')).toBe(
+      'Registers marked for you on 20 of these 21 days.',
+    );
+    expect(markedDaysText({ schoolDays: 20, otherDays: 0, counts }, 'Kabelo')).toBeNull();
+    expect(
+      markedDaysText(
+        { schoolDays: 30, otherDays: 0, counts: { present: 0, late: 0, absent: 0, excused: 0 } },
+        'Kabelo',
+      ),
+    ).toBeNull();
   });
 });

@@ -22,3 +22,20 @@ export function attendanceWindowText(summary: Pick<TAttendanceSummary, 'from' | 
   const others = summary.otherDays > 0 ? ` and ${countOf(summary.otherDays, 'other day')} with a register kept` : '';
   return `The last ${summary.schoolDays} school days${others}, ${formatSchoolDay(summary.from, short)} to ${formatSchoolDay(summary.to, short)}.`;
 }
+
+/**
+ * When some days of the window have no mark for the learner (no register kept that day, or before
+ * they joined the class), how many do: "Registers marked for Kabelo on 20 of these 30 days.", so
+ * that the four figures, which add up to the marked days, are not read as the whole window. Null
+ * when every day has a mark, or none does (the card then says so itself).
+ */
+export function markedDaysText(
+  summary: Pick<TAttendanceSummary, 'schoolDays' | 'otherDays' | 'counts'>,
+  name: string,
+): string | null {
+  const { present, late, absent, excused } = summary.counts;
+  const marked = present + late + absent + excused;
+  const days = summary.schoolDays + summary.otherDays;
+  if (marked === 0 || marked >= days) return null;
+  return `Registers marked for ${name} on ${marked} of these ${countOf(days, 'day')}.`;
+}
