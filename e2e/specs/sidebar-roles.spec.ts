@@ -73,6 +73,13 @@ test.describe('the school sidebar per role', () => {
     await page.goto('/dashboard/school/teachers');
     await page.waitForURL('**/unauthorized');
     await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
+    // The school's settings page by its address offers no Billing settings, which is not theirs.
+    await page.goto('/dashboard/school/settings');
+    await expect(page.getByTestId('module-empty-state')).toContainText('No school settings changed yet');
+    await expect(page.getByRole('link', { name: 'Billing settings' })).toHaveCount(0);
+    // A module's page still offers the way to the learners, which is theirs.
+    await page.goto('/dashboard/school/grades');
+    await expect(page.getByRole('link', { name: 'Go to students' })).toBeVisible();
   });
 
   test('the demo learner sees their dashboard and assignments, and each opens', async ({ page }) => {
@@ -109,4 +116,12 @@ test('the demo vendor finds its products on sale under Listings', async ({ page 
   await expect(table.getByRole('row').filter({ hasText: 'Scientific calculator' })).toContainText('On sale');
   await expect(table.getByRole('row').filter({ hasText: 'Scientific calculator' })).toContainText('R349,00');
   await expect(page.getByText('No listings yet')).toHaveCount(0);
+});
+
+test('the demo school admin’s Settings page leads on to Billing settings', async ({ page }) => {
+  await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+  await page.goto('/dashboard/school/settings');
+  await page.getByRole('link', { name: 'Billing settings' }).click();
+  await page.waitForURL('**/dashboard/school/settings/billing');
+  await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
 });

@@ -1,7 +1,8 @@
 import { Navigate, useParams } from 'react-router';
 import { ModuleEmptyState } from '~/features/school/components/module-empty-state';
 import { RequireAuth } from '~/features/auth/components/require-auth';
-import { SCHOOL_AREA_ROLES } from '~/features/school/lib/school-access';
+import { useSession } from '~/features/auth/hooks/use-session';
+import { BILLING_ROLES, LEARNER_VIEWER_ROLES, SCHOOL_AREA_ROLES } from '~/features/school/lib/school-access';
 import { SCHOOL_MODULES } from '~/features/school/lib/school-modules';
 
 export function meta({ params }: { params: { module?: string } }) {
@@ -12,6 +13,9 @@ export function meta({ params }: { params: { module?: string } }) {
 /** /dashboard/school/<module>/* (spec 2.3, nested paths allowed): the module, or /not-found. */
 export default function DashboardSchoolModule() {
   const { module: slug = '' } = useParams();
+  const { role } = useSession();
+  // A way on only to a page the user may open: a teacher's Billing settings was the access page.
+  const may = (roles: readonly string[]) => role !== null && roles.includes(role);
   // Learners have their own pages; a deeper unknown path under them goes back to the list.
   if (slug === 'students') return <Navigate to="/dashboard/school/students" replace />;
   if (slug === 'classes') return <Navigate to="/dashboard/school/classes" replace />;
@@ -23,8 +27,12 @@ export default function DashboardSchoolModule() {
         module={module}
         action={
           slug === 'settings'
-            ? { to: '/dashboard/school/settings/billing', label: 'Billing settings' }
-            : { to: '/dashboard/school/students', label: 'Go to students' }
+            ? may(BILLING_ROLES)
+              ? { to: '/dashboard/school/settings/billing', label: 'Billing settings' }
+              : undefined
+            : may(LEARNER_VIEWER_ROLES)
+              ? { to: '/dashboard/school/students', label: 'Go to students' }
+              : undefined
         }
       />
     </RequireAuth>

@@ -24,3 +24,5 @@ export const OVERVIEW_ROLES = schoolRolesWith(['manage_students', 'view_students
 /** Who sees registers and attendance: the school's managers and the teachers (the server's VIEW_ATTENDANCE). */
 export const ATTENDANCE_VIEW_PERMISSIONS: readonly TPermission[] = ['manage_students', 'manage_attendance'];
 export const ATTENDANCE_ROLES = schoolRolesWith(ATTENDANCE_VIEW_PERMISSIONS);
+/** Who opens the school's billing settings (routes/billing-settings.tsx): the admins who pay. */
+export const BILLING_ROLES: readonly TRole[] = ['school_admin', 'administrator'];
