@@ -1,10 +1,21 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
+import { runDeferredGuard } from '../modules/auth/guards.ts';
 
 /** One place decides what an error looks like: `{ error: { code, message, fields? } }`, never a stack. */
 export const errorHandlerPlugin = fp(async (app) => {
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler(async (thrown, request, reply) => {
+    let error = thrown;
+    // A body that could not be read (FST_ERR_CTP_*: not JSON, too large, unknown type) on a route
+    // whose guard waits for its statement (sessionInStatement): the guard answers first.
+    if (String((error as { code?: unknown }).code).startsWith('FST_ERR_CTP_')) {
+      try {
+        await runDeferredGuard(request, reply);
+      } catch (refusal) {
+        error = refusal as typeof thrown;
+      }
+    }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({
         error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
@@ -39,6 +50,10 @@ export const errorHandlerPlugin = fp(async (app) => {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` } });
+    reply
+      .status(404)
+      .send({
+        error: { code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` },
+      });
   });
 });

@@ -10,10 +10,18 @@ import {
   ZSaveStepDraft,
   ZStepDraftParams,
 } from '@sekolo/shared/schemas/applications';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { limitPerClientAddress } from '../../lib/rate-limit.ts';
-import { getSessionUser, requireRole, requireSession, type TSessionUser } from '../auth/guards.ts';
 import {
+  defineGuard,
+  getSessionUser,
+  NOT_SIGNED_IN_MESSAGE,
+  requireRole,
+  requireSession,
+  type TSessionUser,
+} from '../auth/guards.ts';
+import {
+  assertApplicant,
   findApplicationOfUser,
   saveApplicationDraft,
   saveStepDraft,
@@ -31,15 +39,22 @@ import { confirmGuardianConsent, readGuardianConsent } from './guardian-consent.
 const signedIn = async (request: Parameters<typeof getSessionUser>[0]): Promise<TSessionUser> =>
   (await getSessionUser(request))!;
 
+/** The wizard's writes: an applicant for one of the reviewed types (D5), refused before the body is read. */
+const applicant = defineGuard(async (request) => {
+  const user = await getSessionUser(request);
+  if (!user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
+  assertApplicant(user);
+});
+
 /** The applicant's own application (D5) and the guardian consent link (D15). Prefix /api/applications. */
 export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/me', { preHandler: requireSession }, async (request, reply) => {
+  app.get('/me', { onRequest: requireSession }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const row = await findApplicationOfUser(app.deps.database.db, (await signedIn(request)).id);
     return { application: row ? toApplicantView(row) : null };
   });
 
-  app.put('/me', { preHandler: requireSession, schema: { body: ZSaveApplicationDraft } }, async (request, reply) => {
+  app.put('/me', { onRequest: applicant, schema: { body: ZSaveApplicationDraft } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { application: await saveApplicationDraft(app.deps, await signedIn(request), request.body) };
   });
@@ -47,7 +62,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   // The unfinished step, saved while the applicant types and after each upload (idempotent: it replaces).
   app.put(
     '/me/drafts/:step',
-    { preHandler: requireSession, schema: { params: ZStepDraftParams, body: ZSaveStepDraft } },
+    { onRequest: applicant, schema: { params: ZStepDraftParams, body: ZSaveStepDraft } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const application = await saveStepDraft(app.deps, await signedIn(request), {
@@ -58,7 +73,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/me/submit', { preHandler: requireSession }, async (request, reply) => {
+  app.post('/me/submit', { onRequest: applicant }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const key = ZIdempotencyKey.safeParse(request.headers['idempotency-key'] ?? '');
     if (!key.success)
@@ -107,11 +122,11 @@ export const consoleApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/', { preHandler: operator, schema: { querystring: ZConsoleApplicationsQuery } }, async (request) =>
+  app.get('/', { onRequest: operator, schema: { querystring: ZConsoleApplicationsQuery } }, async (request) =>
     listConsoleApplications(app.deps.database.db, request.query),
   );
 
-  app.get('/:id', { preHandler: operator, schema: { params: ZId } }, async (request) =>
+  app.get('/:id', { onRequest: operator, schema: { params: ZId } }, async (request) =>
     getConsoleApplication(app.deps.database.db, {
       id: request.params.id,
       actorUserId: (await signedIn(request)).id,
@@ -131,15 +146,15 @@ export const consoleApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   });
 
-  app.post('/:id/approve', { preHandler: operator, schema: { params: ZId } }, async (request) =>
+  app.post('/:id/approve', { onRequest: operator, schema: { params: ZId } }, async (request) =>
     decide(request, { action: 'approve' }),
   );
-  app.post('/:id/reject', { preHandler: operator, schema: { params: ZId, body: ZDecisionReason } }, async (request) =>
+  app.post('/:id/reject', { onRequest: operator, schema: { params: ZId, body: ZDecisionReason } }, async (request) =>
     decide(request, { action: 'reject', reason: request.body.reason }),
   );
   app.post(
     '/:id/request-changes',
-    { preHandler: operator, schema: { params: ZId, body: ZDecisionReason } },
+    { onRequest: operator, schema: { params: ZId, body: ZDecisionReason } },
     async (request) => decide(request, { action: 'request_changes', reason: request.body.reason }),
   );
 };

@@ -52,20 +52,20 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const canView = requireSchoolPermission(...VIEW_ATTENDANCE);
   const canManageAll = requireSchoolPermission(...MANAGE_ALL_ATTENDANCE);
 
-  app.get('/classes', { preValidation: canView }, async (request) => {
+  app.get('/classes', { onRequest: canView }, async (request) => {
     const ctx = await schoolContext(request, VIEW_ATTENDANCE);
     return { classes: await listAttendanceClasses(db, ctx) };
   });
 
   // Who the admin may name class teacher: the school's teachers, coaches and administrators.
-  app.get('/class-teachers', { preValidation: canManageAll }, async (request) => {
+  app.get('/class-teachers', { onRequest: canManageAll }, async (request) => {
     const ctx = await schoolContext(request, MANAGE_ALL_ATTENDANCE);
     return { teachers: await listClassTeacherCandidates(db, ctx.organizationId) };
   });
 
   app.put(
     '/classes/:classId/teacher',
-    { preValidation: canManageAll, schema: { params: ZClassParams, body: ZTeacherBody } },
+    { onRequest: canManageAll, schema: { params: ZClassParams, body: ZTeacherBody } },
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_ALL_ATTENDANCE);
       return setClassTeacher(db, ctx, request.params.classId, request.body.userId);
@@ -74,7 +74,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/today',
-    { preValidation: canView, schema: { querystring: z.object({ date: ZAttendanceDate.optional() }) } },
+    { onRequest: canView, schema: { querystring: z.object({ date: ZAttendanceDate.optional() }) } },
     async (request) => {
       const ctx = await schoolContext(request, VIEW_ATTENDANCE);
       return getDayOverview(db, ctx, request.query.date ?? schoolToday());
@@ -91,7 +91,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/classes/:classId/register/:date',
-    { preValidation: registerSession.preValidation, schema: { params: ZRegisterParams } },
+    { onRequest: registerSession.onRequest, schema: { params: ZRegisterParams } },
     async (request, reply) => {
       const { classId, date } = request.params;
       const token = registerSession.token(request);
@@ -111,7 +111,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/classes/:classId/register/:date',
     {
-      preValidation: saveSession.preValidation,
+      onRequest: saveSession.onRequest,
       attachValidation: true,
       schema: { params: ZRegisterParams, body: ZAttendanceRegisterSave },
     },
@@ -132,7 +132,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/classes/:classId/month',
-    { preValidation: canView, schema: { params: ZClassParams, querystring: ZAttendanceMonth } },
+    { onRequest: canView, schema: { params: ZClassParams, querystring: ZAttendanceMonth } },
     async (request) => {
       const ctx = await schoolContext(request, VIEW_ATTENDANCE);
       return { month: await getClassMonth(db, ctx, request.params.classId, request.query.month) };
@@ -141,7 +141,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/learners/:learnerId',
-    { preValidation: canView, schema: { params: ZLearnerParams, querystring: ZAttendanceRange } },
+    { onRequest: canView, schema: { params: ZLearnerParams, querystring: ZAttendanceRange } },
     async (request) => {
       const ctx = await schoolContext(request, VIEW_ATTENDANCE);
       const { from, to } = range(request.query, 90);
@@ -149,13 +149,13 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/rates', { preValidation: canView, schema: { querystring: ZAttendanceRange } }, async (request) => {
+  app.get('/rates', { onRequest: canView, schema: { querystring: ZAttendanceRange } }, async (request) => {
     const ctx = await schoolContext(request, VIEW_ATTENDANCE);
     const { from, to } = range(request.query);
     return { from, to, grades: await getGradeRates(db, ctx, from, to) };
   });
 
-  app.get('/export.csv', { preValidation: canView, schema: { querystring: ZExportQuery } }, async (request, reply) => {
+  app.get('/export.csv', { onRequest: canView, schema: { querystring: ZExportQuery } }, async (request, reply) => {
     const ctx = await schoolContext(request, VIEW_ATTENDANCE);
     const { from, to } = range(request.query);
     const csv = await exportAttendance(db, ctx, { from, to, classId: request.query.classId });
@@ -167,7 +167,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** The parent dashboard's notice: the signed-in guardian's children's recent absences. */
-  app.get('/my-children/absences', { preValidation: requireRole('parent') }, async (request) => {
+  app.get('/my-children/absences', { onRequest: requireRole('parent') }, async (request) => {
     const user = (await getSessionUser(request))!;
     const today = schoolToday();
     const since = daysBefore(today, ABSENCE_NOTICE_DAYS - 1);

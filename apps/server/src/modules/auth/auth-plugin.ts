@@ -5,6 +5,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { throttleAuthRequest } from './auth-throttle.ts';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type TAuth } from './create-auth.ts';
+import { assertGuardsRunFirst } from './guards.ts';
 import { createSessionLookup, type TSessionLookup } from './session-lookup.ts';
 
 declare module 'fastify' {
@@ -23,9 +24,12 @@ const SKIPPED_RESPONSE_HEADERS = new Set(['content-length', 'transfer-encoding',
  * Better Auth mounted at /api/auth/* (its Fastify integration: the Fastify request becomes a Fetch
  * Request and the Fetch Response goes back through the reply). Registered with fastify-plugin so
  * `app.auth` is visible to every module. Rate limits run here, before Better Auth sees the request.
+ * It also makes the guards' rule (guards.ts) hold for every route: a guard runs at onRequest.
  */
 export const authPlugin = fp(
   async (app) => {
+    // Every route registered after this one (every module's): guards run at onRequest (guards.ts).
+    app.addHook('onRoute', (route) => assertGuardsRunFirst(route));
     const { config, database, mailer } = app.deps;
     const secret = await resolveAuthSecret(config, database.db);
     const auth = createAuth({ config, db: database.db, mailer, secret, log: app.log });

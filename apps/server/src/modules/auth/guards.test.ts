@@ -1,14 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { authPost, signedInUser, signIn, TEST_ORIGIN } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { routeTable } from '../../test/route-table.ts';
+import { APPLICATION_MESSAGES } from '@sekolo/shared/schemas/applications';
+import { SUBSCRIPTION_CHECKOUT_MESSAGES } from '@sekolo/shared/schemas/payments';
 import { auditEvents, users } from '../../db/schema/index.ts';
-import { getSessionUser, requirePermission, requireRole, requireSession } from './guards.ts';
+import { assertGuardsRunFirst, getSessionUser, requirePermission, requireRole, requireSession } from './guards.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -40,13 +43,13 @@ describe('guards, /api/me, avatars and the audit log', () => {
       { DATA_DIR: dataDir },
       {
         beforeReady(app) {
-          app.get('/api/test/students', { preHandler: requirePermission('manage_students') }, async (request) => ({
+          app.get('/api/test/students', { onRequest: requirePermission('manage_students') }, async (request) => ({
             organization: (await getSessionUser(request))?.organization?.name,
           }));
-          app.get('/api/test/staff-room', { preHandler: requireRole('teacher', 'school_admin') }, async () => ({
+          app.get('/api/test/staff-room', { onRequest: requireRole('teacher', 'school_admin') }, async () => ({
             ok: true,
           }));
-          app.get('/api/test/wizard', { preHandler: requireSession }, async (request) => ({
+          app.get('/api/test/wizard', { onRequest: requireSession }, async (request) => ({
             status: (await getSessionUser(request))?.status,
           }));
         },
@@ -86,10 +89,14 @@ describe('guards, /api/me, avatars and the audit log', () => {
     }
   });
 
-  it('answers 401 to an anonymous caller on every GET of the API but the public ones', async () => {
+  it('answers 401 to an anonymous caller on every route of the API but the public ones, whatever is sent', async () => {
     // Public by design: the session probe (null when signed out), the sign-in options, health, the
-    // marketplace's listings, a guest's order by its unguessable id, a guardian's consent page by its
-    // mailed token, and the dev outbox (not in production).
+    // marketplace's listings and basket prices, a guest's order by its unguessable id, a guardian's
+    // consent page by its mailed token, the public forms (newsletter, contact, demo), the reset-password
+    // link check, the payment provider's notifications and the sandbox gateway's page (not in
+    // production), and the dev outbox (not in production). Better Auth's /api/auth/* answers for itself.
+    // POST /api/payments/orders: an order priced on the server for anyone (issue 5's API; nothing is
+    // charged until its checkout is paid).
     const PUBLIC = [
       'GET /api/applications/guardian-consent/:token',
       'GET /api/auth-config',
@@ -100,14 +107,111 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'GET /api/me',
       'GET /api/payments/orders/:orderId',
       'GET /api/payments/sandbox/checkout/:orderId',
+      'POST /api/applications/guardian-consent',
+      'POST /api/contact',
+      'POST /api/contact/',
+      'POST /api/demo-bookings',
+      'POST /api/demo-bookings/',
+      'POST /api/newsletter/confirm',
+      'POST /api/newsletter/subscribe',
+      'POST /api/newsletter/unsubscribe',
+      'POST /api/password-links/check',
+      'POST /api/payments/basket-quote',
+      'POST /api/payments/notify/sandbox',
+      'POST /api/payments/orders',
+      'POST /api/payments/sandbox/cancel',
+      'POST /api/payments/sandbox/pay',
     ];
+    const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } };
     const open: string[] = [];
-    for (const route of routeTable(t.app, '/api').filter((r) => r.startsWith('GET '))) {
-      const url = route.slice(4).replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
-      const res = await get(url);
-      if (res.statusCode !== 401) open.push(route);
+    const answers: Record<string, string[]> = {};
+    const routes = routeTable(t.app, '/api');
+    for (const route of routes) {
+      const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+      const withIds = (id: string) => path.replace(/:[A-Za-z]+/g, id);
+      // Parameters that pass validation and parameters that fail it; a body that fails any schema
+      // (an array) and one that is not JSON at all: none of it is read before the guard answers.
+      const requests = [
+        { method, url: withIds('00000000-0000-4000-8000-000000000000') },
+        { method, url: `${withIds('not-an-id')}?page=-1&date=someday&limit=0` },
+        ...(method === 'GET'
+          ? []
+          : [
+              { method, url: withIds('not-an-id'), payload: JSON.stringify(['not', 'a', 'form']) },
+              { method, url: withIds('not-an-id'), payload: '{"unfinished": ' },
+            ].map((r) => ({ ...r, headers: { 'content-type': 'application/json' } }))),
+      ];
+      for (const request of requests) {
+        const res = await t.app.inject(request);
+        (answers[route] ??= []).push(`${res.statusCode}`);
+        if (res.statusCode === 401) expect(res.json(), route).toEqual(UNAUTHORIZED);
+      }
+      if (answers[route]!.some((status) => status !== '401')) open.push(route);
     }
     expect(open).toEqual(PUBLIC);
+    // Every method is covered, not only GET.
+    expect(new Set(routes.map((r) => r.split(' ')[0]))).toEqual(new Set(['DELETE', 'GET', 'POST', 'PUT']));
+  });
+
+  it('answers 403, not 400, to a signed-in caller without the role or permission, whatever is sent', async () => {
+    // Outsiders of a school are told the dashboard is for its members; the rest, no permission.
+    const FORBIDDEN = { code: 'FORBIDDEN' };
+    const id = '00000000-0000-4000-8000-000000000000';
+    const send = (who: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload: string) =>
+      t.app.inject({ method, url, payload, headers: { cookie: cookies[who]!, 'content-type': 'application/json' } });
+    const broken = ['{}', '["not", "a", "form"]', '{"unfinished": '];
+    // [route, who is refused, the refusal]: the console, the school, payments and the wizard's profiles.
+    const cases: [method: 'POST' | 'PUT' | 'DELETE', url: string, refused: string[], error: Record<string, string>][] =
+      [
+        ['POST', `/api/console/applications/not-an-id/reject`, ['admin', 'customer', 'applicant'], FORBIDDEN],
+        ['POST', `/api/console/applications/${id}/request-changes`, ['teacher'], FORBIDDEN],
+        ['POST', '/api/school/learners', ['teacher', 'customer', 'operator', 'applicant'], FORBIDDEN],
+        ['PUT', '/api/school/classes/not-an-id', ['teacher', 'operator'], FORBIDDEN],
+        ['DELETE', '/api/school/timetable/rooms/not-an-id', ['teacher'], FORBIDDEN],
+        ['PUT', `/api/school/attendance/classes/not-an-id/teacher`, ['teacher', 'customer'], FORBIDDEN],
+        ['PUT', `/api/school/attendance/classes/${id}/register/someday`, ['customer', 'operator'], FORBIDDEN],
+        [
+          'POST',
+          '/api/payments/subscription-checkout',
+          ['admin', 'customer'],
+          { code: 'FORBIDDEN', message: SUBSCRIPTION_CHECKOUT_MESSAGES.notApplicant },
+        ],
+        ['PUT', '/api/customer-profile/me', ['teacher', 'operator', 'applicant'], FORBIDDEN],
+        [
+          'PUT',
+          '/api/applications/me',
+          ['customer', 'teacher'],
+          { code: 'FORBIDDEN', message: APPLICATION_MESSAGES.notApplicant },
+        ],
+      ];
+    const otherwise: string[] = [];
+    for (const [method, url, refused, error] of cases) {
+      for (const who of refused) {
+        for (const payload of broken) {
+          const res = await send(who, method, url, payload);
+          const body = res.json().error as Record<string, string>;
+          if (res.statusCode !== 403 || Object.entries(error).some(([key, value]) => body[key] !== value))
+            otherwise.push(`${who} ${method} ${url} ${payload}: ${res.statusCode} ${JSON.stringify(body)}`);
+        }
+      }
+    }
+    expect(otherwise).toEqual([]);
+  });
+
+  it('shows the validation rules only to a caller who may use the route (400 with the fields)', async () => {
+    const send = (who: string, method: 'POST' | 'PUT', url: string, payload: unknown) =>
+      t.app.inject({ method, url, payload: payload as object, headers: { cookie: cookies[who]! } });
+    const invalid = [
+      await send('operator', 'POST', '/api/console/applications/not-an-id/reject', {}),
+      await send('admin', 'POST', '/api/school/learners', {}),
+      await send('customer', 'PUT', '/api/customer-profile/me', {}),
+      await send('applicant', 'POST', '/api/payments/subscription-checkout', {}),
+      await send('applicant', 'PUT', '/api/applications/me', {}),
+    ];
+    for (const res of invalid) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', fields: expect.any(Object) });
+    }
   });
 
   it('enforces permissions with 403 and a clear message', async () => {
@@ -283,6 +387,28 @@ describe('guards, /api/me, avatars and the audit log', () => {
 
   it('reports which ways of signing in are configured', async () => {
     expect((await get('/api/auth-config')).json()).toEqual({ emailPassword: true, google: false, facebook: false });
+  });
+});
+
+describe('where a guard may sit', () => {
+  it('refuses to start a route whose guard would run after its body is read; onRequest starts', async () => {
+    for (const hook of ['preParsing', 'preValidation', 'preHandler'] as const) {
+      const app = Fastify();
+      app.addHook('onRoute', assertGuardsRunFirst);
+      // As a module registers its routes (modules/index.ts).
+      void app.register(async (module) => {
+        module.post('/api/x', { [hook]: [requireSession] }, async () => 'ok');
+      });
+      await expect(app.ready()).rejects.toThrow(
+        `POST /api/x: its guard is a ${hook} hook; guards are onRequest hooks ({ onRequest: guard })`,
+      );
+    }
+    const app = Fastify();
+    app.addHook('onRoute', assertGuardsRunFirst);
+    app.post('/api/x', { onRequest: requireRole('teacher'), preHandler: async () => {} }, async () => 'ok');
+    await app.ready();
+    expect((await app.inject({ method: 'POST', url: '/api/x' })).statusCode).toBe(401);
+    await app.close();
   });
 });
 

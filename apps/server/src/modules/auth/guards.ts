@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { PERMISSIONS, isRole, type TPermission, type TRole } from '@sekolo/shared/constants/roles';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
@@ -6,9 +6,18 @@ import { findMembership, type TMembership } from './organizations.ts';
 import type { TSessionLookup, TSessionRow, TSessionRowUser } from './session-lookup.ts';
 
 /**
- * Server guards for every module (issue 3). Use them as route preHandlers:
- *   app.get('/x', { preHandler: requirePermission('manage_students') }, handler)
- * and read the caller with `await getSessionUser(request)` (cached per request).
+ * Server guards for every module (issue 3). A guard is a route's onRequest hook:
+ *   app.post('/x', { onRequest: requirePermission('manage_students'), schema: { body } }, handler)
+ * and the handler reads the caller with `await getSessionUser(request)` (cached per request).
+ *
+ * One rule for every route: the guards run first, at onRequest, before the body is read, parsed
+ * or validated, so an anonymous caller gets 401 and a caller without the role or permission 403,
+ * whatever they send, and only a caller who may use the route learns its validation rules (400).
+ * `assertGuardsRunFirst` (registered by the auth plugin for every route) refuses to start the app
+ * when a guard sits in a later hook (preValidation, preHandler, ...); a check of your own that
+ * refuses callers is a guard too: wrap it in `defineGuard`. auth/guards.test.ts sends every
+ * route of the API, every method, an anonymous request with a broken body and expects 401 unless
+ * the route is public by design (its PUBLIC list).
  *
  * Applicants (D5: signed up for a role the review team has not approved yet) are signed in, so
  * `requireSession` lets them through (the registration wizard needs that), but they hold no role
@@ -94,33 +103,93 @@ function toSessionUser(user: TUserFields, sessionId: string, organization: TMemb
   };
 }
 
-export async function requireSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!(await getSessionUser(request))) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
+const GUARD = Symbol('sekolo.guard');
+
+/** A check that refuses callers (401, 403, or 404 for what is not theirs): an onRequest hook. */
+export type TGuard = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & { readonly [GUARD]: true };
+
+/** Marks `check` as a guard: it may only be a route's onRequest hook (assertGuardsRunFirst). */
+export function defineGuard(check: (request: FastifyRequest, reply: FastifyReply) => Promise<void>): TGuard {
+  return Object.assign(check, { [GUARD]: true as const });
 }
 
-export function requireRole(...roles: TRole[]) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+export function isGuard(hook: unknown): hook is TGuard {
+  return typeof hook === 'function' && (hook as Partial<TGuard>)[GUARD] === true;
+}
+
+/** The hooks Fastify runs after onRequest: a guard in one of them would answer after the body was read. */
+const LATER_HOOKS = [
+  'preParsing',
+  'preValidation',
+  'preHandler',
+  'preSerialization',
+  'onSend',
+  'onResponse',
+  'onError',
+  'onTimeout',
+  'onRequestAbort',
+] as const;
+
+/**
+ * An onRoute hook (auth-plugin.ts registers it before every module): a route whose guard is in a
+ * later hook than onRequest does not start, naming the route and where its guard belongs.
+ */
+export function assertGuardsRunFirst(route: RouteOptions): void {
+  for (const name of LATER_HOOKS) {
+    const hooks: unknown = route[name];
+    const list: unknown[] = Array.isArray(hooks) ? hooks : hooks ? [hooks] : [];
+    if (list.some(isGuard)) {
+      const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
+      throw new Error(
+        `${method} ${route.url}: its guard is a ${name} hook; guards are onRequest hooks ({ onRequest: guard }), ` +
+          'so a caller who may not use the route is refused before the body is read or validated (modules/auth/guards.ts).',
+      );
+    }
+  }
+}
+
+export const requireSession: TGuard = defineGuard(async (request) => {
+  if (!(await getSessionUser(request))) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
+});
+
+export function requireRole(...roles: TRole[]): TGuard {
+  return defineGuard(async (request) => {
     const user = await getSessionUser(request);
     if (!user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
     if (user.status !== 'active' || !(roles as string[]).includes(user.role)) throw forbidden(NO_PERMISSION_MESSAGE);
-  };
+  });
 }
 
-export function requirePermission(permission: TPermission) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+export function requirePermission(permission: TPermission): TGuard {
+  return defineGuard(async (request) => {
     const user = await getSessionUser(request);
     if (!user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
     if (!user.permissions.includes(permission)) throw forbidden(NO_PERMISSION_MESSAGE);
-  };
+  });
+}
+
+const deferredGuards = new WeakMap<FastifyRequest, (request: FastifyRequest, reply: FastifyReply) => Promise<void>>();
+
+/**
+ * Runs the guard that sessionInStatement left to the route's statement for this request, if any
+ * (once). The error handler calls it before answering that the body could not be read (not JSON,
+ * too large, an unknown content type): a caller the guard refuses gets its 401 or 403, not a 400.
+ */
+export async function runDeferredGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const guard = deferredGuards.get(request);
+  if (!guard) return;
+  deferredGuards.delete(request);
+  await guard(request, reply);
 }
 
 /**
  * For a route that checks the caller's session in its own statement (one round trip instead of two,
- * decision 007; the handler then calls TSessionLookup.fromColumns and adoptSession): a preValidation
- * hook that, for a request `readable` accepts, only asks for a signed session cookie (401 as every
+ * decision 007; the handler then calls TSessionLookup.fromColumns and adoptSession): a guard
+ * (`onRequest`) that, for a request `readable` accepts, only asks for a signed session cookie (401 as every
  * route answers without one) and keeps its token for the handler (`token(request)`). Any other
  * request, one whose parameters would fail validation, goes through `guard` first, as on every
- * route, so that a refused caller learns nothing from a 400. Without the lean lookup (`lookup`
+ * route, so that a refused caller learns nothing from a 400; a body that cannot be read at all
+ * runs `guard` before the 400 too (runDeferredGuard, in the error handler). Without the lean lookup (`lookup`
  * null: Better Auth with secondary storage) every request goes through `guard`, and `token` is
  * undefined.
  */
@@ -130,11 +199,12 @@ export function sessionInStatement(
   guard: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
 ) {
   const tokens = new WeakMap<FastifyRequest, string>();
-  const preValidation = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  const onRequest = defineGuard(async (request, reply) => {
     if (!lookup || !readable(request)) return guard(request, reply);
     const token = lookup.tokenOf(request.headers.cookie ?? '');
     if (!token) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
     tokens.set(request, token);
-  };
-  return { preValidation, token: (request: FastifyRequest) => tokens.get(request) };
+    deferredGuards.set(request, guard);
+  });
+  return { onRequest, token: (request: FastifyRequest) => tokens.get(request) };
 }

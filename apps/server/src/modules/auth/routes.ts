@@ -51,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send(user ? toMeResponse(user) : null);
   });
 
-  app.post('/me/avatar', { preHandler: requireSession }, async (request) => {
+  app.post('/me/avatar', { onRequest: requireSession }, async (request) => {
     const user = await signedIn(request);
     if (!request.isMultipart()) throw badRequest(AVATAR_MESSAGES.missing);
     const file = await request.file();
@@ -70,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me/avatar/:userId',
-    { preHandler: requireSession, schema: { params: z.object({ userId: z.string().min(1).max(64) }) } },
+    { onRequest: requireSession, schema: { params: z.object({ userId: z.string().min(1).max(64) }) } },
     async (request, reply) => {
       const file = await readAvatar(app.deps, await signedIn(request), request.params.userId);
       return reply
@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/audit-events',
     {
-      preHandler: requireRole('platform_admin'),
+      onRequest: requireRole('platform_admin'),
       schema: {
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(200).default(50),

@@ -10,17 +10,13 @@ import { getCustomerProfile, saveCustomerProfile } from './customer-profile.ts';
 export const customerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   const userId = async (request: Parameters<typeof getSessionUser>[0]) => (await getSessionUser(request))!.id;
 
-  app.get('/me', { preHandler: requireRole('customer') }, async (request, reply) => {
+  app.get('/me', { onRequest: requireRole('customer') }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { profile: await getCustomerProfile(app.deps.database.db, await userId(request)) };
   });
 
-  app.put(
-    '/me',
-    { preHandler: requireRole('customer'), schema: { body: ZCustomerProfile } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { profile: await saveCustomerProfile(app.deps.database.db, await userId(request), request.body) };
-    },
-  );
+  app.put('/me', { onRequest: requireRole('customer'), schema: { body: ZCustomerProfile } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { profile: await saveCustomerProfile(app.deps.database.db, await userId(request), request.body) };
+  });
 };

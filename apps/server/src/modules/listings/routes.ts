@@ -16,7 +16,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get(
     '/mine',
-    { preValidation: requireRole('business_partner'), schema: { querystring: ZListingsQuery } },
+    { onRequest: requireRole('business_partner'), schema: { querystring: ZListingsQuery } },
     async (request) => {
       const { page, pageSize } = request.query as { page: number; pageSize: number };
       const organization = (await getSessionUser(request))?.organization;

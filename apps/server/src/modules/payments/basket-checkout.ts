@@ -66,7 +66,11 @@ function answerFor(deps: TDeps, user: TSessionUser, order: TOrder): TBasketCheck
     const url = withOrderParam(order.status === 'paid' ? order.returnUrl : order.cancelUrl, order.id);
     return { orderId: order.id, redirectUrl: url, redirect: { url, method: 'GET' } };
   }
-  const { redirect } = paymentProviderFor(deps).createCheckout(order, { firstName: user.firstName, lastName: user.lastName, email: user.email });
+  const { redirect } = paymentProviderFor(deps).createCheckout(order, {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+  });
   return { orderId: order.id, redirectUrl: redirect.url, redirect };
 }
 
@@ -110,7 +114,11 @@ export async function createBasketCheckout(
       },
       { firstName: user.firstName, lastName: user.lastName, email: user.email },
     );
-    return { orderId: created.order.id, redirectUrl: created.checkout.redirect.url, redirect: created.checkout.redirect };
+    return {
+      orderId: created.order.id,
+      redirectUrl: created.checkout.redirect.url,
+      redirect: created.checkout.redirect,
+    };
   } catch (error) {
     // A concurrent request with the same key won the unique index: answer its order.
     if (idempotencyKey) {
@@ -140,7 +148,7 @@ export const basketCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     return quote;
   });
 
-  app.post('/basket-checkout', { preHandler: requireSession }, async (request, reply) => {
+  app.post('/basket-checkout', { onRequest: requireSession }, async (request, reply) => {
     // Signed out answers 401 before the body is looked at (requireSession).
     const user = await signedIn(request);
     const body = ZBasketCheckoutSchema.safeParse(request.body ?? {});
@@ -152,27 +160,34 @@ export const basketCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     let key: string | null = null;
     if (rawKey !== undefined) {
       const parsed = ZIdempotencyKeyHeader.safeParse(Array.isArray(rawKey) ? rawKey[0] : rawKey);
-      if (!parsed.success) throw badRequest(BASKET_CHECKOUT_MESSAGES.idempotencyKey, { 'Idempotency-Key': BASKET_CHECKOUT_MESSAGES.idempotencyKey });
+      if (!parsed.success)
+        throw badRequest(BASKET_CHECKOUT_MESSAGES.idempotencyKey, {
+          'Idempotency-Key': BASKET_CHECKOUT_MESSAGES.idempotencyKey,
+        });
       key = parsed.data;
     }
     const answer = await createBasketCheckout(app.deps, user, body.data, key);
     return reply.status(201).send(answer);
   });
 
-  app.get('/basket-checkout/:orderId', { schema: { params: ZOrderIdSchema }, preHandler: requireSession }, async (request): Promise<TBasketOrderAnswer> => {
-    const user = await signedIn(request);
-    const [order] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, request.params.orderId));
-    if (!order || order.kind !== 'basket' || order.buyerUserId !== user.id) throw notFound('There is no such order.');
-    return {
-      order: {
-        id: order.id,
-        reference: order.reference,
-        status: order.status,
-        amountCents: order.amountCents,
-        paidAt: order.paidAt ? order.paidAt.toISOString() : null,
-        description: order.description,
-      },
-      quote: quoteOf(order),
-    };
-  });
+  app.get(
+    '/basket-checkout/:orderId',
+    { schema: { params: ZOrderIdSchema }, onRequest: requireSession },
+    async (request): Promise<TBasketOrderAnswer> => {
+      const user = await signedIn(request);
+      const [order] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, request.params.orderId));
+      if (!order || order.kind !== 'basket' || order.buyerUserId !== user.id) throw notFound('There is no such order.');
+      return {
+        order: {
+          id: order.id,
+          reference: order.reference,
+          status: order.status,
+          amountCents: order.amountCents,
+          paidAt: order.paidAt ? order.paidAt.toISOString() : null,
+          description: order.description,
+        },
+        quote: quoteOf(order),
+      };
+    },
+  );
 };

@@ -7,8 +7,14 @@ import { unauthorized } from '../../lib/errors.ts';
 import { getSessionUser, requireSession } from '../auth/guards.ts';
 
 async function basketOf(db: DbExecutor, userId: string): Promise<TBasketItems> {
-  const rows = await db.select().from(basketItems).where(eq(basketItems.userId, userId)).orderBy(asc(basketItems.updatedAt), asc(basketItems.itemId));
-  return { items: rows.map((row) => ({ id: row.itemId, name: row.name, price: row.priceCents, quantity: row.quantity })) };
+  const rows = await db
+    .select()
+    .from(basketItems)
+    .where(eq(basketItems.userId, userId))
+    .orderBy(asc(basketItems.updatedAt), asc(basketItems.itemId));
+  return {
+    items: rows.map((row) => ({ id: row.itemId, name: row.name, price: row.priceCents, quantity: row.quantity })),
+  };
 }
 
 /** Items listed twice in one request count once, with the larger quantity. */
@@ -36,27 +42,45 @@ export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
     return user;
   };
 
-  app.get('/', { preHandler: requireSession }, async (request) => basketOf(db, (await userOf(request)).id));
+  app.get('/', { onRequest: requireSession }, async (request) => basketOf(db, (await userOf(request)).id));
 
-  app.put('/', { schema: { body: ZBasketItemsSchema }, preHandler: requireSession }, async (request) => {
+  app.put('/', { schema: { body: ZBasketItemsSchema }, onRequest: requireSession }, async (request) => {
     const user = await userOf(request);
     const items = distinct(request.body.items);
     await db.transaction(async (tx) => {
       await tx.delete(basketItems).where(eq(basketItems.userId, user.id));
       if (items.length > 0) {
-        await tx.insert(basketItems).values(items.map((item) => ({ userId: user.id, itemId: item.id, name: item.name, priceCents: item.price, quantity: item.quantity })));
+        await tx
+          .insert(basketItems)
+          .values(
+            items.map((item) => ({
+              userId: user.id,
+              itemId: item.id,
+              name: item.name,
+              priceCents: item.price,
+              quantity: item.quantity,
+            })),
+          );
       }
     });
     return basketOf(db, user.id);
   });
 
-  app.post('/merge', { schema: { body: ZBasketItemsSchema }, preHandler: requireSession }, async (request) => {
+  app.post('/merge', { schema: { body: ZBasketItemsSchema }, onRequest: requireSession }, async (request) => {
     const user = await userOf(request);
     const items = distinct(request.body.items);
     if (items.length > 0) {
       await db
         .insert(basketItems)
-        .values(items.map((item) => ({ userId: user.id, itemId: item.id, name: item.name, priceCents: item.price, quantity: item.quantity })))
+        .values(
+          items.map((item) => ({
+            userId: user.id,
+            itemId: item.id,
+            name: item.name,
+            priceCents: item.price,
+            quantity: item.quantity,
+          })),
+        )
         .onConflictDoUpdate({
           target: [basketItems.userId, basketItems.itemId],
           set: { quantity: sql`greatest(${basketItems.quantity}, excluded.quantity)`, updatedAt: sql`now()` },

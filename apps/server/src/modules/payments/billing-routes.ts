@@ -1,11 +1,12 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { ZChangePackageSchema, type TSubscriptionView } from '@sekolo/shared/schemas/payments';
 import type { DbExecutor } from '../../db/client.ts';
 import { learners } from '../../db/schema/school.ts';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import { getSessionUser, requireSession } from '../auth/guards.ts';
+import { defineGuard, getSessionUser, requireSession } from '../auth/guards.ts';
 import {
   cancelSubscription,
   cancellationEndDate,
@@ -53,16 +54,20 @@ async function toView(db: DbExecutor, sub: TSubscription, today: string): Promis
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
 
-  async function mine(request: Parameters<typeof getSessionUser>[0]): Promise<TSubscription> {
+  // The changes' guard: the caller's subscription, which they may manage (404 none, 403 not theirs
+  // to manage), found before the body is read (guards.ts) and kept for the handler (`mine`).
+  const managed = new WeakMap<FastifyRequest, TSubscription>();
+  const managesSubscription = defineGuard(async (request) => {
     const user = await getSessionUser(request);
     if (!user) throw unauthorized();
     const sub = await findSubscription(db, { organizationId: user.organization?.id ?? null, userId: user.id });
     if (!sub) throw notFound(NO_SUBSCRIPTION);
     if (!(await mayManageSubscription(db, sub, user.id))) throw forbidden();
-    return sub;
-  }
+    managed.set(request, sub);
+  });
+  const mine = (request: FastifyRequest): TSubscription => managed.get(request)!;
 
-  app.get('/', { preHandler: requireSession }, async (request) => {
+  app.get('/', { onRequest: requireSession }, async (request) => {
     const user = await getSessionUser(request);
     if (!user) throw unauthorized();
     const sub = await findSubscription(db, { organizationId: user.organization?.id ?? null, userId: user.id });
@@ -70,18 +75,18 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     return { subscription: await toView(db, sub, todayInSouthAfrica()) };
   });
 
-  app.post('/cancel', { preHandler: requireSession }, async (request) => {
-    const sub = await cancelSubscription(db, await mine(request));
+  app.post('/cancel', { onRequest: managesSubscription }, async (request) => {
+    const sub = await cancelSubscription(db, mine(request));
     return { subscription: await toView(db, sub, todayInSouthAfrica()) };
   });
 
-  app.post('/resume', { preHandler: requireSession }, async (request) => {
-    const sub = await resumeSubscription(db, await mine(request));
+  app.post('/resume', { onRequest: managesSubscription }, async (request) => {
+    const sub = await resumeSubscription(db, mine(request));
     return { subscription: await toView(db, sub, todayInSouthAfrica()) };
   });
 
-  app.post('/change', { schema: { body: ZChangePackageSchema }, preHandler: requireSession }, async (request) => {
-    const sub = await changeSubscriptionPackage(db, await mine(request), request.body.packageId);
+  app.post('/change', { schema: { body: ZChangePackageSchema }, onRequest: managesSubscription }, async (request) => {
+    const sub = await changeSubscriptionPackage(db, mine(request), request.body.packageId);
     return { subscription: await toView(db, sub, todayInSouthAfrica()) };
   });
 };

@@ -13,8 +13,8 @@ import {
 import type { TConfig } from '../../config/env.ts';
 import type { DatabaseHandle, DbExecutor } from '../../db/client.ts';
 import { paymentOrders } from '../../db/schema/payments.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import type { TSessionUser } from '../auth/guards.ts';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { defineGuard, getSessionUser, type TGuard, type TSessionUser } from '../auth/guards.ts';
 import { createOrder } from './create-order.ts';
 import { toOrderView, withOrderParam } from './order-view.ts';
 import { priceOrderRequest } from './price-order.ts';
@@ -90,8 +90,23 @@ export function packageDataOf(order: TOrder): Record<string, unknown> | null {
   };
 }
 
-function assertApplicantOfType(user: TSessionUser, userType: TCheckoutUserType | 'customer') {
+/** The registration checkout is for applicants (D5): anyone else is refused, 403. */
+export function assertRegistering(user: TSessionUser): void {
   if (user.status !== 'applicant') throw forbidden(SUBSCRIPTION_CHECKOUT_MESSAGES.notApplicant);
+}
+
+/**
+ * POST /api/payments/subscription-checkout's guard: signed in (401) as an applicant (403), checked
+ * before the body is read (guards.ts).
+ */
+export const registeringApplicant: TGuard = defineGuard(async (request) => {
+  const user = await getSessionUser(request);
+  if (!user) throw unauthorized();
+  assertRegistering(user);
+});
+
+function assertApplicantOfType(user: TSessionUser, userType: TCheckoutUserType | 'customer') {
+  assertRegistering(user);
   if (userType === 'customer' || user.role !== userType) {
     throw new AppError(400, 'WRONG_USER_TYPE', SUBSCRIPTION_CHECKOUT_MESSAGES.wrongType);
   }

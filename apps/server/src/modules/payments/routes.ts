@@ -22,7 +22,7 @@ import { receiveNotification } from './receive-notification.ts';
 import { basketRoutes } from './basket-routes.ts';
 import { billingRoutes } from './billing-routes.ts';
 import { invoiceNumberLabel, invoicePdfFor, listPaymentsOf } from './invoices.ts';
-import { createRegistrationCheckout, getRegistrationOrder } from './registration-orders.ts';
+import { createRegistrationCheckout, getRegistrationOrder, registeringApplicant } from './registration-orders.ts';
 
 const ORDER_NOT_FOUND = 'There is no such order.';
 
@@ -52,20 +52,28 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(basketRoutes, { prefix: '/basket' });
 
   // The wizard's payment hand-off (registration-orders.ts): the signed-in applicant's order.
-  app.post('/subscription-checkout', { schema: { body: ZSubscriptionCheckoutSchema }, preHandler: requireSession }, async (request) => {
-    const user = await getSessionUser(request);
-    if (!user) throw unauthorized();
-    return createRegistrationCheckout(app.deps, user, request.body);
-  });
+  app.post(
+    '/subscription-checkout',
+    { schema: { body: ZSubscriptionCheckoutSchema }, onRequest: registeringApplicant },
+    async (request) => {
+      const user = await getSessionUser(request);
+      if (!user) throw unauthorized();
+      return createRegistrationCheckout(app.deps, user, request.body);
+    },
+  );
 
-  app.get('/subscription-checkout/:orderId', { schema: { params: ZOrderIdSchema }, preHandler: requireSession }, async (request) => {
-    const user = await getSessionUser(request);
-    if (!user) throw unauthorized();
-    return getRegistrationOrder(database.db, user.id, request.params.orderId);
-  });
+  app.get(
+    '/subscription-checkout/:orderId',
+    { schema: { params: ZOrderIdSchema }, onRequest: requireSession },
+    async (request) => {
+      const user = await getSessionUser(request);
+      if (!user) throw unauthorized();
+      return getRegistrationOrder(database.db, user.id, request.params.orderId);
+    },
+  );
 
   // /payments: the signed-in user's orders and invoices; an invoice PDF for its owner only.
-  app.get('/me', { preHandler: requireSession }, async (request) => {
+  app.get('/me', { onRequest: requireSession }, async (request) => {
     const user = await getSessionUser(request);
     if (!user) throw unauthorized();
     const rows = await listPaymentsOf(database.db, user.id);
@@ -84,21 +92,28 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     return { payments };
   });
 
-  app.get('/invoices/:invoiceId/pdf', { schema: { params: ZInvoiceIdSchema }, preHandler: requireSession }, async (request, reply) => {
-    const user = await getSessionUser(request);
-    if (!user) throw unauthorized();
-    const { filename, pdf } = await invoicePdfFor(database.db, user.id, request.params.invoiceId);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(pdf));
-  });
+  app.get(
+    '/invoices/:invoiceId/pdf',
+    { schema: { params: ZInvoiceIdSchema }, onRequest: requireSession },
+    async (request, reply) => {
+      const user = await getSessionUser(request);
+      if (!user) throw unauthorized();
+      const { filename, pdf } = await invoicePdfFor(database.db, user.id, request.params.invoiceId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
 
   const sandbox = providers.sandbox;
   if (sandbox) {
     app.get('/sandbox/checkout/:orderId', { schema: { params: ZOrderIdSchema } }, async (request) => {
-      const [order] = await database.db.select().from(paymentOrders).where(eq(paymentOrders.id, request.params.orderId));
+      const [order] = await database.db
+        .select()
+        .from(paymentOrders)
+        .where(eq(paymentOrders.id, request.params.orderId));
       if (!order || order.provider !== 'sandbox') throw notFound(SANDBOX_CHECKOUT_NOT_FOUND);
       return { order: toOrderView(order), testCards: SANDBOX_TEST_CARDS };
     });
@@ -125,7 +140,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await receiveNotification(
         database.db,
         providers.active,
-        { rawBody: typeof request.body === 'string' ? request.body : '', headers: request.headers, sourceIp: request.ip },
+        {
+          rawBody: typeof request.body === 'string' ? request.body : '',
+          headers: request.headers,
+          sourceIp: request.ip,
+        },
         request.log,
       );
       if (answer.httpStatus === 200) return reply.status(200).send({ status: answer.outcome });

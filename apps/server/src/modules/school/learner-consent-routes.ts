@@ -24,7 +24,7 @@ export const learnerConsentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/learners/:learnerId/consents',
-    { preValidation: canView, schema: { params: ZLearnerIdParams } },
+    { onRequest: canView, schema: { params: ZLearnerIdParams } },
     async (request) => {
       const ctx = await schoolContext(request, VIEW_LEARNERS);
       return readLearnerConsents(db, ctx, request.params.learnerId);
@@ -33,7 +33,7 @@ export const learnerConsentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/learners/:learnerId/consents',
-    { preValidation: canManage, schema: { params: ZLearnerIdParams, body: ZPaperConsentSchema } },
+    { onRequest: canManage, schema: { params: ZLearnerIdParams, body: ZPaperConsentSchema } },
     async (request, reply) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return reply.status(201).send(await recordPaperConsent(db, ctx, request.params.learnerId, request.body));
@@ -42,21 +42,21 @@ export const learnerConsentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/learners/:learnerId/consents/:consentId/withdraw',
-    { preValidation: canManage, schema: { params: ZConsentParams } },
+    { onRequest: canManage, schema: { params: ZConsentParams } },
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return withdrawLearnerConsent(db, ctx, request.params.learnerId, request.params.consentId);
     },
   );
 
-  app.get('/my-children/consents', { preValidation: isParent }, async (request) => {
+  app.get('/my-children/consents', { onRequest: isParent }, async (request) => {
     const user = (await getSessionUser(request))!;
     return listMyChildrenConsents(db, user.id);
   });
 
   app.post(
     '/my-children/:learnerId/consent',
-    { preValidation: isParent, schema: { params: ZChildParams, body: ZOnlineConsentSchema } },
+    { onRequest: isParent, schema: { params: ZChildParams, body: ZOnlineConsentSchema } },
     async (request) => {
       const user = (await getSessionUser(request))!;
       return giveOnlineConsent(db, { userId: user.id, ip: request.ip }, request.params.learnerId);
@@ -65,7 +65,7 @@ export const learnerConsentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/my-children/:learnerId/consent/withdraw',
-    { preValidation: isParent, schema: { params: ZChildParams } },
+    { onRequest: isParent, schema: { params: ZChildParams } },
     async (request) => {
       const user = (await getSessionUser(request))!;
       return withdrawOwnConsent(db, { userId: user.id, ip: request.ip }, request.params.learnerId);

@@ -71,7 +71,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/overview',
     {
-      preValidation: requireSchoolPermission(...VIEW_LEARNERS, 'view_reports'),
+      onRequest: requireSchoolPermission(...VIEW_LEARNERS, 'view_reports'),
       schema: { querystring: z.object({ date: ZAttendanceDate.optional() }) },
     },
     async (request) => {
@@ -81,12 +81,12 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/classes', { preValidation: canView }, async (request) => {
+  app.get('/classes', { onRequest: canView }, async (request) => {
     const ctx = await schoolContext(request, VIEW_LEARNERS);
     return { classes: await listRegisterClasses(db, ctx.organizationId) };
   });
 
-  app.post('/classes', { preValidation: canManage, schema: { body: ZRegisterClassSchema } }, async (request, reply) => {
+  app.post('/classes', { onRequest: canManage, schema: { body: ZRegisterClassSchema } }, async (request, reply) => {
     const ctx = await schoolContext(request, MANAGE_LEARNERS);
     return reply.status(201).send({ class: await createRegisterClass(db, ctx, request.body) });
   });
@@ -94,14 +94,14 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   // A class renamed or its grade corrected; deleted only while no learner, register or subject class hangs on it.
   app.put(
     '/classes/:classId',
-    { preValidation: canManage, schema: { params: ZClassIdParams, body: ZRegisterClassSchema } },
+    { onRequest: canManage, schema: { params: ZClassIdParams, body: ZRegisterClassSchema } },
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return { class: await updateRegisterClass(db, ctx, request.params.classId, request.body) };
     },
   );
 
-  app.delete('/classes/:classId', { preValidation: canManage, schema: { params: ZClassIdParams } }, async (request) => {
+  app.delete('/classes/:classId', { onRequest: canManage, schema: { params: ZClassIdParams } }, async (request) => {
     const ctx = await schoolContext(request, MANAGE_LEARNERS);
     return deleteRegisterClass(db, ctx, request.params.classId);
   });
@@ -121,7 +121,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/learners',
-    { preValidation: pageSession.preValidation, schema: { querystring: ZLearnerListQuerySchema } },
+    { onRequest: pageSession.onRequest, schema: { querystring: ZLearnerListQuerySchema } },
     async (request, reply) => {
       const token = pageSession.token(request);
       if (lookup && token) {
@@ -136,7 +136,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/learners', { preValidation: canManage, schema: { body: ZLearnerSchema } }, async (request, reply) => {
+  app.post('/learners', { onRequest: canManage, schema: { body: ZLearnerSchema } }, async (request, reply) => {
     const ctx = await schoolContext(request, MANAGE_LEARNERS);
     return reply.status(201).send({ learner: await createLearner(db, ctx, request.body) });
   });
@@ -144,7 +144,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   // What the list shows: its filters, search and sort (the list's own query, without its pages).
   app.get(
     '/learners/export.csv',
-    { preValidation: canManage, schema: { querystring: ZLearnerExportQuerySchema } },
+    { onRequest: canManage, schema: { querystring: ZLearnerExportQuerySchema } },
     async (request, reply) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       const csv = await exportLearners(db, ctx, request.query);
@@ -159,14 +159,14 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/learners/import',
-    { preValidation: canManage, schema: { body: ZLearnerImportSchema }, bodyLimit: 5 * 1024 * 1024 },
+    { onRequest: canManage, schema: { body: ZLearnerImportSchema }, bodyLimit: 5 * 1024 * 1024 },
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return { report: await importLearners(db, ctx, request.body.csv, request.body.mode) };
     },
   );
 
-  app.get('/learners/:learnerId', { preValidation: canView, schema: { params: ZLearnerIdParams } }, async (request) => {
+  app.get('/learners/:learnerId', { onRequest: canView, schema: { params: ZLearnerIdParams } }, async (request) => {
     const ctx = await schoolContext(request, VIEW_LEARNERS);
     return { learner: await readLearner(db, ctx, request.params.learnerId) };
   });
@@ -174,7 +174,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/learners/:learnerId',
     // The age-for-grade rule needs the record as saved: updateLearner makes it on the locked row.
-    { preValidation: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerEditRequestSchema } },
+    { onRequest: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerEditRequestSchema } },
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return { learner: await updateLearner(db, ctx, request.params.learnerId, request.body, ifMatchOf(request)) };
@@ -183,7 +183,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/learners/:learnerId/archive',
-    { preValidation: canManage, schema: { params: ZLearnerIdParams } },
+    { onRequest: canManage, schema: { params: ZLearnerIdParams } },
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return { learner: await setLearnerArchived(db, ctx, request.params.learnerId, true) };
@@ -193,7 +193,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/learners/:learnerId/restore',
     // No body (or no day): back in the class from today.
-    { preValidation: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerRestoreSchema.nullish() } },
+    { onRequest: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerRestoreSchema.nullish() } },
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       const since = request.body?.registerClassSince ?? null;
@@ -204,7 +204,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   // Parents and guardians of a learner (spec 6 relations; who pays, who hears from the school).
   app.get(
     '/learners/:learnerId/guardians',
-    { preValidation: canView, schema: { params: ZLearnerIdParams } },
+    { onRequest: canView, schema: { params: ZLearnerIdParams } },
     async (request) => {
       const ctx = await schoolContext(request, VIEW_LEARNERS);
       return { guardians: await readLearnerGuardians(db, ctx, request.params.learnerId) };
@@ -213,7 +213,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/learners/:learnerId/guardians',
-    { preValidation: canManage, schema: { params: ZLearnerIdParams, body: ZGuardianSchema } },
+    { onRequest: canManage, schema: { params: ZLearnerIdParams, body: ZGuardianSchema } },
     async (request, reply) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return reply.status(201).send({ guardians: await linkGuardian(db, ctx, request.params.learnerId, request.body) });
@@ -222,7 +222,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/learners/:learnerId/guardians/:guardianId',
-    { preValidation: canManage, schema: { params: ZGuardianParams, body: ZGuardianSchema } },
+    { onRequest: canManage, schema: { params: ZGuardianParams, body: ZGuardianSchema } },
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       const { learnerId, guardianId } = request.params;
@@ -232,7 +232,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/learners/:learnerId/guardians/:guardianId',
-    { preValidation: canManage, schema: { params: ZGuardianParams } },
+    { onRequest: canManage, schema: { params: ZGuardianParams } },
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return { guardians: await unlinkGuardian(db, ctx, request.params.learnerId, request.params.guardianId) };
@@ -242,7 +242,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   // Parent accounts are created by schools (spec 1): the admin invites a linked guardian.
   app.post(
     '/learners/:learnerId/guardians/:guardianId/invite',
-    { preValidation: canManage, schema: { params: ZGuardianParams } },
+    { onRequest: canManage, schema: { params: ZGuardianParams } },
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return inviteGuardian(app, ctx, request.params.learnerId, request.params.guardianId);
@@ -253,7 +253,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(learnerConsentRoutes);
 
   // The parent dashboard: the signed-in guardian's own children only.
-  app.get('/my-children', { preValidation: requireRole('parent') }, async (request) => {
+  app.get('/my-children', { onRequest: requireRole('parent') }, async (request) => {
     const user = (await getSessionUser(request))!;
     return { children: await listMyChildren(db, user.id) };
   });
@@ -261,7 +261,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   // A learner's own account (spec 6 role student): invited by the admin, revocable.
   app.get(
     '/learners/:learnerId/account',
-    { preValidation: canView, schema: { params: ZLearnerIdParams } },
+    { onRequest: canView, schema: { params: ZLearnerIdParams } },
     async (request) => {
       const ctx = await schoolContext(request, VIEW_LEARNERS);
       return { account: await getLearnerAccount(db, ctx.organizationId, request.params.learnerId) };
@@ -270,7 +270,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/learners/:learnerId/account',
-    { preValidation: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerAccountInviteSchema } },
+    { onRequest: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerAccountInviteSchema } },
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return { account: await inviteLearner(app, ctx, request.params.learnerId, request.body.email) };
@@ -279,7 +279,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/learners/:learnerId/account',
-    { preValidation: canManage, schema: { params: ZLearnerIdParams } },
+    { onRequest: canManage, schema: { params: ZLearnerIdParams } },
     async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       await revokeLearnerAccount(db, ctx, request.params.learnerId);
@@ -291,7 +291,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/my-children/:learnerId/overview',
     {
-      preValidation: [requirePermission('view_child_profile'), requirePermission('view_child_attendance')],
+      onRequest: [requirePermission('view_child_profile'), requirePermission('view_child_attendance')],
       schema: { params: ZLearnerIdParams },
     },
     async (request) => {
@@ -302,7 +302,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/my-learner',
-    { preValidation: [requirePermission('view_profile'), requirePermission('view_attendance')] },
+    { onRequest: [requirePermission('view_profile'), requirePermission('view_attendance')] },
     async (request) => {
       const user = (await getSessionUser(request))!;
       return { overview: await getMyLearnerOverview(db, user.id) };
@@ -311,23 +311,19 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Staff (spec 6): invite with a role, list, change a role, remove from the school.
   const canManageStaff = requireSchoolPermission('manage_staff');
-  app.get('/staff', { preValidation: canManageStaff }, async (request) => {
+  app.get('/staff', { onRequest: canManageStaff }, async (request) => {
     const ctx = await schoolContext(request, ['manage_staff']);
     return { staff: await listStaff(db, ctx.organizationId) };
   });
 
-  app.post(
-    '/staff',
-    { preValidation: canManageStaff, schema: { body: ZStaffInviteSchema } },
-    async (request, reply) => {
-      const ctx = await schoolContext(request, ['manage_staff']);
-      return reply.status(201).send({ member: await inviteStaff(app, ctx, request.body) });
-    },
-  );
+  app.post('/staff', { onRequest: canManageStaff, schema: { body: ZStaffInviteSchema } }, async (request, reply) => {
+    const ctx = await schoolContext(request, ['manage_staff']);
+    return reply.status(201).send({ member: await inviteStaff(app, ctx, request.body) });
+  });
 
   app.post(
     '/staff/:userId/invitation',
-    { preValidation: canManageStaff, schema: { params: z.object({ userId: z.string().min(1).max(100) }) } },
+    { onRequest: canManageStaff, schema: { params: z.object({ userId: z.string().min(1).max(100) }) } },
     async (request) => {
       const ctx = await schoolContext(request, ['manage_staff']);
       return { member: await reinviteStaff(app, ctx, request.params.userId) };
@@ -337,7 +333,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/staff/:userId/role',
     {
-      preValidation: requireSchoolPermission('manage_roles'),
+      onRequest: requireSchoolPermission('manage_roles'),
       schema: { params: z.object({ userId: z.string().min(1).max(100) }), body: ZStaffRoleSchema },
     },
     async (request) => {
@@ -348,7 +344,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/staff/:userId',
-    { preValidation: canManageStaff, schema: { params: z.object({ userId: z.string().min(1).max(100) }) } },
+    { onRequest: canManageStaff, schema: { params: z.object({ userId: z.string().min(1).max(100) }) } },
     async (request) => {
       const ctx = await schoolContext(request, ['manage_staff']);
       return { removed: await removeStaff(app, ctx, request.params.userId) };

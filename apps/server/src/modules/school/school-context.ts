@@ -1,20 +1,27 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { TPermission } from '@sekolo/shared/constants/roles';
 import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
-import { getSessionUser, NO_PERMISSION_MESSAGE, NOT_SIGNED_IN_MESSAGE, type TSessionUser } from '../auth/guards.ts';
+import {
+  defineGuard,
+  getSessionUser,
+  NO_PERMISSION_MESSAGE,
+  NOT_SIGNED_IN_MESSAGE,
+  type TGuard,
+  type TSessionUser,
+} from '../auth/guards.ts';
 
 /** The caller and the school every query of this module is scoped to (tenant isolation). */
 export type TSchoolContext = { organizationId: string; schoolName: string; user: TSessionUser; ip: string };
 
 /**
- * A preHandler: the caller is signed in, active, a member of a school, and holds at least one of
- * `permissions` (spec 6: the admin manages, a teacher or staff member views).
+ * A guard (a route's onRequest, guards.ts): the caller is signed in, active, a member of a school,
+ * and holds at least one of `permissions` (spec 6: the admin manages, a teacher or staff member views).
  */
-export function requireSchoolPermission(...permissions: TPermission[]) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+export function requireSchoolPermission(...permissions: TPermission[]): TGuard {
+  return defineGuard(async (request) => {
     await schoolContext(request, permissions);
-  };
+  });
 }
 
 export async function schoolContext(request: FastifyRequest, permissions: TPermission[]): Promise<TSchoolContext> {

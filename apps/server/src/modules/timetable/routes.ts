@@ -63,7 +63,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
   const canRead = async (request: Parameters<typeof timetableReader>[0]) => {
     await timetableReader(request);
   };
-  app.get('/view', { preValidation: canRead, schema: { querystring: ZTimetableViewQuery } }, async (request) => {
+  app.get('/view', { onRequest: canRead, schema: { querystring: ZTimetableViewQuery } }, async (request) => {
     const reader = await timetableReader(request);
     return { timetable: await getTimetableView(db, reader, request.query.kind, request.query.id) };
   });
@@ -72,7 +72,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/teaching-today',
     {
-      preValidation: requireSchoolPermission(...TEACHING_TODAY),
+      onRequest: requireSchoolPermission(...TEACHING_TODAY),
       schema: { querystring: z.object({ date: ZAttendanceDate.optional() }) },
     },
     async (request) => {
@@ -84,7 +84,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/terms',
     {
-      preValidation: requireSchoolPermission(...READ_TIMETABLE),
+      onRequest: requireSchoolPermission(...READ_TIMETABLE),
       schema: { querystring: z.object({ year: z.coerce.number().int().min(2020).max(2100) }) },
     },
     async (request) => {
@@ -93,32 +93,32 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put('/terms', { preValidation: canEdit, schema: { body: ZTermsSchema } }, async (request) => {
+  app.put('/terms', { onRequest: canEdit, schema: { body: ZTermsSchema } }, async (request) => {
     return { calendar: await saveTerms(db, await edit(request), request.body) };
   });
 
-  app.post('/periods', { preValidation: canEdit, schema: { body: ZPeriodSchema } }, async (request, reply) => {
+  app.post('/periods', { onRequest: canEdit, schema: { body: ZPeriodSchema } }, async (request, reply) => {
     return reply.status(201).send({ period: await createPeriod(db, await edit(request), request.body) });
   });
   // A period with lessons is removed only when the request confirms it (`?withLessons=1`).
   app.delete(
     '/periods/:id',
-    { preValidation: canEdit, schema: { params: ZIdParams, querystring: ZDeletePeriodQuery } },
+    { onRequest: canEdit, schema: { params: ZIdParams, querystring: ZDeletePeriodQuery } },
     async (request) => {
       return deletePeriod(db, await edit(request), request.params.id, request.query.withLessons === '1');
     },
   );
 
-  app.post('/rooms', { preValidation: canEdit, schema: { body: ZRoomSchema } }, async (request, reply) => {
+  app.post('/rooms', { onRequest: canEdit, schema: { body: ZRoomSchema } }, async (request, reply) => {
     return reply.status(201).send({ room: await createRoom(db, await edit(request), request.body) });
   });
-  app.delete('/rooms/:id', { preValidation: canEdit, schema: { params: ZIdParams } }, async (request) => {
+  app.delete('/rooms/:id', { onRequest: canEdit, schema: { params: ZIdParams } }, async (request) => {
     return deleteSetupItem(db, await edit(request), 'room', request.params.id);
   });
 
   app.post(
     '/subject-classes',
-    { preValidation: canEdit, schema: { body: ZSubjectClassSchema } },
+    { onRequest: canEdit, schema: { body: ZSubjectClassSchema } },
     async (request, reply) => {
       return reply.status(201).send({ subjectClass: await createSubjectClass(db, await edit(request), request.body) });
     },
@@ -126,12 +126,12 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
   // Another teacher or group name; refused when the teacher already teaches at one of its lessons.
   app.put(
     '/subject-classes/:id',
-    { preValidation: canEdit, schema: { params: ZIdParams, body: ZSubjectClassUpdateSchema } },
+    { onRequest: canEdit, schema: { params: ZIdParams, body: ZSubjectClassUpdateSchema } },
     async (request) => {
       return { subjectClass: await updateSubjectClass(db, await edit(request), request.params.id, request.body) };
     },
   );
-  app.delete('/subject-classes/:id', { preValidation: canEdit, schema: { params: ZIdParams } }, async (request) => {
+  app.delete('/subject-classes/:id', { onRequest: canEdit, schema: { params: ZIdParams } }, async (request) => {
     return deleteSetupItem(db, await edit(request), 'subjectClass', request.params.id);
   });
 
@@ -141,7 +141,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
   const readStaff = (request: Parameters<typeof schoolContext>[0]) => schoolContext(request, READ_TIMETABLE);
   app.get(
     '/eligible-learners',
-    { preValidation: canReadStaff, schema: { querystring: ZEligibleLearnersQuery } },
+    { onRequest: canReadStaff, schema: { querystring: ZEligibleLearnersQuery } },
     async (request) => {
       const ctx = await readStaff(request);
       return { eligible: await listEligibleLearners(db, ctx.organizationId, request.query) };
@@ -149,7 +149,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/subject-classes/:id/learners',
-    { preValidation: canReadStaff, schema: { params: ZIdParams } },
+    { onRequest: canReadStaff, schema: { params: ZIdParams } },
     async (request) => {
       const ctx = await readStaff(request);
       return getSubjectClassLearners(db, ctx.organizationId, request.params.id);
@@ -157,30 +157,30 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/subject-classes/:id/learners',
-    { preValidation: canEdit, schema: { params: ZIdParams, body: ZSubjectClassLearnersSchema } },
+    { onRequest: canEdit, schema: { params: ZIdParams, body: ZSubjectClassLearnersSchema } },
     async (request) => {
       return setSubjectClassLearners(db, await edit(request), request.params.id, request.body.learnerIds);
     },
   );
   app.post(
     '/subject-classes/:id/learners',
-    { preValidation: canEdit, schema: { params: ZIdParams, body: ZSubjectClassLearnersSchema } },
+    { onRequest: canEdit, schema: { params: ZIdParams, body: ZSubjectClassLearnersSchema } },
     async (request) => {
       return addSubjectClassLearners(db, await edit(request), request.params.id, request.body.learnerIds);
     },
   );
   app.delete(
     '/subject-classes/:id/learners/:learnerId',
-    { preValidation: canEdit, schema: { params: ZLearnerParams } },
+    { onRequest: canEdit, schema: { params: ZLearnerParams } },
     async (request) => {
       return removeSubjectClassLearner(db, await edit(request), request.params.id, request.params.learnerId);
     },
   );
 
-  app.post('/lessons', { preValidation: canEdit, schema: { body: ZLessonSchema } }, async (request, reply) => {
+  app.post('/lessons', { onRequest: canEdit, schema: { body: ZLessonSchema } }, async (request, reply) => {
     return reply.status(201).send({ lesson: await createLesson(db, await edit(request), request.body) });
   });
-  app.delete('/lessons/:id', { preValidation: canEdit, schema: { params: ZIdParams } }, async (request) => {
+  app.delete('/lessons/:id', { onRequest: canEdit, schema: { params: ZIdParams } }, async (request) => {
     await deleteLesson(db, await edit(request), request.params.id);
     return { deleted: true };
   });

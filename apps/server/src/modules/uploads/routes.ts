@@ -51,24 +51,23 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage?: IFileStorage }> = a
   app.post(
     '/',
     {
-      preHandler: [
-        requireSession,
-        async (request, reply) => {
-          const user = await signedIn(request);
-          for (const [key, rule] of [
-            [`uploads:user:${user.id}`, UPLOAD_RATE_LIMITS.perUser],
-            [`uploads:ip:${request.ip}`, UPLOAD_RATE_LIMITS.perAddress],
-          ] as const) {
-            const result = await consumeRateLimit(db, { key, ...rule });
-            if (!result.allowed) {
-              reply.header('retry-after', String(result.retryAfterSeconds));
-              throw rateLimitedError(result.retryAfterSeconds, 'uploads');
-            }
+      onRequest: requireSession,
+      // Signed in: the limits, then the size, before the body is read.
+      preHandler: async (request, reply) => {
+        const user = await signedIn(request);
+        for (const [key, rule] of [
+          [`uploads:user:${user.id}`, UPLOAD_RATE_LIMITS.perUser],
+          [`uploads:ip:${request.ip}`, UPLOAD_RATE_LIMITS.perAddress],
+        ] as const) {
+          const result = await consumeRateLimit(db, { key, ...rule });
+          if (!result.allowed) {
+            reply.header('retry-after', String(result.retryAfterSeconds));
+            throw rateLimitedError(result.retryAfterSeconds, 'uploads');
           }
-          const length = Number(request.headers['content-length'] ?? 0);
-          if (length > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw fileTooLarge();
-        },
-      ],
+        }
+        const length = Number(request.headers['content-length'] ?? 0);
+        if (length > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw fileTooLarge();
+      },
     },
     async (request, reply) => {
       const user = await signedIn(request);
@@ -111,7 +110,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage?: IFileStorage }> = a
   app.get(
     '/:id',
     {
-      preHandler: requireSession,
+      onRequest: requireSession,
       schema: { params: ZParams, querystring: z.object({ download: z.enum(['1', 'true']).optional() }) },
     },
     async (request, reply) => {
@@ -146,7 +145,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage?: IFileStorage }> = a
     },
   );
 
-  app.delete('/:id', { preHandler: requireSession, schema: { params: ZParams } }, async (request, reply) => {
+  app.delete('/:id', { onRequest: requireSession, schema: { params: ZParams } }, async (request, reply) => {
     const user = await signedIn(request);
     await deleteUpload(db, storage, { id: request.params.id, userId: user.id, ip: request.ip, log: request.log });
     return reply.status(204).send();
