@@ -75,15 +75,22 @@ describe('school subscriptions (API, fake clock)', () => {
 
   const db = () => t.database.db;
   const signInCookie = async (email: string, password: string) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin }, payload: { email, password } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin },
+      payload: { email, password },
+    });
     expect(res.statusCode).toBe(200);
     return cookiesFrom(res);
   };
-  const subOf = async (userId: string) => (await db().select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0]!;
+  const subOf = async (userId: string) =>
+    (await db().select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0]!;
   /** The renewal job for the subscriptions of this test only (the database is shared by the file). */
   let only: string[] = [];
   const renew = (today: string) => renewDueSubscriptions(db(), today, { subscriptionIds: only });
-  const chargesOf = (id: string) => db().select().from(subscriptionCharges).where(eq(subscriptionCharges.subscriptionId, id));
+  const chargesOf = (id: string) =>
+    db().select().from(subscriptionCharges).where(eq(subscriptionCharges.subscriptionId, id));
 
   /** A school applicant who completes the registration checkout with a card (ending in `last4`). */
   async function schoolWithSubscription(packageId = 'starter', card = GOOD_CARD.cardNumber) {
@@ -95,7 +102,11 @@ describe('school subscriptions (API, fake clock)', () => {
       headers: { cookie },
       payload: { userType: 'school_admin', packageId },
     });
-    const pay = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/pay', payload: { orderId: res.json().orderId, ...GOOD_CARD, cardNumber: card } });
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/pay',
+      payload: { orderId: res.json().orderId, ...GOOD_CARD, cardNumber: card },
+    });
     expect(pay.statusCode).toBe(200);
     const sub = await subOf(user.id);
     only.push(sub.id);
@@ -160,7 +171,12 @@ describe('school subscriptions (API, fake clock)', () => {
     const charges = await chargesOf(sub.id);
     expect(charges).toHaveLength(1);
     const [order] = await db().select().from(paymentOrders).where(eq(paymentOrders.id, charges[0]!.orderId!));
-    expect(order).toMatchObject({ kind: 'subscription', status: 'paid', amountCents: 119_900, buyerUserId: sub.userId });
+    expect(order).toMatchObject({
+      kind: 'subscription',
+      status: 'paid',
+      amountCents: 119_900,
+      buyerUserId: sub.userId,
+    });
     const [journal] = await db().select().from(ledgerJournals).where(eq(ledgerJournals.id, order!.journalId!));
     expect(journal?.kind).toBe('subscription');
 
@@ -228,12 +244,16 @@ describe('school subscriptions (API, fake clock)', () => {
     await addLearners(organizationId, 1);
     await expect(changeSubscriptionPackage(db(), await subOf(user.id), 'starter')).rejects.toMatchObject({
       code: 'TOO_MANY_LEARNERS',
-      message: 'Your school has 31 learners and the Starter package allows up to 30. Archive learners or choose a larger package.',
+      message:
+        'Your school has 31 learners and the Starter package allows up to 30. Archive learners or choose a larger package.',
     });
   });
 
   it('a school without a subscription record is not limited', async () => {
-    const { organizationId } = await createUser(db(), { role: 'school_admin', organization: { name: 'Seeded School', type: 'school' } });
+    const { organizationId } = await createUser(db(), {
+      role: 'school_admin',
+      organization: { name: 'Seeded School', type: 'school' },
+    });
     await expect(assertLearnerCapacity(db(), organizationId!, 5000)).resolves.toBeUndefined();
   });
 
@@ -242,26 +262,88 @@ describe('school subscriptions (API, fake clock)', () => {
       const { user, cookie } = await schoolWithSubscription('standard');
       const get = await t.app.inject({ url: '/api/payments/subscription', headers: { cookie } });
       expect(get.statusCode).toBe(200);
-      expect(get.json().subscription).toMatchObject({ status: 'trial', packageId: 'standard', amountCents: 199_900, learnerLimit: 200, cancelAt: null });
+      expect(get.json().subscription).toMatchObject({
+        status: 'trial',
+        packageId: 'standard',
+        amountCents: 199_900,
+        learnerLimit: 200,
+        cancelAt: null,
+      });
 
-      const change = await t.app.inject({ method: 'POST', url: '/api/payments/subscription/change', headers: { cookie }, payload: { packageId: 'growth' } });
+      const change = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/subscription/change',
+        headers: { cookie },
+        payload: { packageId: 'growth' },
+      });
       expect(change.statusCode).toBe(200);
       expect(change.json().subscription).toMatchObject({ packageId: 'standard', pendingPackageId: 'growth' });
-      const bad = await t.app.inject({ method: 'POST', url: '/api/payments/subscription/change', headers: { cookie }, payload: { packageId: 'gold' } });
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/subscription/change',
+        headers: { cookie },
+        payload: { packageId: 'gold' },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.message).toBe('Please select a package before continuing.');
 
-      const cancel = await t.app.inject({ method: 'POST', url: '/api/payments/subscription/cancel', headers: { cookie } });
+      const cancel = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/subscription/cancel',
+        headers: { cookie },
+      });
       expect(cancel.json().subscription.cancelAt).toBe(addDays((await subOf(user.id)).nextBillingDate!, -1));
-      const resume = await t.app.inject({ method: 'POST', url: '/api/payments/subscription/resume', headers: { cookie } });
+      const resume = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/subscription/resume',
+        headers: { cookie },
+      });
       expect(resume.json().subscription.cancelAt).toBeNull();
 
       const stranger = await createUser(db(), { role: 'school_admin' });
       const strangerCookie = await signInCookie(stranger.email, stranger.password);
-      expect((await t.app.inject({ url: '/api/payments/subscription', headers: { cookie: strangerCookie } })).json()).toEqual({ subscription: null });
-      const refused = await t.app.inject({ method: 'POST', url: '/api/payments/subscription/cancel', headers: { cookie: strangerCookie } });
+      expect(
+        (await t.app.inject({ url: '/api/payments/subscription', headers: { cookie: strangerCookie } })).json(),
+      ).toEqual({ subscription: null });
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/subscription/cancel',
+        headers: { cookie: strangerCookie },
+      });
       expect(refused.statusCode).toBe(404);
       expect((await t.app.inject({ method: 'POST', url: '/api/payments/subscription/cancel' })).statusCode).toBe(401);
+    });
+
+    it('refuses a change before reading it: 401 signed out, 403 to a teacher of the school, 404 without a subscription', async () => {
+      const { user } = await schoolWithSubscription('starter');
+      const { organizationId } = await approve(user.id);
+      const teacher = await createUser(db(), { role: 'teacher' });
+      const { organizationMembers } = await import('../../db/schema/auth.ts');
+      await db().insert(organizationMembers).values({ organizationId, userId: teacher.id, role: 'teacher' });
+      const stranger = await createUser(db(), { role: 'school_admin' });
+      const callers = {
+        anonymous: '',
+        teacher: await signInCookie(teacher.email, teacher.password),
+        stranger: await signInCookie(stranger.email, stranger.password),
+      };
+      const answers: Record<string, string[]> = {};
+      for (const [who, cookie] of Object.entries(callers)) {
+        for (const payload of ['{"packageId":"gold"}', '["not", "a", "form"]', '{"unfinished": ']) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/payments/subscription/change',
+            headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+            payload,
+          });
+          (answers[who] ??= []).push(`${res.statusCode} ${res.json().error.code}`);
+        }
+      }
+      expect(answers).toEqual({
+        anonymous: Array(3).fill('401 UNAUTHORIZED'),
+        teacher: Array(3).fill('403 FORBIDDEN'),
+        stranger: Array(3).fill('404 NOT_FOUND'),
+      });
+      expect((await subOf(user.id)).pendingPackageId).toBeNull();
     });
   });
 });
