@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatLongDate, isIsoDate, isWeekday, nextWeekday, todayInSouthAfrica } from './sa-calendar.ts';
+import {
+  addDays,
+  formatDate,
+  formatDateOfInstant,
+  formatLongDate,
+  isIsoDate,
+  isWeekday,
+  nextWeekday,
+  todayInSouthAfrica,
+} from './sa-calendar.ts';
 
 describe('South African calendar dates', () => {
   it('takes today from Johannesburg time, not UTC', () => {
@@ -24,5 +33,12 @@ describe('South African calendar dates', () => {
 
   it('writes dates out in full', () => {
     expect(formatLongDate('2026-03-03')).toBe('Tuesday, 3 March 2026');
+  });
+
+  it('writes a date without its weekday, and an instant as its South African day, never zero-padded', () => {
+    expect(formatDate('2026-11-09')).toBe('9 November 2026');
+    // 22:30 UTC on 8 November is already 9 November in South Africa.
+    expect(formatDateOfInstant('2026-11-08T22:30:00Z')).toBe('9 November 2026');
+    expect(formatLongDate('2026-11-09')).toBe('Monday, 9 November 2026');
   });
 });

@@ -10,7 +10,12 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Today's date in South Africa, 'YYYY-MM-DD'. */
 export function todayInSouthAfrica(now: Date = new Date()): string {
   // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: SA_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 /** A real calendar date in 'YYYY-MM-DD' form (rejects 2026-02-30). */
@@ -44,9 +49,27 @@ export function nextWeekday(isoDate: string): string {
   return date;
 }
 
+// Built once: constructing an Intl.DateTimeFormat costs about 0.1 ms, formatting with one 1 µs.
+const LONG_DATE = new Intl.DateTimeFormat('en-ZA', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const DATE = new Intl.DateTimeFormat('en-ZA', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+
 /** '2026-03-03' → 'Tuesday, 3 March 2026'. */
 export function formatLongDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-ZA', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+  return LONG_DATE.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** '2026-03-03' → '3 March 2026': formatLongDate without the weekday (a date of birth, a policy's date). */
+export function formatDate(isoDate: string): string {
+  return DATE.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** The South African day of an instant in words: '2026-11-08T22:30:00Z' → '9 November 2026'. */
+export function formatDateOfInstant(instant: string | Date): string {
+  return formatDate(todayInSouthAfrica(new Date(instant)));
 }

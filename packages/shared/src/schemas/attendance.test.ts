@@ -3,6 +3,8 @@ import {
   ATTENDANCE_MESSAGES,
   attendanceDayProblem,
   attendanceMonthProblem,
+  formatAttendanceRate,
+  gradeRatesPeriodText,
   registersMarkedSummary,
 } from './attendance.ts';
 
@@ -43,6 +45,25 @@ describe("the attendance page's line about the day's registers", () => {
     expect(registersMarkedSummary(4, 0, 2)).toBe('2 of 4 registers have learners not marked yet.');
     expect(registersMarkedSummary(4, 1, 1)).toBe(
       '1 of 4 registers not marked yet; 1 register has learners not marked yet.',
+    );
+  });
+});
+
+describe('the rates per grade', () => {
+  it('writes every rate to one decimal, so that 95 and 95.7 read alike', () => {
+    expect(formatAttendanceRate(95)).toBe('95.0%');
+    expect(formatAttendanceRate(95.7)).toBe('95.7%');
+    expect(formatAttendanceRate(100)).toBe('100.0%');
+    expect(formatAttendanceRate(0)).toBe('0.0%');
+    expect(formatAttendanceRate(null)).toBe('–');
+  });
+
+  it('says the period counted, ending today while the month runs', () => {
+    expect(gradeRatesPeriodText('2026-11-01', '2026-11-29', '2026-11-29')).toBe(
+      'Marks from 1 November 2026 to today, 29 November 2026; present and late count as attending.',
+    );
+    expect(gradeRatesPeriodText('2026-10-01', '2026-10-31', '2026-11-29')).toBe(
+      'Marks from 1 October 2026 to 31 October 2026; present and late count as attending.',
     );
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TSchoolGrade } from '../constants/enumerations.ts';
 import { countOf } from '../domain/count.ts';
+import { formatDate } from '../domain/sa-calendar.ts';
 
 /** Attendance (issue 6): the daily register of a register class. Shared by the API and the web form. */
 
@@ -33,6 +34,7 @@ export const ATTENDANCE_MESSAGES = {
   monthInvalid: 'Please enter the month as YYYY-MM',
   monthTooEarly: 'Please enter a month from 2000 onwards',
   monthFuture: 'Please choose this month or an earlier one',
+  rangeFuture: 'Please choose a period that starts today or earlier',
   statusRequired: 'Please choose present, absent, late or excused',
   reasonTooLong: `Please keep the reason under ${ATTENDANCE_REASON_MAX} characters`,
   marksRequired: 'The register has no learners to mark',
@@ -228,6 +230,26 @@ export type TClassMonth = {
   learners: { id: string; name: string; marks: Record<string, TAttendanceStatus>; counts: TStatusCounts }[];
 };
 export type TGradeRate = { grade: TSchoolGrade; counts: TStatusCounts; total: number; rate: number | null };
+/** GET /rates: the period the server counted (its end at most the school's today) and each grade's rate. */
+export type TGradeRates = { from: string; to: string; grades: TGradeRate[] };
+
+/**
+ * An attendance rate as the page shows it, always to one decimal: 95 → '95.0%', 95.67 → '95.7%', so
+ * that two rates side by side are written alike ('95%' beside '95.7%' read as differently exact).
+ */
+export function formatAttendanceRate(percent: number | null): string {
+  return percent === null ? '–' : `${percent.toFixed(1)}%`;
+}
+
+/**
+ * What the rates per grade counted, as the view says it: "Marks from 1 November 2026 to today,
+ * 29 November 2026; present and late count as attending." `to` is the server's end of the period,
+ * never after today (a month still running is counted up to today).
+ */
+export function gradeRatesPeriodText(from: string, to: string, today: string): string {
+  const end = to === today ? `today, ${formatDate(to)}` : formatDate(to);
+  return `Marks from ${formatDate(from)} to ${end}; present and late count as attending.`;
+}
 export type TLearnerHistory = {
   learnerId: string;
   name: string;

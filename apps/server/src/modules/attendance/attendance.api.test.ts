@@ -650,6 +650,15 @@ describe('attendance', () => {
       { grade: '4', counts: { present: 0, absent: 1, late: 1, excused: 0 }, total: 2, rate: 50 },
       { grade: '5', counts: { present: 0, absent: 0, late: 0, excused: 1 }, total: 1, rate: 0 },
     ]);
+    // A period asked to run past today (the month still running) is counted, and answered, as
+    // running to today: the view's label never names a day that has not come yet.
+    const tomorrow = addDays(today, 1);
+    const running = (await call('GET', `/rates?from=${day1}&to=${addDays(today, 30)}`, 'admin')).json();
+    expect(running).toMatchObject({ from: day1, to: today });
+    expect(running.grades).toEqual(rates);
+    const future = await call('GET', `/rates?from=${tomorrow}&to=${addDays(today, 30)}`, 'admin');
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error.message).toBe(ATTENDANCE_MESSAGES.rangeFuture);
 
     const csv = await call('GET', `/export.csv?from=${day1}&to=${today}&classId=${classes.a}`, 'admin');
     expect(csv.statusCode).toBe(200);
@@ -673,6 +682,10 @@ describe('attendance', () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]!.details).toMatchObject({ organizationId: people.admin!.organizationId, rows: 2 });
     expect((await call('GET', '/export.csv', 'parent')).statusCode).toBe(403);
+    const runningExport = await call('GET', `/export.csv?from=${day1}&to=${tomorrow}`, 'admin');
+    expect(runningExport.headers['content-disposition']).toBe(
+      `attachment; filename="attendance-${day1}-to-${today}.csv"`,
+    );
   });
 
   it('shows a learner who moved class with the mark their earlier class gave them that day', async () => {

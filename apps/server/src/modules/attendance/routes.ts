@@ -31,9 +31,17 @@ function daysBefore(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** A date range, by default the 30 days up to today; from after to is refused. */
+/**
+ * A date range, by default the 30 days up to today; from after to is refused. It ends at the
+ * school's today at the latest: no mark is kept for a later day, so a month still running (a `to`
+ * of 30 November on the 29th) is counted, and answered, as running to today, and a view's label
+ * never names a day that has not come yet. A range that starts after today is refused.
+ */
 function range(query: { from?: string; to?: string }, defaultDays = 30): { from: string; to: string } {
-  const to = query.to ?? schoolToday();
+  const today = schoolToday();
+  const to = query.to === undefined || query.to > today ? today : query.to;
+  if (query.from !== undefined && query.from > today)
+    throw badRequest(ATTENDANCE_MESSAGES.rangeFuture, { from: ATTENDANCE_MESSAGES.rangeFuture });
   const from = query.from ?? daysBefore(to, defaultDays - 1);
   if (from > to)
     throw badRequest('The start date must be on or before the end date', {

@@ -3,7 +3,7 @@ import type {
   TAttendanceClass,
   TChildAbsence,
   TClassMonth,
-  TGradeRate,
+  TGradeRates,
   TAttendanceRegisterSave,
   TRegister,
   TRegisterSaveResult,
@@ -43,7 +43,8 @@ export const classMonthQuery = (classId: string, month: string) =>
 export const gradeRatesQuery = (from: string, to: string) =>
   queryOptions({
     queryKey: [...ATTENDANCE_KEY, 'rates', from, to],
-    queryFn: () => api.get<{ grades: TGradeRate[] }>(`${BASE}/rates?from=${from}&to=${to}`).then((a) => a.grades),
+    // The whole answer: the period the server counted (to today at the latest) goes with the rates.
+    queryFn: () => api.get<TGradeRates>(`${BASE}/rates?from=${from}&to=${to}`),
   });
 
 export const myChildrenAbsencesQuery = queryOptions({

@@ -127,7 +127,7 @@ export function AttendancePage() {
               </div>
             </div>
             {classId && <ClassMonth classId={classId} month={month} />}
-            <GradeRates {...monthRange(month)} />
+            <GradeRates {...monthRange(month, today)} />
           </section>
         </>
       )}

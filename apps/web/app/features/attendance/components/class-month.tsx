@@ -1,7 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
-import { ATTENDANCE_STATUSES } from '@sekolo/shared/schemas/attendance';
+import {
+  ATTENDANCE_STATUSES,
+  formatAttendanceRate,
+  gradeRatesPeriodText,
+  schoolToday,
+  type TGradeRate,
+} from '@sekolo/shared/schemas/attendance';
 import { labelOf } from '@sekolo/shared/domain/options';
 import { Button } from '~/components/ui/button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
@@ -15,7 +21,8 @@ const SHORT: Record<string, string> = { present: 'P', absent: 'A', late: 'L', ex
 /** A class's month: one row per learner, one column per day with marks; totals; CSV export. */
 export function ClassMonth({ classId, month }: { classId: string; month: string }) {
   const view = useQuery(classMonthQuery(classId, month));
-  const { from, to } = monthRange(month);
+  // The export's period ends today while the month runs, as the rates' does.
+  const { from, to } = monthRange(month, schoolToday());
   return (
     <section aria-labelledby="class-month-heading" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -88,7 +95,10 @@ export function ClassMonth({ classId, month }: { classId: string; month: string 
   );
 }
 
-/** Attendance rate per grade: (present + late) of all marks, for a date range. */
+/**
+ * Attendance rate per grade: (present + late) of all marks, for a date range, each rate to one
+ * decimal; the line above the table says the period the server counted (never past today).
+ */
 export function GradeRates({ from, to }: { from: string; to: string }) {
   const rates = useQuery(gradeRatesQuery(from, to));
   return (
@@ -102,48 +112,58 @@ export function GradeRates({ from, to }: { from: string; to: string }) {
         <p role="alert" className="text-sm text-red-800">
           {errorMessage(rates.error)}
         </p>
-      ) : rates.data.length === 0 ? (
-        <p className="text-sm text-slate-600">No marks in this period yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm" data-testid="grade-rates">
-            <caption className="sr-only">
-              From {formatDay(from)} to {formatDay(to)}; present and late count as attending
-            </caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Grade
-                </th>
-                {/* The rate first, so a phone shows it without scrolling sideways. */}
-                <th scope="col" className="px-3 py-2">
-                  Rate
-                </th>
-                {ATTENDANCE_STATUSES.map((s) => (
-                  <th key={s.id} scope="col" className="px-3 py-2">
-                    {s.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rates.data.map((g) => (
-                <tr key={g.grade}>
-                  <th scope="row" className="px-3 py-2 font-medium text-slate-900">
-                    {gradeLabel(g.grade)}
-                  </th>
-                  <td className="px-3 py-2 font-semibold text-slate-900">{g.rate === null ? '–' : `${g.rate}%`}</td>
-                  {ATTENDANCE_STATUSES.map((s) => (
-                    <td key={s.id} className="px-3 py-2 text-slate-700">
-                      {g.counts[s.id]}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <p id="grade-rates-period" className="text-sm text-slate-600" data-testid="grade-rates-period">
+            {gradeRatesPeriodText(rates.data.from, rates.data.to, schoolToday())}
+          </p>
+          {rates.data.grades.length === 0 ? (
+            <p className="text-sm text-slate-600">No marks in this period yet.</p>
+          ) : (
+            <GradeRatesTable grades={rates.data.grades} />
+          )}
+        </>
       )}
     </section>
+  );
+}
+
+function GradeRatesTable({ grades }: { grades: TGradeRate[] }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm" data-testid="grade-rates" aria-describedby="grade-rates-period">
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              Grade
+            </th>
+            {/* The rate first, so a phone shows it without scrolling sideways. */}
+            <th scope="col" className="px-3 py-2">
+              Rate
+            </th>
+            {ATTENDANCE_STATUSES.map((s) => (
+              <th key={s.id} scope="col" className="px-3 py-2">
+                {s.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {grades.map((g) => (
+            <tr key={g.grade}>
+              <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                {gradeLabel(g.grade)}
+              </th>
+              <td className="px-3 py-2 font-semibold text-slate-900">{formatAttendanceRate(g.rate)}</td>
+              {ATTENDANCE_STATUSES.map((s) => (
+                <td key={s.id} className="px-3 py-2 text-slate-700">
+                  {g.counts[s.id]}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -4,10 +4,14 @@ export function monthOf(date: string): string {
   return date.slice(0, 7);
 }
 
-export function monthRange(month: string): { from: string; to: string } {
+/**
+ * A month's first day and its last, or the school's `today` while the month runs: a period never
+ * ends on a day that has not come yet (its rates and export say what was counted).
+ */
+export function monthRange(month: string, today: string): { from: string; to: string } {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+  const last = `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+  return { from: `${month}-01`, to: last > today ? today : last };
 }
 
 export function formatDay(
