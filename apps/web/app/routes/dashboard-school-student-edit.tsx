@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
 import { labelOf } from '@sekolo/shared/domain/options';
+import { formatDate } from '@sekolo/shared/domain/sa-calendar';
 import {
   HOME_LANGUAGES,
   isWholeLearnerRecord,
@@ -154,7 +155,7 @@ function LearnerDetails({ learner }: { learner: TLearnerRecord }) {
         <dl className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
           {[
             ['Preferred name', learner.preferredName || '—'],
-            ['Date of birth', learner.dateOfBirth],
+            ['Date of birth', formatDate(learner.dateOfBirth)],
             // The option lists' labels, as the form shows them ("isiZulu", not the stored "isizulu").
             ['Gender', labelOf(LEARNER_GENDERS, learner.gender) ?? learner.gender],
             ['Home language', labelOf(HOME_LANGUAGES, learner.homeLanguage) ?? learner.homeLanguage ?? '—'],

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ATTENDANCE_STATUSES, type TLearnerHistory } from '@sekolo/shared/schemas/attendance';
 import { labelOf } from '@sekolo/shared/domain/options';
+import { formatLongDate } from '@sekolo/shared/domain/sa-calendar';
 import { Button } from '~/components/ui/button';
 import {
   Dialog,
@@ -14,7 +15,6 @@ import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { api } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { ATTENDANCE_KEY } from '../api/attendance-queries';
-import { formatDay } from '../lib/dates';
 
 /** What a learner's history covers: the server's default range of the history route. */
 const HISTORY_PERIOD = 'The last 90 days, newest first.';
@@ -92,8 +92,7 @@ function History({ learnerId }: { learnerId: string }) {
           {records.map((r) => (
             <li key={r.date} className="flex justify-between gap-3 py-2">
               <span className="text-slate-700">
-                {formatDay(r.date, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })} ·{' '}
-                {r.className}
+                {formatLongDate(r.date)} · {r.className}
               </span>
               <span className="font-medium text-slate-900">
                 {labelOf(ATTENDANCE_STATUSES, r.status)}

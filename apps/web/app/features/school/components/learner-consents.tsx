@@ -9,7 +9,7 @@ import {
   PRIVACY_POLICY_VERSION,
   PRIVACY_POLICY_VERSIONS,
 } from '@sekolo/shared/constants/privacy';
-import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
+import { formatDate, formatDateOfInstant, isIsoDate, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import {
   ZPaperConsentSchema,
   type TLearnerConsent,
@@ -29,22 +29,14 @@ import { useLearnerConsents, useRecordPaperConsent, useWithdrawLearnerConsent } 
 import { useLearnerGuardians } from '../api/school-queries';
 import { PanelFormFooter, PanelQuery, useFocusAfterClose, useFocusFirstField } from './panel-parts';
 
-const day = new Intl.DateTimeFormat('en-ZA', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Africa/Johannesburg',
-});
-const policyDay = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** A policy version (its publication date) in words: '1 November 2026'. */
 export function policyVersionLabel(version: string): string {
-  const date = new Date(`${version}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? version : policyDay.format(date);
+  return isIsoDate(version) ? formatDate(version) : version;
 }
 
+/** When a consent was given or withdrawn (an instant), as its South African day: '9 November 2026'. */
 export function formatConsentDay(iso: string): string {
-  return day.format(new Date(iso));
+  return formatDateOfInstant(iso);
 }
 
 const STATUS: Record<TLearnerConsentStatus, { label: string; variant: 'brand' | 'accent' }> = {
