@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
 import { waitForMail } from '../fixtures/outbox';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { formatDate, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { lastYearsDay } from '../fixtures/dates';
 
 test.describe('attendance (issue 6)', () => {
@@ -448,6 +449,58 @@ test.describe('attendance (issue 6)', () => {
     await expect(register.getByRole('button', { name: 'Save register' })).toBeFocused();
     expect(saves).toHaveLength(1);
     await expect(page.getByTestId('registers-missing')).toHaveText('No registers are due on a weekend.');
+  });
+
+  test('the rates per grade count up to today, say so, and write every rate to one decimal', async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, DEMO.teacher, DEMO_PASSWORD);
+    // This month, still running: its period ends today, not on the month's last day to come.
+    const today = todayInSouthAfrica();
+    await page.goto('/dashboard/school/attendance');
+    const period = page.getByTestId('grade-rates-period');
+    await expect(period).toHaveText(
+      `Marks from ${formatDate(`${today.slice(0, 7)}-01`)} to today, ${formatDate(today)}; present and late count as attending.`,
+    );
+    // The month's export counts the same days.
+    const exportHref = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+    expect(new URL(exportHref!, page.url()).searchParams.get('to')).toBe(today);
+
+    // A day of August last year no other spec marks (a week later on a retry): 8A all present, so
+    // Grade 8's rate that month is a whole 100, written as its neighbours are, "100.0%".
+    const day = lastYearsDay('08-19', 3, 7 * testInfo.retry); // a Wednesday of the third term
+    const month = day.slice(0, 7);
+    await page.goto(`/dashboard/school/attendance?date=${day}&month=${month}`);
+    const register = page.getByRole('form', { name: 'Register for 8A' });
+    await register.getByRole('button', { name: 'Mark all present' }).click();
+    await register.getByRole('button', { name: 'Save register' }).click();
+    await expect(page.getByText('Register saved')).toBeVisible();
+    const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5)), 0)).getUTCDate();
+    await expect(period).toHaveText(
+      `Marks from ${formatDate(`${month}-01`)} to ${formatDate(`${month}-${last}`)}; present and late count as attending.`,
+    );
+    const grade8 = page.getByTestId('grade-rates').getByRole('row', { name: /^Grade 8/ });
+    await expect(grade8.getByRole('cell').first()).toHaveText('100.0%');
+    for (const rate of await page.getByTestId('grade-rates').locator('tbody tr td:first-of-type').allInnerTexts())
+      expect(rate).toMatch(/^\d{1,3}\.\d%$/);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the learner record writes its dates as the rest of Sekolo does ("Monday, 9 November 2026")', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.teacher, DEMO_PASSWORD);
+    await page.goto('/dashboard/school/students');
+    await page.getByRole('searchbox', { name: 'Search learners by name or admission number' }).fill('kabelo');
+    await page.getByRole('link', { name: 'Mokoena, Kabelo' }).click();
+    // The attendance panel: the demo school's registers of the last 20 school days.
+    const marks = page.getByRole('region', { name: 'Attendance' }).getByRole('list', { name: 'Marks, newest first' });
+    await expect(marks.getByRole('listitem').first()).toBeVisible();
+    for (const line of await marks.getByRole('listitem').allInnerTexts())
+      expect(line).toMatch(/^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, [1-9]\d? [A-Z][a-z]+ \d{4} · 8A/);
+    // A teacher reads the record: the date of birth in words, not as the form's YYYY-MM-DD.
+    const born = page.locator('dt', { hasText: 'Date of birth' }).locator('xpath=following-sibling::dd');
+    await expect(born).toHaveText(/^[1-9]\d? [A-Z][a-z]+ \d{4}$/);
   });
 
   test('a parent cannot open the register', async ({ page }) => {
