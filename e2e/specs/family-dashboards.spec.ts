@@ -62,6 +62,10 @@ test('the demo parent sees their child’s class, week and attendance', async ({
     ] as const) {
       await expect(summary.getByText(label, { exact: true }).locator('xpath=..')).toContainText(String(n));
     }
+    // The rate to one decimal, as the school's rates per grade show it (it read "96%" beside "95.7%").
+    await expect(summary.getByText('Attendance rate', { exact: true }).locator('xpath=..')).toContainText(
+      /\d{1,3}\.\d%/,
+    );
     // The demo keeps registers of the last 20 school days only: the figures add up to the marked
     // days, and the card says so rather than leaving them to be read as all 30.
     const marked = counts.present + counts.late + counts.absent + counts.excused;

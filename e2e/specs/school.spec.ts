@@ -32,7 +32,7 @@ test.describe('school dashboard (issue 6)', () => {
     await expect(page.getByTestId('overview-classes')).toHaveText('4');
     // Today's attendance across the school: the rate of the learners marked, and the registers still
     // to mark (none is due on a weekend or in the holidays, and the tests run on any day).
-    await expect(page.getByTestId('overview-attendance-rate')).toHaveText(/^(\d{1,3}%|–)$/);
+    await expect(page.getByTestId('overview-attendance-rate')).toHaveText(/^(\d{1,3}\.\d%|–)$/);
     await expect(page.getByTestId('overview-registers-missing')).toHaveText(/^([0-4] of 4|0)$/);
     await expect(page.getByRole('link', { name: /Registers not marked/ })).toHaveAttribute(
       'href',

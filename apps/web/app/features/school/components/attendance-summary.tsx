@@ -1,4 +1,5 @@
 import type { TAttendanceSummary } from '@sekolo/shared/schemas/family';
+import { formatAttendanceRate } from '@sekolo/shared/schemas/attendance';
 import { attendanceWindowText, formatSchoolDay, markedDaysText } from '../lib/attendance-window';
 
 const FIGURES = [
@@ -29,7 +30,7 @@ export function AttendanceSummary({ summary, name }: { summary: TAttendanceSumma
             <div className="rounded-lg bg-brand-50 px-3 py-2">
               <dt className="text-xs font-semibold text-brand-900">Attendance rate</dt>
               <dd className="text-xl font-bold text-slate-900">
-                {summary.rate === null ? '—' : `${Math.round(summary.rate * 100)}%`}
+                {formatAttendanceRate(summary.rate === null ? null : summary.rate * 100)}
               </dd>
             </div>
             {FIGURES.map((f) => (

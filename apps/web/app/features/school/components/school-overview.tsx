@@ -3,7 +3,7 @@ import { Activity, CalendarCheck, ClipboardList, GraduationCap, School, ShieldAl
 import { Link } from 'react-router';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
 import { countOf } from '@sekolo/shared/domain/count';
-import { NO_REGISTERS_DUE, partlyMarkedPhrase } from '@sekolo/shared/schemas/attendance';
+import { formatAttendanceRate, NO_REGISTERS_DUE, partlyMarkedPhrase } from '@sekolo/shared/schemas/attendance';
 import type { TSchoolOverview } from '@sekolo/shared/schemas/school';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
@@ -130,7 +130,7 @@ function AttendanceFigures({ attendance: a }: { attendance: NonNullable<TSchoolO
       <Figure
         icon={<CalendarCheck aria-hidden="true" />}
         label="Attendance today"
-        value={a.rate === null ? '–' : `${Math.round(a.rate * 100)}%`}
+        value={formatAttendanceRate(a.rate === null ? null : a.rate * 100)}
         note={
           a.marked === 0
             ? (due ?? 'No register marked yet today')
