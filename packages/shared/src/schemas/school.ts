@@ -642,6 +642,10 @@ export const LEARNER_PAGE_SIZE_MAX = 100;
 /** The longest learner search the list takes (the search box's maxLength too). */
 export const LEARNER_SEARCH_MAX = 100;
 
+/** The learner list's consent filter (ZLearnerListQuerySchema's `consent`). */
+export const LEARNER_CONSENT_FILTERS = ['given', 'not_given'] as const;
+export type TLearnerConsentFilter = (typeof LEARNER_CONSENT_FILTERS)[number];
+
 export const ZLearnerListQuerySchema = z.object({
   q: z.string().trim().max(LEARNER_SEARCH_MAX).optional().default(''),
   sort: z.enum(LEARNER_SORTS).optional().default('name'),
@@ -654,6 +658,15 @@ export const ZLearnerListQuerySchema = z.object({
   /** A register class of the school: only its learners ('' for every class). */
   classId: z
     .union([z.literal(''), z.uuid()])
+    .optional()
+    .default(''),
+  /**
+   * Guardian consent: only learners with a standing consent to the current policy version
+   * ('given', as a list item's `consent` says 'given'), only those without one ('not_given': none,
+   * withdrawn or an older version only; the overview's "Without guardian consent"), '' for all.
+   */
+  consent: z
+    .union([z.literal(''), z.enum(LEARNER_CONSENT_FILTERS)])
     .optional()
     .default(''),
   /** Opaque: the `nextCursor` of the previous page. */

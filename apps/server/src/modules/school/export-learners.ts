@@ -48,7 +48,9 @@ export async function exportLearners(db: DbExecutor, ctx: TSchoolContext, query:
     className && learner.registerClassSince >= yearStart ? learner.registerClassSince : '',
   ]);
   const filters = Object.fromEntries(
-    (['q', 'status', 'grade', 'classId'] as const).filter((key) => query[key]).map((key) => [key, query[key]]),
+    (['q', 'status', 'grade', 'classId', 'consent'] as const)
+      .filter((key) => query[key])
+      .map((key) => [key, query[key]]),
   );
   await recordAudit(db, {
     action: 'learners.exported',

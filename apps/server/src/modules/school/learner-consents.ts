@@ -9,7 +9,7 @@ import {
   type TLearnerConsentStatus,
   type TPaperConsentValues,
 } from '@sekolo/shared/schemas/learner-consent';
-import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
+import { SCHOOL_MESSAGES, type TLearnerConsentFilter } from '@sekolo/shared/schemas/school';
 import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { guardians, learnerConsents, learnerGuardians, learners, users } from '../../db/schema/index.ts';
@@ -54,12 +54,35 @@ export function consentStatusOf(
   return standing.length > 0 ? 'outdated' : 'missing';
 }
 
-/** `not exists` a standing consent to the current version: the overview's count of learners lacking one. */
-export function lacksCurrentConsentSql(learnerId: AnyPgColumn): SQL {
-  return sql`not exists (select 1 from ${learnerConsents}
+/** A standing consent to the current version of the learner's, on learner_consents_learner_idx. */
+function currentConsentOf(learnerId: AnyPgColumn): SQL {
+  return sql`(select 1 from ${learnerConsents}
     where ${learnerConsents.learnerId} = ${learnerId}
       and ${learnerConsents.withdrawnAt} is null
       and ${learnerConsents.policyVersion} = ${PRIVACY_POLICY_VERSION})`;
+}
+
+/** `not exists` a standing consent to the current version: the overview's count of learners lacking one. */
+export function lacksCurrentConsentSql(learnerId: AnyPgColumn): SQL {
+  return sql`not exists ${currentConsentOf(learnerId)}`;
+}
+
+/**
+ * The learner list's consent filter (its `consent`): `exists` a standing consent to the current
+ * version ('given'), or not (`not_given`, lacksCurrentConsentSql: the very learners the overview
+ * counts as without consent); undefined for no filter.
+ */
+export function consentFilterSql(filter: TLearnerConsentFilter | '', learnerId: AnyPgColumn): SQL | undefined {
+  if (filter === 'given') return sql`exists ${currentConsentOf(learnerId)}`;
+  if (filter === 'not_given') return lacksCurrentConsentSql(learnerId);
+  return undefined;
+}
+
+/** The same filter on a learner's prefix row, by its standing consents' versions (consentStatusOfVersionsSql). */
+export function consentFilterOfVersionsSql(filter: TLearnerConsentFilter | '', versions: AnyPgColumn): SQL | undefined {
+  if (filter === 'given') return sql`${PRIVACY_POLICY_VERSION} = any(${versions})`;
+  if (filter === 'not_given') return sql`not (${PRIVACY_POLICY_VERSION} = any(${versions}))`;
+  return undefined;
 }
 
 /** The learner of this school, locked for the rest of the transaction when `lock` (one consent write at a time). */

@@ -78,6 +78,7 @@ const query = (q: string, over: Partial<TQuery> = {}): TQuery => ({
   status: 'active',
   grade: '',
   classId: '',
+  consent: '',
   limit: 4,
   ...over,
 });

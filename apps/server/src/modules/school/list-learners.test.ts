@@ -24,6 +24,7 @@ const arbitraryQuery = fc.record({
   status: fc.constantFrom('active' as const, 'archived' as const),
   grade: fc.constantFrom('' as const, ...SCHOOL_GRADE_IDS),
   classId: fc.constantFrom('', '5f0e4a4c-2b7d-4c1e-9a53-0c6f4e2d8b11'),
+  consent: fc.constantFrom('' as const, 'given' as const, 'not_given' as const),
   withCursor: fc.boolean(),
   limit: fc.integer({ min: 1, max: 100 }),
 });
@@ -80,6 +81,7 @@ describe('the learner page statement', () => {
             status: 'active',
             grade: '',
             classId: '',
+            consent: '',
             withCursor,
             limit: 50,
           });

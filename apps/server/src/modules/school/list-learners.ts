@@ -20,7 +20,12 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { SESSION_COLUMN_COUNT, sessionWith } from '../auth/session-lookup.ts';
-import { consentStatusOfVersionsSql, consentStatusSql } from './learner-consents.ts';
+import {
+  consentFilterOfVersionsSql,
+  consentFilterSql,
+  consentStatusOfVersionsSql,
+  consentStatusSql,
+} from './learner-consents.ts';
 
 export const BAD_CURSOR_MESSAGE = 'This page of the list is out of date. Please start again from the first page.';
 
@@ -377,7 +382,7 @@ function runPage<T>(
  * the page typed into the search box, and the one whose planning (a union over four indexes)
  * costs the most: 96 shapes by the union, as many by prefix rows, and 96 more for searches of
  * U+10FFFF only. One name per shape
- * of its text: the sort and direction, the status, grade and class filters, the number of words and
+ * of its text: the sort and direction, the status, grade, class and consent filters, the number of words and
  * whether the leading word's range is open-ended, or that the word is found by its prefix rows
  * (`p`). Every value is a parameter.
  */
@@ -391,6 +396,7 @@ export function pageStatementName(query: TQuery, prefix = 'sekolo_learners'): st
     query.status,
     query.grade ? 'g' : '',
     query.classId ? 'c' : '',
+    query.consent === 'given' ? 'k' : query.consent === 'not_given' ? 'n' : '',
     byPrefix ? `p${tokens.length}` : tokens.length,
     !byPrefix && prefixUpperBound(lead) === null ? 'o' : '',
   ].join('_');
@@ -487,6 +493,7 @@ export function learnerPageQuery(
           rowsOf(t, 'lead'),
           query.grade ? eq(t.grade, p('grade') as number) : undefined,
           query.classId ? eq(t.registerClassId, p('classId') as string) : undefined,
+          consentFilterOfVersionsSql(query.consent, t.consentVersions),
           afterCursor('copy'),
           ...others,
         ),
@@ -520,6 +527,7 @@ function pageCondition(
     query.status === 'archived' ? isNotNull(learners.archivedAt) : isNull(learners.archivedAt),
     query.grade ? eq(learners.grade, p('grade') as number) : undefined,
     query.classId ? eq(learners.registerClassId, p('classId') as string) : undefined,
+    consentFilterSql(query.consent, learners.id),
     afterCursor,
   ];
   const others = searched ? tokens.length - 1 : tokens.length; // the leading token is not among them
@@ -544,7 +552,7 @@ function pageCondition(
 }
 
 /** What the list shows, without its sort and pages: the school, the filters and the search. */
-export type TListedLearners = Pick<TQuery, 'q' | 'status' | 'grade' | 'classId'>;
+export type TListedLearners = Pick<TQuery, 'q' | 'status' | 'grade' | 'classId' | 'consent'>;
 
 /**
  * The learners the list shows for `query` (its filters and search), every page of them, as one
@@ -580,6 +588,7 @@ export function listedLearnersCondition(organizationId: string, query: TListedLe
     query.status === 'archived' ? isNotNull(learners.archivedAt) : isNull(learners.archivedAt),
     query.grade ? eq(learners.grade, gradeToNumber(query.grade)) : undefined,
     query.classId ? eq(learners.registerClassId, query.classId) : undefined,
+    consentFilterSql(query.consent, learners.id),
     ...matches,
   );
 }

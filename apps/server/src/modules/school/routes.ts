@@ -49,6 +49,7 @@ const ZLearnerExportQuerySchema = ZLearnerListQuerySchema.pick({
   status: true,
   grade: true,
   classId: true,
+  consent: true,
   sort: true,
   dir: true,
 });

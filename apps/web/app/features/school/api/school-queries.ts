@@ -26,7 +26,7 @@ export const SCHOOL_KEY = ['school'] as const;
  * list does), not the page or its cursors.
  */
 export function learnersExportUrl(
-  query: Pick<TLearnerListQuery, 'q' | 'grade' | 'classId' | 'status' | 'sort' | 'dir'>,
+  query: Pick<TLearnerListQuery, 'q' | 'grade' | 'classId' | 'status' | 'consent' | 'sort' | 'dir'>,
 ) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

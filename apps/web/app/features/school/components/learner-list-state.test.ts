@@ -5,6 +5,7 @@ import {
   FIRST_LEARNER_LIST_VIEW,
   firstPage,
   learnerListFromParams,
+  learnerListHref,
   learnerListToParams,
   nextPage,
   previousPage,
@@ -34,6 +35,7 @@ describe('the learner list view: a new sort, search or filter starts at page 1 i
     expect(changeListing(onPage3, { grade: '8' }).cursors).toEqual([undefined]);
     expect(changeListing(onPage3, { classId: '5f0e4a4c-2b7d-4c1e-9a53-0c6f4e2d8b11' }).cursors).toEqual([undefined]);
     expect(changeListing(onPage3, { status: 'archived' }).cursors).toEqual([undefined]);
+    expect(changeListing(onPage3, { consent: 'not_given' }).cursors).toEqual([undefined]);
   });
 
   it('keeps the page, and the very same view, when nothing listed changes', () => {
@@ -71,13 +73,14 @@ describe('the learner list view in the address', () => {
       grade: 'R',
       classId: '5f0e4a4c-2b7d-4c1e-9a53-0c6f4e2d8b11',
       status: 'archived',
+      consent: 'given',
       sort: 'admissionNumber',
       dir: 'desc',
       cursors: [undefined, 'WyJuYW1lIl0', 'eyJ4IjoxfQ-_'],
     };
     const search = learnerListToParams(view).toString();
     expect(search).toBe(
-      'q=thandi+mok&grade=R&class=5f0e4a4c-2b7d-4c1e-9a53-0c6f4e2d8b11&status=archived&sort=admissionNumber&dir=desc&cursor=WyJuYW1lIl0&cursor=eyJ4IjoxfQ-_',
+      'q=thandi+mok&grade=R&class=5f0e4a4c-2b7d-4c1e-9a53-0c6f4e2d8b11&status=archived&consent=given&sort=admissionNumber&dir=desc&cursor=WyJuYW1lIl0&cursor=eyJ4IjoxfQ-_',
     );
     expect(fromAddress(search)).toEqual(view);
     // A secretary's Grade 10 and "smit" on page 2, after Back or a reload.
@@ -96,7 +99,7 @@ describe('the learner list view in the address', () => {
   });
 
   it('falls back to the default of each value it does not know, keeping the others', () => {
-    expect(fromAddress('grade=13&class=8A&status=deleted&sort=dateOfBirth&dir=up&q=dube')).toEqual({
+    expect(fromAddress('grade=13&class=8A&status=deleted&consent=yes&sort=dateOfBirth&dir=up&q=dube')).toEqual({
       ...FIRST_LEARNER_LIST_VIEW,
       q: 'dube',
     });
@@ -115,5 +118,33 @@ describe('the learner list view in the address', () => {
     expect(fromAddress('cursor=').cursors).toEqual([undefined]);
     expect(fromAddress(`cursor=${'a'.repeat(501)}`).cursors).toEqual([undefined]);
     expect(fromAddress(`cursor=${'a'.repeat(500)}`).cursors).toEqual([undefined, 'a'.repeat(500)]);
+  });
+});
+
+describe('the learner list filtered by guardian consent', () => {
+  const fromAddress = (search: string) => learnerListFromParams(new URLSearchParams(search));
+
+  it('opens from the overview’s "Without guardian consent" on the learners whose consent is not given', () => {
+    const href = learnerListHref({ consent: 'not_given' });
+    expect(href).toBe('/dashboard/school/students?consent=not_given');
+    // Active learners (the overview counts enrolled ones), by name, page 1.
+    expect(fromAddress(new URL(href, 'http://sekolo.test').search)).toEqual({
+      ...FIRST_LEARNER_LIST_VIEW,
+      consent: 'not_given',
+    });
+    expect(learnerListHref({})).toBe('/dashboard/school/students');
+  });
+
+  it('reads "given", "not given" and no filter back from the address, and nothing else', () => {
+    expect(fromAddress('consent=given').consent).toBe('given');
+    expect(fromAddress('consent=not_given&grade=9')).toEqual({
+      ...FIRST_LEARNER_LIST_VIEW,
+      consent: 'not_given',
+      grade: '9',
+    });
+    expect(fromAddress('consent=').consent).toBe('');
+    expect(fromAddress('consent=missing').consent).toBe('');
+    // "Any" is the plain list: no parameter.
+    expect(learnerListToParams(changeListing(FIRST_LEARNER_LIST_VIEW, { consent: '' })).toString()).toBe('');
   });
 });

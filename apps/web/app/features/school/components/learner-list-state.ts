@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ZLearnerListQuerySchema, type TLearnerSort } from '@sekolo/shared/schemas/school';
+import { ZLearnerListQuerySchema, type TLearnerConsentFilter, type TLearnerSort } from '@sekolo/shared/schemas/school';
 
 /**
  * What the learner list shows: the search and filters, the sort, and the cursors of the pages seen
@@ -11,6 +11,8 @@ export type TLearnerListView = {
   /** A register class's id, or '' for every class. */
   classId: string;
   status: 'active' | 'archived';
+  /** Guardian consent to the current policy: given, not given, or '' for either. */
+  consent: TLearnerConsentFilter | '';
   sort: TLearnerSort;
   dir: 'asc' | 'desc';
   cursors: (string | undefined)[];
@@ -21,6 +23,7 @@ export const FIRST_LEARNER_LIST_VIEW: TLearnerListView = {
   grade: '',
   classId: '',
   status: 'active',
+  consent: '',
   sort: 'name',
   dir: 'asc',
   cursors: [undefined],
@@ -42,6 +45,7 @@ export function changeListing(
     next.grade === view.grade &&
     next.classId === view.classId &&
     next.status === view.status &&
+    next.consent === view.consent &&
     next.sort === view.sort &&
     next.dir === view.dir;
   return same ? view : { ...next, cursors: [undefined] };
@@ -74,7 +78,7 @@ export function firstPage(view: TLearnerListView): TLearnerListView {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The view in the address (?q=smit&grade=10&class=…&cursor=…), so that Back from a learner, a reload or a
+// The view in the address (?q=smit&grade=10&class=…&consent=not_given&cursor=…), so that Back from a learner, a reload or a
 // shared link shows the same search, filters, sort and page.
 
 const FIELDS = ZLearnerListQuerySchema.shape;
@@ -102,6 +106,7 @@ export function learnerListFromParams(params: URLSearchParams): TLearnerListView
     grade: read(FIELDS.grade, params.get('grade'), FIRST_LEARNER_LIST_VIEW.grade),
     classId: read(FIELDS.classId, params.get('class'), FIRST_LEARNER_LIST_VIEW.classId),
     status: read(FIELDS.status, params.get('status'), FIRST_LEARNER_LIST_VIEW.status),
+    consent: read(FIELDS.consent, params.get('consent'), FIRST_LEARNER_LIST_VIEW.consent),
     sort: read(FIELDS.sort, params.get('sort'), FIRST_LEARNER_LIST_VIEW.sort),
     dir: read(FIELDS.dir, params.get('dir'), FIRST_LEARNER_LIST_VIEW.dir),
     cursors: cursorsOk ? [undefined, ...after] : [undefined],
@@ -119,8 +124,18 @@ export function learnerListToParams(view: TLearnerListView): URLSearchParams {
   if (view.grade) params.set('grade', view.grade);
   if (view.classId) params.set('class', view.classId);
   if (view.status !== FIRST_LEARNER_LIST_VIEW.status) params.set('status', view.status);
+  if (view.consent) params.set('consent', view.consent);
   if (view.sort !== FIRST_LEARNER_LIST_VIEW.sort) params.set('sort', view.sort);
   if (view.dir !== FIRST_LEARNER_LIST_VIEW.dir) params.set('dir', view.dir);
   for (const cursor of view.cursors.slice(1)) if (cursor) params.append('cursor', cursor);
   return params;
+}
+
+/**
+ * The list's address for `change` to its first view: where a figure of the overview leads
+ * ("Without guardian consent" to the learners whose consent is not given).
+ */
+export function learnerListHref(change: Partial<Omit<TLearnerListView, 'cursors'>>): string {
+  const search = learnerListToParams({ ...FIRST_LEARNER_LIST_VIEW, ...change }).toString();
+  return `/dashboard/school/students${search ? `?${search}` : ''}`;
 }

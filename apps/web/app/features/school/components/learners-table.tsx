@@ -37,7 +37,7 @@ const SORT_LABELS: Record<TLearnerSort, string> = { name: 'Name', admissionNumbe
 export function LearnersTable({ canManage }: { canManage: boolean }) {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => learnerListFromParams(params), [params]);
-  const { q, grade, classId, status, sort, dir, cursors } = view;
+  const { q, grade, classId, status, consent, sort, dir, cursors } = view;
   const classes = useQuery(registerClassesQuery);
   // One update of the address, so a new sort, search or filter and its return to page 1 are one
   // (changeListing): the old page's cursor is never sent with the new sort. Replaced, not pushed:
@@ -51,10 +51,11 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
     [view, setParams],
   );
   /** A filter's select: its choice becomes the listing's `field`, from the first page. */
-  const filterBy = (field: 'grade' | 'classId' | 'status') => (event: React.ChangeEvent<HTMLSelectElement>) => {
-    const value = event.target.value;
-    change((v) => changeListing(v, { [field]: value }));
-  };
+  const filterBy =
+    (field: 'grade' | 'classId' | 'status' | 'consent') => (event: React.ChangeEvent<HTMLSelectElement>) => {
+      const value = event.target.value;
+      change((v) => changeListing(v, { [field]: value }));
+    };
 
   // The box shows each keystroke at once; the address (and the request) takes the search once
   // they pause. `listed` is the search the address last held, by this box or by a navigation.
@@ -89,6 +90,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
     grade: grade as never,
     classId,
     status,
+    consent,
     sort,
     dir,
     limit: LEARNER_PAGE_SIZE_DEFAULT,
@@ -107,7 +109,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
   const learners = page.data?.learners ?? [];
   // The export holds what the list shows: its filters, search and sort. The button says so when the
   // list is narrowed, with the number when it is all on this one page.
-  const filtered = Boolean(q || grade || classId || status !== 'active');
+  const filtered = Boolean(q || grade || classId || consent || status !== 'active');
   const onlyPage = cursors.length === 1 && page.data && !page.isPlaceholderData && !page.data.nextCursor;
   const exportLabel = !filtered
     ? 'Export CSV'
@@ -137,7 +139,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
             {!nothingToExport && (
               <Button asChild size="sm" variant="secondary">
                 <a
-                  href={learnersExportUrl({ q, grade: grade as never, classId, status, sort, dir })}
+                  href={learnersExportUrl({ q, grade: grade as never, classId, status, consent, sort, dir })}
                   download
                   title={
                     filtered ? 'A CSV file of the learners this list shows, with its filters and search' : undefined
@@ -152,7 +154,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
         )}
       </div>
 
-      <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto]">
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-[1fr_auto_auto_auto_auto]">
         <Input
           type="search"
           value={search}
@@ -184,6 +186,12 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
           <option value="active">Active learners</option>
           <option value="archived">Archived learners</option>
         </NativeSelect>
+        {/* The overview's "Without guardian consent" opens the list on "not given": the same learners. */}
+        <NativeSelect value={consent} onChange={filterBy('consent')} aria-label="Filter by guardian consent">
+          <option value="">Consent: any</option>
+          <option value="given">Consent: given</option>
+          <option value="not_given">Consent: not given</option>
+        </NativeSelect>
       </div>
 
       {page.isError && !badCursor ? (
@@ -200,13 +208,13 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
           <p className="font-semibold text-slate-900">
             {q
               ? 'No learners match your search'
-              : grade || classId
+              : grade || classId || consent
                 ? 'No learners match these filters'
                 : status === 'archived'
                   ? 'No archived learners'
                   : 'No learners yet'}
           </p>
-          {!q && !grade && !classId && status === 'active' && canManage && (
+          {!q && !grade && !classId && !consent && status === 'active' && canManage && (
             <p className="mt-1 text-sm text-slate-600">
               Add your first learner, or import a class list from a CSV file.
             </p>

@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { errorMessage } from '~/lib/server-field-errors';
 import { schoolOverviewQuery } from '../api/school-queries';
+import { learnerListHref } from './learner-list-state';
 
 const dateTime = new Intl.DateTimeFormat('en-ZA', {
   dateStyle: 'medium',
@@ -63,7 +64,7 @@ export function SchoolOverview({ allowed }: { allowed: boolean }) {
           value={String(learners.withoutConsent)}
           note="Enrolled learners with no consent to the current privacy policy (POPIA)"
           testId="overview-without-consent"
-          to="/dashboard/school/students"
+          to={learnerListHref({ consent: 'not_given' })}
         />
         {attendance && <AttendanceFigures attendance={attendance} />}
       </div>
