@@ -3,6 +3,8 @@ import { DEMO, DEMO_PASSWORD, fillSignIn, signIn, uniqueEmail } from '../fixture
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { linkFrom, waitForMail } from '../fixtures/outbox';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
+import { PRIVACY_POLICY_VERSION } from '@sekolo/shared/constants/privacy';
+import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 
 /**
  * D15: a guardian's consent to processing a learner's data. The learners here are the spec's own
@@ -136,4 +138,69 @@ test('a guardian gives consent on the parent dashboard; the school records and w
   await expect(page.getByRole('row', { name: new RegExp(`${surname}, Kagiso`) })).toContainText('Consent missing');
   await page.goto('/dashboard/school');
   await expect(page.getByTestId('overview-without-consent')).toHaveText(/^\d+$/);
+});
+
+test('the overview’s “Without guardian consent” opens the list of exactly those learners, filtered by consent', async ({
+  page,
+}) => {
+  test.slow();
+  const tag = Date.now().toString(36).toUpperCase().slice(-5);
+  const surname = `Filter${tag}`;
+  await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+  // One learner of this spec without consent, one with a signed paper form.
+  await addLearner(page, 'Refilwe', surname, `CNF-${tag}-1`);
+  const signed = await addLearner(page, 'Tumelo', surname, `CNF-${tag}-2`);
+  await addGuardian(page, signed, { firstName: 'Mpho', lastName: surname, phone: '082 555 8181', relation: 'parent' });
+  const guardians = await page.request.get(`/api/school/learners/${signed}/guardians`);
+  const guardianId = ((await guardians.json()) as { guardians: { id: string }[] }).guardians[0]!.id;
+  const recorded = await page.request.post(`/api/school/learners/${signed}/consents`, {
+    data: { guardianId, policyVersion: PRIVACY_POLICY_VERSION, signedOn: todayInSouthAfrica() },
+  });
+  expect(recorded.status(), await recorded.text()).toBe(201);
+
+  const consentFilter = page.getByRole('combobox', { name: 'Filter by guardian consent' });
+  const rows = page.getByRole('table').getByRole('row');
+  // Another spec may add a learner meanwhile: the card and the list are read again until they agree.
+  await expect(async () => {
+    await page.goto('/dashboard/school');
+    const card = page.getByTestId('overview-without-consent');
+    await expect(card).toHaveText(/^\d+$/);
+    const shown = Number(await card.textContent());
+    await page.getByRole('link', { name: /Without guardian consent/ }).click();
+    await expect(page).toHaveURL(/\/dashboard\/school\/students\?consent=not_given$/);
+    await expect(consentFilter).toHaveValue('not_given');
+    // Every page of the list, one after the other.
+    let listed = 0;
+    for (let pageNumber = 1; ; pageNumber++) {
+      await expect(page.getByText(`Page ${pageNumber}`, { exact: true })).toBeVisible();
+      await settled(page);
+      await expect(page.getByRole('table')).not.toHaveClass(/opacity-60/);
+      listed += (await rows.count()) - 1; // the header row
+      const next = page.getByRole('button', { name: 'Next page' });
+      if (await next.isDisabled()) break;
+      await next.click();
+    }
+    expect(listed).toBe(shown);
+  }).toPass({ timeout: 60_000 });
+
+  // This spec's learners: the one without consent is listed, the one with it is not.
+  const search = page.getByRole('searchbox', { name: 'Search learners by name or admission number' });
+  await search.fill(surname);
+  await expect(page).toHaveURL(new RegExp(`q=${surname}`));
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole('row', { name: new RegExp(`${surname}, Refilwe`) })).toContainText('Consent missing');
+  await settled(page);
+  await expectNoSeriousA11yViolations(page);
+
+  // By keyboard: from the status filter to the consent filter, and "given" lists the other one.
+  await page.getByRole('combobox', { name: 'Show active or archived learners' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(consentFilter).toBeFocused();
+  await consentFilter.selectOption({ label: 'Consent: given' });
+  await expect(page).toHaveURL(/consent=given/);
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole('row', { name: new RegExp(`${surname}, Tumelo`) })).toContainText('Given');
+  await consentFilter.selectOption({ label: 'Consent: any' });
+  await expect(page).not.toHaveURL(/consent=/);
+  await expect(rows).toHaveCount(3);
 });
