@@ -154,8 +154,10 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
         )}
       </div>
 
-      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-[1fr_auto_auto_auto_auto]">
+      {/* The search on a row of its own above the four filters until the five fit on one line. */}
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[1fr_auto_auto_auto_auto]">
         <Input
+          className="sm:col-span-2 lg:col-span-4 xl:col-span-1"
           type="search"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
