@@ -27,6 +27,16 @@ function distinct(items: TBasketItems['items']): TBasketItems['items'] {
   return [...byId.values()];
 }
 
+/** The basket_items rows of a user's items. */
+const rowsOf = (userId: string, items: TBasketItems['items']) =>
+  items.map((item) => ({
+    userId,
+    itemId: item.id,
+    name: item.name,
+    priceCents: item.price,
+    quantity: item.quantity,
+  }));
+
 /**
  * The signed-in user's basket (issue 5), prefix /api/payments/basket:
  * - GET: the basket kept in the account;
@@ -50,17 +60,7 @@ export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
     await db.transaction(async (tx) => {
       await tx.delete(basketItems).where(eq(basketItems.userId, user.id));
       if (items.length > 0) {
-        await tx
-          .insert(basketItems)
-          .values(
-            items.map((item) => ({
-              userId: user.id,
-              itemId: item.id,
-              name: item.name,
-              priceCents: item.price,
-              quantity: item.quantity,
-            })),
-          );
+        await tx.insert(basketItems).values(rowsOf(user.id, items));
       }
     });
     return basketOf(db, user.id);
@@ -72,15 +72,7 @@ export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
     if (items.length > 0) {
       await db
         .insert(basketItems)
-        .values(
-          items.map((item) => ({
-            userId: user.id,
-            itemId: item.id,
-            name: item.name,
-            priceCents: item.price,
-            quantity: item.quantity,
-          })),
-        )
+        .values(rowsOf(user.id, items))
         .onConflictDoUpdate({
           target: [basketItems.userId, basketItems.itemId],
           set: { quantity: sql`greatest(${basketItems.quantity}, excluded.quantity)`, updatedAt: sql`now()` },

@@ -252,6 +252,15 @@ describe('guardian invitation and the parent’s children', () => {
     expect(asked.statusCode, asked.body).toBe(200);
     return (await t.outbox(email)).length;
   };
+  /** The school's saves of a learner's guardians (guardian.updated), oldest first. */
+  const updatedAudits = (learnerId: string) =>
+    t.database.db
+      .select({ details: schema.auditEvents.details })
+      .from(schema.auditEvents)
+      .where(
+        and(eq(schema.auditEvents.action, 'guardian.updated'), eq(schema.auditEvents.target, `learner:${learnerId}`)),
+      )
+      .orderBy(schema.auditEvents.id);
   const invitedAudits = (guardianId: string) =>
     t.database.db
       .select({ target: schema.auditEvents.target, details: schema.auditEvents.details })
@@ -296,15 +305,7 @@ describe('guardian invitation and the parent’s children', () => {
     expect((await call('GET', '/api/school/my-children', mpho.cookie)).json().children).toEqual([
       expect.objectContaining({ id: first.learner }),
     ]);
-    const [moved] = await t.database.db
-      .select({ details: schema.auditEvents.details })
-      .from(schema.auditEvents)
-      .where(
-        and(
-          eq(schema.auditEvents.action, 'guardian.updated'),
-          eq(schema.auditEvents.target, `learner:${first.learner}`),
-        ),
-      );
+    const [moved] = await updatedAudits(first.learner);
     expect(moved!.details).toMatchObject({ invitationWithdrawn: true, signInAddressMoved: true });
     expect(await invitedAudits(first.guardian)).toHaveLength(2);
 
@@ -352,15 +353,7 @@ describe('guardian invitation and the parent’s children', () => {
         .where(eq(schema.authVerifications.value, first.userId)),
     ).toEqual([]);
     expect((await signIn(t.app, typo, 'a-typo-owner-password-9', { ip: '10.9.4.5' })).response.statusCode).toBe(401);
-    const [audit] = await t.database.db
-      .select({ details: schema.auditEvents.details })
-      .from(schema.auditEvents)
-      .where(
-        and(
-          eq(schema.auditEvents.action, 'guardian.updated'),
-          eq(schema.auditEvents.target, `learner:${first.learner}`),
-        ),
-      );
+    const [audit] = await updatedAudits(first.learner);
     expect(audit!.details).toMatchObject({
       guardianId: first.guardian,
       invitationWithdrawn: true,
@@ -414,15 +407,7 @@ describe('guardian invitation and the parent’s children', () => {
     ).toEqual([]);
     const [audit] = (await invitedAudits(first.guardian)).slice(-1);
     expect(audit).toMatchObject({ target: `user:${parent.id}` });
-    const [saved] = await t.database.db
-      .select({ details: schema.auditEvents.details })
-      .from(schema.auditEvents)
-      .where(
-        and(
-          eq(schema.auditEvents.action, 'guardian.updated'),
-          eq(schema.auditEvents.target, `learner:${first.learner}`),
-        ),
-      );
+    const [saved] = await updatedAudits(first.learner);
     expect(saved!.details).toMatchObject({
       invitationWithdrawn: true,
       previousAccount: `user:${first.userId}`,
