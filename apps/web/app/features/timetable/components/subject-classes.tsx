@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { CAPS_SUBJECTS } from '@sekolo/shared/constants/caps-subjects';
@@ -266,19 +266,11 @@ function EditSubjectClassForm({
         hint={teachesHere ? undefined : `${subjectClass.teacherName} no longer teaches here: choose another teacher.`}
         className="w-full sm:w-72"
       >
-        <Controller
+        <TeacherSelect
           control={form.control}
-          name="teacherId"
-          render={({ field: { ref: _ref, ...field } }) => (
-            <NativeSelect {...fieldAria(`${id}-teacher`, errors.teacherId?.message, !teachesHere)} {...field}>
-              {!teachesHere && <option value={subjectClass.teacherId}>{subjectClass.teacherName}</option>}
-              {teachers.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
+          aria={fieldAria(`${id}-teacher`, errors.teacherId?.message, !teachesHere)}
+          teachers={teachers}
+          first={!teachesHere && <option value={subjectClass.teacherId}>{subjectClass.teacherName}</option>}
         />
       </FormField>
       <FormField
@@ -315,6 +307,39 @@ function EditSubjectClassForm({
 }
 
 /** Who is in a subject class; for chosen learners the admin removes them and adds others of the grade. */
+/**
+ * The teacher field of the subject class forms (adding one, handing one over): the school's
+ * teachers after `first` (the add form's prompt, or the edit's teacher who no longer teaches here).
+ */
+function TeacherSelect<TValues extends { teacherId: string }, TOutput>({
+  control,
+  aria,
+  teachers,
+  first,
+}: {
+  control: Control<TValues, unknown, TOutput>;
+  aria: ReturnType<typeof fieldAria>;
+  teachers: readonly { id: string; name: string }[];
+  first: ReactNode;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={'teacherId' as Path<TValues>}
+      render={({ field: { ref: _ref, ...field } }) => (
+        <NativeSelect {...aria} {...field}>
+          {first}
+          {teachers.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    />
+  );
+}
+
 function SubjectClassLearnersDialog({ subjectClass, canEdit }: { subjectClass: TSubjectClass; canEdit: boolean }) {
   const id = useId();
   const members = useSubjectClassLearners(subjectClass.id);
@@ -512,19 +537,11 @@ export function SubjectClassForm({ setup }: { setup: TTimetableSetup }) {
         />
       </FormField>
       <FormField id={`${id}-teacher`} label="Teacher" error={errors.teacherId?.message} className="w-56">
-        <Controller
+        <TeacherSelect
           control={form.control}
-          name="teacherId"
-          render={({ field: { ref: _ref, ...field } }) => (
-            <NativeSelect {...fieldAria(`${id}-teacher`, errors.teacherId?.message)} {...field}>
-              <option value="">Choose a teacher</option>
-              {setup.teachers.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
+          aria={fieldAria(`${id}-teacher`, errors.teacherId?.message)}
+          teachers={setup.teachers}
+          first={<option value="">Choose a teacher</option>}
         />
       </FormField>
       <FormField
