@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
+import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 
 /**
  * Finding one's way back: the learner list keeps its search, filters and page in the address, so
@@ -215,4 +216,56 @@ test('at 375 px the learner list’s search hint is read whole, and its page con
   await next.click();
   await expect(label).toHaveText('Page 2');
   await expect(previous).toBeEnabled();
+});
+
+test('at 375 px each learner in the list is read whole, without scrolling sideways, and a “Sort by” select sorts it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+  await page.goto('/dashboard/school/students');
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows.first()).toBeVisible();
+  // No header row at this width (the select sorts instead): every row is a learner.
+  await expect(page.getByRole('columnheader')).toHaveCount(0);
+  const names = async () => rows.getByRole('link').allInnerTexts();
+  const before = await names();
+  expect(before.length).toBeGreaterThan(1);
+
+  // Each learner's name, class and consent are on the screen: nothing past its right edge (the
+  // Class and Consent columns had been off-screen, with only a cut-off header letter showing).
+  const width = await page.evaluate(() => window.innerWidth);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(width);
+  for (const row of (await rows.all()).slice(0, 5)) {
+    const cells = row.getByRole('cell');
+    await expect(cells.nth(3)).toHaveText(/^(Class \S+|No class)$/);
+    await expect(cells.nth(5)).toContainText(/Consent (given|missing|outdated)/);
+    for (const part of [row.getByRole('link'), cells.nth(3), cells.nth(5)]) {
+      await expect(part).toBeVisible();
+      const box = (await part.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    }
+    // Its scroll box shows it all, too: the table is not wider than its frame.
+    const overflow = await row.evaluate((tr) => {
+      const frame = tr.closest('table')!.parentElement!;
+      return frame.scrollWidth - frame.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+
+  // Sorting on a phone: the select drives the same address as the column headers.
+  const sortBy = page.getByLabel('Sort by');
+  await expect(sortBy).toHaveValue('0'); // Name, A to Z
+  await sortBy.selectOption({ label: 'Name, Z to A' });
+  await expect.poll(() => new URL(page.url()).searchParams.get('dir')).toBe('desc');
+  await expect(rows.getByRole('link').first()).not.toHaveText(before[0]!);
+  const after = await names();
+  expect(after[0]!.localeCompare(after[after.length - 1]!)).toBeGreaterThanOrEqual(0);
+  // A reload keeps it, and the select says so.
+  await page.reload();
+  await expect(page.getByLabel('Sort by')).toHaveValue('1');
+  await expect(rows.getByRole('link').first()).toHaveText(after[0]!);
+
+  await expectNoSeriousA11yViolations(page);
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download, Upload, UserPlus } from 'lucide-react';
 import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -28,6 +28,16 @@ import {
 
 const SORT_LABELS: Record<TLearnerSort, string> = { name: 'Name', admissionNumber: 'Admission no.', grade: 'Grade' };
 
+/** The phone's "Sort by" choices: each column's two directions, as its header's clicks give them. */
+const SORT_CHOICES: { sort: TLearnerSort; dir: 'asc' | 'desc'; label: string }[] = [
+  { sort: 'name', dir: 'asc', label: 'Name, A to Z' },
+  { sort: 'name', dir: 'desc', label: 'Name, Z to A' },
+  { sort: 'admissionNumber', dir: 'asc', label: 'Admission no., ascending' },
+  { sort: 'admissionNumber', dir: 'desc', label: 'Admission no., descending' },
+  { sort: 'grade', dir: 'asc', label: 'Grade, lowest first' },
+  { sort: 'grade', dir: 'desc', label: 'Grade, highest first' },
+];
+
 /**
  * The learner list: search by name or admission number, filter by grade, class and status, sort by a
  * column, and page forward and back over the server's keyset pages (the cursors already seen are
@@ -36,6 +46,7 @@ const SORT_LABELS: Record<TLearnerSort, string> = { name: 'Name', admissionNumbe
  */
 export function LearnersTable({ canManage }: { canManage: boolean }) {
   const [params, setParams] = useSearchParams();
+  const sortSelectId = useId();
   const view = useMemo(() => learnerListFromParams(params), [params]);
   const { q, grade, classId, status, consent, sort, dir, cursors } = view;
   const classes = useQuery(registerClassesQuery);
@@ -105,6 +116,10 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
   }, [badCursor, change]);
 
   const sortBy = (column: TLearnerSort) => change((v) => sortByColumn(v, column));
+  const sortChoice = (event: React.ChangeEvent<HTMLSelectElement>) => {
+    const choice = SORT_CHOICES[Number(event.target.value)];
+    if (choice) change((v) => changeListing(v, { sort: choice.sort, dir: choice.dir }));
+  };
 
   const learners = page.data?.learners ?? [];
   // The export holds what the list shows: its filters, search and sort. The button says so when the
@@ -223,55 +238,104 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
           )}
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className={cn('w-full text-left text-sm', page.isPlaceholderData && 'opacity-60')}>
-            <caption className="sr-only">
-              Learners, sorted by {SORT_LABELS[sort]} {dir === 'asc' ? 'ascending' : 'descending'}
-            </caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
-              <tr>
-                <SortHeader column="name" sort={sort} dir={dir} onSort={sortBy} />
-                <SortHeader column="admissionNumber" sort={sort} dir={dir} onSort={sortBy} />
-                <SortHeader column="grade" sort={sort} dir={dir} onSort={sortBy} />
-                <th scope="col" className="px-4 py-3">
-                  Class
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Date of birth
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Consent
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {learners.map((learner) => (
-                <tr key={learner.id} className="hover:bg-slate-50">
-                  <td className="px-4 py-3">
-                    <Link
-                      to={`/dashboard/school/students/${learner.id}`}
-                      state={learnerListReturn(params)}
-                      className="font-medium text-brand-800 hover:underline"
-                    >
-                      {learner.lastName}, {learner.firstName}
-                    </Link>
-                    {learner.preferredName && <span className="ml-1 text-slate-500">({learner.preferredName})</span>}
-                  </td>
-                  <td className="px-4 py-3 font-mono text-slate-700">{learner.admissionNumber}</td>
-                  <td className="px-4 py-3 text-slate-700">{gradeLabel(learner.grade)}</td>
-                  <td className="px-4 py-3 text-slate-700">{learner.registerClassName ?? '—'}</td>
-                  <td className="px-4 py-3 text-slate-700">{learner.dateOfBirth}</td>
-                  <td className="px-4 py-3">
-                    {learner.consent === 'given' ? (
-                      <span className="text-slate-600">Given</span>
-                    ) : (
-                      <ConsentBadge status={learner.consent} />
-                    )}
-                  </td>
+        <div className="space-y-3">
+          {/* Below sm the column headers (and their sort buttons) are not shown: this select sorts
+              instead, through the same address. display:none from sm up, so it is never read twice. */}
+          <div className="flex items-center gap-3 sm:hidden">
+            <label htmlFor={sortSelectId} className="text-sm font-medium whitespace-nowrap text-slate-700">
+              Sort by
+            </label>
+            <div className="min-w-0 flex-1">
+              <NativeSelect
+                id={sortSelectId}
+                value={SORT_CHOICES.findIndex((c) => c.sort === sort && c.dir === dir)}
+                onChange={sortChoice}
+              >
+                {SORT_CHOICES.map((c, index) => (
+                  <option key={index} value={index}>
+                    {c.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          </div>
+          {/* One table at every width: below sm each row is a card (the name on its line, the
+              details wrapping under it, each labelled), so a 375 px phone reads a learner whole. */}
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className={cn('w-full text-left text-sm max-sm:block', page.isPlaceholderData && 'opacity-60')}>
+              <caption className="sr-only">
+                Learners, sorted by {SORT_LABELS[sort]} {dir === 'asc' ? 'ascending' : 'descending'}
+              </caption>
+              <thead className="max-sm:hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+                <tr>
+                  <SortHeader column="name" sort={sort} dir={dir} onSort={sortBy} />
+                  <SortHeader column="admissionNumber" sort={sort} dir={dir} onSort={sortBy} />
+                  <SortHeader column="grade" sort={sort} dir={dir} onSort={sortBy} />
+                  <th scope="col" className="px-4 py-3">
+                    Class
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Date of birth
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Consent
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-slate-100 max-sm:block">
+                {learners.map((learner) => (
+                  <tr
+                    key={learner.id}
+                    className="hover:bg-slate-50 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-4 max-sm:py-3"
+                  >
+                    <td className="sm:px-4 sm:py-3 max-sm:w-full">
+                      <Link
+                        to={`/dashboard/school/students/${learner.id}`}
+                        state={learnerListReturn(params)}
+                        className="font-medium text-brand-800 hover:underline"
+                      >
+                        {learner.lastName}, {learner.firstName}
+                      </Link>
+                      {learner.preferredName && <span className="ml-1 text-slate-500">({learner.preferredName})</span>}
+                    </td>
+                    <td className="font-mono text-slate-700 sm:px-4 sm:py-3">
+                      <span className="sr-only sm:hidden">Admission number </span>
+                      {learner.admissionNumber}
+                    </td>
+                    <td className="text-slate-700 sm:px-4 sm:py-3">{gradeLabel(learner.grade)}</td>
+                    {/* Below sm the cells have no header above them: each says what it is. */}
+                    <td className="text-slate-700 sm:px-4 sm:py-3">
+                      {learner.registerClassName ? (
+                        <>
+                          <span className="sm:hidden">Class </span>
+                          {learner.registerClassName}
+                        </>
+                      ) : (
+                        <>
+                          <span className="sm:hidden">No class</span>
+                          <span className="max-sm:hidden">—</span>
+                        </>
+                      )}
+                    </td>
+                    <td className="text-slate-700 sm:px-4 sm:py-3">
+                      <span className="sm:hidden">Born </span>
+                      {learner.dateOfBirth}
+                    </td>
+                    <td className="sm:px-4 sm:py-3">
+                      {learner.consent === 'given' ? (
+                        <span className="text-slate-600">
+                          <span className="sm:hidden">Consent given</span>
+                          <span className="max-sm:hidden">Given</span>
+                        </span>
+                      ) : (
+                        <ConsentBadge status={learner.consent} />
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
 
