@@ -1,51 +1,66 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createAccount, signIn, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 
 /**
- * The sandbox gateway's hosted checkout (issue 5, D14). The checkout screens that create orders
- * come later, so the order is created through the API the way they will.
+ * The sandbox gateway's hosted checkout (issue 5, D14). Orders are made only by the checkouts that
+ * sell something (there is no open order endpoint), so a signed-in customer checks out a basket
+ * with one scientific calculator (a seeded listing) and lands on its hosted page.
  */
+test.describe.configure({ timeout: 90_000 });
 
-async function createPartnerOrder(request: APIRequestContext, returnPath = '/application-submitted', cancelPath = '/register') {
-  const res = await request.post('/api/payments/orders', {
-    data: { kind: 'registration', businessPartnerTypes: ['tutor', 'product_vendor'], returnPath, cancelPath },
-  });
+const CALCULATOR = '5e4f0a10-0000-4000-8000-000000000001';
+
+/** R372,73: the rand amount as the checkout shows it (below R1 000, so no thousands space). */
+const rands = (cents: number) => `R${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+
+async function createBasketOrder(page: Page, request: APIRequestContext) {
+  const email = uniqueEmail('sandbox-buyer');
+  const password = 'Sandbox-buyer-password-42';
+  await createAccount(request, { email, password, firstName: 'Thandi', lastName: 'Mokoena', verify: true });
+  await signIn(page, email, password);
+  const items = [{ id: CALCULATOR, quantity: 1 }];
+  const quote = await page.request.post('/api/payments/basket-quote', { data: { items } });
+  expect(quote.status()).toBe(200);
+  const { totalCents } = (await quote.json()) as { totalCents: number };
+  const res = await page.request.post('/api/payments/basket-checkout', { data: { items } });
   expect(res.status()).toBe(201);
-  return (await res.json()) as { order: { id: string }; checkout: { redirect: { url: string } } };
+  const { orderId, redirectUrl } = (await res.json()) as { orderId: string; redirectUrl: string };
+  return { orderId, redirectUrl, amount: rands(totalCents) };
 }
 
 test('a declined card shows the decline, and a retry with the good card pays and returns', async ({ page, request }) => {
-  const { order, checkout } = await createPartnerOrder(request);
-  await page.goto(checkout.redirect.url);
-  await expect(page.getByTestId('checkout-amount')).toHaveText('R298,00');
-  await expect(page.getByText('Business partner registration: Tutor / Course Provider, Product Vendor')).toBeVisible();
+  const { orderId, redirectUrl, amount } = await createBasketOrder(page, request);
+  await page.goto(redirectUrl);
+  await expect(page.getByTestId('checkout-amount')).toHaveText(amount);
+  await expect(page.getByText(/^Basket from .+ \(1 item\)$/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
   await page.getByLabel('Expiry (MM/YY)').fill('12/35');
   await page.getByLabel('CVC').fill('123');
   await page.getByLabel('Name on card').fill('Thandi Mokoena');
-  await page.getByRole('button', { name: 'Pay R298,00' }).click();
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
   await expect(page.getByRole('alert')).toContainText('Your card was declined.');
 
   await page.getByLabel('Card number').fill('4000 0000 0000 9995');
-  await page.getByRole('button', { name: 'Pay R298,00' }).click();
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
   await expect(page.getByRole('alert')).toContainText('Your card has insufficient funds.');
 
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Pay R298,00' }).click();
-  await page.waitForURL(`**/application-submitted?order=${order.id}`);
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+  await page.waitForURL(`**/payment-success?kind=basket&order=${orderId}`);
 
-  const status = await request.get(`/api/payments/orders/${order.id}`);
+  const status = await request.get(`/api/payments/orders/${orderId}`);
   expect((await status.json()).order.status).toBe('paid');
 });
 
 test('cancel returns to the cancel address with nothing charged', async ({ page, request }) => {
-  const { order, checkout } = await createPartnerOrder(request);
-  await page.goto(checkout.redirect.url);
+  const { orderId, redirectUrl } = await createBasketOrder(page, request);
+  await page.goto(redirectUrl);
   await page.getByRole('button', { name: 'Cancel and return to Sekolo' }).click();
-  await page.waitForURL(`**/register?order=${order.id}`);
-  const status = await request.get(`/api/payments/orders/${order.id}`);
+  await page.waitForURL(`**/payment-cancel?kind=basket&order=${orderId}`);
+  const status = await request.get(`/api/payments/orders/${orderId}`);
   expect((await status.json()).order.status).toBe('cancelled');
 });
 

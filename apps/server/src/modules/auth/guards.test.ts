@@ -95,8 +95,8 @@ describe('guards, /api/me, avatars and the audit log', () => {
     // consent page by its mailed token, the public forms (newsletter, contact, demo), the reset-password
     // link check, the payment provider's notifications and the sandbox gateway's page (not in
     // production), and the dev outbox (not in production). Better Auth's /api/auth/* answers for itself.
-    // POST /api/payments/orders: an order priced on the server for anyone (issue 5's API; nothing is
-    // charged until its checkout is paid).
+    // No route creates orders for an anonymous caller: the basket and registration checkouts are
+    // signed in, and there is no open POST /api/payments/orders.
     const PUBLIC = [
       'GET /api/applications/guardian-consent/:token',
       'GET /api/auth-config',
@@ -118,7 +118,6 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'POST /api/password-links/check',
       'POST /api/payments/basket-quote',
       'POST /api/payments/notify/sandbox',
-      'POST /api/payments/orders',
       'POST /api/payments/sandbox/cancel',
       'POST /api/payments/sandbox/pay',
     ];

@@ -2,12 +2,15 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TCreateOrder } from '@sekolo/shared/schemas/payments';
 import { and, eq } from 'drizzle-orm';
 import { ledgerJournals } from '../../db/schema/ledger.ts';
 import { paymentNotifications, paymentOrders } from '../../db/schema/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { balanceOf } from '../ledger/balance-of.ts';
 import { findUnbalancedJournals } from '../ledger/find-unbalanced-journals.ts';
+import { createOrder } from './create-order.ts';
+import { priceOrderRequest } from './price-order.ts';
 
 /*
  * PAYMENT_PROVIDER=payfast end to end, against a local stand-in for PayFast on 127.0.0.1: it takes
@@ -131,14 +134,11 @@ describe('payments with PayFast (API, local stand-in)', () => {
   const db = () => t.database.db;
   const orderRow = async (id: string) => (await db().select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0]!;
   const journalsFor = (reference: string) => db().select().from(ledgerJournals).where(eq(ledgerJournals.reference, reference));
+  /** An order as the registration checkout makes it (registration-orders.ts), priced on the server. */
   const newOrder = async (body: object = { kind: 'registration', businessPartnerTypes: ['tutor', 'product_vendor'] }) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/orders',
-      payload: { returnPath: '/payment-success', cancelPath: '/payment-cancel', ...body },
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json() as {
+    const request = { returnPath: '/payment-success', cancelPath: '/payment-cancel', ...body } as TCreateOrder;
+    const created = await createOrder(t, priceOrderRequest(request));
+    return created as unknown as {
       order: { id: string; reference: string; amountCents: number };
       checkout: { redirect: { url: string; method: 'POST'; fields: { name: string; value: string }[] } };
     };

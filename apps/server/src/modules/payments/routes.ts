@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SANDBOX_TEST_CARDS,
-  ZCreateOrderSchema,
   ZOrderIdSchema,
   ZSandboxPaySchema,
   ZInvoiceIdSchema,
@@ -13,10 +12,8 @@ import { paymentOrders } from '../../db/schema/payments.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { getSessionUser, requireSession } from '../auth/guards.ts';
 import { cancelSandboxOrder } from './cancel-order.ts';
-import { createOrder } from './create-order.ts';
 import { toOrderView } from './order-view.ts';
 import { paySandboxOrder, SANDBOX_CHECKOUT_NOT_FOUND } from './pay-sandbox-order.ts';
-import { priceOrderRequest } from './price-order.ts';
 import { paymentProvidersFor } from './providers/index.ts';
 import { receiveNotification } from './receive-notification.ts';
 import { basketRoutes } from './basket-routes.ts';
@@ -28,7 +25,10 @@ const ORDER_NOT_FOUND = 'There is no such order.';
 
 /**
  * Payments (issue 5, D14). Prefix /api/payments.
- * - POST /orders, GET /orders/:orderId: a checkout priced on the server, and its status.
+ * - GET /orders/:orderId: an order's status by its unguessable id. Orders are created only by the
+ *   flows that sell something, signed in and for the buyer themselves: the basket checkout
+ *   (basket-checkout.ts) and the registration checkout (POST /subscription-checkout). There is no
+ *   open POST /orders: nobody creates orders for anyone else, or anonymously.
  * - /sandbox/*: the sandbox gateway behind the hosted page /payments/sandbox/:orderId (only when
  *   PAYMENT_PROVIDER=sandbox, so test cards never work against a real provider's orders).
  * - POST /notify/<provider>: where the configured provider notifies us, server to server.
@@ -36,11 +36,6 @@ const ORDER_NOT_FOUND = 'There is no such order.';
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app.deps;
   const providers = paymentProvidersFor(app.deps);
-
-  app.post('/orders', { schema: { body: ZCreateOrderSchema } }, async (request, reply) => {
-    const created = await createOrder(app.deps, priceOrderRequest(request.body));
-    return reply.status(201).send({ order: toOrderView(created.order), checkout: created.checkout });
-  });
 
   app.get('/orders/:orderId', { schema: { params: ZOrderIdSchema } }, async (request) => {
     const [order] = await database.db.select().from(paymentOrders).where(eq(paymentOrders.id, request.params.orderId));

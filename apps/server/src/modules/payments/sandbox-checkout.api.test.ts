@@ -1,14 +1,18 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import type { TBusinessPartnerType } from '@sekolo/shared/constants/roles';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
+import type { TCreateOrder } from '@sekolo/shared/schemas/payments';
 import { ledgerJournals } from '../../db/schema/ledger.ts';
 import { paymentNotifications, paymentOrders } from '../../db/schema/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { balanceOf } from '../ledger/balance-of.ts';
 import { findUnbalancedJournals } from '../ledger/find-unbalanced-journals.ts';
 import { createOrder } from './create-order.ts';
+import { toOrderView } from './order-view.ts';
 import { paySandboxOrder } from './pay-sandbox-order.ts';
+import { priceOrderRequest } from './price-order.ts';
 import { paymentProvidersFor } from './providers/index.ts';
 import { createSandboxProvider, type TSandboxNotification } from './providers/sandbox.ts';
 
@@ -39,22 +43,24 @@ describe('payments with the sandbox gateway (API)', () => {
   const orderRow = async (id: string) => (await db().select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0]!;
   const journalsFor = (reference: string) => db().select().from(ledgerJournals).where(eq(ledgerJournals.reference, reference));
   const notificationsFor = (orderId: string) => db().select().from(paymentNotifications).where(eq(paymentNotifications.orderId, orderId));
-  const newRegistration = async (types: string[] = ['tutor', 'product_vendor']) => {
-    const res = await post('/api/payments/orders', {
-      kind: 'registration',
-      businessPartnerTypes: types,
-      returnPath: '/payment-success',
-      cancelPath: '/payment-cancel',
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json() as { order: { id: string; reference: string; amountCents: number }; checkout: { redirect: { url: string; method: string } } };
+  /** An order as the registration checkout makes it (registration-orders.ts), priced on the server. */
+  const createPriced = async (request: TCreateOrder) => {
+    const created = await createOrder(t, priceOrderRequest(request));
+    return { order: toOrderView(created.order), checkout: created.checkout };
   };
+  const newRegistration = (types: TBusinessPartnerType[] = ['tutor', 'product_vendor']) =>
+    createPriced({ kind: 'registration', businessPartnerTypes: types, returnPath: '/payment-success', cancelPath: '/payment-cancel' });
 
   describe('creating orders', () => {
+    it('takes no orders over an open endpoint, signed in or not: only the checkouts create them', async () => {
+      const before = (await db().select().from(paymentOrders)).length;
+      const res = await post('/api/payments/orders', { kind: 'registration', businessPartnerTypes: ['tutor'], returnPath: '/a', cancelPath: '/b' });
+      expect(res.statusCode).toBe(404);
+      expect((await db().select().from(paymentOrders)).length).toBe(before);
+    });
+
     it('prices a school package on the server: nothing now, the monthly price after the 14-day trial', async () => {
-      const res = await post('/api/payments/orders', { kind: 'subscription', packageId: 'starter', returnPath: '/payment-success', cancelPath: '/payment-cancel' });
-      expect(res.statusCode).toBe(201);
-      const { order, checkout } = res.json();
+      const { order, checkout } = await createPriced({ kind: 'subscription', packageId: 'starter', returnPath: '/payment-success', cancelPath: '/payment-cancel' });
       expect(order).toMatchObject({
         kind: 'subscription',
         amountCents: 0,
@@ -68,37 +74,29 @@ describe('payments with the sandbox gateway (API)', () => {
       expect(checkout).toEqual({ redirect: { url: `/payments/sandbox/${order.id}`, method: 'GET' } });
     });
 
-    it('charges a business partner with two roles the sum of their registration fees, whatever amount is sent', async () => {
-      const res = await post('/api/payments/orders', {
+    it('charges a business partner with two roles the sum of their registration fees', async () => {
+      const { order } = await createPriced({
         kind: 'registration',
         businessPartnerTypes: ['tutor', 'product_vendor'],
         commissionTier: 'basic',
-        amountCents: 1,
         returnPath: '/payment-success',
         cancelPath: '/payment-cancel',
       });
-      expect(res.statusCode).toBe(201);
-      expect(res.json().order).toMatchObject({
+      expect(order).toMatchObject({
         amountCents: 29_800,
         description: 'Business partner registration: Tutor / Course Provider, Product Vendor',
       });
-      const stored = await orderRow(res.json().order.id);
+      const stored = await orderRow(order.id);
       expect(stored.metadata.context).toMatchObject({ recurringMonthlyCents: 4_950, recurringYearlyCents: 9_950, commissionTier: 'basic' });
     });
 
     it.each([
       ['an unknown package', { kind: 'subscription', packageId: 'gold', returnPath: '/a', cancelPath: '/b' }, 'Please select a package before continuing.'],
-      ['no partner type', { kind: 'registration', businessPartnerTypes: [], returnPath: '/a', cancelPath: '/b' }, 'Please select at least one business partner type'],
-      ['an unknown partner type', { kind: 'registration', businessPartnerTypes: ['plumber'], returnPath: '/a', cancelPath: '/b' }, 'Please select at least one business partner type'],
-      ['a return address on another site', { kind: 'subscription', packageId: 'basic', returnPath: 'https://evil.example/x', cancelPath: '/b' }, 'Must be a path on this site, starting with /.'],
-      ['a protocol-relative cancel address', { kind: 'subscription', packageId: 'basic', returnPath: '/a', cancelPath: '//evil.example' }, 'Must be a path on this site, starting with /.'],
-      ['an unknown kind', { kind: 'donation', returnPath: '/a', cancelPath: '/b' }, undefined],
+      ['a return address on another site', { kind: 'registration', businessPartnerTypes: ['tutor'], returnPath: 'https://evil.example/x', cancelPath: '/b' }, 'Return and cancel addresses must be paths on this site.'],
+      ['a protocol-relative cancel address', { kind: 'registration', businessPartnerTypes: ['tutor'], returnPath: '/a', cancelPath: '//evil.example' }, 'Return and cancel addresses must be paths on this site.'],
     ])('refuses %s', async (_label, body, message) => {
       const before = (await db().select().from(paymentOrders)).length;
-      const res = await post('/api/payments/orders', body);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error.code).toBe('VALIDATION_ERROR');
-      if (message) expect(res.json().error.message).toBe(message);
+      await expect(createPriced(body as TCreateOrder)).rejects.toMatchObject({ statusCode: 400, message });
       expect((await db().select().from(paymentOrders)).length).toBe(before);
     });
 
@@ -193,8 +191,8 @@ describe('payments with the sandbox gateway (API)', () => {
     });
 
     it('sets up a package subscription with no charge today: paid, no journal', async () => {
-      const created = await post('/api/payments/orders', { kind: 'subscription', packageId: 'growth', returnPath: '/payment-success', cancelPath: '/payment-cancel' });
-      const id = created.json().order.id;
+      const { order: created } = await createPriced({ kind: 'subscription', packageId: 'growth', returnPath: '/payment-success', cancelPath: '/payment-cancel' });
+      const id = created.id;
       expect((await post('/api/payments/sandbox/pay', { orderId: id, ...GOOD_CARD })).statusCode).toBe(200);
       const row = await orderRow(id);
       expect(row).toMatchObject({ status: 'paid', journalId: null, amountCents: 0 });
