@@ -239,6 +239,40 @@ test.describe('sign-in', () => {
   });
 });
 
+test.describe('toasts on a phone', () => {
+  test('at 375 px the sign-in toast sits below the page, so the account menu opens while it shows; a basket toast is seen and announced too', async ({
+    page,
+    request,
+  }) => {
+    test.slow(); // a verification mail and a sign-in on a shared two-core machine
+    // Its own customer: the basket lives in the account.
+    const email = uniqueEmail('phone-toasts');
+    await createAccount(request, { email, password: PASSWORD, firstName: 'Lerato', lastName: 'Dlamini', verify: true });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page, email, PASSWORD);
+    await page.waitForURL('**/dashboard/customer');
+    const toasts = page.locator('section[aria-live="polite"] [data-sonner-toast]');
+    const loginToast = toasts.filter({ hasText: 'Login successful' });
+    await expect(loginToast).toBeVisible();
+    // It covered the top bar and its account menu for a few seconds (top-right, full width on a phone).
+    const menuBox = (await accountMenuButton(page).boundingBox())!;
+    const toastBox = (await loginToast.boundingBox())!;
+    expect(toastBox.y).toBeGreaterThan(menuBox.y + menuBox.height);
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(740);
+    await accountMenuButton(page).click();
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    await expect(loginToast).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // Other toasts stay on screen and in the polite live region (screen readers hear them).
+    await page.goto('/basket');
+    await page.getByRole('button', { name: 'Add Scientific calculator to basket' }).click();
+    const added = toasts.filter({ hasText: 'Scientific calculator added to your basket' });
+    await expect(added).toBeVisible();
+    await expect(added).toBeInViewport({ ratio: 1 });
+  });
+});
+
 test.describe('password reset', () => {
   test('a forgotten password is reset from the mailed link and the new one signs in', async ({ page, request }) => {
     test.slow(); // several sign-ins and mails on a shared two-core machine

@@ -29,7 +29,10 @@ async function createBasketOrder(page: Page, request: APIRequestContext) {
   return { orderId, redirectUrl, amount: rands(totalCents) };
 }
 
-test('a declined card shows the decline, and a retry with the good card pays and returns', async ({ page, request }) => {
+test('a declined card shows the decline, and a retry with the good card pays and returns', async ({
+  page,
+  request,
+}) => {
   const { orderId, redirectUrl, amount } = await createBasketOrder(page, request);
   await page.goto(redirectUrl);
   await expect(page.getByTestId('checkout-amount')).toHaveText(amount);

@@ -11,6 +11,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { QueryClientSlot } from '~/lib/query-client-slot';
+import { useMediaQuery } from '~/lib/use-media-query';
 import { whenIdle } from '~/lib/hydration';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import './app.css';
@@ -70,6 +71,8 @@ function ScrollAfterRender() {
 /** Empty in every render: the build fills the prerendered element, and rendering keeps what is there. */
 const INLINE_CSS_SLOT = { __html: '' };
 
+/** sonner's own phone breakpoint (its toasts go full width at 600 px and below). */
+const PHONE_TOASTS_QUERY = '(max-width: 600px)';
 const loadToaster = () => import('sonner').then((module) => module.Toaster);
 const loadSessionSync = () => import('~/features/auth/components/session-sync').then((module) => module.SessionSync);
 
@@ -107,13 +110,16 @@ export default function App() {
   // The session sync restores the last path on arrival at / (spec 2.5): soon; the toaster can wait longer.
   const SessionSync = useDeferredComponent(loadSessionSync, 300);
   const Toaster = useDeferredComponent(loadToaster, 1000);
+  // On a phone the toasts sit at the bottom, clear of the top bar and its account menu (sonner
+  // stretches them full width below 600 px); on wider screens they keep the top right.
+  const phone = useMediaQuery(PHONE_TOASTS_QUERY);
   return (
     // TanStack Query's client arrives with the first module that uses it (lib/react-query.ts, decision 006).
     <QueryClientSlot>
       {SessionSync && <SessionSync />}
       <ScrollAfterRender />
       <Outlet />
-      {Toaster && <Toaster richColors closeButton position="top-right" />}
+      {Toaster && <Toaster richColors closeButton position={phone ? 'bottom-center' : 'top-right'} />}
     </QueryClientSlot>
   );
 }

@@ -4,6 +4,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { PanelLeft, Search, X } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '~/lib/cn';
+import { useMediaQuery } from '~/lib/use-media-query';
 import {
   filterSidebarSections,
   isSidebarShortcut,
@@ -44,22 +45,8 @@ export function useSidebar(): ISidebarContext {
   return context;
 }
 
-function useIsMobile(): boolean {
-  const [isMobile, setIsMobile] = useState(
-    () => typeof window !== 'undefined' && window.matchMedia(SIDEBAR_MOBILE_QUERY).matches,
-  );
-  useEffect(() => {
-    const query = window.matchMedia(SIDEBAR_MOBILE_QUERY);
-    const update = () => setIsMobile(query.matches);
-    update();
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return isMobile;
-}
-
 export function SidebarProvider({ children }: { children: React.ReactNode }) {
-  const isMobile = useIsMobile();
+  const isMobile = useMediaQuery(SIDEBAR_MOBILE_QUERY);
   const [open, setOpenState] = useState(() =>
     typeof document === 'undefined' ? true : readSidebarOpen(document.cookie),
   );
