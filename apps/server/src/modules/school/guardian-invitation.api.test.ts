@@ -252,6 +252,17 @@ describe('guardian invitation and the parent’s children', () => {
     expect(asked.statusCode, asked.body).toBe(200);
     return (await t.outbox(email)).length;
   };
+  /**
+   * The guardian takes the invitation up: chooses a password from the mail's link, signs in with
+   * `email`, and answers the children they then see (and their session cookie).
+   */
+  const takeUp = async (mail: { text: string }, email: string, password: string, ip: string) => {
+    const reset = await choosePassword(tokenOf(mail), password);
+    expect(reset.statusCode, reset.body).toBe(200);
+    const session = await signIn(t.app, email, password, { ip });
+    expect(session.response.statusCode).toBe(200);
+    return (await call('GET', '/api/school/my-children', session.cookie)).json().children as { id: string }[];
+  };
   /** The school's saves of a learner's guardians (guardian.updated), oldest first. */
   const updatedAudits = (learnerId: string) =>
     t.database.db
@@ -297,14 +308,10 @@ describe('guardian invitation and the parent’s children', () => {
     expect((await choosePassword(first.token, 'a-typo-owner-password-9')).statusCode).toBe(400);
     const [mail] = await t.outbox(email);
     expect(mail!.text).toContain(`Then sign in with ${email}.`);
-    const reset = await choosePassword(tokenOf(mail!), 'mpho-chose-this-password-9');
-    expect(reset.statusCode, reset.body).toBe(200);
-    expect((await signIn(t.app, typo, 'mpho-chose-this-password-9', { ip: '10.9.4.1' })).response.statusCode).toBe(401);
-    const mpho = await signIn(t.app, email, 'mpho-chose-this-password-9', { ip: '10.9.4.2' });
-    expect(mpho.response.statusCode).toBe(200);
-    expect((await call('GET', '/api/school/my-children', mpho.cookie)).json().children).toEqual([
+    expect(await takeUp(mail!, email, 'mpho-chose-this-password-9', '10.9.4.2')).toEqual([
       expect.objectContaining({ id: first.learner }),
     ]);
+    expect((await signIn(t.app, typo, 'mpho-chose-this-password-9', { ip: '10.9.4.1' })).response.statusCode).toBe(401);
     const [moved] = await updatedAudits(first.learner);
     expect(moved!.details).toMatchObject({ invitationWithdrawn: true, signInAddressMoved: true });
     expect(await invitedAudits(first.guardian)).toHaveLength(2);
@@ -372,9 +379,7 @@ describe('guardian invitation and the parent’s children', () => {
     // Invited again, the new address's link works and Mpho sees the child.
     expect((await call('POST', `${first.path}/${first.guardian}/invite`, cookies.admin)).statusCode).toBe(200);
     const [mail] = await t.outbox(email);
-    expect((await choosePassword(tokenOf(mail!), 'mpho-chose-this-password-9')).statusCode).toBe(200);
-    const mpho = await signIn(t.app, email, 'mpho-chose-this-password-9', { ip: '10.9.4.6' });
-    expect((await call('GET', '/api/school/my-children', mpho.cookie)).json().children).toEqual([
+    expect(await takeUp(mail!, email, 'mpho-chose-this-password-9', '10.9.4.6')).toEqual([
       expect.objectContaining({ id: first.learner }),
     ]);
   });
@@ -464,9 +469,7 @@ describe('guardian invitation and the parent’s children', () => {
     });
     // The other school's invitation still works, and opens nothing of this school.
     const [latest] = await t.outbox(shared);
-    expect((await choosePassword(tokenOf(latest!), 'the-real-owner-password-9')).statusCode).toBe(200);
-    const owner = await signIn(t.app, shared, 'the-real-owner-password-9', { ip: '10.9.4.7' });
-    expect((await call('GET', '/api/school/my-children', owner.cookie)).json().children).toEqual([
+    expect(await takeUp(latest!, shared, 'the-real-owner-password-9', '10.9.4.7')).toEqual([
       expect.objectContaining({ id: theirs.learner }),
     ]);
   });

@@ -226,9 +226,9 @@ export function createRoom(db: Database, ctx: TSchoolContext, input: TRoomInput)
   });
 }
 
-/** A member of the school whose role may teach (TEACHING_ROLES), else 400 on the teacher field. */
-async function findTeacher(tx: DbExecutor, organizationId: string, teacherId: string) {
-  const [teacher] = await tx
+/** A member of the school whose role may teach (TEACHING_ROLES), or undefined. */
+export async function teacherOfSchool(db: DbExecutor, organizationId: string, teacherId: string) {
+  const [teacher] = await db
     .select({ id: users.id, name: users.name })
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))
@@ -239,6 +239,12 @@ async function findTeacher(tx: DbExecutor, organizationId: string, teacherId: st
         inArray(organizationMembers.role, TEACHING_ROLES),
       ),
     );
+  return teacher;
+}
+
+/** A member of the school whose role may teach (teacherOfSchool), else 400 on the teacher field. */
+async function findTeacher(tx: DbExecutor, organizationId: string, teacherId: string) {
+  const teacher = await teacherOfSchool(tx, organizationId, teacherId);
   if (!teacher) throw badRequest(TIMETABLE_MESSAGES.teacher, { teacherId: TIMETABLE_MESSAGES.teacher });
   return teacher;
 }

@@ -1,20 +1,18 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { TTimetableView, TTimetableViewKind } from '@sekolo/shared/schemas/timetable';
 import type { DbExecutor } from '../../db/client.ts';
 import {
   guardians,
   learnerGuardians,
   learners,
-  organizationMembers,
   registerClasses,
   subjectClassLearners,
   timetableLessons,
   timetableRooms,
-  users,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { lessonsOfLearner, selectLessons } from './lessons.ts';
-import { listPeriods, TEACHING_ROLES } from './setup.ts';
+import { listPeriods, teacherOfSchool } from './setup.ts';
 import type { TTimetableReader } from './timetable-context.ts';
 
 export const NO_SUCH_TIMETABLE = 'There is no such timetable in your school.';
@@ -23,18 +21,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The school's name for the class, teacher or room, or null when it is not this school's. */
 async function titleOf(db: DbExecutor, organizationId: string, kind: TTimetableViewKind, id: string) {
   if (kind === 'teacher') {
-    const [row] = await db
-      .select({ name: users.name })
-      .from(organizationMembers)
-      .innerJoin(users, eq(users.id, organizationMembers.userId))
-      .where(
-        and(
-          eq(organizationMembers.organizationId, organizationId),
-          eq(organizationMembers.userId, id),
-          inArray(organizationMembers.role, TEACHING_ROLES),
-        ),
-      );
-    return row?.name ?? null;
+    return (await teacherOfSchool(db, organizationId, id))?.name ?? null;
   }
   if (!UUID.test(id)) return null;
   const table = kind === 'class' ? registerClasses : timetableRooms;
