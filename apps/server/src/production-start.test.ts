@@ -38,14 +38,19 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres' && adminUrl)(
   { timeout: 120_000 },
   () => {
     const databases: string[] = [];
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sekolo-prod-'));
+    let dir = '';
     const children: ChildProcessWithoutNullStreams[] = [];
 
-    beforeAll(() => {
+    beforeAll(async () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sekolo-prod-'));
       // The build a deployment runs; a few seconds of emitting on an idle machine, more on a busy one.
-      const build = spawnSync('npm', ['run', 'build', '-w', '@sekolo/server'], { cwd: repoRoot, encoding: 'utf8' });
-      if (build.status !== 0)
-        throw new Error(`npm run build -w @sekolo/server failed:\n${build.stdout}\n${build.stderr}`);
+      // Spawned, not run synchronously, so the test worker stays responsive meanwhile.
+      const build = spawn('npm', ['run', 'build', '-w', '@sekolo/server'], { cwd: repoRoot, stdio: 'pipe' });
+      let out = '';
+      build.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      build.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => build.on('exit', resolve));
+      if (code !== 0) throw new Error(`npm run build -w @sekolo/server failed:\n${out}`);
     }, 300_000);
 
     afterAll(async () => {
@@ -54,7 +59,7 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres' && adminUrl)(
       await admin.connect();
       for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
     });
 
     async function newDatabase(): Promise<string> {
