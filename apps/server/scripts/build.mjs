@@ -8,9 +8,9 @@
 //   four folders up from config/env, the auth data files next to their module.
 // - Files in src that are not TypeScript (SQL migrations and their journal, data files) are copied
 //   beside the compiled code; READMEs are left out.
-// - @sekolo/shared is compiled and placed in dist/node_modules/@sekolo/shared: Node finds it there
-//   before the workspace link in the root node_modules, whose package exports TypeScript sources
-//   for development, tests and the web build.
+// - @sekolo/shared is compiled (packages/shared/dist) and copied to dist/node_modules/@sekolo/shared:
+//   Node finds it there before the workspace link in the root node_modules, whose package exports
+//   TypeScript sources for development, tests and the web build.
 //
 // Types are not checked here (`--noCheck`): `npm run typecheck` does that, and emitting alone takes
 // a few seconds.
@@ -57,8 +57,12 @@ fs.rmSync(dist, { recursive: true, force: true });
 compile(path.join(serverRoot, 'tsconfig.build.json'), dist);
 const assets = copyAssets(src, dist);
 
+// @sekolo/shared's own build (packages/shared/dist), then a copy where the compiled server finds it.
+const sharedBuild = path.join(sharedRoot, 'dist');
+fs.rmSync(sharedBuild, { recursive: true, force: true });
+compile(path.join(sharedRoot, 'tsconfig.build.json'), sharedBuild);
 const sharedDist = path.join(dist, 'node_modules/@sekolo/shared');
-compile(path.join(sharedRoot, 'tsconfig.build.json'), sharedDist);
+fs.cpSync(sharedBuild, sharedDist, { recursive: true });
 const sharedPackage = JSON.parse(fs.readFileSync(path.join(sharedRoot, 'package.json'), 'utf8'));
 fs.writeFileSync(
   path.join(sharedDist, 'package.json'),
