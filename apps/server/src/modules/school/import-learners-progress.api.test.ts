@@ -20,13 +20,14 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
  * health check, a teacher's register, answer meanwhile; the admin hears how far the check has come.
  *
  * Held in one piece, the check stalled the server for all of its time: 2 s on an idle machine, 16 s
- * on a busy two-core one. Checked in slices, the longest stall is what the operating system leaves
- * the process between two slices: a few tens of ms idle, up to half a second on the busy machine.
- * So the bound is the lesser of a second and a quarter of the check's own time, which holds on a
- * fast machine as on a slow one, and which no check that holds the server throughout can meet.
+ * on a two-core machine shared by a dozen busy processes. Checked in 20 ms slices, the longest stall
+ * is what the operating system leaves the process between two turns (a garbage collection stretched
+ * tenfold when the process gets a tenth of a core): tens of ms idle, 0.2 to 2.3 s on that machine,
+ * out of a check of 20 s. So the bound is a quarter of the check's own time, the same on a fast
+ * machine and a slow one, which a check holding the server throughout never meets; and the server
+ * must have answered a health check again and again meanwhile.
  */
-const STALL_BOUND_MS = 1000;
-const boundFor = (took: number) => Math.min(STALL_BOUND_MS, took / 4);
+const boundFor = (took: number) => took / 4;
 const ROWS = 5000;
 
 const born = birthDateForGrade('8', { monthDay: '03-15' });
@@ -147,9 +148,13 @@ describe('learner import of a 5 000-row file', () => {
     jsonReport = watched.result.json().report;
     expectTheRightReport(jsonReport);
     // Answered again and again while the file was checked, each time soon.
-    expect(watched.healthTimes.length).toBeGreaterThanOrEqual(5);
-    expect(Math.max(...watched.healthTimes)).toBeLessThan(boundFor(watched.took));
-    expect(watched.longestStall).toBeLessThan(boundFor(watched.took));
+    expect(watched.healthTimes.length).toBeGreaterThanOrEqual(Math.max(5, watched.took / 1000));
+    expect(Math.max(...watched.healthTimes), `slowest health check, of a check of ${watched.took} ms`).toBeLessThan(
+      boundFor(watched.took),
+    );
+    expect(watched.longestStall, `longest stall, of a check of ${watched.took} ms`).toBeLessThan(
+      boundFor(watched.took),
+    );
   }, 180_000);
 
   it('streams the progress of the check, then the same report, to a client that asks for it', async () => {
@@ -193,8 +198,12 @@ describe('learner import of a 5 000-row file', () => {
     for (let i = 1; i < progress.length; i++) expect(progress[i]!.done).toBeGreaterThan(progress[i - 1]!.done);
     // Heard while the check ran, not all at once at its end.
     expect(last.at - lines[0]!.at).toBeGreaterThan(100);
-    expect(Math.max(...watched.healthTimes)).toBeLessThan(boundFor(watched.took));
-    expect(watched.longestStall).toBeLessThan(boundFor(watched.took));
+    expect(Math.max(...watched.healthTimes), `slowest health check, of a check of ${watched.took} ms`).toBeLessThan(
+      boundFor(watched.took),
+    );
+    expect(watched.longestStall, `longest stall, of a check of ${watched.took} ms`).toBeLessThan(
+      boundFor(watched.took),
+    );
   }, 180_000);
 
   it('streams an import: the check, then the import, and the imported count', async () => {
