@@ -19,13 +19,13 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
  * A school's 5 000-row file (the most a file may hold) is checked without holding the server: a
  * health check, a teacher's register, answer meanwhile; the admin hears how far the check has come.
  *
- * Held in one piece, the check stalled the server for all of its time: 2 s on an idle machine, 16 s
- * on a two-core machine shared by a dozen busy processes. Checked in 20 ms slices, the longest stall
- * is what the operating system leaves the process between two turns (a garbage collection stretched
- * tenfold when the process gets a tenth of a core): tens of ms idle, 0.2 to 2.3 s on that machine,
- * out of a check of 20 s. So the bound is a quarter of the check's own time, the same on a fast
- * machine and a slow one, which a check holding the server throughout never meets; and the server
- * must have answered a health check again and again meanwhile.
+ * Run in one piece, a check stalls the server for all of its time: 10 to 16 s measured on a
+ * two-core machine shared with a dozen busy processes. Checked in 20 ms slices, the longest stall is
+ * what the operating system leaves the process between two turns (a garbage collection stretched
+ * when the process gets a fraction of a core): 0.2 to 2.3 s on that machine, out of a check of
+ * about 20 s. So the bound is a quarter of the check's own time, the same on a fast machine and a
+ * slow one, which a check holding the server throughout never meets; and the server must have
+ * answered a health check again and again meanwhile, at least once a second on average.
  */
 const boundFor = (took: number) => took / 4;
 const ROWS = 5000;

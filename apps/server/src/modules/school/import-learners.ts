@@ -46,7 +46,7 @@ const COLUMN_OF_FIELD: Record<string, string> = {
 /**
  * Rows per statement, few enough that one statement stays short on PGlite, which runs SQL on the
  * server's own thread: a look-up of 200 admission numbers is quick, where an insert of 200 learners
- * (each writing its search prefixes, learner_search_prefixes) held the thread for seconds.
+ * (each writing its search prefixes, learner_search_prefixes) holds the thread for seconds.
  */
 const LOOKUP_CHUNK = 200;
 const INSERT_CHUNK = 20;
