@@ -118,6 +118,10 @@ export const SCHOOL_MESSAGES = {
   csvHasErrors: 'Nothing was imported: fix the rows listed below, or import only the valid rows.',
   csvNoValidRows:
     'Nothing was imported: no row of the file is valid. Fix the rows listed below and choose the file again.',
+  csvCheckInterrupted:
+    'The connection was lost before the file was checked. Check your connection and choose the file again.',
+  csvImportInterrupted:
+    'The connection was lost during the import. Open the learner list to see whether the learners were imported before you try again.',
   csvUnreadableCharacter:
     'This cell has a character that could not be read (�). Save the file as “CSV UTF-8” and choose it again.',
   guardianFirstNameRequired: 'Please enter the guardian’s first name',
@@ -794,6 +798,20 @@ export type TLearnerImportReport = {
   /** A file-level problem (missing columns, empty file); the rows were not checked. */
   fileError: string | null;
 };
+
+/** How far a check (then an import) of a file has come: `done` of `total` rows. */
+export type TLearnerImportProgress = { phase: 'check' | 'import'; done: number; total: number };
+
+/**
+ * The media type a client asks for (Accept) to hear a check's progress: POST /learners/import then
+ * answers one JSON object a line, `{ progress }` as the rows are checked, then `{ report }`, or
+ * `{ error }` (the API's error shape, with its HTTP `status`) when the import fails after it started.
+ */
+export const LEARNER_IMPORT_PROGRESS_TYPE = 'application/x-ndjson';
+export type TLearnerImportLine =
+  | { progress: TLearnerImportProgress }
+  | { report: TLearnerImportReport }
+  | { error: { status: number; code: string; message: string; fields?: Record<string, string> } };
 
 /** Grade labels accepted in a CSV: 'R', 'Grade R', '7', 'Grade 7'. */
 export function parseCsvGrade(value: string): string {
