@@ -5,7 +5,6 @@ import { GUARDIAN_RELATIONS } from '@sekolo/shared/constants/roles';
 import { GUARDIAN_LINK_MESSAGES, type TGuardianLinkRequestView } from '@sekolo/shared/schemas/school';
 import { Button } from '~/components/ui/button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
-import { useLogout } from '~/features/auth/hooks/use-logout';
 import { ApiError, api } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { SCHOOL_KEY } from '../api/school-queries';
@@ -29,9 +28,15 @@ function namesOf(names: string[]): string {
  * answers, so a mail scanner opening the link decides nothing. Only the account the mail went to
  * gets the request; another account is told to sign in with that one.
  */
-export function GuardianLinkPanel({ token }: { token: string | null }) {
+export function GuardianLinkPanel({
+  token,
+  signOut,
+}: {
+  token: string | null;
+  /** Signs the wrong account out (the route passes the app's logout). */
+  signOut: { run: () => void; pending: boolean };
+}) {
   const queryClient = useQueryClient();
-  const { logout, isLoggingOut } = useLogout();
   const request = useQuery({
     queryKey: ['guardian-link', token],
     queryFn: () =>
@@ -61,7 +66,7 @@ export function GuardianLinkPanel({ token }: { token: string | null }) {
       <Outcome icon="error" title={otherAccount ? 'This request is for another account' : 'This link no longer works'}>
         <p>{errorMessage(request.error)}</p>
         {otherAccount && (
-          <Button className="mt-6" variant="secondary" disabled={isLoggingOut} onClick={() => void logout()}>
+          <Button className="mt-6" variant="secondary" disabled={signOut.pending} onClick={signOut.run}>
             Sign out
           </Button>
         )}
