@@ -8,6 +8,7 @@ import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createGuardian, createLearner } from '../../test/factories/school.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { routeTable } from '../../test/route-table.ts';
 import * as schema from '../../db/schema/index.ts';
 import { multipartBody, SAMPLE } from '../uploads/test-support.ts';
 
@@ -147,14 +148,39 @@ describe('a school asks an account outside it to be linked to a learner', () => 
       .where(eq(schema.guardians.id, asked.guardianId));
     expect(guardian!.userId).toBeNull();
 
-    // Every route that reads a file, as Beta's admin: the parent's picture and upload are not there.
-    expect((await call('GET', avatarUrl, 'betaAdmin')).statusCode).toBe(404);
-    expect((await call('GET', `/api/uploads/${uploadId}`, 'betaAdmin')).statusCode).toBe(404);
-    expect((await call('GET', `/api/uploads/${uploadId}?download=1`, 'betaAdmin')).statusCode).toBe(404);
-    // Beta's own exports name its learner and none of the parent's account.
-    const exported = await call('GET', '/api/school/learners/export.csv', 'betaAdmin');
-    expect(exported.statusCode).toBe(200);
-    expect(exported.body).not.toContain(parent.email);
+    // Every route of the app that answers a file, tried as Beta's admin: nothing of the parent's.
+    // The list is read from the route table, so a new file route fails here until it is tried too.
+    const fileRoutes = routeTable(t.app, '/api').filter(
+      (r) => r.startsWith('GET ') && /avatar|upload|\.csv|\/pdf\b|download|\/files?\b/i.test(r),
+    );
+    const tries: Record<string, () => Promise<void>> = {
+      'GET /api/me/avatar/:userId': async () => {
+        expect((await call('GET', avatarUrl, 'betaAdmin')).statusCode).toBe(404);
+        expect((await call('GET', `/api/me/avatar/${parent.id}`, 'betaAdmin')).statusCode).toBe(404);
+      },
+      'GET /api/uploads/:id': async () => {
+        expect((await call('GET', `/api/uploads/${uploadId}`, 'betaAdmin')).statusCode).toBe(404);
+        expect((await call('GET', `/api/uploads/${uploadId}?download=1`, 'betaAdmin')).statusCode).toBe(404);
+      },
+      // Beta's own exports: its learners and registers, none of the parent's account.
+      'GET /api/school/learners/export.csv': async () => {
+        const exported = await call('GET', '/api/school/learners/export.csv', 'betaAdmin');
+        expect(exported.statusCode).toBe(200);
+        expect(exported.body).not.toMatch(new RegExp(`${parent.email}|Lwazi`));
+      },
+      'GET /api/school/attendance/export.csv': async () => {
+        const exported = await call('GET', '/api/school/attendance/export.csv', 'betaAdmin');
+        expect(exported.statusCode, exported.body).toBe(200);
+        expect(exported.body).not.toMatch(new RegExp(`${parent.email}|Lwazi`));
+      },
+      // An invoice answers its buyer only (invoices.ts), whoever else asks.
+      'GET /api/payments/invoices/:invoiceId/pdf': async () => {
+        const invoice = await call('GET', `/api/payments/invoices/${crypto.randomUUID()}/pdf`, 'betaAdmin');
+        expect(invoice.statusCode).toBe(404);
+      },
+    };
+    expect(fileRoutes).toEqual(Object.keys(tries).sort());
+    for (const route of fileRoutes) await tries[route]!();
     // Alpha, the parent's school, still sees them: the rule is membership, not a blanket refusal.
     expect((await call('GET', avatarUrl, 'alphaAdmin')).statusCode).toBe(200);
     expect((await call('GET', `/api/uploads/${uploadId}`, 'alphaAdmin')).statusCode).toBe(200);
