@@ -86,6 +86,7 @@ export async function askToLinkAccount(
         ],
         actions: [{ label: 'Accept or decline', url: link }],
         footer: [
+          'No password yet? Choose one with “Forgot password” on the sign-in page, then open the link again.',
           'If you do not know this school or this child, choose Decline or ignore this mail: your account stays as it is.',
         ],
       }),
@@ -232,7 +233,7 @@ export async function acceptLinkRequest(
 ): Promise<{ schoolName: string }> {
   return transaction(app.deps.database.db, async (tx) => {
     const request = await requestFor(tx, viewer, token, true);
-    if (viewer.role !== 'parent') throw new AppError(409, 'CONFLICT', M.notParent);
+    if (viewer.role !== 'parent' || viewer.status !== 'active') throw new AppError(409, 'CONFLICT', M.notParent);
     const [guardian] = await tx
       .select({ id: guardians.id, userId: guardians.userId })
       .from(guardians)
