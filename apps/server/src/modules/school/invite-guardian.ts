@@ -160,9 +160,11 @@ const parentAccount = (tx: DbExecutor, ctx: TSchoolContext, guardian: TGuardian,
  * record), it follows: its sign-in address (and name) become the guardian's, unless the new address
  * has an account already; then, as for any invitation, that account is the guardian's if it is a
  * parent account of no other kind here (ensureSchoolAccount, else 409 and nothing changes), or its
- * holder is asked when it is not a member here (askToLinkAccount), and the unclaimed one is deleted. An account another school or another guardian of this school invited
- * too stays theirs, with its link; this school's guardian gets an account at the new address
- * (ensureSchoolAccount), and the old one leaves this school when no guardian of it is linked to it.
+ * holder is asked when it is not a member here (askToLinkAccount), and the unclaimed one is
+ * deleted. An account another school or another guardian of this school invited too stays theirs,
+ * with its link; this school's guardian gets an account at the new address (ensureSchoolAccount,
+ * or a request to its holder), and the old one leaves this school when no guardian of it is linked
+ * to it.
  * Answers the account the invitation now goes to (null: the caller makes or reuses one, or asks
  * the holder of one outside the school) and what the audit entry notes.
  */
