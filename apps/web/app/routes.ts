@@ -37,6 +37,8 @@ export default [
       route('payments', 'routes/payments.tsx'),
       // The basket's checkout (issue 5): priced by the server, paid through the provider.
       route('checkout', 'routes/checkout.tsx'),
+      // A school asks to link the signed-in account to a learner (the mail's link).
+      route('guardian-link', 'routes/guardian-link.tsx'),
     ]),
   ]),
   // Dashboards (spec 2.3, D11): each behind the guard with its role.

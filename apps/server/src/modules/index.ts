@@ -7,6 +7,7 @@ import { contactRoutes } from './contact/routes.ts';
 import { demoBookingRoutes } from './demo-bookings/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { schoolRoutes } from './school/routes.ts';
+import { guardianLinkRoutes } from './school/guardian-link-routes.ts';
 import { attendanceRoutes } from './attendance/routes.ts';
 import { applicationRoutes, consoleApplicationRoutes } from './applications/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
@@ -30,6 +31,7 @@ export async function registerModules(app: App) {
   await app.register(consoleApplicationRoutes, { prefix: '/api/console/applications' });
   await app.register(schoolRoutes, { prefix: '/api/school' });
   await app.register(attendanceRoutes, { prefix: '/api/school/attendance' });
+  await app.register(guardianLinkRoutes, { prefix: '/api/guardian-links' });
   await app.register(customerProfileRoutes, { prefix: '/api/customer-profile' });
   await app.register(listingRoutes, { prefix: '/api/listings' });
   await app.register(basketCheckoutRoutes, { prefix: '/api/payments' });

@@ -489,6 +489,12 @@ export type TLearnerGuardian = {
    * invitation not taken up yet follows a corrected `email` when the school invites again.
    */
   signInEmail: string | null;
+  /**
+   * The school asked an account that is not a member of the school to be linked (its holder has to
+   * accept, signed in): 'pending' until they answer, 'declined' when they said no, 'expired' when
+   * the link ran out unanswered; null otherwise. Until they accept the school sees no account data.
+   */
+  linkRequest: TGuardianLinkState | null;
   /** When the guardian or a link of theirs was last saved: the version an edit is based on (If-Match). */
   updatedAt: string;
 };
@@ -525,6 +531,46 @@ export function guardianInvitationElsewhere(signInEmail: string, email: string |
     ? `The invitation sent to ${signInEmail} no longer works: choose “Invite again” to send it to ${email}`
     : `The invitation sent to ${signInEmail} no longer works`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Linking an existing account to a learner (the account holder accepts)
+
+export type TGuardianLinkState = 'pending' | 'declined' | 'expired';
+
+/** The guardian's card, while a request to link an existing account waits or was answered no. */
+export const GUARDIAN_LINK_STATE_TEXT: Record<TGuardianLinkState, string> = {
+  pending: 'Invitation sent — waiting for them to accept',
+  declined: 'They declined the invitation to link their account',
+  expired: 'The invitation ran out unanswered: invite again to send a new one',
+};
+
+/** What the holder of the account the school asked sees before answering. */
+export type TGuardianLinkRequestView = {
+  schoolName: string;
+  /** The first names of the learners the guardian record is linked to in that school. */
+  learnerFirstNames: string[];
+  relation: (typeof GUARDIAN_RELATION_IDS)[number];
+  expiresAt: string;
+};
+
+export const ZGuardianLinkTokenSchema = z.object({
+  token: z
+    .string({ error: 'This link is incomplete: open it again from the mail.' })
+    .trim()
+    .min(16, { error: 'This link is incomplete: open it again from the mail.' })
+    .max(200, { error: 'This link is incomplete: open it again from the mail.' }),
+});
+
+export const GUARDIAN_LINK_MESSAGES = {
+  notFound:
+    'This link no longer works: it was answered already, the school withdrew it, or it is more than 7 days old. Ask the school to send a new one.',
+  otherAccount:
+    'This link was sent to another e-mail address than the one you are signed in with. Sign out, then sign in with the account at the address the mail went to.',
+  notParent:
+    'Only a parent account can be linked to a learner, and this account is for something else. Decline, and ask the school to invite you at another e-mail address.',
+  accepted: (schoolName: string) => `Your account is now linked. ${schoolName} appears on your dashboard.`,
+  declined: (schoolName: string) => `You declined. ${schoolName} has been told and sees nothing of your account.`,
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Staff (spec 6: teachers and the other school roles)
