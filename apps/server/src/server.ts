@@ -43,11 +43,15 @@ export function createMailer(
     : createOutboxMailer(database.db);
 }
 
-/** Demo data loads by itself only into an empty embedded database, or when SEED=always asks. */
+/**
+ * Demo data loads by itself only into an empty embedded database outside production, or into any
+ * empty database when SEED=always asks (in production only with a DEMO_PASSWORD of its own, which
+ * loadConfig enforces). A production server never gets the demo accounts by default.
+ */
 export function shouldSeed(config: TConfig, empty: boolean): boolean {
-  if (config.SEED === 'never') return false;
-  if (config.SEED === 'always') return empty;
-  return empty && config.databaseEngine === 'pglite';
+  if (!empty || config.SEED === 'never') return false;
+  if (config.SEED === 'always') return true;
+  return config.databaseEngine === 'pglite' && config.NODE_ENV !== 'production';
 }
 
 export async function startServer(config: TConfig = loadConfig()): Promise<RunningServer> {
