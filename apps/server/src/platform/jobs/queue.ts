@@ -80,6 +80,12 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Enqueues a job; answers its id, or null when its singletonKey already has one. */
   send<TData extends object>(name: string, data: TData, options?: TEnqueueOptions): Promise<string | null>;
+  /** Enqueues several jobs of one name in one statement (each with its own startAfter and singletonKey). */
+  sendMany<TData extends object>(
+    name: string,
+    jobs: { data: TData; startAfter?: Date | number; singletonKey?: string }[],
+    options?: { within?: DbExecutor },
+  ): Promise<void>;
   /** Jobs in one state, the most recent first. */
   list(query: { state: TJobState; limit?: number }): Promise<TJobView[]>;
   /** Runs a failed job again (one more run): answers the job, or null when no failed job has this id. */
@@ -107,15 +113,20 @@ function singletonId(name: string, key: string): string {
  */
 export function createJobQueue(
   database: DatabaseHandle,
-  options: { log?: TLog; pollingIntervalSeconds?: number } = {},
+  options: {
+    log?: TLog;
+    pollingIntervalSeconds?: number;
+    /** false: this process only enqueues (a CLI): it runs no job and no schedule. */
+    work?: boolean;
+  } = {},
 ): JobQueue {
   const executor: TSqlExecutor = handleExecutor(database);
   const boss = new PgBoss({
     db: executor as PgBoss.Db,
     schema: JOBS_SCHEMA,
     // Expiry, archiving and deletion of old jobs, and cron schedules.
-    supervise: true,
-    schedule: true,
+    supervise: options.work ?? true,
+    schedule: options.work ?? true,
     migrate: true,
     archiveCompletedAfterSeconds: 24 * 3600,
     archiveFailedAfterSeconds: 7 * 24 * 3600,
@@ -219,12 +230,13 @@ export function createJobQueue(
       };
       if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, queue);
       else await boss.createQueue(definition.name, queue);
-      if (definition.schedule) {
+      if (definition.schedule && options.work !== false) {
         await boss.schedule(definition.name, definition.schedule.cron, definition.schedule.data ?? {}, {
           tz: definition.schedule.tz,
         });
       }
-      for (let i = 0; i < (definition.concurrency ?? 1); i++) loops.push(workLoop(definition));
+      if (options.work !== false)
+        for (let i = 0; i < (definition.concurrency ?? 1); i++) loops.push(workLoop(definition));
     });
     preparing = ready.catch(() => undefined);
     prepared.set(definition.name, ready);
@@ -266,6 +278,28 @@ export function createJobQueue(
         else wake(name);
       }
       return id;
+    },
+
+    async sendMany(name, items, sendOptions = {}) {
+      const definition = definitions.get(name);
+      if (!definition) throw new Error(`jobs: no job is registered as ${name}`);
+      if (!started) throw new Error('jobs: the queue is not started');
+      if (items.length === 0) return;
+      await prepare(definition);
+      const { within } = sendOptions;
+      await boss.insert(
+        items.map(({ data, startAfter, singletonKey }) => ({
+          name,
+          data,
+          ...(singletonKey ? { id: singletonId(name, singletonKey), singletonKey } : {}),
+          ...(startAfter !== undefined
+            ? { startAfter: startAfter instanceof Date ? startAfter.toISOString() : String(startAfter) }
+            : {}),
+        })),
+        within ? { db: transactionExecutor(within) as PgBoss.Db } : {},
+      );
+      if (within) afterCommit(within, () => wake(name));
+      else wake(name);
     },
 
     async list({ state, limit = 100 }) {
