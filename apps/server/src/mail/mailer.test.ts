@@ -165,7 +165,9 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
     // Neither the mail nor its job: they part with the change.
     expect(await triesOf('within')).toEqual([]);
     expect(
-      rowsOf(await database.db.execute(sql`select 1 from pgboss.job where name = ${MAIL_DELIVER_JOB} and state = 'created'`)),
+      rowsOf(
+        await database.db.execute(sql`select 1 from pgboss.job where name = ${MAIL_DELIVER_JOB} and state = 'created'`),
+      ),
     ).toEqual([]);
 
     await transaction(database.db, async (tx) => {

@@ -187,7 +187,13 @@ export function createSmtpMailer(
         final ? 'mail: delivery failed for good' : 'mail: delivery failed, will retry',
       );
       // The job fails (for the console) with the reason but not the recipient.
-      if (final) throw new Error(`mail ${mail.tag ?? 'untagged'} not delivered after ${mail.attempts} tries: ${code ?? 'ERROR'}`);
+      if (final)
+        throw new Error(
+          `mail ${mail.tag ?? 'untagged'} not delivered after ${mail.attempts} tries: ${code ?? 'ERROR'}`,
+          {
+            cause: error,
+          },
+        );
       await enqueueTries([next!]);
       return { delivered: false, attempts: mail.attempts };
     }
@@ -236,7 +242,11 @@ export function createSmtpMailer(
     const stored = await (within ?? db)
       .insert(outboxMessages)
       .values(messages.map((m) => ({ ...outboxRow(m), to: m.to.trim(), status: 'pending', nextAttemptAt: sql`now()` })))
-      .returning({ id: outboxMessages.id, attempts: outboxMessages.attempts, nextAttemptAt: outboxMessages.nextAttemptAt });
+      .returning({
+        id: outboxMessages.id,
+        attempts: outboxMessages.attempts,
+        nextAttemptAt: outboxMessages.nextAttemptAt,
+      });
     // In the same transaction: the mail and its job exist together or not at all.
     await enqueueTries(stored, within);
   }
@@ -247,9 +257,11 @@ export function createSmtpMailer(
     sendMany: enqueue,
     rowForm: { status: 'pending', lowercaseTo: false },
     stored() {
-      void jobs.send<TSweepJob>(MAIL_SWEEP_JOB, { dueForSeconds: 0 }).catch((error: Error) =>
-        options.log?.warn({ err: error.message }, 'mail: could not enqueue the delivery of stored mail'),
-      );
+      void jobs
+        .send<TSweepJob>(MAIL_SWEEP_JOB, { dueForSeconds: 0 })
+        .catch((error: Error) =>
+          options.log?.warn({ err: error.message }, 'mail: could not enqueue the delivery of stored mail'),
+        );
     },
     async flush() {
       await jobs.settle(MAIL_SWEEP_JOB);

@@ -43,7 +43,9 @@ describe('the job queue (pg-boss on the app database)', () => {
 
   const jobRow = async (id: string) =>
     rowsOf<{ state: string; retry_count: number; start_after: Date; output: { message?: string; doubled?: number } }>(
-      await database.db.execute(sql`select state, retry_count, start_after, output from pgboss.job where id = ${id}::uuid`),
+      await database.db.execute(
+        sql`select state, retry_count, start_after, output from pgboss.job where id = ${id}::uuid`,
+      ),
     )[0]!;
   const makeDue = (id: string) =>
     database.db.execute(sql`update pgboss.job set start_after = now() where id = ${id}::uuid`);

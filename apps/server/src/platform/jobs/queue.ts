@@ -272,7 +272,8 @@ export function createJobQueue(
         ...(within ? { db: transactionExecutor(within) as PgBoss.Db } : {}),
       });
       // A job due now wakes this process's workers (once its transaction commits).
-      const due = startAfter === undefined || (typeof startAfter === 'number' ? startAfter <= 0 : startAfter <= new Date());
+      const due =
+        startAfter === undefined || (typeof startAfter === 'number' ? startAfter <= 0 : startAfter <= new Date());
       if (id && due) {
         if (within) afterCommit(within, () => wake(name));
         else wake(name);
@@ -369,9 +370,7 @@ export function createJobQueue(
       if (outcome === 'timeout') {
         // Still running: failed, so another process (or this one, restarted) runs them again.
         for (const [id, job] of running) {
-          await boss
-            .fail(job.name, id, { message: 'the server stopped while the job ran' })
-            .catch(() => undefined);
+          await boss.fail(job.name, id, { message: 'the server stopped while the job ran' }).catch(() => undefined);
           options.log?.warn({ job: job.name, jobId: id }, 'jobs: stopped while running, handed back to the queue');
         }
       }
