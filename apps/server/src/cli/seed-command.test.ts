@@ -41,7 +41,9 @@ describe('seedCommand', { timeout: 120_000 }, () => {
 
     const again = await seedCommand(t.config);
     expect(again.status).toBe('refused');
-    expect(again.status === 'refused' && again.reason).toMatch(/^The database is not empty: demo data was already loaded at /);
+    expect(again.status === 'refused' && again.reason).toMatch(
+      /^The database is not empty: demo data was already loaded at /,
+    );
     expect(again.status === 'refused' && again.reason).toContain('npm run db:seed -- --force');
     expect((await settings(t.config)).get('seeded_at')).toEqual(loaded.get('seeded_at'));
   });
@@ -72,13 +74,18 @@ describe('seedCommand', { timeout: 120_000 }, () => {
     await migrateCommand(t.config);
     const { database, release } = await openDatabase(t.config);
     try {
-      await database.db.insert(users).values({ id: 'real-user-1', name: 'Thandi Mokoena', email: 'thandi@school.example' });
+      await database.db
+        .insert(users)
+        .values({ id: 'real-user-1', name: 'Thandi Mokoena', email: 'thandi@school.example' });
     } finally {
       await database.close();
       await release();
     }
     const result = await seedCommand(t.config);
-    expect(result).toEqual({ status: 'refused', reason: expect.stringMatching(/^The database is not empty: it already holds 1 user account\./) });
+    expect(result).toEqual({
+      status: 'refused',
+      reason: expect.stringMatching(/^The database is not empty: it already holds 1 user account\./),
+    });
     expect((await settings(t.config)).has('seeded_at')).toBe(false);
   });
 

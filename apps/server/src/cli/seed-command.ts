@@ -6,9 +6,7 @@ import { seedDemoData, type TDemoLogin } from '../seed/index.ts';
 import { createMailer, openDatabase } from '../server.ts';
 import { createJobQueue } from '../platform/jobs/queue.ts';
 
-export type TSeedResult =
-  | { status: 'seeded'; logins: TDemoLogin[] }
-  | { status: 'refused'; reason: string };
+export type TSeedResult = { status: 'seeded'; logins: TDemoLogin[] } | { status: 'refused'; reason: string };
 
 /**
  * What already lives in the database, in words, or null when it is empty: demo data loaded before,

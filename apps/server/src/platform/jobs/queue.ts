@@ -88,12 +88,33 @@ export interface JobQueue {
   ): Promise<void>;
   /** Jobs in one state, the most recent first. */
   list(query: { state: TJobState; limit?: number }): Promise<TJobView[]>;
+  /** One job by its id, or null (none, or archived). */
+  find(id: string): Promise<TJobView | null>;
   /** Runs a failed job again (one more run): answers the job, or null when no failed job has this id. */
   retry(id: string, options?: { within?: DbExecutor }): Promise<{ id: string; name: string } | null>;
   /** Resolves once no job of this name is due or running (tests, CLI); throws after timeoutMs. */
   settle(name: string, options?: { timeoutMs?: number }): Promise<void>;
   /** Stops taking jobs and lets running ones finish for up to timeoutMs; those still running then fail (and retry). */
   stop(options?: { timeoutMs?: number }): Promise<void>;
+}
+
+const VIEW_COLUMNS = `id, name, state, retry_count, retry_limit, output->>'message' AS error,
+  created_on, start_after, started_on, completed_on`;
+
+function toView(row: Record<string, unknown>): TJobView {
+  return {
+    id: row.id as string,
+    name: row.name as string,
+    state: row.state as TJobState,
+    // retry_count counts runs after the first; a job never started has none.
+    attempts: row.started_on ? (row.retry_count as number) + 1 : 0,
+    retryLimit: row.retry_limit as number,
+    error: (row.error as string | null) ?? null,
+    createdAt: new Date(row.created_on as string),
+    startAfter: new Date(row.start_after as string),
+    startedAt: row.started_on ? new Date(row.started_on as string) : null,
+    endedAt: row.completed_on ? new Date(row.completed_on as string) : null,
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -305,25 +326,19 @@ export function createJobQueue(
 
     async list({ state, limit = 100 }) {
       const { rows } = await executor.executeSql(
-        `SELECT id, name, state, retry_count, retry_limit, output->>'message' AS error,
-                created_on, start_after, started_on, completed_on
-           FROM ${JOBS_SCHEMA}.job WHERE state = $1::${JOBS_SCHEMA}.job_state
+        `SELECT ${VIEW_COLUMNS} FROM ${JOBS_SCHEMA}.job WHERE state = $1::${JOBS_SCHEMA}.job_state
           ORDER BY COALESCE(completed_on, started_on, created_on) DESC, id LIMIT $2`,
         [state, limit],
       );
-      return (rows as Record<string, unknown>[]).map((row) => ({
-        id: row.id as string,
-        name: row.name as string,
-        state: row.state as TJobState,
-        // retry_count counts runs after the first; a job never started has none.
-        attempts: row.started_on ? (row.retry_count as number) + 1 : 0,
-        retryLimit: row.retry_limit as number,
-        error: (row.error as string | null) ?? null,
-        createdAt: new Date(row.created_on as string),
-        startAfter: new Date(row.start_after as string),
-        startedAt: row.started_on ? new Date(row.started_on as string) : null,
-        endedAt: row.completed_on ? new Date(row.completed_on as string) : null,
-      }));
+      return (rows as Record<string, unknown>[]).map(toView);
+    },
+
+    async find(id) {
+      const { rows } = await executor.executeSql(`SELECT ${VIEW_COLUMNS} FROM ${JOBS_SCHEMA}.job WHERE id = $1::uuid`, [
+        id,
+      ]);
+      const [row] = rows as Record<string, unknown>[];
+      return row ? toView(row) : null;
     },
 
     async retry(id, retryOptions = {}) {
