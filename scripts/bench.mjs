@@ -75,7 +75,7 @@ const ROUTES = ['/', '/features', '/pricing', '/marketplace', '/contact', '/cont
 // ----------------------------------------------------------------------------------------------- build
 if (process.env.BENCH_SKIP_BUILD !== '1') {
   console.log(`Building the web app into apps/web/${buildDir} ...`);
-  const built = spawnSync('npm', ['run', 'build'], {
+  const built = spawnSync('npm', ['run', 'build', '-w', '@sekolo/web'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, WEB_BUILD_DIR: buildDir },
