@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { TConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { JobQueue } from './platform/jobs/queue.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { registerModules } from './modules/index.ts';
@@ -16,6 +17,8 @@ export type AppDeps = {
   config: TConfig;
   database: DatabaseHandle;
   mailer: Mailer;
+  /** Background jobs (platform/jobs): modules register their handlers on it. */
+  jobs: JobQueue;
 };
 
 declare module 'fastify' {

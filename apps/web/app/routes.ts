@@ -68,6 +68,7 @@ export default [
     route('dashboard/customer', 'routes/dashboard-customer.tsx'),
     route('console', 'routes/dashboard-console.tsx'),
     route('console/applications/:id', 'routes/console-application.tsx'),
+    route('console/jobs', 'routes/console-jobs.tsx'),
   ]),
   route('dashboard/admin/*', 'routes/dashboard-legacy-redirect.tsx'),
   route('admin/*', 'routes/dashboard-legacy-redirect.tsx', { id: 'admin-legacy-redirect' }),

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { systemSettings, users } from '../db/schema/index.ts';
 import { assertDemoPasswordAllowed, DemoPasswordError, seedDemoData, type TDemoLogin } from '../seed/index.ts';
 import { createMailer, openDatabase } from '../server.ts';
+import { createJobQueue } from '../platform/jobs/queue.ts';
 
 export type TSeedResult = { status: 'seeded'; logins: TDemoLogin[] } | { status: 'refused'; reason: string };
 
@@ -36,9 +37,12 @@ export async function seedCommand(config: TConfig, options: { force?: boolean } 
     throw error;
   }
   const { database, release } = await openDatabase(config);
-  const mailer = createMailer(config, database);
+  // Mail the seed sends is queued here and delivered by the server (an SMTP mailer's jobs).
+  const jobs = createJobQueue(database, { work: false });
+  const mailer = createMailer(config, database, jobs);
   try {
     await database.migrate();
+    await jobs.start();
     const existing = await describeExistingData(database.db);
     if (existing && !options.force) {
       return {
@@ -51,6 +55,7 @@ export async function seedCommand(config: TConfig, options: { force?: boolean } 
     const logins = await seedDemoData({ config, database, mailer, demoPassword: config.DEMO_PASSWORD });
     return { status: 'seeded', logins };
   } finally {
+    await jobs.stop();
     await mailer.close();
     await database.close();
     await release();

@@ -15,6 +15,8 @@ import { customerProfileRoutes } from './customer-profile/routes.ts';
 import { listingRoutes } from './listings/routes.ts';
 import { basketCheckoutRoutes } from './payments/basket-checkout.ts';
 import { timetableRoutes } from './timetable/routes.ts';
+import { consoleJobRoutes } from './console-jobs/routes.ts';
+import { registerPaymentJobs } from './payments/jobs.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -36,4 +38,11 @@ export async function registerModules(app: App) {
   await app.register(listingRoutes, { prefix: '/api/listings' });
   await app.register(basketCheckoutRoutes, { prefix: '/api/payments' });
   await app.register(timetableRoutes, { prefix: '/api/school/timetable' });
+  await app.register(consoleJobRoutes, { prefix: '/api/console/jobs' });
+  registerModuleJobs(app);
+}
+
+/** Every module's background jobs (platform/jobs), registered on the app's queue. */
+function registerModuleJobs(app: App) {
+  registerPaymentJobs(app.deps.jobs, app.deps.database.db);
 }
