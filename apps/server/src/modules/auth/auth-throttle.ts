@@ -15,6 +15,39 @@ import { consumeRateLimit, rateLimitWindow, storedRateLimitKey } from '../../lib
  * - mail-sending requests (password reset, verification resend) and reset attempts per address
  *   (AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS).
  */
+/**
+ * The endpoints limited here. The bridge tells Better Auth which of them it counted (in
+ * AUTH_PATH_HEADER); Better Auth's before hook (create-auth.ts) refuses to run one of them under
+ * any other name, so no spelling of a URL reaches a limited endpoint without being counted.
+ */
+export const THROTTLED_AUTH_PATHS: ReadonlySet<string> = new Set([
+  '/sign-in/email',
+  '/sign-up/email',
+  '/request-password-reset',
+  '/send-verification-email',
+  '/reset-password',
+]);
+
+/** The endpoint path the bridge resolved and throttled; the bridge always sets it, clients cannot. */
+export const AUTH_PATH_HEADER = 'x-sekolo-auth-path';
+
+/**
+ * The endpoint path (after `basePath`) of a request URL, or null when the URL is not spelled the
+ * one plain way: segments of letters, digits, `-` and `_` only, no empty, `.` or `..` segments,
+ * no percent-encoding, backslash or fragment. Better Auth routes on the path the WHATWG URL
+ * parser makes of the URL (its Request), which resolves `/./`, `/x/../`, `%2e` and `\`; a plain
+ * path is one that parser leaves as it is, so the limits key on the very endpoint that runs.
+ */
+export function canonicalAuthPath(url: string, basePath: string): string | null {
+  if (url.includes('#')) return null;
+  const raw = url.split('?', 1)[0]!;
+  if (!raw.startsWith(`${basePath}/`)) return null;
+  const path = raw.slice(basePath.length);
+  if (!/^(\/[A-Za-z0-9_-]+)+$/.test(path)) return null;
+  if (new URL(raw, 'http://localhost').pathname !== raw) return null;
+  return path;
+}
+
 export type TThrottle =
   | { limited: true; retryAfterSeconds: number; message: string }
   | { limited: false; settle(status: number): Promise<void> };

@@ -12,6 +12,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { passwordResetMail, verificationLink, verificationMail } from './auth-mails.ts';
 import { checkNewPassword } from './password-policy.ts';
 import { hashVerificationIdentifier } from './verification-identifier.ts';
+import { AUTH_PATH_HEADER, THROTTLED_AUTH_PATHS } from './auth-throttle.ts';
 import { avatarUrlPattern, deleteAvatarFiles } from './avatar-files.ts';
 import { createFileStorage, removeStoredBytes, storageKeysOf } from '../uploads/uploads-service.ts';
 
@@ -223,6 +224,13 @@ export function createAuth({ config, db, mailer, secret, log }: TCreateAuthOptio
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // A limited endpoint runs for an HTTP request only under the name the bridge counted it by
+        // (auth-throttle.ts): a URL Better Auth resolves differently from the bridge is refused.
+        if (ctx.request && THROTTLED_AUTH_PATHS.has(ctx.path)) {
+          if (ctx.request.headers.get(AUTH_PATH_HEADER) !== ctx.path) {
+            throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'No such endpoint.' });
+          }
+        }
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         switch (ctx.path) {
           case '/sign-up/email': {
