@@ -139,10 +139,18 @@ export const authPlugin = fp(
           // Looking the address up, storing a token and mailing the link take longer for an address
           // with an account than for one without: done after the answer, the answer's timing says
           // nothing about the address. Its text is the one Better Auth gives either way.
+          // It starts once the answer has gone, so none of its work delays the answer either.
+          const answered = new Promise<void>((resolve) => {
+            const go = () => setImmediate(resolve);
+            reply.raw.once('finish', go);
+            reply.raw.once('close', go);
+          });
           tasks.run(async () => {
+            await answered;
             const response = await auth.handler(authRequest);
-            if (!response.ok)
+            if (!response.ok) {
               app.log.warn({ status: response.status, module: 'auth' }, 'password reset request refused');
+            }
           });
           return reply.status(200).send(RESET_REQUESTED_ANSWER);
         }
