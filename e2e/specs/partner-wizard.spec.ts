@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from '../fixtures/accounts';
+import { finishSignUp, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 
 /**
@@ -24,7 +24,7 @@ const PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-/** Signs up on /register as `role` (D5: the account exists at once, as an applicant) and opens the wizard. */
+/** Signs up on /register as `role` (D5: an applicant), verifies the address, signs in and opens the wizard. */
 async function applicant(page: Page, role: 'business_partner' | 'charity') {
   const email = uniqueEmail(`wizard-${role}`);
   await page.goto('/register');
@@ -35,6 +35,7 @@ async function applicant(page: Page, role: 'business_partner' | 'charity') {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Continue to Application' }).click();
+  await finishSignUp(page, email, PASSWORD);
   await page.waitForURL('**/registration-steps');
   return email;
 }

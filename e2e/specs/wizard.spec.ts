@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from '../fixtures/accounts';
+import { finishSignUp, uniqueEmail } from '../fixtures/accounts';
 
 /**
  * The registration wizard (issue 4; spec 2.2, 2.9, 4, 5, 9; D5, D6, D7): a customer completes the
@@ -56,6 +56,7 @@ test('a customer completes the two profile steps on the dashboard, with a reload
   await page.getByLabel(/I accept the Terms of Service/).check();
   await page.getByLabel(/I accept the Privacy Policy/).check();
   await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await finishSignUp(page, email, PASSWORD);
   await page.waitForURL('**/dashboard/customer');
 
   // D6: the dashboard opens the two customer steps once.
@@ -115,6 +116,7 @@ test('a young entrepreneur completes five steps from /register, survives a reloa
   const email = uniqueEmail('wizard-young');
   await register(page, /Young Entrepreneur/, email, 'Naledi', 'Dlamini');
   await page.getByRole('button', { name: 'Continue to Application' }).click();
+  await finishSignUp(page, email, PASSWORD);
   await page.waitForURL('**/registration-steps');
 
   // Step 1, Shop Information.
@@ -212,6 +214,7 @@ test('a school fills in its information, chooses a package, accepts the terms an
   const email = uniqueEmail('wizard-school');
   await register(page, /School Admin/, email, 'Thandi', 'Nkosi');
   await page.getByRole('button', { name: 'Continue to Application' }).click();
+  await finishSignUp(page, email, PASSWORD);
   await page.waitForURL('**/registration-steps');
   await expect(counter(page)).toHaveText('Step 1 of 5');
 

@@ -12,6 +12,7 @@ import { webAppPlugin } from './plugins/web-app.ts';
 import { registerModules } from './modules/index.ts';
 import { contentSecurityPolicy } from './lib/content-security-policy.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { boundJsonDepth } from './lib/json-depth.ts';
 
 export type AppDeps = {
   config: TConfig;
@@ -41,6 +42,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  // Every JSON body, on every route, nests at most MAX_JSON_DEPTH levels (400 otherwise).
+  boundJsonDepth(app);
 
   // Security headers on every answer. helmet's middleware is built once, here: @fastify/helmet
   // built it again for each request (parsing the CSP directives every time), a measurable part of

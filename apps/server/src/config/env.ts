@@ -68,6 +68,7 @@ export const ZEnvSchema = z
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     AUTH_RATE_LIMIT_SIGN_IN_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     AUTH_RATE_LIMIT_SIGN_IN_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+    AUTH_RATE_LIMIT_SIGN_IN_ACCOUNT_CAP: z.coerce.number().int().min(1).default(100),
     AUTH_RATE_LIMIT_SIGN_UP_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
     // Uploaded files (D3, D9): a private folder under DATA_DIR/uploads, or an S3-compatible bucket.

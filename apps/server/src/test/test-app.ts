@@ -48,12 +48,15 @@ export async function createTestApp(
     database,
     mailer,
     jobs,
-    outbox: (to) =>
-      database.db
+    // Mail some account requests send after their answer (auth-plugin.ts) is there first.
+    outbox: async (to) => {
+      await app.authTasks.idle();
+      return database.db
         .select()
         .from(outboxMessages)
         .where(eq(outboxMessages.to, to.toLowerCase()))
-        .orderBy(desc(outboxMessages.createdAt)),
+        .orderBy(desc(outboxMessages.createdAt));
+    },
     async close() {
       await app.close();
       await jobs.stop({ timeoutMs: 5000 });

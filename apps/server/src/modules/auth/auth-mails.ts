@@ -51,3 +51,27 @@ export function passwordResetMail(user: TRecipient, link: string): TMailMessage 
     }),
   };
 }
+
+/**
+ * Someone tried to register an account with an address that has one. Sign-up answers as for a
+ * new address (no one learns who has an account); the owner hears of it here instead.
+ */
+export function existingAccountMail(user: TRecipient, links: { signIn: string; reset: string }): TMailMessage {
+  return {
+    to: user.email,
+    subject: 'Someone tried to register with your email address',
+    tag: 'auth-existing-account',
+    ...composeMail({
+      greeting: greeting(user),
+      paragraphs: [
+        'Someone tried to create a new Sekolo account with this email address. You already have an account, so nothing was created or changed.',
+        'If that was you, sign in with your existing account. If you forgot your password, you can choose a new one.',
+      ],
+      actions: [
+        { label: 'Sign in', url: links.signIn },
+        { label: 'Reset my password', url: links.reset },
+      ],
+      footer: ['If it was not you, ignore this mail: your account stays as it is.'],
+    }),
+  };
+}

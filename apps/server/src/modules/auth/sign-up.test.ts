@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@sekolo/shared/schemas/auth';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { authPost, cookiesFrom, getMe } from '../../test/auth-helpers.ts';
@@ -23,14 +23,30 @@ describe('sign-up (POST /api/auth/sign-up/email)', () => {
   });
   afterAll(() => t.close());
 
-  it('creates an active customer, signs them in at once and mails a verification link', async () => {
+  /** Opens the verification link mailed to `email`, then signs in: the cookie of the new session. */
+  async function verifyAndSignIn(email: string, password: string): Promise<string> {
+    const mail = (await t.outbox(email)).find((m) => m.tag === 'auth-verify-email');
+    const link = new URL(mail!.text.match(/https?:\/\/\S+verify-email\S+/)![0]);
+    expect((await t.app.inject({ method: 'GET', url: link.pathname + link.search })).statusCode).toBe(302);
+    const signedIn = await authPost(t.app, '/sign-in/email', { email, password });
+    expect(signedIn.statusCode).toBe(200);
+    return cookiesFrom(signedIn);
+  }
+
+  it('creates an active customer, signs no one in, and mails a verification link; once verified they sign in', async () => {
     const body = signUpBody({ email: 'Lerato@Example.test' });
     const res = await authPost(t.app, '/sign-up/email', body);
     expect(res.statusCode).toBe(200);
-    const cookie = cookiesFrom(res);
-    expect(cookie).toContain('sekolo.session_token=');
+    expect(res.json()).toEqual({ status: true, message: 'Thank you. Please check your email to continue.' });
+    expect(cookiesFrom(res)).not.toContain('session_token=');
 
-    const me = await getMe(t.app, cookie);
+    const [mail] = await t.outbox('lerato@example.test');
+    expect(mail?.subject).toBe('Please verify your email address');
+    expect(mail?.text).toMatch(
+      /http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[^\s&]+&callbackURL=%2Fverification/,
+    );
+
+    const me = await getMe(t.app, await verifyAndSignIn('lerato@example.test', body.password));
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({
       user: {
@@ -38,7 +54,7 @@ describe('sign-up (POST /api/auth/sign-up/email)', () => {
         firstName: 'Lerato',
         lastName: 'Molefe',
         name: 'Lerato Molefe',
-        emailVerified: false,
+        emailVerified: true,
       },
       role: 'customer',
       status: 'active',
@@ -47,26 +63,55 @@ describe('sign-up (POST /api/auth/sign-up/email)', () => {
       dashboardPath: '/dashboard/customer',
     });
 
-    const [mail] = await t.outbox('lerato@example.test');
-    expect(mail?.subject).toBe('Please verify your email address');
-    expect(mail?.text).toMatch(
-      /http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[^\s&]+&callbackURL=%2Fverification/,
-    );
-
     const [audit] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'auth.sign_up'));
     expect(audit).toMatchObject({ details: { role: 'customer', status: 'active' } });
   });
 
-  it('makes other roles applicants (D5), who are signed in and sent to the wizard', async () => {
-    const res = await authPost(t.app, '/sign-up/email', signUpBody({ role: 'school_admin' }));
+  it('makes other roles applicants (D5), sent to the wizard once they sign in', async () => {
+    const body = signUpBody({ role: 'school_admin' });
+    const res = await authPost(t.app, '/sign-up/email', body);
     expect(res.statusCode).toBe(200);
-    const me = (await getMe(t.app, cookiesFrom(res))).json();
+    const me = (await getMe(t.app, await verifyAndSignIn(body.email, body.password))).json();
     expect(me).toMatchObject({
       role: 'school_admin',
       status: 'applicant',
       permissions: [],
       dashboardPath: '/registration-steps',
     });
+  });
+
+  it('answers an address that has an account exactly as a new one, and mails its owner instead', async () => {
+    const owner = signUpBody({ role: 'school_admin' });
+    const first = await authPost(t.app, '/sign-up/email', owner, { ip: '10.3.0.1' });
+    const again = await authPost(
+      t.app,
+      '/sign-up/email',
+      { ...owner, firstName: 'Other', role: 'customer', password: 'another-long-passphrase' },
+      { ip: '10.3.0.2' },
+    );
+    const fresh = await authPost(t.app, '/sign-up/email', signUpBody({ role: 'school_admin' }), { ip: '10.3.0.3' });
+    for (const res of [again, fresh]) {
+      expect(res.statusCode).toBe(first.statusCode);
+      expect(res.body).toBe(first.body);
+      expect(cookiesFrom(res)).toBe('');
+    }
+    // Nothing about the account changed: one user, the first password, the first name.
+    const rows = await t.database.db.select().from(users).where(eq(users.email, owner.email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ firstName: 'Lerato', role: 'school_admin' });
+
+    const mails = await t.outbox(owner.email);
+    const warning = mails.find((m) => m.tag === 'auth-existing-account');
+    expect(warning?.subject).toBe('Someone tried to register with your email address');
+    expect(warning?.text).toContain('http://localhost:3000/login');
+    expect(warning?.text).toContain('http://localhost:3000/forgot-password');
+    expect(mails.filter((m) => m.tag === 'auth-verify-email')).toHaveLength(1);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'auth.sign_up_existing_email'), eq(auditEvents.target, `user:${rows[0]!.id}`)));
+    expect(audit).toBeDefined();
+    await verifyAndSignIn(owner.email, owner.password);
   });
 
   it('refuses a role the register screen does not offer', async () => {
@@ -113,14 +158,6 @@ describe('sign-up (POST /api/auth/sign-up/email)', () => {
     expect(wrong.statusCode).toBe(401);
     const right = await authPost(t.app, '/sign-in/email', { email: body.email, password: long });
     expect(right.statusCode).toBe(200);
-  });
-
-  it('refuses an e-mail that already has an account', async () => {
-    const body = signUpBody();
-    expect((await authPost(t.app, '/sign-up/email', body)).statusCode).toBe(200);
-    const again = await authPost(t.app, '/sign-up/email', { ...body, firstName: 'Other' });
-    expect(again.statusCode).toBe(422);
-    expect(again.json().code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
   });
 
   it('resends the verification mail on request, answering unknown addresses the same', async () => {

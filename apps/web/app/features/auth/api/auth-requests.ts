@@ -12,7 +12,7 @@ export function signInWithEmail(input: { email: string; password: string; rememb
   return api.post<unknown>('/api/auth/sign-in/email', input);
 }
 
-/** Creates the account and signs it in (customer: active; other roles: applicant, D5). */
+/** Creates the account (customer: active; other roles: applicant, D5); answers alike for a known address and signs no one in. */
 export function signUpWithEmail(body: TSignUpRequest) {
   return api.post<unknown>('/api/auth/sign-up/email', body);
 }

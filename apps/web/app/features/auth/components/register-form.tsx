@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { MailCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   BUSINESS_PARTNER_REGISTRATION_NOTE,
@@ -20,15 +21,10 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { ApiError } from '~/lib/api-client';
 import { signUpWithEmail, VERIFICATION_CALLBACK_URL } from '../api/auth-requests';
-import { useRefreshSession } from '../hooks/use-refresh-session';
 import { FieldError } from './field-error';
 import { PasswordField } from './password-field';
-import { REGISTRATION_STEPS_PATH } from './require-auth';
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { RoleCards } from './role-cards';
-
-/** Spec 4 / 9: the customer lands on their dashboard 2000 ms after the toast. */
-export const CUSTOMER_REDIRECT_DELAY_MS = 2000;
-export const CUSTOMER_DASHBOARD_PATH = '/dashboard/customer';
 
 const DEFAULT_VALUES: TSignUpInput = {
   firstName: '',
@@ -71,15 +67,17 @@ function toastForInvalidForm(errors: FieldErrors<TSignUpInput>) {
 
 /**
  * The register screen's form (spec 2.8, 5). Every role's account is created here (D5): a customer
- * is active at once and lands on their dashboard after 2 s; the other roles become applicants and
- * continue with their application at /registration-steps.
+ * is active at once, the other roles become applicants. The server answers a new address and one
+ * that already has an account alike (so no one learns who has an account) and signs no one in:
+ * the form then asks the person to check their e-mail. A new account's link verifies the address;
+ * after signing in a customer lands on their dashboard, an applicant on /registration-steps. The
+ * owner of an existing account gets a mail with links to sign in or reset the password.
  */
 export function RegisterForm() {
   const id = useId();
-  const navigate = useNavigate();
   const location = useLocation();
-  const refreshSession = useRefreshSession();
   const [isProcessing, setIsProcessing] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<TSignUpInput, unknown, TSignUpValues>({
     resolver: zodResolver(ZSignUpSchema),
     defaultValues: defaultsFromWizard(location.state),
@@ -100,20 +98,9 @@ export function RegisterForm() {
       toast.error('Registration failed', { description: message });
       return;
     }
-    try {
-      await refreshSession('signed-in');
-    } catch (error) {
-      console.error('Error loading session', error);
-    }
-    if (values.role === 'customer') {
-      toast.success('Registration successful', {
-        description: `Welcome to Sekolo! We sent a verification link to ${values.email}.`,
-      });
-      window.setTimeout(() => navigate(CUSTOMER_DASHBOARD_PATH, { replace: true }), CUSTOMER_REDIRECT_DELAY_MS);
-    } else {
-      toast.success('Account created', { description: 'Continue with your application.' });
-      navigate(REGISTRATION_STEPS_PATH, { replace: true });
-    }
+    setIsProcessing(false);
+    setSentTo(values.email);
+    toast.success('Check your email', { description: `We sent a message to ${values.email}.` });
   }
 
   const field = (name: keyof TSignUpInput) => ({
@@ -121,6 +108,30 @@ export function RegisterForm() {
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
   });
+
+  if (sentTo) {
+    return (
+      <div className="space-y-4">
+        <Alert variant="success" role="status">
+          <MailCheck aria-hidden="true" />
+          <AlertTitle>Check your email</AlertTitle>
+          <AlertDescription>
+            <p>
+              We sent a message to <strong>{sentTo}</strong>. Open the link in it to verify your address, then sign in
+              {role && role !== 'customer' ? ' to continue with your application' : ''}.
+            </p>
+            <p className="mt-2">
+              If you already have an account with this address, the message tells you how to sign in or reset your
+              password instead. Nothing arrived? Check your spam folder, or register again in a few minutes.
+            </p>
+          </AlertDescription>
+        </Alert>
+        <Button asChild className="w-full">
+          <Link to="/login">Go to sign in</Link>
+        </Button>
+      </div>
+    );
+  }
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onValid, toastForInvalidForm)(event)} className="space-y-6">
