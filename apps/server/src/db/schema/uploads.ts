@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth.ts';
+import { organizations, users } from './auth.ts';
 
 /**
  * Files people upload (D9; modules/uploads). The bytes live in private storage (local folder or
@@ -16,6 +16,12 @@ export const uploads = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** What the file is for, e.g. 'application-document' or 'logo'. */
     purpose: text('purpose').notNull().default('general'),
+    /**
+     * The organisation whose record the file is attached to (set when an application naming it is
+     * approved and becomes that organisation's registration). Its admins may read the file; a file
+     * attached to no organisation is read only by its owner and platform admins.
+     */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     /** The name on the uploader's machine, cleaned; shown and used in Content-Disposition, never as a path. */
     originalName: text('original_name').notNull(),
     /** As recognised from the bytes: application/pdf, image/png, image/jpeg or image/webp. */
@@ -31,6 +37,9 @@ export const uploads = pgTable(
     index('uploads_owner_live_idx')
       .on(t.ownerUserId, t.createdAt)
       .where(sql`${t.deletedAt} is null`),
+    index('uploads_organization_idx')
+      .on(t.organizationId)
+      .where(sql`${t.organizationId} is not null`),
     check('uploads_size_bytes_check', sql`${t.sizeBytes} > 0 and ${t.sizeBytes} <= 10485760`),
   ],
 );

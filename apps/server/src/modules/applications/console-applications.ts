@@ -18,6 +18,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import type { TMailMessage } from '../../mail/mailer.ts';
 import { ensureOrganizationWithMember, slugify, type TOrganizationType } from '../auth/organizations.ts';
 import { attachSubscriptionToOrganization } from '../payments/subscriptions.ts';
+import { attachUploadsToOrganization } from '../uploads/uploads-service.ts';
 import { approvedMail, changesRequestedMail, rejectedMail } from './application-mails.ts';
 import { toApplicationView } from './application-view.ts';
 import { referencedFiles, stepsOf } from './step-data.ts';
@@ -197,6 +198,12 @@ export async function decideApplication(
         .update(users)
         .set({ role: found.userType, status: 'active', updatedAt: now })
         .where(eq(users.id, applicant.id));
+      // The submitted documents become the organisation's registration record: its admins may read them.
+      await attachUploadsToOrganization(tx, {
+        ownerUserId: applicant.id,
+        organizationId,
+        ids: referencedFiles(found.stepData).map((file) => file.id),
+      });
       // D8: the subscription set up at checkout now belongs to the school; the first charge falls due 14 days from today.
       if (found.userType === 'school_admin')
         await attachSubscriptionToOrganization(tx, { userId: applicant.id, organizationId });

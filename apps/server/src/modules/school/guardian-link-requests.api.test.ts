@@ -181,9 +181,11 @@ describe('a school asks an account outside it to be linked to a learner', () => 
     };
     expect(fileRoutes).toEqual(Object.keys(tries).sort());
     for (const route of fileRoutes) await tries[route]!();
-    // Alpha, the parent's school, still sees them: the rule is membership, not a blanket refusal.
+    // Alpha, the parent's school, sees the picture: the rule is membership, not a blanket refusal.
     expect((await call('GET', avatarUrl, 'alphaAdmin')).statusCode).toBe(200);
-    expect((await call('GET', `/api/uploads/${uploadId}`, 'alphaAdmin')).statusCode).toBe(200);
+    // An upload is read by an organisation's admins only when attached to that organisation's record;
+    // this one is attached to none, so not even Alpha's admin reads it.
+    expect((await call('GET', `/api/uploads/${uploadId}`, 'alphaAdmin')).statusCode).toBe(404);
     // Nor does the parent see Beta's learner yet.
     const before = (await call('GET', '/api/school/my-children', 'parent')).json().children as { id: string }[];
     expect(before.map((c) => c.id)).not.toContain(asked.learnerId);
@@ -211,8 +213,9 @@ describe('a school asks an account outside it to be linked to a learner', () => 
     expect(await auditsOf('guardian.link_accepted')).toEqual([
       { actor: parent.id, target: `learner:${asked.learnerId}` },
     ]);
-    // A member now: the school sees the picture it shares.
+    // A member now: the school sees the picture it shares, but none of the parent's files.
     expect((await call('GET', avatarUrl, 'betaAdmin')).statusCode).toBe(200);
+    expect((await call('GET', `/api/uploads/${uploadId}`, 'betaAdmin')).statusCode).toBe(404);
     // The link worked once.
     expect((await linkCall('accept', token, 'parent')).statusCode).toBe(404);
   });

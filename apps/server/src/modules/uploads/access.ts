@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { UPLOAD_MESSAGES, ZUploadId } from '@sekolo/shared/schemas/uploads';
 import type { DbExecutor } from '../../db/client.ts';
 import { organizationMembers, uploads, type TUploadRow } from '../../db/schema/index.ts';
@@ -22,34 +21,39 @@ export const ORGANIZATION_ADMIN_MEMBER_ROLES = [
 /** How a viewer may see a file, or null when they may not (and must get the same 404 as for a missing one). */
 export type TUploadAccess = 'owner' | 'organization_admin' | 'platform_admin';
 
-/**
- * True when `adminId` is an admin of some organisation that `memberId` belongs to. Membership is
- * given, never taken: an account a school names as a guardian becomes a member only when its holder
- * accepts (school/guardian-link-requests.ts), so naming someone opens none of their files.
- */
-export async function isOrganizationAdminOf(db: DbExecutor, adminId: string, memberId: string): Promise<boolean> {
-  const admin = alias(organizationMembers, 'admin_membership');
+/** True when `userId` is an admin (a role in ORGANIZATION_ADMIN_MEMBER_ROLES) of `organizationId`. */
+export async function isAdminOfOrganization(db: DbExecutor, userId: string, organizationId: string): Promise<boolean> {
   const [row] = await db
-    .select({ organizationId: admin.organizationId })
-    .from(admin)
-    .innerJoin(
-      organizationMembers,
-      and(eq(organizationMembers.organizationId, admin.organizationId), eq(organizationMembers.userId, memberId)),
+    .select({ organizationId: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        eq(organizationMembers.userId, userId),
+        inArray(organizationMembers.role, [...ORGANIZATION_ADMIN_MEMBER_ROLES]),
+      ),
     )
-    .where(and(eq(admin.userId, adminId), inArray(admin.role, [...ORGANIZATION_ADMIN_MEMBER_ROLES])))
     .limit(1);
   return Boolean(row);
 }
 
+/**
+ * Who may read a file: its owner; an active platform admin (the review team); an admin of the
+ * organisation whose record the file is attached to (`uploads.organization_id`). Sharing an
+ * organisation with the owner opens nothing: a parent who belongs to two schools shows neither
+ * school the files made for the other, or for their own account.
+ */
 export async function accessToUpload(
   db: DbExecutor,
   viewer: TSessionUser,
-  ownerUserId: string,
+  upload: Pick<TUploadRow, 'ownerUserId' | 'organizationId'>,
 ): Promise<TUploadAccess | null> {
-  if (viewer.id === ownerUserId) return 'owner';
+  if (viewer.id === upload.ownerUserId) return 'owner';
   if (viewer.status !== 'active') return null;
   if (viewer.role === 'platform_admin') return 'platform_admin';
-  if (await isOrganizationAdminOf(db, viewer.id, ownerUserId)) return 'organization_admin';
+  if (upload.organizationId && (await isAdminOfOrganization(db, viewer.id, upload.organizationId))) {
+    return 'organization_admin';
+  }
   return null;
 }
 
@@ -65,7 +69,7 @@ export async function findReadableUpload(
     .from(uploads)
     .where(and(eq(uploads.id, id), isNull(uploads.deletedAt)));
   if (!row) throw notFound(UPLOAD_MESSAGES.notFound);
-  const access = await accessToUpload(db, viewer, row.ownerUserId);
+  const access = await accessToUpload(db, viewer, row);
   if (!access) throw notFound(UPLOAD_MESSAGES.notFound);
   return { row, access };
 }

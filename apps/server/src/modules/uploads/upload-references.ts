@@ -51,3 +51,19 @@ export async function assertUploadsOwnedBy(db: DbExecutor, userId: string, ids: 
   const missing = unique.find((id) => !found.has(id));
   if (missing !== undefined) throw badRequest(`${UPLOAD_MESSAGES.notFound.replace(/\.$/, '')}: ${missing}.`);
 }
+
+/**
+ * Attaches the live uploads `ids` of `ownerUserId` to `organizationId`, whose admins may then read
+ * them (access.ts). Only the owner's own files move: an id of someone else's file is left alone.
+ */
+export async function attachUploadsToOrganization(
+  db: DbExecutor,
+  input: { ownerUserId: string; organizationId: string; ids: readonly string[] },
+): Promise<void> {
+  const unique = [...new Set(input.ids)].filter((id) => ZUploadId.safeParse(id).success);
+  if (unique.length === 0) return;
+  await db
+    .update(uploads)
+    .set({ organizationId: input.organizationId })
+    .where(and(inArray(uploads.id, unique), eq(uploads.ownerUserId, input.ownerUserId), isNull(uploads.deletedAt)));
+}
