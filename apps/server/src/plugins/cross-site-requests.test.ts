@@ -264,6 +264,19 @@ describe('cross-site requests (sandbox payments)', () => {
     expect(await signedInUser(t.app, cookie)).toBeNull();
   });
 
+  it('answers an address that does not exist the same way: refused from another site, 404 from ours', async () => {
+    const send = (origin: string, contentType = 'application/json') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/nowhere',
+        headers: { origin, 'content-type': contentType },
+        payload: '{}',
+      });
+    expect((await send('https://evil.example')).json()).toEqual(CROSS_SITE);
+    expect((await send(OWN_ORIGIN)).statusCode).toBe(404);
+    expect((await send(OWN_ORIGIN, 'text/plain')).statusCode).toBe(415);
+  });
+
   it('lets no request of another site act as the signed-in user, signed in or not', async () => {
     const user = await createUser(t.database.db, { role: 'customer' });
     const { cookie } = await signIn(t.app, user.email, user.password);
