@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { fromOurPages } from '../fixtures/api';
 import { addDays, formatLongDate, isWeekday, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { SCHOOL_MESSAGES, schoolYearStart } from '@sekolo/shared/schemas/school';
 import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
@@ -129,6 +130,7 @@ test.describe('back-capture (issue 6)', () => {
     };
     const class9a = classes.classes.find((c) => c.name === '9A')!.id;
     const created = await page.request.post('/api/school/learners', {
+      headers: fromOurPages(),
       data: {
         firstName: 'Ayanda',
         lastName,

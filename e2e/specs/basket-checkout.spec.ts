@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { fromOurPages } from '../fixtures/api';
 import { createAccount, signIn, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 
@@ -19,7 +20,7 @@ async function signInAsNewCustomer(page: Page, request: APIRequestContext) {
 test('the customer checks out a basket', async ({ page, request }) => {
   await signInAsNewCustomer(page, request);
   // Start from an empty basket, in the account and in this browser.
-  expect((await page.request.put('/api/payments/basket', { data: { items: [] } })).status()).toBe(200);
+  expect((await page.request.put('/api/payments/basket', { headers: fromOurPages(), data: { items: [] } })).status()).toBe(200);
   await page.evaluate(() => window.localStorage.removeItem('basket_items'));
 
   // From the marketplace to the products, signed in (the marketplace's button
@@ -76,7 +77,7 @@ test('the customer checks out a basket', async ({ page, request }) => {
 
 test('a cancelled basket payment charges nothing and keeps the basket', async ({ page, request }) => {
   await signInAsNewCustomer(page, request);
-  expect((await page.request.put('/api/payments/basket', { data: { items: [] } })).status()).toBe(200);
+  expect((await page.request.put('/api/payments/basket', { headers: fromOurPages(), data: { items: [] } })).status()).toBe(200);
   await page.evaluate(() => window.localStorage.removeItem('basket_items'));
   await page.goto('/basket');
   await page.getByRole('button', { name: 'Add School backpack to basket' }).click();

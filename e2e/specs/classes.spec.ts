@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { fromOurPages } from '../fixtures/api';
 import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
 
 /**
@@ -13,7 +14,7 @@ test('the admin corrects a class’s grade and name, then deletes it; a class wi
   const mistaken = `10B-${tag}`;
   const corrected = `10C-${tag}`;
   await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
-  const created = await page.request.post('/api/school/classes', { data: { name: mistaken, grade: '8' } });
+  const created = await page.request.post('/api/school/classes', { headers: fromOurPages(), data: { name: mistaken, grade: '8' } });
   expect(created.status(), await created.text()).toBe(201);
   const classId = ((await created.json()) as { class: { id: string } }).class.id;
 
@@ -63,7 +64,7 @@ test('the admin corrects a class’s grade and name, then deletes it; a class wi
     await expect(page.getByText(`Class ${corrected} deleted`)).toBeVisible();
     await expect(page.getByText(`Class ${mistaken} is now ${corrected} in Grade 10`)).toBeVisible();
   } finally {
-    await page.request.delete(`/api/school/classes/${classId}`);
+    await page.request.delete(`/api/school/classes/${classId}`, { headers: fromOurPages() });
   }
 });
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fromOurPages } from '../fixtures/api';
 import { DEMO, DEMO_PASSWORD, fillSignIn, signIn, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { linkFrom, waitForMail } from '../fixtures/outbox';
@@ -12,6 +13,7 @@ import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
  */
 async function addLearner(page: Page, firstName: string, lastName: string, admissionNumber: string): Promise<string> {
   const res = await page.request.post('/api/school/learners', {
+    headers: fromOurPages(),
     data: { firstName, lastName, dateOfBirth: birthDateForGrade('11'), gender: 'female', grade: '11', admissionNumber },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -19,7 +21,7 @@ async function addLearner(page: Page, firstName: string, lastName: string, admis
 }
 
 async function addGuardian(page: Page, learnerId: string, guardian: Record<string, string>) {
-  const res = await page.request.post(`/api/school/learners/${learnerId}/guardians`, { data: guardian });
+  const res = await page.request.post(`/api/school/learners/${learnerId}/guardians`, { headers: fromOurPages(), data: guardian });
   expect(res.status(), await res.text()).toBe(201);
 }
 
@@ -154,6 +156,7 @@ test('the overview’s “Without guardian consent” opens the list of exactly 
   const guardians = await page.request.get(`/api/school/learners/${signed}/guardians`);
   const guardianId = ((await guardians.json()) as { guardians: { id: string }[] }).guardians[0]!.id;
   const recorded = await page.request.post(`/api/school/learners/${signed}/consents`, {
+    headers: fromOurPages(),
     data: { guardianId, policyVersion: PRIVACY_POLICY_VERSION, signedOn: todayInSouthAfrica() },
   });
   expect(recorded.status(), await recorded.text()).toBe(201);

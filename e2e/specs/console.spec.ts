@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { fromOurPages } from '../fixtures/api';
 import { randomUUID } from 'node:crypto';
 import {
   createAccount,
@@ -124,6 +125,7 @@ async function signedInApplicant(
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   return async (name: string) => {
     const res = await request.post('/api/uploads', {
+      headers: fromOurPages(),
       multipart: { purpose: 'application-document', file: { name, mimeType: 'application/pdf', buffer: PDF } },
     });
     expect(res.status(), await res.text()).toBe(201);
@@ -187,25 +189,28 @@ test("the console shows a business partner's choices by their labels and its fee
     '4': { acceptedSLA: true },
     '5': { termsAccepted: true, privacyAccepted: true },
   };
-  const saved = await request.put('/api/applications/me', { data: { currentStep: 5, stepData } });
+  const saved = await request.put('/api/applications/me', { headers: fromOurPages(), data: { currentStep: 5, stepData } });
   expect(saved.status(), await saved.text()).toBe(200);
   // The registration fee paid in the sandbox, and the paid order's packageData stored as the wizard does.
   const checkout = await request.post('/api/payments/subscription-checkout', {
+    headers: fromOurPages(),
     data: { userType: 'business_partner', partnerTypes: ['tutor', 'product_vendor'], commissionTier: 'basic' },
   });
   expect(checkout.status(), await checkout.text()).toBe(200);
   const { orderId } = (await checkout.json()) as { orderId: string };
   const paid = await request.post('/api/payments/sandbox/pay', {
+    headers: fromOurPages(),
     data: { orderId, cardNumber: '4242 4242 4242 4242', expiry: '12/35', cvc: '123', name: 'Naledi Khumalo' },
   });
   expect(paid.status(), await paid.text()).toBe(200);
   const order = await request.get(`/api/payments/subscription-checkout/${orderId}`);
   const { packageData } = (await order.json()) as { packageData: Record<string, unknown> };
   const returned = await request.put('/api/applications/me', {
+    headers: fromOurPages(),
     data: { currentStep: 6, stepData: { '6': { transactionRef: orderId, packageData } } },
   });
   expect(returned.status(), await returned.text()).toBe(200);
-  const submitted = await request.post('/api/applications/me/submit', { headers: { 'idempotency-key': randomUUID() } });
+  const submitted = await request.post('/api/applications/me/submit', { headers: { ...fromOurPages(), 'idempotency-key': randomUUID() } });
   expect(submitted.status(), await submitted.text()).toBe(200);
   const { application } = (await submitted.json()) as { application: { id: string } };
 
@@ -285,9 +290,9 @@ test("a young entrepreneur's guardian confirms consent from the e-mailed link (D
     },
     '5': { termsAccepted: true, privacyAccepted: true },
   };
-  const saved = await request.put('/api/applications/me', { data: { currentStep: 5, stepData } });
+  const saved = await request.put('/api/applications/me', { headers: fromOurPages(), data: { currentStep: 5, stepData } });
   expect(saved.status(), await saved.text()).toBe(200);
-  const submitted = await request.post('/api/applications/me/submit', { headers: { 'idempotency-key': randomUUID() } });
+  const submitted = await request.post('/api/applications/me/submit', { headers: { ...fromOurPages(), 'idempotency-key': randomUUID() } });
   expect(submitted.status(), await submitted.text()).toBe(200);
 
   const mail = await waitForMail(request, guardianEmail, (m) => m.tag === 'guardian-consent');

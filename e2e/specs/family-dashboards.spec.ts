@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fromOurPages } from '../fixtures/api';
 import { DEMO, DEMO_PASSWORD, fillSignIn, signIn, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { linkFrom, waitForMail } from '../fixtures/outbox';
@@ -116,6 +117,7 @@ test('the admin invites a learner, who sets a password and sees their own dashbo
     classes: { id: string; name: string }[];
   };
   const created = await page.request.post('/api/school/learners', {
+    headers: fromOurPages(),
     data: {
       firstName: 'Lindokuhle',
       lastName: `Family${tag}`,

@@ -118,6 +118,7 @@ test('a partner pays the registration fee at PayFast: form signed, ITN validated
     firstName: 'Sipho',
     lastName: 'Dlamini',
     verify: true,
+    baseURL: PAYFAST_URL,
   });
   await signIn(page, email, PASSWORD);
   await page.evaluate(([data]) => window.localStorage.setItem('registrationData', JSON.stringify(data)), [

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { fromOurPages } from '../fixtures/api';
 import { createAccount, signIn, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 
@@ -20,10 +21,10 @@ async function createBasketOrder(page: Page, request: APIRequestContext) {
   await createAccount(request, { email, password, firstName: 'Thandi', lastName: 'Mokoena', verify: true });
   await signIn(page, email, password);
   const items = [{ id: CALCULATOR, quantity: 1 }];
-  const quote = await page.request.post('/api/payments/basket-quote', { data: { items } });
+  const quote = await page.request.post('/api/payments/basket-quote', { headers: fromOurPages(), data: { items } });
   expect(quote.status()).toBe(200);
   const { totalCents } = (await quote.json()) as { totalCents: number };
-  const res = await page.request.post('/api/payments/basket-checkout', { data: { items } });
+  const res = await page.request.post('/api/payments/basket-checkout', { headers: fromOurPages(), data: { items } });
   expect(res.status()).toBe(201);
   const { orderId, redirectUrl } = (await res.json()) as { orderId: string; redirectUrl: string };
   return { orderId, redirectUrl, amount: rands(totalCents) };

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { fromOurPages } from '../fixtures/api';
 import { DEMO, DEMO_PASSWORD, signIn, uniqueEmail } from '../fixtures/accounts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
@@ -20,7 +21,7 @@ function savesOf(page: Page): Request[] {
 /** A new staff member of the demo school, by the API: this attempt's own, so a retry starts clean. */
 async function inviteStaff(page: Page, firstName: string, lastName: string, role: string) {
   const email = uniqueEmail('controls');
-  const invited = await page.request.post('/api/school/staff', { data: { firstName, lastName, email, role } });
+  const invited = await page.request.post('/api/school/staff', { headers: fromOurPages(), data: { firstName, lastName, email, role } });
   expect(invited.status(), await invited.text()).toBe(201);
   return { email, name: `${firstName} ${lastName}` };
 }

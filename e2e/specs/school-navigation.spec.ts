@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { fromOurPages } from '../fixtures/api';
 import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
@@ -28,7 +29,7 @@ test('Back from a learner, and a reload, show the learner list as it was: search
     ),
     `Naledi 00,${surname},${birthDateForGrade('11')},female,11,NAV-${tag}-0`,
   ].join('\n');
-  const imported = await page.request.post('/api/school/learners/import', { data: { csv, mode: 'all' } });
+  const imported = await page.request.post('/api/school/learners/import', { headers: fromOurPages(), data: { csv, mode: 'all' } });
   expect(imported.ok(), await imported.text()).toBe(true);
   expect(((await imported.json()) as { report: { imported: number } }).report.imported).toBe(28);
 
@@ -227,6 +228,7 @@ test('at 375 px each learner in the list is read whole, without scrolling sidewa
   // hidden at this width).
   const tag = Date.now().toString(36).toUpperCase();
   const created = await page.request.post('/api/school/learners', {
+    headers: fromOurPages(),
     data: {
       firstName: 'Lindo',
       lastName: `Aaphone${tag}`,

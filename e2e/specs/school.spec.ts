@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { fromOurPages } from '../fixtures/api';
 import { birthDateForGrade, HOME_LANGUAGES, LEARNER_GENDERS } from '@sekolo/shared/schemas/school';
 import { DEMO, DEMO_PASSWORD, fillSignIn, signIn, uniqueEmail } from '../fixtures/accounts';
 import { linkFrom, waitForMail } from '../fixtures/outbox';
@@ -323,6 +324,7 @@ test.describe('school dashboard (issue 6)', () => {
     await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
     const tag = Date.now().toString(36).toUpperCase();
     const created = await page.request.post('/api/school/learners', {
+      headers: fromOurPages(),
       data: {
         firstName: 'Naledi',
         lastName: `Both${tag}`,
@@ -383,6 +385,7 @@ test.describe('school dashboard (issue 6)', () => {
     await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
     const tag = Date.now().toString(36).toUpperCase();
     const created = await page.request.post('/api/school/learners', {
+      headers: fromOurPages(),
       data: {
         firstName: 'Ayanda',
         lastName: `Kin${tag}`,
@@ -396,6 +399,7 @@ test.describe('school dashboard (issue 6)', () => {
     const learnerId = (await created.json()).learner.id;
     const guardianName = `Sipho Kin${tag}`;
     const linked = await page.request.post(`/api/school/learners/${learnerId}/guardians`, {
+      headers: fromOurPages(),
       data: { firstName: 'Sipho', lastName: `Kin${tag}`, phone: '082 555 0101', relation: 'parent' },
     });
     expect(linked.status()).toBe(201);
@@ -637,11 +641,11 @@ test.describe('school dashboard (issue 6)', () => {
       staff: { id: string; email: string }[];
     };
     const userId = staff.staff.find((m) => m.email === email)!.id;
-    const created = await page.request.post('/api/school/classes', { data: { name: className, grade: '9' } });
+    const created = await page.request.post('/api/school/classes', { headers: fromOurPages(), data: { name: className, grade: '9' } });
     expect(created.status()).toBe(201);
     const id = ((await created.json()) as { class: { id: string } }).class.id;
     expect(
-      (await page.request.put(`/api/school/attendance/classes/${id}/teacher`, { data: { userId } })).status(),
+      (await page.request.put(`/api/school/attendance/classes/${id}/teacher`, { headers: fromOurPages(), data: { userId } })).status(),
     ).toBe(200);
     await page.reload();
 

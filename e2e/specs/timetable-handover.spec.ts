@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fromOurPages } from '../fixtures/api';
 import { DEMO, DEMO_PASSWORD, signIn, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { freeMinutes, hhmm } from '../fixtures/timetable';
@@ -8,6 +9,7 @@ const API = '/api/school/timetable';
 /** A teacher of this test's own, invited over the API (as the staff screen does); their id. */
 async function inviteTeacher(page: Page, firstName: string, lastName: string): Promise<string> {
   const response = await page.request.post('/api/school/staff', {
+    headers: fromOurPages(),
     data: { firstName, lastName, email: uniqueEmail('handover'), role: 'teacher' },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -21,6 +23,7 @@ async function group(page: Page, name: string, teacherId: string) {
   };
   const registerClassId = setup.setup.classes.find((c) => c.name === '8A')!.id;
   const created = await page.request.post(`${API}/subject-classes`, {
+    headers: fromOurPages(),
     // A group of chosen learners (none yet): groups of one class may meet side by side.
     data: { subject: 'mathematics', teacherId, registerClassId, groupName: name, membership: 'chosen' },
   });
@@ -34,6 +37,7 @@ async function group(page: Page, name: string, teacherId: string) {
 async function groupWithLesson(page: Page, periodId: string, name: string, teacherId: string) {
   const subjectClassId = await group(page, name, teacherId);
   const lesson = await page.request.post(`${API}/lessons`, {
+    headers: fromOurPages(),
     data: { subjectClassId, day: 1, periodId, roomId: null },
   });
   expect(lesson.status(), await lesson.text()).toBe(201);
@@ -48,6 +52,7 @@ async function addPeriod(page: Page, from: string) {
   const start = await freeMinutes(page, from, 30);
   const name = `Handover ${Date.now().toString(36).slice(-5)}`;
   const response = await page.request.post(`${API}/periods`, {
+    headers: fromOurPages(),
     data: { name, startsAt: hhmm(start), endsAt: hhmm(start + 30), isBreak: false },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -206,7 +211,7 @@ test('removing a room or a subject class from the timetable setup asks first', a
   const teacherId = await inviteTeacher(page, 'Zanele', `Remover${suffix}`);
   const period = await addPeriod(page, '16:00');
   await groupWithLesson(page, period.id, `Remove ${suffix}`, teacherId);
-  expect((await page.request.post(`${API}/rooms`, { data: { name: room } })).status()).toBe(201);
+  expect((await page.request.post(`${API}/rooms`, { headers: fromOurPages(), data: { name: room } })).status()).toBe(201);
   await page.reload();
 
   // A room: the question says its lessons keep no room; Keep keeps it, the focus back on Remove.

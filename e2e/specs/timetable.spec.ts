@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fromOurPages } from '../fixtures/api';
 import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { freeMinutes, hhmm } from '../fixtures/timetable';
@@ -286,6 +287,7 @@ async function placeLessons(
       (s) => s.registerClassName === lesson.className && s.subjectLabel === lesson.subject && !s.groupName,
     )!;
     const placed = await page.request.post('/api/school/timetable/lessons', {
+      headers: fromOurPages(),
       data: { subjectClassId: subjectClass.id, day: lesson.day, periodId, roomId: null },
     });
     expect(placed.status(), await placed.text()).toBe(201);
@@ -312,6 +314,7 @@ test('the admin confirms removing a period with lessons; one without goes at onc
     [empty, start + 30],
   ] as const) {
     const created = await page.request.post('/api/school/timetable/periods', {
+      headers: fromOurPages(),
       data: { name, startsAt: hhmm(from), endsAt: hhmm(from + 30), isBreak: false },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -374,6 +377,7 @@ test('on a phone the Period select shows its whole text and the week keeps its d
   await expect(page.getByRole('form', { name: 'Add a period' })).toBeVisible();
   const start = await freeMinutes(page, '22:30', 30);
   const created = await page.request.post('/api/school/timetable/periods', {
+    headers: fromOurPages(),
     data: { name: period, startsAt: hhmm(start), endsAt: hhmm(start + 30), isBreak: false },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -417,7 +421,7 @@ test('on a phone the Period select shows its whole text and the week keeps its d
     });
     expect(onTop).toBe(true);
   } finally {
-    await page.request.delete(`/api/school/timetable/periods/${periodId}`);
+    await page.request.delete(`/api/school/timetable/periods/${periodId}`, { headers: fromOurPages() });
   }
 });
 

@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import helmet from 'helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config/env.ts';
@@ -8,6 +7,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { JobQueue } from './platform/jobs/queue.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { crossSiteRequestsPlugin } from './plugins/cross-site-requests.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { registerModules } from './modules/index.ts';
 import { contentSecurityPolicy } from './lib/content-security-policy.ts';
@@ -63,8 +63,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   });
   // External plugins first, then ours (fastify/demo).
   await app.register(cookie);
-  await app.register(formbody);
   await app.register(errorHandlerPlugin);
+  await app.register(crossSiteRequestsPlugin);
 
   app.get('/api/health', async () => {
     const started = Date.now();

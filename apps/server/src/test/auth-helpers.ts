@@ -19,7 +19,8 @@ export function authPost(app: App, path: string, body: unknown, options: { cooki
   return app.inject({
     method: 'POST',
     url: `/api/auth${path}`,
-    headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
+    // The app's own address, as its sign-in page sends it (PUBLIC_URL differs between tests).
+    headers: { origin: new URL(app.deps.config.publicUrl).origin, ...(options.cookie ? { cookie: options.cookie } : {}) },
     remoteAddress: options.ip,
     payload: body as Record<string, unknown>,
   });

@@ -1,12 +1,14 @@
 import os from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type TConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { outboxMessages } from '../db/schema/index.ts';
 import { createOutboxMailer, type Mailer } from '../mail/mailer.ts';
 import { createJobQueue, type JobQueue } from '../platform/jobs/queue.ts';
+import { STATE_CHANGING_METHODS } from '../plugins/cross-site-requests.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export type TestApp = {
@@ -40,6 +42,7 @@ export async function createTestApp(
   // A slow poll: a test's jobs run when it enqueues them (the queue wakes its workers) or settles them.
   const jobs = createJobQueue(database, { pollingIntervalSeconds: 600 });
   const app = await buildApp({ config, database, mailer, jobs });
+  sendOwnOrigin(app, new URL(config.publicUrl).origin);
   options.beforeReady?.(app);
   await app.ready();
   return {
@@ -63,4 +66,28 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * Makes `app.inject` send what a browser on the app's own pages sends: a POST, PUT, PATCH or DELETE
+ * carries the app's Origin unless the test names one (`origin: 'https://elsewhere.example'`), or
+ * asks for none with `origin: undefined`. The cross-site check (plugins/cross-site-requests.ts) runs
+ * on every injected request as on a browser's, instead of being switched off for tests.
+ */
+function sendOwnOrigin(app: App, origin: string) {
+  const inject = app.inject.bind(app) as (options: InjectOptions | string) => ReturnType<App['inject']>;
+  const withOrigin = (options: InjectOptions | string): InjectOptions | string => {
+    if (typeof options === 'string' || !STATE_CHANGING_METHODS.has((options.method ?? 'GET').toUpperCase())) {
+      return options;
+    }
+    const headers: Record<string, unknown> = { ...options.headers };
+    const named = Object.keys(headers).find((name) => name.toLowerCase() === 'origin');
+    if (named === undefined) headers.origin = origin;
+    else if (headers[named] === undefined) delete headers[named];
+    return { ...options, headers: headers as InjectOptions['headers'] };
+  };
+  app.inject = ((options?: InjectOptions | string) => {
+    if (options === undefined) throw new Error('createTestApp: call app.inject with its options (the chained form is not wrapped).');
+    return inject(withOrigin(options));
+  }) as App['inject'];
 }

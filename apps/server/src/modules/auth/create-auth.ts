@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'b
 import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_MESSAGES, NAME_MAX_LENGTH, ZSignUpRequestSchema } from '@sekolo/shared/schemas/auth';
 import type { TConfig } from '../../config/env.ts';
+import { trustedOrigins } from '../../config/trusted-origins.ts';
 import type { Database } from '../../db/client.ts';
 import { eq } from 'drizzle-orm';
 import { accountInvitations, authAccounts, authSessions, authVerifications, users } from '../../db/schema/index.ts';
@@ -59,12 +60,6 @@ export function createAuth({ config, db, mailer, secret, log }: TCreateAuthOptio
   const secure = config.publicUrl.startsWith('https://');
   /** Storage keys of uploads, read before an account is deleted and removed after (deleteUser below). */
   const uploadKeysOfDeletedUsers = new Map<string, string[]>();
-  const trustedOrigins = [config.publicUrl];
-  if (config.NODE_ENV !== 'production') {
-    // The Vite dev server proxies /api from its own origin; without PUBLIC_URL, 127.0.0.1 works like localhost.
-    trustedOrigins.push('http://localhost:5173');
-    if (!config.PUBLIC_URL) trustedOrigins.push(`http://127.0.0.1:${config.PORT}`);
-  }
 
   const socialProviders: Record<string, { clientId: string; clientSecret: string }> = {};
   if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
@@ -79,7 +74,7 @@ export function createAuth({ config, db, mailer, secret, log }: TCreateAuthOptio
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret,
-    trustedOrigins,
+    trustedOrigins: trustedOrigins(config),
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',

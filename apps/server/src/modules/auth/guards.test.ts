@@ -93,8 +93,9 @@ describe('guards, /api/me, avatars and the audit log', () => {
     // Public by design: the session probe (null when signed out), the sign-in options, health, the
     // marketplace's listings and basket prices, a guardian's consent page by its mailed token, the
     // public forms (newsletter, contact, demo), the reset-password link check, the payment provider's
-    // notifications and the sandbox gateway's page (not in production), and the dev outbox (not in
-    // production). Better Auth's /api/auth/* answers for itself. An order is its buyer's to read.
+    // notifications and the sandbox gateway's page and card payment (not in production; cancelling is
+    // the signed-in buyer's), and the dev outbox (not in production). Better Auth's /api/auth/*
+    // answers for itself. An order is its buyer's to read.
     // No route creates orders for an anonymous caller: the basket and registration checkouts are
     // signed in, and there is no open POST /api/payments/orders.
     const PUBLIC = [
@@ -117,7 +118,6 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'POST /api/password-links/check',
       'POST /api/payments/basket-quote',
       'POST /api/payments/notify/sandbox',
-      'POST /api/payments/sandbox/cancel',
       'POST /api/payments/sandbox/pay',
     ];
     const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } };

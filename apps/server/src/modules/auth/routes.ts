@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from '@sekolo/shared/schemas/auth';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { MULTIPART_BODY } from '../../plugins/cross-site-requests.ts';
 import { limitPerClientAddress } from '../../lib/rate-limit.ts';
 import { toMeResponse } from './get-me.ts';
 import { getSessionUser, requireRole, requireSession, type TSessionUser } from './guards.ts';
@@ -51,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send(user ? toMeResponse(user) : null);
   });
 
-  app.post('/me/avatar', { onRequest: requireSession }, async (request) => {
+  app.post('/me/avatar', { onRequest: requireSession, config: { bodyTypes: [MULTIPART_BODY] } }, async (request) => {
     const user = await signedIn(request);
     if (!request.isMultipart()) throw badRequest(AVATAR_MESSAGES.missing);
     const file = await request.file();

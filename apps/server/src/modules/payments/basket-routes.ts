@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZBasketItemsSchema, type TBasketItems } from '@sekolo/shared/schemas/payments';
 import type { DbExecutor } from '../../db/client.ts';
+import { lockForTransaction, transaction } from '../../db/transaction.ts';
 import { basketItems } from '../../db/schema/basket.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { getSessionUser, requireSession } from '../auth/guards.ts';
@@ -38,11 +39,20 @@ const rowsOf = (userId: string, items: TBasketItems['items']) =>
   }));
 
 /**
+ * Saves of one user's basket run one after the other: two tabs saving at once would otherwise both
+ * delete the old rows and both insert the same items, and the second insert would fail on the
+ * (user, item) key. Held until the save's transaction ends.
+ */
+const lockBasket = (tx: DbExecutor, userId: string) => lockForTransaction(tx, `basket:${userId}`);
+
+/**
  * The signed-in user's basket (issue 5), prefix /api/payments/basket:
  * - GET: the basket kept in the account;
- * - PUT { items }: replaces it (the browser saves every change);
+ * - PUT { items }: replaces it (the browser saves every change); answers the basket it saved;
  * - POST /merge { items }: on sign-in, the browser's basket joins the account's: an item in both
  *   keeps the larger quantity (so merging twice never doubles it). Answers the merged basket.
+ * Saves sent at once (several tabs) each take their turn (lockBasket): the basket ends as the last
+ * replace left it, with the merges after it added, and never answers an error for the collision.
  */
 export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -57,27 +67,31 @@ export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/', { schema: { body: ZBasketItemsSchema }, onRequest: requireSession }, async (request) => {
     const user = await userOf(request);
     const items = distinct(request.body.items);
-    await db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
+      await lockBasket(tx, user.id);
       await tx.delete(basketItems).where(eq(basketItems.userId, user.id));
       if (items.length > 0) {
         await tx.insert(basketItems).values(rowsOf(user.id, items));
       }
+      return basketOf(tx, user.id);
     });
-    return basketOf(db, user.id);
   });
 
   app.post('/merge', { schema: { body: ZBasketItemsSchema }, onRequest: requireSession }, async (request) => {
     const user = await userOf(request);
     const items = distinct(request.body.items);
-    if (items.length > 0) {
-      await db
-        .insert(basketItems)
-        .values(rowsOf(user.id, items))
-        .onConflictDoUpdate({
-          target: [basketItems.userId, basketItems.itemId],
-          set: { quantity: sql`greatest(${basketItems.quantity}, excluded.quantity)`, updatedAt: sql`now()` },
-        });
-    }
-    return basketOf(db, user.id);
+    return transaction(db, async (tx) => {
+      await lockBasket(tx, user.id);
+      if (items.length > 0) {
+        await tx
+          .insert(basketItems)
+          .values(rowsOf(user.id, items))
+          .onConflictDoUpdate({
+            target: [basketItems.userId, basketItems.itemId],
+            set: { quantity: sql`greatest(${basketItems.quantity}, excluded.quantity)`, updatedAt: sql`now()` },
+          });
+      }
+      return basketOf(tx, user.id);
+    });
   });
 };

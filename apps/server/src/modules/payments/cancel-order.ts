@@ -8,11 +8,17 @@ import { SANDBOX_CHECKOUT_NOT_FOUND } from './pay-sandbox-order.ts';
 
 /**
  * The buyer cancels at the sandbox gateway: a pending order becomes cancelled (a paid one cannot)
- * and the buyer goes to the cancel address. Cancelling twice lands in the same place.
+ * and the buyer goes to the cancel address. Cancelling twice lands in the same place. Someone
+ * else's order is answered like one that does not exist, so its id tells a stranger nothing.
  */
-export async function cancelSandboxOrder(db: Database, orderId: string): Promise<{ redirect: TCheckoutRedirect }> {
+export async function cancelSandboxOrder(
+  db: Database,
+  { orderId, buyerUserId }: { orderId: string; buyerUserId: string },
+): Promise<{ redirect: TCheckoutRedirect }> {
   const [order] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
-  if (!order || order.provider !== 'sandbox') throw notFound(SANDBOX_CHECKOUT_NOT_FOUND);
+  if (!order || order.provider !== 'sandbox' || order.buyerUserId !== buyerUserId) {
+    throw notFound(SANDBOX_CHECKOUT_NOT_FOUND);
+  }
   if (order.status === 'paid') throw conflict('This order has already been paid.');
   await db
     .update(paymentOrders)

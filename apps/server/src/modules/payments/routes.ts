@@ -10,6 +10,7 @@ import {
 } from '@sekolo/shared/schemas/payments';
 import { paymentOrders } from '../../db/schema/payments.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
+import { FORM_BODY } from '../../plugins/cross-site-requests.ts';
 import { getSessionUser, requireSession } from '../auth/guards.ts';
 import { cancelSandboxOrder } from './cancel-order.ts';
 import { toOrderView } from './order-view.ts';
@@ -23,6 +24,9 @@ import { createRegistrationCheckout, getRegistrationOrder, registeringApplicant 
 
 const ORDER_NOT_FOUND = 'There is no such order.';
 
+/** What each provider's notification is: PayFast's ITN a form post, the sandbox's JSON. */
+const NOTIFICATION_BODY_TYPES = { payfast: FORM_BODY, sandbox: 'application/json' } as const;
+
 /**
  * Payments (issue 5, D14). Prefix /api/payments.
  * - GET /orders/:orderId: the signed-in buyer's own order and its status. Orders are created only by the
@@ -30,7 +34,8 @@ const ORDER_NOT_FOUND = 'There is no such order.';
  *   (basket-checkout.ts) and the registration checkout (POST /subscription-checkout). There is no
  *   open POST /orders: nobody creates orders for anyone else, or anonymously.
  * - /sandbox/*: the sandbox gateway behind the hosted page /payments/sandbox/:orderId (only when
- *   PAYMENT_PROVIDER=sandbox, so test cards never work against a real provider's orders).
+ *   PAYMENT_PROVIDER=sandbox, so test cards never work against a real provider's orders); only the
+ *   signed-in buyer cancels their order.
  * - POST /notify/<provider>: where the configured provider notifies us, server to server.
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -123,21 +128,27 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return paySandboxOrder(database.db, sandbox, request.body);
     });
 
-    app.post('/sandbox/cancel', { schema: { body: ZOrderIdSchema } }, async (request) => {
-      return cancelSandboxOrder(database.db, request.body.orderId);
+    // Cancelling changes the buyer's order, so only the signed-in buyer may (anyone else: 404).
+    app.post('/sandbox/cancel', { schema: { body: ZOrderIdSchema }, onRequest: requireSession }, async (request) => {
+      const user = await getSessionUser(request);
+      if (!user) throw unauthorized();
+      return cancelSandboxOrder(database.db, { orderId: request.body.orderId, buyerUserId: user.id });
     });
   }
 
-  // Notifications: signatures are over the exact bytes, so these routes read the body as text.
+  // Notifications: signatures are over the exact bytes, so these routes read the body as text. The
+  // provider's server sends them (no browser, no Origin): the route proves the sender by itself
+  // (receive-notification.ts) and takes the one body type its provider sends.
   await app.register(async (notify) => {
-    notify.removeContentTypeParser(['application/json', 'application/x-www-form-urlencoded']);
+    notify.removeContentTypeParser('application/json');
     notify.addContentTypeParser(
-      ['application/json', 'application/x-www-form-urlencoded'],
+      ['application/json', FORM_BODY],
       { parseAs: 'string', bodyLimit: 64 * 1024 },
       (_request, body, done) => done(null, body),
     );
 
-    notify.post(`/notify/${providers.active.name}`, async (request, reply) => {
+    const config = { serverToServer: true, bodyTypes: [NOTIFICATION_BODY_TYPES[providers.active.name]] } as const;
+    notify.post(`/notify/${providers.active.name}`, { config }, async (request, reply) => {
       const answer = await receiveNotification(
         database.db,
         providers.active,

@@ -6,7 +6,7 @@ import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import type { TCreateOrder } from '@sekolo/shared/schemas/payments';
 import { ledgerJournals } from '../../db/schema/ledger.ts';
 import { paymentNotifications, paymentOrders } from '../../db/schema/payments.ts';
-import { cookiesFrom } from '../../test/auth-helpers.ts';
+import { cookiesFrom, signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { balanceOf } from '../ledger/balance-of.ts';
@@ -46,12 +46,19 @@ describe('payments with the sandbox gateway (API)', () => {
   const journalsFor = (reference: string) => db().select().from(ledgerJournals).where(eq(ledgerJournals.reference, reference));
   const notificationsFor = (orderId: string) => db().select().from(paymentNotifications).where(eq(paymentNotifications.orderId, orderId));
   /** An order as the registration checkout makes it (registration-orders.ts), priced on the server. */
-  const createPriced = async (request: TCreateOrder) => {
-    const created = await createOrder(t, priceOrderRequest(request));
+  const createPriced = async (request: TCreateOrder, buyerUserId?: string) => {
+    const created = await createOrder(t, { ...priceOrderRequest(request), buyerUserId });
     return { order: toOrderView(created.order), checkout: created.checkout };
   };
-  const newRegistration = (types: TBusinessPartnerType[] = ['tutor', 'product_vendor']) =>
-    createPriced({ kind: 'registration', businessPartnerTypes: types, returnPath: '/payment-success', cancelPath: '/payment-cancel' });
+  const newRegistration = (types: TBusinessPartnerType[] = ['tutor', 'product_vendor'], buyerUserId?: string) =>
+    createPriced({ kind: 'registration', businessPartnerTypes: types, returnPath: '/payment-success', cancelPath: '/payment-cancel' }, buyerUserId);
+  const signedInCustomer = async () => {
+    const user = await createUser(db(), { role: 'customer' });
+    const { cookie } = await signIn(t.app, user.email, user.password);
+    return { id: user.id, cookie };
+  };
+  const cancel = (cookie: string, orderId: string) =>
+    t.app.inject({ method: 'POST', url: '/api/payments/sandbox/cancel', headers: cookie ? { cookie } : {}, payload: { orderId } });
 
   describe('creating orders', () => {
     it('takes no orders over an open endpoint, signed in or not: only the checkouts create them', async () => {
@@ -206,19 +213,43 @@ describe('payments with the sandbox gateway (API)', () => {
     });
 
     it('cancels back to the cancel address; a cancelled order cannot be paid and a paid one not cancelled', async () => {
-      const { order } = await newRegistration();
-      const res = await post('/api/payments/sandbox/cancel', { orderId: order.id });
+      const buyer = await signedInCustomer();
+      const { order } = await newRegistration(undefined, buyer.id);
+      const res = await cancel(buyer.cookie, order.id);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ redirect: { url: `/payment-cancel?order=${order.id}`, method: 'GET' } });
       expect((await orderRow(order.id)).status).toBe('cancelled');
-      expect((await post('/api/payments/sandbox/cancel', { orderId: order.id })).statusCode).toBe(200);
+      expect((await cancel(buyer.cookie, order.id)).statusCode).toBe(200);
       const pay = await post('/api/payments/sandbox/pay', { orderId: order.id, ...GOOD_CARD });
       expect(pay.statusCode).toBe(409);
       expect(pay.json().error.message).toBe('This checkout was cancelled. Please start again.');
 
-      const { order: paidOrder } = await newRegistration(['consultant']);
+      const { order: paidOrder } = await newRegistration(['consultant'], buyer.id);
       expect((await post('/api/payments/sandbox/pay', { orderId: paidOrder.id, ...GOOD_CARD })).statusCode).toBe(200);
-      expect((await post('/api/payments/sandbox/cancel', { orderId: paidOrder.id })).statusCode).toBe(409);
+      expect((await cancel(buyer.cookie, paidOrder.id)).statusCode).toBe(409);
+    });
+
+    it("lets only the signed-in buyer cancel: someone else's order is answered as one that does not exist", async () => {
+      const buyer = await signedInCustomer();
+      const stranger = await signedInCustomer();
+      const { order } = await newRegistration(['consultant'], buyer.id);
+      const { order: nobodys } = await newRegistration(['consultant']);
+      const notFound = { error: { code: 'NOT_FOUND', message: 'This checkout does not exist or has expired.' } };
+
+      const anonymous = await cancel('', order.id);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().error.code).toBe('UNAUTHORIZED');
+      for (const orderId of [order.id, nobodys.id, '00000000-0000-4000-8000-000000000000']) {
+        const res = await cancel(stranger.cookie, orderId);
+        expect(res.statusCode, orderId).toBe(404);
+        expect(res.json()).toEqual(notFound);
+      }
+      expect((await orderRow(order.id)).status).toBe('pending');
+      expect((await orderRow(nobodys.id)).status).toBe('pending');
+
+      // The buyer still can, and then pays nothing.
+      expect((await cancel(buyer.cookie, order.id)).statusCode).toBe(200);
+      expect((await orderRow(order.id)).status).toBe('cancelled');
     });
 
     it('sets up a package subscription with no charge today: paid, no journal', async () => {

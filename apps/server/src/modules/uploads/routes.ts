@@ -5,6 +5,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, ZUploadPurpose } from '@sekolo/share
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { consumeRateLimit, rateLimitedError } from '../../lib/rate-limit.ts';
+import { MULTIPART_BODY } from '../../plugins/cross-site-requests.ts';
 import { getSessionUser, requireSession, type TSessionUser } from '../auth/guards.ts';
 import { findReadableUpload } from './access.ts';
 import { createUpload, fileTooLarge } from './create-upload.ts';
@@ -52,6 +53,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage?: IFileStorage }> = a
     '/',
     {
       onRequest: requireSession,
+      config: { bodyTypes: [MULTIPART_BODY] },
       // Signed in: the limits, then the size, before the body is read.
       preHandler: async (request, reply) => {
         const user = await signedIn(request);
