@@ -94,7 +94,7 @@ describe('guards, /api/me, avatars and the audit log', () => {
     // marketplace's listings and basket prices, a guardian's consent page by its mailed token, the
     // public forms (newsletter, contact, demo), the reset-password link check, the payment provider's
     // notifications and the sandbox gateway's page and card payment (not in production; cancelling is
-    // the signed-in buyer's), and the dev outbox (not in production). Better Auth's /api/auth/*
+    // the signed-in buyer's), and the dev outbox and job rehearsal (not in production). Better Auth's /api/auth/*
     // answers for itself. An order is its buyer's to read.
     // No route creates orders for an anonymous caller: the basket and registration checkouts are
     // signed in, and there is no open POST /api/payments/orders.
@@ -112,6 +112,7 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'POST /api/contact/',
       'POST /api/demo-bookings',
       'POST /api/demo-bookings/',
+      'POST /api/dev/jobs/rehearsal',
       'POST /api/newsletter/confirm',
       'POST /api/newsletter/subscribe',
       'POST /api/newsletter/unsubscribe',

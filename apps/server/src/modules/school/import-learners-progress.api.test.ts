@@ -164,7 +164,12 @@ describe('learner import of a 5 000-row file', () => {
     const watched = await whileWatching(t.app, async () => {
       const response = await fetch(`http://127.0.0.1:${port}/api/school/learners/import`, {
         method: 'POST',
-        headers: { cookie, 'content-type': 'application/json', accept: LEARNER_IMPORT_PROGRESS_TYPE },
+        headers: {
+          cookie,
+          origin: new URL(t.config.publicUrl).origin,
+          'content-type': 'application/json',
+          accept: LEARNER_IMPORT_PROGRESS_TYPE,
+        },
         body: JSON.stringify({ csv, mode: 'check' }),
       });
       expect(response.status).toBe(200);
