@@ -7,7 +7,6 @@ import { PageHero, SectionHeader } from '~/components/marketing/section-header';
 import { PLATFORM_SECTIONS, SCHOOL_MANAGEMENT_SECTIONS, type IFeatureSection } from '~/content/features';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/features';
-import { StaticContent } from '~/components/islands/static-content';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Features') },
@@ -18,16 +17,7 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-/** The page is static: once prerendered, the browser keeps its HTML (decision 006). */
 export default function FeaturesPage() {
-  return (
-    <StaticContent>
-      <FeaturesContent />
-    </StaticContent>
-  );
-}
-
-function FeaturesContent() {
   return (
     <>
       <PageHero

@@ -29,7 +29,7 @@ export function SignedOutLinks() {
 /**
  * The top bar's account corner (spec 2.4): the signed-out links straight away (also in the
  * prerendered HTML); once the session says someone is signed in, the full AccountArea. The session
- * is looked at once the page is idle, not while it is being taken over (decision 006).
+ * code loads once the page is idle after hydrating, so it is not part of the first paint (decision 009).
  */
 export function AccountCorner() {
   const [SessionCorner, setSessionCorner] = useState<ComponentType | null>(null);

@@ -14,7 +14,7 @@ const HONEYPOT_NAME: typeof HONEYPOT_FIELD = 'website';
 
 /**
  * The shared schema (zod, ~37 KB gzip with its module) loads only when the box is near the screen,
- * hovered or focused, never with the page: the footer is on every public page (decision 005).
+ * hovered or focused, never with the page: the footer is on every public page (decision 009).
  */
 let schemaModule: Promise<typeof PublicForms> | undefined;
 const loadSchema = () => (schemaModule ??= import('@sekolo/shared/schemas/public-forms'));
