@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from 'react-router';
 import type { Route } from './+types/root';
 import { QueryClientSlot } from '~/lib/query-client-slot';
 import { useMediaQuery } from '~/lib/use-media-query';
@@ -7,26 +7,42 @@ import { whenIdle } from '~/lib/hydration';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import './app.css';
 
+const FIRST_INTERACTION = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+/** The layouts of the signed-in areas (routes.ts): their pages load the toaster once idle. */
+const SIGNED_IN_LAYOUTS = new Set(['routes/dashboard-layout', 'routes/account-layout']);
+
 /**
- * Renders a component from a separate chunk (a dynamic import), which starts loading once the
- * browser is idle after the page has hydrated. Keeps the toaster (sonner) and the session sync
- * (with the logout code) out of what a page needs at first paint (decision 009); neither shows
- * anything in the prerendered HTML.
+ * Renders a component from a separate chunk (a dynamic import) that starts loading on the
+ * visitor's first pointer or key press, or, when `idle` is true, already once the browser is idle
+ * after the page has hydrated. Keeps the toaster (sonner) and the session sync out of what a page
+ * needs at first paint (decision 009); neither shows anything in the prerendered HTML.
  */
-function useDeferredComponent<P>(load: () => Promise<ComponentType<P>>, timeout: number): ComponentType<P> | null {
+function useDeferredComponent<P>(
+  load: () => Promise<ComponentType<P>>,
+  { idle, timeout }: { idle: boolean; timeout: number },
+): ComponentType<P> | null {
   const [component, setComponent] = useState<ComponentType<P> | null>(null);
+  const loaded = component !== null;
   useEffect(() => {
+    if (loaded) return;
     let cancelled = false;
-    const cancelIdle = whenIdle(() => {
-      void load().then((loaded) => {
-        if (!cancelled) setComponent(() => loaded);
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      void load().then((next) => {
+        if (!cancelled) setComponent(() => next);
       });
-    }, timeout);
+    };
+    const cancelIdle = idle ? whenIdle(start, timeout) : () => {};
+    for (const type of FIRST_INTERACTION) document.addEventListener(type, start, { capture: true, passive: true });
     return () => {
       cancelled = true;
       cancelIdle();
+      for (const type of FIRST_INTERACTION) document.removeEventListener(type, start, { capture: true });
     };
-  }, [load, timeout]);
+  }, [load, idle, timeout, loaded]);
   return component;
 }
 
@@ -67,9 +83,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // The session sync restores the last path on arrival at / (spec 2.5): soon; the toaster can wait longer.
-  const SessionSync = useDeferredComponent(loadSessionSync, 300);
-  const Toaster = useDeferredComponent(loadToaster, 1000);
+  // The session sync restores the last path on arrival at / (spec 2.5): soon after hydrating.
+  const SessionSync = useDeferredComponent(loadSessionSync, { idle: true, timeout: 300 });
+  // The signed-in areas (dashboards, account pages) raise toasts as they load data: the toaster
+  // comes once idle. Elsewhere a toast only answers an action, so the first pointer or key press
+  // loads it (sonner shows a toast raised before its toaster has mounted).
+  const signedInArea = useMatches().some((match) => SIGNED_IN_LAYOUTS.has(match.id));
+  const Toaster = useDeferredComponent(loadToaster, { idle: signedInArea, timeout: 1000 });
   // On a phone the toasts sit at the bottom, clear of the top bar and its account menu (sonner
   // stretches them full width below 600 px); on wider screens they keep the top right.
   const phone = useMediaQuery(PHONE_TOASTS_QUERY);

@@ -4,6 +4,7 @@ import { FREE_TRIAL_DAYS } from '@sekolo/shared/constants/packages';
 import { CtaBand } from '~/components/marketing/cta-band';
 import { FeatureIcon } from '~/components/marketing/feature-icon';
 import { PageHero, SectionHeader } from '~/components/marketing/section-header';
+import { FEATURE_DESCRIPTIONS } from '~/content/feature-descriptions';
 import { PLATFORM_SECTIONS, SCHOOL_MANAGEMENT_SECTIONS, type IFeatureSection } from '~/content/features';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/features';
@@ -102,7 +103,7 @@ function FeatureSection({ section }: { section: IFeatureSection }) {
           {section.title}
         </h3>
         <p className="mt-2 text-lg font-medium text-brand-800">{section.summary}</p>
-        <p className="mt-4 leading-7 text-slate-600">{section.description}</p>
+        <p className="mt-4 leading-7 text-slate-600">{FEATURE_DESCRIPTIONS[section.id]}</p>
         <p className="mt-4 text-sm text-slate-600">
           <span className="font-semibold text-slate-800">For: </span>
           {section.audience}

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toastOnDemand as toast } from '~/lib/toast-on-demand';
 import {
   BUSINESS_PARTNER_REGISTRATION_NOTE,
   registerButtonLabel,
