@@ -106,7 +106,7 @@ const DEMO_SCHOOL_ADMIN = 'admin@demo-school.sekolo.test';
 // ----------------------------------------------------------------------------------------------- build
 if (process.env.BENCH_SKIP_BUILD !== '1') {
   console.log(`Building the web app into apps/web/${buildDir} ...`);
-  const built = spawnSync('npm', ['run', 'build'], {
+  const built = spawnSync('npm', ['run', 'build', '-w', '@sekolo/web'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, WEB_BUILD_DIR: buildDir },

@@ -28,7 +28,7 @@ function newestMtime(entry) {
 const builtAt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
 if (builtAt < Math.max(...sources.map(newestMtime))) {
   console.log('Building the web app...');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', '@sekolo/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -54,7 +54,7 @@ test('a declined card shows the decline, and a retry with the good card pays and
   await page.getByRole('button', { name: `Pay ${amount}` }).click();
   await page.waitForURL(`**/payment-success?kind=basket&order=${orderId}`);
 
-  const status = await request.get(`/api/payments/orders/${orderId}`);
+  const status = await page.request.get(`/api/payments/orders/${orderId}`);
   expect((await status.json()).order.status).toBe('paid');
 });
 
@@ -63,7 +63,7 @@ test('cancel returns to the cancel address with nothing charged', async ({ page,
   await page.goto(redirectUrl);
   await page.getByRole('button', { name: 'Cancel and return to Sekolo' }).click();
   await page.waitForURL(`**/payment-cancel?kind=basket&order=${orderId}`);
-  const status = await request.get(`/api/payments/orders/${orderId}`);
+  const status = await page.request.get(`/api/payments/orders/${orderId}`);
   expect((await status.json()).order.status).toBe('cancelled');
 });
 

@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type APIResponse, type Browser, type Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
-import { createAccount, DEMO, DEMO_PASSWORD, fillSignIn, signIn, uniqueEmail } from '../fixtures/accounts';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { fillSignIn, signIn, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { linkFrom, waitForMail } from '../fixtures/outbox';
+import { approvedSchool } from '../fixtures/schools';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
@@ -18,120 +18,9 @@ import { birthDateForGrade } from '@sekolo/shared/schemas/school';
  */
 
 const PASSWORD = 'Journey-e2e-password-42';
-/** A one-page PDF the uploads module recognises by its bytes. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
 // Four people's sign-ins, an application, an approval and two imports: on a loaded two-core CI
 // machine the journey took 2.0 min, at the edge of 120 s (the clean-clone run of 7b1a8a8 timed out twice).
 test.describe.configure({ timeout: 240_000 });
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's JSON, read field by field below
-async function ok(response: APIResponse, status = 200): Promise<any> {
-  expect(response.status(), await response.text()).toBe(status);
-  return response.json();
-}
-
-/**
- * A school admin who registered, filled the application, set up the subscription in the sandbox,
- * submitted, and was approved by the operator: the same calls the wizard and the console make.
- */
-async function approvedSchool(
-  newContext: () => Promise<APIRequestContext>,
-  baseURL: string,
-  schoolName: string,
-): Promise<string> {
-  const email = uniqueEmail('journey-admin');
-  const applicant = await newContext();
-  await createAccount(applicant, {
-    email,
-    password: PASSWORD,
-    role: 'school_admin',
-    firstName: 'Zanele',
-    lastName: 'Khumalo',
-    verify: true,
-  });
-  await ok(
-    await applicant.post('/api/auth/sign-in/email', {
-      data: { email, password: PASSWORD },
-      headers: { origin: baseURL },
-    }),
-  );
-  const file = async (name: string) =>
-    ok(
-      await applicant.post('/api/uploads', {
-        multipart: { purpose: 'application-document', file: { name, mimeType: 'application/pdf', buffer: PDF } },
-      }),
-      201,
-    );
-  const stepData = {
-    '1': {
-      registeredName: `${schoolName} NPC`,
-      registrationNumber: '2019/123456/08',
-      tagLine: 'Learning for life',
-      schoolType: 'high',
-      logoFile: await file('logo.pdf'),
-      streetAddress: '3 Jacaranda Street',
-      suburb: 'Hatfield',
-      town: 'Pretoria',
-      postalCode: '0083',
-      country: 'south_africa',
-      province: 'gauteng',
-      googleMapsLink: '',
-      displayName: schoolName,
-      documentFiles: {
-        registrationCertificate: await file('registration-certificate.pdf'),
-        proofOfAddress: await file('proof-of-address.pdf'),
-        taxClearance: null,
-        bankProof: await file('bank-letter.pdf'),
-        authorityLetter: null,
-        identityDocument: await file('id-document.pdf'),
-      },
-    },
-    '2': { packageId: 'growth' },
-    '3': { termsAccepted: true, privacyAccepted: true },
-  };
-  await ok(await applicant.put('/api/applications/me', { data: { currentStep: 3, stepData } }));
-  // The subscription is set up in the sandbox (a R0 authorisation during the free trial).
-  const checkout = await ok(
-    await applicant.post('/api/payments/subscription-checkout', {
-      data: { userType: 'school_admin', packageId: 'growth' },
-    }),
-  );
-  await ok(
-    await applicant.post('/api/payments/sandbox/pay', {
-      data: {
-        orderId: checkout.orderId,
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12/35',
-        cvc: '123',
-        name: 'Zanele Khumalo',
-      },
-    }),
-  );
-  await ok(
-    await applicant.put('/api/applications/me', {
-      data: { currentStep: 4, stepData: { '4': { transactionRef: checkout.orderId, packageData: { id: 'growth' } } } },
-    }),
-  );
-  const submitted = await ok(
-    await applicant.post('/api/applications/me/submit', { headers: { 'idempotency-key': randomUUID() } }),
-  );
-  await applicant.dispose();
-
-  const operator = await newContext();
-  await ok(
-    await operator.post('/api/auth/sign-in/email', {
-      data: { email: DEMO.operator, password: DEMO_PASSWORD },
-      headers: { origin: baseURL },
-    }),
-  );
-  await ok(await operator.post(`/api/console/applications/${submitted.application.id}/approve`));
-  await operator.dispose();
-  return email;
-}
 
 /** Opens the set-password link of an invitation e-mail in a browser of its own and signs in. */
 async function acceptInvitation(
@@ -168,7 +57,7 @@ test('a new school: classes, learners, a guardian and a teacher; the teacher mar
   const tag = Date.now().toString(36).toUpperCase().slice(-5);
   const schoolName = `Jacaranda High ${tag}`;
   const adminEmail = await test.step('the school applies and is approved', () =>
-    approvedSchool(() => playwright.request.newContext({ baseURL }), baseURL!, schoolName));
+    approvedSchool(() => playwright.request.newContext({ baseURL }), baseURL!, schoolName, PASSWORD));
 
   await test.step('the admin adds class 8A and a learner by the form', async () => {
     await signIn(page, adminEmail, PASSWORD);

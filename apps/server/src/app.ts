@@ -6,15 +6,19 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { TConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { JobQueue } from './platform/jobs/queue.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { registerModules } from './modules/index.ts';
+import { contentSecurityPolicy } from './lib/content-security-policy.ts';
 import { loggerOptions } from './lib/logger.ts';
 
 export type AppDeps = {
   config: TConfig;
   database: DatabaseHandle;
   mailer: Mailer;
+  /** Background jobs (platform/jobs): modules register their handlers on it. */
+  jobs: JobQueue;
 };
 
 declare module 'fastify' {
@@ -41,28 +45,19 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   // Security headers on every answer. helmet's middleware is built once, here: @fastify/helmet
   // built it again for each request (parsing the CSP directives every time), a measurable part of
   // a register read's server time (issue 6's bench).
+  // The Content-Security-Policy is ours (lib/content-security-policy.ts): a built page's answer
+  // (plugins/web-app.ts) lets that page's own inline scripts run by their hashes, nothing else.
   const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // React Router writes its hydration context inline.
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        // The PayFast checkout is a form the browser posts to PayFast (issue 5, D14).
-        formAction: [
-          "'self'",
-          ...(deps.config.PAYMENT_PROVIDER === 'payfast' ? [new URL(deps.config.PAYFAST_PROCESS_URL).origin] : []),
-        ],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: deps.config.publicUrl.startsWith('https://'),
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
+  const csp = contentSecurityPolicy(deps.config);
+  const defaultCsp = csp();
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('content-security-policy', defaultCsp);
+    securityHeaders(request.raw, reply.raw, () => done());
+  });
   // External plugins first, then ours (fastify/demo).
   await app.register(cookie);
   await app.register(formbody);
@@ -75,6 +70,6 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   });
 
   await registerModules(app);
-  await app.register(webAppPlugin, { webDist: deps.config.webDist });
+  await app.register(webAppPlugin, { webDist: deps.config.webDist, contentSecurityPolicy: csp });
   return app;
 }

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config/env.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { startServer } from './server.ts';
+import { startupBanner } from './startup-banner.ts';
 import { isClusterWorker, runPrimary } from './cluster.ts';
 
 async function main() {
@@ -20,17 +21,7 @@ async function main() {
   }
   try {
     const server = await startServer(config);
-    const lines = [
-      '',
-      `  Sekolo is running at ${server.url}`,
-      `  Database: ${config.databaseEngine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-      `  Mail: ${config.MAIL_TRANSPORT === 'outbox' ? `outbox, readable at ${server.url}/dev/outbox` : 'SMTP'}`,
-    ];
-    if (server.demoLogins.length > 0) {
-      lines.push('', `  Demo logins (password: ${config.DEMO_PASSWORD}):`);
-      for (const login of server.demoLogins) lines.push(`    ${login.role.padEnd(28)} ${login.email}`);
-    }
-    console.log(lines.join('\n') + '\n');
+    console.log(startupBanner(config, server));
 
     const shutdown = (signal: string) => {
       console.log(`${signal} received: finishing in-flight requests and closing the database...`);

@@ -4,9 +4,10 @@ import net from 'node:net';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig, type TConfig } from './config/env.ts';
+import { loadConfig, PUBLISHED_DEMO_PASSWORD, type TConfig } from './config/env.ts';
 import { systemSettings } from './db/schema/index.ts';
 import { openDatabase, shouldSeed, startServer, type RunningServer } from './server.ts';
+import { signIn, TEST_ORIGIN } from './test/auth-helpers.ts';
 import { createTestServerConfig, type TestServerConfig } from './test/test-server-config.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -106,6 +107,22 @@ describe('startServer', { timeout: 120_000 }, () => {
     expect((await readSettings(t.config)).has('seeded_at')).toBe(t.engine === 'pglite');
   });
 
+  it('in production loads demo data only when SEED=always asks, with the DEMO_PASSWORD of its own', async () => {
+    const ownPassword = 'our-own-demo-secret-5813';
+    const t = await freshConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: TEST_ORIGIN,
+      SEED: 'always',
+      DEMO_PASSWORD: ownPassword,
+    });
+    const server = await start(t.config);
+    expect(server.demoLogins.map((login) => login.email)).toContain('operator@sekolo.test');
+    const published = await signIn(server.app, 'operator@sekolo.test', PUBLISHED_DEMO_PASSWORD, { ip: '10.9.0.1' });
+    expect(published.response.statusCode).toBe(401);
+    const own = await signIn(server.app, 'operator@sekolo.test', ownPassword, { ip: '10.9.0.2' });
+    expect(own.response.statusCode).toBe(200);
+  });
+
   it('shuts down gracefully: an in-flight download completes, then the port and the database are closed', async () => {
     const t = await freshConfig({ SEED: 'never' });
     // A real request that stays in flight: a large file read slowly by the client.
@@ -183,5 +200,18 @@ describe('shouldSeed', () => {
 
   it('never seeds with SEED=never', () => {
     expect(shouldSeed(config({ SEED: 'never' }), true)).toBe(false);
+  });
+
+  it('never seeds in production unless SEED=always asks', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    expect(shouldSeed(config(production), true)).toBe(false);
+    expect(shouldSeed(config({ ...production, SEED: 'auto' }), true)).toBe(false);
+    expect(shouldSeed(config({ ...production, ...postgres }), true)).toBe(false);
+    expect(shouldSeed(config({ ...production, SEED: 'always', DEMO_PASSWORD: 'our-own-demo-secret' }), true)).toBe(
+      true,
+    );
+    expect(shouldSeed(config({ ...production, SEED: 'always', DEMO_PASSWORD: 'our-own-demo-secret' }), false)).toBe(
+      false,
+    );
   });
 });

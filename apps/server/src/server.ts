@@ -3,6 +3,7 @@ import { loadConfig, type TConfig } from './config/env.ts';
 import { openPglite, openPostgres, isDatabaseEmpty, type DatabaseHandle } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { createJobQueue, type JobQueue } from './platform/jobs/queue.ts';
 import { buildApp, type App } from './app.ts';
 import { seedDemoData, type TDemoLogin } from './seed/index.ts';
 import { systemSettings } from './db/schema/index.ts';
@@ -33,30 +34,45 @@ export async function openDatabase(
   }
 }
 
+/** SMTP mail is delivered by jobs on `jobs`, which registers them. */
 export function createMailer(
   config: TConfig,
   database: DatabaseHandle,
+  jobs: JobQueue,
   log?: { warn(details: Record<string, unknown>, message: string): void },
 ): Mailer {
   return config.MAIL_TRANSPORT === 'smtp'
-    ? createSmtpMailer(database.db, { url: config.SMTP_URL!, from: config.MAIL_FROM, log })
+    ? createSmtpMailer(database.db, { jobs, url: config.SMTP_URL!, from: config.MAIL_FROM, log })
     : createOutboxMailer(database.db);
 }
 
-/** Demo data loads by itself only into an empty embedded database, or when SEED=always asks. */
+/** How long a stopping server lets its running jobs finish before handing them back to the queue. */
+const JOBS_STOP_TIMEOUT_MS = 20_000;
+
+/**
+ * Demo data loads by itself only into an empty embedded database outside production, or into any
+ * empty database when SEED=always asks (in production only with a DEMO_PASSWORD of its own, which
+ * loadConfig enforces). A production server never gets the demo accounts by default.
+ */
 export function shouldSeed(config: TConfig, empty: boolean): boolean {
-  if (config.SEED === 'never') return false;
-  if (config.SEED === 'always') return empty;
-  return empty && config.databaseEngine === 'pglite';
+  if (!empty || config.SEED === 'never') return false;
+  if (config.SEED === 'always') return true;
+  return config.databaseEngine === 'pglite' && config.NODE_ENV !== 'production';
 }
 
 export async function startServer(config: TConfig = loadConfig()): Promise<RunningServer> {
   const { database, release } = await openDatabase(config);
   let app: App | undefined;
+  let jobs: JobQueue | undefined;
   try {
     await database.migrate();
-    // Mail delivery problems go to the app's log once it exists (the mailer is built first).
-    const mailer = createMailer(config, database, { warn: (details, message) => app?.log.warn(details, message) });
+    // Mail delivery and job problems go to the app's log once it exists (they are built first).
+    const log = { warn: (details: Record<string, unknown>, message: string) => app?.log.warn(details, message) };
+    const queue = createJobQueue(database, { log });
+    jobs = queue;
+    const mailer = createMailer(config, database, queue, log);
+    // Before seeding, which may send mail: the queue's tables exist, and its workers run.
+    await queue.start();
     let demoLogins: TDemoLogin[] = [];
     if (shouldSeed(config, await isDatabaseEmpty(database.db))) {
       demoLogins = await seedDemoData({ config, database, mailer, demoPassword: config.DEMO_PASSWORD });
@@ -64,7 +80,8 @@ export async function startServer(config: TConfig = loadConfig()): Promise<Runni
       const stored = await database.db.select().from(systemSettings).where(eq(systemSettings.key, 'demo_logins'));
       demoLogins = (stored[0]?.value as TDemoLogin[] | undefined) ?? [];
     }
-    app = await buildApp({ config, database, mailer });
+    // The modules register their jobs here (modules/index.ts), and their workers start at once.
+    app = await buildApp({ config, database, mailer, jobs: queue });
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     const port = new URL(address).port;
     const url = config.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`;
@@ -72,6 +89,7 @@ export async function startServer(config: TConfig = loadConfig()): Promise<Runni
     const stop = () =>
       (stopping ??= (async () => {
         await app!.close(); // waits for in-flight requests
+        await queue.stop({ timeoutMs: JOBS_STOP_TIMEOUT_MS }); // and for running jobs, for a while
         await mailer.close();
         await database.close();
         await release();
@@ -79,6 +97,7 @@ export async function startServer(config: TConfig = loadConfig()): Promise<Runni
     return { app, config, url, demoLogins, stop };
   } catch (error) {
     await app?.close().catch(() => undefined);
+    await jobs?.stop({ timeoutMs: 1000 }).catch(() => undefined);
     await database.close().catch(() => undefined);
     await release();
     throw error;

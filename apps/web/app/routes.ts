@@ -37,6 +37,8 @@ export default [
       route('payments', 'routes/payments.tsx'),
       // The basket's checkout (issue 5): priced by the server, paid through the provider.
       route('checkout', 'routes/checkout.tsx'),
+      // A school asks to link the signed-in account to a learner (the mail's link).
+      route('guardian-link', 'routes/guardian-link.tsx'),
     ]),
   ]),
   // Dashboards (spec 2.3, D11): each behind the guard with its role.
@@ -66,6 +68,7 @@ export default [
     route('dashboard/customer', 'routes/dashboard-customer.tsx'),
     route('console', 'routes/dashboard-console.tsx'),
     route('console/applications/:id', 'routes/console-application.tsx'),
+    route('console/jobs', 'routes/console-jobs.tsx'),
   ]),
   route('dashboard/admin/*', 'routes/dashboard-legacy-redirect.tsx'),
   route('admin/*', 'routes/dashboard-legacy-redirect.tsx', { id: 'admin-legacy-redirect' }),

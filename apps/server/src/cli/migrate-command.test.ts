@@ -24,7 +24,12 @@ describe('migrateCommand', { timeout: 120_000 }, () => {
     expect(committed.length).toBeGreaterThan(0);
 
     const first = await migrateCommand(t.config);
-    expect(first).toEqual({ engine: t.engine, applied: committed.length, total: committed.length, latest: committed.at(-1) });
+    expect(first).toEqual({
+      engine: t.engine,
+      applied: committed.length,
+      total: committed.length,
+      latest: committed.at(-1),
+    });
 
     const second = await migrateCommand(t.config);
     expect(second).toMatchObject({ applied: 0, total: committed.length });
@@ -33,7 +38,9 @@ describe('migrateCommand', { timeout: 120_000 }, () => {
     const { database, release } = await openDatabase(t.config);
     try {
       const tables = rowsOf<{ name: string }>(
-        await database.db.execute(sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`),
+        await database.db.execute(
+          sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`,
+        ),
       ).map((row) => row.name);
       expect(tables).toEqual(expect.arrayContaining(['system_settings', 'outbox_messages']));
     } finally {

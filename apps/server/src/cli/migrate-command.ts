@@ -28,7 +28,9 @@ export async function appliedMigrationCount(db: Database): Promise<number> {
     await db.execute(sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`),
   );
   if (!exists[0]?.present) return 0;
-  const counted = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`));
+  const counted = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`),
+  );
   return counted[0]?.n ?? 0;
 }
 

@@ -41,7 +41,9 @@ describe('seedCommand', { timeout: 120_000 }, () => {
 
     const again = await seedCommand(t.config);
     expect(again.status).toBe('refused');
-    expect(again.status === 'refused' && again.reason).toMatch(/^The database is not empty: demo data was already loaded at /);
+    expect(again.status === 'refused' && again.reason).toMatch(
+      /^The database is not empty: demo data was already loaded at /,
+    );
     expect(again.status === 'refused' && again.reason).toContain('npm run db:seed -- --force');
     expect((await settings(t.config)).get('seeded_at')).toEqual(loaded.get('seeded_at'));
   });
@@ -72,14 +74,35 @@ describe('seedCommand', { timeout: 120_000 }, () => {
     await migrateCommand(t.config);
     const { database, release } = await openDatabase(t.config);
     try {
-      await database.db.insert(users).values({ id: 'real-user-1', name: 'Thandi Mokoena', email: 'thandi@school.example' });
+      await database.db
+        .insert(users)
+        .values({ id: 'real-user-1', name: 'Thandi Mokoena', email: 'thandi@school.example' });
     } finally {
       await database.close();
       await release();
     }
     const result = await seedCommand(t.config);
-    expect(result).toEqual({ status: 'refused', reason: expect.stringMatching(/^The database is not empty: it already holds 1 user account\./) });
+    expect(result).toEqual({
+      status: 'refused',
+      reason: expect.stringMatching(/^The database is not empty: it already holds 1 user account\./),
+    });
     expect((await settings(t.config)).has('seeded_at')).toBe(false);
+  });
+
+  it('in production refuses the published demo password before touching the database', async () => {
+    const t = await fresh();
+    const config = loadConfig({ ...t.env, NODE_ENV: 'production' });
+    const result = await seedCommand(config, { force: true });
+    expect(result).toEqual({ status: 'refused', reason: expect.stringContaining('needs a DEMO_PASSWORD of your own') });
+    const { database, release } = await openDatabase(config);
+    try {
+      await database.migrate();
+      expect(await database.db.select().from(users)).toEqual([]);
+      expect(await database.db.select().from(systemSettings)).toEqual([]);
+    } finally {
+      await database.close();
+      await release();
+    }
   });
 
   it('locks the embedded data folder like the server: a running server makes it stop before any change', async () => {

@@ -18,7 +18,8 @@ await runCli('db:seed', async (config) => {
   }
   const lines = ['Demo data loaded.'];
   if (result.logins.length > 0) {
-    lines.push(`Demo logins (password: ${config.DEMO_PASSWORD}):`);
+    const password = config.NODE_ENV === 'production' ? 'the one set in DEMO_PASSWORD' : config.DEMO_PASSWORD;
+    lines.push(`Demo logins (password: ${password}):`);
     for (const login of result.logins) lines.push(`  ${login.role.padEnd(28)} ${login.email}`);
   }
   console.log(lines.join('\n'));

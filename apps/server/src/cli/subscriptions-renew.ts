@@ -1,6 +1,7 @@
-// `npm run subscriptions:renew [-- --date 2026-07-01]`: the daily renewal job of school
-// subscriptions (modules/payments/subscriptions.ts). Run it once a day (cron); running it again
-// the same day charges nothing twice. --date runs it as of another day (tests, catching up).
+// `npm run subscriptions:renew [-- --date 2026-07-01]`: the renewal of school subscriptions
+// (modules/payments/subscriptions.ts) now. The server runs it daily on its job queue
+// (modules/payments/jobs.ts); running it again the same day charges nothing twice. --date runs it
+// as of another day (tests, catching up).
 import { parseArgs } from 'node:util';
 import { isIsoDate, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { openDatabase } from '../server.ts';

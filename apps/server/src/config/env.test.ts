@@ -104,6 +104,23 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('in production refuses SEED=always with the published demo password, set or not', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), SEED: 'always' };
+    for (const env of [production, { ...production, DEMO_PASSWORD: 'demo-password-2026' }]) {
+      const problems = configErrorOf(env).problems;
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(
+        /^DEMO_PASSWORD: must be set to a password of your own when NODE_ENV=production and SEED=always/,
+      );
+    }
+    expect(loadConfig({ ...production, DEMO_PASSWORD: 'our-own-demo-secret' }).DEMO_PASSWORD).toBe(
+      'our-own-demo-secret',
+    );
+    // Without SEED=always production loads no demo data, so the default password is harmless there.
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).SEED).toBe('auto');
+    expect(loadConfig({ SEED: 'always' }).DEMO_PASSWORD).toBe('demo-password-2026');
+  });
+
   it('lists every bad variable at once', () => {
     const error = configErrorOf({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
     expect(error.problems.map((p) => p.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'PORT']);

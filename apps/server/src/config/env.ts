@@ -3,6 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseAllowedSources } from '../lib/ip-allow-list.ts';
 
+/** The demo accounts' password when DEMO_PASSWORD is not set; it is in the README, so anyone knows it. */
+export const PUBLISHED_DEMO_PASSWORD = 'demo-password-2026';
+
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -29,8 +32,10 @@ export const ZEnvSchema = z
     // Server processes sharing the port (node:cluster); more than 1 needs PostgreSQL (PGlite's folder is one process's).
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     WEB_DIST: z.string().min(1).optional(),
+    // auto: demo data into an empty embedded database outside production; always: into any empty
+    // database (in production only with a DEMO_PASSWORD of its own); never.
     SEED: z.enum(['auto', 'always', 'never']).default('auto'),
-    DEMO_PASSWORD: z.string().min(8).default('demo-password-2026'),
+    DEMO_PASSWORD: z.string().min(8).default(PUBLISHED_DEMO_PASSWORD),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
     SMTP_URL: z
@@ -101,6 +106,14 @@ export const ZEnvSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (env.NODE_ENV === 'production' && env.SEED === 'always' && env.DEMO_PASSWORD === PUBLISHED_DEMO_PASSWORD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO_PASSWORD'],
+        message:
+          'must be set to a password of your own when NODE_ENV=production and SEED=always: the published demo password would let anyone sign in to the demo accounts',
+      });
     }
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });

@@ -5,13 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { outboxMessages } from '../db/schema/index.ts';
 import { transaction } from '../db/transaction.ts';
+import { rowsOf } from '../db/client.ts';
+import { createJobQueue } from '../platform/jobs/queue.ts';
 import { createTestDatabase } from '../test/test-database.ts';
-import { createOutboxMailer, createSmtpMailer, RETRY_DELAYS_S } from './mailer.ts';
+import { createOutboxMailer, createSmtpMailer, MAIL_DELIVER_JOB, RETRY_DELAYS_S } from './mailer.ts';
 
 type TReceived = { from: string | undefined; to: string[]; raw: string };
 
 /** A poll so slow that it cannot be what delivered a mail in a test. */
-const NO_POLL_MS = 3_600_000;
+const NO_POLL_S = 3_600;
 const NOT_OPENED_HERE = /not opened with transaction\(\)/;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -62,23 +64,46 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
   });
 
   const rowsTagged = (tag: string) => database.db.select().from(outboxMessages).where(eq(outboxMessages.tag, tag));
-  const mailerOn = (smtpPort: number, from = 'no-reply@sekolo.test', pollMs?: number) =>
-    createSmtpMailer(database.db, { url: `smtp://127.0.0.1:${smtpPort}`, from, log, pollMs });
+  /** A server process's mailer: its own job queue (closing the mailer stops it, as a shutdown does). */
+  const mailerOn = async (smtpPort: number, from = 'no-reply@sekolo.test', pollS = 2) => {
+    const jobs = createJobQueue(database, { pollingIntervalSeconds: pollS });
+    const mailer = createSmtpMailer(database.db, { jobs, url: `smtp://127.0.0.1:${smtpPort}`, from, log });
+    await jobs.start();
+    const close = mailer.close;
+    return Object.assign(mailer, {
+      jobs,
+      async close() {
+        await jobs.stop({ timeoutMs: 5000 });
+        await close();
+      },
+    });
+  };
   /** A port nothing listens on any more. */
   const freedPort = async () => {
     const { server: gone, port: freed } = await startSmtpServer([]);
     await stopSmtpServer(gone);
     return freed;
   };
-  /** Makes the tagged mails' next try due now. */
-  const makeDue = (tag: string) =>
-    database.db
+  /** Makes the tagged mails' next try (the row and its queued job) due now. */
+  const makeDue = async (tag: string) => {
+    await database.db
       .update(outboxMessages)
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(outboxMessages.tag, tag));
+    await database.db.execute(sql`update pgboss.job set start_after = now() - interval '1 second'
+      where name = ${MAIL_DELIVER_JOB} and state = 'created'
+        and (data->>'mailId')::uuid in (select id from ${outboxMessages} where tag = ${tag})`);
+  };
+  /** The queued tries (jobs) of the tagged mails. */
+  const triesOf = async (tag: string) =>
+    rowsOf<{ id: string; state: string; start_after: Date | string }>(
+      await database.db.execute(sql`select id, state, start_after from pgboss.job
+        where name = ${MAIL_DELIVER_JOB} and (data->>'mailId')::uuid in (select id from ${outboxMessages} where tag = ${tag})
+        order by created_on`),
+    );
 
   it('delivers the message with its sender, recipient, subject, body and tag, then keeps no content', async () => {
-    const mailer = mailerOn(port, 'Sekolo <no-reply@sekolo.test>');
+    const mailer = await mailerOn(port, 'Sekolo <no-reply@sekolo.test>');
     expect(mailer.kind).toBe('smtp');
     await mailer.send({
       to: 'Parent@Example.test',
@@ -106,7 +131,7 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
   });
 
   it('delivers several messages, one mail each', async () => {
-    const mailer = mailerOn(port);
+    const mailer = await mailerOn(port);
     const before = received.length;
     await mailer.sendMany([
       { to: 'one@example.test', subject: 'First', text: 'One', tag: 'many' },
@@ -123,18 +148,9 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
     expect((await rowsTagged('many')).map((r) => r.status)).toEqual(['sent', 'sent']);
   });
 
-  it('delivers a mail sent within a transaction once it commits, with no dispatch(); a rollback starts nothing', async () => {
-    const mailer = mailerOn(port, undefined, NO_POLL_MS);
+  it('delivers a mail sent within a transaction once it commits, with no poll; a rollback queues nothing', async () => {
+    const mailer = await mailerOn(port, undefined, NO_POLL_S);
     const before = received.length;
-    // Queued earlier and waiting for the (here hour-long) poll: any delivery run would take it.
-    await database.db.insert(outboxMessages).values({
-      to: 'waiting@example.test',
-      subject: 'Waiting for a delivery run',
-      text: 'Waiting',
-      tag: 'within-waiting',
-      status: 'pending',
-      nextAttemptAt: new Date(Date.now() - 1000),
-    });
     const mail = { to: 'within@example.test', subject: 'Kept with its change', text: 'Committed', tag: 'within' };
 
     await expect(
@@ -145,26 +161,28 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
     ).rejects.toThrow('the change failed');
     await pause(750);
     expect(received.length).toBe(before);
-    expect((await rowsTagged('within-waiting')).map((r) => r.status)).toEqual(['pending']);
     expect(await rowsTagged('within')).toEqual([]);
+    // Neither the mail nor its job: they part with the change.
+    expect(await triesOf('within')).toEqual([]);
+    expect(
+      rowsOf(
+        await database.db.execute(sql`select 1 from pgboss.job where name = ${MAIL_DELIVER_JOB} and state = 'created'`),
+      ),
+    ).toEqual([]);
 
     await transaction(database.db, async (tx) => {
       await mailer.sendMany([mail], { within: tx });
     });
-    // Delivered on the commit: no dispatch() was called and the poll is an hour away.
-    await expect.poll(() => received.length - before, { timeout: 5000 }).toBe(2);
-    expect(
-      received
-        .slice(before)
-        .map((m) => m.raw.match(/^Subject: (.*?)\r?$/m)?.[1])
-        .sort(),
-    ).toEqual(['Kept with its change', 'Waiting for a delivery run']);
+    // Delivered on the commit: the poll is an hour away.
+    await expect.poll(() => received.length - before, { timeout: 5000 }).toBe(1);
+    expect(received.at(-1)!.raw).toMatch(/^Subject: Kept with its change\r?$/m);
     await expect.poll(async () => (await rowsTagged('within')).map((r) => r.status)).toEqual(['sent']);
+    expect((await triesOf('within')).map((job) => job.state)).toEqual(['completed']);
     await mailer.close();
   });
 
   it('delivers a mail sent within the database itself (no transaction) at once', async () => {
-    const mailer = mailerOn(port, undefined, NO_POLL_MS);
+    const mailer = await mailerOn(port, undefined, NO_POLL_S);
     const before = received.length;
     const mail = { to: 'direct@example.test', subject: 'No transaction', text: 'Now', tag: 'within-db' };
     await mailer.send(mail, { within: database.db });
@@ -173,7 +191,7 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
   });
 
   it('refuses a transaction not opened with transaction(), on whose commit nobody would deliver', async () => {
-    const mailer = mailerOn(port, undefined, NO_POLL_MS);
+    const mailer = await mailerOn(port, undefined, NO_POLL_S);
     const mail = { to: 'unhooked@example.test', subject: 'Never queued', text: 'No', tag: 'unhooked' };
     await expect(database.db.transaction((tx) => mailer.send(mail, { within: tx }))).rejects.toThrow(NOT_OPENED_HERE);
     // Even with nothing to send: the mistake shows in tests whatever the data.
@@ -185,7 +203,7 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
   it('keeps a mail the SMTP server could not take, retries it later and delivers it once the server is back', async () => {
     // A port nothing listens on: the first delivery fails, the mail waits for its next try.
     const deadPort = await freedPort();
-    const mailer = mailerOn(deadPort);
+    const mailer = await mailerOn(deadPort);
     await mailer.send({
       to: 'parent@example.test',
       subject: 'Thandi was marked absent',
@@ -216,46 +234,69 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
     expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null, subject: '' });
   });
 
-  it('puts mails it has not tried back in the queue when the server shuts down', async () => {
-    const mailer = mailerOn(port);
-    const before = received.length;
+  it('keeps mails not yet tried when the server shuts down, and the next process delivers them', async () => {
+    const mailer = await mailerOn(port, undefined, NO_POLL_S);
+    await mailer.jobs.stop(); // the server is stopping: its queue takes no more jobs
     await mailer.sendMany([
       { to: 'a@example.test', subject: 'A', text: 'a', tag: 'shutdown' },
       { to: 'b@example.test', subject: 'B', text: 'b', tag: 'shutdown' },
     ]);
-    await mailer.close(); // while the delivery it started is still claiming the mails
-    expect(received.length).toBe(before);
+    await mailer.close();
     const rows = await rowsTagged('shutdown');
     expect(rows.map((r) => [r.status, r.attempts, r.subject]).sort()).toEqual([
       ['pending', 0, 'A'],
       ['pending', 0, 'B'],
     ]);
+    expect((await triesOf('shutdown')).map((job) => job.state)).toEqual(['created', 'created']);
     // The next process delivers them.
-    const next = mailerOn(port);
+    const next = await mailerOn(port);
     await next.flush();
     await next.close();
     expect((await rowsTagged('shutdown')).map((r) => r.status)).toEqual(['sent', 'sent']);
   });
 
-  it('gives a mail up as failed after its last retry', async () => {
+  it('tries a mail again after 30 s, 2 min, 10 min, 30 min, 2 h and 6 h, then gives it up as failed for the console', async () => {
     const deadPort = await freedPort();
-    const mailer = mailerOn(deadPort);
+    const mailer = await mailerOn(deadPort);
     await mailer.send({ to: 'nobody@example.test', subject: 'Never', text: 'Never delivered', tag: 'give-up' });
-    // The send's own dispatch makes the first attempt: wait for it to end, so that no retry made
-    // due below can run beside it (that counted one attempt too many, and made a given-up mail due).
     await mailer.flush();
-    for (let attempt = 2; attempt <= RETRY_DELAYS_S.length + 1; attempt++) {
+    for (let attempt = 1; attempt <= RETRY_DELAYS_S.length; attempt++) {
+      const [row] = await rowsTagged('give-up');
+      expect(row).toMatchObject({ status: 'pending', attempts: attempt });
+      // The next try is its own job, due when the row says, RETRY_DELAYS_S[attempt - 1] after this one.
+      const wait = (row!.nextAttemptAt!.getTime() - Date.now()) / 1000;
+      expect(wait).toBeGreaterThan(RETRY_DELAYS_S[attempt - 1]! - 5);
+      expect(wait).toBeLessThanOrEqual(RETRY_DELAYS_S[attempt - 1]!);
+      const queued = (await triesOf('give-up')).filter((job) => job.state === 'created');
+      expect(queued).toHaveLength(1);
+      expect(new Date(queued[0]!.start_after).getTime()).toBe(row!.nextAttemptAt!.getTime());
       await makeDue('give-up');
       await mailer.flush();
     }
-    await mailer.close();
     const [row] = await rowsTagged('give-up');
     expect(row).toMatchObject({ status: 'failed', attempts: RETRY_DELAYS_S.length + 1, nextAttemptAt: null });
     expect(warnings.at(-1)).toMatchObject({ mailId: row!.id, final: true });
+    // The last try's job is failed, on the operator's list, with the reason and without the recipient.
+    const tries = await triesOf('give-up');
+    expect(tries.map((job) => job.state)).toEqual([...RETRY_DELAYS_S.map(() => 'completed'), 'failed']);
+    const [listed] = (await mailer.jobs.list({ state: 'failed' })).filter((job) => job.id === tries.at(-1)!.id);
+    expect(listed).toMatchObject({ name: MAIL_DELIVER_JOB });
+    expect(listed!.error).toMatch(/give-up not delivered after 7 tries: E[A-Z]+$/);
+    expect(listed!.error).not.toContain('nobody@example.test');
+
+    // The operator retries it once the mail server is back: delivered, its content dropped.
+    const back: TReceived[] = [];
+    const { server: revived } = await startSmtpServer(back, deadPort);
+    expect(await mailer.jobs.retry(listed!.id)).toMatchObject({ id: listed!.id });
+    await mailer.flush();
+    await mailer.close();
+    await stopSmtpServer(revived);
+    expect(back.map((mail) => mail.to)).toEqual([['nobody@example.test']]);
+    expect((await rowsTagged('give-up'))[0]).toMatchObject({ status: 'sent', subject: '', text: '', lastError: null });
   });
 
   it('delivers mail a statement stored in its row form once stored() is called, and not before', async () => {
-    const mailer = mailerOn(port, undefined, NO_POLL_MS);
+    const mailer = await mailerOn(port, undefined, NO_POLL_S);
     const before = received.length;
     // As the register save's statement writes its absence mails (register.ts).
     const { status, lowercaseTo } = mailer.rowForm;
@@ -279,7 +320,7 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
 
   it('gives the row form that send() stores: status and recipient', async () => {
     // Nothing listens: the mail stays as send() stored it (its first delivery fails).
-    const mailer = mailerOn(await freedPort(), undefined, NO_POLL_MS);
+    const mailer = await mailerOn(await freedPort(), undefined, NO_POLL_S);
     await mailer.send({ to: ' Form@Example.test ', subject: 'Form', text: 'Form', tag: 'row-form-smtp' });
     await mailer.close();
     const [row] = await rowsTagged('row-form-smtp');

@@ -2,7 +2,8 @@ import nodemailer from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type DbExecutor } from '../db/client.ts';
 import { outboxMessages } from '../db/schema/index.ts';
-import { afterCommit, assertAfterCommit } from '../db/transaction.ts';
+import { assertAfterCommit } from '../db/transaction.ts';
+import type { JobQueue } from '../platform/jobs/queue.ts';
 
 export type TMailMessage = {
   to: string;
@@ -101,138 +102,153 @@ export function createSmtpTransport(options: { url: string; from: string }) {
 export const RETRY_DELAYS_S = [30, 120, 600, 1800, 7200, 21600];
 /** A mail 'sending' for longer than this (its process stopped mid-delivery) is tried again. */
 const STALE_SENDING_S = 600;
-const BATCH = 20;
+/** A mail due for longer than this has lost its job (its process stopped before enqueuing it): the sweep enqueues one. */
+const STRANDED_S = 60;
+
+/** The job that delivers one mail (its row in outbox_messages) and the one that finds mail with no job. */
+export const MAIL_DELIVER_JOB = 'mail.deliver';
+export const MAIL_SWEEP_JOB = 'mail.sweep';
 
 export type TSmtpMailer = Mailer & {
-  /** Delivers every mail that is due now, and resolves when done (tests, shutdown). */
+  /** Resolves once every mail that is due now has been tried (tests, shutdown). */
   flush(): Promise<void>;
 };
 
+type TDeliverJob = { mailId: string };
+type TSweepJob = { dueForSeconds?: number };
+type TQueuedMail = { id: string; attempts: number; nextAttemptAt: Date | string | null };
+
 /**
- * SMTP behind a queue in the database: send() stores the mail as 'pending' and returns, so a
- * request never waits on the mail server and a mail survives an SMTP outage or a restart; the
- * dispatcher delivers it at once (mail sent `within` a transaction, once that commits) and retries
- * a failure later (RETRY_DELAYS_S). Several server processes share the queue: each claims its batch
- * with FOR UPDATE SKIP LOCKED. A delivered mail keeps its recipient, tag and times, not its subject
- * or body (they name children). Failures are logged without address or content.
+ * SMTP behind the job queue (platform/jobs): send() stores the mail as 'pending' in outbox_messages
+ * and enqueues a 'mail.deliver' job for it, so a request never waits on the mail server and a mail
+ * survives an SMTP outage or a restart. A failed delivery is tried again on the mail's own schedule
+ * (RETRY_DELAYS_S), each try a job of its own due then; after the last the job fails and waits on
+ * the operator's console, where a retry tries the mail once more. A delivered mail keeps its
+ * recipient, tag and times, not its subject or body (they name children). Failures are logged
+ * without address or content.
  */
 export function createSmtpMailer(
   db: Database,
   options: {
+    jobs: JobQueue;
     url: string;
     from: string;
     log?: { warn(details: Record<string, unknown>, message: string): void };
-    /** How often to look for retries that fell due (default 15 s). */
-    pollMs?: number;
   },
 ): TSmtpMailer {
+  const { jobs } = options;
   const transport = createSmtpTransport(options);
-  let running: Promise<void> | null = null;
-  let again = false;
-  let closed = false;
 
-  async function deliverDue(): Promise<void> {
-    for (;;) {
-      const claimed = rowsOf<
-        Pick<typeof outboxMessages.$inferSelect, 'id' | 'to' | 'subject' | 'text' | 'html' | 'tag' | 'attempts'>
-      >(
-        await db.execute(sql`
-          update ${outboxMessages} set status = 'sending', attempts = attempts + 1, next_attempt_at = now()
-          where id in (
-            select id from ${outboxMessages}
-            where (status = 'pending' and next_attempt_at <= now())
-               or (status = 'sending' and next_attempt_at <= now() - make_interval(secs => ${STALE_SENDING_S}))
-            order by next_attempt_at
-            limit ${BATCH}
-            for update skip locked
-          )
-          returning id, "to", subject, text, html, tag, attempts`),
+  /** One job per try of a mail: the key names the mail, its attempts and when the try is due. */
+  const tryOf = (mail: TQueuedMail) => {
+    const due = mail.nextAttemptAt ? new Date(mail.nextAttemptAt) : new Date();
+    return { data: { mailId: mail.id }, singletonKey: `${mail.id}:${mail.attempts}:${due.getTime()}`, startAfter: due };
+  };
+  const enqueueTries = (mails: TQueuedMail[], within?: DbExecutor) =>
+    jobs.sendMany<TDeliverJob>(MAIL_DELIVER_JOB, mails.map(tryOf), { within });
+
+  async function deliver({ mailId }: TDeliverJob): Promise<unknown> {
+    // Claimed by one job only; a mail already delivered, not yet due or being delivered is left.
+    // A failed mail is claimed too: only the operator's retry of its failed job runs one.
+    const [mail] = rowsOf<
+      Pick<typeof outboxMessages.$inferSelect, 'id' | 'to' | 'subject' | 'text' | 'html' | 'tag' | 'attempts'>
+    >(
+      await db.execute(sql`
+        update ${outboxMessages} set status = 'sending', attempts = attempts + 1, next_attempt_at = now()
+        where id = ${mailId}
+          and ((status = 'pending' and next_attempt_at <= now())
+            or status = 'failed'
+            or (status = 'sending' and next_attempt_at <= now() - make_interval(secs => ${STALE_SENDING_S})))
+        returning id, "to", subject, text, html, tag, attempts`),
+    );
+    if (!mail) return { skipped: true };
+    try {
+      await transport.deliver({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        tag: mail.tag ?? undefined,
+      });
+    } catch (error) {
+      const final = mail.attempts > RETRY_DELAYS_S.length;
+      const code =
+        (error as { code?: string; responseCode?: number }).responseCode ?? (error as { code?: string }).code;
+      const reason = `${code ?? 'ERROR'}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
+      const [next] = rowsOf<TQueuedMail>(
+        await db.execute(sql`update ${outboxMessages}
+          set status = ${final ? 'failed' : 'pending'}, last_error = ${reason},
+              next_attempt_at = ${final ? null : sql`now() + make_interval(secs => ${RETRY_DELAYS_S[Math.min(mail.attempts, RETRY_DELAYS_S.length) - 1]!})`}
+          where id = ${mail.id}
+          returning id, attempts, next_attempt_at as "nextAttemptAt"`),
       );
-      for (const [index, mail] of claimed.entries()) {
-        if (closed) {
-          // Shutting down: the mails claimed but not tried go back to the queue as they were.
-          const left = claimed.slice(index).map((m) => m.id);
-          await db.execute(sql`update ${outboxMessages}
-            set status = 'pending', attempts = attempts - 1, next_attempt_at = now()
-            where id in (${sql.join(
-              left.map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )})`);
-          return;
-        }
-        try {
-          await transport.deliver({
-            to: mail.to,
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html ?? undefined,
-            tag: mail.tag ?? undefined,
-          });
-          await db.execute(sql`update ${outboxMessages}
-            set status = 'sent', sent_at = now(), subject = '', text = '', html = null, last_error = null
-            where id = ${mail.id}`);
-        } catch (error) {
-          const final = mail.attempts > RETRY_DELAYS_S.length;
-          const code =
-            (error as { code?: string; responseCode?: number }).responseCode ?? (error as { code?: string }).code;
-          const reason = `${code ?? 'ERROR'}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
-          await db.execute(sql`update ${outboxMessages}
-            set status = ${final ? 'failed' : 'pending'}, last_error = ${reason},
-                next_attempt_at = ${final ? null : sql`now() + make_interval(secs => ${RETRY_DELAYS_S[mail.attempts - 1]!})`}
-            where id = ${mail.id}`);
-          options.log?.warn(
-            { mailId: mail.id, tag: mail.tag, attempts: mail.attempts, code, final },
-            final ? 'mail: delivery failed for good' : 'mail: delivery failed, will retry',
-          );
-        }
-      }
-      if (claimed.length < BATCH || closed) return;
-    }
-  }
-
-  /** Runs deliverDue, once more if asked meanwhile; one run at a time in this process. */
-  function kick(): Promise<void> {
-    if (closed) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await deliverDue();
-        } while (again && !closed);
-      } catch (error) {
-        options.log?.warn(
-          { err: error instanceof Error ? error.message : String(error) },
-          'mail: the queue could not be read',
+      options.log?.warn(
+        { mailId: mail.id, tag: mail.tag, attempts: mail.attempts, code, final },
+        final ? 'mail: delivery failed for good' : 'mail: delivery failed, will retry',
+      );
+      // The job fails (for the console) with the reason but not the recipient.
+      if (final)
+        throw new Error(
+          `mail ${mail.tag ?? 'untagged'} not delivered after ${mail.attempts} tries: ${code ?? 'ERROR'}`,
+          {
+            cause: error,
+          },
         );
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
+      await enqueueTries([next!]);
+      return { delivered: false, attempts: mail.attempts };
+    }
+    await db.execute(sql`update ${outboxMessages}
+      set status = 'sent', sent_at = now(), subject = '', text = '', html = null, last_error = null
+      where id = ${mail.id}`);
+    return { delivered: true, attempts: mail.attempts };
   }
 
-  /** One function, so that several mails in one transaction register one delivery on its commit. */
-  const kickSoon = () => void kick();
-  const timer = setInterval(kickSoon, options.pollMs ?? 15_000);
-  timer.unref();
+  /** Enqueues a try of every mail due (for dueForSeconds) with none: stored by a statement, or stranded. */
+  async function sweep({ dueForSeconds = STRANDED_S }: TSweepJob): Promise<unknown> {
+    const due = rowsOf<TQueuedMail>(
+      await db.execute(sql`
+        select id, attempts, next_attempt_at as "nextAttemptAt" from ${outboxMessages}
+        where (status = 'pending' and next_attempt_at <= now() - make_interval(secs => ${dueForSeconds}))
+           or (status = 'sending' and next_attempt_at <= now() - make_interval(secs => ${STALE_SENDING_S}))
+        order by next_attempt_at
+        limit 500`),
+    );
+    // A mail whose try is queued already keeps that one job (its key).
+    await enqueueTries(due);
+    return { found: due.length };
+  }
+
+  jobs.register<TDeliverJob>({
+    name: MAIL_DELIVER_JOB,
+    handler: deliver,
+    // The mail's own schedule is its retries; a job fails only after the last.
+    retryLimit: 0,
+    // Bounded by the SMTP timeouts (createSmtpTransport).
+    expireInSeconds: 120,
+    concurrency: 2,
+  });
+  jobs.register<TSweepJob>({
+    name: MAIL_SWEEP_JOB,
+    handler: sweep,
+    retryLimit: 1,
+    schedule: { cron: '* * * * *' },
+  });
 
   async function enqueue(messages: TMailMessage[], options?: TSendOptions) {
     const within = options?.within;
     // Before anything else, even with no mail: a transaction nobody would run the hook of is a bug.
     if (within) assertAfterCommit(within);
     if (messages.length === 0) return;
-    await (within ?? db)
+    const stored = await (within ?? db)
       .insert(outboxMessages)
-      .values(
-        messages.map((m) => ({ ...outboxRow(m), to: m.to.trim(), status: 'pending', nextAttemptAt: sql`now()` })),
-      );
-    // Inside a transaction the queue cannot see the mail until the commit: deliver it then.
-    if (within) afterCommit(within, kickSoon);
-    else kickSoon();
+      .values(messages.map((m) => ({ ...outboxRow(m), to: m.to.trim(), status: 'pending', nextAttemptAt: sql`now()` })))
+      .returning({
+        id: outboxMessages.id,
+        attempts: outboxMessages.attempts,
+        nextAttemptAt: outboxMessages.nextAttemptAt,
+      });
+    // In the same transaction: the mail and its job exist together or not at all.
+    await enqueueTries(stored, within);
   }
 
   return {
@@ -240,15 +256,18 @@ export function createSmtpMailer(
     send: (message, options) => enqueue([message], options),
     sendMany: enqueue,
     rowForm: { status: 'pending', lowercaseTo: false },
-    stored: kickSoon,
+    stored() {
+      void jobs
+        .send<TSweepJob>(MAIL_SWEEP_JOB, { dueForSeconds: 0 })
+        .catch((error: Error) =>
+          options.log?.warn({ err: error.message }, 'mail: could not enqueue the delivery of stored mail'),
+        );
+    },
     async flush() {
-      await kick();
-      if (running) await running;
+      await jobs.settle(MAIL_SWEEP_JOB);
+      await jobs.settle(MAIL_DELIVER_JOB);
     },
     async close() {
-      closed = true;
-      clearInterval(timer);
-      if (running) await running;
       transport.close();
     },
   };

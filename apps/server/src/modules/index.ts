@@ -7,6 +7,7 @@ import { contactRoutes } from './contact/routes.ts';
 import { demoBookingRoutes } from './demo-bookings/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { schoolRoutes } from './school/routes.ts';
+import { guardianLinkRoutes } from './school/guardian-link-routes.ts';
 import { attendanceRoutes } from './attendance/routes.ts';
 import { applicationRoutes, consoleApplicationRoutes } from './applications/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
@@ -14,6 +15,8 @@ import { customerProfileRoutes } from './customer-profile/routes.ts';
 import { listingRoutes } from './listings/routes.ts';
 import { basketCheckoutRoutes } from './payments/basket-checkout.ts';
 import { timetableRoutes } from './timetable/routes.ts';
+import { consoleJobRoutes } from './console-jobs/routes.ts';
+import { registerPaymentJobs } from './payments/jobs.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -30,8 +33,16 @@ export async function registerModules(app: App) {
   await app.register(consoleApplicationRoutes, { prefix: '/api/console/applications' });
   await app.register(schoolRoutes, { prefix: '/api/school' });
   await app.register(attendanceRoutes, { prefix: '/api/school/attendance' });
+  await app.register(guardianLinkRoutes, { prefix: '/api/guardian-links' });
   await app.register(customerProfileRoutes, { prefix: '/api/customer-profile' });
   await app.register(listingRoutes, { prefix: '/api/listings' });
   await app.register(basketCheckoutRoutes, { prefix: '/api/payments' });
   await app.register(timetableRoutes, { prefix: '/api/school/timetable' });
+  await app.register(consoleJobRoutes, { prefix: '/api/console/jobs' });
+  registerModuleJobs(app);
+}
+
+/** Every module's background jobs (platform/jobs), registered on the app's queue. */
+function registerModuleJobs(app: App) {
+  registerPaymentJobs(app.deps.jobs, app.deps.database.db);
 }

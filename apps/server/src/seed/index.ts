@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../app.ts';
+import { PUBLISHED_DEMO_PASSWORD } from '../config/env.ts';
 import { systemSettings } from '../db/schema/index.ts';
 import { seedAccounts } from './seed-accounts.ts';
 import { seedPublicSite } from './seed-public-site.ts';
@@ -27,7 +28,22 @@ const SEEDERS: TSeeder[] = [
   seedConsents,
 ];
 
+export class DemoPasswordError extends Error {
+  constructor() {
+    super(
+      'Demo data in production needs a DEMO_PASSWORD of your own: the published demo password would let anyone sign in to the demo accounts. Set DEMO_PASSWORD and try again.',
+    );
+    this.name = 'DemoPasswordError';
+  }
+}
+
+/** Production never holds demo accounts with the password everyone can read in the README. */
+export function assertDemoPasswordAllowed(config: Pick<TSeedContext['config'], 'NODE_ENV'>, demoPassword: string) {
+  if (config.NODE_ENV === 'production' && demoPassword === PUBLISHED_DEMO_PASSWORD) throw new DemoPasswordError();
+}
+
 export async function seedDemoData(ctx: TSeedContext): Promise<TDemoLogin[]> {
+  assertDemoPasswordAllowed(ctx.config, ctx.demoPassword);
   const logins: TDemoLogin[] = [];
   for (const seeder of SEEDERS) logins.push(...(await seeder(ctx)));
   await ctx.database.db

@@ -6,6 +6,7 @@ import { loadConfig, type TConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { outboxMessages } from '../db/schema/index.ts';
 import { createOutboxMailer, type Mailer } from '../mail/mailer.ts';
+import { createJobQueue, type JobQueue } from '../platform/jobs/queue.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export type TestApp = {
@@ -13,6 +14,8 @@ export type TestApp = {
   config: TConfig;
   database: DatabaseHandle;
   mailer: Mailer;
+  /** Not started: a test that runs jobs starts it (jobs.start()). */
+  jobs: JobQueue;
   /** Mail sent to an address, newest first. */
   outbox(to: string): Promise<(typeof outboxMessages.$inferSelect)[]>;
   close(): Promise<void>;
@@ -34,7 +37,9 @@ export async function createTestApp(
     ...env,
   });
   const mailer = createOutboxMailer(database.db);
-  const app = await buildApp({ config, database, mailer });
+  // A slow poll: a test's jobs run when it enqueues them (the queue wakes its workers) or settles them.
+  const jobs = createJobQueue(database, { pollingIntervalSeconds: 600 });
+  const app = await buildApp({ config, database, mailer, jobs });
   options.beforeReady?.(app);
   await app.ready();
   return {
@@ -42,6 +47,7 @@ export async function createTestApp(
     config,
     database,
     mailer,
+    jobs,
     outbox: (to) =>
       database.db
         .select()
@@ -50,6 +56,7 @@ export async function createTestApp(
         .orderBy(desc(outboxMessages.createdAt)),
     async close() {
       await app.close();
+      await jobs.stop({ timeoutMs: 5000 });
       await database.close();
     },
   };

@@ -22,6 +22,8 @@ export function isSavedMeanwhile(error: unknown): boolean {
 
 type RequestOptions = Omit<RequestInit, 'body'> & { body?: unknown };
 
+const NETWORK_ERROR_MESSAGE = 'We could not reach Sekolo. Check your connection and try again.';
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { body, headers, ...rest } = options;
   let response: Response;
@@ -37,31 +39,73 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'We could not reach Sekolo. Check your connection and try again.');
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
   }
   const text = await response.text();
   const data = text ? safeJson(text) : undefined;
-  if (!response.ok) {
-    // Our API answers { error: { code, message } }; Better Auth's endpoints answer { code, message }.
-    const body = data as
-      | {
-          error?: { code?: string; message?: string; fields?: Record<string, string> };
-          code?: string;
-          message?: string;
-        }
-      | undefined;
-    const error = body?.error ?? (body?.message ? { code: body.code, message: body.message } : undefined);
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'HTTP_' + response.status,
-      error?.message ??
-        (response.status === 429
-          ? 'Too many attempts. Please wait a few minutes before trying again.'
-          : 'Something went wrong. Please try again.'),
-      error?.fields,
-    );
-  }
+  if (!response.ok) throw apiErrorOf(response.status, data);
   return data as T;
+}
+
+/** The ApiError of an answer that is not 2xx, from its body (JSON, or nothing readable). */
+function apiErrorOf(status: number, data: unknown): ApiError {
+  // Our API answers { error: { code, message } }; Better Auth's endpoints answer { code, message }.
+  const body = data as
+    | {
+        error?: { code?: string; message?: string; fields?: Record<string, string> };
+        code?: string;
+        message?: string;
+      }
+    | undefined;
+  const error = body?.error ?? (body?.message ? { code: body.code, message: body.message } : undefined);
+  return new ApiError(
+    status,
+    error?.code ?? 'HTTP_' + status,
+    error?.message ??
+      (status === 429
+        ? 'Too many attempts. Please wait a few minutes before trying again.'
+        : 'Something went wrong. Please try again.'),
+    error?.fields,
+  );
+}
+
+/**
+ * POST `body` to an endpoint that answers one JSON object a line as its work goes on
+ * (application/x-ndjson): `onLine` hears each line as it arrives. A refusal before the first line
+ * (401, 400) throws ApiError as apiRequest does; the lines themselves say how the work ended.
+ */
+export async function apiPostLines<TLine>(path: string, body: unknown, onLine: (line: TLine) => void): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/x-ndjson', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok || !response.body) {
+    const text = await response.text().catch(() => '');
+    throw apiErrorOf(response.status, text ? safeJson(text) : undefined);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      pending += value;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) onLine(JSON.parse(line) as TLine);
+    }
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new ApiError(0, 'BAD_RESPONSE', 'Something went wrong. Please try again.');
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+  }
+  if (pending.trim()) onLine(JSON.parse(pending) as TLine);
 }
 
 function safeJson(text: string): unknown {

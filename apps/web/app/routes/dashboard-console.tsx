@@ -6,6 +6,7 @@ export function meta() {
 }
 
 const QUICK_LINKS: readonly IQuickLink[] = [
+  { to: '/console/jobs', label: 'Background jobs', description: 'Mail and renewals that failed, and their retry.' },
   { to: '/contact', label: 'Contact details', description: 'The addresses schools and partners write to.' },
   ...ACCOUNT_QUICK_LINKS,
 ];

@@ -8,6 +8,7 @@ import { COMMISSION_TIERS, type TCommissionTier } from '../constants/fees.ts';
 import { SCHOOL_PACKAGE_IDS } from '../constants/packages.ts';
 import { BUSINESS_PARTNER_TYPE_IDS } from '../constants/roles.ts';
 import { todayInSouthAfrica } from '../domain/sa-calendar.ts';
+import { sameSitePath } from '../domain/site-path.ts';
 
 export const PAYMENT_MESSAGES = {
   cardNumberRequired: 'Enter the 16-digit card number.',
@@ -94,15 +95,15 @@ export type TSandboxPay = z.infer<typeof ZSandboxPaySchema>;
 
 export const ZOrderIdSchema = z.object({ orderId: z.uuid() });
 
-/** A path on our own site: never another origin, so a checkout cannot become an open redirect. */
+/**
+ * A path on our own site (sameSitePath: no scheme, `//host`, backslash or control character, raw or
+ * percent-encoded): never another origin, so a checkout cannot become an open redirect.
+ */
 export const ZSitePathSchema = z
   .string()
   .trim()
   .max(500)
-  .refine(
-    (value) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\'),
-    PAYMENT_MESSAGES.pathInvalid,
-  );
+  .refine((value) => sameSitePath(value) !== null, PAYMENT_MESSAGES.pathInvalid);
 
 const TIER_IDS = COMMISSION_TIERS.map((t) => t.id) as unknown as readonly [TCommissionTier, ...TCommissionTier[]];
 

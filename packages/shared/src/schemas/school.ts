@@ -118,6 +118,10 @@ export const SCHOOL_MESSAGES = {
   csvHasErrors: 'Nothing was imported: fix the rows listed below, or import only the valid rows.',
   csvNoValidRows:
     'Nothing was imported: no row of the file is valid. Fix the rows listed below and choose the file again.',
+  csvCheckInterrupted:
+    'The connection was lost before the file was checked. Check your connection and choose the file again.',
+  csvImportInterrupted:
+    'The connection was lost during the import. Open the learner list to see whether the learners were imported before you try again.',
   csvUnreadableCharacter:
     'This cell has a character that could not be read (�). Save the file as “CSV UTF-8” and choose it again.',
   guardianFirstNameRequired: 'Please enter the guardian’s first name',
@@ -485,6 +489,12 @@ export type TLearnerGuardian = {
    * invitation not taken up yet follows a corrected `email` when the school invites again.
    */
   signInEmail: string | null;
+  /**
+   * The school asked an account that is not a member of the school to be linked (its holder has to
+   * accept, signed in): 'pending' until they answer, 'declined' when they said no, 'expired' when
+   * the link ran out unanswered; null otherwise. Until they accept the school sees no account data.
+   */
+  linkRequest: TGuardianLinkState | null;
   /** When the guardian or a link of theirs was last saved: the version an edit is based on (If-Match). */
   updatedAt: string;
 };
@@ -521,6 +531,46 @@ export function guardianInvitationElsewhere(signInEmail: string, email: string |
     ? `The invitation sent to ${signInEmail} no longer works: choose “Invite again” to send it to ${email}`
     : `The invitation sent to ${signInEmail} no longer works`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Linking an existing account to a learner (the account holder accepts)
+
+export type TGuardianLinkState = 'pending' | 'declined' | 'expired';
+
+/** The guardian's card, while a request to link an existing account waits or was answered no. */
+export const GUARDIAN_LINK_STATE_TEXT: Record<TGuardianLinkState, string> = {
+  pending: 'Invitation sent — waiting for them to accept',
+  declined: 'They declined the invitation to link their account',
+  expired: 'The invitation ran out unanswered: invite again to send a new one',
+};
+
+/** What the holder of the account the school asked sees before answering. */
+export type TGuardianLinkRequestView = {
+  schoolName: string;
+  /** The first names of the learners the guardian record is linked to in that school. */
+  learnerFirstNames: string[];
+  relation: (typeof GUARDIAN_RELATION_IDS)[number];
+  expiresAt: string;
+};
+
+export const ZGuardianLinkTokenSchema = z.object({
+  token: z
+    .string({ error: 'This link is incomplete: open it again from the mail.' })
+    .trim()
+    .min(16, { error: 'This link is incomplete: open it again from the mail.' })
+    .max(200, { error: 'This link is incomplete: open it again from the mail.' }),
+});
+
+export const GUARDIAN_LINK_MESSAGES = {
+  notFound:
+    'This link no longer works: it was answered already, the school withdrew it, or it is more than 7 days old. Ask the school to send a new one.',
+  otherAccount:
+    'This link was sent to another e-mail address than the one you are signed in with. Sign out, then sign in with the account at the address the mail went to.',
+  notParent:
+    'Only a parent account can be linked to a learner, and this account is for something else. Decline, and ask the school to invite you at another e-mail address.',
+  accepted: (schoolName: string) => `Your account is now linked. ${schoolName} appears on your dashboard.`,
+  declined: (schoolName: string) => `You declined. ${schoolName} has been told and sees nothing of your account.`,
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Staff (spec 6: teachers and the other school roles)
@@ -794,6 +844,20 @@ export type TLearnerImportReport = {
   /** A file-level problem (missing columns, empty file); the rows were not checked. */
   fileError: string | null;
 };
+
+/** How far a check (then an import) of a file has come: `done` of `total` rows. */
+export type TLearnerImportProgress = { phase: 'check' | 'import'; done: number; total: number };
+
+/**
+ * The media type a client asks for (Accept) to hear a check's progress: POST /learners/import then
+ * answers one JSON object a line, `{ progress }` as the rows are checked, then `{ report }`, or
+ * `{ error }` (the API's error shape, with its HTTP `status`) when the import fails after it started.
+ */
+export const LEARNER_IMPORT_PROGRESS_TYPE = 'application/x-ndjson';
+export type TLearnerImportLine =
+  | { progress: TLearnerImportProgress }
+  | { report: TLearnerImportReport }
+  | { error: { status: number; code: string; message: string; fields?: Record<string, string> } };
 
 /** Grade labels accepted in a CSV: 'R', 'Grade R', '7', 'Grade 7'. */
 export function parseCsvGrade(value: string): string {

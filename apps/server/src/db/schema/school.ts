@@ -332,3 +332,50 @@ export const accountInvitations = pgTable('account_invitations', {
     .references(() => users.id, { onDelete: 'cascade' }),
   invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A school asks someone with an account to be linked to one of its learners (invite-guardian.ts):
+ * an account that is not a member of the school becomes one only when its holder accepts, signed
+ * in as the account the mail went to (guardian-link-requests.ts). Until then the school's guardian
+ * record carries no user and the school sees nothing of the account. The token is stored as its
+ * SHA-256; at most one request per guardian record is pending.
+ */
+export const guardianLinkRequests = pgTable(
+  'guardian_link_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    learnerId: uuid('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    guardianId: uuid('guardian_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    /** The account at `email` when the school asked: only it may answer. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the mail went to. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** 'pending' | 'accepted' | 'declined' | 'withdrawn' (the school invited again, changed the address, removed the link). */
+    status: text('status').notNull().default('pending'),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('guardian_link_requests_token_key').on(t.tokenHash),
+    uniqueIndex('guardian_link_requests_pending_key')
+      .on(t.guardianId)
+      .where(sql`${t.status} = 'pending'`),
+    index('guardian_link_requests_org_guardian_idx').on(t.organizationId, t.guardianId, t.createdAt),
+    check(
+      'guardian_link_requests_status_check',
+      sql`${t.status} in ('pending', 'accepted', 'declined', 'withdrawn')`,
+    ),
+  ],
+);

@@ -91,10 +91,10 @@ describe('guards, /api/me, avatars and the audit log', () => {
 
   it('answers 401 to an anonymous caller on every route of the API but the public ones, whatever is sent', async () => {
     // Public by design: the session probe (null when signed out), the sign-in options, health, the
-    // marketplace's listings and basket prices, a guest's order by its unguessable id, a guardian's
-    // consent page by its mailed token, the public forms (newsletter, contact, demo), the reset-password
-    // link check, the payment provider's notifications and the sandbox gateway's page (not in
-    // production), and the dev outbox (not in production). Better Auth's /api/auth/* answers for itself.
+    // marketplace's listings and basket prices, a guardian's consent page by its mailed token, the
+    // public forms (newsletter, contact, demo), the reset-password link check, the payment provider's
+    // notifications and the sandbox gateway's page (not in production), and the dev outbox (not in
+    // production). Better Auth's /api/auth/* answers for itself. An order is its buyer's to read.
     // No route creates orders for an anonymous caller: the basket and registration checkouts are
     // signed in, and there is no open POST /api/payments/orders.
     const PUBLIC = [
@@ -105,7 +105,6 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'GET /api/listings',
       'GET /api/listings/',
       'GET /api/me',
-      'GET /api/payments/orders/:orderId',
       'GET /api/payments/sandbox/checkout/:orderId',
       'POST /api/applications/guardian-consent',
       'POST /api/contact',

@@ -6,7 +6,8 @@ import { shareOrganization } from './organizations.ts';
 
 /**
  * A user's picture, for the owner, members of an organisation they share, and platform operators.
- * Anyone else gets the same 404 as for a user without a picture: no one learns who exists.
+ * Anyone else gets the same 404 as for a user without a picture: no one learns who exists. A school
+ * that asked to link an account shares nothing with it until its holder accepts (membership).
  */
 export async function readAvatar(deps: Pick<AppDeps, 'config' | 'database'>, viewer: TSessionUser, ownerId: string) {
   const allowed =

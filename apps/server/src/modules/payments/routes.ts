@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SANDBOX_TEST_CARDS,
@@ -25,7 +25,7 @@ const ORDER_NOT_FOUND = 'There is no such order.';
 
 /**
  * Payments (issue 5, D14). Prefix /api/payments.
- * - GET /orders/:orderId: an order's status by its unguessable id. Orders are created only by the
+ * - GET /orders/:orderId: the signed-in buyer's own order and its status. Orders are created only by the
  *   flows that sell something, signed in and for the buyer themselves: the basket checkout
  *   (basket-checkout.ts) and the registration checkout (POST /subscription-checkout). There is no
  *   open POST /orders: nobody creates orders for anyone else, or anonymously.
@@ -37,8 +37,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app.deps;
   const providers = paymentProvidersFor(app.deps);
 
-  app.get('/orders/:orderId', { schema: { params: ZOrderIdSchema } }, async (request) => {
-    const [order] = await database.db.select().from(paymentOrders).where(eq(paymentOrders.id, request.params.orderId));
+  // Another buyer's order answers exactly like a missing one, so an id tells a stranger nothing.
+  app.get('/orders/:orderId', { schema: { params: ZOrderIdSchema }, onRequest: requireSession }, async (request) => {
+    const user = await getSessionUser(request);
+    if (!user) throw unauthorized();
+    const [order] = await database.db
+      .select()
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.id, request.params.orderId), eq(paymentOrders.buyerUserId, user.id)));
     if (!order) throw notFound(ORDER_NOT_FOUND);
     return { order: toOrderView(order) };
   });

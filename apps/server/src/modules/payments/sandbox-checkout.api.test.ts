@@ -6,6 +6,8 @@ import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import type { TCreateOrder } from '@sekolo/shared/schemas/payments';
 import { ledgerJournals } from '../../db/schema/ledger.ts';
 import { paymentNotifications, paymentOrders } from '../../db/schema/payments.ts';
+import { cookiesFrom } from '../../test/auth-helpers.ts';
+import { createUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { balanceOf } from '../ledger/balance-of.ts';
 import { findUnbalancedJournals } from '../ledger/find-unbalanced-journals.ts';
@@ -100,13 +102,42 @@ describe('payments with the sandbox gateway (API)', () => {
       expect((await db().select().from(paymentOrders)).length).toBe(before);
     });
 
-    it('shows an order by id and 404s an unknown one', async () => {
-      const { order } = await newRegistration(['consultant']);
-      const res = await t.app.inject({ url: `/api/payments/orders/${order.id}` });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().order).toMatchObject({ id: order.id, amountCents: 9_900, status: 'pending' });
-      expect((await t.app.inject({ url: '/api/payments/orders/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
-      expect((await t.app.inject({ url: '/api/payments/orders/not-a-uuid' })).statusCode).toBe(400);
+    it('shows an order to its signed-in buyer only: 401 signed out, and another user sees it as missing', async () => {
+      const buyer = await createUser(db(), { firstName: 'Thandi', lastName: 'Mokoena' });
+      const stranger = await createUser(db(), { firstName: 'Pieter', lastName: 'Botha' });
+      const created = await createOrder(t, {
+        ...priceOrderRequest({ kind: 'registration', businessPartnerTypes: ['consultant'], returnPath: '/payment-success', cancelPath: '/payment-cancel' }),
+        buyerUserId: buyer.id,
+      });
+      const url = `/api/payments/orders/${created.order.id}`;
+
+      const anonymous = await t.app.inject({ url });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } });
+      expect(anonymous.body).not.toContain(created.order.reference);
+
+      // This app's PUBLIC_URL is its own address, so sign-ins come from that origin.
+      const signIn = async (user: { email: string; password: string }) =>
+        cookiesFrom(
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/sign-in/email',
+            headers: { origin: t.config.publicUrl },
+            payload: { email: user.email, password: user.password },
+          }),
+        );
+      const strangerCookie = await signIn(stranger);
+      const unknown = await t.app.inject({ url: '/api/payments/orders/00000000-0000-4000-8000-000000000000', headers: { cookie: strangerCookie } });
+      const others = await t.app.inject({ url, headers: { cookie: strangerCookie } });
+      expect(unknown.statusCode).toBe(404);
+      expect(others.statusCode).toBe(404);
+      expect(others.json()).toEqual(unknown.json());
+
+      const buyerCookie = await signIn(buyer);
+      const own = await t.app.inject({ url, headers: { cookie: buyerCookie } });
+      expect(own.statusCode).toBe(200);
+      expect(own.json().order).toMatchObject({ id: created.order.id, reference: created.order.reference, amountCents: 9_900, status: 'pending' });
+      expect((await t.app.inject({ url: '/api/payments/orders/not-a-uuid', headers: { cookie: buyerCookie } })).statusCode).toBe(400);
     });
   });
 
@@ -171,7 +202,7 @@ describe('payments with the sandbox gateway (API)', () => {
       const again = await post('/api/payments/sandbox/pay', { orderId: order.id, ...GOOD_CARD });
       expect(again.statusCode).toBe(409);
       expect(again.json().error.message).toBe('This order has already been paid.');
-      expect((await t.app.inject({ url: `/api/payments/orders/${order.id}` })).json().order.status).toBe('paid');
+      expect((await orderRow(order.id)).status).toBe('paid');
     });
 
     it('cancels back to the cancel address; a cancelled order cannot be paid and a paid one not cancelled', async () => {

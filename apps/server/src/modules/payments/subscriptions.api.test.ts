@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { ledgerJournals } from '../../db/schema/ledger.ts';
 import { paymentOrders } from '../../db/schema/payments.ts';
@@ -20,6 +21,7 @@ import {
   renewDueSubscriptions,
   type TSubscription,
 } from './subscriptions.ts';
+import { RENEW_SUBSCRIPTIONS_JOB } from './jobs.ts';
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -247,6 +249,23 @@ describe('school subscriptions (API, fake clock)', () => {
       message:
         'Your school has 31 learners and the Starter package allows up to 30. Archive learners or choose a larger package.',
     });
+  });
+
+  it('renews on the job queue: scheduled daily at 02:00 in South Africa, and a job enqueued runs the renewal', async () => {
+    await t.jobs.start();
+    const [schedule] = rowsOf<{ cron: string; timezone: string }>(
+      await db().execute(sql`select cron, timezone from pgboss.schedule where name = ${RENEW_SUBSCRIPTIONS_JOB}`),
+    );
+    expect(schedule).toEqual({ cron: '0 2 * * *', timezone: 'Africa/Johannesburg' });
+
+    const { sub } = await schoolWithSubscription('growth');
+    const first = sub.nextBillingDate!;
+    const id = await t.jobs.send(RENEW_SUBSCRIPTIONS_JOB, { date: first });
+    await t.jobs.settle(RENEW_SUBSCRIPTIONS_JOB);
+    expect(await chargesOf(sub.id)).toHaveLength(1);
+    expect(await subOf(sub.userId)).toMatchObject({ status: 'active', nextBillingDate: addMonths(first, 1) });
+    const job = await t.jobs.find(id!);
+    expect(job).toMatchObject({ state: 'completed', attempts: 1 });
   });
 
   it('a school without a subscription record is not limited', async () => {

@@ -34,6 +34,9 @@ const ACTIVITY_SUMMARIES: Record<string, (details: Record<string, unknown>, clas
   'learner.account_invited': () => 'A learner was invited to their own account',
   'learner.account_revoked': () => 'A learner’s own account was closed',
   'guardian.invited': () => 'A guardian was invited to Sekolo',
+  // Not the holder's decline: its actor is an account outside the school, whose name the school may not read.
+  'guardian.link_requested': () => 'A guardian with a Sekolo account was asked to link it',
+  'guardian.link_accepted': () => 'A guardian linked their account',
   'staff.invited': (d) => `A staff member was invited as ${roleLabel(String(d.role ?? ''))}`,
   'staff.removed': (d) => `A staff member (${roleLabel(String(d.role ?? ''))}) was removed from the school`,
   'user.role_changed': (d) =>

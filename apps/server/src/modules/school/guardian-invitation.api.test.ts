@@ -197,6 +197,9 @@ describe('guardian invitation and the parent’s children', () => {
     expect(audit!.details).toMatchObject({ guardianId: guardian.id, contactEmailChanged: true, signInUnchanged: true });
   });
 
+  /** The token of a school's request to link an existing account. */
+  const linkTokenOf = (mail: { text: string }) =>
+    decodeURIComponent(mail.text.match(/\/guardian-link\?token=([^&\s]+)/)![1]!);
   /** The set-password token of an invitation mail. */
   const tokenOf = (mail: { text: string }) =>
     decodeURIComponent(mail.text.match(/reset-password\?token=([^&\s]+)/)![1]!);
@@ -384,7 +387,7 @@ describe('guardian invitation and the parent’s children', () => {
     ]);
   });
 
-  it('a corrected address that has a parent account already: the invitation goes to it and the unclaimed account is deleted', async () => {
+  it('a corrected address that has a parent account of another school: the school asks its holder, and the unclaimed account is deleted', async () => {
     const parent = await createUser(t.database.db, {
       role: 'parent',
       organization: { name: 'Elsewhere High', type: 'school' },
@@ -399,10 +402,21 @@ describe('guardian invitation and the parent’s children', () => {
     const again = await call('POST', `${first.path}/${first.guardian}/invite`, cookies.admin);
     expect(again.statusCode, again.body).toBe(200);
     expect(await accountsAt(parent.email)).toEqual([{ id: parent.id }]);
+    // The account is another school's parent's: this school asks, and sees nothing of it meanwhile.
     expect((await call('GET', first.path, cookies.admin)).json().guardians[0]).toMatchObject({
       email: parent.email,
-      signInEmail: parent.email,
+      signInEmail: null,
+      hasAccount: false,
+      invited: false,
+      linkRequest: 'pending',
     });
+    const memberships = await t.database.db
+      .select({ organizationId: schema.organizationMembers.organizationId })
+      .from(schema.organizationMembers)
+      .where(eq(schema.organizationMembers.userId, parent.id));
+    expect(memberships).toEqual([{ organizationId: people.otherAdmin!.organizationId }]);
+    const [request] = await t.outbox(parent.email);
+    expect(request!.subject).toBe('Invite Primary asks to link your account to Ayanda');
     expect((await choosePassword(first.token, 'a-typo-owner-password-9')).statusCode).toBe(400);
     expect(
       await t.database.db
@@ -410,19 +424,26 @@ describe('guardian invitation and the parent’s children', () => {
         .from(schema.authVerifications)
         .where(eq(schema.authVerifications.value, first.userId)),
     ).toEqual([]);
-    const [audit] = (await invitedAudits(first.guardian)).slice(-1);
-    expect(audit).toMatchObject({ target: `user:${parent.id}` });
     const [saved] = await updatedAudits(first.learner);
     expect(saved!.details).toMatchObject({
       invitationWithdrawn: true,
       previousAccount: `user:${first.userId}`,
       previousAccountDeleted: true,
     });
-    // The parent signs in as before and now sees this school's child too.
+    // The parent signs in as before, accepts, and now sees this school's child too.
     const signedIn = await signIn(t.app, parent.email, parent.password, { ip: '10.9.4.4' });
+    expect((await call('GET', '/api/school/my-children', signedIn.cookie)).json().children).toEqual([]);
+    const accepted = await call('POST', '/api/guardian-links/accept', signedIn.cookie, {
+      token: linkTokenOf(request!),
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
     expect((await call('GET', '/api/school/my-children', signedIn.cookie)).json().children).toEqual([
       expect.objectContaining({ id: first.learner }),
     ]);
+    expect((await call('GET', first.path, cookies.admin)).json().guardians[0]).toMatchObject({
+      signInEmail: parent.email,
+      hasAccount: true,
+    });
   });
 
   it('a corrected address of a staff member: the unclaimed account goes, and inviting there is refused', async () => {
@@ -441,37 +462,46 @@ describe('guardian invitation and the parent’s children', () => {
     });
   });
 
-  it('an unclaimed account another school invited too stays theirs: this school’s guardian gets one at the corrected address', async () => {
-    const shared = 'mpho.both@exmaple.test';
-    const email = 'mpho.both@example.test';
+  it('an unclaimed account another school made is not taken by a second school: it asks, and the holder answers once signed in', async () => {
+    const shared = 'mpho.both@example.test';
     const ours = await invitedGuardian('admin', 'INV8', shared);
-    const theirs = await invitedGuardian('otherAdmin', 'INV8', shared);
-    expect(theirs.userId).toBe(ours.userId);
-    // Saved, this school's guardian leaves the shared account (its link is the other school's too).
-    expect(await correctAddress('admin', ours.path, ours.guardian, email)).toMatchObject({
-      email,
-      signInEmail: null,
-      invited: false,
-      hasAccount: false,
-    });
-    expect((await call('POST', `${ours.path}/${ours.guardian}/invite`, cookies.admin)).statusCode).toBe(200);
-    const [moved] = await accountsAt(email);
-    expect(moved!.id).not.toBe(ours.userId);
+    const learner = await addLearner('otherAdmin', 'INV8', 'Far');
+    const path = `/api/school/learners/${learner}/guardians`;
+    const [theirs] = (
+      await call('POST', path, cookies.otherAdmin, {
+        firstName: 'Mpho',
+        lastName: 'Khoza',
+        email: shared,
+        relation: 'parent',
+      })
+    ).json().guardians;
+    expect((await call('POST', `${path}/${theirs.id}/invite`, cookies.otherAdmin)).statusCode).toBe(200);
+    // One account, still this school's only; the other school sees an invitation waiting.
     expect(await accountsAt(shared)).toEqual([{ id: ours.userId }]);
     const memberships = await t.database.db
       .select({ organizationId: schema.organizationMembers.organizationId })
       .from(schema.organizationMembers)
       .where(eq(schema.organizationMembers.userId, ours.userId));
-    expect(memberships).toEqual([{ organizationId: people.otherAdmin!.organizationId }]);
-    expect((await call('GET', theirs.path, cookies.otherAdmin)).json().guardians[0]).toMatchObject({
-      signInEmail: shared,
-      invited: true,
+    expect(memberships).toEqual([{ organizationId: people.admin!.organizationId }]);
+    expect((await call('GET', path, cookies.otherAdmin)).json().guardians[0]).toMatchObject({
+      signInEmail: null,
+      invited: false,
+      hasAccount: false,
+      linkRequest: 'pending',
     });
-    // The other school's invitation still works, and opens nothing of this school.
-    const [latest] = await t.outbox(shared);
-    expect(await takeUp(latest!, shared, 'the-real-owner-password-9', '10.9.4.7')).toEqual([
-      expect.objectContaining({ id: theirs.learner }),
+    const mails = await t.outbox(shared);
+    const request = mails.find((m) => m.tag === 'school-guardian-link-request')!;
+    expect(request.subject).toBe('Elsewhere High asks to link your account to Far');
+    // The holder takes this school's invitation up, then accepts the other school's request.
+    const invitation = mails.find((m) => m.tag === 'school-guardian-invitation')!;
+    expect(await takeUp(invitation, shared, 'the-real-owner-password-9', '10.9.4.7')).toEqual([
+      expect.objectContaining({ id: ours.learner }),
     ]);
+    const session = await signIn(t.app, shared, 'the-real-owner-password-9', { ip: '10.9.4.8' });
+    const accepted = await call('POST', '/api/guardian-links/accept', session.cookie, { token: linkTokenOf(request) });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const children = (await call('GET', '/api/school/my-children', session.cookie)).json().children as { id: string }[];
+    expect(children.map((c) => c.id).sort()).toEqual([ours.learner, learner].sort());
   });
 
   it('refuses a guardian without an e-mail, and an address that belongs to staff', async () => {

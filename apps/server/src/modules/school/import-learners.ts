@@ -1,6 +1,5 @@
 import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { and, eq, inArray } from 'drizzle-orm';
-import Papa from 'papaparse';
 import {
   gradeToNumber,
   LEARNER_CSV_COLUMNS,
@@ -9,6 +8,7 @@ import {
   parseCsvGrade,
   SCHOOL_MESSAGES,
   ZLearnerSchema,
+  type TLearnerImportProgress,
   type TLearnerImportReport,
   type TLearnerImportRowError,
   type TLearnerValues,
@@ -16,7 +16,9 @@ import {
 import type { Database } from '../../db/client.ts';
 import { learners, registerClasses } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { parseCsvWithHeader } from '../../lib/csv.ts';
 import { isUniqueViolation } from '../../lib/errors.ts';
+import { timeSlicer } from '../../lib/time-slice.ts';
 import { checkLearnerCapacity } from './learner-capacity.ts';
 import { admissionNumberTaken, learnerColumns } from './learner-rules.ts';
 import type { TSchoolContext } from './school-context.ts';
@@ -41,17 +43,31 @@ const COLUMN_OF_FIELD: Record<string, string> = {
   registerClassSince: 'in_class_since',
 };
 
-const INSERT_CHUNK = 500;
+/**
+ * Rows per statement, few enough that one statement stays short on PGlite, which runs SQL on the
+ * server's own thread: a look-up of 200 admission numbers is quick, where an insert of 200 learners
+ * (each writing its search prefixes, learner_search_prefixes) holds the thread for seconds.
+ */
+const LOOKUP_CHUNK = 200;
+const INSERT_CHUNK = 20;
+
+/** Rows between two progress reports: about 25 reports for a full file. */
+const PROGRESS_EVERY = 200;
 
 /**
  * CSV import with a row-by-row report. `check` only reports; `all` imports when every row is
  * valid and otherwise nothing; `valid_only` imports the valid rows. One transaction either way.
+ *
+ * A file of 5 000 rows takes seconds to check, so the work goes in time slices with a turn of the
+ * event loop between them (timeSlicer): other requests are answered meanwhile, and `onProgress`
+ * hears how far the check (then the import) has come.
  */
 export async function importLearners(
   db: Database,
   ctx: TSchoolContext,
   csv: string,
   mode: 'check' | 'all' | 'valid_only',
+  onProgress: (progress: TLearnerImportProgress) => void = () => {},
 ): Promise<TLearnerImportReport> {
   const report: TLearnerImportReport = {
     totalRows: 0,
@@ -61,19 +77,19 @@ export async function importLearners(
     errors: [],
     fileError: null,
   };
-  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (header) => header.trim().toLowerCase().replace(/\s+/g, '_'),
-  });
-  const headers = parsed.meta.fields ?? [];
+  const slice = timeSlicer();
+  const parsed = await parseCsvWithHeader(csv.replace(/^\uFEFF/, ''), (header) =>
+    header.trim().toLowerCase().replace(/\s+/g, '_'),
+  );
+  const headers = parsed.fields;
   const missing = LEARNER_CSV_REQUIRED_COLUMNS.filter((column) => !headers.includes(column));
   if (missing.length > 0) return { ...report, fileError: M.csvMissingColumns(missing) };
-  const rows = parsed.data;
+  const rows = parsed.rows;
   if (rows.length === 0) return { ...report, fileError: M.csvEmpty };
   if (rows.length > LEARNER_CSV_MAX_ROWS)
     return { ...report, totalRows: rows.length, fileError: M.csvTooManyRows(LEARNER_CSV_MAX_ROWS) };
   report.totalRows = rows.length;
+  onProgress({ phase: 'check', done: 0, total: rows.length });
 
   const classes = await db
     .select({ id: registerClasses.id, name: registerClasses.name, grade: registerClasses.grade })
@@ -83,7 +99,10 @@ export async function importLearners(
 
   const valid: { row: number; values: TLearnerValues }[] = [];
   const firstRowOf = new Map<string, number>();
-  rows.forEach((raw, index) => {
+  for (let index = 0; index < rows.length; index++) {
+    if (index > 0 && index % PROGRESS_EVERY === 0) onProgress({ phase: 'check', done: index, total: rows.length });
+    await slice();
+    const raw = rows[index]!;
     // Row 1 is the header, so the first learner is on row 2 of the file.
     const rowNumber = index + 2;
     const cell = (column: string) => (raw[column] ?? '').trim();
@@ -136,19 +155,20 @@ export async function importLearners(
     } else {
       valid.push({ row: rowNumber, values: result.data });
     }
-  });
+  }
 
   // Admission numbers already in the school.
   const numbers = valid.map((v) => v.values.admissionNumber);
   const taken = new Set<string>();
-  for (let i = 0; i < numbers.length; i += INSERT_CHUNK) {
+  for (let i = 0; i < numbers.length; i += LOOKUP_CHUNK) {
+    await slice();
     const existing = await db
       .select({ admissionNumber: learners.admissionNumber })
       .from(learners)
       .where(
         and(
           eq(learners.organizationId, ctx.organizationId),
-          inArray(learners.admissionNumber, numbers.slice(i, i + INSERT_CHUNK)),
+          inArray(learners.admissionNumber, numbers.slice(i, i + LOOKUP_CHUNK)),
         ),
       );
     for (const row of existing) taken.add(row.admissionNumber);
@@ -165,6 +185,7 @@ export async function importLearners(
   report.errors.sort((a, b) => a.row - b.row);
   report.validRows = clean.length;
   report.invalidRows = report.totalRows - clean.length;
+  onProgress({ phase: 'check', done: rows.length, total: rows.length });
 
   const shouldImport = mode === 'valid_only' ? clean.length > 0 : mode === 'all' && report.invalidRows === 0;
   if (!shouldImport) return report;
@@ -173,6 +194,8 @@ export async function importLearners(
     await db.transaction(async (tx) => {
       await checkLearnerCapacity(tx, ctx.organizationId, clean.length);
       for (let i = 0; i < clean.length; i += INSERT_CHUNK) {
+        if (i % PROGRESS_EVERY === 0) onProgress({ phase: 'import', done: i, total: clean.length });
+        await slice();
         await tx.insert(learners).values(
           clean.slice(i, i + INSERT_CHUNK).map((v) => ({
             ...learnerColumns(v.values),

@@ -6,6 +6,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { invitationOpen } from './account-invitation.ts';
 import { withdrawOldAddressInvitation } from './guardian-address.ts';
+import { linkStatesOf, withdrawLinkRequests } from './guardian-link-requests.ts';
 import type { TSchoolContext } from './school-context.ts';
 
 const M = SCHOOL_MESSAGES;
@@ -70,6 +71,11 @@ export async function listLearnerGuardians(
     .leftJoin(users, eq(users.id, guardians.userId))
     .where(and(eq(learnerGuardians.learnerId, learnerId), eq(learnerGuardians.organizationId, organizationId)))
     .orderBy(asc(guardians.lastName), asc(guardians.firstName), asc(guardians.id));
+  const linkStates = await linkStatesOf(
+    db,
+    organizationId,
+    rows.filter((r) => r.guardian.userId === null).map((r) => r.guardian.id),
+  );
   return rows.map(({ guardian, link, invitationOpen: open, signInEmail }) => ({
     id: guardian.id,
     firstName: guardian.firstName,
@@ -82,6 +88,7 @@ export async function listLearnerGuardians(
     hasAccount: guardian.userId !== null && !open,
     invited: guardian.userId !== null && open,
     signInEmail: guardian.userId !== null ? signInEmail : null,
+    linkRequest: linkStates.get(guardian.id) ?? null,
     updatedAt: guardian.updatedAt.toISOString(),
   }));
 }
@@ -218,10 +225,13 @@ export async function updateLearnerGuardian(
       const withdrawn = emailChanged
         ? await withdrawOldAddressInvitation(tx, ctx, { id: guardianId, userId: guardian.userId }, values)
         : null;
-      invitationWithdrawn = withdrawn !== null;
+      // A request to link an account went to the old address: its link stops working too.
+      const linkWithdrawn = emailChanged && (await withdrawLinkRequests(tx, guardianId));
+      invitationWithdrawn = withdrawn !== null || linkWithdrawn;
       await auditGuardian(tx, ctx, 'guardian.updated', learnerId, guardianId, {
         ...(emailChanged && guardian.userId && !withdrawn && { contactEmailChanged: true, signInUnchanged: true }),
         ...withdrawn,
+        ...(linkWithdrawn && { linkRequestWithdrawn: true }),
       });
     });
   } catch (error) {
@@ -245,7 +255,11 @@ export async function unlinkGuardian(
       .where(linkOf(ctx.organizationId, learnerId, guardianId))
       .returning({ id: learnerGuardians.guardianId });
     if (!link) throw notFound(M.guardianNotFound);
-    await auditGuardian(tx, ctx, 'guardian.unlinked', learnerId, guardianId);
+    // The school no longer asks the account holder to be this learner's guardian.
+    const linkWithdrawn = await withdrawLinkRequests(tx, guardianId, { learnerId });
+    await auditGuardian(tx, ctx, 'guardian.unlinked', learnerId, guardianId, {
+      ...(linkWithdrawn && { linkRequestWithdrawn: true }),
+    });
   });
   return listLearnerGuardians(db, ctx.organizationId, learnerId);
 }

@@ -21,6 +21,7 @@ import { getMyChildOverview, getMyLearnerOverview } from './family-overview.ts';
 import { getSchoolOverview } from './get-school-overview.ts';
 import { readLearner } from './get-learner.ts';
 import { importLearners } from './import-learners.ts';
+import { streamImportProgress, wantsImportProgress } from './import-progress.ts';
 import { inviteGuardian } from './invite-guardian.ts';
 import { getLearnerAccount, inviteLearner, revokeLearnerAccount } from './learner-account.ts';
 import { linkGuardian, readLearnerGuardians, unlinkGuardian, updateLearnerGuardian } from './learner-guardians.ts';
@@ -161,9 +162,13 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/learners/import',
     { onRequest: canManage, schema: { body: ZLearnerImportSchema }, bodyLimit: 5 * 1024 * 1024 },
-    async (request) => {
+    async (request, reply) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
-      return { report: await importLearners(db, ctx, request.body.csv, request.body.mode) };
+      const { csv, mode } = request.body;
+      if (wantsImportProgress(request)) {
+        return streamImportProgress(request, reply, (onProgress) => importLearners(db, ctx, csv, mode, onProgress));
+      }
+      return { report: await importLearners(db, ctx, csv, mode) };
     },
   );
 

@@ -22,7 +22,11 @@ export const ORGANIZATION_ADMIN_MEMBER_ROLES = [
 /** How a viewer may see a file, or null when they may not (and must get the same 404 as for a missing one). */
 export type TUploadAccess = 'owner' | 'organization_admin' | 'platform_admin';
 
-/** True when `adminId` is an admin of some organisation that `memberId` belongs to. */
+/**
+ * True when `adminId` is an admin of some organisation that `memberId` belongs to. Membership is
+ * given, never taken: an account a school names as a guardian becomes a member only when its holder
+ * accepts (school/guardian-link-requests.ts), so naming someone opens none of their files.
+ */
 export async function isOrganizationAdminOf(db: DbExecutor, adminId: string, memberId: string): Promise<boolean> {
   const admin = alias(organizationMembers, 'admin_membership');
   const [row] = await db

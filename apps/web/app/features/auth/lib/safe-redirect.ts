@@ -1,12 +1,17 @@
+import { sameSitePath } from '@sekolo/shared/domain/site-path';
+
 /**
- * A `redirectTo` from the query string is only followed when it stays on this site: a single
- * leading slash, no scheme, no protocol-relative `//host`, no back-slash tricks.
+ * A `redirectTo` from the query string is only followed when it stays on this site (sameSitePath:
+ * no scheme, no `//host`, no backslash, tab or newline tricks, raw or percent-encoded), and never
+ * back to the sign-in or sign-up page, however the path spells them (`/x/../login`, `/%2e/login`).
+ * The answer is the normalised path that is then followed.
  */
 export function safeRedirectPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
-  const lower = value.toLowerCase();
-  if (lower.startsWith('/login') || lower.startsWith('/register')) return null;
-  return value;
+  const path = sameSitePath(value);
+  if (!path) return null;
+  const pathname = path.replace(/[?#].*$/, '').toLowerCase();
+  if (pathname.startsWith('/login') || pathname.startsWith('/register')) return null;
+  return path;
 }
 
 export function loginPathFor(target: string): string {

@@ -3,6 +3,8 @@ import type {
   TGuardianValues,
   TLearner,
   TLearnerGuardian,
+  TLearnerImportLine,
+  TLearnerImportProgress,
   TLearnerImportReport,
   TLearnerListPage,
   TLearnerListQuery,
@@ -16,7 +18,8 @@ import type {
   TStaffMember,
   TStaffRemoval,
 } from '@sekolo/shared/schemas/school';
-import { api, isSavedMeanwhile } from '~/lib/api-client';
+import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
+import { api, ApiError, apiPostLines, isSavedMeanwhile } from '~/lib/api-client';
 
 /** The school API (issue 6), prefix /api/school. Every key starts with 'school' so one invalidation refreshes all. */
 export const SCHOOL_KEY = ['school'] as const;
@@ -122,9 +125,47 @@ export function useRestoreLearner(id: string) {
   );
 }
 
+/**
+ * Checks (then imports) a CSV file, `onProgress` hearing how far it has come: the server answers
+ * a line at a time (application/x-ndjson), the report last, so a 5 000-row file shows its progress
+ * on a slow connection rather than nothing for seconds.
+ */
 export function useImportLearners() {
-  return useSchoolMutation((input: { csv: string; mode: 'check' | 'all' | 'valid_only' }) =>
-    api.post<{ report: TLearnerImportReport }>('/api/school/learners/import', input).then((answer) => answer.report),
+  return useSchoolMutation(
+    async (input: {
+      csv: string;
+      mode: 'check' | 'all' | 'valid_only';
+      onProgress?: (progress: TLearnerImportProgress) => void;
+    }) => {
+      let report: TLearnerImportReport | null = null;
+      let failure: ApiError | null = null;
+      let started = false;
+      // Lost once the server has the file: a check is simply made again, an import may have gone through.
+      const interrupted = () =>
+        new ApiError(
+          0,
+          'NETWORK_ERROR',
+          input.mode === 'check' ? SCHOOL_MESSAGES.csvCheckInterrupted : SCHOOL_MESSAGES.csvImportInterrupted,
+        );
+      try {
+        await apiPostLines<TLearnerImportLine>(
+          '/api/school/learners/import',
+          { csv: input.csv, mode: input.mode },
+          (line) => {
+            started = true;
+            if ('progress' in line) input.onProgress?.(line.progress);
+            else if ('report' in line) report = line.report;
+            else failure = new ApiError(line.error.status, line.error.code, line.error.message, line.error.fields);
+          },
+        );
+      } catch (error) {
+        if (started && error instanceof ApiError && error.status === 0) throw interrupted();
+        throw error;
+      }
+      if (failure) throw failure;
+      if (!report) throw interrupted();
+      return report as TLearnerImportReport;
+    },
   );
 }
 

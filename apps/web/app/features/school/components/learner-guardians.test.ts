@@ -15,6 +15,7 @@ describe('mergeGuardianInput: a guardian saved by someone else under an open edi
     hasAccount: false,
     invited: false,
     signInEmail: null,
+    linkRequest: null,
     updatedAt: '2026-11-28T08:00:00.000Z',
   };
   const opened = guardianToInput(listed);

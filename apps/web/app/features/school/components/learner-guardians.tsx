@@ -12,6 +12,7 @@ import {
   guardianSignInNote,
   ZGuardianSchema,
   type TGuardianInput,
+  GUARDIAN_LINK_STATE_TEXT,
   type TGuardianValues,
   type TLearnerGuardian,
 } from '@sekolo/shared/schemas/school';
@@ -208,6 +209,8 @@ function GuardianItem({
           {g.receivesCommunications && <Badge variant="neutral">Receives messages</Badge>}
           {g.hasAccount && <Badge variant="accent">Has an account</Badge>}
           {g.invited && <Badge variant="neutral">Invited, no password chosen yet</Badge>}
+          {/* An account outside the school: nothing of it shows until its holder accepts. */}
+          {g.linkRequest && <Badge variant="neutral">{GUARDIAN_LINK_STATE_TEXT[g.linkRequest]}</Badge>}
         </p>
         {/* The school writes to its own address for them; they sign in with theirs (never changed here).
             An invitation not taken up follows a corrected address when the school invites again. */}
@@ -237,7 +240,7 @@ function GuardianItem({
               {g.email && !g.hasAccount && (
                 <Button size="sm" variant="secondary" disabled={inviting} onClick={onInvite}>
                   <Send aria-hidden="true" />
-                  {g.invited ? 'Invite again' : 'Invite to Sekolo'}
+                  {g.invited || g.linkRequest ? 'Invite again' : 'Invite to Sekolo'}
                 </Button>
               )}
               <Button

@@ -5,7 +5,7 @@ import {
   SCHOOL_MESSAGES,
   type TLearnerImportReport,
 } from '@sekolo/shared/schemas/school';
-import { importAdvice, learnerCsvTemplate } from './learner-import';
+import { importAdvice, importProgressText, learnerCsvTemplate, progressQuarter } from './learner-import';
 
 const report = (over: Partial<TLearnerImportReport>): TLearnerImportReport => ({
   totalRows: 3,
@@ -44,5 +44,23 @@ describe('learnerCsvTemplate: the template to download', () => {
       expect(learnerAgeForGradeProblem({ dateOfBirth: cell('date_of_birth'), grade: cell('grade') }), now).toBeNull();
       vi.useRealTimers();
     }
+  });
+});
+
+describe('importProgressText and progressQuarter: what the progress of a long check says', () => {
+  it('counts rows as the school reads them, then learners imported', () => {
+    expect(importProgressText({ phase: 'check', done: 2400, total: 5000 })).toBe(
+      'Checked 2\u00a0400 of 5\u00a0000 rows',
+    );
+    expect(importProgressText({ phase: 'import', done: 0, total: 1 })).toBe('Imported 0 of 1 learner');
+    expect(importProgressText({ phase: 'import', done: 200, total: 4898 })).toBe('Imported 200 of 4\u00a0898 learners');
+  });
+
+  it('announces a quarter at a time, not every line', () => {
+    const quarters = [0, 200, 1200, 1250, 2400, 2500, 3749, 3750, 4999, 5000].map((done) =>
+      progressQuarter({ phase: 'check', done, total: 5000 }),
+    );
+    expect(quarters).toEqual([0, 0, 0, 1, 1, 2, 2, 3, 3, 4]);
+    expect(progressQuarter({ phase: 'check', done: 0, total: 0 })).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import {
   LEARNER_CSV_COLUMNS,
   LEARNER_CSV_REQUIRED_COLUMNS,
   SCHOOL_MESSAGES,
+  type TLearnerImportProgress,
   type TLearnerImportReport,
 } from '@sekolo/shared/schemas/school';
 import { countOf } from '@sekolo/shared/domain/count';
@@ -42,6 +43,7 @@ export function LearnerImport() {
   const [report, setReport] = useState<TLearnerImportReport | null>(null);
   const [done, setDone] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [progress, setProgress] = useState<TLearnerImportProgress | null>(null);
   // One import at a time, claimed before its request starts: the two clicks of a double click both
   // reach the handler before the re-render that disables the button, and the second import then
   // found the rows already there and reported "Nothing was imported" beside the first one's success.
@@ -55,8 +57,9 @@ export function LearnerImport() {
 
   const send = async (mode: 'check' | 'all' | 'valid_only', text: string) => {
     setProblem(null);
+    setProgress(null);
     try {
-      const answer = await importer.mutateAsync({ csv: text, mode });
+      const answer = await importer.mutateAsync({ csv: text, mode, onProgress: setProgress });
       // A report that imported nothing never replaces one that imported learners (a new file starts
       // with no report).
       setReport((shown) => (shown && shown.imported > 0 && answer.imported === 0 ? shown : answer));
@@ -66,6 +69,8 @@ export function LearnerImport() {
       }
     } catch (error) {
       setProblem(errorMessage(error));
+    } finally {
+      setProgress(null);
     }
   };
 
@@ -120,11 +125,7 @@ export function LearnerImport() {
         />
       </FormField>
 
-      {importer.isPending && (
-        <p role="status" className="text-sm text-slate-600">
-          Checking {fileName}...
-        </p>
-      )}
+      {importer.isPending && <ImportProgress fileName={fileName} progress={progress} />}
       {/* A failure never shows over an import that went through. */}
       {problem && done === null && (
         <Alert variant="destructive" role="alert">
@@ -164,6 +165,67 @@ export function LearnerImport() {
           </div>
         )
       )}
+    </div>
+  );
+}
+
+/** "2 400": a count as the school reads it, thousands apart by a space (en-ZA). */
+const rowCount = new Intl.NumberFormat('en-ZA');
+
+/** What the progress of a check or an import says: "Checked 2 400 of 5 000 rows". */
+export function importProgressText(progress: TLearnerImportProgress): string {
+  const done = rowCount.format(progress.done);
+  const total = rowCount.format(progress.total);
+  return progress.phase === 'check'
+    ? `Checked ${done} of ${total} rows`
+    : `Imported ${done} of ${total} ${progress.total === 1 ? 'learner' : 'learners'}`;
+}
+
+/**
+ * The quarter a progress has reached (0 to 4), all a screen reader announces: a line every 200 rows
+ * would talk over itself, where "Checked 2 500 of 5 000 rows" once in a while tells enough.
+ */
+export function progressQuarter(progress: TLearnerImportProgress): number {
+  return progress.total > 0 ? Math.floor((progress.done / progress.total) * 4) : 0;
+}
+
+/**
+ * The check (or import) under way: a bar and how many rows are done, from the lines the server sends
+ * as it goes. Before the first line (the file still on its way on a slow connection) the bar waits.
+ */
+function ImportProgress({ fileName, progress }: { fileName: string; progress: TLearnerImportProgress | null }) {
+  const [announced, setAnnounced] = useState<{ phase: string; quarter: number; text: string } | null>(null);
+  if (progress) {
+    const quarter = progressQuarter(progress);
+    if (!announced || announced.phase !== progress.phase || announced.quarter !== quarter) {
+      setAnnounced({ phase: progress.phase, quarter, text: importProgressText(progress) });
+    }
+  }
+  const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
+  const title = progress?.phase === 'import' ? `Importing ${fileName}` : `Checking ${fileName}`;
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4" data-testid="import-progress">
+      <p className="text-sm font-medium text-slate-900">{title}...</p>
+      <p className="text-xs text-slate-600" aria-hidden="true">
+        {progress ? importProgressText(progress) : 'Sending the file...'}
+      </p>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announced ? `${title}: ${announced.text}` : `${title}...`}
+      </p>
+      <div
+        role="progressbar"
+        aria-label={title}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={progress ? importProgressText(progress) : 'Sending the file'}
+        className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div
+          className="h-full rounded-full bg-brand-700 transition-[width] duration-200"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
     </div>
   );
 }

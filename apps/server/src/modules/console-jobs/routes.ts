@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZConsoleJobId,
+  ZConsoleJobsQuery,
+  type TConsoleJobList,
+  type TConsoleJobRetry,
+} from '@sekolo/shared/schemas/jobs';
+import { transaction } from '../../db/transaction.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { getSessionUser, requireRole } from '../auth/guards.ts';
+
+/** The operator's view of background jobs: failed ones, and a retry. Prefix /api/console/jobs. */
+export const consoleJobRoutes: FastifyPluginAsyncZod = async (app) => {
+  const operator = requireRole('platform_admin');
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/', { onRequest: operator, schema: { querystring: ZConsoleJobsQuery } }, async (request) => {
+    const jobs = await app.deps.jobs.list({ state: request.query.state, limit: 200 });
+    return {
+      items: jobs.map((job) => ({
+        id: job.id,
+        name: job.name,
+        state: job.state,
+        attempts: job.attempts,
+        error: job.error,
+        createdAt: job.createdAt.toISOString(),
+        startedAt: job.startedAt?.toISOString() ?? null,
+        endedAt: job.endedAt?.toISOString() ?? null,
+      })),
+    } satisfies TConsoleJobList;
+  });
+
+  app.post('/:id/retry', { onRequest: operator, schema: { params: ZConsoleJobId } }, async (request) => {
+    const actor = (await getSessionUser(request))!;
+    const { id } = request.params;
+    const job = await transaction(app.deps.database.db, async (tx) => {
+      const retried = await app.deps.jobs.retry(id, { within: tx });
+      if (!retried) return null;
+      await recordAudit(tx, {
+        action: 'jobs.retried',
+        actorUserId: actor.id,
+        target: `job:${retried.id}`,
+        ip: request.ip,
+        details: { name: retried.name },
+      });
+      return retried;
+    });
+    if (job) return { job } satisfies TConsoleJobRetry;
+    // Not failed (any more, or never): say whether it exists at all.
+    if (await app.deps.jobs.find(id)) throw conflict('This job has not failed: only a failed job can be retried.');
+    throw notFound('Job not found.');
+  });
+};
