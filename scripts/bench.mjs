@@ -135,6 +135,7 @@ async function freePort() {
 
 const port = Number(process.env.BENCH_PORT || (await freePort()));
 const base = `http://127.0.0.1:${port}`;
+const demoPassword = randomBytes(12).toString('hex');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sekolo-bench-'));
 let serverLog = '';
 const server = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
@@ -148,6 +149,10 @@ const server = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 
     HOST: '127.0.0.1',
     PUBLIC_URL: base,
     DATA_DIR: dataDir,
+    // The demo data (its school admin signs in to measure the dashboards): production seeds only
+    // when asked, and only with a demo password of its own.
+    SEED: 'always',
+    DEMO_PASSWORD: demoPassword,
     WEB_DIST: webDist,
     LOG_LEVEL: 'warn',
   }),
@@ -306,7 +311,7 @@ async function jsLoadedWithoutInteraction(page, url) {
 async function signInAsSchoolAdmin(page) {
   await page.goto(`${base}/login`, { waitUntil: 'load' });
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO_SCHOOL_ADMIN);
-  await page.getByLabel('Password', { exact: true }).fill(process.env.DEMO_PASSWORD || 'demo-password-2026');
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/dashboard'), { timeout: 60_000 });
 }
