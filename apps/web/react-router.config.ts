@@ -34,9 +34,8 @@ const INLINE_CSS_SLOT = '<style data-inline-css=""></style>';
 /**
  * Makes every prerendered page paint as soon as its HTML has arrived (decision 006):
  * - its stylesheets' CSS goes into the page: each page has an empty `<style data-inline-css>`
- *   (root.tsx) that receives it, and the `<link rel="stylesheet">` stays in place (the browser
- *   entry reuses it as the element <Links /> renders) but `disabled`, so it is neither loaded nor
- *   applied;
+ *   (root.tsx) that receives it, and the `<link rel="stylesheet">` stays in place (hydration finds
+ *   it as the element <Links /> renders) but `disabled`, so it is neither loaded nor applied;
  * - its scripts start loading once the page has painted: the HTML carries all of the content, so
  *   the first paint needs none of them, and downloads racing it would only hold it up (on a slow
  *   phone, also in Lighthouse's model of one). The module preloads leave the HTML; the module

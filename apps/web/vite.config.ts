@@ -4,30 +4,14 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * The browser build runs on Preact (decision 005): react and react-dom resolve to preact/compat in
- * the client bundle only, which takes the framework's share of a public page's first-load
- * JavaScript from ~67 KB to ~10 KB gzip. Every import of react, from our code or a package, goes
- * through this. Prerendering (the server build) keeps React, so the HTML is React's; the browser
- * entry (app/entry.client.tsx) takes it over. `react-router dev` keeps React too: the dependency
- * pre-bundler would not see this resolver, and mixing two runtimes breaks hooks.
- */
-const PREACT_FOR_REACT: Record<string, string> = {
-  react: 'preact/compat',
-  'react-dom': 'preact/compat',
-  'react-dom/client': 'preact/compat/client',
-  'react/jsx-runtime': 'preact/compat/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
-  'react-dom/test-utils': 'preact/test-utils',
-};
-
-/**
- * Libraries every page runs before it can render (the router, Preact, the class name helpers) go
- * into one `framework` chunk: one request and one gzip stream instead of a dozen small files.
- * Everything else keeps Rolldown's automatic splitting, so each route, and each deferred piece
- * (Radix menus, zod and react-hook-form, sonner), stays in its own chunks.
+ * Libraries every page runs before it can render (React, React DOM and its scheduler, the router,
+ * the class name helpers) go into one `framework` chunk: one request and one gzip stream instead
+ * of a dozen small files, cached across pages. Everything else keeps Rolldown's automatic
+ * splitting, so each route, and each deferred piece (Radix menus, zod and react-hook-form,
+ * sonner), stays in its own chunks.
  */
 const FRAMEWORK_MODULES =
-  /[\\/]node_modules[\\/](preact|react-router|tailwind-merge|clsx|class-variance-authority)[\\/]|[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js$/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|tailwind-merge|clsx|class-variance-authority)[\\/]|[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js$/;
 
 /**
  * TanStack Query, which public pages do not load up front (decision 006), in one chunk of its own
@@ -49,7 +33,6 @@ const SHELL_MODULES = new RegExp(
     String.raw`[\/]app[\/]lib[\/](api-client|cn|server-field-errors|use-async-action)\.ts$`,
     String.raw`[\/]app[\/]lib[\/]query-client-slot\.tsx$`,
     String.raw`[\/]app[\/]components[\/]layout[\/](account-corner|logo|mobile-menu|nav-dropdown|site-footer|social-icons|top-bar)\.tsx$`,
-    String.raw`[\/]app[\/]components[\/]islands[\/]static-content\.tsx$`,
     String.raw`[\/]app[\/]lib[\/]hydration\.ts$`,
     String.raw`[\/]app[\/]components[\/]ui[\/](input|honeypot-field|loading-spinner)\.tsx$`,
     String.raw`[\/]app[\/]content[\/](navigation|site)\.ts$`,
@@ -59,20 +42,6 @@ const SHELL_MODULES = new RegExp(
     String.raw`[\/]node_modules[\/]lucide-react[\/]dist[\/]esm[\/](createLucideIcon|defaultAttributes|Icon|shared[\/].*)\.js$`,
   ].join('|'),
 );
-
-function preactInTheBrowser(): Plugin {
-  return {
-    name: 'sekolo:preact-in-the-browser',
-    enforce: 'pre',
-    apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    async resolveId(source, importer, options) {
-      const target = PREACT_FOR_REACT[source];
-      if (!target) return null;
-      return this.resolve(target, importer, { ...options, skipSelf: true });
-    },
-  };
-}
 
 /** The modules that import the real package: the shim, the client factory and the root's slot. */
 const REACT_QUERY_SHIM = path.resolve(import.meta.dirname, 'app/lib/react-query.ts');
@@ -129,7 +98,7 @@ function frameworkChunk(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [preactInTheBrowser(), queryClientOnUse(), frameworkChunk(), tailwindcss(), reactRouter()],
+  plugins: [queryClientOnUse(), frameworkChunk(), tailwindcss(), reactRouter()],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   server: {
     port: 5173,

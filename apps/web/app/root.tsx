@@ -1,14 +1,5 @@
-import { useContext, useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  UNSAFE_DataRouterStateContext as DataRouterStateContext,
-  isRouteErrorResponse,
-  useLocation,
-} from 'react-router';
+import { useEffect, useState, type ComponentType } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from 'react-router';
 import type { Route } from './+types/root';
 import { QueryClientSlot } from '~/lib/query-client-slot';
 import { useMediaQuery } from '~/lib/use-media-query';
@@ -16,59 +7,49 @@ import { whenIdle } from '~/lib/hydration';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import './app.css';
 
+const FIRST_INTERACTION = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+/** The layouts of the signed-in areas (routes.ts): their pages load the toaster once idle. */
+const SIGNED_IN_LAYOUTS = new Set(['routes/dashboard-layout', 'routes/account-layout']);
+
 /**
- * Renders a component from a separate chunk, which starts loading once the browser is idle after
- * the app has rendered, each in a task of its own (the import adds its modulepreload links, and
- * the component's first render follows): not in the task that takes over the page (decision 006).
- * Keeps the toaster (sonner) and the session sync (with the logout code) out of the first-load
- * JavaScript of every page (decision 005); neither shows anything in the prerendered HTML.
+ * Renders a component from a separate chunk (a dynamic import) that starts loading on the
+ * visitor's first pointer or key press, or, when `idle` is true, already once the browser is idle
+ * after the page has hydrated. Keeps the toaster (sonner) and the session sync out of what a page
+ * needs at first paint (decision 009); neither shows anything in the prerendered HTML.
  */
-function useDeferredComponent<P>(load: () => Promise<ComponentType<P>>, timeout: number): ComponentType<P> | null {
+function useDeferredComponent<P>(
+  load: () => Promise<ComponentType<P>>,
+  { idle, timeout }: { idle: boolean; timeout: number },
+): ComponentType<P> | null {
   const [component, setComponent] = useState<ComponentType<P> | null>(null);
+  const loaded = component !== null;
   useEffect(() => {
+    if (loaded) return;
     let cancelled = false;
-    const cancelIdle = whenIdle(() => {
-      void load().then((loaded) => {
-        if (!cancelled) setComponent(() => loaded);
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      void load().then((next) => {
+        if (!cancelled) setComponent(() => next);
       });
-    }, timeout);
+    };
+    const cancelIdle = idle ? whenIdle(start, timeout) : () => {};
+    for (const type of FIRST_INTERACTION) document.addEventListener(type, start, { capture: true, passive: true });
     return () => {
       cancelled = true;
       cancelIdle();
+      for (const type of FIRST_INTERACTION) document.removeEventListener(type, start, { capture: true });
     };
-  }, [load, timeout]);
+  }, [load, idle, timeout, loaded]);
   return component;
 }
 
 /**
- * <ScrollRestoration /> scrolls in a layout effect once the location changes. Preact re-renders
- * context consumers one component at a time, so that effect can run before the new page is in the
- * DOM: the #hash target is not there yet, and a restored position is clamped to the old page's
- * height. This repeats the same decision once every queued render is done (a microtask after the
- * layout effect, still before paint). Harmless under React, where the DOM is already complete.
+ * Empty in every render: the build fills the prerendered element with the page's CSS
+ * (react-router.config.ts), and hydration leaves an element's inner HTML as the document has it.
  */
-function ScrollAfterRender() {
-  const location = useLocation();
-  const state = useContext(DataRouterStateContext);
-  const restore = state?.restoreScrollPosition;
-  useLayoutEffect(() => {
-    if (restore === false || restore === undefined || (restore === null && !location.hash)) return;
-    queueMicrotask(() => {
-      if (typeof restore === 'number') {
-        window.scrollTo(0, restore);
-        return;
-      }
-      try {
-        document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
-      } catch {
-        // Not a decodable id: <ScrollRestoration /> has already warned and scrolled to the top.
-      }
-    });
-  }, [location, restore]);
-  return null;
-}
-
-/** Empty in every render: the build fills the prerendered element, and rendering keeps what is there. */
 const INLINE_CSS_SLOT = { __html: '' };
 
 /** sonner's own phone breakpoint (its toasts go full width at 600 px and below). */
@@ -84,15 +65,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
         <Meta />
-        {/*
-          Links other than stylesheets go above <Links />, which renders the stylesheets: React puts
-          them in the HTML above the stylesheets either way, and the browser entry reuses the head
-          elements in the order the components render them (see entry.client.tsx).
-        */}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/*
           The build puts the stylesheets' CSS in here and disables their <link>s (react-router.config.ts,
-          decision 006), so a page paints without waiting for a CSS request. The browser keeps the content.
+          decisions 006 and 009), so a page paints without waiting for a CSS request. Hydration keeps the content.
         */}
         <style data-inline-css="" dangerouslySetInnerHTML={INLINE_CSS_SLOT} />
         <Links />
@@ -107,9 +83,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // The session sync restores the last path on arrival at / (spec 2.5): soon; the toaster can wait longer.
-  const SessionSync = useDeferredComponent(loadSessionSync, 300);
-  const Toaster = useDeferredComponent(loadToaster, 1000);
+  // The session sync restores the last path on arrival at / (spec 2.5): soon after hydrating.
+  const SessionSync = useDeferredComponent(loadSessionSync, { idle: true, timeout: 300 });
+  // The signed-in areas (dashboards, account pages) raise toasts as they load data: the toaster
+  // comes once idle. Elsewhere a toast only answers an action, so the first pointer or key press
+  // loads it (sonner shows a toast raised before its toaster has mounted).
+  const signedInArea = useMatches().some((match) => SIGNED_IN_LAYOUTS.has(match.id));
+  const Toaster = useDeferredComponent(loadToaster, { idle: signedInArea, timeout: 1000 });
   // On a phone the toasts sit at the bottom, clear of the top bar and its account menu (sonner
   // stretches them full width below 600 px); on wider screens they keep the top right.
   const phone = useMediaQuery(PHONE_TOASTS_QUERY);
@@ -117,7 +97,6 @@ export default function App() {
     // TanStack Query's client arrives with the first module that uses it (lib/react-query.ts, decision 006).
     <QueryClientSlot>
       {SessionSync && <SessionSync />}
-      <ScrollAfterRender />
       <Outlet />
       {Toaster && <Toaster richColors closeButton position={phone ? 'bottom-center' : 'top-right'} />}
     </QueryClientSlot>

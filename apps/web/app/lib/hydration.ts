@@ -1,35 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
+
+const subscribeToNothing = () => () => {};
 
 /**
- * True only while the browser entry hydrates the prerendered page (entry.client.tsx), so
- * components can tell that first render from every later one (decision 006). Always false during
- * prerendering, in development (React) and after the first render.
- */
-let hydrating = false;
-
-export const isHydrating = () => hydrating;
-
-export function setHydrating(value: boolean) {
-  hydrating = value;
-}
-
-/**
- * False in the prerendered HTML and while the page is being taken over, true from then on (and
- * always on a page reached in the app). For controls that do nothing until the scripts run, such
- * as a form's submit button: `disabled={!ready}`, so a click or Enter never submits the form the
- * browser's own way before the page works (decision 006).
+ * False in the prerendered HTML and in the render that hydrates it, true from then on (and from
+ * the first render on a page reached in the app): React renders with the server snapshot while
+ * hydrating and re-renders with the client one right after. For controls that do nothing until
+ * the scripts run, such as a form's submit button: `disabled={!ready}`, so a click or Enter never
+ * submits the form the browser's own way before the page works.
  */
 export function useHydrated(): boolean {
-  const [ready, setReady] = useState(() => typeof window !== 'undefined' && !hydrating);
-  useEffect(() => {
-    if (!ready) setReady(true);
-  }, [ready]);
-  return ready;
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 }
 
 /**
- * Runs `callback` in a task of its own once the browser is idle (at the latest after `timeout` ms),
- * so work that can wait does not lengthen the task that takes over the page (decision 006).
+ * Runs `callback` once the browser is idle (at the latest after `timeout` ms), so code a page does
+ * not need at first paint (the toaster, the session) loads after the page has hydrated.
  * Returns a function that cancels it.
  */
 export function whenIdle(callback: () => void, timeout = 1000): () => void {

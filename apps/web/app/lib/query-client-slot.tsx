@@ -28,12 +28,21 @@ const subscribe = (listener: () => void) => {
 const getClient = () => client;
 
 /**
+ * The app's QueryClient once a module that uses TanStack Query has loaded, else undefined: for
+ * code that only has to tell an existing cache about a change (SessionSync), so it does not load
+ * TanStack Query itself.
+ */
+export function useLoadedQueryClient(): QueryClient | undefined {
+  return useSyncExternalStore(subscribe, getClient, getClient);
+}
+
+/**
  * What `<QueryClientProvider>` does (provides the client, mounts it for focus and online events),
  * for a client that may arrive after the first render. The element is the same with or without a
  * client, so nothing below it is rendered anew when the client arrives.
  */
 export function QueryClientSlot({ children }: { children: ReactNode }) {
-  const current = useSyncExternalStore(subscribe, getClient, getClient);
+  const current = useLoadedQueryClient();
   useEffect(() => {
     if (!current) return;
     current.mount();

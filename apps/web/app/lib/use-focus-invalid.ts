@@ -6,8 +6,8 @@ const SHOWN_WITHIN_MS = 1000;
 /**
  * Focus on the first field a refused submit marked invalid (`aria-invalid`, fieldAria), so a
  * keyboard or screen-reader user lands on what to fix instead of staying on the submit button.
- * react-hook-form would do it itself, but the forms' controlled fields give it no element refs
- * (preact/compat passes none through our inputs, decision 005). `focusFirstInvalid` is called
+ * react-hook-form would do it itself, but the forms' controlled fields give it no element refs.
+ * `focusFirstInvalid` is called
  * where a submit is refused (the schema's errors, or the server's fields); react-hook-form renders
  * the errors after that call, so the focus moves at the first render that shows one, and only
  * then: a field that turns invalid later, while the user corrects another, does not take it.

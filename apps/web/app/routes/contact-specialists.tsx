@@ -6,7 +6,6 @@ import { Card, CardContent } from '~/components/ui/card';
 import { SpecialistContactForm } from '~/features/contact/components/specialist-contact-form';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/contact-specialists';
-import { StaticContent } from '~/components/islands/static-content';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Talk to a specialist') },
@@ -29,15 +28,15 @@ const OFFER = [
 export default function ContactSpecialistsPage() {
   return (
     <>
-      <StaticContent>
+      <>
         <PageHero
           eyebrow="Contact specialists"
           title="Need a custom solution?"
           lead={`Our packages cover up to ${LARGEST_PACKAGE.students.toLocaleString('en-US')} learners. For larger schools, groups of schools, districts and networks, a specialist will plan Sekolo around how you work.`}
         />
-      </StaticContent>
+      </>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-12 lg:py-20">
-        <StaticContent>
+        <>
           <aside className="space-y-6 lg:col-span-4" aria-labelledby="specialists-offer-title">
             <h2 id="specialists-offer-title" className="text-xl font-semibold text-slate-900">
               What a specialist can do for you
@@ -61,7 +60,7 @@ export default function ContactSpecialistsPage() {
               </span>
             </p>
           </aside>
-        </StaticContent>
+        </>
         <section className="lg:col-span-8" aria-labelledby="specialists-form-title">
           <Card>
             <CardContent className="sm:p-8">

@@ -6,7 +6,6 @@ import { Card, CardContent } from '~/components/ui/card';
 import { ContactForm } from '~/features/contact/components/contact-form';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/contact';
-import { StaticContent } from '~/components/islands/static-content';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Contact us') },
@@ -15,19 +14,19 @@ export const meta: Route.MetaFunction = () => [
 
 const OFFICE_HOURS = '08:00 to 17:00 SAST Monday to Friday';
 
-/** /contact: contact details and the general contact form. Only the form is hydrated (decision 006). */
+/** /contact: contact details and the general contact form. */
 export default function ContactPage() {
   return (
     <>
-      <StaticContent>
+      <>
         <PageHero
           eyebrow="Contact"
           title="Get in touch"
           lead="Questions about Sekolo, your account or a payment? Send us a message and a real person from our team will answer within 48 hours."
         />
-      </StaticContent>
+      </>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-12 lg:py-20">
-        <StaticContent>
+        <>
           <aside className="space-y-6 lg:col-span-4" aria-labelledby="contact-details-title">
             <h2 id="contact-details-title" className="text-xl font-semibold text-slate-900">
               Contact details
@@ -85,7 +84,7 @@ export default function ContactPage() {
               </CardContent>
             </Card>
           </aside>
-        </StaticContent>
+        </>
         <section className="lg:col-span-8" aria-labelledby="contact-form-title">
           <Card>
             <CardContent className="sm:p-8">

@@ -5,7 +5,6 @@ import { Card, CardContent } from '~/components/ui/card';
 import { DemoBookingForm } from '~/features/demo-booking/components/demo-booking-form';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/demo';
-import { StaticContent } from '~/components/islands/static-content';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Book a Demo') },
@@ -24,15 +23,15 @@ const COVERS = [
 export default function DemoPage() {
   return (
     <>
-      <StaticContent>
+      <>
         <PageHero
           eyebrow="Book a Demo"
           title="See Sekolo at work in your school"
           lead="A member of our team walks you through Sekolo in a free online session of about 45 minutes, with time for your questions."
         />
-      </StaticContent>
+      </>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-12 lg:py-20">
-        <StaticContent>
+        <>
           <aside className="space-y-6 lg:col-span-4" aria-labelledby="demo-covers-title">
             <h2 id="demo-covers-title" className="text-xl font-semibold text-slate-900">
               What the demo covers
@@ -56,7 +55,7 @@ export default function DemoPage() {
               </p>
             </div>
           </aside>
-        </StaticContent>
+        </>
         <section className="lg:col-span-8" aria-labelledby="demo-form-title">
           <Card>
             <CardContent className="sm:p-8">

@@ -4,10 +4,10 @@ import { FREE_TRIAL_DAYS } from '@sekolo/shared/constants/packages';
 import { CtaBand } from '~/components/marketing/cta-band';
 import { FeatureIcon } from '~/components/marketing/feature-icon';
 import { PageHero, SectionHeader } from '~/components/marketing/section-header';
+import { FEATURE_DESCRIPTIONS } from '~/content/feature-descriptions';
 import { PLATFORM_SECTIONS, SCHOOL_MANAGEMENT_SECTIONS, type IFeatureSection } from '~/content/features';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/features';
-import { StaticContent } from '~/components/islands/static-content';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Features') },
@@ -18,16 +18,7 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-/** The page is static: once prerendered, the browser keeps its HTML (decision 006). */
 export default function FeaturesPage() {
-  return (
-    <StaticContent>
-      <FeaturesContent />
-    </StaticContent>
-  );
-}
-
-function FeaturesContent() {
   return (
     <>
       <PageHero
@@ -112,7 +103,7 @@ function FeatureSection({ section }: { section: IFeatureSection }) {
           {section.title}
         </h3>
         <p className="mt-2 text-lg font-medium text-brand-800">{section.summary}</p>
-        <p className="mt-4 leading-7 text-slate-600">{section.description}</p>
+        <p className="mt-4 leading-7 text-slate-600">{FEATURE_DESCRIPTIONS[section.id]}</p>
         <p className="mt-4 text-sm text-slate-600">
           <span className="font-semibold text-slate-800">For: </span>
           {section.audience}

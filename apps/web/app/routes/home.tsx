@@ -10,7 +10,6 @@ import { Button } from '~/components/ui/button';
 import { PLATFORM_SECTIONS, SCHOOL_MANAGEMENT_SECTIONS } from '~/content/features';
 import { HERO, HOW_IT_WORKS, TESTIMONIALS } from '~/content/home';
 import type { Route } from './+types/home';
-import { StaticContent } from '~/components/islands/static-content';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Sekolo | School management, fee collection and a marketplace for schools' },
@@ -25,16 +24,7 @@ const SCHOOL_MANAGEMENT_HIGHLIGHTS = SCHOOL_MANAGEMENT_SECTIONS.filter((section)
   (['finance', 'attendance', 'reporting'] as const).some((id) => id === section.id),
 );
 
-/** The page is static: once prerendered, the browser keeps its HTML (decision 006). */
 export default function HomePage() {
-  return (
-    <StaticContent>
-      <HomeContent />
-    </StaticContent>
-  );
-}
-
-function HomeContent() {
   return (
     <>
       <Hero />

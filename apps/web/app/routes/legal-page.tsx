@@ -5,7 +5,6 @@ import { getLegalDocument } from '~/content/legal';
 import type { TBlock } from '~/content/legal/types';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/legal-page';
-import { StaticContent } from '~/components/islands/static-content';
 
 /**
  * One component for every legal and help page (spec 2.1). The document is chosen by the request
@@ -21,13 +20,8 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [{ title: pageTitle(loaderData.title) }, { name: 'description', content: loaderData.description }] : [];
 
-/** The page is static: once prerendered, the browser keeps its HTML (decision 006). */
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
-  return (
-    <StaticContent>
-      <LegalContent document={loaderData} />
-    </StaticContent>
-  );
+  return <LegalContent document={loaderData} />;
 }
 
 function LegalContent({ document }: { document: Route.ComponentProps['loaderData'] }) {

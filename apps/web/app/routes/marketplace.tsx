@@ -8,7 +8,6 @@ import { formatPercentFromBps } from '~/content/format';
 import { MARKETPLACE_SECTIONS, type IMarketplaceSection, type TMarketplaceSectionId } from '~/content/marketplace';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/marketplace';
-import { StaticContent } from '~/components/islands/static-content';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Marketplace') },
@@ -26,7 +25,6 @@ const SECTION_ICONS: Record<TMarketplaceSectionId, LucideIcon> = {
   services: Wrench,
 };
 
-/** The page is static: once prerendered, the browser keeps its HTML (decision 006). */
 /**
  * Where the partners' products are on sale, for everyone: beside the basket (issue 5). It was
  * "Sign in to browse", to /login, where a signed-in user found only "You're already logged in".
@@ -34,14 +32,6 @@ const SECTION_ICONS: Record<TMarketplaceSectionId, LucideIcon> = {
 const PRODUCTS_PATH = '/basket';
 
 export default function MarketplacePage() {
-  return (
-    <StaticContent>
-      <MarketplaceContent />
-    </StaticContent>
-  );
-}
-
-function MarketplaceContent() {
   return (
     <>
       <PageHero

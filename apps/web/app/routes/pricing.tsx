@@ -24,7 +24,6 @@ import { formatCount, formatPercentFromBps } from '~/content/format';
 import { pageTitle } from '~/content/site';
 import { cn } from '~/lib/cn';
 import type { Route } from './+types/pricing';
-import { StaticContent } from '~/components/islands/static-content';
 
 const CHEAPEST = SCHOOL_PACKAGES[0];
 
@@ -48,16 +47,7 @@ const tierPartnerLabels = TIER_ADDON_PARTNER_TYPES.map(
   (id) => `${(BUSINESS_PARTNER_TYPES.find((type) => type.id === id)?.label ?? id).toLowerCase()}s`,
 ).join(' and ');
 
-/** The page is static: once prerendered, the browser keeps its HTML (decision 006). */
 export default function PricingPage() {
-  return (
-    <StaticContent>
-      <PricingContent />
-    </StaticContent>
-  );
-}
-
-function PricingContent() {
   return (
     <>
       <PageHero

@@ -1,12 +1,8 @@
 import { Outlet } from 'react-router';
 import { SiteFooter } from '~/components/layout/site-footer';
 import { TopBar } from '~/components/layout/top-bar';
-import { HydrateLater } from '~/components/islands/hydrate-later';
 
-/**
- * The public site: sticky top bar, the page, footer (spec 2.4). On a prerendered page the top bar
- * and the footer hydrate each in a task of their own after the page (decision 006).
- */
+/** The public site: sticky top bar, the page, footer (spec 2.4). */
 export default function SiteLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -16,15 +12,11 @@ export default function SiteLayout() {
       >
         Skip to main content
       </a>
-      <HydrateLater>
-        <TopBar />
-      </HydrateLater>
+      <TopBar />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
-      <HydrateLater>
-        <SiteFooter />
-      </HydrateLater>
+      <SiteFooter />
     </div>
   );
 }

@@ -1,11 +1,14 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
+import { meQueryKey } from '~/features/auth/api/me';
+import { listenToAuth } from '~/features/auth/lib/auth-broadcast';
+import { probeSession } from '~/features/auth/lib/session-probe';
 import { whenIdle } from '~/lib/hydration';
+import { useLoadedQueryClient } from '~/lib/query-client-slot';
 
 /**
  * The session part of the corner (the session query, and once someone is signed in the account
- * area with its avatar menu) is a separate chunk loaded once the page is idle: the session code
- * is not part of a public page's first-load JavaScript (decisions 005, 006).
+ * area with its avatar menu) is a separate chunk, loaded only for a signed-in user (see AccountCorner).
  */
 const loadSessionCorner = () => import('./account-session-corner').then((module) => module.SessionAccountCorner);
 
@@ -28,22 +31,51 @@ export function SignedOutLinks() {
 
 /**
  * The top bar's account corner (spec 2.4): the signed-out links straight away (also in the
- * prerendered HTML); once the session says someone is signed in, the full AccountArea. The session
- * is looked at once the page is idle, not while it is being taken over (decision 006).
+ * prerendered HTML). Once the page is idle it asks the session probe (a plain GET /api/me) who is
+ * signed in; only when someone is (or signs in on this page, which fills the session query's
+ * cache) does the session part load, with the session query and the AccountArea. A signed-out
+ * visitor loads none of that (decision 009). A sign-in or sign-out in another tab asks again.
  */
 export function AccountCorner() {
   const [SessionCorner, setSessionCorner] = useState<ComponentType | null>(null);
+  const queryClient = useLoadedQueryClient();
+  const [signedIn, setSignedIn] = useState(false);
+
   useEffect(() => {
     let cancelled = false;
-    const cancelIdle = whenIdle(() => {
-      void loadSessionCorner().then((component) => {
-        if (!cancelled) setSessionCorner(() => component);
+    const ask = (fresh: boolean) =>
+      void probeSession({ fresh }).then((me) => {
+        if (!cancelled) setSignedIn(me !== null);
       });
-    });
+    const cancelIdle = whenIdle(() => ask(false));
+    const stopListening = listenToAuth(() => ask(true));
     return () => {
       cancelled = true;
       cancelIdle();
+      stopListening();
     };
   }, []);
+
+  // A sign-in or registration on this page puts the user into the session query's cache.
+  const [signedInHere, setSignedInHere] = useState(false);
+  useEffect(() => {
+    if (!queryClient) return;
+    const read = () => setSignedInHere(Boolean(queryClient.getQueryData(meQueryKey)));
+    read();
+    return queryClient.getQueryCache().subscribe(read);
+  }, [queryClient]);
+
+  const wanted = signedIn || signedInHere;
+  useEffect(() => {
+    if (!wanted || SessionCorner) return;
+    let cancelled = false;
+    void loadSessionCorner().then((component) => {
+      if (!cancelled) setSessionCorner(() => component);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [wanted, SessionCorner]);
+
   return SessionCorner ? <SessionCorner /> : <SignedOutLinks />;
 }

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { AccountCorner } from './account-corner';
-import { StaticContent } from '~/components/islands/static-content';
 import { HOME_LINK, NAV_GROUPS, TRAILING_LINKS } from '~/content/navigation';
 import { cn } from '~/lib/cn';
 import { useHydrated } from '~/lib/hydration';
@@ -17,11 +16,11 @@ const linkClass =
  */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
-  // One menu per page: a fixed id is the same in the prerendered HTML and after hydration (decision 006).
+  // One menu per page: a fixed id.
   const panelId = 'mobile-menu-panel';
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
-  // Does nothing until the page's scripts run, so it says so (decision 006).
+  // Does nothing until the page's scripts run, so it says so (disabled until hydrated).
   const hydrated = useHydrated();
 
   useEffect(() => {
@@ -68,46 +67,43 @@ export function MobileMenu() {
         hidden={!open}
         className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-b border-slate-200 bg-white shadow-lg"
       >
-        {/* Hidden until opened: the prerendered links stay as they are until then (decision 006). */}
-        <StaticContent until={open}>
-          <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-4">
-            <ul className="space-y-1">
-              <li>
-                <NavLink to={HOME_LINK.to} end className={linkClass}>
-                  {HOME_LINK.label}
+        <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-4">
+          <ul className="space-y-1">
+            <li>
+              <NavLink to={HOME_LINK.to} end className={linkClass}>
+                {HOME_LINK.label}
+              </NavLink>
+            </li>
+          </ul>
+          {NAV_GROUPS.map((group) => (
+            <div key={group.id} className="mt-4">
+              <p id={`${panelId}-${group.id}`} className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                {group.label}
+              </p>
+              <ul aria-labelledby={`${panelId}-${group.id}`} className="space-y-1">
+                {group.items.map((item) => (
+                  <li key={item.to}>
+                    <Link to={item.to} className={cn(linkClass, 'text-[0.95rem]')}>
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          <ul className="mt-4 space-y-1 border-t border-slate-200 pt-4">
+            {TRAILING_LINKS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={linkClass}>
+                  {item.label}
                 </NavLink>
               </li>
-            </ul>
-            {NAV_GROUPS.map((group) => (
-              <div key={group.id} className="mt-4">
-                <p id={`${panelId}-${group.id}`} className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                  {group.label}
-                </p>
-                <ul aria-labelledby={`${panelId}-${group.id}`} className="space-y-1">
-                  {group.items.map((item) => (
-                    <li key={item.to}>
-                      <Link to={item.to} className={cn(linkClass, 'text-[0.95rem]')}>
-                        {item.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </div>
             ))}
-            <ul className="mt-4 space-y-1 border-t border-slate-200 pt-4">
-              {TRAILING_LINKS.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className={linkClass}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-            <div className="mt-4 border-t border-slate-200 px-3 pt-4">
-              <AccountCorner />
-            </div>
-          </nav>
-        </StaticContent>
+          </ul>
+          <div className="mt-4 border-t border-slate-200 px-3 pt-4">
+            <AccountCorner />
+          </div>
+        </nav>
       </div>
     </div>
   );

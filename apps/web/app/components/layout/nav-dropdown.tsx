@@ -13,7 +13,7 @@ type TFocusTarget = 'first' | 'last' | 'menu';
  * closes it and focus returns to the trigger; a click outside, Tab or navigation closes it. Not
  * modal, so the page keeps scrolling and the rest of the bar stays clickable.
  * Written here rather than with Radix's DropdownMenu so that public pages do not load Radix's menu
- * and positioning code (~25 KB gzip) up front (decision 005).
+ * and positioning code (~25 KB gzip) up front (decision 009).
  */
 export function NavDropdown({ group, active }: { group: INavGroup; active: boolean }) {
   const [open, setOpen] = useState(false);
@@ -25,7 +25,7 @@ export function NavDropdown({ group, active }: { group: INavGroup; active: boole
   const triggerRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
-  // Does nothing until the page's scripts run, so it says so (decision 006).
+  // Does nothing until the page's scripts run, so it says so (disabled until hydrated).
   const hydrated = useHydrated();
 
   const items = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];

@@ -1,7 +1,6 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { CONTACT, SOCIAL_LINKS } from '@sekolo/shared/constants/marketing';
-import { StaticContent } from '~/components/islands/static-content';
 import { NewsletterForm } from '~/features/newsletter/components/newsletter-form';
 import { FOOTER_COLUMNS } from '~/content/navigation';
 import { COPYRIGHT_YEAR } from '~/content/site';
@@ -12,14 +11,14 @@ const footerLinkClass = 'rounded-sm text-sm text-slate-300 hover:text-white hove
 
 /**
  * Footer (spec 2.4): newsletter, link columns (legal, policies, help), contact details and social
- * links. Only the newsletter box is hydrated; the rest stays static HTML (decision 006).
+ * links.
  */
 export function SiteFooter() {
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
         <div className="grid gap-10 lg:grid-cols-12">
-          <StaticContent>
+          <>
             <div className="lg:col-span-3">
               <Logo tone="inverse" />
               <p className="mt-4 max-w-sm text-sm leading-6">
@@ -64,7 +63,7 @@ export function SiteFooter() {
                 </nav>
               ))}
             </div>
-          </StaticContent>
+          </>
 
           <section aria-labelledby="footer-newsletter" className="lg:col-span-4">
             <h2 id="footer-newsletter" className="text-sm font-semibold text-white">
@@ -79,7 +78,7 @@ export function SiteFooter() {
           </section>
         </div>
 
-        <StaticContent>
+        <>
           <div className="mt-12 flex flex-col-reverse gap-6 border-t border-slate-800 pt-8 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-slate-400">© {COPYRIGHT_YEAR} Sekolo. All rights reserved. Prices include VAT.</p>
             <ul className="flex flex-wrap gap-2" aria-label="Sekolo on social media">
@@ -98,7 +97,7 @@ export function SiteFooter() {
               ))}
             </ul>
           </div>
-        </StaticContent>
+        </>
       </div>
     </footer>
   );

@@ -276,8 +276,7 @@ function SidebarSearch({
 
 /**
  * The label of a collapsed item, shown beside it on hover or keyboard focus. Positioned fixed in a
- * portal so the scrolling menu does not clip it; plain React (no popper), so it works the same
- * under the Preact build.
+ * portal so the scrolling menu does not clip it; plain React, no popper library.
  */
 export function SidebarTooltip({
   label,

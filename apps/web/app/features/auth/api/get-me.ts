@@ -1,33 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { getMe, meQueryKey } from './me';
 
-/** GET /api/me: who is signed in (accounts contract). */
-export interface IMe {
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    firstName: string | null;
-    lastName: string | null;
-    image: string | null;
-    emailVerified: boolean;
-  };
-  role: string | null;
-  status: 'active' | 'applicant';
-  permissions: string[];
-  organization: { id: string; name: string; type: string } | null;
-  dashboardPath: string;
-}
-
-export const meQueryKey = ['me'] as const;
-
-/**
- * Signed out is an answer, not an error: the server answers null (200), so an anonymous visitor's
- * browser logs no failed request on every page.
- */
-export async function getMe(): Promise<IMe | null> {
-  return (await api.get<IMe | null>('/api/me')) ?? null;
-}
+export { getMe, meQueryKey, type IMe } from './me';
 
 export const meQueryOptions = queryOptions({
   queryKey: meQueryKey,

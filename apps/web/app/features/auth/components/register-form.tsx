@@ -3,7 +3,7 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router';
 import { MailCheck } from 'lucide-react';
-import { toast } from 'sonner';
+import { toastOnDemand as toast } from '~/lib/toast-on-demand';
 import {
   BUSINESS_PARTNER_REGISTRATION_NOTE,
   registerButtonLabel,

@@ -4,10 +4,10 @@ import { useSession } from '../hooks/use-session';
 import { clearLastPath } from '../lib/last-path';
 import { loginPathFor } from '../lib/safe-redirect';
 
-export const UNAUTHORIZED_PATH = '/unauthorized';
+import { UNAUTHORIZED_PATH } from '../lib/session-states';
+
+export { RESTORED_STATE, UNAUTHORIZED_PATH } from '../lib/session-states';
 export const REGISTRATION_STEPS_PATH = '/registration-steps';
-/** The state of SessionSync's navigation back to the last path (spec 2.5). */
-export const RESTORED_STATE = { restored: true } as const;
 
 function isRestored(state: unknown): boolean {
   return typeof state === 'object' && state !== null && (state as { restored?: unknown }).restored === true;

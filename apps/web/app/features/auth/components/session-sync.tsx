@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
-import { meQueryKey } from '../api/get-me';
-import { useSession } from '../hooks/use-session';
-import { forgetSignedInUser, isSignedOutState, LOGGED_OUT_PATH, SIGNED_OUT_STATE } from '../hooks/use-logout';
+import { useLoadedQueryClient } from '~/lib/query-client-slot';
+import { meQueryKey } from '../api/me';
 import { signOutRequest } from '../api/auth-requests';
 import { broadcastAuth, listenToAuth } from '../lib/auth-broadcast';
 import {
@@ -14,7 +12,15 @@ import {
   readLastPath,
   saveLastPath,
 } from '../lib/last-path';
-import { RESTORED_STATE, UNAUTHORIZED_PATH } from './require-auth';
+import { probeSession } from '../lib/session-probe';
+import {
+  forgetSignedInUser,
+  isSignedOutState,
+  LOGGED_OUT_PATH,
+  RESTORED_STATE,
+  SIGNED_OUT_STATE,
+  UNAUTHORIZED_PATH,
+} from '../lib/session-states';
 
 /**
  * Mounted once in root.tsx. Renders nothing; keeps three promises of the spec:
@@ -24,13 +30,15 @@ import { RESTORED_STATE, UNAUTHORIZED_PATH } from './require-auth';
  * - 2.7: /?reset=true signs out and clears the saved path, staying on /; a saved protected path
  *   without a session is cleared too.
  * - Sign-in and sign-out in another tab are followed here.
+ * It loads neither TanStack Query nor the session query (decision 009): it asks the session probe
+ * whether someone is signed in, and tells the query cache about a change only when a page has
+ * loaded one.
  */
 export function SessionSync() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { isAuthenticated, isLoading } = useSession();
+  const queryClient = useLoadedQueryClient();
   const isFirstLocation = useRef(true);
   const [pendingRestore, setPendingRestore] = useState<string | null>(null);
 
@@ -40,7 +48,8 @@ export function SessionSync() {
         clearLastPath();
         void navigate(LOGGED_OUT_PATH, { replace: true, state: SIGNED_OUT_STATE });
       } else {
-        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+        void probeSession({ fresh: true });
+        void queryClient?.invalidateQueries({ queryKey: meQueryKey });
       }
     });
   }, [navigate, queryClient]);
@@ -50,7 +59,7 @@ export function SessionSync() {
     isFirstLocation.current = false;
     const { pathname, search, hash } = location;
     // Sign-out and account deletion arrive here with this state, once the guarded page is gone.
-    if (isSignedOutState(location.state) && navigationType !== 'POP') forgetSignedInUser(queryClient);
+    if (isSignedOutState(location.state) && navigationType !== 'POP' && queryClient) forgetSignedInUser(queryClient);
 
     if (pathname !== '/') {
       setPendingRestore(null);
@@ -70,7 +79,8 @@ export function SessionSync() {
       void signOutRequest()
         .catch(() => undefined)
         .finally(() => {
-          forgetSignedInUser(queryClient);
+          void probeSession({ fresh: true });
+          if (queryClient) forgetSignedInUser(queryClient);
           broadcastAuth({ type: 'signed-out' });
         });
       navigate('/', { replace: true });
@@ -93,18 +103,30 @@ export function SessionSync() {
 
   useEffect(() => {
     if (!pendingRestore || location.pathname !== '/') return;
-    if (isProtectedPath(pendingRestore)) {
-      if (isLoading) return;
-      if (!isAuthenticated) {
-        clearLastPath();
-        saveLastPath('/');
-        setPendingRestore(null);
+    let cancelled = false;
+    const restore = () => {
+      setPendingRestore(null);
+      navigate(pendingRestore, { replace: true, state: RESTORED_STATE });
+    };
+    if (!isProtectedPath(pendingRestore)) {
+      restore();
+      return;
+    }
+    // After a sign-in (a replacing navigation to /) the probe's earlier answer is out of date.
+    void probeSession({ fresh: navigationType === 'REPLACE' }).then((me) => {
+      if (cancelled) return;
+      if (me) {
+        restore();
         return;
       }
-    }
-    setPendingRestore(null);
-    navigate(pendingRestore, { replace: true, state: RESTORED_STATE });
-  }, [pendingRestore, isLoading, isAuthenticated, location.pathname, navigate]);
+      clearLastPath();
+      saveLastPath('/');
+      setPendingRestore(null);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [pendingRestore, location.pathname, navigate, navigationType]);
 
   return null;
 }

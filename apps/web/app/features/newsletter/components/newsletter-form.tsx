@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { CheckCircle2 } from 'lucide-react';
 import type * as PublicForms from '@sekolo/shared/schemas/public-forms';
 import type { HONEYPOT_FIELD, TNewsletterSubscribe } from '@sekolo/shared/schemas/public-forms';
@@ -13,8 +13,9 @@ import { useSubscribeToNewsletter } from '../api/subscribe-to-newsletter';
 const HONEYPOT_NAME: typeof HONEYPOT_FIELD = 'website';
 
 /**
- * The shared schema (zod, ~37 KB gzip with its module) loads only when the box is near the screen,
- * hovered or focused, never with the page: the footer is on every public page (decision 005).
+ * The shared schema (zod, ~37 KB gzip with its module) loads only when the box is hovered, touched
+ * or focused (and on submit at the latest), never with the page: the footer is on every public
+ * page, and on a short page it is on screen from the start (decision 009).
  */
 let schemaModule: Promise<typeof PublicForms> | undefined;
 const loadSchema = () => (schemaModule ??= import('@sekolo/shared/schemas/public-forms'));
@@ -29,28 +30,11 @@ export function NewsletterForm({ className }: { className?: string }) {
   const id = useId();
   const hydrated = useHydrated();
   const subscribe = useSubscribeToNewsletter();
-  const formRef = useRef<HTMLFormElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const [emailError, setEmailError] = useState<string | undefined>();
   const [validating, setValidating] = useState(false);
   const revalidate = useRef(false);
-
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          void loadSchema();
-        }
-      },
-      { rootMargin: '400px' },
-    );
-    observer.observe(form);
-    return () => observer.disconnect();
-  }, []);
 
   /** The parsed values, or null after showing why they are not valid. */
   const validate = async (): Promise<TNewsletterSubscribe | null> => {
@@ -104,7 +88,6 @@ export function NewsletterForm({ className }: { className?: string }) {
 
   return (
     <form
-      ref={formRef}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       onFocus={() => void loadSchema()}

@@ -487,8 +487,7 @@ type TFieldName = keyof TLearnerInput;
 
 /**
  * A controlled field: value and onChange through react-hook-form's Controller rather than a DOM
- * ref, because the browser build's preact/compat does not pass `ref` through plain function
- * components such as Input (decision 005), which leaves `register` without its element.
+ * ref, so every kind of control (text, select, date, checkbox) is bound the same way.
  */
 function Bound({
   control,

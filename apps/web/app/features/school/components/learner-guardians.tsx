@@ -411,7 +411,7 @@ function GuardianForm({
   );
 }
 
-/** Controlled (preact/compat passes no ref through Input, decision 005). */
+/** A text field bound through react-hook-form's Controller, like the learner form's fields. */
 function TextControl({
   control,
   name,

@@ -1,6 +1,12 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download, Upload, UserPlus } from 'lucide-react';
-import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
+import {
+  Link,
+  UNSAFE_DataRouterContext as DataRouterContext,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+} from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { SCHOOL_GRADES, gradeLabel } from '@sekolo/shared/constants/enumerations';
 import { countOf } from '@sekolo/shared/domain/count';
@@ -85,15 +91,20 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const leaving = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
+  const dataRouter = useContext(DataRouterContext);
   useEffect(() => {
     const next = search.trim();
     if (leaving || next === listed.current) return;
     const timer = setTimeout(() => {
+      // React renders the router's state in a transition, so on a busy phone `leaving` can lag the
+      // click; the router itself knows at once.
+      const pending = dataRouter?.router.state.navigation;
+      if (pending && pending.state !== 'idle' && pending.location?.pathname !== pathname) return;
       listed.current = next;
       change((v) => changeListing(v, { q: next }));
     }, 300);
     return () => clearTimeout(timer);
-  }, [search, change, leaving]);
+  }, [search, change, leaving, dataRouter, pathname]);
 
   const cursor = cursors[cursors.length - 1];
   const page = useLearnersPage({

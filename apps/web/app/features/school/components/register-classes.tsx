@@ -280,7 +280,7 @@ function ClassForm({
   return (
     <form onSubmit={submit} noValidate aria-label={label} className={className}>
       <FormField id={`${id}-name`} label="Class name" error={errors.name?.message} className={width}>
-        {/* Controlled, not register(): preact/compat passes no ref through Input (decision 005). */}
+        {/* Controlled through react-hook-form's Controller, like the learner form's fields. */}
         <Controller
           control={form.control}
           name="name"

@@ -422,7 +422,7 @@ function InviteStaffForm({ permissions }: { permissions: readonly string[] }) {
         setProblem(errorMessage(error));
     }
   });
-  // Controlled fields: preact/compat passes no ref through Input (decision 005).
+  // Controlled fields through react-hook-form's Controller, like the learner form's.
   const text = (name: 'firstName' | 'lastName' | 'email', label: string) => (
     <FormField id={f(name)} label={label} error={errors[name]?.message}>
       <Controller

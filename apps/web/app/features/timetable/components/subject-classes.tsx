@@ -470,7 +470,7 @@ export function SubjectClassForm({ setup }: { setup: TTimetableSetup }) {
         `${subjectClassTitle(created)} added${created.membership === 'chosen' ? ` with ${countLabel(created.learnerCount)}` : ''}`,
       );
       form.reset(EMPTY);
-      // New <select>s: preact/compat does not always move a controlled select back to its empty option.
+      // New <select>s: each one shows its empty option again, whatever the browser kept selected.
       setRound((n) => n + 1);
     } catch (error) {
       if (
