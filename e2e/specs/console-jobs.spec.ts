@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, fillSignIn } from '../fixtures/accounts';
+import { fromOurPages } from '../fixtures/api';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 
 type TJob = { id: string; state: string; attempts: number; error: string | null };
@@ -10,7 +11,10 @@ test.describe('the console of background jobs', () => {
     request,
   }) => {
     // A job that fails its first run (development tools, on for the e2e server): it ends failed.
-    const rehearsal = await request.post('/api/dev/jobs/rehearsal', { data: { failRuns: 1 } });
+    const rehearsal = await request.post('/api/dev/jobs/rehearsal', {
+      data: { failRuns: 1 },
+      headers: fromOurPages(),
+    });
     expect(rehearsal.ok()).toBe(true);
     const { job } = (await rehearsal.json()) as { job: TJob };
     expect(job).toMatchObject({ state: 'failed', attempts: 1 });

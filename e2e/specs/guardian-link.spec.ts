@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 import { DEMO, DEMO_PASSWORD, fillSignIn, signIn, uniqueEmail } from '../fixtures/accounts';
+import { fromOurPages } from '../fixtures/api';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { linkFrom, waitForMail } from '../fixtures/outbox';
 import { approvedSchool, ok } from '../fixtures/schools';
@@ -35,7 +36,7 @@ test('a second school asks to link the demo school’s parent: nothing of the ac
   playwright,
   baseURL,
 }) => {
-  const newContext = () => playwright.request.newContext({ baseURL });
+  const newContext = () => playwright.request.newContext({ baseURL, extraHTTPHeaders: fromOurPages(baseURL) });
   const parentEmail = uniqueEmail('link-parent');
   const tag = Date.now().toString(36).toUpperCase().slice(-5);
   const schoolB = `Baobab College ${tag}`;

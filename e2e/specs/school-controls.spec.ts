@@ -21,7 +21,10 @@ function savesOf(page: Page): Request[] {
 /** A new staff member of the demo school, by the API: this attempt's own, so a retry starts clean. */
 async function inviteStaff(page: Page, firstName: string, lastName: string, role: string) {
   const email = uniqueEmail('controls');
-  const invited = await page.request.post('/api/school/staff', { headers: fromOurPages(), data: { firstName, lastName, email, role } });
+  const invited = await page.request.post('/api/school/staff', {
+    headers: fromOurPages(),
+    data: { firstName, lastName, email, role },
+  });
   expect(invited.status(), await invited.text()).toBe(201);
   return { email, name: `${firstName} ${lastName}` };
 }
@@ -153,6 +156,7 @@ test.describe('school controls send one request per intended action', () => {
       // The class's class teacher as it was, whatever happened above.
       const restored = await page.request.put(`/api/school/attendance/classes/${registerClass.id}/teacher`, {
         data: { userId: original },
+        headers: fromOurPages(),
       });
       expect(restored.status(), await restored.text()).toBe(200);
     }

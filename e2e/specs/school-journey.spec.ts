@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { fillSignIn, signIn, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { linkFrom, waitForMail } from '../fixtures/outbox';
+import { fromOurPages } from '../fixtures/api';
 import { approvedSchool } from '../fixtures/schools';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
@@ -57,7 +58,12 @@ test('a new school: classes, learners, a guardian and a teacher; the teacher mar
   const tag = Date.now().toString(36).toUpperCase().slice(-5);
   const schoolName = `Jacaranda High ${tag}`;
   const adminEmail = await test.step('the school applies and is approved', () =>
-    approvedSchool(() => playwright.request.newContext({ baseURL }), baseURL!, schoolName, PASSWORD));
+    approvedSchool(
+      () => playwright.request.newContext({ baseURL, extraHTTPHeaders: fromOurPages(baseURL) }),
+      baseURL!,
+      schoolName,
+      PASSWORD,
+    ));
 
   await test.step('the admin adds class 8A and a learner by the form', async () => {
     await signIn(page, adminEmail, PASSWORD);
