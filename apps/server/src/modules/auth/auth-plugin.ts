@@ -122,7 +122,7 @@ export const authPlugin = fp(
         request.body !== undefined &&
         request.body !== null
       ) {
-        // Fastify has parsed JSON and form bodies; Better Auth reads JSON.
+        // Fastify has parsed the JSON body (the only type these routes take); Better Auth reads it again as text.
         body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
         if (typeof request.body !== 'string') headers.set('content-type', 'application/json');
         headers.delete('content-length');
