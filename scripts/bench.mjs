@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /* global fetch, document */
-// `npm run bench`: build the web app, serve it with the real server, and measure (decision 009):
+// `npm run bench`: build the web app, serve it with the real server, and measure:
 //   1. every prerendered page carries its content (the <h1> and real text) before any script runs;
 //   2. the JavaScript every public page, and every dashboard route of a signed-in demo school
 //      admin, loads in a real Chromium without interaction (gzip level 9), against its budget:
@@ -40,12 +40,16 @@ if (ONLY && !['public', 'payments', 'school'].includes(ONLY)) {
   process.exit(1);
 }
 if (ONLY === 'payments' || ONLY === 'school') {
-  const part = spawnSync(process.execPath, [path.join(root, `scripts/bench-${ONLY}.mjs`)], { cwd: root, stdio: 'inherit', env: process.env });
+  const part = spawnSync(process.execPath, [path.join(root, `scripts/bench-${ONLY}.mjs`)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
   process.exit(part.status ?? 1);
 }
 const buildDir = process.env.WEB_BUILD_DIR || 'build';
 const webDist = path.resolve(root, 'apps/web', buildDir, 'client');
-/** JavaScript loaded without interaction, KB gzip -9 (decision 009). */
+/** JavaScript loaded without interaction, KB gzip -9. */
 const CONTENT_PAGE_JS_KB = 150;
 const SIGN_IN_PAGE_JS_KB = 200;
 const DASHBOARD_JS_KB = 300;
@@ -79,7 +83,10 @@ const fail = (message) => {
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 // ---------------------------------------------------------------------------------------------- routes
-const { PRERENDERED_PATHS } = await tsImport(path.join(root, 'apps/web/app/config/prerendered-paths.ts'), import.meta.url);
+const { PRERENDERED_PATHS } = await tsImport(
+  path.join(root, 'apps/web/app/config/prerendered-paths.ts'),
+  import.meta.url,
+);
 /** Prerendered pages: their HTML must carry the content. */
 const ROUTES = [...PRERENDERED_PATHS];
 /** The sign-in and registration pages (rendered in the browser, not prerendered). */
@@ -198,13 +205,32 @@ async function waitForServer() {
 }
 
 // ---------------------------------------------------------------------------------------- HTML checks
-const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'", rsquo: '’', lsquo: '‘', ndash: '–', mdash: '—', hellip: '…' };
+const ENTITIES = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  '#39': "'",
+  rsquo: '’',
+  lsquo: '‘',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+};
 const decode = (text) =>
   text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name) => {
-    if (name[0] === '#') return String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+    if (name[0] === '#')
+      return String.fromCodePoint(
+        name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1)),
+      );
     return ENTITIES[name] ?? whole;
   });
-const textOf = (html) => decode(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim();
+const textOf = (html) =>
+  decode(html.replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** What a reader sees before any script runs: no scripts, no templates, no hidden blocks, no head. */
 function visibleHtml(html) {
@@ -224,7 +250,8 @@ function checkContent(route, html) {
   const text = textOf(visible);
   const result = { h1: h1Text || null, textLength: text.length, ok: Boolean(h1Text) && text.length > MIN_TEXT_CHARS };
   if (!h1Text) fail(`${route}: the prerendered HTML has no <h1> before scripts run`);
-  else if (text.length <= MIN_TEXT_CHARS) fail(`${route}: only ${text.length} characters of text before scripts run (need more than ${MIN_TEXT_CHARS})`);
+  else if (text.length <= MIN_TEXT_CHARS)
+    fail(`${route}: only ${text.length} characters of text before scripts run (need more than ${MIN_TEXT_CHARS})`);
   return result;
 }
 
@@ -254,7 +281,8 @@ async function openBrowser() {
   return browser;
 }
 
-const isScript = (request) => request.resourceType() === 'script' || /\.m?js(?:$|\?)/.test(new URL(request.url()).pathname);
+const isScript = (request) =>
+  request.resourceType() === 'script' || /\.m?js(?:$|\?)/.test(new URL(request.url()).pathname);
 
 /**
  * Opens `url` as a document in `page` and waits until no new script has been requested for
@@ -282,7 +310,9 @@ async function jsLoadedWithoutInteraction(page, url) {
     last = Math.max(last, Date.now());
     const deadline = Date.now() + 30_000;
     while (Date.now() - last < QUIET_MS && Date.now() < deadline) await sleep(100);
-    const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent ?? ''));
+    const inline = await page.evaluate(() =>
+      [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent ?? ''),
+    );
     const files = [];
     for (const scriptUrl of urls) {
       const file = await fetchJs(scriptUrl);
@@ -342,7 +372,9 @@ async function frameworkFloor() {
       mode: 'production',
       build: { write: false, minify: true, modulePreload: false, rollupOptions: { input: entry } },
     });
-    const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output).filter((o) => o.type === 'chunk');
+    const chunks = (Array.isArray(output) ? output : [output])
+      .flatMap((o) => o.output)
+      .filter((o) => o.type === 'chunk');
     const code = chunks.map((chunk) => chunk.code);
     return {
       totalGzip: code.reduce((sum, c) => sum + gzipSync(c, { level: 9 }).length, 0),
@@ -464,22 +496,38 @@ async function runLighthouse(routes) {
     const runs = [];
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
       // The default config: mobile form factor, simulated slow 4G and 4x CPU slowdown.
-      const options = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
+      const options = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      };
       let result = await lighthouse(`${base}${route}`, options);
       // A page that did not load in time (a busy machine) gets one more chance.
       if (result.lhr.runtimeError) result = await lighthouse(`${base}${route}`, options);
       runs.push(result.lhr);
     }
     const perfScores = runs.map((lhr) => Math.round((lhr.categories.performance.score ?? 0) * 100));
-    const lhr = runs.find((r) => Math.round((r.categories.performance.score ?? 0) * 100) === median(perfScores)) ?? runs[0];
+    const lhr =
+      runs.find((r) => Math.round((r.categories.performance.score ?? 0) * 100) === median(perfScores)) ?? runs[0];
     const audit = (id) => lhr.audits[id]?.numericValue;
     const a11yFailures = lhr.categories.accessibility.auditRefs
       .map((ref) => lhr.audits[ref.id])
-      .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'informative')
+      .filter(
+        (a) =>
+          a &&
+          a.score !== null &&
+          a.score < 1 &&
+          a.scoreDisplayMode !== 'manual' &&
+          a.scoreDisplayMode !== 'informative',
+      )
       .map((a) => ({
         id: a.id,
         title: a.title,
-        nodes: (a.details?.items ?? []).slice(0, 5).map((item) => item.node?.selector ?? item.node?.snippet ?? '').filter(Boolean),
+        nodes: (a.details?.items ?? [])
+          .slice(0, 5)
+          .map((item) => item.node?.selector ?? item.node?.snippet ?? '')
+          .filter(Boolean),
       }));
     const perfOpportunities = Object.values(lhr.audits)
       .filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) > 0)
@@ -548,7 +596,12 @@ const JS_HEADER = `  ${'route'.padEnd(40)} ${'KB gzip'.padStart(8)} ${'budget'.p
 let exitCode = 0;
 try {
   await waitForServer();
-  console.log(`Server on ${base} (data in ${dataDir}); load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs\n`);
+  console.log(
+    `Server on ${base} (data in ${dataDir}); load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} on ${os.cpus().length} CPUs\n`,
+  );
 
   console.log('1. Prerendered content (before any script runs)');
   for (const route of ROUTES) {
@@ -582,7 +635,9 @@ try {
     entry.budgetKb = publicBudgetKb(route);
     await page.close();
     if (printJs(route, entry.js, entry.budgetKb)) {
-      fail(`${route}: ${kb(entry.js.totalGzip)} KB of JavaScript loaded without interaction (gzip), budget ${entry.budgetKb} KB`);
+      fail(
+        `${route}: ${kb(entry.js.totalGzip)} KB of JavaScript loaded without interaction (gzip), budget ${entry.budgetKb} KB`,
+      );
     }
     for (const error of entry.js.consoleErrors) fail(`${route}: console error: ${error}`);
   }
@@ -625,9 +680,13 @@ try {
   browser = undefined;
   const heaviestDashboard = [...report.dashboards].sort((a, b) => b.js.totalGzip - a.js.totalGzip)[0];
   if (heaviestDashboard) {
-    console.log(`  heaviest dashboard route: ${heaviestDashboard.path} ${kb(heaviestDashboard.js.totalGzip)} KB (budget ${DASHBOARD_JS_KB} KB)`);
+    console.log(
+      `  heaviest dashboard route: ${heaviestDashboard.path} ${kb(heaviestDashboard.js.totalGzip)} KB (budget ${DASHBOARD_JS_KB} KB)`,
+    );
     if (heaviestDashboard.js.totalGzip > DASHBOARD_JS_KB * 1024) {
-      fail(`${heaviestDashboard.path}: ${kb(heaviestDashboard.js.totalGzip)} KB of JavaScript loaded without interaction, budget ${DASHBOARD_JS_KB} KB for the heaviest dashboard route`);
+      fail(
+        `${heaviestDashboard.path}: ${kb(heaviestDashboard.js.totalGzip)} KB of JavaScript loaded without interaction, budget ${DASHBOARD_JS_KB} KB for the heaviest dashboard route`,
+      );
     }
   }
   console.log(`  ${floorLine}`);
@@ -636,7 +695,9 @@ try {
     .filter((r) => r.js && r.js.totalGzip > r.budgetKb * 1024)
     .sort((a, b) => b.js.totalGzip - b.budgetKb * 1024 - (a.js.totalGzip - a.budgetKb * 1024))[0];
   if (overBudget && process.env.BENCH_EXPLAIN !== '0') {
-    console.log(`\n  Where the ${kb(overBudget.js.totalGzip)} KB of ${overBudget.path} come from (KB gzip per package, from source maps; approximate):`);
+    console.log(
+      `\n  Where the ${kb(overBudget.js.totalGzip)} KB of ${overBudget.path} come from (KB gzip per package, from source maps; approximate):`,
+    );
     const owners = explainRoute(overBudget.js.files);
     if (!owners) console.log('  (the source-map build failed)');
     else {
@@ -646,7 +707,9 @@ try {
   }
 
   if (LIGHTHOUSE_RUNS > 0) {
-    console.log(`\n3. Lighthouse 12, mobile (default throttling)${LIGHTHOUSE_RUNS > 1 ? `, median of ${LIGHTHOUSE_RUNS} runs` : ''}`);
+    console.log(
+      `\n3. Lighthouse 12, mobile (default throttling)${LIGHTHOUSE_RUNS > 1 ? `, median of ${LIGHTHOUSE_RUNS} runs` : ''}`,
+    );
     report.lighthouse = await runLighthouse(LIGHTHOUSE_PATHS);
     console.log(`  ${'route'.padEnd(12)} perf  a11y   FCP ms   LCP ms   TBT ms    CLS  SI ms  CPU index  perf runs`);
     for (const r of report.lighthouse) {
@@ -661,10 +724,12 @@ try {
         fail(`${r.path}: Lighthouse performance ${r.performance} < ${MIN_PERFORMANCE}`);
         for (const o of r.performanceOpportunities) console.log(`       ${o.title} (${o.id}): ~${o.savingsMs} ms`);
       }
-      if (r.metrics.totalBlockingTimeMs > MAX_TBT_MS) fail(`${r.path}: Lighthouse total blocking time ${r.metrics.totalBlockingTimeMs} ms > ${MAX_TBT_MS} ms`);
+      if (r.metrics.totalBlockingTimeMs > MAX_TBT_MS)
+        fail(`${r.path}: Lighthouse total blocking time ${r.metrics.totalBlockingTimeMs} ms > ${MAX_TBT_MS} ms`);
       if (r.accessibility < MIN_ACCESSIBILITY) {
         fail(`${r.path}: Lighthouse accessibility ${r.accessibility} < ${MIN_ACCESSIBILITY}`);
-        for (const a of r.failedAccessibilityAudits) console.log(`       ${a.id}: ${a.title}${a.nodes.length ? ` — ${a.nodes.join(' | ')}` : ''}`);
+        for (const a of r.failedAccessibilityAudits)
+          console.log(`       ${a.id}: ${a.title}${a.nodes.length ? ` — ${a.nodes.join(' | ')}` : ''}`);
       }
       for (const warning of r.runWarnings) console.log(`  note (${r.path}): ${warning}`);
     }
@@ -689,7 +754,11 @@ try {
 // in its own script and server (scripts/bench-payments.mjs). BENCH_SKIP_PAYMENTS=1 skips it.
 if (process.env.BENCH_SKIP_PAYMENTS !== '1' && !ONLY) {
   console.log('');
-  const payments = spawnSync(process.execPath, [path.join(root, 'scripts/bench-payments.mjs')], { cwd: root, stdio: 'inherit', env: process.env });
+  const payments = spawnSync(process.execPath, [path.join(root, 'scripts/bench-payments.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
   if (payments.status !== 0) fail('payments bench: see its output above');
 }
 
@@ -698,7 +767,11 @@ if (process.env.BENCH_SKIP_PAYMENTS !== '1' && !ONLY) {
 // 50 000-learner school with a year of attendance; writes bench-results/school-latest.json.
 if (!ONLY) {
   console.log('');
-  const school = spawnSync(process.execPath, [path.join(root, 'scripts/bench-school.mjs')], { cwd: root, stdio: 'inherit', env: process.env });
+  const school = spawnSync(process.execPath, [path.join(root, 'scripts/bench-school.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
   if (school.status !== 0) fail('school scale bench: see its output above');
 }
 

@@ -32,7 +32,7 @@ function precompress(dir: string) {
 const INLINE_CSS_SLOT = '<style data-inline-css=""></style>';
 
 /**
- * Makes every prerendered page paint as soon as its HTML has arrived (decision 006):
+ * Makes every prerendered page paint as soon as its HTML has arrived:
  * - its stylesheets' CSS goes into the page: each page has an empty `<style data-inline-css>`
  *   (root.tsx) that receives it, and the `<link rel="stylesheet">` stays in place (hydration finds
  *   it as the element <Links /> renders) but `disabled`, so it is neither loaded nor applied;

@@ -14,7 +14,7 @@ const FRAMEWORK_MODULES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|tailwind-merge|clsx|class-variance-authority)[\\/]|[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js$/;
 
 /**
- * TanStack Query, which public pages do not load up front (decision 006), in one chunk of its own
+ * TanStack Query, which public pages do not load up front, in one chunk of its own
  * for the pages and deferred parts that use it, with the app's client (`app/lib/react-query.ts`);
  * all but its context module (~0.2 KB), which the root's `QueryClientSlot` renders on every page:
  * that one goes into `framework` (a higher priority, since a group takes in what its modules import).
@@ -37,7 +37,7 @@ const SHELL_MODULES = new RegExp(
     String.raw`[\/]app[\/]components[\/]ui[\/](input|honeypot-field|loading-spinner)\.tsx$`,
     String.raw`[\/]app[\/]content[\/](navigation|site)\.ts$`,
     String.raw`[\/]app[\/]features[\/]newsletter[\/](components[\/]newsletter-form\.tsx|api[\/]subscribe-to-newsletter\.ts)$`,
-    // Not the session (use-session, get-me, the roles): the account corner loads it once the page is idle (decision 006).
+    // Not the session (use-session, get-me, the roles): the account corner loads it once the page is idle.
     String.raw`[\/]packages[\/]shared[\/]src[\/](constants[\/]marketing|domain[\/]options)\.ts$`,
     String.raw`[\/]node_modules[\/]lucide-react[\/]dist[\/]esm[\/](createLucideIcon|defaultAttributes|Icon|shared[\/].*)\.js$`,
   ].join('|'),
@@ -55,7 +55,7 @@ const APP_DIR = path.resolve(import.meta.dirname, 'app') + path.sep;
 /**
  * `@tanstack/react-query` imported by the app's own modules resolves to `app/lib/react-query.ts`:
  * the package plus the app's QueryClient, created as the first module that uses it loads. The root
- * does not load TanStack Query, so public pages do not either (decision 006); a page that uses it
+ * does not load TanStack Query, so public pages do not either; a page that uses it
  * has the client by its first render (`QueryClientSlot` in root.tsx provides it).
  */
 function queryClientOnUse(): Plugin {

@@ -3,7 +3,7 @@ import { PRERENDERED_PATHS } from '../../apps/web/app/config/prerendered-paths';
 import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
 
 /**
- * React hydrates every page the browser opens (decision 009): the prerendered public pages, the
+ * React hydrates every page the browser opens: the prerendered public pages, the
  * sign-in pages and the dashboards. A page whose HTML and first render differ throws away the
  * markup and logs a hydration error (React's minified error #418 or #423 in production); any error
  * in the console or an uncaught exception fails the page here.

@@ -16,7 +16,7 @@ const SIGNED_IN_LAYOUTS = new Set(['routes/dashboard-layout', 'routes/account-la
  * Renders a component from a separate chunk (a dynamic import) that starts loading on the
  * visitor's first pointer or key press, or, when `idle` is true, already once the browser is idle
  * after the page has hydrated. Keeps the toaster (sonner) and the session sync out of what a page
- * needs at first paint (decision 009); neither shows anything in the prerendered HTML.
+ * needs at first paint; neither shows anything in the prerendered HTML.
  */
 function useDeferredComponent<P>(
   load: () => Promise<ComponentType<P>>,

@@ -21,7 +21,7 @@ export function contentSecurityPolicy(config: Pick<TConfig, 'PAYMENT_PROVIDER' |
     ['object-src', ["'none'"]],
     ['script-src', ["'self'"]],
     ['script-src-attr', ["'none'"]],
-    // Prerendered pages carry their CSS inline (decision 006) and components set style attributes.
+    // Prerendered pages carry their CSS inline and components set style attributes.
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['connect-src', ["'self'"]],
   ];

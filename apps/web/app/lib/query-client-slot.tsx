@@ -5,7 +5,7 @@ import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 /**
  * The app's one QueryClient, created by the first module that uses TanStack Query when it is
  * loaded (`app/lib/react-query.ts`), not by the root: public pages do not use TanStack Query up
- * front, so it is not part of their first-load JavaScript (decision 006). A page that uses it
+ * front, so it is not part of their first-load JavaScript. A page that uses it
  * loads its modules before it renders, so the client is there by its first render; on a public
  * page it arrives with the account corner's session part once the page is idle.
  */

@@ -11,6 +11,6 @@ const raise =
 
 /**
  * sonner's `toast.success` and `toast.error` for forms whose toasts only answer a submit: the page
- * does not load sonner until the first toast (decision 009).
+ * does not load sonner until the first toast.
  */
 export const toastOnDemand = { success: raise('success'), error: raise('error') };

@@ -255,7 +255,7 @@ export async function unlinkGuardian(
       .where(linkOf(ctx.organizationId, learnerId, guardianId))
       .returning({ id: learnerGuardians.guardianId });
     if (!link) throw notFound(M.guardianNotFound);
-    // The school no longer asks the account holder to be this learner's guardian.
+    // The request to the account holder goes: the school does not ask them to be this learner's guardian.
     const linkWithdrawn = await withdrawLinkRequests(tx, guardianId, { learnerId });
     await auditGuardian(tx, ctx, 'guardian.unlinked', learnerId, guardianId, {
       ...(linkWithdrawn && { linkRequestWithdrawn: true }),

@@ -34,7 +34,7 @@ export function SignedOutLinks() {
  * prerendered HTML). Once the page is idle it asks the session probe (a plain GET /api/me) who is
  * signed in; only when someone is (or signs in on this page, which fills the session query's
  * cache) does the session part load, with the session query and the AccountArea. A signed-out
- * visitor loads none of that (decision 009). A sign-in or sign-out in another tab asks again.
+ * visitor loads none of that. A sign-in or sign-out in another tab asks again.
  */
 export function AccountCorner() {
   const [SessionCorner, setSessionCorner] = useState<ComponentType | null>(null);

@@ -4,7 +4,7 @@ import { SignedOutLinks } from './account-corner';
 
 /**
  * The account area with its avatar menu (Radix DropdownMenu, the logout code and its toasts) is a
- * separate chunk: signed-out visitors, and every prerendered page, never load it (decision 009).
+ * separate chunk: signed-out visitors, and every prerendered page, never load it.
  */
 const loadAccountArea = () => import('~/features/auth/components/account-area').then((module) => module.AccountArea);
 type TAccountArea = Awaited<ReturnType<typeof loadAccountArea>>;

@@ -13,7 +13,7 @@ type TFocusTarget = 'first' | 'last' | 'menu';
  * closes it and focus returns to the trigger; a click outside, Tab or navigation closes it. Not
  * modal, so the page keeps scrolling and the rest of the bar stays clickable.
  * Written here rather than with Radix's DropdownMenu so that public pages do not load Radix's menu
- * and positioning code (~25 KB gzip) up front (decision 009).
+ * and positioning code (~25 KB gzip) up front.
  */
 export function NavDropdown({ group, active }: { group: INavGroup; active: boolean }) {
   const [open, setOpen] = useState(false);

@@ -1,6 +1,6 @@
 /**
  * Who is signed in, without TanStack Query: the session probe of public pages (lib/session-probe.ts)
- * asks this before any query code loads (decision 009); `get-me.ts` wraps it as the `me` query.
+ * asks this before any query code loads; `get-me.ts` wraps it as the `me` query.
  */
 import { api } from '~/lib/api-client';
 

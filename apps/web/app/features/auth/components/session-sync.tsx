@@ -30,7 +30,7 @@ import {
  * - 2.7: /?reset=true signs out and clears the saved path, staying on /; a saved protected path
  *   without a session is cleared too.
  * - Sign-in and sign-out in another tab are followed here.
- * It loads neither TanStack Query nor the session query (decision 009): it asks the session probe
+ * It loads neither TanStack Query nor the session query: it asks the session probe
  * whether someone is signed in, and tells the query cache about a change only when a page has
  * loaded one.
  */

@@ -3,7 +3,7 @@ import { getMe, type IMe } from '../api/me';
 /**
  * One GET /api/me per page for the parts that only need to know whether someone is signed in
  * (the top bar's account corner, SessionSync), without TanStack Query: a signed-out visitor of a
- * public page loads no query or session code (decision 009). Every caller shares the answer until
+ * public page loads no query or session code. Every caller shares the answer until
  * `probeSession({ fresh: true })` asks again (another tab signed in or out).
  */
 let answer: Promise<IMe | null> | null = null;

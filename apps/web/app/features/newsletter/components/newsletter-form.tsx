@@ -15,7 +15,7 @@ const HONEYPOT_NAME: typeof HONEYPOT_FIELD = 'website';
 /**
  * The shared schema (zod, ~37 KB gzip with its module) loads only when the box is hovered, touched
  * or focused (and on submit at the latest), never with the page: the footer is on every public
- * page, and on a short page it is on screen from the start (decision 009).
+ * page, and on a short page it is on screen from the start.
  */
 let schemaModule: Promise<typeof PublicForms> | undefined;
 const loadSchema = () => (schemaModule ??= import('@sekolo/shared/schemas/public-forms'));
