@@ -248,23 +248,34 @@ export async function acceptLinkRequest(
       .insert(organizationMembers)
       .values({ organizationId: request.organizationId, userId: viewer.id, role: 'parent' })
       .onConflictDoNothing();
-    await tx
-      .update(guardianLinkRequests)
-      .set({ status: 'accepted', decidedAt: sql`now()` })
-      .where(eq(guardianLinkRequests.id, request.id));
-    await recordAudit(tx, {
-      action: 'guardian.link_accepted',
-      actorUserId: viewer.id,
-      target: `learner:${request.learnerId}`,
-      ip,
-      details: { organizationId: request.organizationId, guardianId: request.guardianId },
-    });
-    const [school] = await tx
-      .select({ name: organizations.name })
-      .from(organizations)
-      .where(eq(organizations.id, request.organizationId));
-    return { schoolName: school!.name };
+    return { schoolName: await settleRequest(tx, request, 'accepted', viewer, ip) };
   });
+}
+
+/** Records the holder's answer on the request, audits it, and names the school that asked. */
+async function settleRequest(
+  tx: DbExecutor,
+  request: { id: string; learnerId: string; organizationId: string; guardianId: string },
+  status: 'accepted' | 'declined',
+  viewer: TSessionUser,
+  ip: string,
+): Promise<string> {
+  await tx
+    .update(guardianLinkRequests)
+    .set({ status, decidedAt: sql`now()` })
+    .where(eq(guardianLinkRequests.id, request.id));
+  await recordAudit(tx, {
+    action: status === 'accepted' ? 'guardian.link_accepted' : 'guardian.link_declined',
+    actorUserId: viewer.id,
+    target: `learner:${request.learnerId}`,
+    ip,
+    details: { organizationId: request.organizationId, guardianId: request.guardianId },
+  });
+  const [school] = await tx
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, request.organizationId));
+  return school!.name;
 }
 
 /**
@@ -279,21 +290,7 @@ export async function declineLinkRequest(
 ): Promise<{ schoolName: string }> {
   return transaction(app.deps.database.db, async (tx) => {
     const request = await requestFor(tx, viewer, token, true);
-    await tx
-      .update(guardianLinkRequests)
-      .set({ status: 'declined', decidedAt: sql`now()` })
-      .where(eq(guardianLinkRequests.id, request.id));
-    await recordAudit(tx, {
-      action: 'guardian.link_declined',
-      actorUserId: viewer.id,
-      target: `learner:${request.learnerId}`,
-      ip,
-      details: { organizationId: request.organizationId, guardianId: request.guardianId },
-    });
-    const [school] = await tx
-      .select({ name: organizations.name })
-      .from(organizations)
-      .where(eq(organizations.id, request.organizationId));
+    const schoolName = await settleRequest(tx, request, 'declined', viewer, ip);
     const [about] = await tx
       .select({ learner: learners.firstName, guardianFirst: guardians.firstName, guardianLast: guardians.lastName })
       .from(learners)
@@ -330,6 +327,6 @@ export async function declineLinkRequest(
         { within: tx },
       );
     }
-    return { schoolName: school!.name };
+    return { schoolName };
   });
 }
