@@ -162,10 +162,20 @@ function CommittedInput({
   const [typed, setTyped] = useState(value);
   const [shown, setShown] = useState(value);
   const [left, setLeft] = useState(false);
-  // The address changed by other means (the Today button, Back): the field follows it.
+  // Values this field put in the address that the address has not reached yet. Typed quickly, a
+  // date commits one day per keystroke, and the address follows a few keystrokes behind: reaching
+  // one of them must not put it back in the field over what was typed since.
+  const [pending, setPending] = useState<string[]>([]);
   if (value !== shown) {
     setShown(value);
-    setTyped(value);
+    const own = pending.indexOf(value);
+    if (own === -1) {
+      // The address changed by other means (the Today button, Back): the field follows it.
+      setTyped(value);
+      setPending([]);
+    } else {
+      setPending(pending.slice(own + 1));
+    }
   }
   const problem = typed === value ? null : problemOf(typed);
   const told = problem !== null && (left || /^[1-9]\d{3}-\d{2}(-\d{2})?$/.test(typed));
@@ -181,7 +191,10 @@ function CommittedInput({
           const next = (e.target as HTMLInputElement).value;
           setTyped(next);
           setLeft(false);
-          if (next !== value && problemOf(next) === null) onCommit(next);
+          if (next !== value && problemOf(next) === null) {
+            setPending((values) => [...values, next]);
+            onCommit(next);
+          }
         }}
         onBlur={() => setLeft(true)}
       />
