@@ -10,6 +10,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { crossSiteRequestsPlugin } from './plugins/cross-site-requests.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { registerModules } from './modules/index.ts';
+import { apiRoutesPlugin } from './platform/http/contract-route.ts';
 import { contentSecurityPolicy } from './lib/content-security-policy.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { boundJsonDepth } from './lib/json-depth.ts';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await app.register(cookie);
   await app.register(errorHandlerPlugin);
   await app.register(crossSiteRequestsPlugin);
+  await app.register(apiRoutesPlugin);
 
   app.get('/api/health', async () => {
     const started = Date.now();
