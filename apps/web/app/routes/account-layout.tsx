@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { RequireAuth } from '~/features/auth/components/require-auth';
 
 /**
@@ -8,7 +10,10 @@ import { RequireAuth } from '~/features/auth/components/require-auth';
 export default function AccountLayout() {
   return (
     <RequireAuth allowApplicant>
-      <Outlet />
+      {/* Each page arrives in a chunk of its own (its route module is a lazy component). */}
+      <Suspense fallback={<LoadingSpinner className="min-h-[50vh]" />}>
+        <Outlet />
+      </Suspense>
     </RequireAuth>
   );
 }

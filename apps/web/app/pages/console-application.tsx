@@ -1,0 +1,14 @@
+import { useParams } from 'react-router';
+import { RequireAuth } from '~/features/auth/components/require-auth';
+import { rolesForDashboard } from '~/features/auth/lib/dashboard-roles';
+import { ApplicationDetail } from '~/features/console/components/application-detail';
+
+/** /console/applications/:id: one application for review (D10), platform operators only. */
+export default function ConsoleApplicationPage() {
+  const { id = '' } = useParams();
+  return (
+    <RequireAuth roles={rolesForDashboard('/console')}>
+      <ApplicationDetail id={id} />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,16 @@
+import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+
+const QUICK_LINKS: readonly IQuickLink[] = [
+  {
+    to: '/features#funding',
+    label: 'Funding and donations',
+    description: 'How schools and supporters give through Sekolo.',
+  },
+  { to: '/marketplace', label: 'Marketplace', description: 'Products and services on Sekolo.' },
+  ...ACCOUNT_QUICK_LINKS,
+];
+
+/** /dashboard/charity: the charity's first screen (spec 2.3). */
+export default function DashboardCharity() {
+  return <DashboardHome path="/dashboard/charity" title="Charity dashboard" quickLinks={QUICK_LINKS} />;
+}

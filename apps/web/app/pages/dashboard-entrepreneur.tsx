@@ -1,0 +1,11 @@
+import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+
+const QUICK_LINKS: readonly IQuickLink[] = [
+  { to: '/marketplace', label: 'Marketplace', description: 'See how shops present their products.' },
+  ...ACCOUNT_QUICK_LINKS,
+];
+
+/** /dashboard/entrepreneur: the young entrepreneur's first screen (spec 2.3). */
+export default function DashboardEntrepreneur() {
+  return <DashboardHome path="/dashboard/entrepreneur" title="Entrepreneur dashboard" quickLinks={QUICK_LINKS} />;
+}

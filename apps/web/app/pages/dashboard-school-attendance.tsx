@@ -1,0 +1,12 @@
+import { RequireAuth } from '~/features/auth/components/require-auth';
+import { AttendancePage } from '~/features/attendance/components/attendance-page';
+import { ATTENDANCE_ROLES } from '~/features/school/lib/school-access';
+
+/** /dashboard/school/attendance (issue 6). */
+export default function DashboardSchoolAttendance() {
+  return (
+    <RequireAuth roles={ATTENDANCE_ROLES}>
+      <AttendancePage />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,16 @@
+import { RequireAuth } from '~/features/auth/components/require-auth';
+import { useSession } from '~/features/auth/hooks/use-session';
+import { TimetablePage } from '~/features/timetable/components/timetable-page';
+import { SCHOOL_AREA_ROLES } from '~/features/school/lib/school-access';
+
+const TIMETABLE_ROLES = [...SCHOOL_AREA_ROLES, 'parent'];
+
+/** /dashboard/school/timetable (issue 6): the bell schedule and the weekly timetables. */
+export default function DashboardSchoolTimetable() {
+  const { user } = useSession();
+  return (
+    <RequireAuth roles={TIMETABLE_ROLES}>
+      <TimetablePage userId={user?.id} />
+    </RequireAuth>
+  );
+}
