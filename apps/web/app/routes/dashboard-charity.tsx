@@ -4,5 +4,7 @@ export function meta() {
   return [{ title: 'Charity dashboard | Sekolo' }];
 }
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/dashboard-charity'));
+// The page, in a chunk of its own: the route manifest that every page loads lists only this
+// module. The chunk starts loading as this module runs, beside the layout's session check.
+const page = import('~/pages/dashboard-charity');
+export default lazy(() => page);
