@@ -7,7 +7,5 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this
-// module. The chunk starts loading as this module runs, beside the layout's session check.
-const page = import('~/pages/checkout');
-export default lazy(() => page);
+// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
+export default lazy(() => import('~/pages/checkout'));

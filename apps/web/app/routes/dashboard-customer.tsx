@@ -4,7 +4,5 @@ export function meta() {
   return [{ title: 'Customer dashboard | Sekolo' }];
 }
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this
-// module. The chunk starts loading as this module runs, beside the layout's session check.
-const page = import('~/pages/dashboard-customer');
-export default lazy(() => page);
+// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
+export default lazy(() => import('~/pages/dashboard-customer'));

@@ -6,7 +6,5 @@ export function meta({ params }: { params: { module?: string } }) {
   return [{ title: `${module?.title ?? 'School'} | Sekolo` }];
 }
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this
-// module. The chunk starts loading as this module runs, beside the layout's session check.
-const page = import('~/pages/dashboard-school-module');
-export default lazy(() => page);
+// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
+export default lazy(() => import('~/pages/dashboard-school-module'));

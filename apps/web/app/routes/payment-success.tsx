@@ -4,7 +4,5 @@ import type { Route } from './+types/payment-success';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Payment') }, { name: 'robots', content: 'noindex' }];
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this
-// module. The chunk starts loading as this module runs, beside the layout's session check.
-const page = import('~/pages/payment-success');
-export default lazy(() => page);
+// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
+export default lazy(() => import('~/pages/payment-success'));
