@@ -1,6 +1,4 @@
-import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { RequireAuth } from '~/features/auth/components/require-auth';
 
 /**
@@ -10,10 +8,7 @@ import { RequireAuth } from '~/features/auth/components/require-auth';
 export default function AccountLayout() {
   return (
     <RequireAuth allowApplicant>
-      {/* Each page arrives in a chunk of its own (its route module is a lazy component). */}
-      <Suspense fallback={<LoadingSpinner className="min-h-[50vh]" />}>
-        <Outlet />
-      </Suspense>
+      <Outlet />
     </RequireAuth>
   );
 }

@@ -1,4 +1,6 @@
-import { lazy } from 'react';
+import { RequireAuth } from '~/features/auth/components/require-auth';
+import { BillingSettings } from '~/features/payments/components/billing-settings';
+import { BILLING_ROLES } from '~/features/school/lib/school-access';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/billing-settings';
 
@@ -7,5 +9,17 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/billing-settings'));
+/** /dashboard/school/settings/billing (spec 2.3 settings/*, issue 5): the school's package subscription. */
+export default function BillingSettingsPage() {
+  return (
+    <RequireAuth roles={BILLING_ROLES}>
+      <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+        <div>
+          <p className="text-sm font-semibold text-brand-700">Settings</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">Billing</h1>
+        </div>
+        <BillingSettings />
+      </div>
+    </RequireAuth>
+  );
+}

@@ -1,11 +1,11 @@
-import { lazy } from 'react';
+import { BasketCheckout } from '~/features/basket/components/basket-checkout';
+import { followCheckoutRedirect } from '~/features/payments/lib/follow-redirect';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/checkout';
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Checkout') },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Checkout') }, { name: 'robots', content: 'noindex' }];
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/checkout'));
+/** /checkout (spec 2.2, issue 5): the basket's order summary and payment; see the component. */
+export default function Page() {
+  return <BasketCheckout followRedirect={followCheckoutRedirect} />;
+}

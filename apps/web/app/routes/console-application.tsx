@@ -1,8 +1,18 @@
-import { lazy } from 'react';
+import { useParams } from 'react-router';
+import { RequireAuth } from '~/features/auth/components/require-auth';
+import { rolesForDashboard } from '~/features/auth/lib/dashboard-roles';
+import { ApplicationDetail } from '~/features/console/components/application-detail';
 
 export function meta() {
   return [{ title: 'Application | Platform console | Sekolo' }];
 }
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/console-application'));
+/** /console/applications/:id: one application for review (D10), platform operators only. */
+export default function ConsoleApplicationPage() {
+  const { id = '' } = useParams();
+  return (
+    <RequireAuth roles={rolesForDashboard('/console')}>
+      <ApplicationDetail id={id} />
+    </RequireAuth>
+  );
+}

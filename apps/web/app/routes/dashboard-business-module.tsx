@@ -1,10 +1,24 @@
-import { lazy } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { RequireAuth } from '~/features/auth/components/require-auth';
+import { rolesForDashboard } from '~/features/auth/lib/dashboard-roles';
+import { ModuleEmptyState } from '~/features/school/components/module-empty-state';
 import { BUSINESS_MODULES } from '~/features/school/lib/school-modules';
+import { OwnListings } from '~/features/basket/components/own-listings';
 
 export function meta({ params }: { params: { module?: string } }) {
   const module = params.module ? BUSINESS_MODULES[params.module] : undefined;
   return [{ title: `${module?.title ?? 'Business'} | Sekolo` }];
 }
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/dashboard-business-module'));
+/** /dashboard/business/<area>/*: the business sidebar's areas (spec 1, 2.4) before they hold anything. */
+export default function DashboardBusinessModule() {
+  const { module: slug = '' } = useParams();
+  const module = BUSINESS_MODULES[slug];
+  if (!module) return <Navigate to="/not-found" replace />;
+  const empty = <ModuleEmptyState module={module} action={{ to: '/marketplace', label: 'Visit the marketplace' }} />;
+  return (
+    <RequireAuth roles={rolesForDashboard('/dashboard/business')}>
+      {slug === 'listings' ? <OwnListings title={module.title} empty={empty} /> : empty}
+    </RequireAuth>
+  );
+}

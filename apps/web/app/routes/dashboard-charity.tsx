@@ -1,8 +1,20 @@
-import { lazy } from 'react';
+import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 
 export function meta() {
   return [{ title: 'Charity dashboard | Sekolo' }];
 }
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/dashboard-charity'));
+const QUICK_LINKS: readonly IQuickLink[] = [
+  {
+    to: '/features#funding',
+    label: 'Funding and donations',
+    description: 'How schools and supporters give through Sekolo.',
+  },
+  { to: '/marketplace', label: 'Marketplace', description: 'Products and services on Sekolo.' },
+  ...ACCOUNT_QUICK_LINKS,
+];
+
+/** /dashboard/charity: the charity's first screen (spec 2.3). */
+export default function DashboardCharity() {
+  return <DashboardHome path="/dashboard/charity" title="Charity dashboard" quickLinks={QUICK_LINKS} />;
+}

@@ -1,8 +1,21 @@
-import { lazy } from 'react';
+import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+import { ApplicationQueue } from '~/features/console/components/application-queue';
 
 export function meta() {
   return [{ title: 'Platform console | Sekolo' }];
 }
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/dashboard-console'));
+const QUICK_LINKS: readonly IQuickLink[] = [
+  { to: '/console/jobs', label: 'Background jobs', description: 'Mail and renewals that failed, and their retry.' },
+  { to: '/contact', label: 'Contact details', description: 'The addresses schools and partners write to.' },
+  ...ACCOUNT_QUICK_LINKS,
+];
+
+/** /console: the platform operator's first screen (D10): the application review queue. */
+export default function DashboardConsole() {
+  return (
+    <DashboardHome path="/console" title="Platform console" quickLinks={QUICK_LINKS}>
+      <ApplicationQueue />
+    </DashboardHome>
+  );
+}

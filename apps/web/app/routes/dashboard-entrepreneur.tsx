@@ -1,8 +1,15 @@
-import { lazy } from 'react';
+import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 
 export function meta() {
   return [{ title: 'Entrepreneur dashboard | Sekolo' }];
 }
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/dashboard-entrepreneur'));
+const QUICK_LINKS: readonly IQuickLink[] = [
+  { to: '/marketplace', label: 'Marketplace', description: 'See how shops present their products.' },
+  ...ACCOUNT_QUICK_LINKS,
+];
+
+/** /dashboard/entrepreneur: the young entrepreneur's first screen (spec 2.3). */
+export default function DashboardEntrepreneur() {
+  return <DashboardHome path="/dashboard/entrepreneur" title="Entrepreneur dashboard" quickLinks={QUICK_LINKS} />;
+}

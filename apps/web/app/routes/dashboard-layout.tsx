@@ -1,9 +1,8 @@
-import { Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Settings2 } from 'lucide-react';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
 import { Logo, LogoMark } from '~/components/layout/logo';
-import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { OfflineNotice } from '~/components/layout/offline-notice';
 import {
   BUSINESS_SIDEBAR_SECTIONS,
@@ -41,16 +40,17 @@ const SKIP_LINK =
 export default function DashboardLayout() {
   const { pathname } = useLocation();
   const kind = sidebarKindForPath(pathname);
-  // Each page arrives in a chunk of its own (its route module is a lazy component): a spinner
-  // until the first one has; moving to another page keeps the current one until the next is in.
-  const page = (
-    <Suspense fallback={<LoadingSpinner className="min-h-[50vh]" />}>
-      <Outlet />
-    </Suspense>
-  );
   return (
     <RequireAuth>
-      {kind ? <SidebarLayout kind={kind}>{page}</SidebarLayout> : <PlainLayout>{page}</PlainLayout>}
+      {kind ? (
+        <SidebarLayout kind={kind}>
+          <Outlet />
+        </SidebarLayout>
+      ) : (
+        <PlainLayout>
+          <Outlet />
+        </PlainLayout>
+      )}
     </RequireAuth>
   );
 }

@@ -1,8 +1,31 @@
-import { lazy } from 'react';
+import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+import { MyChildren } from '~/features/school/components/my-children';
+import { ChildOverviews } from '~/features/school/components/child-overview';
+import { ConsentRequest } from '~/features/school/components/consent-request';
+import { AbsenceNotices } from '~/features/attendance/components/absence-notices';
 
 export function meta() {
   return [{ title: 'Parent dashboard | Sekolo' }];
 }
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/dashboard-parent'));
+const QUICK_LINKS: readonly IQuickLink[] = [
+  {
+    to: '/marketplace#supplies',
+    label: 'School supplies',
+    description: 'Stationery, uniforms and books for your children.',
+  },
+  { to: '/knowledge-base', label: 'Knowledge base', description: 'Answers to common questions from parents.' },
+  ...ACCOUNT_QUICK_LINKS,
+];
+
+/** /dashboard/parent: the parent's first screen (D11), with their own children (issue 6). */
+export default function DashboardParent() {
+  return (
+    <DashboardHome path="/dashboard/parent" title="Parent dashboard" quickLinks={QUICK_LINKS}>
+      <ConsentRequest />
+      <AbsenceNotices />
+      <MyChildren />
+      <ChildOverviews />
+    </DashboardHome>
+  );
+}

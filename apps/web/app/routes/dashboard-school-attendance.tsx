@@ -1,8 +1,16 @@
-import { lazy } from 'react';
+import { RequireAuth } from '~/features/auth/components/require-auth';
+import { AttendancePage } from '~/features/attendance/components/attendance-page';
+import { ATTENDANCE_ROLES } from '~/features/school/lib/school-access';
 
 export function meta() {
   return [{ title: 'Attendance | Sekolo' }];
 }
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/dashboard-school-attendance'));
+/** /dashboard/school/attendance (issue 6). */
+export default function DashboardSchoolAttendance() {
+  return (
+    <RequireAuth roles={ATTENDANCE_ROLES}>
+      <AttendancePage />
+    </RequireAuth>
+  );
+}

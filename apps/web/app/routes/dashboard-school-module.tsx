@@ -1,4 +1,8 @@
-import { lazy } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { ModuleEmptyState } from '~/features/school/components/module-empty-state';
+import { RequireAuth } from '~/features/auth/components/require-auth';
+import { useSession } from '~/features/auth/hooks/use-session';
+import { BILLING_ROLES, LEARNER_VIEWER_ROLES, SCHOOL_AREA_ROLES } from '~/features/school/lib/school-access';
 import { SCHOOL_MODULES } from '~/features/school/lib/school-modules';
 
 export function meta({ params }: { params: { module?: string } }) {
@@ -6,5 +10,31 @@ export function meta({ params }: { params: { module?: string } }) {
   return [{ title: `${module?.title ?? 'School'} | Sekolo` }];
 }
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/dashboard-school-module'));
+/** /dashboard/school/<module>/* (spec 2.3, nested paths allowed): the module, or /not-found. */
+export default function DashboardSchoolModule() {
+  const { module: slug = '' } = useParams();
+  const { role } = useSession();
+  // A way on only to a page the user may open: a teacher's Billing settings was the access page.
+  const may = (roles: readonly string[]) => role !== null && roles.includes(role);
+  // Learners have their own pages; a deeper unknown path under them goes back to the list.
+  if (slug === 'students') return <Navigate to="/dashboard/school/students" replace />;
+  if (slug === 'classes') return <Navigate to="/dashboard/school/classes" replace />;
+  const module = SCHOOL_MODULES[slug];
+  if (!module) return <Navigate to="/not-found" replace />;
+  return (
+    <RequireAuth roles={SCHOOL_AREA_ROLES}>
+      <ModuleEmptyState
+        module={module}
+        action={
+          slug === 'settings'
+            ? may(BILLING_ROLES)
+              ? { to: '/dashboard/school/settings/billing', label: 'Billing settings' }
+              : undefined
+            : may(LEARNER_VIEWER_ROLES)
+              ? { to: '/dashboard/school/students', label: 'Go to students' }
+              : undefined
+        }
+      />
+    </RequireAuth>
+  );
+}

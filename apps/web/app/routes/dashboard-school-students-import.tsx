@@ -1,8 +1,22 @@
-import { lazy } from 'react';
+import { Link } from 'react-router';
+import { LearnerImport } from '~/features/school/components/learner-import';
+import { RequireAuth } from '~/features/auth/components/require-auth';
+import { LEARNER_MANAGER_ROLES } from '~/features/school/lib/school-access';
 
 export function meta() {
   return [{ title: 'Import learners | Sekolo' }];
 }
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/dashboard-school-students-import'));
+/** /dashboard/school/students/import */
+export default function DashboardSchoolStudentsImport() {
+  return (
+    <RequireAuth roles={LEARNER_MANAGER_ROLES}>
+      <div className="max-w-4xl space-y-4">
+        <Link to="/dashboard/school/students" className="text-sm font-semibold text-brand-800 hover:underline">
+          ← Students
+        </Link>
+        <LearnerImport />
+      </div>
+    </RequireAuth>
+  );
+}

@@ -1,8 +1,22 @@
-import { lazy } from 'react';
+import { LearnersTable } from '~/features/school/components/learners-table';
+import { RequireAuth } from '~/features/auth/components/require-auth';
+import { useSession } from '~/features/auth/hooks/use-session';
+import { LEARNER_VIEWER_ROLES } from '~/features/school/lib/school-access';
 
 export function meta() {
   return [{ title: 'Students | Sekolo' }];
 }
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/dashboard-school-students'));
+/** /dashboard/school/students: the school's learners (issue 6). */
+export default function DashboardSchoolStudents() {
+  return (
+    <RequireAuth roles={LEARNER_VIEWER_ROLES}>
+      <Students />
+    </RequireAuth>
+  );
+}
+
+function Students() {
+  const session = useSession();
+  return <LearnersTable canManage={session.permissions.includes('manage_students')} />;
+}

@@ -1,8 +1,37 @@
-import { lazy } from 'react';
+import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+import { useSession } from '~/features/auth/hooks/use-session';
+import { SchoolOverview } from '~/features/school/components/school-overview';
 
 export function meta() {
   return [{ title: 'School dashboard | Sekolo' }];
 }
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/dashboard-school'));
+const QUICK_LINKS: readonly IQuickLink[] = [
+  { to: '/pricing', label: 'Packages', description: 'Compare the school packages and what each includes.' },
+  {
+    to: '/marketplace#supplies',
+    label: 'School supplies',
+    description: 'Order supplies, resources and technology for your school.',
+  },
+  {
+    to: '/contact-specialists',
+    label: 'Talk to a specialist',
+    description: 'Get help setting up Sekolo for your school.',
+  },
+  ...ACCOUNT_QUICK_LINKS,
+];
+
+/** /dashboard/school: the first screen for school administrators and staff (spec 2.3), with the school's figures (issue 6). */
+export default function DashboardSchool() {
+  return (
+    <DashboardHome path="/dashboard/school" title="School dashboard" quickLinks={QUICK_LINKS}>
+      <Overview />
+    </DashboardHome>
+  );
+}
+
+function Overview() {
+  const session = useSession();
+  const allowed = ['manage_students', 'view_students', 'view_reports'].some((p) => session.permissions.includes(p));
+  return <SchoolOverview allowed={allowed} />;
+}

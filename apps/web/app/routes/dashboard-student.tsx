@@ -1,8 +1,29 @@
-import { lazy } from 'react';
+import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+import { MyLearnerDashboard } from '~/features/school/components/my-learner-dashboard';
 
 export function meta() {
   return [{ title: 'Student dashboard | Sekolo' }];
 }
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/dashboard-student'));
+const QUICK_LINKS: readonly IQuickLink[] = [
+  {
+    to: '/dashboard/student/assignments',
+    label: 'Assignments',
+    description: 'What your teachers set, and when it is due.',
+  },
+  {
+    to: '/marketplace#resources',
+    label: 'Learning resources',
+    description: 'Books and study material on the marketplace.',
+  },
+  ...ACCOUNT_QUICK_LINKS,
+];
+
+/** /dashboard/student: the learner's first screen (spec 2.3): their class, today, the week, attendance (issue 6). */
+export default function DashboardStudent() {
+  return (
+    <DashboardHome path="/dashboard/student" title="Student dashboard" quickLinks={QUICK_LINKS}>
+      <MyLearnerDashboard />
+    </DashboardHome>
+  );
+}

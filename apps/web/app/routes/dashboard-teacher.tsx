@@ -1,8 +1,29 @@
-import { lazy } from 'react';
+import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+import { TeachingToday } from '~/features/timetable/components/teaching-today';
 
 export function meta() {
   return [{ title: 'Teacher dashboard | Sekolo' }];
 }
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/dashboard-teacher'));
+const QUICK_LINKS: readonly IQuickLink[] = [
+  {
+    to: '/dashboard/school/attendance',
+    label: 'Take the register',
+    description: 'Mark today’s register for your class.',
+  },
+  {
+    to: '/marketplace#resources',
+    label: 'Educational resources',
+    description: 'Find teaching material on the marketplace.',
+  },
+  ...ACCOUNT_QUICK_LINKS,
+];
+
+/** /dashboard/teacher: the teacher's first screen (D11): today's classes and the registers to mark (issue 6). */
+export default function DashboardTeacher() {
+  return (
+    <DashboardHome path="/dashboard/teacher" title="Teacher dashboard" quickLinks={QUICK_LINKS}>
+      <TeachingToday />
+    </DashboardHome>
+  );
+}

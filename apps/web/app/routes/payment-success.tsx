@@ -1,8 +1,13 @@
-import { lazy } from 'react';
+import { useSearchParams } from 'react-router';
+import { PaymentSuccess } from '~/features/payments/components/payment-return';
+import { BasketPaymentSuccess } from '~/features/basket/components/basket-payment-return';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/payment-success';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Payment') }, { name: 'robots', content: 'noindex' }];
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/payment-success'));
+/** /payment-success (spec 2.2, issue 5): a basket order (?kind=basket) or the registration hand-off. */
+export default function Page() {
+  const [params] = useSearchParams();
+  return params.get('kind') === 'basket' ? <BasketPaymentSuccess /> : <PaymentSuccess />;
+}

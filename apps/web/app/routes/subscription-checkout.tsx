@@ -1,11 +1,12 @@
-import { lazy } from 'react';
+import { SubscriptionCheckout } from '~/features/payments/components/subscription-checkout';
+import { useSession } from '~/features/auth/hooks/use-session';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/subscription-checkout';
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Checkout') },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Checkout') }, { name: 'robots', content: 'noindex' }];
 
-// The page, in a chunk of its own: the route manifest that every page loads lists only this module.
-export default lazy(() => import('~/pages/subscription-checkout'));
+/** /subscription-checkout (spec 2.2, issue 5): see the component. */
+export default function Page() {
+  const session = useSession();
+  return <SubscriptionCheckout sessionRole={session.role} sessionLoading={session.isLoading} />;
+}

@@ -1,7 +1,0 @@
-import { BasketCheckout } from '~/features/basket/components/basket-checkout';
-import { followCheckoutRedirect } from '~/features/payments/lib/follow-redirect';
-
-/** /checkout (spec 2.2, issue 5): the basket's order summary and payment; see the component. */
-export default function Page() {
-  return <BasketCheckout followRedirect={followCheckoutRedirect} />;
-}

@@ -1,8 +1,0 @@
-import { SubscriptionCheckout } from '~/features/payments/components/subscription-checkout';
-import { useSession } from '~/features/auth/hooks/use-session';
-
-/** /subscription-checkout (spec 2.2, issue 5): see the component. */
-export default function Page() {
-  const session = useSession();
-  return <SubscriptionCheckout sessionRole={session.role} sessionLoading={session.isLoading} />;
-}
