@@ -3,5 +3,5 @@
  * then do not carry the package list.
  */
 
-/** Schools get 14 days free; the first charge falls due 14 days after approval (D8). */
+/** Schools get 14 days free; the first charge falls due 14 days after approval. */
 export const FREE_TRIAL_DAYS = 14;

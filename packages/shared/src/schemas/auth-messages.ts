@@ -23,7 +23,7 @@ export const AUTH_MESSAGES = {
   passwordMismatchTitle: 'Password mismatch',
   passwordMismatch: "Your passwords don't match",
   registrationFailed: 'There was a problem with your registration.',
-  // Ours: the spec shows no password length rule (issue 3 sets 8..128 and the common-password list).
+  // Ours: the spec shows no password length rule (8..128 and the common-password list are ours).
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
   passwordTooCommon: 'This password is too common. Please choose another.',
