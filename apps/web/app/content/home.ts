@@ -1,6 +1,6 @@
 /** Texts of the home page (spec 2.1: hero, features, testimonials, stats, how it works, get started). */
 
-import { FREE_TRIAL_DAYS } from '@sekolo/shared/constants/packages';
+import { FREE_TRIAL_DAYS } from '@sekolo/shared/constants/trial';
 
 export const HERO = {
   eyebrow: 'The school platform for South Africa',

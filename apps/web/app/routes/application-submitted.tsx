@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BadgeCheck, CircleCheck, Mail, SearchCheck } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { FREE_TRIAL_DAYS } from '@sekolo/shared/constants/packages';
+import { FREE_TRIAL_DAYS } from '@sekolo/shared/constants/trial';
 import { Button } from '~/components/ui/button';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/application-submitted';

@@ -1,5 +1,5 @@
 import { BarChart3, CalendarDays, CircleCheck, CreditCard, MessageSquare, School, Store } from 'lucide-react';
-import { FREE_TRIAL_DAYS } from '@sekolo/shared/constants/packages';
+import { FREE_TRIAL_DAYS } from '@sekolo/shared/constants/trial';
 import { PageHero } from '~/components/marketing/section-header';
 import { Card, CardContent } from '~/components/ui/card';
 import { DemoBookingForm } from '~/features/demo-booking/components/demo-booking-form';

@@ -1,6 +1,6 @@
 import { ArrowRight, CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { FREE_TRIAL_DAYS } from '@sekolo/shared/constants/packages';
+import { FREE_TRIAL_DAYS } from '@sekolo/shared/constants/trial';
 import { CtaBand } from '~/components/marketing/cta-band';
 import { FeatureIcon } from '~/components/marketing/feature-icon';
 import { PageHero, SectionHeader } from '~/components/marketing/section-header';

@@ -2,7 +2,7 @@ import { ArrowRight, CircleCheck, Quote } from 'lucide-react';
 import { Link } from 'react-router';
 import { MARKETING_STATS } from '@sekolo/shared/constants/marketing';
 import { TERMS } from '@sekolo/shared/constants/fees';
-import { FREE_TRIAL_DAYS } from '@sekolo/shared/constants/packages';
+import { FREE_TRIAL_DAYS } from '@sekolo/shared/constants/trial';
 import { CtaBand } from '~/components/marketing/cta-band';
 import { FeatureIcon } from '~/components/marketing/feature-icon';
 import { SectionHeader } from '~/components/marketing/section-header';

@@ -18,7 +18,9 @@ export default function LoginPage() {
   // Once this tab signs in, keep the form until the navigation away completes (no flash of the notice).
   const [signedInHere, setSignedInHere] = useState(false);
 
-  if (!reset && session.isLoading) return <LoadingSpinner className="min-h-[50vh]" />;
+  // As tall as the sign-in card (AuthPageShell's padding, title and form) at every width, so the
+  // footer stays where it is when the form replaces the spinner.
+  if (!reset && session.isLoading) return <LoadingSpinner className="min-h-[32rem] sm:min-h-[35rem]" />;
   if (!reset && !signedInHere && session.isAuthenticated) return <AlreadyLoggedIn />;
   return (
     <AuthPageShell title="Sign in" description="Welcome back to Sekolo.">

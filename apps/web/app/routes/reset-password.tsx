@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { INVITATION_VALID_DAYS } from '@sekolo/shared/schemas/auth';
+import { INVITATION_VALID_DAYS } from '@sekolo/shared/schemas/auth-messages';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { AuthPageShell } from '~/features/auth/components/auth-page-shell';

@@ -1,6 +1,6 @@
 /** Figures and contact details for the public site (spec 1, 2.4, 9). */
 
-export { FREE_TRIAL_DAYS } from './packages.ts';
+export { FREE_TRIAL_DAYS } from './trial.ts';
 
 /** Home page stats; values are display strings exactly as the spec writes them. */
 export const MARKETING_STATS = [

@@ -6,8 +6,7 @@
 
 import { idsOf } from '../domain/options.ts';
 
-/** Schools get 14 days free; the first charge falls due 14 days after approval (D8). */
-export const FREE_TRIAL_DAYS = 14;
+export { FREE_TRIAL_DAYS } from './trial.ts';
 
 /**
  * Every package has the same features (spec 9); packages differ by student limit and support.

@@ -15,7 +15,7 @@ import {
   TUTOR_COMMISSION_BPS,
   WEEKLY_PAYOUT_FEE_CENTS,
 } from '@sekolo/shared/constants/fees';
-import { FREE_TRIAL_DAYS } from '@sekolo/shared/constants/packages';
+import { FREE_TRIAL_DAYS } from '@sekolo/shared/constants/trial';
 import { formatZarWhole, percentOf } from '@sekolo/shared/domain/money';
 import { formatPercentFromBps } from '../format';
 

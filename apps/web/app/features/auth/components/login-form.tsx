@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/lazy-toast';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
@@ -8,7 +8,7 @@ import { Label } from '~/components/ui/label';
 import { signInWithEmail } from '../api/auth-requests';
 import { useAuthConfig } from '../api/get-auth-config';
 import { useRefreshSession } from '../hooks/use-refresh-session';
-import { AUTH_MESSAGES } from '@sekolo/shared/schemas/auth';
+import { AUTH_MESSAGES } from '@sekolo/shared/schemas/auth-messages';
 import { describeLoginError, EMAIL_PASSWORD_DISABLED_ADMIN_MESSAGE, type ILoginError } from '../lib/login-errors';
 import { SIGNED_IN_STATE } from '../lib/last-path';
 import { safeRedirectPath } from '../lib/safe-redirect';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/lazy-toast';
 import { Button } from '~/components/ui/button';
 import { ApiError } from '~/lib/api-client';
 import { signInWithProvider } from '../api/auth-requests';

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@sekolo/shared/schemas/auth';
+import { AUTH_MESSAGES } from '@sekolo/shared/schemas/auth-messages';
 import { ApiError } from '~/lib/api-client';
 
 /** Spec 8 says the disabled message comes "plus an admin-oriented message"; this is ours. */
