@@ -18,7 +18,6 @@ import { deleteUser } from '../api/auth-requests';
 import { SIGNED_OUT_STATE } from '../hooks/use-logout';
 import { broadcastAuth } from '../lib/auth-broadcast';
 import { clearLastPath } from '../lib/last-path';
-import { FieldError } from './field-error';
 import { PasswordField } from './password-field';
 
 /** /settings: deletes the account after the user confirms with their password. */
@@ -90,7 +89,11 @@ export function DeleteAccountDialog() {
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? `${id}-problem` : undefined}
             />
-            <FieldError id={`${id}-problem`} message={problem ?? undefined} />
+            {problem && (
+              <p id={`${id}-problem`} className="text-sm text-red-700">
+                {problem}
+              </p>
+            )}
           </div>
           <DialogFooter>
             <DialogClose asChild>

@@ -8,10 +8,9 @@ import { ZForgotPasswordSchema } from '@sekolo/shared/schemas/auth';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
+import { FormField } from '~/components/ui/form-field';
 import { ApiError } from '~/lib/api-client';
 import { requestPasswordReset } from '../api/auth-requests';
-import { FieldError } from './field-error';
 
 /**
  * /forgot-password: asks for a reset link. The answer is the same whether or not an account
@@ -67,18 +66,9 @@ export function ForgotPasswordForm() {
           <AlertTitle>{failure}</AlertTitle>
         </Alert>
       )}
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${id}-email-error` : undefined}
-          {...form.register('email')}
-        />
-        <FieldError id={`${id}-email-error`} message={errors.email?.message} />
-      </div>
+      <FormField id={`${id}-email`} label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </FormField>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Sending...' : 'Send reset link'}
       </Button>

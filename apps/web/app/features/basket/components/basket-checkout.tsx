@@ -49,7 +49,12 @@ export function BasketCheckout({ followRedirect }: { followRedirect: (redirect: 
   const quote = useBasketQuote(items);
   const start = useStartBasketCheckout();
 
-  if (!mounted) return <Shell><LoadingSpinner label="Loading your basket..." /></Shell>;
+  if (!mounted)
+    return (
+      <Shell>
+        <LoadingSpinner label="Loading your basket..." />
+      </Shell>
+    );
   if (items.length === 0) {
     return (
       <Shell>
@@ -65,7 +70,12 @@ export function BasketCheckout({ followRedirect }: { followRedirect: (redirect: 
       </Shell>
     );
   }
-  if (quote.isPending) return <Shell><LoadingSpinner label="Pricing your basket..." /></Shell>;
+  if (quote.isPending)
+    return (
+      <Shell>
+        <LoadingSpinner label="Pricing your basket..." />
+      </Shell>
+    );
   if (quote.isError) {
     return (
       <Shell>
@@ -83,8 +93,7 @@ export function BasketCheckout({ followRedirect }: { followRedirect: (redirect: 
   }
 
   const q = quote.data;
-  const pay = () =>
-    start.mutate({ items, idempotencyKey }, { onSuccess: (answer) => followRedirect(answer.redirect) });
+  const pay = () => start.mutate({ items, idempotencyKey }, { onSuccess: (answer) => followRedirect(answer.redirect) });
 
   return (
     <Shell>

@@ -6,12 +6,17 @@ import { formatZar } from '@sekolo/shared/domain/money';
 import { ZSandboxCardSchema, type TOrderView } from '@sekolo/shared/schemas/payments';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { ApiError } from '~/lib/api-client';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
-import { useCancelSandboxOrder, usePaySandboxOrder, useSandboxCheckout, type TSandboxCheckout } from '../api/sandbox-checkout';
+import {
+  useCancelSandboxOrder,
+  usePaySandboxOrder,
+  useSandboxCheckout,
+  type TSandboxCheckout,
+} from '../api/sandbox-checkout';
 
 const FIELDS = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
 const EMPTY = { cardNumber: '', expiry: '', cvc: '', name: '' };
@@ -32,7 +37,12 @@ function formatExpiry(value: string): string {
 
 /** '2026-07-15' → '15 July 2026'. */
 function formatIsoDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-ZA', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** The sandbox gateway's hosted page at /payments/sandbox/:orderId (D14). */
@@ -83,7 +93,10 @@ export function SandboxCheckout({ orderId }: { orderId: string }) {
 
 function OrderSummary({ order }: { order: TOrderView }) {
   return (
-    <section aria-labelledby="order-summary-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="order-summary-title"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h1 id="order-summary-title" className="text-sm font-medium text-slate-600">
         Pay Sekolo
       </h1>
@@ -94,7 +107,8 @@ function OrderSummary({ order }: { order: TOrderView }) {
       {order.subscription && (
         <p className="mt-2 text-sm text-slate-600">
           {order.amountCents === 0 ? 'Nothing is charged today. ' : ''}
-          Then {formatZar(order.subscription.recurringAmountCents)} {order.subscription.frequency === 'monthly' ? 'every month' : 'every year'} from{' '}
+          Then {formatZar(order.subscription.recurringAmountCents)}{' '}
+          {order.subscription.frequency === 'monthly' ? 'every month' : 'every year'} from{' '}
           {formatIsoDate(order.subscription.billingDate)}, until you cancel.
         </p>
       )}
@@ -129,7 +143,9 @@ function CheckoutBody({ data }: { data: TSandboxCheckout }) {
         <OrderSummary order={order} />
         <Alert variant="warning" role="status">
           <XCircle aria-hidden="true" />
-          <AlertTitle>{order.status === 'cancelled' ? 'This checkout was cancelled.' : 'This payment failed.'}</AlertTitle>
+          <AlertTitle>
+            {order.status === 'cancelled' ? 'This checkout was cancelled.' : 'This payment failed.'}
+          </AlertTitle>
           <AlertDescription>
             <a href={order.cancelUrl} className="font-medium underline">
               Return to Sekolo and start again
@@ -212,7 +228,6 @@ function CardForm({ data }: { data: TSandboxCheckout }) {
               inputMode="numeric"
               autoComplete="cc-number"
               placeholder="1234 1234 1234 1234"
-              {...fieldAria(f('cardNumber'), errors.cardNumber?.message)}
               {...cardNumber}
               onChange={(event) => {
                 event.target.value = formatCardNumber(event.target.value);
@@ -226,7 +241,6 @@ function CardForm({ data }: { data: TSandboxCheckout }) {
                 inputMode="numeric"
                 autoComplete="cc-exp"
                 placeholder="MM/YY"
-                {...fieldAria(f('expiry'), errors.expiry?.message)}
                 {...expiry}
                 onChange={(event) => {
                   event.target.value = formatExpiry(event.target.value);
@@ -235,11 +249,17 @@ function CardForm({ data }: { data: TSandboxCheckout }) {
               />
             </FormField>
             <FormField id={f('cvc')} label="CVC" error={errors.cvc?.message}>
-              <Input inputMode="numeric" autoComplete="cc-csc" maxLength={3} placeholder="123" {...fieldAria(f('cvc'), errors.cvc?.message)} {...form.register('cvc')} />
+              <Input
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                maxLength={3}
+                placeholder="123"
+                {...form.register('cvc')}
+              />
             </FormField>
           </div>
           <FormField id={f('name')} label="Name on card" error={errors.name?.message}>
-            <Input autoComplete="cc-name" {...fieldAria(f('name'), errors.name?.message)} {...form.register('name')} />
+            <Input autoComplete="cc-name" {...form.register('name')} />
           </FormField>
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             <Lock aria-hidden="true" />
@@ -260,7 +280,13 @@ function CardForm({ data }: { data: TSandboxCheckout }) {
                 <span className="font-mono text-slate-900">{card.number}</span>
                 <span className="text-slate-600">{card.label}</span>
               </span>
-              <Button variant="link" size="sm" className="h-auto" disabled={busy || leaving !== null} onClick={() => fillCard(card.number)}>
+              <Button
+                variant="link"
+                size="sm"
+                className="h-auto"
+                disabled={busy || leaving !== null}
+                onClick={() => fillCard(card.number)}
+              >
                 Use this card
               </Button>
             </li>

@@ -10,7 +10,7 @@ import { SCHOOL_GRADES, gradeLabel } from '@sekolo/shared/constants/enumerations
 import { ZRegisterClassSchema, type TRegisterClass, type TRegisterClassInput } from '@sekolo/shared/schemas/school';
 import { Button } from '~/components/ui/button';
 import { ConfirmAction } from '~/components/ui/confirm-action';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { NativeSelect } from '~/components/ui/native-select';
@@ -285,11 +285,7 @@ function ClassForm({
           control={form.control}
           name="name"
           render={({ field: { ref: _ref, ...field } }) => (
-            <Input
-              {...fieldAria(`${id}-name`, errors.name?.message)}
-              placeholder={onCancel ? undefined : '8A'}
-              {...field}
-            />
+            <Input placeholder={onCancel ? undefined : '8A'} {...field} />
           )}
         />
       </FormField>
@@ -303,7 +299,7 @@ function ClassForm({
           control={form.control}
           name="grade"
           render={({ field: { ref: _ref, ...field } }) => (
-            <NativeSelect {...fieldAria(`${id}-grade`, errors.grade?.message)} {...field}>
+            <NativeSelect {...field}>
               {!initial.grade && <option value="">Choose a grade</option>}
               {SCHOOL_GRADES.map((g) => (
                 <option key={g.id} value={g.id}>
