@@ -1,10 +1,9 @@
-import { Slot } from 'radix-ui';
 import { createContext, useContext } from 'react';
 import { cn } from '~/lib/cn';
 import { Label } from './label';
 
 /** What ties a control to its label, hint and error message. */
-export type TFieldControlProps = {
+type TFieldControlProps = {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
@@ -20,20 +19,15 @@ function fieldControlProps(id: string, error: React.ReactNode, hint: boolean): T
 
 /**
  * The id, `aria-invalid` and `aria-describedby` of the field around a control, or nothing outside
- * a field. Input, Textarea and NativeSelect take them by themselves; any other control is wrapped
- * in `FormControl`.
+ * a field. Input, Textarea and NativeSelect take them by themselves (explicit props win), so a
+ * field holds one of them.
  */
 export function useFieldControl(): TFieldControlProps | Record<string, never> {
   return useContext(FieldControlContext) ?? {};
 }
 
-/** Hands the field's id and aria attributes to its one child, a control that is not an Input, Textarea or NativeSelect. */
-export function FormControl({ children }: { children: React.ReactNode }) {
-  return <Slot.Root {...useFieldControl()}>{children}</Slot.Root>;
-}
-
 /** The error message under a field; its id is what the control's `aria-describedby` names. */
-export function FieldMessage({ id, error }: { id: string; error?: React.ReactNode }) {
+function FieldMessage({ id, error }: { id: string; error?: React.ReactNode }) {
   if (!error) return null;
   return (
     <p id={`${id}-error`} className="text-sm text-red-700">
@@ -44,7 +38,7 @@ export function FieldMessage({ id, error }: { id: string; error?: React.ReactNod
 
 /**
  * Label, control, hint and error message for one form field. The field owns the wiring: its one
- * control (an Input, Textarea or NativeSelect inside it, or what `FormControl` wraps) gets the id,
+ * control (the Input, Textarea or NativeSelect inside it, see `useFieldControl`) gets the id,
  * `aria-invalid` and an `aria-describedby` that names the hint and the error, so assistive
  * technology reads them with it.
  */
@@ -55,7 +49,6 @@ export function FormField({
   error,
   optional,
   className,
-  labelClassName,
   children,
 }: {
   id: string;
@@ -65,13 +58,12 @@ export function FormField({
   /** Marks the label "(optional)"; fields are required unless they say so. */
   optional?: boolean;
   className?: string;
-  labelClassName?: string;
   children: React.ReactNode;
 }) {
   return (
     <FieldControlContext value={fieldControlProps(id, error, !!hint)}>
       <div data-slot="form-field" className={cn('space-y-1.5', className)}>
-        <Label htmlFor={id} className={labelClassName}>
+        <Label htmlFor={id}>
           {label}
           {optional && <span className="font-normal text-slate-500"> (optional)</span>}
         </Label>
