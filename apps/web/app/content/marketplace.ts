@@ -78,10 +78,7 @@ export const MARKETPLACE_SECTIONS: readonly IMarketplaceSection[] = [
       'Equip a computer lab, roll out tablets to a grade or get help with the school network. Technology partners quote for devices, installation and ongoing support, and can train staff to get the most out of what the school buys.',
     sellers: 'Product vendors and service providers in IT, plus consultants.',
     categoriesHeading: 'Categories',
-    categories: [
-      ...pick(PRODUCT_CATEGORIES, TECHNOLOGY_PRODUCT_IDS),
-      ...pick(SERVICE_CATEGORIES, TECHNOLOGY_SERVICE_IDS),
-    ],
+    categories: [...pick(PRODUCT_CATEGORIES, TECHNOLOGY_PRODUCT_IDS), ...pick(SERVICE_CATEGORIES, TECHNOLOGY_SERVICE_IDS)],
   },
   {
     id: 'services',

@@ -58,26 +58,10 @@ export const MARKETPLACE_GROUP: INavGroup = {
   label: 'Marketplace',
   activePaths: ['/marketplace'],
   items: [
-    {
-      label: 'School Supplies',
-      to: '/marketplace#supplies',
-      description: 'Stationery, uniforms, books and sports kit.',
-    },
-    {
-      label: 'Educational Resources',
-      to: '/marketplace#resources',
-      description: 'Tutors, courses, reading and learning materials.',
-    },
-    {
-      label: 'Technology',
-      to: '/marketplace#technology',
-      description: 'Devices, software and IT support for schools.',
-    },
-    {
-      label: 'Services',
-      to: '/marketplace#services',
-      description: 'Transport, catering, maintenance, coaching and more.',
-    },
+    { label: 'School Supplies', to: '/marketplace#supplies', description: 'Stationery, uniforms, books and sports kit.' },
+    { label: 'Educational Resources', to: '/marketplace#resources', description: 'Tutors, courses, reading and learning materials.' },
+    { label: 'Technology', to: '/marketplace#technology', description: 'Devices, software and IT support for schools.' },
+    { label: 'Services', to: '/marketplace#services', description: 'Transport, catering, maintenance, coaching and more.' },
   ],
 };
 

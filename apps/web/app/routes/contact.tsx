@@ -9,10 +9,7 @@ import type { Route } from './+types/contact';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Contact us') },
-  {
-    name: 'description',
-    content: `Write to Sekolo at ${CONTACT.email} or call ${CONTACT.phone}, 08:00 to 17:00 SAST Monday to Friday.`,
-  },
+  { name: 'description', content: `Write to Sekolo at ${CONTACT.email} or call ${CONTACT.phone}, 08:00 to 17:00 SAST Monday to Friday.` },
 ];
 
 const OFFICE_HOURS = '08:00 to 17:00 SAST Monday to Friday';

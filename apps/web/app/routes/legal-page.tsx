@@ -29,9 +29,7 @@ function LegalContent({ document }: { document: Route.ComponentProps['loaderData
     <>
       <header className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-          <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
-            {document.title}
-          </h1>
+          <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{document.title}</h1>
           <p className="mt-4 max-w-3xl text-lg text-pretty text-slate-600">{document.description}</p>
           <p className="mt-4 text-sm text-slate-600">
             Last updated: <time dateTime={LEGAL_LAST_UPDATED.iso}>{LEGAL_LAST_UPDATED.display}</time>
@@ -40,10 +38,7 @@ function LegalContent({ document }: { document: Route.ComponentProps['loaderData
       </header>
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-16">
-        <nav
-          aria-labelledby="toc-title"
-          className="lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:self-start lg:overflow-y-auto"
-        >
+        <nav aria-labelledby="toc-title" className="lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:self-start lg:overflow-y-auto">
           <div className="rounded-2xl border border-slate-200 bg-slate-50 p-5">
             <h2 id="toc-title" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
               Contents
@@ -70,12 +65,7 @@ function LegalContent({ document }: { document: Route.ComponentProps['loaderData
             ))}
           </div>
           {document.sections.map((section, index) => (
-            <section
-              key={section.id}
-              id={section.id}
-              aria-labelledby={`${section.id}-heading`}
-              className="mt-12 scroll-mt-32"
-            >
+            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="mt-12 scroll-mt-32">
               <h2 id={`${section.id}-heading`} className="text-2xl font-bold tracking-tight text-slate-900">
                 <span className="mr-2 text-brand-700 tabular-nums">{index + 1}.</span>
                 {section.heading}

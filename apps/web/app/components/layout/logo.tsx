@@ -19,11 +19,7 @@ export function Logo({ className, tone = 'default' }: { className?: string; tone
       to="/"
       aria-label="Sekolo home"
       data-slot="logo"
-      className={cn(
-        'inline-flex items-center gap-2 rounded-md text-xl font-bold tracking-tight',
-        tone === 'inverse' ? 'text-white' : 'text-slate-900',
-        className,
-      )}
+      className={cn('inline-flex items-center gap-2 rounded-md text-xl font-bold tracking-tight', tone === 'inverse' ? 'text-white' : 'text-slate-900', className)}
     >
       <LogoMark />
       <span aria-hidden="true">Sekolo</span>

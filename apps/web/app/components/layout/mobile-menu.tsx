@@ -77,10 +77,7 @@ export function MobileMenu() {
           </ul>
           {NAV_GROUPS.map((group) => (
             <div key={group.id} className="mt-4">
-              <p
-                id={`${panelId}-${group.id}`}
-                className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase"
-              >
+              <p id={`${panelId}-${group.id}`} className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 {group.label}
               </p>
               <ul aria-labelledby={`${panelId}-${group.id}`} className="space-y-1">

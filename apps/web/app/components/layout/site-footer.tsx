@@ -22,8 +22,8 @@ export function SiteFooter() {
             <div className="lg:col-span-3">
               <Logo tone="inverse" />
               <p className="mt-4 max-w-sm text-sm leading-6">
-                Sekolo brings schools, families, learners, charities and trusted suppliers together on one platform,
-                built for South Africa and our neighbours.
+                Sekolo brings schools, families, learners, charities and trusted suppliers together on one platform, built for South
+                Africa and our neighbours.
               </p>
               <address className="mt-6 space-y-3 text-sm not-italic">
                 <p className="flex gap-3">
@@ -70,8 +70,7 @@ export function SiteFooter() {
               Stay in the loop
             </h2>
             <p className="mt-4 text-sm leading-6">
-              News for school communities, new features and marketplace highlights, about once a month. Unsubscribe with
-              one click.
+              News for school communities, new features and marketplace highlights, about once a month. Unsubscribe with one click.
             </p>
             <div className="mt-4">
               <NewsletterForm />
@@ -81,9 +80,7 @@ export function SiteFooter() {
 
         <>
           <div className="mt-12 flex flex-col-reverse gap-6 border-t border-slate-800 pt-8 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-slate-400">
-              © {COPYRIGHT_YEAR} Sekolo. All rights reserved. Prices include VAT.
-            </p>
+            <p className="text-sm text-slate-400">© {COPYRIGHT_YEAR} Sekolo. All rights reserved. Prices include VAT.</p>
             <ul className="flex flex-wrap gap-2" aria-label="Sekolo on social media">
               {SOCIAL_LINKS.map((social) => (
                 <li key={social.id}>

@@ -31,10 +31,7 @@ export function TopBar() {
         <div className="flex h-16 items-center">
           <Logo />
         </div>
-        <nav
-          aria-label="Main"
-          className="order-last -mx-2.5 hidden w-full pb-2 md:block lg:order-0 lg:mx-0 lg:w-auto lg:pb-0"
-        >
+        <nav aria-label="Main" className="order-last -mx-2.5 hidden w-full pb-2 md:block lg:order-0 lg:mx-0 lg:w-auto lg:pb-0">
           <ul className="flex items-center gap-1">
             <TopBarLink link={HOME_LINK} end />
             {NAV_GROUPS.map((group) => (

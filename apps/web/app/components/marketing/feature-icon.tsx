@@ -39,12 +39,7 @@ const ICONS: Record<TFeatureSectionId | 'marketplace', LucideIcon> = {
 export function FeatureIcon({ id, className }: { id: TFeatureSectionId | 'marketplace'; className?: string }) {
   const Icon = ICONS[id];
   return (
-    <span
-      className={cn(
-        'inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100',
-        className,
-      )}
-    >
+    <span className={cn('inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100', className)}>
       <Icon className="size-5" aria-hidden="true" />
     </span>
   );

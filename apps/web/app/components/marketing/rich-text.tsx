@@ -18,12 +18,7 @@ export function RichText({ value }: { value: TRich }) {
     }
     const external = part.to.startsWith('http');
     return (
-      <a
-        key={index}
-        href={part.to}
-        className={linkClass}
-        {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-      >
+      <a key={index} href={part.to} className={linkClass} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
         {part.text}
         {external && <span className="sr-only"> (opens in a new tab)</span>}
       </a>

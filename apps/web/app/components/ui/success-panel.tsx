@@ -6,12 +6,7 @@ import { cn } from '~/lib/cn';
  * What replaces a form once it has been sent. Focus moves to the title so keyboard and screen
  * reader users land on the confirmation instead of on a control that no longer exists.
  */
-export function SuccessPanel({
-  title,
-  className,
-  children,
-  ...props
-}: React.ComponentProps<'section'> & { title: string }) {
+export function SuccessPanel({ title, className, children, ...props }: React.ComponentProps<'section'> & { title: string }) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     titleRef.current?.focus();

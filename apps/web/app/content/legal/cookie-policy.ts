@@ -4,8 +4,7 @@ import type { ILegalDocument } from './types';
 export const COOKIE_POLICY_DOCUMENT: ILegalDocument = {
   path: '/cookie-policy',
   title: 'Cookie Policy',
-  description:
-    'Sekolo uses only essential cookies: one to keep you signed in and one to remember the state of your dashboard sidebar. No tracking or advertising cookies.',
+  description: 'Sekolo uses only essential cookies: one to keep you signed in and one to remember the state of your dashboard sidebar. No tracking or advertising cookies.',
   intro: [
     'Sekolo uses only essential cookies: the few small files the platform needs to work. We do not use analytics, advertising or tracking cookies, and we do not let other companies place cookies through our site.',
   ],
@@ -34,8 +33,7 @@ export const COOKIE_POLICY_DOCUMENT: ILegalDocument = {
             },
             {
               term: 'Sidebar state cookie',
-              detail:
-                'Remembers whether you keep the dashboard sidebar open or collapsed, so it looks the same next time. It is kept for 7 days.',
+              detail: 'Remembers whether you keep the dashboard sidebar open or collapsed, so it looks the same next time. It is kept for 7 days.',
             },
           ],
         },

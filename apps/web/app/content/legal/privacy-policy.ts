@@ -20,11 +20,7 @@ export const PRIVACY_POLICY_DOCUMENT: ILegalDocument = {
       blocks: [
         {
           type: 'p',
-          text: [
-            'Sekolo is responsible for the personal information of the people who register with us and use our website. Our information officer can be reached at ',
-            PRIVACY_EMAIL_LINK,
-            ` or at ${CONTACT.addressLine}.`,
-          ],
+          text: ['Sekolo is responsible for the personal information of the people who register with us and use our website. Our information officer can be reached at ', PRIVACY_EMAIL_LINK, ` or at ${CONTACT.addressLine}.`],
         },
         {
           type: 'p',
@@ -39,39 +35,28 @@ export const PRIVACY_POLICY_DOCUMENT: ILegalDocument = {
         {
           type: 'dl',
           items: [
-            {
-              term: 'Account details',
-              detail: 'Your name, email address, phone number, password (stored only as a secure hash) and your role.',
-            },
+            { term: 'Account details', detail: 'Your name, email address, phone number, password (stored only as a secure hash) and your role.' },
             {
               term: 'Applications',
-              detail:
-                'Details of your school, business or charity, banking details for payouts, and documents such as registration certificates, proof of address and identity documents.',
+              detail: 'Details of your school, business or charity, banking details for payouts, and documents such as registration certificates, proof of address and identity documents.',
             },
             {
               term: 'School records',
-              detail:
-                'Information schools add about learners, guardians and staff: names, grades, classes, attendance, marks, fees and messages.',
+              detail: 'Information schools add about learners, guardians and staff: names, grades, classes, attendance, marks, fees and messages.',
             },
             {
               term: 'Young entrepreneurs',
-              detail:
-                'Shop details, date of birth, school and grade, and the details and signed consent of a parent or guardian.',
+              detail: 'Shop details, date of birth, school and grade, and the details and signed consent of a parent or guardian.',
             },
             {
               term: 'Payments',
-              detail:
-                'What was paid, by whom, to whom and when. Card details go directly to our payment provider; we never see or store your full card number.',
+              detail: 'What was paid, by whom, to whom and when. Card details go directly to our payment provider; we never see or store your full card number.',
             },
             {
               term: 'Technical information',
-              detail:
-                'Security logs such as sign-in times and IP addresses, kept to protect accounts and investigate misuse.',
+              detail: 'Security logs such as sign-in times and IP addresses, kept to protect accounts and investigate misuse.',
             },
-            {
-              term: 'Messages to us',
-              detail: 'What you tell us when you contact us, book a demo or subscribe to our newsletter.',
-            },
+            { term: 'Messages to us', detail: 'What you tell us when you contact us, book a demo or subscribe to our newsletter.' },
           ],
         },
       ],
@@ -172,11 +157,7 @@ export const PRIVACY_POLICY_DOCUMENT: ILegalDocument = {
         },
         {
           type: 'p',
-          text: [
-            'Email ',
-            PRIVACY_EMAIL_LINK,
-            ' to make a request. We answer within 30 days. We may ask you to confirm your identity first, to protect your information.',
-          ],
+          text: ['Email ', PRIVACY_EMAIL_LINK, ' to make a request. We answer within 30 days. We may ask you to confirm your identity first, to protect your information.'],
         },
         {
           type: 'p',

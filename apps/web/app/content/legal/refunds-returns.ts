@@ -115,11 +115,7 @@ export const REFUNDS_RETURNS_DOCUMENT: ILegalDocument = {
           items: [
             'Contact the seller or school through your Sekolo account, with your order details and what went wrong.',
             `The seller must reply within their service level: business partners answer within ${FIG.sla.inquiryResponse}.`,
-            [
-              'If you cannot agree, or the seller does not reply, email ',
-              CONTACT_EMAIL_LINK,
-              ' with your order details. We will look into it and help both sides reach a fair outcome.',
-            ],
+            ['If you cannot agree, or the seller does not reply, email ', CONTACT_EMAIL_LINK, ' with your order details. We will look into it and help both sides reach a fair outcome.'],
           ],
         },
       ],

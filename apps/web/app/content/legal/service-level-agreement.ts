@@ -46,13 +46,7 @@ export const SERVICE_LEVEL_AGREEMENT_DOCUMENT: ILegalDocument = {
       blocks: [
         {
           type: 'p',
-          text: [
-            'Our support team is available ',
-            FIG.sla.supportHours,
-            ', except on South African public holidays. Email ',
-            CONTACT_EMAIL_LINK,
-            ` or call ${CONTACT.phone}.`,
-          ],
+          text: ['Our support team is available ', FIG.sla.supportHours, ', except on South African public holidays. Email ', CONTACT_EMAIL_LINK, ` or call ${CONTACT.phone}.`],
         },
       ],
     },

@@ -99,12 +99,7 @@ export const SPONSORSHIP_TERMS_DOCUMENT: ILegalDocument = {
     {
       id: 'contact',
       heading: 'Contact us',
-      blocks: [
-        {
-          type: 'p',
-          text: ['Interested in sponsoring a school? Email ', CONTACT_EMAIL_LINK, ' and we will put you in touch.'],
-        },
-      ],
+      blocks: [{ type: 'p', text: ['Interested in sponsoring a school? Email ', CONTACT_EMAIL_LINK, ' and we will put you in touch.'] }],
     },
   ],
 };

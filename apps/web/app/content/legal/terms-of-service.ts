@@ -5,9 +5,7 @@ import { formatPercentFromBps } from '../format';
 import { CONTACT_EMAIL_LINK, FIG } from './figures';
 import type { ILegalDocument } from './types';
 
-const registrationFees = BUSINESS_PARTNER_TYPES.map(
-  (type) => `${type.label}: ${formatZarWhole(FIG.registrationFees[type.id])}`,
-).join('; ');
+const registrationFees = BUSINESS_PARTNER_TYPES.map((type) => `${type.label}: ${formatZarWhole(FIG.registrationFees[type.id])}`).join('; ');
 
 export const TERMS_OF_SERVICE_DOCUMENT: ILegalDocument = {
   path: '/terms-of-service',

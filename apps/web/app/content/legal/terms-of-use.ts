@@ -4,8 +4,7 @@ import type { ILegalDocument } from './types';
 export const TERMS_OF_USE_DOCUMENT: ILegalDocument = {
   path: '/terms-of-use',
   title: 'Terms of Use',
-  description:
-    'The rules for using the Sekolo website and apps: account security, acceptable use, reviews and the content you post.',
+  description: 'The rules for using the Sekolo website and apps: account security, acceptable use, reviews and the content you post.',
   intro: [
     [
       'These terms of use set the ground rules for everyone who visits the Sekolo website or uses the platform, whether signed in or not. They form part of our ',
@@ -116,11 +115,7 @@ export const TERMS_OF_USE_DOCUMENT: ILegalDocument = {
       blocks: [
         {
           type: 'p',
-          text: [
-            'If you see something on Sekolo that breaks these rules or worries you, especially where a child may be at risk, email ',
-            CONTACT_EMAIL_LINK,
-            '. We look at every report.',
-          ],
+          text: ['If you see something on Sekolo that breaks these rules or worries you, especially where a child may be at risk, email ', CONTACT_EMAIL_LINK, '. We look at every report.'],
         },
       ],
     },

@@ -4,8 +4,7 @@ import type { ILegalDocument } from './types';
 export const VOUCHERS_COUPONS_DOCUMENT: ILegalDocument = {
   path: '/vouchers-coupons',
   title: 'Vouchers & Coupons',
-  description:
-    'How vouchers and coupon codes issued by schools and sellers on Sekolo work: validity, redemption, fees, refunds and lost vouchers.',
+  description: 'How vouchers and coupon codes issued by schools and sellers on Sekolo work: validity, redemption, fees, refunds and lost vouchers.',
   intro: [
     'Schools and sellers on Sekolo can issue vouchers (prepaid value, such as a school shop gift voucher) and coupons (discount codes, such as 10% off a stationery pack). These terms explain how they work.',
   ],
@@ -86,16 +85,7 @@ export const VOUCHERS_COUPONS_DOCUMENT: ILegalDocument = {
     {
       id: 'contact',
       heading: 'Questions',
-      blocks: [
-        {
-          type: 'p',
-          text: [
-            'Contact the school or seller that issued your voucher. If you need more help, email ',
-            CONTACT_EMAIL_LINK,
-            '.',
-          ],
-        },
-      ],
+      blocks: [{ type: 'p', text: ['Contact the school or seller that issued your voucher. If you need more help, email ', CONTACT_EMAIL_LINK, '.'] }],
     },
   ],
 };

@@ -49,12 +49,7 @@ export function BasketCheckout({ followRedirect }: { followRedirect: (redirect: 
   const quote = useBasketQuote(items);
   const start = useStartBasketCheckout();
 
-  if (!mounted)
-    return (
-      <Shell>
-        <LoadingSpinner label="Loading your basket..." />
-      </Shell>
-    );
+  if (!mounted) return <Shell><LoadingSpinner label="Loading your basket..." /></Shell>;
   if (items.length === 0) {
     return (
       <Shell>
@@ -70,12 +65,7 @@ export function BasketCheckout({ followRedirect }: { followRedirect: (redirect: 
       </Shell>
     );
   }
-  if (quote.isPending)
-    return (
-      <Shell>
-        <LoadingSpinner label="Pricing your basket..." />
-      </Shell>
-    );
+  if (quote.isPending) return <Shell><LoadingSpinner label="Pricing your basket..." /></Shell>;
   if (quote.isError) {
     return (
       <Shell>
@@ -93,7 +83,8 @@ export function BasketCheckout({ followRedirect }: { followRedirect: (redirect: 
   }
 
   const q = quote.data;
-  const pay = () => start.mutate({ items, idempotencyKey }, { onSuccess: (answer) => followRedirect(answer.redirect) });
+  const pay = () =>
+    start.mutate({ items, idempotencyKey }, { onSuccess: (answer) => followRedirect(answer.redirect) });
 
   return (
     <Shell>

@@ -6,13 +6,7 @@ import { SuccessPanel } from '~/components/ui/success-panel';
 import type { TBookDemoAnswer } from '../api/book-demo';
 
 /** Shown in place of the form once the demo is booked: the details as stored, and what happens next. */
-export function DemoBookingConfirmation({
-  answer,
-  onBookAnother,
-}: {
-  answer: TBookDemoAnswer;
-  onBookAnother: () => void;
-}) {
+export function DemoBookingConfirmation({ answer, onBookAnother }: { answer: TBookDemoAnswer; onBookAnother: () => void }) {
   const { booking } = answer;
   const rows: [string, string][] = [
     ['Date', formatLongDate(booking.preferredDate)],
@@ -38,8 +32,8 @@ export function DemoBookingConfirmation({
         ))}
       </dl>
       <p>
-        <strong>What happens next:</strong> a member of our team confirms the time with you within one working day and
-        sends you the link to join the online session. A copy of these details is in your inbox.
+        <strong>What happens next:</strong> a member of our team confirms the time with you within one working day and sends you the link
+        to join the online session. A copy of these details is in your inbox.
       </p>
       <Button variant="secondary" onClick={onBookAnother}>
         Book another demo

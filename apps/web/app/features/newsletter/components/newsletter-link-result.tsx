@@ -11,16 +11,14 @@ const COPY = {
   confirm: {
     working: 'Confirming your subscription...',
     doneTitle: 'Your subscription is confirmed',
-    done: (email: string) =>
-      `Thank you. We will send the Sekolo newsletter to ${email}, about once a month. Every issue has an unsubscribe link.`,
+    done: (email: string) => `Thank you. We will send the Sekolo newsletter to ${email}, about once a month. Every issue has an unsubscribe link.`,
     failedTitle: 'We could not confirm your subscription',
     failedNextStep: 'To get a new link, enter your e-mail address in the newsletter box at the bottom of this page.',
   },
   unsubscribe: {
     working: 'Unsubscribing...',
     doneTitle: 'You have been unsubscribed',
-    done: (email: string) =>
-      `We will not send the Sekolo newsletter to ${email} any more. Changed your mind? Subscribe again with the box at the bottom of this page.`,
+    done: (email: string) => `We will not send the Sekolo newsletter to ${email} any more. Changed your mind? Subscribe again with the box at the bottom of this page.`,
     failedTitle: 'We could not unsubscribe you',
     failedNextStep: `Still receiving mail you did not ask for? Write to ${CONTACT.email} and we will remove you.`,
   },
@@ -46,10 +44,7 @@ export function NewsletterLinkResult({ action, token }: { action: TNewsletterLin
   if (!token) {
     return (
       <Outcome icon={<XCircle className="size-10 text-red-600" aria-hidden="true" />} title={copy.failedTitle}>
-        <p>
-          This link is incomplete. Please open the link from the e-mail again, or copy the whole address into your
-          browser.
-        </p>
+        <p>This link is incomplete. Please open the link from the e-mail again, or copy the whole address into your browser.</p>
       </Outcome>
     );
   }

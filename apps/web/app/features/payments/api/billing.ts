@@ -15,9 +15,7 @@ function useSubscriptionAction<TInput>(run: (input: TInput) => Promise<TAnswer>)
   return useMutation({ mutationFn: run, onSuccess: (answer) => client.setQueryData(KEY, answer) });
 }
 
-export const useCancelSubscription = () =>
-  useSubscriptionAction(() => api.post<TAnswer>('/api/payments/subscription/cancel'));
-export const useResumeSubscription = () =>
-  useSubscriptionAction(() => api.post<TAnswer>('/api/payments/subscription/resume'));
+export const useCancelSubscription = () => useSubscriptionAction(() => api.post<TAnswer>('/api/payments/subscription/cancel'));
+export const useResumeSubscription = () => useSubscriptionAction(() => api.post<TAnswer>('/api/payments/subscription/resume'));
 export const useChangePackage = () =>
   useSubscriptionAction((input: TChangePackage) => api.post<TAnswer>('/api/payments/subscription/change', input));

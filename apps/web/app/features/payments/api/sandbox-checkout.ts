@@ -16,14 +16,10 @@ export function useSandboxCheckout(orderId: string) {
 
 /** POST /api/payments/sandbox/pay: the gateway charges the card (and notifies Sekolo) or says why not. */
 export function usePaySandboxOrder() {
-  return useMutation({
-    mutationFn: (input: TSandboxPay) => api.post<TRedirectAnswer>('/api/payments/sandbox/pay', input),
-  });
+  return useMutation({ mutationFn: (input: TSandboxPay) => api.post<TRedirectAnswer>('/api/payments/sandbox/pay', input) });
 }
 
 /** POST /api/payments/sandbox/cancel: back to the cancel address, with nothing charged. */
 export function useCancelSandboxOrder() {
-  return useMutation({
-    mutationFn: (orderId: string) => api.post<TRedirectAnswer>('/api/payments/sandbox/cancel', { orderId }),
-  });
+  return useMutation({ mutationFn: (orderId: string) => api.post<TRedirectAnswer>('/api/payments/sandbox/cancel', { orderId }) });
 }

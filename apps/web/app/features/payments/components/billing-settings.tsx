@@ -44,11 +44,7 @@ export function BillingSettings() {
         <CardHeader>
           <CardTitle>No subscription</CardTitle>
           <CardDescription>
-            Your school has no package subscription on record.{' '}
-            <Link to="/contact-specialists" className="font-medium underline">
-              Talk to us
-            </Link>{' '}
-            to choose one.
+            Your school has no package subscription on record. <Link to="/contact-specialists" className="font-medium underline">Talk to us</Link> to choose one.
           </CardDescription>
         </CardHeader>
       </Card>
@@ -79,11 +75,7 @@ function Plan({ sub }: { sub: TSubscriptionView }) {
   return (
     <div className="space-y-6">
       {message && (
-        <Alert
-          variant={message.ok ? 'success' : 'destructive'}
-          role={message.ok ? 'status' : 'alert'}
-          data-testid="billing-message"
-        >
+        <Alert variant={message.ok ? 'success' : 'destructive'} role={message.ok ? 'status' : 'alert'} data-testid="billing-message">
           {message.ok ? <CheckCircle2 aria-hidden="true" /> : <XCircle aria-hidden="true" />}
           <AlertTitle>{message.text}</AlertTitle>
         </Alert>
@@ -103,34 +95,21 @@ function Plan({ sub }: { sub: TSubscriptionView }) {
           {!ended && sub.nextBillingDate && !sub.cancelAt && (
             <p className="flex items-center gap-2" data-testid="next-billing">
               <CalendarClock className="size-4" aria-hidden="true" />
-              Next payment:{' '}
-              {formatZar(
-                SCHOOL_PACKAGES.find((p) => p.id === (sub.pendingPackageId ?? sub.packageId))?.priceCents ??
-                  sub.amountCents,
-              )}{' '}
-              on {formatLongDate(sub.nextBillingDate)}
+              Next payment: {formatZar(SCHOOL_PACKAGES.find((p) => p.id === (sub.pendingPackageId ?? sub.packageId))?.priceCents ?? sub.amountCents)} on{' '}
+              {formatLongDate(sub.nextBillingDate)}
               {sub.status === 'trial' ? ', when your free trial ends' : ''}.
             </p>
           )}
           {sub.pendingPackageId && (
             <p data-testid="pending-change">
-              Changing to the {packageName(sub.pendingPackageId)} package from{' '}
-              {sub.nextBillingDate ? formatLongDate(sub.nextBillingDate) : 'the next billing date'}.
+              Changing to the {packageName(sub.pendingPackageId)} package from {sub.nextBillingDate ? formatLongDate(sub.nextBillingDate) : 'the next billing date'}.
             </p>
           )}
           {sub.cancelAt && !ended && (
             <Alert variant="warning">
-              <AlertTitle data-testid="cancel-at">
-                Your subscription ends after {formatLongDate(sub.cancelAt)}.
-              </AlertTitle>
+              <AlertTitle data-testid="cancel-at">Your subscription ends after {formatLongDate(sub.cancelAt)}.</AlertTitle>
               <AlertDescription>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className="mt-2"
-                  disabled={resume.isPending}
-                  onClick={() => void run(() => resume.mutateAsync(undefined), 'Your subscription continues.')}
-                >
+                <Button variant="secondary" size="sm" className="mt-2" disabled={resume.isPending} onClick={() => void run(() => resume.mutateAsync(undefined), 'Your subscription continues.')}>
                   Keep my subscription
                 </Button>
               </AlertDescription>
@@ -145,8 +124,7 @@ function Plan({ sub }: { sub: TSubscriptionView }) {
           <CardHeader>
             <CardTitle>Change package</CardTitle>
             <CardDescription>
-              A new package starts at your next billing date, at its own price; nothing is prorated. A larger learner
-              limit applies straight away.
+              A new package starts at your next billing date, at its own price; nothing is prorated. A larger learner limit applies straight away.
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -187,27 +165,21 @@ function Plan({ sub }: { sub: TSubscriptionView }) {
           <CardHeader>
             <CardTitle>Cancel subscription</CardTitle>
             <CardDescription>
-              Cancelling needs two weeks' notice before the next payment. With 14 days or more to go, your service ends
-              the day before the next payment and nothing more is charged; with less, the next payment is still taken
-              and the service ends after that month. A free trial simply ends.
+              Cancelling needs two weeks' notice before the next payment. With 14 days or more to go, your service ends the day before the next payment and
+              nothing more is charged; with less, the next payment is still taken and the service ends after that month. A free trial simply ends.
             </CardDescription>
           </CardHeader>
           <CardContent>
             {confirmingCancel ? (
               <div className="space-y-3">
                 <p className="text-sm text-slate-800" data-testid="cancel-preview">
-                  If you cancel today, your service ends after{' '}
-                  {sub.cancelTodayEndsOn ? formatLongDate(sub.cancelTodayEndsOn) : 'the current period'}.
+                  If you cancel today, your service ends after {sub.cancelTodayEndsOn ? formatLongDate(sub.cancelTodayEndsOn) : 'the current period'}.
                 </p>
                 <div className="flex gap-3">
                   <Button
                     variant="destructive"
                     disabled={cancel.isPending}
-                    onClick={() =>
-                      void run(() => cancel.mutateAsync(undefined), 'Your subscription is cancelled.').then(() =>
-                        setConfirmingCancel(false),
-                      )
-                    }
+                    onClick={() => void run(() => cancel.mutateAsync(undefined), 'Your subscription is cancelled.').then(() => setConfirmingCancel(false))}
                   >
                     Confirm cancellation
                   </Button>

@@ -16,12 +16,7 @@ const STATUS: Record<TPaymentListItem['order']['status'], string> = {
 };
 
 function dateOf(iso: string): string {
-  return new Intl.DateTimeFormat('en-ZA', {
-    timeZone: 'Africa/Johannesburg',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
 }
 
 /** /payments (spec 2.2, issue 5): the user's payments, each paid one with its PDF tax invoice. */
@@ -48,24 +43,12 @@ export function PaymentsList() {
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Description
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Reference
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right font-medium">
-                    Amount
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Invoice
-                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">Date</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">Description</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">Reference</th>
+                  <th scope="col" className="py-2 pr-4 text-right font-medium">Amount</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">Status</th>
+                  <th scope="col" className="py-2 font-medium">Invoice</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -74,9 +57,7 @@ export function PaymentsList() {
                     <td className="py-3 pr-4 whitespace-nowrap">{dateOf(order.paidAt ?? order.createdAt)}</td>
                     <td className="py-3 pr-4">{order.description}</td>
                     <td className="py-3 pr-4 font-mono text-xs">{order.reference}</td>
-                    <td className="py-3 pr-4 text-right whitespace-nowrap tabular-nums">
-                      {formatZar(order.amountCents)}
-                    </td>
+                    <td className="py-3 pr-4 text-right whitespace-nowrap tabular-nums">{formatZar(order.amountCents)}</td>
                     <td className="py-3 pr-4">
                       <Badge>{STATUS[order.status]}</Badge>
                     </td>

@@ -11,12 +11,7 @@ import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { ApiError } from '~/lib/api-client';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
-import {
-  useCancelSandboxOrder,
-  usePaySandboxOrder,
-  useSandboxCheckout,
-  type TSandboxCheckout,
-} from '../api/sandbox-checkout';
+import { useCancelSandboxOrder, usePaySandboxOrder, useSandboxCheckout, type TSandboxCheckout } from '../api/sandbox-checkout';
 
 const FIELDS = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
 const EMPTY = { cardNumber: '', expiry: '', cvc: '', name: '' };
@@ -37,12 +32,7 @@ function formatExpiry(value: string): string {
 
 /** '2026-07-15' → '15 July 2026'. */
 function formatIsoDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-ZA', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** The sandbox gateway's hosted page at /payments/sandbox/:orderId (D14). */
@@ -93,10 +83,7 @@ export function SandboxCheckout({ orderId }: { orderId: string }) {
 
 function OrderSummary({ order }: { order: TOrderView }) {
   return (
-    <section
-      aria-labelledby="order-summary-title"
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
+    <section aria-labelledby="order-summary-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <h1 id="order-summary-title" className="text-sm font-medium text-slate-600">
         Pay Sekolo
       </h1>
@@ -107,8 +94,7 @@ function OrderSummary({ order }: { order: TOrderView }) {
       {order.subscription && (
         <p className="mt-2 text-sm text-slate-600">
           {order.amountCents === 0 ? 'Nothing is charged today. ' : ''}
-          Then {formatZar(order.subscription.recurringAmountCents)}{' '}
-          {order.subscription.frequency === 'monthly' ? 'every month' : 'every year'} from{' '}
+          Then {formatZar(order.subscription.recurringAmountCents)} {order.subscription.frequency === 'monthly' ? 'every month' : 'every year'} from{' '}
           {formatIsoDate(order.subscription.billingDate)}, until you cancel.
         </p>
       )}
@@ -143,9 +129,7 @@ function CheckoutBody({ data }: { data: TSandboxCheckout }) {
         <OrderSummary order={order} />
         <Alert variant="warning" role="status">
           <XCircle aria-hidden="true" />
-          <AlertTitle>
-            {order.status === 'cancelled' ? 'This checkout was cancelled.' : 'This payment failed.'}
-          </AlertTitle>
+          <AlertTitle>{order.status === 'cancelled' ? 'This checkout was cancelled.' : 'This payment failed.'}</AlertTitle>
           <AlertDescription>
             <a href={order.cancelUrl} className="font-medium underline">
               Return to Sekolo and start again
@@ -249,13 +233,7 @@ function CardForm({ data }: { data: TSandboxCheckout }) {
               />
             </FormField>
             <FormField id={f('cvc')} label="CVC" error={errors.cvc?.message}>
-              <Input
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                maxLength={3}
-                placeholder="123"
-                {...form.register('cvc')}
-              />
+              <Input inputMode="numeric" autoComplete="cc-csc" maxLength={3} placeholder="123" {...form.register('cvc')} />
             </FormField>
           </div>
           <FormField id={f('name')} label="Name on card" error={errors.name?.message}>
@@ -280,13 +258,7 @@ function CardForm({ data }: { data: TSandboxCheckout }) {
                 <span className="font-mono text-slate-900">{card.number}</span>
                 <span className="text-slate-600">{card.label}</span>
               </span>
-              <Button
-                variant="link"
-                size="sm"
-                className="h-auto"
-                disabled={busy || leaving !== null}
-                onClick={() => fillCard(card.number)}
-              >
+              <Button variant="link" size="sm" className="h-auto" disabled={busy || leaving !== null} onClick={() => fillCard(card.number)}>
                 Use this card
               </Button>
             </li>

@@ -7,11 +7,7 @@ import { BUSINESS_PARTNER_TYPES, type TBusinessPartnerType } from '@sekolo/share
 import { partnerRecurringFees, partnerRegistrationFee } from '@sekolo/shared/domain/fee-calculator';
 import { formatZar } from '@sekolo/shared/domain/money';
 import { addDays, formatLongDate, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import {
-  CHECKOUT_USER_TYPES,
-  type TCheckoutUserType,
-  type TSubscriptionCheckout,
-} from '@sekolo/shared/schemas/payments';
+import { CHECKOUT_USER_TYPES, type TCheckoutUserType, type TSubscriptionCheckout } from '@sekolo/shared/schemas/payments';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
@@ -40,13 +36,7 @@ function labelOf(type: TBusinessPartnerType): string {
  * step, from the wizard state; Pay sends the buyer to the configured provider. The amounts shown
  * come from the shared calculator; the server prices the order itself again.
  */
-export function SubscriptionCheckout({
-  sessionRole,
-  sessionLoading,
-}: {
-  sessionRole: string | null;
-  sessionLoading: boolean;
-}) {
+export function SubscriptionCheckout({ sessionRole, sessionLoading }: { sessionRole: string | null; sessionLoading: boolean }) {
   const location = useLocation();
   // Navigation state and local storage exist only in the browser: read them after mount.
   const [registration, setRegistration] = useState<TRegistrationHandoff | null | undefined>(undefined);
@@ -91,21 +81,9 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
-function Row({
-  label,
-  value,
-  strong,
-  testId,
-}: {
-  label: React.ReactNode;
-  value: React.ReactNode;
-  strong?: boolean;
-  testId?: string;
-}) {
+function Row({ label, value, strong, testId }: { label: React.ReactNode; value: React.ReactNode; strong?: boolean; testId?: string }) {
   return (
-    <div
-      className={`flex items-baseline justify-between gap-4 py-2 ${strong ? 'border-t border-slate-200 font-semibold text-slate-900' : 'text-slate-700'}`}
-    >
+    <div className={`flex items-baseline justify-between gap-4 py-2 ${strong ? 'border-t border-slate-200 font-semibold text-slate-900' : 'text-slate-700'}`}>
       <dt>{label}</dt>
       <dd className="text-right tabular-nums" data-testid={testId}>
         {value}
@@ -114,13 +92,7 @@ function Row({
   );
 }
 
-function CheckoutSummary({
-  registration,
-  userType,
-}: {
-  registration: TRegistrationHandoff;
-  userType: TCheckoutUserType;
-}) {
+function CheckoutSummary({ registration, userType }: { registration: TRegistrationHandoff; userType: TCheckoutUserType }) {
   const navigate = useNavigate();
   const start = useStartSubscriptionCheckout();
   const [problem, setProblem] = useState<string | null>(null);
@@ -236,11 +208,7 @@ function CheckoutSummary({
         <Button
           size="lg"
           data-testid="checkout-pay"
-          disabled={
-            start.isPending ||
-            (userType === 'school_admin' && !pkg) ||
-            (userType === 'business_partner' && partnerTypes.length === 0)
-          }
+          disabled={start.isPending || (userType === 'school_admin' && !pkg) || (userType === 'business_partner' && partnerTypes.length === 0)}
           onClick={() => void pay()}
         >
           {free ? null : <Lock aria-hidden="true" />}
@@ -250,32 +218,19 @@ function CheckoutSummary({
       {!free && (
         <p className="flex items-center gap-2 text-sm text-slate-600">
           <CreditCard className="size-4" aria-hidden="true" />
-          You pay on our payment provider's secure page. Cancelling there brings you back here with your application
-          saved.
+          You pay on our payment provider's secure page. Cancelling there brings you back here with your application saved.
         </p>
       )}
     </Shell>
   );
 }
 
-function SchoolSummary({
-  packageName,
-  priceCents,
-  students,
-}: {
-  packageName: string;
-  priceCents: number;
-  students: number;
-}) {
+function SchoolSummary({ packageName, priceCents, students }: { packageName: string; priceCents: number; students: number }) {
   const firstBilling = addDays(todayInSouthAfrica(), FREE_TRIAL_DAYS);
   return (
     <div className="space-y-4">
       <dl>
-        <Row
-          label={`${packageName} package (up to ${students} students)`}
-          value={`${formatZar(priceCents)} / month`}
-          testId="checkout-monthly-price"
-        />
+        <Row label={`${packageName} package (up to ${students} students)`} value={`${formatZar(priceCents)} / month`} testId="checkout-monthly-price" />
         <Row label={`${FREE_TRIAL_DAYS}-day free trial`} value={formatZar(0)} />
         <Row label="Due today" value={formatZar(0)} strong testId="checkout-due-today" />
       </dl>
@@ -286,9 +241,8 @@ function SchoolSummary({
         </AlertTitle>
         <AlertDescription>
           <p>
-            Your card is set up today and nothing is charged. After the {FREE_TRIAL_DAYS}-day free trial you pay{' '}
-            {formatZar(priceCents)} every month until you cancel. If your application is approved later than today, the
-            trial starts on approval and the first billing date moves with it.
+            Your card is set up today and nothing is charged. After the {FREE_TRIAL_DAYS}-day free trial you pay {formatZar(priceCents)} every month
+            until you cancel. If your application is approved later than today, the trial starts on approval and the first billing date moves with it.
           </p>
         </AlertDescription>
       </Alert>
@@ -296,13 +250,7 @@ function SchoolSummary({
   );
 }
 
-function PartnerSummary({
-  types,
-  tier,
-}: {
-  types: TBusinessPartnerType[];
-  tier: (typeof COMMISSION_TIERS)[number]['id'] | undefined;
-}) {
+function PartnerSummary({ types, tier }: { types: TBusinessPartnerType[]; tier: (typeof COMMISSION_TIERS)[number]['id'] | undefined }) {
   const recurring = partnerRecurringFees(types, tier);
   const registrationFee = partnerRegistrationFee(types);
   const tierLabel = COMMISSION_TIERS.find((t) => t.id === (tier ?? 'free'))?.label ?? 'Free';
@@ -329,26 +277,10 @@ function PartnerSummary({
           ))}
           {recurring.lines.length === 0 && <Row label={`${tierLabel} tier`} value="No recurring fee" />}
           {recurring.multiRoleHalved && recurring.lines.length > 0 && (
-            <p className="py-1 text-sm text-slate-600">
-              With more than one partner type, each recurring total is halved.
-            </p>
+            <p className="py-1 text-sm text-slate-600">With more than one partner type, each recurring total is halved.</p>
           )}
-          {recurring.monthlyCents > 0 && (
-            <Row
-              label="Monthly"
-              value={`${formatZar(recurring.monthlyCents)} / month`}
-              strong
-              testId="checkout-recurring-monthly"
-            />
-          )}
-          {recurring.yearlyCents > 0 && (
-            <Row
-              label="Yearly"
-              value={`${formatZar(recurring.yearlyCents)} / year`}
-              strong
-              testId="checkout-recurring-yearly"
-            />
-          )}
+          {recurring.monthlyCents > 0 && <Row label="Monthly" value={`${formatZar(recurring.monthlyCents)} / month`} strong testId="checkout-recurring-monthly" />}
+          {recurring.yearlyCents > 0 && <Row label="Yearly" value={`${formatZar(recurring.yearlyCents)} / year`} strong testId="checkout-recurring-yearly" />}
         </dl>
       </div>
     </div>

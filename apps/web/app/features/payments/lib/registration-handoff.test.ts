@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  awaitingPaymentStep,
-  chosenCommissionTier,
-  chosenPackageId,
-  chosenPartnerTypes,
-  paymentHandoffStep,
-} from './registration-handoff';
+import { awaitingPaymentStep, chosenCommissionTier, chosenPackageId, chosenPartnerTypes, paymentHandoffStep } from './registration-handoff';
 
 describe('reading the wizard state for the checkout', () => {
   it('takes the school package from packageData, else the package step', () => {

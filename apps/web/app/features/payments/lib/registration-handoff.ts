@@ -45,10 +45,7 @@ export function writeRegistrationData(data: TRegistrationHandoff): void {
   const basicInfo = isObject(data.basicInfo) ? { ...data.basicInfo } : undefined;
   if (basicInfo) delete (basicInfo as Record<string, unknown>).password;
   try {
-    window.localStorage.setItem(
-      REGISTRATION_STORAGE_KEY,
-      JSON.stringify({ ...data, ...(basicInfo ? { basicInfo } : {}), savedAt: new Date().toISOString() }),
-    );
+    window.localStorage.setItem(REGISTRATION_STORAGE_KEY, JSON.stringify({ ...data, ...(basicInfo ? { basicInfo } : {}), savedAt: new Date().toISOString() }));
   } catch {
     // Storage blocked or full: navigation state still carries it.
   }
@@ -56,8 +53,7 @@ export function writeRegistrationData(data: TRegistrationHandoff): void {
 
 /** The wizard state handed over by navigation, else the stored one. */
 export function registrationFrom(state: unknown): TRegistrationHandoff | null {
-  if (isObject(state) && (typeof state.userType === 'string' || isObject(state.stepData)))
-    return state as TRegistrationHandoff;
+  if (isObject(state) && (typeof state.userType === 'string' || isObject(state.stepData))) return state as TRegistrationHandoff;
   return readRegistrationData();
 }
 
@@ -100,9 +96,7 @@ export function chosenCommissionTier(data: TRegistrationHandoff): TCommissionTie
     if (!isObject(source)) continue;
     for (const key of TIER_KEYS) {
       const value = source[key];
-      const tier = COMMISSION_TIERS.find(
-        (t) => typeof value === 'string' && (t.id === value || t.id === value.toLowerCase()),
-      );
+      const tier = COMMISSION_TIERS.find((t) => typeof value === 'string' && (t.id === value || t.id === value.toLowerCase()));
       if (tier) return tier.id;
     }
   }

@@ -9,9 +9,7 @@ describe('products and services lists', () => {
   });
 
   it('start with the saved entries when there are some, filling absent fields', () => {
-    expect(initialEntries([{ name: 'Atlas', category: 'books' }])).toEqual([
-      { name: 'Atlas', category: 'books', description: '', priceRange: '' },
-    ]);
+    expect(initialEntries([{ name: 'Atlas', category: 'books' }])).toEqual([{ name: 'Atlas', category: 'books', description: '', priceRange: '' }]);
   });
 
   it('show a remove button only with more than one entry', () => {

@@ -10,12 +10,8 @@ export function blankEntry(): TEntryFormValues {
 }
 
 /** The list as the form starts it: the saved entries, or one blank entry. */
-export function initialEntries(
-  saved: readonly (Partial<TEntryFormValues> | null | undefined)[] | null | undefined,
-): TEntryFormValues[] {
-  const entries = (saved ?? [])
-    .filter((entry) => entry != null)
-    .map((entry) => ({ ...blankEntry(), ...entry }) as TEntryFormValues);
+export function initialEntries(saved: readonly (Partial<TEntryFormValues> | null | undefined)[] | null | undefined): TEntryFormValues[] {
+  const entries = (saved ?? []).filter((entry) => entry != null).map((entry) => ({ ...blankEntry(), ...entry }) as TEntryFormValues);
   return entries.length > 0 ? entries : [blankEntry()];
 }
 

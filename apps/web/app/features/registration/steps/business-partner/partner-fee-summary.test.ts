@@ -35,10 +35,7 @@ describe('partner fee summary', () => {
   });
 
   it('shows premium at 5% and its add-on', () => {
-    expect(partnerFeeSummary(['product_vendor'], 'premium')).toMatchObject({
-      recurring: 'R299,00 / month',
-      commission: '5% on sales (Premium tier)',
-    });
+    expect(partnerFeeSummary(['product_vendor'], 'premium')).toMatchObject({ recurring: 'R299,00 / month', commission: '5% on sales (Premium tier)' });
     expect(partnerFeeSummary(['product_vendor'], 'standard').commission).toBe('10% on sales (Standard tier)');
   });
 });

@@ -1,9 +1,4 @@
-import {
-  COMMISSION_TIERS,
-  PARTNER_REGISTRATION_FEES_CENTS,
-  TUTOR_COMMISSION_BPS,
-  type TCommissionTier,
-} from '@sekolo/shared/constants/fees';
+import { COMMISSION_TIERS, PARTNER_REGISTRATION_FEES_CENTS, TUTOR_COMMISSION_BPS, type TCommissionTier } from '@sekolo/shared/constants/fees';
 import { BUSINESS_PARTNER_TYPES, type TBusinessPartnerType } from '@sekolo/shared/constants/roles';
 import { partnerRecurringFees, partnerRegistrationFee } from '@sekolo/shared/domain/fee-calculator';
 import { formatZar } from '@sekolo/shared/domain/money';
@@ -23,8 +18,7 @@ export type TPartnerFeeSummary = {
   commission: string;
 };
 
-const typeLabel = (type: TBusinessPartnerType) =>
-  BUSINESS_PARTNER_TYPES.find((option) => option.id === type)?.label ?? type;
+const typeLabel = (type: TBusinessPartnerType) => BUSINESS_PARTNER_TYPES.find((option) => option.id === type)?.label ?? type;
 const percent = (bps: number) => `${bps / 100}%`;
 
 /**
@@ -32,10 +26,7 @@ const percent = (bps: number) => `${bps / 100}%`;
  * calculator (spec 9; D13): the once-off registration fee, the recurring fees (halved with more
  * than one role) and the commission.
  */
-export function partnerFeeSummary(
-  types: readonly TBusinessPartnerType[],
-  tier: TCommissionTier | undefined,
-): TPartnerFeeSummary {
+export function partnerFeeSummary(types: readonly TBusinessPartnerType[], tier: TCommissionTier | undefined): TPartnerFeeSummary {
   const chosenTier = COMMISSION_TIERS.find((candidate) => candidate.id === (tier ?? 'free')) ?? COMMISSION_TIERS[0];
   const recurringFees = partnerRecurringFees(types, chosenTier.id);
   const registrationFeeCents = partnerRegistrationFee(types);
@@ -46,10 +37,7 @@ export function partnerFeeSummary(
   const commissionParts = [`${percent(chosenTier.commissionBps)} on sales (${chosenTier.label} tier)`];
   if (types.includes('tutor')) commissionParts.push(`${percent(TUTOR_COMMISSION_BPS)} on tutoring bookings`);
   return {
-    registrationLines: types.map((type) => ({
-      label: typeLabel(type),
-      value: formatZar(PARTNER_REGISTRATION_FEES_CENTS[type]),
-    })),
+    registrationLines: types.map((type) => ({ label: typeLabel(type), value: formatZar(PARTNER_REGISTRATION_FEES_CENTS[type]) })),
     registrationFeeCents,
     registrationFee: formatZar(registrationFeeCents),
     recurringLines: recurringFees.lines.map((line) => ({

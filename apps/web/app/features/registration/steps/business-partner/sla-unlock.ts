@@ -27,10 +27,7 @@ export interface ISlaUnlock {
 }
 
 /** Starts the 5 s timer at once; `onUnlock` is called exactly once, with the first reason. */
-export function createSlaUnlock(
-  onUnlock: (reason: TSlaUnlockReason) => void,
-  delayMs = SLA_UNLOCK_DELAY_MS,
-): ISlaUnlock {
+export function createSlaUnlock(onUnlock: (reason: TSlaUnlockReason) => void, delayMs = SLA_UNLOCK_DELAY_MS): ISlaUnlock {
   let unlocked = false;
   const unlock = (reason: TSlaUnlockReason) => {
     if (unlocked) return;
