@@ -10,7 +10,7 @@ import {
   SCHOOL_SETTINGS_LINK_ACCESS,
   schoolSidebarFor,
   sidebarKindForPath,
-} from '~/components/layout/sidebar/dashboard-nav';
+} from '~/layout/dashboard-nav';
 import {
   Sidebar,
   SidebarInset,
@@ -19,7 +19,7 @@ import {
   SidebarTrigger,
   useSidebar,
 } from '~/components/layout/sidebar/sidebar';
-import { SidebarUserMenu } from '~/components/layout/sidebar/sidebar-user-menu';
+import { SidebarUserMenu } from '~/features/auth/components/sidebar-user-menu';
 import { AccountArea } from '~/features/auth/components/account-area';
 import { RequireAuth } from '~/features/auth/components/require-auth';
 import { UserAvatar } from '~/features/auth/components/user-avatar';

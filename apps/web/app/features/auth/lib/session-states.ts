@@ -12,16 +12,7 @@ export const RESTORED_STATE = { restored: true } as const;
 
 export const LOGGED_OUT_PATH = '/login?reset=true';
 
-/**
- * Navigation state meaning "the session just ended". SessionSync forgets the user once the new
- * page is on screen: forgetting earlier would let the guard of the page being left redirect to
- * /login?redirectTo=… first.
- */
-export const SIGNED_OUT_STATE = { signedOut: true } as const;
-
-export function isSignedOutState(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && (state as { signedOut?: unknown }).signedOut === true;
-}
+export { isSignedOutState, SIGNED_OUT_STATE } from '~/lib/signed-out-state';
 
 /** The session is gone: no user, and nothing cached for them may leak to the next one. */
 export function forgetSignedInUser(queryClient: QueryClient) {

@@ -23,14 +23,13 @@ import {
   Wallet,
 } from 'lucide-react';
 import type { TPermission, TRole } from '@sekolo/shared/constants/roles';
-// Relative, not '~/', so the unit test (which has no path alias) can load this module.
 import {
   ATTENDANCE_ROLES,
   LEARNER_VIEWER_ROLES,
   SCHOOL_AREA_ROLES,
   schoolRolesWith,
-} from '../../../features/school/lib/school-access';
-import type { ISidebarItem, ISidebarSection } from './sidebar-state';
+} from '~/features/school/lib/school-access';
+import type { ISidebarItem, ISidebarSection } from '~/components/layout/sidebar/sidebar-state';
 
 /**
  * Who may open a sidebar item: the same props the page's RequireAuth takes (any one of `roles`,

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
-import { meQueryKey } from '~/features/auth/api/me';
-import { listenToAuth } from '~/features/auth/lib/auth-broadcast';
-import { probeSession } from '~/features/auth/lib/session-probe';
+import { meQueryKey } from '../api/me';
+import { listenToAuth } from '../lib/auth-broadcast';
+import { probeSession } from '../lib/session-probe';
 import { whenIdle } from '~/lib/hydration';
 import { useLoadedQueryClient } from '~/lib/query-client-slot';
 
