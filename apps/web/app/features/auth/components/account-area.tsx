@@ -2,7 +2,7 @@ import { DropdownMenu } from 'radix-ui';
 import { LayoutDashboard } from 'lucide-react';
 import { Link } from 'react-router';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
-import { SignedOutLinks } from './account-corner';
+import { SignedOutLinks } from './signed-out-links';
 import { cn } from '~/lib/cn';
 import { useSession } from '../hooks/use-session';
 import { useLogout } from '../hooks/use-logout';

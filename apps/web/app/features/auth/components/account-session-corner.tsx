@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSession } from '../hooks/use-session';
-import { SignedOutLinks } from './account-corner';
+import { SignedOutLinks } from './signed-out-links';
 
 /**
  * The account area with its avatar menu (Radix DropdownMenu, the logout code and its toasts) is a
