@@ -90,7 +90,7 @@ function guardRoles(path: string): readonly string[] {
 describe('the school sidebar per role', () => {
   it('states each guard as its route file does', () => {
     for (const guard of ROUTE_GUARDS) expect(routeSource(guard.file), guard.file).toContain(guard.states);
-    expect(routeSource('dashboard-school.tsx')).toContain('<DashboardHome path="/dashboard/school"');
+    expect(routeSource('dashboard-school.tsx')).toContain('<DashboardHome path={paths.dashboard.school}');
   });
 
   it('gives the school administrator exactly the spec 2.4 list', () => {

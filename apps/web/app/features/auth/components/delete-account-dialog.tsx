@@ -19,6 +19,7 @@ import { SIGNED_OUT_STATE } from '../hooks/use-logout';
 import { broadcastAuth } from '../lib/auth-broadcast';
 import { clearLastPath } from '../lib/last-path';
 import { PasswordField } from './password-field';
+import { paths } from '~/config/paths';
 
 /** /settings: deletes the account after the user confirms with their password. */
 export function DeleteAccountDialog() {
@@ -53,7 +54,7 @@ export function DeleteAccountDialog() {
     clearLastPath();
     broadcastAuth({ type: 'signed-out' });
     toast.success('Account deleted', { description: 'Your account has been deleted.' });
-    await navigate('/', { replace: true, state: SIGNED_OUT_STATE });
+    await navigate(paths.home, { replace: true, state: SIGNED_OUT_STATE });
   }
 
   return (

@@ -11,6 +11,7 @@ import { Input } from '~/components/ui/input';
 import { FormField } from '~/components/ui/form-field';
 import { ApiError } from '~/lib/api-client';
 import { requestPasswordReset } from '../api/auth-requests';
+import { paths } from '~/config/paths';
 
 /**
  * /forgot-password: asks for a reset link. The answer is the same whether or not an account
@@ -52,7 +53,7 @@ export function ForgotPasswordForm() {
             Use another email
           </Button>
           <Button asChild className="sm:flex-1">
-            <Link to="/login">Back to sign in</Link>
+            <Link to={paths.auth.login}>Back to sign in</Link>
           </Button>
         </div>
       </div>
@@ -74,7 +75,7 @@ export function ForgotPasswordForm() {
       </Button>
       <p className="text-center text-sm text-slate-600">
         Remembered it?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+        <Link to={paths.auth.login} className="font-semibold text-brand-700 hover:underline">
           Sign in
         </Link>
       </p>

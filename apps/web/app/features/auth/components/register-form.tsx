@@ -24,6 +24,7 @@ import { signUpWithEmail, VERIFICATION_CALLBACK_URL } from '../api/auth-requests
 import { PasswordField } from './password-field';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { RoleCards } from './role-cards';
+import { paths } from '~/config/paths';
 
 const DEFAULT_VALUES: TSignUpInput = {
   firstName: '',
@@ -120,7 +121,7 @@ export function RegisterForm() {
           </AlertDescription>
         </Alert>
         <Button asChild className="w-full">
-          <Link to="/login">Go to sign in</Link>
+          <Link to={paths.auth.login}>Go to sign in</Link>
         </Button>
       </div>
     );
@@ -175,7 +176,7 @@ export function RegisterForm() {
             label={
               <>
                 I accept the{' '}
-                <Link to="/terms-of-service" target="_blank" className="font-medium text-brand-700 underline">
+                <Link to={paths.legal.termsOfService} target="_blank" className="font-medium text-brand-700 underline">
                   Terms of Service
                 </Link>
               </>
@@ -188,7 +189,7 @@ export function RegisterForm() {
             label={
               <>
                 I accept the{' '}
-                <Link to="/privacy-policy" target="_blank" className="font-medium text-brand-700 underline">
+                <Link to={paths.legal.privacyPolicy} target="_blank" className="font-medium text-brand-700 underline">
                   Privacy Policy
                 </Link>
               </>
@@ -204,7 +205,7 @@ export function RegisterForm() {
       </Button>
       <p className="text-center text-sm text-slate-600">
         Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+        <Link to={paths.auth.login} className="font-semibold text-brand-700 hover:underline">
           Sign in
         </Link>
       </p>

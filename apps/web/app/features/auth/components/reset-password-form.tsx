@@ -14,6 +14,7 @@ import { resetPassword } from '../api/auth-requests';
 import { meQueryKey } from '../api/get-me';
 import { saveLastPath } from '../lib/last-path';
 import { PasswordField } from './password-field';
+import { paths } from '~/config/paths';
 
 type TValues = z.output<typeof ZResetPasswordSchema>;
 
@@ -51,10 +52,10 @@ export function ResetPasswordForm({ token, invited = false }: { token: string; i
     // Signing in goes to / (spec 2.6), which returns to the last path (2.5): make that the user's
     // dashboard, so a guardian who has just accepted a school's invitation lands where the school
     // asks for their consent (D15), not on the marketing home page.
-    saveLastPath('/dashboard');
+    saveLastPath(paths.dashboard.root);
     if (invited) toast.success('Password set', { description: 'Sign in with your e-mail address and this password.' });
     else toast.success('Password changed', { description: 'Please sign in with your new password.' });
-    navigate('/login?reset=true', { replace: true });
+    navigate(paths.auth.loggedOut, { replace: true });
   }
 
   return (
@@ -63,7 +64,7 @@ export function ResetPasswordForm({ token, invited = false }: { token: string; i
         <Alert variant="destructive" role="alert">
           <AlertTitle>{failure}</AlertTitle>
           <AlertDescription>
-            <Link to="/forgot-password" className="font-semibold underline">
+            <Link to={paths.auth.forgotPassword} className="font-semibold underline">
               Request a new reset link
             </Link>
           </AlertDescription>

@@ -2,15 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { meQueryKey } from '../api/me';
 
 /**
- * Navigation states and paths the session code shares. A module of its own, without TanStack
+ * Navigation states the session code shares. A module of its own, without TanStack
  * Query or the logout code, so SessionSync can use them on a public page that has loaded neither.
  */
 
-export const UNAUTHORIZED_PATH = '/unauthorized';
 /** The state of SessionSync's navigation back to the last path (spec 2.5). */
 export const RESTORED_STATE = { restored: true } as const;
-
-export const LOGGED_OUT_PATH = '/login?reset=true';
 
 export { isSignedOutState, SIGNED_OUT_STATE } from '~/lib/signed-out-state';
 

@@ -12,6 +12,7 @@ import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { ApiError } from '~/lib/api-client';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { useCancelSandboxOrder, usePaySandboxOrder, useSandboxCheckout, type TSandboxCheckout } from '../api/sandbox-checkout';
+import { paths } from '~/config/paths';
 
 const FIELDS = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
 const EMPTY = { cardNumber: '', expiry: '', cvc: '', name: '' };
@@ -63,7 +64,7 @@ export function SandboxCheckout({ orderId }: { orderId: string }) {
             <AlertDescription>
               <p>{errorMessage(checkout.error)}</p>
               {checkout.error instanceof ApiError && checkout.error.status === 404 ? (
-                <a href="/" className="mt-2 inline-block font-medium underline">
+                <a href={paths.home} className="mt-2 inline-block font-medium underline">
                   Return to Sekolo
                 </a>
               ) : (
@@ -115,7 +116,7 @@ function CheckoutBody({ data }: { data: TSandboxCheckout }) {
           <CheckCircle2 aria-hidden="true" />
           <AlertTitle>This order has already been paid.</AlertTitle>
           <AlertDescription>
-            <a href="/" className="font-medium underline">
+            <a href={paths.home} className="font-medium underline">
               Return to Sekolo
             </a>
           </AlertDescription>

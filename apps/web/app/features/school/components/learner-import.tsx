@@ -19,6 +19,7 @@ import { Input } from '~/components/ui/input';
 import { errorMessage } from '~/lib/server-field-errors';
 import { useSingleFlight } from '~/lib/use-single-flight';
 import { useImportLearners } from '../api/school-queries';
+import { paths } from '~/config/paths';
 
 /**
  * The CSV template to download: the columns and an example row, a Grade 8 learner of this year's
@@ -142,7 +143,7 @@ export function LearnerImport() {
           <CheckCircle2 aria-hidden="true" />
           <AlertTitle>{countOf(done, 'learner')} imported.</AlertTitle>
           <AlertDescription>
-            <Link to="/dashboard/school/students" className="font-semibold underline">
+            <Link to={paths.school.learners} className="font-semibold underline">
               Go to the learner list
             </Link>
           </AlertDescription>

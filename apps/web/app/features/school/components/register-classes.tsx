@@ -25,6 +25,7 @@ import {
   useUpdateRegisterClass,
 } from '../api/school-queries';
 import { StagedSelect } from './staged-select';
+import { paths } from '~/config/paths';
 
 /**
  * /dashboard/school/classes: the register classes (e.g. 8A) with how many learners each has and their
@@ -120,7 +121,7 @@ function ClassTable({ classes, canManage }: { classes: TRegisterClass[]; canMana
                 <td className="px-4 py-3 text-slate-700 max-sm:p-0">{gradeLabel(c.grade)}</td>
                 <td className="px-4 py-3 text-slate-700 max-sm:p-0 max-sm:before:content-['Learners:_']">
                   <Link
-                    to={`/dashboard/school/students?class=${c.id}`}
+                    to={paths.school.learnersWith(`?class=${c.id}`)}
                     className="font-semibold text-brand-800 hover:underline"
                     aria-label={`${countOf(c.learnerCount, 'learner')} in ${c.name}`}
                   >
@@ -349,7 +350,7 @@ function ClassTeacherPicker({ registerClass }: { registerClass: TRegisterClass }
     return (
       <span className="text-slate-500">
         No teachers yet:{' '}
-        <Link to="/dashboard/school/teachers" className="font-medium text-brand-700 underline">
+        <Link to={paths.school.teachers} className="font-medium text-brand-700 underline">
           invite one
         </Link>
       </span>
