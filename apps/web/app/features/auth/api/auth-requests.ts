@@ -32,7 +32,7 @@ export function sendVerificationEmail(email: string) {
 }
 
 export function requestPasswordReset(email: string) {
-  return api.post<unknown>('/api/auth/request-password-reset', { email, redirectTo: paths.auth.resetPassword });
+  return api.post<unknown>('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
 }
 
 /** Whether a reset or invitation link still sets a password (asked before the password is typed). */

@@ -79,7 +79,7 @@ function SubmittedPanel({ status, reason }: { status: string; reason?: string | 
             : "Thank you for completing your application. We'll review it and get back to you shortly."}
       </p>
       <Button asChild>
-        <Link to={rejected ? paths.contact : '/'}>{rejected ? 'Contact us' : 'Return to Home'}</Link>
+        <Link to={rejected ? paths.contact : paths.home}>{rejected ? 'Contact us' : 'Return to Home'}</Link>
       </Button>
     </div>
   );
