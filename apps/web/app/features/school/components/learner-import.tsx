@@ -118,8 +118,6 @@ export function LearnerImport() {
         hint="The file is checked first; nothing is imported until you confirm."
       >
         <Input
-          id={`${id}-file`}
-          aria-describedby={`${id}-file-hint`}
           type="file"
           accept=".csv,text/csv"
           onChange={(event) => void onFile(event.target.files?.[0])}
