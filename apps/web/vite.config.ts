@@ -32,7 +32,8 @@ const SHELL_MODULES = new RegExp(
   [
     String.raw`[\/]app[\/]lib[\/](api-client|cn|server-field-errors|use-async-action)\.ts$`,
     String.raw`[\/]app[\/]lib[\/]query-client-slot\.tsx$`,
-    String.raw`[\/]app[\/]components[\/]layout[\/](account-corner|logo|mobile-menu|nav-dropdown|site-footer|social-icons|top-bar)\.tsx$`,
+    String.raw`[\/]app[\/]components[\/]layout[\/](logo|mobile-menu|nav-dropdown|site-footer|social-icons|top-bar)\.tsx$`,
+    String.raw`[\/]app[\/]features[\/]auth[\/]components[\/](account-corner|signed-out-links)\.tsx$`,
     String.raw`[\/]app[\/]lib[\/]hydration\.ts$`,
     String.raw`[\/]app[\/]components[\/]ui[\/](input|honeypot-field|loading-spinner)\.tsx$`,
     String.raw`[\/]app[\/]content[\/](navigation|site)\.ts$`,

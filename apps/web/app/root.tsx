@@ -6,6 +6,7 @@ import { useMediaQuery } from '~/lib/use-media-query';
 import { whenIdle } from '~/lib/hydration';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import './app.css';
+import { paths } from '~/config/paths';
 
 const FIRST_INTERACTION = ['pointerdown', 'keydown', 'touchstart'] as const;
 
@@ -115,7 +116,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-4 text-slate-600">
         Please reload the page. If it keeps happening, contact us at hello@sekolo.co.za.
       </p>
-      <a className="mt-6 inline-block font-medium text-brand-700 underline" href="/">
+      <a className="mt-6 inline-block font-medium text-brand-700 underline" href={paths.home}>
         Return to Home
       </a>
     </main>

@@ -1,3 +1,5 @@
+import { paths } from '~/config/paths';
+
 /**
  * The public site's navigation (spec 2.4): the top bar, the mobile menu that mirrors it, and the
  * footer all read these lists, so a link is added or renamed in one place.
@@ -18,7 +20,7 @@ export interface INavGroup {
   items: readonly INavLink[];
 }
 
-export const HOME_LINK: INavLink = { label: 'Home', to: '/' };
+export const HOME_LINK: INavLink = { label: 'Home', to: paths.home };
 
 export const SOLUTIONS_GROUP: INavGroup = {
   id: 'solutions',
@@ -27,27 +29,27 @@ export const SOLUTIONS_GROUP: INavGroup = {
   items: [
     {
       label: 'For Schools',
-      to: '/features#student-management',
+      to: `${paths.features}#student-management`,
       description: 'Learners, attendance, fees and parent communication in one place.',
     },
     {
       label: 'For Parents',
-      to: '/knowledge-base#parents',
+      to: `${paths.legal.knowledgeBase}#parents`,
       description: 'Pay fees, follow attendance and hear from teachers.',
     },
     {
       label: 'For Business Partners',
-      to: '/pricing#business-partners',
+      to: `${paths.pricing}#business-partners`,
       description: 'Sell supplies, services and tutoring to schools and families.',
     },
     {
       label: 'For Charities',
-      to: '/features#funding',
+      to: `${paths.features}#funding`,
       description: 'Raise funds and reach schools, free of registration fees.',
     },
     {
       label: 'For Young Entrepreneurs',
-      to: '/knowledge-base#young-entrepreneurs',
+      to: `${paths.legal.knowledgeBase}#young-entrepreneurs`,
       description: 'Learners open their own shop with a guardian’s consent.',
     },
   ],
@@ -56,20 +58,20 @@ export const SOLUTIONS_GROUP: INavGroup = {
 export const MARKETPLACE_GROUP: INavGroup = {
   id: 'marketplace',
   label: 'Marketplace',
-  activePaths: ['/marketplace'],
+  activePaths: [paths.marketplace],
   items: [
-    { label: 'School Supplies', to: '/marketplace#supplies', description: 'Stationery, uniforms, books and sports kit.' },
-    { label: 'Educational Resources', to: '/marketplace#resources', description: 'Tutors, courses, reading and learning materials.' },
-    { label: 'Technology', to: '/marketplace#technology', description: 'Devices, software and IT support for schools.' },
-    { label: 'Services', to: '/marketplace#services', description: 'Transport, catering, maintenance, coaching and more.' },
+    { label: 'School Supplies', to: `${paths.marketplace}#supplies`, description: 'Stationery, uniforms, books and sports kit.' },
+    { label: 'Educational Resources', to: `${paths.marketplace}#resources`, description: 'Tutors, courses, reading and learning materials.' },
+    { label: 'Technology', to: `${paths.marketplace}#technology`, description: 'Devices, software and IT support for schools.' },
+    { label: 'Services', to: `${paths.marketplace}#services`, description: 'Transport, catering, maintenance, coaching and more.' },
   ],
 };
 
 /** Plain links after the two groups, in top-bar order. */
 export const TRAILING_LINKS: readonly INavLink[] = [
-  { label: 'Pricing', to: '/pricing' },
-  { label: 'Features', to: '/features' },
-  { label: 'Contact', to: '/contact' },
+  { label: 'Pricing', to: paths.pricing },
+  { label: 'Features', to: paths.features },
+  { label: 'Contact', to: paths.contact },
 ];
 
 export const NAV_GROUPS: readonly INavGroup[] = [SOLUTIONS_GROUP, MARKETPLACE_GROUP];
@@ -79,32 +81,32 @@ export const FOOTER_COLUMNS: readonly { heading: string; links: readonly INavLin
   {
     heading: 'Platform',
     links: [
-      { label: 'Features', to: '/features' },
-      { label: 'Pricing', to: '/pricing' },
-      { label: 'Marketplace', to: '/marketplace' },
-      { label: 'Book a Demo', to: '/demo' },
-      { label: 'Knowledge Base', to: '/knowledge-base' },
-      { label: 'Contact', to: '/contact' },
+      { label: 'Features', to: paths.features },
+      { label: 'Pricing', to: paths.pricing },
+      { label: 'Marketplace', to: paths.marketplace },
+      { label: 'Book a Demo', to: paths.demo },
+      { label: 'Knowledge Base', to: paths.legal.knowledgeBase },
+      { label: 'Contact', to: paths.contact },
     ],
   },
   {
     heading: 'Legal',
     links: [
-      { label: 'Terms', to: '/terms' },
-      { label: 'Terms of Service', to: '/terms-of-service' },
-      { label: 'Terms of Use', to: '/terms-of-use' },
-      { label: 'Refunds & Returns', to: '/refunds-returns' },
-      { label: 'Service Level Agreement', to: '/service-level-agreement' },
-      { label: 'Sponsorship Terms', to: '/sponsorship-terms' },
-      { label: 'Vouchers & Coupons', to: '/vouchers-coupons' },
+      { label: 'Terms', to: paths.legal.terms },
+      { label: 'Terms of Service', to: paths.legal.termsOfService },
+      { label: 'Terms of Use', to: paths.legal.termsOfUse },
+      { label: 'Refunds & Returns', to: paths.legal.refundsReturns },
+      { label: 'Service Level Agreement', to: paths.legal.serviceLevelAgreement },
+      { label: 'Sponsorship Terms', to: paths.legal.sponsorshipTerms },
+      { label: 'Vouchers & Coupons', to: paths.legal.vouchersCoupons },
     ],
   },
   {
     heading: 'Policies',
     links: [
-      { label: 'Privacy Policy', to: '/privacy-policy' },
-      { label: 'Cookie Policy', to: '/cookie-policy' },
-      { label: 'Responsible Disclosure', to: '/responsible-disclosure' },
+      { label: 'Privacy Policy', to: paths.legal.privacyPolicy },
+      { label: 'Cookie Policy', to: paths.legal.cookiePolicy },
+      { label: 'Responsible Disclosure', to: paths.legal.responsibleDisclosure },
     ],
   },
 ];

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 const SHOWN_WITHIN_MS = 1000;
 
 /**
- * Focus on the first field a refused submit marked invalid (`aria-invalid`, fieldAria), so a
+ * Focus on the first field a refused submit marked invalid (`aria-invalid`, set by FormField), so a
  * keyboard or screen-reader user lands on what to fix instead of staying on the submit button.
  * react-hook-form would do it itself, but the forms' controlled fields give it no element refs.
  * `focusFirstInvalid` is called

@@ -5,6 +5,7 @@ import { FREE_TRIAL_DAYS } from '@sekolo/shared/constants/trial';
 import { Button } from '~/components/ui/button';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/application-submitted';
+import { paths } from '~/config/paths';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Application submitted') },
@@ -92,11 +93,11 @@ export default function ApplicationSubmittedPage() {
         </ol>
         <div className="mt-10 flex flex-col items-center gap-4">
           <Button asChild size="lg">
-            <Link to="/">Return to Home</Link>
+            <Link to={paths.home}>Return to Home</Link>
           </Button>
           <p className="text-sm text-slate-600">
             Questions about your application?{' '}
-            <Link to="/contact" className="font-medium text-brand-700 underline">
+            <Link to={paths.contact} className="font-medium text-brand-700 underline">
               Contact us
             </Link>
           </p>

@@ -8,6 +8,7 @@ import { Button } from '~/components/ui/button';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/basket';
+import { paths } from '~/config/paths';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Basket') }, { name: 'robots', content: 'noindex' }];
 
@@ -31,7 +32,7 @@ export default function BasketPage() {
           {basket.items.length > 0 && (
             <div className="mt-4 flex justify-end">
               <Button asChild>
-                <Link to="/checkout">Go to checkout</Link>
+                <Link to={paths.checkout}>Go to checkout</Link>
               </Button>
             </div>
           )}

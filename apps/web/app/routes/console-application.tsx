@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { RequireAuth } from '~/features/auth/components/require-auth';
 import { rolesForDashboard } from '~/features/auth/lib/dashboard-roles';
 import { ApplicationDetail } from '~/features/console/components/application-detail';
+import { paths } from '~/config/paths';
 
 export function meta() {
   return [{ title: 'Application | Platform console | Sekolo' }];
@@ -11,7 +12,7 @@ export function meta() {
 export default function ConsoleApplicationPage() {
   const { id = '' } = useParams();
   return (
-    <RequireAuth roles={rolesForDashboard('/console')}>
+    <RequireAuth roles={rolesForDashboard(paths.console.home)}>
       <ApplicationDetail id={id} />
     </RequireAuth>
   );

@@ -3,6 +3,7 @@ import { ChevronLeft } from 'lucide-react';
 import { RequireAuth } from '~/features/auth/components/require-auth';
 import { rolesForDashboard } from '~/features/auth/lib/dashboard-roles';
 import { FailedJobs } from '~/features/console/components/failed-jobs';
+import { paths } from '~/config/paths';
 
 export function meta() {
   return [{ title: 'Background jobs | Platform console | Sekolo' }];
@@ -11,10 +12,10 @@ export function meta() {
 /** /console/jobs: failed background jobs and their retry, platform operators only. */
 export default function ConsoleJobsPage() {
   return (
-    <RequireAuth roles={rolesForDashboard('/console')}>
+    <RequireAuth roles={rolesForDashboard(paths.console.home)}>
       <div className="space-y-6">
         <Link
-          to="/console"
+          to={paths.console.home}
           className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
         >
           <ChevronLeft className="size-4" aria-hidden="true" />

@@ -6,6 +6,7 @@ import { Card, CardContent } from '~/components/ui/card';
 import { SpecialistContactForm } from '~/features/contact/components/specialist-contact-form';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/contact-specialists';
+import { paths } from '~/config/paths';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Talk to a specialist') },
@@ -55,8 +56,8 @@ export default function ContactSpecialistsPage() {
             <p className="flex gap-2 text-sm text-slate-600">
               <CircleCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
               <span>
-                A single school? Compare the <Link to="/pricing" className="font-medium text-brand-700 underline">packages</Link> or{' '}
-                <Link to="/demo" className="font-medium text-brand-700 underline">book a demo</Link>.
+                A single school? Compare the <Link to={paths.pricing} className="font-medium text-brand-700 underline">packages</Link> or{' '}
+                <Link to={paths.demo} className="font-medium text-brand-700 underline">book a demo</Link>.
               </span>
             </p>
           </aside>

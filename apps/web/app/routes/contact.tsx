@@ -6,6 +6,7 @@ import { Card, CardContent } from '~/components/ui/card';
 import { ContactForm } from '~/features/contact/components/contact-form';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/contact';
+import { paths } from '~/config/paths';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Contact us') },
@@ -67,14 +68,14 @@ export default function ContactPage() {
             </ul>
             <Card>
               <CardContent className="space-y-4">
-                <Link to="/demo" className="flex gap-3 rounded-lg text-slate-700 hover:text-brand-800">
+                <Link to={paths.demo} className="flex gap-3 rounded-lg text-slate-700 hover:text-brand-800">
                   <CalendarCheck className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
                   <span>
                     <span className="block font-medium text-slate-900">Book a Demo</span>
                     See Sekolo in a 45-minute online session with our team.
                   </span>
                 </Link>
-                <Link to="/contact-specialists" className="flex gap-3 rounded-lg text-slate-700 hover:text-brand-800">
+                <Link to={paths.contactSpecialists} className="flex gap-3 rounded-lg text-slate-700 hover:text-brand-800">
                   <Building2 className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
                   <span>
                     <span className="block font-medium text-slate-900">Need a custom solution?</span>

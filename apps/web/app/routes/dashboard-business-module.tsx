@@ -4,6 +4,7 @@ import { rolesForDashboard } from '~/features/auth/lib/dashboard-roles';
 import { ModuleEmptyState } from '~/features/school/components/module-empty-state';
 import { BUSINESS_MODULES } from '~/features/school/lib/school-modules';
 import { OwnListings } from '~/features/basket/components/own-listings';
+import { paths } from '~/config/paths';
 
 export function meta({ params }: { params: { module?: string } }) {
   const module = params.module ? BUSINESS_MODULES[params.module] : undefined;
@@ -14,10 +15,10 @@ export function meta({ params }: { params: { module?: string } }) {
 export default function DashboardBusinessModule() {
   const { module: slug = '' } = useParams();
   const module = BUSINESS_MODULES[slug];
-  if (!module) return <Navigate to="/not-found" replace />;
-  const empty = <ModuleEmptyState module={module} action={{ to: '/marketplace', label: 'Visit the marketplace' }} />;
+  if (!module) return <Navigate to={paths.notFound} replace />;
+  const empty = <ModuleEmptyState module={module} action={{ to: paths.marketplace, label: 'Visit the marketplace' }} />;
   return (
-    <RequireAuth roles={rolesForDashboard('/dashboard/business')}>
+    <RequireAuth roles={rolesForDashboard(paths.dashboard.business)}>
       {slug === 'listings' ? <OwnListings title={module.title} empty={empty} /> : empty}
     </RequireAuth>
   );

@@ -1,14 +1,19 @@
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+import { paths } from '~/config/paths';
 
 export function meta() {
   return [{ title: 'Business dashboard | Sekolo' }];
 }
 
 const QUICK_LINKS: readonly IQuickLink[] = [
-  { to: '/marketplace', label: 'Marketplace', description: 'See the marketplace your customers shop in.' },
-  { to: '/pricing', label: 'Fees and packages', description: 'Registration fees, subscriptions and commission tiers.' },
+  { to: paths.marketplace, label: 'Marketplace', description: 'See the marketplace your customers shop in.' },
   {
-    to: '/service-level-agreement',
+    to: paths.pricing,
+    label: 'Fees and packages',
+    description: 'Registration fees, subscriptions and commission tiers.',
+  },
+  {
+    to: paths.legal.serviceLevelAgreement,
     label: 'Service level agreement',
     description: 'Payouts, support hours and response times.',
   },
@@ -17,5 +22,5 @@ const QUICK_LINKS: readonly IQuickLink[] = [
 
 /** /dashboard/business: the business partner's first screen (spec 2.3). */
 export default function DashboardBusiness() {
-  return <DashboardHome path="/dashboard/business" title="Business dashboard" quickLinks={QUICK_LINKS} />;
+  return <DashboardHome path={paths.dashboard.business} title="Business dashboard" quickLinks={QUICK_LINKS} />;
 }

@@ -1,4 +1,5 @@
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+import { paths } from '~/config/paths';
 
 export function meta() {
   return [{ title: 'Charity dashboard | Sekolo' }];
@@ -6,15 +7,15 @@ export function meta() {
 
 const QUICK_LINKS: readonly IQuickLink[] = [
   {
-    to: '/features#funding',
+    to: `${paths.features}#funding`,
     label: 'Funding and donations',
     description: 'How schools and supporters give through Sekolo.',
   },
-  { to: '/marketplace', label: 'Marketplace', description: 'Products and services on Sekolo.' },
+  { to: paths.marketplace, label: 'Marketplace', description: 'Products and services on Sekolo.' },
   ...ACCOUNT_QUICK_LINKS,
 ];
 
 /** /dashboard/charity: the charity's first screen (spec 2.3). */
 export default function DashboardCharity() {
-  return <DashboardHome path="/dashboard/charity" title="Charity dashboard" quickLinks={QUICK_LINKS} />;
+  return <DashboardHome path={paths.dashboard.charity} title="Charity dashboard" quickLinks={QUICK_LINKS} />;
 }

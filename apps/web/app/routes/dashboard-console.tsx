@@ -1,20 +1,21 @@
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 import { ApplicationQueue } from '~/features/console/components/application-queue';
+import { paths } from '~/config/paths';
 
 export function meta() {
   return [{ title: 'Platform console | Sekolo' }];
 }
 
 const QUICK_LINKS: readonly IQuickLink[] = [
-  { to: '/console/jobs', label: 'Background jobs', description: 'Mail and renewals that failed, and their retry.' },
-  { to: '/contact', label: 'Contact details', description: 'The addresses schools and partners write to.' },
+  { to: paths.console.jobs, label: 'Background jobs', description: 'Mail and renewals that failed, and their retry.' },
+  { to: paths.contact, label: 'Contact details', description: 'The addresses schools and partners write to.' },
   ...ACCOUNT_QUICK_LINKS,
 ];
 
 /** /console: the platform operator's first screen (D10): the application review queue. */
 export default function DashboardConsole() {
   return (
-    <DashboardHome path="/console" title="Platform console" quickLinks={QUICK_LINKS}>
+    <DashboardHome path={paths.console.home} title="Platform console" quickLinks={QUICK_LINKS}>
       <ApplicationQueue />
     </DashboardHome>
   );

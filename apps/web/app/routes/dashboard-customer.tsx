@@ -6,13 +6,14 @@ import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/
 import { useSession } from '~/features/auth/hooks/use-session';
 import { BasketPanel } from '~/features/basket/components/basket-panel';
 import { CustomerProfileGate } from '~/features/registration/components/customer-profile-gate';
+import { paths } from '~/config/paths';
 
 export function meta() {
   return [{ title: 'Customer dashboard | Sekolo' }];
 }
 
 const QUICK_LINKS: readonly IQuickLink[] = [
-  { to: '/marketplace', label: 'Marketplace', description: 'School supplies, resources, technology and services.' },
+  { to: paths.marketplace, label: 'Marketplace', description: 'School supplies, resources, technology and services.' },
   ...ACCOUNT_QUICK_LINKS,
 ];
 
@@ -20,7 +21,7 @@ const QUICK_LINKS: readonly IQuickLink[] = [
 export default function DashboardCustomer() {
   const { user } = useSession();
   return (
-    <DashboardHome path="/dashboard/customer" title="Customer dashboard" quickLinks={QUICK_LINKS}>
+    <DashboardHome path={paths.dashboard.customer} title="Customer dashboard" quickLinks={QUICK_LINKS}>
       <CustomerProfileGate user={user && { email: user.email, firstName: user.firstName, lastName: user.lastName }}>
         <div className="grid gap-6 lg:grid-cols-2">
           <Card>
@@ -41,7 +42,7 @@ export default function DashboardCustomer() {
                 <PackageOpen className="size-10 text-slate-400" aria-hidden="true" />
                 <p className="font-medium text-slate-900">You have no orders yet</p>
                 <Button asChild variant="secondary" size="sm">
-                  <Link to="/marketplace">Visit the marketplace</Link>
+                  <Link to={paths.marketplace}>Visit the marketplace</Link>
                 </Button>
               </div>
             </CardContent>

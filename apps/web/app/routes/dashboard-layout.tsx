@@ -10,7 +10,7 @@ import {
   SCHOOL_SETTINGS_LINK_ACCESS,
   schoolSidebarFor,
   sidebarKindForPath,
-} from '~/components/layout/sidebar/dashboard-nav';
+} from '~/layout/dashboard-nav';
 import {
   Sidebar,
   SidebarInset,
@@ -19,13 +19,14 @@ import {
   SidebarTrigger,
   useSidebar,
 } from '~/components/layout/sidebar/sidebar';
-import { SidebarUserMenu } from '~/components/layout/sidebar/sidebar-user-menu';
+import { SidebarUserMenu } from '~/features/auth/components/sidebar-user-menu';
 import { AccountArea } from '~/features/auth/components/account-area';
 import { RequireAuth } from '~/features/auth/components/require-auth';
 import { UserAvatar } from '~/features/auth/components/user-avatar';
 import { useLogout } from '~/features/auth/hooks/use-logout';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { cn } from '~/lib/cn';
+import { paths } from '~/config/paths';
 
 const SKIP_LINK =
   'sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2';
@@ -98,7 +99,7 @@ function SidebarBrand() {
   const { open, isMobile } = useSidebar();
   if (!open && !isMobile) {
     return (
-      <Link to="/" aria-label="Sekolo home" className="rounded-md">
+      <Link to={paths.home} aria-label="Sekolo home" className="rounded-md">
         <LogoMark />
       </Link>
     );
@@ -127,7 +128,7 @@ function SidebarFooter({ kind }: { kind: 'school' | 'business' }) {
       {kind === 'school' && canOpenSidebarItem(SCHOOL_SETTINGS_LINK_ACCESS, session) && (
         <SidebarTooltip label="School Settings" show={collapsed}>
           <Link
-            to="/admin/school-settings"
+            to={paths.school.legacySettings}
             aria-label={collapsed ? 'School Settings' : undefined}
             className={cn(
               'flex h-9 items-center gap-3 rounded-md text-sm font-medium text-slate-700 hover:bg-slate-100',
@@ -182,7 +183,10 @@ function PlainLayout({ children }: { children: React.ReactNode }) {
 function DashboardNav({ className }: { className: string }) {
   return (
     <nav aria-label="Dashboard" className={className}>
-      <Link to="/marketplace" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+      <Link
+        to={paths.marketplace}
+        className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      >
         Marketplace
       </Link>
     </nav>

@@ -3,6 +3,7 @@ import { MyChildren } from '~/features/school/components/my-children';
 import { ChildOverviews } from '~/features/school/components/child-overview';
 import { ConsentRequest } from '~/features/school/components/consent-request';
 import { AbsenceNotices } from '~/features/attendance/components/absence-notices';
+import { paths } from '~/config/paths';
 
 export function meta() {
   return [{ title: 'Parent dashboard | Sekolo' }];
@@ -10,18 +11,18 @@ export function meta() {
 
 const QUICK_LINKS: readonly IQuickLink[] = [
   {
-    to: '/marketplace#supplies',
+    to: `${paths.marketplace}#supplies`,
     label: 'School supplies',
     description: 'Stationery, uniforms and books for your children.',
   },
-  { to: '/knowledge-base', label: 'Knowledge base', description: 'Answers to common questions from parents.' },
+  { to: paths.legal.knowledgeBase, label: 'Knowledge base', description: 'Answers to common questions from parents.' },
   ...ACCOUNT_QUICK_LINKS,
 ];
 
 /** /dashboard/parent: the parent's first screen (D11), with their own children (issue 6). */
 export default function DashboardParent() {
   return (
-    <DashboardHome path="/dashboard/parent" title="Parent dashboard" quickLinks={QUICK_LINKS}>
+    <DashboardHome path={paths.dashboard.parent} title="Parent dashboard" quickLinks={QUICK_LINKS}>
       <ConsentRequest />
       <AbsenceNotices />
       <MyChildren />

@@ -4,6 +4,7 @@ import { RequireAuth } from '~/features/auth/components/require-auth';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { BILLING_ROLES, LEARNER_VIEWER_ROLES, SCHOOL_AREA_ROLES } from '~/features/school/lib/school-access';
 import { SCHOOL_MODULES } from '~/features/school/lib/school-modules';
+import { paths } from '~/config/paths';
 
 export function meta({ params }: { params: { module?: string } }) {
   const module = params.module ? SCHOOL_MODULES[params.module] : undefined;
@@ -17,10 +18,10 @@ export default function DashboardSchoolModule() {
   // A way on only to a page the user may open: a teacher's Billing settings was the access page.
   const may = (roles: readonly string[]) => role !== null && roles.includes(role);
   // Learners have their own pages; a deeper unknown path under them goes back to the list.
-  if (slug === 'students') return <Navigate to="/dashboard/school/students" replace />;
-  if (slug === 'classes') return <Navigate to="/dashboard/school/classes" replace />;
+  if (slug === 'students') return <Navigate to={paths.school.learners} replace />;
+  if (slug === 'classes') return <Navigate to={paths.school.classes} replace />;
   const module = SCHOOL_MODULES[slug];
-  if (!module) return <Navigate to="/not-found" replace />;
+  if (!module) return <Navigate to={paths.notFound} replace />;
   return (
     <RequireAuth roles={SCHOOL_AREA_ROLES}>
       <ModuleEmptyState
@@ -28,10 +29,10 @@ export default function DashboardSchoolModule() {
         action={
           slug === 'settings'
             ? may(BILLING_ROLES)
-              ? { to: '/dashboard/school/settings/billing', label: 'Billing settings' }
+              ? { to: paths.school.billing, label: 'Billing settings' }
               : undefined
             : may(LEARNER_VIEWER_ROLES)
-              ? { to: '/dashboard/school/students', label: 'Go to students' }
+              ? { to: paths.school.learners, label: 'Go to students' }
               : undefined
         }
       />

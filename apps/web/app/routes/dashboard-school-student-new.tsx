@@ -4,6 +4,7 @@ import { useCreateLearner } from '~/features/school/api/school-queries';
 import { EMPTY_LEARNER, LearnerForm } from '~/features/school/components/learner-form';
 import { RequireAuth } from '~/features/auth/components/require-auth';
 import { LEARNER_MANAGER_ROLES } from '~/features/school/lib/school-access';
+import { paths } from '~/config/paths';
 
 export function meta() {
   return [{ title: 'Add a learner | Sekolo' }];
@@ -24,7 +25,7 @@ function NewLearner() {
   return (
     <div className="max-w-3xl space-y-6">
       <div>
-        <Link to="/dashboard/school/students" className="text-sm font-semibold text-brand-800 hover:underline">
+        <Link to={paths.school.learners} className="text-sm font-semibold text-brand-800 hover:underline">
           ← Students
         </Link>
         <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900">Add a learner</h1>
@@ -35,7 +36,7 @@ function NewLearner() {
         onSubmit={async (values) => {
           const learner = await create.mutateAsync(values);
           toast.success(`${learner.firstName} ${learner.lastName} added`);
-          await navigate('/dashboard/school/students');
+          await navigate(paths.school.learners);
         }}
       />
     </div>

@@ -1,20 +1,21 @@
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { SchoolOverview } from '~/features/school/components/school-overview';
+import { paths } from '~/config/paths';
 
 export function meta() {
   return [{ title: 'School dashboard | Sekolo' }];
 }
 
 const QUICK_LINKS: readonly IQuickLink[] = [
-  { to: '/pricing', label: 'Packages', description: 'Compare the school packages and what each includes.' },
+  { to: paths.pricing, label: 'Packages', description: 'Compare the school packages and what each includes.' },
   {
-    to: '/marketplace#supplies',
+    to: `${paths.marketplace}#supplies`,
     label: 'School supplies',
     description: 'Order supplies, resources and technology for your school.',
   },
   {
-    to: '/contact-specialists',
+    to: paths.contactSpecialists,
     label: 'Talk to a specialist',
     description: 'Get help setting up Sekolo for your school.',
   },
@@ -24,7 +25,7 @@ const QUICK_LINKS: readonly IQuickLink[] = [
 /** /dashboard/school: the first screen for school administrators and staff (spec 2.3), with the school's figures (issue 6). */
 export default function DashboardSchool() {
   return (
-    <DashboardHome path="/dashboard/school" title="School dashboard" quickLinks={QUICK_LINKS}>
+    <DashboardHome path={paths.dashboard.school} title="School dashboard" quickLinks={QUICK_LINKS}>
       <Overview />
     </DashboardHome>
   );

@@ -1,5 +1,6 @@
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 import { MyLearnerDashboard } from '~/features/school/components/my-learner-dashboard';
+import { paths } from '~/config/paths';
 
 export function meta() {
   return [{ title: 'Student dashboard | Sekolo' }];
@@ -7,12 +8,12 @@ export function meta() {
 
 const QUICK_LINKS: readonly IQuickLink[] = [
   {
-    to: '/dashboard/student/assignments',
+    to: paths.dashboard.studentAssignments,
     label: 'Assignments',
     description: 'What your teachers set, and when it is due.',
   },
   {
-    to: '/marketplace#resources',
+    to: `${paths.marketplace}#resources`,
     label: 'Learning resources',
     description: 'Books and study material on the marketplace.',
   },
@@ -22,7 +23,7 @@ const QUICK_LINKS: readonly IQuickLink[] = [
 /** /dashboard/student: the learner's first screen (spec 2.3): their class, today, the week, attendance (issue 6). */
 export default function DashboardStudent() {
   return (
-    <DashboardHome path="/dashboard/student" title="Student dashboard" quickLinks={QUICK_LINKS}>
+    <DashboardHome path={paths.dashboard.student} title="Student dashboard" quickLinks={QUICK_LINKS}>
       <MyLearnerDashboard />
     </DashboardHome>
   );

@@ -1,5 +1,6 @@
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 import { TeachingToday } from '~/features/timetable/components/teaching-today';
+import { paths } from '~/config/paths';
 
 export function meta() {
   return [{ title: 'Teacher dashboard | Sekolo' }];
@@ -7,12 +8,12 @@ export function meta() {
 
 const QUICK_LINKS: readonly IQuickLink[] = [
   {
-    to: '/dashboard/school/attendance',
+    to: paths.school.attendance,
     label: 'Take the register',
     description: 'Mark today’s register for your class.',
   },
   {
-    to: '/marketplace#resources',
+    to: `${paths.marketplace}#resources`,
     label: 'Educational resources',
     description: 'Find teaching material on the marketplace.',
   },
@@ -22,7 +23,7 @@ const QUICK_LINKS: readonly IQuickLink[] = [
 /** /dashboard/teacher: the teacher's first screen (D11): today's classes and the registers to mark (issue 6). */
 export default function DashboardTeacher() {
   return (
-    <DashboardHome path="/dashboard/teacher" title="Teacher dashboard" quickLinks={QUICK_LINKS}>
+    <DashboardHome path={paths.dashboard.teacher} title="Teacher dashboard" quickLinks={QUICK_LINKS}>
       <TeachingToday />
     </DashboardHome>
   );

@@ -3,6 +3,7 @@ import { TriangleAlert } from 'lucide-react';
 import { OutboxViewer } from '~/features/dev-outbox/components/outbox-viewer';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/dev-outbox';
+import { paths } from '~/config/paths';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Outbox (development only)') }, { name: 'robots', content: 'noindex' }];
 
@@ -22,7 +23,7 @@ export default function DevOutboxPage() {
             <h1 className="text-3xl font-bold tracking-tight text-slate-900">Outbox</h1>
             <p className="mt-1 text-slate-600">Newest first. Links in a message open as they would from a mail client.</p>
           </div>
-          <Link to="/" className="text-sm font-medium text-brand-700 underline">
+          <Link to={paths.home} className="text-sm font-medium text-brand-700 underline">
             Back to the site
           </Link>
         </div>

@@ -8,6 +8,7 @@ import { FEATURE_DESCRIPTIONS } from '~/content/feature-descriptions';
 import { PLATFORM_SECTIONS, SCHOOL_MANAGEMENT_SECTIONS, type IFeatureSection } from '~/content/features';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/features';
+import { paths } from '~/config/paths';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Features') },
@@ -73,7 +74,7 @@ export default function FeaturesPage() {
           </div>
           <p className="mt-12 text-center text-slate-700">
             Looking for suppliers, tutors or services?{' '}
-            <Link to="/marketplace" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+            <Link to={paths.marketplace} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
               Visit the marketplace
               <ArrowRight className="size-4" aria-hidden="true" />
             </Link>

@@ -10,6 +10,7 @@ import { Button } from '~/components/ui/button';
 import { PLATFORM_SECTIONS, SCHOOL_MANAGEMENT_SECTIONS } from '~/content/features';
 import { HERO, HOW_IT_WORKS, TESTIMONIALS } from '~/content/home';
 import type { Route } from './+types/home';
+import { paths } from '~/config/paths';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Sekolo | School management, fee collection and a marketplace for schools' },
@@ -52,13 +53,13 @@ function Hero() {
           <p className="mt-6 max-w-xl text-lg leading-8 text-pretty text-slate-600">{HERO.subtext}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">
-              <Link to="/register">
+              <Link to={paths.auth.register}>
                 Get Started
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
             <Button asChild size="lg" variant="secondary">
-              <Link to="/demo">Book a Demo</Link>
+              <Link to={paths.demo}>Book a Demo</Link>
             </Button>
           </div>
           <ul className="mt-8 flex flex-col gap-2 text-sm text-slate-700 sm:flex-row sm:flex-wrap sm:gap-x-6">
@@ -147,7 +148,7 @@ function SchoolManagement() {
           ))}
         </div>
         <p className="mt-10 text-center">
-          <Link to="/features#student-management" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+          <Link to={`${paths.features}#student-management`} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
             Explore school management
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
@@ -159,12 +160,12 @@ function SchoolManagement() {
 
 function PlatformFeatures() {
   const cards = [
-    ...PLATFORM_SECTIONS.map((section) => ({ id: section.id, title: section.title, summary: section.summary, to: `/features#${section.id}` })),
+    ...PLATFORM_SECTIONS.map((section) => ({ id: section.id, title: section.title, summary: section.summary, to: `${paths.features}#${section.id}` })),
     {
       id: 'marketplace' as const,
       title: 'Marketplace',
       summary: 'School supplies, educational resources, technology and services from checked business partners.',
-      to: '/marketplace',
+      to: paths.marketplace,
     },
   ];
   return (
@@ -218,10 +219,10 @@ function FreeTrial() {
           </div>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row lg:mt-0 lg:shrink-0">
             <Button asChild size="lg">
-              <Link to="/register">Get Started</Link>
+              <Link to={paths.auth.register}>Get Started</Link>
             </Button>
             <Button asChild size="lg" variant="secondary">
-              <Link to="/pricing">See pricing</Link>
+              <Link to={paths.pricing}>See pricing</Link>
             </Button>
           </div>
         </div>

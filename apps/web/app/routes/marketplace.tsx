@@ -8,6 +8,7 @@ import { formatPercentFromBps } from '~/content/format';
 import { MARKETPLACE_SECTIONS, type IMarketplaceSection, type TMarketplaceSectionId } from '~/content/marketplace';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/marketplace';
+import { paths } from '~/config/paths';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Marketplace') },
@@ -29,7 +30,7 @@ const SECTION_ICONS: Record<TMarketplaceSectionId, LucideIcon> = {
  * Where the partners' products are on sale, for everyone: beside the basket (issue 5). It was
  * "Sign in to browse", to /login, where a signed-in user found only "You're already logged in".
  */
-const PRODUCTS_PATH = '/basket';
+const PRODUCTS_PATH = paths.basket;
 
 export default function MarketplacePage() {
   return (
@@ -44,7 +45,7 @@ export default function MarketplacePage() {
             <Link to={PRODUCTS_PATH}>Browse products</Link>
           </Button>
           <Button asChild size="lg" variant="secondary">
-            <Link to="/register">Become a Business Partner</Link>
+            <Link to={paths.auth.register}>Become a Business Partner</Link>
           </Button>
         </div>
         <nav aria-label="Marketplace sections" className="mt-10">
@@ -74,7 +75,7 @@ export default function MarketplacePage() {
       <CtaBand
         title="Sell to schools across South Africa"
         text="Register as a Business Partner: tutors and course providers, service providers, product vendors and consultants all start in the same place."
-        secondary={{ label: 'See partner fees', to: '/pricing#business-partners' }}
+        secondary={{ label: 'See partner fees', to: `${paths.pricing}#business-partners` }}
       />
     </>
   );
@@ -119,7 +120,7 @@ function MarketplaceSection({ section }: { section: IMarketplaceSection }) {
             </Link>
           </Button>
           <Button asChild variant="secondary">
-            <Link to="/register">
+            <Link to={paths.auth.register}>
               Sell {section.id === 'services' ? 'your services' : 'here'}
               <span className="sr-only"> in {section.title}</span>
             </Link>
@@ -163,7 +164,7 @@ function HowItWorks() {
         </ul>
         <p className="mt-10 text-center text-slate-700">
           Questions about buying or selling?{' '}
-          <Link to="/knowledge-base#marketplace" className="font-semibold text-brand-700 underline">
+          <Link to={`${paths.legal.knowledgeBase}#marketplace`} className="font-semibold text-brand-700 underline">
             Read the knowledge base
           </Link>
         </p>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/not-found';
+import { paths } from '~/config/paths';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Page not found') },
@@ -11,10 +12,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const SUGGESTIONS = [
-  { to: '/', label: 'Home', text: 'Start again from the home page.', icon: House },
-  { to: '/pricing', label: 'Pricing', text: 'School packages and partner fees.', icon: Tag },
-  { to: '/knowledge-base', label: 'Knowledge Base', text: 'Answers to common questions.', icon: BookOpen },
-  { to: '/contact', label: 'Contact', text: 'Ask our team, we are happy to help.', icon: Mail },
+  { to: paths.home, label: 'Home', text: 'Start again from the home page.', icon: House },
+  { to: paths.pricing, label: 'Pricing', text: 'School packages and partner fees.', icon: Tag },
+  { to: paths.legal.knowledgeBase, label: 'Knowledge Base', text: 'Answers to common questions.', icon: BookOpen },
+  { to: paths.contact, label: 'Contact', text: 'Ask our team, we are happy to help.', icon: Mail },
 ] as const;
 
 /** Every unknown path lands here (spec 2.1). */
@@ -46,7 +47,7 @@ export default function NotFoundPage() {
         ))}
       </ul>
       <Button asChild size="lg" className="mt-10">
-        <Link to="/">Return to Home</Link>
+        <Link to={paths.home}>Return to Home</Link>
       </Button>
     </section>
   );

@@ -24,6 +24,7 @@ import { formatCount, formatPercentFromBps } from '~/content/format';
 import { pageTitle } from '~/content/site';
 import { cn } from '~/lib/cn';
 import type { Route } from './+types/pricing';
+import { paths } from '~/config/paths';
 
 const CHEAPEST = SCHOOL_PACKAGES[0];
 
@@ -62,7 +63,7 @@ export default function PricingPage() {
       <CtaBand
         title={`Start your ${FREE_TRIAL_DAYS}-day free trial`}
         text="Register your school in a few minutes. You only pay once the trial is over, and you can change package as your school grows."
-        secondary={{ label: 'Talk to a specialist', to: '/contact-specialists' }}
+        secondary={{ label: 'Talk to a specialist', to: paths.contactSpecialists }}
       />
     </>
   );
@@ -112,7 +113,7 @@ function SchoolPackages() {
               specialists will put together a plan that fits.
             </p>
             <Button asChild variant="inverse" className="mt-6 self-start">
-              <Link to="/contact-specialists">
+              <Link to={paths.contactSpecialists}>
                 Contact our specialists
                 <ArrowRight aria-hidden="true" />
               </Link>
@@ -168,7 +169,7 @@ function PackageCard({ pkg }: { pkg: TSchoolPackage }) {
         </li>
       </ul>
       <Button asChild variant={pkg.recommended ? 'primary' : 'secondary'} className="mt-6 w-full">
-        <Link to="/register">
+        <Link to={paths.auth.register}>
           Start free trial<span className="sr-only"> with the {pkg.name} package</span>
         </Link>
       </Button>
@@ -226,7 +227,7 @@ function PaymentFees() {
               Money you receive is paid out to your verified bank account in a weekly run, for a fee of {formatZarWhole(WEEKLY_PAYOUT_FEE_CENTS)} per
               payout. Need it sooner? Request a manual, immediate payout for {formatZarWhole(IMMEDIATE_PAYOUT_FEE_CENTS)}. Every payment, fee and
               payout appears on your statement. The {processing} transaction fee applies to all transactions, as set out in our{' '}
-              <Link to="/terms" className="font-medium text-brand-700 underline">
+              <Link to={paths.legal.terms} className="font-medium text-brand-700 underline">
                 terms
               </Link>
               .
@@ -321,7 +322,7 @@ function BusinessPartnerFees() {
         </div>
         <p className="mt-10 text-center">
           <Button asChild size="lg">
-            <Link to="/register">Register as a Business Partner</Link>
+            <Link to={paths.auth.register}>Register as a Business Partner</Link>
           </Button>
         </p>
       </div>

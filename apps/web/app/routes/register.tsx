@@ -3,6 +3,7 @@ import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { AuthPageShell } from '~/features/auth/components/auth-page-shell';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { RegisterForm } from '~/features/auth/components/register-form';
+import { paths } from '~/config/paths';
 
 export function meta() {
   return [{ title: 'Register | Sekolo' }];
@@ -19,7 +20,7 @@ export default function RegisterPage() {
         <>
           Join Sekolo: schools get a 14 day free trial. Parent and guardian accounts are created by their school.
           Already registered?{' '}
-          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          <Link to={paths.auth.login} className="font-semibold text-brand-700 hover:underline">
             Sign in
           </Link>
           .
@@ -31,7 +32,7 @@ export default function RegisterPage() {
           <AlertTitle>Your account is already created</AlertTitle>
           <AlertDescription>
             You are signed in as {session.user?.email}.{' '}
-            <Link to="/registration-steps" className="font-semibold underline">
+            <Link to={paths.registration.steps} className="font-semibold underline">
               Continue your application
             </Link>
           </AlertDescription>

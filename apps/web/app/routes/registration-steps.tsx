@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button';
 import { useLogout } from '~/features/auth/hooks/use-logout';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { RegistrationWizard } from '~/features/registration/components/registration-wizard';
+import { paths } from '~/config/paths';
 
 export function meta() {
   return [{ title: 'Your application | Sekolo' }, { name: 'robots', content: 'noindex' }];
@@ -59,7 +60,7 @@ export default function RegistrationStepsPage() {
               </Badge>
               <span className="text-slate-600">
                 Please open the verification link we sent you.{' '}
-                <Link to="/verification" className="font-semibold text-brand-700 hover:underline">
+                <Link to={paths.auth.verification} className="font-semibold text-brand-700 hover:underline">
                   Resend the link
                 </Link>
               </span>

@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button';
 import { AuthPageShell } from '~/features/auth/components/auth-page-shell';
 import { ResetPasswordForm } from '~/features/auth/components/reset-password-form';
 import { checkPasswordLink } from '~/features/auth/api/auth-requests';
+import { paths } from '~/config/paths';
 
 export function meta() {
   return [{ title: 'Choose a new password | Sekolo' }];
@@ -43,7 +44,7 @@ export default function ResetPasswordPage() {
           </AlertDescription>
         </Alert>
         <Button asChild className="mt-6 w-full">
-          <Link to="/forgot-password">Request a new reset link</Link>
+          <Link to={paths.auth.forgotPassword}>Request a new reset link</Link>
         </Button>
       </AuthPageShell>
     );

@@ -1,6 +1,8 @@
 import { Outlet } from 'react-router';
 import { SiteFooter } from '~/components/layout/site-footer';
 import { TopBar } from '~/components/layout/top-bar';
+import { AccountCorner } from '~/features/auth/components/account-corner';
+import { NewsletterForm } from '~/features/newsletter/components/newsletter-form';
 
 /** The public site: sticky top bar, the page, footer (spec 2.4). */
 export default function SiteLayout() {
@@ -12,11 +14,11 @@ export default function SiteLayout() {
       >
         Skip to main content
       </a>
-      <TopBar />
+      <TopBar account={<AccountCorner />} />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter newsletter={<NewsletterForm />} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
 import { Button } from '~/components/ui/button';
 import { useSession } from '~/features/auth/hooks/use-session';
+import { paths } from '~/config/paths';
 
 export function meta() {
   return [{ title: 'No access | Sekolo' }];
@@ -51,13 +52,13 @@ export default function UnauthorizedPage() {
         )}
         {session.user ? (
           <Button asChild>
-            <Link to={session.status === 'applicant' ? '/registration-steps' : session.dashboardPath}>
+            <Link to={session.status === 'applicant' ? paths.registration.steps : session.dashboardPath}>
               Go to my dashboard
             </Link>
           </Button>
         ) : (
           <Button asChild>
-            <Link to="/">Return to Home</Link>
+            <Link to={paths.home}>Return to Home</Link>
           </Button>
         )}
       </div>

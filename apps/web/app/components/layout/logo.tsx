@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { cn } from '~/lib/cn';
+import { paths } from '~/config/paths';
 
 /** The Sekolo mark: the favicon's mortarboard on a rounded square. */
 export function LogoMark({ className }: { className?: string }) {
@@ -16,7 +17,7 @@ export function LogoMark({ className }: { className?: string }) {
 export function Logo({ className, tone = 'default' }: { className?: string; tone?: 'default' | 'inverse' }) {
   return (
     <Link
-      to="/"
+      to={paths.home}
       aria-label="Sekolo home"
       data-slot="logo"
       className={cn('inline-flex items-center gap-2 rounded-md text-xl font-bold tracking-tight', tone === 'inverse' ? 'text-white' : 'text-slate-900', className)}

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { AccountCorner } from './account-corner';
 import { HOME_LINK, NAV_GROUPS, TRAILING_LINKS } from '~/content/navigation';
 import { cn } from '~/lib/cn';
 import { useHydrated } from '~/lib/hydration';
@@ -14,7 +13,7 @@ const linkClass =
  * plus the account area. Closes on navigation, on Escape (focus back on the button) and when the
  * viewport grows to the desktop bar.
  */
-export function MobileMenu() {
+export function MobileMenu({ account }: { account: React.ReactNode }) {
   const [open, setOpen] = useState(false);
   // One menu per page: a fixed id.
   const panelId = 'mobile-menu-panel';
@@ -101,7 +100,7 @@ export function MobileMenu() {
             ))}
           </ul>
           <div className="mt-4 border-t border-slate-200 px-3 pt-4">
-            <AccountCorner />
+            {account}
           </div>
         </nav>
       </div>

@@ -1,7 +1,6 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { CONTACT, SOCIAL_LINKS } from '@sekolo/shared/constants/marketing';
-import { NewsletterForm } from '~/features/newsletter/components/newsletter-form';
 import { FOOTER_COLUMNS } from '~/content/navigation';
 import { COPYRIGHT_YEAR } from '~/content/site';
 import { Logo } from './logo';
@@ -13,7 +12,7 @@ const footerLinkClass = 'rounded-sm text-sm text-slate-300 hover:text-white hove
  * Footer (spec 2.4): newsletter, link columns (legal, policies, help), contact details and social
  * links.
  */
-export function SiteFooter() {
+export function SiteFooter({ newsletter }: { newsletter: React.ReactNode }) {
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
@@ -73,7 +72,7 @@ export function SiteFooter() {
               News for school communities, new features and marketplace highlights, about once a month. Unsubscribe with one click.
             </p>
             <div className="mt-4">
-              <NewsletterForm />
+              {newsletter}
             </div>
           </section>
         </div>

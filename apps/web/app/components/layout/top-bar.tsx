@@ -1,5 +1,4 @@
 import { NavLink, useLocation } from 'react-router';
-import { AccountCorner } from './account-corner';
 import { HOME_LINK, NAV_GROUPS, TRAILING_LINKS, type INavLink } from '~/content/navigation';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
@@ -23,7 +22,7 @@ function TopBarLink({ link, end }: { link: INavLink; end?: boolean }) {
  * Contact and the account area. From 768 px to 1024 px the links sit on a second row so that
  * nothing is squeezed; below 768 px the mobile menu takes over.
  */
-export function TopBar() {
+export function TopBar({ account }: { account: React.ReactNode }) {
   const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -46,9 +45,9 @@ export function TopBar() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <div className="hidden md:block">
-            <AccountCorner />
+            {account}
           </div>
-          <MobileMenu />
+          <MobileMenu account={account} />
         </div>
       </div>
     </header>

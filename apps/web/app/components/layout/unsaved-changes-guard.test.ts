@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Location } from 'react-router';
-import { SIGNED_OUT_STATE } from '~/features/auth/hooks/use-logout';
+import { SIGNED_OUT_STATE } from '~/lib/signed-out-state';
 import { confirmLeavingForms, holdUnsavedForm } from '~/lib/unsaved-forms';
 import { leavesForm } from './unsaved-changes-guard';
 

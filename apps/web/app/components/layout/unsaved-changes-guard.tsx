@@ -9,7 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '~/components/ui/dialog';
-import { isSignedOutState } from '~/features/auth/hooks/use-logout';
+import { isSignedOutState } from '~/lib/signed-out-state';
 import { holdUnsavedForm } from '~/lib/unsaved-forms';
 
 const UNSAVED_CHANGES = {

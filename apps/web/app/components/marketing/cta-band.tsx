@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { paths } from '~/config/paths';
 
 /** Closing call to action on a dark band: Get Started and a second action. */
 export function CtaBand({
   title,
   text,
-  secondary = { label: 'Book a Demo', to: '/demo' },
+  secondary = { label: 'Book a Demo', to: paths.demo },
 }: {
   title: string;
   text: React.ReactNode;
@@ -22,7 +23,7 @@ export function CtaBand({
         </div>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row lg:mt-0 lg:shrink-0">
           <Button asChild variant="inverse" size="lg">
-            <Link to="/register">Get Started</Link>
+            <Link to={paths.auth.register}>Get Started</Link>
           </Button>
           <Button asChild variant="outlineInverse" size="lg">
             <Link to={secondary.to}>{secondary.label}</Link>

@@ -1,6 +1,8 @@
 import { cn } from '~/lib/cn';
+import { useFieldControl } from './form-field';
 
 export function Input({ className, type = 'text', ...props }: React.ComponentProps<'input'>) {
+  const field = useFieldControl();
   return (
     <input
       data-slot="input"
@@ -13,6 +15,7 @@ export function Input({ className, type = 'text', ...props }: React.ComponentPro
         'file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-sm file:font-semibold file:text-brand-800',
         className,
       )}
+      {...field}
       {...props}
     />
   );

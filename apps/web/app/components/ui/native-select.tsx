@@ -1,8 +1,10 @@
 import { ChevronDown } from 'lucide-react';
 import { cn } from '~/lib/cn';
+import { useFieldControl } from './form-field';
 
 /** A styled native <select>: keyboard, screen reader and mobile pickers work as the platform does. */
 export function NativeSelect({ className, children, ...props }: React.ComponentProps<'select'>) {
+  const field = useFieldControl();
   return (
     <div data-slot="native-select" className="relative">
       <select
@@ -13,6 +15,7 @@ export function NativeSelect({ className, children, ...props }: React.ComponentP
           'aria-invalid:border-red-600 aria-invalid:focus-visible:outline-red-600/30',
           className,
         )}
+        {...field}
         {...props}
       >
         {children}

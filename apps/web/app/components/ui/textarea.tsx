@@ -1,6 +1,8 @@
 import { cn } from '~/lib/cn';
+import { useFieldControl } from './form-field';
 
 export function Textarea({ className, ...props }: React.ComponentProps<'textarea'>) {
+  const field = useFieldControl();
   return (
     <textarea
       data-slot="textarea"
@@ -11,6 +13,7 @@ export function Textarea({ className, ...props }: React.ComponentProps<'textarea
         'aria-invalid:border-red-600 aria-invalid:focus-visible:outline-red-600/30',
         className,
       )}
+      {...field}
       {...props}
     />
   );

@@ -1,8 +1,9 @@
 import { CONTACT_EMAIL_LINK } from './figures';
 import type { ILegalDocument } from './types';
+import { paths } from '~/config/paths';
 
 export const COOKIE_POLICY_DOCUMENT: ILegalDocument = {
-  path: '/cookie-policy',
+  path: paths.legal.cookiePolicy,
   title: 'Cookie Policy',
   description: 'Sekolo uses only essential cookies: one to keep you signed in and one to remember the state of your dashboard sidebar. No tracking or advertising cookies.',
   intro: [
@@ -83,7 +84,7 @@ export const COOKIE_POLICY_DOCUMENT: ILegalDocument = {
             'Email ',
             CONTACT_EMAIL_LINK,
             ' with any questions. How we handle personal information in general is explained in our ',
-            { text: 'Privacy Policy', to: '/privacy-policy' },
+            { text: 'Privacy Policy', to: paths.legal.privacyPolicy },
             '.',
           ],
         },

@@ -10,20 +10,21 @@ import { TERMS_OF_SERVICE_DOCUMENT } from './terms-of-service';
 import { TERMS_OF_USE_DOCUMENT } from './terms-of-use';
 import { VOUCHERS_COUPONS_DOCUMENT } from './vouchers-coupons';
 import type { ILegalDocument, TLegalPath } from './types';
+import { paths } from '~/config/paths';
 
 /** One document per legal path; `satisfies` makes a missing or extra path a type error. */
 const LEGAL_DOCUMENTS = {
-  '/terms': TERMS_DOCUMENT,
-  '/privacy-policy': PRIVACY_POLICY_DOCUMENT,
-  '/terms-of-service': TERMS_OF_SERVICE_DOCUMENT,
-  '/refunds-returns': REFUNDS_RETURNS_DOCUMENT,
-  '/cookie-policy': COOKIE_POLICY_DOCUMENT,
-  '/responsible-disclosure': RESPONSIBLE_DISCLOSURE_DOCUMENT,
-  '/terms-of-use': TERMS_OF_USE_DOCUMENT,
-  '/sponsorship-terms': SPONSORSHIP_TERMS_DOCUMENT,
-  '/vouchers-coupons': VOUCHERS_COUPONS_DOCUMENT,
-  '/service-level-agreement': SERVICE_LEVEL_AGREEMENT_DOCUMENT,
-  '/knowledge-base': KNOWLEDGE_BASE_DOCUMENT,
+  [paths.legal.terms]: TERMS_DOCUMENT,
+  [paths.legal.privacyPolicy]: PRIVACY_POLICY_DOCUMENT,
+  [paths.legal.termsOfService]: TERMS_OF_SERVICE_DOCUMENT,
+  [paths.legal.refundsReturns]: REFUNDS_RETURNS_DOCUMENT,
+  [paths.legal.cookiePolicy]: COOKIE_POLICY_DOCUMENT,
+  [paths.legal.responsibleDisclosure]: RESPONSIBLE_DISCLOSURE_DOCUMENT,
+  [paths.legal.termsOfUse]: TERMS_OF_USE_DOCUMENT,
+  [paths.legal.sponsorshipTerms]: SPONSORSHIP_TERMS_DOCUMENT,
+  [paths.legal.vouchersCoupons]: VOUCHERS_COUPONS_DOCUMENT,
+  [paths.legal.serviceLevelAgreement]: SERVICE_LEVEL_AGREEMENT_DOCUMENT,
+  [paths.legal.knowledgeBase]: KNOWLEDGE_BASE_DOCUMENT,
 } as const satisfies Record<TLegalPath, ILegalDocument>;
 
 /** The document for a pathname ("/terms" or "/terms/"); `undefined` for anything else. */

@@ -6,6 +6,7 @@ import { formatCount } from '../format';
 import { SECURITY_EMAIL } from '../site';
 import { CONTACT_EMAIL_LINK, FIG } from './figures';
 import type { ILegalDocument } from './types';
+import { paths } from '~/config/paths';
 
 const smallest = SCHOOL_PACKAGES[0];
 const largest = SCHOOL_PACKAGES.at(-1) ?? smallest;
@@ -14,14 +15,14 @@ const shopCategories = SHOP_CATEGORIES.filter((category) => category.id !== 'oth
   .join(', ');
 
 export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
-  path: '/knowledge-base',
+  path: paths.legal.knowledgeBase,
   title: 'Knowledge Base',
   description:
     'Answers to common questions about Sekolo: registering, approval, school packages, parent accounts, business partner fees, young entrepreneurs, payments, payouts and account security.',
   intro: [
     [
       'Quick answers to the questions we hear most. Cannot find yours? ',
-      { text: 'Contact us', to: '/contact' },
+      { text: 'Contact us', to: paths.contact },
       ` or email `,
       CONTACT_EMAIL_LINK,
       '.',
@@ -59,7 +60,7 @@ export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
           answer: [
             [
               'Yes. ',
-              { text: 'Book a demo', to: '/demo' },
+              { text: 'Book a demo', to: paths.demo },
               ' and one of our team will take you through it, or start the free trial straight away.',
             ],
           ],
@@ -76,7 +77,7 @@ export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
           answer: [
             [
               `Packages start at ${formatZarWhole(smallest.priceCents)} per month for up to ${formatCount(smallest.students)} learners and go up to ${formatZarWhole(largest.priceCents)} per month for up to ${formatCount(largest.students)} learners. Every package includes every feature, and prices include VAT. See `,
-              { text: 'pricing', to: '/pricing#schools' },
+              { text: 'pricing', to: `${paths.pricing}#schools` },
               '.',
             ],
           ],
@@ -142,7 +143,7 @@ export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
           answer: [
             [
               'Only the school staff who need it, you and any other guardian linked to your child. Every time someone opens or exports a child’s record, it is logged. Read more in our ',
-              { text: 'Privacy Policy', to: '/privacy-policy#children' },
+              { text: 'Privacy Policy', to: `${paths.legal.privacyPolicy}#children` },
               '.',
             ],
           ],
@@ -166,7 +167,7 @@ export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
           answer: [
             [
               'A once-off registration fee and a recurring fee for your type, plus a commission on sales that you can lower with a monthly tier. The full table is on the ',
-              { text: 'pricing page', to: '/pricing#business-partners' },
+              { text: 'pricing page', to: `${paths.pricing}#business-partners` },
               '.',
             ],
           ],
@@ -184,7 +185,7 @@ export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
           answer: [
             [
               `Answering customer inquiries within ${FIG.sla.inquiryResponse} and keeping a rating of at least ${FIG.sla.minimumRating}, among other things set out in the `,
-              { text: 'Service Level Agreement', to: '/service-level-agreement' },
+              { text: 'Service Level Agreement', to: paths.legal.serviceLevelAgreement },
               '.',
             ],
           ],
@@ -201,7 +202,7 @@ export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
           answer: [
             [
               'Yes. Charities pay no registration or subscription fee. The fees on payments in our ',
-              { text: 'Terms and Conditions', to: '/terms#fees' },
+              { text: 'Terms and Conditions', to: `${paths.legal.terms}#fees` },
               ' still apply to money you receive through Sekolo.',
             ],
           ],
@@ -259,7 +260,7 @@ export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
           answer: [
             [
               'Contact the seller through your account first. If you cannot agree, contact us. Your rights, including returns of defective goods, are explained in ',
-              { text: 'Refunds & Returns', to: '/refunds-returns' },
+              { text: 'Refunds & Returns', to: paths.legal.refundsReturns },
               '.',
             ],
           ],
@@ -276,7 +277,7 @@ export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
           answer: [
             [
               'Use ',
-              { text: 'Forgot password', to: '/forgot-password' },
+              { text: 'Forgot password', to: paths.auth.forgotPassword },
               ' on the sign-in page. We email you a link to choose a new password.',
             ],
           ],
@@ -296,7 +297,7 @@ export const KNOWLEDGE_BASE_DOCUMENT: ILegalDocument = {
               'Email ',
               { text: SECURITY_EMAIL, to: `mailto:${SECURITY_EMAIL}` },
               '. Our ',
-              { text: 'Responsible Disclosure policy', to: '/responsible-disclosure' },
+              { text: 'Responsible Disclosure policy', to: paths.legal.responsibleDisclosure },
               ' explains what to include.',
             ],
           ],

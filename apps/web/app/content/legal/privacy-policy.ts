@@ -2,11 +2,12 @@ import { CONTACT } from '@sekolo/shared/constants/marketing';
 import { PRIVACY_EMAIL } from '../site';
 import { FIG } from './figures';
 import type { ILegalDocument } from './types';
+import { paths } from '~/config/paths';
 
 const PRIVACY_EMAIL_LINK = { text: PRIVACY_EMAIL, to: `mailto:${PRIVACY_EMAIL}` } as const;
 
 export const PRIVACY_POLICY_DOCUMENT: ILegalDocument = {
-  path: '/privacy-policy',
+  path: paths.legal.privacyPolicy,
   title: 'Privacy Policy',
   description:
     'How Sekolo collects, uses, shares and protects personal information under POPIA, including the information of children and learners, and the rights you have.',
@@ -177,7 +178,7 @@ export const PRIVACY_POLICY_DOCUMENT: ILegalDocument = {
           type: 'p',
           text: [
             'We use only the cookies Sekolo needs to work, such as the one that keeps you signed in. The ',
-            { text: 'Cookie Policy', to: '/cookie-policy' },
+            { text: 'Cookie Policy', to: paths.legal.cookiePolicy },
             ' lists them.',
           ],
         },

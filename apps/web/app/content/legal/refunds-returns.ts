@@ -1,8 +1,9 @@
 import { CONTACT_EMAIL_LINK, FIG } from './figures';
 import type { ILegalDocument } from './types';
+import { paths } from '~/config/paths';
 
 export const REFUNDS_RETURNS_DOCUMENT: ILegalDocument = {
-  path: '/refunds-returns',
+  path: paths.legal.refundsReturns,
   title: 'Refunds & Returns',
   description:
     'When payments on Sekolo can be refunded: subscriptions, partner fees, marketplace goods and services, event tickets and donations, and how to ask for a refund.',

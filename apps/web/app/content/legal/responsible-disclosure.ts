@@ -1,10 +1,11 @@
 import { SECURITY_EMAIL } from '../site';
 import type { ILegalDocument } from './types';
+import { paths } from '~/config/paths';
 
 const SECURITY_EMAIL_LINK = { text: SECURITY_EMAIL, to: `mailto:${SECURITY_EMAIL}` } as const;
 
 export const RESPONSIBLE_DISCLOSURE_DOCUMENT: ILegalDocument = {
-  path: '/responsible-disclosure',
+  path: paths.legal.responsibleDisclosure,
   title: 'Responsible Disclosure',
   description: `Found a security weakness in Sekolo? Report it to ${SECURITY_EMAIL}. What is in scope, the rules for testing and what we promise in return.`,
   intro: [

@@ -1,9 +1,10 @@
 import { CONTACT } from '@sekolo/shared/constants/marketing';
 import { CONTACT_EMAIL_LINK, FIG } from './figures';
 import type { ILegalDocument } from './types';
+import { paths } from '~/config/paths';
 
 export const SERVICE_LEVEL_AGREEMENT_DOCUMENT: ILegalDocument = {
-  path: '/service-level-agreement',
+  path: paths.legal.serviceLevelAgreement,
   title: 'Service Level Agreement',
   description: `What Sekolo and its business partners commit to: ${FIG.sla.uptime} uptime, payouts within ${FIG.sla.payout}, support hours, response times, minimum ratings and how disputes are resolved.`,
   intro: [
@@ -95,7 +96,7 @@ export const SERVICE_LEVEL_AGREEMENT_DOCUMENT: ILegalDocument = {
           type: 'p',
           text: [
             'Registration fees, recurring fees, tier add-ons and commissions are as chosen during registration and shown on the ',
-            { text: 'pricing page', to: '/pricing#business-partners' },
+            { text: 'pricing page', to: `${paths.pricing}#business-partners` },
             `. Buyers pay the ${FIG.processingFee} processing fee.`,
           ],
         },

@@ -1,15 +1,16 @@
 import { CONTACT_EMAIL_LINK, FIG } from './figures';
 import type { ILegalDocument } from './types';
+import { paths } from '~/config/paths';
 
 export const SPONSORSHIP_TERMS_DOCUMENT: ILegalDocument = {
-  path: '/sponsorship-terms',
+  path: paths.legal.sponsorshipTerms,
   title: 'Sponsorship Terms',
   description:
     'The terms for businesses and individuals who sponsor a school, event, team or campaign through Sekolo: agreements, payments, recognition and protecting learners.',
   intro: [
     [
       'Sponsors help schools do more: a new netball kit, a maths olympiad, a reading corner. These terms apply when a business or person sponsors a school, event, team or fundraising campaign through Sekolo, together with our general ',
-      { text: 'Terms and Conditions', to: '/terms' },
+      { text: 'Terms and Conditions', to: paths.legal.terms },
       '.',
     ],
   ],

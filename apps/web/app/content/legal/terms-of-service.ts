@@ -4,18 +4,19 @@ import { formatZarWhole } from '@sekolo/shared/domain/money';
 import { formatPercentFromBps } from '../format';
 import { CONTACT_EMAIL_LINK, FIG } from './figures';
 import type { ILegalDocument } from './types';
+import { paths } from '~/config/paths';
 
 const registrationFees = BUSINESS_PARTNER_TYPES.map((type) => `${type.label}: ${formatZarWhole(FIG.registrationFees[type.id])}`).join('; ');
 
 export const TERMS_OF_SERVICE_DOCUMENT: ILegalDocument = {
-  path: '/terms-of-service',
+  path: paths.legal.termsOfService,
   title: 'Terms of Service',
   description:
     'The terms for schools, business partners, charities and young entrepreneurs who offer their services on Sekolo: applications, subscriptions, fees, payouts and data responsibilities.',
   intro: [
     [
       'These terms of service apply to organisations and sellers that use Sekolo to run their work: schools, business partners, charities and young entrepreneurs. They add to our general ',
-      { text: 'Terms and Conditions', to: '/terms' },
+      { text: 'Terms and Conditions', to: paths.legal.terms },
       ', which also apply. Where the two differ on a point about providing services, these terms win.',
     ],
   ],
@@ -44,7 +45,7 @@ export const TERMS_OF_SERVICE_DOCUMENT: ILegalDocument = {
           items: [
             [
               'Schools choose a monthly package by the number of learners. The current packages and prices are on the ',
-              { text: 'pricing page', to: '/pricing#schools' },
+              { text: 'pricing page', to: `${paths.pricing}#schools` },
               '. Every package includes every feature.',
             ],
             `Every school starts with a ${FIG.trialDays}-day free trial. We set up the subscription at checkout and the first payment falls due ${FIG.trialDays} days after approval.`,
@@ -72,7 +73,7 @@ export const TERMS_OF_SERVICE_DOCUMENT: ILegalDocument = {
           type: 'p',
           text: [
             `Tutors pay ${FIG.tutorCommission} commission on lessons booked through Sekolo. The full fee table is on the `,
-            { text: 'pricing page', to: '/pricing#business-partners' },
+            { text: 'pricing page', to: `${paths.pricing}#business-partners` },
             '.',
           ],
         },
@@ -134,7 +135,7 @@ export const TERMS_OF_SERVICE_DOCUMENT: ILegalDocument = {
           type: 'p',
           text: [
             `We aim for ${FIG.sla.uptime} platform availability and announce planned maintenance at least ${FIG.sla.maintenanceNotice} ahead. Business partners are also bound by the `,
-            { text: 'Service Level Agreement', to: '/service-level-agreement' },
+            { text: 'Service Level Agreement', to: paths.legal.serviceLevelAgreement },
             ', which sets out response times, ratings and payouts.',
           ],
         },

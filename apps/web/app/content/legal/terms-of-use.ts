@@ -1,14 +1,15 @@
 import { CONTACT_EMAIL_LINK, FIG } from './figures';
 import type { ILegalDocument } from './types';
+import { paths } from '~/config/paths';
 
 export const TERMS_OF_USE_DOCUMENT: ILegalDocument = {
-  path: '/terms-of-use',
+  path: paths.legal.termsOfUse,
   title: 'Terms of Use',
   description: 'The rules for using the Sekolo website and apps: account security, acceptable use, reviews and the content you post.',
   intro: [
     [
       'These terms of use set the ground rules for everyone who visits the Sekolo website or uses the platform, whether signed in or not. They form part of our ',
-      { text: 'Terms and Conditions', to: '/terms' },
+      { text: 'Terms and Conditions', to: paths.legal.terms },
       '.',
     ],
   ],
@@ -53,7 +54,7 @@ export const TERMS_OF_USE_DOCUMENT: ILegalDocument = {
             'Copying large parts of the site by automated means, or overloading the platform.',
             [
               'Probing, scanning or testing the security of Sekolo, except under our ',
-              { text: 'Responsible Disclosure policy', to: '/responsible-disclosure' },
+              { text: 'Responsible Disclosure policy', to: paths.legal.responsibleDisclosure },
               '.',
             ],
             'Uploading viruses or any other harmful code.',

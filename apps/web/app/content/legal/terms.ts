@@ -1,9 +1,10 @@
 import { CONTACT } from '@sekolo/shared/constants/marketing';
 import { CONTACT_EMAIL_LINK, FIG } from './figures';
 import type { ILegalDocument } from './types';
+import { paths } from '~/config/paths';
 
 export const TERMS_DOCUMENT: ILegalDocument = {
-  path: '/terms',
+  path: paths.legal.terms,
   title: 'Terms and Conditions',
   description:
     'The terms that apply to everyone who uses Sekolo: accounts, fees, payouts, subscriptions, refunds, liability and the law that governs them.',
@@ -11,13 +12,13 @@ export const TERMS_DOCUMENT: ILegalDocument = {
     'These terms and conditions are the agreement between you and Sekolo when you use the Sekolo platform, website and apps. Please read them carefully: by creating an account or using Sekolo you agree to them.',
     [
       'Some parts of Sekolo have extra terms that sit alongside these: the ',
-      { text: 'Terms of Service', to: '/terms-of-service' },
+      { text: 'Terms of Service', to: paths.legal.termsOfService },
       ' for schools and other organisations, the ',
-      { text: 'Terms of Use', to: '/terms-of-use' },
+      { text: 'Terms of Use', to: paths.legal.termsOfUse },
       ' for the website, the ',
-      { text: 'Service Level Agreement', to: '/service-level-agreement' },
+      { text: 'Service Level Agreement', to: paths.legal.serviceLevelAgreement },
       ' for business partners and our ',
-      { text: 'Privacy Policy', to: '/privacy-policy' },
+      { text: 'Privacy Policy', to: paths.legal.privacyPolicy },
       '.',
     ],
   ],
@@ -71,7 +72,7 @@ export const TERMS_DOCUMENT: ILegalDocument = {
           type: 'p',
           text: [
             'Business partners pay the registration fees, recurring fees and commissions set out on our ',
-            { text: 'pricing page', to: '/pricing#business-partners' },
+            { text: 'pricing page', to: `${paths.pricing}#business-partners` },
             '. All prices are in South African rand and include VAT.',
           ],
         },
@@ -119,7 +120,7 @@ export const TERMS_DOCUMENT: ILegalDocument = {
           type: 'p',
           text: [
             'Payments are not refundable, except as required by law. Your rights under the Consumer Protection Act and the Electronic Communications and Transactions Act, including for defective goods, are not affected. Our ',
-            { text: 'Refunds & Returns policy', to: '/refunds-returns' },
+            { text: 'Refunds & Returns policy', to: paths.legal.refundsReturns },
             ' explains how this works for subscriptions, marketplace purchases, tickets and donations.',
           ],
         },
@@ -147,7 +148,7 @@ export const TERMS_DOCUMENT: ILegalDocument = {
           type: 'p',
           text: [
             'We treat the personal information of anyone under 18 as a child’s information under the Protection of Personal Information Act (POPIA). It is processed only with the recorded consent of a parent or guardian or as POPIA otherwise allows. The ',
-            { text: 'Privacy Policy', to: '/privacy-policy#children' },
+            { text: 'Privacy Policy', to: `${paths.legal.privacyPolicy}#children` },
             ' explains the details.',
           ],
         },
@@ -171,7 +172,7 @@ export const TERMS_DOCUMENT: ILegalDocument = {
           type: 'p',
           text: [
             'We work hard to keep Sekolo available and secure. Planned maintenance is announced in advance; the figures we commit to are in the ',
-            { text: 'Service Level Agreement', to: '/service-level-agreement' },
+            { text: 'Service Level Agreement', to: paths.legal.serviceLevelAgreement },
             '. We may improve or change features over time, and will not remove a feature you pay for without notice.',
           ],
         },

@@ -1,8 +1,9 @@
 import { CONTACT_EMAIL_LINK, FIG } from './figures';
 import type { ILegalDocument } from './types';
+import { paths } from '~/config/paths';
 
 export const VOUCHERS_COUPONS_DOCUMENT: ILegalDocument = {
-  path: '/vouchers-coupons',
+  path: paths.legal.vouchersCoupons,
   title: 'Vouchers & Coupons',
   description: 'How vouchers and coupon codes issued by schools and sellers on Sekolo work: validity, redemption, fees, refunds and lost vouchers.',
   intro: [
@@ -56,7 +57,7 @@ export const VOUCHERS_COUPONS_DOCUMENT: ILegalDocument = {
           type: 'p',
           text: [
             'If an order paid with a voucher is refunded, the voucher part goes back onto the voucher and the rest goes back to your card or account. A coupon used on a refunded order may be used again if it is still valid. See ',
-            { text: 'Refunds & Returns', to: '/refunds-returns' },
+            { text: 'Refunds & Returns', to: paths.legal.refundsReturns },
             '.',
           ],
         },

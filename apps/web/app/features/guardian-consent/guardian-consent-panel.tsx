@@ -8,6 +8,7 @@ import { Button } from '~/components/ui/button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { api } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
+import { paths } from '~/config/paths';
 
 const dateFormat = new Intl.DateTimeFormat('en-ZA', {
   timeZone: 'Africa/Johannesburg',
@@ -93,7 +94,7 @@ export function GuardianConsentPanel({ token }: { token: string | null }) {
           {confirm.isPending ? 'Recording...' : 'I give my consent'}
         </Button>
         <Button asChild variant="secondary">
-          <Link to="/">Not now</Link>
+          <Link to={paths.home}>Not now</Link>
         </Button>
       </div>
       <p className="text-center text-sm text-slate-500">If you do not know about this application, close this page: nothing is approved without your consent.</p>
@@ -109,7 +110,7 @@ function Outcome({ icon, title, children }: { icon: React.ReactNode; title: stri
       <div className="mt-4 max-w-lg text-slate-600">{children}</div>
       <div className="mt-8">
         <Button asChild>
-          <Link to="/">Return to Home</Link>
+          <Link to={paths.home}>Return to Home</Link>
         </Button>
       </div>
     </div>

@@ -4,9 +4,10 @@
  */
 import type { TSignUpRequest } from '@sekolo/shared/schemas/auth';
 import { api } from '~/lib/api-client';
+import { paths } from '~/config/paths';
 
 /** Where the e-mail verification link lands; Better Auth appends `&error=CODE` when the link is bad. */
-export const VERIFICATION_CALLBACK_URL = '/verification?from=link';
+export const VERIFICATION_CALLBACK_URL = paths.auth.verificationFromLink;
 
 export function signInWithEmail(input: { email: string; password: string; rememberMe: boolean }) {
   return api.post<unknown>('/api/auth/sign-in/email', input);

@@ -2,12 +2,13 @@ import { DropdownMenu } from 'radix-ui';
 import { LayoutDashboard } from 'lucide-react';
 import { Link } from 'react-router';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
-import { SignedOutLinks } from '~/components/layout/account-corner';
+import { SignedOutLinks } from './signed-out-links';
 import { cn } from '~/lib/cn';
 import { useSession } from '../hooks/use-session';
 import { useLogout } from '../hooks/use-logout';
 import { AccountMenuContent } from './account-menu';
 import { UserAvatar } from './user-avatar';
+import { paths } from '~/config/paths';
 
 /**
  * The top bar's account corner (spec 2.4). Signed out: Sign in and Get Started. Signed in: a link
@@ -25,7 +26,7 @@ export function AccountArea({ variant = 'responsive' }: { variant?: 'responsive'
   const { user } = session;
   const isApplicant = session.status === 'applicant';
   const homeLink = {
-    to: isApplicant ? '/registration-steps' : session.dashboardPath,
+    to: isApplicant ? paths.registration.steps : session.dashboardPath,
     label: isApplicant ? 'My application' : 'Dashboard',
   };
   return (
@@ -69,7 +70,11 @@ export function AccountArea({ variant = 'responsive' }: { variant?: 'responsive'
             </div>
           </div>
           <ul className="mt-3 space-y-1">
-            {[homeLink, { to: '/profile', label: 'Profile' }, { to: '/settings', label: 'Settings' }].map((link) => (
+            {[
+              homeLink,
+              { to: paths.account.profile, label: 'Profile' },
+              { to: paths.account.settings, label: 'Settings' },
+            ].map((link) => (
               <li key={link.to}>
                 <Link
                   to={link.to}

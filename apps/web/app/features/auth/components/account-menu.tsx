@@ -2,13 +2,14 @@ import { DropdownMenu } from 'radix-ui';
 import { LogOut, Settings, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '~/lib/cn';
+import { paths } from '~/config/paths';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-800 outline-none data-highlighted:bg-brand-50 data-highlighted:text-brand-900 [&_svg]:size-4 [&_svg]:text-slate-500';
 
 const PAGES = [
-  { to: '/profile', label: 'Profile', Icon: UserRound },
-  { to: '/settings', label: 'Settings', Icon: Settings },
+  { to: paths.account.profile, label: 'Profile', Icon: UserRound },
+  { to: paths.account.settings, label: 'Settings', Icon: Settings },
 ] as const;
 
 /**

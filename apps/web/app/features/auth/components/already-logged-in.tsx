@@ -3,6 +3,7 @@ import { Button } from '~/components/ui/button';
 import { useLogout } from '../hooks/use-logout';
 import { useSession } from '../hooks/use-session';
 import { AuthPageShell } from './auth-page-shell';
+import { paths } from '~/config/paths';
 
 /** /login while a session exists (spec 2.6). */
 export function AlreadyLoggedIn() {
@@ -24,7 +25,7 @@ export function AlreadyLoggedIn() {
           Log Out
         </Button>
         <Button asChild className="sm:flex-1">
-          <Link to="/">Return to Home</Link>
+          <Link to={paths.home}>Return to Home</Link>
         </Button>
       </div>
     </AuthPageShell>

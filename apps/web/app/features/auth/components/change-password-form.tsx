@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import { ZChangePasswordSchema } from '@sekolo/shared/schemas/auth';
 import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
+import { FormField } from '~/components/ui/form-field';
 import { ApiError } from '~/lib/api-client';
 import { changePassword } from '../api/auth-requests';
-import { FieldError } from './field-error';
 import { PasswordField } from './password-field';
 
 type TValues = z.output<typeof ZChangePasswordSchema>;
@@ -54,17 +54,9 @@ export function ChangePasswordForm() {
     label: string,
     autoComplete: string,
   ) => (
-    <div className="space-y-1.5">
-      <Label htmlFor={`${id}-${name}`}>{label}</Label>
-      <PasswordField
-        id={`${id}-${name}`}
-        autoComplete={autoComplete}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        {...form.register(name)}
-      />
-      <FieldError id={`${id}-${name}-error`} message={errors[name]?.message} />
-    </div>
+    <FormField id={`${id}-${name}`} label={label} error={errors[name]?.message}>
+      <PasswordField autoComplete={autoComplete} {...form.register(name)} />
+    </FormField>
   );
 
   return (

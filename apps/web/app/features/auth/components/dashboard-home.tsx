@@ -6,6 +6,7 @@ import { Badge } from '~/components/ui/badge';
 import { useSession } from '../hooks/use-session';
 import { rolesForDashboard } from '../lib/dashboard-roles';
 import { RequireAuth } from './require-auth';
+import { paths } from '~/config/paths';
 
 export interface IQuickLink {
   to: string;
@@ -69,7 +70,7 @@ function DashboardHomeContent({
           <AlertTitle>Please verify your email address</AlertTitle>
           <AlertDescription>
             We sent a link to {user.email}.{' '}
-            <Link to="/verification" className="font-semibold underline">
+            <Link to={paths.auth.verification} className="font-semibold underline">
               Check or resend the verification
             </Link>
           </AlertDescription>
@@ -107,6 +108,6 @@ function DashboardHomeContent({
 
 /** Links every signed-in user has. */
 export const ACCOUNT_QUICK_LINKS: readonly IQuickLink[] = [
-  { to: '/profile', label: 'Profile', description: 'Your name and profile picture.' },
-  { to: '/settings', label: 'Settings', description: 'Password, sessions and your account.' },
+  { to: paths.account.profile, label: 'Profile', description: 'Your name and profile picture.' },
+  { to: paths.account.settings, label: 'Settings', description: 'Password, sessions and your account.' },
 ];

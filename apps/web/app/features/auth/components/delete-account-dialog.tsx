@@ -18,8 +18,8 @@ import { deleteUser } from '../api/auth-requests';
 import { SIGNED_OUT_STATE } from '../hooks/use-logout';
 import { broadcastAuth } from '../lib/auth-broadcast';
 import { clearLastPath } from '../lib/last-path';
-import { FieldError } from './field-error';
 import { PasswordField } from './password-field';
+import { paths } from '~/config/paths';
 
 /** /settings: deletes the account after the user confirms with their password. */
 export function DeleteAccountDialog() {
@@ -54,7 +54,7 @@ export function DeleteAccountDialog() {
     clearLastPath();
     broadcastAuth({ type: 'signed-out' });
     toast.success('Account deleted', { description: 'Your account has been deleted.' });
-    await navigate('/', { replace: true, state: SIGNED_OUT_STATE });
+    await navigate(paths.home, { replace: true, state: SIGNED_OUT_STATE });
   }
 
   return (
@@ -90,7 +90,11 @@ export function DeleteAccountDialog() {
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? `${id}-problem` : undefined}
             />
-            <FieldError id={`${id}-problem`} message={problem ?? undefined} />
+            {problem && (
+              <p id={`${id}-problem`} className="text-sm text-red-700">
+                {problem}
+              </p>
+            )}
           </div>
           <DialogFooter>
             <DialogClose asChild>

@@ -8,10 +8,10 @@ import { ZForgotPasswordSchema } from '@sekolo/shared/schemas/auth';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
+import { FormField } from '~/components/ui/form-field';
 import { ApiError } from '~/lib/api-client';
 import { requestPasswordReset } from '../api/auth-requests';
-import { FieldError } from './field-error';
+import { paths } from '~/config/paths';
 
 /**
  * /forgot-password: asks for a reset link. The answer is the same whether or not an account
@@ -53,7 +53,7 @@ export function ForgotPasswordForm() {
             Use another email
           </Button>
           <Button asChild className="sm:flex-1">
-            <Link to="/login">Back to sign in</Link>
+            <Link to={paths.auth.login}>Back to sign in</Link>
           </Button>
         </div>
       </div>
@@ -67,24 +67,15 @@ export function ForgotPasswordForm() {
           <AlertTitle>{failure}</AlertTitle>
         </Alert>
       )}
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${id}-email-error` : undefined}
-          {...form.register('email')}
-        />
-        <FieldError id={`${id}-email-error`} message={errors.email?.message} />
-      </div>
+      <FormField id={`${id}-email`} label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </FormField>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Sending...' : 'Send reset link'}
       </Button>
       <p className="text-center text-sm text-slate-600">
         Remembered it?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+        <Link to={paths.auth.login} className="font-semibold text-brand-700 hover:underline">
           Sign in
         </Link>
       </p>

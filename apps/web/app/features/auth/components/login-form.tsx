@@ -12,10 +12,10 @@ import { AUTH_MESSAGES } from '@sekolo/shared/schemas/auth-messages';
 import { describeLoginError, EMAIL_PASSWORD_DISABLED_ADMIN_MESSAGE, type ILoginError } from '../lib/login-errors';
 import { SIGNED_IN_STATE } from '../lib/last-path';
 import { safeRedirectPath } from '../lib/safe-redirect';
-import { REGISTRATION_STEPS_PATH } from './require-auth';
 import { PasswordField } from './password-field';
 import { ResendVerificationButton } from './resend-verification-button';
 import { SocialSignInButtons } from './social-sign-in-buttons';
+import { paths } from '~/config/paths';
 
 type TFormError = ILoginError | { kind: 'missingFields'; message: string };
 
@@ -70,12 +70,12 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
     }
     toast.success('Login successful', { description: 'Welcome back!' });
     if (me?.status === 'applicant') {
-      navigate(REGISTRATION_STEPS_PATH, { replace: true });
+      navigate(paths.registration.steps, { replace: true });
     } else {
       const redirectTo = safeRedirectPath(searchParams.get('redirectTo'));
       // To / (spec 2.6): the saved last path, else (SIGNED_IN_STATE) the user's dashboard.
       if (redirectTo) navigate(redirectTo, { replace: true });
-      else navigate('/', { replace: true, state: SIGNED_IN_STATE });
+      else navigate(paths.home, { replace: true, state: SIGNED_IN_STATE });
     }
   }
 
@@ -122,7 +122,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
         <div className="space-y-1.5">
           <div className="flex items-center justify-between gap-2">
             <Label htmlFor={`${id}-password`}>Password</Label>
-            <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+            <Link to={paths.auth.forgotPassword} className="text-sm font-medium text-brand-700 hover:underline">
               Forgot password?
             </Link>
           </div>
@@ -152,7 +152,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
       <SocialSignInButtons google={authConfig.data?.google === true} facebook={authConfig.data?.facebook === true} />
       <p className="text-center text-sm text-slate-600">
         Don&apos;t have an account?{' '}
-        <Link to="/register" className="font-semibold text-brand-700 hover:underline">
+        <Link to={paths.auth.register} className="font-semibold text-brand-700 hover:underline">
           Register
         </Link>
       </p>

@@ -7,11 +7,11 @@ import { ZUpdateProfileSchema } from '@sekolo/shared/schemas/auth';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import { FormField } from '~/components/ui/form-field';
 import { ApiError } from '~/lib/api-client';
 import { updateUser } from '../api/auth-requests';
 import type { IMe } from '../api/get-me';
 import { useRefreshSession } from '../hooks/use-refresh-session';
-import { FieldError } from './field-error';
 
 type TValues = z.output<typeof ZUpdateProfileSchema>;
 
@@ -42,28 +42,12 @@ export function ProfileForm({ user }: { user: IMe['user'] }) {
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-firstName`}>First name</Label>
-          <Input
-            id={`${id}-firstName`}
-            autoComplete="given-name"
-            aria-invalid={errors.firstName ? true : undefined}
-            aria-describedby={errors.firstName ? `${id}-firstName-error` : undefined}
-            {...form.register('firstName')}
-          />
-          <FieldError id={`${id}-firstName-error`} message={errors.firstName?.message} />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-lastName`}>Last name</Label>
-          <Input
-            id={`${id}-lastName`}
-            autoComplete="family-name"
-            aria-invalid={errors.lastName ? true : undefined}
-            aria-describedby={errors.lastName ? `${id}-lastName-error` : undefined}
-            {...form.register('lastName')}
-          />
-          <FieldError id={`${id}-lastName-error`} message={errors.lastName?.message} />
-        </div>
+        <FormField id={`${id}-firstName`} label="First name" error={errors.firstName?.message}>
+          <Input autoComplete="given-name" {...form.register('firstName')} />
+        </FormField>
+        <FormField id={`${id}-lastName`} label="Last name" error={errors.lastName?.message}>
+          <Input autoComplete="family-name" {...form.register('lastName')} />
+        </FormField>
       </div>
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-email`}>Email</Label>

@@ -18,13 +18,13 @@ import {
 } from '@sekolo/shared/schemas/auth';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
+import { CheckboxField, FormField } from '~/components/ui/form-field';
 import { ApiError } from '~/lib/api-client';
 import { signUpWithEmail, VERIFICATION_CALLBACK_URL } from '../api/auth-requests';
-import { FieldError } from './field-error';
 import { PasswordField } from './password-field';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { RoleCards } from './role-cards';
+import { paths } from '~/config/paths';
 
 const DEFAULT_VALUES: TSignUpInput = {
   firstName: '',
@@ -103,12 +103,6 @@ export function RegisterForm() {
     toast.success('Check your email', { description: `We sent a message to ${values.email}.` });
   }
 
-  const field = (name: keyof TSignUpInput) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-
   if (sentTo) {
     return (
       <div className="space-y-4">
@@ -127,7 +121,7 @@ export function RegisterForm() {
           </AlertDescription>
         </Alert>
         <Button asChild className="w-full">
-          <Link to="/login">Go to sign in</Link>
+          <Link to={paths.auth.login}>Go to sign in</Link>
         </Button>
       </div>
     );
@@ -155,72 +149,54 @@ export function RegisterForm() {
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-firstName`}>First name</Label>
-          <Input autoComplete="given-name" {...field('firstName')} {...register('firstName')} />
-          <FieldError id={`${id}-firstName-error`} message={errors.firstName?.message} />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-lastName`}>Last name</Label>
-          <Input autoComplete="family-name" {...field('lastName')} {...register('lastName')} />
-          <FieldError id={`${id}-lastName-error`} message={errors.lastName?.message} />
-        </div>
+        <FormField id={`${id}-firstName`} label="First name" error={errors.firstName?.message}>
+          <Input autoComplete="given-name" {...register('firstName')} />
+        </FormField>
+        <FormField id={`${id}-lastName`} label="Last name" error={errors.lastName?.message}>
+          <Input autoComplete="family-name" {...register('lastName')} />
+        </FormField>
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input type="email" autoComplete="email" {...field('email')} {...register('email')} />
-        <FieldError id={`${id}-email-error`} message={errors.email?.message} />
-      </div>
+      <FormField id={`${id}-email`} label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...register('email')} />
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-password`}>Password</Label>
-          <PasswordField autoComplete="new-password" {...field('password')} {...register('password')} />
-          <FieldError id={`${id}-password-error`} message={errors.password?.message} />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-confirmPassword`}>Confirm password</Label>
-          <PasswordField autoComplete="new-password" {...field('confirmPassword')} {...register('confirmPassword')} />
-          <FieldError id={`${id}-confirmPassword-error`} message={errors.confirmPassword?.message} />
-        </div>
+        <FormField id={`${id}-password`} label="Password" error={errors.password?.message}>
+          <PasswordField autoComplete="new-password" {...register('password')} />
+        </FormField>
+        <FormField id={`${id}-confirmPassword`} label="Confirm password" error={errors.confirmPassword?.message}>
+          <PasswordField autoComplete="new-password" {...register('confirmPassword')} />
+        </FormField>
       </div>
       <p className="-mt-3 text-xs text-slate-600">At least 8 characters. Very common passwords are not accepted.</p>
 
       {role === 'customer' && (
         <div className="space-y-3">
-          <div className="space-y-1">
-            <div className="flex items-start gap-2">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700"
-                {...field('termsAccepted')}
-                {...register('termsAccepted')}
-              />
-              <Label htmlFor={`${id}-termsAccepted`} className="font-normal">
+          <CheckboxField
+            id={`${id}-termsAccepted`}
+            label={
+              <>
                 I accept the{' '}
-                <Link to="/terms-of-service" target="_blank" className="font-medium text-brand-700 underline">
+                <Link to={paths.legal.termsOfService} target="_blank" className="font-medium text-brand-700 underline">
                   Terms of Service
                 </Link>
-              </Label>
-            </div>
-            <FieldError id={`${id}-termsAccepted-error`} message={errors.termsAccepted?.message} />
-          </div>
-          <div className="space-y-1">
-            <div className="flex items-start gap-2">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700"
-                {...field('privacyAccepted')}
-                {...register('privacyAccepted')}
-              />
-              <Label htmlFor={`${id}-privacyAccepted`} className="font-normal">
+              </>
+            }
+            error={errors.termsAccepted?.message}
+            {...register('termsAccepted')}
+          />
+          <CheckboxField
+            id={`${id}-privacyAccepted`}
+            label={
+              <>
                 I accept the{' '}
-                <Link to="/privacy-policy" target="_blank" className="font-medium text-brand-700 underline">
+                <Link to={paths.legal.privacyPolicy} target="_blank" className="font-medium text-brand-700 underline">
                   Privacy Policy
                 </Link>
-              </Label>
-            </div>
-            <FieldError id={`${id}-privacyAccepted-error`} message={errors.privacyAccepted?.message} />
-          </div>
+              </>
+            }
+            error={errors.privacyAccepted?.message}
+            {...register('privacyAccepted')}
+          />
         </div>
       )}
 
@@ -229,7 +205,7 @@ export function RegisterForm() {
       </Button>
       <p className="text-center text-sm text-slate-600">
         Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+        <Link to={paths.auth.login} className="font-semibold text-brand-700 hover:underline">
           Sign in
         </Link>
       </p>

@@ -2,12 +2,10 @@ import { Navigate, useLocation } from 'react-router';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { useSession } from '../hooks/use-session';
 import { clearLastPath } from '../lib/last-path';
-import { loginPathFor } from '../lib/safe-redirect';
 
-import { UNAUTHORIZED_PATH } from '../lib/session-states';
+import { paths } from '~/config/paths';
 
-export { RESTORED_STATE, UNAUTHORIZED_PATH } from '../lib/session-states';
-export const REGISTRATION_STEPS_PATH = '/registration-steps';
+export { RESTORED_STATE } from '../lib/session-states';
 
 function isRestored(state: unknown): boolean {
   return typeof state === 'object' && state !== null && (state as { restored?: unknown }).restored === true;
@@ -34,9 +32,9 @@ export function RequireAuth({ children, roles, permission, allowApplicant = fals
 
   if (session.isLoading) return <LoadingSpinner className="min-h-[50vh]" />;
   if (!session.isAuthenticated) {
-    return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
+    return <Navigate to={paths.auth.loginFor(location.pathname + location.search + location.hash)} replace />;
   }
-  if (session.status === 'applicant' && !allowApplicant) return <Navigate to={REGISTRATION_STEPS_PATH} replace />;
+  if (session.status === 'applicant' && !allowApplicant) return <Navigate to={paths.registration.steps} replace />;
   const roleMissing = roles !== undefined && (session.role === null || !roles.includes(session.role));
   const permissionMissing = permission !== undefined && !session.permissions.includes(permission);
   if (roleMissing || permissionMissing) {
@@ -44,9 +42,9 @@ export function RequireAuth({ children, roles, permission, allowApplicant = fals
     // it is forgotten and they stay home, instead of / bouncing them to the access page each time.
     if (isRestored(location.state)) {
       clearLastPath();
-      return <Navigate to="/" replace />;
+      return <Navigate to={paths.home} replace />;
     }
-    return <Navigate to={UNAUTHORIZED_PATH} replace state={{ from: location.pathname }} />;
+    return <Navigate to={paths.auth.unauthorized} replace state={{ from: location.pathname }} />;
   }
   return <>{children}</>;
 }

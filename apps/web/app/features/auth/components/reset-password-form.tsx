@@ -8,13 +8,13 @@ import type { z } from 'zod';
 import { ZResetPasswordSchema } from '@sekolo/shared/schemas/auth';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
-import { Label } from '~/components/ui/label';
+import { FormField } from '~/components/ui/form-field';
 import { ApiError } from '~/lib/api-client';
 import { resetPassword } from '../api/auth-requests';
 import { meQueryKey } from '../api/get-me';
 import { saveLastPath } from '../lib/last-path';
-import { FieldError } from './field-error';
 import { PasswordField } from './password-field';
+import { paths } from '~/config/paths';
 
 type TValues = z.output<typeof ZResetPasswordSchema>;
 
@@ -52,10 +52,10 @@ export function ResetPasswordForm({ token, invited = false }: { token: string; i
     // Signing in goes to / (spec 2.6), which returns to the last path (2.5): make that the user's
     // dashboard, so a guardian who has just accepted a school's invitation lands where the school
     // asks for their consent (D15), not on the marketing home page.
-    saveLastPath('/dashboard');
+    saveLastPath(paths.dashboard.root);
     if (invited) toast.success('Password set', { description: 'Sign in with your e-mail address and this password.' });
     else toast.success('Password changed', { description: 'Please sign in with your new password.' });
-    navigate('/login?reset=true', { replace: true });
+    navigate(paths.auth.loggedOut, { replace: true });
   }
 
   return (
@@ -64,34 +64,18 @@ export function ResetPasswordForm({ token, invited = false }: { token: string; i
         <Alert variant="destructive" role="alert">
           <AlertTitle>{failure}</AlertTitle>
           <AlertDescription>
-            <Link to="/forgot-password" className="font-semibold underline">
+            <Link to={paths.auth.forgotPassword} className="font-semibold underline">
               Request a new reset link
             </Link>
           </AlertDescription>
         </Alert>
       )}
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-newPassword`}>New password</Label>
-        <PasswordField
-          id={`${id}-newPassword`}
-          autoComplete="new-password"
-          aria-invalid={errors.newPassword ? true : undefined}
-          aria-describedby={errors.newPassword ? `${id}-newPassword-error` : undefined}
-          {...form.register('newPassword')}
-        />
-        <FieldError id={`${id}-newPassword-error`} message={errors.newPassword?.message} />
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-confirmPassword`}>Confirm new password</Label>
-        <PasswordField
-          id={`${id}-confirmPassword`}
-          autoComplete="new-password"
-          aria-invalid={errors.confirmPassword ? true : undefined}
-          aria-describedby={errors.confirmPassword ? `${id}-confirmPassword-error` : undefined}
-          {...form.register('confirmPassword')}
-        />
-        <FieldError id={`${id}-confirmPassword-error`} message={errors.confirmPassword?.message} />
-      </div>
+      <FormField id={`${id}-newPassword`} label="New password" error={errors.newPassword?.message}>
+        <PasswordField autoComplete="new-password" {...form.register('newPassword')} />
+      </FormField>
+      <FormField id={`${id}-confirmPassword`} label="Confirm new password" error={errors.confirmPassword?.message}>
+        <PasswordField autoComplete="new-password" {...form.register('confirmPassword')} />
+      </FormField>
       <p className="text-xs text-slate-600">At least 8 characters. Very common passwords are not accepted.</p>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Saving...' : 'Set new password'}

@@ -13,14 +13,8 @@ import {
   saveLastPath,
 } from '../lib/last-path';
 import { probeSession } from '../lib/session-probe';
-import {
-  forgetSignedInUser,
-  isSignedOutState,
-  LOGGED_OUT_PATH,
-  RESTORED_STATE,
-  SIGNED_OUT_STATE,
-  UNAUTHORIZED_PATH,
-} from '../lib/session-states';
+import { forgetSignedInUser, isSignedOutState, RESTORED_STATE, SIGNED_OUT_STATE } from '../lib/session-states';
+import { paths } from '~/config/paths';
 
 /**
  * Mounted once in root.tsx. Renders nothing; keeps three promises of the spec:
@@ -46,7 +40,7 @@ export function SessionSync() {
     return listenToAuth((message) => {
       if (message.type === 'signed-out') {
         clearLastPath();
-        void navigate(LOGGED_OUT_PATH, { replace: true, state: SIGNED_OUT_STATE });
+        void navigate(paths.auth.loggedOut, { replace: true, state: SIGNED_OUT_STATE });
       } else {
         void probeSession({ fresh: true });
         void queryClient?.invalidateQueries({ queryKey: meQueryKey });
@@ -61,12 +55,13 @@ export function SessionSync() {
     // Sign-out and account deletion arrive here with this state, once the guarded page is gone.
     if (isSignedOutState(location.state) && navigationType !== 'POP' && queryClient) forgetSignedInUser(queryClient);
 
-    if (pathname !== '/') {
+    if (pathname !== paths.home) {
       setPendingRestore(null);
       // The page the guard refused was saved on the way here: a page one may not see is not one to
       // go back to, or / would send the user to /unauthorized again and again.
       const refused = (location.state as { from?: string } | null)?.from;
-      if (pathname === UNAUTHORIZED_PATH && refused && readLastPath()?.split(/[?#]/)[0] === refused) clearLastPath();
+      if (pathname === paths.auth.unauthorized && refused && readLastPath()?.split(/[?#]/)[0] === refused)
+        clearLastPath();
       saveLastPath(pathname + search + hash);
       return;
     }
@@ -83,26 +78,26 @@ export function SessionSync() {
           if (queryClient) forgetSignedInUser(queryClient);
           broadcastAuth({ type: 'signed-out' });
         });
-      navigate('/', { replace: true });
+      navigate(paths.home, { replace: true });
       return;
     }
     const saved = readLastPath();
-    if ((isFirst || navigationType === 'REPLACE') && saved && saved !== '/' && isSavablePath(saved)) {
+    if ((isFirst || navigationType === 'REPLACE') && saved && saved !== paths.home && isSavablePath(saved)) {
       setPendingRestore(saved);
       return;
     }
     if (navigationType === 'REPLACE' && isSignedInState(location.state)) {
       setPendingRestore(null);
-      navigate('/dashboard', { replace: true });
+      navigate(paths.dashboard.root, { replace: true });
       return;
     }
     setPendingRestore(null);
-    saveLastPath('/');
+    saveLastPath(paths.home);
     // Only a new location (its key) runs this, not a re-render.
   }, [location.key]);
 
   useEffect(() => {
-    if (!pendingRestore || location.pathname !== '/') return;
+    if (!pendingRestore || location.pathname !== paths.home) return;
     let cancelled = false;
     const restore = () => {
       setPendingRestore(null);
@@ -120,7 +115,7 @@ export function SessionSync() {
         return;
       }
       clearLastPath();
-      saveLastPath('/');
+      saveLastPath(paths.home);
       setPendingRestore(null);
     });
     return () => {

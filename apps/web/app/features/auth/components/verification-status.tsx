@@ -7,8 +7,8 @@ import { Button } from '~/components/ui/button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { meQueryKey } from '../api/get-me';
 import { useSession } from '../hooks/use-session';
-import { loginPathFor } from '../lib/safe-redirect';
 import { ResendVerificationButton } from './resend-verification-button';
+import { paths } from '~/config/paths';
 
 const LINK_ERRORS: Record<string, string> = {
   TOKEN_EXPIRED: 'This verification link has expired.',
@@ -35,7 +35,7 @@ export function VerificationStatus() {
   }, [fromLink, queryClient]);
 
   if (session.isLoading) return <LoadingSpinner />;
-  if (!session.user && !fromLink) return <Navigate to={loginPathFor('/verification')} replace />;
+  if (!session.user && !fromLink) return <Navigate to={paths.auth.loginFor(paths.auth.verification)} replace />;
 
   if (linkError) {
     return (
@@ -51,7 +51,7 @@ export function VerificationStatus() {
           <ResendVerificationButton email={session.user.email} variant="primary" />
         ) : !session.user ? (
           <Button asChild className="w-full">
-            <Link to={loginPathFor('/verification')}>Sign in</Link>
+            <Link to={paths.auth.loginFor(paths.auth.verification)}>Sign in</Link>
           </Button>
         ) : null}
       </div>
@@ -67,14 +67,14 @@ export function VerificationStatus() {
           <AlertDescription>You can sign in now.</AlertDescription>
         </Alert>
         <Button asChild className="w-full">
-          <Link to="/login">Sign in</Link>
+          <Link to={paths.auth.login}>Sign in</Link>
         </Button>
       </div>
     );
   }
 
   const { user } = session;
-  const next = session.status === 'applicant' ? '/registration-steps' : session.dashboardPath;
+  const next = session.status === 'applicant' ? paths.registration.steps : session.dashboardPath;
   return (
     <div className="space-y-4">
       {user.emailVerified ? (

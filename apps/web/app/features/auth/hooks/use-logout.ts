@@ -4,10 +4,11 @@ import { toast } from '~/lib/lazy-toast';
 import { signOutRequest } from '../api/auth-requests';
 import { broadcastAuth } from '../lib/auth-broadcast';
 import { clearLastPath } from '../lib/last-path';
-import { LOGGED_OUT_PATH, SIGNED_OUT_STATE } from '../lib/session-states';
+import { SIGNED_OUT_STATE } from '../lib/session-states';
 import { confirmLeavingForms } from '~/lib/unsaved-forms';
+import { paths } from '~/config/paths';
 
-export { forgetSignedInUser, isSignedOutState, LOGGED_OUT_PATH, SIGNED_OUT_STATE } from '../lib/session-states';
+export { forgetSignedInUser, isSignedOutState, SIGNED_OUT_STATE } from '../lib/session-states';
 
 /**
  * Logout (spec 4): after any form with unsaved changes has asked (and the user chose to leave it),
@@ -32,7 +33,7 @@ export function useLogout() {
       clearLastPath();
       broadcastAuth({ type: 'signed-out' });
       setIsLoggingOut(false);
-      await navigate(LOGGED_OUT_PATH, { replace: true, state: SIGNED_OUT_STATE });
+      await navigate(paths.auth.loggedOut, { replace: true, state: SIGNED_OUT_STATE });
     }
   }, [navigate]);
 

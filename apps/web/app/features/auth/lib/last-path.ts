@@ -1,3 +1,5 @@
+import { paths } from '~/config/paths';
+
 /**
  * Last-path restoration (spec 2.5): the last visited path lives in session storage (one per tab)
  * and visiting / sends the user back to it. Every access is guarded so that prerendering in Node
@@ -18,12 +20,12 @@ export function isSignedInState(state: unknown): boolean {
 }
 
 /** Paths never saved: spec 2.5, plus single-use and status pages that make no sense to reopen. */
-const NEVER_SAVED_PATHS = [
-  '/not-found',
-  '/application-submitted',
-  '/unauthorized',
-  '/forgot-password',
-  '/reset-password',
+const NEVER_SAVED_PATHS: readonly string[] = [
+  paths.notFound,
+  paths.applicationSubmitted,
+  paths.auth.unauthorized,
+  paths.auth.forgotPassword,
+  paths.auth.resetPassword,
 ];
 const NEVER_SAVED_WORDS = ['error', 'login', 'register'];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, safeRedirectPath } from './safe-redirect';
+import { paths } from '~/config/paths';
+import { safeRedirectPath } from './safe-redirect';
 
 describe('safeRedirectPath', () => {
   it('follows paths on this site', () => {
@@ -56,6 +57,6 @@ describe('safeRedirectPath', () => {
   });
 
   it('builds the guard redirect with the target encoded', () => {
-    expect(loginPathFor('/dashboard/school?x=1')).toBe('/login?redirectTo=%2Fdashboard%2Fschool%3Fx%3D1');
+    expect(paths.auth.loginFor('/dashboard/school?x=1')).toBe('/login?redirectTo=%2Fdashboard%2Fschool%3Fx%3D1');
   });
 });

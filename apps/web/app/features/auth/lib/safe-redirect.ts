@@ -1,4 +1,5 @@
 import { sameSitePath } from '@sekolo/shared/domain/site-path';
+import { paths } from '~/config/paths';
 
 /**
  * A `redirectTo` from the query string is only followed when it stays on this site (sameSitePath:
@@ -10,10 +11,6 @@ export function safeRedirectPath(value: string | null | undefined): string | nul
   const path = sameSitePath(value);
   if (!path) return null;
   const pathname = path.replace(/[?#].*$/, '').toLowerCase();
-  if (pathname.startsWith('/login') || pathname.startsWith('/register')) return null;
+  if (pathname.startsWith(paths.auth.login) || pathname.startsWith(paths.auth.register)) return null;
   return path;
-}
-
-export function loginPathFor(target: string): string {
-  return `/login?redirectTo=${encodeURIComponent(target)}`;
 }

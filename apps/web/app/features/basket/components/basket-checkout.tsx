@@ -12,6 +12,7 @@ import { useAccountBasketSync } from '../hooks/use-account-basket-sync';
 import { useBasket } from '../hooks/use-basket';
 import type { TCheckoutRedirect } from '@sekolo/shared/schemas/payments';
 import { useBasketQuote, useStartBasketCheckout } from '../api/checkout';
+import { paths } from '~/config/paths';
 
 const FEE_PERCENT = `${PROCESSING_FEE_BPS / 100}%`;
 
@@ -57,7 +58,7 @@ export function BasketCheckout({ followRedirect }: { followRedirect: (redirect: 
           <XCircle aria-hidden="true" />
           <AlertTitle>Your basket is empty.</AlertTitle>
           <AlertDescription>
-            <Link to="/basket" className="font-medium underline">
+            <Link to={paths.basket} className="font-medium underline">
               Choose products
             </Link>
           </AlertDescription>
@@ -73,7 +74,7 @@ export function BasketCheckout({ followRedirect }: { followRedirect: (redirect: 
           <XCircle aria-hidden="true" />
           <AlertTitle>{errorMessage(quote.error)}</AlertTitle>
           <AlertDescription>
-            <Link to="/basket" className="font-medium underline">
+            <Link to={paths.basket} className="font-medium underline">
               Back to basket
             </Link>
           </AlertDescription>
@@ -135,7 +136,7 @@ export function BasketCheckout({ followRedirect }: { followRedirect: (redirect: 
           )}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
             <Button asChild variant="secondary">
-              <Link to="/basket">
+              <Link to={paths.basket}>
                 <ArrowLeft aria-hidden="true" />
                 Back to basket
               </Link>

@@ -4,6 +4,7 @@ import { formatZar } from '@sekolo/shared/domain/money';
 import { Button } from '~/components/ui/button';
 import { useAccountBasketSync } from '../hooks/use-account-basket-sync';
 import { useBasket } from '../hooks/use-basket';
+import { paths } from '~/config/paths';
 
 /** The basket on the customer dashboard: change quantities, remove items, clear; saved as you go. */
 /** `syncWithAccount`: a signed-in page; the basket is kept in the user's account too (issue 5). */
@@ -17,7 +18,7 @@ export function BasketPanel({ syncWithAccount = false }: { syncWithAccount?: boo
         <ShoppingBasket className="size-10 text-slate-400" aria-hidden="true" />
         <p className="font-medium text-slate-900">Your basket is empty</p>
         <Button asChild variant="secondary" size="sm">
-          <Link to="/marketplace">Browse the marketplace</Link>
+          <Link to={paths.marketplace}>Browse the marketplace</Link>
         </Button>
       </div>
     );

@@ -7,8 +7,9 @@ import { Button } from '~/components/ui/button';
 import { AlreadyPaid, NotCompleted, OrderOutcome, PaymentShell } from '~/components/payment/payment-outcome';
 import { writeBasket } from '../lib/basket-storage';
 import { useBasketOrder } from '../api/checkout';
+import { paths } from '~/config/paths';
 
-const PAYMENTS = { to: '/payments', label: 'View your payments' };
+const PAYMENTS = { to: paths.account.payments, label: 'View your payments' };
 
 /**
  * /payment-success?kind=basket&order=<id>: the basket order's outcome, from the server (waiting
@@ -25,7 +26,7 @@ export function BasketPaymentSuccess() {
   }, [paid]);
 
   return (
-    <OrderOutcome orderId={orderId} order={order} back={{ to: '/payments', label: 'Your payments' }}>
+    <OrderOutcome orderId={orderId} order={order} back={{ to: paths.account.payments, label: 'Your payments' }}>
       {({ order: o }) =>
         o.status === 'paid' ? (
           <PaymentShell title="Payment successful">
@@ -68,10 +69,10 @@ function BasketNotPaid({ failed, reference }: { failed: boolean; reference: stri
   return (
     <NotCompleted failed={failed} kept="Your basket is saved." reference={reference}>
       <Button asChild variant="secondary">
-        <Link to="/basket">Back to basket</Link>
+        <Link to={paths.basket}>Back to basket</Link>
       </Button>
       <Button asChild>
-        <Link to="/checkout">
+        <Link to={paths.checkout}>
           <RotateCcw aria-hidden="true" />
           Try again
         </Link>

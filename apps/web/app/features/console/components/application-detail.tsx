@@ -10,6 +10,7 @@ import { formatDateTime } from '../lib/format-date';
 import { fileDescription, formatValue, humanizeKey, isFileValue, type TFieldScope } from '../lib/format-field';
 import { ApplicationStatusBadge } from './application-status-badge';
 import { ApproveDialog, ReasonDialog } from './decision-dialogs';
+import { paths } from '~/config/paths';
 
 type TApplication = TConsoleApplicationDetail['application'];
 
@@ -61,7 +62,10 @@ export function ApplicationDetail({ id }: { id: string }) {
 
 function BackLink() {
   return (
-    <Link to="/console" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+    <Link
+      to={paths.console.home}
+      className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+    >
       <ArrowLeft className="size-4" aria-hidden="true" /> Back to the queue
     </Link>
   );

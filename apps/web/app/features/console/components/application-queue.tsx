@@ -17,6 +17,7 @@ import { errorMessage } from '~/lib/server-field-errors';
 import { useConsoleApplications } from '../api/console-applications';
 import { formatDateTime } from '../lib/format-date';
 import { ApplicationStatusBadge } from './application-status-badge';
+import { paths } from '~/config/paths';
 
 const STATUS_FILTERS = [...APPLICATION_STATUS_OPTIONS, { id: 'all', label: 'All statuses' }] as const;
 
@@ -127,7 +128,7 @@ export function ApplicationQueue() {
               {data.items.map((item) => (
                 <tr key={item.id} className="hover:bg-slate-50">
                   <td className="px-4 py-3">
-                    <Link to={`/console/applications/${item.id}`} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+                    <Link to={paths.console.application(item.id)} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
                       {item.name || 'Unnamed application'}
                     </Link>
                   </td>

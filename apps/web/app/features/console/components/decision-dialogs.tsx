@@ -14,7 +14,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '~/components/ui/dialog';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Textarea } from '~/components/ui/textarea';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { useDecideApplication } from '../api/console-applications';
@@ -135,7 +135,7 @@ export function ReasonDialog({ action, applicationId, applicantEmail, disabled }
             <DialogDescription>{copy.description(applicantEmail)}</DialogDescription>
           </DialogHeader>
           <FormField id={`${id}-reason`} label={copy.label} hint={copy.hint} error={error}>
-            <Textarea {...fieldAria(`${id}-reason`, error, true)} {...form.register('reason')} maxLength={2000} />
+            <Textarea {...form.register('reason')} maxLength={2000} />
           </FormField>
           <DialogFooter>
             <DialogClose asChild>

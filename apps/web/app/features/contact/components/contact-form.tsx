@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { HONEYPOT_FIELD } from '@sekolo/shared/constants/public-forms';
 import { Button } from '~/components/ui/button';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { HoneypotField } from '~/components/ui/honeypot-field';
 import { Input } from '~/components/ui/input';
 import { SuccessPanel } from '~/components/ui/success-panel';
@@ -74,37 +74,23 @@ export function ContactForm() {
       {problem && <FormProblem id={`${id}-problem`} {...problem} />}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id={f('name')} label="Your name" error={errors.name}>
-          <Input autoComplete="name" {...fieldAria(f('name'), errors.name)} {...form.register('name')} />
+          <Input autoComplete="name" {...form.register('name')} />
         </FormField>
         <FormField id={f('email')} label="Email address" error={errors.email}>
-          <Input
-            type="email"
-            autoComplete="email"
-            {...fieldAria(f('email'), errors.email)}
-            {...form.register('email')}
-          />
+          <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
         <FormField id={f('phone')} label="Phone number" optional hint="For example 082 123 4567" error={errors.phone}>
-          <Input
-            type="tel"
-            autoComplete="tel"
-            {...fieldAria(f('phone'), errors.phone, true)}
-            {...form.register('phone')}
-          />
+          <Input type="tel" autoComplete="tel" {...form.register('phone')} />
         </FormField>
         <FormField id={f('organisation')} label="School or organisation" optional error={errors.organisation}>
-          <Input
-            autoComplete="organization"
-            {...fieldAria(f('organisation'), errors.organisation)}
-            {...form.register('organisation')}
-          />
+          <Input autoComplete="organization" {...form.register('organisation')} />
         </FormField>
       </div>
       <FormField id={f('subject')} label="Subject" error={errors.subject}>
-        <Input {...fieldAria(f('subject'), errors.subject)} {...form.register('subject')} />
+        <Input {...form.register('subject')} />
       </FormField>
       <FormField id={f('message')} label="Message" error={errors.message}>
-        <Textarea rows={6} {...fieldAria(f('message'), errors.message)} {...form.register('message')} />
+        <Textarea rows={6} {...form.register('message')} />
       </FormField>
       <HoneypotField {...form.register(HONEYPOT_FIELD)} />
       <div className="flex flex-wrap items-center gap-4">

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { HONEYPOT_FIELD, SCHOOL_SIZES, schoolSizeLabel } from '@sekolo/shared/constants/public-forms';
 import { Button } from '~/components/ui/button';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { HoneypotField } from '~/components/ui/honeypot-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
@@ -105,15 +105,10 @@ export function SpecialistContactForm() {
       {problem && <FormProblem id={`${id}-problem`} {...problem} />}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id={f('name')} label="Your name" error={errors.name}>
-          <Input autoComplete="name" {...fieldAria(f('name'), errors.name)} {...form.register('name')} />
+          <Input autoComplete="name" {...form.register('name')} />
         </FormField>
         <FormField id={f('email')} label="Work email address" error={errors.email}>
-          <Input
-            type="email"
-            autoComplete="email"
-            {...fieldAria(f('email'), errors.email)}
-            {...form.register('email')}
-          />
+          <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
         <FormField
           id={f('phone')}
@@ -121,22 +116,13 @@ export function SpecialistContactForm() {
           hint="For example 082 123 4567 or +27 82 123 4567"
           error={errors.phone}
         >
-          <Input
-            type="tel"
-            autoComplete="tel"
-            {...fieldAria(f('phone'), errors.phone, true)}
-            {...form.register('phone')}
-          />
+          <Input type="tel" autoComplete="tel" {...form.register('phone')} />
         </FormField>
         <FormField id={f('organisation')} label="School or group name" error={errors.organisation}>
-          <Input
-            autoComplete="organization"
-            {...fieldAria(f('organisation'), errors.organisation)}
-            {...form.register('organisation')}
-          />
+          <Input autoComplete="organization" {...form.register('organisation')} />
         </FormField>
         <FormField id={f('schoolSize')} label="Learners in total" error={errors.schoolSize}>
-          <NativeSelect {...fieldAria(f('schoolSize'), errors.schoolSize)} {...form.register('schoolSize')}>
+          <NativeSelect {...form.register('schoolSize')}>
             <option value="">Choose a size</option>
             {SCHOOL_SIZES.map((size) => (
               <option key={size.id} value={size.id}>
@@ -146,14 +132,7 @@ export function SpecialistContactForm() {
           </NativeSelect>
         </FormField>
         <FormField id={f('numberOfSchools')} label="Number of schools" error={errors.numberOfSchools}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            {...fieldAria(f('numberOfSchools'), errors.numberOfSchools)}
-            {...form.register('numberOfSchools')}
-          />
+          <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('numberOfSchools')} />
         </FormField>
       </div>
       <FormField
@@ -162,7 +141,7 @@ export function SpecialistContactForm() {
         hint="Tell us about your schools, the systems you use today and what you would like Sekolo to do."
         error={errors.message}
       >
-        <Textarea rows={6} {...fieldAria(f('message'), errors.message, true)} {...form.register('message')} />
+        <Textarea rows={6} {...form.register('message')} />
       </FormField>
       <HoneypotField {...form.register(HONEYPOT_FIELD)} />
       <div className="flex flex-wrap items-center gap-4">

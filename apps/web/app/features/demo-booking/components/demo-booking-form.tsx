@@ -9,7 +9,7 @@ import {
 } from '@sekolo/shared/constants/public-forms';
 import { Alert, AlertTitle, AlertDescription } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { HoneypotField } from '~/components/ui/honeypot-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
@@ -107,10 +107,10 @@ export function DemoBookingForm() {
         <legend className="text-base font-semibold text-slate-900">About you</legend>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id={f('name')} label="Your name" error={errors.name}>
-            <Input autoComplete="name" {...fieldAria(f('name'), errors.name)} {...form.register('name')} />
+            <Input autoComplete="name" {...form.register('name')} />
           </FormField>
           <FormField id={f('role')} label="Your role" error={errors.role}>
-            <NativeSelect {...fieldAria(f('role'), errors.role)} {...form.register('role')}>
+            <NativeSelect {...form.register('role')}>
               <option value="">Choose your role</option>
               {DEMO_ROLES.map((role) => (
                 <option key={role.id} value={role.id}>
@@ -120,20 +120,10 @@ export function DemoBookingForm() {
             </NativeSelect>
           </FormField>
           <FormField id={f('email')} label="Email address" error={errors.email}>
-            <Input
-              type="email"
-              autoComplete="email"
-              {...fieldAria(f('email'), errors.email)}
-              {...form.register('email')}
-            />
+            <Input type="email" autoComplete="email" {...form.register('email')} />
           </FormField>
           <FormField id={f('phone')} label="Phone number" hint="For example 082 123 4567" error={errors.phone}>
-            <Input
-              type="tel"
-              autoComplete="tel"
-              {...fieldAria(f('phone'), errors.phone, true)}
-              {...form.register('phone')}
-            />
+            <Input type="tel" autoComplete="tel" {...form.register('phone')} />
           </FormField>
         </div>
       </fieldset>
@@ -141,21 +131,10 @@ export function DemoBookingForm() {
         <legend className="text-base font-semibold text-slate-900">Your school</legend>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id={f('schoolName')} label="School name" error={errors.schoolName}>
-            <Input
-              autoComplete="organization"
-              {...fieldAria(f('schoolName'), errors.schoolName)}
-              {...form.register('schoolName')}
-            />
+            <Input autoComplete="organization" {...form.register('schoolName')} />
           </FormField>
           <FormField id={f('learnerCount')} label="Number of learners" error={errors.learnerCount}>
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              {...fieldAria(f('learnerCount'), errors.learnerCount)}
-              {...form.register('learnerCount')}
-            />
+            <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('learnerCount')} />
           </FormField>
         </div>
       </fieldset>
@@ -168,13 +147,7 @@ export function DemoBookingForm() {
             hint="Monday to Friday, from tomorrow"
             error={errors.preferredDate}
           >
-            <Input
-              type="date"
-              min={dateRange?.min}
-              max={dateRange?.max}
-              {...fieldAria(f('preferredDate'), errors.preferredDate, true)}
-              {...form.register('preferredDate')}
-            />
+            <Input type="date" min={dateRange?.min} max={dateRange?.max} {...form.register('preferredDate')} />
           </FormField>
           <FormField
             id={f('preferredTime')}
@@ -182,10 +155,7 @@ export function DemoBookingForm() {
             hint="Each demo takes about 45 minutes"
             error={errors.preferredTime}
           >
-            <NativeSelect
-              {...fieldAria(f('preferredTime'), errors.preferredTime, true)}
-              {...form.register('preferredTime')}
-            >
+            <NativeSelect {...form.register('preferredTime')}>
               <option value="">Choose a time</option>
               {DEMO_TIME_SLOTS.map((slot) => (
                 <option key={slot.id} value={slot.id}>
@@ -196,7 +166,7 @@ export function DemoBookingForm() {
           </FormField>
         </div>
         <FormField id={f('notes')} label="Anything we should prepare?" optional error={errors.notes}>
-          <Textarea rows={4} {...fieldAria(f('notes'), errors.notes)} {...form.register('notes')} />
+          <Textarea rows={4} {...form.register('notes')} />
         </FormField>
       </fieldset>
       <HoneypotField {...form.register(HONEYPOT_FIELD)} />

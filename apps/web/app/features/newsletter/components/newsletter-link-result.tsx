@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { errorMessage } from '~/lib/server-field-errors';
 import { useNewsletterLink, type TNewsletterLinkAction } from '../api/newsletter-links';
+import { paths } from '~/config/paths';
 
 const COPY = {
   confirm: {
@@ -84,10 +85,10 @@ function Outcome({ icon, title, children }: { icon: React.ReactNode; title: stri
       <div className="mt-4 max-w-lg text-slate-600">{children}</div>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button asChild>
-          <Link to="/">Return to Home</Link>
+          <Link to={paths.home}>Return to Home</Link>
         </Button>
         <Button asChild variant="secondary">
-          <Link to="/features">Explore the features</Link>
+          <Link to={paths.features}>Explore the features</Link>
         </Button>
       </div>
     </div>

@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { errorMessage } from '~/lib/server-field-errors';
 import { useCancelSubscription, useChangePackage, useResumeSubscription, useSubscription } from '../api/billing';
+import { paths } from '~/config/paths';
 
 const STATUS_LABEL: Record<TSubscriptionView['status'], string> = {
   trial: 'Free trial',
@@ -44,7 +45,7 @@ export function BillingSettings() {
         <CardHeader>
           <CardTitle>No subscription</CardTitle>
           <CardDescription>
-            Your school has no package subscription on record. <Link to="/contact-specialists" className="font-medium underline">Talk to us</Link> to choose one.
+            Your school has no package subscription on record. <Link to={paths.contactSpecialists} className="font-medium underline">Talk to us</Link> to choose one.
           </CardDescription>
         </CardHeader>
       </Card>

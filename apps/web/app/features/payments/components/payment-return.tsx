@@ -15,9 +15,8 @@ import {
   writeRegistrationData,
   type TRegistrationHandoff,
 } from '../lib/registration-handoff';
+import { paths } from '~/config/paths';
 
-const REGISTRATION_PATH = '/registration-steps';
-const CHECKOUT_PATH = '/subscription-checkout';
 const EYEBROW = 'Your application';
 
 /** The payment step's data the wizard submits with its step (spec 4). */
@@ -63,7 +62,7 @@ export function PaymentSuccess() {
       currentStep: awaitingPaymentStep(data.userType) ?? stored.currentStep,
     };
     writeRegistrationData(next);
-    const timer = window.setTimeout(() => void navigate(REGISTRATION_PATH, { replace: true, state: next }), 800);
+    const timer = window.setTimeout(() => void navigate(paths.registration.steps, { replace: true, state: next }), 800);
     return () => window.clearTimeout(timer);
   }, [data, status, navigate]);
 
@@ -72,7 +71,7 @@ export function PaymentSuccess() {
       orderId={orderId}
       order={order}
       eyebrow={EYEBROW}
-      back={{ to: REGISTRATION_PATH, label: 'Back to application' }}
+      back={{ to: paths.registration.steps, label: 'Back to application' }}
     >
       {(answer) => {
         if (answer.order.status !== 'paid') return <NotPaid answer={answer} />;
@@ -127,20 +126,20 @@ function NotPaid({ answer }: { answer: TRegistrationOrderAnswer | null }) {
 
   const registration = (): TRegistrationHandoff =>
     readRegistrationData() ?? (answer ? { userType: answer.userType } : {});
-  const tryAgain = () => void navigate(CHECKOUT_PATH, { state: registration() });
+  const tryAgain = () => void navigate(paths.registration.subscriptionCheckout, { state: registration() });
   const backToApplication = () => {
     const stored = registration();
     const step = paymentHandoffStep(stored.userType);
     const next = { ...stored, fromSubscriptionCheckout: false, ...(step ? { currentStep: step } : {}) };
     writeRegistrationData(next);
-    void navigate(REGISTRATION_PATH, { state: next });
+    void navigate(paths.registration.steps, { state: next });
   };
 
   if (paid) {
     return (
       <AlreadyPaid
         eyebrow={EYEBROW}
-        next={{ to: `/payment-success?order=${answer!.order.id}`, label: 'Continue with your application' }}
+        next={{ to: paths.registration.paymentSuccessOf(answer!.order.id), label: 'Continue with your application' }}
       />
     );
   }

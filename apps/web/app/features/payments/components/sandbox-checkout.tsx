@@ -6,12 +6,13 @@ import { formatZar } from '@sekolo/shared/domain/money';
 import { ZSandboxCardSchema, type TOrderView } from '@sekolo/shared/schemas/payments';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { ApiError } from '~/lib/api-client';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { useCancelSandboxOrder, usePaySandboxOrder, useSandboxCheckout, type TSandboxCheckout } from '../api/sandbox-checkout';
+import { paths } from '~/config/paths';
 
 const FIELDS = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
 const EMPTY = { cardNumber: '', expiry: '', cvc: '', name: '' };
@@ -63,7 +64,7 @@ export function SandboxCheckout({ orderId }: { orderId: string }) {
             <AlertDescription>
               <p>{errorMessage(checkout.error)}</p>
               {checkout.error instanceof ApiError && checkout.error.status === 404 ? (
-                <a href="/" className="mt-2 inline-block font-medium underline">
+                <a href={paths.home} className="mt-2 inline-block font-medium underline">
                   Return to Sekolo
                 </a>
               ) : (
@@ -115,7 +116,7 @@ function CheckoutBody({ data }: { data: TSandboxCheckout }) {
           <CheckCircle2 aria-hidden="true" />
           <AlertTitle>This order has already been paid.</AlertTitle>
           <AlertDescription>
-            <a href="/" className="font-medium underline">
+            <a href={paths.home} className="font-medium underline">
               Return to Sekolo
             </a>
           </AlertDescription>
@@ -212,7 +213,6 @@ function CardForm({ data }: { data: TSandboxCheckout }) {
               inputMode="numeric"
               autoComplete="cc-number"
               placeholder="1234 1234 1234 1234"
-              {...fieldAria(f('cardNumber'), errors.cardNumber?.message)}
               {...cardNumber}
               onChange={(event) => {
                 event.target.value = formatCardNumber(event.target.value);
@@ -226,7 +226,6 @@ function CardForm({ data }: { data: TSandboxCheckout }) {
                 inputMode="numeric"
                 autoComplete="cc-exp"
                 placeholder="MM/YY"
-                {...fieldAria(f('expiry'), errors.expiry?.message)}
                 {...expiry}
                 onChange={(event) => {
                   event.target.value = formatExpiry(event.target.value);
@@ -235,11 +234,11 @@ function CardForm({ data }: { data: TSandboxCheckout }) {
               />
             </FormField>
             <FormField id={f('cvc')} label="CVC" error={errors.cvc?.message}>
-              <Input inputMode="numeric" autoComplete="cc-csc" maxLength={3} placeholder="123" {...fieldAria(f('cvc'), errors.cvc?.message)} {...form.register('cvc')} />
+              <Input inputMode="numeric" autoComplete="cc-csc" maxLength={3} placeholder="123" {...form.register('cvc')} />
             </FormField>
           </div>
           <FormField id={f('name')} label="Name on card" error={errors.name?.message}>
-            <Input autoComplete="cc-name" {...fieldAria(f('name'), errors.name?.message)} {...form.register('name')} />
+            <Input autoComplete="cc-name" {...form.register('name')} />
           </FormField>
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             <Lock aria-hidden="true" />

@@ -24,8 +24,8 @@ import {
   writeRegistrationData,
   type TRegistrationHandoff,
 } from '../lib/registration-handoff';
+import { paths } from '~/config/paths';
 
-const REGISTRATION_PATH = '/registration-steps';
 
 function labelOf(type: TBusinessPartnerType): string {
   return BUSINESS_PARTNER_TYPES.find((t) => t.id === type)?.label ?? type;
@@ -56,7 +56,7 @@ export function SubscriptionCheckout({ sessionRole, sessionLoading }: { sessionR
           <AlertTitle>We could not find your application.</AlertTitle>
           <AlertDescription>
             <p>Open your application and continue from its payment step.</p>
-            <Link to={REGISTRATION_PATH} className="mt-2 inline-block font-medium underline">
+            <Link to={paths.registration.steps} className="mt-2 inline-block font-medium underline">
               Back to application
             </Link>
           </AlertDescription>
@@ -111,7 +111,7 @@ function CheckoutSummary({ registration, userType }: { registration: TRegistrati
     if (tier) request.commissionTier = tier;
   }
 
-  const backToApplication = () => navigate(REGISTRATION_PATH, { state: registration });
+  const backToApplication = () => navigate(paths.registration.steps, { state: registration });
 
   const pay = async () => {
     setProblem(null);
@@ -127,7 +127,7 @@ function CheckoutSummary({ registration, userType }: { registration: TRegistrati
           currentStep: awaitingPaymentStep(userType) ?? registration.currentStep,
         };
         writeRegistrationData(next);
-        void navigate(REGISTRATION_PATH, { replace: true, state: next });
+        void navigate(paths.registration.steps, { replace: true, state: next });
         return;
       }
       setLeaving(true);

@@ -11,6 +11,7 @@ import { useRegistrationWizard, type IWizardUser } from '../hooks/use-registrati
 import type { TDraftStatus } from '../lib/draft-saver';
 import { STEP_COMPONENTS } from '../steps/step-components';
 import { WizardNav } from './wizard-nav';
+import { paths } from '~/config/paths';
 
 /** 'Step n of total' and the progress bar (spec 2.9). */
 export function WizardHeader({ step, total, title }: { step: number; total: number; title?: string }) {
@@ -78,7 +79,7 @@ function SubmittedPanel({ status, reason }: { status: string; reason?: string | 
             : "Thank you for completing your application. We'll review it and get back to you shortly."}
       </p>
       <Button asChild>
-        <Link to={rejected ? '/contact' : '/'}>{rejected ? 'Contact us' : 'Return to Home'}</Link>
+        <Link to={rejected ? paths.contact : paths.home}>{rejected ? 'Contact us' : 'Return to Home'}</Link>
       </Button>
     </div>
   );

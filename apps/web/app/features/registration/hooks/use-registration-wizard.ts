@@ -29,13 +29,11 @@ import { uploadedFileIdsIn } from '@sekolo/shared/schemas/uploads';
 import { createDraftSaver, type TDraftStatus, type TDraftValues } from '../lib/draft-saver';
 import { packageDataFor, resolveRegistration } from '../lib/resolve-registration';
 import { submitWithRetry } from '../lib/submit-retry';
+import { paths } from '~/config/paths';
 
 /** Spec 9: redirect 1000 ms after a successful submission; 500 ms and 1000 ms after the payment return. */
 export const SUBMITTED_REDIRECT_DELAY_MS = 1000;
 export const PAYMENT_RETURN_SUBMIT_DELAY_MS = 500;
-export const APPLICATION_SUBMITTED_PATH = '/application-submitted';
-export const SUBSCRIPTION_CHECKOUT_PATH = '/subscription-checkout';
-export const REGISTER_PATH = '/register';
 
 export const WIZARD_TOASTS = {
   stepErrorTitle: 'Error',
@@ -170,7 +168,7 @@ export function useRegistrationWizard({
       // The navigation completes after further renders: this effect must not start afresh meanwhile.
       leaving.current = true;
       clearRegistrationData();
-      void navigate(REGISTER_PATH, { replace: true });
+      void navigate(paths.auth.register, { replace: true });
       return;
     }
     const resolved = resolveRegistration({
@@ -251,7 +249,7 @@ export function useRegistrationWizard({
       queryClient.setQueryData(applicationDraftQueryKey, { application: outcome.value.application });
       toast.success(WIZARD_TOASTS.completeTitle, { description: WIZARD_TOASTS.complete });
       window.setTimeout(() => {
-        void navigate(APPLICATION_SUBMITTED_PATH, {
+        void navigate(paths.applicationSubmitted, {
           replace: true,
           state: { userType: current.userType, email: current.basicInfo.email },
         });
@@ -319,7 +317,7 @@ export function useRegistrationWizard({
         toast.success(stepCompletedMessage(step, total));
         if (isPayment) {
           // Wizard contract: the checkout gets the whole state (and finds it in local storage too).
-          void navigate(SUBSCRIPTION_CHECKOUT_PATH, { replace: true, state: next });
+          void navigate(paths.registration.subscriptionCheckout, { replace: true, state: next });
           return;
         }
         if (typeof window !== 'undefined') window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -342,7 +340,7 @@ export function useRegistrationWizard({
     setDrafts((current) => ({ ...current, ...latestDrafts.current }));
     if (registration.currentStep <= 1) {
       // Spec 4: from step 1 back to /register; what was entered stays in local storage.
-      void navigate(REGISTER_PATH, { state: { registrationData: registration } });
+      void navigate(paths.auth.register, { state: { registrationData: registration } });
       return;
     }
     update({ ...registration, currentStep: registration.currentStep - 1, fromSubscriptionCheckout: false });

@@ -8,6 +8,7 @@ import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { ApiError, api } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { SCHOOL_KEY } from '../api/school-queries';
+import { paths } from '~/config/paths';
 
 const dayFormat = new Intl.DateTimeFormat('en-ZA', {
   timeZone: 'Africa/Johannesburg',
@@ -79,7 +80,7 @@ export function GuardianLinkPanel({
       <Outcome
         icon="done"
         title="Your account is linked"
-        action={{ to: '/dashboard/parent', label: 'Go to my dashboard' }}
+        action={{ to: paths.dashboard.parent, label: 'Go to my dashboard' }}
       >
         <p>{GUARDIAN_LINK_MESSAGES.accepted(schoolName)}</p>
       </Outcome>
@@ -140,7 +141,7 @@ export function GuardianLinkPanel({
 function Outcome({
   icon,
   title,
-  action = { to: '/', label: 'Return to Home' },
+  action = { to: paths.home, label: 'Return to Home' },
   children,
 }: {
   icon: 'done' | 'error';

@@ -11,7 +11,7 @@ import {
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { ConfirmAction } from '~/components/ui/confirm-action';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { toastAction } from '~/lib/toast-action';
@@ -173,13 +173,7 @@ function InviteForm({ learnerId, onDone }: { learnerId: string; onDone: () => vo
           control={form.control}
           name="email"
           render={({ field: { ref: _ref, value, ...field } }) => (
-            <Input
-              type="email"
-              autoComplete="off"
-              {...fieldAria(emailId, errors.email?.message, true)}
-              {...field}
-              value={value ?? ''}
-            />
+            <Input type="email" autoComplete="off" {...field} value={value ?? ''} />
           )}
         />
       </FormField>

@@ -20,7 +20,7 @@ import {
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { ConfirmAction } from '~/components/ui/confirm-action';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { NativeSelect } from '~/components/ui/native-select';
@@ -237,7 +237,7 @@ function PaperConsentForm({ learnerId, onDone }: { learnerId: string; onDone: ()
           control={form.control}
           name="guardianId"
           render={({ field: { ref: _ref, ...field } }) => (
-            <NativeSelect {...fieldAria(f('guardianId'), errors.guardianId?.message)} {...field}>
+            <NativeSelect {...field}>
               <option value="">Choose who signed</option>
               {guardians.data.map((g) => (
                 <option key={g.id} value={g.id}>
@@ -252,14 +252,7 @@ function PaperConsentForm({ learnerId, onDone }: { learnerId: string; onDone: ()
         <Controller
           control={form.control}
           name="signedOn"
-          render={({ field: { ref: _ref, ...field } }) => (
-            <Input
-              type="date"
-              max={todayInSouthAfrica()}
-              {...fieldAria(f('signedOn'), errors.signedOn?.message)}
-              {...field}
-            />
-          )}
+          render={({ field: { ref: _ref, ...field } }) => <Input type="date" max={todayInSouthAfrica()} {...field} />}
         />
       </FormField>
       <FormField
@@ -271,7 +264,7 @@ function PaperConsentForm({ learnerId, onDone }: { learnerId: string; onDone: ()
           control={form.control}
           name="policyVersion"
           render={({ field: { ref: _ref, ...field } }) => (
-            <NativeSelect {...fieldAria(f('policyVersion'), errors.policyVersion?.message)} {...field}>
+            <NativeSelect {...field}>
               {PRIVACY_POLICY_VERSIONS.map((version) => (
                 <option key={version} value={version}>
                   {policyVersionLabel(version)}

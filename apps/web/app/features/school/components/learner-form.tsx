@@ -19,7 +19,7 @@ import {
 } from '@sekolo/shared/schemas/school';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { UnsavedChangesGuard } from '~/components/layout/unsaved-changes-guard';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
@@ -256,30 +256,28 @@ export function LearnerForm({
         <legend className="mb-3 text-lg font-semibold text-slate-900">Learner</legend>
         <FormField id={f('firstName')} label="First name" error={errors.firstName?.message}>
           <Bound control={form.control} name="firstName">
-            {(field) => (
-              <Input {...fieldAria(f('firstName'), errors.firstName?.message)} autoComplete="off" {...field} />
-            )}
+            {(field) => <Input autoComplete="off" {...field} />}
           </Bound>
         </FormField>
         <FormField id={f('lastName')} label="Surname" error={errors.lastName?.message}>
           <Bound control={form.control} name="lastName">
-            {(field) => <Input {...fieldAria(f('lastName'), errors.lastName?.message)} autoComplete="off" {...field} />}
+            {(field) => <Input autoComplete="off" {...field} />}
           </Bound>
         </FormField>
         <FormField id={f('preferredName')} label="Preferred name" optional error={errors.preferredName?.message}>
           <Bound control={form.control} name="preferredName">
-            {(field) => <Input {...fieldAria(f('preferredName'), errors.preferredName?.message)} {...field} />}
+            {(field) => <Input {...field} />}
           </Bound>
         </FormField>
         <FormField id={f('dateOfBirth')} label="Date of birth" error={errors.dateOfBirth?.message}>
           <Bound control={form.control} name="dateOfBirth">
-            {(field) => <Input type="date" {...fieldAria(f('dateOfBirth'), errors.dateOfBirth?.message)} {...field} />}
+            {(field) => <Input type="date" {...field} />}
           </Bound>
         </FormField>
         <FormField id={f('gender')} label="Gender" error={errors.gender?.message}>
           <Bound control={form.control} name="gender">
             {(field) => (
-              <NativeSelect {...fieldAria(f('gender'), errors.gender?.message)} {...field}>
+              <NativeSelect {...field}>
                 <option value="">Choose gender</option>
                 {LEARNER_GENDERS.map((g) => (
                   <option key={g.id} value={g.id}>
@@ -293,7 +291,7 @@ export function LearnerForm({
         <FormField id={f('homeLanguage')} label="Home language" optional error={errors.homeLanguage?.message}>
           <Bound control={form.control} name="homeLanguage">
             {(field) => (
-              <NativeSelect {...fieldAria(f('homeLanguage'), errors.homeLanguage?.message)} {...field}>
+              <NativeSelect {...field}>
                 <option value="">Choose a language</option>
                 {HOME_LANGUAGES.map((l) => (
                   <option key={l.id} value={l.id}>
@@ -310,20 +308,13 @@ export function LearnerForm({
         <legend className="mb-3 text-lg font-semibold text-slate-900">Enrolment</legend>
         <FormField id={f('admissionNumber')} label="Admission number" error={errors.admissionNumber?.message}>
           <Bound control={form.control} name="admissionNumber">
-            {(field) => (
-              <Input
-                {...fieldAria(f('admissionNumber'), errors.admissionNumber?.message)}
-                autoComplete="off"
-                {...field}
-              />
-            )}
+            {(field) => <Input autoComplete="off" {...field} />}
           </Bound>
         </FormField>
         <FormField id={f('grade')} label="Grade" error={errors.grade?.message}>
           <Bound control={form.control} name="grade">
             {(field) => (
               <NativeSelect
-                {...fieldAria(f('grade'), errors.grade?.message)}
                 {...field}
                 onChange={(event) => {
                   field.onChange(event);
@@ -350,7 +341,6 @@ export function LearnerForm({
           <Bound control={form.control} name="registerClassId">
             {(field) => (
               <NativeSelect
-                {...fieldAria(f('registerClassId'), errors.registerClassId?.message, Boolean(classHint))}
                 {...field}
                 onChange={(event) => {
                   field.onChange(event);
@@ -396,15 +386,7 @@ export function LearnerForm({
               error={errors.registerClassSince?.message}
             >
               <Bound control={form.control} name="registerClassSince">
-                {(field) => (
-                  <Input
-                    type="date"
-                    min={schoolYearStart()}
-                    max={todayInSouthAfrica()}
-                    {...fieldAria(f('registerClassSince'), errors.registerClassSince?.message, true)}
-                    {...field}
-                  />
-                )}
+                {(field) => <Input type="date" min={schoolYearStart()} max={todayInSouthAfrica()} {...field} />}
               </Bound>
             </FormField>
             {!joining && classSince && (
@@ -421,7 +403,7 @@ export function LearnerForm({
         <FormField id={f('idType')} label="Identity document" error={errors.idType?.message}>
           <Bound control={form.control} name="idType">
             {(field) => (
-              <NativeSelect {...fieldAria(f('idType'), errors.idType?.message)} {...field}>
+              <NativeSelect {...field}>
                 {LEARNER_ID_TYPES.map((t) => (
                   <option key={t.id} value={t.id}>
                     {t.label}
@@ -439,14 +421,7 @@ export function LearnerForm({
             error={errors.idNumber?.message}
           >
             <Bound control={form.control} name="idNumber">
-              {(field) => (
-                <Input
-                  inputMode={idType === 'sa_id' ? 'numeric' : 'text'}
-                  autoComplete="off"
-                  {...fieldAria(f('idNumber'), errors.idNumber?.message, idType === 'sa_id')}
-                  {...field}
-                />
-              )}
+              {(field) => <Input inputMode={idType === 'sa_id' ? 'numeric' : 'text'} autoComplete="off" {...field} />}
             </Bound>
           </FormField>
         )}
@@ -456,7 +431,7 @@ export function LearnerForm({
         <legend className="mb-3 text-lg font-semibold text-slate-900">Home and health</legend>
         <FormField id={f('address')} label="Home address" optional error={errors.address?.message}>
           <Bound control={form.control} name="address">
-            {(field) => <Textarea rows={3} {...fieldAria(f('address'), errors.address?.message)} {...field} />}
+            {(field) => <Textarea rows={3} {...field} />}
           </Bound>
         </FormField>
         <FormField
@@ -467,9 +442,7 @@ export function LearnerForm({
           error={errors.medicalNotes?.message}
         >
           <Bound control={form.control} name="medicalNotes">
-            {(field) => (
-              <Textarea rows={3} {...fieldAria(f('medicalNotes'), errors.medicalNotes?.message, true)} {...field} />
-            )}
+            {(field) => <Textarea rows={3} {...field} />}
           </Bound>
         </FormField>
       </fieldset>

@@ -20,7 +20,7 @@ import { UnsavedChangesGuard } from '~/components/layout/unsaved-changes-guard';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { ConfirmAction } from '~/components/ui/confirm-action';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { mergeSaved, sameFormValue, savedMeanwhileNotice } from '~/lib/merge-saved';
@@ -339,12 +339,7 @@ function GuardianForm({
         error={errors[name]?.message}
         optional={name === 'email' || name === 'phone'}
       >
-        <TextControl
-          control={form.control}
-          name={name}
-          type={type}
-          aria={fieldAria(f(name), errors[name]?.message, Boolean(hint))}
-        />
+        <TextControl control={form.control} name={name} type={type} />
       </FormField>
     );
   };
@@ -373,7 +368,7 @@ function GuardianForm({
           control={form.control}
           name="relation"
           render={({ field: { ref: _ref, ...field } }) => (
-            <NativeSelect {...fieldAria(f('relation'), errors.relation?.message)} {...field}>
+            <NativeSelect {...field}>
               <option value="">Choose a relation</option>
               {GUARDIAN_RELATIONS.map((r) => (
                 <option key={r.id} value={r.id}>
@@ -416,20 +411,16 @@ function TextControl({
   control,
   name,
   type,
-  aria,
 }: {
   control: Control<TGuardianInput, unknown, TGuardianValues>;
   name: 'firstName' | 'lastName' | 'email' | 'phone';
   type: string;
-  aria: ReturnType<typeof fieldAria>;
 }) {
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field: { ref: _ref, value, ...field } }) => (
-        <Input type={type} {...aria} {...field} value={value ?? ''} />
-      )}
+      render={({ field: { ref: _ref, value, ...field } }) => <Input type={type} {...field} value={value ?? ''} />}
     />
   );
 }

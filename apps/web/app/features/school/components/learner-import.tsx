@@ -19,6 +19,7 @@ import { Input } from '~/components/ui/input';
 import { errorMessage } from '~/lib/server-field-errors';
 import { useSingleFlight } from '~/lib/use-single-flight';
 import { useImportLearners } from '../api/school-queries';
+import { paths } from '~/config/paths';
 
 /**
  * The CSV template to download: the columns and an example row, a Grade 8 learner of this year's
@@ -117,8 +118,6 @@ export function LearnerImport() {
         hint="The file is checked first; nothing is imported until you confirm."
       >
         <Input
-          id={`${id}-file`}
-          aria-describedby={`${id}-file-hint`}
           type="file"
           accept=".csv,text/csv"
           onChange={(event) => void onFile(event.target.files?.[0])}
@@ -142,7 +141,7 @@ export function LearnerImport() {
           <CheckCircle2 aria-hidden="true" />
           <AlertTitle>{countOf(done, 'learner')} imported.</AlertTitle>
           <AlertDescription>
-            <Link to="/dashboard/school/students" className="font-semibold underline">
+            <Link to={paths.school.learners} className="font-semibold underline">
               Go to the learner list
             </Link>
           </AlertDescription>

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ZLearnerListQuerySchema, type TLearnerConsentFilter, type TLearnerSort } from '@sekolo/shared/schemas/school';
+import { paths } from '~/config/paths';
 
 /**
  * What the learner list shows: the search and filters, the sort, and the cursors of the pages seen
@@ -137,5 +138,5 @@ export function learnerListToParams(view: TLearnerListView): URLSearchParams {
  */
 export function learnerListHref(change: Partial<Omit<TLearnerListView, 'cursors'>>): string {
   const search = learnerListToParams({ ...FIRST_LEARNER_LIST_VIEW, ...change }).toString();
-  return `/dashboard/school/students${search ? `?${search}` : ''}`;
+  return paths.school.learnersWith(search ? `?${search}` : '');
 }

@@ -13,7 +13,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '~/components/ui/dialog';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { ApiError } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
@@ -118,7 +118,6 @@ export function RestoreLearnerButton({
               max={todayInSouthAfrica()}
               value={since}
               onChange={(event) => setSince(event.target.value)}
-              {...fieldAria(`${id}-since`, problem ?? undefined, true)}
             />
           </FormField>
           <DialogFooter>

@@ -31,6 +31,7 @@ import {
   sortByColumn,
   type TLearnerListView,
 } from './learner-list-state';
+import { paths } from '~/config/paths';
 
 const SORT_LABELS: Record<TLearnerSort, string> = { name: 'Name', admissionNumber: 'Admission no.', grade: 'Grade' };
 
@@ -151,13 +152,13 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
         {canManage && (
           <div className="flex flex-wrap gap-2">
             <Button asChild size="sm">
-              <Link to="/dashboard/school/students/new">
+              <Link to={paths.school.newLearner}>
                 <UserPlus aria-hidden="true" />
                 Add learner
               </Link>
             </Button>
             <Button asChild size="sm" variant="secondary">
-              <Link to="/dashboard/school/students/import">
+              <Link to={paths.school.importLearners}>
                 <Upload aria-hidden="true" />
                 Import CSV
               </Link>
@@ -301,7 +302,7 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
                   >
                     <td className="sm:px-4 sm:py-3 max-sm:w-full">
                       <Link
-                        to={`/dashboard/school/students/${learner.id}`}
+                        to={paths.school.learner(learner.id)}
                         state={learnerListReturn(params)}
                         className="font-medium text-brand-800 hover:underline"
                       >

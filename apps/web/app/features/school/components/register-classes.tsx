@@ -10,7 +10,7 @@ import { SCHOOL_GRADES, gradeLabel } from '@sekolo/shared/constants/enumerations
 import { ZRegisterClassSchema, type TRegisterClass, type TRegisterClassInput } from '@sekolo/shared/schemas/school';
 import { Button } from '~/components/ui/button';
 import { ConfirmAction } from '~/components/ui/confirm-action';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { NativeSelect } from '~/components/ui/native-select';
@@ -25,6 +25,7 @@ import {
   useUpdateRegisterClass,
 } from '../api/school-queries';
 import { StagedSelect } from './staged-select';
+import { paths } from '~/config/paths';
 
 /**
  * /dashboard/school/classes: the register classes (e.g. 8A) with how many learners each has and their
@@ -120,7 +121,7 @@ function ClassTable({ classes, canManage }: { classes: TRegisterClass[]; canMana
                 <td className="px-4 py-3 text-slate-700 max-sm:p-0">{gradeLabel(c.grade)}</td>
                 <td className="px-4 py-3 text-slate-700 max-sm:p-0 max-sm:before:content-['Learners:_']">
                   <Link
-                    to={`/dashboard/school/students?class=${c.id}`}
+                    to={paths.school.learnersWith(`?class=${c.id}`)}
                     className="font-semibold text-brand-800 hover:underline"
                     aria-label={`${countOf(c.learnerCount, 'learner')} in ${c.name}`}
                   >
@@ -285,11 +286,7 @@ function ClassForm({
           control={form.control}
           name="name"
           render={({ field: { ref: _ref, ...field } }) => (
-            <Input
-              {...fieldAria(`${id}-name`, errors.name?.message)}
-              placeholder={onCancel ? undefined : '8A'}
-              {...field}
-            />
+            <Input placeholder={onCancel ? undefined : '8A'} {...field} />
           )}
         />
       </FormField>
@@ -303,7 +300,7 @@ function ClassForm({
           control={form.control}
           name="grade"
           render={({ field: { ref: _ref, ...field } }) => (
-            <NativeSelect {...fieldAria(`${id}-grade`, errors.grade?.message)} {...field}>
+            <NativeSelect {...field}>
               {!initial.grade && <option value="">Choose a grade</option>}
               {SCHOOL_GRADES.map((g) => (
                 <option key={g.id} value={g.id}>
@@ -353,7 +350,7 @@ function ClassTeacherPicker({ registerClass }: { registerClass: TRegisterClass }
     return (
       <span className="text-slate-500">
         No teachers yet:{' '}
-        <Link to="/dashboard/school/teachers" className="font-medium text-brand-700 underline">
+        <Link to={paths.school.teachers} className="font-medium text-brand-700 underline">
           invite one
         </Link>
       </span>

@@ -10,6 +10,7 @@ import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { errorMessage } from '~/lib/server-field-errors';
 import { schoolOverviewQuery } from '../api/school-queries';
 import { learnerListHref } from './learner-list-state';
+import { paths } from '~/config/paths';
 
 const dateTime = new Intl.DateTimeFormat('en-ZA', {
   dateStyle: 'medium',
@@ -43,14 +44,14 @@ export function SchoolOverview({ allowed }: { allowed: boolean }) {
               : `${learners.packageName ?? 'Package'} limit: ${learners.limit} learners`
           }
           testId="overview-enrolled"
-          to="/dashboard/school/students"
+          to={paths.school.learners}
         />
         <Figure
           icon={<School aria-hidden="true" />}
           label="Classes"
           value={String(classes)}
           testId="overview-classes"
-          to="/dashboard/school/classes"
+          to={paths.school.classes}
         />
         <Figure
           icon={<Users aria-hidden="true" />}
@@ -138,7 +139,7 @@ function AttendanceFigures({ attendance: a }: { attendance: NonNullable<TSchoolO
             : `Present or late, of ${countOf(a.marked, 'learner')} marked`
         }
         testId="overview-attendance-rate"
-        to="/dashboard/school/attendance"
+        to={paths.school.attendance}
       />
       <Figure
         icon={<ClipboardList aria-hidden="true" />}
@@ -146,7 +147,7 @@ function AttendanceFigures({ attendance: a }: { attendance: NonNullable<TSchoolO
         value={due ? '0' : `${a.missing} of ${a.registers}`}
         note={due ?? registersNote(a.missing, a.incomplete)}
         testId="overview-registers-missing"
-        to="/dashboard/school/attendance"
+        to={paths.school.attendance}
       />
     </>
   );

@@ -28,7 +28,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '~/components/ui/dialog';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { NativeSelect } from '~/components/ui/native-select';
@@ -428,9 +428,7 @@ function InviteStaffForm({ permissions }: { permissions: readonly string[] }) {
       <Controller
         control={form.control}
         name={name}
-        render={({ field: { ref: _ref, ...field } }) => (
-          <Input type={name === 'email' ? 'email' : 'text'} {...fieldAria(f(name), errors[name]?.message)} {...field} />
-        )}
+        render={({ field: { ref: _ref, ...field } }) => <Input type={name === 'email' ? 'email' : 'text'} {...field} />}
       />
     </FormField>
   );
@@ -449,7 +447,7 @@ function InviteStaffForm({ permissions }: { permissions: readonly string[] }) {
           control={form.control}
           name="role"
           render={({ field: { ref: _ref, ...field } }) => (
-            <NativeSelect {...fieldAria(f('role'), errors.role?.message)} {...field}>
+            <NativeSelect {...field}>
               <option value="">Choose a role</option>
               {INVITABLE_STAFF_ROLES.filter((role) => canGiveStaffRole(permissions, role)).map((role) => (
                 <option key={role} value={role}>

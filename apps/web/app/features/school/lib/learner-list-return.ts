@@ -1,3 +1,5 @@
+import { paths } from '~/config/paths';
+
 /** The state a link from the learner list gives a learner's page: the list's address as it was. */
 type TLearnerListReturn = { learnerList: string };
 
@@ -13,5 +15,5 @@ export function learnerListReturn(params: URLSearchParams): TLearnerListReturn {
  */
 export function learnerListPath(state: unknown): string {
   const back = (state as Partial<TLearnerListReturn> | null)?.learnerList;
-  return `/dashboard/school/students${typeof back === 'string' && /^\?[^#]*$/.test(back) ? back : ''}`;
+  return paths.school.learnersWith(typeof back === 'string' && /^\?[^#]*$/.test(back) ? back : '');
 }

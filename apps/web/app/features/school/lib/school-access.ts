@@ -1,9 +1,10 @@
 import { DASHBOARD_PATH_BY_ROLE, PERMISSIONS, type TPermission, type TRole } from '@sekolo/shared/constants/roles';
+import { paths } from '~/config/paths';
 
 /** Who works in the school's area: the roles whose dashboard is the school's, and teachers (D11). */
 export const SCHOOL_AREA_ROLES: readonly TRole[] = [
   ...(Object.entries(DASHBOARD_PATH_BY_ROLE) as [TRole, string][])
-    .filter(([, path]) => path === '/dashboard/school')
+    .filter(([, path]) => path === paths.dashboard.school)
     .map(([role]) => role),
   'teacher',
 ];

@@ -10,7 +10,7 @@ import {
   type TTimetableSetup,
 } from '@sekolo/shared/schemas/timetable';
 import { Button } from '~/components/ui/button';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { NativeSelect } from '~/components/ui/native-select';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { useCreateLesson } from '../api/timetable-queries';
@@ -78,7 +78,6 @@ export function LessonForm({
             name="day"
             render={({ field: { ref: _ref, value, onChange, ...field } }) => (
               <NativeSelect
-                {...fieldAria(`${id}-day`, errors.day?.message)}
                 {...field}
                 value={String(value)}
                 onChange={(event) => onChange(Number(event.currentTarget.value))}
@@ -97,7 +96,7 @@ export function LessonForm({
             control={form.control}
             name="periodId"
             render={({ field: { ref: _ref, ...field } }) => (
-              <NativeSelect {...fieldAria(`${id}-period`, errors.periodId?.message)} {...field}>
+              <NativeSelect {...field}>
                 <option value="">Choose a period</option>
                 {lessonPeriods.map((p) => (
                   <option key={p.id} value={p.id}>
@@ -118,7 +117,7 @@ export function LessonForm({
             control={form.control}
             name="subjectClassId"
             render={({ field: { ref: _ref, ...field } }) => (
-              <NativeSelect {...fieldAria(`${id}-subject`, errors.subjectClassId?.message)} {...field}>
+              <NativeSelect {...field}>
                 <option value="">Choose a subject class</option>
                 {choices.map((s) => (
                   <option key={s.id} value={s.id}>
@@ -135,7 +134,6 @@ export function LessonForm({
             name="roomId"
             render={({ field: { ref: _ref, value, onChange, ...field } }) => (
               <NativeSelect
-                {...fieldAria(`${id}-room`, errors.roomId?.message)}
                 {...field}
                 value={value ?? ''}
                 onChange={(event) => onChange(event.currentTarget.value || null)}

@@ -16,7 +16,7 @@ import {
 } from '@sekolo/shared/schemas/timetable';
 import { Button } from '~/components/ui/button';
 import { ConfirmAction } from '~/components/ui/confirm-action';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { useFocusAfterRender } from '~/lib/use-focus-after-render';
@@ -145,27 +145,21 @@ function PeriodForm() {
         <Controller
           control={form.control}
           name="name"
-          render={({ field: { ref: _ref, ...field } }) => (
-            <Input {...fieldAria(`${id}-name`, errors.name?.message)} placeholder="Period 1" {...field} />
-          )}
+          render={({ field: { ref: _ref, ...field } }) => <Input placeholder="Period 1" {...field} />}
         />
       </FormField>
       <FormField id={`${id}-start`} label="Starts" error={errors.startsAt?.message} className="w-32">
         <Controller
           control={form.control}
           name="startsAt"
-          render={({ field: { ref: _ref, ...field } }) => (
-            <Input type="time" {...fieldAria(`${id}-start`, errors.startsAt?.message)} {...field} />
-          )}
+          render={({ field: { ref: _ref, ...field } }) => <Input type="time" {...field} />}
         />
       </FormField>
       <FormField id={`${id}-end`} label="Ends" error={errors.endsAt?.message} className="w-32">
         <Controller
           control={form.control}
           name="endsAt"
-          render={({ field: { ref: _ref, ...field } }) => (
-            <Input type="time" {...fieldAria(`${id}-end`, errors.endsAt?.message)} {...field} />
-          )}
+          render={({ field: { ref: _ref, ...field } }) => <Input type="time" {...field} />}
         />
       </FormField>
       <Controller
@@ -295,9 +289,7 @@ function RoomForm() {
         <Controller
           control={form.control}
           name="name"
-          render={({ field: { ref: _ref, ...field } }) => (
-            <Input {...fieldAria(`${id}-room`, errors.name?.message)} placeholder="Science Lab" {...field} />
-          )}
+          render={({ field: { ref: _ref, ...field } }) => <Input placeholder="Science Lab" {...field} />}
         />
       </FormField>
       <Button type="submit" disabled={isSubmitting}>

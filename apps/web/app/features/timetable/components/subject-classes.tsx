@@ -24,7 +24,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { ConfirmAction } from '~/components/ui/confirm-action';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { NativeSelect } from '~/components/ui/native-select';
@@ -268,7 +268,6 @@ function EditSubjectClassForm({
       >
         <TeacherSelect
           control={form.control}
-          aria={fieldAria(`${id}-teacher`, errors.teacherId?.message, !teachesHere)}
           teachers={teachers}
           first={!teachesHere && <option value={subjectClass.teacherId}>{subjectClass.teacherName}</option>}
         />
@@ -284,12 +283,7 @@ function EditSubjectClassForm({
           control={form.control}
           name="groupName"
           render={({ field: { ref: _ref, value, ...field } }) => (
-            <Input
-              {...fieldAria(`${id}-group`, errors.groupName?.message)}
-              placeholder="Group A"
-              value={value ?? ''}
-              {...field}
-            />
+            <Input placeholder="Group A" value={value ?? ''} {...field} />
           )}
         />
       </FormField>
@@ -313,12 +307,10 @@ function EditSubjectClassForm({
  */
 function TeacherSelect<TValues extends { teacherId: string }, TOutput>({
   control,
-  aria,
   teachers,
   first,
 }: {
   control: Control<TValues, unknown, TOutput>;
-  aria: ReturnType<typeof fieldAria>;
   teachers: readonly { id: string; name: string }[];
   first: ReactNode;
 }) {
@@ -327,7 +319,7 @@ function TeacherSelect<TValues extends { teacherId: string }, TOutput>({
       control={control}
       name={'teacherId' as Path<TValues>}
       render={({ field: { ref: _ref, ...field } }) => (
-        <NativeSelect {...aria} {...field}>
+        <NativeSelect {...field}>
           {first}
           {teachers.map((t) => (
             <option key={t.id} value={t.id}>
@@ -502,7 +494,6 @@ export function SubjectClassForm({ setup }: { setup: TTimetableSetup }) {
           name="registerClassId"
           render={({ field: { ref: _ref, onChange, ...field } }) => (
             <NativeSelect
-              {...fieldAria(`${id}-class`, errors.registerClassId?.message)}
               {...field}
               onChange={(event) => {
                 onChange(event.currentTarget.value);
@@ -525,7 +516,7 @@ export function SubjectClassForm({ setup }: { setup: TTimetableSetup }) {
           control={form.control}
           name="subject"
           render={({ field: { ref: _ref, ...field } }) => (
-            <NativeSelect {...fieldAria(`${id}-subject`, errors.subject?.message)} {...field}>
+            <NativeSelect {...field}>
               <option value="">Choose a subject</option>
               {CAPS_SUBJECTS.map((s) => (
                 <option key={s.id} value={s.id}>
@@ -539,7 +530,6 @@ export function SubjectClassForm({ setup }: { setup: TTimetableSetup }) {
       <FormField id={`${id}-teacher`} label="Teacher" error={errors.teacherId?.message} className="w-56">
         <TeacherSelect
           control={form.control}
-          aria={fieldAria(`${id}-teacher`, errors.teacherId?.message)}
           teachers={setup.teachers}
           first={<option value="">Choose a teacher</option>}
         />
@@ -556,12 +546,7 @@ export function SubjectClassForm({ setup }: { setup: TTimetableSetup }) {
           control={form.control}
           name="groupName"
           render={({ field: { ref: _ref, value, ...field } }) => (
-            <Input
-              {...fieldAria(`${id}-group`, errors.groupName?.message, true)}
-              placeholder="Group A"
-              value={value ?? ''}
-              {...field}
-            />
+            <Input placeholder="Group A" value={value ?? ''} {...field} />
           )}
         />
       </FormField>

@@ -9,8 +9,7 @@ import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { errorMessage } from '~/lib/server-field-errors';
 import { teachingTodayQuery } from '../api/timetable-queries';
-
-const ATTENDANCE_PATH = '/dashboard/school/attendance';
+import { paths } from '~/config/paths';
 
 function formatDate(date: string): string {
   return new Intl.DateTimeFormat('en-ZA', {
@@ -145,7 +144,7 @@ function RegistersToMark({ today }: { today: TTeachingToday }) {
             {today.registers.map((register) => (
               <li key={register.classId}>
                 <Link
-                  to={`${ATTENDANCE_PATH}?class=${register.classId}&date=${today.date}`}
+                  to={paths.school.attendanceOf(register.classId, today.date)}
                   className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 px-4 py-3 text-sm hover:border-brand-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
                 >
                   <span>

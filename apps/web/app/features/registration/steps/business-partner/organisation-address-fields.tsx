@@ -6,7 +6,7 @@ import {
   regionsFor,
   type TCountry,
 } from '@sekolo/shared/constants/enumerations';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 
@@ -44,40 +44,19 @@ export function OrganisationAddressFields({ idPrefix }: { idPrefix: string }) {
         error={errors.streetAddress?.message}
         className="sm:col-span-2"
       >
-        <Input
-          autoComplete="street-address"
-          {...fieldAria(id('streetAddress'), errors.streetAddress?.message)}
-          {...form.register('streetAddress')}
-        />
+        <Input autoComplete="street-address" {...form.register('streetAddress')} />
       </FormField>
       <FormField id={id('suburb')} label="Suburb" error={errors.suburb?.message}>
-        <Input
-          autoComplete="address-level3"
-          {...fieldAria(id('suburb'), errors.suburb?.message)}
-          {...form.register('suburb')}
-        />
+        <Input autoComplete="address-level3" {...form.register('suburb')} />
       </FormField>
       <FormField id={id('town')} label="Town/City" error={errors.town?.message}>
-        <Input
-          autoComplete="address-level2"
-          {...fieldAria(id('town'), errors.town?.message)}
-          {...form.register('town')}
-        />
+        <Input autoComplete="address-level2" {...form.register('town')} />
       </FormField>
       <FormField id={id('postalCode')} label="Postal code" error={errors.postalCode?.message}>
-        <Input
-          autoComplete="postal-code"
-          inputMode="numeric"
-          {...fieldAria(id('postalCode'), errors.postalCode?.message)}
-          {...form.register('postalCode')}
-        />
+        <Input autoComplete="postal-code" inputMode="numeric" {...form.register('postalCode')} />
       </FormField>
       <FormField id={id('country')} label="Country" error={errors.country?.message}>
-        <NativeSelect
-          autoComplete="country-name"
-          {...fieldAria(id('country'), errors.country?.message)}
-          {...countryField}
-        >
+        <NativeSelect autoComplete="country-name" {...countryField}>
           {COUNTRIES.map((option) => (
             <option key={option.id} value={option.id}>
               {option.label}
@@ -86,11 +65,7 @@ export function OrganisationAddressFields({ idPrefix }: { idPrefix: string }) {
         </NativeSelect>
       </FormField>
       <FormField id={id('province')} label={regionTerm} error={errors.province?.message} className="sm:col-span-2">
-        <NativeSelect
-          autoComplete="address-level1"
-          {...fieldAria(id('province'), errors.province?.message)}
-          {...form.register('province')}
-        >
+        <NativeSelect autoComplete="address-level1" {...form.register('province')}>
           <option value="">Choose a {regionTerm.toLowerCase()}</option>
           {regionsFor(country).map((option) => (
             <option key={option.id} value={option.id}>

@@ -1,5 +1,5 @@
 import { useFormContext } from 'react-hook-form';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 
@@ -38,11 +38,7 @@ export function OrganisationIdentityFields({
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <FormField id={f('registeredName')} label="Registered name" error={errors.registeredName?.message}>
-        <Input
-          autoComplete="organization"
-          {...fieldAria(f('registeredName'), errors.registeredName?.message)}
-          {...form.register('registeredName')}
-        />
+        <Input autoComplete="organization" {...form.register('registeredName')} />
       </FormField>
       <FormField
         id={f('registrationNumber')}
@@ -50,16 +46,10 @@ export function OrganisationIdentityFields({
         hint={registrationHint}
         error={errors.registrationNumber?.message}
       >
-        <Input
-          {...fieldAria(f('registrationNumber'), errors.registrationNumber?.message, true)}
-          {...form.register('registrationNumber')}
-        />
+        <Input {...form.register('registrationNumber')} />
       </FormField>
       <FormField id={f('businessType')} label={typeLabel} error={errors.businessType?.message}>
-        <NativeSelect
-          {...fieldAria(f('businessType'), errors.businessType?.message)}
-          {...form.register('businessType')}
-        >
+        <NativeSelect {...form.register('businessType')}>
           <option value="">{typePlaceholder}</option>
           {types.map((option) => (
             <option key={option.id} value={option.id}>
@@ -69,7 +59,7 @@ export function OrganisationIdentityFields({
         </NativeSelect>
       </FormField>
       <FormField id={f('tagLine')} label="Tag line" optional hint={tagLineHint} error={errors.tagLine?.message}>
-        <Input {...fieldAria(f('tagLine'), errors.tagLine?.message, true)} {...form.register('tagLine')} />
+        <Input {...form.register('tagLine')} />
       </FormField>
     </div>
   );
@@ -83,7 +73,7 @@ export function OrganisationDisplayFields({ idPrefix }: { idPrefix: string }) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <FormField id={f('displayName')} label="Display name" error={errors.displayName?.message}>
-        <Input {...fieldAria(f('displayName'), errors.displayName?.message)} {...form.register('displayName')} />
+        <Input {...form.register('displayName')} />
       </FormField>
       <FormField
         id={f('googleMapsLink')}
@@ -92,12 +82,7 @@ export function OrganisationDisplayFields({ idPrefix }: { idPrefix: string }) {
         hint="Share your location in Google Maps and paste the link"
         error={errors.googleMapsLink?.message}
       >
-        <Input
-          type="url"
-          inputMode="url"
-          {...fieldAria(f('googleMapsLink'), errors.googleMapsLink?.message, true)}
-          {...form.register('googleMapsLink')}
-        />
+        <Input type="url" inputMode="url" {...form.register('googleMapsLink')} />
       </FormField>
     </div>
   );

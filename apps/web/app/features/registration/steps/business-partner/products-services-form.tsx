@@ -11,7 +11,7 @@ import {
 } from '@sekolo/shared/constants/enumerations';
 import type { IOption } from '@sekolo/shared/domain/options';
 import { Button } from '~/components/ui/button';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
@@ -172,11 +172,7 @@ export function ProductsServicesForm<TOutput>({
               hint="What you offer, to whom and where"
               error={errors.overview?.message}
             >
-              <Textarea
-                rows={6}
-                {...fieldAria(`${id}-overview`, errors.overview?.message, true)}
-                {...form.register('overview')}
-              />
+              <Textarea rows={6} {...form.register('overview')} />
             </FormField>
           </TabsContent>
 
@@ -240,18 +236,10 @@ function TutorInformationFields({ idPrefix }: { idPrefix: string }) {
         )}
       </fieldset>
       <FormField id={`${idPrefix}-qualifications`} label="Qualifications" error={errors?.qualifications?.message}>
-        <Textarea
-          rows={3}
-          {...fieldAria(`${idPrefix}-qualifications`, errors?.qualifications?.message)}
-          {...form.register('tutorInfo.qualifications')}
-        />
+        <Textarea rows={3} {...form.register('tutorInfo.qualifications')} />
       </FormField>
       <FormField id={`${idPrefix}-experience`} label="Experience" error={errors?.experience?.message}>
-        <Textarea
-          rows={3}
-          {...fieldAria(`${idPrefix}-experience`, errors?.experience?.message)}
-          {...form.register('tutorInfo.experience')}
-        />
+        <Textarea rows={3} {...form.register('tutorInfo.experience')} />
       </FormField>
       <FormField
         id={`${idPrefix}-teachingMethods`}
@@ -260,11 +248,7 @@ function TutorInformationFields({ idPrefix }: { idPrefix: string }) {
         hint="Online, in person, groups or one-on-one"
         error={errors?.teachingMethods?.message}
       >
-        <Textarea
-          rows={3}
-          {...fieldAria(`${idPrefix}-teachingMethods`, errors?.teachingMethods?.message, true)}
-          {...form.register('tutorInfo.teachingMethods')}
-        />
+        <Textarea rows={3} {...form.register('tutorInfo.teachingMethods')} />
       </FormField>
     </div>
   );
@@ -276,10 +260,7 @@ function ConsultantFields({ idPrefix }: { idPrefix: string }) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <FormField id={`${idPrefix}-specialization`} label="Specialization" error={errors?.specialization?.message}>
-        <Input
-          {...fieldAria(`${idPrefix}-specialization`, errors?.specialization?.message)}
-          {...form.register('consultantInfo.specialization')}
-        />
+        <Input {...form.register('consultantInfo.specialization')} />
       </FormField>
       <FormField
         id={`${idPrefix}-rates`}
@@ -288,10 +269,7 @@ function ConsultantFields({ idPrefix }: { idPrefix: string }) {
         hint="e.g. R850 per hour"
         error={errors?.rates?.message}
       >
-        <Input
-          {...fieldAria(`${idPrefix}-rates`, errors?.rates?.message, true)}
-          {...form.register('consultantInfo.rates')}
-        />
+        <Input {...form.register('consultantInfo.rates')} />
       </FormField>
       <FormField
         id={`${idPrefix}-experience`}
@@ -299,11 +277,7 @@ function ConsultantFields({ idPrefix }: { idPrefix: string }) {
         error={errors?.experience?.message}
         className="sm:col-span-2"
       >
-        <Textarea
-          rows={3}
-          {...fieldAria(`${idPrefix}-experience`, errors?.experience?.message)}
-          {...form.register('consultantInfo.experience')}
-        />
+        <Textarea rows={3} {...form.register('consultantInfo.experience')} />
       </FormField>
       <FormField
         id={`${idPrefix}-qualifications`}
@@ -312,11 +286,7 @@ function ConsultantFields({ idPrefix }: { idPrefix: string }) {
         error={errors?.qualifications?.message}
         className="sm:col-span-2"
       >
-        <Textarea
-          rows={3}
-          {...fieldAria(`${idPrefix}-qualifications`, errors?.qualifications?.message)}
-          {...form.register('consultantInfo.qualifications')}
-        />
+        <Textarea rows={3} {...form.register('consultantInfo.qualifications')} />
       </FormField>
       <FormField
         id={`${idPrefix}-servicesOffered`}
@@ -324,11 +294,7 @@ function ConsultantFields({ idPrefix }: { idPrefix: string }) {
         error={errors?.servicesOffered?.message}
         className="sm:col-span-2"
       >
-        <Textarea
-          rows={3}
-          {...fieldAria(`${idPrefix}-servicesOffered`, errors?.servicesOffered?.message)}
-          {...form.register('consultantInfo.servicesOffered')}
-        />
+        <Textarea rows={3} {...form.register('consultantInfo.servicesOffered')} />
       </FormField>
     </div>
   );
@@ -361,13 +327,10 @@ function EntryList({
             </legend>
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField id={fid('name')} label={`${noun} name`} error={errors?.name?.message}>
-                <Input {...fieldAria(fid('name'), errors?.name?.message)} {...form.register(`${name}.${index}.name`)} />
+                <Input {...form.register(`${name}.${index}.name`)} />
               </FormField>
               <FormField id={fid('category')} label="Category" error={errors?.category?.message}>
-                <NativeSelect
-                  {...fieldAria(fid('category'), errors?.category?.message)}
-                  {...form.register(`${name}.${index}.category`)}
-                >
+                <NativeSelect {...form.register(`${name}.${index}.category`)}>
                   <option value="">Choose a category</option>
                   {categories.map((option) => (
                     <option key={option.id} value={option.id}>
@@ -382,17 +345,10 @@ function EntryList({
                 error={errors?.description?.message}
                 className="sm:col-span-2"
               >
-                <Textarea
-                  rows={3}
-                  {...fieldAria(fid('description'), errors?.description?.message)}
-                  {...form.register(`${name}.${index}.description`)}
-                />
+                <Textarea rows={3} {...form.register(`${name}.${index}.description`)} />
               </FormField>
               <FormField id={fid('priceRange')} label="Price range" error={errors?.priceRange?.message}>
-                <NativeSelect
-                  {...fieldAria(fid('priceRange'), errors?.priceRange?.message)}
-                  {...form.register(`${name}.${index}.priceRange`)}
-                >
+                <NativeSelect {...form.register(`${name}.${index}.priceRange`)}>
                   <option value="">Choose a price range</option>
                   {PRICE_RANGES.map((option) => (
                     <option key={option.id} value={option.id}>

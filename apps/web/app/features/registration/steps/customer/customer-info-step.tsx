@@ -6,7 +6,7 @@ import {
   type TCustomerInfoStep,
   type TCustomerInfoStepInput,
 } from '@sekolo/shared/schemas/registration/customer';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { WizardNav } from '../../components/wizard-nav';
 import { nextLabelFor } from '../../lib/next-label';
@@ -47,20 +47,10 @@ export function CustomerInfoStep({
         error={errors.displayName?.message}
         hint="Shown on your reviews and orders."
       >
-        <Input
-          autoComplete="nickname"
-          {...fieldAria(`${id}-displayName`, errors.displayName?.message, true)}
-          {...register('displayName')}
-        />
+        <Input autoComplete="nickname" {...register('displayName')} />
       </FormField>
       <FormField id={`${id}-phoneNumber`} label="Phone number" error={errors.phoneNumber?.message}>
-        <Input
-          type="tel"
-          autoComplete="tel"
-          placeholder="082 123 4567"
-          {...fieldAria(`${id}-phoneNumber`, errors.phoneNumber?.message)}
-          {...register('phoneNumber')}
-        />
+        <Input type="tel" autoComplete="tel" placeholder="082 123 4567" {...register('phoneNumber')} />
       </FormField>
       <WizardNav
         step={step}

@@ -19,7 +19,7 @@ import {
   type TSchoolInformationStep,
   type TSchoolInformationStepInput,
 } from '@sekolo/shared/schemas/registration/school';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { FileUpload } from '~/components/upload/file-upload';
@@ -86,12 +86,9 @@ export function SchoolInformationStep({
   const regionTerm = REGION_TERM_BY_COUNTRY[country] ?? 'Province';
   const bankingErrors = errors.bankingDetails as FieldErrors<Record<string, string>> | undefined;
 
-  const text = (
-    name: Parameters<typeof register>[0],
-    error: string | undefined,
-    props: React.ComponentProps<typeof Input> = {},
-    hint = false,
-  ) => <Input {...props} {...fieldAria(`${id}-${name}`, error, hint)} {...register(name)} />;
+  const text = (name: Parameters<typeof register>[0], props: React.ComponentProps<typeof Input> = {}) => (
+    <Input {...props} {...register(name)} />
+  );
 
   return (
     <form
@@ -107,20 +104,20 @@ export function SchoolInformationStep({
       <WizardSection title="Basic Information">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id={`${id}-registeredName`} label="Registered name" error={errors.registeredName?.message}>
-            {text('registeredName', errors.registeredName?.message, { autoComplete: 'organization' })}
+            {text('registeredName', { autoComplete: 'organization' })}
           </FormField>
           <FormField
             id={`${id}-registrationNumber`}
             label="Registration number"
             error={errors.registrationNumber?.message}
           >
-            {text('registrationNumber', errors.registrationNumber?.message)}
+            {text('registrationNumber')}
           </FormField>
           <FormField id={`${id}-tagLine`} label="Tag line" optional error={errors.tagLine?.message}>
-            {text('tagLine', errors.tagLine?.message, { placeholder: 'e.g. Excellence in every learner' })}
+            {text('tagLine', { placeholder: 'e.g. Excellence in every learner' })}
           </FormField>
           <FormField id={`${id}-schoolType`} label="School type" error={errors.schoolType?.message}>
-            <NativeSelect {...fieldAria(`${id}-schoolType`, errors.schoolType?.message)} {...register('schoolType')}>
+            <NativeSelect {...register('schoolType')}>
               <option value="">Select a school type</option>
               {SCHOOL_TYPES.map((option) => (
                 <option key={option.id} value={option.id}>
@@ -153,7 +150,6 @@ export function SchoolInformationStep({
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id={`${id}-country`} label="Country" error={errors.country?.message}>
             <NativeSelect
-              {...fieldAria(`${id}-country`, errors.country?.message)}
               {...register('country', {
                 onChange: () => setValue('province', '', { shouldValidate: formState.isSubmitted }),
               })}
@@ -166,7 +162,7 @@ export function SchoolInformationStep({
             </NativeSelect>
           </FormField>
           <FormField id={`${id}-province`} label={`${regionTerm}`} error={errors.province?.message}>
-            <NativeSelect {...fieldAria(`${id}-province`, errors.province?.message)} {...register('province')}>
+            <NativeSelect {...register('province')}>
               <option value="">Select a {regionTerm.toLowerCase()}</option>
               {regionsFor(country).map((option) => (
                 <option key={option.id} value={option.id}>
@@ -181,16 +177,16 @@ export function SchoolInformationStep({
             error={errors.streetAddress?.message}
             className="sm:col-span-2"
           >
-            {text('streetAddress', errors.streetAddress?.message, { autoComplete: 'street-address' })}
+            {text('streetAddress', { autoComplete: 'street-address' })}
           </FormField>
           <FormField id={`${id}-suburb`} label="Suburb" error={errors.suburb?.message}>
-            {text('suburb', errors.suburb?.message)}
+            {text('suburb')}
           </FormField>
           <FormField id={`${id}-town`} label="Town/City" error={errors.town?.message}>
-            {text('town', errors.town?.message, { autoComplete: 'address-level2' })}
+            {text('town', { autoComplete: 'address-level2' })}
           </FormField>
           <FormField id={`${id}-postalCode`} label="Postal code" error={errors.postalCode?.message}>
-            {text('postalCode', errors.postalCode?.message, { autoComplete: 'postal-code', inputMode: 'numeric' })}
+            {text('postalCode', { autoComplete: 'postal-code', inputMode: 'numeric' })}
           </FormField>
           <FormField
             id={`${id}-googleMapsLink`}
@@ -198,7 +194,7 @@ export function SchoolInformationStep({
             optional
             error={errors.googleMapsLink?.message}
           >
-            {text('googleMapsLink', errors.googleMapsLink?.message, {
+            {text('googleMapsLink', {
               type: 'url',
               placeholder: 'https://maps.app.goo.gl/...',
             })}
@@ -213,7 +209,6 @@ export function SchoolInformationStep({
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id={`${id}-bankingDetails.bank`} label="Bank" error={bankingErrors?.bank?.message}>
             <NativeSelect
-              {...fieldAria(`${id}-bankingDetails.bank`, bankingErrors?.bank?.message)}
               {...register('bankingDetails.bank', {
                 onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
                   const next = event.target.value;
@@ -240,7 +235,7 @@ export function SchoolInformationStep({
               label="Bank name"
               error={bankingErrors?.otherBankName?.message}
             >
-              {text('bankingDetails.otherBankName', bankingErrors?.otherBankName?.message)}
+              {text('bankingDetails.otherBankName')}
             </FormField>
           ) : (
             <div className="hidden sm:block" />
@@ -250,14 +245,14 @@ export function SchoolInformationStep({
             label="Account name"
             error={bankingErrors?.accountName?.message}
           >
-            {text('bankingDetails.accountName', bankingErrors?.accountName?.message)}
+            {text('bankingDetails.accountName')}
           </FormField>
           <FormField
             id={`${id}-bankingDetails.accountNumber`}
             label="Account number"
             error={bankingErrors?.accountNumber?.message}
           >
-            {text('bankingDetails.accountNumber', bankingErrors?.accountNumber?.message, { inputMode: 'numeric' })}
+            {text('bankingDetails.accountNumber', { inputMode: 'numeric' })}
           </FormField>
           <FormField
             id={`${id}-bankingDetails.branchCode`}
@@ -265,20 +260,17 @@ export function SchoolInformationStep({
             error={bankingErrors?.branchCode?.message}
             hint="Filled in with the bank's universal branch code; change it if your branch uses another."
           >
-            {text('bankingDetails.branchCode', bankingErrors?.branchCode?.message, { inputMode: 'numeric' }, true)}
+            {text('bankingDetails.branchCode', { inputMode: 'numeric' })}
           </FormField>
           <FormField id={`${id}-bankingDetails.swiftCode`} label="SWIFT code" error={bankingErrors?.swiftCode?.message}>
-            {text('bankingDetails.swiftCode', bankingErrors?.swiftCode?.message, { autoCapitalize: 'characters' })}
+            {text('bankingDetails.swiftCode', { autoCapitalize: 'characters' })}
           </FormField>
           <FormField
             id={`${id}-bankingDetails.accountType`}
             label="Account type"
             error={bankingErrors?.accountType?.message}
           >
-            <NativeSelect
-              {...fieldAria(`${id}-bankingDetails.accountType`, bankingErrors?.accountType?.message)}
-              {...register('bankingDetails.accountType')}
-            >
+            <NativeSelect {...register('bankingDetails.accountType')}>
               <option value="">Select an account type</option>
               {ACCOUNT_TYPES.map((option) => (
                 <option key={option.id} value={option.id}>
@@ -292,7 +284,7 @@ export function SchoolInformationStep({
 
       <WizardSection title="Display Information" description="How parents and learners see your school on Sekolo.">
         <FormField id={`${id}-displayName`} label="Display name" error={errors.displayName?.message}>
-          {text('displayName', errors.displayName?.message)}
+          {text('displayName')}
         </FormField>
       </WizardSection>
 

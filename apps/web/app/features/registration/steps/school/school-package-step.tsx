@@ -10,6 +10,7 @@ import { cn } from '~/lib/cn';
 import { WizardNav } from '../../components/wizard-nav';
 import { nextLabelFor } from '../../lib/next-label';
 import type { IWizardStepProps } from '../../lib/wizard-types';
+import { paths } from '~/config/paths';
 
 /**
  * School step 2, 'Choose Your Package' (spec 2.9, 4, 9): nine cards in three rows of three, the
@@ -120,7 +121,7 @@ export function SchoolPackageStep({
           </p>
         </div>
         <Button asChild variant="secondary">
-          <Link to="/contact-specialists">
+          <Link to={paths.contactSpecialists}>
             <MessageSquare aria-hidden="true" />
             Contact our specialists
           </Link>

@@ -1,8 +1,8 @@
 import { CircleCheck } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { APPLICATION_SUBMITTED_PATH } from '../../hooks/use-registration-wizard';
 import type { IWizardStepProps } from '../../lib/wizard-types';
+import { paths } from '~/config/paths';
 
 /** The last step of the paying types (spec 2.9 school step 5): 'Application Complete' and 'Finish'. */
 export function ApplicationCompleteStep({ registration }: IWizardStepProps<Record<string, never>>) {
@@ -17,7 +17,7 @@ export function ApplicationCompleteStep({ registration }: IWizardStepProps<Recor
       <Button
         size="lg"
         onClick={() =>
-          void navigate(APPLICATION_SUBMITTED_PATH, {
+          void navigate(paths.applicationSubmitted, {
             replace: true,
             state: { userType: registration.userType, email: registration.basicInfo.email },
           })

@@ -5,8 +5,8 @@ import type { TPaymentReturnStep } from '@sekolo/shared/schemas/registration/com
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { writeRegistrationData } from '~/lib/registration-storage';
 import { WizardNav } from '../../components/wizard-nav';
-import { SUBSCRIPTION_CHECKOUT_PATH } from '../../hooks/use-registration-wizard';
 import type { IWizardStepProps } from '../../lib/wizard-types';
+import { paths } from '~/config/paths';
 
 /**
  * 'Awaiting payment...' (school step 4, business partner step 6). On the return from the checkout
@@ -41,7 +41,7 @@ export function AwaitingPaymentStep({
   function backToCheckout() {
     const paymentStep = paymentStepFor(registration.userType) ?? step - 1;
     const state = writeRegistrationData({ ...registration, currentStep: paymentStep, fromSubscriptionCheckout: false });
-    void navigate(SUBSCRIPTION_CHECKOUT_PATH, { replace: true, state });
+    void navigate(paths.registration.subscriptionCheckout, { replace: true, state });
   }
 
   return (

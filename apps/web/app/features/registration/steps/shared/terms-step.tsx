@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZTermsStep, type TTermsStep, type TTermsStepInput } from '@sekolo/shared/schemas/registration/common';
-import { Label } from '~/components/ui/label';
+import { CheckboxField } from '~/components/ui/form-field';
 import { PRIVACY_POLICY_DOCUMENT } from '~/content/legal/privacy-policy';
 import { TERMS_OF_SERVICE_DOCUMENT } from '~/content/legal/terms-of-service';
 import type { ILegalDocument } from '~/content/legal/types';
@@ -41,28 +41,7 @@ export function TermsStep({
 
   const box = (name: 'termsAccepted' | 'privacyAccepted', label: React.ReactNode) => {
     const error = formState.errors[name]?.message;
-    return (
-      <div className="space-y-1">
-        <div className="flex items-start gap-2">
-          <input
-            type="checkbox"
-            id={`${id}-${name}`}
-            className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-${name}-error` : undefined}
-            {...register(name)}
-          />
-          <Label htmlFor={`${id}-${name}`} className="font-normal">
-            {label}
-          </Label>
-        </div>
-        {error && (
-          <p id={`${id}-${name}-error`} className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
-    );
+    return <CheckboxField id={`${id}-${name}`} label={label} error={error} {...register(name)} />;
   };
 
   return (

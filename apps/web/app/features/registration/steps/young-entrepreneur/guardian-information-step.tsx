@@ -11,9 +11,8 @@ import {
   type TGuardianInformationStep,
   type TGuardianInformationStepInput,
 } from '@sekolo/shared/schemas/registration/young-entrepreneur';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { CheckboxField, FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Textarea } from '~/components/ui/textarea';
 import { WizardNav, WizardSection } from '../../components/wizard-nav';
@@ -61,8 +60,6 @@ export function GuardianInformationStep({
   useFormDraft(form.watch, onDraftChange);
   const { register, handleSubmit, watch, formState } = form;
   const { errors } = formState;
-  const field = (name: keyof TGuardianInformationStepInput, hint = false) =>
-    fieldAria(`${id}-${name}`, errors[name]?.message, hint);
   const guardianName = [watch('firstName'), watch('lastName')].filter(Boolean).join(' ');
   const isSouthAfrican = watch('country') === 'south_africa';
 
@@ -78,7 +75,7 @@ export function GuardianInformationStep({
       <WizardSection title="Parent or guardian">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id={`${id}-relation`} label="Relation to you" error={errors.relation?.message}>
-            <NativeSelect {...field('relation')} {...register('relation')}>
+            <NativeSelect {...register('relation')}>
               <option value="">Select the relation</option>
               {GUARDIAN_RELATIONS.map((option) => (
                 <option key={option.id} value={option.id}>
@@ -89,16 +86,13 @@ export function GuardianInformationStep({
           </FormField>
           <div className="hidden sm:block" />
           <FormField id={`${id}-firstName`} label="First name" error={errors.firstName?.message}>
-            <Input {...field('firstName')} {...register('firstName')} />
+            <Input {...register('firstName')} />
           </FormField>
           <FormField id={`${id}-lastName`} label="Last name" error={errors.lastName?.message}>
-            <Input {...field('lastName')} {...register('lastName')} />
+            <Input {...register('lastName')} />
           </FormField>
           <FormField id={`${id}-country`} label="Country of the ID document" error={errors.country?.message}>
-            <NativeSelect
-              {...field('country')}
-              {...register('country', { onChange: () => void form.trigger('idNumber') })}
-            >
+            <NativeSelect {...register('country', { onChange: () => void form.trigger('idNumber') })}>
               {COUNTRIES.map((option) => (
                 <option key={option.id} value={option.id}>
                   {option.label}
@@ -112,11 +106,7 @@ export function GuardianInformationStep({
             error={errors.idNumber?.message}
             hint={isSouthAfrican ? '13 digits, as on the green ID book or smart ID card.' : undefined}
           >
-            <Input
-              inputMode={isSouthAfrican ? 'numeric' : 'text'}
-              {...field('idNumber', isSouthAfrican)}
-              {...register('idNumber')}
-            />
+            <Input inputMode={isSouthAfrican ? 'numeric' : 'text'} {...register('idNumber')} />
           </FormField>
           <FormField
             id={`${id}-address`}
@@ -124,19 +114,13 @@ export function GuardianInformationStep({
             error={errors.address?.message}
             className="sm:col-span-2"
           >
-            <Textarea rows={3} autoComplete="street-address" {...field('address')} {...register('address')} />
+            <Textarea rows={3} autoComplete="street-address" {...register('address')} />
           </FormField>
           <FormField id={`${id}-email`} label="Email" error={errors.email?.message}>
-            <Input type="email" autoComplete="email" {...field('email')} {...register('email')} />
+            <Input type="email" autoComplete="email" {...register('email')} />
           </FormField>
           <FormField id={`${id}-phone`} label="Phone number" error={errors.phone?.message}>
-            <Input
-              type="tel"
-              autoComplete="tel"
-              placeholder="082 123 4567"
-              {...field('phone')}
-              {...register('phone')}
-            />
+            <Input type="tel" autoComplete="tel" placeholder="082 123 4567" {...register('phone')} />
           </FormField>
         </div>
       </WizardSection>
@@ -155,26 +139,14 @@ export function GuardianInformationStep({
             Download consent form (PDF)
           </a>
         </div>
-        <div className="space-y-1">
-          <div className="flex items-start gap-2">
-            <input
-              type="checkbox"
-              id={`${id}-consent`}
-              className="mt-1 size-4 shrink-0 rounded border-slate-300 accent-brand-700"
-              aria-invalid={errors.consent ? true : undefined}
-              aria-describedby={errors.consent ? `${id}-consent-error` : undefined}
-              {...register('consent')}
-            />
-            <Label htmlFor={`${id}-consent`} className="leading-relaxed font-normal">
-              {guardianConsentText(guardianName, childNameOf(registration))}
-            </Label>
-          </div>
-          {errors.consent?.message && (
-            <p id={`${id}-consent-error`} className="text-sm text-red-700">
-              {errors.consent.message}
-            </p>
-          )}
-        </div>
+        <CheckboxField
+          id={`${id}-consent`}
+          label={guardianConsentText(guardianName, childNameOf(registration))}
+          error={errors.consent?.message}
+          className="mt-1 shrink-0"
+          labelClassName="leading-relaxed"
+          {...register('consent')}
+        />
       </WizardSection>
 
       <WizardNav

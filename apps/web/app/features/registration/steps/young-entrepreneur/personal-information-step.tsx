@@ -8,7 +8,7 @@ import {
   type TPersonalInformationStep,
   type TPersonalInformationStepInput,
 } from '@sekolo/shared/schemas/registration/young-entrepreneur';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { WizardNav, WizardSection } from '../../components/wizard-nav';
@@ -42,7 +42,6 @@ export function PersonalInformationStep({
   useFormDraft(form.watch, onDraftChange);
   const { register, handleSubmit, formState } = form;
   const { errors } = formState;
-  const field = (name: keyof TPersonalInformationStepInput) => fieldAria(`${id}-${name}`, errors[name]?.message);
 
   return (
     <form
@@ -53,38 +52,26 @@ export function PersonalInformationStep({
       <WizardSection title="Your details">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id={`${id}-firstName`} label="First name" error={errors.firstName?.message}>
-            <Input autoComplete="given-name" {...field('firstName')} {...register('firstName')} />
+            <Input autoComplete="given-name" {...register('firstName')} />
           </FormField>
           <FormField id={`${id}-lastName`} label="Last name" error={errors.lastName?.message}>
-            <Input autoComplete="family-name" {...field('lastName')} {...register('lastName')} />
+            <Input autoComplete="family-name" {...register('lastName')} />
           </FormField>
           <FormField id={`${id}-dateOfBirth`} label="Date of birth" error={errors.dateOfBirth?.message}>
-            <Input
-              type="date"
-              max={todayInSouthAfrica()}
-              autoComplete="bday"
-              {...field('dateOfBirth')}
-              {...register('dateOfBirth')}
-            />
+            <Input type="date" max={todayInSouthAfrica()} autoComplete="bday" {...register('dateOfBirth')} />
           </FormField>
           <FormField id={`${id}-phoneNumber`} label="Phone number" error={errors.phoneNumber?.message}>
-            <Input
-              type="tel"
-              autoComplete="tel"
-              placeholder="082 123 4567"
-              {...field('phoneNumber')}
-              {...register('phoneNumber')}
-            />
+            <Input type="tel" autoComplete="tel" placeholder="082 123 4567" {...register('phoneNumber')} />
           </FormField>
         </div>
       </WizardSection>
       <WizardSection title="School Information">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id={`${id}-schoolName`} label="School name" error={errors.schoolName?.message}>
-            <Input {...field('schoolName')} {...register('schoolName')} />
+            <Input {...register('schoolName')} />
           </FormField>
           <FormField id={`${id}-grade`} label="Grade" error={errors.grade?.message}>
-            <NativeSelect {...field('grade')} {...register('grade')}>
+            <NativeSelect {...register('grade')}>
               <option value="">Select your grade</option>
               {YOUNG_ENTREPRENEUR_GRADES.map((option) => (
                 <option key={option.id} value={option.id}>

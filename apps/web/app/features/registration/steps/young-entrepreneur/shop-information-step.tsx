@@ -7,7 +7,7 @@ import {
   type TShopInformationStep,
   type TShopInformationStepInput,
 } from '@sekolo/shared/schemas/registration/young-entrepreneur';
-import { FormField, fieldAria } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Textarea } from '~/components/ui/textarea';
@@ -49,7 +49,7 @@ export function ShopInformationStep({
         Tell us about the shop you want to open. A parent or guardian will be asked to consent in step 3.
       </p>
       <FormField id={`${id}-shopName`} label="Shop name" error={errors.shopName?.message}>
-        <Input {...fieldAria(`${id}-shopName`, errors.shopName?.message)} {...register('shopName')} />
+        <Input {...register('shopName')} />
       </FormField>
       <FormField
         id={`${id}-shopDescription`}
@@ -57,14 +57,10 @@ export function ShopInformationStep({
         error={errors.shopDescription?.message}
         hint="What do you sell or offer? At least 10 characters."
       >
-        <Textarea
-          rows={4}
-          {...fieldAria(`${id}-shopDescription`, errors.shopDescription?.message, true)}
-          {...register('shopDescription')}
-        />
+        <Textarea rows={4} {...register('shopDescription')} />
       </FormField>
       <FormField id={`${id}-shopCategory`} label="Shop category" error={errors.shopCategory?.message}>
-        <NativeSelect {...fieldAria(`${id}-shopCategory`, errors.shopCategory?.message)} {...register('shopCategory')}>
+        <NativeSelect {...register('shopCategory')}>
           <option value="">Select a category</option>
           {SHOP_CATEGORIES.map((option) => (
             <option key={option.id} value={option.id}>

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dashboardPathForRole, PERMISSIONS, ROLES, type TRole } from '@sekolo/shared/constants/roles';
-import { rolesForDashboard } from '../../../features/auth/lib/dashboard-roles';
-import { LEARNER_VIEWER_ROLES, SCHOOL_AREA_ROLES, schoolRolesWith } from '../../../features/school/lib/school-access';
+import { rolesForDashboard } from '~/features/auth/lib/dashboard-roles';
+import { LEARNER_VIEWER_ROLES, SCHOOL_AREA_ROLES, schoolRolesWith } from '~/features/school/lib/school-access';
 import {
   canOpenSidebarItem,
   SCHOOL_SETTINGS_LINK_ACCESS,
   schoolSidebarFor,
   type ISidebarViewer,
 } from './dashboard-nav';
-import { filterSidebarSections, type ISidebarSection } from './sidebar-state';
+import { filterSidebarSections, type ISidebarSection } from '~/components/layout/sidebar/sidebar-state';
 
 function viewer(role: TRole | null): ISidebarViewer {
   return {
@@ -25,7 +25,7 @@ function menu(sections: readonly ISidebarSection[]): Record<string, [string, str
 }
 
 function routeSource(file: string): string {
-  return readFileSync(new URL(`../../../routes/${file}`, import.meta.url), 'utf8');
+  return readFileSync(new URL(`../routes/${file}`, import.meta.url), 'utf8');
 }
 
 /**
@@ -90,7 +90,7 @@ function guardRoles(path: string): readonly string[] {
 describe('the school sidebar per role', () => {
   it('states each guard as its route file does', () => {
     for (const guard of ROUTE_GUARDS) expect(routeSource(guard.file), guard.file).toContain(guard.states);
-    expect(routeSource('dashboard-school.tsx')).toContain('<DashboardHome path="/dashboard/school"');
+    expect(routeSource('dashboard-school.tsx')).toContain('<DashboardHome path={paths.dashboard.school}');
   });
 
   it('gives the school administrator exactly the spec 2.4 list', () => {

@@ -1,8 +1,8 @@
 import { DropdownMenu } from 'radix-ui';
 import { ChevronsUpDown } from 'lucide-react';
-import { AccountMenuContent } from '~/features/auth/components/account-menu';
+import { AccountMenuContent } from './account-menu';
 import { cn } from '~/lib/cn';
-import { SidebarTooltip, useSidebar } from './sidebar';
+import { SidebarTooltip, useSidebar } from '~/components/layout/sidebar/sidebar';
 
 /**
  * The sidebar footer's user menu (spec 2.4): My Account, Profile, Settings, Log out. The avatar,

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useSession } from '~/features/auth/hooks/use-session';
-import { SignedOutLinks } from './account-corner';
+import { useSession } from '../hooks/use-session';
+import { SignedOutLinks } from './signed-out-links';
 
 /**
  * The account area with its avatar menu (Radix DropdownMenu, the logout code and its toasts) is a
  * separate chunk: signed-out visitors, and every prerendered page, never load it.
  */
-const loadAccountArea = () => import('~/features/auth/components/account-area').then((module) => module.AccountArea);
+const loadAccountArea = () => import('./account-area').then((module) => module.AccountArea);
 type TAccountArea = Awaited<ReturnType<typeof loadAccountArea>>;
 
 /** The account corner once the session is looked at: signed-out links until someone is signed in. */

@@ -1,33 +1,16 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { Link } from 'react-router';
-import { meQueryKey } from '~/features/auth/api/me';
-import { listenToAuth } from '~/features/auth/lib/auth-broadcast';
-import { probeSession } from '~/features/auth/lib/session-probe';
+import { meQueryKey } from '../api/me';
+import { listenToAuth } from '../lib/auth-broadcast';
+import { probeSession } from '../lib/session-probe';
 import { whenIdle } from '~/lib/hydration';
 import { useLoadedQueryClient } from '~/lib/query-client-slot';
+import { SignedOutLinks } from './signed-out-links';
 
 /**
  * The session part of the corner (the session query, and once someone is signed in the account
  * area with its avatar menu) is a separate chunk, loaded only for a signed-in user (see AccountCorner).
  */
 const loadSessionCorner = () => import('./account-session-corner').then((module) => module.SessionAccountCorner);
-
-/** Sign in and Get Started: the signed-out corner of the top bar, also what AccountArea shows signed out. */
-export function SignedOutLinks() {
-  return (
-    <div className="flex items-center gap-2">
-      <Link to="/login" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-        Sign in
-      </Link>
-      <Link
-        to="/register"
-        className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-      >
-        Get Started
-      </Link>
-    </div>
-  );
-}
 
 /**
  * The top bar's account corner (spec 2.4): the signed-out links straight away (also in the

@@ -23,14 +23,14 @@ import {
   Wallet,
 } from 'lucide-react';
 import type { TPermission, TRole } from '@sekolo/shared/constants/roles';
-// Relative, not '~/', so the unit test (which has no path alias) can load this module.
 import {
   ATTENDANCE_ROLES,
   LEARNER_VIEWER_ROLES,
   SCHOOL_AREA_ROLES,
   schoolRolesWith,
-} from '../../../features/school/lib/school-access';
-import type { ISidebarItem, ISidebarSection } from './sidebar-state';
+} from '~/features/school/lib/school-access';
+import type { ISidebarItem, ISidebarSection } from '~/components/layout/sidebar/sidebar-state';
+import { paths } from '~/config/paths';
 
 /**
  * Who may open a sidebar item: the same props the page's RequireAuth takes (any one of `roles`,
@@ -88,23 +88,23 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
   {
     label: 'Main',
     items: [
-      { label: 'Dashboard', to: '/dashboard/school', icon: LayoutDashboard, end: true, access: 'own-dashboard' },
+      { label: 'Dashboard', to: paths.dashboard.school, icon: LayoutDashboard, end: true, access: 'own-dashboard' },
       {
         label: 'Students',
-        to: '/dashboard/school/students',
+        to: paths.school.learners,
         icon: GraduationCap,
         access: { roles: LEARNER_VIEWER_ROLES },
       },
       {
         label: 'Teachers',
-        to: '/dashboard/school/teachers',
+        to: paths.school.teachers,
         icon: UserRoundCheck,
         access: { roles: STAFF_MANAGER_ROLES },
       },
-      { label: 'Classes', to: '/dashboard/school/classes', icon: School, access: { roles: LEARNER_VIEWER_ROLES } },
+      { label: 'Classes', to: paths.school.classes, icon: School, access: { roles: LEARNER_VIEWER_ROLES } },
       {
         label: 'Attendance',
-        to: '/dashboard/school/attendance',
+        to: paths.school.attendance,
         icon: CalendarCheck,
         access: { roles: ATTENDANCE_ROLES },
       },
@@ -113,38 +113,38 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
   {
     label: 'Academic',
     items: [
-      { label: 'Classes', to: '/dashboard/school/classes', icon: School, access: { roles: LEARNER_VIEWER_ROLES } },
+      { label: 'Classes', to: paths.school.classes, icon: School, access: { roles: LEARNER_VIEWER_ROLES } },
       {
         label: 'Timetable',
-        to: '/dashboard/school/timetable',
+        to: paths.school.timetable,
         icon: CalendarClock,
         access: { roles: TIMETABLE_ROLES },
       },
       {
         label: 'Assignments',
-        to: '/dashboard/school/assignments',
+        to: paths.school.module('assignments'),
         icon: ClipboardList,
         access: { roles: moduleRoles(['create_assignments']) },
       },
       {
         label: 'Student Assignments',
-        to: '/dashboard/student/assignments',
+        to: paths.dashboard.studentAssignments,
         icon: NotebookPen,
         access: { roles: STUDENT_ASSIGNMENTS_ROLES },
       },
       {
         label: 'Grades',
-        to: '/dashboard/school/grades',
+        to: paths.school.module('grades'),
         icon: ListChecks,
         access: { roles: moduleRoles(['manage_grades']) },
       },
       {
         label: 'Curriculum',
-        to: '/dashboard/school/curriculum',
+        to: paths.school.module('curriculum'),
         icon: BookOpen,
         access: { roles: moduleRoles(['manage_curriculum', 'view_curriculum']) },
       },
-      { label: 'Reports', to: '/dashboard/school/reports', icon: FileText, access: { roles: REPORTS_ROLES } },
+      { label: 'Reports', to: paths.school.module('reports'), icon: FileText, access: { roles: REPORTS_ROLES } },
     ],
   },
   {
@@ -152,26 +152,26 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
     items: [
       {
         label: 'Finance',
-        to: '/dashboard/school/finance',
+        to: paths.school.module('finance'),
         icon: Wallet,
         access: { roles: moduleRoles(['view_financials']) },
       },
       {
         label: 'Transport',
-        to: '/dashboard/school/transport',
+        to: paths.school.module('transport'),
         icon: Bus,
         access: { roles: moduleRoles(['manage_transport']) },
       },
       {
         label: 'Shop',
-        to: '/dashboard/school/shop',
+        to: paths.school.module('shop'),
         icon: ShoppingBag,
         access: { roles: moduleRoles(['manage_shop']) },
       },
-      { label: 'Reports', to: '/dashboard/school/reports', icon: FileText, access: { roles: REPORTS_ROLES } },
+      { label: 'Reports', to: paths.school.module('reports'), icon: FileText, access: { roles: REPORTS_ROLES } },
       {
         label: 'Settings',
-        to: '/dashboard/school/settings',
+        to: paths.school.module('settings'),
         icon: Settings,
         access: { roles: moduleRoles(['manage_settings']) },
       },
@@ -223,33 +223,33 @@ export const BUSINESS_SIDEBAR_SECTIONS: readonly ISidebarSection[] = [
   {
     label: 'Overview',
     items: [
-      { label: 'Dashboard', to: '/dashboard/business', icon: LayoutDashboard, end: true },
-      { label: 'Analytics', to: '/dashboard/business/analytics', icon: LineChart },
+      { label: 'Dashboard', to: paths.dashboard.business, icon: LayoutDashboard, end: true },
+      { label: 'Analytics', to: paths.dashboard.businessModule('analytics'), icon: LineChart },
     ],
   },
   {
     label: 'My Business',
     items: [
-      { label: 'Listings', to: '/dashboard/business/listings', icon: Store },
-      { label: 'Reviews', to: '/dashboard/business/reviews', icon: Star },
-      { label: 'Messages', to: '/dashboard/business/messages', icon: MessageSquare },
-      { label: 'Bookings', to: '/dashboard/business/bookings', icon: CalendarClock },
-      { label: 'Customers', to: '/dashboard/business/customers', icon: Users },
+      { label: 'Listings', to: paths.dashboard.businessModule('listings'), icon: Store },
+      { label: 'Reviews', to: paths.dashboard.businessModule('reviews'), icon: Star },
+      { label: 'Messages', to: paths.dashboard.businessModule('messages'), icon: MessageSquare },
+      { label: 'Bookings', to: paths.dashboard.businessModule('bookings'), icon: CalendarClock },
+      { label: 'Customers', to: paths.dashboard.businessModule('customers'), icon: Users },
     ],
   },
   {
     label: 'Management',
     items: [
-      { label: 'Reports', to: '/dashboard/business/reports', icon: BarChart3 },
-      { label: 'Billing', to: '/dashboard/business/billing', icon: CreditCard },
-      { label: 'Settings', to: '/dashboard/business/settings', icon: Settings },
+      { label: 'Reports', to: paths.dashboard.businessModule('reports'), icon: BarChart3 },
+      { label: 'Billing', to: paths.dashboard.businessModule('billing'), icon: CreditCard },
+      { label: 'Settings', to: paths.dashboard.businessModule('settings'), icon: Settings },
     ],
   },
 ];
 
 /** Which sidebar a dashboard path shows; null keeps the plain layout (parent, customer, console...). */
 export function sidebarKindForPath(pathname: string): 'school' | 'business' | null {
-  if (pathname === '/dashboard/business' || pathname.startsWith('/dashboard/business/')) return 'business';
+  if (pathname === paths.dashboard.business || pathname.startsWith(`${paths.dashboard.business}/`)) return 'business';
   if (/^\/dashboard\/(school|teacher|student)(\/|$)/.test(pathname)) return 'school';
   return null;
 }

@@ -1,0 +1,116 @@
+/**
+ * Every web address the app links or navigates to, in one place: a page moves by changing its
+ * route in routes.ts and its path here (paths.test.ts fails while the two disagree). Addresses
+ * with parameters are functions. API addresses (/api/…) are not pages and are not listed.
+ *
+ * No imports: routes.ts reads this module (through prerendered-paths.ts) before the app's aliases
+ * exist.
+ */
+export const paths = {
+  home: '/',
+  features: '/features',
+  pricing: '/pricing',
+  marketplace: '/marketplace',
+  basket: '/basket',
+  contact: '/contact',
+  contactSpecialists: '/contact-specialists',
+  demo: '/demo',
+  applicationSubmitted: '/application-submitted',
+  notFound: '/not-found',
+  guardianConsent: '/guardian-consent',
+  newsletter: {
+    confirm: '/newsletter/confirm',
+    unsubscribe: '/newsletter/unsubscribe',
+  },
+  /** The legal pages and the knowledge base, rendered from content/legal at build time. */
+  legal: {
+    terms: '/terms',
+    privacyPolicy: '/privacy-policy',
+    termsOfService: '/terms-of-service',
+    refundsReturns: '/refunds-returns',
+    cookiePolicy: '/cookie-policy',
+    responsibleDisclosure: '/responsible-disclosure',
+    termsOfUse: '/terms-of-use',
+    sponsorshipTerms: '/sponsorship-terms',
+    vouchersCoupons: '/vouchers-coupons',
+    serviceLevelAgreement: '/service-level-agreement',
+    knowledgeBase: '/knowledge-base',
+  },
+  /** The old address of the privacy policy, which redirects to it. */
+  privacy: '/privacy',
+
+  auth: {
+    login: '/login',
+    /** Sign-in that returns to `target` (a path of this site) afterwards. */
+    loginFor: (target: string) => `/login?redirectTo=${encodeURIComponent(target)}`,
+    /** Where a sign-out lands: the sign-in page, told the session has just ended. */
+    loggedOut: '/login?reset=true',
+    register: '/register',
+    forgotPassword: '/forgot-password',
+    resetPassword: '/reset-password',
+    verification: '/verification',
+    /** Where the e-mail verification link lands; Better Auth appends `&error=CODE` when the link is bad. */
+    verificationFromLink: '/verification?from=link',
+    unauthorized: '/unauthorized',
+  },
+  account: {
+    profile: '/profile',
+    settings: '/settings',
+    payments: '/payments',
+    guardianLink: '/guardian-link',
+  },
+  /** An applicant's way to an approved account: the wizard, then the package's payment. */
+  registration: {
+    steps: '/registration-steps',
+    subscriptionCheckout: '/subscription-checkout',
+    paymentSuccess: '/payment-success',
+    /** The payment return of one order. */
+    paymentSuccessOf: (orderId: string) => `/payment-success?order=${orderId}`,
+    paymentCancel: '/payment-cancel',
+  },
+  checkout: '/checkout',
+  /** The sandbox payment gateway's hosted checkout of one order. */
+  sandboxCheckout: (orderId: string) => `/payments/sandbox/${encodeURIComponent(orderId)}`,
+
+  dashboard: {
+    /** Sends each person on to their own dashboard. */
+    root: '/dashboard',
+    school: '/dashboard/school',
+    teacher: '/dashboard/teacher',
+    parent: '/dashboard/parent',
+    student: '/dashboard/student',
+    studentAssignments: '/dashboard/student/assignments',
+    entrepreneur: '/dashboard/entrepreneur',
+    business: '/dashboard/business',
+    /** A business module (listings, reviews…) not built yet. */
+    businessModule: (module: string) => `/dashboard/business/${module}`,
+    charity: '/dashboard/charity',
+    customer: '/dashboard/customer',
+  },
+  /** The school's pages for its staff, under the school dashboard. */
+  school: {
+    learners: '/dashboard/school/students',
+    /** The learner list with its search, filters and page: `query` is "" or starts with "?". */
+    learnersWith: (query: string) => `/dashboard/school/students${query}`,
+    newLearner: '/dashboard/school/students/new',
+    importLearners: '/dashboard/school/students/import',
+    learner: (learnerId: string) => `/dashboard/school/students/${encodeURIComponent(learnerId)}`,
+    classes: '/dashboard/school/classes',
+    teachers: '/dashboard/school/teachers',
+    timetable: '/dashboard/school/timetable',
+    attendance: '/dashboard/school/attendance',
+    /** One class's register on one day. */
+    attendanceOf: (classId: string, date: string) => `/dashboard/school/attendance?class=${classId}&date=${date}`,
+    billing: '/dashboard/school/settings/billing',
+    /** A school module (grades, finance…) not built yet. */
+    module: (module: string) => `/dashboard/school/${module}`,
+    /** The old address of the school's settings, which redirects to the school dashboard. */
+    legacySettings: '/admin/school-settings',
+  },
+  console: {
+    home: '/console',
+    application: (applicationId: string) => `/console/applications/${encodeURIComponent(applicationId)}`,
+    jobs: '/console/jobs',
+  },
+  devOutbox: '/dev/outbox',
+} as const;
