@@ -50,7 +50,5 @@ export function useGiveConsent() {
 }
 
 export function useWithdrawOwnConsent() {
-  return useConsentMutation((learnerId: string) =>
-    call(peopleContracts.withdrawOwnConsent, { params: { learnerId } }),
-  );
+  return useConsentMutation((learnerId: string) => call(peopleContracts.withdrawOwnConsent, { params: { learnerId } }));
 }

@@ -23,7 +23,9 @@ export type { TMyChild } from '@sekolo/shared/schemas/family';
 
 /** A list query without its blank filters: the URL names only what narrows the list. */
 function withoutBlanks<T extends object>(query: T): Partial<T> {
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(query).filter(([, value]) => value !== undefined && value !== ''),
+  ) as Partial<T>;
 }
 
 /**
@@ -60,7 +62,8 @@ export function useLearner(id: string | undefined) {
   return useQuery({
     queryKey: learnerQueryKey(id),
     // Without the ID for a reader who does not manage learners (LEARNER_MANAGER_ONLY_FIELDS).
-    queryFn: () => call(peopleContracts.getLearner, { params: { learnerId: id ?? '' } }).then((answer) => answer.learner),
+    queryFn: () =>
+      call(peopleContracts.getLearner, { params: { learnerId: id ?? '' } }).then((answer) => answer.learner),
     enabled: Boolean(id),
   });
 }
@@ -227,8 +230,7 @@ const learnerGuardiansKey = (learnerId: string) => [...SCHOOL_KEY, 'learner', le
 export function useLearnerGuardians(learnerId: string) {
   return useQuery({
     queryKey: learnerGuardiansKey(learnerId),
-    queryFn: () =>
-      call(peopleContracts.listGuardians, { params: { learnerId } }).then((a) => a.guardians),
+    queryFn: () => call(peopleContracts.listGuardians, { params: { learnerId } }).then((a) => a.guardians),
   });
 }
 
