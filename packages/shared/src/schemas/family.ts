@@ -4,8 +4,8 @@
  */
 
 import { z } from 'zod';
-import type { TSchoolGrade } from '../constants/enumerations.ts';
-import type { TAttendanceStatus, TStatusCounts } from './attendance.ts';
+import { SCHOOL_GRADE_IDS } from '../constants/enumerations.ts';
+import { ATTENDANCE_STATUS_IDS } from './attendance.ts';
 import type { TLesson, TPeriod } from './timetable.ts';
 
 export const FAMILY_MESSAGES = {
@@ -34,42 +34,85 @@ export type TLearnerAccountInviteInput = z.input<typeof ZLearnerAccountInviteSch
  * A learner's own sign-in: `invited` until they choose their password or sign in for the first
  * time, then `active`.
  */
-export type TLearnerAccount = { email: string; status: 'invited' | 'active' };
+export const ZLearnerAccount = z.object({ email: z.string(), status: z.enum(['invited', 'active']) });
+export type TLearnerAccount = z.infer<typeof ZLearnerAccount>;
 
 /** How many school days (weekdays within the school's terms) the attendance summary covers. */
 export const ATTENDANCE_SUMMARY_SCHOOL_DAYS = 30;
 
-export type TAttendanceSummary = {
+export const ZAttendanceSummary = z.object({
   /**
    * The window (YYYY-MM-DD, the school's calendar): its first school day, and its last school day
    * or a later day with a mark (a register kept on a Saturday).
    */
-  from: string;
-  to: string;
-  schoolDays: number;
+  from: z.string(),
+  to: z.string(),
+  schoolDays: z.number(),
   /** Days in the window that are not school days but had a register kept (a Saturday class): counted too. */
-  otherDays: number;
-  counts: TStatusCounts;
+  otherDays: z.number(),
+  counts: z.record(z.enum(ATTENDANCE_STATUS_IDS), z.number()),
   /** (present + late) / marked days, or null when nothing was marked. */
-  rate: number | null;
+  rate: z.number().nullable(),
   /** Absent and excused days in the window (other days too), newest first. */
-  recentAbsences: { date: string; status: Extract<TAttendanceStatus, 'absent' | 'excused'>; reason: string }[];
-};
+  recentAbsences: z.array(z.object({ date: z.string(), status: z.enum(['absent', 'excused']), reason: z.string() })),
+});
+export type TAttendanceSummary = z.infer<typeof ZAttendanceSummary>;
+
+/** The timetable's period and lesson as the dashboards show them (TPeriod and TLesson, checked below). */
+const ZPeriodShown = z.object({
+  id: z.string(),
+  name: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  isBreak: z.boolean(),
+});
+const ZLessonShown = z.object({
+  id: z.string(),
+  day: z.number(),
+  periodId: z.string(),
+  subjectClassId: z.string(),
+  subjectLabel: z.string(),
+  groupName: z.string().nullable(),
+  wholeClass: z.boolean(),
+  teacherId: z.string(),
+  teacherName: z.string(),
+  registerClassId: z.string(),
+  registerClassName: z.string(),
+  roomId: z.string().nullable(),
+  roomName: z.string().nullable(),
+});
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// A field added to the timetable's types fails here rather than vanishing from the dashboards' answer.
+true satisfies Same<z.infer<typeof ZPeriodShown>, TPeriod> & Same<z.infer<typeof ZLessonShown>, TLesson>;
 
 /** One learner as their parent, or they themselves, see them on a dashboard. */
-export type TLearnerOverview = {
-  learner: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    preferredName: string;
-    grade: TSchoolGrade;
-    schoolName: string;
-  };
-  registerClass: { id: string; name: string } | null;
+export const ZLearnerOverview = z.object({
+  learner: z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    preferredName: z.string(),
+    grade: z.enum(SCHOOL_GRADE_IDS),
+    schoolName: z.string(),
+  }),
+  registerClass: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** The school's bell schedule and the class's lessons (Monday 1 … Friday 5); empty when none yet. */
-  timetable: { periods: TPeriod[]; lessons: TLesson[] };
-  attendance: TAttendanceSummary;
+  timetable: z.object({ periods: z.array(ZPeriodShown), lessons: z.array(ZLessonShown) }),
+  attendance: ZAttendanceSummary,
   /** The school's calendar day the overview was made for (YYYY-MM-DD). */
-  today: string;
-};
+  today: z.string(),
+});
+export type TLearnerOverview = z.infer<typeof ZLearnerOverview>;
+
+/** One of the signed-in guardian's children on the parent dashboard, in any school. */
+export const ZMyChild = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  preferredName: z.string(),
+  grade: z.enum(SCHOOL_GRADE_IDS),
+  registerClassName: z.string().nullable(),
+  schoolName: z.string(),
+  relation: z.string(),
+});
+export type TMyChild = z.infer<typeof ZMyChild>;

@@ -66,39 +66,43 @@ export const ZOnlineConsentSchema = z.object({
 export type TOnlineConsentInput = z.input<typeof ZOnlineConsentSchema>;
 
 /** One consent in a learner's history, as staff see it. */
-export type TLearnerConsent = {
-  id: string;
-  guardianId: string | null;
-  guardianName: string;
-  method: TLearnerConsentMethod;
-  policyVersion: string;
-  givenAt: string;
-  recordedByName: string | null;
-  withdrawnAt: string | null;
-  withdrawnByName: string | null;
-};
+const ZLearnerConsent = z.object({
+  id: z.string(),
+  guardianId: z.string().nullable(),
+  guardianName: z.string(),
+  method: z.enum(LEARNER_CONSENT_METHODS),
+  policyVersion: z.string(),
+  givenAt: z.string(),
+  recordedByName: z.string().nullable(),
+  withdrawnAt: z.string().nullable(),
+  withdrawnByName: z.string().nullable(),
+});
+export type TLearnerConsent = z.infer<typeof ZLearnerConsent>;
 
 /** GET /api/school/learners/:id/consents: the status and the whole history, newest first. */
-export type TLearnerConsents = {
-  status: TLearnerConsentStatus;
-  policyVersion: string;
-  consents: TLearnerConsent[];
-};
+export const ZLearnerConsents = z.object({
+  status: z.enum(LEARNER_CONSENT_STATUSES),
+  policyVersion: z.string(),
+  consents: z.array(ZLearnerConsent),
+});
+export type TLearnerConsents = z.infer<typeof ZLearnerConsents>;
 
 /** One of the signed-in guardian's children on the parent dashboard's consent card. */
-export type TChildConsent = {
-  learnerId: string;
-  firstName: string;
-  lastName: string;
-  preferredName: string;
-  schoolName: string;
-  status: TLearnerConsentStatus;
+const ZChildConsent = z.object({
+  learnerId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  preferredName: z.string(),
+  schoolName: z.string(),
+  status: z.enum(LEARNER_CONSENT_STATUSES),
   /** This guardian's own standing consent for the current version, which they may withdraw. */
-  mine: { id: string; givenAt: string; method: TLearnerConsentMethod } | null;
+  mine: z.object({ id: z.string(), givenAt: z.string(), method: z.enum(LEARNER_CONSENT_METHODS) }).nullable(),
   /** Another guardian's standing consent for the current version, when this guardian has none. */
-  givenByOther: { guardianName: string; givenAt: string } | null;
-};
-export type TMyChildrenConsents = { policyVersion: string; children: TChildConsent[] };
+  givenByOther: z.object({ guardianName: z.string(), givenAt: z.string() }).nullable(),
+});
+export type TChildConsent = z.infer<typeof ZChildConsent>;
+export const ZMyChildrenConsents = z.object({ policyVersion: z.string(), children: z.array(ZChildConsent) });
+export type TMyChildrenConsents = z.infer<typeof ZMyChildrenConsents>;
 
 /** What a guardian consents to, shown above the checkbox (and the same words on the paper form). */
 export function learnerConsentText(childName: string, schoolName: string): string {

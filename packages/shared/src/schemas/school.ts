@@ -17,7 +17,7 @@ import {
   SCHOOL_STAFF_ROLES,
   type TPermission,
 } from '../constants/roles.ts';
-import type { TLearnerConsentStatus } from './learner-consent.ts';
+import { LEARNER_CONSENT_STATUSES } from './learner-consent.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Option lists
@@ -377,34 +377,35 @@ export type TLearnerRestoreInput = z.input<typeof ZLearnerRestoreSchema>;
 export type TLearnerValues = z.output<typeof ZLearnerSchema>;
 
 /** What the API answers for one learner. */
-export type TLearner = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  preferredName: string;
-  dateOfBirth: string;
-  gender: TLearnerGender;
-  grade: TSchoolGrade;
-  registerClassId: string | null;
-  registerClassName: string | null;
+export const ZLearner = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  preferredName: z.string(),
+  dateOfBirth: z.string(),
+  gender: z.enum(LEARNER_GENDER_IDS),
+  grade: z.enum(SCHOOL_GRADE_IDS),
+  registerClassId: z.string().nullable(),
+  registerClassName: z.string().nullable(),
   /**
    * The day the learner joined their register class (its registers list them from it); null
    * without a class. Not `registerClassSince`, the form's question: a record sent back as a save
    * changes no day (a day of last year would be refused there).
    */
-  classSince: string | null;
-  admissionNumber: string;
-  idType: 'sa_id' | 'passport' | 'none';
-  idNumber: string | null;
-  homeLanguage: string | null;
-  medicalNotes: string;
-  address: string;
-  archivedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
+  classSince: z.string().nullable(),
+  admissionNumber: z.string(),
+  idType: z.enum(['sa_id', 'passport', 'none']),
+  idNumber: z.string().nullable(),
+  homeLanguage: z.string().nullable(),
+  medicalNotes: z.string(),
+  address: z.string(),
+  archivedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** A guardian's consent to processing the learner's data, for the current policy version (D15). */
-  consent: TLearnerConsentStatus;
-};
+  consent: z.enum(LEARNER_CONSENT_STATUSES),
+});
+export type TLearner = z.infer<typeof ZLearner>;
 
 /**
  * The fields of a learner's record only a manager of learners (`manage_students`) reads. Anyone who
@@ -413,9 +414,14 @@ export type TLearner = {
  */
 export const LEARNER_MANAGER_ONLY_FIELDS = ['idType', 'idNumber'] as const satisfies readonly (keyof TLearner)[];
 /** A learner's record as a reader without `manage_students` gets it. */
-export type TLearnerViewerRecord = Omit<TLearner, (typeof LEARNER_MANAGER_ONLY_FIELDS)[number]>;
-/** What `GET /api/school/learners/:id` answers: the whole record to a manager, a viewer's to the others. */
-export type TLearnerRecord = TLearner | TLearnerViewerRecord;
+export const ZLearnerViewerRecord = ZLearner.omit({ idType: true, idNumber: true });
+export type TLearnerViewerRecord = z.infer<typeof ZLearnerViewerRecord>;
+/**
+ * What `GET /api/school/learners/:id` answers: the whole record to a manager, a viewer's to the
+ * others. The whole record is tried first, so its manager-only fields are kept when present.
+ */
+export const ZLearnerRecord = z.union([ZLearner, ZLearnerViewerRecord]);
+export type TLearnerRecord = z.infer<typeof ZLearnerRecord>;
 
 /** Whether someone holding `permissions` reads a learner's whole record (LEARNER_MANAGER_ONLY_FIELDS too). */
 export function readsWholeLearnerRecord(permissions: readonly string[]): boolean {
@@ -470,34 +476,35 @@ export type TGuardianInput = z.input<typeof ZGuardianSchema>;
 export type TGuardianValues = z.output<typeof ZGuardianSchema>;
 
 /** A guardian as linked to one learner. */
-export type TLearnerGuardian = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string;
-  relation: (typeof GUARDIAN_RELATION_IDS)[number];
-  paysFees: boolean;
-  receivesCommunications: boolean;
+export const ZLearnerGuardian = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string(),
+  relation: z.enum(GUARDIAN_RELATION_IDS),
+  paysFees: z.boolean(),
+  receivesCommunications: z.boolean(),
   /** Has chosen their password and signs in to Sekolo. */
-  hasAccount: boolean;
+  hasAccount: z.boolean(),
   /** Invited (an account made for them), but has not chosen a password yet: the school can invite again. */
-  invited: boolean;
+  invited: z.boolean(),
   /**
    * The address their account signs in with, when one is linked (invited or active), else null. The
    * school's `email` is where it writes to; editing it never changes how the guardian signs in. An
    * invitation not taken up yet follows a corrected `email` when the school invites again.
    */
-  signInEmail: string | null;
+  signInEmail: z.string().nullable(),
   /**
    * The school asked an account that is not a member of the school to be linked (its holder has to
    * accept, signed in): 'pending' until they answer, 'declined' when they said no, 'expired' when
    * the link ran out unanswered; null otherwise. Until they accept the school sees no account data.
    */
-  linkRequest: TGuardianLinkState | null;
+  linkRequest: z.enum(['pending', 'declined', 'expired']).nullable(),
   /** When the guardian or a link of theirs was last saved: the version an edit is based on (If-Match). */
-  updatedAt: string;
-};
+  updatedAt: z.string(),
+});
+export type TLearnerGuardian = z.infer<typeof ZLearnerGuardian>;
 
 /**
  * Beside the e-mail field of a guardian with an account: the school's address for them is where it
@@ -535,7 +542,7 @@ export function guardianInvitationElsewhere(signInEmail: string, email: string |
 // ---------------------------------------------------------------------------------------------
 // Linking an existing account to a learner (the account holder accepts)
 
-export type TGuardianLinkState = 'pending' | 'declined' | 'expired';
+export type TGuardianLinkState = NonNullable<TLearnerGuardian['linkRequest']>;
 
 /** The guardian's card, while a request to link an existing account waits or was answered no. */
 export const GUARDIAN_LINK_STATE_TEXT: Record<TGuardianLinkState, string> = {
@@ -545,13 +552,14 @@ export const GUARDIAN_LINK_STATE_TEXT: Record<TGuardianLinkState, string> = {
 };
 
 /** What the holder of the account the school asked sees before answering. */
-export type TGuardianLinkRequestView = {
-  schoolName: string;
+export const ZGuardianLinkRequestView = z.object({
+  schoolName: z.string(),
   /** The first names of the learners the guardian record is linked to in that school. */
-  learnerFirstNames: string[];
-  relation: (typeof GUARDIAN_RELATION_IDS)[number];
-  expiresAt: string;
-};
+  learnerFirstNames: z.array(z.string()),
+  relation: z.enum(GUARDIAN_RELATION_IDS),
+  expiresAt: z.string(),
+});
+export type TGuardianLinkRequestView = z.infer<typeof ZGuardianLinkRequestView>;
 
 export const ZGuardianLinkTokenSchema = z.object({
   token: z
@@ -652,6 +660,7 @@ export function canGiveStaffRole(
 export const ZStaffRoleSchema = z.object({
   role: z.enum(INVITABLE_STAFF_ROLES, { error: STAFF_MESSAGES.roleRequired }),
 });
+export type TStaffRoleInput = z.input<typeof ZStaffRoleSchema>;
 
 export const ZStaffInviteSchema = z.object({
   firstName: requiredText('Please enter the first name', NAME_MAX),
@@ -666,20 +675,26 @@ export const ZStaffInviteSchema = z.object({
 });
 export type TStaffInviteInput = z.input<typeof ZStaffInviteSchema>;
 /** `invited`: an account made for them that they have not opened yet (no password chosen): the school can invite again. */
-export type TStaffMember = {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  invited: boolean;
+export const ZStaffMember = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  invited: z.boolean(),
   /** The register classes they are class teacher of (names, sorted). */
-  classTeacherOf: string[];
+  classTeacherOf: z.array(z.string()),
   /** The subject classes they teach, each with the title the timetable gives it ("8A Mathematics"). */
-  teaches: { id: string; title: string }[];
-};
+  teaches: z.array(z.object({ id: z.string(), title: z.string() })),
+});
+export type TStaffMember = z.infer<typeof ZStaffMember>;
 
 /** What removing a staff member did (removeStaff): the classes left without a class teacher, the subject classes kept. */
-export type TStaffRemoval = { name: string; clearedClasses: string[]; keptSubjectClasses: string[] };
+export const ZStaffRemoval = z.object({
+  name: z.string(),
+  clearedClasses: z.array(z.string()),
+  keptSubjectClasses: z.array(z.string()),
+});
+export type TStaffRemoval = z.infer<typeof ZStaffRemoval>;
 
 // ---------------------------------------------------------------------------------------------
 // Learner list (keyset pagination, D: lists that can grow are paginated on the server)
@@ -743,9 +758,16 @@ export const LEARNER_LIST_FIELDS = [
   'archivedAt',
   'consent',
 ] as const satisfies readonly (keyof TLearner)[];
-export type TLearnerListItem = Pick<TLearner, (typeof LEARNER_LIST_FIELDS)[number]>;
+export const ZLearnerListItem = ZLearner.pick(
+  Object.fromEntries(LEARNER_LIST_FIELDS.map((field) => [field, true])) as Record<
+    (typeof LEARNER_LIST_FIELDS)[number],
+    true
+  >,
+);
+export type TLearnerListItem = z.infer<typeof ZLearnerListItem>;
 
-export type TLearnerListPage = { learners: TLearnerListItem[]; nextCursor: string | null };
+export const ZLearnerListPage = z.object({ learners: z.array(ZLearnerListItem), nextCursor: z.string().nullable() });
+export type TLearnerListPage = z.infer<typeof ZLearnerListPage>;
 
 // ---------------------------------------------------------------------------------------------
 // Register classes
@@ -780,14 +802,15 @@ export const REGISTER_CLASS_MESSAGES = {
 } as const;
 
 /** A register class with its active learners and its class teacher (who marks its register), if named. */
-export type TRegisterClass = {
-  id: string;
-  name: string;
-  grade: TSchoolGrade;
-  learnerCount: number;
-  teacherId: string | null;
-  teacherName: string | null;
-};
+export const ZRegisterClass = z.object({
+  id: z.string(),
+  name: z.string(),
+  grade: z.enum(SCHOOL_GRADE_IDS),
+  learnerCount: z.number(),
+  teacherId: z.string().nullable(),
+  teacherName: z.string().nullable(),
+});
+export type TRegisterClass = z.infer<typeof ZRegisterClass>;
 
 // ---------------------------------------------------------------------------------------------
 // CSV import
@@ -830,23 +853,26 @@ export const ZLearnerImportSchema = z.object({
 });
 export type TLearnerImportInput = z.input<typeof ZLearnerImportSchema>;
 
-export type TLearnerImportRowError = {
-  row: number;
-  admissionNumber: string;
-  errors: { field: string; message: string }[];
-};
-export type TLearnerImportReport = {
-  totalRows: number;
-  validRows: number;
-  invalidRows: number;
-  imported: number;
-  errors: TLearnerImportRowError[];
+const ZLearnerImportRowError = z.object({
+  row: z.number(),
+  admissionNumber: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })),
+});
+export type TLearnerImportRowError = z.infer<typeof ZLearnerImportRowError>;
+export const ZLearnerImportReport = z.object({
+  totalRows: z.number(),
+  validRows: z.number(),
+  invalidRows: z.number(),
+  imported: z.number(),
+  errors: z.array(ZLearnerImportRowError),
   /** A file-level problem (missing columns, empty file); the rows were not checked. */
-  fileError: string | null;
-};
+  fileError: z.string().nullable(),
+});
+export type TLearnerImportReport = z.infer<typeof ZLearnerImportReport>;
 
 /** How far a check (then an import) of a file has come: `done` of `total` rows. */
-export type TLearnerImportProgress = { phase: 'check' | 'import'; done: number; total: number };
+const ZLearnerImportProgress = z.object({ phase: z.enum(['check', 'import']), done: z.number(), total: z.number() });
+export type TLearnerImportProgress = z.infer<typeof ZLearnerImportProgress>;
 
 /**
  * The media type a client asks for (Accept) to hear a check's progress: POST /learners/import then
@@ -854,10 +880,19 @@ export type TLearnerImportProgress = { phase: 'check' | 'import'; done: number; 
  * `{ error }` (the API's error shape, with its HTTP `status`) when the import fails after it started.
  */
 export const LEARNER_IMPORT_PROGRESS_TYPE = 'application/x-ndjson';
-export type TLearnerImportLine =
-  | { progress: TLearnerImportProgress }
-  | { report: TLearnerImportReport }
-  | { error: { status: number; code: string; message: string; fields?: Record<string, string> } };
+export const ZLearnerImportLine = z.union([
+  z.object({ progress: ZLearnerImportProgress }),
+  z.object({ report: ZLearnerImportReport }),
+  z.object({
+    error: z.object({
+      status: z.number(),
+      code: z.string(),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  }),
+]);
+export type TLearnerImportLine = z.infer<typeof ZLearnerImportLine>;
 
 /** Grade labels accepted in a CSV: 'R', 'Grade R', '7', 'Grade 7'. */
 export function parseCsvGrade(value: string): string {
@@ -871,35 +906,44 @@ export function parseCsvGrade(value: string): string {
 // ---------------------------------------------------------------------------------------------
 // Overview
 
-export type TSchoolActivity = { at: string; action: string; summary: string; actorName: string | null };
-export type TSchoolOverview = {
-  school: { id: string; name: string };
-  learners: {
-    enrolled: number;
-    archived: number;
-    limit: number | null;
-    packageName: string | null;
+const ZSchoolActivity = z.object({
+  at: z.string(),
+  action: z.string(),
+  summary: z.string(),
+  actorName: z.string().nullable(),
+});
+export type TSchoolActivity = z.infer<typeof ZSchoolActivity>;
+export const ZSchoolOverview = z.object({
+  school: z.object({ id: z.string(), name: z.string() }),
+  learners: z.object({
+    enrolled: z.number(),
+    archived: z.number(),
+    limit: z.number().nullable(),
+    packageName: z.string().nullable(),
     /** Enrolled learners without a guardian's consent to the current privacy policy (D15). */
-    withoutConsent: number;
-  };
-  classes: number;
-  learnersByGrade: { grade: TSchoolGrade; count: number }[];
-  recentActivity: TSchoolActivity[];
+    withoutConsent: z.number(),
+  }),
+  classes: z.number(),
+  learnersByGrade: z.array(z.object({ grade: z.enum(SCHOOL_GRADE_IDS), count: z.number() })),
+  recentActivity: z.array(ZSchoolActivity),
   /**
    * The day's attendance across the school (the school's today unless another day is asked for),
    * or null for a reader without the attendance screens: the registers of the classes with
    * learners and how many of them have no mark (none is due on a day that is not a school day,
    * `reason`), the learners marked and the share of them present or late (null when none is).
    */
-  attendance: {
-    date: string;
-    schoolDay: boolean;
-    reason: 'weekend' | 'holiday' | null;
-    registers: number;
-    missing: number;
-    /** Registers kept that do not cover every learner of the class that day (TTodayOverview's). */
-    incomplete: number;
-    marked: number;
-    rate: number | null;
-  } | null;
-};
+  attendance: z
+    .object({
+      date: z.string(),
+      schoolDay: z.boolean(),
+      reason: z.enum(['weekend', 'holiday']).nullable(),
+      registers: z.number(),
+      missing: z.number(),
+      /** Registers kept that do not cover every learner of the class that day (TTodayOverview's). */
+      incomplete: z.number(),
+      marked: z.number(),
+      rate: z.number().nullable(),
+    })
+    .nullable(),
+});
+export type TSchoolOverview = z.infer<typeof ZSchoolOverview>;

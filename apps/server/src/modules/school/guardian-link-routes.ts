@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZGuardianLinkTokenSchema } from '@sekolo/shared/schemas/school';
+import { peopleContracts as api } from '@sekolo/shared/contracts/people';
+import { fromContract } from '../../platform/http/contract-route.ts';
 import { limitPerClientAddress } from '../../lib/rate-limit.ts';
 import { getSessionUser, requireSession, type TSessionUser } from '../auth/guards.ts';
 import { acceptLinkRequest, declineLinkRequest, readLinkRequest } from './guardian-link-requests.ts';
@@ -14,16 +15,24 @@ export const guardianLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     (await getSessionUser(request))!;
   // Tokens are 256 bits, so guessing is hopeless; the limit keeps a caller from trying anyway.
   const limit = limitPerClientAddress({ name: 'guardian-link', limit: 60, windowMs: 10 * 60 * 1000 });
-  const options = { onRequest: requireSession, preHandler: limit, schema: { body: ZGuardianLinkTokenSchema } };
+  const options = { onRequest: requireSession, preHandler: limit };
 
-  app.post('/open', options, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { request: await readLinkRequest(app.deps.database.db, await signedIn(request), request.body.token) };
+  app.route({
+    ...fromContract(app, api.openGuardianLink),
+    ...options,
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { request: await readLinkRequest(app.deps.database.db, await signedIn(request), request.body.token) };
+    },
   });
-  app.post('/accept', options, async (request) =>
-    acceptLinkRequest(app, await signedIn(request), request.body.token, request.ip),
-  );
-  app.post('/decline', options, async (request) =>
-    declineLinkRequest(app, await signedIn(request), request.body.token, request.ip),
-  );
+  app.route({
+    ...fromContract(app, api.acceptGuardianLink),
+    ...options,
+    handler: async (request) => acceptLinkRequest(app, await signedIn(request), request.body.token, request.ip),
+  });
+  app.route({
+    ...fromContract(app, api.declineGuardianLink),
+    ...options,
+    handler: async (request) => declineLinkRequest(app, await signedIn(request), request.body.token, request.ip),
+  });
 };

@@ -1,20 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZGuardianSchema,
-  ZStaffInviteSchema,
-  ZStaffRoleSchema,
-  ZLearnerImportSchema,
-  ZLearnerListQuerySchema,
-  ZLearnerRestoreSchema,
-  ZLearnerEditRequestSchema,
-  ZLearnerSchema,
-  ZRegisterClassSchema,
-  SCHOOL_MESSAGES,
-} from '@sekolo/shared/schemas/school';
-import { schoolToday, ZAttendanceDate } from '@sekolo/shared/schemas/attendance';
-import { ZLearnerAccountInviteSchema } from '@sekolo/shared/schemas/family';
+import { ZLearnerListQuerySchema } from '@sekolo/shared/schemas/school';
+import { schoolToday } from '@sekolo/shared/schemas/attendance';
+import { peopleContracts as api } from '@sekolo/shared/contracts/people';
+import { fromContract } from '../../platform/http/contract-route.ts';
 import { createLearner } from './create-learner.ts';
 import { exportLearners } from './export-learners.ts';
 import { getMyChildOverview, getMyLearnerOverview } from './family-overview.ts';
@@ -44,22 +33,6 @@ function ifMatchOf(request: FastifyRequest): string | undefined {
   return request.headers['if-match']?.trim().replace(/^(W\/)?"(.*)"$/, '$2') || undefined;
 }
 
-const ZClassIdParams = z.object({ classId: z.uuid({ error: SCHOOL_MESSAGES.classNotFound }) });
-const ZLearnerExportQuerySchema = ZLearnerListQuerySchema.pick({
-  q: true,
-  status: true,
-  grade: true,
-  classId: true,
-  consent: true,
-  sort: true,
-  dir: true,
-});
-
-const ZLearnerIdParams = z.object({ learnerId: z.uuid({ error: 'There is no such learner in your school.' }) });
-const ZGuardianParams = ZLearnerIdParams.extend({
-  guardianId: z.uuid({ error: 'This guardian is not linked to the learner.' }),
-});
-
 /**
  * The school dashboard's API (issue 6). Prefix /api/school. Every handler first resolves the
  * caller's school (schoolContext) and passes its id to the service: tenant isolation lives there.
@@ -70,42 +43,51 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   const canView = requireSchoolPermission(...VIEW_LEARNERS);
   const canManage = requireSchoolPermission(...MANAGE_LEARNERS);
 
-  app.get(
-    '/overview',
-    {
-      onRequest: requireSchoolPermission(...VIEW_LEARNERS, 'view_reports'),
-      schema: { querystring: z.object({ date: ZAttendanceDate.optional() }) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.overview),
+    onRequest: requireSchoolPermission(...VIEW_LEARNERS, 'view_reports'),
+    handler: async (request) => {
       const ctx = await schoolContext(request, [...VIEW_LEARNERS, 'view_reports']);
       // The school's today, or the day asked for (the attendance figures are the day's).
       return getSchoolOverview(db, ctx, request.query.date ?? schoolToday());
     },
-  );
-
-  app.get('/classes', { onRequest: canView }, async (request) => {
-    const ctx = await schoolContext(request, VIEW_LEARNERS);
-    return { classes: await listRegisterClasses(db, ctx.organizationId) };
   });
 
-  app.post('/classes', { onRequest: canManage, schema: { body: ZRegisterClassSchema } }, async (request, reply) => {
-    const ctx = await schoolContext(request, MANAGE_LEARNERS);
-    return reply.status(201).send({ class: await createRegisterClass(db, ctx, request.body) });
+  app.route({
+    ...fromContract(app, api.listClasses),
+    onRequest: canView,
+    handler: async (request) => {
+      const ctx = await schoolContext(request, VIEW_LEARNERS);
+      return { classes: await listRegisterClasses(db, ctx.organizationId) };
+    },
+  });
+
+  app.route({
+    ...fromContract(app, api.createClass),
+    onRequest: canManage,
+    handler: async (request, reply) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return reply.status(201).send({ class: await createRegisterClass(db, ctx, request.body) });
+    },
   });
 
   // A class renamed or its grade corrected; deleted only while no learner, register or subject class hangs on it.
-  app.put(
-    '/classes/:classId',
-    { onRequest: canManage, schema: { params: ZClassIdParams, body: ZRegisterClassSchema } },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.updateClass),
+    onRequest: canManage,
+    handler: async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return { class: await updateRegisterClass(db, ctx, request.params.classId, request.body) };
     },
-  );
+  });
 
-  app.delete('/classes/:classId', { onRequest: canManage, schema: { params: ZClassIdParams } }, async (request) => {
-    const ctx = await schoolContext(request, MANAGE_LEARNERS);
-    return deleteRegisterClass(db, ctx, request.params.classId);
+  app.route({
+    ...fromContract(app, api.deleteClass),
+    onRequest: canManage,
+    handler: async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return deleteRegisterClass(db, ctx, request.params.classId);
+    },
   });
 
   // The first page of a search (what the search box asks for) checks the session in its own
@@ -121,33 +103,38 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     canView,
   );
-  app.get(
-    '/learners',
-    { onRequest: pageSession.onRequest, schema: { querystring: ZLearnerListQuerySchema } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(app, api.listLearners),
+    onRequest: pageSession.onRequest,
+    handler: async (request, reply) => {
       const token = pageSession.token(request);
       if (lookup && token) {
         const { row, body } = await learnerPageForToken(db, token, request.query);
         adoptSession(request, await lookup.fromColumns(row, token));
         await schoolContext(request, VIEW_LEARNERS);
-        // The page is PostgreSQL's JSON text, sent as it is.
-        return reply.type('application/json; charset=utf-8').send(body);
+        // The page is PostgreSQL's JSON text, sent as it is: Fastify serialises no string it is
+        // given as JSON, so this answer skips the response schema (the SQL makes its shape).
+        return reply.type('application/json; charset=utf-8').send(body as never);
       }
       const ctx = await schoolContext(request, VIEW_LEARNERS);
       return listLearners(db, ctx.organizationId, request.query);
     },
-  );
+  });
 
-  app.post('/learners', { onRequest: canManage, schema: { body: ZLearnerSchema } }, async (request, reply) => {
-    const ctx = await schoolContext(request, MANAGE_LEARNERS);
-    return reply.status(201).send({ learner: await createLearner(db, ctx, request.body) });
+  app.route({
+    ...fromContract(app, api.createLearner),
+    onRequest: canManage,
+    handler: async (request, reply) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return reply.status(201).send({ learner: await createLearner(db, ctx, request.body) });
+    },
   });
 
   // What the list shows: its filters, search and sort (the list's own query, without its pages).
-  app.get(
-    '/learners/export.csv',
-    { onRequest: canManage, schema: { querystring: ZLearnerExportQuerySchema } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(app, api.exportLearners),
+    onRequest: canManage,
+    handler: async (request, reply) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       const csv = await exportLearners(db, ctx, request.query);
       const day = schoolToday();
@@ -157,12 +144,13 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send('\uFEFF' + csv);
     },
-  );
+  });
 
-  app.post(
-    '/learners/import',
-    { onRequest: canManage, schema: { body: ZLearnerImportSchema }, bodyLimit: 5 * 1024 * 1024 },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(app, api.importLearners),
+    bodyLimit: 5 * 1024 * 1024,
+    onRequest: canManage,
+    handler: async (request, reply) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       const { csv, mode } = request.body;
       if (wantsImportProgress(request)) {
@@ -170,190 +158,200 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { report: await importLearners(db, ctx, csv, mode) };
     },
-  );
-
-  app.get('/learners/:learnerId', { onRequest: canView, schema: { params: ZLearnerIdParams } }, async (request) => {
-    const ctx = await schoolContext(request, VIEW_LEARNERS);
-    return { learner: await readLearner(db, ctx, request.params.learnerId) };
   });
 
-  app.put(
-    '/learners/:learnerId',
+  app.route({
+    ...fromContract(app, api.getLearner),
+    onRequest: canView,
+    handler: async (request) => {
+      const ctx = await schoolContext(request, VIEW_LEARNERS);
+      return { learner: await readLearner(db, ctx, request.params.learnerId) };
+    },
+  });
+
+  app.route({
+    ...fromContract(app, api.updateLearner),
     // The age-for-grade rule needs the record as saved: updateLearner makes it on the locked row.
-    { onRequest: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerEditRequestSchema } },
-    async (request) => {
+    onRequest: canManage,
+    handler: async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return { learner: await updateLearner(db, ctx, request.params.learnerId, request.body, ifMatchOf(request)) };
     },
-  );
+  });
 
-  app.post(
-    '/learners/:learnerId/archive',
-    { onRequest: canManage, schema: { params: ZLearnerIdParams } },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.archiveLearner),
+    onRequest: canManage,
+    handler: async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return { learner: await setLearnerArchived(db, ctx, request.params.learnerId, true) };
     },
-  );
+  });
 
-  app.post(
-    '/learners/:learnerId/restore',
+  app.route({
     // No body (or no day): back in the class from today.
-    { onRequest: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerRestoreSchema.nullish() } },
-    async (request) => {
+    ...fromContract(app, api.restoreLearner),
+    onRequest: canManage,
+    handler: async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       const since = request.body?.registerClassSince ?? null;
       return { learner: await setLearnerArchived(db, ctx, request.params.learnerId, false, since) };
     },
-  );
+  });
 
   // Parents and guardians of a learner (spec 6 relations; who pays, who hears from the school).
-  app.get(
-    '/learners/:learnerId/guardians',
-    { onRequest: canView, schema: { params: ZLearnerIdParams } },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.listGuardians),
+    onRequest: canView,
+    handler: async (request) => {
       const ctx = await schoolContext(request, VIEW_LEARNERS);
       return { guardians: await readLearnerGuardians(db, ctx, request.params.learnerId) };
     },
-  );
+  });
 
-  app.post(
-    '/learners/:learnerId/guardians',
-    { onRequest: canManage, schema: { params: ZLearnerIdParams, body: ZGuardianSchema } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(app, api.linkGuardian),
+    onRequest: canManage,
+    handler: async (request, reply) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return reply.status(201).send({ guardians: await linkGuardian(db, ctx, request.params.learnerId, request.body) });
     },
-  );
+  });
 
-  app.put(
-    '/learners/:learnerId/guardians/:guardianId',
-    { onRequest: canManage, schema: { params: ZGuardianParams, body: ZGuardianSchema } },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.updateGuardian),
+    onRequest: canManage,
+    handler: async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       const { learnerId, guardianId } = request.params;
       return updateLearnerGuardian(db, ctx, learnerId, guardianId, request.body, ifMatchOf(request));
     },
-  );
+  });
 
-  app.delete(
-    '/learners/:learnerId/guardians/:guardianId',
-    { onRequest: canManage, schema: { params: ZGuardianParams } },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.unlinkGuardian),
+    onRequest: canManage,
+    handler: async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return { guardians: await unlinkGuardian(db, ctx, request.params.learnerId, request.params.guardianId) };
     },
-  );
+  });
 
   // Parent accounts are created by schools (spec 1): the admin invites a linked guardian.
-  app.post(
-    '/learners/:learnerId/guardians/:guardianId/invite',
-    { onRequest: canManage, schema: { params: ZGuardianParams } },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.inviteGuardian),
+    onRequest: canManage,
+    handler: async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return inviteGuardian(app, ctx, request.params.learnerId, request.params.guardianId);
     },
-  );
+  });
 
   // Guardians' consents to processing a learner's data (D15): staff and the parent's own.
   await app.register(learnerConsentRoutes);
 
   // The parent dashboard: the signed-in guardian's own children only.
-  app.get('/my-children', { onRequest: requireRole('parent') }, async (request) => {
-    const user = (await getSessionUser(request))!;
-    return { children: await listMyChildren(db, user.id) };
+  app.route({
+    ...fromContract(app, api.myChildren),
+    onRequest: requireRole('parent'),
+    handler: async (request) => {
+      const user = (await getSessionUser(request))!;
+      return { children: await listMyChildren(db, user.id) };
+    },
   });
 
   // A learner's own account (spec 6 role student): invited by the admin, revocable.
-  app.get(
-    '/learners/:learnerId/account',
-    { onRequest: canView, schema: { params: ZLearnerIdParams } },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.learnerAccount),
+    onRequest: canView,
+    handler: async (request) => {
       const ctx = await schoolContext(request, VIEW_LEARNERS);
       return { account: await getLearnerAccount(db, ctx.organizationId, request.params.learnerId) };
     },
-  );
+  });
 
-  app.post(
-    '/learners/:learnerId/account',
-    { onRequest: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerAccountInviteSchema } },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.inviteLearner),
+    onRequest: canManage,
+    handler: async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       return { account: await inviteLearner(app, ctx, request.params.learnerId, request.body.email) };
     },
-  );
+  });
 
-  app.delete(
-    '/learners/:learnerId/account',
-    { onRequest: canManage, schema: { params: ZLearnerIdParams } },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.revokeLearnerAccount),
+    onRequest: canManage,
+    handler: async (request) => {
       const ctx = await schoolContext(request, MANAGE_LEARNERS);
       await revokeLearnerAccount(db, ctx, request.params.learnerId);
       return { account: null };
     },
-  );
+  });
 
   // The family dashboards: a parent's own child (spec 6 view_child_*), a learner's own record (view_*).
-  app.get(
-    '/my-children/:learnerId/overview',
-    {
-      onRequest: [requirePermission('view_child_profile'), requirePermission('view_child_attendance')],
-      schema: { params: ZLearnerIdParams },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.myChildOverview),
+    onRequest: [requirePermission('view_child_profile'), requirePermission('view_child_attendance')],
+    handler: async (request) => {
       const user = (await getSessionUser(request))!;
       return { overview: await getMyChildOverview(db, user.id, request.params.learnerId) };
     },
-  );
+  });
 
-  app.get(
-    '/my-learner',
-    { onRequest: [requirePermission('view_profile'), requirePermission('view_attendance')] },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.myLearnerOverview),
+    onRequest: [requirePermission('view_profile'), requirePermission('view_attendance')],
+    handler: async (request) => {
       const user = (await getSessionUser(request))!;
       return { overview: await getMyLearnerOverview(db, user.id) };
     },
-  );
+  });
 
   // Staff (spec 6): invite with a role, list, change a role, remove from the school.
   const canManageStaff = requireSchoolPermission('manage_staff');
-  app.get('/staff', { onRequest: canManageStaff }, async (request) => {
-    const ctx = await schoolContext(request, ['manage_staff']);
-    return { staff: await listStaff(db, ctx.organizationId) };
+  app.route({
+    ...fromContract(app, api.listStaff),
+    onRequest: canManageStaff,
+    handler: async (request) => {
+      const ctx = await schoolContext(request, ['manage_staff']);
+      return { staff: await listStaff(db, ctx.organizationId) };
+    },
   });
 
-  app.post('/staff', { onRequest: canManageStaff, schema: { body: ZStaffInviteSchema } }, async (request, reply) => {
-    const ctx = await schoolContext(request, ['manage_staff']);
-    return reply.status(201).send({ member: await inviteStaff(app, ctx, request.body) });
+  app.route({
+    ...fromContract(app, api.inviteStaff),
+    onRequest: canManageStaff,
+    handler: async (request, reply) => {
+      const ctx = await schoolContext(request, ['manage_staff']);
+      return reply.status(201).send({ member: await inviteStaff(app, ctx, request.body) });
+    },
   });
 
-  app.post(
-    '/staff/:userId/invitation',
-    { onRequest: canManageStaff, schema: { params: z.object({ userId: z.string().min(1).max(100) }) } },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.reinviteStaff),
+    onRequest: canManageStaff,
+    handler: async (request) => {
       const ctx = await schoolContext(request, ['manage_staff']);
       return { member: await reinviteStaff(app, ctx, request.params.userId) };
     },
-  );
+  });
 
-  app.put(
-    '/staff/:userId/role',
-    {
-      onRequest: requireSchoolPermission('manage_roles'),
-      schema: { params: z.object({ userId: z.string().min(1).max(100) }), body: ZStaffRoleSchema },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.changeStaffRole),
+    onRequest: requireSchoolPermission('manage_roles'),
+    handler: async (request) => {
       const ctx = await schoolContext(request, ['manage_roles']);
       return changeStaffRole(app, ctx, request.params.userId, request.body.role);
     },
-  );
+  });
 
-  app.delete(
-    '/staff/:userId',
-    { onRequest: canManageStaff, schema: { params: z.object({ userId: z.string().min(1).max(100) }) } },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.removeStaff),
+    onRequest: canManageStaff,
+    handler: async (request) => {
       const ctx = await schoolContext(request, ['manage_staff']);
       return { removed: await removeStaff(app, ctx, request.params.userId) };
     },
-  );
+  });
 };

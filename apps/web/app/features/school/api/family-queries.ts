@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TLearnerAccount, TLearnerAccountInviteInput, TLearnerOverview } from '@sekolo/shared/schemas/family';
-import { api } from '~/lib/api-client';
+import type { TLearnerAccount, TLearnerAccountInviteInput } from '@sekolo/shared/schemas/family';
+import { peopleContracts } from '@sekolo/shared/contracts/people';
+import { call } from '~/lib/api-client';
 import { SCHOOL_KEY } from './school-queries';
 
 /** Learner accounts and the family dashboards (issue 6), under the school API's keys. */
@@ -12,8 +13,7 @@ function learnerAccountKey(learnerId: string) {
 export function useLearnerAccount(learnerId: string) {
   return useQuery({
     queryKey: learnerAccountKey(learnerId),
-    queryFn: () =>
-      api.get<{ account: TLearnerAccount | null }>(`/api/school/learners/${learnerId}/account`).then((a) => a.account),
+    queryFn: () => call(peopleContracts.learnerAccount, { params: { learnerId } }).then((a) => a.account),
   });
 }
 
@@ -30,13 +30,13 @@ function useAccountMutation<TInput, TOutput extends TLearnerAccount | null>(
 
 export function useInviteLearner(learnerId: string) {
   return useAccountMutation(learnerId, (input: TLearnerAccountInviteInput) =>
-    api.post<{ account: TLearnerAccount }>(`/api/school/learners/${learnerId}/account`, input).then((a) => a.account),
+    call(peopleContracts.inviteLearner, { params: { learnerId }, body: input }).then((a) => a.account),
   );
 }
 
 export function useRevokeLearnerAccount(learnerId: string) {
   return useAccountMutation(learnerId, () =>
-    api.delete<{ account: null }>(`/api/school/learners/${learnerId}/account`).then((a) => a.account),
+    call(peopleContracts.revokeLearnerAccount, { params: { learnerId } }).then((a) => a.account),
   );
 }
 
@@ -44,13 +44,12 @@ export function useRevokeLearnerAccount(learnerId: string) {
 export function useChildOverview(learnerId: string) {
   return useQuery({
     queryKey: [...SCHOOL_KEY, 'my-children', learnerId, 'overview'],
-    queryFn: () =>
-      api.get<{ overview: TLearnerOverview }>(`/api/school/my-children/${learnerId}/overview`).then((a) => a.overview),
+    queryFn: () => call(peopleContracts.myChildOverview, { params: { learnerId } }).then((a) => a.overview),
   });
 }
 
 /** The signed-in learner's own record, or null when the school has not linked one. */
 export const myLearnerQuery = queryOptions({
   queryKey: [...SCHOOL_KEY, 'my-learner'],
-  queryFn: () => api.get<{ overview: TLearnerOverview | null }>('/api/school/my-learner').then((a) => a.overview),
+  queryFn: () => call(peopleContracts.myLearnerOverview).then((a) => a.overview),
 });

@@ -1,11 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  TLearnerConsents,
-  TMyChildrenConsents,
-  TOnlineConsentInput,
-  TPaperConsentValues,
-} from '@sekolo/shared/schemas/learner-consent';
-import { api } from '~/lib/api-client';
+import type { TOnlineConsentInput, TPaperConsentValues } from '@sekolo/shared/schemas/learner-consent';
+import { peopleContracts } from '@sekolo/shared/contracts/people';
+import { call } from '~/lib/api-client';
 import { SCHOOL_KEY } from './school-queries';
 
 /** Guardians' consents to processing a learner's data (D15), under /api/school. */
@@ -13,7 +9,7 @@ import { SCHOOL_KEY } from './school-queries';
 export function useLearnerConsents(learnerId: string) {
   return useQuery({
     queryKey: [...SCHOOL_KEY, 'learner', learnerId, 'consents'],
-    queryFn: () => api.get<TLearnerConsents>(`/api/school/learners/${learnerId}/consents`),
+    queryFn: () => call(peopleContracts.learnerConsents, { params: { learnerId } }),
   });
 }
 
@@ -25,13 +21,13 @@ function useConsentMutation<TInput, TOutput>(mutationFn: (input: TInput) => Prom
 
 export function useRecordPaperConsent(learnerId: string) {
   return useConsentMutation((input: TPaperConsentValues) =>
-    api.post<TLearnerConsents>(`/api/school/learners/${learnerId}/consents`, input),
+    call(peopleContracts.recordPaperConsent, { params: { learnerId }, body: input }),
   );
 }
 
 export function useWithdrawLearnerConsent(learnerId: string) {
   return useConsentMutation((consentId: string) =>
-    api.post<TLearnerConsents>(`/api/school/learners/${learnerId}/consents/${consentId}/withdraw`),
+    call(peopleContracts.withdrawLearnerConsent, { params: { learnerId, consentId } }),
   );
 }
 
@@ -40,21 +36,19 @@ export const MY_CHILDREN_CONSENTS_KEY = [...SCHOOL_KEY, 'my-children', 'consents
 export function useMyChildrenConsents() {
   return useQuery({
     queryKey: MY_CHILDREN_CONSENTS_KEY,
-    queryFn: () => api.get<TMyChildrenConsents>('/api/school/my-children/consents'),
+    queryFn: () => call(peopleContracts.myChildrenConsents),
   });
 }
 
 export function useGiveConsent() {
   return useConsentMutation((input: { learnerId: string } & TOnlineConsentInput) =>
-    api.post<TMyChildrenConsents>(`/api/school/my-children/${input.learnerId}/consent`, {
-      policyVersion: input.policyVersion,
-      agreed: input.agreed,
+    call(peopleContracts.giveOnlineConsent, {
+      params: { learnerId: input.learnerId },
+      body: { policyVersion: input.policyVersion, agreed: input.agreed },
     }),
   );
 }
 
 export function useWithdrawOwnConsent() {
-  return useConsentMutation((learnerId: string) =>
-    api.post<TMyChildrenConsents>(`/api/school/my-children/${learnerId}/consent/withdraw`),
-  );
+  return useConsentMutation((learnerId: string) => call(peopleContracts.withdrawOwnConsent, { params: { learnerId } }));
 }

@@ -1,28 +1,32 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TGuardianValues,
-  TLearner,
-  TLearnerGuardian,
   TLearnerImportLine,
   TLearnerImportProgress,
   TLearnerImportReport,
-  TLearnerListPage,
   TLearnerListQuery,
-  TLearnerRecord,
   TLearnerRestoreInput,
   TLearnerValues,
-  TRegisterClass,
   TRegisterClassInput,
-  TSchoolOverview,
   TStaffInviteInput,
-  TStaffMember,
-  TStaffRemoval,
+  TStaffRoleInput,
 } from '@sekolo/shared/schemas/school';
 import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
-import { api, ApiError, apiPostLines, isSavedMeanwhile } from '~/lib/api-client';
+import { pathOf } from '@sekolo/shared/contracts/contract';
+import { peopleContracts } from '@sekolo/shared/contracts/people';
+import { api, ApiError, apiPostLines, call, isSavedMeanwhile, urlOf } from '~/lib/api-client';
 
 /** The school API (issue 6), prefix /api/school. Every key starts with 'school' so one invalidation refreshes all. */
 export const SCHOOL_KEY = ['school'] as const;
+
+export type { TMyChild } from '@sekolo/shared/schemas/family';
+
+/** A list query without its blank filters: the URL names only what narrows the list. */
+function withoutBlanks<T extends object>(query: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(query).filter(([, value]) => value !== undefined && value !== ''),
+  ) as Partial<T>;
+}
 
 /**
  * The CSV export of what the list shows: its filters, search and sort (the server reads them as the
@@ -31,36 +35,23 @@ export const SCHOOL_KEY = ['school'] as const;
 export function learnersExportUrl(
   query: Pick<TLearnerListQuery, 'q' | 'grade' | 'classId' | 'status' | 'consent' | 'sort' | 'dir'>,
 ) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return `/api/school/learners/export.csv${search ? `?${search}` : ''}`;
+  return urlOf(peopleContracts.exportLearners, { query: withoutBlanks(query) });
 }
 
 export const schoolOverviewQuery = queryOptions({
   queryKey: [...SCHOOL_KEY, 'overview'],
-  queryFn: () => api.get<TSchoolOverview>('/api/school/overview'),
+  queryFn: () => call(peopleContracts.overview, { query: {} }),
 });
 
 export const registerClassesQuery = queryOptions({
   queryKey: [...SCHOOL_KEY, 'classes'],
-  queryFn: () => api.get<{ classes: TRegisterClass[] }>('/api/school/classes').then((answer) => answer.classes),
+  queryFn: () => call(peopleContracts.listClasses).then((answer) => answer.classes),
 });
-
-function learnersUrl(query: TLearnerListQuery & { cursor?: string }): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  return `/api/school/learners?${params.toString()}`;
-}
 
 export function useLearnersPage(query: TLearnerListQuery & { cursor?: string }) {
   return useQuery({
     queryKey: [...SCHOOL_KEY, 'learners', query],
-    queryFn: () => api.get<TLearnerListPage>(learnersUrl(query)),
+    queryFn: () => call(peopleContracts.listLearners, { query: withoutBlanks(query) }),
     placeholderData: keepPreviousData,
   });
 }
@@ -71,7 +62,8 @@ export function useLearner(id: string | undefined) {
   return useQuery({
     queryKey: learnerQueryKey(id),
     // Without the ID for a reader who does not manage learners (LEARNER_MANAGER_ONLY_FIELDS).
-    queryFn: () => api.get<{ learner: TLearnerRecord }>(`/api/school/learners/${id}`).then((answer) => answer.learner),
+    queryFn: () =>
+      call(peopleContracts.getLearner, { params: { learnerId: id ?? '' } }).then((answer) => answer.learner),
     enabled: Boolean(id),
   });
 }
@@ -86,7 +78,7 @@ function useSchoolMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promi
 
 export function useCreateLearner() {
   return useSchoolMutation((input: TLearnerValues) =>
-    api.post<{ learner: TLearner }>('/api/school/learners', input).then((answer) => answer.learner),
+    call(peopleContracts.createLearner, { body: input }).then((answer) => answer.learner),
   );
 }
 
@@ -98,9 +90,11 @@ export function useUpdateLearner(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ values, basedOn }: { values: TLearnerValues; basedOn: string }) =>
-      api
-        .put<{ learner: TLearner }>(`/api/school/learners/${id}`, values, { headers: { 'If-Match': `"${basedOn}"` } })
-        .then((answer) => answer.learner),
+      call(
+        peopleContracts.updateLearner,
+        { params: { learnerId: id }, body: values },
+        { headers: { 'If-Match': `"${basedOn}"` } },
+      ).then((answer) => answer.learner),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SCHOOL_KEY }),
     // Refused because someone else saved the record meanwhile: it is read again, and the form merges
     // it (not awaited, so the refusal's message is shown first).
@@ -112,16 +106,17 @@ export function useUpdateLearner(id: string) {
 
 export function useSetLearnerArchived(id: string) {
   return useSchoolMutation((archived: boolean) =>
-    api
-      .post<{ learner: TLearner }>(`/api/school/learners/${id}/${archived ? 'archive' : 'restore'}`)
-      .then((answer) => answer.learner),
+    (archived
+      ? call(peopleContracts.archiveLearner, { params: { learnerId: id } })
+      : call(peopleContracts.restoreLearner, { params: { learnerId: id }, body: undefined })
+    ).then((answer) => answer.learner),
   );
 }
 
 /** Restore an archived learner: back in their class's registers from `registerClassSince` (today when blank). */
 export function useRestoreLearner(id: string) {
   return useSchoolMutation((input: TLearnerRestoreInput) =>
-    api.post<{ learner: TLearner }>(`/api/school/learners/${id}/restore`, input).then((answer) => answer.learner),
+    call(peopleContracts.restoreLearner, { params: { learnerId: id }, body: input }).then((answer) => answer.learner),
   );
 }
 
@@ -148,10 +143,10 @@ export function useImportLearners() {
           input.mode === 'check' ? SCHOOL_MESSAGES.csvCheckInterrupted : SCHOOL_MESSAGES.csvImportInterrupted,
         );
       try {
-        await apiPostLines<TLearnerImportLine>(
-          '/api/school/learners/import',
+        await apiPostLines(
+          pathOf(peopleContracts.importLearners),
           { csv: input.csv, mode: input.mode },
-          (line) => {
+          (line: TLearnerImportLine) => {
             started = true;
             if ('progress' in line) input.onProgress?.(line.progress);
             else if ('report' in line) report = line.report;
@@ -171,7 +166,7 @@ export function useImportLearners() {
 
 export function useCreateRegisterClass() {
   return useSchoolMutation((input: TRegisterClassInput) =>
-    api.post<{ class: TRegisterClass }>('/api/school/classes', input).then((answer) => answer.class),
+    call(peopleContracts.createClass, { body: input }).then((answer) => answer.class),
   );
 }
 
@@ -191,13 +186,13 @@ function useClassMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promis
 
 export function useUpdateRegisterClass() {
   return useClassMutation(({ id, ...input }: TRegisterClassInput & { id: string }) =>
-    api.put<{ class: TRegisterClass }>(`/api/school/classes/${id}`, input).then((answer) => answer.class),
+    call(peopleContracts.updateClass, { params: { classId: id }, body: input }).then((answer) => answer.class),
   );
 }
 
 /** Deletes a class; the server refuses one with learners, registers or subject classes, saying what to do. */
 export function useDeleteRegisterClass() {
-  return useClassMutation((id: string) => api.delete<{ deleted: true }>(`/api/school/classes/${id}`));
+  return useClassMutation((id: string) => call(peopleContracts.deleteClass, { params: { classId: id } }));
 }
 
 /** Who the admin may name class teacher (attendance module: teachers, coaches, administrators). */
@@ -235,18 +230,13 @@ const learnerGuardiansKey = (learnerId: string) => [...SCHOOL_KEY, 'learner', le
 export function useLearnerGuardians(learnerId: string) {
   return useQuery({
     queryKey: learnerGuardiansKey(learnerId),
-    queryFn: () =>
-      api
-        .get<{ guardians: TLearnerGuardian[] }>(`/api/school/learners/${learnerId}/guardians`)
-        .then((a) => a.guardians),
+    queryFn: () => call(peopleContracts.listGuardians, { params: { learnerId } }).then((a) => a.guardians),
   });
 }
 
 export function useLinkGuardian(learnerId: string) {
   return useSchoolMutation((input: TGuardianValues) =>
-    api
-      .post<{ guardians: TLearnerGuardian[] }>(`/api/school/learners/${learnerId}/guardians`, input)
-      .then((a) => a.guardians),
+    call(peopleContracts.linkGuardian, { params: { learnerId }, body: input }).then((a) => a.guardians),
   );
 }
 
@@ -260,9 +250,9 @@ export function useUpdateGuardian(learnerId: string) {
   return useMutation({
     mutationFn: ({ guardianId, values, basedOn }: { guardianId: string; values: TGuardianValues; basedOn: string }) =>
       // `invitationWithdrawn`: the link mailed to the old address of an invitation nobody took up no longer works.
-      api.put<{ guardians: TLearnerGuardian[]; invitationWithdrawn: boolean }>(
-        `/api/school/learners/${learnerId}/guardians/${guardianId}`,
-        values,
+      call(
+        peopleContracts.updateGuardian,
+        { params: { learnerId, guardianId }, body: values },
         { headers: { 'If-Match': `"${basedOn}"` } },
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SCHOOL_KEY }),
@@ -275,64 +265,49 @@ export function useUpdateGuardian(learnerId: string) {
 
 export function useUnlinkGuardian(learnerId: string) {
   return useSchoolMutation((guardianId: string) =>
-    api
-      .delete<{ guardians: TLearnerGuardian[] }>(`/api/school/learners/${learnerId}/guardians/${guardianId}`)
-      .then((a) => a.guardians),
+    call(peopleContracts.unlinkGuardian, { params: { learnerId, guardianId } }).then((a) => a.guardians),
   );
 }
 
 export function useInviteGuardian(learnerId: string) {
   return useSchoolMutation((guardianId: string) =>
-    api.post<{ email: string }>(`/api/school/learners/${learnerId}/guardians/${guardianId}/invite`),
+    call(peopleContracts.inviteGuardian, { params: { learnerId, guardianId } }),
   );
 }
 
-export type TMyChild = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  preferredName: string;
-  grade: string;
-  registerClassName: string | null;
-  schoolName: string;
-  relation: string;
-};
-
 export const myChildrenQuery = queryOptions({
   queryKey: [...SCHOOL_KEY, 'my-children'],
-  queryFn: () => api.get<{ children: TMyChild[] }>('/api/school/my-children').then((a) => a.children),
+  queryFn: () => call(peopleContracts.myChildren).then((a) => a.children),
 });
 
 export const staffQuery = queryOptions({
   queryKey: [...SCHOOL_KEY, 'staff'],
-  queryFn: () => api.get<{ staff: TStaffMember[] }>('/api/school/staff').then((a) => a.staff),
+  queryFn: () => call(peopleContracts.listStaff).then((a) => a.staff),
 });
 
 export function useInviteStaff() {
   return useSchoolMutation((input: TStaffInviteInput) =>
-    api.post<{ member: TStaffMember }>('/api/school/staff', input).then((a) => a.member),
+    call(peopleContracts.inviteStaff, { body: input }).then((a) => a.member),
   );
 }
 
 /** A fresh set-password link for a staff member who has not chosen a password yet. */
 export function useReinviteStaff() {
   return useSchoolMutation((userId: string) =>
-    api.post<{ member: TStaffMember }>(`/api/school/staff/${userId}/invitation`).then((a) => a.member),
+    call(peopleContracts.reinviteStaff, { params: { userId } }).then((a) => a.member),
   );
 }
 
 /** `clearedClasses`: the classes whose class teacher the new role cannot be (they have none now). */
 export function useChangeStaffRole() {
-  return useSchoolMutation((input: { userId: string; role: string }) =>
-    api.put<{ member: TStaffMember; clearedClasses: string[] }>(`/api/school/staff/${input.userId}/role`, {
-      role: input.role,
-    }),
+  return useSchoolMutation((input: { userId: string } & TStaffRoleInput) =>
+    call(peopleContracts.changeStaffRole, { params: { userId: input.userId }, body: { role: input.role } }),
   );
 }
 
 /** Removes a staff member from the school: their access ends at once (removeStaff on the server). */
 export function useRemoveStaff() {
   return useSchoolMutation((userId: string) =>
-    api.delete<{ removed: TStaffRemoval }>(`/api/school/staff/${userId}`).then((a) => a.removed),
+    call(peopleContracts.removeStaff, { params: { userId } }).then((a) => a.removed),
   );
 }

@@ -2,10 +2,11 @@ import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Link2, XCircle } from 'lucide-react';
 import { GUARDIAN_RELATIONS } from '@sekolo/shared/constants/roles';
-import { GUARDIAN_LINK_MESSAGES, type TGuardianLinkRequestView } from '@sekolo/shared/schemas/school';
+import { GUARDIAN_LINK_MESSAGES } from '@sekolo/shared/schemas/school';
+import { peopleContracts } from '@sekolo/shared/contracts/people';
 import { Button } from '~/components/ui/button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
-import { ApiError, api } from '~/lib/api-client';
+import { ApiError, call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { SCHOOL_KEY } from '../api/school-queries';
 import { paths } from '~/config/paths';
@@ -40,15 +41,16 @@ export function GuardianLinkPanel({
   const queryClient = useQueryClient();
   const request = useQuery({
     queryKey: ['guardian-link', token],
-    queryFn: () =>
-      api.post<{ request: TGuardianLinkRequestView }>('/api/guardian-links/open', { token }).then((a) => a.request),
+    queryFn: () => call(peopleContracts.openGuardianLink, { body: { token: token ?? '' } }).then((a) => a.request),
     enabled: Boolean(token),
     retry: false,
     staleTime: Infinity,
   });
   const answer = useMutation({
     mutationFn: (choice: 'accept' | 'decline') =>
-      api.post<{ schoolName: string }>(`/api/guardian-links/${choice}`, { token }).then((a) => ({ ...a, choice })),
+      call(choice === 'accept' ? peopleContracts.acceptGuardianLink : peopleContracts.declineGuardianLink, {
+        body: { token: token ?? '' },
+      }).then((a) => ({ ...a, choice })),
     // The dashboard's children change with an accepted link.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SCHOOL_KEY }),
   });

@@ -261,9 +261,11 @@ function StaffRolePicker({ member, canEditTimetable }: { member: TStaffMember; c
         className="sm:min-w-48"
         selectRef={selectRef}
         onSave={async (role) => {
-          if (!(await confirmed(role))) return false;
+          // The select offers these roles only; the API takes one of them.
+          const chosen = INVITABLE_STAFF_ROLES.find((known) => known === role);
+          if (!chosen || !(await confirmed(chosen))) return false;
           try {
-            const { member: changed, clearedClasses } = await change.mutateAsync({ userId: member.id, role });
+            const { member: changed, clearedClasses } = await change.mutateAsync({ userId: member.id, role: chosen });
             const cleared = clearedClasses.length
               ? ` ${listNames(clearedClasses)} ${clearedClasses.length === 1 ? 'has' : 'have'} no class teacher now.`
               : '';
