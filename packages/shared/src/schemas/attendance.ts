@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TSchoolGrade } from '../constants/enumerations.ts';
+import { SCHOOL_GRADE_IDS } from '../constants/enumerations.ts';
 import { countOf } from '../domain/count.ts';
 import { formatDate } from '../domain/sa-calendar.ts';
 
@@ -132,39 +132,52 @@ export function attendanceMonthProblem(value: string, today: string): string | n
   return value > today.slice(0, 7) ? ATTENDANCE_MESSAGES.monthFuture : null;
 }
 
-export type TRegisterRow = {
-  learnerId: string;
-  firstName: string;
-  lastName: string;
-  preferredName: string;
-  admissionNumber: string;
-  status: TAttendanceStatus | null;
-  reason: string;
-};
-export type TRegister = {
-  classId: string;
-  className: string;
-  grade: TSchoolGrade;
-  date: string;
-  canMark: boolean;
-  markedAt: string | null;
-  rows: TRegisterRow[];
-};
+const ZGrade = z.enum(SCHOOL_GRADE_IDS);
+const ZStatus = z.enum(ATTENDANCE_STATUS_IDS);
+
+export const ZRegisterRow = z.object({
+  learnerId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  preferredName: z.string(),
+  admissionNumber: z.string(),
+  status: ZStatus.nullable(),
+  reason: z.string(),
+});
+export type TRegisterRow = z.infer<typeof ZRegisterRow>;
+export const ZRegister = z.object({
+  classId: z.string(),
+  className: z.string(),
+  grade: ZGrade,
+  date: z.string(),
+  canMark: z.boolean(),
+  markedAt: z.string().nullable(),
+  rows: z.array(ZRegisterRow),
+});
+export type TRegister = z.infer<typeof ZRegister>;
 /**
  * What saving a register answers: the marks sent, those saved for the first time, those changed (each
  * kept in the history), and the absence e-mails queued to guardians.
  */
-export type TRegisterSaveResult = { saved: number; created: number; changed: number; notified: number };
-export type TAttendanceClass = {
-  id: string;
-  name: string;
-  grade: TSchoolGrade;
-  learnerCount: number;
-  teacherId: string | null;
-  teacherName: string | null;
-  canMark: boolean;
-};
-export type TTodayClass = TAttendanceClass & { marked: number; complete: boolean };
+export const ZRegisterSaveResult = z.object({
+  saved: z.number(),
+  created: z.number(),
+  changed: z.number(),
+  notified: z.number(),
+});
+export type TRegisterSaveResult = z.infer<typeof ZRegisterSaveResult>;
+export const ZAttendanceClass = z.object({
+  id: z.string(),
+  name: z.string(),
+  grade: ZGrade,
+  learnerCount: z.number(),
+  teacherId: z.string().nullable(),
+  teacherName: z.string().nullable(),
+  canMark: z.boolean(),
+});
+export type TAttendanceClass = z.infer<typeof ZAttendanceClass>;
+export const ZTodayClass = ZAttendanceClass.extend({ marked: z.number(), complete: z.boolean() });
+export type TTodayClass = z.infer<typeof ZTodayClass>;
 /** "1 register has learners not marked yet": the registers kept that do not cover their whole class. */
 export function partlyMarkedPhrase(incomplete: number): string {
   return `${countOf(incomplete, 'register')} ${incomplete === 1 ? 'has' : 'have'} learners not marked yet`;
@@ -208,30 +221,47 @@ export const NOT_SCHOOL_DAY_REGISTER = {
  * On a day that is not a school day (`reason`: a weekend, or outside the terms) no register is due,
  * so none is missing, though a register kept that day (a Saturday class) still shows as marked.
  */
-export type TTodayOverview = {
-  date: string;
-  classes: TTodayClass[];
-  missing: number;
+export const ZTodayOverview = z.object({
+  date: z.string(),
+  classes: z.array(ZTodayClass),
+  missing: z.number(),
   /**
    * Registers kept that day that do not cover every learner of the class that day (`complete`
    * false: a learner joined the class, or was restored to it, after the register was saved): not
    * fully marked, though not missing either. None on a day that is not a school day.
    */
-  incomplete: number;
-  schoolDay: boolean;
-  reason: 'weekend' | 'holiday' | null;
-};
-export type TStatusCounts = Record<TAttendanceStatus, number>;
-export type TClassMonth = {
-  classId: string;
-  className: string;
-  month: string;
-  days: string[];
-  learners: { id: string; name: string; marks: Record<string, TAttendanceStatus>; counts: TStatusCounts }[];
-};
-export type TGradeRate = { grade: TSchoolGrade; counts: TStatusCounts; total: number; rate: number | null };
+  incomplete: z.number(),
+  schoolDay: z.boolean(),
+  reason: z.enum(['weekend', 'holiday']).nullable(),
+});
+export type TTodayOverview = z.infer<typeof ZTodayOverview>;
+export const ZStatusCounts = z.object({
+  present: z.number(),
+  absent: z.number(),
+  late: z.number(),
+  excused: z.number(),
+}) satisfies z.ZodType<Record<TAttendanceStatus, number>>;
+export type TStatusCounts = z.infer<typeof ZStatusCounts>;
+export const ZClassMonth = z.object({
+  classId: z.string(),
+  className: z.string(),
+  month: z.string(),
+  days: z.array(z.string()),
+  learners: z.array(
+    z.object({ id: z.string(), name: z.string(), marks: z.record(z.string(), ZStatus), counts: ZStatusCounts }),
+  ),
+});
+export type TClassMonth = z.infer<typeof ZClassMonth>;
+export const ZGradeRate = z.object({
+  grade: ZGrade,
+  counts: ZStatusCounts,
+  total: z.number(),
+  rate: z.number().nullable(),
+});
+export type TGradeRate = z.infer<typeof ZGradeRate>;
 /** GET /rates: the period the server counted (its end at most the school's today) and each grade's rate. */
-export type TGradeRates = { from: string; to: string; grades: TGradeRate[] };
+export const ZGradeRates = z.object({ from: z.string(), to: z.string(), grades: z.array(ZGradeRate) });
+export type TGradeRates = z.infer<typeof ZGradeRates>;
 
 /**
  * An attendance rate as the page shows it, always to one decimal: 95 → '95.0%', 95.67 → '95.7%', so
@@ -250,19 +280,21 @@ export function gradeRatesPeriodText(from: string, to: string, today: string): s
   const end = to === today ? `today, ${formatDate(to)}` : formatDate(to);
   return `Marks from ${formatDate(from)} to ${end}; present and late count as attending.`;
 }
-export type TLearnerHistory = {
-  learnerId: string;
-  name: string;
-  from: string;
-  to: string;
-  counts: TStatusCounts;
-  records: { date: string; status: TAttendanceStatus; reason: string; className: string }[];
-};
-export type TChildAbsence = {
-  learnerId: string;
-  learnerName: string;
-  date: string;
-  status: 'absent';
-  reason: string;
-  schoolName: string;
-};
+export const ZLearnerHistory = z.object({
+  learnerId: z.string(),
+  name: z.string(),
+  from: z.string(),
+  to: z.string(),
+  counts: ZStatusCounts,
+  records: z.array(z.object({ date: z.string(), status: ZStatus, reason: z.string(), className: z.string() })),
+});
+export type TLearnerHistory = z.infer<typeof ZLearnerHistory>;
+export const ZChildAbsence = z.object({
+  learnerId: z.string(),
+  learnerName: z.string(),
+  date: z.string(),
+  status: z.literal('absent'),
+  reason: z.string(),
+  schoolName: z.string(),
+});
+export type TChildAbsence = z.infer<typeof ZChildAbsence>;

@@ -233,28 +233,39 @@ export const ZTimetableViewQuery = z.object({
   id: z.string().min(1).max(100),
 });
 
-export type TPeriod = { id: string; name: string; startsAt: string; endsAt: string; isBreak: boolean };
+export const ZPeriod = z.object({
+  id: z.string(),
+  name: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  isBreak: z.boolean(),
+});
+export type TPeriod = z.infer<typeof ZPeriod>;
 /** A period as the editor lists it: with the lessons removing it would delete, and their classes by name. */
-export type TSetupPeriod = TPeriod & { lessons: number; lessonClasses: string[] };
-export type TRoom = { id: string; name: string };
+export const ZSetupPeriod = ZPeriod.extend({ lessons: z.number(), lessonClasses: z.array(z.string()) });
+export type TSetupPeriod = z.infer<typeof ZSetupPeriod>;
+export const ZRoom = z.object({ id: z.string(), name: z.string() });
+export type TRoom = z.infer<typeof ZRoom>;
 /** A room as the editor lists it: with its lessons, which keep no room when it is removed. */
-export type TSetupRoom = TRoom & { lessons: number };
-export type TSubjectClass = {
-  id: string;
-  subject: string;
-  subjectLabel: string;
-  teacherId: string;
-  teacherName: string;
-  registerClassId: string;
-  registerClassName: string;
-  membership: TSubjectClassMembership;
+export const ZSetupRoom = ZRoom.extend({ lessons: z.number() });
+export type TSetupRoom = z.infer<typeof ZSetupRoom>;
+export const ZSubjectClass = z.object({
+  id: z.string(),
+  subject: z.string(),
+  subjectLabel: z.string(),
+  teacherId: z.string(),
+  teacherName: z.string(),
+  registerClassId: z.string(),
+  registerClassName: z.string(),
+  membership: z.enum(SUBJECT_CLASS_MEMBERSHIPS),
   /** The group's label, or null. */
-  groupName: string | null;
+  groupName: z.string().nullable(),
   /** Learners in it: the register class's active learners, or the chosen ones. */
-  learnerCount: number;
+  learnerCount: z.number(),
   /** Its lessons in the week: removing it deletes them. */
-  lessons: number;
-};
+  lessons: z.number(),
+});
+export type TSubjectClass = z.infer<typeof ZSubjectClass>;
 /** "10A Physical Sciences" or, for a group, "10A Physical Sciences (Group A)". */
 /** A lesson's subject as people read it: "Physical Sciences", or "Mathematics (Group A)" for a group. */
 export function subjectWithGroup(s: { subjectLabel: string; groupName?: string | null }): string {
@@ -265,87 +276,111 @@ export function subjectClassTitle(s: { registerClassName: string; subjectLabel: 
   return `${s.registerClassName} ${subjectWithGroup(s)}`;
 }
 /** A learner as the subject class's list and the picker show them. */
-export type TSubjectClassLearner = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  preferredName: string;
-  admissionNumber: string;
-  registerClassId: string | null;
-  registerClassName: string | null;
-};
+export const ZSubjectClassLearner = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  preferredName: z.string(),
+  admissionNumber: z.string(),
+  registerClassId: z.string().nullable(),
+  registerClassName: z.string().nullable(),
+});
+export type TSubjectClassLearner = z.infer<typeof ZSubjectClassLearner>;
 /** GET /subject-classes/:id/learners. */
-export type TSubjectClassLearners = { subjectClass: TSubjectClass; learners: TSubjectClassLearner[] };
+export const ZSubjectClassLearners = z.object({ subjectClass: ZSubjectClass, learners: z.array(ZSubjectClassLearner) });
+export type TSubjectClassLearners = z.infer<typeof ZSubjectClassLearners>;
+/** PUT and POST /subject-classes/:id/learners: the class's learners after the change, and what changed. */
+export const ZSubjectClassLearnersChange = ZSubjectClassLearners.extend({ added: z.number(), removed: z.number() });
+export type TSubjectClassLearnersChange = z.infer<typeof ZSubjectClassLearnersChange>;
 /** GET /eligible-learners: one page of the grade's learners matching the search. */
-export type TEligibleLearners = {
-  grade: string;
-  total: number;
-  offset: number;
-  learners: TSubjectClassLearner[];
-};
-export type TLesson = {
-  id: string;
-  day: number;
-  periodId: string;
-  subjectClassId: string;
-  subjectLabel: string;
+export const ZEligibleLearners = z.object({
+  grade: z.string(),
+  total: z.number(),
+  offset: z.number(),
+  learners: z.array(ZSubjectClassLearner),
+});
+export type TEligibleLearners = z.infer<typeof ZEligibleLearners>;
+export const ZLesson = z.object({
+  id: z.string(),
+  day: z.number(),
+  periodId: z.string(),
+  subjectClassId: z.string(),
+  subjectLabel: z.string(),
   /** The subject class's group label (chosen learners or a split class), or null. */
-  groupName: string | null;
+  groupName: z.string().nullable(),
   /** Whether the lesson takes the whole register class (not a group of chosen learners). */
-  wholeClass: boolean;
-  teacherId: string;
-  teacherName: string;
-  registerClassId: string;
-  registerClassName: string;
-  roomId: string | null;
-  roomName: string | null;
-};
-export type TTimetableView = {
-  kind: TTimetableViewKind;
-  id: string;
-  title: string;
-  periods: TPeriod[];
-  lessons: TLesson[];
-};
-export type TTimetableSetup = {
-  periods: TSetupPeriod[];
-  rooms: TSetupRoom[];
-  subjectClasses: TSubjectClass[];
-  teachers: { id: string; name: string }[];
-  classes: { id: string; name: string; grade: string }[];
-  canEdit: boolean;
-};
+  wholeClass: z.boolean(),
+  teacherId: z.string(),
+  teacherName: z.string(),
+  registerClassId: z.string(),
+  registerClassName: z.string(),
+  roomId: z.string().nullable(),
+  roomName: z.string().nullable(),
+});
+export type TLesson = z.infer<typeof ZLesson>;
+export const ZTimetableView = z.object({
+  kind: z.enum(TIMETABLE_VIEW_KINDS),
+  id: z.string(),
+  title: z.string(),
+  periods: z.array(ZPeriod),
+  lessons: z.array(ZLesson),
+});
+export type TTimetableView = z.infer<typeof ZTimetableView>;
+export const ZTimetableSetup = z.object({
+  periods: z.array(ZSetupPeriod),
+  rooms: z.array(ZSetupRoom),
+  subjectClasses: z.array(ZSubjectClass),
+  teachers: z.array(z.object({ id: z.string(), name: z.string() })),
+  classes: z.array(z.object({ id: z.string(), name: z.string(), grade: z.string() })),
+  canEdit: z.boolean(),
+});
+export type TTimetableSetup = z.infer<typeof ZTimetableSetup>;
+
+/**
+ * A school year's term dates: the school's own (`source` 'school'), else the SA calendar's
+ * ('default', `provisional` until gazetted), or none known ('none', no terms).
+ */
+export const ZSchoolYearTerms = z.object({
+  year: z.number(),
+  provisional: z.boolean(),
+  source: z.enum(['school', 'default', 'none']),
+  terms: z.array(z.object({ term: z.number(), startsOn: z.string(), endsOn: z.string() })),
+});
+export type TSchoolYearTerms = z.infer<typeof ZSchoolYearTerms>;
 
 /** A teacher's lesson on one day (GET /api/school/timetable/teaching-today), in period order. */
-export type TTeachingLesson = {
-  id: string;
-  periodName: string;
-  startsAt: string;
-  endsAt: string;
-  subjectLabel: string;
-  groupName: string | null;
-  registerClassId: string;
-  registerClassName: string;
-  roomName: string | null;
-};
+export const ZTeachingLesson = z.object({
+  id: z.string(),
+  periodName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  subjectLabel: z.string(),
+  groupName: z.string().nullable(),
+  registerClassId: z.string(),
+  registerClassName: z.string(),
+  roomName: z.string().nullable(),
+});
+export type TTeachingLesson = z.infer<typeof ZTeachingLesson>;
 /** A register class the teacher is class teacher of, with that day's register: marked when every learner is. */
-export type TTeachingRegister = {
-  classId: string;
-  className: string;
-  learnerCount: number;
-  marked: number;
-  absent: number;
-  complete: boolean;
-};
+export const ZTeachingRegister = z.object({
+  classId: z.string(),
+  className: z.string(),
+  learnerCount: z.number(),
+  marked: z.number(),
+  absent: z.number(),
+  complete: z.boolean(),
+});
+export type TTeachingRegister = z.infer<typeof ZTeachingRegister>;
 /**
  * The teacher dashboard's day: `schoolDay` is false on a weekend or outside the school's terms
  * (then there are no lessons); the registers are listed every day, as the register may be marked.
  */
-export type TTeachingToday = {
-  date: string;
-  dayLabel: string;
-  schoolDay: boolean;
-  reason: 'weekend' | 'holiday' | null;
-  lessons: TTeachingLesson[];
-  registers: TTeachingRegister[];
-};
+export const ZTeachingToday = z.object({
+  date: z.string(),
+  dayLabel: z.string(),
+  schoolDay: z.boolean(),
+  reason: z.enum(['weekend', 'holiday']).nullable(),
+  lessons: z.array(ZTeachingLesson),
+  registers: z.array(ZTeachingRegister),
+});
+export type TTeachingToday = z.infer<typeof ZTeachingToday>;

@@ -24,6 +24,7 @@ import { addDays } from '@sekolo/shared/domain/sa-calendar';
 import { onEachDay } from './learner-days.ts';
 import { getRegister } from './register.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
+import { attendanceContracts } from '@sekolo/shared/contracts/academics';
 
 /** Attendance (issue 6): the register, its rules, corrections, absence notices and the views. */
 describe('attendance', () => {
@@ -1084,6 +1085,9 @@ describe('attendance', () => {
       const expected = await getRegister(t.database.db, ctx, cls, day1);
       expect(expected.canMark).toBe(who === 'admin');
       expect(res.json()).toEqual({ register: expected });
+      // The one-statement answer is sent as PostgreSQL's text, past the response schema: it must be
+      // exactly what the contract names, no field more or less.
+      expect(attendanceContracts.register.response.parse(res.json())).toStrictEqual(res.json());
     }
     const rows = (await call('GET', `/classes/${cls}/register/${day1}`, 'admin')).json().register.rows;
     expect(

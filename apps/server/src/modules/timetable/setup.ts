@@ -397,7 +397,7 @@ export function deletePeriod(db: Database, ctx: TSchoolContext, id: string, with
     }
     await tx.delete(timetablePeriods).where(eq(timetablePeriods.id, id));
     return {
-      result: { deleted: true, lessons },
+      result: { deleted: true as const, lessons },
       target: `period:${id}`,
       details: { name: period.name, lessons, classes: lessonClasses },
     };
@@ -426,6 +426,10 @@ export function deleteSetupItem(db: Database, ctx: TSchoolContext, kind: keyof t
       .where(and(eq(table.id, id), eq(table.organizationId, ctx.organizationId)))
       .returning({ id: table.id });
     if (deleted.length === 0) throw notFound(TIMETABLE_MESSAGES.notFound);
-    return { result: { deleted: true }, target: `${kind}:${id}`, details: { lessons: Number(counted?.lessons ?? 0) } };
+    return {
+      result: { deleted: true as const },
+      target: `${kind}:${id}`,
+      details: { lessons: Number(counted?.lessons ?? 0) },
+    };
   });
 }

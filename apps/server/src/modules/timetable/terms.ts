@@ -1,12 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { defaultSchoolCalendar, type TSchoolYearCalendar } from '@sekolo/shared/constants/school-calendar';
-import type { TTermsInput } from '@sekolo/shared/schemas/timetable';
+import { defaultSchoolCalendar } from '@sekolo/shared/constants/school-calendar';
+import type { TSchoolYearTerms, TTermsInput } from '@sekolo/shared/schemas/timetable';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { schoolTerms } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { TSchoolContext } from '../school/school-context.ts';
-
-export type TSchoolYearTerms = TSchoolYearCalendar & { source: 'school' | 'default' | 'none' };
 
 /** The school's own term dates for a year, else the SA calendar's (constants/school-calendar.ts). */
 export async function getTerms(db: DbExecutor, organizationId: string, year: number): Promise<TSchoolYearTerms> {
@@ -16,10 +14,12 @@ export async function getTerms(db: DbExecutor, organizationId: string, year: num
     .where(and(eq(schoolTerms.organizationId, organizationId), eq(schoolTerms.year, year)))
     .orderBy(asc(schoolTerms.term));
   if (rows.length === 4) {
-    return { year, provisional: false, source: 'school', terms: rows as TSchoolYearCalendar['terms'] };
+    return { year, provisional: false, source: 'school', terms: rows };
   }
   const fallback = defaultSchoolCalendar(year);
-  return fallback ? { ...fallback, source: 'default' } : { year, provisional: false, terms: [], source: 'none' };
+  return fallback
+    ? { ...fallback, terms: [...fallback.terms], source: 'default' }
+    : { year, provisional: false, terms: [], source: 'none' };
 }
 
 /** The admin's term dates for a year replace the default (one transaction, audited). */

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ATTENDANCE_STATUSES, type TLearnerHistory } from '@sekolo/shared/schemas/attendance';
+import { attendanceContracts as attendance } from '@sekolo/shared/contracts/academics';
+import { ATTENDANCE_STATUSES } from '@sekolo/shared/schemas/attendance';
 import { labelOf } from '@sekolo/shared/domain/options';
 import { formatLongDate } from '@sekolo/shared/domain/sa-calendar';
 import { Button } from '~/components/ui/button';
@@ -12,7 +13,7 @@ import {
   DialogTrigger,
 } from '~/components/ui/dialog';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { ATTENDANCE_KEY } from '../api/attendance-queries';
 
@@ -61,10 +62,9 @@ export function LearnerAttendance({ learnerId }: { learnerId: string }) {
 function History({ learnerId }: { learnerId: string }) {
   const history = useQuery({
     queryKey: [...ATTENDANCE_KEY, 'learner', learnerId],
+    // No period given: the server's default, the last 90 days.
     queryFn: () =>
-      api
-        .get<{ history: TLearnerHistory }>(`/api/school/attendance/learners/${learnerId}`)
-        .then((answer) => answer.history),
+      call(attendance.learnerHistory, { params: { learnerId }, query: {} }).then((answer) => answer.history),
   });
   if (history.isPending) return <LoadingSpinner className="py-6" />;
   if (history.isError) {

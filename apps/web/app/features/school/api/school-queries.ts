@@ -14,7 +14,8 @@ import type {
 import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
 import { pathOf } from '@sekolo/shared/contracts/contract';
 import { peopleContracts } from '@sekolo/shared/contracts/people';
-import { api, ApiError, apiPostLines, call, isSavedMeanwhile, urlOf } from '~/lib/api-client';
+import { attendanceContracts as attendance } from '@sekolo/shared/contracts/academics';
+import { ApiError, apiPostLines, call, isSavedMeanwhile, urlOf } from '~/lib/api-client';
 
 /** The school API (issue 6), prefix /api/school. Every key starts with 'school' so one invalidation refreshes all. */
 export const SCHOOL_KEY = ['school'] as const;
@@ -196,14 +197,9 @@ export function useDeleteRegisterClass() {
 }
 
 /** Who the admin may name class teacher (attendance module: teachers, coaches, administrators). */
-export type TClassTeacherCandidate = { id: string; name: string; role: string };
-
 export const classTeacherCandidatesQuery = queryOptions({
   queryKey: [...SCHOOL_KEY, 'class-teachers'],
-  queryFn: () =>
-    api
-      .get<{ teachers: TClassTeacherCandidate[] }>('/api/school/attendance/class-teachers')
-      .then((answer) => answer.teachers),
+  queryFn: () => call(attendance.classTeachers).then((answer) => answer.teachers),
 });
 
 /** Names (or clears, with null) the class teacher who marks a class's register. */
@@ -211,10 +207,7 @@ export function useSetClassTeacher() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { classId: string; userId: string | null }) =>
-      api.put<{ classId: string; teacherId: string | null }>(
-        `/api/school/attendance/classes/${input.classId}/teacher`,
-        { userId: input.userId },
-      ),
+      call(attendance.setClassTeacher, { params: { classId: input.classId }, body: { userId: input.userId } }),
     // The attendance screens and the teacher dashboard show the class teacher too.
     onSuccess: () =>
       Promise.all([

@@ -1,50 +1,35 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  TEligibleLearners,
-  TLesson,
   TLessonInput,
-  TPeriod,
   TPeriodInput,
-  TRoom,
   TRoomInput,
-  TSubjectClass,
   TSubjectClassInput,
-  TSubjectClassLearners,
   TSubjectClassUpdateInput,
-  TTeachingToday,
   TTermsInput,
-  TTimetableSetup,
-  TTimetableView,
   TTimetableViewKind,
 } from '@sekolo/shared/schemas/timetable';
-import { api } from '~/lib/api-client';
+import { timetableContracts as timetable } from '@sekolo/shared/contracts/academics';
+import { call } from '~/lib/api-client';
 
 /** The timetable API (issue 6), prefix /api/school/timetable. */
 export const TIMETABLE_KEY = ['timetable'] as const;
-const BASE = '/api/school/timetable';
-
-export type TSetupAnswer =
-  { setup: TTimetableSetup; classes?: undefined } | { setup: null; classes: { id: string; name: string }[] };
 
 export const timetableSetupQuery = queryOptions({
   queryKey: [...TIMETABLE_KEY, 'setup'],
-  queryFn: () => api.get<TSetupAnswer>(`${BASE}/setup`),
+  queryFn: () => call(timetable.setup),
 });
 
 /** The signed-in teacher's lessons of the day and the registers they mark (teacher dashboard). */
 export const teachingTodayQuery = (date: string) =>
   queryOptions({
     queryKey: [...TIMETABLE_KEY, 'teaching-today', date],
-    queryFn: () => api.get<{ today: TTeachingToday }>(`${BASE}/teaching-today?date=${date}`).then((a) => a.today),
+    queryFn: () => call(timetable.teachingToday, { query: { date } }).then((a) => a.today),
   });
 
 export function useTimetableView(kind: TTimetableViewKind, id: string | undefined) {
   return useQuery({
     queryKey: [...TIMETABLE_KEY, 'view', kind, id],
-    queryFn: () =>
-      api
-        .get<{ timetable: TTimetableView }>(`${BASE}/view?kind=${kind}&id=${encodeURIComponent(id!)}`)
-        .then((answer) => answer.timetable),
+    queryFn: () => call(timetable.view, { query: { kind, id: id! } }).then((answer) => answer.timetable),
     enabled: Boolean(id),
   });
 }
@@ -62,30 +47,26 @@ function useTimetableMutation<TInput, TOutput>(mutationFn: (input: TInput) => Pr
 }
 
 export const useCreatePeriod = () =>
-  useTimetableMutation((input: TPeriodInput) =>
-    api.post<{ period: TPeriod }>(`${BASE}/periods`, input).then((a) => a.period),
-  );
+  useTimetableMutation((input: TPeriodInput) => call(timetable.createPeriod, { body: input }).then((a) => a.period));
 export const useCreateRoom = () =>
-  useTimetableMutation((input: TRoomInput) => api.post<{ room: TRoom }>(`${BASE}/rooms`, input).then((a) => a.room));
+  useTimetableMutation((input: TRoomInput) => call(timetable.createRoom, { body: input }).then((a) => a.room));
 export const useCreateSubjectClass = () =>
   useTimetableMutation((input: TSubjectClassInput) =>
-    api.post<{ subjectClass: TSubjectClass }>(`${BASE}/subject-classes`, input).then((a) => a.subjectClass),
+    call(timetable.createSubjectClass, { body: input }).then((a) => a.subjectClass),
   );
 /** Hands a subject class to another teacher or renames its group; its lessons go with it. */
 export const useUpdateSubjectClass = () =>
   useTimetableMutation(({ id, ...input }: TSubjectClassUpdateInput & { id: string }) =>
-    api.put<{ subjectClass: TSubjectClass }>(`${BASE}/subject-classes/${id}`, input).then((a) => a.subjectClass),
+    call(timetable.updateSubjectClass, { params: { id }, body: input }).then((a) => a.subjectClass),
   );
 export const useCreateLesson = () =>
-  useTimetableMutation((input: TLessonInput) =>
-    api.post<{ lesson: TLesson }>(`${BASE}/lessons`, input).then((a) => a.lesson),
-  );
+  useTimetableMutation((input: TLessonInput) => call(timetable.createLesson, { body: input }).then((a) => a.lesson));
 
 /** Who is in a subject class (its register class's learners, or the chosen ones). */
 export function useSubjectClassLearners(id: string | undefined) {
   return useQuery({
     queryKey: [...TIMETABLE_KEY, 'subject-class-learners', id],
-    queryFn: () => api.get<TSubjectClassLearners>(`${BASE}/subject-classes/${id}/learners`),
+    queryFn: () => call(timetable.subjectClassLearners, { params: { id: id! } }),
     enabled: Boolean(id),
   });
 }
@@ -94,33 +75,36 @@ export function useSubjectClassLearners(id: string | undefined) {
 export function useEligibleLearners(registerClassId: string | undefined, search: string, limit = 100) {
   return useQuery({
     queryKey: [...TIMETABLE_KEY, 'eligible-learners', registerClassId, search, limit],
-    queryFn: () => {
-      const query = new URLSearchParams({ registerClassId: registerClassId!, search, limit: String(limit) });
-      return api.get<{ eligible: TEligibleLearners }>(`${BASE}/eligible-learners?${query}`).then((a) => a.eligible);
-    },
+    queryFn: () =>
+      call(timetable.eligibleLearners, { query: { registerClassId: registerClassId!, search, limit } }).then(
+        (a) => a.eligible,
+      ),
     enabled: Boolean(registerClassId),
     placeholderData: (previous) => previous,
   });
 }
 
-type TLearnersChange = TSubjectClassLearners & { added: number; removed: number };
 export const useAddSubjectClassLearners = () =>
   useTimetableMutation(({ id, learnerIds }: { id: string; learnerIds: string[] }) =>
-    api.post<TLearnersChange>(`${BASE}/subject-classes/${id}/learners`, { learnerIds }),
+    call(timetable.addSubjectClassLearners, { params: { id }, body: { learnerIds } }),
   );
 export const useSetSubjectClassLearners = () =>
   useTimetableMutation(({ id, learnerIds }: { id: string; learnerIds: string[] }) =>
-    api.put<TLearnersChange>(`${BASE}/subject-classes/${id}/learners`, { learnerIds }),
+    call(timetable.setSubjectClassLearners, { params: { id }, body: { learnerIds } }),
   );
 export const useRemoveSubjectClassLearner = () =>
   useTimetableMutation(({ id, learnerId }: { id: string; learnerId: string }) =>
-    api.delete<{ removed: boolean }>(`${BASE}/subject-classes/${id}/learners/${learnerId}`),
+    call(timetable.removeSubjectClassLearner, { params: { id, learnerId } }),
   );
 
-const PATHS = { room: 'rooms', subjectClass: 'subject-classes', lesson: 'lessons' } as const;
+const DELETES = {
+  room: timetable.deleteRoom,
+  subjectClass: timetable.deleteSubjectClass,
+  lesson: timetable.deleteLesson,
+} as const;
 export const useDeleteTimetableItem = () =>
-  useTimetableMutation(({ kind, id }: { kind: keyof typeof PATHS; id: string }) =>
-    api.delete(`${BASE}/${PATHS[kind]}/${id}`),
+  useTimetableMutation(({ kind, id }: { kind: keyof typeof DELETES; id: string }) =>
+    call(DELETES[kind], { params: { id } }),
   );
 
 /**
@@ -131,7 +115,7 @@ export function useDeletePeriod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, withLessons }: { id: string; withLessons: boolean }) =>
-      api.delete<{ deleted: true; lessons: number }>(`${BASE}/periods/${id}${withLessons ? '?withLessons=1' : ''}`),
+      call(timetable.deletePeriod, { params: { id }, query: { withLessons: withLessons ? '1' : undefined } }),
     // A refusal too: the list read again has the period's lessons, so the next click asks.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: TIMETABLE_KEY });
@@ -139,21 +123,14 @@ export function useDeletePeriod() {
   });
 }
 
-export type TSchoolYearTerms = {
-  year: number;
-  provisional: boolean;
-  source: 'school' | 'default' | 'none';
-  terms: { term: number; startsOn: string; endsOn: string }[];
-};
+export type { TSchoolYearTerms } from '@sekolo/shared/schemas/timetable';
 
 export function useTerms(year: number) {
   return useQuery({
     queryKey: [...TIMETABLE_KEY, 'terms', year],
-    queryFn: () => api.get<{ calendar: TSchoolYearTerms }>(`${BASE}/terms?year=${year}`).then((a) => a.calendar),
+    queryFn: () => call(timetable.terms, { query: { year } }).then((a) => a.calendar),
   });
 }
 
 export const useSaveTerms = () =>
-  useTimetableMutation((input: TTermsInput) =>
-    api.put<{ calendar: TSchoolYearTerms }>(`${BASE}/terms`, input).then((a) => a.calendar),
-  );
+  useTimetableMutation((input: TTermsInput) => call(timetable.saveTerms, { body: input }).then((a) => a.calendar));
