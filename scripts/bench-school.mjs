@@ -113,7 +113,7 @@ const {
   saveAnswer,
   SAVE_REGISTER_STATEMENTS,
 } = await tsImport(path.join(root, 'apps/server/src/modules/attendance/register.ts'), import.meta.url);
-const { defaultPoolMax } = await tsImport(path.join(root, 'apps/server/src/config/env.ts'), import.meta.url);
+const { defaultPoolMax } = await tsImport(path.join(root, 'apps/server/src/platform/config/env.ts'), import.meta.url);
 /** The server's PostgreSQL connections per process (its DATABASE_POOL_MAX). */
 const POOL = Number(process.env.BENCH_SCHOOL_POOL || defaultPoolMax(WORKERS));
 const { absenceMailTemplatesJson, ABSENCE_MAIL_TAG } = await tsImport(
@@ -543,7 +543,7 @@ const SORTS = [
 // The statement the server runs for each request, with the same parameters, one round trip, built
 // by the server's own code: each checks the caller's session itself (REGISTER, SAVE,
 // learnerPageSql: the session by token, its user and their first membership,
-// modules/auth/session-lookup.ts).
+// platform/auth/session-lookup.ts).
 
 /** The register read: one statement, the session included. */
 async function sqlReadRegister(pool, auth, classId, date) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../app.ts';
-import { PUBLISHED_DEMO_PASSWORD } from '../config/env.ts';
-import { systemSettings } from '../db/schema/index.ts';
+import type { AppDeps } from '../platform/http/app-types.ts';
+import { PUBLISHED_DEMO_PASSWORD } from '../platform/config/env.ts';
+import { systemSettings } from '../platform/db/schema/index.ts';
 import { seedAccounts } from './seed-accounts.ts';
 import { seedPublicSite } from './seed-public-site.ts';
 import { seedApplications } from './seed-applications.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { TRole } from '@sekolo/shared/constants/roles';
-import { users } from '../db/schema/index.ts';
-import { ensureOrganizationWithMember, type TOrganizationType } from '../modules/auth/organizations.ts';
+import { users } from '../platform/db/schema/index.ts';
+import { ensureOrganizationWithMember, type TOrganizationType } from '../platform/tenancy/organizations.ts';
 import { createUser, passwordHashFor } from '../test/factories/accounts.ts';
 import type { TDemoLogin, TSeeder } from './index.ts';
 

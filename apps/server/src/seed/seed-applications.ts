@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { guardianConsents, users } from '../db/schema/index.ts';
+import { guardianConsents, users } from '../platform/db/schema/index.ts';
 import { createApplicationWithApplicant } from '../test/factories/applications.ts';
 import type { TDemoLogin, TSeeder } from './index.ts';
 

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { signIn } from '../test/auth-helpers.ts';
 import { eq } from 'drizzle-orm';
 import { schoolToday } from '@sekolo/shared/schemas/attendance';
-import { attendanceRecords, learners, registerClassTeachers } from '../db/schema/index.ts';
+import { attendanceRecords, learners, registerClassTeachers } from '../platform/db/schema/index.ts';
 import { recentSchoolDays } from '../modules/school/family-overview.ts';
 import { seedAccounts } from './seed-accounts.ts';
 import { DEMO_HISTORY_SCHOOL_DAYS, demoHistoryDays, seedAttendance } from './seed-attendance.ts';

@@ -7,8 +7,8 @@ import {
   registerClasses,
   registerClassTeachers,
   users,
-} from '../db/schema/index.ts';
-import type { DbExecutor } from '../db/client.ts';
+} from '../platform/db/schema/index.ts';
+import type { DbExecutor } from '../platform/db/client.ts';
 import { recentSchoolDays } from '../modules/school/family-overview.ts';
 import { findDemoSchoolId } from './demo-school.ts';
 import type { TSeeder } from './index.ts';

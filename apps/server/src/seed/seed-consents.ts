@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { PRIVACY_POLICY_VERSION } from '@sekolo/shared/constants/privacy';
-import { guardians, learnerConsents, learnerGuardians, learners, users } from '../db/schema/index.ts';
+import { guardians, learnerConsents, learnerGuardians, learners, users } from '../platform/db/schema/index.ts';
 import { findDemoSchoolId } from './demo-school.ts';
 import type { TSeeder } from './index.ts';
 

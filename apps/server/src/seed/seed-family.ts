@@ -11,7 +11,7 @@ import {
   timetablePeriods,
   timetableRooms,
   users,
-} from '../db/schema/index.ts';
+} from '../platform/db/schema/index.ts';
 import { DEMO_SCHOOL } from './seed-accounts.ts';
 import type { TSeeder } from './index.ts';
 

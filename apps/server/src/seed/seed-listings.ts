@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { organizations } from '../db/schema/auth.ts';
-import { listings } from '../db/schema/listings.ts';
+import { organizations } from '../platform/db/schema/auth.ts';
+import { listings } from '../platform/db/schema/listings.ts';
 import type { TSeeder } from './index.ts';
 import { DEMO_BUSINESS } from './seed-accounts.ts';
 

@@ -2,7 +2,7 @@ import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { and, eq, sql } from 'drizzle-orm';
 import { birthDateForGrade, gradeToNumber } from '@sekolo/shared/schemas/school';
 import type { TSchoolGrade } from '@sekolo/shared/constants/enumerations';
-import { guardians, learnerGuardians, learners, registerClasses, users } from '../db/schema/index.ts';
+import { guardians, learnerGuardians, learners, registerClasses, users } from '../platform/db/schema/index.ts';
 import { findDemoSchoolId } from './demo-school.ts';
 import type { TSeeder } from './index.ts';
 

@@ -10,7 +10,7 @@ import {
   organizations,
   subscriptions,
   users,
-} from '../../db/schema/index.ts';
+} from '../../platform/db/schema/index.ts';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { startSubscriptionFromOrder } from '../payments/subscriptions.ts';
 import { signIn } from '../../test/auth-helpers.ts';

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { TPermission } from '@sekolo/shared/constants/roles';
 import { ATTENDANCE_MESSAGES } from '@sekolo/shared/schemas/attendance';
-import type { DbExecutor } from '../../db/client.ts';
-import { registerClasses, registerClassTeachers } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
-import type { TSchoolContext } from '../school/school-context.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { registerClasses, registerClassTeachers } from '../../platform/db/schema/index.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 /** Who may use the attendance screens: school managers, and staff who mark registers (teachers). */
 export const VIEW_ATTENDANCE: TPermission[] = ['manage_students', 'manage_attendance'];

@@ -11,15 +11,15 @@ import {
   outboxMessages,
   registerClasses,
   users,
-} from '../../db/schema/index.ts';
-import { rowsOf } from '../../db/client.ts';
+} from '../../platform/db/schema/index.ts';
+import { rowsOf } from '../../platform/db/client.ts';
 import { authPost, signIn } from '../../test/auth-helpers.ts';
-import { databaseError } from '../../lib/errors.ts';
+import { databaseError } from '../../platform/http/errors.ts';
 import { withOutboxRefusing } from '../../test/outbox-refusing.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { lockWaiters } from '../../test/test-database.ts';
-import type { TSchoolContext } from '../school/school-context.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 import { addDays } from '@sekolo/shared/domain/sa-calendar';
 import { onEachDay } from './learner-days.ts';
 import { getRegister } from './register.ts';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { addDays, formatLongDate, isWeekday } from '@sekolo/shared/domain/sa-calendar';
 import { ATTENDANCE_EARLIEST_DATE, ATTENDANCE_MESSAGES, schoolToday } from '@sekolo/shared/schemas/attendance';
 import { birthDateForGrade, SCHOOL_MESSAGES, schoolYearStart } from '@sekolo/shared/schemas/school';
-import { auditEvents, learners, registerClasses, schoolTerms } from '../../db/schema/index.ts';
+import { auditEvents, learners, registerClasses, schoolTerms } from '../../platform/db/schema/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { rowsOf, type DbExecutor } from '../../db/client.ts';
-import { attendanceRecords, learners } from '../../db/schema/index.ts';
+import { rowsOf, type DbExecutor } from '../../platform/db/client.ts';
+import { attendanceRecords, learners } from '../../platform/db/schema/index.ts';
 
 /**
  * Who a register of class `classId` on `date` is of: the learners in the class that day, and any

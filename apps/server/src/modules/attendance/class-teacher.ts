@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ATTENDANCE_MESSAGES } from '@sekolo/shared/schemas/attendance';
 import { canMarkRegisters, INVITABLE_STAFF_ROLES } from '@sekolo/shared/schemas/school';
-import type { Database, DbExecutor } from '../../db/client.ts';
-import { organizationMembers, registerClassTeachers, users } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { badRequest } from '../../lib/errors.ts';
-import type { TSchoolContext } from '../school/school-context.ts';
+import type { Database, DbExecutor } from '../../platform/db/client.ts';
+import { organizationMembers, registerClassTeachers, users } from '../../platform/db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { badRequest } from '../../platform/http/errors.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 import { findSchoolClass } from './attendance-access.ts';
 
 /**

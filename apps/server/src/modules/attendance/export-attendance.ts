@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { gradeFromNumber } from '@sekolo/shared/schemas/school';
-import type { DbExecutor } from '../../db/client.ts';
-import { attendanceRecords, learners, registerClasses, users } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { csvDateTime, toCsv } from '../../lib/csv.ts';
-import type { TSchoolContext } from '../school/school-context.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { attendanceRecords, learners, registerClasses, users } from '../../platform/db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { csvDateTime, toCsv } from '../../platform/lib/csv.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 import { findSchoolClass } from './attendance-access.ts';
 
 export const ATTENDANCE_CSV_COLUMNS = [
@@ -23,7 +23,7 @@ export const ATTENDANCE_CSV_COLUMNS = [
 
 /**
  * The school's marks between two dates (optionally one class) as CSV, formula cells escaped, the
- * time of each mark in the school's time (lib/csv.ts).
+ * time of each mark in the school's time (platform/lib/csv.ts).
  * Exports of children's data are audited (D15).
  */
 export async function exportAttendance(

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays } from '@sekolo/shared/domain/sa-calendar';
-import { attendanceRecords } from '../../db/schema/index.ts';
+import { attendanceRecords } from '../../platform/db/schema/index.ts';
 
 /** Each ISO date from `from` to `to`, both included (none when `from` is later). */
 export function eachDay(from: string, to: string): string[] {

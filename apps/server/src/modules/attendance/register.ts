@@ -9,10 +9,10 @@ import {
   type TRegisterSaveResult,
 } from '@sekolo/shared/schemas/attendance';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app-types.ts';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { PERMISSIONS, ROLES, type TPermission } from '@sekolo/shared/constants/roles';
-import { columnPositions, namedArrayStatement, type DbExecutor } from '../../db/client.ts';
+import { columnPositions, namedArrayStatement, type DbExecutor } from '../../platform/db/client.ts';
 import {
   attendanceChanges,
   attendanceRecords,
@@ -23,12 +23,12 @@ import {
   outboxMessages,
   registerClasses,
   registerClassTeachers,
-} from '../../db/schema/index.ts';
-import { truncateIp } from '../../lib/audit.ts';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import { schoolContext, type TSchoolContext } from '../school/school-context.ts';
-import { adoptSession } from '../auth/guards.ts';
-import { SESSION_COLUMN_COUNT, sessionWith, type TSessionLookup } from '../auth/session-lookup.ts';
+} from '../../platform/db/schema/index.ts';
+import { truncateIp } from '../../platform/audit/audit.ts';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/http/errors.ts';
+import { schoolContext, type TSchoolContext } from '../../platform/tenancy/school-context.ts';
+import { adoptSession } from '../../platform/auth/guards.ts';
+import { SESSION_COLUMN_COUNT, sessionWith, type TSessionLookup } from '../../platform/auth/session-lookup.ts';
 import {
   canMarkClass,
   classesMarkedBy,
@@ -422,7 +422,7 @@ function callerWith(caller: TSaveCaller, p: Record<string, unknown>): SQL {
  *   deadlock.
  * - `stamp`: the time of the save, read once every lock is held (its count needs all of `checked`):
  *   a save that waited for another's locks is stamped after it, so the history keeps their order.
- *   The audit event takes it to the millisecond, as every audit event (lib/audit.ts).
+ *   The audit event takes it to the millisecond, as every audit event (platform/audit/audit.ts).
  * - Nothing is written unless every learner is in the class and no mark the save would change
  *   differs from the `was` the caller read (someone else saved it since: `conflicts`) (`ok`); the
  *   caller refuses the batch (400, or 409 for a mark saved meanwhile).

@@ -9,9 +9,9 @@ import {
   ZAttendanceRegisterSave,
 } from '@sekolo/shared/schemas/attendance';
 import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
-import { badRequest } from '../../lib/errors.ts';
-import { getSessionUser, requireRole, sessionInStatement } from '../auth/guards.ts';
-import { requireSchoolPermission, schoolContext } from '../school/school-context.ts';
+import { badRequest } from '../../platform/http/errors.ts';
+import { getSessionUser, requireRole, sessionInStatement } from '../../platform/auth/guards.ts';
+import { requireSchoolPermission, schoolContext } from '../../platform/tenancy/school-context.ts';
 import { ABSENCE_NOTICE_DAYS, listMyChildrenAbsences } from './absence-notice.ts';
 import { MANAGE_ALL_ATTENDANCE, VIEW_ATTENDANCE } from './attendance-access.ts';
 import { listClassTeacherCandidates, setClassTeacher } from './class-teacher.ts';

@@ -10,11 +10,11 @@ import {
   type TStatusCounts,
   type TTodayOverview,
 } from '@sekolo/shared/schemas/attendance';
-import type { DbExecutor } from '../../db/client.ts';
-import { attendanceRecords, learners, registerClasses, registerClassTeachers, users } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { notFound } from '../../lib/errors.ts';
-import type { TSchoolContext } from '../school/school-context.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { attendanceRecords, learners, registerClasses, registerClassTeachers, users } from '../../platform/db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 import { canMarkClass, findSchoolClass } from './attendance-access.ts';
 import { onEachDay } from './learner-days.ts';
 import { registerSizesOn } from './class-members.ts';

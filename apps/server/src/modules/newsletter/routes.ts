@@ -4,8 +4,8 @@ import {
   ZNewsletterSubscribeSchema,
   ZNewsletterTokenSchema,
 } from '@sekolo/shared/schemas/public-forms';
-import { rejectHoneypot } from '../../lib/honeypot.ts';
-import { limitPerClientAddress } from '../../lib/rate-limit.ts';
+import { rejectHoneypot } from '../../platform/lib/honeypot.ts';
+import { limitPerClientAddress } from '../../platform/rate-limits/rate-limit.ts';
 import { subscribeToNewsletter } from './subscribe-to-newsletter.ts';
 import { confirmNewsletterSubscription } from './confirm-newsletter-subscription.ts';
 import { unsubscribeFromNewsletter } from './unsubscribe-from-newsletter.ts';

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { FREE_TRIAL_DAYS, SCHOOL_PACKAGES } from '@sekolo/shared/constants/packages';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import type { Database, DbExecutor } from '../../db/client.ts';
-import { organizationMembers } from '../../db/schema/auth.ts';
-import { paymentOrders } from '../../db/schema/payments.ts';
-import { learners } from '../../db/schema/school.ts';
-import { subscriptionCharges, subscriptions, type TSubscriptionStatus } from '../../db/schema/subscriptions.ts';
-import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import type { Database, DbExecutor } from '../../platform/db/client.ts';
+import { organizationMembers } from '../../platform/db/schema/auth.ts';
+import { paymentOrders } from '../../platform/db/schema/payments.ts';
+import { learners } from '../../platform/db/schema/school.ts';
+import { subscriptionCharges, subscriptions, type TSubscriptionStatus } from '../../platform/db/schema/subscriptions.ts';
+import { AppError, badRequest, conflict } from '../../platform/http/errors.ts';
 import { postJournal } from '../ledger/post-journal.ts';
 import { newOrderReference } from './create-order.ts';
 import { issueInvoice } from './invoices.ts';

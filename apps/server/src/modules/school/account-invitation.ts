@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { generateId } from 'better-auth';
 import { INVITATION_VALID_DAYS } from '@sekolo/shared/schemas/auth';
-import type { App } from '../../app.ts';
-import type { DbExecutor } from '../../db/client.ts';
-import { accountInvitations, authVerifications, organizationMembers, users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
-import { composeMail } from '../../mail/compose-mail.ts';
+import type { App } from '../../platform/http/app-types.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { accountInvitations, authVerifications, organizationMembers, users } from '../../platform/db/schema/index.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { composeMail } from '../../platform/mail/compose-mail.ts';
 import { createUserWithPassword } from '../auth/create-user-with-password.ts';
 import { hashVerificationIdentifier } from '../auth/verification-identifier.ts';
 
@@ -14,7 +14,7 @@ import { hashVerificationIdentifier } from '../auth/verification-identifier.ts';
  * Accounts a school creates for people it knows (spec 1: guardians, staff, learners): the account
  * gets no usable password and the person chooses one through a mailed link. One mechanism for
  * every invitation: `ensureSchoolAccount` and `queueAccountInvitation` inside the caller's
- * transaction, opened with transaction() (db/transaction.ts) so the mail is delivered on its commit.
+ * transaction, opened with transaction() (platform/db/transaction.ts) so the mail is delivered on its commit.
  */
 
 /**
@@ -88,7 +88,7 @@ export async function ensureSchoolAccount(
  * password-reset token (so /reset-password accepts it), stored hashed the way Better Auth stores
  * its own. Both the token and the mail are written in the caller's transaction: an account and its
  * invitation exist together or not at all. That transaction must be opened with transaction()
- * (db/transaction.ts), which delivers the mail once it commits; the mailer refuses any other.
+ * (platform/db/transaction.ts), which delivers the mail once it commits; the mailer refuses any other.
  * The links mailed before stop working: only the newest mail's link sets a password.
  */
 export async function queueAccountInvitation(

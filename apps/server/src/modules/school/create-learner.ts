@@ -1,8 +1,8 @@
 import { gradeToNumber, type TLearner, type TLearnerValues } from '@sekolo/shared/schemas/school';
-import type { Database } from '../../db/client.ts';
-import { learners } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { isUniqueViolation } from '../../lib/errors.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { learners } from '../../platform/db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { isUniqueViolation } from '../../platform/http/errors.ts';
 import { getLearnerRow } from './get-learner.ts';
 import { checkLearnerCapacity } from './learner-capacity.ts';
 import {
@@ -12,7 +12,7 @@ import {
   classSinceFor,
   learnerColumns,
 } from './learner-rules.ts';
-import type { TSchoolContext } from './school-context.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 export async function createLearner(db: Database, ctx: TSchoolContext, values: TLearnerValues): Promise<TLearner> {
   try {

@@ -5,12 +5,12 @@ import {
   schoolYearStart,
   type TLearnerSort,
 } from '@sekolo/shared/schemas/school';
-import type { DbExecutor } from '../../db/client.ts';
-import { learners, registerClasses } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { toCsv } from '../../lib/csv.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { learners, registerClasses } from '../../platform/db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { toCsv } from '../../platform/lib/csv.ts';
 import { listedLearnersCondition, listedLearnersOrder, type TListedLearners } from './list-learners.ts';
-import type { TSchoolContext } from './school-context.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 /** What the export takes: the list's filters and search (TListedLearners), and its sort. */
 export type TLearnerExportQuery = TListedLearners & { sort: TLearnerSort; dir: 'asc' | 'desc' };

@@ -7,7 +7,7 @@ import {
   type TLearnerOverview,
 } from '@sekolo/shared/schemas/family';
 import { gradeFromNumber } from '@sekolo/shared/schemas/school';
-import type { DbExecutor } from '../../db/client.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
 import {
   attendanceRecords,
   guardians,
@@ -16,8 +16,8 @@ import {
   organizationMembers,
   organizations,
   registerClasses,
-} from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
+} from '../../platform/db/schema/index.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import { onEachDay } from '../attendance/learner-days.ts';
 import { lessonsOfLearner, selectLessons } from '../timetable/lessons.ts';
 import { listPeriods } from '../timetable/setup.ts';

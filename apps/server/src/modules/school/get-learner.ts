@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { SCHOOL_MESSAGES, type TLearner, type TLearnerRecord } from '@sekolo/shared/schemas/school';
-import type { DbExecutor } from '../../db/client.ts';
-import { learners, registerClasses } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { notFound } from '../../lib/errors.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { learners, registerClasses } from '../../platform/db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import { consentStatusSql } from './learner-consents.ts';
 import { learnerViewFor, toLearnerView } from './learner-view.ts';
-import type { TSchoolContext } from './school-context.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 /** One learner of this school, or null (another school's learner is as good as missing). */
 export async function getLearnerRow(db: DbExecutor, organizationId: string, id: string): Promise<TLearner | null> {

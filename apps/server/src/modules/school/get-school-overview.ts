@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { gradeFromNumber, type TSchoolActivity, type TSchoolOverview } from '@sekolo/shared/schemas/school';
-import type { DbExecutor } from '../../db/client.ts';
-import { attendanceRecords, auditEvents, learners, registerClasses, users } from '../../db/schema/index.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { attendanceRecords, auditEvents, learners, registerClasses, users } from '../../platform/db/schema/index.ts';
 import { VIEW_ATTENDANCE } from '../attendance/attendance-access.ts';
 import { getDayOverview } from '../attendance/views.ts';
 import { findSubscription, learnerLimitOf, packageById } from '../payments/subscriptions.ts';
@@ -10,7 +10,7 @@ import { formatLongDate } from '@sekolo/shared/domain/sa-calendar';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
 import { roleLabel } from '@sekolo/shared/domain/user-display';
 import { lacksCurrentConsentSql } from './learner-consents.ts';
-import type { TSchoolContext } from './school-context.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 /**
  * What the activity feed shows, each in words anyone with the dashboard may read (no names of

@@ -1,8 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client.ts';
-import { auditEvents, guardians, organizationMembers, users } from '../../db/schema/index.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { auditEvents, guardians, organizationMembers, users } from '../../platform/db/schema/index.ts';
 import { invitationOpen, withdrawInvitations } from './account-invitation.ts';
-import type { TSchoolContext } from './school-context.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 /**
  * The account linked to the guardian: its sign-in address, and whether nobody has taken it up yet

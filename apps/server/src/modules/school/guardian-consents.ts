@@ -6,10 +6,10 @@ import {
   type TLearnerConsentMethod,
   type TMyChildrenConsents,
 } from '@sekolo/shared/schemas/learner-consent';
-import type { Database, DbExecutor } from '../../db/client.ts';
-import { guardians, learnerConsents, learnerGuardians, learners, organizations } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import type { Database, DbExecutor } from '../../platform/db/client.ts';
+import { guardians, learnerConsents, learnerGuardians, learners, organizations } from '../../platform/db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
 import { consentStatusOf, hasStandingConsent } from './learner-consents.ts';
 import { GUARDIAN_LINKS, LINKED_LEARNER } from './my-children.ts';
 

@@ -5,7 +5,7 @@ import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts'
 import { createGuardian, createLearner } from '../../test/factories/school.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { INVITATION_NEEDS_EMAIL, INVITATION_OTHER_ACCOUNT, invitationAccountInUse } from './invite-guardian.ts';
-import * as schema from '../../db/schema/index.ts';
+import * as schema from '../../platform/db/schema/index.ts';
 import { withOutboxRefusing } from '../../test/outbox-refusing.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 

@@ -9,7 +9,7 @@ import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts'
 import { createGuardian, createLearner } from '../../test/factories/school.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { routeTable } from '../../test/route-table.ts';
-import * as schema from '../../db/schema/index.ts';
+import * as schema from '../../platform/db/schema/index.ts';
 import { multipartBody, SAMPLE } from '../uploads/test-support.ts';
 
 /**

@@ -6,8 +6,8 @@ import {
   type TGuardianLinkRequestView,
   type TLearnerGuardian,
 } from '@sekolo/shared/schemas/school';
-import type { App } from '../../app.ts';
-import type { DbExecutor } from '../../db/client.ts';
+import type { App } from '../../platform/http/app-types.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
 import {
   guardianLinkRequests,
   guardians,
@@ -16,14 +16,14 @@ import {
   organizationMembers,
   organizations,
   users,
-} from '../../db/schema/index.ts';
-import { transaction } from '../../db/transaction.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import { composeMail } from '../../mail/compose-mail.ts';
-import type { TSessionUser } from '../auth/guards.ts';
+} from '../../platform/db/schema/index.ts';
+import { transaction } from '../../platform/db/transaction.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { AppError, forbidden, notFound } from '../../platform/http/errors.ts';
+import { composeMail } from '../../platform/mail/compose-mail.ts';
+import type { TSessionUser } from '../../platform/auth/guards.ts';
 import { NEXT_UPDATED_AT } from './learner-guardians.ts';
-import type { TSchoolContext } from './school-context.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 /**
  * A school invites a guardian whose address belongs to an account that is not a member of the

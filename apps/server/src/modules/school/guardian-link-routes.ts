@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZGuardianLinkTokenSchema } from '@sekolo/shared/schemas/school';
-import { limitPerClientAddress } from '../../lib/rate-limit.ts';
-import { getSessionUser, requireSession, type TSessionUser } from '../auth/guards.ts';
+import { limitPerClientAddress } from '../../platform/rate-limits/rate-limit.ts';
+import { getSessionUser, requireSession, type TSessionUser } from '../../platform/auth/guards.ts';
 import { acceptLinkRequest, declineLinkRequest, readLinkRequest } from './guardian-link-requests.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
   type TLearnerImportLine,
   type TLearnerImportReport,
 } from '@sekolo/shared/schemas/school';
-import { learners } from '../../db/schema/index.ts';
+import { learners } from '../../platform/db/schema/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
 import { createLearner, createRegisterClass } from '../../test/factories/school.ts';

@@ -13,15 +13,15 @@ import {
   type TLearnerImportRowError,
   type TLearnerValues,
 } from '@sekolo/shared/schemas/school';
-import type { Database } from '../../db/client.ts';
-import { learners, registerClasses } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { parseCsvWithHeader } from '../../lib/csv.ts';
-import { isUniqueViolation } from '../../lib/errors.ts';
-import { timeSlicer } from '../../lib/time-slice.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { learners, registerClasses } from '../../platform/db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { parseCsvWithHeader } from '../../platform/lib/csv.ts';
+import { isUniqueViolation } from '../../platform/http/errors.ts';
+import { timeSlicer } from '../../platform/lib/time-slice.ts';
 import { checkLearnerCapacity } from './learner-capacity.ts';
 import { admissionNumberTaken, learnerColumns } from './learner-rules.ts';
-import type { TSchoolContext } from './school-context.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 const M = SCHOOL_MESSAGES;
 

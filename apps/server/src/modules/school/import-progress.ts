@@ -6,7 +6,7 @@ import {
   type TLearnerImportProgress,
   type TLearnerImportReport,
 } from '@sekolo/shared/schemas/school';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
 
 /** The client asked to hear the check's progress (Accept: application/x-ndjson). */
 export function wantsImportProgress(request: FastifyRequest): boolean {

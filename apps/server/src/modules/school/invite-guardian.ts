@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
-import type { App } from '../../app.ts';
-import type { DbExecutor } from '../../db/client.ts';
-import { guardians, learnerGuardians, organizationMembers, users } from '../../db/schema/index.ts';
-import { transaction } from '../../db/transaction.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import type { App } from '../../platform/http/app-types.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { guardians, learnerGuardians, organizationMembers, users } from '../../platform/db/schema/index.ts';
+import { transaction } from '../../platform/db/transaction.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../platform/http/errors.ts';
 import { ensureSchoolAccount, queueAccountInvitation, withdrawInvitations } from './account-invitation.ts';
 import { accountSharedWith, moveUnclaimedAccount, leaveSchoolUnlessLinked, linkedAccount } from './guardian-address.ts';
 import { askToLinkAccount, withdrawLinkRequests } from './guardian-link-requests.ts';
 import { NEXT_UPDATED_AT } from './learner-guardians.ts';
-import type { TSchoolContext } from './school-context.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 export const INVITATION_NEEDS_EMAIL = 'Add an e-mail address to invite this guardian.';
 export const INVITATION_OTHER_ACCOUNT =

@@ -1,19 +1,19 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { FAMILY_MESSAGES, type TLearnerAccount } from '@sekolo/shared/schemas/family';
 import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
-import type { App } from '../../app.ts';
-import type { Database, DbExecutor } from '../../db/client.ts';
-import { authSessions, learners, organizationMembers, users } from '../../db/schema/index.ts';
-import { transaction } from '../../db/transaction.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { AppError, badRequest, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import type { App } from '../../platform/http/app-types.ts';
+import type { Database, DbExecutor } from '../../platform/db/client.ts';
+import { authSessions, learners, organizationMembers, users } from '../../platform/db/schema/index.ts';
+import { transaction } from '../../platform/db/transaction.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { AppError, badRequest, isUniqueViolation, notFound } from '../../platform/http/errors.ts';
 import {
   ensureSchoolAccount,
   invitationOpen,
   queueAccountInvitation,
   withdrawInvitations,
 } from './account-invitation.ts';
-import type { TSchoolContext } from './school-context.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 async function lockLearner(tx: DbExecutor, organizationId: string, learnerId: string) {
   const [learner] = await tx

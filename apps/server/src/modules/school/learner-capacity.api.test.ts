@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import { paymentOrders } from '../../db/schema/payments.ts';
-import { subscriptions } from '../../db/schema/subscriptions.ts';
+import { paymentOrders } from '../../platform/db/schema/payments.ts';
+import { subscriptions } from '../../platform/db/schema/subscriptions.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

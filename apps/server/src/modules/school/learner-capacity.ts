@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client.ts';
-import { organizations } from '../../db/schema/index.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { organizations } from '../../platform/db/schema/index.ts';
 import { assertLearnerCapacity } from '../payments/subscriptions.ts';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { PRIVACY_POLICY_VERSION } from '@sekolo/shared/constants/privacy';
-import { auditEvents, learnerConsents } from '../../db/schema/index.ts';
+import { auditEvents, learnerConsents } from '../../platform/db/schema/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createLearner } from '../../test/factories/school.ts';

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONSENT_MESSAGES, ZOnlineConsentSchema, ZPaperConsentSchema } from '@sekolo/shared/schemas/learner-consent';
 import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
-import { getSessionUser, requireRole } from '../auth/guards.ts';
+import { getSessionUser, requireRole } from '../../platform/auth/guards.ts';
 import { giveOnlineConsent, listMyChildrenConsents, withdrawOwnConsent } from './guardian-consents.ts';
 import { readLearnerConsents, recordPaperConsent, withdrawLearnerConsent } from './learner-consents.ts';
-import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from './school-context.ts';
+import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from '../../platform/tenancy/school-context.ts';
 
 const ZLearnerIdParams = z.object({ learnerId: z.uuid({ error: SCHOOL_MESSAGES.learnerNotFound }) });
 const ZConsentParams = ZLearnerIdParams.extend({ consentId: z.uuid({ error: CONSENT_MESSAGES.consentNotFound }) });

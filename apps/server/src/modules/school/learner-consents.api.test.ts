@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { PRIVACY_POLICY_VERSION } from '@sekolo/shared/constants/privacy';
 import { CONSENT_MESSAGES } from '@sekolo/shared/schemas/learner-consent';
 import { todayInSouthAfrica, addDays } from '@sekolo/shared/domain/sa-calendar';
-import { auditEvents, learnerConsents } from '../../db/schema/index.ts';
+import { auditEvents, learnerConsents } from '../../platform/db/schema/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

@@ -11,11 +11,11 @@ import {
 } from '@sekolo/shared/schemas/learner-consent';
 import { SCHOOL_MESSAGES, type TLearnerConsentFilter } from '@sekolo/shared/schemas/school';
 import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import type { Database, DbExecutor } from '../../db/client.ts';
-import { guardians, learnerConsents, learnerGuardians, learners, users } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { TSchoolContext } from './school-context.ts';
+import type { Database, DbExecutor } from '../../platform/db/client.ts';
+import { guardians, learnerConsents, learnerGuardians, learners, users } from '../../platform/db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 const M = CONSENT_MESSAGES;
 

@@ -1,13 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { SCHOOL_MESSAGES, type TGuardianValues, type TLearnerGuardian } from '@sekolo/shared/schemas/school';
-import type { Database, DbExecutor } from '../../db/client.ts';
-import { guardians, learnerGuardians, learners, users } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import type { Database, DbExecutor } from '../../platform/db/client.ts';
+import { guardians, learnerGuardians, learners, users } from '../../platform/db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/http/errors.ts';
 import { invitationOpen } from './account-invitation.ts';
 import { withdrawOldAddressInvitation } from './guardian-address.ts';
 import { linkStatesOf, withdrawLinkRequests } from './guardian-link-requests.ts';
-import type { TSchoolContext } from './school-context.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 const M = SCHOOL_MESSAGES;
 

@@ -2,9 +2,9 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { formatLongDate } from '@sekolo/shared/domain/sa-calendar';
 import { gradeToNumber, SCHOOL_MESSAGES, type TLearnerValues } from '@sekolo/shared/schemas/school';
-import type { DbExecutor } from '../../db/client.ts';
-import { attendanceRecords, learners, registerClasses } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { attendanceRecords, learners, registerClasses } from '../../platform/db/schema/index.ts';
+import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { onEachDay } from '../attendance/learner-days.ts';
 
 const M = SCHOOL_MESSAGES;

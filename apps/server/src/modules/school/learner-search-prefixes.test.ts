@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DatabaseHandle, DbExecutor } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
+import type { DatabaseHandle, DbExecutor } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/client.ts';
 import { PRIVACY_POLICY_VERSION } from '@sekolo/shared/constants/privacy';
 import {
   authSessions,
@@ -15,8 +15,8 @@ import {
   SEARCH_PREFIX_MAX,
   searchFold,
   users,
-} from '../../db/schema/index.ts';
-import { SESSION_COLUMN_COUNT } from '../auth/session-lookup.ts';
+} from '../../platform/db/schema/index.ts';
+import { SESSION_COLUMN_COUNT } from '../../platform/auth/session-lookup.ts';
 import { createTestDatabase, lockWaiters } from '../../test/test-database.ts';
 import { learnerPageForToken, listLearners, pageStatementName } from './list-learners.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';

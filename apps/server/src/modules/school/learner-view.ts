@@ -7,7 +7,7 @@ import {
   type TLearnerRecord,
 } from '@sekolo/shared/schemas/school';
 import type { TLearnerConsentStatus } from '@sekolo/shared/schemas/learner-consent';
-import type { learners } from '../../db/schema/index.ts';
+import type { learners } from '../../platform/db/schema/index.ts';
 
 type TLearnerRow = typeof learners.$inferSelect;
 

@@ -10,16 +10,16 @@ import {
   type ZLearnerListQuerySchema,
 } from '@sekolo/shared/schemas/school';
 import { alias, QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { columnPositions, namedArrayStatement, runArrayQuery, type DbExecutor } from '../../db/client.ts';
+import { columnPositions, namedArrayStatement, runArrayQuery, type DbExecutor } from '../../platform/db/client.ts';
 import {
   learners,
   learnerSearchPrefixes,
   registerClasses,
   SEARCH_PREFIX_MAX,
   searchFold,
-} from '../../db/schema/index.ts';
-import { badRequest } from '../../lib/errors.ts';
-import { SESSION_COLUMN_COUNT, sessionWith } from '../auth/session-lookup.ts';
+} from '../../platform/db/schema/index.ts';
+import { badRequest } from '../../platform/http/errors.ts';
+import { SESSION_COLUMN_COUNT, sessionWith } from '../../platform/auth/session-lookup.ts';
 import {
   consentFilterOfVersionsSql,
   consentFilterSql,

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { gradeFromNumber } from '@sekolo/shared/schemas/school';
 import type { TSchoolGrade } from '@sekolo/shared/constants/enumerations';
-import type { DbExecutor } from '../../db/client.ts';
-import { guardians, learnerGuardians, learners, organizations, registerClasses } from '../../db/schema/index.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { guardians, learnerGuardians, learners, organizations, registerClasses } from '../../platform/db/schema/index.ts';
 
 /**
  * A signed-in guardian's children, as join conditions every "my children" query shares:

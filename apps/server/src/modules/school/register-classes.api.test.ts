@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { REGISTER_CLASS_MESSAGES, SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
-import { attendanceRecords, registerClasses } from '../../db/schema/index.ts';
+import { attendanceRecords, registerClasses } from '../../platform/db/schema/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import {

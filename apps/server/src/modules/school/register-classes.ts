@@ -7,7 +7,7 @@ import {
   type TRegisterClass,
 } from '@sekolo/shared/schemas/school';
 import { gradeLabel, type TSchoolGrade } from '@sekolo/shared/constants/enumerations';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../platform/db/client.ts';
 import {
   attendanceRecords,
   learners,
@@ -16,10 +16,10 @@ import {
   subjectClasses,
   subjectClassLearners,
   users,
-} from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import type { TSchoolContext } from './school-context.ts';
+} from '../../platform/db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { AppError, isUniqueViolation, notFound } from '../../platform/http/errors.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 /** The school's register classes, by grade then name, with their active learner counts and class teacher. */
 export async function listRegisterClasses(db: DbExecutor, organizationId: string): Promise<TRegisterClass[]> {

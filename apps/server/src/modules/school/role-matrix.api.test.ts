@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { hasPermission, ROLES, SCHOOL_STAFF_ROLES, type TPermission, type TRole } from '@sekolo/shared/constants/roles';
 import { CAPS_SUBJECT_IDS } from '@sekolo/shared/constants/caps-subjects';
 import { PRIVACY_POLICY_VERSION } from '@sekolo/shared/constants/privacy';
-import type { TOrganizationType } from '../auth/organizations.ts';
+import type { TOrganizationType } from '../../platform/tenancy/organizations.ts';
 import {
   accountInvitations,
   learnerConsents,
@@ -17,7 +17,7 @@ import {
   timetablePeriods,
   timetableRooms,
   users as userTable,
-} from '../../db/schema/index.ts';
+} from '../../platform/db/schema/index.ts';
 import { authPost, signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import {

@@ -35,8 +35,8 @@ import {
   listRegisterClasses,
   updateRegisterClass,
 } from './register-classes.ts';
-import { adoptSession, getSessionUser, requirePermission, requireRole, sessionInStatement } from '../auth/guards.ts';
-import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from './school-context.ts';
+import { adoptSession, getSessionUser, requirePermission, requireRole, sessionInStatement } from '../../platform/auth/guards.ts';
+import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from '../../platform/tenancy/school-context.ts';
 import { setLearnerArchived, updateLearner } from './update-learner.ts';
 
 /** The If-Match of a save: the record's updatedAt as the form read it (an entity tag, quoted or not). */

@@ -9,7 +9,7 @@ import {
   authVerifications,
   organizationMembers,
   registerClassTeachers,
-} from '../../db/schema/index.ts';
+} from '../../platform/db/schema/index.ts';
 import { authPost, getMe, signedInUser, signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import {
@@ -18,7 +18,7 @@ import {
   createSubjectClass,
   setClassTeacher,
 } from '../../test/factories/school.ts';
-import type { TSessionUser } from '../auth/guards.ts';
+import type { TSessionUser } from '../../platform/auth/guards.ts';
 import { removeStaff } from './school-staff.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { withOutboxRefusing } from '../../test/outbox-refusing.ts';

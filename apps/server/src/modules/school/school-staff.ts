@@ -10,8 +10,8 @@ import {
   type TStaffRemoval,
 } from '@sekolo/shared/schemas/school';
 import { subjectClassTitle } from '@sekolo/shared/schemas/timetable';
-import type { App } from '../../app.ts';
-import type { DbExecutor } from '../../db/client.ts';
+import type { App } from '../../platform/http/app-types.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
 import {
   accountInvitations,
   auditEvents,
@@ -21,18 +21,18 @@ import {
   registerClassTeachers,
   subjectClasses,
   users,
-} from '../../db/schema/index.ts';
-import { transaction } from '../../db/transaction.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+} from '../../platform/db/schema/index.ts';
+import { transaction } from '../../platform/db/transaction.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import {
   createInvitedUser,
   invitationOpen,
   queueAccountInvitation,
   withdrawInvitations,
 } from './account-invitation.ts';
-import { composeMail } from '../../mail/compose-mail.ts';
-import type { TSchoolContext } from './school-context.ts';
+import { composeMail } from '../../platform/mail/compose-mail.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 type TStaffRole = (typeof INVITABLE_STAFF_ROLES)[number];
 const STAFF_AND_ADMIN_ROLES = ['school_admin', ...INVITABLE_STAFF_ROLES];

@@ -8,7 +8,7 @@ import { birthDateForGrade, LEARNER_LIST_FIELDS, SCHOOL_MESSAGES } from '@sekolo
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
-import { auditEvents } from '../../db/schema/index.ts';
+import { auditEvents } from '../../platform/db/schema/index.ts';
 import { createLearner, setInClassSince } from '../../test/factories/school.ts';
 import { BAD_CURSOR_MESSAGE } from './list-learners.ts';
 

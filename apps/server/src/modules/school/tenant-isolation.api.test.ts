@@ -15,7 +15,7 @@ import {
 } from '../../test/factories/school.ts';
 import { routeTable } from '../../test/route-table.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { attendanceRecords, learnerConsents, schoolTerms } from '../../db/schema/index.ts';
+import { attendanceRecords, learnerConsents, schoolTerms } from '../../platform/db/schema/index.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**

@@ -7,10 +7,10 @@ import {
   type TLearner,
   type TLearnerValues,
 } from '@sekolo/shared/schemas/school';
-import type { Database } from '../../db/client.ts';
-import { learners } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { learners } from '../../platform/db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/http/errors.ts';
 import { reconcileLearnerGroups } from '../timetable/subject-class-learners.ts';
 import { getLearnerRow } from './get-learner.ts';
 import { checkLearnerCapacity } from './learner-capacity.ts';
@@ -21,7 +21,7 @@ import {
   classSinceFor,
   learnerColumns,
 } from './learner-rules.ts';
-import type { TSchoolContext } from './school-context.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 /**
  * Saves a learner's record. `basedOn` is the record's `updatedAt` as the caller read it (the

@@ -1,7 +1,7 @@
-import type { Database, DbExecutor } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { isUniqueViolation, type AppError } from '../../lib/errors.ts';
-import type { TSchoolContext } from '../school/school-context.ts';
+import type { Database, DbExecutor } from '../../platform/db/client.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { isUniqueViolation, type AppError } from '../../platform/http/errors.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 /**
  * Runs a timetable write in a transaction and records it in the audit log (with the school and

@@ -8,8 +8,8 @@ import {
   type TLesson,
   type TLessonInput,
 } from '@sekolo/shared/schemas/timetable';
-import type { Database, DbExecutor } from '../../db/client.ts';
-import { lockForTransaction } from '../../db/transaction.ts';
+import type { Database, DbExecutor } from '../../platform/db/client.ts';
+import { lockForTransaction } from '../../platform/db/transaction.ts';
 import {
   learners,
   registerClasses,
@@ -19,10 +19,10 @@ import {
   timetablePeriods,
   timetableRooms,
   users,
-} from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { AppError, badRequest, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import type { TSchoolContext } from '../school/school-context.ts';
+} from '../../platform/db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { AppError, badRequest, isUniqueViolation, notFound } from '../../platform/http/errors.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 const teachers = alias(users, 'lesson_teacher');
 

@@ -13,7 +13,7 @@ import {
   ZTimetableViewQuery,
 } from '@sekolo/shared/schemas/timetable';
 import { schoolToday, ZAttendanceDate } from '@sekolo/shared/schemas/attendance';
-import { requireSchoolPermission, schoolContext } from '../school/school-context.ts';
+import { requireSchoolPermission, schoolContext } from '../../platform/tenancy/school-context.ts';
 import { createLesson, deleteLesson } from './lessons.ts';
 import {
   createPeriod,

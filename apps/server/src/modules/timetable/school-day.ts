@@ -1,4 +1,4 @@
-import type { DbExecutor } from '../../db/client.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
 import { getTerms } from './terms.ts';
 
 /** 1 Monday … 7 Sunday of a calendar date (the school's day, already in its time zone). */

@@ -19,8 +19,8 @@ import {
   type TTimetableSetup,
   TEACHING_ROLES as SHARED_TEACHING_ROLES,
 } from '@sekolo/shared/schemas/timetable';
-import type { Database, DbExecutor } from '../../db/client.ts';
-import { lockForTransaction } from '../../db/transaction.ts';
+import type { Database, DbExecutor } from '../../platform/db/client.ts';
+import { lockForTransaction } from '../../platform/db/transaction.ts';
 import {
   learners,
   organizationMembers,
@@ -31,9 +31,9 @@ import {
   timetablePeriods,
   timetableRooms,
   users,
-} from '../../db/schema/index.ts';
-import { AppError, badRequest, databaseError, notFound } from '../../lib/errors.ts';
-import type { TSchoolContext } from '../school/school-context.ts';
+} from '../../platform/db/schema/index.ts';
+import { AppError, badRequest, databaseError, notFound } from '../../platform/http/errors.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 import { audited } from './audited.ts';
 import { lessonSlotsOf, lockSlots, lockSubjectClass, teacherClashAt } from './lessons.ts';
 import { addMembers, checkLearners } from './subject-class-learners.ts';

@@ -11,7 +11,7 @@ import {
   createSubjectClass,
 } from '../../test/factories/school.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditEvents, subjectClasses, timetableLessons } from '../../db/schema/index.ts';
+import { auditEvents, subjectClasses, timetableLessons } from '../../platform/db/schema/index.ts';
 
 /**
  * Handing a subject class to another teacher (issue 6): the admin changes its teacher or group name

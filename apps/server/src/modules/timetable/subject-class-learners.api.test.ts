@@ -12,8 +12,8 @@ import {
   createSubjectClass,
 } from '../../test/factories/school.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditEvents, subjectClassLearners, timetableLessons } from '../../db/schema/index.ts';
-import { isUniqueViolation } from '../../lib/errors.ts';
+import { auditEvents, subjectClassLearners, timetableLessons } from '../../platform/db/schema/index.ts';
+import { isUniqueViolation } from '../../platform/http/errors.ts';
 
 /**
  * Subject classes of chosen learners (issue 6): electives drawn from several register classes of a

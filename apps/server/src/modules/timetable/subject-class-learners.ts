@@ -12,7 +12,7 @@ import {
   type TSubjectClassLearner,
   type TSubjectClassLearners,
 } from '@sekolo/shared/schemas/timetable';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../platform/db/client.ts';
 import {
   learners,
   registerClasses,
@@ -20,9 +20,9 @@ import {
   subjectClassLearners,
   timetableLessons,
   timetablePeriods,
-} from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { TSchoolContext } from '../school/school-context.ts';
+} from '../../platform/db/schema/index.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 import { audited } from './audited.ts';
 import {
   learnerClashMessage,
@@ -32,7 +32,7 @@ import {
   lockSlots,
   selectLessons,
 } from './lessons.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
 import { listSubjectClasses } from './setup.ts';
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { TPermission } from '@sekolo/shared/constants/roles';
 import { capsSubjectLabel } from '@sekolo/shared/constants/caps-subjects';
 import type { TTeachingRegister, TTeachingToday } from '@sekolo/shared/schemas/timetable';
-import type { DbExecutor } from '../../db/client.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
 import {
   attendanceRecords,
   registerClasses,
@@ -11,8 +11,8 @@ import {
   timetableLessons,
   timetablePeriods,
   timetableRooms,
-} from '../../db/schema/index.ts';
-import type { TSchoolContext } from '../school/school-context.ts';
+} from '../../platform/db/schema/index.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 import { isoWeekday, notSchoolDayReason } from './school-day.ts';
 import { registerSizesOn } from '../attendance/class-members.ts';
 

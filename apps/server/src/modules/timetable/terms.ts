@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { defaultSchoolCalendar, type TSchoolYearCalendar } from '@sekolo/shared/constants/school-calendar';
 import type { TTermsInput } from '@sekolo/shared/schemas/timetable';
-import type { Database, DbExecutor } from '../../db/client.ts';
-import { schoolTerms } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import type { TSchoolContext } from '../school/school-context.ts';
+import type { Database, DbExecutor } from '../../platform/db/client.ts';
+import { schoolTerms } from '../../platform/db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 export type TSchoolYearTerms = TSchoolYearCalendar & { source: 'school' | 'default' | 'none' };
 

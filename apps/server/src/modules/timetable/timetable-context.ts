@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { TPermission } from '@sekolo/shared/constants/roles';
 import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
-import { getSessionUser, NO_PERMISSION_MESSAGE, NOT_SIGNED_IN_MESSAGE } from '../auth/guards.ts';
-import { schoolContext, type TSchoolContext } from '../school/school-context.ts';
+import { forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { getSessionUser, NO_PERMISSION_MESSAGE, NOT_SIGNED_IN_MESSAGE } from '../../platform/auth/guards.ts';
+import { schoolContext, type TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 /** Who edits the timetable: the school admin (spec 6 `manage_curriculum`). */
 export const EDIT_TIMETABLE: TPermission[] = ['manage_curriculum'];

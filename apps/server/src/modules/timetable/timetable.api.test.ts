@@ -3,8 +3,8 @@ import { TIMETABLE_MESSAGES } from '@sekolo/shared/schemas/timetable';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { guardians, learnerGuardians, learners, timetableLessons } from '../../db/schema/index.ts';
-import { isUniqueViolation } from '../../lib/errors.ts';
+import { guardians, learnerGuardians, learners, timetableLessons } from '../../platform/db/schema/index.ts';
+import { isUniqueViolation } from '../../platform/http/errors.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /** The timetable (issue 6): bell schedule, lessons, clashes refused with a message naming the clash, views, roles. */

@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { TTimetableView, TTimetableViewKind } from '@sekolo/shared/schemas/timetable';
-import type { DbExecutor } from '../../db/client.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
 import {
   guardians,
   learnerGuardians,
@@ -9,8 +9,8 @@ import {
   subjectClassLearners,
   timetableLessons,
   timetableRooms,
-} from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
+} from '../../platform/db/schema/index.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import { lessonsOfLearner, selectLessons } from './lessons.ts';
 import { listPeriods, teacherOfSchool } from './setup.ts';
 import type { TTimetableReader } from './timetable-context.ts';

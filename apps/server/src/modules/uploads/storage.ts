@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import path from 'node:path';
-import type { TConfig } from '../../config/env.ts';
+import type { TConfig } from '../../platform/config/env.ts';
 import { createLocalFileStorage } from './local-storage.ts';
 import { createS3FileStorage } from './s3-storage.ts';
 

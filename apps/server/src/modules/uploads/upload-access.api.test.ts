@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { applications, auditEvents, organizationMembers, uploads } from '../../db/schema/index.ts';
+import { applications, auditEvents, organizationMembers, uploads } from '../../platform/db/schema/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createApplicationWithApplicant } from '../../test/factories/applications.ts';
