@@ -4,7 +4,7 @@ import { signIn } from '../test/auth-helpers.ts';
 import { eq } from 'drizzle-orm';
 import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { attendanceRecords, learners, registerClassTeachers } from '../platform/db/schema/index.ts';
-import { recentSchoolDays } from '../modules/school/family-overview.ts';
+import { recentSchoolDays } from '../modules/people/family-overview.ts';
 import { seedAccounts } from './seed-accounts.ts';
 import { DEMO_HISTORY_SCHOOL_DAYS, demoHistoryDays, seedAttendance } from './seed-attendance.ts';
 import { seedSchool } from './seed-school.ts';

@@ -9,7 +9,7 @@ import {
   users,
 } from '../platform/db/schema/index.ts';
 import type { DbExecutor } from '../platform/db/client.ts';
-import { recentSchoolDays } from '../modules/school/family-overview.ts';
+import { recentSchoolDays } from '../modules/people/family-overview.ts';
 import { findDemoSchoolId } from './demo-school.ts';
 import type { TSeeder } from './index.ts';
 

@@ -1,0 +1,359 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZGuardianSchema,
+  ZStaffInviteSchema,
+  ZStaffRoleSchema,
+  ZLearnerImportSchema,
+  ZLearnerListQuerySchema,
+  ZLearnerRestoreSchema,
+  ZLearnerEditRequestSchema,
+  ZLearnerSchema,
+  ZRegisterClassSchema,
+  SCHOOL_MESSAGES,
+} from '@sekolo/shared/schemas/school';
+import { schoolToday, ZAttendanceDate } from '@sekolo/shared/schemas/attendance';
+import { ZLearnerAccountInviteSchema } from '@sekolo/shared/schemas/family';
+import { createLearner } from './create-learner.ts';
+import { exportLearners } from './export-learners.ts';
+import { getMyChildOverview, getMyLearnerOverview } from './family-overview.ts';
+import { getSchoolOverview } from './get-school-overview.ts';
+import { readLearner } from './get-learner.ts';
+import { importLearners } from './import-learners.ts';
+import { streamImportProgress, wantsImportProgress } from './import-progress.ts';
+import { inviteGuardian } from './invite-guardian.ts';
+import { getLearnerAccount, inviteLearner, revokeLearnerAccount } from './learner-account.ts';
+import { linkGuardian, readLearnerGuardians, unlinkGuardian, updateLearnerGuardian } from './learner-guardians.ts';
+import { learnerPageForToken, listLearners, pageStatementName } from './list-learners.ts';
+import { learnerConsentRoutes } from './learner-consent-routes.ts';
+import { listMyChildren } from './my-children.ts';
+import { changeStaffRole, inviteStaff, listStaff, reinviteStaff, removeStaff } from './school-staff.ts';
+import {
+  createRegisterClass,
+  deleteRegisterClass,
+  listRegisterClasses,
+  updateRegisterClass,
+} from '../academics/classes/register-classes.ts';
+import { adoptSession, getSessionUser, requirePermission, requireRole, sessionInStatement } from '../../platform/auth/guards.ts';
+import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from '../../platform/tenancy/school-context.ts';
+import { setLearnerArchived, updateLearner } from './update-learner.ts';
+
+/** The If-Match of a save: the record's updatedAt as the form read it (an entity tag, quoted or not). */
+function ifMatchOf(request: FastifyRequest): string | undefined {
+  return request.headers['if-match']?.trim().replace(/^(W\/)?"(.*)"$/, '$2') || undefined;
+}
+
+const ZClassIdParams = z.object({ classId: z.uuid({ error: SCHOOL_MESSAGES.classNotFound }) });
+const ZLearnerExportQuerySchema = ZLearnerListQuerySchema.pick({
+  q: true,
+  status: true,
+  grade: true,
+  classId: true,
+  consent: true,
+  sort: true,
+  dir: true,
+});
+
+const ZLearnerIdParams = z.object({ learnerId: z.uuid({ error: 'There is no such learner in your school.' }) });
+const ZGuardianParams = ZLearnerIdParams.extend({
+  guardianId: z.uuid({ error: 'This guardian is not linked to the learner.' }),
+});
+
+/**
+ * The school dashboard's API (issue 6). Prefix /api/school. Every handler first resolves the
+ * caller's school (schoolContext) and passes its id to the service: tenant isolation lives there.
+ */
+export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  // Authorisation runs before the body is validated: a stranger learns nothing from a 400.
+  const canView = requireSchoolPermission(...VIEW_LEARNERS);
+  const canManage = requireSchoolPermission(...MANAGE_LEARNERS);
+
+  app.get(
+    '/overview',
+    {
+      onRequest: requireSchoolPermission(...VIEW_LEARNERS, 'view_reports'),
+      schema: { querystring: z.object({ date: ZAttendanceDate.optional() }) },
+    },
+    async (request) => {
+      const ctx = await schoolContext(request, [...VIEW_LEARNERS, 'view_reports']);
+      // The school's today, or the day asked for (the attendance figures are the day's).
+      return getSchoolOverview(db, ctx, request.query.date ?? schoolToday());
+    },
+  );
+
+  app.get('/classes', { onRequest: canView }, async (request) => {
+    const ctx = await schoolContext(request, VIEW_LEARNERS);
+    return { classes: await listRegisterClasses(db, ctx.organizationId) };
+  });
+
+  app.post('/classes', { onRequest: canManage, schema: { body: ZRegisterClassSchema } }, async (request, reply) => {
+    const ctx = await schoolContext(request, MANAGE_LEARNERS);
+    return reply.status(201).send({ class: await createRegisterClass(db, ctx, request.body) });
+  });
+
+  // A class renamed or its grade corrected; deleted only while no learner, register or subject class hangs on it.
+  app.put(
+    '/classes/:classId',
+    { onRequest: canManage, schema: { params: ZClassIdParams, body: ZRegisterClassSchema } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return { class: await updateRegisterClass(db, ctx, request.params.classId, request.body) };
+    },
+  );
+
+  app.delete('/classes/:classId', { onRequest: canManage, schema: { params: ZClassIdParams } }, async (request) => {
+    const ctx = await schoolContext(request, MANAGE_LEARNERS);
+    return deleteRegisterClass(db, ctx, request.params.classId);
+  });
+
+  // The first page of a search (what the search box asks for) checks the session in its own
+  // statement, one round trip, as the register read does (decision 007). Other pages run unprepared,
+  // where that statement's planning costs PostgreSQL more than the round trip saves: they go
+  // through the guards, as does a query that would fail validation (sessionInStatement).
+  const lookup = app.sessionLookup;
+  const pageSession = sessionInStatement(
+    lookup,
+    (request) => {
+      const parsed = ZLearnerListQuerySchema.safeParse(request.query);
+      return parsed.success && pageStatementName(parsed.data) !== null;
+    },
+    canView,
+  );
+  app.get(
+    '/learners',
+    { onRequest: pageSession.onRequest, schema: { querystring: ZLearnerListQuerySchema } },
+    async (request, reply) => {
+      const token = pageSession.token(request);
+      if (lookup && token) {
+        const { row, body } = await learnerPageForToken(db, token, request.query);
+        adoptSession(request, await lookup.fromColumns(row, token));
+        await schoolContext(request, VIEW_LEARNERS);
+        // The page is PostgreSQL's JSON text, sent as it is.
+        return reply.type('application/json; charset=utf-8').send(body);
+      }
+      const ctx = await schoolContext(request, VIEW_LEARNERS);
+      return listLearners(db, ctx.organizationId, request.query);
+    },
+  );
+
+  app.post('/learners', { onRequest: canManage, schema: { body: ZLearnerSchema } }, async (request, reply) => {
+    const ctx = await schoolContext(request, MANAGE_LEARNERS);
+    return reply.status(201).send({ learner: await createLearner(db, ctx, request.body) });
+  });
+
+  // What the list shows: its filters, search and sort (the list's own query, without its pages).
+  app.get(
+    '/learners/export.csv',
+    { onRequest: canManage, schema: { querystring: ZLearnerExportQuerySchema } },
+    async (request, reply) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const csv = await exportLearners(db, ctx, request.query);
+      const day = schoolToday();
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="learners-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send('\uFEFF' + csv);
+    },
+  );
+
+  app.post(
+    '/learners/import',
+    { onRequest: canManage, schema: { body: ZLearnerImportSchema }, bodyLimit: 5 * 1024 * 1024 },
+    async (request, reply) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const { csv, mode } = request.body;
+      if (wantsImportProgress(request)) {
+        return streamImportProgress(request, reply, (onProgress) => importLearners(db, ctx, csv, mode, onProgress));
+      }
+      return { report: await importLearners(db, ctx, csv, mode) };
+    },
+  );
+
+  app.get('/learners/:learnerId', { onRequest: canView, schema: { params: ZLearnerIdParams } }, async (request) => {
+    const ctx = await schoolContext(request, VIEW_LEARNERS);
+    return { learner: await readLearner(db, ctx, request.params.learnerId) };
+  });
+
+  app.put(
+    '/learners/:learnerId',
+    // The age-for-grade rule needs the record as saved: updateLearner makes it on the locked row.
+    { onRequest: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerEditRequestSchema } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return { learner: await updateLearner(db, ctx, request.params.learnerId, request.body, ifMatchOf(request)) };
+    },
+  );
+
+  app.post(
+    '/learners/:learnerId/archive',
+    { onRequest: canManage, schema: { params: ZLearnerIdParams } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return { learner: await setLearnerArchived(db, ctx, request.params.learnerId, true) };
+    },
+  );
+
+  app.post(
+    '/learners/:learnerId/restore',
+    // No body (or no day): back in the class from today.
+    { onRequest: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerRestoreSchema.nullish() } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const since = request.body?.registerClassSince ?? null;
+      return { learner: await setLearnerArchived(db, ctx, request.params.learnerId, false, since) };
+    },
+  );
+
+  // Parents and guardians of a learner (spec 6 relations; who pays, who hears from the school).
+  app.get(
+    '/learners/:learnerId/guardians',
+    { onRequest: canView, schema: { params: ZLearnerIdParams } },
+    async (request) => {
+      const ctx = await schoolContext(request, VIEW_LEARNERS);
+      return { guardians: await readLearnerGuardians(db, ctx, request.params.learnerId) };
+    },
+  );
+
+  app.post(
+    '/learners/:learnerId/guardians',
+    { onRequest: canManage, schema: { params: ZLearnerIdParams, body: ZGuardianSchema } },
+    async (request, reply) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return reply.status(201).send({ guardians: await linkGuardian(db, ctx, request.params.learnerId, request.body) });
+    },
+  );
+
+  app.put(
+    '/learners/:learnerId/guardians/:guardianId',
+    { onRequest: canManage, schema: { params: ZGuardianParams, body: ZGuardianSchema } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const { learnerId, guardianId } = request.params;
+      return updateLearnerGuardian(db, ctx, learnerId, guardianId, request.body, ifMatchOf(request));
+    },
+  );
+
+  app.delete(
+    '/learners/:learnerId/guardians/:guardianId',
+    { onRequest: canManage, schema: { params: ZGuardianParams } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return { guardians: await unlinkGuardian(db, ctx, request.params.learnerId, request.params.guardianId) };
+    },
+  );
+
+  // Parent accounts are created by schools (spec 1): the admin invites a linked guardian.
+  app.post(
+    '/learners/:learnerId/guardians/:guardianId/invite',
+    { onRequest: canManage, schema: { params: ZGuardianParams } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return inviteGuardian(app, ctx, request.params.learnerId, request.params.guardianId);
+    },
+  );
+
+  // Guardians' consents to processing a learner's data (D15): staff and the parent's own.
+  await app.register(learnerConsentRoutes);
+
+  // The parent dashboard: the signed-in guardian's own children only.
+  app.get('/my-children', { onRequest: requireRole('parent') }, async (request) => {
+    const user = (await getSessionUser(request))!;
+    return { children: await listMyChildren(db, user.id) };
+  });
+
+  // A learner's own account (spec 6 role student): invited by the admin, revocable.
+  app.get(
+    '/learners/:learnerId/account',
+    { onRequest: canView, schema: { params: ZLearnerIdParams } },
+    async (request) => {
+      const ctx = await schoolContext(request, VIEW_LEARNERS);
+      return { account: await getLearnerAccount(db, ctx.organizationId, request.params.learnerId) };
+    },
+  );
+
+  app.post(
+    '/learners/:learnerId/account',
+    { onRequest: canManage, schema: { params: ZLearnerIdParams, body: ZLearnerAccountInviteSchema } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      return { account: await inviteLearner(app, ctx, request.params.learnerId, request.body.email) };
+    },
+  );
+
+  app.delete(
+    '/learners/:learnerId/account',
+    { onRequest: canManage, schema: { params: ZLearnerIdParams } },
+    async (request) => {
+      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      await revokeLearnerAccount(db, ctx, request.params.learnerId);
+      return { account: null };
+    },
+  );
+
+  // The family dashboards: a parent's own child (spec 6 view_child_*), a learner's own record (view_*).
+  app.get(
+    '/my-children/:learnerId/overview',
+    {
+      onRequest: [requirePermission('view_child_profile'), requirePermission('view_child_attendance')],
+      schema: { params: ZLearnerIdParams },
+    },
+    async (request) => {
+      const user = (await getSessionUser(request))!;
+      return { overview: await getMyChildOverview(db, user.id, request.params.learnerId) };
+    },
+  );
+
+  app.get(
+    '/my-learner',
+    { onRequest: [requirePermission('view_profile'), requirePermission('view_attendance')] },
+    async (request) => {
+      const user = (await getSessionUser(request))!;
+      return { overview: await getMyLearnerOverview(db, user.id) };
+    },
+  );
+
+  // Staff (spec 6): invite with a role, list, change a role, remove from the school.
+  const canManageStaff = requireSchoolPermission('manage_staff');
+  app.get('/staff', { onRequest: canManageStaff }, async (request) => {
+    const ctx = await schoolContext(request, ['manage_staff']);
+    return { staff: await listStaff(db, ctx.organizationId) };
+  });
+
+  app.post('/staff', { onRequest: canManageStaff, schema: { body: ZStaffInviteSchema } }, async (request, reply) => {
+    const ctx = await schoolContext(request, ['manage_staff']);
+    return reply.status(201).send({ member: await inviteStaff(app, ctx, request.body) });
+  });
+
+  app.post(
+    '/staff/:userId/invitation',
+    { onRequest: canManageStaff, schema: { params: z.object({ userId: z.string().min(1).max(100) }) } },
+    async (request) => {
+      const ctx = await schoolContext(request, ['manage_staff']);
+      return { member: await reinviteStaff(app, ctx, request.params.userId) };
+    },
+  );
+
+  app.put(
+    '/staff/:userId/role',
+    {
+      onRequest: requireSchoolPermission('manage_roles'),
+      schema: { params: z.object({ userId: z.string().min(1).max(100) }), body: ZStaffRoleSchema },
+    },
+    async (request) => {
+      const ctx = await schoolContext(request, ['manage_roles']);
+      return changeStaffRole(app, ctx, request.params.userId, request.body.role);
+    },
+  );
+
+  app.delete(
+    '/staff/:userId',
+    { onRequest: canManageStaff, schema: { params: z.object({ userId: z.string().min(1).max(100) }) } },
+    async (request) => {
+      const ctx = await schoolContext(request, ['manage_staff']);
+      return { removed: await removeStaff(app, ctx, request.params.userId) };
+    },
+  );
+};
