@@ -13,7 +13,7 @@ import {
   users,
 } from '../platform/db/schema/index.ts';
 import { DEMO_SCHOOL } from './seed-accounts.ts';
-import type { TSeeder } from './index.ts';
+import type { TSeeder } from './seeder.ts';
 
 /** The demo learner login's own record: Kabelo Mokoena of 8A, the demo parent's child. */
 export const DEMO_LEARNER_ADMISSION = 'DHS-0001';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { TSeeder } from './index.ts';
+import type { TSeeder } from './seeder.ts';
 import { newsletterSubscriptions } from '../platform/db/schema/index.ts';
 import {
   createContactMessage,

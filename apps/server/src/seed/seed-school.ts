@@ -4,7 +4,7 @@ import { birthDateForGrade, gradeToNumber } from '@sekolo/shared/schemas/school'
 import type { TSchoolGrade } from '@sekolo/shared/constants/enumerations';
 import { guardians, learnerGuardians, learners, registerClasses, users } from '../platform/db/schema/index.ts';
 import { findDemoSchoolId } from './demo-school.ts';
-import type { TSeeder } from './index.ts';
+import type { TSeeder } from './seeder.ts';
 
 const CLASSES: { name: string; grade: TSchoolGrade }[] = [
   { name: '8A', grade: '8' },

@@ -22,7 +22,7 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import { AppError, forbidden, notFound } from '../../platform/http/errors.ts';
 import { composeMail } from '../../platform/mail/compose-mail.ts';
 import type { TSessionUser } from '../../platform/auth/guards.ts';
-import { NEXT_UPDATED_AT } from './learner-guardians.ts';
+import { NEXT_UPDATED_AT } from './guardian-updated-at.ts';
 import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 /**

@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../
 import { ensureSchoolAccount, queueAccountInvitation, withdrawInvitations } from './account-invitation.ts';
 import { accountSharedWith, moveUnclaimedAccount, leaveSchoolUnlessLinked, linkedAccount } from './guardian-address.ts';
 import { askToLinkAccount, withdrawLinkRequests } from './guardian-link-requests.ts';
-import { NEXT_UPDATED_AT } from './learner-guardians.ts';
+import { NEXT_UPDATED_AT } from './guardian-updated-at.ts';
 import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 export const INVITATION_NEEDS_EMAIL = 'Add an e-mail address to invite this guardian.';

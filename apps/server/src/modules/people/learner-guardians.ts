@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { SCHOOL_MESSAGES, type TGuardianValues, type TLearnerGuardian } from '@sekolo/shared/schemas/school';
 import type { Database, DbExecutor } from '../../platform/db/client.ts';
 import { guardians, learnerGuardians, learners, users } from '../../platform/db/schema/index.ts';
@@ -7,15 +7,10 @@ import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/
 import { invitationOpen } from './account-invitation.ts';
 import { withdrawOldAddressInvitation } from './guardian-address.ts';
 import { linkStatesOf, withdrawLinkRequests } from './guardian-link-requests.ts';
+import { NEXT_UPDATED_AT } from './guardian-updated-at.ts';
 import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 
 const M = SCHOOL_MESSAGES;
-
-/**
- * A guardian's new updatedAt on a save: now, and always later than the one it replaces at the
- * millisecond an edit's If-Match carries, so a save is never taken for the version before it.
- */
-export const NEXT_UPDATED_AT = sql`greatest(now(), ${guardians.updatedAt} + interval '1 millisecond')`;
 
 async function assertLearnerInSchool(db: DbExecutor, organizationId: string, learnerId: string): Promise<void> {
   const [row] = await db

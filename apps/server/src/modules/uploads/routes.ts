@@ -11,7 +11,8 @@ import { findReadableUpload } from './access.ts';
 import { createUpload, fileTooLarge } from './create-upload.ts';
 import { deleteUpload } from './delete-upload.ts';
 import { contentDisposition } from './file-names.ts';
-import { createFileStorage, type IFileStorage } from './storage.ts';
+import { createFileStorage } from './create-file-storage.ts';
+import type { IFileStorage } from './storage.ts';
 
 /** Room for the multipart framing around a 10 MB file (boundaries, part headers, a long file name). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;

@@ -4,7 +4,7 @@ import type { TConfig } from '../../platform/config/env.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { applications, paymentOrders, type TApplicationStatus, type TStepData } from '../../platform/db/schema/index.ts';
 import { createUpload } from '../../modules/uploads/create-upload.ts';
-import { createFileStorage } from '../../modules/uploads/storage.ts';
+import { createFileStorage } from '../../modules/uploads/create-file-storage.ts';
 import { createUser, type TCreatedUser, type TUserOverrides } from './accounts.ts';
 
 /**

@@ -1,5 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { capsSubjectLabel } from '@sekolo/shared/constants/caps-subjects';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { gradeFromNumber } from '@sekolo/shared/schemas/school';
 import {
   overlappingPeriod,
@@ -14,7 +13,6 @@ import {
   type TSetupRoom,
   type TSubjectClass,
   type TSubjectClassInput,
-  type TSubjectClassMembership,
   type TSubjectClassUpdateInput,
   type TTimetableSetup,
   TEACHING_ROLES as SHARED_TEACHING_ROLES,
@@ -22,11 +20,9 @@ import {
 import type { Database, DbExecutor } from '../../../platform/db/client.ts';
 import { lockForTransaction } from '../../../platform/db/transaction.ts';
 import {
-  learners,
   organizationMembers,
   registerClasses,
   subjectClasses,
-  subjectClassLearners,
   timetableLessons,
   timetablePeriods,
   timetableRooms,
@@ -37,6 +33,7 @@ import type { TSchoolContext } from '../../../platform/tenancy/school-context.ts
 import { audited } from './audited.ts';
 import { lessonSlotsOf, lockSlots, lockSubjectClass, teacherClashAt } from './lessons.ts';
 import { addMembers, checkLearners } from './subject-class-learners.ts';
+import { listSubjectClasses } from './list-subject-classes.ts';
 
 /** Members who may teach a subject class (the shared rule, canTeachSubjects). */
 export const TEACHING_ROLES = [...SHARED_TEACHING_ROLES];
@@ -72,51 +69,6 @@ export async function listRooms(db: DbExecutor, organizationId: string): Promise
 }
 
 /** How many active learners take the subject class: its register class's, or its chosen ones. */
-const learnerCount = sql<number>`case when ${subjectClasses.membership} = 'chosen'
-  then (select count(*) from ${subjectClassLearners} inner join ${learners} on ${learners.id} = ${subjectClassLearners.learnerId}
-        where ${subjectClassLearners.subjectClassId} = ${subjectClasses.id} and ${learners.archivedAt} is null)
-  else (select count(*) from ${learners}
-        where ${learners.registerClassId} = ${subjectClasses.registerClassId} and ${learners.archivedAt} is null)
-  end`;
-
-/** The school's subject classes (or those matching `where`), by grade, class, subject and group. */
-export async function listSubjectClasses(
-  db: DbExecutor,
-  organizationId: string,
-  where?: SQL,
-): Promise<TSubjectClass[]> {
-  const rows = await db
-    .select({
-      id: subjectClasses.id,
-      subject: subjectClasses.subject,
-      teacherId: subjectClasses.teacherUserId,
-      teacherName: users.name,
-      registerClassId: subjectClasses.registerClassId,
-      registerClassName: registerClasses.name,
-      membership: subjectClasses.membership,
-      groupName: subjectClasses.groupName,
-      learnerCount,
-      lessons: sql<number>`(select count(*) from ${timetableLessons} where ${timetableLessons.subjectClassId} = ${subjectClasses.id})`,
-    })
-    .from(subjectClasses)
-    .innerJoin(users, eq(users.id, subjectClasses.teacherUserId))
-    .innerJoin(registerClasses, eq(registerClasses.id, subjectClasses.registerClassId))
-    .where(and(eq(subjectClasses.organizationId, organizationId), where))
-    .orderBy(
-      asc(registerClasses.grade),
-      asc(registerClasses.name),
-      asc(subjectClasses.subject),
-      asc(subjectClasses.groupName),
-    );
-  return rows.map((row) => ({
-    ...row,
-    membership: row.membership as TSubjectClassMembership,
-    learnerCount: Number(row.learnerCount),
-    lessons: Number(row.lessons),
-    subjectLabel: capsSubjectLabel(row.subject),
-  }));
-}
-
 export async function listTeachers(db: DbExecutor, organizationId: string) {
   return db
     .select({ id: users.id, name: users.name })

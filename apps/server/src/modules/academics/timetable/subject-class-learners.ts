@@ -33,7 +33,7 @@ import {
   selectLessons,
 } from './lessons.ts';
 import { recordAudit } from '../../../platform/audit/audit.ts';
-import { listSubjectClasses } from './setup.ts';
+import { listSubjectClasses } from './list-subject-classes.ts';
 
 /**
  * The learners of a subject class (issue 6). A 'register_class' subject class takes every active
