@@ -1,22 +1,17 @@
 import type { App } from './platform/http/app-types.ts';
-import { devToolsRoutes } from './modules/dev-tools/routes.ts';
-import { authPlugin } from './modules/auth/auth-plugin.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { newsletterRoutes } from './modules/newsletter/routes.ts';
-import { contactRoutes } from './modules/contact/routes.ts';
-import { demoBookingRoutes } from './modules/demo-bookings/routes.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
-import { schoolRoutes } from './modules/people/routes.ts';
-import { guardianLinkRoutes } from './modules/people/guardian-link-routes.ts';
-import { attendanceRoutes } from './modules/academics/attendance/routes.ts';
-import { applicationRoutes, consoleApplicationRoutes } from './modules/applications/routes.ts';
-import { uploadRoutes } from './modules/uploads/routes.ts';
-import { customerProfileRoutes } from './modules/customer-profile/routes.ts';
-import { listingRoutes } from './modules/listings/routes.ts';
-import { basketCheckoutRoutes } from './modules/payments/basket-checkout.ts';
-import { timetableRoutes } from './modules/academics/timetable/routes.ts';
-import { consoleJobRoutes } from './modules/console-jobs/routes.ts';
-import { registerPaymentJobs } from './modules/payments/jobs.ts';
+import { devToolsRoutes } from './modules/dev-tools/index.ts';
+import { authPlugin, authRoutes } from './modules/auth/index.ts';
+import { newsletterRoutes } from './modules/newsletter/index.ts';
+import { contactRoutes } from './modules/contact/index.ts';
+import { demoBookingRoutes } from './modules/demo-bookings/index.ts';
+import { basketCheckoutRoutes, paymentRoutes, registerPaymentJobs } from './modules/payments/index.ts';
+import { guardianLinkRoutes, schoolRoutes } from './modules/people/index.ts';
+import { attendanceRoutes, classRoutes, timetableRoutes } from './modules/academics/index.ts';
+import { applicationRoutes, consoleApplicationRoutes } from './modules/applications/index.ts';
+import { uploadRoutes } from './modules/uploads/index.ts';
+import { customerProfileRoutes } from './modules/customer-profile/index.ts';
+import { listingRoutes } from './modules/listings/index.ts';
+import { consoleJobRoutes } from './modules/console-jobs/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -32,6 +27,7 @@ export async function registerModules(app: App) {
   await app.register(applicationRoutes, { prefix: '/api/applications' });
   await app.register(consoleApplicationRoutes, { prefix: '/api/console/applications' });
   await app.register(schoolRoutes, { prefix: '/api/school' });
+  await app.register(classRoutes, { prefix: '/api/school' });
   await app.register(attendanceRoutes, { prefix: '/api/school/attendance' });
   await app.register(guardianLinkRoutes, { prefix: '/api/guardian-links' });
   await app.register(customerProfileRoutes, { prefix: '/api/customer-profile' });

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../platform/db/schema/index.ts';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import { startSubscriptionFromOrder } from '../payments/subscriptions.ts';
+import { startSubscriptionFromOrder } from '../payments/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TUserOverrides } from '../../test/factories/accounts.ts';
 import {

@@ -15,7 +15,7 @@ import { checkNewPassword } from './password-policy.ts';
 import { hashVerificationIdentifier } from './verification-identifier.ts';
 import { AUTH_PATH_HEADER, THROTTLED_AUTH_PATHS } from './auth-throttle.ts';
 import { avatarUrlPattern, deleteAvatarFiles } from './avatar-files.ts';
-import { createFileStorage, removeStoredBytes, storageKeysOf } from '../uploads/uploads-service.ts';
+import { createFileStorage, removeStoredBytes, storageKeysOf } from '../uploads/index.ts';
 
 /** The bridge puts Fastify's idea of the client address here (TRUST_PROXY decides); clients cannot set it. */
 export const CLIENT_IP_HEADER = 'x-sekolo-client-ip';

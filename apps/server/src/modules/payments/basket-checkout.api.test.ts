@@ -9,8 +9,8 @@ import { signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ensureOrganizationWithMember } from '../../platform/tenancy/organizations.ts';
-import { balanceOf } from '../ledger/balance-of.ts';
-import { findUnbalancedJournals } from '../ledger/find-unbalanced-journals.ts';
+import { balanceOf } from '../ledger/index.ts';
+import { findUnbalancedJournals } from '../ledger/index.ts';
 import { paymentProvidersFor } from './providers/index.ts';
 
 describe('basket checkout: listings priced on the server, one order, credited once (API)', () => {

@@ -15,7 +15,7 @@ import type { DatabaseHandle, DbExecutor } from '../../platform/db/client.ts';
 import { paymentOrders } from '../../platform/db/schema/payments.ts';
 import { badRequest, notFound, unauthorized } from '../../platform/http/errors.ts';
 import { getSessionUser, requireSession, type TSessionUser } from '../../platform/auth/guards.ts';
-import { priceBasket } from '../listings/listings.ts';
+import { priceBasket } from '../listings/index.ts';
 import { createOrder } from './create-order.ts';
 import { withOrderParam } from './order-view.ts';
 import { paymentProviderFor } from './providers/index.ts';

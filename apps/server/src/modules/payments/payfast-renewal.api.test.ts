@@ -9,7 +9,7 @@ import { subscriptionCharges, subscriptions } from '../../platform/db/schema/sub
 import { cookiesFrom } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { findUnbalancedJournals } from '../ledger/find-unbalanced-journals.ts';
+import { findUnbalancedJournals } from '../ledger/index.ts';
 import { findPaidRegistrationOrder } from './registration-orders.ts';
 import { addMonths } from './subscriptions.ts';
 

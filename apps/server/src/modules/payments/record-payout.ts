@@ -6,8 +6,8 @@ import { rowsOf, type DbExecutor } from '../../platform/db/client.ts';
 import { lockForTransaction } from '../../platform/db/transaction.ts';
 import { ledgerJournals } from '../../platform/db/schema/ledger.ts';
 import { badRequest, conflict } from '../../platform/http/errors.ts';
-import { inTransaction } from '../ledger/in-transaction.ts';
-import { postJournal, readEntries, type TPostJournalResult } from '../ledger/post-journal.ts';
+import { inTransaction } from '../ledger/index.ts';
+import { postJournal, readEntries, type TPostJournalResult } from '../ledger/index.ts';
 import { payoutEntries } from './journal-lines.ts';
 
 export type TRecordPayoutInput = {

@@ -9,8 +9,8 @@ import { paymentNotifications, paymentOrders } from '../../platform/db/schema/pa
 import { cookiesFrom, signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { balanceOf } from '../ledger/balance-of.ts';
-import { findUnbalancedJournals } from '../ledger/find-unbalanced-journals.ts';
+import { balanceOf } from '../ledger/index.ts';
+import { findUnbalancedJournals } from '../ledger/index.ts';
 import { createOrder } from './create-order.ts';
 import { toOrderView } from './order-view.ts';
 import { paySandboxOrder } from './pay-sandbox-order.ts';

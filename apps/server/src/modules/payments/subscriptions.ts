@@ -7,7 +7,7 @@ import { paymentOrders } from '../../platform/db/schema/payments.ts';
 import { learners } from '../../platform/db/schema/school.ts';
 import { subscriptionCharges, subscriptions, type TSubscriptionStatus } from '../../platform/db/schema/subscriptions.ts';
 import { AppError, badRequest, conflict } from '../../platform/http/errors.ts';
-import { postJournal } from '../ledger/post-journal.ts';
+import { postJournal } from '../ledger/index.ts';
 import { newOrderReference } from './create-order.ts';
 import { issueInvoice } from './invoices.ts';
 import { subscriptionEntries } from './journal-lines.ts';

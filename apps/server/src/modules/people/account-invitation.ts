@@ -7,8 +7,8 @@ import type { DbExecutor } from '../../platform/db/client.ts';
 import { accountInvitations, authVerifications, organizationMembers, users } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { composeMail } from '../../platform/mail/compose-mail.ts';
-import { createUserWithPassword } from '../auth/create-user-with-password.ts';
-import { hashVerificationIdentifier } from '../auth/verification-identifier.ts';
+import { createUserWithPassword } from '../auth/index.ts';
+import { hashVerificationIdentifier } from '../auth/index.ts';
 
 /**
  * Accounts a school creates for people it knows (spec 1: guardians, staff, learners): the account

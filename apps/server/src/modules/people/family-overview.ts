@@ -18,10 +18,10 @@ import {
   registerClasses,
 } from '../../platform/db/schema/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { onEachDay } from '../academics/attendance/learner-days.ts';
-import { lessonsOfLearner, selectLessons } from '../academics/timetable/lessons.ts';
-import { listPeriods } from '../academics/timetable/setup.ts';
-import { getTerms } from '../academics/timetable/terms.ts';
+import { onEachDay } from '../academics/index.ts';
+import { lessonsOfLearner, selectLessons } from '../academics/index.ts';
+import { listPeriods } from '../academics/index.ts';
+import { getTerms } from '../academics/index.ts';
 import { GUARDIAN_LINKS, LINKED_LEARNER } from '../../platform/tenancy/guardian-children.ts';
 
 /**

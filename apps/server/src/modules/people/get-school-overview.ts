@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'driz
 import { gradeFromNumber, type TSchoolActivity, type TSchoolOverview } from '@sekolo/shared/schemas/school';
 import type { DbExecutor } from '../../platform/db/client.ts';
 import { attendanceRecords, auditEvents, learners, registerClasses, users } from '../../platform/db/schema/index.ts';
-import { VIEW_ATTENDANCE } from '../academics/attendance/attendance-access.ts';
-import { getDayOverview } from '../academics/attendance/views.ts';
-import { findSubscription, learnerLimitOf, packageById } from '../payments/subscriptions.ts';
+import { VIEW_ATTENDANCE } from '../academics/index.ts';
+import { getDayOverview } from '../academics/index.ts';
+import { findSubscription, learnerLimitOf, packageById } from '../payments/index.ts';
 import { countOf } from '@sekolo/shared/domain/count';
 import { formatLongDate } from '@sekolo/shared/domain/sa-calendar';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';

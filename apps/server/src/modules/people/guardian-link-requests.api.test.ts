@@ -10,7 +10,7 @@ import { createGuardian, createLearner } from '../../test/factories/school.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { routeTable } from '../../test/route-table.ts';
 import * as schema from '../../platform/db/schema/index.ts';
-import { multipartBody, SAMPLE } from '../uploads/test-support.ts';
+import { multipartBody, SAMPLE } from '../../test/uploads.ts';
 
 /**
  * One school may not take another school's parent: inviting a guardian at the address of an

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../platform/db/client.ts';
 import { organizations } from '../../platform/db/schema/index.ts';
-import { assertLearnerCapacity } from '../payments/subscriptions.ts';
+import { assertLearnerCapacity } from '../payments/index.ts';
 
 /**
  * The package's learner limit (issue 5 owns the rule: modules/payments/subscriptions.ts). Called

@@ -5,7 +5,7 @@ import { gradeToNumber, SCHOOL_MESSAGES, type TLearnerValues } from '@sekolo/sha
 import type { DbExecutor } from '../../platform/db/client.ts';
 import { attendanceRecords, learners, registerClasses } from '../../platform/db/schema/index.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
-import { onEachDay } from '../academics/attendance/learner-days.ts';
+import { onEachDay } from '../academics/index.ts';
 
 const M = SCHOOL_MESSAGES;
 

@@ -10,8 +10,6 @@ import {
   ZLearnerRestoreSchema,
   ZLearnerEditRequestSchema,
   ZLearnerSchema,
-  ZRegisterClassSchema,
-  SCHOOL_MESSAGES,
 } from '@sekolo/shared/schemas/school';
 import { schoolToday, ZAttendanceDate } from '@sekolo/shared/schemas/attendance';
 import { ZLearnerAccountInviteSchema } from '@sekolo/shared/schemas/family';
@@ -29,12 +27,6 @@ import { learnerPageForToken, listLearners, pageStatementName } from './list-lea
 import { learnerConsentRoutes } from './learner-consent-routes.ts';
 import { listMyChildren } from './my-children.ts';
 import { changeStaffRole, inviteStaff, listStaff, reinviteStaff, removeStaff } from './school-staff.ts';
-import {
-  createRegisterClass,
-  deleteRegisterClass,
-  listRegisterClasses,
-  updateRegisterClass,
-} from '../academics/classes/register-classes.ts';
 import { adoptSession, getSessionUser, requirePermission, requireRole, sessionInStatement } from '../../platform/auth/guards.ts';
 import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from '../../platform/tenancy/school-context.ts';
 import { setLearnerArchived, updateLearner } from './update-learner.ts';
@@ -44,7 +36,6 @@ function ifMatchOf(request: FastifyRequest): string | undefined {
   return request.headers['if-match']?.trim().replace(/^(W\/)?"(.*)"$/, '$2') || undefined;
 }
 
-const ZClassIdParams = z.object({ classId: z.uuid({ error: SCHOOL_MESSAGES.classNotFound }) });
 const ZLearnerExportQuerySchema = ZLearnerListQuerySchema.pick({
   q: true,
   status: true,
@@ -82,31 +73,6 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
       return getSchoolOverview(db, ctx, request.query.date ?? schoolToday());
     },
   );
-
-  app.get('/classes', { onRequest: canView }, async (request) => {
-    const ctx = await schoolContext(request, VIEW_LEARNERS);
-    return { classes: await listRegisterClasses(db, ctx.organizationId) };
-  });
-
-  app.post('/classes', { onRequest: canManage, schema: { body: ZRegisterClassSchema } }, async (request, reply) => {
-    const ctx = await schoolContext(request, MANAGE_LEARNERS);
-    return reply.status(201).send({ class: await createRegisterClass(db, ctx, request.body) });
-  });
-
-  // A class renamed or its grade corrected; deleted only while no learner, register or subject class hangs on it.
-  app.put(
-    '/classes/:classId',
-    { onRequest: canManage, schema: { params: ZClassIdParams, body: ZRegisterClassSchema } },
-    async (request) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
-      return { class: await updateRegisterClass(db, ctx, request.params.classId, request.body) };
-    },
-  );
-
-  app.delete('/classes/:classId', { onRequest: canManage, schema: { params: ZClassIdParams } }, async (request) => {
-    const ctx = await schoolContext(request, MANAGE_LEARNERS);
-    return deleteRegisterClass(db, ctx, request.params.classId);
-  });
 
   // The first page of a search (what the search box asks for) checks the session in its own
   // statement, one round trip, as the register read does (decision 007). Other pages run unprepared,

@@ -11,7 +11,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { learners } from '../../platform/db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/http/errors.ts';
-import { reconcileLearnerGroups } from '../academics/timetable/subject-class-learners.ts';
+import { reconcileLearnerGroups } from '../academics/index.ts';
 import { getLearnerRow } from './get-learner.ts';
 import { checkLearnerCapacity } from './learner-capacity.ts';
 import {

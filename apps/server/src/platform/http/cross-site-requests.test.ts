@@ -7,8 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { authPost, cookiesFrom, signedInUser, signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
 import { subscriptions } from '../db/schema/index.ts';
-import { createOrder } from '../../modules/payments/create-order.ts';
-import { priceOrderRequest } from '../../modules/payments/price-order.ts';
+import { createStarterSubscriptionOrder } from '../../test/factories/payments.ts';
 import { routeTable } from '../../test/route-table.ts';
 import { loadConfig } from '../config/env.ts';
 import { trustedOrigins } from '../config/trusted-origins.ts';
@@ -127,10 +126,7 @@ describe('cross-site requests (sandbox payments)', () => {
     ];
     const [, admin] = people;
     // The school's subscription, so the billing routes' guard (the subscription's manager) lets the admin through.
-    const { order } = await createOrder(t, {
-      ...priceOrderRequest({ kind: 'subscription', packageId: 'starter', returnPath: '/a', cancelPath: '/b' }),
-      buyerUserId: admin!.id,
-    });
+    const { order } = await createStarterSubscriptionOrder(t, admin!.id);
     await t.database.db.insert(subscriptions).values({
       userId: admin!.id,
       organizationId: admin!.organizationId,
