@@ -302,7 +302,7 @@ describe('school routes: every role of spec 6 against every route', () => {
     };
 
   const MATRIX: Record<string, TCase> = {
-    // --- school: overview, classes, learners, guardians (modules/school)
+    // --- school: overview, classes, learners, guardians (modules/people, modules/academics/classes)
     'GET /api/school/overview': { rule: OVERVIEW, ok: 200, request: () => ({ url: '/api/school/overview' }) },
     'GET /api/school/classes': { rule: VIEW_LEARNERS, ok: 200, request: () => ({ url: '/api/school/classes' }) },
     'POST /api/school/classes': {
@@ -560,7 +560,7 @@ describe('school routes: every role of spec 6 against every route', () => {
       request: () => ({ url: `/api/school/staff/${f.spareStaff}/role`, payload: { role: 'lunch_lady' } }),
     },
 
-    // --- attendance (modules/attendance)
+    // --- attendance (modules/academics/attendance)
     'GET /api/school/attendance/classes': {
       rule: ATTENDANCE,
       ok: 200,
@@ -623,7 +623,7 @@ describe('school routes: every role of spec 6 against every route', () => {
       request: () => ({ url: '/api/school/attendance/my-children/absences' }),
     },
 
-    // --- timetable (modules/timetable)
+    // --- timetable (modules/academics/timetable)
     'GET /api/school/timetable/setup': {
       rule: READ_TIMETABLE_OR_PARENT,
       ok: 200,

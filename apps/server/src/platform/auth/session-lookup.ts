@@ -116,7 +116,7 @@ export const SESSION_COLUMN_COUNT = Object.keys(S).length;
  * and its user's first membership. The lookup runs it prepared; a route that reads the session and
  * its own data in one statement (one round trip instead of two) puts it in a `WITH` and the
  * session's columns first in its rows, for `TSessionLookup.fromColumns` (the register read of
- * modules/attendance, decision 007).
+ * modules/academics/attendance, decision 007).
  */
 export const SESSION_SELECT: SQL = new QueryBuilder()
   .select(SESSION_FIELDS)

@@ -87,7 +87,7 @@ const dialect = new PgDialect();
  * as the prepared statement `name`: on PostgreSQL, node-postgres parses it once per connection and
  * then sends only its values, and PostgreSQL may keep its plan; the server does not build it again
  * per request either. For a long statement whose planning costs more than its run (the register
- * save, modules/attendance/register.ts). PGlite runs it as any other.
+ * save, modules/academics/attendance/register.ts). PGlite runs it as any other.
  */
 export function namedStatement<T = Record<string, unknown>>(name: string, statement: SQL) {
   const query = dialect.sqlToQuery(statement);

@@ -5,7 +5,7 @@ import { learners, registerClasses } from './school.ts';
 
 /**
  * Attendance (issue 6): the daily register per register class. Every row carries its school's
- * organization_id and every query filters by it (tenant isolation, modules/attendance/README.md).
+ * organization_id and every query filters by it (tenant isolation, modules/academics/attendance/README.md).
  */
 
 /** The class teacher of a register class: the teacher who marks its register (one per class). */

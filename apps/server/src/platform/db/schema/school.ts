@@ -44,7 +44,7 @@ export const registerClasses = pgTable(
 );
 
 /**
- * A learner of one school. Keyset pages (modules/school/list-learners.ts) walk the composite
+ * A learner of one school. Keyset pages (modules/people/list-learners.ts) walk the composite
  * indexes below; the name and admission-number search is a prefix match on lower-cased columns
  * with text_pattern_ops indexes, which PostgreSQL and PGlite both use for `LIKE 'abc%'` without
  * an extension (pg_trgm would need loading into PGlite and would serve only infix matches, which
@@ -68,7 +68,7 @@ export const learners = pgTable(
     /**
      * The school day (Africa/Johannesburg) from which the learner is in their register class: the
      * day they were added, or moved to the class (update-learner.ts). A register of an earlier day
-     * neither lists nor needs them, unless they have a mark in it (modules/attendance/class-members.ts).
+     * neither lists nor needs them, unless they have a mark in it (modules/academics/attendance/class-members.ts).
      * Migration 0032 set it for the learners before it to the day they were created.
      */
     registerClassSince: date('register_class_since', { mode: 'string' })
@@ -322,7 +322,7 @@ export const learnerConsents = pgTable(
 
 /**
  * An account a school made for someone it knows (a guardian, a staff member, a learner:
- * modules/school/account-invitation.ts) whose person has not chosen a password yet. The row goes
+ * modules/people/account-invitation.ts) whose person has not chosen a password yet. The row goes
  * when they do (Better Auth's onPasswordReset, create-auth.ts); while it is there the school sees
  * them as invited and can send a fresh link.
  */
