@@ -7,6 +7,7 @@ import { errorHandlerPlugin } from './platform/http/error-handler.ts';
 import { crossSiteRequestsPlugin } from './platform/http/cross-site-requests.ts';
 import { webAppPlugin } from './platform/http/web-app.ts';
 import { registerModules } from './register-modules.ts';
+import { apiRoutesPlugin } from './platform/http/contract-route.ts';
 import { contentSecurityPolicy } from './platform/http/content-security-policy.ts';
 import { loggerOptions } from './platform/http/logger.ts';
 import { boundJsonDepth } from './platform/http/json-depth.ts';
@@ -48,6 +49,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await app.register(cookie);
   await app.register(errorHandlerPlugin);
   await app.register(crossSiteRequestsPlugin);
+  await app.register(apiRoutesPlugin);
 
   app.get('/api/health', async () => {
     const started = Date.now();

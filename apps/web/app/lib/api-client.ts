@@ -1,3 +1,5 @@
+import { pathOf, searchOf, type Contract, type RequestOf, type ResponseOf } from '@sekolo/shared/contracts/contract';
+
 /** The one way the web app talks to /api: JSON in, JSON out, errors as ApiError with the server's message. */
 export class ApiError extends Error {
   constructor(
@@ -126,3 +128,27 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+type CallOptions = Omit<RequestOptions, 'body' | 'method'>;
+
+/**
+ * Calls the operation a contract describes: its URL from the contract's path, params and query,
+ * its answer typed by the contract's response schema. A contract without params, query or body
+ * is called without a request.
+ */
+export function call<C extends Contract>(
+  c: C,
+  ...[request, options]: object extends RequestOf<C>
+    ? [request?: RequestOf<C>, options?: CallOptions]
+    : [request: RequestOf<C>, options?: CallOptions]
+): Promise<ResponseOf<C>> {
+  const { params, query, body } = (request ?? {}) as { params?: object; query?: object; body?: unknown };
+  const url = pathOf(c, params as Record<string, unknown>) + searchOf(query as Record<string, unknown>);
+  return apiRequest<ResponseOf<C>>(url, { ...options, method: c.method, body });
+}
+
+/** The URL of a contract's operation, for a link or a download (`answer: 'file'`). */
+export function urlOf<C extends Contract>(c: C, request?: Pick<RequestOf<C>, 'params' | 'query'>): string {
+  const { params, query } = (request ?? {}) as { params?: object; query?: object };
+  return pathOf(c, params as Record<string, unknown>) + searchOf(query as Record<string, unknown>);
+}

@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { newsletterContracts } from '@sekolo/shared/contracts/newsletter';
+import { call } from '~/lib/api-client';
 
 export type TNewsletterLinkAction = 'confirm' | 'unsubscribe';
-export type TNewsletterLinkAnswer = { status: 'confirmed' | 'unsubscribed'; email: string; message: string };
+export type { TNewsletterLinkAnswer } from '@sekolo/shared/contracts/newsletter';
 
 /** Confirm and unsubscribe links from the newsletter mails (POST with the token from ?token=). */
 export function openNewsletterLink(action: TNewsletterLinkAction, token: string) {
-  return api.post<TNewsletterLinkAnswer>(`/api/newsletter/${action}`, { token });
+  return call(newsletterContracts[action], { body: { token } });
 }
 
 export function useNewsletterLink(action: TNewsletterLinkAction) {

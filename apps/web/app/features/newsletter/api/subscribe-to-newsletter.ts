@@ -1,11 +1,10 @@
 import { useAsyncAction } from '~/lib/use-async-action';
-import type { TNewsletterSubscribe } from '@sekolo/shared/schemas/public-forms';
-import { api } from '~/lib/api-client';
+import type { TNewsletterSubscribeInput } from '@sekolo/shared/schemas/public-forms';
+import { newsletterContracts } from '@sekolo/shared/contracts/newsletter';
+import { call } from '~/lib/api-client';
 
-export type TSubscribeAnswer = { message: string };
-
-export function subscribeToNewsletter(input: TNewsletterSubscribe) {
-  return api.post<TSubscribeAnswer>('/api/newsletter/subscribe', input);
+export function subscribeToNewsletter(input: TNewsletterSubscribeInput) {
+  return call(newsletterContracts.subscribe, { body: input });
 }
 
 export function useSubscribeToNewsletter() {
