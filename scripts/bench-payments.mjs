@@ -174,7 +174,7 @@ try {
 
   // 3. The database, with the server stopped (the embedded database has one owner at a time).
   await stopServer();
-  const { openPglite } = await tsImport(path.join(root, 'apps/server/src/db/client.ts'), import.meta.url);
+  const { openPglite } = await tsImport(path.join(root, 'apps/server/src/platform/db/client.ts'), import.meta.url);
   const { findUnbalancedJournals } = await tsImport(path.join(root, 'apps/server/src/modules/ledger/find-unbalanced-journals.ts'), import.meta.url);
   const database = await openPglite(path.join(dataDir, 'data', 'pgdata'));
   try {

@@ -103,7 +103,7 @@ const { SCALE_SEED_VERSION, SCALE_SEED_SETTING, SCALE_ADMIN_EMAIL, SCALE_ADMIN_P
   import.meta.url,
 );
 const { learnerPageWithSessionQuery, pageStatementName } = await tsImport(
-  path.join(root, 'apps/server/src/modules/school/list-learners.ts'),
+  path.join(root, 'apps/server/src/modules/people/list-learners.ts'),
   import.meta.url,
 );
 const {
@@ -112,12 +112,12 @@ const {
   saveRegisterQuery,
   saveAnswer,
   SAVE_REGISTER_STATEMENTS,
-} = await tsImport(path.join(root, 'apps/server/src/modules/attendance/register.ts'), import.meta.url);
-const { defaultPoolMax } = await tsImport(path.join(root, 'apps/server/src/config/env.ts'), import.meta.url);
+} = await tsImport(path.join(root, 'apps/server/src/modules/academics/attendance/register.ts'), import.meta.url);
+const { defaultPoolMax } = await tsImport(path.join(root, 'apps/server/src/platform/config/env.ts'), import.meta.url);
 /** The server's PostgreSQL connections per process (its DATABASE_POOL_MAX). */
 const POOL = Number(process.env.BENCH_SCHOOL_POOL || defaultPoolMax(WORKERS));
 const { absenceMailTemplatesJson, ABSENCE_MAIL_TAG } = await tsImport(
-  path.join(root, 'apps/server/src/modules/attendance/absence-notice.ts'),
+  path.join(root, 'apps/server/src/modules/academics/attendance/absence-notice.ts'),
   import.meta.url,
 );
 // Writes SQL only: the statements below come from the server's own builders.
@@ -543,7 +543,7 @@ const SORTS = [
 // The statement the server runs for each request, with the same parameters, one round trip, built
 // by the server's own code: each checks the caller's session itself (REGISTER, SAVE,
 // learnerPageSql: the session by token, its user and their first membership,
-// modules/auth/session-lookup.ts).
+// platform/auth/session-lookup.ts).
 
 /** The register read: one statement, the session included. */
 async function sqlReadRegister(pool, auth, classId, date) {

@@ -7,6 +7,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const steps = [
   ['typecheck', ['npm', 'run', 'typecheck']],
   ['lint', ['npm', 'run', 'lint']],
+  ['lint dependencies', ['npm', 'run', 'lint:deps']],
   ['unit and API tests', ['npx', 'vitest', 'run']],
   ['build', ['npm', 'run', 'build']],
   ['end-to-end tests', ['npm', 'test', '-w', '@sekolo/e2e']],

@@ -14,7 +14,7 @@ import { linkFrom, waitForMail } from '../fixtures/outbox';
 /**
  * Accounts, issue 3: sign-up, verification, sign-in errors, rate limit, password reset, logout,
  * the route guard, the avatar menu. "E-mail sign-in disabled" needs a server started with
- * AUTH_EMAIL_PASSWORD=false, so the API tests cover it (apps/server/src/modules/auth/guards.test.ts).
+ * AUTH_EMAIL_PASSWORD=false, so the API tests cover it (apps/server/src/platform/auth/guards.test.ts).
  */
 
 const PASSWORD = 'sunflower-harbour-42';

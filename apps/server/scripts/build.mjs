@@ -4,8 +4,8 @@
 //
 // - tsc emits one .js file per source file (src/x/y.ts -> dist/x/y.js, `.ts` imports rewritten
 //   to `.js`). The layout mirrors src, so paths the code resolves from its own folder
-//   (import.meta.dirname) hold in dist as in src: the migrations next to db/client, the web build
-//   four folders up from config/env, the auth data files next to their module.
+//   (import.meta.dirname) hold in dist as in src: the migrations next to platform/db/client, the web build
+//   five folders up from platform/config/env, the auth data files next to their module.
 // - Files in src that are not TypeScript (SQL migrations and their journal, data files) are copied
 //   beside the compiled code; READMEs are left out.
 // - @sekolo/shared is compiled (packages/shared/dist) and copied to dist/node_modules/@sekolo/shared:

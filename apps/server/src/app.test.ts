@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app.ts';
-import { AppError } from './lib/errors.ts';
+import { AppError } from './platform/http/errors.ts';
 
 describe('the app shell', () => {
   let t: TestApp;

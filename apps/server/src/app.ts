@@ -1,35 +1,18 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from 'helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { TConfig } from './config/env.ts';
-import type { DatabaseHandle } from './db/client.ts';
-import type { Mailer } from './mail/mailer.ts';
-import type { JobQueue } from './platform/jobs/queue.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
-import { crossSiteRequestsPlugin } from './plugins/cross-site-requests.ts';
-import { webAppPlugin } from './plugins/web-app.ts';
-import { registerModules } from './modules/index.ts';
+import type { App, AppDeps } from './platform/http/app-types.ts';
+import { errorHandlerPlugin } from './platform/http/error-handler.ts';
+import { crossSiteRequestsPlugin } from './platform/http/cross-site-requests.ts';
+import { webAppPlugin } from './platform/http/web-app.ts';
+import { registerModules } from './register-modules.ts';
 import { apiRoutesPlugin } from './platform/http/contract-route.ts';
-import { contentSecurityPolicy } from './lib/content-security-policy.ts';
-import { loggerOptions } from './lib/logger.ts';
-import { boundJsonDepth } from './lib/json-depth.ts';
+import { contentSecurityPolicy } from './platform/http/content-security-policy.ts';
+import { loggerOptions } from './platform/http/logger.ts';
+import { boundJsonDepth } from './platform/http/json-depth.ts';
 
-export type AppDeps = {
-  config: TConfig;
-  database: DatabaseHandle;
-  mailer: Mailer;
-  /** Background jobs (platform/jobs): modules register their handlers on it. */
-  jobs: JobQueue;
-};
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
-
-export type App = FastifyInstance;
+export type { App, AppDeps };
 
 export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}) {
   const app = Fastify({
@@ -49,8 +32,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   // Security headers on every answer. helmet's middleware is built once, here: @fastify/helmet
   // built it again for each request (parsing the CSP directives every time), a measurable part of
   // a register read's server time (issue 6's bench).
-  // The Content-Security-Policy is ours (lib/content-security-policy.ts): a built page's answer
-  // (plugins/web-app.ts) lets that page's own inline scripts run by their hashes, nothing else.
+  // The Content-Security-Policy is ours (platform/http/content-security-policy.ts): a built page's answer
+  // (platform/http/web-app.ts) lets that page's own inline scripts run by their hashes, nothing else.
   const securityHeaders = helmet({
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,

@@ -3,8 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TConfig } from './config/env.ts';
-import { systemSettings, users } from './db/schema/index.ts';
+import type { TConfig } from './platform/config/env.ts';
+import { systemSettings, users } from './platform/db/schema/index.ts';
 import { openDatabase } from './server.ts';
 import { createTestServerConfig, type TestServerConfig } from './test/test-server-config.ts';
 

@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from './config/env.ts';
-import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { ConfigError, loadConfig } from './platform/config/env.ts';
+import { DataDirLockedError } from './platform/db/data-dir-lock.ts';
 import { startServer } from './server.ts';
 import { startupBanner } from './startup-banner.ts';
 import { isClusterWorker, runPrimary } from './cluster.ts';

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { loadConfig, type TConfig } from './config/env.ts';
-import { openPglite, openPostgres, isDatabaseEmpty, type DatabaseHandle } from './db/client.ts';
-import { lockDataDir } from './db/data-dir-lock.ts';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { loadConfig, type TConfig } from './platform/config/env.ts';
+import { openPglite, openPostgres, isDatabaseEmpty, type DatabaseHandle } from './platform/db/client.ts';
+import { lockDataDir } from './platform/db/data-dir-lock.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/queue.ts';
 import { buildApp, type App } from './app.ts';
 import { seedDemoData, type TDemoLogin } from './seed/index.ts';
-import { systemSettings } from './db/schema/index.ts';
+import { systemSettings } from './platform/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
 export type RunningServer = {
@@ -80,7 +80,7 @@ export async function startServer(config: TConfig = loadConfig()): Promise<Runni
       const stored = await database.db.select().from(systemSettings).where(eq(systemSettings.key, 'demo_logins'));
       demoLogins = (stored[0]?.value as TDemoLogin[] | undefined) ?? [];
     }
-    // The modules register their jobs here (modules/index.ts), and their workers start at once.
+    // The modules register their jobs here (register-modules.ts), and their workers start at once.
     app = await buildApp({ config, database, mailer, jobs: queue });
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     const port = new URL(address).port;

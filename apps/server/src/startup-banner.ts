@@ -1,4 +1,4 @@
-import type { TConfig } from './config/env.ts';
+import type { TConfig } from './platform/config/env.ts';
 import type { TDemoLogin } from './seed/index.ts';
 
 type TBannerConfig = Pick<

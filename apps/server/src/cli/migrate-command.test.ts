@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/env.ts';
-import { rowsOf } from '../db/client.ts';
-import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
+import { loadConfig } from '../platform/config/env.ts';
+import { rowsOf } from '../platform/db/client.ts';
+import { DataDirLockedError, lockDataDir } from '../platform/db/data-dir-lock.ts';
 import { openDatabase } from '../server.ts';
 import { createTestServerConfig, type TestServerConfig } from '../test/test-server-config.ts';
 import { committedMigrations, migrateCommand } from './migrate-command.ts';

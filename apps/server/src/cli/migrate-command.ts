@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { TConfig } from '../config/env.ts';
-import { MIGRATIONS_FOLDER, rowsOf, type Database } from '../db/client.ts';
+import type { TConfig } from '../platform/config/env.ts';
+import { MIGRATIONS_FOLDER, rowsOf, type Database } from '../platform/db/client.ts';
 import { openDatabase } from '../server.ts';
 
 export type TMigrateResult = {

@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig, type TConfig } from '../config/env.ts';
-import { DataDirLockedError } from '../db/data-dir-lock.ts';
+import { ConfigError, loadConfig, type TConfig } from '../platform/config/env.ts';
+import { DataDirLockedError } from '../platform/db/data-dir-lock.ts';
 
 /** Shared frame of the command-line tools: configuration errors and a locked folder end with a clear message. */
 export async function runCli(name: string, command: (config: TConfig) => Promise<number>): Promise<void> {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig, type TConfig } from '../config/env.ts';
-import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
-import { systemSettings, users } from '../db/schema/index.ts';
+import { loadConfig, type TConfig } from '../platform/config/env.ts';
+import { DataDirLockedError, lockDataDir } from '../platform/db/data-dir-lock.ts';
+import { systemSettings, users } from '../platform/db/schema/index.ts';
 import { openDatabase } from '../server.ts';
 import { createTestServerConfig, type TestServerConfig } from '../test/test-server-config.ts';
 import { migrateCommand } from './migrate-command.ts';

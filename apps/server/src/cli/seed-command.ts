@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
-import type { TConfig } from '../config/env.ts';
-import type { Database } from '../db/client.ts';
-import { systemSettings, users } from '../db/schema/index.ts';
+import type { TConfig } from '../platform/config/env.ts';
+import type { Database } from '../platform/db/client.ts';
+import { systemSettings, users } from '../platform/db/schema/index.ts';
 import { assertDemoPasswordAllowed, DemoPasswordError, seedDemoData, type TDemoLogin } from '../seed/index.ts';
 import { createMailer, openDatabase } from '../server.ts';
 import { createJobQueue } from '../platform/jobs/queue.ts';

@@ -3,7 +3,7 @@
 // 10 million rows) into the PostgreSQL database of DATABASE_URL, migrated first. `npm run bench`
 // calls it into a database of its own; run it by hand to explore the app at that size.
 import { parseArgs } from 'node:util';
-import { openPostgres } from '../db/client.ts';
+import { openPostgres } from '../platform/db/client.ts';
 import { DEFAULT_SCALE_OPTIONS, generateScaleSchool, SCALE_SCHOOL } from '../seed/scale-school.ts';
 import { runCli } from './run-cli.ts';
 

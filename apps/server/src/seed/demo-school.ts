@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { organizations } from '../db/schema/index.ts';
+import type { Database } from '../platform/db/client.ts';
+import { organizations } from '../platform/db/schema/index.ts';
 import { DEMO_SCHOOL } from './seed-accounts.ts';
 
 /** The demo school's id, or null when the accounts seeder has not created it (the later seeders then do nothing). */

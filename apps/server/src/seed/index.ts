@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../app.ts';
-import { PUBLISHED_DEMO_PASSWORD } from '../config/env.ts';
-import { systemSettings } from '../db/schema/index.ts';
+import { PUBLISHED_DEMO_PASSWORD } from '../platform/config/env.ts';
+import { systemSettings } from '../platform/db/schema/index.ts';
 import { seedAccounts } from './seed-accounts.ts';
 import { seedPublicSite } from './seed-public-site.ts';
 import { seedApplications } from './seed-applications.ts';
@@ -10,11 +9,9 @@ import { seedListings } from './seed-listings.ts';
 import { seedAttendance } from './seed-attendance.ts';
 import { seedFamily } from './seed-family.ts';
 import { seedConsents } from './seed-consents.ts';
+import type { TDemoLogin, TSeedContext, TSeeder } from './seeder.ts';
 
-export type TDemoLogin = { role: string; email: string };
-export type TSeedContext = Pick<AppDeps, 'config' | 'database' | 'mailer'> & { demoPassword: string };
-/** A seeder loads one module's demo data and returns the logins it created. */
-export type TSeeder = (ctx: TSeedContext) => Promise<TDemoLogin[]>;
+export type { TDemoLogin, TSeedContext, TSeeder };
 
 // Each module adds its seeder here, in dependency order.
 const SEEDERS: TSeeder[] = [

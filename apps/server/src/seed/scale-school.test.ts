@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZLearnerSchema } from '@sekolo/shared/schemas/school';
-import { rowsOf } from '../db/client.ts';
-import { learners } from '../db/schema/index.ts';
-import { toLearnerView } from '../modules/school/learner-view.ts';
+import { rowsOf } from '../platform/db/client.ts';
+import { learners } from '../platform/db/schema/index.ts';
+import { toLearnerView } from '../modules/people/learner-view.ts';
 import { signIn } from '../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import {

@@ -1,11 +1,11 @@
 import { hashPassword } from 'better-auth/crypto';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { rowsOf } from '../db/client.ts';
-import { organizations, registerClasses, systemSettings, users } from '../db/schema/index.ts';
+import type { Database } from '../platform/db/client.ts';
+import { rowsOf } from '../platform/db/client.ts';
+import { organizations, registerClasses, systemSettings, users } from '../platform/db/schema/index.ts';
 import { createUserWithPassword } from '../modules/auth/create-user-with-password.ts';
-import { ensureOrganizationWithMember } from '../modules/auth/organizations.ts';
+import { ensureOrganizationWithMember } from '../platform/tenancy/organizations.ts';
 
 /**
  * The scale school of issue 6 (`npm run db:seed-scale`, used by `npm run bench`): one school with

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { getMe, signIn } from '../test/auth-helpers.ts';
-import { users } from '../db/schema/index.ts';
+import { users } from '../platform/db/schema/index.ts';
 import { DEMO_ACCOUNTS, seedAccounts } from './seed-accounts.ts';
 
 describe('demo accounts', () => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { TRole } from '@sekolo/shared/constants/roles';
-import { users } from '../db/schema/index.ts';
-import { ensureOrganizationWithMember, type TOrganizationType } from '../modules/auth/organizations.ts';
+import { users } from '../platform/db/schema/index.ts';
+import { ensureOrganizationWithMember, type TOrganizationType } from '../platform/tenancy/organizations.ts';
 import { createUser, passwordHashFor } from '../test/factories/accounts.ts';
-import type { TDemoLogin, TSeeder } from './index.ts';
+import type { TDemoLogin, TSeeder } from './seeder.ts';
 
 export const DEMO_SCHOOL = { name: 'Demo High School', slug: 'demo-high-school', type: 'school' } as const;
 export const DEMO_BUSINESS = { name: 'Demo Supplies (Pty) Ltd', slug: 'demo-supplies', type: 'business' } as const;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { applications, users } from '../db/schema/index.ts';
+import { applications, users } from '../platform/db/schema/index.ts';
 import { signIn } from '../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { seedAccounts } from './seed-accounts.ts';

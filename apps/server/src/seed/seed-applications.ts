@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { guardianConsents, users } from '../db/schema/index.ts';
+import { guardianConsents, users } from '../platform/db/schema/index.ts';
 import { createApplicationWithApplicant } from '../test/factories/applications.ts';
-import type { TDemoLogin, TSeeder } from './index.ts';
+import type { TDemoLogin, TSeeder } from './seeder.ts';
 
 /** Applicants waiting in the review console's queue (D10), so /console is not empty on `npm start`. */
 export const DEMO_APPLICATIONS = [

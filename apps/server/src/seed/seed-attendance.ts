@@ -7,11 +7,11 @@ import {
   registerClasses,
   registerClassTeachers,
   users,
-} from '../db/schema/index.ts';
-import type { DbExecutor } from '../db/client.ts';
-import { recentSchoolDays } from '../modules/school/family-overview.ts';
+} from '../platform/db/schema/index.ts';
+import type { DbExecutor } from '../platform/db/client.ts';
+import { recentSchoolDays } from '../modules/people/family-overview.ts';
 import { findDemoSchoolId } from './demo-school.ts';
-import type { TSeeder } from './index.ts';
+import type { TSeeder } from './seeder.ts';
 
 /** The demo class the demo teacher marks (it holds the demo parent's child, Kabelo Mokoena). */
 export const DEMO_TEACHER_CLASS = '8A';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { learnerConsents } from '../db/schema/index.ts';
+import { learnerConsents } from '../platform/db/schema/index.ts';
 import { signIn } from '../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { seedAccounts } from './seed-accounts.ts';

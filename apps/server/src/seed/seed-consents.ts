@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { PRIVACY_POLICY_VERSION } from '@sekolo/shared/constants/privacy';
-import { guardians, learnerConsents, learnerGuardians, learners, users } from '../db/schema/index.ts';
+import { guardians, learnerConsents, learnerGuardians, learners, users } from '../platform/db/schema/index.ts';
 import { findDemoSchoolId } from './demo-school.ts';
-import type { TSeeder } from './index.ts';
+import type { TSeeder } from './seeder.ts';
 
 /**
  * Guardians who signed the school's paper consent form (phone only: no account, no e-mail, so no

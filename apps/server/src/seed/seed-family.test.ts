@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { signIn } from '../test/auth-helpers.ts';
-import { learners, timetableLessons, timetablePeriods } from '../db/schema/index.ts';
+import { learners, timetableLessons, timetablePeriods } from '../platform/db/schema/index.ts';
 import { seedAccounts } from './seed-accounts.ts';
 import { seedFamily } from './seed-family.ts';
 import { seedSchool } from './seed-school.ts';

@@ -11,9 +11,9 @@ import {
   timetablePeriods,
   timetableRooms,
   users,
-} from '../db/schema/index.ts';
+} from '../platform/db/schema/index.ts';
 import { DEMO_SCHOOL } from './seed-accounts.ts';
-import type { TSeeder } from './index.ts';
+import type { TSeeder } from './seeder.ts';
 
 /** The demo learner login's own record: Kabelo Mokoena of 8A, the demo parent's child. */
 export const DEMO_LEARNER_ADMISSION = 'DHS-0001';

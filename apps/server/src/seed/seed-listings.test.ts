@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { organizations } from '../db/schema/auth.ts';
-import { listings } from '../db/schema/listings.ts';
+import { organizations } from '../platform/db/schema/auth.ts';
+import { listings } from '../platform/db/schema/listings.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_BUSINESS, seedAccounts } from './seed-accounts.ts';
 import { DEMO_LISTINGS, seedListings } from './seed-listings.ts';

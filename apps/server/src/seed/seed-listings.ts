@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { organizations } from '../db/schema/auth.ts';
-import { listings } from '../db/schema/listings.ts';
-import type { TSeeder } from './index.ts';
+import { organizations } from '../platform/db/schema/auth.ts';
+import { listings } from '../platform/db/schema/listings.ts';
+import type { TSeeder } from './seeder.ts';
 import { DEMO_BUSINESS } from './seed-accounts.ts';
 
 /** Fixed ids, so seeding again (db:seed --force) adds nothing and baskets keep pointing at them. */

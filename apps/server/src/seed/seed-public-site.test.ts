@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { contactMessages, demoBookings, newsletterSubscriptions } from '../db/schema/index.ts';
+import { contactMessages, demoBookings, newsletterSubscriptions } from '../platform/db/schema/index.ts';
 import { seedPublicSite } from './seed-public-site.ts';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { TSeeder } from './index.ts';
-import { newsletterSubscriptions } from '../db/schema/index.ts';
+import type { TSeeder } from './seeder.ts';
+import { newsletterSubscriptions } from '../platform/db/schema/index.ts';
 import {
   createContactMessage,
   createDemoBooking,

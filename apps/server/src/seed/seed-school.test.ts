@@ -3,8 +3,8 @@ import { count } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { signIn } from '../test/auth-helpers.ts';
 import { ZLearnerSchema } from '@sekolo/shared/schemas/school';
-import { learnerGuardians, learners, registerClasses } from '../db/schema/index.ts';
-import { toLearnerView } from '../modules/school/learner-view.ts';
+import { learnerGuardians, learners, registerClasses } from '../platform/db/schema/index.ts';
+import { toLearnerView } from '../modules/people/learner-view.ts';
 import { seedAccounts } from './seed-accounts.ts';
 import { seedSchool } from './seed-school.ts';
 

@@ -2,9 +2,9 @@ import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { and, eq, sql } from 'drizzle-orm';
 import { birthDateForGrade, gradeToNumber } from '@sekolo/shared/schemas/school';
 import type { TSchoolGrade } from '@sekolo/shared/constants/enumerations';
-import { guardians, learnerGuardians, learners, registerClasses, users } from '../db/schema/index.ts';
+import { guardians, learnerGuardians, learners, registerClasses, users } from '../platform/db/schema/index.ts';
 import { findDemoSchoolId } from './demo-school.ts';
-import type { TSeeder } from './index.ts';
+import type { TSeeder } from './seeder.ts';
 
 const CLASSES: { name: string; grade: TSchoolGrade }[] = [
   { name: '8A', grade: '8' },

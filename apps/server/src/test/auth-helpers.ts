@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { App } from '../app.ts';
+import type { App } from '../platform/http/app-types.ts';
 import type { TMeResponse } from '../modules/auth/get-me.ts';
 
 /** The Origin the browser sends; Better Auth refuses cookie-bearing requests from elsewhere. */

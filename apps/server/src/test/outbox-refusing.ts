@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../platform/db/client.ts';
 
 /**
  * Runs `fn` while the outbox refuses every mail with `tag` (a check constraint, as a full disk or a

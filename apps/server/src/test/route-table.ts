@@ -1,4 +1,4 @@
-import type { App } from '../app.ts';
+import type { App } from '../platform/http/app-types.ts';
 
 /**
  * Every route the app serves, as `METHOD /path` (HEAD, which Fastify adds to each GET, left out),

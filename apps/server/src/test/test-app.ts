@@ -3,12 +3,12 @@ import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { buildApp, type App } from '../app.ts';
-import { loadConfig, type TConfig } from '../config/env.ts';
-import type { DatabaseHandle } from '../db/client.ts';
-import { outboxMessages } from '../db/schema/index.ts';
-import { createOutboxMailer, type Mailer } from '../mail/mailer.ts';
+import { loadConfig, type TConfig } from '../platform/config/env.ts';
+import type { DatabaseHandle } from '../platform/db/client.ts';
+import { outboxMessages } from '../platform/db/schema/index.ts';
+import { createOutboxMailer, type Mailer } from '../platform/mail/mailer.ts';
 import { createJobQueue, type JobQueue } from '../platform/jobs/queue.ts';
-import { STATE_CHANGING_METHODS } from '../plugins/cross-site-requests.ts';
+import { STATE_CHANGING_METHODS } from '../platform/http/cross-site-requests.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export type TestApp = {
@@ -71,7 +71,7 @@ export async function createTestApp(
 /**
  * Makes `app.inject` send what a browser on the app's own pages sends: a POST, PUT, PATCH or DELETE
  * carries the app's Origin unless the test names one (`origin: 'https://elsewhere.example'`), or
- * asks for none with `origin: undefined`. The cross-site check (plugins/cross-site-requests.ts) runs
+ * asks for none with `origin: undefined`. The cross-site check (platform/http/cross-site-requests.ts) runs
  * on every injected request as on a browser's, instead of being switched off for tests.
  */
 function sendOwnOrigin(app: App, origin: string) {

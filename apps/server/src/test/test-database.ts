@@ -6,8 +6,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { MIGRATIONS_FOLDER, openPglite, openPostgres, type Database, type DatabaseHandle } from '../db/client.ts';
-import * as schema from '../db/schema/index.ts';
+import { MIGRATIONS_FOLDER, openPglite, openPostgres, type Database, type DatabaseHandle } from '../platform/db/client.ts';
+import * as schema from '../platform/db/schema/index.ts';
 
 /**
  * Creating and migrating a PGlite database takes seconds; loading a dump of one takes a fraction.

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig, type TConfig } from '../config/env.ts';
+import { loadConfig, type TConfig } from '../platform/config/env.ts';
 
 export type TestServerConfig = {
   /** The variables given to loadConfig (also usable as a child process environment). */

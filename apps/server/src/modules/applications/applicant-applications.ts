@@ -11,15 +11,15 @@ import {
   type TSaveApplicationDraft,
 } from '@sekolo/shared/schemas/applications';
 import { missingRegistrationSteps, validateRegistrationStep } from '@sekolo/shared/schemas/registration/index';
-import type { AppDeps } from '../../app.ts';
-import type { DbExecutor } from '../../db/client.ts';
-import { applications, guardianConsents, type TStepData } from '../../db/schema/index.ts';
-import { transaction } from '../../db/transaction.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { TSessionUser } from '../auth/guards.ts';
-import { findPaidRegistrationOrder } from '../payments/registration-orders.ts';
-import { assertUploadsOwnedBy } from '../uploads/upload-references.ts';
+import type { AppDeps } from '../../platform/http/app-types.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { applications, guardianConsents, type TStepData } from '../../platform/db/schema/index.ts';
+import { transaction } from '../../platform/db/transaction.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
+import type { TSessionUser } from '../../platform/auth/guards.ts';
+import { findPaidRegistrationOrder } from '../payments/index.ts';
+import { assertUploadsOwnedBy } from '../uploads/index.ts';
 import { guardianConsentMail, submittedMail } from './application-mails.ts';
 import { toApplicantView, type TApplicationRow } from './application-view.ts';
 import { childAndShopOf, guardianOf, referencedFiles } from './step-data.ts';

@@ -1,6 +1,6 @@
 import { applicationTypeLabel } from '@sekolo/shared/schemas/applications';
-import { composeMail } from '../../mail/compose-mail.ts';
-import type { TMailMessage } from '../../mail/mailer.ts';
+import { composeMail } from '../../platform/mail/compose-mail.ts';
+import type { TMailMessage } from '../../platform/mail/mailer.ts';
 
 type TApplicant = { email: string; firstName: string; name: string };
 

@@ -1,5 +1,5 @@
 import type { TApplicantApplicationView, TApplicationView } from '@sekolo/shared/schemas/applications';
-import type { applications } from '../../db/schema/index.ts';
+import type { applications } from '../../platform/db/schema/index.ts';
 
 export type TApplicationRow = typeof applications.$inferSelect;
 

@@ -10,9 +10,9 @@ import {
   organizations,
   subscriptions,
   users,
-} from '../../db/schema/index.ts';
+} from '../../platform/db/schema/index.ts';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import { startSubscriptionFromOrder } from '../payments/subscriptions.ts';
+import { startSubscriptionFromOrder } from '../payments/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TUserOverrides } from '../../test/factories/accounts.ts';
 import {

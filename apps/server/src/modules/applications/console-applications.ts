@@ -9,16 +9,16 @@ import {
   type ZConsoleApplicationsQuery,
 } from '@sekolo/shared/schemas/applications';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
-import type { DbExecutor } from '../../db/client.ts';
-import { applications, guardianConsents, organizations, users } from '../../db/schema/index.ts';
-import { transaction } from '../../db/transaction.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import type { TMailMessage } from '../../mail/mailer.ts';
-import { ensureOrganizationWithMember, slugify, type TOrganizationType } from '../auth/organizations.ts';
-import { attachSubscriptionToOrganization } from '../payments/subscriptions.ts';
-import { attachUploadsToOrganization } from '../uploads/uploads-service.ts';
+import type { AppDeps } from '../../platform/http/app-types.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { applications, guardianConsents, organizations, users } from '../../platform/db/schema/index.ts';
+import { transaction } from '../../platform/db/transaction.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
+import type { TMailMessage } from '../../platform/mail/mailer.ts';
+import { ensureOrganizationWithMember, slugify, type TOrganizationType } from '../../platform/tenancy/organizations.ts';
+import { attachSubscriptionToOrganization } from '../payments/index.ts';
+import { attachUploadsToOrganization } from '../uploads/index.ts';
 import { approvedMail, changesRequestedMail, rejectedMail } from './application-mails.ts';
 import { toApplicationView } from './application-view.ts';
 import { referencedFiles, stepsOf } from './step-data.ts';

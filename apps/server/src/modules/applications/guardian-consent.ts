@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { APPLICATION_MESSAGES, type TGuardianConsentView } from '@sekolo/shared/schemas/applications';
-import type { DbExecutor } from '../../db/client.ts';
-import { applications, guardianConsents, users } from '../../db/schema/index.ts';
-import { recordAudit, truncateIp } from '../../lib/audit.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { applications, guardianConsents, users } from '../../platform/db/schema/index.ts';
+import { recordAudit, truncateIp } from '../../platform/audit/audit.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
 import { hashToken } from './applicant-applications.ts';
 import { childAndShopOf } from './step-data.ts';
 

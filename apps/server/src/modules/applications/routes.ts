@@ -10,8 +10,8 @@ import {
   ZSaveStepDraft,
   ZStepDraftParams,
 } from '@sekolo/shared/schemas/applications';
-import { badRequest, unauthorized } from '../../lib/errors.ts';
-import { limitPerClientAddress } from '../../lib/rate-limit.ts';
+import { badRequest, unauthorized } from '../../platform/http/errors.ts';
+import { limitPerClientAddress } from '../../platform/rate-limits/rate-limit.ts';
 import {
   defineGuard,
   getSessionUser,
@@ -19,7 +19,7 @@ import {
   requireRole,
   requireSession,
   type TSessionUser,
-} from '../auth/guards.ts';
+} from '../../platform/auth/guards.ts';
 import {
   assertApplicant,
   findApplicationOfUser,

@@ -1,7 +1,7 @@
 import { stepTitleFor } from '@sekolo/shared/constants/registration';
 import type { TApplicationDocument } from '@sekolo/shared/schemas/applications';
 import { isUploadedFileRef } from '@sekolo/shared/schemas/uploads';
-import type { TStepData } from '../../db/schema/index.ts';
+import type { TStepData } from '../../platform/db/schema/index.ts';
 
 type TFileRef = Omit<TApplicationDocument, 'url'>;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { APPLICATION_MESSAGES, MAX_STEP_DRAFT_BYTES } from '@sekolo/shared/schemas/applications';
-import { applications } from '../../db/schema/index.ts';
+import { applications } from '../../platform/db/schema/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TUserOverrides } from '../../test/factories/accounts.ts';
 import { buildSchoolStepData, createPaidRegistrationOrder, uploadTestFile } from '../../test/factories/applications.ts';

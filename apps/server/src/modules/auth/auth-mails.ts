@@ -1,5 +1,5 @@
-import { composeMail } from '../../mail/compose-mail.ts';
-import type { TMailMessage } from '../../mail/mailer.ts';
+import { composeMail } from '../../platform/mail/compose-mail.ts';
+import type { TMailMessage } from '../../platform/mail/mailer.ts';
 
 type TRecipient = { email: string; name?: string | null; firstName?: string | null };
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { TEST_ORIGIN } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
-import { rateLimitHits } from '../../db/schema/index.ts';
+import { rateLimitHits } from '../../platform/db/schema/index.ts';
 import { canonicalAuthPath } from './auth-throttle.ts';
 
 /**

@@ -2,20 +2,18 @@ import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fromNodeHeaders } from 'better-auth/node';
-import { recordAudit } from '../../lib/audit.ts';
-import { notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { AUTH_PATH_HEADER, canonicalAuthPath, throttleAuthRequest } from './auth-throttle.ts';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type TAuth } from './create-auth.ts';
-import { assertGuardsRunFirst } from './guards.ts';
-import { createSessionLookup, type TSessionLookup } from './session-lookup.ts';
+import { assertGuardsRunFirst } from '../../platform/auth/guards.ts';
+import { createSessionLookup } from '../../platform/auth/session-lookup.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The Better Auth instance (modules/auth). Prefer the guards in modules/auth/guards.ts. */
+    /** The Better Auth instance (modules/auth). Prefer the guards in platform/auth/guards.ts. */
     auth: TAuth;
-    /** The guards' one-statement session check (session-lookup.ts); null: ask Better Auth. */
-    sessionLookup: TSessionLookup | null;
     /** Account work done after the answer (a password reset request); idle() waits for it. */
     authTasks: TAuthTasks;
   }
@@ -87,6 +85,13 @@ export const authPlugin = fp(
     const auth = createAuth({ config, db: database.db, mailer, secret, log: app.log });
     app.decorate('auth', auth);
     app.decorate('sessionLookup', await createSessionLookup(auth, database.db));
+    app.decorate('readSession', (headers: Headers) =>
+      auth.api.getSession({
+        headers,
+        // Guards only read; /api/auth/get-session (called by the web app) slides the expiry.
+        query: { disableRefresh: true },
+      }),
+    );
     const tasks = createAuthTasks(app.log);
     app.decorate('authTasks', tasks);
     app.addHook('onClose', async () => tasks.idle());

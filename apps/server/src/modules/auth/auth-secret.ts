@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { TConfig } from '../../config/env.ts';
-import type { Database } from '../../db/client.ts';
-import { systemSettings } from '../../db/schema/index.ts';
+import type { TConfig } from '../../platform/config/env.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { systemSettings } from '../../platform/db/schema/index.ts';
 
 const SETTING_KEY = 'auth_secret';
 

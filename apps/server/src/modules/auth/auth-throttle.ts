@@ -1,12 +1,12 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { TConfig } from '../../config/env.ts';
-import type { Database } from '../../db/client.ts';
-import { rateLimitHits } from '../../db/schema/index.ts';
-import { consumeRateLimit, rateLimitWindow, storedRateLimitKey } from '../../lib/rate-limit.ts';
+import type { TConfig } from '../../platform/config/env.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { rateLimitHits } from '../../platform/db/schema/index.ts';
+import { consumeRateLimit, rateLimitWindow, storedRateLimitKey } from '../../platform/rate-limits/rate-limit.ts';
 
 /**
  * Rate limits of the account endpoints, in the database so they hold across instances
- * (lib/rate-limit.ts, sliding windows; W is AUTH_RATE_LIMIT_WINDOW_SECONDS):
+ * (platform/rate-limits/rate-limit.ts, sliding windows; W is AUTH_RATE_LIMIT_WINDOW_SECONDS):
  * - sign-in, failed attempts only (a success clears or takes back its hits):
  *   - per account and client address together, with growing waits: N failures
  *     (AUTH_RATE_LIMIT_SIGN_IN_PER_ACCOUNT) within W/15, 2N within W, 4N within 4W, 8N within 96W

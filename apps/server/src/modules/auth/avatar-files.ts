@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { TConfig } from '../../config/env.ts';
+import type { TConfig } from '../../platform/config/env.ts';
 
 /**
  * Avatars on local disk, private (served by GET /api/me/avatar/:userId after an access check):

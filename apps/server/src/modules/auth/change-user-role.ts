@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { isRole, type TRole } from '@sekolo/shared/constants/roles';
-import type { Database } from '../../db/client.ts';
-import { authSessions, users } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { authSessions, users } from '../../platform/db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
 
 export type TChangeUserRoleInput = {
   userId: string;

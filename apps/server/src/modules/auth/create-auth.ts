@@ -3,19 +3,19 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_MESSAGES, NAME_MAX_LENGTH, ZSignUpRequestSchema } from '@sekolo/shared/schemas/auth';
-import type { TConfig } from '../../config/env.ts';
-import { trustedOrigins } from '../../config/trusted-origins.ts';
-import type { Database } from '../../db/client.ts';
+import type { TConfig } from '../../platform/config/env.ts';
+import { trustedOrigins } from '../../platform/config/trusted-origins.ts';
+import type { Database } from '../../platform/db/client.ts';
 import { eq } from 'drizzle-orm';
-import { accountInvitations, authAccounts, authSessions, authVerifications, users } from '../../db/schema/index.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { accountInvitations, authAccounts, authSessions, authVerifications, users } from '../../platform/db/schema/index.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
 import { existingAccountMail, passwordResetMail, verificationLink, verificationMail } from './auth-mails.ts';
 import { checkNewPassword } from './password-policy.ts';
 import { hashVerificationIdentifier } from './verification-identifier.ts';
 import { AUTH_PATH_HEADER, THROTTLED_AUTH_PATHS } from './auth-throttle.ts';
 import { avatarUrlPattern, deleteAvatarFiles } from './avatar-files.ts';
-import { createFileStorage, removeStoredBytes, storageKeysOf } from '../uploads/uploads-service.ts';
+import { createFileStorage, removeStoredBytes, storageKeysOf } from '../uploads/index.ts';
 
 /** The bridge puts Fastify's idea of the client address here (TRUST_PROXY decides); clients cannot set it. */
 export const CLIENT_IP_HEADER = 'x-sekolo-client-ip';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { getMe, signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
-import { auditEvents, users } from '../../db/schema/index.ts';
+import { auditEvents, users } from '../../platform/db/schema/index.ts';
 import { AdminCreateError, createPlatformAdmin } from './create-platform-admin.ts';
 
 describe('admin:create (createPlatformAdmin)', () => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '@sekolo/shared/schemas/auth';
-import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { users } from '../../platform/db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
 import { changeUserRole } from './change-user-role.ts';
 import { createUserWithPassword } from './create-user-with-password.ts';
 import { checkNewPassword } from './password-policy.ts';

@@ -1,7 +1,7 @@
 import { generateId } from 'better-auth';
 import { hashPassword } from 'better-auth/crypto';
-import type { DbExecutor } from '../../db/client.ts';
-import { authAccounts, users } from '../../db/schema/index.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { authAccounts, users } from '../../platform/db/schema/index.ts';
 
 export type TNewUser = {
   email: string;

@@ -1,5 +1,5 @@
 import { dashboardPathForRole } from '@sekolo/shared/constants/roles';
-import type { TSessionUser } from './guards.ts';
+import type { TSessionUser } from '../../platform/auth/guards.ts';
 
 /** Where an applicant continues (D5): the registration wizard, until the team approves them. */
 export const APPLICANT_PATH = '/registration-steps';

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client.ts';
-import { auditEvents, users } from '../../db/schema/index.ts';
-import { badRequest } from '../../lib/errors.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { auditEvents, users } from '../../platform/db/schema/index.ts';
+import { badRequest } from '../../platform/http/errors.ts';
 
 export type TListAuditEventsInput = { limit: number; cursor?: string; action?: string; actorUserId?: string };
 

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '@sekolo/shared/schemas/auth';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { authPost, signedInUser, signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
-import { auditEvents, authVerifications } from '../../db/schema/index.ts';
+import { auditEvents, authVerifications } from '../../platform/db/schema/index.ts';
 
 describe('forgotten password and password change', () => {
   let t: TestApp;

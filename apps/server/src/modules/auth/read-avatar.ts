@@ -1,8 +1,8 @@
-import type { AppDeps } from '../../app.ts';
-import { notFound } from '../../lib/errors.ts';
+import type { AppDeps } from '../../platform/http/app-types.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import { readAvatarFile } from './avatar-files.ts';
-import type { TSessionUser } from './guards.ts';
-import { shareOrganization } from './organizations.ts';
+import type { TSessionUser } from '../../platform/auth/guards.ts';
+import { shareOrganization } from '../../platform/tenancy/organizations.ts';
 
 /**
  * A user's picture, for the owner, members of an organisation they share, and platform operators.

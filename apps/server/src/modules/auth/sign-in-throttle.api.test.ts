@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { authPost, signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
-import { auditEvents } from '../../db/schema/index.ts';
+import { auditEvents } from '../../platform/db/schema/index.ts';
 
 describe('sign-in waits per account and address', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { authPost, cookiesFrom, getMe, signedInUser, signIn, TEST_ORIGIN } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
-import { auditEvents } from '../../db/schema/index.ts';
+import { auditEvents } from '../../platform/db/schema/index.ts';
 
 function setCookieHeaders(response: { headers: Record<string, unknown> }): string[] {
   const raw = response.headers['set-cookie'];

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@sekolo/shared/schemas/auth';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { authPost, cookiesFrom, getMe } from '../../test/auth-helpers.ts';
-import { auditEvents, users } from '../../db/schema/index.ts';
+import { auditEvents, users } from '../../platform/db/schema/index.ts';
 
 const signUpBody = (overrides: Record<string, unknown> = {}) => ({
   email: `new-${Math.random().toString(36).slice(2, 10)}@example.test`,

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from '@sekolo/shared/schemas/auth';
-import type { AppDeps } from '../../app.ts';
-import { users } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import { detectAllowedContentType } from '../../lib/file-content-type.ts';
+import type { AppDeps } from '../../platform/http/app-types.ts';
+import { users } from '../../platform/db/schema/index.ts';
+import { AppError, badRequest } from '../../platform/http/errors.ts';
+import { detectAllowedContentType } from '../../platform/lib/file-content-type.ts';
 import { AVATAR_EXTENSIONS, avatarUrl, writeAvatarFile, type TAvatarMime } from './avatar-files.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client.ts';
-import { authVerifications } from '../../db/schema/index.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { authVerifications } from '../../platform/db/schema/index.ts';
 
 /**
  * How a verification identifier (e.g. `reset-password:<token>`) is stored: its SHA-256 in

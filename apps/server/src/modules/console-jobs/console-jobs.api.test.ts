@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TConsoleJob } from '@sekolo/shared/schemas/jobs';
-import { auditEvents } from '../../db/schema/index.ts';
+import { auditEvents } from '../../platform/db/schema/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

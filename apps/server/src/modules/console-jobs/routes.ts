@@ -5,10 +5,10 @@ import {
   type TConsoleJobList,
   type TConsoleJobRetry,
 } from '@sekolo/shared/schemas/jobs';
-import { transaction } from '../../db/transaction.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import { getSessionUser, requireRole } from '../auth/guards.ts';
+import { transaction } from '../../platform/db/transaction.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
+import { getSessionUser, requireRole } from '../../platform/auth/guards.ts';
 
 /** The operator's view of background jobs: failed ones, and a retry. Prefix /api/console/jobs. */
 export const consoleJobRoutes: FastifyPluginAsyncZod = async (app) => {

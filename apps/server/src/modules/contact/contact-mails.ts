@@ -1,9 +1,9 @@
 import { CONTACT } from '@sekolo/shared/constants/marketing';
 import { formatSaPhone } from '@sekolo/shared/domain/sa-phone';
 import { schoolSizeLabel } from '@sekolo/shared/schemas/public-forms';
-import { composeMail } from '../../mail/compose-mail.ts';
-import type { TMailMessage } from '../../mail/mailer.ts';
-import type { contactMessages } from '../../db/schema/index.ts';
+import { composeMail } from '../../platform/mail/compose-mail.ts';
+import type { TMailMessage } from '../../platform/mail/mailer.ts';
+import type { contactMessages } from '../../platform/db/schema/index.ts';
 
 type TStoredMessage = typeof contactMessages.$inferSelect;
 

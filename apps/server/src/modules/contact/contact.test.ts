@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { PUBLIC_FORM_MESSAGES } from '@sekolo/shared/schemas/public-forms';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildGeneralContactInput, buildSpecialistContactInput } from '../../test/factories/public-site.ts';
-import { contactMessages } from '../../db/schema/index.ts';
+import { contactMessages } from '../../platform/db/schema/index.ts';
 import { withOutboxRefusing } from '../../test/outbox-refusing.ts';
 
 const TEAM = 'team@sekolo.test';

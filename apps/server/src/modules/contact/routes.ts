@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZContactMessageSchema } from '@sekolo/shared/schemas/public-forms';
-import { rejectHoneypot } from '../../lib/honeypot.ts';
-import { limitPerClientAddress } from '../../lib/rate-limit.ts';
+import { rejectHoneypot } from '../../platform/lib/honeypot.ts';
+import { limitPerClientAddress } from '../../platform/rate-limits/rate-limit.ts';
 import { sendContactMessage } from './send-contact-message.ts';
 
 /** /contact and /contact-specialists. Prefix /api/contact. */

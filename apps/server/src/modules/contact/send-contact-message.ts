@@ -1,7 +1,7 @@
 import type { TContactMessage } from '@sekolo/shared/schemas/public-forms';
-import type { AppDeps } from '../../app.ts';
-import { contactMessages } from '../../db/schema/index.ts';
-import { transaction } from '../../db/transaction.ts';
+import type { AppDeps } from '../../platform/http/app-types.ts';
+import { contactMessages } from '../../platform/db/schema/index.ts';
+import { transaction } from '../../platform/db/transaction.ts';
 import { acknowledgementMail, teamNotificationMail } from './contact-mails.ts';
 
 /**
@@ -10,7 +10,7 @@ import { acknowledgementMail, teamNotificationMail } from './contact-mails.ts';
  * The mails are stored in the message's own transaction (the outbox pattern, `within: tx`): the
  * message and its mails commit together or not at all, so a stored message never lacks its mails
  * and a failed request stores nothing (its retry stores the message once). SMTP delivers them on
- * the commit (db/transaction.ts), and retries a mail server that is down (mail/mailer.ts).
+ * the commit (platform/db/transaction.ts), and retries a mail server that is down (platform/mail/mailer.ts).
  */
 export async function sendContactMessage(
   deps: Pick<AppDeps, 'database' | 'mailer' | 'config'>,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CUSTOMER_MESSAGES } from '@sekolo/shared/schemas/registration/customer';
 import { REGISTRATION_MESSAGES } from '@sekolo/shared/schemas/registration/common';
-import { customerProfiles } from '../../db/schema/index.ts';
+import { customerProfiles } from '../../platform/db/schema/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TUserOverrides } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TCustomerProfile } from '@sekolo/shared/schemas/registration/customer';
-import type { Database } from '../../db/client.ts';
-import { customerProfiles } from '../../db/schema/index.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { customerProfiles } from '../../platform/db/schema/index.ts';
 
 export type TCustomerProfileView = {
   displayName: string;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZCustomerProfile } from '@sekolo/shared/schemas/registration/customer';
-import { getSessionUser, requireRole } from '../auth/guards.ts';
+import { getSessionUser, requireRole } from '../../platform/auth/guards.ts';
 import { getCustomerProfile, saveCustomerProfile } from './customer-profile.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { TDemoBooking } from '@sekolo/shared/schemas/public-forms';
-import type { AppDeps } from '../../app.ts';
-import { demoBookings } from '../../db/schema/index.ts';
-import { transaction } from '../../db/transaction.ts';
+import type { AppDeps } from '../../platform/http/app-types.ts';
+import { demoBookings } from '../../platform/db/schema/index.ts';
+import { transaction } from '../../platform/db/transaction.ts';
 import { demoRequesterMail, demoTeamMail } from './demo-booking-mails.ts';
 
 /**

@@ -2,9 +2,9 @@ import { CONTACT } from '@sekolo/shared/constants/marketing';
 import { formatLongDate } from '@sekolo/shared/domain/sa-calendar';
 import { formatSaPhone } from '@sekolo/shared/domain/sa-phone';
 import { demoRoleLabel, demoTimeSlotLabel } from '@sekolo/shared/schemas/public-forms';
-import { composeMail } from '../../mail/compose-mail.ts';
-import type { TMailMessage } from '../../mail/mailer.ts';
-import type { demoBookings } from '../../db/schema/index.ts';
+import { composeMail } from '../../platform/mail/compose-mail.ts';
+import type { TMailMessage } from '../../platform/mail/mailer.ts';
+import type { demoBookings } from '../../platform/db/schema/index.ts';
 
 type TStoredBooking = typeof demoBookings.$inferSelect;
 

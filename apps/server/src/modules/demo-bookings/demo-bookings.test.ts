@@ -4,7 +4,7 @@ import { PUBLIC_FORM_MESSAGES } from '@sekolo/shared/schemas/public-forms';
 import { addDays, formatLongDate, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildDemoBookingInput, futureWeekday } from '../../test/factories/public-site.ts';
-import { demoBookings } from '../../db/schema/index.ts';
+import { demoBookings } from '../../platform/db/schema/index.ts';
 
 const TEAM = 'demos@sekolo.test';
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZDemoBookingSchema } from '@sekolo/shared/schemas/public-forms';
-import { rejectHoneypot } from '../../lib/honeypot.ts';
-import { limitPerClientAddress } from '../../lib/rate-limit.ts';
+import { rejectHoneypot } from '../../platform/lib/honeypot.ts';
+import { limitPerClientAddress } from '../../platform/rate-limits/rate-limit.ts';
 import { bookDemo } from './book-demo.ts';
 
 /** /demo. Prefix /api/demo-bookings. */

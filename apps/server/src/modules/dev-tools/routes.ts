@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { outboxMessages } from '../../db/schema/index.ts';
+import { outboxMessages } from '../../platform/db/schema/index.ts';
 
 /** A job that fails its first `failRuns` runs: to see the console's failed jobs and their retry. */
 export const REHEARSAL_JOB = 'dev.rehearsal';

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client.ts';
-import { ledgerEntries, type TAccountCode } from '../../db/schema/ledger.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { ledgerEntries, type TAccountCode } from '../../platform/db/schema/ledger.ts';
 import { accountOf, normalSign } from './chart.ts';
 import { LedgerError } from './post-journal.ts';
 

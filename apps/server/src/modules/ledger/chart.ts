@@ -1,4 +1,4 @@
-import { CHART_OF_ACCOUNTS, type TAccountCode, type TAccountType } from '../../db/schema/ledger.ts';
+import { CHART_OF_ACCOUNTS, type TAccountCode, type TAccountType } from '../../platform/db/schema/ledger.ts';
 
 /** Assets grow with debits (positive amounts); liabilities and revenue grow with credits (negative). */
 export function normalSign(type: TAccountType): 1 | -1 {

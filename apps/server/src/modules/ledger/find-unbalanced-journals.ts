@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type DbExecutor } from '../../db/client.ts';
+import { rowsOf, type DbExecutor } from '../../platform/db/client.ts';
 
 export type TUnbalancedJournal = { id: string; kind: string; reference: string; sumCents: number; entryCount: number };
 

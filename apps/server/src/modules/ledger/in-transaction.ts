@@ -1,5 +1,5 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { DbExecutor } from '../../db/client.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
 
 type TTx = Parameters<Parameters<DbExecutor['transaction']>[0]>[0];
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { CHART_OF_ACCOUNTS, ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema/ledger.ts';
+import type { DatabaseHandle } from '../../platform/db/client.ts';
+import { CHART_OF_ACCOUNTS, ledgerAccounts, ledgerEntries, ledgerJournals } from '../../platform/db/schema/ledger.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { balanceOf } from './balance-of.ts';
 import { findUnbalancedJournals } from './find-unbalanced-journals.ts';

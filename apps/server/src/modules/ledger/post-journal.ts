@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { rowsOf, type DbExecutor } from '../../db/client.ts';
-import { ledgerEntries, ledgerJournals, type TAccountCode, type TJournalKind } from '../../db/schema/ledger.ts';
+import { rowsOf, type DbExecutor } from '../../platform/db/client.ts';
+import { ledgerEntries, ledgerJournals, type TAccountCode, type TJournalKind } from '../../platform/db/schema/ledger.ts';
 import { accountOf } from './chart.ts';
 import { inTransaction } from './in-transaction.ts';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client.ts';
-import { ledgerJournals } from '../../db/schema/ledger.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { ledgerJournals } from '../../platform/db/schema/ledger.ts';
 import { inTransaction } from './in-transaction.ts';
 import { LedgerError, postJournal, readEntries, type TPostJournalResult } from './post-journal.ts';
 

@@ -7,10 +7,10 @@ import {
   type TBasketQuote,
   type TListingsPage,
 } from '@sekolo/shared/schemas/listings';
-import type { DbExecutor } from '../../db/client.ts';
-import { organizations } from '../../db/schema/auth.ts';
-import { listings } from '../../db/schema/listings.ts';
-import { badRequest } from '../../lib/errors.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { organizations } from '../../platform/db/schema/auth.ts';
+import { listings } from '../../platform/db/schema/listings.ts';
+import { badRequest } from '../../platform/http/errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

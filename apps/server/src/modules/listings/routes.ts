@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZListingsQuery } from '@sekolo/shared/schemas/listings';
-import { getSessionUser, requireRole } from '../auth/guards.ts';
+import { getSessionUser, requireRole } from '../../platform/auth/guards.ts';
 import { listActiveListings, listOwnListings } from './listings.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
-import { newsletterSubscriptions } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { AppDeps } from '../../platform/http/app-types.ts';
+import { newsletterSubscriptions } from '../../platform/db/schema/index.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import { hashToken } from './newsletter-tokens.ts';
 
 export const NEWSLETTER_LINK_MESSAGES = {

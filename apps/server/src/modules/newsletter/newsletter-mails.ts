@@ -1,5 +1,5 @@
-import { composeMail } from '../../mail/compose-mail.ts';
-import type { TMailMessage } from '../../mail/mailer.ts';
+import { composeMail } from '../../platform/mail/compose-mail.ts';
+import type { TMailMessage } from '../../platform/mail/mailer.ts';
 
 export function confirmationMail(input: { email: string; confirmUrl: string; unsubscribeUrl: string }): TMailMessage {
   const { text, html } = composeMail({

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { NEWSLETTER_SUBSCRIBED_MESSAGE, PUBLIC_FORM_MESSAGES } from '@sekolo/shared/schemas/public-forms';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createNewsletterSubscription, uniqueEmail } from '../../test/factories/public-site.ts';
-import { newsletterSubscriptions } from '../../db/schema/index.ts';
+import { newsletterSubscriptions } from '../../platform/db/schema/index.ts';
 import { NEWSLETTER_LINK_MESSAGES } from './confirm-newsletter-subscription.ts';
 
 let t: TestApp;
@@ -134,7 +134,7 @@ describe('subscribing to the newsletter', () => {
       /^Too many subscription requests from your network\. Please wait \d+ minutes? before trying again\.$/,
     );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    // A sliding window (lib/rate-limit.ts): the rest of this 10 minutes, then the part of the next
+    // A sliding window (platform/rate-limits/rate-limit.ts): the rest of this 10 minutes, then the part of the next
     // after which the 11 hits of this one weigh little enough for one more (at most 10 * (1 - 9/11)).
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(Math.ceil(600 * (2 - 9 / 11)));
     expect(await row(email)).toBeUndefined();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
-import { newsletterSubscriptions } from '../../db/schema/index.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import type { AppDeps } from '../../platform/http/app-types.ts';
+import { newsletterSubscriptions } from '../../platform/db/schema/index.ts';
+import { consumeRateLimit } from '../../platform/rate-limits/rate-limit.ts';
 import { confirmationMail } from './newsletter-mails.ts';
 import { CONFIRM_TOKEN_TTL_MS, createToken, newsletterLinks } from './newsletter-tokens.ts';
 

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { basketItems } from '../../db/schema/basket.ts';
-import { invoices } from '../../db/schema/invoices.ts';
-import { ledgerEntries, ledgerJournals } from '../../db/schema/ledger.ts';
-import { listings } from '../../db/schema/listings.ts';
-import { paymentOrders } from '../../db/schema/payments.ts';
+import { basketItems } from '../../platform/db/schema/basket.ts';
+import { invoices } from '../../platform/db/schema/invoices.ts';
+import { ledgerEntries, ledgerJournals } from '../../platform/db/schema/ledger.ts';
+import { listings } from '../../platform/db/schema/listings.ts';
+import { paymentOrders } from '../../platform/db/schema/payments.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ensureOrganizationWithMember } from '../auth/organizations.ts';
-import { balanceOf } from '../ledger/balance-of.ts';
-import { findUnbalancedJournals } from '../ledger/find-unbalanced-journals.ts';
+import { ensureOrganizationWithMember } from '../../platform/tenancy/organizations.ts';
+import { balanceOf } from '../ledger/index.ts';
+import { findUnbalancedJournals } from '../ledger/index.ts';
 import { paymentProvidersFor } from './providers/index.ts';
 
 describe('basket checkout: listings priced on the server, one order, credited once (API)', () => {

@@ -10,12 +10,12 @@ import {
   type TBasketQuote,
 } from '@sekolo/shared/schemas/listings';
 import { ZOrderIdSchema } from '@sekolo/shared/schemas/payments';
-import type { TConfig } from '../../config/env.ts';
-import type { DatabaseHandle, DbExecutor } from '../../db/client.ts';
-import { paymentOrders } from '../../db/schema/payments.ts';
-import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
-import { getSessionUser, requireSession, type TSessionUser } from '../auth/guards.ts';
-import { priceBasket } from '../listings/listings.ts';
+import type { TConfig } from '../../platform/config/env.ts';
+import type { DatabaseHandle, DbExecutor } from '../../platform/db/client.ts';
+import { paymentOrders } from '../../platform/db/schema/payments.ts';
+import { badRequest, notFound, unauthorized } from '../../platform/http/errors.ts';
+import { getSessionUser, requireSession, type TSessionUser } from '../../platform/auth/guards.ts';
+import { priceBasket } from '../listings/index.ts';
 import { createOrder } from './create-order.ts';
 import { withOrderParam } from './order-view.ts';
 import { paymentProviderFor } from './providers/index.ts';

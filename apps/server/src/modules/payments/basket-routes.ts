@@ -1,11 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZBasketItemsSchema, type TBasketItems } from '@sekolo/shared/schemas/payments';
-import type { DbExecutor } from '../../db/client.ts';
-import { lockForTransaction, transaction } from '../../db/transaction.ts';
-import { basketItems } from '../../db/schema/basket.ts';
-import { unauthorized } from '../../lib/errors.ts';
-import { getSessionUser, requireSession } from '../auth/guards.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { lockForTransaction, transaction } from '../../platform/db/transaction.ts';
+import { basketItems } from '../../platform/db/schema/basket.ts';
+import { unauthorized } from '../../platform/http/errors.ts';
+import { getSessionUser, requireSession } from '../../platform/auth/guards.ts';
 
 async function basketOf(db: DbExecutor, userId: string): Promise<TBasketItems> {
   const rows = await db

@@ -3,10 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { ZChangePackageSchema, type TSubscriptionView } from '@sekolo/shared/schemas/payments';
-import type { DbExecutor } from '../../db/client.ts';
-import { learners } from '../../db/schema/school.ts';
-import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import { defineGuard, getSessionUser, requireSession } from '../auth/guards.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { learners } from '../../platform/db/schema/school.ts';
+import { forbidden, notFound, unauthorized } from '../../platform/http/errors.ts';
+import { defineGuard, getSessionUser, requireSession } from '../../platform/auth/guards.ts';
 import {
   cancelSubscription,
   cancellationEndDate,

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TCheckoutRedirect } from '@sekolo/shared/schemas/payments';
-import type { Database } from '../../db/client.ts';
-import { paymentOrders } from '../../db/schema/payments.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { paymentOrders } from '../../platform/db/schema/payments.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
 import { withOrderParam } from './order-view.ts';
 import { SANDBOX_CHECKOUT_NOT_FOUND } from './pay-sandbox-order.ts';
 

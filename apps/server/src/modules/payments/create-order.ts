@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { schoolPaymentBreakdown } from '@sekolo/shared/domain/fee-calculator';
 import { ZSitePathSchema, type TCheckoutRedirect } from '@sekolo/shared/schemas/payments';
-import type { TConfig } from '../../config/env.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { paymentOrders, type TOrderKind, type TOrderMetadata } from '../../db/schema/payments.ts';
-import { badRequest, isUniqueViolation } from '../../lib/errors.ts';
+import type { TConfig } from '../../platform/config/env.ts';
+import type { DatabaseHandle } from '../../platform/db/client.ts';
+import { paymentOrders, type TOrderKind, type TOrderMetadata } from '../../platform/db/schema/payments.ts';
+import { badRequest, isUniqueViolation } from '../../platform/http/errors.ts';
 import { paymentProviderFor } from './providers/index.ts';
 import type { TBuyerDetails, TOrder } from './providers/types.ts';
 

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { basketItems } from '../../db/schema/basket.ts';
-import { paymentNotifications, paymentOrders, type TPaymentProviderName } from '../../db/schema/payments.ts';
-import { postJournal } from '../ledger/post-journal.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { basketItems } from '../../platform/db/schema/basket.ts';
+import { paymentNotifications, paymentOrders, type TPaymentProviderName } from '../../platform/db/schema/payments.ts';
+import { postJournal } from '../ledger/index.ts';
 import { partnerFeeEntries, subscriptionEntries } from './journal-lines.ts';
 import type { TOrder } from './providers/types.ts';
 import { recordPayment } from './record-payment.ts';

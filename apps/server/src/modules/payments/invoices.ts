@@ -2,11 +2,11 @@ import { desc, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { CONTACT } from '@sekolo/shared/constants/marketing';
 import { formatZar } from '@sekolo/shared/domain/money';
-import type { DbExecutor } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
-import { invoices } from '../../db/schema/invoices.ts';
-import { paymentOrders } from '../../db/schema/payments.ts';
-import { notFound } from '../../lib/errors.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { users } from '../../platform/db/schema/auth.ts';
+import { invoices } from '../../platform/db/schema/invoices.ts';
+import { paymentOrders } from '../../platform/db/schema/payments.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import type { TOrder } from './providers/types.ts';
 
 /** South African VAT, included in every price (D13). */

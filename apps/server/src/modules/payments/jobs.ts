@@ -1,5 +1,5 @@
 import { isIsoDate, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../platform/db/client.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import { renewDueSubscriptions } from './subscriptions.ts';
 

@@ -1,6 +1,6 @@
 import type { TPayoutSchedule } from '@sekolo/shared/constants/fees';
 import { payoutFee, schoolPaymentBreakdown } from '@sekolo/shared/domain/fee-calculator';
-import type { TJournalEntryInput } from '../ledger/post-journal.ts';
+import type { TJournalEntryInput } from '../ledger/index.ts';
 
 /*
  * The entries of each money event, as pure functions of the shared calculator, so the ledger, the

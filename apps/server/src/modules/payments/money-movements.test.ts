@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { ledgerJournals } from '../../db/schema/ledger.ts';
+import type { DatabaseHandle } from '../../platform/db/client.ts';
+import { ledgerJournals } from '../../platform/db/schema/ledger.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
-import { AppError } from '../../lib/errors.ts';
-import { balanceOf } from '../ledger/balance-of.ts';
-import { findUnbalancedJournals } from '../ledger/find-unbalanced-journals.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { balanceOf } from '../ledger/index.ts';
+import { findUnbalancedJournals } from '../ledger/index.ts';
 import { recordPayment } from './record-payment.ts';
 import { recordPayout } from './record-payout.ts';
 import { recordRefund } from './record-refund.ts';

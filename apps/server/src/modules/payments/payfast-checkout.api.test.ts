@@ -4,11 +4,11 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCreateOrder } from '@sekolo/shared/schemas/payments';
 import { and, eq } from 'drizzle-orm';
-import { ledgerJournals } from '../../db/schema/ledger.ts';
-import { paymentNotifications, paymentOrders } from '../../db/schema/payments.ts';
+import { ledgerJournals } from '../../platform/db/schema/ledger.ts';
+import { paymentNotifications, paymentOrders } from '../../platform/db/schema/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { balanceOf } from '../ledger/balance-of.ts';
-import { findUnbalancedJournals } from '../ledger/find-unbalanced-journals.ts';
+import { balanceOf } from '../ledger/index.ts';
+import { findUnbalancedJournals } from '../ledger/index.ts';
 import { createOrder } from './create-order.ts';
 import { priceOrderRequest } from './price-order.ts';
 

@@ -4,12 +4,12 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import { paymentOrders } from '../../db/schema/payments.ts';
-import { subscriptionCharges, subscriptions } from '../../db/schema/subscriptions.ts';
+import { paymentOrders } from '../../platform/db/schema/payments.ts';
+import { subscriptionCharges, subscriptions } from '../../platform/db/schema/subscriptions.ts';
 import { cookiesFrom } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { findUnbalancedJournals } from '../ledger/find-unbalanced-journals.ts';
+import { findUnbalancedJournals } from '../ledger/index.ts';
 import { findPaidRegistrationOrder } from './registration-orders.ts';
 import { addMonths } from './subscriptions.ts';
 

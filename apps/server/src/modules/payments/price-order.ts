@@ -4,7 +4,7 @@ import type { TCommissionTier } from '@sekolo/shared/constants/fees';
 import { partnerRecurringFees, partnerRegistrationFee } from '@sekolo/shared/domain/fee-calculator';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import type { TCreateOrder } from '@sekolo/shared/schemas/payments';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest } from '../../platform/http/errors.ts';
 import type { TCreateOrderInput } from './create-order.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { paymentNotifications, paymentOrders, type TNotificationOutcome } from '../../db/schema/payments.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { paymentNotifications, paymentOrders, type TNotificationOutcome } from '../../platform/db/schema/payments.ts';
 import { creditOrder, failOrder } from './credit-order.ts';
 import type { PaymentProvider, TNotificationRequest, TRejectionReason, TVerifiedNotification } from './providers/types.ts';
 import { recordRenewalCharge } from './subscriptions.ts';
-import { subscriptions } from '../../db/schema/subscriptions.ts';
+import { subscriptions } from '../../platform/db/schema/subscriptions.ts';
 import { sql } from 'drizzle-orm';
 
 export type TNotificationAnswer = {

@@ -1,7 +1,7 @@
 import { schoolPaymentBreakdown, type TSchoolPaymentBreakdown } from '@sekolo/shared/domain/fee-calculator';
-import type { DbExecutor } from '../../db/client.ts';
-import { badRequest } from '../../lib/errors.ts';
-import { postJournal, type TPostJournalResult } from '../ledger/post-journal.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { badRequest } from '../../platform/http/errors.ts';
+import { postJournal, type TPostJournalResult } from '../ledger/index.ts';
 import { paymentEntries } from './journal-lines.ts';
 
 export type TRecordPaymentInput = {

@@ -2,12 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { TPayoutSchedule } from '@sekolo/shared/constants/fees';
 import { payoutFee } from '@sekolo/shared/domain/fee-calculator';
 import { formatZar } from '@sekolo/shared/domain/money';
-import { rowsOf, type DbExecutor } from '../../db/client.ts';
-import { lockForTransaction } from '../../db/transaction.ts';
-import { ledgerJournals } from '../../db/schema/ledger.ts';
-import { badRequest, conflict } from '../../lib/errors.ts';
-import { inTransaction } from '../ledger/in-transaction.ts';
-import { postJournal, readEntries, type TPostJournalResult } from '../ledger/post-journal.ts';
+import { rowsOf, type DbExecutor } from '../../platform/db/client.ts';
+import { lockForTransaction } from '../../platform/db/transaction.ts';
+import { ledgerJournals } from '../../platform/db/schema/ledger.ts';
+import { badRequest, conflict } from '../../platform/http/errors.ts';
+import { inTransaction } from '../ledger/index.ts';
+import { postJournal, readEntries, type TPostJournalResult } from '../ledger/index.ts';
 import { payoutEntries } from './journal-lines.ts';
 
 export type TRecordPayoutInput = {

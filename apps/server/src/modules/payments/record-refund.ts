@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { formatZar } from '@sekolo/shared/domain/money';
-import { rowsOf, type DbExecutor } from '../../db/client.ts';
-import { ledgerJournals } from '../../db/schema/ledger.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { inTransaction } from '../ledger/in-transaction.ts';
-import { postJournal, readEntries, type TPostJournalResult } from '../ledger/post-journal.ts';
+import { rowsOf, type DbExecutor } from '../../platform/db/client.ts';
+import { ledgerJournals } from '../../platform/db/schema/ledger.ts';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { inTransaction } from '../ledger/index.ts';
+import { postJournal, readEntries, type TPostJournalResult } from '../ledger/index.ts';
 import { grossOfEntries, refundEntries } from './journal-lines.ts';
 
 export type TRecordRefundInput = {

@@ -10,11 +10,11 @@ import {
   type TSubscriptionCheckout,
   type TSubscriptionCheckoutAnswer,
 } from '@sekolo/shared/schemas/payments';
-import type { TConfig } from '../../config/env.ts';
-import type { DatabaseHandle, DbExecutor } from '../../db/client.ts';
-import { paymentOrders } from '../../db/schema/payments.ts';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import { defineGuard, getSessionUser, type TGuard, type TSessionUser } from '../auth/guards.ts';
+import type { TConfig } from '../../platform/config/env.ts';
+import type { DatabaseHandle, DbExecutor } from '../../platform/db/client.ts';
+import { paymentOrders } from '../../platform/db/schema/payments.ts';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../platform/http/errors.ts';
+import { defineGuard, getSessionUser, type TGuard, type TSessionUser } from '../../platform/auth/guards.ts';
 import { createOrder } from './create-order.ts';
 import { toOrderView, withOrderParam } from './order-view.ts';
 import { priceOrderRequest } from './price-order.ts';

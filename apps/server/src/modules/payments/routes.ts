@@ -8,10 +8,10 @@ import {
   ZSubscriptionCheckoutSchema,
   type TPaymentListItem,
 } from '@sekolo/shared/schemas/payments';
-import { paymentOrders } from '../../db/schema/payments.ts';
-import { notFound, unauthorized } from '../../lib/errors.ts';
-import { FORM_BODY } from '../../plugins/cross-site-requests.ts';
-import { getSessionUser, requireSession } from '../auth/guards.ts';
+import { paymentOrders } from '../../platform/db/schema/payments.ts';
+import { notFound, unauthorized } from '../../platform/http/errors.ts';
+import { FORM_BODY } from '../../platform/http/cross-site-requests.ts';
+import { getSessionUser, requireSession } from '../../platform/auth/guards.ts';
 import { cancelSandboxOrder } from './cancel-order.ts';
 import { toOrderView } from './order-view.ts';
 import { paySandboxOrder, SANDBOX_CHECKOUT_NOT_FOUND } from './pay-sandbox-order.ts';

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import { paymentOrders } from '../../db/schema/payments.ts';
+import { paymentOrders } from '../../platform/db/schema/payments.ts';
 import { cookiesFrom } from '../../test/auth-helpers.ts';
 import { createUser, type TUserOverrides } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

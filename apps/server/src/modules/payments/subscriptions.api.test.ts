@@ -1,16 +1,16 @@
 import net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/client.ts';
+import { rowsOf } from '../../platform/db/client.ts';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import { ledgerJournals } from '../../db/schema/ledger.ts';
-import { paymentOrders } from '../../db/schema/payments.ts';
-import { learners } from '../../db/schema/school.ts';
-import { subscriptionCharges, subscriptions } from '../../db/schema/subscriptions.ts';
+import { ledgerJournals } from '../../platform/db/schema/ledger.ts';
+import { paymentOrders } from '../../platform/db/schema/payments.ts';
+import { learners } from '../../platform/db/schema/school.ts';
+import { subscriptionCharges, subscriptions } from '../../platform/db/schema/subscriptions.ts';
 import { cookiesFrom } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { findUnbalancedJournals } from '../ledger/find-unbalanced-journals.ts';
+import { findUnbalancedJournals } from '../ledger/index.ts';
 import {
   addMonths,
   assertLearnerCapacity,
@@ -122,7 +122,7 @@ describe('school subscriptions (API, fake clock)', () => {
       organization: { name: `School ${userId.slice(0, 6)}`, type: 'school' },
     });
     await db().update(subscriptions).set({ userId }).where(eq(subscriptions.userId, userId));
-    const { organizationMembers } = await import('../../db/schema/auth.ts');
+    const { organizationMembers } = await import('../../platform/db/schema/auth.ts');
     await db().insert(organizationMembers).values({ organizationId: organizationId!, userId, role: 'school_admin' });
     const sub = await attachSubscriptionToOrganization(db(), { userId, organizationId: organizationId!, approvedOn });
     return { organizationId: organizationId!, sub: sub! };
@@ -337,7 +337,7 @@ describe('school subscriptions (API, fake clock)', () => {
       const { user } = await schoolWithSubscription('starter');
       const { organizationId } = await approve(user.id);
       const teacher = await createUser(db(), { role: 'teacher' });
-      const { organizationMembers } = await import('../../db/schema/auth.ts');
+      const { organizationMembers } = await import('../../platform/db/schema/auth.ts');
       await db().insert(organizationMembers).values({ organizationId, userId: teacher.id, role: 'teacher' });
       const stranger = await createUser(db(), { role: 'school_admin' });
       const callers = {

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { UPLOAD_MESSAGES, ZUploadId } from '@sekolo/shared/schemas/uploads';
-import type { DbExecutor } from '../../db/client.ts';
-import { organizationMembers, uploads, type TUploadRow } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
-import type { TSessionUser } from '../auth/guards.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { organizationMembers, uploads, type TUploadRow } from '../../platform/db/schema/index.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import type { TSessionUser } from '../../platform/auth/guards.ts';
 
 /**
  * Roles in organization_members that make someone an admin of that organisation: the applicant

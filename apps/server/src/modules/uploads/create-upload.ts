@@ -8,10 +8,10 @@ import {
   type TUploadMimeType,
   type TUploadedFile,
 } from '@sekolo/shared/schemas/uploads';
-import type { Database } from '../../db/client.ts';
-import { uploads, users } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import { detectAllowedContentType } from '../../lib/file-content-type.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { uploads, users } from '../../platform/db/schema/index.ts';
+import { AppError, badRequest } from '../../platform/http/errors.ts';
+import { detectAllowedContentType } from '../../platform/lib/file-content-type.ts';
 import { cleanFileName } from './file-names.ts';
 import { generateStorageKey, type IFileStorage } from './storage.ts';
 

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { UPLOAD_MESSAGES, ZUploadId } from '@sekolo/shared/schemas/uploads';
-import type { Database } from '../../db/client.ts';
-import { applications, uploads } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { applications, uploads } from '../../platform/db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { IFileStorage } from './storage.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client.ts';
-import { uploads } from '../../db/schema/index.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { uploads } from '../../platform/db/schema/index.ts';
 import type { IFileStorage } from './storage.ts';
 
 /**

@@ -2,16 +2,17 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, ZUploadPurpose } from '@sekolo/shared/schemas/uploads';
-import { recordAudit } from '../../lib/audit.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { consumeRateLimit, rateLimitedError } from '../../lib/rate-limit.ts';
-import { MULTIPART_BODY } from '../../plugins/cross-site-requests.ts';
-import { getSessionUser, requireSession, type TSessionUser } from '../auth/guards.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { consumeRateLimit, rateLimitedError } from '../../platform/rate-limits/rate-limit.ts';
+import { MULTIPART_BODY } from '../../platform/http/cross-site-requests.ts';
+import { getSessionUser, requireSession, type TSessionUser } from '../../platform/auth/guards.ts';
 import { findReadableUpload } from './access.ts';
 import { createUpload, fileTooLarge } from './create-upload.ts';
 import { deleteUpload } from './delete-upload.ts';
 import { contentDisposition } from './file-names.ts';
-import { createFileStorage, type IFileStorage } from './storage.ts';
+import { createFileStorage } from './create-file-storage.ts';
+import type { IFileStorage } from './storage.ts';
 
 /** Room for the multipart framing around a 10 MB file (boundaries, part headers, a long file name). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;

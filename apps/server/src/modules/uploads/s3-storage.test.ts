@@ -7,11 +7,12 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
-import { uploads } from '../../db/schema/index.ts';
+import { uploads } from '../../platform/db/schema/index.ts';
 import { createS3FileStorage } from './s3-storage.ts';
-import { createFileStorage, type IFileStorage } from './storage.ts';
-import { multipartBody, SAMPLE, startLocalS3 } from './test-support.ts';
-import { loadConfig } from '../../config/env.ts';
+import { createFileStorage } from './create-file-storage.ts';
+import type { IFileStorage } from './storage.ts';
+import { multipartBody, SAMPLE, startLocalS3 } from '../../test/uploads.ts';
+import { loadConfig } from '../../platform/config/env.ts';
 
 /** The S3 adapter against a real S3-compatible server (s3rver on loopback; it checks the access key, not the V4 signature itself). */
 describe('S3-compatible storage (D3)', () => {

@@ -1,8 +1,6 @@
 import type { Readable } from 'node:stream';
 import path from 'node:path';
-import type { TConfig } from '../../config/env.ts';
-import { createLocalFileStorage } from './local-storage.ts';
-import { createS3FileStorage } from './s3-storage.ts';
+import type { TConfig } from '../../platform/config/env.ts';
 
 /**
  * Where uploaded bytes live (D3: a private local folder by default, an S3-compatible bucket in
@@ -34,18 +32,4 @@ export function assertSafeStorageKey(key: string): void {
 
 export function localUploadsDir(config: Pick<TConfig, 'dataDir'>): string {
   return path.join(config.dataDir, 'uploads');
-}
-
-export function createFileStorage(config: TConfig): IFileStorage {
-  if (config.STORAGE_DRIVER === 's3') {
-    return createS3FileStorage({
-      endpoint: config.S3_ENDPOINT,
-      region: config.S3_REGION,
-      bucket: config.S3_BUCKET!,
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    });
-  }
-  return createLocalFileStorage(localUploadsDir(config));
 }

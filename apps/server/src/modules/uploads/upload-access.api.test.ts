@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { applications, auditEvents, organizationMembers, uploads } from '../../db/schema/index.ts';
+import { applications, auditEvents, organizationMembers, uploads } from '../../platform/db/schema/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createApplicationWithApplicant } from '../../test/factories/applications.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { referencedFiles } from '../applications/step-data.ts';
-import { multipartBody, SAMPLE } from './test-support.ts';
+import { referencedFiles } from '../applications/index.ts';
+import { multipartBody, SAMPLE } from '../../test/uploads.ts';
 
 /**
  * An organisation admin reads only the files attached to their organisation's records: a parent who

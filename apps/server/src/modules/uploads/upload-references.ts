@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { UPLOAD_MESSAGES, ZUploadId } from '@sekolo/shared/schemas/uploads';
-import type { DbExecutor } from '../../db/client.ts';
-import { uploads } from '../../db/schema/index.ts';
-import { badRequest } from '../../lib/errors.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { uploads } from '../../platform/db/schema/index.ts';
+import { badRequest } from '../../platform/http/errors.ts';
 
 export type TUploadMeta = {
   id: string;

@@ -7,4 +7,5 @@ export {
 } from './upload-references.ts';
 export { accessToUpload, isAdminOfOrganization, type TUploadAccess } from './access.ts';
 export { storageKeysOf, removeStoredBytes } from './purge-uploads.ts';
-export { createFileStorage, type IFileStorage } from './storage.ts';
+export { createFileStorage } from './create-file-storage.ts';
+export type { IFileStorage } from './storage.ts';

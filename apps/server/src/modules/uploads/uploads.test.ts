@@ -8,8 +8,8 @@ import { APPLICANT_UPLOAD_LIMITS, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@sek
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { authPost, signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
-import { applications, auditEvents, uploads, users } from '../../db/schema/index.ts';
-import { multipartBody, pngOfSize, SAMPLE } from './test-support.ts';
+import { applications, auditEvents, uploads, users } from '../../platform/db/schema/index.ts';
+import { multipartBody, pngOfSize, SAMPLE } from '../../test/uploads.ts';
 import {
   assertUploadsOwnedBy,
   createFileStorage,

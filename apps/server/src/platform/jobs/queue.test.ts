@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
-import { transaction } from '../../db/transaction.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { rowsOf } from '../db/client.ts';
+import { transaction } from '../db/transaction.ts';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { createJobQueue, type JobQueue } from './queue.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import type { DatabaseHandle, DbExecutor } from '../../db/client.ts';
-import { afterCommit } from '../../db/transaction.ts';
+import type { DatabaseHandle, DbExecutor } from '../db/client.ts';
+import { afterCommit } from '../db/transaction.ts';
 import { handleExecutor, transactionExecutor, type TSqlExecutor } from './sql-executor.ts';
 
 /** The PostgreSQL schema of pg-boss's tables (job, archive, queue, schedule, version). */

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
-import { rowsOf, type DatabaseHandle, type DbExecutor } from '../../db/client.ts';
+import { rowsOf, type DatabaseHandle, type DbExecutor } from '../db/client.ts';
 
 /** What pg-boss runs its SQL through (its `db` option). */
 export type TSqlExecutor = {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import type { TRole } from '@sekolo/shared/constants/roles';
-import type { DbExecutor } from '../../db/client.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
 import { createUserWithPassword } from '../../modules/auth/create-user-with-password.ts';
-import { ensureOrganizationWithMember, type TOrganizationType } from '../../modules/auth/organizations.ts';
+import { ensureOrganizationWithMember, type TOrganizationType } from '../../platform/tenancy/organizations.ts';
 
 /**
  * Accounts for tests and the demo seed (DESIGN: factories build test data with overrides and the

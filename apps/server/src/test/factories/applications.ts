@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { TUploadedFile } from '@sekolo/shared/schemas/uploads';
-import type { TConfig } from '../../config/env.ts';
-import type { Database } from '../../db/client.ts';
-import { applications, paymentOrders, type TApplicationStatus, type TStepData } from '../../db/schema/index.ts';
+import type { TConfig } from '../../platform/config/env.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { applications, paymentOrders, type TApplicationStatus, type TStepData } from '../../platform/db/schema/index.ts';
 import { createUpload } from '../../modules/uploads/create-upload.ts';
-import { createFileStorage } from '../../modules/uploads/storage.ts';
+import { createFileStorage } from '../../modules/uploads/create-file-storage.ts';
 import { createUser, type TCreatedUser, type TUserOverrides } from './accounts.ts';
 
 /**

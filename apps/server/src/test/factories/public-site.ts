@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TContactMessageInput, TDemoBookingInput } from '@sekolo/shared/schemas/public-forms';
 import { nextWeekday, todayInSouthAfrica, addDays } from '@sekolo/shared/domain/sa-calendar';
-import type { DbExecutor } from '../../db/client.ts';
-import { contactMessages, demoBookings, newsletterSubscriptions } from '../../db/schema/index.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { contactMessages, demoBookings, newsletterSubscriptions } from '../../platform/db/schema/index.ts';
 import { CONFIRM_TOKEN_TTL_MS, createToken } from '../../modules/newsletter/newsletter-tokens.ts';
 
 /** A unique address, so parallel tests and repeated runs never collide. */

@@ -6,7 +6,7 @@ import { ATTENDANCE_EARLIEST_DATE } from '@sekolo/shared/schemas/attendance';
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
-import type { DbExecutor } from '../../db/client.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
 import {
   guardians,
   learnerGuardians,
@@ -18,7 +18,7 @@ import {
   timetableLessons,
   timetablePeriods,
   timetableRooms,
-} from '../../db/schema/index.ts';
+} from '../../platform/db/schema/index.ts';
 
 export async function createRegisterClass(db: DbExecutor, organizationId: string, name: string, grade: number) {
   const [row] = await db.insert(registerClasses).values({ organizationId, name, grade }).returning();

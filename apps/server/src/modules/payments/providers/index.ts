@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
-import type { TConfig } from '../../../config/env.ts';
-import type { DatabaseHandle } from '../../../db/client.ts';
-import { parseAllowedSources } from '../../../lib/ip-allow-list.ts';
-import { resolveAuthSecret } from '../../auth/auth-secret.ts';
+import type { TConfig } from '../../../platform/config/env.ts';
+import type { DatabaseHandle } from '../../../platform/db/client.ts';
+import { parseAllowedSources } from '../../../platform/lib/ip-allow-list.ts';
+import { resolveAuthSecret } from '../../auth/index.ts';
 import { createPayFastProvider } from './payfast.ts';
 import { createSandboxProvider, type TSandboxProvider } from './sandbox.ts';
 import type { PaymentProvider } from './types.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAllowedSources } from '../../../lib/ip-allow-list.ts';
+import { parseAllowedSources } from '../../../platform/lib/ip-allow-list.ts';
 import {
   checkoutSignature,
   createPayFastProvider,

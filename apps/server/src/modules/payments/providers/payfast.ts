@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TCheckoutRedirect } from '@sekolo/shared/schemas/payments';
-import type { TAllowList } from '../../../lib/ip-allow-list.ts';
+import type { TAllowList } from '../../../platform/lib/ip-allow-list.ts';
 import {
   centsToRandString,
   checkOrderForNotification,

@@ -1,5 +1,5 @@
 import type { TCheckoutRedirect } from '@sekolo/shared/schemas/payments';
-import type { paymentOrders, TPaymentProviderName } from '../../../db/schema/payments.ts';
+import type { paymentOrders, TPaymentProviderName } from '../../../platform/db/schema/payments.ts';
 
 export type TOrder = typeof paymentOrders.$inferSelect;
 

@@ -1,0 +1,3 @@
+// The applications module's public door.
+export { applicationRoutes, consoleApplicationRoutes } from './routes.ts';
+export { referencedFiles } from './step-data.ts';

@@ -1,0 +1,2 @@
+// The console jobs module's public door.
+export { consoleJobRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+// The contact module's public door.
+export { contactRoutes } from './routes.ts';

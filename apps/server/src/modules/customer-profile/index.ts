@@ -1,0 +1,2 @@
+// The customer profile module's public door.
+export { customerProfileRoutes } from './routes.ts';

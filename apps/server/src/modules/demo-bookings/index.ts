@@ -1,0 +1,2 @@
+// The demo bookings module's public door.
+export { demoBookingRoutes } from './routes.ts';

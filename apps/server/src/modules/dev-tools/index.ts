@@ -1,0 +1,2 @@
+// The dev tools module's public door (registered only when DEV_TOOLS is on).
+export { devToolsRoutes } from './routes.ts';

@@ -1,0 +1,3 @@
+// The listings module's public door.
+export { listingRoutes } from './routes.ts';
+export { priceBasket } from './listings.ts';

@@ -1,0 +1,2 @@
+// The newsletter module's public door.
+export { newsletterRoutes } from './routes.ts';

@@ -1,0 +1,14 @@
+// The payments module's public door: its routes, its jobs, and the subscription and registration
+// facts the applications and people modules check.
+export { paymentRoutes } from './routes.ts';
+export { basketCheckoutRoutes } from './basket-checkout.ts';
+export { registerPaymentJobs } from './jobs.ts';
+export { findPaidRegistrationOrder } from './registration-orders.ts';
+export {
+  assertLearnerCapacity,
+  attachSubscriptionToOrganization,
+  findSubscription,
+  learnerLimitOf,
+  packageById,
+  startSubscriptionFromOrder,
+} from './subscriptions.ts';

@@ -1,0 +1,9 @@
+// The uploads module's public door: its routes and the file storage other modules keep files in.
+export { uploadRoutes } from './routes.ts';
+export { assertUploadsOwnedBy } from './upload-references.ts';
+export {
+  attachUploadsToOrganization,
+  createFileStorage,
+  removeStoredBytes,
+  storageKeysOf,
+} from './uploads-service.ts';

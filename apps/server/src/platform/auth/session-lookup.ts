@@ -1,0 +1,230 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { namedArrayStatement, type Database } from '../db/client.ts';
+import { authSessions, organizationMembers, organizations, users } from '../db/schema/index.ts';
+import type { TMembership, TOrganizationType } from '../tenancy/organizations.ts';
+
+/**
+ * The guards' session check in one SQL statement (issue 6: it was half the CPU of a school request).
+ *
+ * It answers exactly what `auth.api.getSession({ query: { disableRefresh: true } })` answered, plus
+ * the caller's first membership (organizations.ts findMembership), read from the same places:
+ *   - the session cookie (its name from Better Auth's context: prefix, `__Secure-` on https) must
+ *     carry a valid signature: `<token>.<base64 HMAC-SHA256 of token with the auth secret>`, the
+ *     format better-call's getSignedCookie verifies (first cookie of that name wins, 44-character
+ *     signature ending in "="); a missing, malformed or tampered cookie is no session;
+ *   - the token must name a row of auth_sessions (sign-out, revocation, password reset and account
+ *     deletion delete that row, so they take effect on the next request: nothing is cached), whose
+ *     user still exists;
+ *   - an expired session is refused and its row deleted, as Better Auth does.
+ * Guards never slide the expiry (they asked Better Auth for disableRefresh); the web app's
+ * /api/auth/get-session still does (updateAge), through Better Auth itself.
+ *
+ * When Better Auth is configured to keep sessions elsewhere (secondary storage, cookie cache),
+ * `createSessionLookup` answers null and the guards ask Better Auth as before.
+ */
+/** The user's own fields, as the guards hand them on (TSessionUser). */
+export type TSessionRowUser = {
+  id: string;
+  email: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  image: string | null;
+  emailVerified: boolean;
+  role: string;
+  status: string;
+};
+
+export type TSessionRow = {
+  sessionId: string;
+  expiresAt: Date;
+  user: TSessionRowUser;
+  organization: TMembership | null;
+};
+
+const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
+
+/** The value of the first cookie called `name` (better-call's parseCookies keeps the first). */
+export function readCookie(header: string, name: string): string | null {
+  let index = 0;
+  while (index < header.length) {
+    const eqIdx = header.indexOf('=', index);
+    if (eqIdx === -1) break;
+    let endIdx = header.indexOf(';', index);
+    if (endIdx === -1) endIdx = header.length;
+    else if (endIdx < eqIdx) {
+      index = header.lastIndexOf(';', eqIdx - 1) + 1;
+      continue;
+    }
+    if (header.slice(index, eqIdx).trim() === name) {
+      let value = header.slice(eqIdx + 1, endIdx).trim();
+      if (value.codePointAt(0) === 34) value = value.slice(1, -1);
+      if (!value.includes('%')) return value;
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+    index = endIdx + 1;
+  }
+  return null;
+}
+
+/** The token of a signed cookie value, or null when the signature does not match `secret`. */
+export function verifySignedValue(value: string, secret: string): string | null {
+  const at = value.lastIndexOf('.');
+  if (at < 1) return null;
+  const token = value.slice(0, at);
+  const signature = value.slice(at + 1);
+  if (!SIGNATURE.test(signature)) return null;
+  const expected = createHmac('sha256', secret).update(token, 'utf8').digest();
+  const given = Buffer.from(signature, 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+/** The columns of a session lookup, in the order a statement's array rows hold them (S). */
+const SESSION_FIELDS = {
+  sessionId: authSessions.id,
+  expiresAt: authSessions.expiresAt,
+  userId: users.id,
+  email: users.email,
+  name: users.name,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  image: users.image,
+  emailVerified: users.emailVerified,
+  role: users.role,
+  status: users.status,
+  organizationId: organizations.id,
+  organizationName: organizations.name,
+  organizationType: organizations.type,
+  memberRole: organizationMembers.role,
+};
+/** Where each of SESSION_FIELDS is in a row. */
+const S = Object.fromEntries(Object.keys(SESSION_FIELDS).map((key, i) => [key, i])) as Record<
+  keyof typeof SESSION_FIELDS,
+  number
+>;
+/** How many columns a session takes at the start of a row of a statement built on SESSION_SELECT. */
+export const SESSION_COLUMN_COUNT = Object.keys(S).length;
+
+/**
+ * The lookup's statement as SQL (the token a placeholder named `token`): the session of the token
+ * and its user's first membership. The lookup runs it prepared; a route that reads the session and
+ * its own data in one statement (one round trip instead of two) puts it in a `WITH` and the
+ * session's columns first in its rows, for `TSessionLookup.fromColumns` (the register read of
+ * modules/academics/attendance, decision 007).
+ */
+export const SESSION_SELECT: SQL = new QueryBuilder()
+  .select(SESSION_FIELDS)
+  .from(authSessions)
+  .innerJoin(users, eq(users.id, authSessions.userId))
+  .leftJoin(organizationMembers, eq(organizationMembers.userId, users.id))
+  .leftJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+  .where(eq(authSessions.token, sql.placeholder('token')))
+  // The first membership (findMembership); NULLs (no membership) sort last.
+  .orderBy(asc(organizationMembers.createdAt))
+  .limit(1)
+  .getSQL();
+
+/**
+ * SESSION_SELECT as the `WITH` query `name`, its columns named as SESSION_FIELDS's keys (the
+ * school of the caller's first membership is `"organizationId"`).
+ */
+export function sessionWith(name: string): SQL {
+  const columns = sql.join(
+    Object.keys(S).map((key) => sql.identifier(key)),
+    sql`, `,
+  );
+  return sql`${sql.identifier(name)}(${columns}) as (${SESSION_SELECT})`;
+}
+
+/** The name the lookup's statement is prepared under (the scale bench runs it so too). */
+export const SESSION_STATEMENT = 'sekolo_session_user';
+
+export type TSessionLookup = {
+  /** The session a Cookie header names, or null: the guards' check. */
+  find(cookieHeader: string): Promise<TSessionRow | null>;
+  /** The token of a Cookie header's session cookie when its signature holds, or null; asks no database. */
+  tokenOf(cookieHeader: string): string | null;
+  /**
+   * The session from the first SESSION_COLUMN_COUNT values of a row that a route's statement read
+   * with SESSION_SELECT for `token` (no row, or a row without a session: null), checked as `find`
+   * checks the lookup's own (an expired session is refused and deleted): valid at `now`, by default
+   * the time of the call (a statement that checked the session itself was given the same instant).
+   */
+  fromColumns(values: readonly unknown[] | undefined, token: string, now?: Date): Promise<TSessionRow | null>;
+};
+
+/**
+ * What the lookup reads of the identity provider (Better Auth's context, given by the auth module):
+ * its session cookie's name, its signing secret, and whether sessions live somewhere else.
+ */
+export type TSessionProvider = {
+  $context: Promise<{
+    options: { secondaryStorage?: unknown; session?: { cookieCache?: { enabled?: boolean } } };
+    authCookies: { sessionToken: { name: string } };
+    secret: string;
+  }>;
+};
+
+export async function createSessionLookup(auth: TSessionProvider, db: Database): Promise<TSessionLookup | null> {
+  const context = await auth.$context;
+  const options: { secondaryStorage?: unknown; session?: { cookieCache?: { enabled?: boolean } } } = context.options;
+  if (options.secondaryStorage || options.session?.cookieCache?.enabled) return null;
+  const cookieName = context.authCookies.sessionToken.name;
+  const secret = context.secret;
+  const statement = namedArrayStatement(SESSION_STATEMENT, SESSION_SELECT, (rows) => rows[0]);
+
+  const tokenOf = (cookieHeader: string) => {
+    const value = readCookie(cookieHeader, cookieName);
+    return value ? verifySignedValue(value, secret) : null;
+  };
+  const fromColumns: TSessionLookup['fromColumns'] = async (values, token, now = new Date()) => {
+    // No row, or one whose session part is empty: the token names no session.
+    if (!values || values[S.sessionId] == null) return null;
+    // Array rows carry a timestamp as PostgreSQL's text (platform/db/client.ts).
+    const expiresAt = new Date(values[S.expiresAt] as string);
+    if (expiresAt < now) {
+      await db.delete(authSessions).where(eq(authSessions.token, token));
+      return null;
+    }
+    const v = (key: keyof typeof S) => values[S[key]] as string;
+    return {
+      sessionId: v('sessionId'),
+      expiresAt,
+      user: {
+        id: v('userId'),
+        email: v('email'),
+        name: v('name'),
+        firstName: v('firstName'),
+        lastName: v('lastName'),
+        image: values[S.image] as string | null,
+        emailVerified: values[S.emailVerified] as boolean,
+        role: v('role'),
+        status: v('status'),
+      },
+      organization:
+        v('organizationId') && v('organizationName') && v('organizationType') && v('memberRole')
+          ? {
+              id: v('organizationId'),
+              name: v('organizationName'),
+              type: v('organizationType') as TOrganizationType,
+              role: v('memberRole'),
+            }
+          : null,
+    };
+  };
+
+  return {
+    tokenOf,
+    fromColumns,
+    async find(cookieHeader) {
+      const token = tokenOf(cookieHeader);
+      return token ? fromColumns(await statement(db, { token }), token) : null;
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type TSchema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, TSchema>;
+/** The handle a transaction callback receives; services accept either. */
+export type DbExecutor = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
+
+export type DatabaseHandle = {
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  /** Applies the committed SQL migrations (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, 'migrations');
+
+// An arbitrary constant: all instances agree on it so only one migrates at a time.
+const MIGRATION_LOCK_KEY = 727_001;
+
+export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    engine: 'pglite',
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
+  // An idle connection closed by the server (restart, failover, a dropped test database) must not
+  // crash the process: the pool replaces it on the next checkout.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01')
+      console.warn(`PostgreSQL connection error (${error.code ?? 'unknown'}); the pool will reconnect.`);
+  });
+  // Fail at start, with the reason, rather than on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    engine: 'postgres',
+    async migrate() {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        lockClient.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const result = await db.execute(sql`SELECT value FROM system_settings WHERE key = 'seeded_at'`);
+  return rowsOf(result).length === 0;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement whose text never changes, built once with a `sql.placeholder` for each value, to run
+ * as the prepared statement `name`: on PostgreSQL, node-postgres parses it once per connection and
+ * then sends only its values, and PostgreSQL may keep its plan; the server does not build it again
+ * per request either. For a long statement whose planning costs more than its run (the register
+ * save, modules/academics/attendance/register.ts). PGlite runs it as any other.
+ */
+export function namedStatement<T = Record<string, unknown>>(name: string, statement: SQL) {
+  const query = dialect.sqlToQuery(statement);
+  return async (db: DbExecutor, values: Record<string, unknown>): Promise<T[]> =>
+    rowsOf<T>(await db._.session.prepareQuery(query, undefined, name, false).execute(values));
+}
+
+/**
+ * namedStatement for a statement read often, whose rows `mapRows` reads as arrays (the columns in
+ * the order of its SELECT), as the driver gives them: timestamps as PostgreSQL's text, not Dates.
+ * drizzle's own mapping of each field of each row (its type checks, a Date per timestamp) was a
+ * sixth of the server's busy time for a register read at scale (decision 007).
+ */
+export function namedArrayStatement<T>(name: string, statement: SQL, mapRows: (rows: unknown[][]) => T) {
+  const query = dialect.sqlToQuery(statement);
+  return (db: DbExecutor, values: Record<string, unknown>): Promise<T> => runInArrays(db, query, name, values, mapRows);
+}
+
+/** Runs `query` (named: prepared), its rows given to `mapRows` as arrays. */
+async function runInArrays<T>(
+  db: DbExecutor,
+  query: { sql: string; params: unknown[] },
+  name: string | undefined,
+  values: Record<string, unknown>,
+  mapRows: (rows: unknown[][]) => T,
+): Promise<T> {
+  const prepared = db._.session.prepareQuery(query, undefined, name, true, (rows) => mapRows(rows as unknown[][]));
+  return (await prepared.execute(values)) as T;
+}
+
+/**
+ * Where each of `columns` is in the rows of a SELECT built from `selection` (drizzle selects an
+ * object's fields in the order of its keys), for reading array rows by position. Throws when the
+ * selection's keys are not `columns`, in order: a statement read by position and its reader must
+ * not drift apart.
+ */
+export function columnPositions<const K extends string>(
+  selection: Record<string, unknown>,
+  columns: readonly K[],
+): Record<K, number> {
+  if (Object.keys(selection).join() !== columns.join())
+    throw new Error(`the statement selects ${Object.keys(selection).join()}, not ${columns.join()}`);
+  return Object.fromEntries(columns.map((name, i) => [name, i])) as Record<K, number>;
+}
+
+/**
+ * A statement built per call (its text varies), run unnamed, its rows read as namedArrayStatement's;
+ * `values` fill its placeholders, if it has any.
+ */
+export function runArrayQuery<T>(
+  db: DbExecutor,
+  statement: SQL,
+  mapRows: (rows: unknown[][]) => T,
+  values: Record<string, unknown> = {},
+): Promise<T> {
+  return runInArrays(db, dialect.sqlToQuery(statement), undefined, values, mapRows);
+}
+
+/** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too; this keeps callers engine-agnostic. */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -1,0 +1,37 @@
+import type { FastifyRequest } from 'fastify';
+import type { TPermission } from '@sekolo/shared/constants/roles';
+import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import {
+  defineGuard,
+  getSessionUser,
+  NO_PERMISSION_MESSAGE,
+  NOT_SIGNED_IN_MESSAGE,
+  type TGuard,
+  type TSessionUser,
+} from '../auth/guards.ts';
+
+/** The caller and the school every query of this module is scoped to (tenant isolation). */
+export type TSchoolContext = { organizationId: string; schoolName: string; user: TSessionUser; ip: string };
+
+/**
+ * A guard (a route's onRequest, guards.ts): the caller is signed in, active, a member of a school,
+ * and holds at least one of `permissions` (spec 6: the admin manages, a teacher or staff member views).
+ */
+export function requireSchoolPermission(...permissions: TPermission[]): TGuard {
+  return defineGuard(async (request) => {
+    await schoolContext(request, permissions);
+  });
+}
+
+export async function schoolContext(request: FastifyRequest, permissions: TPermission[]): Promise<TSchoolContext> {
+  const user = await getSessionUser(request);
+  if (!user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
+  if (!user.organization || user.organization.type !== 'school') throw forbidden(SCHOOL_MESSAGES.notASchoolMember);
+  if (!permissions.some((permission) => user.permissions.includes(permission))) throw forbidden(NO_PERMISSION_MESSAGE);
+  return { organizationId: user.organization.id, schoolName: user.organization.name, user, ip: request.ip };
+}
+
+/** Who may read learner records; who may change them. */
+export const VIEW_LEARNERS: TPermission[] = ['manage_students', 'view_students'];
+export const MANAGE_LEARNERS: TPermission[] = ['manage_students'];

@@ -1,0 +1,44 @@
+import type { App } from './platform/http/app-types.ts';
+import { devToolsRoutes } from './modules/dev-tools/index.ts';
+import { authPlugin, authRoutes } from './modules/auth/index.ts';
+import { newsletterRoutes } from './modules/newsletter/index.ts';
+import { contactRoutes } from './modules/contact/index.ts';
+import { demoBookingRoutes } from './modules/demo-bookings/index.ts';
+import { basketCheckoutRoutes, paymentRoutes, registerPaymentJobs } from './modules/payments/index.ts';
+import { guardianLinkRoutes, schoolRoutes } from './modules/people/index.ts';
+import { attendanceRoutes, classRoutes, timetableRoutes } from './modules/academics/index.ts';
+import { applicationRoutes, consoleApplicationRoutes } from './modules/applications/index.ts';
+import { uploadRoutes } from './modules/uploads/index.ts';
+import { customerProfileRoutes } from './modules/customer-profile/index.ts';
+import { listingRoutes } from './modules/listings/index.ts';
+import { consoleJobRoutes } from './modules/console-jobs/index.ts';
+
+/** Every API module, registered after the app's plugins. Each module owns its prefix. */
+export async function registerModules(app: App) {
+  // First: every module's guards (platform/auth/guards.ts) read the session it decorates.
+  await app.register(authPlugin);
+  await app.register(authRoutes, { prefix: '/api' });
+  if (app.deps.config.devTools) await app.register(devToolsRoutes, { prefix: '/api/dev' });
+  await app.register(newsletterRoutes, { prefix: '/api/newsletter' });
+  await app.register(contactRoutes, { prefix: '/api/contact' });
+  await app.register(demoBookingRoutes, { prefix: '/api/demo-bookings' });
+  await app.register(paymentRoutes, { prefix: '/api/payments' });
+  await app.register(uploadRoutes, { prefix: '/api/uploads' });
+  await app.register(applicationRoutes, { prefix: '/api/applications' });
+  await app.register(consoleApplicationRoutes, { prefix: '/api/console/applications' });
+  await app.register(schoolRoutes, { prefix: '/api/school' });
+  await app.register(classRoutes, { prefix: '/api/school' });
+  await app.register(attendanceRoutes, { prefix: '/api/school/attendance' });
+  await app.register(guardianLinkRoutes, { prefix: '/api/guardian-links' });
+  await app.register(customerProfileRoutes, { prefix: '/api/customer-profile' });
+  await app.register(listingRoutes, { prefix: '/api/listings' });
+  await app.register(basketCheckoutRoutes, { prefix: '/api/payments' });
+  await app.register(timetableRoutes, { prefix: '/api/school/timetable' });
+  await app.register(consoleJobRoutes, { prefix: '/api/console/jobs' });
+  registerModuleJobs(app);
+}
+
+/** Every module's background jobs (platform/jobs), registered on the app's queue. */
+function registerModuleJobs(app: App) {
+  registerPaymentJobs(app.deps.jobs, app.deps.database.db);
+}
