@@ -4,6 +4,7 @@
  */
 
 import { z } from 'zod';
+import type { ErrorCode } from '../contracts/error-codes.ts';
 import { gradeLabel, SCHOOL_GRADE_IDS, SCHOOL_GRADES, type TSchoolGrade } from '../constants/enumerations.ts';
 import { countOf } from '../domain/count.ts';
 import { idsOf, type IOption } from '../domain/options.ts';
@@ -857,7 +858,7 @@ export const LEARNER_IMPORT_PROGRESS_TYPE = 'application/x-ndjson';
 export type TLearnerImportLine =
   | { progress: TLearnerImportProgress }
   | { report: TLearnerImportReport }
-  | { error: { status: number; code: string; message: string; fields?: Record<string, string> } };
+  | { error: { status: number; code: ErrorCode; message: string; fields?: Record<string, string> } };
 
 /** Grade labels accepted in a CSV: 'R', 'Grade R', '7', 'Grade 7'. */
 export function parseCsvGrade(value: string): string {

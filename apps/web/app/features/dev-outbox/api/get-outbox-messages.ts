@@ -24,7 +24,7 @@ export function useOutboxMessages(to: string) {
     queryFn: () => getOutboxMessages(to),
     // New mail shows up while the developer clicks through a flow in another tab.
     refetchInterval: (query) => (query.state.error ? false : 3000),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
+    retry: (count, error) => !(error instanceof ApiError && error.code === 'NOT_FOUND') && count < 1,
     staleTime: 0,
   });
 }

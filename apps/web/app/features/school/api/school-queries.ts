@@ -19,7 +19,7 @@ import type {
   TStaffRemoval,
 } from '@sekolo/shared/schemas/school';
 import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
-import { api, ApiError, apiPostLines, isSavedMeanwhile } from '~/lib/api-client';
+import { api, ApiError, apiPostLines, isNoAnswer, isSavedMeanwhile } from '~/lib/api-client';
 
 /** The school API (issue 6), prefix /api/school. Every key starts with 'school' so one invalidation refreshes all. */
 export const SCHOOL_KEY = ['school'] as const;
@@ -159,7 +159,7 @@ export function useImportLearners() {
           },
         );
       } catch (error) {
-        if (started && error instanceof ApiError && error.status === 0) throw interrupted();
+        if (started && isNoAnswer(error)) throw interrupted();
         throw error;
       }
       if (failure) throw failure;
