@@ -9,8 +9,9 @@ import type { JobQueue } from './platform/jobs/queue.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { crossSiteRequestsPlugin } from './plugins/cross-site-requests.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { healthContracts } from '@sekolo/shared/contracts/health';
 import { registerModules } from './modules/index.ts';
-import { apiRoutesPlugin } from './platform/http/contract-route.ts';
+import { apiRoutesPlugin, fromContract } from './platform/http/contract-route.ts';
 import { contentSecurityPolicy } from './lib/content-security-policy.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { boundJsonDepth } from './lib/json-depth.ts';
@@ -68,10 +69,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await app.register(crossSiteRequestsPlugin);
   await app.register(apiRoutesPlugin);
 
-  app.get('/api/health', async () => {
-    const started = Date.now();
-    await deps.database.db.execute('select 1' as never);
-    return { status: 'ok', database: deps.database.engine, databaseLatencyMs: Date.now() - started };
+  app.route({
+    ...fromContract(app, healthContracts.health),
+    handler: async () => {
+      const started = Date.now();
+      await deps.database.db.execute('select 1' as never);
+      return { status: 'ok' as const, database: deps.database.engine, databaseLatencyMs: Date.now() - started };
+    },
   });
 
   await registerModules(app);

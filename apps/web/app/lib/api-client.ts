@@ -227,3 +227,15 @@ export function urlOf<C extends Contract>(c: C, request?: Pick<RequestOf<C>, 'pa
   const { params, query } = (request ?? {}) as { params?: object; query?: object };
   return pathOf(c, params as Record<string, unknown>) + searchOf(query as Record<string, unknown>);
 }
+
+/**
+ * Sends `form` (multipart/form-data) to a contract's operation: an upload, whose parts the route
+ * reads itself, so the contract names no body.
+ */
+export function callWithForm<C extends Contract>(
+  c: C,
+  form: FormData,
+  request?: Pick<RequestOf<C>, 'params' | 'query'>,
+): Promise<ResponseOf<C>> {
+  return apiRequest<ResponseOf<C>>(urlOf(c, request), { method: c.method, body: form });
+}

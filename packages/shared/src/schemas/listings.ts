@@ -24,17 +24,24 @@ export const ZListingsQuery = z.object({
 });
 export type TListingsQuery = z.input<typeof ZListingsQuery>;
 
-export type TListingView = {
-  id: string;
-  title: string;
-  description: string;
-  priceCents: number;
-  seller: { id: string; name: string };
+export const ZListingView = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  priceCents: z.number(),
+  seller: z.object({ id: z.string(), name: z.string() }),
   /** 'active' (on sale) or another state; on the partner's own list only (GET /api/listings/mine). */
-  status?: string;
-};
+  status: z.string().optional(),
+});
+export type TListingView = z.infer<typeof ZListingView>;
 
-export type TListingsPage = { items: TListingView[]; total: number; page: number; pageSize: number };
+export const ZListingsPage = z.object({
+  items: z.array(ZListingView),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type TListingsPage = z.infer<typeof ZListingsPage>;
 
 /** POST /api/payments/basket-quote and /basket-checkout: ids and quantities only. */
 export const ZBasketCheckoutSchema = z.object({

@@ -4,16 +4,16 @@ import type {
   TBasketCheckoutAnswer,
   TBasketOrderAnswer,
   TBasketQuote,
-  TListingsPage,
 } from '@sekolo/shared/schemas/listings';
-import { api } from '~/lib/api-client';
+import { listingsContracts } from '@sekolo/shared/contracts/listings';
+import { api, call } from '~/lib/api-client';
 import { useOrderQuery } from '~/lib/order-query';
 
 /** GET /api/listings: partners' active products, a page at a time. */
 export function useListings(page = 1) {
   return useQuery({
     queryKey: ['listings', page],
-    queryFn: () => api.get<TListingsPage>(`/api/listings?page=${page}`),
+    queryFn: () => call(listingsContracts.list, { query: { page } }),
     placeholderData: keepPreviousData,
   });
 }
