@@ -18,6 +18,7 @@ const PREFIXES = [
   '/api/demo-bookings',
   '/api/console/jobs',
   '/api/dev',
+  '/api/payments',
 ];
 
 describe('contracts of the accounts and the public, console and dev routes', () => {
