@@ -14,7 +14,7 @@ describe('the app shell', () => {
           throw new Error('secret internal detail at /srv/db password=hunter2');
         });
         app.get('/api/test/teapot', async () => {
-          throw new AppError(418, 'TEAPOT', 'I am a teapot.');
+          throw new AppError(402, 'PAYMENT_REQUIRED', 'Please pay first.');
         });
       },
     });
@@ -42,8 +42,8 @@ describe('the app shell', () => {
 
   it('passes a user-facing error through with its code and status', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/teapot' });
-    expect(res.statusCode).toBe(418);
-    expect(res.json()).toEqual({ error: { code: 'TEAPOT', message: 'I am a teapot.' } });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ error: { code: 'PAYMENT_REQUIRED', message: 'Please pay first.' } });
   });
 
   it('sets security headers', async () => {

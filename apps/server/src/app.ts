@@ -7,7 +7,8 @@ import { errorHandlerPlugin } from './platform/http/error-handler.ts';
 import { crossSiteRequestsPlugin } from './platform/http/cross-site-requests.ts';
 import { webAppPlugin } from './platform/http/web-app.ts';
 import { registerModules } from './register-modules.ts';
-import { apiRoutesPlugin } from './platform/http/contract-route.ts';
+import { apiRoutesPlugin, fromContract } from './platform/http/contract-route.ts';
+import { healthContracts } from '@sekolo/shared/contracts/health';
 import { contentSecurityPolicy } from './platform/http/content-security-policy.ts';
 import { loggerOptions } from './platform/http/logger.ts';
 import { boundJsonDepth } from './platform/http/json-depth.ts';
@@ -51,10 +52,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await app.register(crossSiteRequestsPlugin);
   await app.register(apiRoutesPlugin);
 
-  app.get('/api/health', async () => {
-    const started = Date.now();
-    await deps.database.db.execute('select 1' as never);
-    return { status: 'ok', database: deps.database.engine, databaseLatencyMs: Date.now() - started };
+  app.route({
+    ...fromContract(app, healthContracts.health),
+    handler: async () => {
+      const started = Date.now();
+      await deps.database.db.execute('select 1' as never);
+      return { status: 'ok' as const, database: deps.database.engine, databaseLatencyMs: Date.now() - started };
+    },
   });
 
   await registerModules(app);

@@ -1,10 +1,28 @@
 import { pathOf, searchOf, type Contract, type RequestOf, type ResponseOf } from '@sekolo/shared/contracts/contract';
+import {
+  isKnownErrorCode,
+  type AuthErrorCode,
+  type ErrorCode,
+  type FrameworkErrorCode,
+} from '@sekolo/shared/contracts/error-codes';
 
-/** The one way the web app talks to /api: JSON in, JSON out, errors as ApiError with the server's message. */
+/**
+ * The code of an ApiError: the API's (shared list), the accounts endpoints', or the client's own
+ * for a request that got no readable answer (NETWORK_ERROR, BAD_RESPONSE), was cancelled (ABORTED)
+ * or a sign-in provider that did not answer (NO_REDIRECT).
+ */
+export type ApiErrorCode =
+  ErrorCode | AuthErrorCode | FrameworkErrorCode | 'NETWORK_ERROR' | 'BAD_RESPONSE' | 'ABORTED' | 'NO_REDIRECT';
+
+/**
+ * The one way the web app talks to /api: JSON in, JSON out, errors as ApiError with the server's
+ * message and code. Callers decide by `code`; `status` is the HTTP status (0 when there was no
+ * answer), kept for logs.
+ */
 export class ApiError extends Error {
   constructor(
     public readonly status: number,
-    public readonly code: string,
+    public readonly code: ApiErrorCode,
     message: string,
     public readonly fields?: Record<string, string>,
   ) {
@@ -14,12 +32,32 @@ export class ApiError extends Error {
 }
 
 /**
- * A 409 that names no field: someone else saved what the request changes since it was read (a
- * register's marks, a learner's record); the caller reads it again and merges. A 409 naming a field
- * (an admission number taken) is the field's own message.
+ * Refused because someone else saved what the request changes since it was read (a register's
+ * marks, a learner's record): the caller reads it again and merges.
  */
 export function isSavedMeanwhile(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409 && !error.fields;
+  return error instanceof ApiError && error.code === 'SAVED_MEANWHILE';
+}
+
+const NO_ANSWER_CODES: ReadonlySet<ApiErrorCode> = new Set(['NETWORK_ERROR', 'BAD_RESPONSE', 'ABORTED', 'NO_REDIRECT']);
+const SERVER_FAULT_CODES: ReadonlySet<ApiErrorCode> = new Set(['INTERNAL_ERROR', 'TRY_AGAIN']);
+
+/**
+ * The server's refusal of the request itself (not our fault, not the network's): its message is
+ * written for the person and worth showing as it is.
+ */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && !NO_ANSWER_CODES.has(error.code) && !SERVER_FAULT_CODES.has(error.code);
+}
+
+/** Our side failed (a 5xx): its message is a general one. */
+export function isServerFault(error: unknown): boolean {
+  return error instanceof ApiError && SERVER_FAULT_CODES.has(error.code);
+}
+
+/** The request got no readable answer (offline, the connection dropped, an answer cut short). */
+export function isNoAnswer(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.code === 'NETWORK_ERROR' || error.code === 'BAD_RESPONSE');
 }
 
 type RequestOptions = Omit<RequestInit, 'body'> & { body?: unknown };
@@ -49,8 +87,43 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return data as T;
 }
 
-/** The ApiError of an answer that is not 2xx, from its body (JSON, or nothing readable). */
-function apiErrorOf(status: number, data: unknown): ApiError {
+/**
+ * The code of an answer without one the web knows (a proxy's error page, an accounts error the web
+ * does not tell apart): the general code of its status.
+ */
+function codeOfStatus(status: number): ApiErrorCode {
+  if (status >= 500) return 'INTERNAL_ERROR';
+  switch (status) {
+    case 401:
+      return 'UNAUTHORIZED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'FILE_TOO_LARGE';
+    case 429:
+      return 'RATE_LIMITED';
+    default:
+      return 'BAD_REQUEST';
+  }
+}
+
+const DEFAULT_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
+  RATE_LIMITED: 'Too many attempts. Please wait a few minutes before trying again.',
+};
+
+/**
+ * The ApiError of an answer that is not 2xx, from its body (JSON, or nothing readable). An answer
+ * without a message gets `fallbackMessage`'s for its code, or a general one.
+ */
+export function apiErrorOf(
+  status: number,
+  data: unknown,
+  fallbackMessage: (code: ApiErrorCode) => string | undefined = (code) => DEFAULT_MESSAGES[code],
+): ApiError {
   // Our API answers { error: { code, message } }; Better Auth's endpoints answer { code, message }.
   const body = data as
     | {
@@ -60,13 +133,15 @@ function apiErrorOf(status: number, data: unknown): ApiError {
       }
     | undefined;
   const error = body?.error ?? (body?.message ? { code: body.code, message: body.message } : undefined);
+  const sent = error?.code;
+  const code: ApiErrorCode =
+    isKnownErrorCode(sent) || (typeof sent === 'string' && sent.startsWith('FST_ERR_'))
+      ? (sent as ApiErrorCode)
+      : codeOfStatus(status);
   return new ApiError(
     status,
-    error?.code ?? 'HTTP_' + status,
-    error?.message ??
-      (status === 429
-        ? 'Too many attempts. Please wait a few minutes before trying again.'
-        : 'Something went wrong. Please try again.'),
+    code,
+    error?.message ?? fallbackMessage(code) ?? 'Something went wrong. Please try again.',
     error?.fields,
   );
 }
@@ -151,4 +226,16 @@ export function call<C extends Contract>(
 export function urlOf<C extends Contract>(c: C, request?: Pick<RequestOf<C>, 'params' | 'query'>): string {
   const { params, query } = (request ?? {}) as { params?: object; query?: object };
   return pathOf(c, params as Record<string, unknown>) + searchOf(query as Record<string, unknown>);
+}
+
+/**
+ * Sends `form` (multipart/form-data) to a contract's operation: an upload, whose parts the route
+ * reads itself, so the contract names no body.
+ */
+export function callWithForm<C extends Contract>(
+  c: C,
+  form: FormData,
+  request?: Pick<RequestOf<C>, 'params' | 'query'>,
+): Promise<ResponseOf<C>> {
+  return apiRequest<ResponseOf<C>>(urlOf(c, request), { method: c.method, body: form });
 }

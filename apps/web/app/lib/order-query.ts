@@ -1,20 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
 
 /**
- * GET `<path>/:orderId`: the buyer's own order (a registration's or a basket's). While the
+ * `read(orderId)`: the buyer's own order (a registration's or a basket's). While the
  * provider's notification has not arrived the order is still pending, so with `pollWhilePending`
  * it is asked again every second, 15 times at most.
  */
 export function useOrderQuery<T extends { order: { status: string } }>(
   name: string,
-  path: string,
+  read: (orderId: string) => Promise<T>,
   orderId: string,
   pollWhilePending = false,
 ) {
   return useQuery({
     queryKey: ['payments', name, orderId],
-    queryFn: () => api.get<T>(`${path}/${encodeURIComponent(orderId)}`),
+    queryFn: () => read(orderId),
     enabled: orderId !== '',
     retry: false,
     refetchInterval: (query) => {

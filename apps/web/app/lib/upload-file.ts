@@ -1,5 +1,5 @@
 import { UPLOAD_MESSAGES, type TUploadedFile } from '@sekolo/shared/schemas/uploads';
-import { ApiError, api } from './api-client';
+import { ApiError, api, apiErrorOf } from './api-client';
 
 /**
  * Sends one file to POST /api/uploads with XMLHttpRequest, because fetch cannot report upload
@@ -30,15 +30,9 @@ export function uploadFile(
         resolve(data as TUploadedFile);
         return;
       }
-      const error = (
-        data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | undefined
-      )?.error;
       reject(
-        new ApiError(
-          xhr.status,
-          error?.code ?? `HTTP_${xhr.status}`,
-          error?.message ?? (xhr.status === 413 ? UPLOAD_MESSAGES.tooLarge : UPLOAD_MESSAGES.failed),
-          error?.fields,
+        apiErrorOf(xhr.status, data, (code) =>
+          code === 'FILE_TOO_LARGE' ? UPLOAD_MESSAGES.tooLarge : UPLOAD_MESSAGES.failed,
         ),
       );
     };

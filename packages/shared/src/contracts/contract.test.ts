@@ -4,7 +4,9 @@ import { pathOf, searchOf } from './contract.ts';
 describe('a contract path and query', () => {
   it('fills each :name segment, encoded, and refuses a missing one', () => {
     const c = { path: '/api/school/classes/:classId/register/:date' } as const;
-    expect(pathOf(c, { classId: 'a b/c', date: '2026-12-02' })).toBe('/api/school/classes/a%20b%2Fc/register/2026-12-02');
+    expect(pathOf(c, { classId: 'a b/c', date: '2026-12-02' })).toBe(
+      '/api/school/classes/a%20b%2Fc/register/2026-12-02',
+    );
     expect(() => pathOf(c, { classId: 'x' })).toThrow('Missing path parameter date');
   });
 

@@ -41,7 +41,8 @@ export type ResponseOf<C extends Contract> = C['response'] extends z.ZodType ? z
 export function pathOf(c: Pick<Contract, 'path'>, params?: Record<string, unknown>): string {
   return c.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter ${name} for ${c.path}`);
+    if (value === undefined || value === null || value === '')
+      throw new Error(`Missing path parameter ${name} for ${c.path}`);
     return encodeURIComponent(String(value));
   });
 }

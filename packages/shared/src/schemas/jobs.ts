@@ -13,19 +13,22 @@ export type TConsoleJobsQuery = z.input<typeof ZConsoleJobsQuery>;
 export const ZConsoleJobId = z.object({ id: z.uuid('Job not found.') });
 
 /** A job as the operator's console lists it: what ran, how often, why it failed. */
-export type TConsoleJob = {
-  id: string;
+export const ZConsoleJob = z.object({
+  id: z.string(),
   /** What kind of work: 'mail.deliver', 'subscriptions.renew'. */
-  name: string;
-  state: TJobStateId;
-  attempts: number;
+  name: z.string(),
+  state: z.enum(JOB_STATE_IDS),
+  attempts: z.number(),
   /** The last failure's reason; never the job's data. */
-  error: string | null;
-  createdAt: string;
-  startedAt: string | null;
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
   /** When it completed or failed for good. */
-  endedAt: string | null;
-};
+  endedAt: z.string().nullable(),
+});
+export type TConsoleJob = z.infer<typeof ZConsoleJob>;
 
-export type TConsoleJobList = { items: TConsoleJob[] };
-export type TConsoleJobRetry = { job: { id: string; name: string } };
+export const ZConsoleJobList = z.object({ items: z.array(ZConsoleJob) });
+export type TConsoleJobList = z.infer<typeof ZConsoleJobList>;
+export const ZConsoleJobRetry = z.object({ job: z.object({ id: z.string(), name: z.string() }) });
+export type TConsoleJobRetry = z.infer<typeof ZConsoleJobRetry>;

@@ -24,17 +24,24 @@ export const ZListingsQuery = z.object({
 });
 export type TListingsQuery = z.input<typeof ZListingsQuery>;
 
-export type TListingView = {
-  id: string;
-  title: string;
-  description: string;
-  priceCents: number;
-  seller: { id: string; name: string };
+export const ZListingView = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  priceCents: z.number(),
+  seller: z.object({ id: z.string(), name: z.string() }),
   /** 'active' (on sale) or another state; on the partner's own list only (GET /api/listings/mine). */
-  status?: string;
-};
+  status: z.string().optional(),
+});
+export type TListingView = z.infer<typeof ZListingView>;
 
-export type TListingsPage = { items: TListingView[]; total: number; page: number; pageSize: number };
+export const ZListingsPage = z.object({
+  items: z.array(ZListingView),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type TListingsPage = z.infer<typeof ZListingsPage>;
 
 /** POST /api/payments/basket-quote and /basket-checkout: ids and quantities only. */
 export const ZBasketCheckoutSchema = z.object({
@@ -60,38 +67,46 @@ export const ZIdempotencyKeyHeader = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{8,100}$/, BASKET_CHECKOUT_MESSAGES.idempotencyKey);
 
-export type TBasketQuoteLine = {
-  id: string;
-  title: string;
-  sellerName: string;
-  unitPriceCents: number;
-  quantity: number;
-  lineTotalCents: number;
-};
+export const ZBasketQuoteLine = z.object({
+  id: z.string(),
+  title: z.string(),
+  sellerName: z.string(),
+  unitPriceCents: z.number(),
+  quantity: z.number(),
+  lineTotalCents: z.number(),
+});
+export type TBasketQuoteLine = z.infer<typeof ZBasketQuoteLine>;
 
 /** The priced basket: subtotal, the 6.8% processing fee on top, and what the buyer pays. */
-export type TBasketQuote = {
-  lines: TBasketQuoteLine[];
-  subtotalCents: number;
-  processingFeeCents: number;
-  totalCents: number;
-};
+export const ZBasketQuote = z.object({
+  lines: z.array(ZBasketQuoteLine),
+  subtotalCents: z.number(),
+  processingFeeCents: z.number(),
+  totalCents: z.number(),
+});
+export type TBasketQuote = z.infer<typeof ZBasketQuote>;
 
-export type TBasketCheckoutAnswer = {
-  orderId: string;
-  redirectUrl: string;
-  redirect: { url: string; method: 'GET' | 'POST'; fields?: { name: string; value: string }[] };
-};
+export const ZBasketCheckoutAnswer = z.object({
+  orderId: z.string(),
+  redirectUrl: z.string(),
+  redirect: z.object({
+    url: z.string(),
+    method: z.enum(['GET', 'POST']),
+    fields: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
+  }),
+});
+export type TBasketCheckoutAnswer = z.infer<typeof ZBasketCheckoutAnswer>;
 
 /** GET /api/payments/basket-checkout/:orderId: the buyer's own basket order. */
-export type TBasketOrderAnswer = {
-  order: {
-    id: string;
-    reference: string;
-    status: 'pending' | 'paid' | 'failed' | 'cancelled';
-    amountCents: number;
-    paidAt: string | null;
-    description: string;
-  };
-  quote: TBasketQuote;
-};
+export const ZBasketOrderAnswer = z.object({
+  order: z.object({
+    id: z.string(),
+    reference: z.string(),
+    status: z.enum(['pending', 'paid', 'failed', 'cancelled']),
+    amountCents: z.number(),
+    paidAt: z.string().nullable(),
+    description: z.string(),
+  }),
+  quote: ZBasketQuote,
+});
+export type TBasketOrderAnswer = z.infer<typeof ZBasketOrderAnswer>;

@@ -193,34 +193,44 @@ export const ZSubscriptionCheckoutSchema = z.object({
 });
 export type TSubscriptionCheckout = z.infer<typeof ZSubscriptionCheckoutSchema>;
 
-export type TSubscriptionCheckoutAnswer =
-  | { skipped: true }
-  | { skipped?: false; orderId: string; redirectUrl: string; redirect: TCheckoutRedirect; alreadyPaid?: boolean };
+export const ZSubscriptionCheckoutAnswer = z.union([
+  z.object({ skipped: z.literal(true) }),
+  z.object({
+    skipped: z.literal(false).optional(),
+    orderId: z.string(),
+    redirectUrl: z.string(),
+    redirect: ZCheckoutRedirectSchema,
+    alreadyPaid: z.boolean().optional(),
+  }),
+]);
+export type TSubscriptionCheckoutAnswer = z.infer<typeof ZSubscriptionCheckoutAnswer>;
 
 /** What /payment-success reads back: the order and what the wizard submits with its step. */
-export type TRegistrationOrderAnswer = {
-  order: TOrderView;
-  userType: TCheckoutUserType;
-  packageData: Record<string, unknown> | null;
-};
+export const ZRegistrationOrderAnswer = z.object({
+  order: ZOrderViewSchema,
+  userType: z.enum(CHECKOUT_USER_TYPES),
+  packageData: z.record(z.string(), z.unknown()).nullable(),
+});
+export type TRegistrationOrderAnswer = z.infer<typeof ZRegistrationOrderAnswer>;
 
 /** A school's subscription as the billing settings show it (issue 5). */
-export type TSubscriptionView = {
-  id: string;
-  status: 'trial' | 'active' | 'past_due' | 'cancelled';
-  packageId: string;
-  amountCents: number;
-  provider: 'sandbox' | 'payfast';
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
-  nextBillingDate: string | null;
-  pendingPackageId: string | null;
-  cancelAt: string | null;
-  learnerLimit: number;
-  learnerCount: number | null;
+export const ZSubscriptionView = z.object({
+  id: z.string(),
+  status: z.enum(['trial', 'active', 'past_due', 'cancelled']),
+  packageId: z.string(),
+  amountCents: z.number(),
+  provider: z.enum(['sandbox', 'payfast']),
+  currentPeriodStart: z.string(),
+  currentPeriodEnd: z.string(),
+  nextBillingDate: z.string().nullable(),
+  pendingPackageId: z.string().nullable(),
+  cancelAt: z.string().nullable(),
+  learnerLimit: z.number(),
+  learnerCount: z.number().nullable(),
   /** If the school cancelled today, the last day of service (the two weeks' notice rule). */
-  cancelTodayEndsOn: string | null;
-};
+  cancelTodayEndsOn: z.string().nullable(),
+});
+export type TSubscriptionView = z.infer<typeof ZSubscriptionView>;
 
 export const ZChangePackageSchema = z.object({
   packageId: z.enum(SCHOOL_PACKAGE_IDS, { error: PAYMENT_MESSAGES.packageRequired }),
@@ -228,10 +238,13 @@ export const ZChangePackageSchema = z.object({
 export type TChangePackage = z.infer<typeof ZChangePackageSchema>;
 
 /** One row of /payments: an order of the user and its invoice, if one was issued. */
-export type TPaymentListItem = {
-  order: TOrderView & { createdAt: string };
-  invoice: { id: string; number: string; totalCents: number; vatCents: number; issuedAt: string } | null;
-};
+export const ZPaymentListItem = z.object({
+  order: ZOrderViewSchema.extend({ createdAt: z.string() }),
+  invoice: z
+    .object({ id: z.string(), number: z.string(), totalCents: z.number(), vatCents: z.number(), issuedAt: z.string() })
+    .nullable(),
+});
+export type TPaymentListItem = z.infer<typeof ZPaymentListItem>;
 
 export const ZInvoiceIdSchema = z.object({ invoiceId: z.uuid() });
 

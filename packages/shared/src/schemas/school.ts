@@ -4,6 +4,7 @@
  */
 
 import { z } from 'zod';
+import { ERROR_CODES } from '../contracts/error-codes.ts';
 import { gradeLabel, SCHOOL_GRADE_IDS, SCHOOL_GRADES, type TSchoolGrade } from '../constants/enumerations.ts';
 import { countOf } from '../domain/count.ts';
 import { idsOf, type IOption } from '../domain/options.ts';
@@ -886,7 +887,7 @@ export const ZLearnerImportLine = z.union([
   z.object({
     error: z.object({
       status: z.number(),
-      code: z.string(),
+      code: z.enum(ERROR_CODES),
       message: z.string(),
       fields: z.record(z.string(), z.string()).optional(),
     }),

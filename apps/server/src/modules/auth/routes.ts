@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from '@sekolo/shared/schemas/auth';
+import { accountsContracts as api } from '@sekolo/shared/contracts/accounts';
+import { fromContract } from '../../platform/http/contract-route.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { MULTIPART_BODY } from '../../platform/http/cross-site-requests.ts';
 import { limitPerClientAddress } from '../../platform/rate-limits/rate-limit.ts';
@@ -22,57 +23,64 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     (await getSessionUser(request))!;
 
   // D12: the sign-in screen shows only the ways in that are configured.
-  app.get('/auth-config', async () => ({
-    emailPassword: config.AUTH_EMAIL_PASSWORD,
-    google: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
-    facebook: Boolean(config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET),
-  }));
+  app.route({
+    ...fromContract(app, api.authConfig),
+    handler: async () => ({
+      emailPassword: config.AUTH_EMAIL_PASSWORD,
+      google: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+      facebook: Boolean(config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET),
+    }),
+  });
 
   // /reset-password asks whether its link still works before the password is typed. The token
   // travels in the body, so it is in no URL or log line; the limit keeps it from being a guessing
   // oracle (a token is 24 random characters).
-  app.post(
-    '/password-links/check',
-    {
-      preHandler: limitPerClientAddress({ name: 'password-link-check', limit: 30, windowMs: 10 * 60 * 1000 }),
-      schema: { body: z.object({ token: z.string().min(1).max(200) }) },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(app, api.checkPasswordLink),
+    preHandler: limitPerClientAddress({ name: 'password-link-check', limit: 30, windowMs: 10 * 60 * 1000 }),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { open: await passwordLinkOpen(app.deps.database.db, request.body.token) };
     },
-  );
+  });
 
   // The web app's session probe (use-session.ts), asked on every page: who is signed in, or null.
   // Nobody signed in is an answer here, not a refusal, so an anonymous visitor's console shows no
   // 401 on every public page; every route that needs a session (/api/me/avatar too) still answers 401.
-  app.get('/me', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const user = await getSessionUser(request);
-    return reply.send(user ? toMeResponse(user) : null);
+  app.route({
+    ...fromContract(app, api.me),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await getSessionUser(request);
+      return reply.send(user ? toMeResponse(user) : null);
+    },
   });
 
-  app.post('/me/avatar', { onRequest: requireSession, config: { bodyTypes: [MULTIPART_BODY] } }, async (request) => {
-    const user = await signedIn(request);
-    if (!request.isMultipart()) throw badRequest(AVATAR_MESSAGES.missing);
-    const file = await request.file();
-    if (!file) throw badRequest(AVATAR_MESSAGES.missing);
-    let bytes: Buffer;
-    try {
-      bytes = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError(413, 'FILE_TOO_LARGE', AVATAR_MESSAGES.tooLarge);
+  app.route({
+    ...fromContract(app, api.uploadAvatar, { bodyTypes: [MULTIPART_BODY] }),
+    onRequest: requireSession,
+    handler: async (request) => {
+      const user = await signedIn(request);
+      if (!request.isMultipart()) throw badRequest(AVATAR_MESSAGES.missing);
+      const file = await request.file();
+      if (!file) throw badRequest(AVATAR_MESSAGES.missing);
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(413, 'FILE_TOO_LARGE', AVATAR_MESSAGES.tooLarge);
+        }
+        throw error;
       }
-      throw error;
-    }
-    return uploadAvatar(app.deps, { userId: user.id, bytes });
+      return uploadAvatar(app.deps, { userId: user.id, bytes });
+    },
   });
 
-  app.get(
-    '/me/avatar/:userId',
-    { onRequest: requireSession, schema: { params: z.object({ userId: z.string().min(1).max(64) }) } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(app, api.avatar),
+    onRequest: requireSession,
+    handler: async (request, reply) => {
       const file = await readAvatar(app.deps, await signedIn(request), request.params.userId);
       return reply
         .header('content-type', file.mime)
@@ -80,24 +88,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', 'inline')
         .send(file.bytes);
     },
-  );
+  });
 
-  app.get(
-    '/admin/audit-events',
-    {
-      onRequest: requireRole('platform_admin'),
-      schema: {
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-          cursor: z.string().max(200).optional(),
-          action: z.string().max(100).optional(),
-          actorUserId: z.string().max(64).optional(),
-        }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(app, api.auditEvents),
+    onRequest: requireRole('platform_admin'),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return listAuditEvents(app.deps.database.db, request.query);
     },
-  );
+  });
 };

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZConsoleJobId,
-  ZConsoleJobsQuery,
-  type TConsoleJobList,
-  type TConsoleJobRetry,
-} from '@sekolo/shared/schemas/jobs';
+import type { TConsoleJobList, TConsoleJobRetry } from '@sekolo/shared/schemas/jobs';
+import { consoleContracts as api } from '@sekolo/shared/contracts/console';
+import { fromContract } from '../../platform/http/contract-route.ts';
 import { transaction } from '../../platform/db/transaction.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
@@ -17,40 +14,48 @@ export const consoleJobRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/', { onRequest: operator, schema: { querystring: ZConsoleJobsQuery } }, async (request) => {
-    const jobs = await app.deps.jobs.list({ state: request.query.state, limit: 200 });
-    return {
-      items: jobs.map((job) => ({
-        id: job.id,
-        name: job.name,
-        state: job.state,
-        attempts: job.attempts,
-        error: job.error,
-        createdAt: job.createdAt.toISOString(),
-        startedAt: job.startedAt?.toISOString() ?? null,
-        endedAt: job.endedAt?.toISOString() ?? null,
-      })),
-    } satisfies TConsoleJobList;
+  app.route({
+    ...fromContract(app, api.jobs),
+    onRequest: operator,
+    handler: async (request) => {
+      const jobs = await app.deps.jobs.list({ state: request.query.state, limit: 200 });
+      return {
+        items: jobs.map((job) => ({
+          id: job.id,
+          name: job.name,
+          state: job.state,
+          attempts: job.attempts,
+          error: job.error,
+          createdAt: job.createdAt.toISOString(),
+          startedAt: job.startedAt?.toISOString() ?? null,
+          endedAt: job.endedAt?.toISOString() ?? null,
+        })),
+      } satisfies TConsoleJobList;
+    },
   });
 
-  app.post('/:id/retry', { onRequest: operator, schema: { params: ZConsoleJobId } }, async (request) => {
-    const actor = (await getSessionUser(request))!;
-    const { id } = request.params;
-    const job = await transaction(app.deps.database.db, async (tx) => {
-      const retried = await app.deps.jobs.retry(id, { within: tx });
-      if (!retried) return null;
-      await recordAudit(tx, {
-        action: 'jobs.retried',
-        actorUserId: actor.id,
-        target: `job:${retried.id}`,
-        ip: request.ip,
-        details: { name: retried.name },
+  app.route({
+    ...fromContract(app, api.retryJob),
+    onRequest: operator,
+    handler: async (request) => {
+      const actor = (await getSessionUser(request))!;
+      const { id } = request.params;
+      const job = await transaction(app.deps.database.db, async (tx) => {
+        const retried = await app.deps.jobs.retry(id, { within: tx });
+        if (!retried) return null;
+        await recordAudit(tx, {
+          action: 'jobs.retried',
+          actorUserId: actor.id,
+          target: `job:${retried.id}`,
+          ip: request.ip,
+          details: { name: retried.name },
+        });
+        return retried;
       });
-      return retried;
-    });
-    if (job) return { job } satisfies TConsoleJobRetry;
-    // Not failed (any more, or never): say whether it exists at all.
-    if (await app.deps.jobs.find(id)) throw conflict('This job has not failed: only a failed job can be retried.');
-    throw notFound('Job not found.');
+      if (job) return { job } satisfies TConsoleJobRetry;
+      // Not failed (any more, or never): say whether it exists at all.
+      if (await app.deps.jobs.find(id)) throw conflict('This job has not failed: only a failed job can be retried.');
+      throw notFound('Job not found.');
+    },
   });
 };

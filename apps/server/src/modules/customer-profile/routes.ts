@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZCustomerProfile } from '@sekolo/shared/schemas/registration/customer';
+import { accountsContracts as api } from '@sekolo/shared/contracts/accounts';
+import { fromContract } from '../../platform/http/contract-route.ts';
 import { getSessionUser, requireRole } from '../../platform/auth/guards.ts';
 import { getCustomerProfile, saveCustomerProfile } from './customer-profile.ts';
 
@@ -10,13 +11,21 @@ import { getCustomerProfile, saveCustomerProfile } from './customer-profile.ts';
 export const customerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   const userId = async (request: Parameters<typeof getSessionUser>[0]) => (await getSessionUser(request))!.id;
 
-  app.get('/me', { onRequest: requireRole('customer') }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { profile: await getCustomerProfile(app.deps.database.db, await userId(request)) };
+  app.route({
+    ...fromContract(app, api.customerProfile),
+    onRequest: requireRole('customer'),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { profile: await getCustomerProfile(app.deps.database.db, await userId(request)) };
+    },
   });
 
-  app.put('/me', { onRequest: requireRole('customer'), schema: { body: ZCustomerProfile } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { profile: await saveCustomerProfile(app.deps.database.db, await userId(request), request.body) };
+  app.route({
+    ...fromContract(app, api.saveCustomerProfile),
+    onRequest: requireRole('customer'),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { profile: await saveCustomerProfile(app.deps.database.db, await userId(request), request.body) };
+    },
   });
 };

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { devToolsContracts as api } from '@sekolo/shared/contracts/dev-tools';
+import { fromContract } from '../../platform/http/contract-route.ts';
 import { outboxMessages } from '../../platform/db/schema/index.ts';
 
 /** A job that fails its first `failRuns` runs: to see the console's failed jobs and their retry. */
@@ -23,27 +24,27 @@ export const devToolsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post(
-    '/jobs/rehearsal',
-    { schema: { body: z.object({ failRuns: z.number().int().min(0).max(5).default(1) }) } },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.rehearseJob),
+    handler: async (request) => {
       const id = await app.deps.jobs.send(REHEARSAL_JOB, { failRuns: request.body.failRuns });
       await app.deps.jobs.settle(REHEARSAL_JOB, { timeoutMs: 10_000 });
-      return { job: await app.deps.jobs.find(id!) };
+      const job = await app.deps.jobs.find(id!);
+      return {
+        job: job && {
+          ...job,
+          createdAt: job.createdAt.toISOString(),
+          startAfter: job.startAfter.toISOString(),
+          startedAt: job.startedAt?.toISOString() ?? null,
+          endedAt: job.endedAt?.toISOString() ?? null,
+        },
+      };
     },
-  );
+  });
 
-  app.get(
-    '/outbox',
-    {
-      schema: {
-        querystring: z.object({
-          to: z.string().optional(),
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-        }),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.outbox),
+    handler: async (request) => {
       const { to, limit } = request.query;
       const rows = await db
         .select()
@@ -51,7 +52,14 @@ export const devToolsRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(to ? eq(outboxMessages.to, to.toLowerCase()) : undefined)
         .orderBy(desc(outboxMessages.createdAt))
         .limit(limit);
-      return { messages: rows };
+      return {
+        messages: rows.map((row) => ({
+          ...row,
+          createdAt: row.createdAt.toISOString(),
+          nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+          sentAt: row.sentAt?.toISOString() ?? null,
+        })),
+      };
     },
-  );
+  });
 };

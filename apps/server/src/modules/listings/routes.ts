@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZListingsQuery } from '@sekolo/shared/schemas/listings';
+import { listingsContracts as api } from '@sekolo/shared/contracts/listings';
+import { fromContract } from '../../platform/http/contract-route.ts';
 import { getSessionUser, requireRole } from '../../platform/auth/guards.ts';
 import { listActiveListings, listOwnListings } from './listings.ts';
 
@@ -10,18 +11,21 @@ import { listActiveListings, listOwnListings } from './listings.ts';
  */
 export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  app.get('/', { schema: { querystring: ZListingsQuery } }, async (request) => {
-    const { page, pageSize } = request.query as { page: number; pageSize: number };
-    return listActiveListings(db, page, pageSize);
+  app.route({
+    ...fromContract(app, api.list),
+    handler: async (request) => {
+      const { page, pageSize } = request.query;
+      return listActiveListings(db, page, pageSize);
+    },
   });
-  app.get(
-    '/mine',
-    { onRequest: requireRole('business_partner'), schema: { querystring: ZListingsQuery } },
-    async (request) => {
-      const { page, pageSize } = request.query as { page: number; pageSize: number };
+  app.route({
+    ...fromContract(app, api.mine),
+    onRequest: requireRole('business_partner'),
+    handler: async (request) => {
+      const { page, pageSize } = request.query;
       const organization = (await getSessionUser(request))?.organization;
       if (!organization || organization.type !== 'business') return { items: [], total: 0, page, pageSize };
       return listOwnListings(db, organization.id, page, pageSize);
     },
-  );
+  });
 };

@@ -25,9 +25,19 @@ describe('basket checkout: listings priced on the server, one order, credited on
     const db = t.database.db;
     const vendor = await createUser(db, { role: 'business_partner' });
     vendorLogin = { email: vendor.email, password: vendor.password };
-    sellerId = await ensureOrganizationWithMember(db, { name: 'Basket Test Supplies', type: 'business', userId: vendor.id, role: 'business_partner' });
+    sellerId = await ensureOrganizationWithMember(db, {
+      name: 'Basket Test Supplies',
+      type: 'business',
+      userId: vendor.id,
+      role: 'business_partner',
+    });
     const vendor2 = await createUser(db, { role: 'business_partner' });
-    otherSellerId = await ensureOrganizationWithMember(db, { name: 'Other Seller', type: 'business', userId: vendor2.id, role: 'business_partner' });
+    otherSellerId = await ensureOrganizationWithMember(db, {
+      name: 'Other Seller',
+      type: 'business',
+      userId: vendor2.id,
+      role: 'business_partner',
+    });
     const rows = await db
       .insert(listings)
       .values([
@@ -51,7 +61,13 @@ describe('basket checkout: listings priced on the server, one order, credited on
     t.app.inject({ method: 'POST', url: `/api/payments${url}`, headers, payload: payload as object });
   const sandbox = () => paymentProvidersFor(t).sandbox!;
   const notify = async (order: { reference: string; amountCents: number }, transactionId = 'sbx_basket_1') => {
-    const n = await sandbox().buildNotification({ reference: order.reference, transactionId, amountCents: order.amountCents, status: 'COMPLETE', cardLast4: '4242' });
+    const n = await sandbox().buildNotification({
+      reference: order.reference,
+      transactionId,
+      amountCents: order.amountCents,
+      status: 'COMPLETE',
+      cardLast4: '4242',
+    });
     return t.app.inject({ method: 'POST', url: '/api/payments/notify/sandbox', headers: n.headers, payload: n.body });
   };
 
@@ -79,24 +95,45 @@ describe('basket checkout: listings priced on the server, one order, credited on
     expect(mine.statusCode).toBe(200);
     expect(mine.json().total).toBe(3);
     expect(
-      mine.json().items.map((i: { title: string; status: string }) => `${i.title}: ${i.status}`).sort(),
+      mine
+        .json()
+        .items.map((i: { title: string; status: string }) => `${i.title}: ${i.status}`)
+        .sort(),
     ).toEqual(['Desk lamp: active', 'Old atlas: archived', 'Study desk: active']);
     // Signed out, or a customer: not theirs to read.
     expect((await t.app.inject({ method: 'GET', url: '/api/listings/mine' })).statusCode).toBe(401);
     const buyer = await customer();
-    expect((await t.app.inject({ method: 'GET', url: '/api/listings/mine', headers: { cookie: buyer.cookie } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/listings/mine', headers: { cookie: buyer.cookie } })).statusCode,
+    ).toBe(403);
   });
 
   it('quotes R1 000 as a R68 processing fee and R1 068 to pay, ignoring the price the client sends', async () => {
     const res = await post('/basket-quote', { items: [{ id: ids.desk, quantity: 1, price: 1, name: 'cheap' }] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      lines: [{ id: ids.desk, title: 'Study desk', sellerName: 'Basket Test Supplies', unitPriceCents: 100_000, quantity: 1, lineTotalCents: 100_000 }],
+      lines: [
+        {
+          id: ids.desk,
+          title: 'Study desk',
+          sellerName: 'Basket Test Supplies',
+          unitPriceCents: 100_000,
+          quantity: 1,
+          lineTotalCents: 100_000,
+        },
+      ],
       subtotalCents: 100_000,
       processingFeeCents: 6_800,
       totalCents: 106_800,
     });
-    const two = (await post('/basket-quote', { items: [{ id: ids.desk, quantity: 1 }, { id: ids.lamp, quantity: 2 }] })).json();
+    const two = (
+      await post('/basket-quote', {
+        items: [
+          { id: ids.desk, quantity: 1 },
+          { id: ids.lamp, quantity: 2 },
+        ],
+      })
+    ).json();
     expect(two).toMatchObject({ subtotalCents: 124_690, processingFeeCents: 8_479, totalCents: 133_169 });
   });
 
@@ -104,14 +141,35 @@ describe('basket checkout: listings priced on the server, one order, credited on
     const { cookie } = await customer();
     const unknown = '00000000-0000-4000-8000-00000000dead';
     for (const [items, message] of [
-      [[{ id: unknown, quantity: 1 }], `The product ${unknown} is no longer available. Please remove it from your basket.`],
-      [[{ id: ids.archived, quantity: 1 }], `The product ${ids.archived} is no longer available. Please remove it from your basket.`],
-      [[{ id: 'not-a-listing', quantity: 1 }], 'The product not-a-listing is no longer available. Please remove it from your basket.'],
+      [
+        [{ id: unknown, quantity: 1 }],
+        `The product ${unknown} is no longer available. Please remove it from your basket.`,
+      ],
+      [
+        [{ id: ids.archived, quantity: 1 }],
+        `The product ${ids.archived} is no longer available. Please remove it from your basket.`,
+      ],
+      [
+        [{ id: 'not-a-listing', quantity: 1 }],
+        'The product not-a-listing is no longer available. Please remove it from your basket.',
+      ],
       [[], 'Your basket is empty.'],
       [[{ id: ids.desk, quantity: 0 }], 'Each quantity must be between 1 and 99.'],
       [[{ id: ids.desk, quantity: 100 }], 'Each quantity must be between 1 and 99.'],
-      [[{ id: ids.desk, quantity: 60 }, { id: ids.desk, quantity: 40 }], 'Each quantity must be between 1 and 99.'],
-      [[{ id: ids.desk, quantity: 1 }, { id: ids.otherSeller, quantity: 1 }], "Please check out one partner's products at a time."],
+      [
+        [
+          { id: ids.desk, quantity: 60 },
+          { id: ids.desk, quantity: 40 },
+        ],
+        'Each quantity must be between 1 and 99.',
+      ],
+      [
+        [
+          { id: ids.desk, quantity: 1 },
+          { id: ids.otherSeller, quantity: 1 },
+        ],
+        "Please check out one partner's products at a time.",
+      ],
     ] as const) {
       const res = await post('/basket-checkout', { items }, { cookie });
       expect(res.statusCode, JSON.stringify(items)).toBe(400);
@@ -123,11 +181,17 @@ describe('basket checkout: listings priced on the server, one order, credited on
   it('makes one order when the same key arrives several times at once', async () => {
     const { user, cookie } = await customer();
     const headers = { cookie, 'idempotency-key': 'concurrent-key-01' };
-    const answers = await Promise.all([1, 2, 3, 4].map(() => post('/basket-checkout', { items: [{ id: ids.lamp, quantity: 2 }] }, headers)));
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => post('/basket-checkout', { items: [{ id: ids.lamp, quantity: 2 }] }, headers)),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
     expect(new Set(answers.map((a) => a.json().orderId)).size).toBe(1);
     expect(await db().select().from(paymentOrders).where(eq(paymentOrders.buyerUserId, user.id))).toHaveLength(1);
-    const bad = await post('/basket-checkout', { items: [{ id: ids.lamp, quantity: 1 }] }, { cookie, 'idempotency-key': 'x' });
+    const bad = await post(
+      '/basket-checkout',
+      { items: [{ id: ids.lamp, quantity: 1 }] },
+      { cookie, 'idempotency-key': 'x' },
+    );
     expect(bad.statusCode).toBe(400);
   });
 
@@ -151,21 +215,44 @@ describe('basket checkout: listings priced on the server, one order, credited on
     const answer = first.json();
     expect(answer.redirect).toEqual({ url: `/payments/sandbox/${answer.orderId}`, method: 'GET' });
     expect(answer.redirectUrl).toBe(answer.redirect.url);
-    const again = await Promise.all([1, 2, 3].map(() => post('/basket-checkout', { items: [{ id: ids.desk, quantity: 1 }] }, headers)));
+    const again = await Promise.all(
+      [1, 2, 3].map(() => post('/basket-checkout', { items: [{ id: ids.desk, quantity: 1 }] }, headers)),
+    );
     expect(again.map((r) => r.json().orderId)).toEqual([answer.orderId, answer.orderId, answer.orderId]);
     const orders = await db().select().from(paymentOrders).where(eq(paymentOrders.buyerUserId, user.id));
     expect(orders).toHaveLength(1);
     const order = orders[0]!;
-    expect(order).toMatchObject({ kind: 'basket', amountCents: 106_800, status: 'pending', returnUrl: '/payment-success?kind=basket', cancelUrl: '/payment-cancel?kind=basket' });
+    expect(order).toMatchObject({
+      kind: 'basket',
+      amountCents: 106_800,
+      status: 'pending',
+      returnUrl: '/payment-success?kind=basket',
+      cancelUrl: '/payment-cancel?kind=basket',
+    });
     expect(order.metadata.payment).toEqual({ grossCents: 100_000, payeeOrganizationId: sellerId });
     // Without a key, another checkout is another order.
     const other = await post('/basket-checkout', { items: [{ id: ids.lamp, quantity: 1 }] }, { cookie });
     expect(other.json().orderId).not.toBe(answer.orderId);
 
-    const view = await t.app.inject({ method: 'GET', url: `/api/payments/basket-checkout/${order.id}`, headers: { cookie } });
-    expect(view.json()).toMatchObject({ order: { id: order.id, status: 'pending', amountCents: 106_800 }, quote: { subtotalCents: 100_000, processingFeeCents: 6_800, totalCents: 106_800 } });
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/basket-checkout/${order.id}`,
+      headers: { cookie },
+    });
+    expect(view.json()).toMatchObject({
+      order: { id: order.id, status: 'pending', amountCents: 106_800 },
+      quote: { subtotalCents: 100_000, processingFeeCents: 6_800, totalCents: 106_800 },
+    });
     const stranger = await customer();
-    expect((await t.app.inject({ method: 'GET', url: `/api/payments/basket-checkout/${order.id}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/payments/basket-checkout/${order.id}`,
+          headers: { cookie: stranger.cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
 
     const sellerBefore = await balanceOf(db(), 'organization_payable', sellerId);
     const answers = await Promise.all([notify(order), notify(order), notify(order)]);
@@ -177,7 +264,11 @@ describe('basket checkout: listings priced on the server, one order, credited on
     const journals = await db().select().from(ledgerJournals).where(eq(ledgerJournals.reference, order.reference));
     expect(journals).toHaveLength(1);
     const entries = await db()
-      .select({ account: ledgerEntries.accountCode, organizationId: ledgerEntries.organizationId, amountCents: ledgerEntries.amountCents })
+      .select({
+        account: ledgerEntries.accountCode,
+        organizationId: ledgerEntries.organizationId,
+        amountCents: ledgerEntries.amountCents,
+      })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.journalId, journals[0]!.id))
       .orderBy(asc(ledgerEntries.line));
@@ -198,8 +289,15 @@ describe('basket checkout: listings priced on the server, one order, credited on
 
     // Retrying the checkout with the paid order's key sends the buyer to the success page, no new order.
     const afterPaid = await post('/basket-checkout', { items: [{ id: ids.desk, quantity: 1 }] }, headers);
-    expect(afterPaid.json()).toMatchObject({ orderId: order.id, redirectUrl: `/payment-success?kind=basket&order=${order.id}` });
+    expect(afterPaid.json()).toMatchObject({
+      orderId: order.id,
+      redirectUrl: `/payment-success?kind=basket&order=${order.id}`,
+    });
     const mine = (await t.app.inject({ method: 'GET', url: '/api/payments/me', headers: { cookie } })).json();
-    expect(mine.payments.some((p: { order: { id: string; status: string } }) => p.order.id === order.id && p.order.status === 'paid')).toBe(true);
+    expect(
+      mine.payments.some(
+        (p: { order: { id: string; status: string } }) => p.order.id === order.id && p.order.status === 'paid',
+      ),
+    ).toBe(true);
   });
 });

@@ -9,7 +9,8 @@ import {
   type TBasketOrderAnswer,
   type TBasketQuote,
 } from '@sekolo/shared/schemas/listings';
-import { ZOrderIdSchema } from '@sekolo/shared/schemas/payments';
+import { paymentsContracts as api } from '@sekolo/shared/contracts/payments';
+import { fromContract } from '../../platform/http/contract-route.ts';
 import type { TConfig } from '../../platform/config/env.ts';
 import type { DatabaseHandle, DbExecutor } from '../../platform/db/client.ts';
 import { paymentOrders } from '../../platform/db/schema/payments.ts';
@@ -143,37 +144,51 @@ export const basketCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     return user;
   };
 
-  app.post('/basket-quote', { schema: { body: ZBasketCheckoutSchema } }, async (request): Promise<TBasketQuote> => {
-    const { sellerOrganizationId: _seller, ...quote } = await priceBasket(db, request.body);
-    return quote;
+  app.route({
+    ...fromContract(app, api.basketQuote),
+    handler: async (request): Promise<TBasketQuote> => {
+      const { sellerOrganizationId: _seller, ...quote } = await priceBasket(db, request.body);
+      return quote;
+    },
   });
 
-  app.post('/basket-checkout', { onRequest: requireSession }, async (request, reply) => {
-    // Signed out answers 401 before the body is looked at (requireSession).
-    const user = await signedIn(request);
-    const body = ZBasketCheckoutSchema.safeParse(request.body ?? {});
-    if (!body.success) {
-      const message = body.error.issues[0]?.message ?? BASKET_CHECKOUT_MESSAGES.emptyBasket;
-      throw badRequest(message, { items: message });
-    }
-    const rawKey = request.headers['idempotency-key'];
-    let key: string | null = null;
-    if (rawKey !== undefined) {
-      const parsed = ZIdempotencyKeyHeader.safeParse(Array.isArray(rawKey) ? rawKey[0] : rawKey);
-      if (!parsed.success)
-        throw badRequest(BASKET_CHECKOUT_MESSAGES.idempotencyKey, {
-          'Idempotency-Key': BASKET_CHECKOUT_MESSAGES.idempotencyKey,
-        });
-      key = parsed.data;
-    }
-    const answer = await createBasketCheckout(app.deps, user, body.data, key);
-    return reply.status(201).send(answer);
+  // The body is read here, after the session check (a signed-out caller hears 401 first), and its
+  // refusal names `items` whatever line is wrong: the contract's body schema is not the route's.
+  const {
+    schema: { body: _body, ...checkoutSchema },
+    ...checkout
+  } = fromContract(app, api.basketCheckout);
+  app.route({
+    ...checkout,
+    schema: checkoutSchema,
+    onRequest: requireSession,
+    handler: async (request, reply) => {
+      // Signed out answers 401 before the body is looked at (requireSession).
+      const user = await signedIn(request);
+      const body = ZBasketCheckoutSchema.safeParse(request.body ?? {});
+      if (!body.success) {
+        const message = body.error.issues[0]?.message ?? BASKET_CHECKOUT_MESSAGES.emptyBasket;
+        throw badRequest(message, { items: message });
+      }
+      const rawKey = request.headers['idempotency-key'];
+      let key: string | null = null;
+      if (rawKey !== undefined) {
+        const parsed = ZIdempotencyKeyHeader.safeParse(Array.isArray(rawKey) ? rawKey[0] : rawKey);
+        if (!parsed.success)
+          throw badRequest(BASKET_CHECKOUT_MESSAGES.idempotencyKey, {
+            'Idempotency-Key': BASKET_CHECKOUT_MESSAGES.idempotencyKey,
+          });
+        key = parsed.data;
+      }
+      const answer = await createBasketCheckout(app.deps, user, body.data, key);
+      return reply.status(201).send(answer);
+    },
   });
 
-  app.get(
-    '/basket-checkout/:orderId',
-    { schema: { params: ZOrderIdSchema }, onRequest: requireSession },
-    async (request): Promise<TBasketOrderAnswer> => {
+  app.route({
+    ...fromContract(app, api.basketOrder),
+    onRequest: requireSession,
+    handler: async (request): Promise<TBasketOrderAnswer> => {
       const user = await signedIn(request);
       const [order] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, request.params.orderId));
       if (!order || order.kind !== 'basket' || order.buyerUserId !== user.id) throw notFound('There is no such order.');
@@ -189,5 +204,5 @@ export const basketCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
         quote: quoteOf(order),
       };
     },
-  );
+  });
 };

@@ -1,6 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZBasketItemsSchema, type TBasketItems } from '@sekolo/shared/schemas/payments';
+import type { TBasketItems } from '@sekolo/shared/schemas/payments';
+import { paymentsContracts as api } from '@sekolo/shared/contracts/payments';
+import { fromContract } from '../../platform/http/contract-route.ts';
 import type { DbExecutor } from '../../platform/db/client.ts';
 import { lockForTransaction, transaction } from '../../platform/db/transaction.ts';
 import { basketItems } from '../../platform/db/schema/basket.ts';
@@ -62,36 +64,48 @@ export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
     return user;
   };
 
-  app.get('/', { onRequest: requireSession }, async (request) => basketOf(db, (await userOf(request)).id));
-
-  app.put('/', { schema: { body: ZBasketItemsSchema }, onRequest: requireSession }, async (request) => {
-    const user = await userOf(request);
-    const items = distinct(request.body.items);
-    return transaction(db, async (tx) => {
-      await lockBasket(tx, user.id);
-      await tx.delete(basketItems).where(eq(basketItems.userId, user.id));
-      if (items.length > 0) {
-        await tx.insert(basketItems).values(rowsOf(user.id, items));
-      }
-      return basketOf(tx, user.id);
-    });
+  app.route({
+    ...fromContract(app, api.basket),
+    onRequest: requireSession,
+    handler: async (request) => basketOf(db, (await userOf(request)).id),
   });
 
-  app.post('/merge', { schema: { body: ZBasketItemsSchema }, onRequest: requireSession }, async (request) => {
-    const user = await userOf(request);
-    const items = distinct(request.body.items);
-    return transaction(db, async (tx) => {
-      await lockBasket(tx, user.id);
-      if (items.length > 0) {
-        await tx
-          .insert(basketItems)
-          .values(rowsOf(user.id, items))
-          .onConflictDoUpdate({
-            target: [basketItems.userId, basketItems.itemId],
-            set: { quantity: sql`greatest(${basketItems.quantity}, excluded.quantity)`, updatedAt: sql`now()` },
-          });
-      }
-      return basketOf(tx, user.id);
-    });
+  app.route({
+    ...fromContract(app, api.saveBasket),
+    onRequest: requireSession,
+    handler: async (request) => {
+      const user = await userOf(request);
+      const items = distinct(request.body.items);
+      return transaction(db, async (tx) => {
+        await lockBasket(tx, user.id);
+        await tx.delete(basketItems).where(eq(basketItems.userId, user.id));
+        if (items.length > 0) {
+          await tx.insert(basketItems).values(rowsOf(user.id, items));
+        }
+        return basketOf(tx, user.id);
+      });
+    },
+  });
+
+  app.route({
+    ...fromContract(app, api.mergeBasket),
+    onRequest: requireSession,
+    handler: async (request) => {
+      const user = await userOf(request);
+      const items = distinct(request.body.items);
+      return transaction(db, async (tx) => {
+        await lockBasket(tx, user.id);
+        if (items.length > 0) {
+          await tx
+            .insert(basketItems)
+            .values(rowsOf(user.id, items))
+            .onConflictDoUpdate({
+              target: [basketItems.userId, basketItems.itemId],
+              set: { quantity: sql`greatest(${basketItems.quantity}, excluded.quantity)`, updatedAt: sql`now()` },
+            });
+        }
+        return basketOf(tx, user.id);
+      });
+    },
   });
 };

@@ -2,7 +2,9 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import { ZChangePackageSchema, type TSubscriptionView } from '@sekolo/shared/schemas/payments';
+import type { TSubscriptionView } from '@sekolo/shared/schemas/payments';
+import { paymentsContracts as api } from '@sekolo/shared/contracts/payments';
+import { fromContract } from '../../platform/http/contract-route.ts';
 import type { DbExecutor } from '../../platform/db/client.ts';
 import { learners } from '../../platform/db/schema/school.ts';
 import { forbidden, notFound, unauthorized } from '../../platform/http/errors.ts';
@@ -67,26 +69,42 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const mine = (request: FastifyRequest): TSubscription => managed.get(request)!;
 
-  app.get('/', { onRequest: requireSession }, async (request) => {
-    const user = await getSessionUser(request);
-    if (!user) throw unauthorized();
-    const sub = await findSubscription(db, { organizationId: user.organization?.id ?? null, userId: user.id });
-    if (!sub || !(await mayManageSubscription(db, sub, user.id))) return { subscription: null };
-    return { subscription: await toView(db, sub, todayInSouthAfrica()) };
+  app.route({
+    ...fromContract(app, api.subscription),
+    onRequest: requireSession,
+    handler: async (request) => {
+      const user = await getSessionUser(request);
+      if (!user) throw unauthorized();
+      const sub = await findSubscription(db, { organizationId: user.organization?.id ?? null, userId: user.id });
+      if (!sub || !(await mayManageSubscription(db, sub, user.id))) return { subscription: null };
+      return { subscription: await toView(db, sub, todayInSouthAfrica()) };
+    },
   });
 
-  app.post('/cancel', { onRequest: managesSubscription }, async (request) => {
-    const sub = await cancelSubscription(db, mine(request));
-    return { subscription: await toView(db, sub, todayInSouthAfrica()) };
+  app.route({
+    ...fromContract(app, api.cancelSubscription),
+    onRequest: managesSubscription,
+    handler: async (request) => {
+      const sub = await cancelSubscription(db, mine(request));
+      return { subscription: await toView(db, sub, todayInSouthAfrica()) };
+    },
   });
 
-  app.post('/resume', { onRequest: managesSubscription }, async (request) => {
-    const sub = await resumeSubscription(db, mine(request));
-    return { subscription: await toView(db, sub, todayInSouthAfrica()) };
+  app.route({
+    ...fromContract(app, api.resumeSubscription),
+    onRequest: managesSubscription,
+    handler: async (request) => {
+      const sub = await resumeSubscription(db, mine(request));
+      return { subscription: await toView(db, sub, todayInSouthAfrica()) };
+    },
   });
 
-  app.post('/change', { schema: { body: ZChangePackageSchema }, onRequest: managesSubscription }, async (request) => {
-    const sub = await changeSubscriptionPackage(db, mine(request), request.body.packageId);
-    return { subscription: await toView(db, sub, todayInSouthAfrica()) };
+  app.route({
+    ...fromContract(app, api.changeSubscription),
+    onRequest: managesSubscription,
+    handler: async (request) => {
+      const sub = await changeSubscriptionPackage(db, mine(request), request.body.packageId);
+      return { subscription: await toView(db, sub, todayInSouthAfrica()) };
+    },
   });
 };

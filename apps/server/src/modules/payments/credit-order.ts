@@ -18,12 +18,22 @@ export type TCreditResult = { credited: true; order: TOrder } | { credited: fals
  */
 export async function creditOrder(
   db: Database,
-  input: { orderId: string; provider: TPaymentProviderName; providerTransactionId: string; providerToken?: string | null },
+  input: {
+    orderId: string;
+    provider: TPaymentProviderName;
+    providerTransactionId: string;
+    providerToken?: string | null;
+  },
 ): Promise<TCreditResult> {
   return db.transaction(async (tx) => {
     const [order] = await tx
       .update(paymentOrders)
-      .set({ status: 'paid', paidAt: sql`now()`, updatedAt: sql`now()`, providerTransactionId: input.providerTransactionId })
+      .set({
+        status: 'paid',
+        paidAt: sql`now()`,
+        updatedAt: sql`now()`,
+        providerTransactionId: input.providerTransactionId,
+      })
       .where(and(eq(paymentOrders.id, input.orderId), eq(paymentOrders.status, 'pending')))
       .returning();
     if (!order) return { credited: false };
@@ -46,7 +56,8 @@ export async function creditOrder(
         kind: order.kind === 'subscription' ? 'subscription' : 'fee',
         reference: order.reference,
         description: order.description,
-        entries: order.kind === 'subscription' ? subscriptionEntries(order.amountCents) : partnerFeeEntries(order.amountCents),
+        entries:
+          order.kind === 'subscription' ? subscriptionEntries(order.amountCents) : partnerFeeEntries(order.amountCents),
       });
       journalId = journal.id;
     }

@@ -43,8 +43,18 @@ describe('/api/payments/me and invoice PDFs', () => {
   afterAll(() => t.close());
 
   async function partnerWhoPaid() {
-    const user = await createUser(t.database.db, { role: 'business_partner', status: 'applicant', firstName: 'Sipho', lastName: 'Dlamini' });
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin }, payload: { email: user.email, password: user.password } });
+    const user = await createUser(t.database.db, {
+      role: 'business_partner',
+      status: 'applicant',
+      firstName: 'Sipho',
+      lastName: 'Dlamini',
+    });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin },
+      payload: { email: user.email, password: user.password },
+    });
     const cookie = cookiesFrom(signIn);
     const checkout = await t.app.inject({
       method: 'POST',
@@ -52,7 +62,11 @@ describe('/api/payments/me and invoice PDFs', () => {
       headers: { cookie },
       payload: { userType: 'business_partner', partnerTypes: ['tutor', 'product_vendor'] },
     });
-    const pay = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/pay', payload: { orderId: checkout.json().orderId, ...GOOD_CARD } });
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/pay',
+      payload: { orderId: checkout.json().orderId, ...GOOD_CARD },
+    });
     expect(pay.statusCode).toBe(200);
     return { user, cookie, orderId: checkout.json().orderId as string };
   }
@@ -66,7 +80,10 @@ describe('/api/payments/me and invoice PDFs', () => {
     expect(row.invoice).toMatchObject({ totalCents: 29_800, vatCents: 3_887 });
     expect(row.invoice.number).toMatch(/^INV-\d{6}$/);
 
-    const pdf = await t.app.inject({ url: `/api/payments/invoices/${row.invoice.id}/pdf`, headers: { cookie: first.cookie } });
+    const pdf = await t.app.inject({
+      url: `/api/payments/invoices/${row.invoice.id}/pdf`,
+      headers: { cookie: first.cookie },
+    });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${row.invoice.number}.pdf"`);
@@ -76,11 +93,15 @@ describe('/api/payments/me and invoice PDFs', () => {
     expect(doc.getPageCount()).toBe(1);
 
     const second = await partnerWhoPaid();
-    const [secondRow] = (await t.app.inject({ url: '/api/payments/me', headers: { cookie: second.cookie } })).json().payments;
+    const [secondRow] = (await t.app.inject({ url: '/api/payments/me', headers: { cookie: second.cookie } })).json()
+      .payments;
     expect(Number(secondRow.invoice.number.slice(4))).toBe(Number(row.invoice.number.slice(4)) + 1);
 
     // Someone else's invoice does not exist for you; no session, no invoice.
-    const other = await t.app.inject({ url: `/api/payments/invoices/${row.invoice.id}/pdf`, headers: { cookie: second.cookie } });
+    const other = await t.app.inject({
+      url: `/api/payments/invoices/${row.invoice.id}/pdf`,
+      headers: { cookie: second.cookie },
+    });
     expect(other.statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/payments/invoices/${row.invoice.id}/pdf` })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/payments/me' })).statusCode).toBe(401);
@@ -88,10 +109,24 @@ describe('/api/payments/me and invoice PDFs', () => {
 
   it('a R0 card set-up is listed without an invoice', async () => {
     const user = await createUser(t.database.db, { role: 'school_admin', status: 'applicant' });
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin }, payload: { email: user.email, password: user.password } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin },
+      payload: { email: user.email, password: user.password },
+    });
     const cookie = cookiesFrom(signIn);
-    const checkout = await t.app.inject({ method: 'POST', url: '/api/payments/subscription-checkout', headers: { cookie }, payload: { userType: 'school_admin', packageId: 'basic' } });
-    await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/pay', payload: { orderId: checkout.json().orderId, ...GOOD_CARD } });
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/subscription-checkout',
+      headers: { cookie },
+      payload: { userType: 'school_admin', packageId: 'basic' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/pay',
+      payload: { orderId: checkout.json().orderId, ...GOOD_CARD },
+    });
     const [row] = (await t.app.inject({ url: '/api/payments/me', headers: { cookie } })).json().payments;
     expect(row).toMatchObject({ order: { amountCents: 0, status: 'paid' }, invoice: null });
   });

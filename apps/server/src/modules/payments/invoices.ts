@@ -32,7 +32,10 @@ export function invoiceNumberLabel(number: number): string {
  */
 export async function issueInvoice(tx: DbExecutor, order: TOrder): Promise<void> {
   if (order.amountCents <= 0 || !order.buyerUserId) return;
-  const [buyer] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, order.buyerUserId));
+  const [buyer] = await tx
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, order.buyerUserId));
   if (!buyer) return;
   await tx
     .insert(invoices)
@@ -61,18 +64,30 @@ export async function listPaymentsOf(db: DbExecutor, userId: string) {
 }
 
 /** The invoice as a PDF, for its owner only (anyone else: 404, as if it did not exist). */
-export async function invoicePdfFor(db: DbExecutor, userId: string, invoiceId: string): Promise<{ filename: string; pdf: Uint8Array }> {
+export async function invoicePdfFor(
+  db: DbExecutor,
+  userId: string,
+  invoiceId: string,
+): Promise<{ filename: string; pdf: Uint8Array }> {
   const [row] = await db
     .select({ invoice: invoices, order: paymentOrders })
     .from(invoices)
     .innerJoin(paymentOrders, eq(paymentOrders.id, invoices.orderId))
     .where(eq(invoices.id, invoiceId));
   if (!row || row.invoice.buyerUserId !== userId) throw notFound('There is no such invoice.');
-  return { filename: `${invoiceNumberLabel(row.invoice.number)}.pdf`, pdf: await renderInvoicePdf(row.invoice, row.order) };
+  return {
+    filename: `${invoiceNumberLabel(row.invoice.number)}.pdf`,
+    pdf: await renderInvoicePdf(row.invoice, row.order),
+  };
 }
 
 function dateOf(date: Date): string {
-  return new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat('en-ZA', {
+    timeZone: 'Africa/Johannesburg',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date);
 }
 
 /** A one-page A4 tax invoice: seller, buyer, reference, one line, VAT-inclusive totals. */
@@ -90,7 +105,13 @@ export async function renderInvoicePdf(invoice: TInvoice, order: TOrder): Promis
   const muted = rgb(0.35, 0.4, 0.47);
   let y = 790;
   const text = (value: string, x: number, options: { size?: number; font?: typeof regular; color?: typeof ink } = {}) =>
-    page.drawText(value, { x, y, size: options.size ?? 10, font: options.font ?? regular, color: options.color ?? ink });
+    page.drawText(value, {
+      x,
+      y,
+      size: options.size ?? 10,
+      font: options.font ?? regular,
+      color: options.color ?? ink,
+    });
   const right = (value: string, xRight: number, options: { size?: number; font?: typeof regular } = {}) => {
     const font = options.font ?? regular;
     const size = options.size ?? 10;
@@ -102,7 +123,12 @@ export async function renderInvoicePdf(invoice: TInvoice, order: TOrder): Promis
   y -= 22;
   right(number, 545, { size: 11 });
   y -= 8;
-  for (const line of [CONTACT.address.street, `${CONTACT.address.suburb}, ${CONTACT.address.city}, ${CONTACT.address.postalCode}`, CONTACT.address.country, CONTACT.email]) {
+  for (const line of [
+    CONTACT.address.street,
+    `${CONTACT.address.suburb}, ${CONTACT.address.city}, ${CONTACT.address.postalCode}`,
+    CONTACT.address.country,
+    CONTACT.email,
+  ]) {
     y -= 14;
     text(line, 50, { color: muted });
   }
@@ -144,6 +170,9 @@ export async function renderInvoicePdf(invoice: TInvoice, order: TOrder): Promis
     y -= 16;
   }
   y -= 30;
-  text('All amounts are in South African rand and include VAT at 15%. Thank you for using Sekolo.', 50, { size: 9, color: muted });
+  text('All amounts are in South African rand and include VAT at 15%. Thank you for using Sekolo.', 50, {
+    size: 9,
+    color: muted,
+  });
   return doc.save({ useObjectStreams: false });
 }

@@ -39,7 +39,11 @@ export function refundEntries(grossCents: number, organizationId: string): TJour
  * Paying `amountCents` of an organisation's balance out: the whole amount leaves its payable, the
  * payout fee (R4 weekly, R12 immediate) is platform revenue, the rest goes to the bank account.
  */
-export function payoutEntries(amountCents: number, schedule: TPayoutSchedule, organizationId: string): TJournalEntryInput[] {
+export function payoutEntries(
+  amountCents: number,
+  schedule: TPayoutSchedule,
+  organizationId: string,
+): TJournalEntryInput[] {
   const fee = payoutFee(schedule);
   return nonZero([
     { account: 'organization_payable', organizationId, amountCents },

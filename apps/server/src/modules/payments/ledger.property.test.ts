@@ -35,7 +35,10 @@ type TConcreteOp =
 
 const amountArb = fc.oneof(fc.integer({ min: 1, max: 250 }), fc.integer({ min: 1, max: 5_000_000 }));
 const opArb: fc.Arbitrary<TAbstractOp> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ type: fc.constant('pay' as const), org: fc.integer({ min: 0, max: 2 }), gross: amountArb }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ type: fc.constant('pay' as const), org: fc.integer({ min: 0, max: 2 }), gross: amountArb }),
+  },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('refund' as const), pick: fc.nat(), gross: amountArb }) },
   {
     weight: 2,
@@ -53,7 +56,15 @@ class LedgerModel {
   balances = new Map<string, number>();
   journals: TJournalEntryInput[][] = [];
   payments: { reference: string; org: string; gross: number; refunded: number }[] = [];
-  totals = { grossPaid: 0, grossRefunded: 0, parentPaid: 0, parentRefunded: 0, payouts: 0, payoutFees: 0, sentToBanks: 0 };
+  totals = {
+    grossPaid: 0,
+    grossRefunded: 0,
+    parentPaid: 0,
+    parentRefunded: 0,
+    payouts: 0,
+    payoutFees: 0,
+    sentToBanks: 0,
+  };
 
   constructor(private readonly prefix: string) {}
 
@@ -73,7 +84,11 @@ class LedgerModel {
   private post(entries: TJournalEntryInput[]) {
     assertValidJournal({ kind: 'payment', reference: 'model', entries });
     this.journals.push(entries);
-    for (const e of entries) this.balances.set(this.key(e.account, e.organizationId), (this.balances.get(this.key(e.account, e.organizationId)) ?? 0) + e.amountCents);
+    for (const e of entries)
+      this.balances.set(
+        this.key(e.account, e.organizationId),
+        (this.balances.get(this.key(e.account, e.organizationId)) ?? 0) + e.amountCents,
+      );
   }
 
   /** Turns an abstract operation into a valid concrete one for the current state, or skips it. */
@@ -121,7 +136,11 @@ class LedgerModel {
     const processingFee = this.balance('processing_fee_revenue');
     const payable = this.balance('organization_payable');
     assert.equal(commission + t.payouts + payable, grossNet, 'commission + payouts + payable = gross');
-    assert.equal(processingFee + commission + t.payoutFees + t.sentToBanks + payable, parentNet, 'everything parents paid is accounted for');
+    assert.equal(
+      processingFee + commission + t.payoutFees + t.sentToBanks + payable,
+      parentNet,
+      'everything parents paid is accounted for',
+    );
     assert.equal(this.balance('payout_fee_revenue'), t.payoutFees);
     assert.equal(this.balance('provider_clearing'), parentNet - t.sentToBanks);
     // Each journal rounds once per part, so totals stay within half a cent per journal of the rates.
@@ -129,7 +148,12 @@ class LedgerModel {
     assert.ok(Math.abs(commission * 2 - percentOf(grossNet, 500) * 2) <= slack, 'commission is 5% of the gross');
     assert.ok(Math.abs(processingFee * 2 - percentOf(grossNet, 680) * 2) <= slack, 'the fee is 6.8% of the gross');
     for (const payment of this.payments) assert.ok(payment.refunded <= payment.gross, 'never refunded more than paid');
-    for (const journal of this.journals) assert.equal(journal.reduce((s, e) => s + e.amountCents, 0), 0, 'journal balances');
+    for (const journal of this.journals)
+      assert.equal(
+        journal.reduce((s, e) => s + e.amountCents, 0),
+        0,
+        'journal balances',
+      );
   }
 }
 
@@ -154,9 +178,20 @@ describe('the ledger, property-based', () => {
     afterAll(() => database.close());
 
     async function run(executor: DbExecutor, op: TConcreteOp) {
-      if (op.type === 'pay') return recordPayment(executor, { reference: op.reference, grossCents: op.gross, organizationId: op.org });
-      if (op.type === 'refund') return recordRefund(executor, { reference: op.reference, paymentReference: op.paymentReference, grossCents: op.gross });
-      return recordPayout(executor, { reference: op.reference, organizationId: op.org, amountCents: op.amount, schedule: op.schedule });
+      if (op.type === 'pay')
+        return recordPayment(executor, { reference: op.reference, grossCents: op.gross, organizationId: op.org });
+      if (op.type === 'refund')
+        return recordRefund(executor, {
+          reference: op.reference,
+          paymentReference: op.paymentReference,
+          grossCents: op.gross,
+        });
+      return recordPayout(executor, {
+        reference: op.reference,
+        organizationId: op.org,
+        amountCents: op.amount,
+        schedule: op.schedule,
+      });
     }
 
     it('posts what the model posts for 2 000 random sequences, and every journal balances', async () => {
@@ -188,11 +223,14 @@ describe('the ledger, property-based', () => {
       const actual = Object.fromEntries(payables.map((row) => [row.org, 0 - Number(row.sum)]));
       const expected: Record<string, number> = {};
       for (const { model } of models) {
-        for (const org of new Set(model.payments.map((p) => p.org))) expected[org] = model.balance('organization_payable', org);
+        for (const org of new Set(model.payments.map((p) => p.org)))
+          expected[org] = model.balance('organization_payable', org);
       }
       expect(actual).toEqual(expected);
       for (const account of CHART_OF_ACCOUNTS) {
-        expect(await balanceOf(database.db, account.code)).toBe(models.reduce((s, { model }) => s + model.balance(account.code), 0));
+        expect(await balanceOf(database.db, account.code)).toBe(
+          models.reduce((s, { model }) => s + model.balance(account.code), 0),
+        );
       }
     }, 120_000);
   });

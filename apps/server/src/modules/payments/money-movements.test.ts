@@ -22,7 +22,12 @@ describe('recording payments, refunds and payouts', () => {
     payable: await balanceOf(db(), 'organization_payable', org),
   });
   const journalsOf = async (kind: 'payment' | 'refund' | 'payout', reference: string) =>
-    (await db().select({ n: count() }).from(ledgerJournals).where(and(eq(ledgerJournals.kind, kind), eq(ledgerJournals.reference, reference))))[0]!.n;
+    (
+      await db()
+        .select({ n: count() })
+        .from(ledgerJournals)
+        .where(and(eq(ledgerJournals.kind, kind), eq(ledgerJournals.reference, reference)))
+    )[0]!.n;
 
   it('splits R1 000 paid by a parent: R950 payable to the school, R50 commission, R68 fee, R1 068 held', async () => {
     const before = {
@@ -30,7 +35,11 @@ describe('recording payments, refunds and payouts', () => {
       commission: await balanceOf(db(), 'commission_revenue'),
       fee: await balanceOf(db(), 'processing_fee_revenue'),
     };
-    const result = await recordPayment(db(), { reference: 'pay-1000', grossCents: 100_000, organizationId: 'school-a' });
+    const result = await recordPayment(db(), {
+      reference: 'pay-1000',
+      grossCents: 100_000,
+      organizationId: 'school-a',
+    });
     expect(result.posted).toBe(true);
     expect(result.entries).toEqual([
       { account: 'provider_clearing', organizationId: null, amountCents: 106_800 },
@@ -46,7 +55,9 @@ describe('recording payments, refunds and payouts', () => {
 
   it('posts a payment once when ten identical calls race', async () => {
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => recordPayment(db(), { reference: 'pay-race', grossCents: 20_000, organizationId: 'school-race' })),
+      Array.from({ length: 10 }, () =>
+        recordPayment(db(), { reference: 'pay-race', grossCents: 20_000, organizationId: 'school-race' }),
+      ),
     );
     expect(results.filter((r) => r.posted)).toHaveLength(1);
     expect(await journalsOf('payment', 'pay-race')).toBe(1);
@@ -54,7 +65,9 @@ describe('recording payments, refunds and payouts', () => {
   });
 
   it('refuses a payment of nothing', async () => {
-    await expect(recordPayment(db(), { reference: 'pay-0', grossCents: 0, organizationId: 'school-a' })).rejects.toThrow(AppError);
+    await expect(
+      recordPayment(db(), { reference: 'pay-0', grossCents: 0, organizationId: 'school-a' }),
+    ).rejects.toThrow(AppError);
   });
 
   it('refunds in parts up to the payment, mirroring its split, once per refund reference', async () => {
@@ -70,16 +83,20 @@ describe('recording payments, refunds and payouts', () => {
     ]);
     const again = await recordRefund(db(), { reference: 'refund-1', paymentReference: 'pay-ref', grossCents: 4_000 });
     expect(again.posted).toBe(false);
-    await expect(recordRefund(db(), { reference: 'refund-1', paymentReference: 'pay-ref', grossCents: 100 })).rejects.toThrow(/another amount/);
-    await expect(recordRefund(db(), { reference: 'refund-2', paymentReference: 'pay-ref', grossCents: 6_001 })).rejects.toThrow(
-      'Only R60,00 of that payment can still be refunded.',
-    );
+    await expect(
+      recordRefund(db(), { reference: 'refund-1', paymentReference: 'pay-ref', grossCents: 100 }),
+    ).rejects.toThrow(/another amount/);
+    await expect(
+      recordRefund(db(), { reference: 'refund-2', paymentReference: 'pay-ref', grossCents: 6_001 }),
+    ).rejects.toThrow('Only R60,00 of that payment can still be refunded.');
     await recordRefund(db(), { reference: 'refund-2', paymentReference: 'pay-ref', grossCents: 6_000 });
     expect(await balances('school-ref')).toEqual({ payable: 0 });
-    await expect(recordRefund(db(), { reference: 'refund-3', paymentReference: 'pay-ref', grossCents: 1 })).rejects.toThrow('Only R0,00 of that payment can still be refunded.');
-    await expect(recordRefund(db(), { reference: 'refund-x', paymentReference: 'pay-missing', grossCents: 1 })).rejects.toThrow(
-      /no payment with that reference/,
-    );
+    await expect(
+      recordRefund(db(), { reference: 'refund-3', paymentReference: 'pay-ref', grossCents: 1 }),
+    ).rejects.toThrow('Only R0,00 of that payment can still be refunded.');
+    await expect(
+      recordRefund(db(), { reference: 'refund-x', paymentReference: 'pay-missing', grossCents: 1 }),
+    ).rejects.toThrow(/no payment with that reference/);
   });
 
   it('pays out weekly for R4 and immediately for R12, never more than the balance', async () => {
@@ -87,35 +104,74 @@ describe('recording payments, refunds and payouts', () => {
     const feesBefore = await balanceOf(db(), 'payout_fee_revenue');
     const clearingBefore = await balanceOf(db(), 'provider_clearing');
 
-    const weekly = await recordPayout(db(), { reference: 'payout-w1', organizationId: 'school-out', amountCents: 50_000, schedule: 'weekly' });
+    const weekly = await recordPayout(db(), {
+      reference: 'payout-w1',
+      organizationId: 'school-out',
+      amountCents: 50_000,
+      schedule: 'weekly',
+    });
     expect(weekly.entries).toEqual([
       { account: 'organization_payable', organizationId: 'school-out', amountCents: 50_000 },
       { account: 'provider_clearing', organizationId: null, amountCents: -49_600 },
       { account: 'payout_fee_revenue', organizationId: null, amountCents: -400 },
     ]);
-    const immediate = await recordPayout(db(), { reference: 'payout-i1', organizationId: 'school-out', amountCents: 40_000, schedule: 'immediate' });
+    const immediate = await recordPayout(db(), {
+      reference: 'payout-i1',
+      organizationId: 'school-out',
+      amountCents: 40_000,
+      schedule: 'immediate',
+    });
     expect(immediate.entries[2]).toEqual({ account: 'payout_fee_revenue', organizationId: null, amountCents: -1_200 });
     expect(await balanceOf(db(), 'organization_payable', 'school-out')).toBe(5_000);
     expect((await balanceOf(db(), 'payout_fee_revenue')) - feesBefore).toBe(1_600);
     expect(clearingBefore - (await balanceOf(db(), 'provider_clearing'))).toBe(49_600 + 38_800);
 
-    expect((await recordPayout(db(), { reference: 'payout-w1', organizationId: 'school-out', amountCents: 50_000, schedule: 'weekly' })).posted).toBe(false);
-    await expect(recordPayout(db(), { reference: 'payout-w2', organizationId: 'school-out', amountCents: 5_001, schedule: 'weekly' })).rejects.toThrow(
-      'The balance is R50,00; a payout cannot be more than that.',
-    );
-    await expect(recordPayout(db(), { reference: 'payout-w3', organizationId: 'school-out', amountCents: 400, schedule: 'weekly' })).rejects.toThrow(
-      'A payout must be more than its R4,00 fee.',
-    );
-    await expect(recordPayout(db(), { reference: 'payout-w1', organizationId: 'school-out', amountCents: 4_000, schedule: 'weekly' })).rejects.toThrow(
-      /already used/,
-    );
+    expect(
+      (
+        await recordPayout(db(), {
+          reference: 'payout-w1',
+          organizationId: 'school-out',
+          amountCents: 50_000,
+          schedule: 'weekly',
+        })
+      ).posted,
+    ).toBe(false);
+    await expect(
+      recordPayout(db(), {
+        reference: 'payout-w2',
+        organizationId: 'school-out',
+        amountCents: 5_001,
+        schedule: 'weekly',
+      }),
+    ).rejects.toThrow('The balance is R50,00; a payout cannot be more than that.');
+    await expect(
+      recordPayout(db(), {
+        reference: 'payout-w3',
+        organizationId: 'school-out',
+        amountCents: 400,
+        schedule: 'weekly',
+      }),
+    ).rejects.toThrow('A payout must be more than its R4,00 fee.');
+    await expect(
+      recordPayout(db(), {
+        reference: 'payout-w1',
+        organizationId: 'school-out',
+        amountCents: 4_000,
+        schedule: 'weekly',
+      }),
+    ).rejects.toThrow(/already used/);
   });
 
   it('lets only as many racing payouts through as the balance covers', async () => {
     await recordPayment(db(), { reference: 'pay-burst', grossCents: 10_000, organizationId: 'school-burst' }); // R95 payable
     const attempts = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) =>
-        recordPayout(db(), { reference: `burst-${i}`, organizationId: 'school-burst', amountCents: 6_000, schedule: 'immediate' }),
+        recordPayout(db(), {
+          reference: `burst-${i}`,
+          organizationId: 'school-burst',
+          amountCents: 6_000,
+          schedule: 'immediate',
+        }),
       ),
     );
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);

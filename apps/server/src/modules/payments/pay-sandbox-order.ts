@@ -36,7 +36,8 @@ export async function paySandboxOrder(
   const order = await loadPayableSandboxOrder(db, input.orderId);
   const outcome = sandboxCardOutcome(input.cardNumber);
   if (outcome === 'declined') throw new AppError(402, 'CARD_DECLINED', PAYMENT_MESSAGES.cardDeclined);
-  if (outcome === 'insufficient_funds') throw new AppError(402, 'INSUFFICIENT_FUNDS', PAYMENT_MESSAGES.insufficientFunds);
+  if (outcome === 'insufficient_funds')
+    throw new AppError(402, 'INSUFFICIENT_FUNDS', PAYMENT_MESSAGES.insufficientFunds);
   if (outcome === 'not_a_test_card') throw new AppError(402, 'CARD_NOT_ACCEPTED', PAYMENT_MESSAGES.notATestCard);
 
   const notification = await sandbox.buildNotification({
@@ -46,7 +47,11 @@ export async function paySandboxOrder(
     status: 'COMPLETE',
     cardLast4: cardDigits(input.cardNumber).slice(-4),
   });
-  const unconfirmed = new AppError(502, 'PAYMENT_NOT_CONFIRMED', 'The payment could not be confirmed. Your card was not charged; please try again.');
+  const unconfirmed = new AppError(
+    502,
+    'PAYMENT_NOT_CONFIRMED',
+    'The payment could not be confirmed. Your card was not charged; please try again.',
+  );
   try {
     const response = await (options.fetch ?? fetch)(notification.url, {
       method: 'POST',

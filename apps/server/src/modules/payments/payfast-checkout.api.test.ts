@@ -24,10 +24,15 @@ const PASSPHRASE = 'jt7NOE43FZPn';
 
 // The stand-in's own encoder and signer, written from PayFast's documentation, not shared with the code under test.
 const urlencode = (value: string) =>
-  encodeURIComponent(value.trim()).replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()).replace(/%20/g, '+');
+  encodeURIComponent(value.trim())
+    .replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
+    .replace(/%20/g, '+');
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const paramString = (pairs: [string, string][], skipEmpty: boolean) =>
-  pairs.filter(([k, v]) => k !== 'signature' && (!skipEmpty || v.trim() !== '')).map(([k, v]) => `${k}=${urlencode(v)}`).join('&');
+  pairs
+    .filter(([k, v]) => k !== 'signature' && (!skipEmpty || v.trim() !== ''))
+    .map(([k, v]) => `${k}=${urlencode(v)}`)
+    .join('&');
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -62,7 +67,11 @@ async function startPayFastStandIn(): Promise<TStandIn> {
       }
       if (req.url === '/eng/process') {
         const expected = md5(`${paramString(pairs, true)}&passphrase=${urlencode(PASSPHRASE)}`);
-        if (field('signature') !== expected || field('merchant_id') !== MERCHANT_ID || field('merchant_key') !== MERCHANT_KEY) {
+        if (
+          field('signature') !== expected ||
+          field('merchant_id') !== MERCHANT_ID ||
+          field('merchant_key') !== MERCHANT_KEY
+        ) {
           checkoutErrors.push('Generated signature does not match submitted signature.');
           res.writeHead(400).end('Generated signature does not match submitted signature.');
           return;
@@ -88,7 +97,11 @@ async function startPayFastStandIn(): Promise<TStandIn> {
         const unsigned = paramString(itn, false);
         sentItns.push(unsigned);
         const itnBody = `${unsigned}&signature=${md5(`${unsigned}&passphrase=${urlencode(PASSPHRASE)}`)}`;
-        void fetch(field('notify_url'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: itnBody }).then(
+        void fetch(field('notify_url'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: itnBody,
+        }).then(
           async () => {
             res.writeHead(302, { location: field('return_url') }).end();
           },
@@ -133,9 +146,12 @@ describe('payments with PayFast (API, local stand-in)', () => {
 
   const db = () => t.database.db;
   const orderRow = async (id: string) => (await db().select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0]!;
-  const journalsFor = (reference: string) => db().select().from(ledgerJournals).where(eq(ledgerJournals.reference, reference));
+  const journalsFor = (reference: string) =>
+    db().select().from(ledgerJournals).where(eq(ledgerJournals.reference, reference));
   /** An order as the registration checkout makes it (registration-orders.ts), priced on the server. */
-  const newOrder = async (body: object = { kind: 'registration', businessPartnerTypes: ['tutor', 'product_vendor'] }) => {
+  const newOrder = async (
+    body: object = { kind: 'registration', businessPartnerTypes: ['tutor', 'product_vendor'] },
+  ) => {
     const request = { returnPath: '/payment-success', cancelPath: '/payment-cancel', ...body } as TCreateOrder;
     const created = await createOrder(t, priceOrderRequest(request));
     return created as unknown as {
@@ -182,10 +198,20 @@ describe('payments with PayFast (API, local stand-in)', () => {
     const { order, checkout } = await newOrder();
     expect(checkout.redirect).toMatchObject({ url: `${payfast.url}/eng/process`, method: 'POST' });
     expect(checkout.redirect.fields.map((f) => f.name)).toEqual([
-      'merchant_id', 'merchant_key', 'return_url', 'cancel_url', 'notify_url', 'm_payment_id', 'amount', 'item_name', 'signature',
+      'merchant_id',
+      'merchant_key',
+      'return_url',
+      'cancel_url',
+      'notify_url',
+      'm_payment_id',
+      'amount',
+      'item_name',
+      'signature',
     ]);
     expect(checkout.redirect.fields.find((f) => f.name === 'amount')?.value).toBe('298.00');
-    expect(checkout.redirect.fields.find((f) => f.name === 'notify_url')?.value).toBe(`${appUrl}/api/payments/notify/payfast`);
+    expect(checkout.redirect.fields.find((f) => f.name === 'notify_url')?.value).toBe(
+      `${appUrl}/api/payments/notify/payfast`,
+    );
 
     const response = await submitCheckout(checkout.redirect.fields);
     expect(payfast.checkoutErrors).toEqual([]);
@@ -209,7 +235,13 @@ describe('payments with PayFast (API, local stand-in)', () => {
   it('signs a school subscription with its recurring fields', async () => {
     const { checkout } = await newOrder({ kind: 'subscription', packageId: 'advanced' });
     const byName = Object.fromEntries(checkout.redirect.fields.map((f) => [f.name, f.value]));
-    expect(byName).toMatchObject({ amount: '0.00', subscription_type: '1', recurring_amount: '3999.00', frequency: '3', cycles: '0' });
+    expect(byName).toMatchObject({
+      amount: '0.00',
+      subscription_type: '1',
+      recurring_amount: '3999.00',
+      frequency: '3',
+      cycles: '0',
+    });
     expect(byName.billing_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const response = await submitCheckout(checkout.redirect.fields);
     expect(payfast.checkoutErrors).toEqual([]);
@@ -228,12 +260,27 @@ describe('payments with PayFast (API, local stand-in)', () => {
   });
 
   it.each<[string, (o: { reference: string }) => string, string | undefined, string]>([
-    ['a bad signature', (o) => itnFor(o, '99.00').replace(/signature=[0-9a-f]+$/, 'signature=0123456789abcdef0123456789abcdef'), undefined, 'bad_signature'],
-    ['a field changed after signing', (o) => itnFor(o, '99.00').replace('name_last=Mokoena', 'name_last=Someone'), undefined, 'bad_signature'],
+    [
+      'a bad signature',
+      (o) => itnFor(o, '99.00').replace(/signature=[0-9a-f]+$/, 'signature=0123456789abcdef0123456789abcdef'),
+      undefined,
+      'bad_signature',
+    ],
+    [
+      'a field changed after signing',
+      (o) => itnFor(o, '99.00').replace('name_last=Mokoena', 'name_last=Someone'),
+      undefined,
+      'bad_signature',
+    ],
     ['a sender outside the allow-list', (o) => itnFor(o, '99.00'), '10.20.30.40', 'bad_source'],
     ['a wrong amount', (o) => itnFor(o, '9.90'), undefined, 'wrong_amount'],
     ['an unknown order', () => itnFor({ reference: 'SEK-NOSUCHORDR' }, '99.00'), undefined, 'unknown_order'],
-    ['a notification PayFast did not send (failed confirmation)', (o) => itnFor(o, '99.00'), undefined, 'not_confirmed'],
+    [
+      'a notification PayFast did not send (failed confirmation)',
+      (o) => itnFor(o, '99.00'),
+      undefined,
+      'not_confirmed',
+    ],
   ])('credits nothing for %s, and records why', async (_label, build, source, reason) => {
     const { order } = await newOrder({ kind: 'registration', businessPartnerTypes: ['consultant'] });
     const body = build(order);

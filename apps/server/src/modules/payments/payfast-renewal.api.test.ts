@@ -26,7 +26,9 @@ const PASSPHRASE = 'jt7NOE43FZPn';
 const TOKEN = 'dc0521d3-55fe-269b-fa00-b647310d760f';
 
 const urlencode = (value: string) =>
-  encodeURIComponent(value.trim()).replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()).replace(/%20/g, '+');
+  encodeURIComponent(value.trim())
+    .replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
+    .replace(/%20/g, '+');
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 async function freePort(): Promise<number> {
@@ -125,8 +127,16 @@ describe('PayFast subscription renewals (API, local stand-in)', () => {
     expect(checkout.statusCode).toBe(200);
     const { orderId, redirect } = checkout.json();
     expect(redirect.method).toBe('POST');
-    const fields = Object.fromEntries((redirect.fields as { name: string; value: string }[]).map((f) => [f.name, f.value]));
-    expect(fields).toMatchObject({ amount: '0.00', subscription_type: '1', recurring_amount: '1199.00', frequency: '3', cycles: '0' });
+    const fields = Object.fromEntries(
+      (redirect.fields as { name: string; value: string }[]).map((f) => [f.name, f.value]),
+    );
+    expect(fields).toMatchObject({
+      amount: '0.00',
+      subscription_type: '1',
+      recurring_amount: '1199.00',
+      frequency: '3',
+      cycles: '0',
+    });
     const [order] = await db().select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
 
     // The set-up: R0 now, the card tokenised.
@@ -144,7 +154,12 @@ describe('PayFast subscription renewals (API, local stand-in)', () => {
     expect(answers.filter((a) => a.json().status === 'credited')).toHaveLength(1);
     let charges = await db().select().from(subscriptionCharges).where(eq(subscriptionCharges.subscriptionId, sub!.id));
     expect(charges).toHaveLength(1);
-    expect(charges[0]).toMatchObject({ status: 'paid', amountCents: 119_900, providerTransactionId: '5000002', periodStart: sub!.nextBillingDate });
+    expect(charges[0]).toMatchObject({
+      status: 'paid',
+      amountCents: 119_900,
+      providerTransactionId: '5000002',
+      periodStart: sub!.nextBillingDate,
+    });
     const afterFirst = (await db().select().from(subscriptions).where(eq(subscriptions.id, sub!.id)))[0]!;
     expect(afterFirst).toMatchObject({ status: 'active', nextBillingDate: addMonths(sub!.nextBillingDate!, 1) });
 

@@ -25,7 +25,11 @@ export function priceOrderRequest(request: TCreateOrder, today: string = todayIn
       kind: 'subscription',
       amountCents: 0,
       description: `Sekolo ${pkg.name} package (monthly)`,
-      subscription: { recurringAmountCents: pkg.priceCents, frequency: 'monthly', billingDate: addDays(today, FREE_TRIAL_DAYS) },
+      subscription: {
+        recurringAmountCents: pkg.priceCents,
+        frequency: 'monthly',
+        billingDate: addDays(today, FREE_TRIAL_DAYS),
+      },
       returnPath: request.returnPath,
       cancelPath: request.cancelPath,
       context: { packageId: pkg.id, trialDays: FREE_TRIAL_DAYS },

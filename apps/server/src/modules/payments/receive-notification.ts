@@ -3,7 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import { paymentNotifications, paymentOrders, type TNotificationOutcome } from '../../platform/db/schema/payments.ts';
 import { creditOrder, failOrder } from './credit-order.ts';
-import type { PaymentProvider, TNotificationRequest, TRejectionReason, TVerifiedNotification } from './providers/types.ts';
+import type {
+  PaymentProvider,
+  TNotificationRequest,
+  TRejectionReason,
+  TVerifiedNotification,
+} from './providers/types.ts';
 import { recordRenewalCharge } from './subscriptions.ts';
 import { subscriptions } from '../../platform/db/schema/subscriptions.ts';
 import { sql } from 'drizzle-orm';
@@ -27,10 +32,14 @@ export async function receiveNotification(
   log: FastifyBaseLogger,
 ): Promise<TNotificationAnswer> {
   const result = await provider.handleNotification(request, {
-    loadOrder: async (reference) => (await db.select().from(paymentOrders).where(eq(paymentOrders.reference, reference)))[0],
+    loadOrder: async (reference) =>
+      (await db.select().from(paymentOrders).where(eq(paymentOrders.reference, reference)))[0],
   });
 
-  const record = (outcome: TNotificationOutcome, extra: { orderId?: string; transactionId?: string; reason?: TRejectionReason }) =>
+  const record = (
+    outcome: TNotificationOutcome,
+    extra: { orderId?: string; transactionId?: string; reason?: TRejectionReason },
+  ) =>
     db.insert(paymentNotifications).values({
       provider: provider.name,
       orderId: extra.orderId ?? null,
@@ -42,9 +51,16 @@ export async function receiveNotification(
   if (!result.ok) {
     const duplicate = result.reason === 'already_processed';
     const outcome: TNotificationOutcome = duplicate ? 'duplicate' : 'rejected';
-    await record(outcome, { orderId: result.order?.id, transactionId: result.providerTransactionId, reason: result.reason });
+    await record(outcome, {
+      orderId: result.order?.id,
+      transactionId: result.providerTransactionId,
+      reason: result.reason,
+    });
     if (!duplicate) {
-      log.warn({ provider: provider.name, reason: result.reason, orderId: result.order?.id }, 'payment notification refused');
+      log.warn(
+        { provider: provider.name, reason: result.reason, orderId: result.order?.id },
+        'payment notification refused',
+      );
     }
     return {
       outcome,
@@ -58,7 +74,10 @@ export async function receiveNotification(
   if (result.status !== 'complete') {
     await failOrder(db, result.order.id);
     await record('failed', { orderId: result.order.id, transactionId: result.providerTransactionId });
-    log.info({ provider: provider.name, orderId: result.order.id, status: result.status }, 'payment notification: not paid');
+    log.info(
+      { provider: provider.name, orderId: result.order.id, status: result.status },
+      'payment notification: not paid',
+    );
     return { outcome: 'failed', httpStatus: 200 };
   }
 
@@ -70,7 +89,11 @@ export async function receiveNotification(
   });
   if (!credit.credited) {
     // Passed the checks at the same moment as a copy that credited first.
-    await record('duplicate', { orderId: result.order.id, transactionId: result.providerTransactionId, reason: 'already_processed' });
+    await record('duplicate', {
+      orderId: result.order.id,
+      transactionId: result.providerTransactionId,
+      reason: 'already_processed',
+    });
     return { outcome: 'duplicate', reason: 'already_processed', httpStatus: 200 };
   }
   log.info({ provider: provider.name, orderId: result.order.id }, 'payment credited');
@@ -95,8 +118,15 @@ async function receiveRenewal(
 ): Promise<TNotificationAnswer> {
   const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.setupOrderId, result.order.id));
   if (!sub) {
-    await record('rejected', { orderId: result.order.id, transactionId: result.providerTransactionId, reason: 'unknown_order' });
-    log.warn({ provider: provider.name, orderId: result.order.id }, 'renewal notification for an order without a subscription');
+    await record('rejected', {
+      orderId: result.order.id,
+      transactionId: result.providerTransactionId,
+      reason: 'unknown_order',
+    });
+    log.warn(
+      { provider: provider.name, orderId: result.order.id },
+      'renewal notification for an order without a subscription',
+    );
     return { outcome: 'rejected', reason: 'unknown_order', httpStatus: 400 };
   }
   if (result.status !== 'complete') {
@@ -108,7 +138,11 @@ async function receiveRenewal(
     return { outcome: 'failed', httpStatus: 200 };
   }
   if (result.amountCents !== sub.amountCents) {
-    await record('rejected', { orderId: result.order.id, transactionId: result.providerTransactionId, reason: 'wrong_amount' });
+    await record('rejected', {
+      orderId: result.order.id,
+      transactionId: result.providerTransactionId,
+      reason: 'wrong_amount',
+    });
     log.warn({ provider: provider.name, subscriptionId: sub.id }, 'renewal notification with the wrong amount');
     return { outcome: 'rejected', reason: 'wrong_amount', httpStatus: 400 };
   }
@@ -119,7 +153,11 @@ async function receiveRenewal(
     amountCents: result.amountCents,
   });
   if (!charge.credited) {
-    await record('duplicate', { orderId: result.order.id, transactionId: result.providerTransactionId, reason: 'already_processed' });
+    await record('duplicate', {
+      orderId: result.order.id,
+      transactionId: result.providerTransactionId,
+      reason: 'already_processed',
+    });
     return { outcome: 'duplicate', reason: 'already_processed', httpStatus: 200 };
   }
   await record('credited', { orderId: charge.orderId, transactionId: result.providerTransactionId });

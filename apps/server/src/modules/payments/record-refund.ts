@@ -30,7 +30,13 @@ export async function recordRefund(executor: DbExecutor, input: TRecordRefundInp
     // One statement: the payment (locked, so refunds of one payment queue up), its organisation
     // and gross, what earlier refunds took back (their gross is what they moved on commission and
     // payable), and whether this refund reference exists already.
-    const [payment] = rowsOf<{ id: string; org: string | null; gross: string | null; refunded: string; existing_id: string | null }>(
+    const [payment] = rowsOf<{
+      id: string;
+      org: string | null;
+      gross: string | null;
+      refunded: string;
+      existing_id: string | null;
+    }>(
       await tx.execute(sql`
         SELECT j.id,
           (SELECT e.organization_id FROM ledger_entries e
@@ -50,9 +56,11 @@ export async function recordRefund(executor: DbExecutor, input: TRecordRefundInp
 
     if (payment.existing_id) {
       const [existing] = await tx.select().from(ledgerJournals).where(eq(ledgerJournals.id, payment.existing_id));
-      if (existing!.relatedJournalId !== payment.id) throw conflict('That refund reference belongs to another payment.');
+      if (existing!.relatedJournalId !== payment.id)
+        throw conflict('That refund reference belongs to another payment.');
       const entries = await readEntries(tx, existing!.id);
-      if (grossOfEntries(entries) !== input.grossCents) throw conflict('That refund was already recorded with another amount.');
+      if (grossOfEntries(entries) !== input.grossCents)
+        throw conflict('That refund was already recorded with another amount.');
       return { journal: existing!, entries, posted: false };
     }
 

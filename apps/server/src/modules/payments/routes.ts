@@ -1,15 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  SANDBOX_TEST_CARDS,
-  ZOrderIdSchema,
-  ZSandboxPaySchema,
-  ZInvoiceIdSchema,
-  ZSubscriptionCheckoutSchema,
-  type TPaymentListItem,
-} from '@sekolo/shared/schemas/payments';
+import { SANDBOX_TEST_CARDS, type TPaymentListItem } from '@sekolo/shared/schemas/payments';
+import { paymentsContracts as api } from '@sekolo/shared/contracts/payments';
+import { fromContract } from '../../platform/http/contract-route.ts';
 import { paymentOrders } from '../../platform/db/schema/payments.ts';
-import { notFound, unauthorized } from '../../platform/http/errors.ts';
+import { AppError, notFound, unauthorized } from '../../platform/http/errors.ts';
 import { FORM_BODY } from '../../platform/http/cross-site-requests.ts';
 import { getSessionUser, requireSession } from '../../platform/auth/guards.ts';
 import { cancelSandboxOrder } from './cancel-order.ts';
@@ -43,65 +38,73 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const providers = paymentProvidersFor(app.deps);
 
   // Another buyer's order answers exactly like a missing one, so an id tells a stranger nothing.
-  app.get('/orders/:orderId', { schema: { params: ZOrderIdSchema }, onRequest: requireSession }, async (request) => {
-    const user = await getSessionUser(request);
-    if (!user) throw unauthorized();
-    const [order] = await database.db
-      .select()
-      .from(paymentOrders)
-      .where(and(eq(paymentOrders.id, request.params.orderId), eq(paymentOrders.buyerUserId, user.id)));
-    if (!order) throw notFound(ORDER_NOT_FOUND);
-    return { order: toOrderView(order) };
+  app.route({
+    ...fromContract(app, api.order),
+    onRequest: requireSession,
+    handler: async (request) => {
+      const user = await getSessionUser(request);
+      if (!user) throw unauthorized();
+      const [order] = await database.db
+        .select()
+        .from(paymentOrders)
+        .where(and(eq(paymentOrders.id, request.params.orderId), eq(paymentOrders.buyerUserId, user.id)));
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      return { order: toOrderView(order) };
+    },
   });
 
   await app.register(billingRoutes, { prefix: '/subscription' });
   await app.register(basketRoutes, { prefix: '/basket' });
 
   // The wizard's payment hand-off (registration-orders.ts): the signed-in applicant's order.
-  app.post(
-    '/subscription-checkout',
-    { schema: { body: ZSubscriptionCheckoutSchema }, onRequest: registeringApplicant },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.subscriptionCheckout),
+    onRequest: registeringApplicant,
+    handler: async (request) => {
       const user = await getSessionUser(request);
       if (!user) throw unauthorized();
       return createRegistrationCheckout(app.deps, user, request.body);
     },
-  );
+  });
 
-  app.get(
-    '/subscription-checkout/:orderId',
-    { schema: { params: ZOrderIdSchema }, onRequest: requireSession },
-    async (request) => {
+  app.route({
+    ...fromContract(app, api.registrationOrder),
+    onRequest: requireSession,
+    handler: async (request) => {
       const user = await getSessionUser(request);
       if (!user) throw unauthorized();
       return getRegistrationOrder(database.db, user.id, request.params.orderId);
     },
-  );
-
-  // /payments: the signed-in user's orders and invoices; an invoice PDF for its owner only.
-  app.get('/me', { onRequest: requireSession }, async (request) => {
-    const user = await getSessionUser(request);
-    if (!user) throw unauthorized();
-    const rows = await listPaymentsOf(database.db, user.id);
-    const payments: TPaymentListItem[] = rows.map(({ order, invoice }) => ({
-      order: { ...toOrderView(order), createdAt: order.createdAt.toISOString() },
-      invoice: invoice
-        ? {
-            id: invoice.id,
-            number: invoiceNumberLabel(invoice.number),
-            totalCents: invoice.totalCents,
-            vatCents: invoice.vatCents,
-            issuedAt: invoice.issuedAt.toISOString(),
-          }
-        : null,
-    }));
-    return { payments };
   });
 
-  app.get(
-    '/invoices/:invoiceId/pdf',
-    { schema: { params: ZInvoiceIdSchema }, onRequest: requireSession },
-    async (request, reply) => {
+  // /payments: the signed-in user's orders and invoices; an invoice PDF for its owner only.
+  app.route({
+    ...fromContract(app, api.mine),
+    onRequest: requireSession,
+    handler: async (request) => {
+      const user = await getSessionUser(request);
+      if (!user) throw unauthorized();
+      const rows = await listPaymentsOf(database.db, user.id);
+      const payments: TPaymentListItem[] = rows.map(({ order, invoice }) => ({
+        order: { ...toOrderView(order), createdAt: order.createdAt.toISOString() },
+        invoice: invoice
+          ? {
+              id: invoice.id,
+              number: invoiceNumberLabel(invoice.number),
+              totalCents: invoice.totalCents,
+              vatCents: invoice.vatCents,
+              issuedAt: invoice.issuedAt.toISOString(),
+            }
+          : null,
+      }));
+      return { payments };
+    },
+  });
+
+  app.route({
+    ...fromContract(app, api.invoicePdf),
+    onRequest: requireSession,
+    handler: async (request, reply) => {
       const user = await getSessionUser(request);
       if (!user) throw unauthorized();
       const { filename, pdf } = await invoicePdfFor(database.db, user.id, request.params.invoiceId);
@@ -111,28 +114,36 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(pdf));
     },
-  );
+  });
 
   const sandbox = providers.sandbox;
   if (sandbox) {
-    app.get('/sandbox/checkout/:orderId', { schema: { params: ZOrderIdSchema } }, async (request) => {
-      const [order] = await database.db
-        .select()
-        .from(paymentOrders)
-        .where(eq(paymentOrders.id, request.params.orderId));
-      if (!order || order.provider !== 'sandbox') throw notFound(SANDBOX_CHECKOUT_NOT_FOUND);
-      return { order: toOrderView(order), testCards: SANDBOX_TEST_CARDS };
+    app.route({
+      ...fromContract(app, api.sandboxCheckout),
+      handler: async (request) => {
+        const [order] = await database.db
+          .select()
+          .from(paymentOrders)
+          .where(eq(paymentOrders.id, request.params.orderId));
+        if (!order || order.provider !== 'sandbox') throw notFound(SANDBOX_CHECKOUT_NOT_FOUND);
+        return { order: toOrderView(order), testCards: [...SANDBOX_TEST_CARDS] };
+      },
     });
 
-    app.post('/sandbox/pay', { schema: { body: ZSandboxPaySchema } }, async (request) => {
-      return paySandboxOrder(database.db, sandbox, request.body);
+    app.route({
+      ...fromContract(app, api.sandboxPay),
+      handler: async (request) => paySandboxOrder(database.db, sandbox, request.body),
     });
 
     // Cancelling changes the buyer's order, so only the signed-in buyer may (anyone else: 404).
-    app.post('/sandbox/cancel', { schema: { body: ZOrderIdSchema }, onRequest: requireSession }, async (request) => {
-      const user = await getSessionUser(request);
-      if (!user) throw unauthorized();
-      return cancelSandboxOrder(database.db, { orderId: request.body.orderId, buyerUserId: user.id });
+    app.route({
+      ...fromContract(app, api.sandboxCancel),
+      onRequest: requireSession,
+      handler: async (request) => {
+        const user = await getSessionUser(request);
+        if (!user) throw unauthorized();
+        return cancelSandboxOrder(database.db, { orderId: request.body.orderId, buyerUserId: user.id });
+      },
     });
   }
 
@@ -148,24 +159,25 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     const config = { serverToServer: true, bodyTypes: [NOTIFICATION_BODY_TYPES[providers.active.name]] } as const;
-    notify.post(`/notify/${providers.active.name}`, { config }, async (request, reply) => {
-      const answer = await receiveNotification(
-        database.db,
-        providers.active,
-        {
-          rawBody: typeof request.body === 'string' ? request.body : '',
-          headers: request.headers,
-          sourceIp: request.ip,
-        },
-        request.log,
-      );
-      if (answer.httpStatus === 200) return reply.status(200).send({ status: answer.outcome });
-      return reply.status(answer.httpStatus).send({
-        error:
-          answer.httpStatus === 503
-            ? { code: 'TRY_AGAIN', message: 'The notification could not be confirmed yet. Please send it again.' }
-            : { code: 'NOTIFICATION_REFUSED', message: 'The notification was refused.' },
-      });
+    const notifyContract = providers.active.name === 'payfast' ? api.notifyPayfast : api.notifySandbox;
+    notify.route({
+      ...fromContract(notify, notifyContract, config),
+      handler: async (request, reply) => {
+        const answer = await receiveNotification(
+          database.db,
+          providers.active,
+          {
+            rawBody: typeof request.body === 'string' ? request.body : '',
+            headers: request.headers,
+            sourceIp: request.ip,
+          },
+          request.log,
+        );
+        if (answer.httpStatus === 200) return reply.status(200).send({ status: answer.outcome });
+        throw answer.httpStatus === 503
+          ? new AppError(503, 'TRY_AGAIN', 'The notification could not be confirmed yet. Please send it again.')
+          : new AppError(answer.httpStatus, 'NOTIFICATION_REFUSED', 'The notification was refused.');
+      },
     });
   });
 };

@@ -43,40 +43,69 @@ describe('payments with the sandbox gateway (API)', () => {
   const db = () => t.database.db;
   const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
   const orderRow = async (id: string) => (await db().select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0]!;
-  const journalsFor = (reference: string) => db().select().from(ledgerJournals).where(eq(ledgerJournals.reference, reference));
-  const notificationsFor = (orderId: string) => db().select().from(paymentNotifications).where(eq(paymentNotifications.orderId, orderId));
+  const journalsFor = (reference: string) =>
+    db().select().from(ledgerJournals).where(eq(ledgerJournals.reference, reference));
+  const notificationsFor = (orderId: string) =>
+    db().select().from(paymentNotifications).where(eq(paymentNotifications.orderId, orderId));
   /** An order as the registration checkout makes it (registration-orders.ts), priced on the server. */
   const createPriced = async (request: TCreateOrder, buyerUserId?: string) => {
     const created = await createOrder(t, { ...priceOrderRequest(request), buyerUserId });
     return { order: toOrderView(created.order), checkout: created.checkout };
   };
   const newRegistration = (types: TBusinessPartnerType[] = ['tutor', 'product_vendor'], buyerUserId?: string) =>
-    createPriced({ kind: 'registration', businessPartnerTypes: types, returnPath: '/payment-success', cancelPath: '/payment-cancel' }, buyerUserId);
+    createPriced(
+      {
+        kind: 'registration',
+        businessPartnerTypes: types,
+        returnPath: '/payment-success',
+        cancelPath: '/payment-cancel',
+      },
+      buyerUserId,
+    );
   const signedInCustomer = async () => {
     const user = await createUser(db(), { role: 'customer' });
     const { cookie } = await signIn(t.app, user.email, user.password);
     return { id: user.id, cookie };
   };
   const cancel = (cookie: string, orderId: string) =>
-    t.app.inject({ method: 'POST', url: '/api/payments/sandbox/cancel', headers: cookie ? { cookie } : {}, payload: { orderId } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/cancel',
+      headers: cookie ? { cookie } : {},
+      payload: { orderId },
+    });
 
   describe('creating orders', () => {
     it('takes no orders over an open endpoint, signed in or not: only the checkouts create them', async () => {
       const before = (await db().select().from(paymentOrders)).length;
-      const res = await post('/api/payments/orders', { kind: 'registration', businessPartnerTypes: ['tutor'], returnPath: '/a', cancelPath: '/b' });
+      const res = await post('/api/payments/orders', {
+        kind: 'registration',
+        businessPartnerTypes: ['tutor'],
+        returnPath: '/a',
+        cancelPath: '/b',
+      });
       expect(res.statusCode).toBe(404);
       expect((await db().select().from(paymentOrders)).length).toBe(before);
     });
 
     it('prices a school package on the server: nothing now, the monthly price after the 14-day trial', async () => {
-      const { order, checkout } = await createPriced({ kind: 'subscription', packageId: 'starter', returnPath: '/payment-success', cancelPath: '/payment-cancel' });
+      const { order, checkout } = await createPriced({
+        kind: 'subscription',
+        packageId: 'starter',
+        returnPath: '/payment-success',
+        cancelPath: '/payment-cancel',
+      });
       expect(order).toMatchObject({
         kind: 'subscription',
         amountCents: 0,
         status: 'pending',
         provider: 'sandbox',
         description: 'Sekolo Starter package (monthly)',
-        subscription: { recurringAmountCents: 59_900, frequency: 'monthly', billingDate: addDays(todayInSouthAfrica(), 14) },
+        subscription: {
+          recurringAmountCents: 59_900,
+          frequency: 'monthly',
+          billingDate: addDays(todayInSouthAfrica(), 14),
+        },
         paidAt: null,
       });
       expect(order.reference).toMatch(/^SEK-[0-9A-Z]{10}$/);
@@ -96,13 +125,34 @@ describe('payments with the sandbox gateway (API)', () => {
         description: 'Business partner registration: Tutor / Course Provider, Product Vendor',
       });
       const stored = await orderRow(order.id);
-      expect(stored.metadata.context).toMatchObject({ recurringMonthlyCents: 4_950, recurringYearlyCents: 9_950, commissionTier: 'basic' });
+      expect(stored.metadata.context).toMatchObject({
+        recurringMonthlyCents: 4_950,
+        recurringYearlyCents: 9_950,
+        commissionTier: 'basic',
+      });
     });
 
     it.each([
-      ['an unknown package', { kind: 'subscription', packageId: 'gold', returnPath: '/a', cancelPath: '/b' }, 'Please select a package before continuing.'],
-      ['a return address on another site', { kind: 'registration', businessPartnerTypes: ['tutor'], returnPath: 'https://evil.example/x', cancelPath: '/b' }, 'Return and cancel addresses must be paths on this site.'],
-      ['a protocol-relative cancel address', { kind: 'registration', businessPartnerTypes: ['tutor'], returnPath: '/a', cancelPath: '//evil.example' }, 'Return and cancel addresses must be paths on this site.'],
+      [
+        'an unknown package',
+        { kind: 'subscription', packageId: 'gold', returnPath: '/a', cancelPath: '/b' },
+        'Please select a package before continuing.',
+      ],
+      [
+        'a return address on another site',
+        {
+          kind: 'registration',
+          businessPartnerTypes: ['tutor'],
+          returnPath: 'https://evil.example/x',
+          cancelPath: '/b',
+        },
+        'Return and cancel addresses must be paths on this site.',
+      ],
+      [
+        'a protocol-relative cancel address',
+        { kind: 'registration', businessPartnerTypes: ['tutor'], returnPath: '/a', cancelPath: '//evil.example' },
+        'Return and cancel addresses must be paths on this site.',
+      ],
     ])('refuses %s', async (_label, body, message) => {
       const before = (await db().select().from(paymentOrders)).length;
       await expect(createPriced(body as TCreateOrder)).rejects.toMatchObject({ statusCode: 400, message });
@@ -113,7 +163,12 @@ describe('payments with the sandbox gateway (API)', () => {
       const buyer = await createUser(db(), { firstName: 'Thandi', lastName: 'Mokoena' });
       const stranger = await createUser(db(), { firstName: 'Pieter', lastName: 'Botha' });
       const created = await createOrder(t, {
-        ...priceOrderRequest({ kind: 'registration', businessPartnerTypes: ['consultant'], returnPath: '/payment-success', cancelPath: '/payment-cancel' }),
+        ...priceOrderRequest({
+          kind: 'registration',
+          businessPartnerTypes: ['consultant'],
+          returnPath: '/payment-success',
+          cancelPath: '/payment-cancel',
+        }),
         buyerUserId: buyer.id,
       });
       const url = `/api/payments/orders/${created.order.id}`;
@@ -134,7 +189,10 @@ describe('payments with the sandbox gateway (API)', () => {
           }),
         );
       const strangerCookie = await signIn(stranger);
-      const unknown = await t.app.inject({ url: '/api/payments/orders/00000000-0000-4000-8000-000000000000', headers: { cookie: strangerCookie } });
+      const unknown = await t.app.inject({
+        url: '/api/payments/orders/00000000-0000-4000-8000-000000000000',
+        headers: { cookie: strangerCookie },
+      });
       const others = await t.app.inject({ url, headers: { cookie: strangerCookie } });
       expect(unknown.statusCode).toBe(404);
       expect(others.statusCode).toBe(404);
@@ -143,8 +201,15 @@ describe('payments with the sandbox gateway (API)', () => {
       const buyerCookie = await signIn(buyer);
       const own = await t.app.inject({ url, headers: { cookie: buyerCookie } });
       expect(own.statusCode).toBe(200);
-      expect(own.json().order).toMatchObject({ id: created.order.id, reference: created.order.reference, amountCents: 9_900, status: 'pending' });
-      expect((await t.app.inject({ url: '/api/payments/orders/not-a-uuid', headers: { cookie: buyerCookie } })).statusCode).toBe(400);
+      expect(own.json().order).toMatchObject({
+        id: created.order.id,
+        reference: created.order.reference,
+        amountCents: 9_900,
+        status: 'pending',
+      });
+      expect(
+        (await t.app.inject({ url: '/api/payments/orders/not-a-uuid', headers: { cookie: buyerCookie } })).statusCode,
+      ).toBe(400);
     });
   });
 
@@ -153,13 +218,19 @@ describe('payments with the sandbox gateway (API)', () => {
       const { order } = await newRegistration();
       const res = await t.app.inject({ url: `/api/payments/sandbox/checkout/${order.id}` });
       expect(res.statusCode).toBe(200);
-      expect(res.json().order).toMatchObject({ id: order.id, amountCents: 29_800, cancelUrl: `/payment-cancel?order=${order.id}` });
+      expect(res.json().order).toMatchObject({
+        id: order.id,
+        amountCents: 29_800,
+        cancelUrl: `/payment-cancel?order=${order.id}`,
+      });
       expect(res.json().testCards.map((c: { number: string }) => c.number)).toEqual([
         '4242 4242 4242 4242',
         '4000 0000 0000 0002',
         '4000 0000 0000 9995',
       ]);
-      const missing = await t.app.inject({ url: '/api/payments/sandbox/checkout/00000000-0000-4000-8000-000000000000' });
+      const missing = await t.app.inject({
+        url: '/api/payments/sandbox/checkout/00000000-0000-4000-8000-000000000000',
+      });
       expect(missing.statusCode).toBe(404);
       expect(missing.json().error.message).toBe('This checkout does not exist or has expired.');
     });
@@ -184,7 +255,12 @@ describe('payments with the sandbox gateway (API)', () => {
       const attempts: [string, number, string, string][] = [
         ['4000 0000 0000 0002', 402, 'CARD_DECLINED', 'Your card was declined.'],
         ['4000 0000 0000 9995', 402, 'INSUFFICIENT_FUNDS', 'Your card has insufficient funds.'],
-        ['5555 5555 5555 4444', 402, 'CARD_NOT_ACCEPTED', 'This is a test checkout: use one of the test cards listed on this page.'],
+        [
+          '5555 5555 5555 4444',
+          402,
+          'CARD_NOT_ACCEPTED',
+          'This is a test checkout: use one of the test cards listed on this page.',
+        ],
       ];
       for (const [cardNumber, status, code, message] of attempts) {
         const res = await post('/api/payments/sandbox/pay', { orderId: order.id, ...GOOD_CARD, cardNumber });
@@ -253,7 +329,12 @@ describe('payments with the sandbox gateway (API)', () => {
     });
 
     it('sets up a package subscription with no charge today: paid, no journal', async () => {
-      const { order: created } = await createPriced({ kind: 'subscription', packageId: 'growth', returnPath: '/payment-success', cancelPath: '/payment-cancel' });
+      const { order: created } = await createPriced({
+        kind: 'subscription',
+        packageId: 'growth',
+        returnPath: '/payment-success',
+        cancelPath: '/payment-cancel',
+      });
       const id = created.id;
       expect((await post('/api/payments/sandbox/pay', { orderId: id, ...GOOD_CARD })).statusCode).toBe(200);
       const row = await orderRow(id);
@@ -280,7 +361,10 @@ describe('payments with the sandbox gateway (API)', () => {
 
     it('does not send the buyer on when the notification cannot be delivered', async () => {
       const { order } = await newRegistration();
-      const unreachable = createSandboxProvider({ secret: 'x'.repeat(64), publicUrl: `http://127.0.0.1:${await freePort()}` });
+      const unreachable = createSandboxProvider({
+        secret: 'x'.repeat(64),
+        publicUrl: `http://127.0.0.1:${await freePort()}`,
+      });
       await expect(paySandboxOrder(db(), unreachable, { orderId: order.id, ...GOOD_CARD })).rejects.toMatchObject({
         statusCode: 502,
         message: 'The payment could not be confirmed. Your card was not charged; please try again.',
@@ -293,7 +377,10 @@ describe('payments with the sandbox gateway (API)', () => {
     const sandbox = () => paymentProvidersFor(t).sandbox!;
     const send = (n: { body: string; headers: Record<string, string> }) =>
       t.app.inject({ method: 'POST', url: '/api/payments/notify/sandbox', headers: n.headers, payload: n.body });
-    const payloadFor = (order: { reference: string; amountCents: number }, change: Partial<TSandboxNotification> = {}): TSandboxNotification => ({
+    const payloadFor = (
+      order: { reference: string; amountCents: number },
+      change: Partial<TSandboxNotification> = {},
+    ): TSandboxNotification => ({
       reference: order.reference,
       transactionId: 'sbx_test_1',
       amountCents: order.amountCents,
@@ -317,20 +404,47 @@ describe('payments with the sandbox gateway (API)', () => {
       expect(await journalsFor(order.reference)).toHaveLength(1);
     });
 
-    it.each<[string, (order: { reference: string; amountCents: number }) => Promise<{ body: string; headers: Record<string, string> }>, string]>([
+    it.each<
+      [
+        string,
+        (order: {
+          reference: string;
+          amountCents: number;
+        }) => Promise<{ body: string; headers: Record<string, string> }>,
+        string,
+      ]
+    >([
       [
         'a bad signature',
-        (order) => createSandboxProvider({ secret: 'not-our-key'.repeat(6), publicUrl: 'http://x' }).buildNotification(payloadFor(order)),
+        (order) =>
+          createSandboxProvider({ secret: 'not-our-key'.repeat(6), publicUrl: 'http://x' }).buildNotification(
+            payloadFor(order),
+          ),
         'bad_signature',
       ],
-      ['no signature', async (order) => ({ body: JSON.stringify(payloadFor(order)), headers: { 'content-type': 'application/json' } }), 'malformed'],
-      ['a wrong amount', (order) => sandbox().buildNotification(payloadFor(order, { amountCents: order.amountCents - 1 })), 'wrong_amount'],
-      ['an unknown order', (order) => sandbox().buildNotification(payloadFor(order, { reference: 'SEK-UNKNOWN000' })), 'unknown_order'],
+      [
+        'no signature',
+        async (order) => ({ body: JSON.stringify(payloadFor(order)), headers: { 'content-type': 'application/json' } }),
+        'malformed',
+      ],
+      [
+        'a wrong amount',
+        (order) => sandbox().buildNotification(payloadFor(order, { amountCents: order.amountCents - 1 })),
+        'wrong_amount',
+      ],
+      [
+        'an unknown order',
+        (order) => sandbox().buildNotification(payloadFor(order, { reference: 'SEK-UNKNOWN000' })),
+        'unknown_order',
+      ],
       [
         'a body changed after signing',
         async (order) => {
           const n = await sandbox().buildNotification(payloadFor(order));
-          return { ...n, body: n.body.replace(`"amountCents":${order.amountCents}`, `"amountCents":${order.amountCents + 100}`) };
+          return {
+            ...n,
+            body: n.body.replace(`"amountCents":${order.amountCents}`, `"amountCents":${order.amountCents + 100}`),
+          };
         },
         'bad_signature',
       ],

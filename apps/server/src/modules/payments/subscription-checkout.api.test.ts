@@ -47,7 +47,12 @@ describe('POST /api/payments/subscription-checkout (the wizard payment hand-off)
     return { ...user, cookie };
   };
   const checkout = (cookie: string, payload: object) =>
-    t.app.inject({ method: 'POST', url: '/api/payments/subscription-checkout', headers: cookie ? { cookie } : {}, payload });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payments/subscription-checkout',
+      headers: cookie ? { cookie } : {},
+      payload,
+    });
   const ordersOf = (userId: string) => db().select().from(paymentOrders).where(eq(paymentOrders.buyerUserId, userId));
 
   it('sets up a school subscription: R0 now, the package price monthly after the 14-day trial', async () => {
@@ -74,12 +79,19 @@ describe('POST /api/payments/subscription-checkout (the wizard payment hand-off)
     expect(await findPaidRegistrationOrder(db(), school.id)).toBeNull();
 
     // The card is authorised at the sandbox: the set-up succeeded, so the registration is 'paid'.
-    const pay = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/pay', payload: { orderId: body.orderId, ...GOOD_CARD } });
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/pay',
+      payload: { orderId: body.orderId, ...GOOD_CARD },
+    });
     expect(pay.statusCode).toBe(200);
     expect(pay.json().redirect.url).toBe(`/payment-success?order=${body.orderId}`);
     expect((await findPaidRegistrationOrder(db(), school.id))?.id).toBe(body.orderId);
 
-    const back = await t.app.inject({ url: `/api/payments/subscription-checkout/${body.orderId}`, headers: { cookie: school.cookie } });
+    const back = await t.app.inject({
+      url: `/api/payments/subscription-checkout/${body.orderId}`,
+      headers: { cookie: school.cookie },
+    });
     expect(back.statusCode).toBe(200);
     expect(back.json()).toMatchObject({
       userType: 'school_admin',
@@ -89,7 +101,11 @@ describe('POST /api/payments/subscription-checkout (the wizard payment hand-off)
 
     // Coming back to the checkout after paying never takes a second payment.
     const again = await checkout(school.cookie, { userType: 'school_admin', packageId: 'growth' });
-    expect(again.json()).toMatchObject({ orderId: body.orderId, alreadyPaid: true, redirectUrl: `/payment-success?order=${body.orderId}` });
+    expect(again.json()).toMatchObject({
+      orderId: body.orderId,
+      alreadyPaid: true,
+      redirectUrl: `/payment-success?order=${body.orderId}`,
+    });
     // Sent back to change the application, the school picks Starter: it is told it stays on Growth,
     // instead of being shown Starter's price and billed Growth's.
     const other = await checkout(school.cookie, { userType: 'school_admin', packageId: 'starter' });
@@ -109,22 +125,54 @@ describe('POST /api/payments/subscription-checkout (the wizard payment hand-off)
     });
     expect(res.statusCode).toBe(200);
     const [order] = await ordersOf(partner.id);
-    expect(order).toMatchObject({ id: res.json().orderId, kind: 'registration', amountCents: 19_800, status: 'pending' });
+    expect(order).toMatchObject({
+      id: res.json().orderId,
+      kind: 'registration',
+      amountCents: 19_800,
+      status: 'pending',
+    });
     // service provider R99 + standard tier R199 = R298 a month, halved: R149; tutor R199 a year, halved: R99,50.
-    expect(order!.metadata.context).toMatchObject({ recurringMonthlyCents: 14_900, recurringYearlyCents: 9_950, purpose: 'registration' });
+    expect(order!.metadata.context).toMatchObject({
+      recurringMonthlyCents: 14_900,
+      recurringYearlyCents: 9_950,
+      purpose: 'registration',
+    });
 
     // A declined card leaves the order open and nothing paid; a good card then pays it.
-    const declined = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/pay', payload: { orderId: order!.id, ...DECLINED_CARD } });
+    const declined = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/pay',
+      payload: { orderId: order!.id, ...DECLINED_CARD },
+    });
     expect(declined.statusCode).toBe(402);
     expect(await findPaidRegistrationOrder(db(), partner.id)).toBeNull();
-    const paid = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/pay', payload: { orderId: order!.id, ...GOOD_CARD } });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/pay',
+      payload: { orderId: order!.id, ...GOOD_CARD },
+    });
     expect(paid.statusCode).toBe(200);
-    const back = await t.app.inject({ url: `/api/payments/subscription-checkout/${order!.id}`, headers: { cookie: partner.cookie } });
-    expect(back.json().packageData).toMatchObject({ registrationFeeCents: 19_800, partnerTypes: ['tutor', 'service_provider'], commissionTier: 'standard' });
+    const back = await t.app.inject({
+      url: `/api/payments/subscription-checkout/${order!.id}`,
+      headers: { cookie: partner.cookie },
+    });
+    expect(back.json().packageData).toMatchObject({
+      registrationFeeCents: 19_800,
+      partnerTypes: ['tutor', 'service_provider'],
+      commissionTier: 'standard',
+    });
     // The same choice again (in another order) finds the fee paid; another choice is refused, not charged.
-    const same = await checkout(partner.cookie, { userType: 'business_partner', partnerTypes: ['service_provider', 'tutor'], commissionTier: 'standard' });
+    const same = await checkout(partner.cookie, {
+      userType: 'business_partner',
+      partnerTypes: ['service_provider', 'tutor'],
+      commissionTier: 'standard',
+    });
     expect(same.json()).toMatchObject({ orderId: order!.id, alreadyPaid: true });
-    const other = await checkout(partner.cookie, { userType: 'business_partner', partnerTypes: ['tutor'], commissionTier: 'standard' });
+    const other = await checkout(partner.cookie, {
+      userType: 'business_partner',
+      partnerTypes: ['tutor'],
+      commissionTier: 'standard',
+    });
     expect(other.statusCode).toBe(409);
     expect(other.json().error.message).toBe(
       SUBSCRIPTION_CHECKOUT_MESSAGES.otherPartnerFeesPaid('Tutor / Course Provider, Service Provider (Standard tier)'),
@@ -151,27 +199,51 @@ describe('POST /api/payments/subscription-checkout (the wizard payment hand-off)
       const active = await applicant({ role: 'school_admin', status: 'active' });
       const res = await checkout(active.cookie, { userType: 'school_admin', packageId: 'basic' });
       expect(res.statusCode).toBe(403);
-      expect(res.json().error.message).toBe('Only an applicant whose application is still open can pay a registration.');
+      expect(res.json().error.message).toBe(
+        'Only an applicant whose application is still open can pay a registration.',
+      );
       expect(await ordersOf(active.id)).toHaveLength(0);
     });
 
     it.each([
-      ['a partner type for a school applicant', 'school_admin', { userType: 'business_partner', partnerTypes: ['tutor'] }],
+      [
+        'a partner type for a school applicant',
+        'school_admin',
+        { userType: 'business_partner', partnerTypes: ['tutor'] },
+      ],
       ['a school type for a partner applicant', 'business_partner', { userType: 'school_admin', packageId: 'basic' }],
       ['the customer type', 'customer', { userType: 'customer' }],
     ] as const)('refuses %s', async (_label, role, payload) => {
       const user = await applicant({ role });
       const res = await checkout(user.cookie, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toEqual({ code: 'WRONG_USER_TYPE', message: 'This checkout is not for the type of account you applied for.' });
+      expect(res.json().error).toEqual({
+        code: 'WRONG_USER_TYPE',
+        message: 'This checkout is not for the type of account you applied for.',
+      });
       expect(await ordersOf(user.id)).toHaveLength(0);
     });
 
     it.each([
-      ['an unknown package', 'school_admin', { userType: 'school_admin', packageId: 'platinum' }, 'Please select a package before continuing.'],
+      [
+        'an unknown package',
+        'school_admin',
+        { userType: 'school_admin', packageId: 'platinum' },
+        'Please select a package before continuing.',
+      ],
       ['no package', 'school_admin', { userType: 'school_admin' }, 'Please select a package before continuing.'],
-      ['no partner type', 'business_partner', { userType: 'business_partner', partnerTypes: [] }, 'Please select at least one business partner type'],
-      ['an unknown partner type', 'business_partner', { userType: 'business_partner', partnerTypes: ['plumber'] }, undefined],
+      [
+        'no partner type',
+        'business_partner',
+        { userType: 'business_partner', partnerTypes: [] },
+        'Please select at least one business partner type',
+      ],
+      [
+        'an unknown partner type',
+        'business_partner',
+        { userType: 'business_partner', partnerTypes: ['plumber'] },
+        undefined,
+      ],
       ['an unknown user type', 'school_admin', { userType: 'school' }, undefined],
     ] as const)('refuses %s', async (_label, role, payload, message) => {
       const user = await applicant({ role });
@@ -182,11 +254,14 @@ describe('POST /api/payments/subscription-checkout (the wizard payment hand-off)
       expect(await ordersOf(user.id)).toHaveLength(0);
     });
 
-    it("shows an order only to its buyer", async () => {
+    it('shows an order only to its buyer', async () => {
       const school = await applicant({ role: 'school_admin' });
       const other = await applicant({ role: 'school_admin' });
       const { orderId } = (await checkout(school.cookie, { userType: 'school_admin', packageId: 'basic' })).json();
-      const res = await t.app.inject({ url: `/api/payments/subscription-checkout/${orderId}`, headers: { cookie: other.cookie } });
+      const res = await t.app.inject({
+        url: `/api/payments/subscription-checkout/${orderId}`,
+        headers: { cookie: other.cookie },
+      });
       expect(res.statusCode).toBe(404);
       expect((await t.app.inject({ url: `/api/payments/subscription-checkout/${orderId}` })).statusCode).toBe(401);
     });

@@ -165,7 +165,11 @@ export async function assertLearnerCapacity(db: DbExecutor, organizationId: stri
   const current = await activeLearnerCount(db, organizationId);
   const pkg = packageById(sub.packageId);
   if (sub.status === 'cancelled') {
-    throw new AppError(409, 'SUBSCRIPTION_CANCELLED', `Your subscription has ended. Choose a package in Billing settings (${BILLING_SETTINGS_PATH}) to add learners.`);
+    throw new AppError(
+      409,
+      'SUBSCRIPTION_CANCELLED',
+      `Your subscription has ended. Choose a package in Billing settings (${BILLING_SETTINGS_PATH}) to add learners.`,
+    );
   }
   const limit = learnerLimitOf(sub);
   if (current + adding <= limit) return;
@@ -177,7 +181,10 @@ export async function assertLearnerCapacity(db: DbExecutor, organizationId: stri
   throw new AppError(
     409,
     'LEARNER_LIMIT',
-    `Your ${pkg?.name ?? ''} package allows up to ${limit} learners and your school has ${current}. ${offer}`.replace('Your  package', 'Your package'),
+    `Your ${pkg?.name ?? ''} package allows up to ${limit} learners and your school has ${current}. ${offer}`.replace(
+      'Your  package',
+      'Your package',
+    ),
   );
 }
 
@@ -189,7 +196,11 @@ export function cancellationEndDate(sub: TSubscription, today: string): string {
   return addDays(addMonths(next, 1), -1);
 }
 
-export async function cancelSubscription(db: DbExecutor, sub: TSubscription, today: string = todayInSouthAfrica()): Promise<TSubscription> {
+export async function cancelSubscription(
+  db: DbExecutor,
+  sub: TSubscription,
+  today: string = todayInSouthAfrica(),
+): Promise<TSubscription> {
   if (sub.status === 'cancelled') throw conflict('This subscription has already ended.');
   const cancelAt = cancellationEndDate(sub, today);
   const [updated] = await db
@@ -201,7 +212,8 @@ export async function cancelSubscription(db: DbExecutor, sub: TSubscription, tod
 }
 
 export async function resumeSubscription(db: DbExecutor, sub: TSubscription): Promise<TSubscription> {
-  if (sub.status === 'cancelled') throw conflict('This subscription has already ended. Choose a package to start a new one.');
+  if (sub.status === 'cancelled')
+    throw conflict('This subscription has already ended. Choose a package to start a new one.');
   const [updated] = await db
     .update(subscriptions)
     .set({ cancelAt: null, cancelRequestedAt: null, updatedAt: sql`now()` })
@@ -210,10 +222,17 @@ export async function resumeSubscription(db: DbExecutor, sub: TSubscription): Pr
   return updated!;
 }
 
-export async function changeSubscriptionPackage(db: DbExecutor, sub: TSubscription, packageId: string): Promise<TSubscription> {
+export async function changeSubscriptionPackage(
+  db: DbExecutor,
+  sub: TSubscription,
+  packageId: string,
+): Promise<TSubscription> {
   if (sub.status === 'cancelled') throw conflict('This subscription has already ended.');
   const next = packageById(packageId);
-  if (!next) throw badRequest('Please select a package before continuing.', { packageId: 'Please select a package before continuing.' });
+  if (!next)
+    throw badRequest('Please select a package before continuing.', {
+      packageId: 'Please select a package before continuing.',
+    });
   if (next.id !== sub.packageId && sub.organizationId) {
     const current = await activeLearnerCount(db, sub.organizationId);
     if (current > next.students) {
@@ -280,7 +299,9 @@ export async function recordRenewalCharge(
         provider: input.provider as TOrder['provider'],
         returnUrl: BILLING_SETTINGS_PATH,
         cancelUrl: BILLING_SETTINGS_PATH,
-        metadata: { context: { purpose: 'renewal', subscriptionId: sub.id, packageId: sub.packageId, periodStart, periodEnd } },
+        metadata: {
+          context: { purpose: 'renewal', subscriptionId: sub.id, packageId: sub.packageId, periodStart, periodEnd },
+        },
         providerTransactionId: input.providerTransactionId,
         journalId: journal.id,
         paidAt: new Date(),
@@ -309,7 +330,13 @@ export function sandboxChargeToken(token: string | null): 'paid' | 'declined' {
   return 'paid';
 }
 
-export type TRenewalSummary = { charged: number; declined: number; cancelled: number; skipped: number; changed: number };
+export type TRenewalSummary = {
+  charged: number;
+  declined: number;
+  cancelled: number;
+  skipped: number;
+  changed: number;
+};
 
 /**
  * The renewal job (`npm run subscriptions:renew`, daily): every live subscription whose billing

@@ -3,7 +3,7 @@ import { SCHOOL_MESSAGES, type TGuardianValues, type TLearnerGuardian } from '@s
 import type { Database, DbExecutor } from '../../platform/db/client.ts';
 import { guardians, learnerGuardians, learners, users } from '../../platform/db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/http/errors.ts';
+import { AppError, isUniqueViolation, notFound, savedMeanwhile } from '../../platform/http/errors.ts';
 import { invitationOpen } from './account-invitation.ts';
 import { withdrawOldAddressInvitation } from './guardian-address.ts';
 import { linkStatesOf, withdrawLinkRequests } from './guardian-link-requests.ts';
@@ -196,7 +196,7 @@ export async function updateLearnerGuardian(
         .for('update', { of: guardians });
       if (!guardian) throw notFound(M.guardianNotFound);
       if (basedOn !== undefined && guardian.updatedAt.toISOString() !== basedOn)
-        throw conflict(M.guardianChangedMeanwhile);
+        throw savedMeanwhile(M.guardianChangedMeanwhile);
       await tx
         .update(learnerGuardians)
         .set({

@@ -432,7 +432,7 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     // ...another, on the record as it was opened, saves a new address: refused, the notes kept.
     const stale = await put({ address: '12 Long Street, Durban' }, `"${opened.updatedAt}"`);
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().error).toEqual({ code: 'CONFLICT', message: SCHOOL_MESSAGES.learnerChangedMeanwhile });
+    expect(stale.json().error).toEqual({ code: 'SAVED_MEANWHILE', message: SCHOOL_MESSAGES.learnerChangedMeanwhile });
     const now = (await call('GET', `/api/school/learners/${created.id}`, 'admin')).json().learner;
     expect(now).toMatchObject({ medicalNotes: 'Asthma: inhaler in her school bag', address: '' });
     expect(now.updatedAt).toBe(first.json().learner.updatedAt);
@@ -534,7 +534,7 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     // ...another, on the guardian as first opened, marks him as paying: refused, the phone kept.
     const stale = await put({ paysFees: true }, opened.updatedAt);
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().error).toEqual({ code: 'CONFLICT', message: SCHOOL_MESSAGES.guardianChangedMeanwhile });
+    expect(stale.json().error).toEqual({ code: 'SAVED_MEANWHILE', message: SCHOOL_MESSAGES.guardianChangedMeanwhile });
     const now = (await call('GET', `/api/school/learners/${kid.id}/guardians`, 'admin')).json().guardians[0];
     expect(now).toMatchObject({ phone: '082 555 0101', paysFees: false, updatedAt: saved.updatedAt });
     // Based on the reading after the first save, both are kept.

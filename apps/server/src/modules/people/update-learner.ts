@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../platform/db/client.ts';
 import { learners } from '../../platform/db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/http/errors.ts';
+import { badRequest, isUniqueViolation, notFound, savedMeanwhile } from '../../platform/http/errors.ts';
 import { reconcileLearnerGroups } from '../academics/index.ts';
 import { getLearnerRow } from './get-learner.ts';
 import { checkLearnerCapacity } from './learner-capacity.ts';
@@ -55,7 +55,7 @@ export async function updateLearner(
         .for('update');
       if (!existing) throw notFound(SCHOOL_MESSAGES.learnerNotFound);
       if (basedOn !== undefined && existing.updatedAt.toISOString() !== basedOn)
-        throw conflict(SCHOOL_MESSAGES.learnerChangedMeanwhile);
+        throw savedMeanwhile(SCHOOL_MESSAGES.learnerChangedMeanwhile);
       const checked = learnerEditSchema({
         dateOfBirth: existing.dateOfBirth,
         grade: gradeFromNumber(existing.grade),

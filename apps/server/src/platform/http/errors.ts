@@ -1,8 +1,10 @@
-/** An error a user may see: its message is safe to show, its code is stable for clients. */
+import type { ErrorCode } from '@sekolo/shared/contracts/error-codes';
+
+/** An error a user may see: its message is safe to show, its code (of the shared list) is stable for clients. */
 export class AppError extends Error {
   constructor(
     public readonly statusCode: number,
-    public readonly code: string,
+    public readonly code: ErrorCode,
     message: string,
     public readonly fields?: Record<string, string>,
   ) {
@@ -16,6 +18,8 @@ export const forbidden = (message = 'You do not have permission to do that.') =>
   new AppError(403, 'FORBIDDEN', message);
 export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, 'UNAUTHORIZED', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+/** Someone else saved what the request changes since the caller read it: the caller reads it again and merges. */
+export const savedMeanwhile = (message: string) => new AppError(409, 'SAVED_MEANWHILE', message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'VALIDATION_ERROR', message, fields);
 

@@ -82,7 +82,8 @@ export function FileUpload({
       if (caught instanceof ApiError && caught.code === 'ABORTED') return;
       dispatch({
         type: 'failed',
-        message: caught instanceof ApiError && caught.status >= 400 ? caught.message : UPLOAD_MESSAGES.failed,
+        // Every ApiError of an upload carries a message for people (a network failure's is `failed`).
+        message: caught instanceof ApiError ? caught.message : UPLOAD_MESSAGES.failed,
       });
     } finally {
       if (abortRef.current === controller) abortRef.current = null;

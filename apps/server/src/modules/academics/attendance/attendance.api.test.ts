@@ -532,6 +532,7 @@ describe('attendance', () => {
     );
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.message).toBe(ATTENDANCE_MESSAGES.changedMeanwhile(1));
+    expect(stale.json().error.code).toBe('SAVED_MEANWHILE');
     expect(ATTENDANCE_MESSAGES.changedMeanwhile(1)).toBe(
       'One mark of this register changed after you opened it: someone else saved it. Reload the register, check and save again.',
     );
@@ -926,6 +927,7 @@ describe('attendance', () => {
       expect(codes).toEqual([200, 409]);
       const refused = answers.find((a) => a.statusCode === 409)!;
       expect(refused.json().error.message).toBe(ATTENDANCE_MESSAGES.concurrentSave);
+      expect(refused.json().error.code).toBe('SAVED_MEANWHILE');
       // The day holds the first save's marks only: one each, all of one status, no history.
       const won = (await call('GET', url, 'admin')).json().register.rows[0].status;
       const records = await db

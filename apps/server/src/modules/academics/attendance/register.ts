@@ -25,7 +25,7 @@ import {
   registerClassTeachers,
 } from '../../../platform/db/schema/index.ts';
 import { truncateIp } from '../../../platform/audit/audit.ts';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../../platform/http/errors.ts';
+import { badRequest, forbidden, isUniqueViolation, notFound, savedMeanwhile } from '../../../platform/http/errors.ts';
 import { schoolContext, type TSchoolContext } from '../../../platform/tenancy/school-context.ts';
 import { adoptSession } from '../../../platform/auth/guards.ts';
 import { SESSION_COLUMN_COUNT, sessionWith, type TSessionLookup } from '../../../platform/auth/session-lookup.ts';
@@ -633,7 +633,7 @@ async function runSaveStatement(run: Promise<readonly unknown[]>): Promise<reado
   try {
     return await run;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(ATTENDANCE_MESSAGES.concurrentSave);
+    if (isUniqueViolation(error)) throw savedMeanwhile(ATTENDANCE_MESSAGES.concurrentSave);
     throw error;
   }
 }
@@ -647,7 +647,7 @@ function saveResult(app: App, answer: TSaveAnswer, marks: TMarks): TRegisterSave
   if (!answer.classFound) throw notFound(ATTENDANCE_MESSAGES.classNotFound);
   if (!answer.allowed) throw forbidden(ATTENDANCE_MESSAGES.notYourClass);
   if (answer.stranger) throw badRequest(ATTENDANCE_MESSAGES.learnerNotInClass(answer.stranger));
-  if (answer.conflicts) throw conflict(ATTENDANCE_MESSAGES.changedMeanwhile(answer.conflicts));
+  if (answer.conflicts) throw savedMeanwhile(ATTENDANCE_MESSAGES.changedMeanwhile(answer.conflicts));
   if (answer.notified) app.deps.mailer.stored();
   return { saved: marks.length, created: answer.created, changed: answer.changed, notified: answer.notified };
 }

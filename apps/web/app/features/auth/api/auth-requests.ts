@@ -3,7 +3,8 @@
  * better-auth client: public pages stay light and every call goes through `~/lib/api-client`.
  */
 import type { TSignUpRequest } from '@sekolo/shared/schemas/auth';
-import { api } from '~/lib/api-client';
+import { accountsContracts } from '@sekolo/shared/contracts/accounts';
+import { api, callWithForm, call } from '~/lib/api-client';
 import { paths } from '~/config/paths';
 
 /** Where the e-mail verification link lands; Better Auth appends `&error=CODE` when the link is bad. */
@@ -37,7 +38,7 @@ export function requestPasswordReset(email: string) {
 
 /** Whether a reset or invitation link still sets a password (asked before the password is typed). */
 export function checkPasswordLink(token: string) {
-  return api.post<{ open: boolean }>('/api/password-links/check', { token });
+  return call(accountsContracts.checkPasswordLink, { body: { token } });
 }
 
 export function resetPassword(input: { newPassword: string; token: string }) {
@@ -63,5 +64,5 @@ export function deleteUser(password: string) {
 export function uploadAvatar(file: File) {
   const body = new FormData();
   body.append('file', file);
-  return api.post<{ image: string }>('/api/me/avatar', body);
+  return callWithForm(accountsContracts.uploadAvatar, body);
 }

@@ -1,16 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { accountsContracts } from '@sekolo/shared/contracts/accounts';
+import { call } from '~/lib/api-client';
 
 /** GET /api/auth-config: which ways of signing in are switched on (D12). */
-export interface IAuthConfig {
-  emailPassword: boolean;
-  google: boolean;
-  facebook: boolean;
-}
+export type { TAuthConfig as IAuthConfig } from '@sekolo/shared/contracts/accounts';
 
 export const authConfigQueryOptions = queryOptions({
   queryKey: ['auth-config'],
-  queryFn: () => api.get<IAuthConfig>('/api/auth-config'),
+  queryFn: () => call(accountsContracts.authConfig),
   staleTime: 10 * 60 * 1000,
 });
 

@@ -2,25 +2,11 @@
  * Who is signed in, without TanStack Query: the session probe of public pages (lib/session-probe.ts)
  * asks this before any query code loads; `get-me.ts` wraps it as the `me` query.
  */
-import { api } from '~/lib/api-client';
+import { accountsContracts, type TMe } from '@sekolo/shared/contracts/accounts';
+import { call } from '~/lib/api-client';
 
 /** GET /api/me: who is signed in (accounts contract). */
-export interface IMe {
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    firstName: string | null;
-    lastName: string | null;
-    image: string | null;
-    emailVerified: boolean;
-  };
-  role: string | null;
-  status: 'active' | 'applicant';
-  permissions: string[];
-  organization: { id: string; name: string; type: string } | null;
-  dashboardPath: string;
-}
+export type IMe = TMe;
 
 export const meQueryKey = ['me'] as const;
 
@@ -29,5 +15,5 @@ export const meQueryKey = ['me'] as const;
  * browser logs no failed request on every page.
  */
 export async function getMe(): Promise<IMe | null> {
-  return (await api.get<IMe | null>('/api/me')) ?? null;
+  return (await call(accountsContracts.me)) ?? null;
 }

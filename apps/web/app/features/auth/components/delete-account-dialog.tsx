@@ -43,7 +43,9 @@ export function DeleteAccountDialog() {
     } catch (error) {
       setIsDeleting(false);
       setProblem(
-        error instanceof ApiError && (error.code === 'INVALID_PASSWORD' || error.status === 400)
+        // A refused password, or another refusal of the request the accounts endpoint does not name.
+        error instanceof ApiError &&
+          (error.code === 'INVALID_PASSWORD' || error.code === 'PASSWORD_REQUIRED' || error.code === 'BAD_REQUEST')
           ? 'That password is not correct.'
           : error instanceof ApiError
             ? error.message

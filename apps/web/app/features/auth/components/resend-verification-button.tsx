@@ -23,7 +23,7 @@ export function ResendVerificationButton({
     } catch (error) {
       setState('idle');
       const message =
-        error instanceof ApiError && error.status === 429
+        error instanceof ApiError && error.code === 'RATE_LIMITED'
           ? 'Too many requests. Please wait a few minutes before asking for another link.'
           : error instanceof ApiError
             ? error.message

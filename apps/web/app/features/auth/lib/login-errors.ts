@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@sekolo/shared/schemas/auth-messages';
-import { ApiError } from '~/lib/api-client';
+import { ApiError, isServerFault } from '~/lib/api-client';
 
 /** Spec 8 says the disabled message comes "plus an admin-oriented message"; this is ours. */
 export const EMAIL_PASSWORD_DISABLED_ADMIN_MESSAGE =
@@ -17,16 +17,17 @@ export interface ILoginError {
 export function describeLoginError(error: unknown): ILoginError {
   if (error instanceof ApiError) {
     // The server's 429 message says how long to wait; keep it.
-    if (error.status === 429) return { kind: 'rateLimited', message: error.message || AUTH_MESSAGES.rateLimited };
+    if (error.code === 'RATE_LIMITED')
+      return { kind: 'rateLimited', message: error.message || AUTH_MESSAGES.rateLimited };
     if (error.code === 'INVALID_EMAIL_OR_PASSWORD')
       return { kind: 'invalidCredentials', message: AUTH_MESSAGES.invalidCredentials };
     if (error.code === 'EMAIL_NOT_VERIFIED')
       return { kind: 'emailNotVerified', message: AUTH_MESSAGES.emailNotVerified };
     if (error.code === 'EMAIL_PASSWORD_DISABLED')
       return { kind: 'emailPasswordDisabled', message: AUTH_MESSAGES.emailPasswordDisabled };
-    if (error.status === 401) return { kind: 'invalidCredentials', message: AUTH_MESSAGES.invalidCredentials };
-    // Other 4xx and network problems carry a message meant for people; a 5xx message is generic.
-    if (error.status < 500 && error.message) return { kind: 'other', message: error.message };
+    if (error.code === 'UNAUTHORIZED') return { kind: 'invalidCredentials', message: AUTH_MESSAGES.invalidCredentials };
+    // Other refusals and network problems carry a message meant for people; a server fault's is generic.
+    if (!isServerFault(error) && error.message) return { kind: 'other', message: error.message };
   }
   return { kind: 'other', message: AUTH_MESSAGES.loginProblem };
 }

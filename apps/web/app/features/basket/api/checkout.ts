@@ -1,19 +1,15 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type {
-  TBasketCheckout,
-  TBasketCheckoutAnswer,
-  TBasketOrderAnswer,
-  TBasketQuote,
-  TListingsPage,
-} from '@sekolo/shared/schemas/listings';
-import { api } from '~/lib/api-client';
+import type { TBasketCheckout } from '@sekolo/shared/schemas/listings';
+import { paymentsContracts } from '@sekolo/shared/contracts/payments';
+import { listingsContracts } from '@sekolo/shared/contracts/listings';
+import { call } from '~/lib/api-client';
 import { useOrderQuery } from '~/lib/order-query';
 
 /** GET /api/listings: partners' active products, a page at a time. */
 export function useListings(page = 1) {
   return useQuery({
     queryKey: ['listings', page],
-    queryFn: () => api.get<TListingsPage>(`/api/listings?page=${page}`),
+    queryFn: () => call(listingsContracts.list, { query: { page } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -22,7 +18,7 @@ export function useListings(page = 1) {
 export function useBasketQuote(items: TBasketCheckout['items']) {
   return useQuery({
     queryKey: ['payments', 'basket-quote', items],
-    queryFn: () => api.post<TBasketQuote>('/api/payments/basket-quote', { items }),
+    queryFn: () => call(paymentsContracts.basketQuote, { body: { items } }),
     enabled: items.length > 0,
     retry: false,
   });
@@ -32,19 +28,15 @@ export function useBasketQuote(items: TBasketCheckout['items']) {
 export function useStartBasketCheckout() {
   return useMutation({
     mutationFn: ({ items, idempotencyKey }: TBasketCheckout & { idempotencyKey: string }) =>
-      api.post<TBasketCheckoutAnswer>(
-        '/api/payments/basket-checkout',
-        { items },
-        { headers: { 'idempotency-key': idempotencyKey } },
-      ),
+      call(paymentsContracts.basketCheckout, { body: { items } }, { headers: { 'idempotency-key': idempotencyKey } }),
   });
 }
 
 /** GET /api/payments/basket-checkout/:orderId, polling briefly while the provider's notification is on its way. */
 export function useBasketOrder(orderId: string, options: { pollWhilePending?: boolean } = {}) {
-  return useOrderQuery<TBasketOrderAnswer>(
+  return useOrderQuery(
     'basket-order',
-    '/api/payments/basket-checkout',
+    (id) => call(paymentsContracts.basketOrder, { params: { orderId: id } }),
     orderId,
     options.pollWhilePending,
   );

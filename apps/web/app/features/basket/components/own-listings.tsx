@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatZar } from '@sekolo/shared/domain/money';
-import type { TListingsPage } from '@sekolo/shared/schemas/listings';
+import { listingsContracts } from '@sekolo/shared/contracts/listings';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 
 const PAGE_SIZE = 25;
@@ -19,7 +19,7 @@ export function OwnListings({ title, empty }: { title: string; empty: React.Reac
   const [page, setPage] = useState(1);
   const listings = useQuery({
     queryKey: ['listings', 'mine', page],
-    queryFn: () => api.get<TListingsPage>(`/api/listings/mine?page=${page}&pageSize=${PAGE_SIZE}`),
+    queryFn: () => call(listingsContracts.mine, { query: { page, pageSize: PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
   if (listings.isPending) return <LoadingSpinner label="Loading your listings..." />;

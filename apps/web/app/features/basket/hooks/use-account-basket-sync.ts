@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { api } from '~/lib/api-client';
-import { readBasket, subscribeToBasket, writeBasket, type TBasketItem } from '../lib/basket-storage';
+import { paymentsContracts } from '@sekolo/shared/contracts/payments';
+import { call } from '~/lib/api-client';
+import { readBasket, subscribeToBasket, writeBasket } from '../lib/basket-storage';
 
 /** Set while this browser holds basket changes the account has not saved yet. */
 const UNSYNCED_KEY = 'basket_unsynced';
@@ -41,8 +42,7 @@ export function useAccountBasketSync(enabled: boolean) {
 
     const save = () => {
       timer = undefined;
-      void api
-        .put('/api/payments/basket', { items: readBasket() }, { keepalive: true })
+      void call(paymentsContracts.saveBasket, { body: { items: [...readBasket()] } }, { keepalive: true })
         .then(() => flag(false))
         .catch(() => undefined);
     };
@@ -52,7 +52,7 @@ export function useAccountBasketSync(enabled: boolean) {
     let changes = 0;
     const merge = async (): Promise<void> => {
       const sentAt = changes;
-      const { items } = await api.post<{ items: TBasketItem[] }>('/api/payments/basket/merge', { items: readBasket() });
+      const { items } = await call(paymentsContracts.mergeBasket, { body: { items: [...readBasket()] } });
       if (cancelled) return;
       // Changed meanwhile: merge again with what the basket holds now (the account kept the first merge).
       if (changes !== sentAt) return merge();
@@ -61,7 +61,7 @@ export function useAccountBasketSync(enabled: boolean) {
       applying = false;
     };
     const start = hasUnsyncedChanges()
-      ? api.put<{ items: TBasketItem[] }>('/api/payments/basket', { items: readBasket() }).then(() => flag(false))
+      ? call(paymentsContracts.saveBasket, { body: { items: [...readBasket()] } }).then(() => flag(false))
       : merge();
     start
       .catch(() => undefined)

@@ -18,7 +18,8 @@ export const consoleKeys = {
 /** GET /api/console/applications: the review queue (D10). */
 export function useConsoleApplications(query: TConsoleApplicationsQuery) {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value));
   return useQuery({
     queryKey: consoleKeys.list(query),
     queryFn: () => api.get<TConsoleApplicationList>(`${BASE}?${params.toString()}`),

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TConsoleJobList, TConsoleJobRetry, TJobStateId } from '@sekolo/shared/schemas/jobs';
-import { api } from '~/lib/api-client';
-
-const BASE = '/api/console/jobs';
+import type { TJobStateId } from '@sekolo/shared/schemas/jobs';
+import { consoleContracts } from '@sekolo/shared/contracts/console';
+import { call } from '~/lib/api-client';
 
 export const consoleJobKeys = {
   all: ['console', 'jobs'] as const,
@@ -13,7 +12,7 @@ export const consoleJobKeys = {
 export function useConsoleJobs(state: TJobStateId) {
   return useQuery({
     queryKey: consoleJobKeys.list(state),
-    queryFn: () => api.get<TConsoleJobList>(`${BASE}?state=${state}`),
+    queryFn: () => call(consoleContracts.jobs, { query: { state } }),
     staleTime: 0,
   });
 }
@@ -22,7 +21,7 @@ export function useConsoleJobs(state: TJobStateId) {
 export function useRetryJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<TConsoleJobRetry>(`${BASE}/${encodeURIComponent(id)}/retry`),
+    mutationFn: (id: string) => call(consoleContracts.retryJob, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: consoleJobKeys.all }),
   });
 }

@@ -19,7 +19,7 @@ export function ApplicationDetail({ id }: { id: string }) {
   const query = useConsoleApplication(id);
   if (query.isPending) return <LoadingSpinner label="Loading the application..." />;
   if (query.isError) {
-    const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    const missing = query.error instanceof ApiError && (query.error.code === 'NOT_FOUND' || query.error.code === 'VALIDATION_ERROR');
     return (
       <div className="space-y-4">
         <BackLink />

@@ -34,7 +34,7 @@ export function OutboxViewer() {
     setSearchParams(next, { replace: true });
   };
 
-  if (outbox.error instanceof ApiError && outbox.error.status === 404) {
+  if (outbox.error instanceof ApiError && outbox.error.code === 'NOT_FOUND') {
     return (
       <Alert variant="warning" role="status">
         <AlertTitle>The outbox is not available</AlertTitle>

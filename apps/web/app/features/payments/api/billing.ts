@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TChangePackage, TSubscriptionView } from '@sekolo/shared/schemas/payments';
-import { api } from '~/lib/api-client';
+import { paymentsContracts } from '@sekolo/shared/contracts/payments';
+import { call } from '~/lib/api-client';
 
 type TAnswer = { subscription: TSubscriptionView | null };
 const KEY = ['payments', 'subscription'] as const;
 
 /** GET /api/payments/subscription: the school's plan (null when it has none). */
 export function useSubscription() {
-  return useQuery({ queryKey: KEY, queryFn: () => api.get<TAnswer>('/api/payments/subscription') });
+  return useQuery({ queryKey: KEY, queryFn: () => call(paymentsContracts.subscription) });
 }
 
 function useSubscriptionAction<TInput>(run: (input: TInput) => Promise<TAnswer>) {
@@ -15,7 +16,7 @@ function useSubscriptionAction<TInput>(run: (input: TInput) => Promise<TAnswer>)
   return useMutation({ mutationFn: run, onSuccess: (answer) => client.setQueryData(KEY, answer) });
 }
 
-export const useCancelSubscription = () => useSubscriptionAction(() => api.post<TAnswer>('/api/payments/subscription/cancel'));
-export const useResumeSubscription = () => useSubscriptionAction(() => api.post<TAnswer>('/api/payments/subscription/resume'));
+export const useCancelSubscription = () => useSubscriptionAction(() => call(paymentsContracts.cancelSubscription));
+export const useResumeSubscription = () => useSubscriptionAction(() => call(paymentsContracts.resumeSubscription));
 export const useChangePackage = () =>
-  useSubscriptionAction((input: TChangePackage) => api.post<TAnswer>('/api/payments/subscription/change', input));
+  useSubscriptionAction((input: TChangePackage) => call(paymentsContracts.changeSubscription, { body: input }));

@@ -1,17 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type {
-  TRegistrationOrderAnswer,
-  TSubscriptionCheckout,
-  TSubscriptionCheckoutAnswer,
-} from '@sekolo/shared/schemas/payments';
-import { api } from '~/lib/api-client';
+import type { TSubscriptionCheckout } from '@sekolo/shared/schemas/payments';
+import { paymentsContracts } from '@sekolo/shared/contracts/payments';
+import { call } from '~/lib/api-client';
 import { useOrderQuery } from '~/lib/order-query';
 
 /** POST /api/payments/subscription-checkout: the server prices the registration and answers where to pay. */
 export function useStartSubscriptionCheckout() {
   return useMutation({
-    mutationFn: (input: TSubscriptionCheckout) =>
-      api.post<TSubscriptionCheckoutAnswer>('/api/payments/subscription-checkout', input),
+    mutationFn: (input: TSubscriptionCheckout) => call(paymentsContracts.subscriptionCheckout, { body: input }),
   });
 }
 
@@ -20,9 +16,9 @@ export function useStartSubscriptionCheckout() {
  * provider's notification has not arrived the order is still pending, so it polls briefly.
  */
 export function useRegistrationOrder(orderId: string, options: { pollWhilePending?: boolean } = {}) {
-  return useOrderQuery<TRegistrationOrderAnswer>(
+  return useOrderQuery(
     'registration-order',
-    '/api/payments/subscription-checkout',
+    (id) => call(paymentsContracts.registrationOrder, { params: { orderId: id } }),
     orderId,
     options.pollWhilePending,
   );

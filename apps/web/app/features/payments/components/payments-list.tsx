@@ -1,10 +1,12 @@
 import { Download, XCircle } from 'lucide-react';
 import { formatZar } from '@sekolo/shared/domain/money';
 import type { TPaymentListItem } from '@sekolo/shared/schemas/payments';
+import { paymentsContracts } from '@sekolo/shared/contracts/payments';
 import { Alert, AlertTitle } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
+import { urlOf } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { useMyPayments } from '../api/my-payments';
 
@@ -16,7 +18,12 @@ const STATUS: Record<TPaymentListItem['order']['status'], string> = {
 };
 
 function dateOf(iso: string): string {
-  return new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-ZA', {
+    timeZone: 'Africa/Johannesburg',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(new Date(iso));
 }
 
 /** /payments (spec 2.2, issue 5): the user's payments, each paid one with its PDF tax invoice. */
@@ -43,12 +50,24 @@ export function PaymentsList() {
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">Date</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Description</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Reference</th>
-                  <th scope="col" className="py-2 pr-4 text-right font-medium">Amount</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-                  <th scope="col" className="py-2 font-medium">Invoice</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Date
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Description
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Reference
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right font-medium">
+                    Amount
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Invoice
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -57,14 +76,16 @@ export function PaymentsList() {
                     <td className="py-3 pr-4 whitespace-nowrap">{dateOf(order.paidAt ?? order.createdAt)}</td>
                     <td className="py-3 pr-4">{order.description}</td>
                     <td className="py-3 pr-4 font-mono text-xs">{order.reference}</td>
-                    <td className="py-3 pr-4 text-right whitespace-nowrap tabular-nums">{formatZar(order.amountCents)}</td>
+                    <td className="py-3 pr-4 text-right whitespace-nowrap tabular-nums">
+                      {formatZar(order.amountCents)}
+                    </td>
                     <td className="py-3 pr-4">
                       <Badge>{STATUS[order.status]}</Badge>
                     </td>
                     <td className="py-3">
                       {invoice ? (
                         <a
-                          href={`/api/payments/invoices/${invoice.id}/pdf`}
+                          href={urlOf(paymentsContracts.invoicePdf, { params: { invoiceId: invoice.id } })}
                           download={`${invoice.number}.pdf`}
                           className="inline-flex items-center gap-1 font-medium whitespace-nowrap text-brand-700 underline"
                         >

@@ -63,7 +63,7 @@ export function SandboxCheckout({ orderId }: { orderId: string }) {
             <AlertTitle>This checkout cannot be shown</AlertTitle>
             <AlertDescription>
               <p>{errorMessage(checkout.error)}</p>
-              {checkout.error instanceof ApiError && checkout.error.status === 404 ? (
+              {checkout.error instanceof ApiError && checkout.error.code === 'NOT_FOUND' ? (
                 <a href={paths.home} className="mt-2 inline-block font-medium underline">
                   Return to Sekolo
                 </a>

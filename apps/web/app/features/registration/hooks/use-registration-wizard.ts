@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { stepCompletedMessage, stepTotalFor } from '@sekolo/shared/constants/registration';
 import { paymentStepFor, submitStepFor } from '@sekolo/shared/schemas/registration/index';
 import type { TUploadedFile } from '@sekolo/shared/schemas/uploads';
-import { ApiError } from '~/lib/api-client';
+import { ApiError, isRefusal } from '~/lib/api-client';
 import {
   clearRegistrationData,
   readRegistrationData,
@@ -45,8 +45,6 @@ export const WIZARD_TOASTS = {
     `Our system is busy. Trying again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}...`,
   tooManyTitle: 'Too Many Attempts',
   tooMany: 'Please wait a few minutes before trying again. Our system is currently busy.',
-  emailLimitTitle: 'Email Limit Reached',
-  emailLimit: 'Too many signup attempts with this email. Please try again later.',
   submitFailedTitle: 'Submission failed',
   submitFailed: 'There was a problem submitting your application.',
 } as const;
@@ -79,10 +77,6 @@ export interface IUseRegistrationWizard {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
-
-function isEmailRateLimit(error: unknown): boolean {
-  return error instanceof ApiError && /EMAIL/i.test(error.code) && error.status === 429;
-}
 
 /**
  * The wizard's state and actions (spec 2.2, 2.9, 4 "Registration"; D5, D6, D7; wizard contract).
@@ -220,7 +214,7 @@ export function useRegistrationWizard({
       let processingToast: string | number | undefined;
       const outcome = await submitWithRetry({
         send: () => submitApplication(idempotencyKey),
-        isRateLimited: (error) => error instanceof ApiError && error.status === 429 && !isEmailRateLimit(error),
+        isRateLimited: (error) => error instanceof ApiError && error.code === 'RATE_LIMITED',
         sleep,
         onRetry: (_retry, delay) => {
           processingToast = toast.loading(WIZARD_TOASTS.processingTitle, {
@@ -234,13 +228,8 @@ export function useRegistrationWizard({
         const { error } = outcome;
         if (outcome.rateLimited) {
           toast.error(WIZARD_TOASTS.tooManyTitle, { description: WIZARD_TOASTS.tooMany });
-        } else if (isEmailRateLimit(error)) {
-          toast.error(WIZARD_TOASTS.emailLimitTitle, { description: WIZARD_TOASTS.emailLimit });
         } else {
-          const description =
-            error instanceof ApiError && error.status > 0 && error.status < 500
-              ? error.message
-              : WIZARD_TOASTS.submitFailed;
+          const description = isRefusal(error) ? error.message : WIZARD_TOASTS.submitFailed;
           toast.error(WIZARD_TOASTS.submitFailedTitle, { description });
         }
         return;
@@ -291,9 +280,7 @@ export function useRegistrationWizard({
           } catch (error) {
             console.error('Error saving the application step', error);
             const description =
-              error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401
-                ? error.message
-                : WIZARD_TOASTS.stepError;
+              isRefusal(error) && error.code !== 'UNAUTHORIZED' ? error.message : WIZARD_TOASTS.stepError;
             toast.error(WIZARD_TOASTS.stepErrorTitle, { description });
             // A failed payment-return save is retried by hand from the step ('Submit Application').
             if (current.fromSubscriptionCheckout) update({ ...current, fromSubscriptionCheckout: false });

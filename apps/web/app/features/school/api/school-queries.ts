@@ -15,7 +15,7 @@ import { SCHOOL_MESSAGES } from '@sekolo/shared/schemas/school';
 import { pathOf } from '@sekolo/shared/contracts/contract';
 import { peopleContracts } from '@sekolo/shared/contracts/people';
 import { attendanceContracts as attendance } from '@sekolo/shared/contracts/academics';
-import { ApiError, apiPostLines, call, isSavedMeanwhile, urlOf } from '~/lib/api-client';
+import { ApiError, apiPostLines, call, isNoAnswer, isSavedMeanwhile, urlOf } from '~/lib/api-client';
 
 /** The school API (issue 6), prefix /api/school. Every key starts with 'school' so one invalidation refreshes all. */
 export const SCHOOL_KEY = ['school'] as const;
@@ -155,7 +155,7 @@ export function useImportLearners() {
           },
         );
       } catch (error) {
-        if (started && error instanceof ApiError && error.status === 0) throw interrupted();
+        if (started && isNoAnswer(error)) throw interrupted();
         throw error;
       }
       if (failure) throw failure;

@@ -64,7 +64,7 @@ export function GuardianLinkPanel({
   }
   if (request.isPending) return <LoadingSpinner label="Loading the school’s request..." />;
   if (request.isError) {
-    const otherAccount = request.error instanceof ApiError && request.error.status === 403;
+    const otherAccount = request.error instanceof ApiError && request.error.code === 'FORBIDDEN';
     return (
       <Outcome icon="error" title={otherAccount ? 'This request is for another account' : 'This link no longer works'}>
         <p>{errorMessage(request.error)}</p>

@@ -120,9 +120,9 @@ export function LearnersTable({ canManage }: { canManage: boolean }) {
     cursor,
   });
 
-  // The server answers 400 to a cursor it cannot read (edited in the address, or from an older
+  // The server refuses (VALIDATION_ERROR) a cursor it cannot read (edited in the address, or from an older
   // list): page 1 of the same search, not an error the user cannot act on.
-  const badCursor = page.isError && cursors.length > 1 && page.error instanceof ApiError && page.error.status === 400;
+  const badCursor = page.isError && cursors.length > 1 && page.error instanceof ApiError && page.error.code === 'VALIDATION_ERROR';
   useEffect(() => {
     if (badCursor) change(firstPage);
   }, [badCursor, change]);
