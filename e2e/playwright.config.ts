@@ -58,7 +58,7 @@ export default defineConfig({
       env: { E2E_PORT: String(PORT + 50), AUTH_EMAIL_PASSWORD: 'false' },
     },
     {
-      // The platform with PAYMENT_PROVIDER=payfast (D14): its PayFast is a local stand-in started by
+      // The platform with PAYMENT_PROVIDER=payfast: its PayFast is a local stand-in started by
       // specs/payments-payfast.spec.ts; nothing leaves the machine.
       command: 'node ./start-e2e-server.mjs',
       url: `${PAYFAST_URL}/api/health`,

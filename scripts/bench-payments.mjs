@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /* global fetch, performance */
-// Payments load bench (issue 5), run by `npm run bench` after the page checks, or alone:
+// Payments load bench, run by `npm run bench` after the page checks, or alone:
 //   node scripts/bench-payments.mjs
 // Starts the real server (sandbox provider) on a fresh embedded database, then:
 //   1. BENCH_PAYMENTS_N (default 200) checkouts at once: each creates an order and pays it at the

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /* global fetch, performance */
-// School scale bench (issue 6), run by `npm run bench` (BENCH_ONLY=school runs only this part), or alone:
+// School scale bench, run by `npm run bench` (BENCH_ONLY=school runs only this part), or alone:
 //   node scripts/bench-school.mjs
 // On PostgreSQL, against a generated school of 50 000 learners and a school year of daily attendance
 // (about 10 million rows, `npm run db:seed-scale`), with 16 concurrent connections:
@@ -298,7 +298,7 @@ const round = (n) => Math.round(n * 100) / 100;
  * analyzes them, then checkpoints (settle), so every side starts from the same state of the
  * database: without it, each side paid for the one before. A save's corrections leave dead rows,
  * which a production PostgreSQL's autovacuum clears but this machine's (autovacuum off) kept, run
- * after run (620 saves a second after a VACUUM, 456 a dozen runs later, decision 007); and a side
+ * after run (620 saves a second after a VACUUM, 456 a dozen runs later, docs/decisions/007-school-scale-on-two-cores.md); and a side
  * that followed the saves ran during the checkpoint their WAL brought on (the learner page's API
  * side, right after the saves, p95 16.7 ms against 11.0 through wrk at the end of the same run).
  */
@@ -978,7 +978,7 @@ try {
   );
   // An index-only scan reads a table page wherever the visibility map does not mark it visible to
   // all, which only a VACUUM does (the generator's own, where autovacuum is off): the learner page
-  // read a table row for every index entry when it had not (decision 007, an eighteenth machine).
+  // read a table row for every index entry when it had not (docs/decisions/007-school-scale-on-two-cores.md, an eighteenth machine).
   const visibility = (
     await pool.query(
       `SELECT relname AS table, round(100.0 * relallvisible / greatest(relpages, 1))::int AS percent FROM pg_class

@@ -750,7 +750,7 @@ try {
 }
 
 // ---------------------------------------------------------------------------------------------- payments
-// Issue 5 (helper "payments"): 200 concurrent checkouts and their notifications on a real server,
+// Payments: 200 concurrent checkouts and their notifications on a real server,
 // in its own script and server (scripts/bench-payments.mjs). BENCH_SKIP_PAYMENTS=1 skips it.
 if (process.env.BENCH_SKIP_PAYMENTS !== '1' && !ONLY) {
   console.log('');
@@ -763,7 +763,7 @@ if (process.env.BENCH_SKIP_PAYMENTS !== '1' && !ONLY) {
 }
 
 // ------------------------------------------------------------------------------------------------ school
-// Issue 6: the school scale bench (scripts/bench-school.mjs) on PostgreSQL (BENCH_DATABASE_URL), a
+// The school scale bench (scripts/bench-school.mjs) on PostgreSQL (BENCH_DATABASE_URL), a
 // 50 000-learner school with a year of attendance; writes bench-results/school-latest.json.
 if (!ONLY) {
   console.log('');

@@ -89,7 +89,7 @@ test.describe('attendance (issue 6)', () => {
     await expectNoSeriousA11yViolations(page);
 
     await register.getByRole('button', { name: 'Save register' }).click();
-    // On a weekend or in the holidays the save is confirmed first (a Saturday class, decision 008).
+    // On a weekend or in the holidays the save is confirmed first (a Saturday class, docs/decisions/008-which-days-attendance-counts.md).
     if (!schoolDay)
       await page
         .getByRole('dialog', { name: /^Save register for \w+\?$/ })

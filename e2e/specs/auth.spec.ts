@@ -12,7 +12,7 @@ import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { linkFrom, waitForMail } from '../fixtures/outbox';
 
 /**
- * Accounts, issue 3: sign-up, verification, sign-in errors, rate limit, password reset, logout,
+ * Accounts: sign-up, verification, sign-in errors, rate limit, password reset, logout,
  * the route guard, the avatar menu. "E-mail sign-in disabled" needs a server started with
  * AUTH_EMAIL_PASSWORD=false, so the API tests cover it (apps/server/src/platform/auth/guards.test.ts).
  */
@@ -137,11 +137,11 @@ test.describe('registration', () => {
     await finishSignUp(page, email, PASSWORD);
     await page.waitForURL('**/registration-steps');
     await expect(page.getByRole('heading', { name: 'Your application', exact: true })).toBeVisible();
-    // The wizard opens at its first step (D6: five steps for a school).
+    // The wizard opens at its first step (five steps for a school).
     await expect(page.getByTestId('wizard-step-counter')).toHaveText('Step 1 of 5');
     await expect(page.getByRole('heading', { name: 'School Information' })).toBeVisible();
     await expect(page.getByRole('main').getByText(email)).toBeVisible();
-    // Dashboards open only after approval (D5).
+    // Dashboards open only after approval.
     await page.goto('/dashboard/school');
     await page.waitForURL('**/registration-steps');
 
@@ -162,7 +162,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveAttribute('type', 'email');
     await expect(page.getByRole('checkbox', { name: 'Remember me' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
-    // No OAuth credentials on the e2e server: no Google or Facebook buttons (D12).
+    // No OAuth credentials on the e2e server: no Google or Facebook buttons.
     await expect(page.getByRole('button', { name: 'Google' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Facebook' })).toHaveCount(0);
 
@@ -519,7 +519,7 @@ test.describe('last path and basket', () => {
 
   test('signing in with no saved page lands on the dashboard; with one, back on that page', async ({ page }) => {
     // A first sign-in of the tab: the login goes to / (spec 2.6), which has nothing to return to, so
-    // on to the user's own dashboard (D11), not the marketing home.
+    // on to the user's own dashboard, not the marketing home.
     await signIn(page, DEMO.teacher, DEMO_PASSWORD);
     await page.waitForURL('**/dashboard/teacher');
     // The home page visited on purpose stays the home page.
@@ -550,7 +550,7 @@ test.describe('last path and basket', () => {
     await page.waitForURL('**/dashboard/customer');
     await page.goto('/?reset=true');
     await page.waitForURL((url) => url.pathname === '/' && url.search === '');
-    // The reset ends the session as well (spec 2.7, D4: the stored token is the session cookie).
+    // The reset ends the session as well (spec 2.7, the stored token is the session cookie).
     await expect.poll(async () => (await page.request.get('/api/me')).json()).toBeNull();
     await page.goto('/');
     await page.waitForTimeout(500);

@@ -4,7 +4,7 @@ import { createAccount, signIn, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 
 /**
- * The basket checkout (issue 5): partners' products priced on the server, the 6.8% processing fee
+ * The basket checkout: partners' products priced on the server, the 6.8% processing fee
  * on top, paid with the sandbox gateway; the order and its invoice appear on /payments.
  */
 test.describe.configure({ timeout: 120_000 });

@@ -3,7 +3,7 @@ import { fromOurPages } from '../fixtures/api';
 import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
 
 /**
- * Register classes (issue 6): a class made with the wrong grade is corrected and renamed, and one
+ * Register classes: a class made with the wrong grade is corrected and renamed, and one
  * made by mistake deleted, each asked or shown; a class with learners is not deleted, and says why.
  * The class is this test's own, deleted at the end whatever happens.
  */

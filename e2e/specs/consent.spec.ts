@@ -8,7 +8,7 @@ import { PRIVACY_POLICY_VERSION } from '@sekolo/shared/constants/privacy';
 import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 
 /**
- * D15: a guardian's consent to processing a learner's data. The learners here are the spec's own
+ * A guardian's consent to processing a learner's data. The learners here are the spec's own
  * (grade 11, no register class: no other spec's class list or register sees them).
  */
 async function addLearner(page: Page, firstName: string, lastName: string, admissionNumber: string): Promise<string> {

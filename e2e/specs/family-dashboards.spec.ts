@@ -6,7 +6,7 @@ import { linkFrom, waitForMail } from '../fixtures/outbox';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
- * Issue 6: the parent's and the learner's dashboards, and a learner invited to sign in. The demo
+ * The parent's and the learner's dashboards, and a learner invited to sign in. The demo
  * week of 8A and 10A comes from the seed (seed-family.ts); the invited learner is this spec's own,
  * in 10A (no other spec counts 10A's learners or marks its register).
  */

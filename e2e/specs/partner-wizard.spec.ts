@@ -3,7 +3,7 @@ import { finishSignUp, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 
 /**
- * The business partner and charity wizards (issue 4; spec 2.9, 4, 5, 8, 9; D6, D7): a business
+ * The business partner and charity wizards: a business
  * partner with two roles fills the seven steps, sees the registration fee of both roles, pays in
  * the sandbox and lands on /application-submitted; a charity completes its five steps without a
  * checkout.
@@ -24,7 +24,7 @@ const PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-/** Signs up on /register as `role` (D5: an applicant), verifies the address, signs in and opens the wizard. */
+/** Signs up on /register as `role` (an applicant), verifies the address, signs in and opens the wizard. */
 async function applicant(page: Page, role: 'business_partner' | 'charity') {
   const email = uniqueEmail(`wizard-${role}`);
   await page.goto('/register');
@@ -206,7 +206,7 @@ test('a charity completes its five-step wizard without a checkout', async ({ pag
   ]);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
-  // Step 3, Terms & Package: free, submitted directly (D7).
+  // Step 3, Terms & Package: free, submitted directly.
   await expect(counter(page)).toHaveText('Step 3 of 5');
   await expect(page.getByTestId('charity-package-price')).toHaveText('R0,00');
   const submit = page.getByRole('button', { name: 'Submit Application' });

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createAccount, signIn, uniqueEmail } from '../fixtures/accounts';
 
 /**
- * The basket kept in the account (issue 5): a basket built before signing in is merged into the
+ * The basket kept in the account: a basket built before signing in is merged into the
  * account on /basket, changes are saved, and another browser signed in as the same user sees it.
  */
 test.describe.configure({ timeout: 90_000 });

@@ -5,7 +5,7 @@ import { createAccount, signIn, uniqueEmail } from '../fixtures/accounts';
 import { PAYFAST_STANDIN_PORT, PAYFAST_TEST_MERCHANT, PAYFAST_URL } from '../playwright.config';
 
 /**
- * PAYMENT_PROVIDER=payfast end to end (issue 5, D14) against a local PayFast stand-in started by
+ * PAYMENT_PROVIDER=payfast end to end against a local PayFast stand-in started by
  * this spec: it receives the checkout form the browser posts, checks its signature the way PayFast
  * does, sends the ITN to the server's notify URL, serves the validate endpoint, and returns the
  * buyer to return_url. playwright.config.ts starts a third server configured for PayFast with the

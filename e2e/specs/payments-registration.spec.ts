@@ -3,7 +3,7 @@ import { createAccount, signIn, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 
 /**
- * The wizard's payment hand-off (issue 5, session contract "Wizard"/"Payments"): the wizard leaves
+ * The wizard's payment hand-off: the wizard leaves
  * registrationData in local storage and navigates to /subscription-checkout; the sandbox gateway
  * charges (or declines, or is cancelled); /payment-success hands back to /registration-steps.
  */

@@ -123,7 +123,7 @@ for (const publicPage of PAGES) {
 }
 
 test('an anonymous visitor’s console stays clean on the home page and the sign-in page', async ({ page }) => {
-  // Chromium logs a failed request (the session probe's 401 it used to be) as a console error.
+  // Chromium logs a failed request (a 401 from a session probe, say) as a console error.
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);

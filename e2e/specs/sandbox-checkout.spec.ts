@@ -4,7 +4,7 @@ import { createAccount, signIn, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 
 /**
- * The sandbox gateway's hosted checkout (issue 5, D14). Orders are made only by the checkouts that
+ * The sandbox gateway's hosted checkout. Orders are made only by the checkouts that
  * sell something (there is no open order endpoint), so a signed-in customer checks out a basket
  * with one scientific calculator (a seeded listing) and lands on its hosted page.
  */

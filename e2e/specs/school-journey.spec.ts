@@ -7,14 +7,14 @@ import { approvedSchool } from '../fixtures/schools';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
- * Issue 6's journey, end to end, in a school of its own (so the demo school's counts that other
+ * A school's journey, end to end, in a school of its own (so the demo school's counts that other
  * specs read stay as they are): a school applies and is approved through the real API (the wizard
  * itself is driven in wizard.spec.ts, the console in console.spec.ts); then, in the browser, its
  * admin adds a class and learners (by the form and by CSV), invites a guardian who sets a password
  * and sees only their child, invites a teacher and names them class teacher; the teacher finds the
  * register on the teacher dashboard and marks the child absent; the guardian sees the absence.
  *
- * Also part of issue 6's "done when", covered elsewhere on the demo school: the sidebar's keyboard
+ * Also part of the "done when", covered elsewhere on the demo school: the sidebar's keyboard
  * shortcut, collapse, search and cookie (school.spec.ts) and the refused timetable clash (timetable.spec.ts).
  */
 
@@ -215,7 +215,7 @@ test('a new school: classes, learners, a guardian and a teacher; the teacher mar
     await expect(register.getByRole('radio', { name: 'Present', checked: true })).toHaveCount(2);
     await expect(register.getByRole('button', { name: /present$/ })).toHaveCount(0);
     await register.getByRole('button', { name: 'Save register' }).click();
-    // On a day none is due the save is confirmed first (a Saturday class, decision 008).
+    // On a day none is due the save is confirmed first (a Saturday class, docs/decisions/008-which-days-attendance-counts.md).
     if (!due)
       await teacher
         .getByRole('dialog', { name: /^Save register for \w+\?$/ })

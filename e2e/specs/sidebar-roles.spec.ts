@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
 
 /**
- * The school sidebar offers each person only the pages they may open (spec 2.4, D11): the demo
+ * The school sidebar offers each person only the pages they may open (spec 2.4): the demo
  * teacher and the demo learner see their own menus, and every link in them opens its page rather
  * than "You don't have access". Read-only: no data changes.
  */

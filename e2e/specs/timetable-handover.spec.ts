@@ -60,7 +60,7 @@ async function addPeriod(page: Page, from: string) {
 }
 
 /**
- * Issue 6: a teacher leaves; the staff screen's removal dialog leads the admin to each of their
+ * A teacher leaves; the staff screen's removal dialog leads the admin to each of their
  * subject classes' edit in the timetable, where it is given to another teacher (one busy at its
  * lesson is refused, naming the clash), and the new teacher's week shows it.
  */
@@ -157,7 +157,7 @@ test('the admin hands a leaving teacher’s subject class to another teacher and
 });
 
 /**
- * Issue 6: a school that has subject classes but no bell schedule yet. The staff screen's link to
+ * A school that has subject classes but no bell schedule yet. The staff screen's link to
  * hand a leaving teacher's subject class over still opens its edit: the timetable lists rooms and
  * subject classes beside its empty state. The demo school has periods, which other specs use, so
  * this page reads the school's setup without them (only the periods are taken out of the answer).
@@ -202,7 +202,7 @@ test('without periods the staff screen’s link still opens the subject class’
   await expect(page.getByRole('button', { name: `Edit ${title}` })).toBeFocused();
 });
 
-/** Issue 6: removing a room or a subject class asks first, saying what goes with it; Keep keeps it. */
+/** Removing a room or a subject class asks first, saying what goes with it; Keep keeps it. */
 test('removing a room or a subject class from the timetable setup asks first', async ({ page }) => {
   const suffix = Date.now().toString(36).slice(-5);
   const room = `Store ${suffix}`;

@@ -4,7 +4,7 @@ import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { freeMinutes, hhmm } from '../fixtures/timetable';
 
-/** Issue 6: the school admin builds the bell schedule, places a lesson, and a clash is refused with a message naming it. */
+/** The school admin builds the bell schedule, places a lesson, and a clash is refused with a message naming it. */
 test('the admin sets up a period, adds a lesson and sees a clash refused', async ({ page }) => {
   const suffix = String(Date.now() % 100000);
   const period = `Period ${suffix}`;
@@ -129,7 +129,7 @@ test('the admin sets up a period, adds a lesson and sees a clash refused', async
   await expect(leave).toHaveCount(0);
 });
 
-/** Issue 6: a subject class of chosen learners (an elective or a group): the admin picks two learners and sees them listed. */
+/** A subject class of chosen learners (an elective or a group): the admin picks two learners and sees them listed. */
 test('the admin creates a subject class of chosen learners and sees them listed', async ({ page }) => {
   const group = `Group ${String(Date.now() % 100000)}`;
   const teacher = 'Pieter van der Merwe';

@@ -3,7 +3,7 @@ import { createAccount, signIn, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 
 /**
- * The file upload widget (spec 2.11, 4 "Upload"; D9) on a real screen: the business partner
+ * The file upload widget (spec 2.11, 4 "Upload") on a real screen: the business partner
  * wizard's first step (logo and documents). Client-side refusal, server-side refusal by content
  * with retry, a real progress bar, the done row with a working link, remove (deleted on the server
  * too), drag and drop, and the keyboard.

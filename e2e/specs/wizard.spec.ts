@@ -2,9 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { finishSignUp, uniqueEmail } from '../fixtures/accounts';
 
 /**
- * The registration wizard (issue 4; spec 2.2, 2.9, 4, 5, 9; D5, D6, D7): a customer completes the
+ * The registration wizard: a customer completes the
  * two profile steps on the dashboard; a young entrepreneur goes from /register through five steps,
- * with a reload in the middle that loses nothing, and submits without paying (D7); a school fills
+ * with a reload in the middle that loses nothing, and submits without paying; a school fills
  * its information (reloading half-way through the step keeps its typed values and uploads), chooses
  * a package, accepts the terms and is handed to /subscription-checkout, then pays in the sandbox and
  * reaches /application-submitted.
@@ -59,7 +59,7 @@ test('a customer completes the two profile steps on the dashboard, with a reload
   await finishSignUp(page, email, PASSWORD);
   await page.waitForURL('**/dashboard/customer');
 
-  // D6: the dashboard opens the two customer steps once.
+  // The dashboard opens the two customer steps once.
   await expect(page.getByRole('heading', { name: 'Complete your registration' })).toBeVisible();
   await expect(counter(page)).toHaveText('Step 1 of 2');
   await expect(page.getByRole('heading', { name: 'Additional Information' })).toBeVisible();
@@ -194,7 +194,7 @@ test('a young entrepreneur completes five steps from /register, survives a reloa
   await upload(page, 'Signed Guardian Consent Form', 'consent.pdf', 'application/pdf', PDF);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
-  // Step 5, Terms & Conditions: D7, no checkout; the application is submitted directly.
+  // Step 5, Terms & Conditions, no checkout; the application is submitted directly.
   await expect(counter(page)).toHaveText('Step 5 of 5');
   const submit = page.getByRole('button', { name: 'Submit Application' });
   await expect(submit).toBeDisabled();
@@ -294,7 +294,7 @@ test('a school fills in its information, chooses a package, accepts the terms an
   await expect(uploaded).toHaveCount(1);
   await expect.poll(async () => (await page.request.get(`/api/uploads/${certificateId}`)).status()).toBe(404);
 
-  // D16: the province list follows the country.
+  // The province list follows the country.
   await page.getByLabel('Country').selectOption({ label: 'Namibia' });
   await expect(page.getByLabel('Region')).toBeVisible();
   await expect(page.getByLabel('Region').locator('option')).toHaveCount(15);

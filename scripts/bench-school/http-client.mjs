@@ -6,7 +6,7 @@
 // without decoding them (they are decoded only for an error's message). Node's http.request built
 // and parsed far more for each request (a URL, header objects both ways, a string of the body):
 // about 0.16 ms of CPU a register read and 0.25 ms a learner page, about a fifth of the machine's
-// work per read (decision 007).
+// work per read.
 import { Buffer } from 'node:buffer';
 import net from 'node:net';
 

@@ -120,7 +120,7 @@ export async function runPgbench({
     // the SQL side shows the server's statements doing so (its plans line). pgbench prepares each
     // statement once per slot and client (up to 96 copies of the learner page a connection), so
     // its runs would otherwise be mostly those first plans: at scale the page's one statement
-    // plans in about 1.5 ms, and pgbench measured 541 pages a second against 960 (decision 007).
+    // plans in about 1.5 ms, and pgbench measured 541 pages a second against 960.
     env.PGOPTIONS = [env.PGOPTIONS, '-c plan_cache_mode=force_generic_plan'].filter(Boolean).join(' ');
     const child = spawn('pgbench', args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

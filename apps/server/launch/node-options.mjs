@@ -5,7 +5,7 @@
  * V8's young generation, in MB per semi-space. A request allocates short-lived objects (the HTTP
  * request, PostgreSQL's rows, the JSON answer); with Node's default (16 MB on 64 bits) the server
  * collects them several hundred times a second under load. At 32 the register read of the school
- * bench cost the server 0.31-0.32 ms of CPU against 0.34-0.44 ms (decision 007, a tenth machine).
+ * bench cost the server 0.31-0.32 ms of CPU against 0.34-0.44 ms (docs/decisions/007-school-scale-on-two-cores.md, a tenth machine).
  * It costs at most 3 x 16 MB more memory per server process.
  */
 export const SEMI_SPACE_MB = 32;

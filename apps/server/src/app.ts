@@ -32,7 +32,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
 
   // Security headers on every answer. helmet's middleware is built once, here: @fastify/helmet
   // built it again for each request (parsing the CSP directives every time), a measurable part of
-  // a register read's server time (issue 6's bench).
+  // a register read's server time.
   // The Content-Security-Policy is ours (platform/http/content-security-policy.ts): a built page's answer
   // (platform/http/web-app.ts) lets that page's own inline scripts run by their hashes, nothing else.
   const securityHeaders = helmet({

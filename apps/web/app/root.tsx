@@ -95,7 +95,7 @@ export default function App() {
   // stretches them full width below 600 px); on wider screens they keep the top right.
   const phone = useMediaQuery(PHONE_TOASTS_QUERY);
   return (
-    // TanStack Query's client arrives with the first module that uses it (lib/react-query.ts, decision 006).
+    // TanStack Query's client arrives with the first module that uses it (lib/react-query.ts, docs/decisions/006-public-pages-paint-first.md).
     <QueryClientSlot>
       {SessionSync && <SessionSync />}
       <Outlet />

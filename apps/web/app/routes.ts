@@ -19,7 +19,7 @@ export default [
     ...LEGAL_PATHS.map((path) => route(path.slice(1), 'routes/legal-page.tsx', { id: `legal${path}` })),
     route('privacy', 'routes/privacy-redirect.tsx'),
     route('not-found', 'routes/not-found.tsx'),
-    // Accounts (issue 3): sign-in, sign-up and recovery in the public chrome.
+    // Accounts: sign-in, sign-up and recovery in the public chrome.
     route('login', 'routes/login.tsx'),
     route('register', 'routes/register.tsx'),
     route('forgot-password', 'routes/forgot-password.tsx'),
@@ -30,29 +30,29 @@ export default [
       route('profile', 'routes/profile.tsx'),
       route('settings', 'routes/settings.tsx'),
       route('registration-steps', 'routes/registration-steps.tsx'),
-      // Payments (issue 5): the wizard's payment hand-off and return.
+      // Payments: the wizard's payment hand-off and return.
       route('subscription-checkout', 'routes/subscription-checkout.tsx'),
       route('payment-success', 'routes/payment-success.tsx'),
       route('payment-cancel', 'routes/payment-cancel.tsx'),
       route('payments', 'routes/payments.tsx'),
-      // The basket's checkout (issue 5): priced by the server, paid through the provider.
+      // The basket's checkout: priced by the server, paid through the provider.
       route('checkout', 'routes/checkout.tsx'),
       // A school asks to link the signed-in account to a learner (the mail's link).
       route('guardian-link', 'routes/guardian-link.tsx'),
     ]),
   ]),
-  // Dashboards (spec 2.3, D11): each behind the guard with its role.
+  // Dashboards (spec 2.3): each behind the guard with its role.
   layout('routes/dashboard-layout.tsx', [
     route('dashboard', 'routes/dashboard-redirect.tsx'),
     route('dashboard/school', 'routes/dashboard-school.tsx'),
-    // School management (issue 6): learners and classes, and the empty state of each later module.
+    // School management: learners and classes, and the empty state of each later module.
     route('dashboard/school/students', 'routes/dashboard-school-students.tsx'),
     route('dashboard/school/students/new', 'routes/dashboard-school-student-new.tsx'),
     route('dashboard/school/students/import', 'routes/dashboard-school-students-import.tsx'),
     route('dashboard/school/students/:learnerId', 'routes/dashboard-school-student-edit.tsx'),
     route('dashboard/school/classes', 'routes/dashboard-school-classes.tsx'),
     route('dashboard/school/teachers', 'routes/dashboard-school-teachers.tsx'),
-    // Payments (issue 5): the school's subscription, under settings/* (spec 2.3).
+    // Payments: the school's subscription, under settings/* (spec 2.3).
     route('dashboard/school/settings/billing', 'routes/billing-settings.tsx'),
     route('dashboard/school/timetable', 'routes/dashboard-school-timetable.tsx'),
     route('dashboard/school/attendance', 'routes/dashboard-school-attendance.tsx'),
@@ -73,7 +73,7 @@ export default [
   route('dashboard/admin/*', 'routes/dashboard-legacy-redirect.tsx'),
   route('admin/*', 'routes/dashboard-legacy-redirect.tsx', { id: 'admin-legacy-redirect' }),
   route('dashboard/*', 'routes/dashboard-unknown.tsx'),
-  // The sandbox payment gateway's hosted checkout (issue 5, D14), outside the site chrome like a real gateway's page.
+  // The sandbox payment gateway's hosted checkout, outside the site chrome like a real gateway's page.
   route('payments/sandbox/:orderId', 'routes/sandbox-checkout.tsx'),
   route('dev/outbox', 'routes/dev-outbox.tsx'),
   route('*', 'routes/catch-all.tsx'),

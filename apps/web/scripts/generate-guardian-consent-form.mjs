@@ -3,7 +3,7 @@
  * Writes public/documents/guardian-consent-form.pdf: the parent or guardian consent form a young
  * entrepreneur downloads in the registration wizard (spec 2.9, step 3), completes, has signed and
  * uploads in the document step. POPIA (Act 4 of 2013) s 35 lets a responsible party process a
- * child's personal information with the prior consent of a competent person; D15 treats everyone
+ * child's personal information with the prior consent of a competent person; we treat everyone
  * under 18 as a child. The PDF has fillable fields (AcroForm) and lines for handwritten signatures.
  *
  * Run: npm run generate:consent-form -w @sekolo/web   (the output is committed; re-run after edits)

@@ -1,5 +1,5 @@
 // `npm run admin:create -- --email ops@example.org --password '...' [--name 'Thabo Mokoena']`:
-// creates a platform operator (D10), or promotes the account that already has that e-mail.
+// creates a platform operator, or promotes the account that already has that e-mail.
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../server.ts';
 import { AdminCreateError, createPlatformAdmin } from '../modules/auth/create-platform-admin.ts';

@@ -1,5 +1,5 @@
 // `npm run db:seed-scale -- [--learners 50000] [--class-size 40] [--year 2025] [--days N] [--password ...]`:
-// builds the scale school of issue 6 (50 000 learners, a school year of daily attendance, about
+// builds the scale school (50 000 learners, a school year of daily attendance, about
 // 10 million rows) into the PostgreSQL database of DATABASE_URL, migrated first. `npm run bench`
 // calls it into a database of its own; run it by hand to explore the app at that size.
 import { parseArgs } from 'node:util';

@@ -8,7 +8,7 @@ import { createUserWithPassword } from '../modules/auth/create-user-with-passwor
 import { ensureOrganizationWithMember } from '../platform/tenancy/organizations.ts';
 
 /**
- * The scale school of issue 6 (`npm run db:seed-scale`, used by `npm run bench`): one school with
+ * The scale school (`npm run db:seed-scale`, used by `npm run bench`): one school with
  * 50 000 learners in register classes of 40, a guardian each, and a full school year of daily
  * attendance (about 10 million rows), built with set-based SQL (`generate_series`,
  * `INSERT ... SELECT`) rather than row by row. For the bulk load the attendance table's keys,
@@ -238,7 +238,7 @@ export async function generateScaleSchool(
   // nothing measurable over a load of some twenty large transactions): VACUUM marks a page visible
   // to all only when each of its rows' transactions is known to be durable, and with asynchronous
   // commits the closing VACUUM below found recent ones not yet flushed and left most pages
-  // unmarked. The learner list then fetched a table row for every index entry it read (decision 007).
+  // unmarked. The learner list then fetched a table row for every index entry it read.
   if (options.bulk) {
     await db.execute(sql`SET maintenance_work_mem = '512MB'`);
     await db.execute(sql`SET work_mem = '256MB'`);

@@ -16,7 +16,7 @@ type TDemoAccount = {
   organization?: { name: string; slug: string; type: TOrganizationType };
 };
 
-/** The demo logins of issue 3, all e-mail-verified and active, with the password DEMO_PASSWORD. */
+/** The demo logins, all e-mail-verified and active, with the password DEMO_PASSWORD. */
 export const DEMO_ACCOUNTS: TDemoAccount[] = [
   { email: 'operator@sekolo.test', role: 'platform_admin', firstName: 'Ayanda', lastName: 'Zulu' },
   {

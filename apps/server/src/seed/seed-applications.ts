@@ -4,7 +4,7 @@ import { guardianConsents, users } from '../platform/db/schema/index.ts';
 import { createApplicationWithApplicant } from '../test/factories/applications.ts';
 import type { TDemoLogin, TSeeder } from './seeder.ts';
 
-/** Applicants waiting in the review console's queue (D10), so /console is not empty on `npm start`. */
+/** Applicants waiting in the review console's queue, so /console is not empty on `npm start`. */
 export const DEMO_APPLICATIONS = [
   {
     email: 'applicant@sunrise-primary.sekolo.test',
@@ -26,7 +26,7 @@ export const DEMO_APPLICATIONS = [
 
 /**
  * One submitted school application (paid registration order, real uploaded PDFs) and one young
- * entrepreneur's, whose guardian has already confirmed consent (D15). Existing applicants are left
+ * entrepreneur's, whose guardian has already confirmed consent. Existing applicants are left
  * as they are, so running the seed again changes nothing.
  */
 export const seedApplications: TSeeder = async ({ database, config, demoPassword }) => {

@@ -46,7 +46,7 @@ function historyMark(admissionNumber: string, date: string): { status: TAttendan
 }
 
 /**
- * Attendance (issue 6): the demo teacher is class teacher of 8A, and every class has its registers
+ * Attendance: the demo teacher is class teacher of 8A, and every class has its registers
  * of the last DEMO_HISTORY_SCHOOL_DAYS school days before today (8A marked by the demo teacher, the
  * others by the demo admin), so that the month views, rates, histories and the parent's summary
  * show something. Today is left to mark. Safe to run again: an existing class teacher (e.g. one

@@ -29,7 +29,7 @@ function daysAgo(days: number, now = new Date()): Date {
 }
 
 /**
- * Guardians' consents of the demo school (D15): the demo parent consented online for Kabelo
+ * Guardians' consents of the demo school: the demo parent consented online for Kabelo
  * (DHS-0001); eight families signed paper forms the admin recorded, one since withdrawn; the other
  * learners have none yet, so the overview and the learner list show who still lacks one. Safe to
  * run again: a learner who has any consent row is left as it is.

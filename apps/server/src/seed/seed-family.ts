@@ -44,7 +44,7 @@ const WEEK: { className: string; room: string; periods: string[]; subjects: TCap
 ];
 
 /**
- * Family dashboards (issue 6): the demo learner login is linked to its learner record, and a
+ * Family dashboards: the demo learner login is linked to its learner record, and a
  * school without a bell schedule gets a demo week for 8A and 10A so the parent's and the learner's
  * timetables show something, and a Grade 10 elective of chosen learners. Safe to run again: a
  * school that already has periods is left as it is.

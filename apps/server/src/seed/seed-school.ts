@@ -34,7 +34,7 @@ const LAST_NAMES = ['Mokoena', 'Dlamini', 'Naidoo', 'van Wyk', 'Nkosi', 'Botha',
 const LANGUAGES = ['setswana', 'isizulu', 'english', 'afrikaans', 'isixhosa', 'sesotho'];
 
 /**
- * The demo school's classes and 30 learners (issue 6), with the demo parent as guardian of the
+ * The demo school's classes and 30 learners, with the demo parent as guardian of the
  * demo learner Kabelo Mokoena. Safe to run again: rows are matched by class name and admission number.
  */
 export const seedSchool: TSeeder = async ({ database }) => {

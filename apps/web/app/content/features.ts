@@ -1,5 +1,5 @@
 /**
- * The platform's features (spec 1 "advertised features", D11). The /features page shows every
+ * The platform's features (spec 1 "advertised features"). The /features page shows every
  * section; the home page shows the summaries. Section ids are the anchors of spec 2.1 and must not
  * change: links elsewhere (and the older navigation) point at them.
  */

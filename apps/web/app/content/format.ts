@@ -20,6 +20,6 @@ export function formatCount(value: number): string {
 
 /**
  * The date every legal page states, in ISO form for <time dateTime> and in words for people. It is
- * the privacy policy's version that guardians' consents record (D15), so both come from one place.
+ * the privacy policy's version that guardians' consents record, so both come from one place.
  */
 export const LEGAL_LAST_UPDATED = { iso: PRIVACY_POLICY_VERSION, display: PRIVACY_POLICY_VERSION_DISPLAY } as const;

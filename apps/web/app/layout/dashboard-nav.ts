@@ -35,7 +35,7 @@ import { paths } from '~/config/paths';
 /**
  * Who may open a sidebar item: the same props the page's RequireAuth takes (any one of `roles`,
  * and `permission` if given), or 'own-dashboard' for the Dashboard item, which always leads to the
- * person's own dashboard (D11).
+ * person's own dashboard.
  */
 export type TSidebarAccess = 'own-dashboard' | { roles?: readonly string[]; permission?: TPermission };
 

@@ -9,8 +9,8 @@ import {
 import { fieldErrorsOf } from './lazy-schema-form';
 
 /**
- * The public forms no longer use react-hook-form (decision 006): they validate with the shared
- * schema themselves. These run the same values through both and expect the same messages, so a
+ * The public forms validate with the shared schema themselves, without react-hook-form:
+ * these run the same values through both and expect the same messages, so a
  * visitor sees exactly what react-hook-form with zodResolver showed.
  */
 async function resolverMessages(schema: Parameters<typeof zodResolver>[0], values: Record<string, unknown>) {

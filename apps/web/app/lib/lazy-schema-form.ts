@@ -34,7 +34,7 @@ export function formValues(form: HTMLFormElement, names: readonly string[]): Rec
 
 /**
  * A public form validated by the shared zod schema without loading zod or react-hook-form with the
- * page (decision 006): the controls are plain uncontrolled inputs (typed values are never lost,
+ * page: the controls are plain uncontrolled inputs (typed values are never lost,
  * not even those typed before the page's script ran); the schema module is imported the first time
  * the form gets focus or the pointer, and on submit at the latest. Like react-hook-form with
  * zodResolver in its default modes: validates on submit, then on every change; shows each field's

@@ -4,7 +4,7 @@ let schemas: Promise<typeof PublicForms> | undefined;
 
 /**
  * The shared schemas of the public forms (zod with them, ~40 KB gzip): imported the first time a
- * visitor starts on a form, never with the page (decision 006). One import for every form.
+ * visitor starts on a form, never with the page. One import for every form.
  */
 export const loadPublicFormSchemas = () => (schemas ??= import('@sekolo/shared/schemas/public-forms'));
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The wizard's state in local storage under `registrationData` (spec 2.2, 3 "Registration state";
  * wizard contract). Read by the wizard, written by the wizard and by /payment-success on the
- * return from the checkout. The password is NEVER stored (D5): it is dropped on every read and write.
+ * return from the checkout. The password is NEVER stored: it is dropped on every read and write.
  */
 export const REGISTRATION_DATA_KEY = 'registrationData';
 
@@ -91,7 +91,7 @@ export function clearRegistrationData(): void {
 
 /**
  * The unfinished steps' form values of a wizard that has no application on the server (the
- * customer's profile completion, D6), under `registrationStepDrafts`, for one account and user
+ * customer's profile completion), under `registrationStepDrafts`, for one account and user
  * type. Applicants' drafts live on the server with their application (files included).
  */
 export const REGISTRATION_STEP_DRAFTS_KEY = 'registrationStepDrafts';

@@ -39,7 +39,7 @@ function flags<TData>(state: TActionState<TData>): TActionFlags<TData> {
  * A one-shot request with its state, for the public forms (newsletter box, contact, demo booking):
  * the part of TanStack Query's `useMutation` they use (`mutateAsync`, `reset`, `isPending`,
  * `isSuccess`, `isError`, `data`, `error`), without TanStack Query, so public pages do not load it
- * up front (decision 006). As with `useMutation`, only the latest call updates the state, and
+ * up front. As with `useMutation`, only the latest call updates the state, and
  * nothing is retried.
  */
 export function useAsyncAction<TInput, TData>(action: (input: TInput) => Promise<TData>): TAsyncAction<TInput, TData> {

@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** /dashboard/school/settings/billing (spec 2.3 settings/*, issue 5): the school's package subscription. */
+/** /dashboard/school/settings/billing (spec 2.3 settings/*): the school's package subscription. */
 export default function BillingSettingsPage() {
   return (
     <RequireAuth roles={BILLING_ROLES}>

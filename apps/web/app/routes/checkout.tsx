@@ -5,7 +5,7 @@ import type { Route } from './+types/checkout';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Checkout') }, { name: 'robots', content: 'noindex' }];
 
-/** /checkout (spec 2.2, issue 5): the basket's order summary and payment; see the component. */
+/** /checkout (spec 2.2): the basket's order summary and payment; see the component. */
 export default function Page() {
   return <BasketCheckout followRedirect={followCheckoutRedirect} />;
 }

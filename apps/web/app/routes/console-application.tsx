@@ -8,7 +8,7 @@ export function meta() {
   return [{ title: 'Application | Platform console | Sekolo' }];
 }
 
-/** /console/applications/:id: one application for review (D10), platform operators only. */
+/** /console/applications/:id: one application for review, platform operators only. */
 export default function ConsoleApplicationPage() {
   const { id = '' } = useParams();
   return (

@@ -12,7 +12,7 @@ const QUICK_LINKS: readonly IQuickLink[] = [
   ...ACCOUNT_QUICK_LINKS,
 ];
 
-/** /console: the platform operator's first screen (D10): the application review queue. */
+/** /console: the platform operator's first screen: the application review queue. */
 export default function DashboardConsole() {
   return (
     <DashboardHome path={paths.console.home} title="Platform console" quickLinks={QUICK_LINKS}>

@@ -17,7 +17,7 @@ const QUICK_LINKS: readonly IQuickLink[] = [
   ...ACCOUNT_QUICK_LINKS,
 ];
 
-/** /dashboard/customer: the customer's orders and basket (issue 3); first the profile completion (D6). */
+/** /dashboard/customer: the customer's orders and basket; first the profile completion. */
 export default function DashboardCustomer() {
   const { user } = useSession();
   return (

@@ -33,7 +33,7 @@ const SKIP_LINK =
 
 /**
  * The signed-in area around every role dashboard (spec 2.3): a session is required and applicants
- * are sent to their application (D5); each dashboard adds its own role check. School paths get the
+ * are sent to their application; each dashboard adds its own role check. School paths get the
  * school sidebar, showing each person only what they may open, and /dashboard/business paths the
  * business sidebar (spec 2.4); the other role dashboards (parent, customer, charity, entrepreneur,
  * console) keep a plain top bar.

@@ -19,7 +19,7 @@ const QUICK_LINKS: readonly IQuickLink[] = [
   ...ACCOUNT_QUICK_LINKS,
 ];
 
-/** /dashboard/parent: the parent's first screen (D11), with their own children (issue 6). */
+/** /dashboard/parent: the parent's first screen, with their own children. */
 export default function DashboardParent() {
   return (
     <DashboardHome path={paths.dashboard.parent} title="Parent dashboard" quickLinks={QUICK_LINKS}>

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { useSession } from '~/features/auth/hooks/use-session';
 
-/** /dashboard sends each user to their own dashboard (D11); the layout has checked the session. */
+/** /dashboard sends each user to their own dashboard; the layout has checked the session. */
 export default function DashboardRedirect() {
   const session = useSession();
   if (!session.user) return null;

@@ -6,7 +6,7 @@ export function meta() {
   return [{ title: 'Attendance | Sekolo' }];
 }
 
-/** /dashboard/school/attendance (issue 6). */
+/** /dashboard/school/attendance. */
 export default function DashboardSchoolAttendance() {
   return (
     <RequireAuth roles={ATTENDANCE_ROLES}>

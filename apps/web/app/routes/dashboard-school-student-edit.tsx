@@ -31,7 +31,7 @@ export function meta() {
   return [{ title: 'Learner | Sekolo' }];
 }
 
-/** /dashboard/school/students/:learnerId: the learner's record (every opening is audited, D15). */
+/** /dashboard/school/students/:learnerId: the learner's record (every opening is audited). */
 export default function DashboardSchoolStudentEdit() {
   return (
     <RequireAuth roles={LEARNER_VIEWER_ROLES}>

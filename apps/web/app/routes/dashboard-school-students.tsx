@@ -7,7 +7,7 @@ export function meta() {
   return [{ title: 'Students | Sekolo' }];
 }
 
-/** /dashboard/school/students: the school's learners (issue 6). */
+/** /dashboard/school/students: the school's learners. */
 export default function DashboardSchoolStudents() {
   return (
     <RequireAuth roles={LEARNER_VIEWER_ROLES}>

@@ -9,7 +9,7 @@ export function meta() {
 
 const TIMETABLE_ROLES = [...SCHOOL_AREA_ROLES, 'parent'];
 
-/** /dashboard/school/timetable (issue 6): the bell schedule and the weekly timetables. */
+/** /dashboard/school/timetable: the bell schedule and the weekly timetables. */
 export default function DashboardSchoolTimetable() {
   const { user } = useSession();
   return (

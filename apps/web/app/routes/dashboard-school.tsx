@@ -22,7 +22,7 @@ const QUICK_LINKS: readonly IQuickLink[] = [
   ...ACCOUNT_QUICK_LINKS,
 ];
 
-/** /dashboard/school: the first screen for school administrators and staff (spec 2.3), with the school's figures (issue 6). */
+/** /dashboard/school: the first screen for school administrators and staff (spec 2.3), with the school's figures. */
 export default function DashboardSchool() {
   return (
     <DashboardHome path={paths.dashboard.school} title="School dashboard" quickLinks={QUICK_LINKS}>

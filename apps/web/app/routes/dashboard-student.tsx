@@ -20,7 +20,7 @@ const QUICK_LINKS: readonly IQuickLink[] = [
   ...ACCOUNT_QUICK_LINKS,
 ];
 
-/** /dashboard/student: the learner's first screen (spec 2.3): their class, today, the week, attendance (issue 6). */
+/** /dashboard/student: the learner's first screen (spec 2.3): their class, today, the week, attendance. */
 export default function DashboardStudent() {
   return (
     <DashboardHome path={paths.dashboard.student} title="Student dashboard" quickLinks={QUICK_LINKS}>

@@ -20,7 +20,7 @@ const QUICK_LINKS: readonly IQuickLink[] = [
   ...ACCOUNT_QUICK_LINKS,
 ];
 
-/** /dashboard/teacher: the teacher's first screen (D11): today's classes and the registers to mark (issue 6). */
+/** /dashboard/teacher: the teacher's first screen: today's classes and the registers to mark. */
 export default function DashboardTeacher() {
   return (
     <DashboardHome path={paths.dashboard.teacher} title="Teacher dashboard" quickLinks={QUICK_LINKS}>

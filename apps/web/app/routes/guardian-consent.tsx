@@ -5,7 +5,7 @@ import { pageTitle } from '~/content/site';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Guardian consent') }, { name: 'robots', content: 'noindex' }];
 
-/** Opened from the consent link e-mailed to a young entrepreneur's guardian (D15). */
+/** Opened from the consent link e-mailed to a young entrepreneur's guardian. */
 export default function GuardianConsentPage() {
   const [searchParams] = useSearchParams();
   return (

@@ -27,7 +27,7 @@ const SECTION_ICONS: Record<TMarketplaceSectionId, LucideIcon> = {
 };
 
 /**
- * Where the partners' products are on sale, for everyone: beside the basket (issue 5). It was
+ * Where the partners' products are on sale, for everyone: beside the basket. It was
  * "Sign in to browse", to /login, where a signed-in user found only "You're already logged in".
  */
 const PRODUCTS_PATH = paths.basket;

@@ -5,7 +5,7 @@ import { pageTitle } from '~/content/site';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Confirm your subscription') }, { name: 'robots', content: 'noindex' }];
 
-/** Opened from the confirm link in the newsletter mail (double opt-in, D12). */
+/** Opened from the confirm link in the newsletter mail (double opt-in). */
 export default function NewsletterConfirmPage() {
   const [searchParams] = useSearchParams();
   return (

@@ -6,7 +6,7 @@ import type { Route } from './+types/payment-cancel';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Payment not completed') }, { name: 'robots', content: 'noindex' }];
 
-/** /payment-cancel (spec 2.2, issue 5): a basket order (?kind=basket) or the registration hand-off. */
+/** /payment-cancel (spec 2.2): a basket order (?kind=basket) or the registration hand-off. */
 export default function Page() {
   const [params] = useSearchParams();
   return params.get('kind') === 'basket' ? <BasketPaymentCancel /> : <PaymentCancel />;

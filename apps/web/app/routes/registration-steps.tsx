@@ -14,7 +14,7 @@ export function meta() {
 }
 
 /**
- * /registration-steps (spec 2.2, 2.9; D5, D6): the signed-in applicant's registration wizard. The
+ * /registration-steps (spec 2.2, 2.9): the signed-in applicant's registration wizard. The
  * account exists since the register screen; the wizard saves the draft locally and on the server
  * after every step, and the unfinished step (typed values and uploads) on the server as the
  * applicant works, so they can continue after a reload or on any device after signing in.

@@ -6,7 +6,7 @@ import type { Route } from './+types/sandbox-checkout';
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Secure checkout (sandbox)') }, { name: 'robots', content: 'noindex' }];
 
 /**
- * /payments/sandbox/:orderId: the sandbox gateway's hosted checkout (D14). It stands where a real
+ * /payments/sandbox/:orderId: the sandbox gateway's hosted checkout. It stands where a real
  * gateway's page would, so it sits outside the site's layout.
  */
 export default function SandboxCheckoutPage() {

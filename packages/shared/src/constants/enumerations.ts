@@ -1,5 +1,5 @@
 /**
- * Option lists for the forms (spec 3 / 9, D16). Ids are stable snake_case values for storage;
+ * Option lists for the forms (spec 3 / 9). Ids are stable snake_case values for storage;
  * labels are what the forms show. Where the spec gives only part of a list ("the full list: not
  * shown"), the spec's items are marked and the rest are ours.
  */
@@ -27,7 +27,7 @@ export const YOUNG_ENTREPRENEUR_GRADES = [
 export type TYoungEntrepreneurGrade = (typeof YOUNG_ENTREPRENEUR_GRADES)[number]['id'];
 export const YOUNG_ENTREPRENEUR_GRADE_IDS = idsOf(YOUNG_ENTREPRENEUR_GRADES);
 
-/** Schools teach Grade R (the reception year) and Grades 1 to 12 (D16). */
+/** Schools teach Grade R (the reception year) and Grades 1 to 12. */
 export const SCHOOL_GRADES = [{ id: 'R', label: 'Grade R' }, ...YOUNG_ENTREPRENEUR_GRADES] as const;
 export type TSchoolGrade = (typeof SCHOOL_GRADES)[number]['id'];
 export const SCHOOL_GRADE_IDS = idsOf(SCHOOL_GRADES);
@@ -38,7 +38,7 @@ export function gradeLabel(grade: string | number | null | undefined): string | 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Countries and their provinces / regions (D16)
+// Countries and their provinces / regions
 
 export const COUNTRIES = [
   { id: 'south_africa', label: 'South Africa' },

@@ -1,6 +1,6 @@
 /**
- * Fees, commissions, SLA and terms figures (spec 9). Amounts are integer cents, VAT-inclusive
- * (D13); rates are basis points (100 bps = 1%) so `percentOf` from `domain/money` stays integer.
+ * Fees, commissions, SLA and terms figures (spec 9). Amounts are integer cents, VAT-inclusive;
+ * rates are basis points (100 bps = 1%) so `percentOf` from `domain/money` stays integer.
  * The pricing page, the legal pages and the fee calculator all read these, so a figure changes in
  * one place only.
  */
@@ -100,6 +100,6 @@ export const TERMS = {
   termsChangeNoticeDays: 30,
   liabilityCapMonths: 12,
   governingLaw: 'South Africa',
-  /** The privacy policy's threshold for guardian consent; POPIA's "child" is under 18 (D15). */
+  /** The privacy policy's threshold for guardian consent; POPIA's "child" is under 18. */
   privacyGuardianConsentUnderAge: 13,
 } as const;

@@ -1,6 +1,6 @@
 /**
- * The nine school subscription packages (spec 9). Prices are monthly, VAT-inclusive integer cents
- * (D13). The package list is a local module in the spec too (spec 7), so the pricing page, the
+ * The nine school subscription packages (spec 9). Prices are monthly, VAT-inclusive integer cents.
+ * The package list is a local module in the spec too (spec 7), so the pricing page, the
  * wizard's package step and the checkout all read this one list.
  */
 

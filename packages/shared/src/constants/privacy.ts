@@ -1,5 +1,5 @@
 /**
- * The privacy policy's version (D15). It is the policy's "Last updated" date: the legal pages show
+ * The privacy policy's version. It is the policy's "Last updated" date: the legal pages show
  * it, and every guardian consent to processing a learner's data records the version consented to,
  * so a changed policy makes the consents given for the old one "outdated" until given again.
  */

@@ -1,7 +1,7 @@
 /**
  * The option lists and names of the public site's forms, without zod: the forms render these with
  * the page, while the schema (schemas/public-forms.ts, which re-exports everything here) loads only
- * when a visitor starts on a form (decision 006).
+ * when a visitor starts on a form.
  */
 import { idsOf, labelOf, type IOption } from '../domain/options.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Register screen and wizard texts. The spec's step titles and totals disagree between places
- * (spec 2.9 / 9); D6 fixes one canonical set, and the register screen, the wizard and the
+ * (spec 2.9 / 9); we fix one canonical set, and the register screen, the wizard and the
  * checkout hand-off all use `stepTotalFor` so they can no longer drift apart.
  */
 
@@ -8,7 +8,7 @@ import type { TRegistrationRole } from './roles.ts';
 
 export interface IWizardStep {
   readonly title: string;
-  /** The step's primary button, where the spec or D6 names it. */
+  /** The step's primary button, where the spec names it. */
   readonly nextLabel?: string;
 }
 
@@ -49,7 +49,7 @@ export const REGISTRATION_STEPS = {
   ],
 } as const satisfies Record<TRegistrationRole, readonly IWizardStep[]>;
 
-/** Total steps for a user type (D6); any other type has a single step, as in the spec. */
+/** Total steps for a user type; any other type has a single step, as in the spec. */
 export function stepTotalFor(userType: string | null | undefined): number {
   if (userType != null && Object.hasOwn(REGISTRATION_STEPS, userType)) {
     return REGISTRATION_STEPS[userType as TRegistrationRole].length;

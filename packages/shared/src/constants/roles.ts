@@ -26,7 +26,7 @@ export const BUSINESS_PARTNER_TYPES = [
 export type TBusinessPartnerType = (typeof BUSINESS_PARTNER_TYPES)[number]['id'];
 export const BUSINESS_PARTNER_TYPE_IDS = idsOf(BUSINESS_PARTNER_TYPES);
 
-/** School staff roles other than teacher (who has a dashboard of its own, D11); they work from the school dashboard. */
+/** School staff roles other than teacher (who has a dashboard of its own); they work from the school dashboard. */
 export const SCHOOL_STAFF_ROLES = [
   'school_staff',
   'accountant',
@@ -43,7 +43,7 @@ export type TSchoolStaffRole = (typeof SCHOOL_STAFF_ROLES)[number];
 
 /**
  * Every role name: the registration roles, the other names of spec 6, and `platform_admin`
- * (the review team's operator role, D10).
+ * (the review team's operator role).
  */
 export const ROLES = [
   ...REGISTRATION_ROLES,
@@ -107,7 +107,7 @@ export type TPermission = (typeof PERMISSION_NAMES)[number];
 /**
  * Permissions per role. A role not needing school permissions has an empty list: customers,
  * partners, charities and entrepreneurs act on their own records, and platform operators use the
- * console (D10) under a role check, not as members of a school.
+ * console under a role check, not as members of a school.
  * Note: the spec's school_admin list has no `view_*` entries (e.g. no `view_students`); check the
  * `manage_*` permission for admin screens rather than adding an implication rule here.
  */
@@ -175,7 +175,7 @@ export function hasPermission(role: string | null | undefined, permission: TPerm
 
 export const DEFAULT_DASHBOARD_PATH = '/dashboard/school';
 
-/** Where `/dashboard` sends each role (spec 2.3, D10, D11). */
+/** Where `/dashboard` sends each role (spec 2.3). */
 export const DASHBOARD_PATH_BY_ROLE = {
   school_admin: '/dashboard/school',
   school_staff: '/dashboard/school',

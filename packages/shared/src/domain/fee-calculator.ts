@@ -1,12 +1,12 @@
 /**
- * The one fee calculator (spec 9, D13). Every figure the pricing page, the checkout, the ledger and
+ * The one fee calculator (spec 9). Every figure the pricing page, the checkout, the ledger and
  * the legal pages show comes from here, built on the constants of `constants/fees` and on
  * `percentOf`, whose rounding rule is the only one used for money:
  *
  *   A fraction of a cent is rounded half away from zero to the nearest cent
  *   (0.5 c → 1 c, -0.5 c → -1 c), in integer arithmetic only.
  *
- * All amounts are integer cents, VAT-inclusive (D13).
+ * All amounts are integer cents, VAT-inclusive.
  */
 
 import {

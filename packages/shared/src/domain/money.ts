@@ -1,5 +1,5 @@
 /**
- * Money is always integer cents in ZAR (D13). Formatting follows how South Africans write
+ * Money is always integer cents in ZAR. Formatting follows how South Africans write
  * amounts: R1 068,00. The thousands separator is a plain ASCII space (not U+00A0 or U+202F as
  * Intl would give) so that text in tests, e-mails, PDFs and screens is byte-for-byte the same.
  */

@@ -1,5 +1,5 @@
 /**
- * South African ID numbers (D16): YYMMDD SSSS C A Z.
+ * South African ID numbers: YYMMDD SSSS C A Z.
  * - YYMMDD birth date; the ID has no century, so we take the latest century that does not put
  *   the birth date in the future.
  * - SSSS sequence: 0000–4999 female, 5000–9999 male.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { IOption } from '../domain/options.ts';
 
 /**
- * Applications (D5, D10): the applicant's saved wizard draft, its submission and the operators'
+ * Applications: the applicant's saved wizard draft, its submission and the operators'
  * review console. Shared by the API and the web app.
  */
 
@@ -19,7 +19,7 @@ export const APPLICATION_STATUS_IDS = APPLICATION_STATUS_OPTIONS.map((o) => o.id
   ...TApplicationStatusId[],
 ];
 
-/** The registration roles that go through review (customers are active at once, D5). */
+/** The registration roles that go through review (customers are active at once). */
 export const APPLICATION_TYPE_OPTIONS = [
   { id: 'school_admin', label: 'School' },
   { id: 'business_partner', label: 'Business partner' },
@@ -35,7 +35,7 @@ export function isApplicationType(value: unknown): value is TApplicationType {
   return typeof value === 'string' && (APPLICATION_TYPE_IDS as string[]).includes(value);
 }
 
-/** Types that pay a registration fee or subscription before submitting (D7: the others pay nothing). */
+/** Types that pay a registration fee or subscription before submitting (the others pay nothing). */
 export const PAID_APPLICATION_TYPES = [
   'school_admin',
   'business_partner',

@@ -3,7 +3,7 @@ import { SCHOOL_GRADE_IDS } from '../constants/enumerations.ts';
 import { countOf } from '../domain/count.ts';
 import { formatDate } from '../domain/sa-calendar.ts';
 
-/** Attendance (issue 6): the daily register of a register class. Shared by the API and the web form. */
+/** Attendance: the daily register of a register class. Shared by the API and the web form. */
 
 export const ATTENDANCE_STATUSES = [
   { id: 'present', label: 'Present' },
@@ -204,7 +204,7 @@ export const NO_REGISTERS_DUE = {
 
 /**
  * The register of a day that is not a school day (a weekend, the holidays): it may be kept, on
- * purpose (decision 008: a Saturday class), so the page says so before it is saved and asks to
+ * purpose (docs/decisions/008-which-days-attendance-counts.md: a Saturday class), so the page says so before it is saved and asks to
  * confirm the save, that no teacher keeps a Sunday register by accident. `day` is the day as the
  * page writes it ("Sunday, 9 March 2025"), `weekday` its name ("Sunday").
  */

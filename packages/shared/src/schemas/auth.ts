@@ -1,6 +1,6 @@
 /**
- * Accounts: the sign-in and register forms and the requests the server checks with the same rules
- * (issue 3; spec 2.6, 2.8, 5, 8). Every message lives here once. The register form keeps
+ * Accounts: the sign-in and register forms and the requests the server checks with the same rules.
+ * Every message lives here once. The register form keeps
  * `z.input<typeof ZSignUpSchema>` values and sends `toSignUpRequest(values)`.
  *
  * The 10 000 most common passwords are refused by the server only (the list is too large for the

@@ -1,5 +1,5 @@
 /**
- * Learner accounts and the family dashboards (issue 6): what a parent sees of each child and what a
+ * Learner accounts and the family dashboards: what a parent sees of each child and what a
  * learner with an account sees of themselves. Shared by the server routes and the web pages.
  */
 

@@ -1,5 +1,5 @@
 /**
- * A parent's or guardian's consent to processing a learner's data (issue 6, D15: POPIA treats
+ * A parent's or guardian's consent to processing a learner's data (POPIA treats
  * everyone under 18 as a child). Staff record a signed paper form; a guardian with an account gives
  * it online on the parent dashboard. The browser's forms and the API check with these schemas.
  */

@@ -1,5 +1,5 @@
 /**
- * Partners' listings and the basket checkout (issue 5): the basket's item ids are listing ids; the
+ * Partners' listings and the basket checkout: the basket's item ids are listing ids; the
  * server prices every line from the listing (the browser never sends a price that counts).
  */
 

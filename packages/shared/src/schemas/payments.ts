@@ -1,5 +1,5 @@
 /**
- * Payments (issue 5): the requests the checkout sends and the sandbox gateway's card form. One
+ * Payments: the requests the checkout sends and the sandbox gateway's card form. One
  * schema validates the form in the browser and the request on the server.
  */
 
@@ -162,7 +162,7 @@ export const ZCheckoutRedirectSchema = z.object({
 });
 export type TCheckoutRedirect = z.infer<typeof ZCheckoutRedirectSchema>;
 
-/** The registration roles that pay (or skip paying) at the end of their application (D7, D8). */
+/** The registration roles that pay (or skip paying) at the end of their application. */
 export const CHECKOUT_USER_TYPES = ['school_admin', 'business_partner', 'charity', 'young_entrepreneur'] as const;
 export type TCheckoutUserType = (typeof CHECKOUT_USER_TYPES)[number];
 
@@ -213,7 +213,7 @@ export const ZRegistrationOrderAnswer = z.object({
 });
 export type TRegistrationOrderAnswer = z.infer<typeof ZRegistrationOrderAnswer>;
 
-/** A school's subscription as the billing settings show it (issue 5). */
+/** A school's subscription as the billing settings show it. */
 export const ZSubscriptionView = z.object({
   id: z.string(),
   status: z.enum(['trial', 'active', 'past_due', 'cancelled']),

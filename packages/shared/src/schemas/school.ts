@@ -1,5 +1,5 @@
 /**
- * School management (issue 6): learners, register classes and the CSV import. One schema validates
+ * School management: learners, register classes and the CSV import. One schema validates
  * the form in the browser, each CSV row, and the request on the server, so every message lives here.
  */
 
@@ -50,7 +50,7 @@ export const HOME_LANGUAGES = [
 ] as const satisfies readonly IOption[];
 export const HOME_LANGUAGE_IDS = idsOf(HOME_LANGUAGES);
 
-/** How a learner is identified: a South African ID (checked, D16), a passport, or neither yet. */
+/** How a learner is identified: a South African ID (checked), a passport, or neither yet. */
 export const LEARNER_ID_TYPES = [
   { id: 'sa_id', label: 'South African ID number' },
   { id: 'passport', label: 'Passport number' },
@@ -403,7 +403,7 @@ export const ZLearner = z.object({
   archivedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** A guardian's consent to processing the learner's data, for the current policy version (D15). */
+  /** A guardian's consent to processing the learner's data, for the current policy version. */
   consent: z.enum(LEARNER_CONSENT_STATUSES),
 });
 export type TLearner = z.infer<typeof ZLearner>;
@@ -411,7 +411,7 @@ export type TLearner = z.infer<typeof ZLearner>;
 /**
  * The fields of a learner's record only a manager of learners (`manage_students`) reads. Anyone who
  * reads records with `view_students` alone (a teacher, a coach, the librarian) gets the record
- * without them, from the API as on the page (D15: a child's data kept to what the job needs).
+ * without them, from the API as on the page (a child's data kept to what the job needs).
  */
 export const LEARNER_MANAGER_ONLY_FIELDS = ['idType', 'idNumber'] as const satisfies readonly (keyof TLearner)[];
 /** A learner's record as a reader without `manage_students` gets it. */
@@ -744,7 +744,7 @@ export type TLearnerListQuery = z.input<typeof ZLearnerListQuerySchema>;
 /**
  * A row of the learner list: what the list shows, sorts and links on. The rest of the record (ID
  * number, medical notes, address, home language, gender) is read one learner at a time, and each
- * such read is audited (D15): a list page of 100 learners must not carry it unaudited.
+ * such read is audited: a list page of 100 learners must not carry it unaudited.
  */
 export const LEARNER_LIST_FIELDS = [
   'id',
@@ -921,7 +921,7 @@ export const ZSchoolOverview = z.object({
     archived: z.number(),
     limit: z.number().nullable(),
     packageName: z.string().nullable(),
-    /** Enrolled learners without a guardian's consent to the current privacy policy (D15). */
+    /** Enrolled learners without a guardian's consent to the current privacy policy. */
     withoutConsent: z.number(),
   }),
   classes: z.number(),

@@ -1,5 +1,5 @@
 /**
- * The timetable (issue 6): bell schedule, rooms, subject classes and lessons. Shared by the forms
+ * The timetable: bell schedule, rooms, subject classes and lessons. Shared by the forms
  * and the server routes (apps/server/src/modules/timetable).
  */
 

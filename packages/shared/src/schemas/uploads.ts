@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Uploaded files (spec 2.11, 4 "Upload"; D9): private storage, 10 MB, PDF, PNG, JPEG and WebP recognised
+ * Uploaded files (spec 2.11, 4 "Upload"): private storage, 10 MB, PDF, PNG, JPEG and WebP recognised
  * by content. Shared by POST /api/uploads, the FileUpload widget and every form that references a file.
  */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -47,7 +47,7 @@ export function uploadedFileIdsIn(value: unknown): string[] {
   return [];
 }
 
-/** Limits for applicants (accounts awaiting review, D5): uploads are allowed before approval, within reason. */
+/** Limits for applicants (accounts awaiting review): uploads are allowed before approval, within reason. */
 export const APPLICANT_UPLOAD_LIMITS = { files: 30, totalBytes: 100 * 1024 * 1024 } as const;
 
 export const UPLOAD_MESSAGES = {

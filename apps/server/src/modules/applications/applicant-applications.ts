@@ -26,7 +26,7 @@ import { childAndShopOf, guardianOf, referencedFiles } from './step-data.ts';
 
 type TDeps = Pick<AppDeps, 'database' | 'mailer' | 'config'>;
 
-/** Days a guardian has to confirm consent (D15). */
+/** Days a guardian has to confirm consent. */
 export const GUARDIAN_CONSENT_DAYS = 14;
 
 const EDITABLE = new Set(['draft', 'changes_requested']);
@@ -35,7 +35,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** An applicant (D5) applying for one of the reviewed types; anyone else is refused. */
+/** An applicant applying for one of the reviewed types; anyone else is refused. */
 export function assertApplicant(user: TSessionUser): TApplicationType {
   if (user.status !== 'applicant') throw forbidden(APPLICATION_MESSAGES.notApplicant);
   if (!isApplicationType(user.role)) throw forbidden(APPLICATION_MESSAGES.notApplicationType);

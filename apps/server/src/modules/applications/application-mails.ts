@@ -28,7 +28,7 @@ export function submittedMail(
   return { to: applicant.email, subject: 'We received your application', text, html, tag: 'application-submitted' };
 }
 
-/** D15: the guardian a young entrepreneur named confirms consent through the link. */
+/** The guardian a young entrepreneur named confirms consent through the link. */
 export function guardianConsentMail(input: {
   guardianEmail: string;
   guardianName: string;

@@ -496,7 +496,7 @@ describe('the review console (/api/console/applications)', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(APPLICATION_MESSAGES.guardianConsentMissing);
 
-    // Reading a child's application is audited (D15).
+    // Reading a child's application is audited.
     await api('GET', `/api/console/applications/${id}`, op.cookie);
     expect(await auditOf('application.viewed', `application:${id}`)).toHaveLength(1);
 

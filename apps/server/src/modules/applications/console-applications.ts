@@ -25,7 +25,7 @@ import { referencedFiles, stepsOf } from './step-data.ts';
 
 type TDeps = Pick<AppDeps, 'database' | 'mailer' | 'config'>;
 
-/** D10: the organisation an approval creates for each application type. */
+/** The organisation an approval creates for each application type. */
 export const ORGANIZATION_TYPE_BY_APPLICATION: Record<string, TOrganizationType> = {
   school_admin: 'school',
   business_partner: 'business',
@@ -101,7 +101,7 @@ export async function getConsoleApplication(
     .orderBy(desc(guardianConsents.createdAt))
     .limit(1);
   if (row.userType === 'young_entrepreneur') {
-    // D15: reads of a child's record are audited.
+    // Reads of a child's record are audited.
     await recordAudit(db, {
       action: 'application.viewed',
       actorUserId: input.actorUserId,
@@ -144,7 +144,7 @@ async function freeSlug(db: DbExecutor, name: string, applicationId: string): Pr
 }
 
 /**
- * Approve, reject or request changes (D10). Only a submitted application can be decided (409
+ * Approve, reject or request changes. Only a submitted application can be decided (409
  * otherwise). The decision, the organisation and member on approval, the account's activation and
  * the audit events and the applicant's e-mail commit together; SMTP delivers the mail after the commit.
  */
@@ -204,7 +204,7 @@ export async function decideApplication(
         organizationId,
         ids: referencedFiles(found.stepData).map((file) => file.id),
       });
-      // D8: the subscription set up at checkout now belongs to the school; the first charge falls due 14 days from today.
+      // The subscription set up at checkout now belongs to the school; the first charge falls due 14 days from today.
       if (found.userType === 'school_admin')
         await attachSubscriptionToOrganization(tx, { userId: applicant.id, organizationId });
       await recordAudit(tx, {

@@ -42,7 +42,7 @@ export async function readGuardianConsent(db: DbExecutor, token: string): Promis
 }
 
 /**
- * POST /api/applications/guardian-consent (D15): records who consented and when, once, audited in
+ * POST /api/applications/guardian-consent: records who consented and when, once, audited in
  * the same transaction. Confirming again answers the recorded consent.
  */
 export async function confirmGuardianConsent(

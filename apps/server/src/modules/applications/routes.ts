@@ -39,14 +39,14 @@ import { confirmGuardianConsent, readGuardianConsent } from './guardian-consent.
 const signedIn = async (request: Parameters<typeof getSessionUser>[0]): Promise<TSessionUser> =>
   (await getSessionUser(request))!;
 
-/** The wizard's writes: an applicant for one of the reviewed types (D5), refused before the body is read. */
+/** The wizard's writes: an applicant for one of the reviewed types, refused before the body is read. */
 const applicant = defineGuard(async (request) => {
   const user = await getSessionUser(request);
   if (!user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
   assertApplicant(user);
 });
 
-/** The applicant's own application (D5) and the guardian consent link (D15). Prefix /api/applications. */
+/** The applicant's own application and the guardian consent link. Prefix /api/applications. */
 export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/me', { onRequest: requireSession }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -115,7 +115,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const ZId = z.object({ id: z.uuid('Application not found.') });
 
-/** The review console (D10), platform operators only. Prefix /api/console/applications. */
+/** The review console, platform operators only. Prefix /api/console/applications. */
 export const consoleApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const operator = requireRole('platform_admin');
   app.addHook('onRequest', async (_request, reply) => {

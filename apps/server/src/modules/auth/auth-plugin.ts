@@ -192,7 +192,7 @@ export const authPlugin = fp(
 );
 
 /**
- * D4: the session lives in the httpOnly cookie only. Better Auth also answers the raw session
+ * The session lives in the httpOnly cookie only. Better Auth also answers the raw session
  * token in JSON (for bearer clients we do not have); page scripts never need it, so it is dropped.
  */
 function withoutSessionToken(text: string, contentType: string | null): string {

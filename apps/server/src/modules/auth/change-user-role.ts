@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../platform/http/errors.ts';
 export type TChangeUserRoleInput = {
   userId: string;
   role: TRole;
-  /** 'active' on approval (D10); unchanged when omitted. */
+  /** 'active' on approval; unchanged when omitted. */
   status?: 'active' | 'applicant' | 'suspended';
   actorUserId: string | null;
   ip?: string | null;

@@ -341,7 +341,7 @@ export function createAuth({ config, db, mailer, secret, log }: TCreateAuthOptio
             return;
           }
           case '/callback/:id': {
-            // Google or Facebook (D12) signed someone in. Success ends in a redirect, which Better
+            // Google or Facebook signed someone in. Success ends in a redirect, which Better
             // Auth throws like an error, so the new session is the sign of success.
             const userId = ctx.context.newSession?.user.id;
             if (userId) {

@@ -20,7 +20,7 @@ export type TCreatePlatformAdminResult = {
 };
 
 /**
- * `npm run admin:create` (D10): a platform operator. Creates the account (e-mail verified,
+ * `npm run admin:create`: a platform operator. Creates the account (e-mail verified,
  * active) or, when the e-mail already has an account, promotes it and leaves its password alone.
  * Running it twice changes nothing the second time.
  */

@@ -1,7 +1,7 @@
 import { dashboardPathForRole } from '@sekolo/shared/constants/roles';
 import type { TSessionUser } from '../../platform/auth/guards.ts';
 
-/** Where an applicant continues (D5): the registration wizard, until the team approves them. */
+/** Where an applicant continues: the registration wizard, until the team approves them. */
 export const APPLICANT_PATH = '/registration-steps';
 
 /** The answer of GET /api/me (accounts contract). */

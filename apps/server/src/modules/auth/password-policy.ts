@@ -7,7 +7,7 @@ export type TPasswordProblem = {
 };
 
 /**
- * The rules every new password meets (issue 3): 8 to 128 characters, counted as typed (no
+ * The rules every new password meets: 8 to 128 characters, counted as typed (no
  * trimming, no truncation: scrypt hashes the whole string), and not one of the 10 000 most common.
  */
 export function checkNewPassword(password: unknown): TPasswordProblem | null {

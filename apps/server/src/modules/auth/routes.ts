@@ -22,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = async (request: Parameters<typeof getSessionUser>[0]): Promise<TSessionUser> =>
     (await getSessionUser(request))!;
 
-  // D12: the sign-in screen shows only the ways in that are configured.
+  // The sign-in screen shows only the ways in that are configured.
   app.route({
     ...fromContract(app, api.authConfig),
     handler: async () => ({

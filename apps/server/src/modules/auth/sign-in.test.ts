@@ -93,7 +93,7 @@ describe('sign-in, sessions and sign-out', () => {
     expect(kept).toMatch(/SameSite=Lax/i);
     expect(kept).not.toMatch(/;\s*Secure/i);
     expect(kept).toMatch(/Max-Age=\d+/);
-    // D4: the token stays in the httpOnly cookie; page scripts never see it.
+    // The token stays in the httpOnly cookie; page scripts never see it.
     expect(remembered.response.json()).not.toHaveProperty('token');
     const session = await t.app.inject({
       method: 'GET',

@@ -5,7 +5,7 @@ import { getSessionUser, requireRole } from '../../platform/auth/guards.ts';
 import { getCustomerProfile, saveCustomerProfile } from './customer-profile.ts';
 
 /**
- * The customer's profile completion (D6): /dashboard/customer opens the two customer steps until
+ * The customer's profile completion: /dashboard/customer opens the two customer steps until
  * a profile exists. Customers only. Prefix /api/customer-profile.
  */
 export const customerProfileRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,7 @@ import { getSessionUser, requireRole } from '../../platform/auth/guards.ts';
 import { listActiveListings, listOwnListings } from './listings.ts';
 
 /**
- * Partners' listings (issue 5), prefix /api/listings. GET /: the active listings of business
+ * Partners' listings, prefix /api/listings. GET /: the active listings of business
  * partners, public, paginated (?page, ?pageSize). GET /mine: the signed-in business partner's own
  * listings, whatever their state. The marketplace issue adds the rest.
  */

@@ -10,7 +10,7 @@ import { unsubscribeFromNewsletter } from './unsubscribe-from-newsletter.ts';
 
 export const FORM_LIMIT = { limit: 10, windowMs: 10 * 60 * 1000 };
 
-/** Footer newsletter, double opt-in (D12). Prefix /api/newsletter. */
+/** Footer newsletter, double opt-in. Prefix /api/newsletter. */
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.subscribe),

@@ -23,7 +23,7 @@ import { paymentProviderFor } from './providers/index.ts';
 import type { TOrder } from './providers/types.ts';
 
 /*
- * The basket checkout (issue 5): the signed-in buyer's basket, priced from the listings, becomes
+ * The basket checkout: the signed-in buyer's basket, priced from the listings, becomes
  * one 'basket' order (createOrder adds the 6.8% processing fee). The provider's notification
  * credits it through creditOrder: the 'payment' journal (buyer paid, seller payable after the 5%
  * commission, commission, fee), the invoice, and the basket kept in the account is emptied.

@@ -48,7 +48,7 @@ const rowsOf = (userId: string, items: TBasketItems['items']) =>
 const lockBasket = (tx: DbExecutor, userId: string) => lockForTransaction(tx, `basket:${userId}`);
 
 /**
- * The signed-in user's basket (issue 5), prefix /api/payments/basket:
+ * The signed-in user's basket, prefix /api/payments/basket:
  * - GET: the basket kept in the account;
  * - PUT { items }: replaces it (the browser saves every change); answers the basket it saved;
  * - POST /merge { items }: on sign-in, the browser's basket joins the account's: an item in both

@@ -49,7 +49,7 @@ async function toView(db: DbExecutor, sub: TSubscription, today: string): Promis
 }
 
 /**
- * A school's billing settings (issue 5), prefix /api/payments/subscription: the plan, cancel (with
+ * A school's billing settings, prefix /api/payments/subscription: the plan, cancel (with
  * the two weeks' notice rule), resume, and change package from the next billing date. Only the
  * person who set it up or an admin of the school.
  */

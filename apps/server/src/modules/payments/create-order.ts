@@ -20,7 +20,7 @@ type TCommon = {
 export type TCreateOrderInput =
   | (TCommon & {
       kind: Exclude<TOrderKind, 'basket'>;
-      /** Charged now; 0 only to set up a subscription whose first charge comes later (D8). */
+      /** Charged now; 0 only to set up a subscription whose first charge comes later. */
       amountCents: number;
       subscription?: NonNullable<TOrderMetadata['subscription']>;
     })

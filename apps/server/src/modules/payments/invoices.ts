@@ -9,7 +9,7 @@ import { paymentOrders } from '../../platform/db/schema/payments.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { TOrder } from './providers/types.ts';
 
-/** South African VAT, included in every price (D13). */
+/** South African VAT, included in every price. */
 export const VAT_RATE_PERCENT = 15;
 
 export type TInvoice = typeof invoices.$inferSelect;

@@ -12,7 +12,7 @@ import type { TCreateOrderInput } from './create-order.ts';
  * calculator only (the browser never sends an amount).
  *
  * - A school package: nothing is charged now; the card is set up for the monthly package price,
- *   first billed after the 14-day free trial (D8). The subscriptions work moves the first billing
+ *   first billed after the 14-day free trial. The subscriptions work moves the first billing
  *   date to 14 days after approval.
  * - A business partner: the registration fee of its roles now; its recurring fees are recorded on
  *   the order for the subscription that bills them.

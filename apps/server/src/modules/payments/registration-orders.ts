@@ -21,18 +21,18 @@ import { priceOrderRequest } from './price-order.ts';
 import type { TOrder } from './providers/types.ts';
 
 /*
- * Registration orders (issue 5, D7, D8): the payment step at the end of a school's or business
+ * Registration orders: the payment step at the end of a school's or business
  * partner's application. The wizard hands over to /subscription-checkout, which calls
  * POST /api/payments/subscription-checkout; the buyer pays with the configured provider and comes
  * back to /payment-success?order=<id> (or /payment-cancel?order=<id>).
  *
  * - school_admin: the chosen package, nothing charged now. The checkout sets the card up for the
  *   package's monthly price (a R0 authorisation with the sandbox, a PayFast subscription with a
- *   future billing_date), first billed after the 14-day free trial (D8). 'Paid' means the set-up
+ *   future billing_date), first billed after the 14-day free trial. 'Paid' means the set-up
  *   succeeded.
  * - business_partner: the registration fee of its partner types now (calculator), with the
  *   recurring fees (multi-role halving, tier add-on) recorded on the order.
- * - charity, young_entrepreneur: R0, so the checkout is skipped (D7).
+ * - charity, young_entrepreneur: R0, so the checkout is skipped.
  */
 
 export const RETURN_PATH = '/payment-success';
@@ -90,7 +90,7 @@ export function packageDataOf(order: TOrder): Record<string, unknown> | null {
   };
 }
 
-/** The registration checkout is for applicants (D5): anyone else is refused, 403. */
+/** The registration checkout is for applicants: anyone else is refused, 403. */
 export function assertRegistering(user: TSessionUser): void {
   if (user.status !== 'applicant') throw forbidden(SUBSCRIPTION_CHECKOUT_MESSAGES.notApplicant);
 }

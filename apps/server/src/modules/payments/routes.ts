@@ -23,7 +23,7 @@ const ORDER_NOT_FOUND = 'There is no such order.';
 const NOTIFICATION_BODY_TYPES = { payfast: FORM_BODY, sandbox: 'application/json' } as const;
 
 /**
- * Payments (issue 5, D14). Prefix /api/payments.
+ * Payments. Prefix /api/payments.
  * - GET /orders/:orderId: the signed-in buyer's own order and its status. Orders are created only by the
  *   flows that sell something, signed in and for the buyer themselves: the basket checkout
  *   (basket-checkout.ts) and the registration checkout (POST /subscription-checkout). There is no

@@ -14,7 +14,7 @@ import { subscriptionEntries } from './journal-lines.ts';
 import type { TOrder } from './providers/types.ts';
 
 /*
- * School subscriptions (issue 5, D8). The rules, also in docs/decisions/004-money-and-ledger.md:
+ * School subscriptions. The rules, also in docs/decisions/004-money-and-ledger.md:
  *
  * - Set-up: the registration checkout's card set-up (R0) creates the subscription in 'trial', its
  *   first billing date 14 days away; approval moves it to 14 days after approval if that is later.
@@ -91,7 +91,7 @@ export async function startSubscriptionFromOrder(
 
 /**
  * Approval of the school (applications module): the subscription belongs to the new organisation
- * and, per D8, the first charge falls due 14 days after approval.
+ * and, the first charge falls due 14 days after approval.
  */
 export async function attachSubscriptionToOrganization(
   db: DbExecutor,
@@ -155,7 +155,7 @@ async function activeLearnerCount(db: DbExecutor, organizationId: string): Promi
 }
 
 /**
- * Refuses to add learners beyond the school's package (issue 5). Throws a 409 LEARNER_LIMIT whose
+ * Refuses to add learners beyond the school's package. Throws a 409 LEARNER_LIMIT whose
  * message names the limit and offers the smallest package that fits. A school with no
  * subscription record (e.g. created by an operator or the demo seed) is not limited.
  */

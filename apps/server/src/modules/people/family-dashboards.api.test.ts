@@ -11,7 +11,7 @@ import { recentSchoolDays } from './family-overview.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
- * Issue 6: learner accounts (invite, set a password, revoke) and the family dashboards: a parent
+ * Learner accounts (invite, set a password, revoke) and the family dashboards: a parent
  * sees only their own children, a learner only themselves, and nothing of another school.
  */
 describe('learner accounts and the family dashboards', () => {

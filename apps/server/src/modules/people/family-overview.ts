@@ -25,7 +25,7 @@ import { getTerms } from '../academics/index.ts';
 import { GUARDIAN_LINKS, LINKED_LEARNER } from '../../platform/tenancy/guardian-children.ts';
 
 /**
- * The family dashboards (issue 6): one learner's class, week and attendance, for a parent linked
+ * The family dashboards: one learner's class, week and attendance, for a parent linked
  * to the learner or for the learner's own account. Every query carries the learner's own school,
  * so nothing of another school can appear; anything not the caller's is 404.
  */
@@ -111,7 +111,7 @@ async function attendanceSummary(
   const recentAbsences: TAttendanceSummary['recentAbsences'] = [];
   let marked = 0;
   // A register kept on another day in the window (a Saturday class, a holiday catch-up) counts as
-  // it does in the school's own views (decision 008): that day is part of the window, not one of its 30.
+  // it does in the school's own views: that day is part of the window, not one of its 30.
   const otherDays = new Set<string>();
   for (const row of rows) {
     if (!(ATTENDANCE_STATUS_IDS as string[]).includes(row.status)) continue;

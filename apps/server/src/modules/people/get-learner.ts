@@ -19,7 +19,7 @@ export async function getLearnerRow(db: DbExecutor, organizationId: string, id: 
 }
 
 /**
- * A staff member opens a learner's record: D15 (POPIA, a child's data) wants every read audited, and
+ * A staff member opens a learner's record: POPIA (a child's data) wants every read audited, and
  * a reader without `manage_students` gets it without the ID (learnerViewFor).
  */
 export async function readLearner(db: DbExecutor, ctx: TSchoolContext, id: string): Promise<TLearnerRecord> {

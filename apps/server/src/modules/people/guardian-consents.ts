@@ -135,7 +135,7 @@ export async function giveOnlineConsent(
   return listMyChildrenConsents(db, actor.userId, learnerId);
 }
 
-/** The guardian withdraws their own standing consents for one of their children (rows kept, D15). */
+/** The guardian withdraws their own standing consents for one of their children (rows kept). */
 export async function withdrawOwnConsent(
   db: Database,
   actor: TGuardianActor,

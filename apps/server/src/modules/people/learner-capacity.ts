@@ -4,7 +4,7 @@ import { organizations } from '../../platform/db/schema/index.ts';
 import { assertLearnerCapacity } from '../payments/index.ts';
 
 /**
- * The package's learner limit (issue 5 owns the rule: modules/payments/subscriptions.ts). Called
+ * The package's learner limit. Called
  * inside the transaction that adds learners; the school's row is locked first, so two admins
  * adding learners at the same moment cannot both slip under the limit.
  */

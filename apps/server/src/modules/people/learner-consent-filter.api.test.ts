@@ -9,7 +9,7 @@ import { createLearner } from '../../test/factories/school.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
- * The learner list's consent filter (issue 6): the overview's "Without guardian consent N" links to
+ * The learner list's consent filter: the overview's "Without guardian consent N" links to
  * the list filtered to "not given", which must list exactly those N learners, on every path a page
  * takes (no search, a search by prefix rows, a search by the prefix indexes, later pages) and in
  * the export.

@@ -7,7 +7,7 @@ import { readLearnerConsents, recordPaperConsent, withdrawLearnerConsent } from 
 import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from '../../platform/tenancy/school-context.ts';
 
 /**
- * Guardians' consents to processing a learner's data (D15), under /api/school. Staff: the history
+ * Guardians' consents to processing a learner's data, under /api/school. Staff: the history
  * (viewers), a signed paper form and a withdrawal (manage_students). A parent: their own children's
  * consents, given or withdrawn online.
  */

@@ -12,7 +12,7 @@ import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 const SCHOOL = { name: 'Consent Primary', type: 'school' as const };
 const OTHER_SCHOOL = { name: 'Faraway College', type: 'school' as const };
 
-/** D15: guardians' consents to processing a learner's data, recorded by staff or given online, and audited. */
+/** Guardians' consents to processing a learner's data, recorded by staff or given online, and audited. */
 describe('learner consents (D15)', () => {
   let t: TestApp;
   const cookies: Record<string, string> = {};

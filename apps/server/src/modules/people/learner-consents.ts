@@ -20,7 +20,7 @@ import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 const M = CONSENT_MESSAGES;
 
 /**
- * A learner's consent status in SQL, for the learner list and record (D15). One correlated
+ * A learner's consent status in SQL, for the learner list and record. One correlated
  * aggregate over the learner's rows of learner_consents (an index scan on learner_consents_learner_idx,
  * a handful of rows at most), evaluated only for the rows a page returns: no N+1, no change to
  * the keyset plan of list-learners.ts.
@@ -124,7 +124,7 @@ export async function loadLearnerConsents(db: DbExecutor, learnerId: string): Pr
   };
 }
 
-/** A staff member opens the learner's consent history: part of the child's record, so audited (D15). */
+/** A staff member opens the learner's consent history: part of the child's record, so audited. */
 export async function readLearnerConsents(
   db: DbExecutor,
   ctx: TSchoolContext,

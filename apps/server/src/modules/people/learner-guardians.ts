@@ -88,7 +88,7 @@ export async function listLearnerGuardians(
   }));
 }
 
-/** A staff member opens the learner's parents and guardians: part of the child's record, so audited (D15). */
+/** A staff member opens the learner's parents and guardians: part of the child's record, so audited. */
 export async function readLearnerGuardians(
   db: DbExecutor,
   ctx: TSchoolContext,
@@ -167,7 +167,7 @@ export async function linkGuardian(
  * someone else has saved the guardian or one of their links since, nothing is written and the
  * answer is 409, where this save would have put back what the caller's form still held (an old
  * phone number, say). Without it the save is the last writer. An e-mail address another guardian
- * of the school has is refused on its field (409), where it used to fail on the unique key (500).
+ * of the school has is refused on its field (409), not as a failure of the unique key (500).
  *
  * The e-mail address here is where the school writes to (absence notices, invitations). A guardian
  * with an account keeps signing in with their own address: the school does not change how someone

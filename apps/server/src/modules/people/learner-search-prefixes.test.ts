@@ -591,7 +591,7 @@ describe('the list items of a search by prefix rows', () => {
 
 /**
  * The route's page carries the caller's session in its own statement, written as JSON by
- * PostgreSQL (learnerPageForToken, decision 007). Its answer must be listLearners' to the byte of
+ * PostgreSQL (learnerPageForToken, docs/decisions/007-school-scale-on-two-cores.md). Its answer must be listLearners' to the byte of
  * meaning: the same items, fields and cursors, page after page, in every sort, searched or not.
  */
 describe('the learner page with its session in one statement', () => {

@@ -47,7 +47,7 @@ export function toLearnerView(
 /**
  * The record as the caller may read it: whole to a manager of learners, without the ID type and
  * number (LEARNER_MANAGER_ONLY_FIELDS) to a reader with `view_students` alone, as their page shows
- * it (D15: a child's data kept to what the job needs; a teacher has no use for the ID number).
+ * it (a child's data kept to what the job needs; a teacher has no use for the ID number).
  */
 export function learnerViewFor(learner: TLearner, permissions: readonly string[]): TLearnerRecord {
   return readsWholeLearnerRecord(permissions) ? learner : toLearnerViewerRecord(learner);

@@ -300,8 +300,8 @@ function orderOf(keys: (typeof SORT_KEYS)[TLearnerSort], dir: 'asc' | 'desc', se
  * read in the sort's order from that sort's own index and the walk stops at the page's rows, each
  * other word keeping the learners among its own prefix rows. It reads 51 index entries where the
  * union below collected every match: at scale, one client, "mok" by name 0.35 against 1.45 ms,
- * "sipho ndl" by grade 0.59 against 0.89; the bench's pages (pgbench) 1 845 against 961 a second
- * (decision 007). Each of those index entries also holds the rest of its learner's list item (the
+ * "sipho ndl" by grade 0.59 against 0.89; the bench's pages (pgbench) 1 845 against 961 a second.
+ * Each of those index entries also holds the rest of its learner's list item (the
  * class's name and the consents' versions too, migration 0021), so the page is read from the
  * index alone, not from 51 learners, their classes and consents: PostgreSQL's CPU a bench page
  * 0.51 against 0.8 ms.
@@ -320,9 +320,9 @@ function orderOf(keys: (typeof SORT_KEYS)[TLearnerSort], dir: 'asc' | 'desc', se
  *
  * The first page of a search runs prepared (pageStatementName), so PostgreSQL parses each shape
  * of it once per connection and may keep its plan: at scale that took the bench's searched pages
- * from 700-735 to 890-1 050 a second, PostgreSQL's CPU a page from 1.6 to 1.0 ms (decision 007).
+ * from 700-735 to 890-1 050 a second, PostgreSQL's CPU a page from 1.6 to 1.0 ms.
  * The server builds each such shape once, with placeholders, and reads every page's rows by
- * position (listItem), without drizzle's per-field mapping (decision 007).
+ * position (listItem), without drizzle's per-field mapping.
  */
 export async function listLearners(db: DbExecutor, organizationId: string, query: TQuery): Promise<TLearnerListPage> {
   const keys = SORT_KEYS[query.sort];
@@ -646,7 +646,7 @@ const COLUMN = columnPositions(PAGE_SELECTION, LEARNER_LIST_FIELDS);
  * PostgreSQL as the answer's JSON. At scale this took about 0.3 ms of the server's CPU a page (the
  * session's round trip, `pg`'s reading of 51 rows, their writing as JSON) and gave PostgreSQL about
  * as much (its JSON); on two shared cores the API's pages a second rose by about a tenth, through wrk
- * by a fifth (decision 007). One row: the session's columns (SESSION_COLUMN_COUNT), then
+ * by a fifth. One row: the session's columns (SESSION_COLUMN_COUNT), then
  * the page's list items as a JSON array (`learners`, each item as listItem makes it), whether a
  * further page exists (`more`) and the last item's sort values as a JSON array (`last`, the next
  * page's cursor); no row when the token names no session. `form` as learnerPageQuery's; the token
@@ -713,7 +713,7 @@ const firstRow = (rows: unknown[][]) => rows[0];
  * for the session's school. The caller checks the session before it sends the body. The first page
  * of a search runs prepared, as listLearners runs it; the route sends only those pages this way.
  * Any other page would run unprepared, and this statement plans in about 0.7 ms at scale against
- * 0.2 for the page alone, more than the session's round trip saves (decision 007).
+ * 0.2 for the page alone, more than the session's round trip saves.
  */
 export async function learnerPageForToken(
   db: DbExecutor,

@@ -36,7 +36,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
- * Issue 6, "Done when": every role of spec 6 against every /api/school route, allowed and refused.
+ * Every role of spec 6 against every /api/school route, allowed and refused.
  *
  * One school has a member of every school role (roles.ts: school_admin, teacher, student, parent,
  * the SCHOOL_STAFF_ROLES and ai_assistant); every other role of roles.ts calls as an outsider (a

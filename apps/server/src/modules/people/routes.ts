@@ -28,7 +28,7 @@ function ifMatchOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The school dashboard's API (issue 6). Prefix /api/school. Every handler first resolves the
+ * The school dashboard's API. Prefix /api/school. Every handler first resolves the
  * caller's school (schoolContext) and passes its id to the service: tenant isolation lives there.
  */
 export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +48,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The first page of a search (what the search box asks for) checks the session in its own
-  // statement, one round trip, as the register read does (decision 007). Other pages run unprepared,
+  // statement, one round trip, as the register read does. Other pages run unprepared,
   // where that statement's planning costs PostgreSQL more than the round trip saves: they go
   // through the guards, as does a query that would fail validation (sessionInStatement).
   const lookup = app.sessionLookup;
@@ -204,7 +204,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // Guardians' consents to processing a learner's data (D15): staff and the parent's own.
+  // Guardians' consents to processing a learner's data: staff and the parent's own.
   await app.register(learnerConsentRoutes);
 
   // The parent dashboard: the signed-in guardian's own children only.

@@ -121,13 +121,13 @@ describe('school API: learners, classes, import, export, tenant isolation', () =
     });
 
     // The list carries only what it shows: the ID number, home language, medical notes and address
-    // come with the audited read of one record, never unaudited in a page of them (D15).
+    // come with the audited read of one record, never unaudited in a page of them.
     const listed = (await call('GET', '/api/school/learners?q=a001', 'teacher')).json().learners;
     expect(listed).toHaveLength(1);
     expect(Object.keys(listed[0]).sort()).toEqual([...LEARNER_LIST_FIELDS].sort());
     expect(JSON.stringify(listed)).not.toContain(id);
 
-    // A teacher's record has no ID: their page does not show it, and the answer does not carry it (D15).
+    // A teacher's record has no ID: their page does not show it, and the answer does not carry it.
     const read = await call('GET', `/api/school/learners/${created.id}`, 'teacher');
     expect(read.statusCode).toBe(200);
     expect(read.json().learner).toMatchObject({ id: created.id, homeLanguage: 'isizulu', gender: 'male' });

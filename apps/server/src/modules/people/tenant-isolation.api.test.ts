@@ -19,7 +19,7 @@ import { attendanceRecords, learnerConsents, schoolTerms } from '../../platform/
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
- * Issue 6, "Done when": a second school whose admin can read or change nothing of the first.
+ * A second school whose admin can read or change nothing of the first.
  *
  * Alpha Academy has a class, a learner with a guardian (a parent with an account), a register, a
  * timetable and its own term dates; Bravo College has the same of its own. Bravo's admin and

@@ -28,7 +28,7 @@ export type TCreateUploadInput = {
 };
 
 /**
- * Stores one file (D9): at most 10 MB, PDF/PNG/JPEG/WebP by its bytes, under a generated key; then
+ * Stores one file: at most 10 MB, PDF/PNG/JPEG/WebP by its bytes, under a generated key; then
  * records it in a transaction that first locks the owner's row, so concurrent uploads cannot pass
  * an applicant's limits together. If recording fails the stored bytes are removed again.
  */

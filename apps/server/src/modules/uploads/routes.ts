@@ -36,7 +36,7 @@ const FILE_CSP = {
 } as const;
 
 /**
- * Uploaded files (D9, spec 2.11). Prefix /api/uploads.
+ * Uploaded files (spec 2.11). Prefix /api/uploads.
  *   POST /          multipart: `file` (one), optional `purpose` -> 201 TUploadedFile
  *   GET  /:id       the bytes, to the owner, their organisation's admins and platform admins; else 404
  *   DELETE /:id     owner only -> 204; else 404

@@ -27,7 +27,7 @@ function isNotFound(error: unknown): boolean {
   return false;
 }
 
-/** Uploads in an S3-compatible bucket (D3 production engine). The bucket must be private. */
+/** Uploads in an S3-compatible bucket (production engine). The bucket must be private. */
 export function createS3FileStorage(options: TS3StorageOptions): IFileStorage {
   const client = new S3Client({
     region: options.region,

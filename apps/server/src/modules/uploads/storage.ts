@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TConfig } from '../../platform/config/env.ts';
 
 /**
- * Where uploaded bytes live (D3: a private local folder by default, an S3-compatible bucket in
+ * Where uploaded bytes live (a private local folder by default, an S3-compatible bucket in
  * production). Keys are ours (generateStorageKey), never a user's file name. Nothing here is
  * served statically: files leave only through GET /api/uploads/:id after an access check.
  */

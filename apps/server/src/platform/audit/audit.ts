@@ -3,8 +3,8 @@ import type { DbExecutor } from '../db/client.ts';
 import { auditEvents } from '../db/schema/index.ts';
 
 /**
- * The audit log (issue 3): who did what, when, from roughly where. Other modules record their own
- * sensitive acts the same way (e.g. reads of child records, D15). Never pass secrets in `details`:
+ * The audit log: who did what, when, from roughly where. Other modules record their own
+ * sensitive acts the same way (e.g. reads of child records). Never pass secrets in `details`:
  * no passwords, tokens, or message bodies.
  */
 export type TAuditEvent = {

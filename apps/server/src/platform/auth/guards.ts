@@ -18,7 +18,7 @@ declare module 'fastify' {
 export type TReadSession = (headers: Headers) => Promise<{ user: TUserFields; session: { id: string } } | null>;
 
 /**
- * Server guards for every module (issue 3). A guard is a route's onRequest hook:
+ * Server guards for every module. A guard is a route's onRequest hook:
  *   app.post('/x', { onRequest: requirePermission('manage_students'), schema: { body } }, handler)
  * and the handler reads the caller with `await getSessionUser(request)` (cached per request).
  *
@@ -31,7 +31,7 @@ export type TReadSession = (headers: Headers) => Promise<{ user: TUserFields; se
  * route of the API, every method, an anonymous request with a broken body and expects 401 unless
  * the route is public by design (its PUBLIC list).
  *
- * Applicants (D5: signed up for a role the review team has not approved yet) are signed in, so
+ * Applicants (signed up for a role the review team has not approved yet) are signed in, so
  * `requireSession` lets them through (the registration wizard needs that), but they hold no role
  * and no permission until approval: `requireRole` and `requirePermission` answer 403.
  */
@@ -192,7 +192,7 @@ export async function runDeferredGuard(request: FastifyRequest, reply: FastifyRe
 
 /**
  * For a route that checks the caller's session in its own statement (one round trip instead of two,
- * decision 007; the handler then calls TSessionLookup.fromColumns and adoptSession): a guard
+ * docs/decisions/007-school-scale-on-two-cores.md; the handler then calls TSessionLookup.fromColumns and adoptSession): a guard
  * (`onRequest`) that, for a request `readable` accepts, only asks for a signed session cookie (401 as every
  * route answers without one) and keeps its token for the handler (`token(request)`). Any other
  * request, one whose parameters would fail validation, goes through `guard` first, as on every

@@ -91,7 +91,7 @@ describe('the guards session check', () => {
       .where(and(eq(attendanceRecords.registerClassId, classA), eq(attendanceRecords.date, '2026-03-02')));
   /**
    * The learner list and the register save and read of school A's class, which check the session in
-   * their own statements (decision 007), beside the class list, whose session the guards check: all
+   * their own statements, beside the class list, whose session the guards check: all
    * four refuse alike (the save first, so that it is the one to find an expired session), the save
    * writes nothing when it refuses, and the register is 404 to another school.
    */

@@ -6,7 +6,7 @@ import { authSessions, organizationMembers, organizations, users } from '../db/s
 import type { TMembership, TOrganizationType } from '../tenancy/organizations.ts';
 
 /**
- * The guards' session check in one SQL statement (issue 6: it was half the CPU of a school request).
+ * The guards' session check in one SQL statement.
  *
  * It answers exactly what `auth.api.getSession({ query: { disableRefresh: true } })` answered, plus
  * the caller's first membership (organizations.ts findMembership), read from the same places:
@@ -116,7 +116,7 @@ export const SESSION_COLUMN_COUNT = Object.keys(S).length;
  * and its user's first membership. The lookup runs it prepared; a route that reads the session and
  * its own data in one statement (one round trip instead of two) puts it in a `WITH` and the
  * session's columns first in its rows, for `TSessionLookup.fromColumns` (the register read of
- * modules/academics/attendance, decision 007).
+ * modules/academics/attendance, docs/decisions/007-school-scale-on-two-cores.md).
  */
 export const SESSION_SELECT: SQL = new QueryBuilder()
   .select(SESSION_FIELDS)

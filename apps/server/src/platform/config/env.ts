@@ -11,7 +11,7 @@ const booleanFromString = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /**
- * Every setting the server reads. Defaults give the embedded one-machine setup (D3);
+ * Every setting the server reads. Defaults give the embedded one-machine setup;
  * production swaps engines by setting the variables below.
  */
 export const ZEnvSchema = z
@@ -71,7 +71,7 @@ export const ZEnvSchema = z
     AUTH_RATE_LIMIT_SIGN_IN_ACCOUNT_CAP: z.coerce.number().int().min(1).default(100),
     AUTH_RATE_LIMIT_SIGN_UP_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
-    // Uploaded files (D3, D9): a private folder under DATA_DIR/uploads, or an S3-compatible bucket.
+    // Uploaded files: a private folder under DATA_DIR/uploads, or an S3-compatible bucket.
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
@@ -157,7 +157,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
  * would have more backends than cores taking turns on the CPU, the server among them: on two
  * cores, with PostgreSQL on the same machine, 4 connections against 20 took the scale bench's
  * learner page from a p95 of 12.7-12.8 ms to 10.2-10.5 (p99 28-29 to 12.7-13) at the same pages a
- * second, and the register read from 7.9-8.9 to 6.5-6.8 ms (decision 007). A PostgreSQL with more
+ * second, and the register read from 7.9-8.9 to 6.5-6.8 ms. A PostgreSQL with more
  * cores of its own than the server's machine may be given more.
  */
 export function defaultPoolMax(webConcurrency: number, cores = os.availableParallelism()): number {

@@ -99,7 +99,7 @@ export function namedStatement<T = Record<string, unknown>>(name: string, statem
  * namedStatement for a statement read often, whose rows `mapRows` reads as arrays (the columns in
  * the order of its SELECT), as the driver gives them: timestamps as PostgreSQL's text, not Dates.
  * drizzle's own mapping of each field of each row (its type checks, a Date per timestamp) was a
- * sixth of the server's busy time for a register read at scale (decision 007).
+ * sixth of the server's busy time for a register read at scale.
  */
 export function namedArrayStatement<T>(name: string, statement: SQL, mapRows: (rows: unknown[][]) => T) {
   const query = dialect.sqlToQuery(statement);

@@ -11,7 +11,7 @@ export function contentSecurityPolicy(config: Pick<TConfig, 'PAYMENT_PROVIDER' |
     ['default-src', ["'self'"]],
     ['base-uri', ["'self'"]],
     ['font-src', ["'self'", 'https:', 'data:']],
-    // The PayFast checkout is a form the browser posts to PayFast (D14).
+    // The PayFast checkout is a form the browser posts to PayFast.
     [
       'form-action',
       ["'self'", ...(config.PAYMENT_PROVIDER === 'payfast' ? [new URL(config.PAYFAST_PROCESS_URL).origin] : [])],

@@ -31,7 +31,7 @@ export const MULTIPART_BODY = 'multipart/form-data';
  * so it decides when present. It may be missing (or "null") only where the browser still says, in
  * Sec-Fetch-Site (which no page can forge either), that the request is same-origin. A request with
  * neither comes from no browser we serve: the API has only the web app for a client (sessions live
- * in a cookie, D4), so it is refused too rather than trusted, and a tool that calls the API sends
+ * in a cookie), so it is refused too rather than trusted, and a tool that calls the API sends
  * the Origin of the address it calls, as a browser would.
  *
  * Origins are compared with the configured addresses (platform/config/trusted-origins.ts), never with Host or

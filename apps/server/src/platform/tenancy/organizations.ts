@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
 import { organizationMembers, organizations } from '../db/schema/index.ts';
 
-/** Kinds of organisation on the platform (spec 3; D10: approval creates one; 'shop' is a young entrepreneur's). */
+/** Kinds of organisation on the platform (spec 3: approval creates one; 'shop' is a young entrepreneur's). */
 export const ORGANIZATION_TYPES = ['school', 'business', 'charity', 'shop'] as const;
 export type TOrganizationType = (typeof ORGANIZATION_TYPES)[number];
 

@@ -8,8 +8,8 @@ import { createFileStorage } from '../../modules/uploads/create-file-storage.ts'
 import { createUser, type TCreatedUser, type TUserOverrides } from './accounts.ts';
 
 /**
- * Applications for tests and the demo seed: an applicant (D5) with a complete wizard draft, real
- * uploaded documents and, for the types that pay (D7), a paid registration order.
+ * Applications for tests and the demo seed: an applicant with a complete wizard draft, real
+ * uploaded documents and, for the types that pay, a paid registration order.
  */
 
 /** A one-page PDF: enough for the uploads module to recognise it by its bytes. */

@@ -22,7 +22,7 @@ const dateFormat = new Intl.DateTimeFormat('en-ZA', {
 
 /**
  * /guardian-consent?token=...: the guardian a young entrepreneur named reads what they consent to
- * and confirms with a button (D15). A click, not the page load, records it, so a mail scanner that
+ * and confirms with a button. A click, not the page load, records it, so a mail scanner that
  * opens links cannot consent on anyone's behalf.
  */
 export function GuardianConsentPanel({ token }: { token: string | null }) {

@@ -1,5 +1,5 @@
 /**
- * Business partner application (spec 2.9, 3, 5; D6): seven steps.
+ * Business partner application (spec 2.9, 3, 5): seven steps.
  * 1 Business Information, 2 Products & Services, 3 Fees & Commission, 4 Service Level Agreement,
  * 5 Terms & Payment, 6 Awaiting Payment, 7 Application Complete.
  * The products form (step 2) is shared with the charity (its optional step 2).

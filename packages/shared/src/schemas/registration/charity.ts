@@ -1,7 +1,7 @@
 /**
- * Charity application (spec 2.9, 3, 5; D6, D7): five steps.
+ * Charity application (spec 2.9, 3, 5): five steps.
  * 1 Charity Details ('Continue to Products'), 2 Products & Services (optional), 3 Terms & Package,
- * 4 Awaiting Payment, 5 Application Complete. Charities pay nothing (D7): the application is
+ * 4 Awaiting Payment, 5 Application Complete. Charities pay nothing: the application is
  * submitted directly, without a checkout.
  */
 
@@ -44,7 +44,7 @@ export type TCharityDetailsStep = z.output<typeof ZCharityDetailsStep>;
 
 export { ZCharityProductsServicesStep };
 
-/** The charity package (D7): nothing to pay, so there is no checkout. */
+/** The charity package: nothing to pay, so there is no checkout. */
 export const CHARITY_PACKAGE = {
   id: 'charity',
   name: 'Charity',

@@ -1,5 +1,5 @@
 /**
- * Pieces every registration step schema shares (spec 3, 5; D16): required text, address with the
+ * Pieces every registration step schema shares (spec 3, 5): required text, address with the
  * country's provinces/regions, uploaded files, the terms step and the payment-return step.
  * Forms keep `z.input<...>` values; the server stores `z.output<...>`.
  */
@@ -78,7 +78,7 @@ export function documentFilesSchema<const D extends readonly TDocumentSpec[]>(do
 }
 
 /**
- * Street address, suburb, town, postal code, country and province/region (D16), as the school,
+ * Street address, suburb, town, postal code, country and province/region, as the school,
  * business and charity forms ask them. The province must belong to the chosen country.
  */
 export const ZAddressFields = z.object({

@@ -1,5 +1,5 @@
 /**
- * Customer profile completion (spec 2.9 "Customer", 3 "Customer profile", 5 "Customer info"; D6):
+ * Customer profile completion (spec 2.9 "Customer", 3 "Customer profile", 5 "Customer info"):
  * step 1 Additional Information, step 2 Terms & Conditions. Validates on change.
  */
 

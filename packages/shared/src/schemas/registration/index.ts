@@ -22,13 +22,13 @@ export const REGISTRATION_STEP_SCHEMAS: Readonly<Partial<Record<TRegistrationRol
   business_partner: BUSINESS_PARTNER_STEP_SCHEMAS,
   charity: CHARITY_STEP_SCHEMAS,
   young_entrepreneur: YOUNG_ENTREPRENEUR_STEP_SCHEMAS,
-  // The customer's two steps are a profile completion (D6), saved by PUT /api/customer-profile/me.
+  // The customer's two steps are a profile completion, saved by PUT /api/customer-profile/me.
   customer: CUSTOMER_STEP_SCHEMAS,
 };
 
 /**
  * Where the wizard leaves for the checkout and which step's completion submits the application
- * (wizard contract; D7). School and business partner pay: their terms step saves and goes to
+ * (wizard contract). School and business partner pay: their terms step saves and goes to
  * /subscription-checkout, and the awaiting-payment step, submitted on the return with the payment
  * reference, submits the application. Charity and young entrepreneur pay nothing and submit at
  * their terms step. A customer has no application: the last step completes the profile.
@@ -63,7 +63,7 @@ export const REGISTRATION_STEP_MESSAGES = {
   notAnObject: 'An error occurred processing your data. Please try again.',
 } as const;
 
-/** Steps a user type has (D6); 0 for an unknown type. */
+/** Steps a user type has; 0 for an unknown type. */
 function stepCount(userType: string): number {
   return Object.hasOwn(REGISTRATION_STEPS, userType) ? REGISTRATION_STEPS[userType as TRegistrationRole].length : 0;
 }

@@ -1,6 +1,6 @@
 /**
  * School application (spec 2.9 "School", 3 "School application", "School documents", 5 "School
- * form", "Package step"; D6, D16). Step 1 School Information is one page: basic info, address,
+ * form", "Package step"). Step 1 School Information is one page: basic info, address,
  * banking (optional as a whole), display information and documents. Step 2 the package, step 3
  * the terms (then the checkout), step 4 the payment return, step 5 no data.
  */

@@ -1,8 +1,8 @@
 /**
  * Young entrepreneur application (spec 2.9 "Young entrepreneur", 3 "Shop", "Young entrepreneur
- * personal details", "Guardian", "Young entrepreneur documents", 5; D6, D7, D15, D16).
+ * personal details", "Guardian", "Young entrepreneur documents", 5).
  * Steps: 1 Shop Information, 2 Personal Information (with School Information), 3 Guardian
- * Information, 4 Document Upload, 5 Terms & Conditions. Young entrepreneurs pay nothing (D7).
+ * Information, 4 Document Upload, 5 Terms & Conditions. Young entrepreneurs pay nothing.
  */
 
 import { z } from 'zod';
@@ -110,7 +110,7 @@ export const ZGuardianInformationStep = z
     relation: z.enum(GUARDIAN_RELATION_IDS, { error: M.relationRequired }),
     firstName: requiredText(M.firstNameRequired, 100),
     lastName: requiredText(M.lastNameRequired, 100),
-    /** Country of the ID document: a South African ID number is checked (D16). */
+    /** Country of the ID document: a South African ID number is checked. */
     country: z.enum(COUNTRY_IDS, { error: M.countryRequired }).default(DEFAULT_COUNTRY),
     idNumber: requiredText(M.idNumberRequired, 30),
     address: requiredText(M.addressRequired, 300),
@@ -140,7 +140,7 @@ export type TGuardianInformationStep = z.output<typeof ZGuardianInformationStep>
 
 /**
  * The spec's five documents, plus the guardian consent form the spec asks the user to complete,
- * sign and upload "in the document upload section" (spec 2.9; D15 needs the consent recorded).
+ * sign and upload "in the document upload section" (spec 2.9; we need the consent recorded).
  */
 export const YOUNG_ENTREPRENEUR_DOCUMENTS = [
   { id: 'id_document', name: 'ID Document / Passport', required: true },

@@ -123,7 +123,7 @@ export function absenceMailTemplatesJson(publicUrl: string, date: string): strin
  * SQL: `template` (a text, a TMailTemplate) filled in with each slot's value; HTML-escaped when
  * `html`, as composeMail escapes a paragraph (escapeHtml, then each line break a <br>). One call of
  * `format`, not a query over the template's pieces: the save's statement fills five texts, and a
- * query each made up much of the plan PostgreSQL starts on every save (decision 007).
+ * query each made up much of the plan PostgreSQL starts on every save.
  */
 export function fillAbsenceMail(template: SQL, values: Record<TAbsenceMailSlot, SQL>, html: boolean): SQL {
   const value = (slot: TAbsenceMailSlot) => {

@@ -26,7 +26,7 @@ import { getRegister } from './register.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 import { attendanceContracts } from '@sekolo/shared/contracts/academics';
 
-/** Attendance (issue 6): the register, its rules, corrections, absence notices and the views. */
+/** Attendance: the register, its rules, corrections, absence notices and the views. */
 describe('attendance', () => {
   let t: TestApp;
   const cookies: Record<string, string> = {};

@@ -23,7 +23,7 @@ const d2 = weekdayBefore(today);
 const d1 = weekdayBefore(d2);
 
 /**
- * Back-capture (issue 6): a learner joins their register class on a day the admin gives ("In this
+ * Back-capture: a learner joins their register class on a day the admin gives ("In this
  * class since": created, imported, moved, restored), so the registers of the earlier days of the
  * year list them and can be saved for them; a day in the future or before the school year is
  * refused on the field; a restored learner rejoins from the restore day unless told otherwise; and

@@ -24,7 +24,7 @@ export const ATTENDANCE_CSV_COLUMNS = [
 /**
  * The school's marks between two dates (optionally one class) as CSV, formula cells escaped, the
  * time of each mark in the school's time (platform/lib/csv.ts).
- * Exports of children's data are audited (D15).
+ * Exports of children's data are audited.
  */
 export async function exportAttendance(
   db: DbExecutor,

@@ -14,7 +14,7 @@ export function eachDay(from: string, to: string): string[] {
  * beside one school and one learner: `date = any(the days, one by one)`. PostgreSQL then reads the
  * marks' key (organization_id, date, learner_id) with a probe a day. A range on the date (`date
  * between`) would read every learner's marks of those days, as no index of the marks is led by the
- * learner (migration 0026, decision 007). The days are a parameter, so the planner knows how many.
+ * learner (migration 0026, docs/decisions/007-school-scale-on-two-cores.md). The days are a parameter, so the planner knows how many.
  */
 export function onEachDay(from: string, to: string): SQL {
   return sql`${attendanceRecords.date} = any(${`{${eachDay(from, to).join(',')}}`}::date[])`;

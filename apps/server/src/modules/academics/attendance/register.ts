@@ -246,7 +246,7 @@ function registerHeader(
 /**
  * The register read and the caller's session in one statement, one round trip instead of two (the
  * session lookup's socket write and PostgreSQL's wake-up were a third of the server's busy time
- * for a read at scale, decision 007): the session of the token (SESSION_SELECT), then the class of
+ * for a read at scale, docs/decisions/007-school-scale-on-two-cores.md): the session of the token (SESSION_SELECT), then the class of
  * its school with its learners and the day's marks (registerQuery), the learners as the page's
  * JSON rows, written by PostgreSQL and sent as they are. One row: the session's columns, then the
  * class's (`SESSION_COLUMN_COUNT` on), or none when the token names no session.
@@ -397,7 +397,7 @@ function callerWith(caller: TSaveCaller, p: Record<string, unknown>): SQL {
  * socket write and PostgreSQL a wake-up (a save's largest costs in the scale bench's profiles).
  * In its `session` form it reads the caller's session too (callerWith), so a save is one round
  * trip in all. Being one statement, it is atomic without a transaction around it. Run prepared
- * (namedArrayStatement): its planning (about 1.8 ms) costs more than its run. Decision 007 has the
+ * (namedArrayStatement): its planning (about 1.8 ms) costs more than its run. docs/decisions/007-school-scale-on-two-cores.md has the
  * measurements. `marks` is the marks as a jsonb array of { learner_id, status, reason, was }, in the
  * register's order (`was`: the mark the caller's register showed, or null for no check); `mail` the
  * absence e-mail's templates (absenceMailTemplatesJson), `mailStatus` and `mailLowercase` the
@@ -416,7 +416,7 @@ function callerWith(caller: TSaveCaller, p: Record<string, unknown>): SQL {
  *   there (a first save, or a learner marked that day in the class they were in before a move) is
  *   looked up by the unique key (school, date, learner), a probe into the school's day. A
  *   correction then reads a few adjacent pages instead of 40 spread ones (pgbench at scale, three
- *   alternating pairs: 882 / 801, 913 / 833 and 957 / 861 saves a second, decision 007). Only the
+ *   alternating pairs: 882 / 801, 913 / 833 and 957 / 861 saves a second, docs/decisions/007-school-scale-on-two-cores.md). Only the
  *   marks of the learners saved are locked: two classes' saves lock the rows of their own current
  *   learners, never each other's (a learner moved between them that day included), so they cannot
  *   deadlock.
@@ -686,7 +686,7 @@ export async function saveRegister(
 
 /**
  * saveRegister for the caller whose session `token` names, with the session's check in the same
- * statement (one round trip instead of two, decision 007): the statement writes only for a caller
+ * statement (one round trip instead of two, docs/decisions/007-school-scale-on-two-cores.md): the statement writes only for a caller
  * the guards would let through (callerWith), and the server then checks the session's columns as
  * the guards do (TSessionLookup.fromColumns, schoolContext: 401 and 403 as on every route), at the
  * same instant. The route sends here only a save that saveRefusal lets through (it refuses the rest

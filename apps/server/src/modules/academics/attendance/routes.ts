@@ -38,7 +38,7 @@ function range(query: { from?: string; to?: string }, defaultDays = 30): { from:
 }
 
 /**
- * Attendance (issue 6). Prefix /api/school/attendance. Every handler resolves the caller's school
+ * Attendance. Prefix /api/school/attendance. Every handler resolves the caller's school
  * first (schoolContext); services put its id in every `where` (another school's class is 404).
  * Marking: a school admin any class, a teacher the classes they are class teacher of.
  */
@@ -84,7 +84,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // The register read checks the session in its own statement, one round trip (decision 007;
+  // The register read checks the session in its own statement, one round trip (docs/decisions/007-school-scale-on-two-cores.md;
   // sessionInStatement: with parameters that would fail validation, the guards check it first).
   const lookup = app.sessionLookup;
   const registerParams = api.register.params;

@@ -95,7 +95,7 @@ export async function getLearnerHistory(
     .from(learners)
     .where(and(eq(learners.id, learnerId), eq(learners.organizationId, ctx.organizationId)));
   if (!learner) throw notFound(SCHOOL_MESSAGES.learnerNotFound);
-  // One learner's attendance is part of the child's record: the read is audited (D15).
+  // One learner's attendance is part of the child's record: the read is audited.
   await recordAudit(db, {
     action: 'learner.read',
     actorUserId: ctx.user.id,

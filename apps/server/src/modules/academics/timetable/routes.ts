@@ -26,7 +26,7 @@ import { EDIT_TIMETABLE, READ_TIMETABLE, timetableReader } from './timetable-con
 import { getTimetableView, parentClasses } from './views.ts';
 
 /**
- * The timetable (issue 6). Prefix /api/school/timetable. The admin (manage_curriculum) edits;
+ * The timetable. Prefix /api/school/timetable. The admin (manage_curriculum) edits;
  * staff read every view; a parent reads only their children's classes. Tenant isolation: every
  * service takes the caller's school id; another school's ids answer 404.
  */

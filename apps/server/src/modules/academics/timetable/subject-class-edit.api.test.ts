@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditEvents, subjectClasses, timetableLessons } from '../../../platform/db/schema/index.ts';
 
 /**
- * Handing a subject class to another teacher (issue 6): the admin changes its teacher or group name
+ * Handing a subject class to another teacher: the admin changes its teacher or group name
  * (PUT /subject-classes/:id); its lessons go with it to the new teacher's week; a teacher busy at
  * one of its lessons is refused with the clash named; another school's class is 404; audited.
  */

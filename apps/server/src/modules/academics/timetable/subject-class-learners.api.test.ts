@@ -16,7 +16,7 @@ import { auditEvents, subjectClassLearners, timetableLessons } from '../../../pl
 import { isUniqueViolation } from '../../../platform/http/errors.ts';
 
 /**
- * Subject classes of chosen learners (issue 6): electives drawn from several register classes of a
+ * Subject classes of chosen learners: electives drawn from several register classes of a
  * grade and classes split into groups; their learners set, added and removed by the admin; a
  * learner never in two lessons at once; each learner's week showing only their own groups.
  */

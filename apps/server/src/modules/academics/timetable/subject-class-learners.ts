@@ -36,7 +36,7 @@ import { recordAudit } from '../../../platform/audit/audit.ts';
 import { listSubjectClasses } from './list-subject-classes.ts';
 
 /**
- * The learners of a subject class (issue 6). A 'register_class' subject class takes every active
+ * The learners of a subject class. A 'register_class' subject class takes every active
  * learner of its register class; a 'chosen' one the learners listed in subject_class_learners,
  * who must be active learners of the school in its register class's grade (any register class of
  * that grade: electives draw from several). Every id is checked against the caller's school: any

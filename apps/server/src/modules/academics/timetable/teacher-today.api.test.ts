@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
- * The teacher dashboard's day (issue 6): GET /api/school/timetable/teaching-today gives the caller's
+ * The teacher dashboard's day: GET /api/school/timetable/teaching-today gives the caller's
  * own lessons in period order and the registers they are class teacher of, in their own school only;
  * the admin's class-teacher picker lists who may be named.
  */

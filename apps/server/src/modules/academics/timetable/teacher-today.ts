@@ -76,7 +76,7 @@ async function myRegisters(db: DbExecutor, ctx: TSchoolContext, date: string): P
 }
 
 /**
- * The teacher dashboard's day (issue 6): the caller's own lessons on that weekday in period order
+ * The teacher dashboard's day: the caller's own lessons on that weekday in period order
  * (none on a weekend or in the holidays), and the registers of the classes they are class teacher
  * of with that day's status. Everything is the caller's school's (tenant isolation) and their own.
  */

@@ -7,7 +7,7 @@ import { guardians, learnerGuardians, learners, timetableLessons } from '../../.
 import { isUniqueViolation } from '../../../platform/http/errors.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
-/** The timetable (issue 6): bell schedule, lessons, clashes refused with a message naming the clash, views, roles. */
+/** The timetable: bell schedule, lessons, clashes refused with a message naming the clash, views, roles. */
 describe('school timetable', () => {
   let t: TestApp;
   const cookies: Record<string, string> = {};

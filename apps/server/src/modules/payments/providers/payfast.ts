@@ -14,7 +14,7 @@ import {
 } from './types.ts';
 
 /*
- * PayFast (D14): redirect checkout with an MD5 signature, and the ITN (Instant Transaction
+ * PayFast: redirect checkout with an MD5 signature, and the ITN (Instant Transaction
  * Notification) with the checks PayFast documents. See docs/decisions/004-money-and-ledger.md.
  */
 

@@ -10,7 +10,7 @@ import {
 } from './types.ts';
 
 /*
- * The sandbox gateway (D14, the default): a hosted checkout page served by Sekolo with test cards.
+ * The sandbox gateway (the default): a hosted checkout page served by Sekolo with test cards.
  * It behaves like a real gateway: the card form talks to the gateway side (sandbox-pay), which
  * notifies our notification endpoint with a signed server-to-server call before it sends the buyer
  * back. Only a notification carrying a valid signature credits an order.

@@ -62,7 +62,7 @@ export type TNotificationContext = {
 };
 
 /**
- * One payment provider (D14). The configured one (PAYMENT_PROVIDER) is used everywhere: the order
+ * One payment provider. The configured one (PAYMENT_PROVIDER) is used everywhere: the order
  * service asks it for a checkout redirect, the notification route hands it what arrived, and only a
  * notification it verified can credit an order.
  */

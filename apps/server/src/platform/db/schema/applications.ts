@@ -9,7 +9,7 @@ export type TApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export type TStepData = Record<string, Record<string, unknown>>;
 
 /**
- * One application per applicant (D5, D10; applications contract). The wizard saves the draft after
+ * One application per applicant (applications contract). The wizard saves the draft after
  * every step; the applicant submits it once; a platform operator decides on it in the console.
  */
 export const applications = pgTable(
@@ -55,7 +55,7 @@ export const applications = pgTable(
 );
 
 /**
- * A young entrepreneur's guardian consent (D15): the guardian named in the application confirms by
+ * A young entrepreneur's guardian consent: the guardian named in the application confirms by
  * following the e-mailed link. Only the token's SHA-256 is stored.
  */
 export const guardianConsents = pgTable(

@@ -4,7 +4,7 @@ import { organizations, users } from './auth.ts';
 import { learners, registerClasses } from './school.ts';
 
 /**
- * Attendance (issue 6): the daily register per register class. Every row carries its school's
+ * Attendance: the daily register per register class. Every row carries its school's
  * organization_id and every query filters by it (tenant isolation, modules/academics/attendance/README.md).
  */
 
@@ -54,7 +54,7 @@ export const attendanceRecords = pgTable(
      * Who marked: a user's id, kept as the audit log keeps its actor's (audit_events.actor_user_id),
      * with no key to users (migration 0024). A deleted account's marks still name it, by an id no
      * one has any more; and deleting an account reads none of the marks, where a key that set this
-     * to null read all of them (3.6 s at 10 million, decision 007).
+     * to null read all of them (3.6 s at 10 million, docs/decisions/007-school-scale-on-two-cores.md).
      */
     markedBy: text('marked_by'),
     markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
@@ -65,7 +65,7 @@ export const attendanceRecords = pgTable(
      * refuses a mark whose class or learner is of another school than the mark (tenant isolation),
      * and a school's deletion still takes its marks with its classes and learners. Two checks a
      * mark instead of three (a key to the school besides, migration 0023): each inserted row runs
-     * each of its keys' checks, and the keys were a third of a first save's cost (decision 007).
+     * each of its keys' checks, and the keys were a third of a first save's cost.
      */
     foreignKey({
       name: 'attendance_records_class_fk',
@@ -83,7 +83,7 @@ export const attendanceRecords = pgTable(
      * unique. A day's marks of the school are one range of this index, so a register saved today
      * writes its learners' entries into the few pages of today, already in memory, instead of one
      * page a learner spread over the whole index (about a third more saves a second under pgbench,
-     * decision 007). It serves the school's day and date ranges as (organization_id, date) did,
+     * docs/decisions/007-school-scale-on-two-cores.md). It serves the school's day and date ranges as (organization_id, date) did,
      * and a learner's day by all three. A learner's days over a range are read one day at a time
      * (`date = any(...)`, onEachDay): with no index led by the learner, a range of dates would
      * read every learner's marks of those days.

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Accounts (issue 3, docs/decisions/003-accounts.md). The first four tables are Better Auth's
+ * Accounts. The first four tables are Better Auth's
  * models (user, session, account, verification) under our names; their JS keys are the field
  * names Better Auth uses, their columns snake_case. Ids are Better Auth's random text ids.
  */
 
-/** A person who can sign in. `role` and `status` are ours (spec 3: user_types role and verified; D5). */
+/** A person who can sign in. `role` and `status` are ours (spec 3: user_types role and verified). */
 export const users = pgTable(
   'users',
   {
@@ -20,7 +20,7 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     /** One of ROLES in @sekolo/shared/constants/roles. */
     role: text('role').notNull().default('customer'),
-    /** 'active', or 'applicant' until the review team approves the application (D5, D10). */
+    /** 'active', or 'applicant' until the review team approves the application. */
     status: text('status').notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,7 +28,7 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(t.email), index('users_role_idx').on(t.role)],
 );
 
-/** A signed-in browser: the cookie holds the token (D4). Deleting the row ends the session. */
+/** A signed-in browser: the cookie holds the token. Deleting the row ends the session. */
 export const authSessions = pgTable(
   'auth_sessions',
   {
@@ -46,7 +46,7 @@ export const authSessions = pgTable(
   (t) => [uniqueIndex('auth_sessions_token_key').on(t.token), index('auth_sessions_user_idx').on(t.userId)],
 );
 
-/** A way to sign in: 'credential' (e-mail and password hash) or an OAuth provider (D12). */
+/** A way to sign in: 'credential' (e-mail and password hash) or an OAuth provider. */
 export const authAccounts = pgTable(
   'auth_accounts',
   {
@@ -87,7 +87,7 @@ export const authVerifications = pgTable(
   (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
 );
 
-/** A school, business or charity on the platform (spec 3 organizations; created on approval, D10). */
+/** A school, business or charity on the platform (spec 3 organizations; created on approval). */
 export const organizations = pgTable(
   'organizations',
   {

@@ -3,7 +3,7 @@ import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 import { users } from './auth.ts';
 
 /**
- * A signed-in user's basket (spec 3/4, issue 5): the local `basket_items` kept in the account, so
+ * A signed-in user's basket (spec 3/4): the local `basket_items` kept in the account, so
  * it follows the user across devices; merged with the browser's basket on sign-in.
  */
 export const basketItems = pgTable(

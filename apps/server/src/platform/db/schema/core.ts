@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, timestamp, uuid, jsonb, index } from 'drizzle-orm/pg-core';
 
-/** Mail the embedded outbox keeps instead of sending (D3); also a record of what SMTP sent. */
+/** Mail the embedded outbox keeps instead of sending; also a record of what SMTP sent. */
 export const outboxMessages = pgTable(
   'outbox_messages',
   {

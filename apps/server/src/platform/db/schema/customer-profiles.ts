@@ -2,7 +2,7 @@ import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 /**
- * A customer's profile completion (spec 3 "Customer profile"; D6): the two customer wizard steps
+ * A customer's profile completion (spec 3 "Customer profile"): the two customer wizard steps
  * that /dashboard/customer opens once after sign-up. One row per customer; its existence means the
  * profile is complete and the steps do not open again.
  */

@@ -6,7 +6,7 @@ import { paymentOrders } from './payments.ts';
 export const invoiceNumberSequence = pgSequence('invoice_number_seq', { startWith: 1, increment: 1 });
 
 /**
- * A tax invoice for one paid order (issue 5): issued in the order's credit transaction, numbered
+ * A tax invoice for one paid order: issued in the order's credit transaction, numbered
  * from a sequence (INV-000001), VAT-inclusive with the 15% VAT part shown. The buyer's name and
  * e-mail are kept as they were at the time, as a tax invoice must show them.
  */

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The double-entry ledger (D13, docs/decisions/004-money-and-ledger.md). Append-only: a journal is
+ * The double-entry ledger (docs/decisions/004-money-and-ledger.md). Append-only: a journal is
  * one business event whose entries sum to zero; a correction is a reversing journal. Amounts are
  * signed integer cents: a debit is positive, a credit negative.
  */

@@ -6,7 +6,7 @@ export const LISTING_STATUSES = ['active', 'archived'] as const;
 export type TListingStatus = (typeof LISTING_STATUSES)[number];
 
 /**
- * Something a business partner sells (issue 5; the marketplace issue fills it): the basket's item
+ * Something a business partner sells: the basket's item
  * ids are listing ids and the checkout prices every line from here, never from the browser.
  */
 export const listings = pgTable(
@@ -19,7 +19,7 @@ export const listings = pgTable(
       .references(() => organizations.id, { onDelete: 'restrict' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    /** VAT-inclusive unit price in cents (D13). */
+    /** VAT-inclusive unit price in cents. */
     priceCents: integer('price_cents').notNull(),
     status: text('status').$type<TListingStatus>().notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -18,7 +18,7 @@ export type TOrderStatus = (typeof ORDER_STATUSES)[number];
 export type TOrderMetadata = {
   /** Basket orders: what the buyer pays the seller before the 6.8% fee, and who is paid. */
   payment?: { grossCents: number; payeeOrganizationId: string | null };
-  /** Subscription orders: the recurring charge the provider sets up (card tokenised, D8). */
+  /** Subscription orders: the recurring charge the provider sets up (card tokenised). */
   subscription?: { recurringAmountCents: number; frequency: 'monthly' | 'annual'; billingDate: string };
   /** Free-form context of the module that created the order (e.g. the package id or partner types). */
   context?: Record<string, unknown>;

@@ -5,7 +5,7 @@ export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as c
 export type TNewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
 /**
- * Footer newsletter (D12): double opt-in. Tokens are 32 random bytes; only their SHA-256 hashes are
+ * Footer newsletter: double opt-in. Tokens are 32 random bytes; only their SHA-256 hashes are
  * stored, so a leaked table cannot confirm or cancel anyone's subscription.
  */
 export const newsletterSubscriptions = pgTable(

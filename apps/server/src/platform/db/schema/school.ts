@@ -17,7 +17,7 @@ import {
 import { organizations, users } from './auth.ts';
 
 /**
- * School management (issue 6). Every row carries its school's organization_id and every query
+ * School management. Every row carries its school's organization_id and every query
  * filters by it (tenant isolation, platform/tenancy/school-context.ts).
  */
 
@@ -193,7 +193,7 @@ export function searchFold(text: string): string {
  * preferred name, date of birth, class and its name, archived time, the standing consents'
  * policy versions), at the end of each sort's index, so that a search's page is read from that
  * index alone: 51 entries on a page or two instead of 51 learners, their classes and their
- * consents, one probe each (migration 0021; decision 007). Kept by the triggers of migrations 0020
+ * consents, one probe each (migration 0021; docs/decisions/007-school-scale-on-two-cores.md). Kept by the triggers of migrations 0020
  * and 0021 on every insert and every change of those columns, of a class's name and of a learner's
  * consents, in the writing transaction: no code path can forget it. Only the server's search
  * reads it.
@@ -286,7 +286,7 @@ export const learnerGuardians = pgTable(
 );
 
 /**
- * A parent's or guardian's consent to the school processing a learner's data (D15: POPIA treats
+ * A parent's or guardian's consent to the school processing a learner's data (POPIA treats
  * everyone under 18 as a child). Given online by the guardian, or recorded by staff from a signed
  * paper form; withdrawing keeps the row (who and when), so the history is never lost.
  */

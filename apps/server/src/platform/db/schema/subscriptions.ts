@@ -7,7 +7,7 @@ export const SUBSCRIPTION_STATUSES = ['trial', 'active', 'past_due', 'cancelled'
 export type TSubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
- * A school's package subscription (issue 5, D8; docs/decisions/004-money-and-ledger.md,
+ * A school's package subscription (docs/decisions/004-money-and-ledger.md,
  * "Subscriptions"). Created when the registration checkout's card set-up succeeds (owned by the
  * applicant), attached to the school's organisation once approved. Dates are South African
  * calendar days. The card itself stays with the provider: only its token is kept.

@@ -15,7 +15,7 @@ import { organizations, users } from './auth.ts';
 import { learners, registerClasses } from './school.ts';
 
 /**
- * The timetable (issue 6, modules/academics/timetable). Every row carries its school's organization_id.
+ * The timetable. Every row carries its school's organization_id.
  * Clashes are refused by unique indexes on timetable_lessons, so two concurrent requests cannot
  * both place a teacher, a room or a class twice in one period.
  */

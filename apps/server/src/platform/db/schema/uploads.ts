@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { organizations, users } from './auth.ts';
 
 /**
- * Files people upload (D9; modules/uploads). The bytes live in private storage (local folder or
+ * Files people upload (modules/uploads). The bytes live in private storage (local folder or
  * S3-compatible bucket) under `storage_key`, a name we generate; the original name is only shown.
  * A deleted file keeps its row (with `deleted_at`) for the audit trail; its bytes are removed.
  */

@@ -3,7 +3,7 @@ import type { TAttendanceRegisterSave } from '@sekolo/shared/schemas/attendance'
 import { attendanceContracts as attendance } from '@sekolo/shared/contracts/academics';
 import { call, isSavedMeanwhile, urlOf } from '~/lib/api-client';
 
-/** The attendance API (issue 6), prefix /api/school/attendance. */
+/** The attendance API, prefix /api/school/attendance. */
 export const ATTENDANCE_KEY = ['attendance'] as const;
 
 export const attendanceClassesQuery = queryOptions({

@@ -5,7 +5,7 @@ import { errorMessage } from '~/lib/server-field-errors';
 import { myChildrenAbsencesQuery } from '../api/attendance-queries';
 import { formatDay } from '../lib/dates';
 
-/** The parent dashboard's notice: a child marked absent in the last two weeks (issue 6). Hidden when there is none. */
+/** The parent dashboard's notice: a child marked absent in the last two weeks. Hidden when there is none. */
 export function AbsenceNotices() {
   const absences = useQuery(myChildrenAbsencesQuery);
   if (absences.isPending) return null;

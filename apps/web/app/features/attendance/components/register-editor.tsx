@@ -51,7 +51,7 @@ const STATUS_STYLE: Record<TAttendanceStatus, string> = {
  * newer reading of the same register is merged the same way.
  *
  * On a day that is not a school day (`notSchoolDay`: a weekend, the holidays) a register may still be
- * kept (decision 008: a Saturday class): the register says so, and each save asks to be confirmed
+ * kept (docs/decisions/008-which-days-attendance-counts.md: a Saturday class): the register says so, and each save asks to be confirmed
  * ("Save register for Sunday?"), so that none is kept on such a day by accident.
  */
 export function RegisterEditor({

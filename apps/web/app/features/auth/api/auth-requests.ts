@@ -14,12 +14,12 @@ export function signInWithEmail(input: { email: string; password: string; rememb
   return api.post<unknown>('/api/auth/sign-in/email', input);
 }
 
-/** Creates the account (customer: active; other roles: applicant, D5); answers alike for a known address and signs no one in. */
+/** Creates the account (customer: active; other roles: applicant); answers alike for a known address and signs no one in. */
 export function signUpWithEmail(body: TSignUpRequest) {
   return api.post<unknown>('/api/auth/sign-up/email', body);
 }
 
-/** Social sign-in (D12): Better Auth answers with the provider's authorisation URL. */
+/** Social sign-in: Better Auth answers with the provider's authorisation URL. */
 export function signInWithProvider(provider: 'google' | 'facebook') {
   return api.post<{ url?: string; redirect?: boolean }>('/api/auth/sign-in/social', { provider, callbackURL: '/' });
 }

@@ -15,7 +15,7 @@ export interface IQuickLink {
 }
 
 /**
- * The first screen of a role's dashboard (D11): only that role may open it; it greets the user by
+ * The first screen of a role's dashboard: only that role may open it; it greets the user by
  * name, names their organisation and role, reminds them to verify their e-mail, and links to what
  * they can use today. `children` is the dashboard's own content.
  */

@@ -21,7 +21,7 @@ type TFormError = ILoginError | { kind: 'missingFields'; message: string };
 
 /**
  * The sign-in form (spec 2.6, 5, 8): e-mail, password with show/hide, Remember me, Forgot
- * password, Sign in, social buttons when configured (D12), and a link to register.
+ * password, Sign in, social buttons when configured, and a link to register.
  * Success goes to / replacing history (the last-path logic takes it from there: the saved path, or
  * with none the user's dashboard), to the page a guard sent the user from, or, for an applicant,
  * to their application.

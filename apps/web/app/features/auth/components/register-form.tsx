@@ -39,7 +39,7 @@ const DEFAULT_VALUES: TSignUpInput = {
 
 /**
  * Spec 4: 'Back to Registration' in the wizard returns here with what was entered; the name, email
- * and role come back into the form (never a password, D5).
+ * and role come back into the form (never a password).
  */
 function defaultsFromWizard(state: unknown): TSignUpInput {
   const data = (state as { registrationData?: { userType?: unknown; basicInfo?: Record<string, unknown> } } | null)
@@ -66,7 +66,7 @@ function toastForInvalidForm(errors: FieldErrors<TSignUpInput>) {
 }
 
 /**
- * The register screen's form (spec 2.8, 5). Every role's account is created here (D5): a customer
+ * The register screen's form (spec 2.8, 5). Every role's account is created here: a customer
  * is active at once, the other roles become applicants. The server answers a new address and one
  * that already has an account alike (so no one learns who has an account) and signs no one in:
  * the form then asks the person to check their e-mail. A new account's link verifies the address;

@@ -17,7 +17,7 @@ export interface IRequireAuthProps {
   roles?: readonly string[];
   /** The user's role must grant this permission. */
   permission?: string;
-  /** Applicants (D5) may enter; dashboards open only after approval, so the default is no. */
+  /** Applicants may enter; dashboards open only after approval, so the default is no. */
   allowApplicant?: boolean;
 }
 

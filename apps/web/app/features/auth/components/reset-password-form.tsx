@@ -51,7 +51,7 @@ export function ResetPasswordForm({ token, invited = false }: { token: string; i
     await queryClient.invalidateQueries({ queryKey: meQueryKey });
     // Signing in goes to / (spec 2.6), which returns to the last path (2.5): make that the user's
     // dashboard, so a guardian who has just accepted a school's invitation lands where the school
-    // asks for their consent (D15), not on the marketing home page.
+    // asks for their consent, not on the marketing home page.
     saveLastPath(paths.dashboard.root);
     if (invited) toast.success('Password set', { description: 'Sign in with your e-mail address and this password.' });
     else toast.success('Password changed', { description: 'Please sign in with your new password.' });

@@ -68,7 +68,7 @@ export function SessionSync() {
     if (new URLSearchParams(search).get('reset') === 'true') {
       clearLastPath();
       setPendingRestore(null);
-      // 2.7 with D4: "the stored auth token" is the session cookie, so a reset ends the session too
+      // Spec 2.7's "stored auth token" is the session cookie, so a reset ends the session too
       // (here and, through the broadcast, in the user's other tabs).
       // Asked whatever the cached user says: on arrival the user is not read yet.
       void signOutRequest()

@@ -7,7 +7,7 @@ import { signInWithProvider } from '../api/auth-requests';
 type TProvider = 'google' | 'facebook';
 const PROVIDER_LABELS: Record<TProvider, string> = { google: 'Google', facebook: 'Facebook' };
 
-/** Google and Facebook sign-in, shown only for providers whose credentials are configured (D12). */
+/** Google and Facebook sign-in, shown only for providers whose credentials are configured. */
 export function SocialSignInButtons({ google, facebook }: { google: boolean; facebook: boolean }) {
   const [pending, setPending] = useState<TProvider | null>(null);
   const providers = (['google', 'facebook'] as const).filter((provider) => (provider === 'google' ? google : facebook));

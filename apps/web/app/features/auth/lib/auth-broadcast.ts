@@ -1,5 +1,5 @@
 /**
- * Keeps the open tabs of one browser in step (issue 3): a sign-in in one tab makes the others
+ * Keeps the open tabs of one browser in step: a sign-in in one tab makes the others
  * refetch the session, a sign-out sends them to /login?reset=true.
  *
  * One channel object per tab sends and receives: BroadcastChannel never delivers a message to the

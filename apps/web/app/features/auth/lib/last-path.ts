@@ -11,7 +11,7 @@ export const LAST_PATH_KEY = 'lastPath';
 /**
  * The state of the sign-in's replacing navigation to / (spec 2.6): with no saved path to go back
  * to (a first sign-in, say a parent who has just chosen a password), SessionSync sends the user on
- * to /dashboard (their own, D11) rather than leaving them on the marketing home page.
+ * to /dashboard (their own) rather than leaving them on the marketing home page.
  */
 export const SIGNED_IN_STATE = { signedIn: true } as const;
 

@@ -33,7 +33,7 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * /checkout (spec 2.2, issue 5): the basket priced by the server (the listing's prices, the 6.8%
+ * /checkout (spec 2.2): the basket priced by the server (the listing's prices, the 6.8%
  * processing fee on top), then "Pay R…" to the payment provider. The order is created with an
  * Idempotency-Key, so a double click or a retry never makes two orders for the same basket.
  */

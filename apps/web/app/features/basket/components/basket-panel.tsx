@@ -7,7 +7,7 @@ import { useBasket } from '../hooks/use-basket';
 import { paths } from '~/config/paths';
 
 /** The basket on the customer dashboard: change quantities, remove items, clear; saved as you go. */
-/** `syncWithAccount`: a signed-in page; the basket is kept in the user's account too (issue 5). */
+/** `syncWithAccount`: a signed-in page; the basket is kept in the user's account too. */
 export function BasketPanel({ syncWithAccount = false }: { syncWithAccount?: boolean } = {}) {
   useAccountBasketSync(syncWithAccount);
   const basket = useBasket();

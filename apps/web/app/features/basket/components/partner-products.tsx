@@ -14,7 +14,7 @@ import { showBasket } from '../lib/show-basket';
 const ADDED_TOAST_ID = 'basket-added';
 
 /**
- * "Products from our partners" (issue 5): the active listings with "Add to basket" (adding an
+ * "Products from our partners": the active listings with "Add to basket" (adding an
  * item already in the basket adds one to its quantity). The marketplace issue replaces this with
  * its catalogue.
  *

@@ -24,7 +24,7 @@ function hasUnsyncedChanges(): boolean {
 }
 
 /**
- * Keeps the basket in the signed-in user's account (issue 5).
+ * Keeps the basket in the signed-in user's account.
  * - On mount, changes this browser made but never saved (a reload or a lost connection in between)
  *   are saved first: they are the newest. Otherwise the browser's basket is merged into the
  *   account's (POST /api/payments/basket/merge; an item in both keeps the larger quantity) and the

@@ -4,7 +4,7 @@ import { formatZar } from '@sekolo/shared/domain/money';
 
 /**
  * The basket (spec 3 / 4): kept in local storage under `basket_items`, saved on every change.
- * Prices are integer cents (D13). Unreadable stored data counts as an empty basket.
+ * Prices are integer cents. Unreadable stored data counts as an empty basket.
  */
 export const BASKET_STORAGE_KEY = 'basket_items';
 /** Fired in this tab after a write; other tabs hear the browser's `storage` event. */

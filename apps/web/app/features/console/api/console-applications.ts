@@ -15,7 +15,7 @@ export const consoleKeys = {
   detail: (id: string) => ['console', 'applications', 'detail', id] as const,
 };
 
-/** GET /api/console/applications: the review queue (D10). */
+/** GET /api/console/applications: the review queue. */
 export function useConsoleApplications(query: TConsoleApplicationsQuery) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query))

@@ -14,7 +14,7 @@ import { paths } from '~/config/paths';
 
 type TApplication = TConsoleApplicationDetail['application'];
 
-/** /console/applications/:id: every field grouped by step, the documents, and the decision (D10). */
+/** /console/applications/:id: every field grouped by step, the documents, and the decision. */
 export function ApplicationDetail({ id }: { id: string }) {
   const query = useConsoleApplication(id);
   if (query.isPending) return <LoadingSpinner label="Loading the application..." />;

@@ -38,7 +38,7 @@ function useQueueFilters() {
   return { type, status, page, update };
 }
 
-/** /console: the review queue (D10), oldest submission first, filtered by type and status. */
+/** /console: the review queue, oldest submission first, filtered by type and status. */
 export function ApplicationQueue() {
   const id = useId();
   const filters = useQueueFilters();

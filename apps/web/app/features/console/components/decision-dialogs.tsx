@@ -21,7 +21,7 @@ import { useDecideApplication } from '../api/console-applications';
 
 type TProps = { applicationId: string; name: string; applicantEmail: string; disabled?: boolean; disabledReason?: string };
 
-/** Approve: creates the organisation, activates the account and e-mails the applicant (D10). */
+/** Approve: creates the organisation, activates the account and e-mails the applicant. */
 export function ApproveDialog({ applicationId, name, applicantEmail, disabled }: TProps) {
   const [open, setOpen] = useState(false);
   const decide = useDecideApplication(applicationId);

@@ -21,7 +21,7 @@ import { BUSINESS_PARTNER_TYPES, GUARDIAN_RELATIONS } from '@sekolo/shared/const
 import { CHARITY_PACKAGE } from '@sekolo/shared/schemas/registration/charity';
 import { formatFileSize } from '@sekolo/shared/schemas/uploads';
 
-/** A key naming an amount in integer cents (D13): 'priceCents', 'registrationFeeCents'. */
+/** A key naming an amount in integer cents: 'priceCents', 'registrationFeeCents'. */
 function isCentsKey(key: string): boolean {
   return /[a-z0-9]Cents$/.test(key);
 }

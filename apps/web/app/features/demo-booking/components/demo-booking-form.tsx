@@ -45,7 +45,7 @@ const FIELDS = [
   'preferredTime',
   'notes',
 ] as const;
-/** The shared schema, imported when the visitor starts on the form (decision 006). */
+/** The shared schema, imported when the visitor starts on the form. */
 const loadSchema = () => loadPublicFormSchemas().then((schemas) => schemas.ZDemoBookingSchema);
 
 /** /demo: book a demo. Values stay in place when booking fails; the confirmation replaces the form. */

@@ -15,7 +15,7 @@ const formatTime = (iso: string) =>
   new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
 
 /**
- * The development outbox: what the platform "sent" while mail goes to the database (D3).
+ * The development outbox: what the platform "sent" while mail goes to the database.
  * Filter by recipient (?to=), open a message (?id=) to read it with working links.
  */
 export function OutboxViewer() {

@@ -21,7 +21,7 @@ let schemaModule: Promise<typeof PublicForms> | undefined;
 const loadSchema = () => (schemaModule ??= import('@sekolo/shared/schemas/public-forms'));
 
 /**
- * The footer's newsletter box (spec 2.4, 5; D12): it really subscribes. The server mails a
+ * The footer's newsletter box (spec 2.4, 5): it really subscribes. The server mails a
  * confirm link (double opt-in) and answers the same for every address.
  * Made for the dark footer; messages are announced (aria-live). Validates with the shared schema
  * on submit and, after a failed submit, on every change.

@@ -24,7 +24,7 @@ const STATUS_LABEL: Record<TSubscriptionView['status'], string> = {
 const packageName = (id: string | null) => SCHOOL_PACKAGES.find((p) => p.id === id)?.name ?? id ?? '';
 
 /**
- * The school's billing settings (issue 5): the plan, its next payment, a package change (from the
+ * The school's billing settings: the plan, its next payment, a package change (from the
  * next billing date) and cancellation with two weeks' notice before the next payment.
  */
 export function BillingSettings() {

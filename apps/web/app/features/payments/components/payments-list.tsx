@@ -26,7 +26,7 @@ function dateOf(iso: string): string {
   }).format(new Date(iso));
 }
 
-/** /payments (spec 2.2, issue 5): the user's payments, each paid one with its PDF tax invoice. */
+/** /payments (spec 2.2): the user's payments, each paid one with its PDF tax invoice. */
 export function PaymentsList() {
   const query = useMyPayments();
   return (

@@ -36,7 +36,7 @@ function formatIsoDate(isoDate: string): string {
   return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** The sandbox gateway's hosted page at /payments/sandbox/:orderId (D14). */
+/** The sandbox gateway's hosted page at /payments/sandbox/:orderId. */
 export function SandboxCheckout({ orderId }: { orderId: string }) {
   const checkout = useSandboxCheckout(orderId);
 

@@ -32,7 +32,7 @@ function labelOf(type: TBusinessPartnerType): string {
 }
 
 /**
- * /subscription-checkout (spec 2.2, 4; D7, D8): the order summary of the application's payment
+ * /subscription-checkout (spec 2.2, 4): the order summary of the application's payment
  * step, from the wizard state; Pay sends the buyer to the configured provider. The amounts shown
  * come from the shared calculator; the server prices the order itself again.
  */
@@ -118,7 +118,7 @@ function CheckoutSummary({ registration, userType }: { registration: TRegistrati
     try {
       const answer = await start.mutateAsync(request);
       if (answer.skipped) {
-        // R0 (D7): nothing to pay; the wizard submits its payment step straight away.
+        // R0: nothing to pay; the wizard submits its payment step straight away.
         const next: TRegistrationHandoff = {
           ...registration,
           fromSubscriptionCheckout: true,

@@ -6,7 +6,7 @@ import { normalisePartnerTypes } from '@sekolo/shared/domain/business-partner-ty
 
 /**
  * The wizard's state as the checkout pages read and write it (session contract "Wizard"): local
- * storage `registrationData`, also passed as navigation state. Never the password (D5).
+ * storage `registrationData`, also passed as navigation state. Never the password.
  */
 export const REGISTRATION_STORAGE_KEY = 'registrationData';
 
@@ -41,7 +41,7 @@ export function readRegistrationData(): TRegistrationHandoff | null {
 
 /** Stamps `savedAt` like the wizard's own writer (apps/web/app/lib/registration-storage.ts), so this copy wins over an older server draft. */
 export function writeRegistrationData(data: TRegistrationHandoff): void {
-  // The password never goes to storage (D5), whatever a caller passed in.
+  // The password never goes to storage, whatever a caller passed in.
   const basicInfo = isObject(data.basicInfo) ? { ...data.basicInfo } : undefined;
   if (basicInfo) delete (basicInfo as Record<string, unknown>).password;
   try {

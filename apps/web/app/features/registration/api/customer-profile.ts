@@ -3,7 +3,7 @@ import type { TCustomerProfile } from '@sekolo/shared/schemas/registration/custo
 import { accountsContracts } from '@sekolo/shared/contracts/accounts';
 import { call } from '~/lib/api-client';
 
-/** GET/PUT /api/customer-profile/me (D6: the customer's two steps, once, after sign-up). */
+/** GET/PUT /api/customer-profile/me (the customer's two steps, once, after sign-up). */
 export type { TCustomerProfileView as ICustomerProfile } from '@sekolo/shared/contracts/accounts';
 
 export const customerProfileQueryKey = ['customer-profile', 'me'] as const;

@@ -10,7 +10,7 @@ import type { IWizardUser } from '../hooks/use-registration-wizard';
 import { RegistrationWizard } from './registration-wizard';
 
 /**
- * D6: after sign-up the customer lands on /dashboard/customer, which opens the two customer steps
+ * After sign-up the customer lands on /dashboard/customer, which opens the two customer steps
  * (Additional Information, Terms & Conditions) once as a short profile completion. 'Complete
  * Registration' saves the profile; the steps show above the dashboard's content and do not open again.
  */

@@ -86,7 +86,7 @@ function SubmittedPanel({ status, reason }: { status: string; reason?: string | 
 }
 
 /**
- * The registration wizard (spec 2.9, 4; D6): header with 'Step n of total' and a progress bar,
+ * The registration wizard (spec 2.9, 4): header with 'Step n of total' and a progress bar,
  * the current step's form, saving after every step, the checkout hand-off and the submission.
  */
 export function RegistrationWizard({

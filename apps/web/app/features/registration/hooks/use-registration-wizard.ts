@@ -79,9 +79,9 @@ export interface IUseRegistrationWizard {
 const sleep = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
 /**
- * The wizard's state and actions (spec 2.2, 2.9, 4 "Registration"; D5, D6, D7; wizard contract).
+ * The wizard's state and actions (spec 2.2, 2.9, 4 "Registration"; wizard contract).
  * `finish` is what the last step does: for applicants, the idempotent submission; for the
- * customer's profile completion (D6), a callback that saves the profile.
+ * customer's profile completion, a callback that saves the profile.
  */
 export function useRegistrationWizard({
   userType,

@@ -45,7 +45,7 @@ function time(iso: string | undefined): number {
 }
 
 /**
- * Which state the wizard opens with (spec 2.2; D5; wizard contract): navigation state, else local
+ * Which state the wizard opens with (spec 2.2; wizard contract): navigation state, else local
  * storage, unless the server draft is newer (another device); local data of another account or
  * user type is ignored. A fresh start begins at step 1 with the signed-in user's name and email.
  * The return from the checkout (fromSubscriptionCheckout) always wins: it carries the payment.

@@ -15,7 +15,7 @@ import { DocumentUploadStep } from './young-entrepreneur/document-upload-step';
 import { YoungEntrepreneurTermsStep } from './young-entrepreneur/terms-step';
 
 /**
- * userType -> step number -> the step's component (D6 steps). A step without an entry renders
+ * userType -> step number -> the step's component (steps). A step without an entry renders
  * 'Invalid step {n}' for a school and nothing for the other types (spec 2.9, 8).
  * business_partner and charity: owner partner-forms (steps/business-partner, steps/charity);
  * AwaitingPaymentStep and ApplicationCompleteStep in ./shared are for every paying type.

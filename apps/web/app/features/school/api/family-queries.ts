@@ -4,7 +4,7 @@ import { peopleContracts } from '@sekolo/shared/contracts/people';
 import { call } from '~/lib/api-client';
 import { SCHOOL_KEY } from './school-queries';
 
-/** Learner accounts and the family dashboards (issue 6), under the school API's keys. */
+/** Learner accounts and the family dashboards, under the school API's keys. */
 
 function learnerAccountKey(learnerId: string) {
   return [...SCHOOL_KEY, 'learner', learnerId, 'account'] as const;

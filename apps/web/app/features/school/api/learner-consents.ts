@@ -4,7 +4,7 @@ import { peopleContracts } from '@sekolo/shared/contracts/people';
 import { call } from '~/lib/api-client';
 import { SCHOOL_KEY } from './school-queries';
 
-/** Guardians' consents to processing a learner's data (D15), under /api/school. */
+/** Guardians' consents to processing a learner's data, under /api/school. */
 
 export function useLearnerConsents(learnerId: string) {
   return useQuery({

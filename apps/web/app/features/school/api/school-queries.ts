@@ -17,7 +17,7 @@ import { peopleContracts } from '@sekolo/shared/contracts/people';
 import { attendanceContracts as attendance } from '@sekolo/shared/contracts/academics';
 import { ApiError, apiPostLines, call, isNoAnswer, isSavedMeanwhile, urlOf } from '~/lib/api-client';
 
-/** The school API (issue 6), prefix /api/school. Every key starts with 'school' so one invalidation refreshes all. */
+/** The school API, prefix /api/school. Every key starts with 'school' so one invalidation refreshes all. */
 export const SCHOOL_KEY = ['school'] as const;
 
 export type { TMyChild } from '@sekolo/shared/schemas/family';

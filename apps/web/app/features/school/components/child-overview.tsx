@@ -29,7 +29,7 @@ export function emptyWeekText(overview: TLearnerOverview, who: string): string {
 }
 
 /**
- * The parent dashboard's card per child (issue 6): class, attendance over the last 30 school days
+ * The parent dashboard's card per child: class, attendance over the last 30 school days
  * and the class's week. The list of children itself (and its empty state) is MyChildren's.
  */
 export function ChildOverviews() {

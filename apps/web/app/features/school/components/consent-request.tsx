@@ -18,7 +18,7 @@ import { useGiveConsent, useMyChildrenConsents, useWithdrawOwnConsent } from '..
 import { formatConsentDay, policyVersionLabel } from './learner-consents';
 
 /**
- * The parent dashboard asks for consent (D15) first thing: for each child whose school has no
+ * The parent dashboard asks for consent first thing: for each child whose school has no
  * consent to the current privacy policy, what is consented to, the policy, a checkbox and a button;
  * afterwards the date it was given, with a way to withdraw it.
  */

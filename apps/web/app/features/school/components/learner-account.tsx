@@ -19,7 +19,7 @@ import { useInviteLearner, useLearnerAccount, useRevokeLearnerAccount } from '..
 import { PanelFormFooter, PanelQuery } from './panel-parts';
 
 /**
- * The learner's own sign-in, on the learner's page (issue 6): whether they have an account
+ * The learner's own sign-in, on the learner's page: whether they have an account
  * (invited or active); the admin invites them with their e-mail address, sends the link again,
  * or revokes the account.
  */

@@ -53,7 +53,7 @@ export function ConsentBadge({ status }: { status: TLearnerConsentStatus }) {
 const FIELDS = ['guardianId', 'signedOn', 'policyVersion'] as const;
 
 /**
- * The learner's record, D15: whether a parent's or guardian's consent to processing the learner's
+ * The learner's record, whether a parent's or guardian's consent to processing the learner's
  * data stands for the current privacy policy, the whole history (online or a signed form, who
  * recorded it, withdrawn when and by whom), and for managers a signed form to record or a consent
  * to withdraw.

@@ -33,7 +33,7 @@ export function learnerCsvTemplate(): string {
 }
 
 /**
- * CSV import (issue 6): the file is checked row by row first and nothing is imported until it is
+ * CSV import: the file is checked row by row first and nothing is imported until it is
  * clean; with errors the admin may fix the file, or import only the valid rows.
  */
 export function LearnerImport() {

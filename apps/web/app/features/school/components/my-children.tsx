@@ -8,7 +8,7 @@ import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { errorMessage } from '~/lib/server-field-errors';
 import { myChildrenQuery } from '../api/school-queries';
 
-/** The parent dashboard's children: only those the school linked to this guardian (spec 1, D11). */
+/** The parent dashboard's children: only those the school linked to this guardian (spec 1). */
 export function MyChildren() {
   const children = useQuery(myChildrenQuery);
   return (

@@ -11,7 +11,7 @@ import { classLine, emptyWeekText } from './child-overview';
 import { hasLessons, lessonsOn, schoolWeekday } from '../lib/school-week';
 import { DayLessons, WeekTimetable } from './week-timetable';
 
-/** The student dashboard's own content (issue 6): the learner's class, today, the week and attendance. */
+/** The student dashboard's own content: the learner's class, today, the week and attendance. */
 export function MyLearnerDashboard() {
   const overview = useQuery(myLearnerQuery);
   if (overview.isPending) return <LoadingSpinner label="Loading your class and timetable..." />;

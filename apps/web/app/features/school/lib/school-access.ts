@@ -1,7 +1,7 @@
 import { DASHBOARD_PATH_BY_ROLE, PERMISSIONS, type TPermission, type TRole } from '@sekolo/shared/constants/roles';
 import { paths } from '~/config/paths';
 
-/** Who works in the school's area: the roles whose dashboard is the school's, and teachers (D11). */
+/** Who works in the school's area: the roles whose dashboard is the school's, and teachers. */
 export const SCHOOL_AREA_ROLES: readonly TRole[] = [
   ...(Object.entries(DASHBOARD_PATH_BY_ROLE) as [TRole, string][])
     .filter(([, path]) => path === paths.dashboard.school)

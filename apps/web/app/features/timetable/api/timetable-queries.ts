@@ -11,7 +11,7 @@ import type {
 import { timetableContracts as timetable } from '@sekolo/shared/contracts/academics';
 import { call } from '~/lib/api-client';
 
-/** The timetable API (issue 6), prefix /api/school/timetable. */
+/** The timetable API, prefix /api/school/timetable. */
 export const TIMETABLE_KEY = ['timetable'] as const;
 
 export const timetableSetupQuery = queryOptions({

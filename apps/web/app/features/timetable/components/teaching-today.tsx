@@ -22,7 +22,7 @@ function formatDate(date: string): string {
 }
 
 /**
- * The teacher dashboard's day (issue 6): today's lessons from the timetable in period order, and
+ * The teacher dashboard's day: today's lessons from the timetable in period order, and
  * the registers of the classes the teacher is class teacher of, each linking to that register.
  * "Today" is the school's calendar day (Africa/Johannesburg).
  */

@@ -7,7 +7,7 @@ import { FeesCommissionStep } from './fees-commission-step';
 import { ServiceLevelAgreementStep } from './service-level-agreement-step';
 import { TermsPaymentStep } from './terms-payment-step';
 
-/** The business partner's seven steps (D6). */
+/** The business partner's seven steps. */
 export const BUSINESS_PARTNER_STEP_COMPONENTS: TWizardStepComponents = {
   1: BusinessInformationStep,
   2: BusinessProductsServicesStep,

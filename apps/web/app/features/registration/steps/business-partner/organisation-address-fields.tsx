@@ -20,7 +20,7 @@ export type TAddressFormValues = {
 };
 
 /**
- * Street, suburb, town, postal code, country and province/region (D16) of the surrounding
+ * Street, suburb, town, postal code, country and province/region of the surrounding
  * react-hook-form (`FormProvider`). Choosing another country clears the province, since the list
  * of provinces/regions changes with it.
  */

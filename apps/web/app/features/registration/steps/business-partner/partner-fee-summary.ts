@@ -23,7 +23,7 @@ const percent = (bps: number) => `${bps / 100}%`;
 
 /**
  * What the fee step and the order summary show for the chosen types and tier, all from the shared
- * calculator (spec 9; D13): the once-off registration fee, the recurring fees (halved with more
+ * calculator (spec 9): the once-off registration fee, the recurring fees (halved with more
  * than one role) and the commission.
  */
 export function partnerFeeSummary(types: readonly TBusinessPartnerType[], tier: TCommissionTier | undefined): TPartnerFeeSummary {

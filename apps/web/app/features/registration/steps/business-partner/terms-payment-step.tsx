@@ -13,7 +13,7 @@ function chosenTier(stepData: Record<string, Record<string, unknown> | undefined
 }
 
 /**
- * Business partner step 5, Terms & Payment (spec 2.9; D6): the terms, and the order summary of
+ * Business partner step 5, Terms & Payment (spec 2.9): the terms, and the order summary of
  * the roles and tier chosen in the fee step. On continue the wizard saves the step and goes to
  * /subscription-checkout with the state (wizard contract).
  */

@@ -3,7 +3,7 @@ import type { IWizardStepProps } from '../../lib/wizard-types';
 import { WizardNav } from '../../components/wizard-nav';
 
 /**
- * Charity step 4, Awaiting Payment (D6, D7): a charity has nothing to pay, so the application is
+ * Charity step 4, Awaiting Payment: a charity has nothing to pay, so the application is
  * submitted at the terms step and this step is normally passed by. A draft that stopped here
  * (e.g. after the team asked for changes) is submitted from here.
  */

@@ -9,7 +9,7 @@ import { ProductsServicesForm } from '../business-partner/products-services-form
 const CHARITY_SECTIONS = { tutorInfo: false, products: true, services: true, consultantInfo: false } as const;
 
 /**
- * Charity step 2, Products & Services (spec 2.9; D6): optional. The business partner's form with
+ * Charity step 2, Products & Services (spec 2.9): optional. The business partner's form with
  * Overview, Products and Services; blank entries are left out, filled-in ones must be complete.
  */
 export function CharityProductsStep({

@@ -5,7 +5,7 @@ import { CharityNoPaymentStep } from './charity-no-payment-step';
 import { CharityProductsStep } from './charity-products-step';
 import { CharityTermsPackageStep } from './charity-terms-package-step';
 
-/** The charity's five steps (D6); the application is submitted at step 3 (D7: nothing to pay). */
+/** The charity's five steps; the application is submitted at step 3 (nothing to pay). */
 export const CHARITY_STEP_COMPONENTS: TWizardStepComponents = {
   1: CharityDetailsStep,
   2: CharityProductsStep,

@@ -7,7 +7,7 @@ import type { IWizardStepProps } from '../../lib/wizard-types';
 import { TermsStep } from '../shared/terms-step';
 
 /**
- * Charity step 3, Terms & Package (spec 2.9; D6, D7): the free charity package and the terms.
+ * Charity step 3, Terms & Package (spec 2.9): the free charity package and the terms.
  * Charities pay nothing, so there is no checkout: completing this step submits the application.
  * The server records the package id (the step schema's default).
  */

@@ -28,7 +28,7 @@ function childNameOf(registration: IWizardStepProps<unknown>['registration']): s
 }
 
 /**
- * Young entrepreneur step 3, Guardian Information (spec 2.9, 3, 5; D15, D16): the guardian's
+ * Young entrepreneur step 3, Guardian Information (spec 2.9, 3, 5): the guardian's
  * details, a South African ID number checked when the ID is South African, the consent naming the
  * guardian and the child, and the consent form to download, sign and upload in step 4.
  */
