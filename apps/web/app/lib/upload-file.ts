@@ -1,5 +1,6 @@
 import { UPLOAD_MESSAGES, type TUploadedFile } from '@sekolo/shared/schemas/uploads';
-import { ApiError, api, apiErrorOf } from './api-client';
+import { uploadsContracts } from '@sekolo/shared/contracts/uploads';
+import { ApiError, apiErrorOf, call, urlOf } from './api-client';
 
 /**
  * Sends one file to POST /api/uploads with XMLHttpRequest, because fetch cannot report upload
@@ -17,7 +18,7 @@ export function uploadFile(
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/uploads');
+    xhr.open(uploadsContracts.upload.method, urlOf(uploadsContracts.upload));
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {
@@ -51,12 +52,12 @@ export function uploadFile(
 
 /** Removes one of the signed-in user's files (DELETE /api/uploads/:id). */
 export function deleteUploadedFile(id: string): Promise<void> {
-  return api.delete<void>(`/api/uploads/${encodeURIComponent(id)}`);
+  return call(uploadsContracts.remove, { params: { id } });
 }
 
 /** Where the owner (and reviewers) can open a stored file. */
 export function uploadedFileUrl(id: string): string {
-  return `/api/uploads/${encodeURIComponent(id)}`;
+  return urlOf(uploadsContracts.read, { params: { id }, query: {} });
 }
 
 function parseJson(text: string): unknown {

@@ -125,82 +125,95 @@ export const ZGuardianConsentToken = z.object({
 // ---------------------------------------------------------------------------------------------
 // Answers of the API (the web app reads these shapes).
 
-export type TApplicationView = {
-  id: string;
-  userType: string;
-  status: TApplicationStatusId;
-  currentStep: number;
-  stepData: Record<string, Record<string, unknown>>;
-  submittedAt: string | null;
-  decidedAt: string | null;
-  decisionReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+const ZStepValues = z.record(z.string(), z.record(z.string(), z.unknown()));
+
+export const ZApplicationView = z.object({
+  id: z.string(),
+  userType: z.string(),
+  status: z.enum(APPLICATION_STATUS_IDS),
+  currentStep: z.number(),
+  stepData: ZStepValues,
+  submittedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TApplicationView = z.infer<typeof ZApplicationView>;
 
 /**
  * What the applicant reads of their own application (GET/PUT /api/applications/me...): the view
  * plus the unfinished steps' form values by step number. A step's draft goes when the step is
  * completed, and all go on submission. Never shown to anyone else (the console reads TApplicationView).
  */
-export type TApplicantApplicationView = TApplicationView & {
-  stepDrafts: Record<string, Record<string, unknown>>;
-};
+export const ZApplicantApplicationView = ZApplicationView.extend({ stepDrafts: ZStepValues });
+export type TApplicantApplicationView = z.infer<typeof ZApplicantApplicationView>;
 
-export type TConsoleApplicationListItem = {
-  id: string;
-  userType: string;
-  status: TApplicationStatusId;
-  name: string;
-  applicant: { id: string; name: string; email: string };
-  submittedAt: string | null;
-  updatedAt: string;
-};
+const ZApplicant = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
-export type TConsoleApplicationList = {
-  items: TConsoleApplicationListItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-};
+export const ZConsoleApplicationListItem = z.object({
+  id: z.string(),
+  userType: z.string(),
+  status: z.enum(APPLICATION_STATUS_IDS),
+  name: z.string(),
+  applicant: ZApplicant,
+  submittedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type TConsoleApplicationListItem = z.infer<typeof ZConsoleApplicationListItem>;
 
-export type TApplicationDocument = {
-  step: number;
+export const ZConsoleApplicationList = z.object({
+  items: z.array(ZConsoleApplicationListItem),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type TConsoleApplicationList = z.infer<typeof ZConsoleApplicationList>;
+
+export const ZApplicationDocument = z.object({
+  step: z.number(),
   /** Dotted path inside the step, e.g. 'documentFiles.registrationCertificate'. */
-  field: string;
-  id: string;
-  name: string;
-  size: number;
-  mimeType: string;
-  url: string;
-};
+  field: z.string(),
+  id: z.string(),
+  name: z.string(),
+  size: z.number(),
+  mimeType: z.string(),
+  url: z.string(),
+});
+export type TApplicationDocument = z.infer<typeof ZApplicationDocument>;
 
-export type TConsoleApplicationDetail = {
-  application: TApplicationView & {
-    applicant: { id: string; name: string; email: string; firstName: string; lastName: string; status: string };
-    decidedBy: { id: string; name: string; email: string } | null;
-    organization: { id: string; name: string; type: string } | null;
-    submissionKey: string | null;
-    name: string;
-    steps: { step: number; title: string; data: Record<string, unknown> | null }[];
-    documents: TApplicationDocument[];
-    guardianConsent: {
-      guardianName: string;
-      guardianEmail: string;
-      relation: string;
-      requestedAt: string;
-      consentedAt: string | null;
-    } | null;
-  };
-};
+export const ZConsoleApplicationDetail = z.object({
+  application: ZApplicationView.extend({
+    applicant: ZApplicant.extend({ firstName: z.string(), lastName: z.string(), status: z.string() }),
+    decidedBy: ZApplicant.nullable(),
+    organization: z.object({ id: z.string(), name: z.string(), type: z.string() }).nullable(),
+    submissionKey: z.string().nullable(),
+    name: z.string(),
+    steps: z.array(
+      z.object({ step: z.number(), title: z.string(), data: z.record(z.string(), z.unknown()).nullable() }),
+    ),
+    documents: z.array(ZApplicationDocument),
+    guardianConsent: z
+      .object({
+        guardianName: z.string(),
+        guardianEmail: z.string(),
+        relation: z.string(),
+        requestedAt: z.string(),
+        consentedAt: z.string().nullable(),
+      })
+      .nullable(),
+  }),
+});
+export type TConsoleApplicationDetail = z.infer<typeof ZConsoleApplicationDetail>;
 
-export type TGuardianConsentView = {
-  status: 'pending' | 'given' | 'expired';
-  childName: string;
-  shopName: string;
-  guardianName: string;
-  consentedAt: string | null;
-};
+export const ZGuardianConsentView = z.object({
+  status: z.enum(['pending', 'given', 'expired']),
+  childName: z.string(),
+  shopName: z.string(),
+  guardianName: z.string(),
+  consentedAt: z.string().nullable(),
+});
+export type TGuardianConsentView = z.infer<typeof ZGuardianConsentView>;
 
 export function applicationStatusLabel(status: string): string {
   return APPLICATION_STATUS_OPTIONS.find((o) => o.id === status)?.label ?? status;

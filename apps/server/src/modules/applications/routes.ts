@@ -1,15 +1,7 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  APPLICATION_MESSAGES,
-  ZConsoleApplicationsQuery,
-  ZDecisionReason,
-  ZGuardianConsentToken,
-  ZIdempotencyKey,
-  ZSaveApplicationDraft,
-  ZSaveStepDraft,
-  ZStepDraftParams,
-} from '@sekolo/shared/schemas/applications';
+import { APPLICATION_MESSAGES, ZIdempotencyKey } from '@sekolo/shared/schemas/applications';
+import { applicationsContracts as api } from '@sekolo/shared/contracts/applications';
+import { fromContract } from '../../platform/http/contract-route.ts';
 import { badRequest, unauthorized } from '../../platform/http/errors.ts';
 import { limitPerClientAddress } from '../../platform/rate-limits/rate-limit.ts';
 import {
@@ -48,22 +40,30 @@ const applicant = defineGuard(async (request) => {
 
 /** The applicant's own application and the guardian consent link. Prefix /api/applications. */
 export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/me', { onRequest: requireSession }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const row = await findApplicationOfUser(app.deps.database.db, (await signedIn(request)).id);
-    return { application: row ? toApplicantView(row) : null };
+  app.route({
+    ...fromContract(app, api.mine),
+    onRequest: requireSession,
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const row = await findApplicationOfUser(app.deps.database.db, (await signedIn(request)).id);
+      return { application: row ? toApplicantView(row) : null };
+    },
   });
 
-  app.put('/me', { onRequest: applicant, schema: { body: ZSaveApplicationDraft } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { application: await saveApplicationDraft(app.deps, await signedIn(request), request.body) };
+  app.route({
+    ...fromContract(app, api.saveDraft),
+    onRequest: applicant,
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { application: await saveApplicationDraft(app.deps, await signedIn(request), request.body) };
+    },
   });
 
   // The unfinished step, saved while the applicant types and after each upload (idempotent: it replaces).
-  app.put(
-    '/me/drafts/:step',
-    { onRequest: applicant, schema: { params: ZStepDraftParams, body: ZSaveStepDraft } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(app, api.saveStepDraft),
+    onRequest: applicant,
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const application = await saveStepDraft(app.deps, await signedIn(request), {
         step: request.params.step,
@@ -71,20 +71,24 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { application };
     },
-  );
+  });
 
-  app.post('/me/submit', { onRequest: applicant }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const key = ZIdempotencyKey.safeParse(request.headers['idempotency-key'] ?? '');
-    if (!key.success)
-      throw badRequest(APPLICATION_MESSAGES.idempotencyKeyRequired, {
-        'Idempotency-Key': APPLICATION_MESSAGES.idempotencyKeyRequired,
+  app.route({
+    ...fromContract(app, api.submit),
+    onRequest: applicant,
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const key = ZIdempotencyKey.safeParse(request.headers['idempotency-key'] ?? '');
+      if (!key.success)
+        throw badRequest(APPLICATION_MESSAGES.idempotencyKeyRequired, {
+          'Idempotency-Key': APPLICATION_MESSAGES.idempotencyKeyRequired,
+        });
+      const application = await submitApplication(app.deps, await signedIn(request), {
+        idempotencyKey: key.data,
+        ip: request.ip,
       });
-    const application = await submitApplication(app.deps, await signedIn(request), {
-      idempotencyKey: key.data,
-      ip: request.ip,
-    });
-    return { application };
+      return { application };
+    },
   });
 
   const consentLimit = limitPerClientAddress({
@@ -94,26 +98,24 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     what: 'attempts',
   });
 
-  app.get(
-    '/guardian-consent/:token',
-    { preHandler: consentLimit, schema: { params: ZGuardianConsentToken } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(app, api.guardianConsent),
+    preHandler: consentLimit,
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return readGuardianConsent(app.deps.database.db, request.params.token);
     },
-  );
+  });
 
-  app.post(
-    '/guardian-consent',
-    { preHandler: consentLimit, schema: { body: ZGuardianConsentToken } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(app, api.confirmGuardianConsent),
+    preHandler: consentLimit,
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return confirmGuardianConsent(app.deps.database.db, { token: request.body.token, ip: request.ip });
     },
-  );
+  });
 };
-
-const ZId = z.object({ id: z.uuid('Application not found.') });
 
 /** The review console, platform operators only. Prefix /api/console/applications. */
 export const consoleApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -122,17 +124,22 @@ export const consoleApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/', { onRequest: operator, schema: { querystring: ZConsoleApplicationsQuery } }, async (request) =>
-    listConsoleApplications(app.deps.database.db, request.query),
-  );
+  app.route({
+    ...fromContract(app, api.consoleList),
+    onRequest: operator,
+    handler: async (request) => listConsoleApplications(app.deps.database.db, request.query),
+  });
 
-  app.get('/:id', { onRequest: operator, schema: { params: ZId } }, async (request) =>
-    getConsoleApplication(app.deps.database.db, {
-      id: request.params.id,
-      actorUserId: (await signedIn(request)).id,
-      ip: request.ip,
-    }),
-  );
+  app.route({
+    ...fromContract(app, api.consoleDetail),
+    onRequest: operator,
+    handler: async (request) =>
+      getConsoleApplication(app.deps.database.db, {
+        id: request.params.id,
+        actorUserId: (await signedIn(request)).id,
+        ip: request.ip,
+      }),
+  });
 
   const decide = async (
     request: Parameters<typeof getSessionUser>[0] & { params: { id: string } },
@@ -146,15 +153,19 @@ export const consoleApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   });
 
-  app.post('/:id/approve', { onRequest: operator, schema: { params: ZId } }, async (request) =>
-    decide(request, { action: 'approve' }),
-  );
-  app.post('/:id/reject', { onRequest: operator, schema: { params: ZId, body: ZDecisionReason } }, async (request) =>
-    decide(request, { action: 'reject', reason: request.body.reason }),
-  );
-  app.post(
-    '/:id/request-changes',
-    { onRequest: operator, schema: { params: ZId, body: ZDecisionReason } },
-    async (request) => decide(request, { action: 'request_changes', reason: request.body.reason }),
-  );
+  app.route({
+    ...fromContract(app, api.approve),
+    onRequest: operator,
+    handler: async (request) => decide(request, { action: 'approve' }),
+  });
+  app.route({
+    ...fromContract(app, api.reject),
+    onRequest: operator,
+    handler: async (request) => decide(request, { action: 'reject', reason: request.body.reason }),
+  });
+  app.route({
+    ...fromContract(app, api.requestChanges),
+    onRequest: operator,
+    handler: async (request) => decide(request, { action: 'request_changes', reason: request.body.reason }),
+  });
 };

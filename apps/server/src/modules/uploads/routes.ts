@@ -1,7 +1,8 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, ZUploadPurpose } from '@sekolo/shared/schemas/uploads';
+import { uploadsContracts as api } from '@sekolo/shared/contracts/uploads';
+import { fromContract } from '../../platform/http/contract-route.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { consumeRateLimit, rateLimitedError } from '../../platform/rate-limits/rate-limit.ts';
@@ -21,8 +22,6 @@ export const UPLOAD_RATE_LIMITS = {
   perUser: { limit: 60, windowMs: 15 * 60 * 1000 },
   perAddress: { limit: 200, windowMs: 15 * 60 * 1000 },
 } as const;
-
-const ZParams = z.object({ id: z.string().min(1).max(100) });
 
 /**
  * The app's CSP has object-src 'none', which stops Chrome's built-in PDF viewer (it renders through
@@ -50,29 +49,26 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage?: IFileStorage }> = a
   const signedIn = async (request: Parameters<typeof getSessionUser>[0]): Promise<TSessionUser> =>
     (await getSessionUser(request))!;
 
-  app.post(
-    '/',
-    {
-      onRequest: requireSession,
-      config: { bodyTypes: [MULTIPART_BODY] },
-      // Signed in: the limits, then the size, before the body is read.
-      preHandler: async (request, reply) => {
-        const user = await signedIn(request);
-        for (const [key, rule] of [
-          [`uploads:user:${user.id}`, UPLOAD_RATE_LIMITS.perUser],
-          [`uploads:ip:${request.ip}`, UPLOAD_RATE_LIMITS.perAddress],
-        ] as const) {
-          const result = await consumeRateLimit(db, { key, ...rule });
-          if (!result.allowed) {
-            reply.header('retry-after', String(result.retryAfterSeconds));
-            throw rateLimitedError(result.retryAfterSeconds, 'uploads');
-          }
+  app.route({
+    ...fromContract(app, api.upload, { bodyTypes: [MULTIPART_BODY] }),
+    onRequest: requireSession,
+    // Signed in: the limits, then the size, before the body is read.
+    preHandler: async (request, reply) => {
+      const user = await signedIn(request);
+      for (const [key, rule] of [
+        [`uploads:user:${user.id}`, UPLOAD_RATE_LIMITS.perUser],
+        [`uploads:ip:${request.ip}`, UPLOAD_RATE_LIMITS.perAddress],
+      ] as const) {
+        const result = await consumeRateLimit(db, { key, ...rule });
+        if (!result.allowed) {
+          reply.header('retry-after', String(result.retryAfterSeconds));
+          throw rateLimitedError(result.retryAfterSeconds, 'uploads');
         }
-        const length = Number(request.headers['content-length'] ?? 0);
-        if (length > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw fileTooLarge();
-      },
+      }
+      const length = Number(request.headers['content-length'] ?? 0);
+      if (length > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw fileTooLarge();
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const user = await signedIn(request);
       if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.missing);
       let file: { name: string | undefined; bytes: Buffer } | null = null;
@@ -108,15 +104,12 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage?: IFileStorage }> = a
       });
       return reply.status(201).header('cache-control', 'no-store').send(uploaded);
     },
-  );
+  });
 
-  app.get(
-    '/:id',
-    {
-      onRequest: requireSession,
-      schema: { params: ZParams, querystring: z.object({ download: z.enum(['1', 'true']).optional() }) },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(app, api.read),
+    onRequest: requireSession,
+    handler: async (request, reply) => {
       const viewer = await signedIn(request);
       const { row, access } = await findReadableUpload(db, viewer, request.params.id);
       const stored = await storage.get(row.storageKey);
@@ -146,11 +139,15 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage?: IFileStorage }> = a
         .header('etag', `"${row.sha256}"`)
         .send(stored.body);
     },
-  );
+  });
 
-  app.delete('/:id', { onRequest: requireSession, schema: { params: ZParams } }, async (request, reply) => {
-    const user = await signedIn(request);
-    await deleteUpload(db, storage, { id: request.params.id, userId: user.id, ip: request.ip, log: request.log });
-    return reply.status(204).send();
+  app.route({
+    ...fromContract(app, api.remove),
+    onRequest: requireSession,
+    handler: async (request, reply) => {
+      const user = await signedIn(request);
+      await deleteUpload(db, storage, { id: request.params.id, userId: user.id, ip: request.ip, log: request.log });
+      return reply.status(204).send();
+    },
   });
 };

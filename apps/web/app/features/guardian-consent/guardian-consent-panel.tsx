@@ -3,10 +3,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ShieldCheck, XCircle } from 'lucide-react';
 import { CONTACT } from '@sekolo/shared/constants/marketing';
 import { guardianConsentText } from '@sekolo/shared/schemas/registration/young-entrepreneur';
-import type { TGuardianConsentView } from '@sekolo/shared/schemas/applications';
+import { applicationsContracts } from '@sekolo/shared/contracts/applications';
 import { Button } from '~/components/ui/button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
-import { api } from '~/lib/api-client';
+import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { paths } from '~/config/paths';
 
@@ -28,12 +28,12 @@ const dateFormat = new Intl.DateTimeFormat('en-ZA', {
 export function GuardianConsentPanel({ token }: { token: string | null }) {
   const consent = useQuery({
     queryKey: ['guardian-consent', token],
-    queryFn: () => api.get<TGuardianConsentView>(`/api/applications/guardian-consent/${encodeURIComponent(token ?? '')}`),
+    queryFn: () => call(applicationsContracts.guardianConsent, { params: { token: token ?? '' } }),
     enabled: Boolean(token),
     retry: false,
   });
   const confirm = useMutation({
-    mutationFn: () => api.post<TGuardianConsentView>('/api/applications/guardian-consent', { token }),
+    mutationFn: () => call(applicationsContracts.confirmGuardianConsent, { body: { token: token ?? '' } }),
   });
 
   if (!token) {
@@ -46,7 +46,10 @@ export function GuardianConsentPanel({ token }: { token: string | null }) {
   if (consent.isPending) return <LoadingSpinner label="Loading the consent request..." />;
   if (consent.isError) {
     return (
-      <Outcome icon={<XCircle className="size-10 text-red-600" aria-hidden="true" />} title="We could not find this consent request">
+      <Outcome
+        icon={<XCircle className="size-10 text-red-600" aria-hidden="true" />}
+        title="We could not find this consent request"
+      >
         <p>{errorMessage(consent.error)}</p>
         <p className="mt-2 text-sm text-slate-500">Questions? Write to {CONTACT.email}.</p>
       </Outcome>
@@ -55,19 +58,28 @@ export function GuardianConsentPanel({ token }: { token: string | null }) {
   const view = confirm.data ?? consent.data;
   if (view.status === 'given') {
     return (
-      <Outcome icon={<CheckCircle2 className="size-10 text-emerald-600" aria-hidden="true" />} title="Thank you: your consent is recorded">
+      <Outcome
+        icon={<CheckCircle2 className="size-10 text-emerald-600" aria-hidden="true" />}
+        title="Thank you: your consent is recorded"
+      >
         <p>
           You gave consent for {view.childName}
-          {view.shopName ? `'s shop "${view.shopName}"` : ''} on {view.consentedAt ? dateFormat.format(new Date(view.consentedAt)) : 'Sekolo'}.
-          Our team can now review the application.
+          {view.shopName ? `'s shop "${view.shopName}"` : ''} on{' '}
+          {view.consentedAt ? dateFormat.format(new Date(view.consentedAt)) : 'Sekolo'}. Our team can now review the
+          application.
         </p>
       </Outcome>
     );
   }
   if (view.status === 'expired') {
     return (
-      <Outcome icon={<XCircle className="size-10 text-red-600" aria-hidden="true" />} title="This consent link has expired">
-        <p>Please ask {view.childName} to contact us at {CONTACT.email} for a new link.</p>
+      <Outcome
+        icon={<XCircle className="size-10 text-red-600" aria-hidden="true" />}
+        title="This consent link has expired"
+      >
+        <p>
+          Please ask {view.childName} to contact us at {CONTACT.email} for a new link.
+        </p>
       </Outcome>
     );
   }
@@ -77,8 +89,8 @@ export function GuardianConsentPanel({ token }: { token: string | null }) {
         <ShieldCheck className="size-10 text-brand-700" aria-hidden="true" />
         <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Guardian consent</h1>
         <p className="mt-3 max-w-lg text-slate-600">
-          {view.childName} has applied to open {view.shopName ? `the shop "${view.shopName}"` : 'a shop'} on Sekolo and named you, {view.guardianName}, as
-          their parent or guardian.
+          {view.childName} has applied to open {view.shopName ? `the shop "${view.shopName}"` : 'a shop'} on Sekolo and
+          named you, {view.guardianName}, as their parent or guardian.
         </p>
       </div>
       <blockquote className="rounded-xl border border-slate-200 bg-slate-50 p-5 text-sm text-slate-800">
@@ -97,7 +109,9 @@ export function GuardianConsentPanel({ token }: { token: string | null }) {
           <Link to={paths.home}>Not now</Link>
         </Button>
       </div>
-      <p className="text-center text-sm text-slate-500">If you do not know about this application, close this page: nothing is approved without your consent.</p>
+      <p className="text-center text-sm text-slate-500">
+        If you do not know about this application, close this page: nothing is approved without your consent.
+      </p>
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  TApplicationView,
-  TConsoleApplicationDetail,
-  TConsoleApplicationList,
-  TConsoleApplicationsQuery,
-} from '@sekolo/shared/schemas/applications';
-import { api } from '~/lib/api-client';
+import type { TConsoleApplicationsQuery } from '@sekolo/shared/schemas/applications';
+import { applicationsContracts } from '@sekolo/shared/contracts/applications';
+import { call } from '~/lib/api-client';
 
-const BASE = '/api/console/applications';
+const DECISIONS = {
+  approve: applicationsContracts.approve,
+  reject: applicationsContracts.reject,
+  'request-changes': applicationsContracts.requestChanges,
+} as const;
 
 export const consoleKeys = {
   all: ['console', 'applications'] as const,
@@ -17,12 +17,9 @@ export const consoleKeys = {
 
 /** GET /api/console/applications: the review queue. */
 export function useConsoleApplications(query: TConsoleApplicationsQuery) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== '') params.set(key, String(value));
   return useQuery({
     queryKey: consoleKeys.list(query),
-    queryFn: () => api.get<TConsoleApplicationList>(`${BASE}?${params.toString()}`),
+    queryFn: () => call(applicationsContracts.consoleList, { query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -32,23 +29,22 @@ export function useConsoleApplications(query: TConsoleApplicationsQuery) {
 export function useConsoleApplication(id: string) {
   return useQuery({
     queryKey: consoleKeys.detail(id),
-    queryFn: () => api.get<TConsoleApplicationDetail>(`${BASE}/${encodeURIComponent(id)}`),
+    queryFn: () => call(applicationsContracts.consoleDetail, { params: { id } }),
     retry: false,
     staleTime: 0,
   });
 }
 
-export type TDecisionAction = 'approve' | 'reject' | 'request-changes';
+export type TDecisionAction = keyof typeof DECISIONS;
 
 /** POST approve | reject | request-changes; refreshes the queue and the application. */
 export function useDecideApplication(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, reason }: { action: TDecisionAction; reason?: string }) =>
-      api.post<{ application: TApplicationView }>(
-        `${BASE}/${encodeURIComponent(id)}/${action}`,
-        action === 'approve' ? undefined : { reason },
-      ),
+      action === 'approve'
+        ? call(DECISIONS.approve, { params: { id } })
+        : call(DECISIONS[action], { params: { id }, body: { reason: reason ?? '' } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: consoleKeys.all }),
   });
 }

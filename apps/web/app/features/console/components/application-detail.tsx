@@ -5,6 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { ApiError } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
+import { uploadedFileUrl } from '~/lib/upload-file';
 import { useConsoleApplication } from '../api/console-applications';
 import { formatDateTime } from '../lib/format-date';
 import { fileDescription, formatValue, humanizeKey, isFileValue, type TFieldScope } from '../lib/format-field';
@@ -19,7 +20,8 @@ export function ApplicationDetail({ id }: { id: string }) {
   const query = useConsoleApplication(id);
   if (query.isPending) return <LoadingSpinner label="Loading the application..." />;
   if (query.isError) {
-    const missing = query.error instanceof ApiError && (query.error.code === 'NOT_FOUND' || query.error.code === 'VALIDATION_ERROR');
+    const missing =
+      query.error instanceof ApiError && (query.error.code === 'NOT_FOUND' || query.error.code === 'VALIDATION_ERROR');
     return (
       <div className="space-y-4">
         <BackLink />
@@ -231,7 +233,7 @@ function Fields({ data, level = 0, scope }: { data: Record<string, unknown>; lev
             <Item key={key} label={humanizeKey(key)}>
               {isFileValue(value) ? (
                 <a
-                  href={`/api/uploads/${value.id}`}
+                  href={uploadedFileUrl(value.id)}
                   target="_blank"
                   rel="noopener"
                   className="text-brand-700 hover:underline"

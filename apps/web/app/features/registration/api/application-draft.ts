@@ -1,24 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '~/lib/api-client';
+import { applicationsContracts } from '@sekolo/shared/contracts/applications';
+import type { TApplicantApplicationView, TSaveApplicationDraft } from '@sekolo/shared/schemas/applications';
+import { call } from '~/lib/api-client';
 
 /** The applicant's application as GET /api/applications/me answers it (applications contract). */
-export interface IApplicationDraft {
-  id: string;
-  userType: string;
-  status: 'draft' | 'submitted' | 'changes_requested' | 'approved' | 'rejected';
-  currentStep: number;
-  stepData: Record<string, Record<string, unknown>>;
-  /** The unfinished steps' form values (files as { id, name, size, mimeType }), by step number. */
-  stepDrafts?: Record<string, Record<string, unknown>>;
-  submittedAt: string | null;
-  decisionReason?: string | null;
-  updatedAt: string;
-}
+export type IApplicationDraft = TApplicantApplicationView;
 
 export const applicationDraftQueryKey = ['applications', 'me'] as const;
 
-export function getApplicationDraft(): Promise<{ application: IApplicationDraft | null }> {
-  return api.get('/api/applications/me');
+export function getApplicationDraft() {
+  return call(applicationsContracts.mine);
 }
 
 export const applicationDraftQueryOptions = queryOptions({
@@ -29,11 +20,8 @@ export const applicationDraftQueryOptions = queryOptions({
 });
 
 /** PUT /api/applications/me: saves the draft after every step. */
-export function saveApplicationDraft(body: {
-  currentStep: number;
-  stepData: Record<string, Record<string, unknown>>;
-}): Promise<{ application: IApplicationDraft }> {
-  return api.put('/api/applications/me', body);
+export function saveApplicationDraft(body: TSaveApplicationDraft) {
+  return call(applicationsContracts.saveDraft, { body });
 }
 
 /**
@@ -41,15 +29,15 @@ export function saveApplicationDraft(body: {
  * step is completed). It replaces the step's earlier draft, so a retry is harmless. `keepalive`
  * lets the save finish while the page unloads.
  */
-export function saveStepDraft(
-  step: number,
-  values: Record<string, unknown>,
-  options: { keepalive?: boolean } = {},
-): Promise<{ application: IApplicationDraft }> {
-  return api.put(`/api/applications/me/drafts/${step}`, { values }, { keepalive: options.keepalive });
+export function saveStepDraft(step: number, values: Record<string, unknown>, options: { keepalive?: boolean } = {}) {
+  return call(
+    applicationsContracts.saveStepDraft,
+    { params: { step }, body: { values } },
+    { keepalive: options.keepalive },
+  );
 }
 
 /** POST /api/applications/me/submit; the same key on a retry returns the same result, never a second submission. */
-export function submitApplication(idempotencyKey: string): Promise<{ application: IApplicationDraft }> {
-  return api.post('/api/applications/me/submit', {}, { headers: { 'idempotency-key': idempotencyKey } });
+export function submitApplication(idempotencyKey: string) {
+  return call(applicationsContracts.submit, {}, { headers: { 'idempotency-key': idempotencyKey } });
 }
