@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { SCHOOL_GRADE_IDS } from '../constants/enumerations.ts';
 import { ATTENDANCE_STATUS_IDS } from './attendance.ts';
-import type { TLesson, TPeriod } from './timetable.ts';
+import { ZLesson, ZPeriod } from './timetable.ts';
 
 export const FAMILY_MESSAGES = {
   learnerEmailInvalid: 'Please enter the learner’s e-mail address',
@@ -58,33 +58,6 @@ export const ZAttendanceSummary = z.object({
 });
 export type TAttendanceSummary = z.infer<typeof ZAttendanceSummary>;
 
-/** The timetable's period and lesson as the dashboards show them (TPeriod and TLesson, checked below). */
-const ZPeriodShown = z.object({
-  id: z.string(),
-  name: z.string(),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  isBreak: z.boolean(),
-});
-const ZLessonShown = z.object({
-  id: z.string(),
-  day: z.number(),
-  periodId: z.string(),
-  subjectClassId: z.string(),
-  subjectLabel: z.string(),
-  groupName: z.string().nullable(),
-  wholeClass: z.boolean(),
-  teacherId: z.string(),
-  teacherName: z.string(),
-  registerClassId: z.string(),
-  registerClassName: z.string(),
-  roomId: z.string().nullable(),
-  roomName: z.string().nullable(),
-});
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-// A field added to the timetable's types fails here rather than vanishing from the dashboards' answer.
-true satisfies Same<z.infer<typeof ZPeriodShown>, TPeriod> & Same<z.infer<typeof ZLessonShown>, TLesson>;
-
 /** One learner as their parent, or they themselves, see them on a dashboard. */
 export const ZLearnerOverview = z.object({
   learner: z.object({
@@ -97,7 +70,7 @@ export const ZLearnerOverview = z.object({
   }),
   registerClass: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** The school's bell schedule and the class's lessons (Monday 1 … Friday 5); empty when none yet. */
-  timetable: z.object({ periods: z.array(ZPeriodShown), lessons: z.array(ZLessonShown) }),
+  timetable: z.object({ periods: z.array(ZPeriod), lessons: z.array(ZLesson) }),
   attendance: ZAttendanceSummary,
   /** The school's calendar day the overview was made for (YYYY-MM-DD). */
   today: z.string(),
