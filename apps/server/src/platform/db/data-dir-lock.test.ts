@@ -77,11 +77,11 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs: number
 }
 
 describe('two servers on one data folder', () => {
-  it('the second refuses to start and says the folder is already in use', { timeout: 60_000 }, async () => {
+  it('the second refuses to start and says the folder is already in use', { timeout: 120_000 }, async () => {
     const dataDir = path.join(tempDir('sekolo-twice-'), 'data');
     const first = runServer(dataDir);
     try {
-      await waitFor(() => /Sekolo is running at http:\/\/\S+:\d+/.test(first.stdout()) || first.child.exitCode !== null, 'the first server', 45_000);
+      await waitFor(() => /Sekolo is running at http:\/\/\S+:\d+/.test(first.stdout()) || first.child.exitCode !== null, 'the first server', 100_000);
       expect(first.child.exitCode, first.stderr()).toBeNull();
 
       const second = runServer(dataDir);
