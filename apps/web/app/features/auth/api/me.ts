@@ -2,7 +2,7 @@
  * Who is signed in, without TanStack Query: the session probe of public pages (lib/session-probe.ts)
  * asks this before any query code loads; `get-me.ts` wraps it as the `me` query.
  */
-import { accountsContracts, type TMe } from '@sekolo/shared/contracts/accounts';
+import type { accountsContracts, TMe } from '@sekolo/shared/contracts/accounts';
 import { call } from '~/lib/api-client';
 
 /** GET /api/me: who is signed in (accounts contract). */
@@ -11,9 +11,20 @@ export type IMe = TMe;
 export const meQueryKey = ['me'] as const;
 
 /**
+ * The `me` contract without its schema: every page asks this, and the contract module would bring
+ * zod to pages that validate nothing. The server answers by the full contract; the answer's type is
+ * the contract's.
+ */
+const ME = {
+  method: 'GET',
+  path: '/api/me',
+  response: null as unknown as (typeof accountsContracts.me)['response'],
+} as const satisfies Pick<typeof accountsContracts.me, 'method' | 'path' | 'response'>;
+
+/**
  * Signed out is an answer, not an error: the server answers null (200), so an anonymous visitor's
  * browser logs no failed request on every page.
  */
 export async function getMe(): Promise<IMe | null> {
-  return (await call(accountsContracts.me)) ?? null;
+  return (await call(ME)) ?? null;
 }

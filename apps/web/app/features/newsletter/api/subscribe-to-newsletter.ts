@@ -1,9 +1,10 @@
 import { useAsyncAction } from '~/lib/use-async-action';
 import type { TNewsletterSubscribeInput } from '@sekolo/shared/schemas/public-forms';
-import { newsletterContracts } from '@sekolo/shared/contracts/newsletter';
 import { call } from '~/lib/api-client';
 
-export function subscribeToNewsletter(input: TNewsletterSubscribeInput) {
+export async function subscribeToNewsletter(input: TNewsletterSubscribeInput) {
+  // The footer is on every page: its contract (and zod with it) loads when someone subscribes.
+  const { newsletterContracts } = await import('@sekolo/shared/contracts/newsletter');
   return call(newsletterContracts.subscribe, { body: input });
 }
 
