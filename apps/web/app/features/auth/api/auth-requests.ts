@@ -1,9 +1,10 @@
 /**
  * The Better Auth HTTP endpoints the web app calls (accounts contract). The app does not bundle the
- * better-auth client: public pages stay light and every call goes through `~/lib/api-client`.
+ * better-auth client: public pages stay light and every call goes through `~/lib/api-client`. The
+ * account menu on every page imports this module, so the contracts with their schemas (zod) load
+ * only when one of their calls is made.
  */
 import type { TSignUpRequest } from '@sekolo/shared/schemas/auth';
-import { accountsContracts } from '@sekolo/shared/contracts/accounts';
 import { api, callWithForm, call } from '~/lib/api-client';
 import { paths } from '~/config/paths';
 
@@ -37,7 +38,8 @@ export function requestPasswordReset(email: string) {
 }
 
 /** Whether a reset or invitation link still sets a password (asked before the password is typed). */
-export function checkPasswordLink(token: string) {
+export async function checkPasswordLink(token: string) {
+  const { accountsContracts } = await import('@sekolo/shared/contracts/accounts');
   return call(accountsContracts.checkPasswordLink, { body: { token } });
 }
 
@@ -61,7 +63,8 @@ export function deleteUser(password: string) {
   return api.post<unknown>('/api/auth/delete-user', { password });
 }
 
-export function uploadAvatar(file: File) {
+export async function uploadAvatar(file: File) {
+  const { accountsContracts } = await import('@sekolo/shared/contracts/accounts');
   const body = new FormData();
   body.append('file', file);
   return callWithForm(accountsContracts.uploadAvatar, body);
