@@ -175,7 +175,7 @@ export const peopleContracts = {
   }),
   /**
    * Sent with If-Match: the guardian's updatedAt as the form read it. `invitationWithdrawn`: the
-   * link mailed to the old address of an invitation nobody took up no longer works.
+   * link mailed to the old address of an invitation nobody took up stops working.
    */
   updateGuardian: contract({
     method: 'PUT',

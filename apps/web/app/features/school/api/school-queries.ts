@@ -242,7 +242,7 @@ export function useUpdateGuardian(learnerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ guardianId, values, basedOn }: { guardianId: string; values: TGuardianValues; basedOn: string }) =>
-      // `invitationWithdrawn`: the link mailed to the old address of an invitation nobody took up no longer works.
+      // `invitationWithdrawn`: the link mailed to the old address of an invitation nobody took up stops working.
       call(
         peopleContracts.updateGuardian,
         { params: { learnerId, guardianId }, body: values },
