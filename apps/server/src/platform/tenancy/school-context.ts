@@ -20,10 +20,25 @@ export type TSchoolContext = { organizationId: string; schoolName: string; user:
  */
 export function requireSchoolPermission(...permissions: TPermission[]): TGuard {
   return defineGuard(async (request) => {
-    await schoolContext(request, permissions);
+    resolved.set(request, await schoolContext(request, permissions));
   });
 }
 
+const resolved = new WeakMap<FastifyRequest, TSchoolContext>();
+
+/**
+ * The caller and school the route's policy (`requireSchoolPermission`, its onRequest guard)
+ * resolved for this request. The permission is declared once, on the route; the handler only
+ * reads what the policy found. A route without that policy has no school context: asking for
+ * one is a programming error and answers 500, never a silent pass.
+ */
+export function schoolOf(request: FastifyRequest): TSchoolContext {
+  const ctx = resolved.get(request);
+  if (!ctx) throw new Error(`${request.method} ${request.routeOptions.url}: no school policy ran (onRequest: requireSchoolPermission(...)).`);
+  return ctx;
+}
+
+/** Resolves the caller's school and checks `permissions`; for guards and statements that check the session themselves. */
 export async function schoolContext(request: FastifyRequest, permissions: TPermission[]): Promise<TSchoolContext> {
   const user = await getSessionUser(request);
   if (!user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
