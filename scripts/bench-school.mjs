@@ -69,8 +69,6 @@ const DB_NAME = process.env.BENCH_SCALE_DATABASE || 'sekolo_bench_scale';
 const LEARNERS = Math.max(100, Number(process.env.BENCH_SCALE_LEARNERS || 50_000));
 const SECONDS = Math.max(1, Number(process.env.BENCH_SCHOOL_SECONDS || 10));
 const WARMUP_SECONDS = 2;
-/** When the bench started: the instant pgbench's saves check the session at (pgbenchDefines). */
-const BENCH_START = new Date().toISOString();
 const CONCURRENCY = Math.max(1, Number(process.env.BENCH_SCHOOL_CONCURRENCY || 16));
 const WORKERS = Math.max(1, Number(process.env.BENCH_SCHOOL_WORKERS || 1));
 const TARGETS = { readRegister: 10, saveRegister: 25, learnerPage: 15 };
@@ -106,13 +104,8 @@ const { learnerPageWithSessionQuery, pageStatementName } = await tsImport(
   path.join(root, 'apps/server/src/modules/people/list-learners.ts'),
   import.meta.url,
 );
-const {
-  registerWithSessionQuery,
-  REGISTER_SESSION_STATEMENT,
-  saveRegisterQuery,
-  saveAnswer,
-  SAVE_REGISTER_STATEMENTS,
-} = await tsImport(path.join(root, 'apps/server/src/modules/academics/attendance/register.ts'), import.meta.url);
+const { registerWithSessionQuery, REGISTER_SESSION_STATEMENT, saveRegisterQuery, saveAnswer, SAVE_REGISTER_STATEMENT } =
+  await tsImport(path.join(root, 'apps/server/src/modules/academics/attendance/register.ts'), import.meta.url);
 const { defaultPoolMax } = await tsImport(path.join(root, 'apps/server/src/platform/config/env.ts'), import.meta.url);
 /** The server's PostgreSQL connections per process (its DATABASE_POOL_MAX). */
 const POOL = Number(process.env.BENCH_SCHOOL_POOL || defaultPoolMax(WORKERS));
@@ -141,12 +134,21 @@ function statementOf(statement) {
  */
 const REGISTER = { name: REGISTER_SESSION_STATEMENT, ...statementOf(registerWithSessionQuery()) };
 /**
- * The register save's statement (register.ts, saveRegisterQuery in its `session` form): the
- * caller's session and the whole save, the class and permission check included, in one statement,
- * prepared under the server's name. Its text, and its arguments in the order of its placeholders
- * (some repeat).
+ * The register save's statement (register.ts, saveRegisterQuery): the whole save for the caller
+ * the route's policy resolved, given as parameters with the auth generation of the session read it
+ * reuses, in one statement, prepared under the server's name. Its text, and its arguments in the
+ * order of its placeholders (some repeat).
  */
-const SAVE = { name: SAVE_REGISTER_STATEMENTS.session, ...statementOf(saveRegisterQuery('session')) };
+const SAVE = { name: SAVE_REGISTER_STATEMENT, ...statementOf(saveRegisterQuery()) };
+/** Who saves, as the server's policy resolves the bench's admin: any class, no class of their own. */
+const saveCaller = (auth) => ({
+  organizationId: auth.org,
+  schoolName: auth.schoolName,
+  userId: auth.userId,
+  anyClass: true,
+  teacherId: '',
+  generation: auth.generation,
+});
 
 const failures = [];
 const fail = (message) => {
@@ -541,7 +543,7 @@ const SORTS = [
 
 // ----------------------------------------------------------------------------- the SQL, directly
 // The statement the server runs for each request, with the same parameters, one round trip, built
-// by the server's own code: each checks the caller's session itself (REGISTER, SAVE,
+// by the server's own code: the read and the page check the caller's session themselves (REGISTER,
 // learnerPageSql: the session by token, its user and their first membership,
 // platform/auth/session-lookup.ts).
 
@@ -602,9 +604,8 @@ const BENCH_MAIL = {
 const BENCH_MAIL_DAY = '2025-06-02';
 
 /**
- * saveRegister's statement (register.ts, saveRegisterForSession): the session's check, the class's
- * and the marks with their absence mails in one statement, with no transaction around it. `now` is
- * the instant the session must be valid at.
+ * saveRegister's statement (register.ts): the class's check and the marks with their absence mails
+ * in one statement, with no transaction around it, for the caller as the server's policy resolved them.
  */
 async function sqlSaveRegister(pool, auth, { classId, date, marks }) {
   const row = (
@@ -612,8 +613,7 @@ async function sqlSaveRegister(pool, auth, { classId, date, marks }) {
       name: SAVE.name,
       text: SAVE.text,
       values: SAVE.args({
-        token: auth.token,
-        now: new Date().toISOString(),
+        ...saveCaller(auth),
         classId,
         date,
         ip: '127.0.0.0',
@@ -625,8 +625,8 @@ async function sqlSaveRegister(pool, auth, { classId, date, marks }) {
       rowMode: 'array',
     })
   ).rows[0];
-  const answer = saveAnswer('session', row);
-  if (!answer.callerFound || !answer.allowed) throw new Error("the save refused the bench's admin");
+  const answer = saveAnswer(row);
+  if (!answer.current || !answer.allowed) throw new Error("the save refused the bench's admin");
   if (answer.stranger) throw new Error('a learner of the marks is not in the class');
 }
 
@@ -807,15 +807,14 @@ function learnerPageScripts(w, shapes) {
 }
 
 /**
- * saveRegister: sqlSaveRegister's statement: the session's check and the save in one statement.
+ * saveRegister: sqlSaveRegister's statement: the save in one statement, for the resolved caller.
  * Each client saves only its own classes (client c the classes Node's worker c saves), a day drawn
  * as saveJob draws it: half the time a day of this year (a first save, until that class and day
  * come round again), half a generated day (corrections of its marks), with marks drawn at random
  * with STATUS_WEIGHTS. The save's statement works out in PostgreSQL what is new, what changed and
  * who is newly absent, and stores their mails, as it does for the server. The differences: the
- * mails' templates are those of one day (BENCH_MAIL_DAY), whatever day is saved; the session is
- * checked at the bench's start (BENCH_START); a refused save (which the bench never sends) is not
- * told apart, as nothing checks the answer.
+ * mails' templates are those of one day (BENCH_MAIL_DAY), whatever day is saved; a refused save
+ * (which the bench never sends) is not told apart, as nothing checks the answer.
  */
 function saveRegisterScripts(w) {
   const slots = PGBENCH_SLOTS.saveRegister;
@@ -854,8 +853,12 @@ function saveRegisterScripts(w) {
       SAVE.text,
       SAVE.args(
         {
-          token: 'token',
-          now: 'now',
+          organizationId: 'org',
+          schoolName: 'school',
+          userId: 'user_id',
+          anyClass: 'yes',
+          teacherId: 'nobody',
+          generation: 'generation',
           classId: v('class_id'),
           date: v('day'),
           ip: 'ip',
@@ -876,8 +879,12 @@ function saveRegisterScripts(w) {
 const pgbenchDefines = (auth) => ({
   token: auth.token,
   one: 1,
-  // The instant the save's statement checks the session at: the bench's start (the session lasts days).
-  now: BENCH_START,
+  // Who saves (saveCaller): the admin, as the server's policy resolves them.
+  org: auth.org,
+  school: auth.schoolName,
+  user_id: auth.userId,
+  nobody: '',
+  generation: auth.generation,
   ip: '127.0.0.0',
   yes: true,
   // The absence mails' templates of one day: the pgbench side's mails all name that day.
@@ -1015,8 +1022,16 @@ try {
   const sessionCookie = cookie.split('; ').find((pair) => pair.includes('session_token='));
   if (!sessionCookie) throw new Error(`no session cookie in ${cookie}`);
   const w = await loadWorkload(pool, summary);
+  const caller = (
+    await pool.query(
+      'SELECT o.name, (SELECT n::text FROM auth_generation) AS generation FROM organizations o WHERE o.id = $1',
+      [w.org],
+    )
+  ).rows[0];
   const auth = {
     org: w.org,
+    schoolName: caller.name,
+    generation: caller.generation,
     userId: JSON.parse(signedInBody).user.id,
     token: decodeURIComponent(sessionCookie.split('=')[1]).split('.')[0],
   };

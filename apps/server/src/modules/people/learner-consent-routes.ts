@@ -4,7 +4,7 @@ import { fromContract } from '../../platform/http/contract-route.ts';
 import { getSessionUser, requireRole } from '../../platform/auth/guards.ts';
 import { giveOnlineConsent, listMyChildrenConsents, withdrawOwnConsent } from './guardian-consents.ts';
 import { readLearnerConsents, recordPaperConsent, withdrawLearnerConsent } from './learner-consents.ts';
-import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from '../../platform/tenancy/school-context.ts';
+import { MANAGE_LEARNERS, requireSchoolPermission, schoolOf, VIEW_LEARNERS } from '../../platform/tenancy/school-context.ts';
 
 /**
  * Guardians' consents to processing a learner's data, under /api/school. Staff: the history
@@ -21,7 +21,7 @@ export const learnerConsentRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.learnerConsents),
     onRequest: canView,
     handler: async (request) => {
-      const ctx = await schoolContext(request, VIEW_LEARNERS);
+      const ctx = schoolOf(request);
       return readLearnerConsents(db, ctx, request.params.learnerId);
     },
   });
@@ -30,7 +30,7 @@ export const learnerConsentRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.recordPaperConsent),
     onRequest: canManage,
     handler: async (request, reply) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const ctx = schoolOf(request);
       return reply.status(201).send(await recordPaperConsent(db, ctx, request.params.learnerId, request.body));
     },
   });
@@ -39,7 +39,7 @@ export const learnerConsentRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.withdrawLearnerConsent),
     onRequest: canManage,
     handler: async (request) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const ctx = schoolOf(request);
       return withdrawLearnerConsent(db, ctx, request.params.learnerId, request.params.consentId);
     },
   });

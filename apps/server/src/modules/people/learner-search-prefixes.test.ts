@@ -16,7 +16,7 @@ import {
   searchFold,
   users,
 } from '../../platform/db/schema/index.ts';
-import { SESSION_COLUMN_COUNT } from '../../platform/auth/session-lookup.ts';
+import { SESSION_COLUMNS } from '../../platform/auth/session-lookup.ts';
 import { createTestDatabase, lockWaiters } from '../../test/test-database.ts';
 import { learnerPageForToken, listLearners, pageStatementName } from './list-learners.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
@@ -654,7 +654,7 @@ describe('the learner page with its session in one statement', () => {
     let seen = 0;
     for (;;) {
       const { row, body } = await learnerPageForToken(db, token, { ...q, cursor });
-      expect(row?.[SESSION_COLUMN_COUNT - 4], 'the session school').toBe(school);
+      expect(row?.[SESSION_COLUMNS.organizationId], 'the session school').toBe(school);
       const expected = await listLearners(db, school, { ...q, cursor });
       expect(JSON.parse(body), `${JSON.stringify(q)} at ${cursor}`).toEqual(expected);
       seen += expected.learners.length;

@@ -18,8 +18,13 @@ import { learnerPageForToken, listLearners, pageStatementName } from './list-lea
 import { learnerConsentRoutes } from './learner-consent-routes.ts';
 import { listMyChildren } from './my-children.ts';
 import { changeStaffRole, inviteStaff, listStaff, reinviteStaff, removeStaff } from './school-staff.ts';
-import { adoptSession, getSessionUser, requirePermission, requireRole, sessionInStatement } from '../../platform/auth/guards.ts';
-import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from '../../platform/tenancy/school-context.ts';
+import { getSessionUser, requirePermission, requireRole, sessionInStatement } from '../../platform/auth/guards.ts';
+import {
+  MANAGE_LEARNERS,
+  requireSchoolPermission,
+  schoolOf,
+  VIEW_LEARNERS,
+} from '../../platform/tenancy/school-context.ts';
 import { setLearnerArchived, updateLearner } from './update-learner.ts';
 
 /** The If-Match of a save: the record's updatedAt as the form read it (an entity tag, quoted or not). */
@@ -29,7 +34,7 @@ function ifMatchOf(request: FastifyRequest): string | undefined {
 
 /**
  * The school dashboard's API. Prefix /api/school. Every handler first resolves the
- * caller's school (schoolContext) and passes its id to the service: tenant isolation lives there.
+ * caller's school (schoolOf, as the route's policy resolved it) and passes its id to the service: tenant isolation lives there.
  */
 export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -41,7 +46,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.overview),
     onRequest: requireSchoolPermission(...VIEW_LEARNERS, 'view_reports'),
     handler: async (request) => {
-      const ctx = await schoolContext(request, [...VIEW_LEARNERS, 'view_reports']);
+      const ctx = schoolOf(request);
       // The school's today, or the day asked for (the attendance figures are the day's).
       return getSchoolOverview(db, ctx, request.query.date ?? schoolToday());
     },
@@ -67,13 +72,12 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = pageSession.token(request);
       if (lookup && token) {
         const { row, body } = await learnerPageForToken(db, token, request.query);
-        adoptSession(request, await lookup.fromColumns(row, token));
-        await schoolContext(request, VIEW_LEARNERS);
+        await pageSession.applyPolicy(request, reply, row, token);
         // The page is PostgreSQL's JSON text, sent as it is: Fastify serialises no string it is
         // given as JSON, so this answer skips the response schema (the SQL makes its shape).
         return reply.type('application/json; charset=utf-8').send(body as never);
       }
-      const ctx = await schoolContext(request, VIEW_LEARNERS);
+      const ctx = schoolOf(request);
       return listLearners(db, ctx.organizationId, request.query);
     },
   });
@@ -82,7 +86,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.createLearner),
     onRequest: canManage,
     handler: async (request, reply) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const ctx = schoolOf(request);
       return reply.status(201).send({ learner: await createLearner(db, ctx, request.body) });
     },
   });
@@ -92,7 +96,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.exportLearners),
     onRequest: canManage,
     handler: async (request, reply) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const ctx = schoolOf(request);
       const csv = await exportLearners(db, ctx, request.query);
       const day = schoolToday();
       return reply
@@ -108,7 +112,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     bodyLimit: 5 * 1024 * 1024,
     onRequest: canManage,
     handler: async (request, reply) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const ctx = schoolOf(request);
       const { csv, mode } = request.body;
       if (wantsImportProgress(request)) {
         return streamImportProgress(request, reply, (onProgress) => importLearners(db, ctx, csv, mode, onProgress));
@@ -121,7 +125,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.getLearner),
     onRequest: canView,
     handler: async (request) => {
-      const ctx = await schoolContext(request, VIEW_LEARNERS);
+      const ctx = schoolOf(request);
       return { learner: await readLearner(db, ctx, request.params.learnerId) };
     },
   });
@@ -131,7 +135,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     // The age-for-grade rule needs the record as saved: updateLearner makes it on the locked row.
     onRequest: canManage,
     handler: async (request) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const ctx = schoolOf(request);
       return { learner: await updateLearner(db, ctx, request.params.learnerId, request.body, ifMatchOf(request)) };
     },
   });
@@ -140,7 +144,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.archiveLearner),
     onRequest: canManage,
     handler: async (request) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const ctx = schoolOf(request);
       return { learner: await setLearnerArchived(db, ctx, request.params.learnerId, true) };
     },
   });
@@ -150,7 +154,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.restoreLearner),
     onRequest: canManage,
     handler: async (request) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const ctx = schoolOf(request);
       const since = request.body?.registerClassSince ?? null;
       return { learner: await setLearnerArchived(db, ctx, request.params.learnerId, false, since) };
     },
@@ -161,7 +165,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.listGuardians),
     onRequest: canView,
     handler: async (request) => {
-      const ctx = await schoolContext(request, VIEW_LEARNERS);
+      const ctx = schoolOf(request);
       return { guardians: await readLearnerGuardians(db, ctx, request.params.learnerId) };
     },
   });
@@ -170,7 +174,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.linkGuardian),
     onRequest: canManage,
     handler: async (request, reply) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const ctx = schoolOf(request);
       return reply.status(201).send({ guardians: await linkGuardian(db, ctx, request.params.learnerId, request.body) });
     },
   });
@@ -179,7 +183,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.updateGuardian),
     onRequest: canManage,
     handler: async (request) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const ctx = schoolOf(request);
       const { learnerId, guardianId } = request.params;
       return updateLearnerGuardian(db, ctx, learnerId, guardianId, request.body, ifMatchOf(request));
     },
@@ -189,7 +193,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.unlinkGuardian),
     onRequest: canManage,
     handler: async (request) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const ctx = schoolOf(request);
       return { guardians: await unlinkGuardian(db, ctx, request.params.learnerId, request.params.guardianId) };
     },
   });
@@ -199,7 +203,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.inviteGuardian),
     onRequest: canManage,
     handler: async (request) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const ctx = schoolOf(request);
       return inviteGuardian(app, ctx, request.params.learnerId, request.params.guardianId);
     },
   });
@@ -222,7 +226,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.learnerAccount),
     onRequest: canView,
     handler: async (request) => {
-      const ctx = await schoolContext(request, VIEW_LEARNERS);
+      const ctx = schoolOf(request);
       return { account: await getLearnerAccount(db, ctx.organizationId, request.params.learnerId) };
     },
   });
@@ -231,7 +235,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.inviteLearner),
     onRequest: canManage,
     handler: async (request) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const ctx = schoolOf(request);
       return { account: await inviteLearner(app, ctx, request.params.learnerId, request.body.email) };
     },
   });
@@ -240,7 +244,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.revokeLearnerAccount),
     onRequest: canManage,
     handler: async (request) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const ctx = schoolOf(request);
       await revokeLearnerAccount(db, ctx, request.params.learnerId);
       return { account: null };
     },
@@ -271,7 +275,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.listStaff),
     onRequest: canManageStaff,
     handler: async (request) => {
-      const ctx = await schoolContext(request, ['manage_staff']);
+      const ctx = schoolOf(request);
       return { staff: await listStaff(db, ctx.organizationId) };
     },
   });
@@ -280,7 +284,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.inviteStaff),
     onRequest: canManageStaff,
     handler: async (request, reply) => {
-      const ctx = await schoolContext(request, ['manage_staff']);
+      const ctx = schoolOf(request);
       return reply.status(201).send({ member: await inviteStaff(app, ctx, request.body) });
     },
   });
@@ -289,7 +293,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.reinviteStaff),
     onRequest: canManageStaff,
     handler: async (request) => {
-      const ctx = await schoolContext(request, ['manage_staff']);
+      const ctx = schoolOf(request);
       return { member: await reinviteStaff(app, ctx, request.params.userId) };
     },
   });
@@ -298,7 +302,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.changeStaffRole),
     onRequest: requireSchoolPermission('manage_roles'),
     handler: async (request) => {
-      const ctx = await schoolContext(request, ['manage_roles']);
+      const ctx = schoolOf(request);
       return changeStaffRole(app, ctx, request.params.userId, request.body.role);
     },
   });
@@ -307,7 +311,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.removeStaff),
     onRequest: canManageStaff,
     handler: async (request) => {
-      const ctx = await schoolContext(request, ['manage_staff']);
+      const ctx = schoolOf(request);
       return { removed: await removeStaff(app, ctx, request.params.userId) };
     },
   });

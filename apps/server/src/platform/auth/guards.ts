@@ -40,6 +40,8 @@ export type TSessionUser = TSessionRowUser & {
   permissions: TPermission[];
   organization: TMembership | null;
   sessionId: string;
+  /** The auth generation the session was read at (TSessionRow.generation); null when the identity provider read it. */
+  sessionGeneration: string | null;
 };
 
 export const NOT_SIGNED_IN_MESSAGE = 'Please sign in to continue.';
@@ -47,31 +49,57 @@ export const NO_PERMISSION_MESSAGE = 'You do not have permission to do that.';
 
 const cache = new WeakMap<FastifyRequest, Promise<TSessionUser | null>>();
 
-export function getSessionUser(request: FastifyRequest): Promise<TSessionUser | null> {
+export function getSessionUser(
+  request: FastifyRequest,
+  options: TSessionReadOptions = {},
+): Promise<TSessionUser | null> {
   let pending = cache.get(request);
   if (!pending) {
-    pending = loadSessionUser(request);
+    pending = loadSessionUser(request, options);
     cache.set(request, pending);
   }
   return pending;
 }
 
 /**
+ * The caller read again from the database, whatever the request read before: for a route whose
+ * statement refused a reused session read as out of date (TSessionReadOptions.sessionReadWithinMs).
+ */
+export function getSessionUserAfresh(request: FastifyRequest): Promise<TSessionUser | null> {
+  const pending = loadSessionUser(request, {});
+  cache.set(request, pending);
+  return pending;
+}
+
+export type TSessionReadOptions = {
+  /**
+   * Reuse this process's read of the same session when it is at most this old (TSessionLookup.recent):
+   * for a hot route whose statement costs less than a second round trip. Without it, every request
+   * reads its session.
+   */
+  sessionReadWithinMs?: number;
+};
+
+/**
  * Gives the request the session that a route read in its own statement (TSessionLookup.fromColumns),
  * so the guards and getSessionUser use it instead of asking again.
  */
 export function adoptSession(request: FastifyRequest, found: TSessionRow | null): void {
-  cache.set(request, Promise.resolve(found && toSessionUser(found.user, found.sessionId, found.organization)));
+  cache.set(
+    request,
+    Promise.resolve(found && toSessionUser(found.user, found.sessionId, found.organization, found.generation)),
+  );
 }
 
-async function loadSessionUser(request: FastifyRequest): Promise<TSessionUser | null> {
+async function loadSessionUser(request: FastifyRequest, options: TSessionReadOptions): Promise<TSessionUser | null> {
   const cookie = request.headers.cookie;
   if (!cookie) return null;
   const lookup = request.server.sessionLookup;
   if (lookup) {
-    const found = await lookup.find(cookie);
+    const within = options.sessionReadWithinMs;
+    const found = within ? await lookup.recent(cookie, within) : await lookup.find(cookie);
     if (!found) return null;
-    return toSessionUser(found.user, found.sessionId, found.organization);
+    return toSessionUser(found.user, found.sessionId, found.organization, found.generation);
   }
   const result = await request.server.readSession(fromNodeHeaders(request.headers));
   if (!result) return null;
@@ -91,7 +119,12 @@ type TUserFields = {
   status?: string | null;
 };
 
-function toSessionUser(user: TUserFields, sessionId: string, organization: TMembership | null): TSessionUser {
+function toSessionUser(
+  user: TUserFields,
+  sessionId: string,
+  organization: TMembership | null,
+  sessionGeneration: string | null = null,
+): TSessionUser {
   const role = user.role ?? 'customer';
   const status = user.status ?? 'active';
   const permissions = status === 'active' && isRole(role) ? [...(PERMISSIONS[role] as readonly TPermission[])] : [];
@@ -108,6 +141,7 @@ function toSessionUser(user: TUserFields, sessionId: string, organization: TMemb
     permissions,
     organization,
     sessionId,
+    sessionGeneration,
   };
 }
 
@@ -214,5 +248,19 @@ export function sessionInStatement(
     tokens.set(request, token);
     deferredGuards.set(request, guard);
   });
-  return { onRequest, token: (request: FastifyRequest) => tokens.get(request) };
+  /**
+   * The route's policy applied to the session its statement read (`values`, SESSION_SELECT's
+   * columns first) for `token`: the session is adopted as the request's, then `guard` runs on it,
+   * answering 401 or 403 as it does at onRequest. Call it before anything of the statement's is used.
+   */
+  const applyPolicy = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    values: readonly unknown[] | undefined,
+    token: string,
+  ) => {
+    adoptSession(request, await lookup!.fromColumns(values, token));
+    await guard(request, reply);
+  };
+  return { onRequest, token: (request: FastifyRequest) => tokens.get(request), applyPolicy };
 }

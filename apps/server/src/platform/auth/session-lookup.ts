@@ -40,6 +40,12 @@ export type TSessionRowUser = {
 export type TSessionRow = {
   sessionId: string;
   expiresAt: Date;
+  /**
+   * The auth generation when the session was read (migration 0035_session_generation): it moves
+   * whenever any caller's standing may have changed, so a statement given a reused read can refuse
+   * to act on it once it has moved.
+   */
+  generation: string;
   user: TSessionRowUser;
   organization: TMembership | null;
 };
@@ -85,7 +91,7 @@ export function verifySignedValue(value: string, secret: string): string | null 
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
-/** The columns of a session lookup, in the order a statement's array rows hold them (S). */
+/** The columns of a session lookup, in the order a statement's array rows hold them (SESSION_COLUMNS). */
 const SESSION_FIELDS = {
   sessionId: authSessions.id,
   expiresAt: authSessions.expiresAt,
@@ -102,14 +108,15 @@ const SESSION_FIELDS = {
   organizationName: organizations.name,
   organizationType: organizations.type,
   memberRole: organizationMembers.role,
+  generation: sql<string>`(select "n" from "auth_generation")::text`,
 };
 /** Where each of SESSION_FIELDS is in a row. */
-const S = Object.fromEntries(Object.keys(SESSION_FIELDS).map((key, i) => [key, i])) as Record<
+export const SESSION_COLUMNS = Object.fromEntries(Object.keys(SESSION_FIELDS).map((key, i) => [key, i])) as Record<
   keyof typeof SESSION_FIELDS,
   number
 >;
 /** How many columns a session takes at the start of a row of a statement built on SESSION_SELECT. */
-export const SESSION_COLUMN_COUNT = Object.keys(S).length;
+export const SESSION_COLUMN_COUNT = Object.keys(SESSION_COLUMNS).length;
 
 /**
  * The lookup's statement as SQL (the token a placeholder named `token`): the session of the token
@@ -136,7 +143,7 @@ export const SESSION_SELECT: SQL = new QueryBuilder()
  */
 export function sessionWith(name: string): SQL {
   const columns = sql.join(
-    Object.keys(S).map((key) => sql.identifier(key)),
+    Object.keys(SESSION_COLUMNS).map((key) => sql.identifier(key)),
     sql`, `,
   );
   return sql`${sql.identifier(name)}(${columns}) as (${SESSION_SELECT})`;
@@ -157,7 +164,18 @@ export type TSessionLookup = {
    * the time of the call (a statement that checked the session itself was given the same instant).
    */
   fromColumns(values: readonly unknown[] | undefined, token: string, now?: Date): Promise<TSessionRow | null>;
+  /**
+   * `find`, answered from this process's last read of the same session when that read is at most
+   * `withinMs` old and the session unexpired: for the few hot routes where a second round trip
+   * would cost more than their statement. Such a read may be out of date; the route's statement
+   * writes only while the auth generation still reads the row's `generation`, and otherwise the
+   * route reads the session again (`find`).
+   */
+  recent(cookieHeader: string, withinMs: number): Promise<TSessionRow | null>;
 };
+
+/** At most this many sessions are kept for `recent`; past it, the oldest read goes first. */
+const RECENT_SESSIONS_KEPT = 10_000;
 
 /**
  * What the lookup reads of the identity provider (Better Auth's context, given by the auth module):
@@ -185,25 +203,26 @@ export async function createSessionLookup(auth: TSessionProvider, db: Database):
   };
   const fromColumns: TSessionLookup['fromColumns'] = async (values, token, now = new Date()) => {
     // No row, or one whose session part is empty: the token names no session.
-    if (!values || values[S.sessionId] == null) return null;
+    if (!values || values[SESSION_COLUMNS.sessionId] == null) return null;
     // Array rows carry a timestamp as PostgreSQL's text (platform/db/client.ts).
-    const expiresAt = new Date(values[S.expiresAt] as string);
+    const expiresAt = new Date(values[SESSION_COLUMNS.expiresAt] as string);
     if (expiresAt < now) {
       await db.delete(authSessions).where(eq(authSessions.token, token));
       return null;
     }
-    const v = (key: keyof typeof S) => values[S[key]] as string;
+    const v = (key: keyof typeof SESSION_COLUMNS) => values[SESSION_COLUMNS[key]] as string;
     return {
       sessionId: v('sessionId'),
       expiresAt,
+      generation: v('generation'),
       user: {
         id: v('userId'),
         email: v('email'),
         name: v('name'),
         firstName: v('firstName'),
         lastName: v('lastName'),
-        image: values[S.image] as string | null,
-        emailVerified: values[S.emailVerified] as boolean,
+        image: values[SESSION_COLUMNS.image] as string | null,
+        emailVerified: values[SESSION_COLUMNS.emailVerified] as boolean,
         role: v('role'),
         status: v('status'),
       },
@@ -219,12 +238,33 @@ export async function createSessionLookup(auth: TSessionProvider, db: Database):
     };
   };
 
+  // The last read of each session, oldest first (a Map keeps insertion order), for `recent`.
+  const reads = new Map<string, { row: TSessionRow; at: number }>();
+  const read = async (token: string) => {
+    const at = Date.now();
+    const row = await fromColumns(await statement(db, { token }), token);
+    reads.delete(token);
+    if (row) {
+      reads.set(token, { row, at });
+      if (reads.size > RECENT_SESSIONS_KEPT) reads.delete(reads.keys().next().value!);
+    }
+    return row;
+  };
+
   return {
     tokenOf,
     fromColumns,
     async find(cookieHeader) {
       const token = tokenOf(cookieHeader);
-      return token ? fromColumns(await statement(db, { token }), token) : null;
+      return token ? read(token) : null;
+    },
+    async recent(cookieHeader, withinMs) {
+      const token = tokenOf(cookieHeader);
+      if (!token) return null;
+      const kept = reads.get(token);
+      const now = Date.now();
+      if (kept && now - kept.at <= withinMs && kept.row.expiresAt.getTime() >= now) return kept.row;
+      return read(token);
     },
   };
 }

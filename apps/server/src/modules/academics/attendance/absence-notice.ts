@@ -1,7 +1,13 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TChildAbsence } from '@sekolo/shared/schemas/attendance';
 import type { DbExecutor } from '../../../platform/db/client.ts';
-import { attendanceRecords, guardians, learnerGuardians, learners, organizations } from '../../../platform/db/schema/index.ts';
+import {
+  attendanceRecords,
+  guardians,
+  learnerGuardians,
+  learners,
+  organizations,
+} from '../../../platform/db/schema/index.ts';
 import { composeMail } from '../../../platform/mail/compose-mail.ts';
 import { GUARDIAN_LINKS, LINKED_LEARNER, myChildren } from '../../../platform/tenancy/guardian-children.ts';
 import { onEachDay } from './learner-days.ts';

@@ -4,12 +4,18 @@ import { attendanceContracts as api } from '@sekolo/shared/contracts/academics';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { fromContract } from '../../../platform/http/contract-route.ts';
 import { getSessionUser, requireRole, sessionInStatement } from '../../../platform/auth/guards.ts';
-import { requireSchoolPermission, schoolContext } from '../../../platform/tenancy/school-context.ts';
+import {
+  HOT_ROUTE_SESSION_READ_MS,
+  requireSchoolPermission,
+  schoolOf,
+  schoolOfAfresh,
+  schoolPolicy,
+} from '../../../platform/tenancy/school-context.ts';
 import { ABSENCE_NOTICE_DAYS, listMyChildrenAbsences } from './absence-notice.ts';
 import { MANAGE_ALL_ATTENDANCE, VIEW_ATTENDANCE } from './attendance-access.ts';
 import { listClassTeacherCandidates, setClassTeacher } from './class-teacher.ts';
 import { exportAttendance } from './export-attendance.ts';
-import { getRegister, registerBodyForSession, saveRefusal, saveRegister, saveRegisterForSession } from './register.ts';
+import { getRegister, registerBodyForSession, saveRefusal, saveRegister } from './register.ts';
 import { getClassMonth, getDayOverview, getGradeRates, getLearnerHistory, listAttendanceClasses } from './views.ts';
 
 function daysBefore(date: string, days: number): string {
@@ -38,8 +44,8 @@ function range(query: { from?: string; to?: string }, defaultDays = 30): { from:
 }
 
 /**
- * Attendance. Prefix /api/school/attendance. Every handler resolves the caller's school
- * first (schoolContext); services put its id in every `where` (another school's class is 404).
+ * Attendance. Prefix /api/school/attendance. Each route's policy resolves the caller's school
+ * first (schoolOf); services put its id in every `where` (another school's class is 404).
  * Marking: a school admin any class, a teacher the classes they are class teacher of.
  */
 export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,7 +57,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.classes),
     onRequest: canView,
     handler: async (request) => {
-      const ctx = await schoolContext(request, VIEW_ATTENDANCE);
+      const ctx = schoolOf(request);
       return { classes: await listAttendanceClasses(db, ctx) };
     },
   });
@@ -61,7 +67,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.classTeachers),
     onRequest: canManageAll,
     handler: async (request) => {
-      const ctx = await schoolContext(request, MANAGE_ALL_ATTENDANCE);
+      const ctx = schoolOf(request);
       return { teachers: await listClassTeacherCandidates(db, ctx.organizationId) };
     },
   });
@@ -70,7 +76,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.setClassTeacher),
     onRequest: canManageAll,
     handler: async (request) => {
-      const ctx = await schoolContext(request, MANAGE_ALL_ATTENDANCE);
+      const ctx = schoolOf(request);
       return setClassTeacher(db, ctx, request.params.classId, request.body.userId);
     },
   });
@@ -79,7 +85,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.today),
     onRequest: canView,
     handler: async (request) => {
-      const ctx = await schoolContext(request, VIEW_ATTENDANCE);
+      const ctx = schoolOf(request);
       return getDayOverview(db, ctx, request.query.date ?? schoolToday());
     },
   });
@@ -103,34 +109,38 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
         // The answer as JSON text (PostgreSQL writes its rows), sent as it is: Fastify passes a
         // string by without the response schema, so the contract costs this hot read nothing.
         // registerBodyForSession writes the fields the contract names; the API tests compare both paths.
-        const body = await registerBodyForSession(request, lookup, token, classId, date);
+        const body = await registerBodyForSession(
+          db,
+          token,
+          async (row) => {
+            await registerSession.applyPolicy(request, reply, row, token);
+            return schoolOf(request);
+          },
+          classId,
+          date,
+        );
         return reply.type('application/json; charset=utf-8').send(body as never);
       }
-      const ctx = await schoolContext(request, VIEW_ATTENDANCE);
+      const ctx = schoolOf(request);
       return { register: await getRegister(db, ctx, classId, date) };
     },
   });
 
-  // The save checks the session in its own statement too, when its parameters, body and marks
-  // would be saved: validation is attached, not answered, so that anything else goes through the
-  // guards first, then answers 400 as every route does (a refused caller learns nothing from it).
-  const saveSession = sessionInStatement(lookup, () => true, canView);
+  // The save is one statement (register.ts, saveRegister) given the caller its policy resolved;
+  // the policy reuses a session read of the last few seconds, so a save is one round trip.
+  const canSave = schoolPolicy(VIEW_ATTENDANCE, { sessionReadWithinMs: HOT_ROUTE_SESSION_READ_MS });
   app.route({
     ...fromContract(app, api.saveRegister),
-    onRequest: saveSession.onRequest,
-    attachValidation: true,
-    handler: async (request, reply) => {
-      const token = saveSession.token(request);
-      const refusal = request.validationError ?? saveRefusal(request.params.date, request.body.marks);
-      if (token && refusal) await canView(request, reply); // the guards first, as on every route
-      if (refusal) throw refusal;
+    onRequest: canSave,
+    handler: async (request) => {
       const { classId, date } = request.params;
       const { marks } = request.body;
+      const refusal = saveRefusal(date, marks);
+      if (refusal) throw refusal;
       // The register is not read again: the page reloads what the save touched (useSaveRegister).
-      if (lookup && token)
-        return { result: await saveRegisterForSession(request, lookup, token, classId, date, marks) };
-      const ctx = await schoolContext(request, VIEW_ATTENDANCE);
-      return { result: await saveRegister(app, ctx, classId, date, marks) };
+      return {
+        result: await saveRegister(app, schoolOf(request), classId, date, marks, () => schoolOfAfresh(request)),
+      };
     },
   });
 
@@ -138,7 +148,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.month),
     onRequest: canView,
     handler: async (request) => {
-      const ctx = await schoolContext(request, VIEW_ATTENDANCE);
+      const ctx = schoolOf(request);
       return { month: await getClassMonth(db, ctx, request.params.classId, request.query.month) };
     },
   });
@@ -147,7 +157,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.learnerHistory),
     onRequest: canView,
     handler: async (request) => {
-      const ctx = await schoolContext(request, VIEW_ATTENDANCE);
+      const ctx = schoolOf(request);
       const { from, to } = range(request.query, 90);
       return { history: await getLearnerHistory(db, ctx, request.params.learnerId, from, to) };
     },
@@ -157,7 +167,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.rates),
     onRequest: canView,
     handler: async (request) => {
-      const ctx = await schoolContext(request, VIEW_ATTENDANCE);
+      const ctx = schoolOf(request);
       const { from, to } = range(request.query);
       return { from, to, grades: await getGradeRates(db, ctx, from, to) };
     },
@@ -167,7 +177,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.export),
     onRequest: canView,
     handler: async (request, reply) => {
-      const ctx = await schoolContext(request, VIEW_ATTENDANCE);
+      const ctx = schoolOf(request);
       const { from, to } = range(request.query);
       const csv = await exportAttendance(db, ctx, { from, to, classId: request.query.classId });
       return reply

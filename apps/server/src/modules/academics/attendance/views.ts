@@ -11,7 +11,13 @@ import {
   type TTodayOverview,
 } from '@sekolo/shared/schemas/attendance';
 import type { DbExecutor } from '../../../platform/db/client.ts';
-import { attendanceRecords, learners, registerClasses, registerClassTeachers, users } from '../../../platform/db/schema/index.ts';
+import {
+  attendanceRecords,
+  learners,
+  registerClasses,
+  registerClassTeachers,
+  users,
+} from '../../../platform/db/schema/index.ts';
 import { recordAudit } from '../../../platform/audit/audit.ts';
 import { notFound } from '../../../platform/http/errors.ts';
 import type { TSchoolContext } from '../../../platform/tenancy/school-context.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { peopleContracts as api } from '@sekolo/shared/contracts/people';
 import { fromContract } from '../../../platform/http/contract-route.ts';
-import { MANAGE_LEARNERS, requireSchoolPermission, schoolContext, VIEW_LEARNERS } from '../../../platform/tenancy/school-context.ts';
+import { MANAGE_LEARNERS, requireSchoolPermission, schoolOf, VIEW_LEARNERS } from '../../../platform/tenancy/school-context.ts';
 import {
   createRegisterClass,
   deleteRegisterClass,
@@ -11,7 +11,7 @@ import {
 
 /**
  * A school's register classes. Prefix /api/school, beside the people routes: the caller's school
- * (schoolContext) scopes every query.
+ * (schoolOf, as the route's policy resolved it) scopes every query.
  */
 export const classRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -23,7 +23,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.listClasses),
     onRequest: canView,
     handler: async (request) => {
-      const ctx = await schoolContext(request, VIEW_LEARNERS);
+      const ctx = schoolOf(request);
       return { classes: await listRegisterClasses(db, ctx.organizationId) };
     },
   });
@@ -32,7 +32,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.createClass),
     onRequest: canManage,
     handler: async (request, reply) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const ctx = schoolOf(request);
       return reply.status(201).send({ class: await createRegisterClass(db, ctx, request.body) });
     },
   });
@@ -42,7 +42,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.updateClass),
     onRequest: canManage,
     handler: async (request) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const ctx = schoolOf(request);
       return { class: await updateRegisterClass(db, ctx, request.params.classId, request.body) };
     },
   });
@@ -51,7 +51,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.deleteClass),
     onRequest: canManage,
     handler: async (request) => {
-      const ctx = await schoolContext(request, MANAGE_LEARNERS);
+      const ctx = schoolOf(request);
       return deleteRegisterClass(db, ctx, request.params.classId);
     },
   });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { timetableContracts as api } from '@sekolo/shared/contracts/academics';
 import { fromContract } from '../../../platform/http/contract-route.ts';
-import { requireSchoolPermission, schoolContext } from '../../../platform/tenancy/school-context.ts';
+import { requireSchoolPermission, schoolOf } from '../../../platform/tenancy/school-context.ts';
 import { createLesson, deleteLesson } from './lessons.ts';
 import {
   createPeriod,
@@ -22,7 +22,7 @@ import {
 } from './subject-class-learners.ts';
 import { getTerms, saveTerms } from './terms.ts';
 import { getTeachingToday, TEACHING_TODAY } from './teacher-today.ts';
-import { EDIT_TIMETABLE, READ_TIMETABLE, timetableReader } from './timetable-context.ts';
+import { EDIT_TIMETABLE, READ_TIMETABLE, readerOf, requireTimetableReader } from './timetable-context.ts';
 import { getTimetableView, parentClasses } from './views.ts';
 
 /**
@@ -33,13 +33,13 @@ import { getTimetableView, parentClasses } from './views.ts';
 export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const canEdit = requireSchoolPermission(...EDIT_TIMETABLE);
-  const edit = (request: Parameters<typeof schoolContext>[0]) => schoolContext(request, EDIT_TIMETABLE);
 
   // Everything the editor and the pickers need; a parent gets only their children's classes.
   app.route({
     ...fromContract(app, api.setup),
+    onRequest: requireTimetableReader,
     handler: async (request) => {
-      const reader = await timetableReader(request);
+      const reader = readerOf(request);
       if (reader.kind === 'parent') {
         return { setup: null, classes: await parentClasses(db, reader.organizationId, reader.userId) };
       }
@@ -48,14 +48,11 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Authorisation runs before the query is validated: a stranger learns nothing from a 400.
-  const canRead = async (request: Parameters<typeof timetableReader>[0]) => {
-    await timetableReader(request);
-  };
   app.route({
     ...fromContract(app, api.view),
-    onRequest: canRead,
+    onRequest: requireTimetableReader,
     handler: async (request) => {
-      const reader = await timetableReader(request);
+      const reader = readerOf(request);
       return { timetable: await getTimetableView(db, reader, request.query.kind, request.query.id) };
     },
   });
@@ -65,7 +62,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.teachingToday),
     onRequest: requireSchoolPermission(...TEACHING_TODAY),
     handler: async (request) => {
-      const ctx = await schoolContext(request, TEACHING_TODAY);
+      const ctx = schoolOf(request);
       return { today: await getTeachingToday(db, ctx, request.query.date ?? schoolToday()) };
     },
   });
@@ -74,7 +71,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.terms),
     onRequest: requireSchoolPermission(...READ_TIMETABLE),
     handler: async (request) => {
-      const ctx = await schoolContext(request, READ_TIMETABLE);
+      const ctx = schoolOf(request);
       return { calendar: await getTerms(db, ctx.organizationId, request.query.year) };
     },
   });
@@ -83,7 +80,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.saveTerms),
     onRequest: canEdit,
     handler: async (request) => {
-      return { calendar: await saveTerms(db, await edit(request), request.body) };
+      return { calendar: await saveTerms(db, schoolOf(request), request.body) };
     },
   });
 
@@ -91,7 +88,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.createPeriod),
     onRequest: canEdit,
     handler: async (request, reply) => {
-      return reply.status(201).send({ period: await createPeriod(db, await edit(request), request.body) });
+      return reply.status(201).send({ period: await createPeriod(db, schoolOf(request), request.body) });
     },
   });
   // A period with lessons is removed only when the request confirms it (`?withLessons=1`).
@@ -99,7 +96,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.deletePeriod),
     onRequest: canEdit,
     handler: async (request) => {
-      return deletePeriod(db, await edit(request), request.params.id, request.query.withLessons === '1');
+      return deletePeriod(db, schoolOf(request), request.params.id, request.query.withLessons === '1');
     },
   });
 
@@ -107,14 +104,14 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.createRoom),
     onRequest: canEdit,
     handler: async (request, reply) => {
-      return reply.status(201).send({ room: await createRoom(db, await edit(request), request.body) });
+      return reply.status(201).send({ room: await createRoom(db, schoolOf(request), request.body) });
     },
   });
   app.route({
     ...fromContract(app, api.deleteRoom),
     onRequest: canEdit,
     handler: async (request) => {
-      return deleteSetupItem(db, await edit(request), 'room', request.params.id);
+      return deleteSetupItem(db, schoolOf(request), 'room', request.params.id);
     },
   });
 
@@ -122,7 +119,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.createSubjectClass),
     onRequest: canEdit,
     handler: async (request, reply) => {
-      return reply.status(201).send({ subjectClass: await createSubjectClass(db, await edit(request), request.body) });
+      return reply.status(201).send({ subjectClass: await createSubjectClass(db, schoolOf(request), request.body) });
     },
   });
   // Another teacher or group name; refused when the teacher already teaches at one of its lessons.
@@ -130,26 +127,25 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.updateSubjectClass),
     onRequest: canEdit,
     handler: async (request) => {
-      return { subjectClass: await updateSubjectClass(db, await edit(request), request.params.id, request.body) };
+      return { subjectClass: await updateSubjectClass(db, schoolOf(request), request.params.id, request.body) };
     },
   });
   app.route({
     ...fromContract(app, api.deleteSubjectClass),
     onRequest: canEdit,
     handler: async (request) => {
-      return deleteSetupItem(db, await edit(request), 'subjectClass', request.params.id);
+      return deleteSetupItem(db, schoolOf(request), 'subjectClass', request.params.id);
     },
   });
 
   // The learners of a subject class (chosen learners: electives and split classes). Staff read;
   // the admin sets, adds and removes; each learner is of this school and the class's grade.
   const canReadStaff = requireSchoolPermission(...READ_TIMETABLE);
-  const readStaff = (request: Parameters<typeof schoolContext>[0]) => schoolContext(request, READ_TIMETABLE);
   app.route({
     ...fromContract(app, api.eligibleLearners),
     onRequest: canReadStaff,
     handler: async (request) => {
-      const ctx = await readStaff(request);
+      const ctx = schoolOf(request);
       return { eligible: await listEligibleLearners(db, ctx.organizationId, request.query) };
     },
   });
@@ -157,7 +153,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.subjectClassLearners),
     onRequest: canReadStaff,
     handler: async (request) => {
-      const ctx = await readStaff(request);
+      const ctx = schoolOf(request);
       return getSubjectClassLearners(db, ctx.organizationId, request.params.id);
     },
   });
@@ -165,21 +161,21 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.setSubjectClassLearners),
     onRequest: canEdit,
     handler: async (request) => {
-      return setSubjectClassLearners(db, await edit(request), request.params.id, request.body.learnerIds);
+      return setSubjectClassLearners(db, schoolOf(request), request.params.id, request.body.learnerIds);
     },
   });
   app.route({
     ...fromContract(app, api.addSubjectClassLearners),
     onRequest: canEdit,
     handler: async (request) => {
-      return addSubjectClassLearners(db, await edit(request), request.params.id, request.body.learnerIds);
+      return addSubjectClassLearners(db, schoolOf(request), request.params.id, request.body.learnerIds);
     },
   });
   app.route({
     ...fromContract(app, api.removeSubjectClassLearner),
     onRequest: canEdit,
     handler: async (request) => {
-      return removeSubjectClassLearner(db, await edit(request), request.params.id, request.params.learnerId);
+      return removeSubjectClassLearner(db, schoolOf(request), request.params.id, request.params.learnerId);
     },
   });
 
@@ -187,14 +183,14 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.createLesson),
     onRequest: canEdit,
     handler: async (request, reply) => {
-      return reply.status(201).send({ lesson: await createLesson(db, await edit(request), request.body) });
+      return reply.status(201).send({ lesson: await createLesson(db, schoolOf(request), request.body) });
     },
   });
   app.route({
     ...fromContract(app, api.deleteLesson),
     onRequest: canEdit,
     handler: async (request) => {
-      await deleteLesson(db, await edit(request), request.params.id);
+      await deleteLesson(db, schoolOf(request), request.params.id);
       return { deleted: true as const };
     },
   });
