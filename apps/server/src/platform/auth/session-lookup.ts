@@ -41,7 +41,7 @@ export type TSessionRow = {
   sessionId: string;
   expiresAt: Date;
   /**
-   * The auth generation when the session was read (migration 0035_session_generation): it moves
+   * The auth generation when the session was read (migration 0037_session_generation): it moves
    * whenever any caller's standing may have changed, so a statement given a reused read can refuse
    * to act on it once it has moved.
    */
