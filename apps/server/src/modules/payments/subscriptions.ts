@@ -5,7 +5,11 @@ import type { Database, DbExecutor } from '../../platform/db/client.ts';
 import { organizationMembers } from '../../platform/db/schema/auth.ts';
 import { paymentOrders } from '../../platform/db/schema/payments.ts';
 import { learners } from '../../platform/db/schema/school.ts';
-import { subscriptionCharges, subscriptions, type TSubscriptionStatus } from '../../platform/db/schema/subscriptions.ts';
+import {
+  subscriptionCharges,
+  subscriptions,
+  type TSubscriptionStatus,
+} from '../../platform/db/schema/subscriptions.ts';
 import { AppError, badRequest, conflict } from '../../platform/http/errors.ts';
 import { postJournal } from '../ledger/index.ts';
 import { newOrderReference } from './create-order.ts';
