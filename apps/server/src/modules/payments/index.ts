@@ -3,7 +3,7 @@
 export { paymentRoutes } from './routes.ts';
 export { basketCheckoutRoutes } from './basket-checkout.ts';
 export { registerPaymentJobs } from './jobs.ts';
-export { findPaidRegistrationOrder } from './registration-orders.ts';
+export { findPaidRegistrationOrder, registrationPaymentOf } from './registration-orders.ts';
 export {
   assertLearnerCapacity,
   attachSubscriptionToOrganization,
