@@ -10,5 +10,6 @@ export {
   findSubscription,
   learnerLimitOf,
   packageById,
+  recordRenewalCharge,
   startSubscriptionFromOrder,
 } from './subscriptions.ts';
