@@ -129,5 +129,10 @@ test.describe("the platform's own billing", () => {
     await expect(billing.getByTestId('application-package')).toHaveText('Advanced (R3 999,00 a month)');
     await expect(billing.getByTestId('application-subscription')).toHaveText('Active');
     await expect(billing.getByTestId('application-renewal')).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+
+    await page.context().clearCookies();
+    await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+    await page.goto('/dashboard/school');
+    await expect(page.getByTestId('overview-enrolled')).toHaveText(/^\d[\d\u00a0]* of 1\u00a0000 learners$/);
   });
 });
