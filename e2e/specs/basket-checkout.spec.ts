@@ -73,6 +73,13 @@ test('the customer checks out a basket', async ({ page, request }) => {
   await expect(row).toBeVisible();
   await expect(row).toContainText('Basket from Demo Supplies (Pty) Ltd (3 items)');
   await expect(row).toContainText('R841,05');
+  // The tax invoice has a line per product and the processing fee on a line of its own.
+  const lines = row.getByRole('list', { name: /^Lines of INV-\d{6}$/ }).getByRole('listitem');
+  await expect(lines).toHaveText([
+    '2 × Scientific calculator (sold by Demo Supplies (Pty) Ltd)R698,00',
+    'A4 exercise books (10 pack) (sold by Demo Supplies (Pty) Ltd)R89,50',
+    'Processing fee (6.8%)R53,55',
+  ]);
 });
 
 test('a cancelled basket payment charges nothing and keeps the basket', async ({ page, request }) => {

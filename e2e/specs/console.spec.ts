@@ -58,6 +58,11 @@ test.describe('the review console (D10)', () => {
       await expect(page.getByRole('heading', { level: 1, name: SCHOOL })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Step 1: School Information' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Step 2: Package Selection' })).toBeVisible();
+      const payment = page.getByRole('region', { name: 'Payment and subscription' });
+      await expect(payment.getByTestId('application-payment')).toContainText(/^Paid R0,00 on /);
+      await expect(payment.getByTestId('application-subscription')).toHaveText(
+        'None yet: approval starts the free trial of the package chosen in step 2',
+      );
       await expect(page.getByText('Primary School', { exact: true })).toBeVisible();
       const documents = page.getByRole('region', { name: 'Documents' });
       const certificate = documents.getByRole('link', { name: /registration-certificate\.pdf/ });
@@ -83,6 +88,10 @@ test.describe('the review console (D10)', () => {
       await expect(page.getByText('Application approved', { exact: true })).toBeVisible();
       await expect(page.getByTestId('application-status')).toHaveText('Approved');
       await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
+      // Approval gave the school the package its wizard chose, in its free trial.
+      const billing = page.getByRole('region', { name: 'Payment and subscription' });
+      await expect(billing.getByTestId('application-package')).toHaveText('Growth (R1 199,00 a month)');
+      await expect(billing.getByTestId('application-subscription')).toHaveText('Free trial');
     }
 
     const mail = await waitForMail(request, APPLICANT, (m) => m.tag === 'application-approved');

@@ -182,8 +182,33 @@ export const ZApplicationDocument = z.object({
 });
 export type TApplicationDocument = z.infer<typeof ZApplicationDocument>;
 
+/** Where an applicant's registration payment stands: paid, a checkout awaiting payment, or none. */
+export const ZApplicationPayment = z.object({
+  status: z.enum(['paid', 'pending', 'none']),
+  amountCents: z.number().nullable(),
+  /** When it was paid, or when the pending checkout began. */
+  at: z.string().nullable(),
+  reference: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export type TApplicationPayment = z.infer<typeof ZApplicationPayment>;
+
+/** A school applicant's package subscription as the console shows it. */
+export const ZApplicationSubscription = z.object({
+  packageId: z.string(),
+  packageName: z.string(),
+  status: z.enum(['trial', 'active', 'past_due', 'cancelled']),
+  amountCents: z.number(),
+  nextBillingDate: z.string().nullable(),
+  cancelAt: z.string().nullable(),
+});
+export type TApplicationSubscription = z.infer<typeof ZApplicationSubscription>;
+
 export const ZConsoleApplicationDetail = z.object({
   application: ZApplicationView.extend({
+    payment: ZApplicationPayment,
+    /** School applications: the package subscription (null before one is set up). */
+    subscription: ZApplicationSubscription.nullable(),
     applicant: ZApplicant.extend({ firstName: z.string(), lastName: z.string(), status: z.string() }),
     decidedBy: ZApplicant.nullable(),
     organization: z.object({ id: z.string(), name: z.string(), type: z.string() }).nullable(),

@@ -237,11 +237,28 @@ export const ZChangePackageSchema = z.object({
 });
 export type TChangePackage = z.infer<typeof ZChangePackageSchema>;
 
+/** One line of a tax invoice: an item or a fee, VAT-inclusive, with the VAT it includes. */
+export const ZInvoiceLine = z.object({
+  description: z.string(),
+  quantity: z.number(),
+  unitCents: z.number(),
+  totalCents: z.number(),
+  vatCents: z.number(),
+});
+export type TInvoiceLineView = z.infer<typeof ZInvoiceLine>;
+
 /** One row of /payments: an order of the user and its invoice, if one was issued. */
 export const ZPaymentListItem = z.object({
   order: ZOrderViewSchema.extend({ createdAt: z.string() }),
   invoice: z
-    .object({ id: z.string(), number: z.string(), totalCents: z.number(), vatCents: z.number(), issuedAt: z.string() })
+    .object({
+      id: z.string(),
+      number: z.string(),
+      totalCents: z.number(),
+      vatCents: z.number(),
+      issuedAt: z.string(),
+      lines: z.array(ZInvoiceLine),
+    })
     .nullable(),
 });
 export type TPaymentListItem = z.infer<typeof ZPaymentListItem>;

@@ -8,11 +8,12 @@ import {
   guardianConsents,
   organizationMembers,
   organizations,
+  paymentOrders,
   subscriptions,
   users,
 } from '../../platform/db/schema/index.ts';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import { startSubscriptionFromOrder } from '../payments/index.ts';
+import { attachSubscriptionToOrganization, startSubscriptionFromOrder } from '../payments/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TUserOverrides } from '../../test/factories/accounts.ts';
 import {
@@ -425,6 +426,101 @@ describe('the review console (/api/console/applications)', () => {
       nextBillingDate: addDays(todayInSouthAfrica(), 14),
     });
   });
+  it('approval starts the trial of the package the wizard chose when the checkout left none; the console shows both', async () => {
+    const op = await operator();
+    const { applicationId, user, stepData } = await createApplicationWithApplicant(db(), t.config, {
+      status: 'submitted',
+      name: 'Package Academy',
+    });
+    // The wizard's choice counts, not a package named elsewhere.
+    await db()
+      .update(applications)
+      .set({ stepData: { ...stepData, '2': { packageId: 'professional' } } })
+      .where(eq(applications.id, applicationId));
+    const detail = async () =>
+      (await api('GET', `/api/console/applications/${applicationId}`, op.cookie)).json().application;
+    const before = await detail();
+    expect(before.payment).toMatchObject({
+      status: 'paid',
+      amountCents: 0,
+      reference: expect.stringMatching(/^TEST-/),
+    });
+    expect(before.payment.at).not.toBeNull();
+    expect(before.subscription).toBeNull();
+
+    expect((await decide(op.cookie, applicationId, 'approve')).statusCode).toBe(200);
+    const [row] = await db().select().from(applications).where(eq(applications.id, applicationId));
+    const subs = await db().select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(subs).toHaveLength(1);
+    const nextBilling = addDays(todayInSouthAfrica(), 14);
+    expect(subs[0]).toMatchObject({
+      organizationId: row!.organizationId,
+      packageId: 'professional',
+      status: 'trial',
+      amountCents: 299_900,
+      nextBillingDate: nextBilling,
+    });
+    expect((await detail()).subscription).toEqual({
+      packageId: 'professional',
+      packageName: 'Professional',
+      status: 'trial',
+      amountCents: 299_900,
+      nextBillingDate: nextBilling,
+      cancelAt: null,
+    });
+
+    // Attaching again (a retried approval) keeps the one subscription.
+    const again = await attachSubscriptionToOrganization(db(), {
+      userId: user.id,
+      organizationId: row!.organizationId!,
+      packageId: 'professional',
+    });
+    expect(again?.id).toBe(subs[0]!.id);
+    expect(await db().select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(1);
+
+    // The new school's admin works within the Professional package's 500 learners.
+    const admin = await cookieOf(user);
+    const overview = (await api('GET', '/api/school/overview', admin)).json();
+    expect(overview.learners).toMatchObject({ enrolled: 0, limit: 500, packageName: 'Professional' });
+  });
+
+  it("shows an applicant's checkout awaiting payment as pending, and none before any checkout", async () => {
+    const op = await operator();
+    const { applicationId, user } = await createApplicationWithApplicant(db(), t.config, {
+      status: 'submitted',
+      name: 'Unpaid Academy',
+      paid: false,
+    });
+    const payment = async () =>
+      (await api('GET', `/api/console/applications/${applicationId}`, op.cookie)).json().application.payment;
+    expect(await payment()).toEqual({
+      status: 'none',
+      amountCents: null,
+      at: null,
+      reference: null,
+      description: null,
+    });
+    await db()
+      .insert(paymentOrders)
+      .values({
+        reference: 'SEK-PENDING0001',
+        buyerUserId: user.id,
+        kind: 'registration',
+        amountCents: 29_800,
+        description: 'Business partner registration: Tutor / Course Provider, Product Vendor',
+        provider: 'sandbox',
+        returnUrl: '/payment-success',
+        cancelUrl: '/payment-cancel',
+        metadata: { context: { purpose: 'registration' } },
+      });
+    expect(await payment()).toMatchObject({
+      status: 'pending',
+      amountCents: 29_800,
+      reference: 'SEK-PENDING0001',
+      at: expect.any(String),
+    });
+  });
+
   it('gives a second school with the same name its own organisation', async () => {
     const op = await operator();
     const a = await createApplicationWithApplicant(db(), t.config, { status: 'submitted', name: 'Twin Name School' });

@@ -17,7 +17,12 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { TMailMessage } from '../../platform/mail/mailer.ts';
 import { ensureOrganizationWithMember, slugify, type TOrganizationType } from '../../platform/tenancy/organizations.ts';
-import { attachSubscriptionToOrganization } from '../payments/index.ts';
+import {
+  attachSubscriptionToOrganization,
+  findSubscription,
+  packageById,
+  registrationPaymentOf,
+} from '../payments/index.ts';
 import { attachUploadsToOrganization } from '../uploads/index.ts';
 import { approvedMail, changesRequestedMail, rejectedMail } from './application-mails.ts';
 import { toApplicationView } from './application-view.ts';
@@ -110,9 +115,25 @@ export async function getConsoleApplication(
       details: { userType: row.userType },
     });
   }
+  const payment = await registrationPaymentOf(db, row.userId);
+  const subscription =
+    row.userType === 'school_admin'
+      ? await findSubscription(db, { organizationId: row.organizationId, userId: row.userId })
+      : null;
   return {
     application: {
       ...toApplicationView(row),
+      payment: { ...payment, at: payment.at?.toISOString() ?? null },
+      subscription: subscription
+        ? {
+            packageId: subscription.packageId,
+            packageName: packageById(subscription.packageId)?.name ?? subscription.packageId,
+            status: subscription.status,
+            amountCents: subscription.amountCents,
+            nextBillingDate: subscription.nextBillingDate,
+            cancelAt: subscription.cancelAt,
+          }
+        : null,
       applicant,
       decidedBy: decidedBy ?? null,
       organization: organization ?? null,
@@ -135,6 +156,12 @@ export async function getConsoleApplication(
 
 export type TDecision =
   { action: 'approve' } | { action: 'reject'; reason: string } | { action: 'request_changes'; reason: string };
+
+/** The package a school applicant chose in the wizard's Package Selection step. */
+function chosenPackageId(stepData: Record<string, Record<string, unknown>>): string | null {
+  const packageId = stepData['2']?.packageId;
+  return typeof packageId === 'string' ? packageId : null;
+}
 
 /** A free slug for a new organisation: the name's, or with a short suffix when it is taken. */
 async function freeSlug(db: DbExecutor, name: string, applicationId: string): Promise<string> {
@@ -204,9 +231,14 @@ export async function decideApplication(
         organizationId,
         ids: referencedFiles(found.stepData).map((file) => file.id),
       });
-      // The subscription set up at checkout now belongs to the school; the first charge falls due 14 days from today.
+      // The school gets the package its wizard chose: the subscription set up at checkout, else one
+      // started now; the first charge falls due 14 days from today.
       if (found.userType === 'school_admin')
-        await attachSubscriptionToOrganization(tx, { userId: applicant.id, organizationId });
+        await attachSubscriptionToOrganization(tx, {
+          userId: applicant.id,
+          organizationId,
+          packageId: chosenPackageId(found.stepData),
+        });
       await recordAudit(tx, {
         action: 'user.role_changed',
         actorUserId: input.actorUserId,

@@ -300,4 +300,44 @@ describe('basket checkout: listings priced on the server, one order, credited on
       ),
     ).toBe(true);
   });
+
+  it('invoices each basket item with its seller and the processing fee on a line of its own', async () => {
+    const { user, cookie } = await customer();
+    const answer = await post(
+      '/basket-checkout',
+      {
+        items: [
+          { id: ids.desk, quantity: 2 },
+          { id: ids.lamp, quantity: 1 },
+        ],
+      },
+      { cookie },
+    );
+    expect(answer.statusCode).toBe(201);
+    const [order] = await db().select().from(paymentOrders).where(eq(paymentOrders.buyerUserId, user.id));
+    // R2 123,45 of products plus 6.8%: R144,39 of fee, R2 267,84 in all.
+    expect(order!.amountCents).toBe(226_784);
+    expect((await notify(order!, 'sbx_basket_lines')).json().status).toBe('credited');
+
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.orderId, order!.id));
+    expect(invoice!.lines).toEqual([
+      {
+        description: 'Study desk (sold by Basket Test Supplies)',
+        quantity: 2,
+        unitCents: 100_000,
+        totalCents: 200_000,
+        vatCents: 26_087,
+      },
+      {
+        description: 'Desk lamp (sold by Basket Test Supplies)',
+        quantity: 1,
+        unitCents: 12_345,
+        totalCents: 12_345,
+        vatCents: 1_610,
+      },
+      { description: 'Processing fee (6.8%)', quantity: 1, unitCents: 14_439, totalCents: 14_439, vatCents: 1_883 },
+    ]);
+    expect(invoice!.vatCents).toBe(26_087 + 1_610 + 1_883);
+    expect(invoice!.totalCents).toBe(226_784);
+  });
 });

@@ -3,12 +3,13 @@
 export { paymentRoutes } from './routes.ts';
 export { basketCheckoutRoutes } from './basket-checkout.ts';
 export { registerPaymentJobs } from './jobs.ts';
-export { findPaidRegistrationOrder } from './registration-orders.ts';
+export { findPaidRegistrationOrder, registrationPaymentOf } from './registration-orders.ts';
 export {
   assertLearnerCapacity,
   attachSubscriptionToOrganization,
   findSubscription,
   learnerLimitOf,
   packageById,
+  recordRenewalCharge,
   startSubscriptionFromOrder,
 } from './subscriptions.ts';

@@ -4,6 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { cookiesFrom } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { pdfTexts } from '../../test/pdf-text.ts';
 import { invoiceNumberLabel, vatIncluded } from './invoices.ts';
 
 async function freePort(): Promise<number> {
@@ -37,7 +38,7 @@ describe('/api/payments/me and invoice PDFs', () => {
   beforeAll(async () => {
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ PUBLIC_URL: origin });
+    t = await createTestApp({ PUBLIC_URL: origin, PLATFORM_VAT_NUMBER: '4123456789' });
     await t.app.listen({ port, host: '127.0.0.1' });
   });
   afterAll(() => t.close());
@@ -105,6 +106,51 @@ describe('/api/payments/me and invoice PDFs', () => {
     expect(other.statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/payments/invoices/${row.invoice.id}/pdf` })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/payments/me' })).statusCode).toBe(401);
+  });
+
+  it("carries Sekolo's VAT number and one line per partner type, each with its 15% VAT", async () => {
+    const { cookie } = await partnerWhoPaid();
+    const [row] = (await t.app.inject({ url: '/api/payments/me', headers: { cookie } })).json().payments;
+    expect(row.invoice.lines).toEqual([
+      {
+        description: 'Business partner registration: Tutor / Course Provider',
+        quantity: 1,
+        unitCents: 9_900,
+        totalCents: 9_900,
+        vatCents: 1_291,
+      },
+      {
+        description: 'Business partner registration: Product Vendor',
+        quantity: 1,
+        unitCents: 19_900,
+        totalCents: 19_900,
+        vatCents: 2_596,
+      },
+    ]);
+    expect(row.invoice.vatCents).toBe(1_291 + 2_596);
+
+    const pdf = await t.app.inject({ url: `/api/payments/invoices/${row.invoice.id}/pdf`, headers: { cookie } });
+    const texts = pdfTexts(pdf.rawPayload);
+    expect(texts).toContain('TAX INVOICE');
+    expect(texts).toContain('VAT number 4123456789');
+    const at = texts.indexOf('Business partner registration: Tutor / Course Provider');
+    expect(texts.slice(at, at + 5)).toEqual([
+      'Business partner registration: Tutor / Course Provider',
+      '1',
+      'R99,00',
+      'R12,91',
+      'R99,00',
+    ]);
+    const vendor = texts.indexOf('Business partner registration: Product Vendor');
+    expect(texts.slice(vendor, vendor + 5)).toEqual([
+      'Business partner registration: Product Vendor',
+      '1',
+      'R199,00',
+      'R25,96',
+      'R199,00',
+    ]);
+    expect(texts).toContain('R38,87');
+    expect(texts).toContain('R298,00');
   });
 
   it('a R0 card set-up is listed without an invoice', async () => {

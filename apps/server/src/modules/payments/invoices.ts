@@ -1,10 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { CONTACT } from '@sekolo/shared/constants/marketing';
+import { PARTNER_REGISTRATION_FEES_CENTS, PROCESSING_FEE_BPS } from '@sekolo/shared/constants/fees';
+import { BUSINESS_PARTNER_TYPES, type TBusinessPartnerType } from '@sekolo/shared/constants/roles';
 import { formatZar } from '@sekolo/shared/domain/money';
+import type { TBasketQuoteLine } from '@sekolo/shared/schemas/listings';
 import type { DbExecutor } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema/auth.ts';
-import { invoices } from '../../platform/db/schema/invoices.ts';
+import { invoices, type TInvoiceLine } from '../../platform/db/schema/invoices.ts';
 import { paymentOrders } from '../../platform/db/schema/payments.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { TOrder } from './providers/types.ts';
@@ -26,9 +29,54 @@ export function invoiceNumberLabel(number: number): string {
   return `INV-${String(number).padStart(6, '0')}`;
 }
 
+/** The processing fee's line, as the basket checkout names it: "Processing fee (6.8%)". */
+export const PROCESSING_FEE_LABEL = `Processing fee (${PROCESSING_FEE_BPS / 100}%)`;
+
+function line(
+  description: string,
+  quantity: number,
+  unitCents: number,
+  totalCents = unitCents * quantity,
+): TInvoiceLine {
+  return { description, quantity, unitCents, totalCents, vatCents: vatIncluded(totalCents) };
+}
+
+/**
+ * What the order bought, one line per item and per fee: a basket's products (with their seller)
+ * and the processing fee apart; a partner's registration fee per partner type; else the order's
+ * description. Lines that would not add up to what was paid give way to that one line.
+ */
+export function invoiceLinesOf(order: TOrder): TInvoiceLine[] {
+  const context = order.metadata.context ?? {};
+  let lines: TInvoiceLine[] = [];
+  if (order.kind === 'basket') {
+    const items = (context.lines ?? []) as TBasketQuoteLine[];
+    const fee = Number(context.processingFeeCents ?? order.amountCents - (order.metadata.payment?.grossCents ?? 0));
+    lines = items.map((item) =>
+      line(`${item.title} (sold by ${item.sellerName})`, item.quantity, item.unitPriceCents, item.lineTotalCents),
+    );
+    if (fee > 0) lines.push(line(PROCESSING_FEE_LABEL, 1, fee));
+  } else if (order.kind === 'registration') {
+    const types = (context.businessPartnerTypes ?? []) as TBusinessPartnerType[];
+    lines = types.map((type) =>
+      line(
+        `Business partner registration: ${BUSINESS_PARTNER_TYPES.find((t) => t.id === type)?.label ?? type}`,
+        1,
+        PARTNER_REGISTRATION_FEES_CENTS[type] ?? 0,
+      ),
+    );
+  }
+  const sum = lines.reduce((total, l) => total + l.totalCents, 0);
+  if (lines.length === 0 || sum !== order.amountCents || lines.some((l) => !Number.isSafeInteger(l.totalCents))) {
+    return [line(order.description, 1, order.amountCents)];
+  }
+  return lines;
+}
+
 /**
  * Issues the invoice of a paid order, inside its credit transaction; once per order. Orders of
- * R0 (a card set-up) and orders without a signed-in buyer get none.
+ * R0 (a card set-up) and orders without a signed-in buyer get none. The invoice's VAT is the sum
+ * of its lines' VAT, so the totals match the lines printed.
  */
 export async function issueInvoice(tx: DbExecutor, order: TOrder): Promise<void> {
   if (order.amountCents <= 0 || !order.buyerUserId) return;
@@ -37,6 +85,7 @@ export async function issueInvoice(tx: DbExecutor, order: TOrder): Promise<void>
     .from(users)
     .where(eq(users.id, order.buyerUserId));
   if (!buyer) return;
+  const lines = invoiceLinesOf(order);
   await tx
     .insert(invoices)
     .values({
@@ -46,7 +95,8 @@ export async function issueInvoice(tx: DbExecutor, order: TOrder): Promise<void>
       buyerEmail: buyer.email,
       description: order.description,
       totalCents: order.amountCents,
-      vatCents: vatIncluded(order.amountCents),
+      vatCents: lines.reduce((total, l) => total + l.vatCents, 0),
+      lines,
     })
     .onConflictDoNothing({ target: invoices.orderId });
 }
@@ -63,9 +113,13 @@ export async function listPaymentsOf(db: DbExecutor, userId: string) {
   return rows;
 }
 
+/** Who issues the platform's tax invoices: Sekolo, with its VAT number from the configuration. */
+export type TInvoiceSupplier = { vatNumber: string };
+
 /** The invoice as a PDF, for its owner only (anyone else: 404, as if it did not exist). */
 export async function invoicePdfFor(
   db: DbExecutor,
+  supplier: TInvoiceSupplier,
   userId: string,
   invoiceId: string,
 ): Promise<{ filename: string; pdf: Uint8Array }> {
@@ -77,7 +131,7 @@ export async function invoicePdfFor(
   if (!row || row.invoice.buyerUserId !== userId) throw notFound('There is no such invoice.');
   return {
     filename: `${invoiceNumberLabel(row.invoice.number)}.pdf`,
-    pdf: await renderInvoicePdf(row.invoice, row.order),
+    pdf: await renderInvoicePdf(row.invoice, row.order, supplier),
   };
 }
 
@@ -90,15 +144,40 @@ function dateOf(date: Date): string {
   }).format(date);
 }
 
-/** A one-page A4 tax invoice: seller, buyer, reference, one line, VAT-inclusive totals. */
-export async function renderInvoicePdf(invoice: TInvoice, order: TOrder): Promise<Uint8Array> {
+/** An invoice's lines: as issued, or its whole order as one line for an invoice kept without them. */
+export function linesOfInvoice(invoice: TInvoice): TInvoiceLine[] {
+  if (invoice.lines.length > 0) return invoice.lines;
+  return [
+    {
+      description: invoice.description,
+      quantity: 1,
+      unitCents: invoice.totalCents,
+      totalCents: invoice.totalCents,
+      vatCents: invoice.vatCents,
+    },
+  ];
+}
+
+const A4: [number, number] = [595.28, 841.89];
+const LINE_DESCRIPTION_CHARS = 58;
+
+/**
+ * An A4 tax invoice: the supplier with its VAT number, the buyer, the reference, one row per line
+ * (quantity, unit price, VAT and amount, all VAT-inclusive) and the totals with the VAT they
+ * include. Long invoices continue on further pages.
+ */
+export async function renderInvoicePdf(
+  invoice: TInvoice,
+  order: TOrder,
+  supplier: TInvoiceSupplier,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const number = invoiceNumberLabel(invoice.number);
   doc.setTitle(`Sekolo tax invoice ${number}`);
   doc.setAuthor('Sekolo');
   doc.setCreationDate(invoice.issuedAt);
   doc.setModificationDate(invoice.issuedAt);
-  const page = doc.addPage([595.28, 841.89]);
+  let page = doc.addPage(A4);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const ink = rgb(0.06, 0.09, 0.16);
@@ -123,14 +202,15 @@ export async function renderInvoicePdf(invoice: TInvoice, order: TOrder): Promis
   y -= 22;
   right(number, 545, { size: 11 });
   y -= 8;
-  for (const line of [
+  for (const supplierLine of [
     CONTACT.address.street,
     `${CONTACT.address.suburb}, ${CONTACT.address.city}, ${CONTACT.address.postalCode}`,
     CONTACT.address.country,
     CONTACT.email,
+    `VAT number ${supplier.vatNumber}`,
   ]) {
     y -= 14;
-    text(line, 50, { color: muted });
+    text(supplierLine, 50, { color: muted });
   }
   y -= 36;
   text('Bill to', 50, { font: bold });
@@ -151,13 +231,36 @@ export async function renderInvoicePdf(invoice: TInvoice, order: TOrder): Promis
     }
   }
   y -= 40;
-  page.drawRectangle({ x: 50, y: y - 6, width: 495, height: 22, color: rgb(0.94, 0.96, 0.97) });
-  text('Description', 58, { font: bold });
-  right('Amount (VAT incl.)', 537, { font: bold });
-  y -= 26;
-  text(invoice.description.slice(0, 80), 58);
-  right(formatZar(invoice.totalCents), 537);
-  y -= 30;
+  const header = () => {
+    page.drawRectangle({ x: 50, y: y - 6, width: 495, height: 22, color: rgb(0.94, 0.96, 0.97) });
+    text('Description', 58, { font: bold });
+    right('Qty', 330, { font: bold });
+    right('Unit price', 400, { font: bold });
+    right('VAT', 465, { font: bold });
+    right('Amount', 537, { font: bold });
+    y -= 24;
+  };
+  header();
+  for (const item of linesOfInvoice(invoice)) {
+    if (y < 150) {
+      page = doc.addPage(A4);
+      y = 790;
+      text(`${number} (continued)`, 50, { color: muted });
+      y -= 30;
+      header();
+    }
+    const description =
+      item.description.length > LINE_DESCRIPTION_CHARS
+        ? `${item.description.slice(0, LINE_DESCRIPTION_CHARS - 3)}...`
+        : item.description;
+    text(description, 58);
+    right(String(item.quantity), 330);
+    right(formatZar(item.unitCents), 400);
+    right(formatZar(item.vatCents), 465);
+    right(formatZar(item.totalCents), 537);
+    y -= 18;
+  }
+  y -= 12;
   page.drawLine({ start: { x: 330, y: y + 14 }, end: { x: 545, y: y + 14 }, thickness: 0.5, color: muted });
   const totals: [string, string, boolean][] = [
     ['Total excluding VAT', formatZar(invoice.totalCents - invoice.vatCents), false],
@@ -170,9 +273,13 @@ export async function renderInvoicePdf(invoice: TInvoice, order: TOrder): Promis
     y -= 16;
   }
   y -= 30;
-  text('All amounts are in South African rand and include VAT at 15%. Thank you for using Sekolo.', 50, {
-    size: 9,
-    color: muted,
-  });
+  text(
+    `All amounts are in South African rand and include VAT at ${VAT_RATE_PERCENT}%. Thank you for using Sekolo.`,
+    50,
+    {
+      size: 9,
+      color: muted,
+    },
+  );
   return doc.save({ useObjectStreams: false });
 }

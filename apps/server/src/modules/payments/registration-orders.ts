@@ -209,3 +209,44 @@ export async function getRegistrationOrder(
     packageData: packageDataOf(order),
   };
 }
+
+export type TRegistrationPayment = {
+  status: 'paid' | 'pending' | 'none';
+  amountCents: number | null;
+  /** When it was paid, or when the pending checkout began. */
+  at: Date | null;
+  reference: string | null;
+  description: string | null;
+};
+
+/**
+ * Where an applicant's registration payment stands, for the review console: the paid order if
+ * there is one, else a checkout still awaiting payment, else none.
+ */
+export async function registrationPaymentOf(db: DbExecutor, userId: string): Promise<TRegistrationPayment> {
+  const paid = await findPaidRegistrationOrder(db, userId);
+  const [pending] = paid
+    ? []
+    : await db
+        .select()
+        .from(paymentOrders)
+        .where(
+          and(
+            eq(paymentOrders.buyerUserId, userId),
+            eq(paymentOrders.status, 'pending'),
+            inArray(paymentOrders.kind, ['subscription', 'registration']),
+            sql`${paymentOrders.metadata} -> 'context' ->> 'purpose' = ${PURPOSE}`,
+          ),
+        )
+        .orderBy(desc(paymentOrders.createdAt))
+        .limit(1);
+  const order = paid ?? pending;
+  if (!order) return { status: 'none', amountCents: null, at: null, reference: null, description: null };
+  return {
+    status: paid ? 'paid' : 'pending',
+    amountCents: order.amountCents,
+    at: paid ? paid.paidAt : order.createdAt,
+    reference: order.reference,
+    description: order.description,
+  };
+}

@@ -14,7 +14,7 @@ import { paymentProvidersFor } from './providers/index.ts';
 import { receiveNotification } from './receive-notification.ts';
 import { basketRoutes } from './basket-routes.ts';
 import { billingRoutes } from './billing-routes.ts';
-import { invoiceNumberLabel, invoicePdfFor, listPaymentsOf } from './invoices.ts';
+import { invoiceNumberLabel, invoicePdfFor, linesOfInvoice, listPaymentsOf } from './invoices.ts';
 import { createRegistrationCheckout, getRegistrationOrder, registeringApplicant } from './registration-orders.ts';
 
 const ORDER_NOT_FOUND = 'There is no such order.';
@@ -94,6 +94,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
               totalCents: invoice.totalCents,
               vatCents: invoice.vatCents,
               issuedAt: invoice.issuedAt.toISOString(),
+              lines: linesOfInvoice(invoice),
             }
           : null,
       }));
@@ -107,7 +108,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const user = await getSessionUser(request);
       if (!user) throw unauthorized();
-      const { filename, pdf } = await invoicePdfFor(database.db, user.id, request.params.invoiceId);
+      const { filename, pdf } = await invoicePdfFor(
+        database.db,
+        { vatNumber: app.deps.config.PLATFORM_VAT_NUMBER },
+        user.id,
+        request.params.invoiceId,
+      );
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)

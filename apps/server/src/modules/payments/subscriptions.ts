@@ -5,10 +5,15 @@ import type { Database, DbExecutor } from '../../platform/db/client.ts';
 import { organizationMembers } from '../../platform/db/schema/auth.ts';
 import { paymentOrders } from '../../platform/db/schema/payments.ts';
 import { learners } from '../../platform/db/schema/school.ts';
-import { subscriptionCharges, subscriptions, type TSubscriptionStatus } from '../../platform/db/schema/subscriptions.ts';
+import {
+  subscriptionCharges,
+  subscriptions,
+  type TSubscriptionStatus,
+} from '../../platform/db/schema/subscriptions.ts';
 import { AppError, badRequest, conflict } from '../../platform/http/errors.ts';
 import { postJournal } from '../ledger/index.ts';
 import { newOrderReference } from './create-order.ts';
+import { findPaidRegistrationOrder } from './registration-orders.ts';
 import { issueInvoice } from './invoices.ts';
 import { subscriptionEntries } from './journal-lines.ts';
 import type { TOrder } from './providers/types.ts';
@@ -90,33 +95,66 @@ export async function startSubscriptionFromOrder(
 }
 
 /**
- * Approval of the school (applications module): the subscription belongs to the new organisation
- * and, the first charge falls due 14 days after approval.
+ * Approval of the school (applications module): the school always leaves approval with the
+ * subscription its wizard chose. The one set up at checkout now belongs to the new organisation,
+ * its first charge falling due 14 days after approval. When the checkout left none (a set-up
+ * recorded without the provider's subscription, or one cancelled before approval), the approval
+ * starts the chosen package's free trial on the applicant's paid registration order. Running it
+ * again for the same school changes nothing.
  */
 export async function attachSubscriptionToOrganization(
   db: DbExecutor,
-  input: { userId: string; organizationId: string; approvedOn?: string },
+  input: { userId: string; organizationId: string; packageId?: string | null; approvedOn?: string },
 ): Promise<TSubscription | null> {
   const approvedOn = input.approvedOn ?? todayInSouthAfrica();
+  const due = addDays(approvedOn, FREE_TRIAL_DAYS);
   const [sub] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, input.userId), inArray(subscriptions.status, LIVE_STATUSES)))
+    .where(
+      and(
+        or(eq(subscriptions.userId, input.userId), eq(subscriptions.organizationId, input.organizationId)),
+        inArray(subscriptions.status, LIVE_STATUSES),
+      ),
+    )
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
-  if (!sub) return null;
-  const due = addDays(approvedOn, FREE_TRIAL_DAYS);
-  const moveTrial = sub.status === 'trial' && (!sub.nextBillingDate || sub.nextBillingDate < due);
-  const [updated] = await db
-    .update(subscriptions)
-    .set({
-      organizationId: input.organizationId,
-      ...(moveTrial ? { nextBillingDate: due, currentPeriodEnd: addDays(due, -1) } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(subscriptions.id, sub.id))
+  if (sub) {
+    const moveTrial = sub.status === 'trial' && (!sub.nextBillingDate || sub.nextBillingDate < due);
+    const [updated] = await db
+      .update(subscriptions)
+      .set({
+        organizationId: input.organizationId,
+        ...(moveTrial ? { nextBillingDate: due, currentPeriodEnd: addDays(due, -1) } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(subscriptions.id, sub.id))
+      .returning();
+    return updated ?? null;
+  }
+  const order = await findPaidRegistrationOrder(db, input.userId);
+  const pkg = packageById(input.packageId) ?? packageById(order?.metadata.context?.packageId as string | undefined);
+  if (!order || order.kind !== 'subscription' || !pkg) return null;
+  const trial = {
+    organizationId: input.organizationId,
+    packageId: pkg.id,
+    status: 'trial' as const,
+    amountCents: pkg.priceCents,
+    currentPeriodStart: approvedOn,
+    currentPeriodEnd: addDays(due, -1),
+    nextBillingDate: due,
+    pendingPackageId: null,
+    cancelAt: null,
+    cancelRequestedAt: null,
+    failedAttempts: 0,
+  };
+  // The set-up order names one subscription: a cancelled one of it starts again.
+  const [started] = await db
+    .insert(subscriptions)
+    .values({ ...trial, userId: input.userId, provider: order.provider, providerToken: null, setupOrderId: order.id })
+    .onConflictDoUpdate({ target: subscriptions.setupOrderId, set: { ...trial, updatedAt: sql`now()` } })
     .returning();
-  return updated ?? null;
+  return started ?? null;
 }
 
 /** The live (or latest) subscription of an organisation, else of the user who applied for it. */

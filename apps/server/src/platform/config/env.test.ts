@@ -121,6 +121,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED: 'always' }).DEMO_PASSWORD).toBe('demo-password-2026');
   });
 
+  it("prints the platform's VAT number on its tax invoices: a placeholder until set, a SARS number when set", () => {
+    expect(loadConfig({}).PLATFORM_VAT_NUMBER).toBe('4000000000');
+    expect(loadConfig({ PLATFORM_VAT_NUMBER: ' 4123456789 ' }).PLATFORM_VAT_NUMBER).toBe('4123456789');
+    for (const wrong of ['123456789', '5123456789', '41234567890', 'VAT4123456']) {
+      expect(configErrorOf({ PLATFORM_VAT_NUMBER: wrong }).problems).toEqual([
+        'PLATFORM_VAT_NUMBER: must be a South African VAT number: 10 digits starting with 4',
+      ]);
+    }
+  });
+
   it('lists every bad variable at once', () => {
     const error = configErrorOf({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
     expect(error.problems.map((p) => p.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'PORT']);

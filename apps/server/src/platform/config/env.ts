@@ -60,6 +60,12 @@ export const ZEnvSchema = z
         (value) => parseAllowedSources(value) !== null,
         'must be a comma-separated list of IP addresses or CIDR ranges',
       ),
+    // The platform's VAT registration number, printed on its tax invoices (SARS: 10 digits, starting with 4).
+    PLATFORM_VAT_NUMBER: z
+      .string()
+      .trim()
+      .regex(/^4\d{9}$/, 'must be a South African VAT number: 10 digits starting with 4')
+      .default('4000000000'),
     AUTH_EMAIL_PASSWORD: booleanFromString.default(true),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

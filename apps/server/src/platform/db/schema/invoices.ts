@@ -1,9 +1,32 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { paymentOrders } from './payments.ts';
 
 /** Invoice numbers: one sequence, so concurrent payments never share a number. */
 export const invoiceNumberSequence = pgSequence('invoice_number_seq', { startWith: 1, increment: 1 });
+
+/**
+ * One line of a tax invoice: a basket item, a fee, a package month. Amounts are VAT-inclusive;
+ * vatCents is the 15% VAT the line's total includes.
+ */
+export type TInvoiceLine = {
+  description: string;
+  quantity: number;
+  unitCents: number;
+  totalCents: number;
+  vatCents: number;
+};
 
 /**
  * A tax invoice for one paid order: issued in the order's credit transaction, numbered
@@ -27,12 +50,17 @@ export const invoices = pgTable(
     /** VAT-inclusive total and the VAT it includes (15%). */
     totalCents: integer('total_cents').notNull(),
     vatCents: integer('vat_cents').notNull(),
+    /** What was bought, one line per item and per fee; the lines add up to the totals above. */
+    lines: jsonb('lines').$type<TInvoiceLine[]>().notNull().default([]),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('invoices_number_key').on(t.number),
     uniqueIndex('invoices_order_key').on(t.orderId),
     index('invoices_buyer_idx').on(t.buyerUserId, t.issuedAt),
-    check('invoices_amounts_check', sql`${t.totalCents} > 0 and ${t.vatCents} >= 0 and ${t.vatCents} < ${t.totalCents}`),
+    check(
+      'invoices_amounts_check',
+      sql`${t.totalCents} > 0 and ${t.vatCents} >= 0 and ${t.vatCents} < ${t.totalCents}`,
+    ),
   ],
 );

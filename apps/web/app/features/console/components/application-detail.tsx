@@ -1,13 +1,18 @@
 import { Link } from 'react-router';
 import { ArrowLeft, FileText } from 'lucide-react';
-import { applicationTypeLabel, type TConsoleApplicationDetail } from '@sekolo/shared/schemas/applications';
+import { formatZar } from '@sekolo/shared/domain/money';
+import {
+  applicationTypeLabel,
+  type TApplicationSubscription,
+  type TConsoleApplicationDetail,
+} from '@sekolo/shared/schemas/applications';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { ApiError } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { uploadedFileUrl } from '~/lib/upload-file';
 import { useConsoleApplication } from '../api/console-applications';
-import { formatDateTime } from '../lib/format-date';
+import { formatDateTime, formatDay } from '../lib/format-date';
 import { fileDescription, formatValue, humanizeKey, isFileValue, type TFieldScope } from '../lib/format-field';
 import { ApplicationStatusBadge } from './application-status-badge';
 import { ApproveDialog, ReasonDialog } from './decision-dialogs';
@@ -40,6 +45,7 @@ export function ApplicationDetail({ id }: { id: string }) {
       <BackLink />
       <Header application={application} />
       <Decision application={application} />
+      <Billing application={application} />
       {application.userType === 'young_entrepreneur' && <GuardianConsent application={application} />}
       <Documents application={application} />
       {application.steps.map((step) => (
@@ -142,6 +148,70 @@ function Decision({ application }: { application: TApplication }) {
         <ReasonDialog action="request-changes" {...props} />
         <ReasonDialog action="reject" {...props} />
       </div>
+    </section>
+  );
+}
+
+const SUBSCRIPTION_STATUS: Record<TApplicationSubscription['status'], string> = {
+  trial: 'Free trial',
+  active: 'Active',
+  past_due: 'Payment overdue',
+  cancelled: 'Cancelled',
+};
+
+/** What the applicant paid at registration and, for a school, the package subscription it has. */
+function Billing({ application }: { application: TApplication }) {
+  const { payment, subscription } = application;
+  const school = application.userType === 'school_admin';
+  const paymentText =
+    payment.status === 'paid'
+      ? `Paid ${formatZar(payment.amountCents ?? 0)} on ${formatDateTime(payment.at!)}${
+          school && payment.amountCents === 0 ? ' (card set up; first charge after the free trial)' : ''
+        }`
+      : payment.status === 'pending'
+        ? `Awaiting payment of ${formatZar(payment.amountCents ?? 0)} (checkout started ${formatDateTime(payment.at!)})`
+        : 'No payment';
+  return (
+    <section aria-labelledby="billing-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="billing-heading" className="text-lg font-semibold text-slate-900">
+        Payment and subscription
+      </h2>
+      <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
+        <Item label="Payment">
+          <span data-testid="application-payment">{paymentText}</span>
+        </Item>
+        {payment.reference && <Item label="Payment reference">{payment.reference}</Item>}
+        {school &&
+          (subscription ? (
+            <>
+              <Item label="Package">
+                <span data-testid="application-package">
+                  {`${subscription.packageName} (${formatZar(subscription.amountCents)} a month)`}
+                </span>
+              </Item>
+              <Item label="Subscription">
+                <span data-testid="application-subscription">{SUBSCRIPTION_STATUS[subscription.status]}</span>
+              </Item>
+              <Item label={subscription.cancelAt ? 'Service ends' : 'Next renewal'}>
+                <span data-testid="application-renewal">
+                  {subscription.cancelAt
+                    ? formatDay(subscription.cancelAt)
+                    : subscription.nextBillingDate
+                      ? formatDay(subscription.nextBillingDate)
+                      : 'None'}
+                </span>
+              </Item>
+            </>
+          ) : (
+            <Item label="Subscription">
+              <span data-testid="application-subscription">
+                {application.status === 'approved'
+                  ? 'None'
+                  : 'None yet: approval starts the free trial of the package chosen in step 2'}
+              </span>
+            </Item>
+          ))}
+      </dl>
     </section>
   );
 }

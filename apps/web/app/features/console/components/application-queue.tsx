@@ -59,12 +59,18 @@ export function ApplicationQueue() {
           <h2 id={`${id}-heading`} className="text-xl font-semibold text-slate-900">
             Applications
           </h2>
-          <p className="text-sm text-slate-600">Review applications from schools, business partners, charities and young entrepreneurs.</p>
+          <p className="text-sm text-slate-600">
+            Review applications from schools, business partners, charities and young entrepreneurs.
+          </p>
         </div>
         <div className="flex flex-wrap gap-3">
           <div className="w-52 space-y-1.5">
             <Label htmlFor={`${id}-type`}>Type</Label>
-            <NativeSelect id={`${id}-type`} value={filters.type} onChange={(e) => filters.update({ type: e.target.value, page: 1 })}>
+            <NativeSelect
+              id={`${id}-type`}
+              value={filters.type}
+              onChange={(e) => filters.update({ type: e.target.value, page: 1 })}
+            >
               <option value="">All types</option>
               {APPLICATION_TYPE_OPTIONS.map((o) => (
                 <option key={o.id} value={o.id}>
@@ -75,7 +81,11 @@ export function ApplicationQueue() {
           </div>
           <div className="w-52 space-y-1.5">
             <Label htmlFor={`${id}-status`}>Status</Label>
-            <NativeSelect id={`${id}-status`} value={filters.status} onChange={(e) => filters.update({ status: e.target.value, page: 1 })}>
+            <NativeSelect
+              id={`${id}-status`}
+              value={filters.status}
+              onChange={(e) => filters.update({ status: e.target.value, page: 1 })}
+            >
               {STATUS_FILTERS.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.label}
@@ -128,7 +138,10 @@ export function ApplicationQueue() {
               {data.items.map((item) => (
                 <tr key={item.id} className="hover:bg-slate-50">
                   <td className="px-4 py-3">
-                    <Link to={paths.console.application(item.id)} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+                    <Link
+                      to={paths.console.application(item.id)}
+                      className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+                    >
                       {item.name || 'Unnamed application'}
                     </Link>
                   </td>
@@ -137,7 +150,9 @@ export function ApplicationQueue() {
                     <span className="block">{item.applicant.name}</span>
                     <span className="block text-xs text-slate-500">{item.applicant.email}</span>
                   </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">{item.submittedAt ? formatDateTime(item.submittedAt) : 'Not yet'}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                    {item.submittedAt ? formatDateTime(item.submittedAt) : 'Not yet'}
+                  </td>
                   <td className="px-4 py-3">
                     <ApplicationStatusBadge status={item.status} />
                   </td>
@@ -154,10 +169,20 @@ export function ApplicationQueue() {
             Page {data.page} of {pages} ({data.total} applications)
           </p>
           <div className="flex gap-2">
-            <Button variant="secondary" size="sm" disabled={data.page <= 1} onClick={() => filters.update({ page: data.page - 1 })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={data.page <= 1}
+              onClick={() => filters.update({ page: data.page - 1 })}
+            >
               <ChevronLeft aria-hidden="true" /> Previous
             </Button>
-            <Button variant="secondary" size="sm" disabled={data.page >= pages} onClick={() => filters.update({ page: data.page + 1 })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={data.page >= pages}
+              onClick={() => filters.update({ page: data.page + 1 })}
+            >
               Next <ChevronRight aria-hidden="true" />
             </Button>
           </div>

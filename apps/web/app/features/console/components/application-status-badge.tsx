@@ -13,7 +13,11 @@ export function ApplicationStatusBadge({ status, className }: { status: string; 
   return (
     <span
       data-testid="application-status"
-      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', STYLES[status], className)}
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        STYLES[status],
+        className,
+      )}
     >
       {applicationStatusLabel(status)}
     </span>

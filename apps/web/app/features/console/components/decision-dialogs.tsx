@@ -19,7 +19,13 @@ import { Textarea } from '~/components/ui/textarea';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { useDecideApplication } from '../api/console-applications';
 
-type TProps = { applicationId: string; name: string; applicantEmail: string; disabled?: boolean; disabledReason?: string };
+type TProps = {
+  applicationId: string;
+  name: string;
+  applicantEmail: string;
+  disabled?: boolean;
+  disabledReason?: string;
+};
 
 /** Approve: creates the organisation, activates the account and e-mails the applicant. */
 export function ApproveDialog({ applicationId, name, applicantEmail, disabled }: TProps) {
@@ -35,7 +41,9 @@ export function ApproveDialog({ applicationId, name, applicantEmail, disabled }:
       return;
     }
     setOpen(false);
-    toast.success('Application approved', { description: `${name || 'The organisation'} is now active. We e-mailed ${applicantEmail}.` });
+    toast.success('Application approved', {
+      description: `${name || 'The organisation'} is now active. We e-mailed ${applicantEmail}.`,
+    });
   }
 
   return (
@@ -47,8 +55,8 @@ export function ApproveDialog({ applicationId, name, applicantEmail, disabled }:
         <DialogHeader>
           <DialogTitle>Approve this application?</DialogTitle>
           <DialogDescription>
-            This creates {name ? <strong>{name}</strong> : 'the organisation'} with the applicant as its administrator, activates their
-            account and e-mails {applicantEmail}. It cannot be undone here.
+            This creates {name ? <strong>{name}</strong> : 'the organisation'} with the applicant as its administrator,
+            activates their account and e-mails {applicantEmail}. It cannot be undone here.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>
@@ -68,7 +76,8 @@ const REASON_COPY = {
   reject: {
     trigger: 'Reject',
     title: 'Reject this application?',
-    description: (email: string) => `The applicant is told by e-mail (${email}) that the application was not approved, with your reason.`,
+    description: (email: string) =>
+      `The applicant is told by e-mail (${email}) that the application was not approved, with your reason.`,
     label: 'Reason for the rejection',
     hint: 'The applicant reads this. Be specific and polite.',
     submit: 'Reject application',
@@ -93,7 +102,12 @@ const REASON_COPY = {
 };
 
 /** Reject or request changes: both need a reason, which is e-mailed to the applicant. */
-export function ReasonDialog({ action, applicationId, applicantEmail, disabled }: TProps & { action: 'reject' | 'request-changes' }) {
+export function ReasonDialog({
+  action,
+  applicationId,
+  applicantEmail,
+  disabled,
+}: TProps & { action: 'reject' | 'request-changes' }) {
   const id = useId();
   const copy = REASON_COPY[action];
   const [open, setOpen] = useState(false);

@@ -10,3 +10,10 @@ export function formatDateTime(iso: string): string {
     hour12: false,
   }).format(new Date(iso));
 }
+
+/** '2 December 2026' for a calendar day ('2026-12-02'), the same in every time zone. */
+export function formatDay(day: string): string {
+  return new Intl.DateTimeFormat('en-ZA', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}

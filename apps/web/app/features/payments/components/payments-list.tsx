@@ -26,7 +26,7 @@ function dateOf(iso: string): string {
   }).format(new Date(iso));
 }
 
-/** /payments (spec 2.2): the user's payments, each paid one with its PDF tax invoice. */
+/** /payments (spec 2.2): the user's payments, each paid one with its lines and its PDF tax invoice. */
 export function PaymentsList() {
   const query = useMyPayments();
   return (
@@ -74,7 +74,24 @@ export function PaymentsList() {
                 {query.data.payments.map(({ order, invoice }) => (
                   <tr key={order.id} data-testid="payment-row">
                     <td className="py-3 pr-4 whitespace-nowrap">{dateOf(order.paidAt ?? order.createdAt)}</td>
-                    <td className="py-3 pr-4">{order.description}</td>
+                    <td className="py-3 pr-4">
+                      {order.description}
+                      {invoice && invoice.lines.length > 1 && (
+                        <ul
+                          className="mt-1 space-y-0.5 text-xs text-slate-600"
+                          aria-label={`Lines of ${invoice.number}`}
+                        >
+                          {invoice.lines.map((line, index) => (
+                            <li key={index} className="flex justify-between gap-3">
+                              <span>
+                                {line.quantity > 1 ? `${line.quantity} × ${line.description}` : line.description}
+                              </span>
+                              <span className="whitespace-nowrap tabular-nums">{formatZar(line.totalCents)}</span>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
                     <td className="py-3 pr-4 font-mono text-xs">{order.reference}</td>
                     <td className="py-3 pr-4 text-right whitespace-nowrap tabular-nums">
                       {formatZar(order.amountCents)}

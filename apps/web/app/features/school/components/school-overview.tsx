@@ -18,6 +18,27 @@ const dateTime = new Intl.DateTimeFormat('en-ZA', {
   timeZone: 'Africa/Johannesburg',
 });
 
+const count = new Intl.NumberFormat('en-ZA');
+
+/** A school at or above this share of its package's learner limit is asked to upgrade. */
+const NEARLY_FULL = 0.9;
+
+/** "1 180 of 1 200 learners" against the package, or the count alone without a subscription. */
+function enrolledAgainstLimit(learners: TSchoolOverview['learners']): { value: string; note: string } {
+  if (learners.limit === null) {
+    return { value: count.format(learners.enrolled), note: 'No package subscription: no learner limit' };
+  }
+  const pkg = `${learners.packageName ?? 'Your'} package`;
+  const left = learners.limit - learners.enrolled;
+  return {
+    value: `${count.format(learners.enrolled)} of ${count.format(learners.limit)} learners`,
+    note:
+      left <= 0
+        ? `${pkg} is full: upgrade to enrol more`
+        : `${pkg}: ${count.format(left)} ${left === 1 ? 'place' : 'places'} left`,
+  };
+}
+
 /** The school's figures on /dashboard/school: learners (against the package limit), classes, grades, activity. */
 export function SchoolOverview({ allowed }: { allowed: boolean }) {
   const overview = useQuery({ ...schoolOverviewQuery, enabled: allowed });
@@ -31,18 +52,30 @@ export function SchoolOverview({ allowed }: { allowed: boolean }) {
     );
   }
   const { learners, classes, learnersByGrade, recentActivity, attendance } = overview.data;
+  const enrolled = enrolledAgainstLimit(learners);
+  const nearlyFull = learners.limit !== null && learners.enrolled >= learners.limit * NEARLY_FULL;
   return (
     <section aria-label="School overview" className="space-y-6">
+      {nearlyFull && (
+        <p
+          className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+          data-testid="overview-limit-warning"
+        >
+          {`Your school ${learners.enrolled >= learners.limit! ? 'has reached' : 'is close to'} ${
+            learners.packageName ? `the ${learners.packageName}` : 'your'
+          } package limit of ${count.format(learners.limit!)} learners. `}
+          <Link to={paths.school.billing} className="font-medium underline">
+            Upgrade your package in Billing settings
+          </Link>{' '}
+          to enrol more.
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Figure
           icon={<GraduationCap aria-hidden="true" />}
           label="Learners enrolled"
-          value={learners.limit === null ? String(learners.enrolled) : `${learners.enrolled} of ${learners.limit}`}
-          note={
-            learners.limit === null
-              ? 'No package subscription: no learner limit'
-              : `${learners.packageName ?? 'Package'} limit: ${learners.limit} learners`
-          }
+          value={enrolled.value}
+          note={enrolled.note}
           testId="overview-enrolled"
           to={paths.school.learners}
         />
