@@ -609,6 +609,11 @@ export const ZMyFamilyAccount = ZFamilyAccount.extend({ schoolName: z.string() }
 export type TMyFamilyAccount = z.infer<typeof ZMyFamilyAccount>;
 
 export const MIN_ONLINE_PAYMENT_CENTS = 10_00;
+/**
+ * Where the provider sends the parent back after paying or cancelling (with ?order=<id>): the
+ * parent's finance page, which reads myOnlinePayment for the order's state.
+ */
+export const PARENT_FINANCE_RETURN_PATH = '/dashboard/parent/finance';
 export const ZPayNowSchema = z.object({
   amountCents: z
     .number({ error: M.payTooSmall })
