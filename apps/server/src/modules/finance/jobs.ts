@@ -4,7 +4,13 @@ import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { settleOnlinePayments } from './use-cases/pay-online.ts';
 import { executeInvoiceRun, INVOICE_RUN_JOB } from './use-cases/run-invoices.ts';
-import { DAILY_REMINDERS_JOB, FEE_MAIL_JOB, sendDailyReminders, sendFeeMail, type TFeeMailJob } from './use-cases/send-fee-mail.ts';
+import {
+  DAILY_REMINDERS_JOB,
+  FEE_MAIL_JOB,
+  sendDailyReminders,
+  sendFeeMail,
+  type TFeeMailJob,
+} from './use-cases/send-fee-mail.ts';
 
 export const SETTLE_ONLINE_PAYMENTS_JOB = 'finance.settle-online-payments';
 

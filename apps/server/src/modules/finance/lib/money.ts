@@ -1,6 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type DbExecutor } from '../../../platform/db/client.ts';
-import { feeAllocations, feeCreditNotes, feeInvoiceLines, feeInvoices, feePayments } from '../../../platform/db/schema/index.ts';
+import {
+  feeAllocations,
+  feeCreditNotes,
+  feeInvoiceLines,
+  feeInvoices,
+  feePayments,
+} from '../../../platform/db/schema/index.ts';
 import type { TLineDiscount } from '../../../platform/db/schema/finance.ts';
 import { lockForTransaction } from '../../../platform/db/transaction.ts';
 import { postJournal } from '../../ledger/index.ts';
@@ -65,7 +71,12 @@ export async function issueInvoices(tx: DbExecutor, organizationId: string, invo
         totalCents: inv.lines.reduce((sum, l) => sum + l.grossCents - l.discountCents, 0),
       })),
     )
-    .returning({ id: feeInvoices.id, number: feeInvoices.number, totalCents: feeInvoices.totalCents, accountId: feeInvoices.accountId });
+    .returning({
+      id: feeInvoices.id,
+      number: feeInvoices.number,
+      totalCents: feeInvoices.totalCents,
+      accountId: feeInvoices.accountId,
+    });
   await tx.insert(feeInvoiceLines).values(
     invoices.flatMap((inv, i) =>
       inv.lines.map((line) => ({
@@ -105,9 +116,19 @@ export async function issueInvoices(tx: DbExecutor, organizationId: string, invo
   return created;
 }
 
-export type TInvoiceAmounts = { id: string; accountId: string; totalCents: number; creditedCents: number; allocatedCents: number };
+export type TInvoiceAmounts = {
+  id: string;
+  accountId: string;
+  totalCents: number;
+  creditedCents: number;
+  allocatedCents: number;
+};
 
-export async function invoiceAmounts(tx: DbExecutor, organizationId: string, invoiceId: string): Promise<TInvoiceAmounts | null> {
+export async function invoiceAmounts(
+  tx: DbExecutor,
+  organizationId: string,
+  invoiceId: string,
+): Promise<TInvoiceAmounts | null> {
   const [row] = rowsOf<{ id: string; account_id: string; total_cents: number; credited: string; allocated: string }>(
     await tx.execute(sql`
       SELECT i.id, i.account_id, i.total_cents,
@@ -233,7 +254,11 @@ export async function recordFeePayment(tx: DbExecutor, organizationId: string, i
         ? onlinePaymentEntries(organizationId, input.accountId, input.amountCents)
         : bankedPaymentEntries(organizationId, input.accountId, input.amountCents),
   });
-  const [stored] = await tx.update(feePayments).set({ journalId: journal.id }).where(eq(feePayments.id, payment!.id)).returning();
+  const [stored] = await tx
+    .update(feePayments)
+    .set({ journalId: journal.id })
+    .where(eq(feePayments.id, payment!.id))
+    .returning();
   await allocateCredit(tx, organizationId, input.accountId, payment!.id);
   return { payment: stored!, created: true };
 }
@@ -252,7 +277,12 @@ export async function creditOf(tx: DbExecutor, organizationId: string, accountId
  * Sets the family's credit against its open invoices, the oldest due first, one allocation (and
  * journal) per invoice. `paymentId` names the payment that brought the credit, for its receipt.
  */
-export async function allocateCredit(tx: DbExecutor, organizationId: string, accountId: string, paymentId: string | null) {
+export async function allocateCredit(
+  tx: DbExecutor,
+  organizationId: string,
+  accountId: string,
+  paymentId: string | null,
+) {
   await lockAccount(tx, accountId);
   let credit = await creditOf(tx, organizationId, accountId);
   if (credit <= 0) return [];

@@ -418,5 +418,8 @@ export const bankImportLines = pgTable(
     matchBy: text('match_by'),
     paymentId: uuid('payment_id').references(() => feePayments.id),
   },
-  (t) => [index('bank_import_lines_import_idx').on(t.importId, t.row), index('bank_import_lines_key_idx').on(t.organizationId, t.lineKey)],
+  (t) => [
+    index('bank_import_lines_import_idx').on(t.importId, t.row),
+    index('bank_import_lines_key_idx').on(t.organizationId, t.lineKey),
+  ],
 );
