@@ -6,6 +6,7 @@ import { auditEvents, feeInvoices, ledgerEntries } from '../../platform/db/schem
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { findUnbalancedJournals, partyBalanceOf } from '../ledger/index.ts';
 import { INVOICE_RUN_JOB } from './use-cases/run-invoices.ts';
+import { FEE_MAIL_JOB } from './use-cases/send-fee-mail.ts';
 import { createFinanceSchool, structureBody, type TFinanceSchool } from './test-fixtures.ts';
 
 /**
@@ -415,6 +416,27 @@ describe('school fees (API)', () => {
       expect(rows.length).toBeGreaterThan(10);
       expect(total).toBe(0);
     }
+  });
+
+  it('mails reminders to families in arrears and every family its statement, through the job queue, once a day', async () => {
+    const reminders = await call('accountant', 'POST', '/api/school/finance/reminders/run');
+    expect(reminders.statusCode).toBe(202);
+    expect(reminders.json().queued).toBeGreaterThan(0);
+    await t.jobs.settle(FEE_MAIL_JOB, { timeoutMs: 60_000 });
+    const [reminder] = await t.outbox('lindiwe.alpha@example.test');
+    expect(reminder!.subject).toMatch(/^School fees reminder: account SF\d{5}$/);
+    expect(reminder!.text).toContain('past its due date');
+    // The same day again: the job is not queued twice.
+    await call('accountant', 'POST', '/api/school/finance/reminders/run');
+    await t.jobs.settle(FEE_MAIL_JOB, { timeoutMs: 60_000 });
+    expect((await t.outbox('lindiwe.alpha@example.test')).filter((m) => m.tag === 'fee-reminder')).toHaveLength(1);
+
+    const statements = await call('admin', 'POST', '/api/school/finance/statements/run');
+    expect(statements.json().queued).toBe(2);
+    await t.jobs.settle(FEE_MAIL_JOB, { timeoutMs: 60_000 });
+    const [statement] = await t.outbox('kavitha.alpha@example.test');
+    expect(statement!.subject).toMatch(/^Statement: account SF\d{5}$/);
+    expect(statement!.text).toMatch(/Credit|Balance owing/);
   });
 
   it('keeps the family lines on the party column only', async () => {
