@@ -267,6 +267,9 @@ describe('finance routes: every role, and a second school', () => {
     'GET /api/school/finance/dashboard': { rule: 'view', url: () => '/api/school/finance/dashboard' },
     'POST /api/school/finance/reminders/run': { rule: 'manage', url: () => '/api/school/finance/reminders/run' },
     'POST /api/school/finance/statements/run': { rule: 'manage', url: () => '/api/school/finance/statements/run' },
+    'GET /api/school/finance/payouts': { rule: 'view', url: () => '/api/school/finance/payouts' },
+    // Nothing is held for Alpha: an allowed caller hears 409, a refused one 403.
+    'POST /api/school/finance/payouts': { rule: 'manage', url: () => '/api/school/finance/payouts' },
     'GET /api/school/my-finance/accounts': { rule: 'guardian', url: () => '/api/school/my-finance/accounts' },
     'GET /api/school/my-finance/accounts/:accountId/statement': {
       rule: 'guardian',
@@ -380,6 +383,7 @@ describe('finance routes: every role, and a second school', () => {
       '/api/school/finance/exports/transactions.csv',
       '/api/school/finance/exports/journal.csv',
       '/api/school/finance/dashboard',
+      '/api/school/finance/payouts',
     ];
     const wrong: string[] = [];
     for (const url of lists) {

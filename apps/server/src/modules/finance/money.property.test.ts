@@ -106,15 +106,13 @@ describe('a family account, property-based (PGlite and PostgreSQL)', () => {
       .insert(guardians)
       .values({ organizationId: org, firstName: 'Prop', lastName: `Parent ${n}` })
       .returning();
-    await db
-      .insert(learnerGuardians)
-      .values({
-        organizationId: org,
-        learnerId: learner!.id,
-        guardianId: guardian!.id,
-        relation: 'parent',
-        paysFees: true,
-      });
+    await db.insert(learnerGuardians).values({
+      organizationId: org,
+      learnerId: learner!.id,
+      guardianId: guardian!.id,
+      relation: 'parent',
+      paysFees: true,
+    });
     await transaction(db, (tx) => ensureFamilyAccounts(tx, org));
     return { learnerId: learner!.id, accountId: (await accountsOfLearners(db, org)).get(learner!.id)! };
   }

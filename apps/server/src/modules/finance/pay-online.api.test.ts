@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { findUnbalancedJournals, partyBalanceOf } from '../ledger/index.ts';
 import { INVOICE_RUN_JOB } from './use-cases/run-invoices.ts';
 import { settleOnlinePayments } from './use-cases/pay-online.ts';
+import { runWeeklyPayouts } from './use-cases/pay-out-collections.ts';
 import { createFinanceSchool, freePort, structureBody, type TFinanceSchool } from './test-fixtures.ts';
 
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Lindiwe Dube' };
@@ -157,6 +158,37 @@ describe('the parent pays school fees online (API)', () => {
       sql`SELECT count(*) AS n FROM fee_payments WHERE order_id = ${orderId}::uuid`,
     );
     expect(Number((rows as unknown as { rows: { n: string }[] }).rows[0]!.n)).toBe(1);
+  });
+
+  it('pays the online collections out to the school: at once for R12 on request, weekly for R4, each in the ledger', async () => {
+    const before = (await call('accountant', 'GET', '/api/school/finance/payouts')).json();
+    // R1 000 and R500 paid online: the school receives R950 and R475.
+    expect(before).toEqual({ availableCents: 1_425_00, payouts: [] });
+    const paid = await call('admin', 'POST', '/api/school/finance/payouts');
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json().payout).toMatchObject({
+      schedule: 'immediate',
+      amountCents: 1_425_00,
+      feeCents: 12_00,
+      netCents: 1_413_00,
+    });
+    expect((await call('admin', 'POST', '/api/school/finance/payouts')).json().error.code).toBe('CONFLICT');
+    const after = (await call('accountant', 'GET', '/api/school/finance/payouts')).json();
+    expect(after.availableCents).toBe(0);
+    expect(after.payouts).toHaveLength(1);
+    const payable = await t.database.db.execute(
+      sql`SELECT coalesce(sum(amount_cents), 0) AS sum FROM ledger_entries WHERE account_code = 'organization_payable' AND organization_id = ${s.org}`,
+    );
+    expect(Number((payable as unknown as { rows: { sum: string }[] }).rows[0]!.sum)).toBe(0);
+    expect(await findUnbalancedJournals(t.database.db)).toEqual([]);
+
+    // The weekly run pays what came in since, once a week.
+    const [account] = await mine();
+    await payOnline(account!.id, 200_00);
+    expect(await runWeeklyPayouts(t.database.db, '2026-12-07')).toEqual({ paid: 1 });
+    expect(await runWeeklyPayouts(t.database.db, '2026-12-08')).toEqual({ paid: 0 });
+    const weekly = (await call('accountant', 'GET', '/api/school/finance/payouts')).json().payouts[0];
+    expect(weekly).toMatchObject({ schedule: 'weekly', amountCents: 190_00, feeCents: 4_00, netCents: 186_00 });
   });
 
   it('answers 404 for another parent’s order and refuses an amount under R10', async () => {

@@ -47,6 +47,7 @@ import {
 } from './use-cases/read-reports.ts';
 import { queueFeeMail } from './use-cases/send-fee-mail.ts';
 import { myAccount, myAccounts, myOnlinePayment, payNow } from './use-cases/pay-online.ts';
+import { listPayouts, requestPayout } from './use-cases/pay-out-collections.ts';
 
 /**
  * School fees (prefix /api/school). The school's finance (/finance) is read with view_financials
@@ -215,11 +216,9 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.recordExemption),
     onRequest: canManage,
     handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send({
-          exemption: await recordExemption(db, callerOf(schoolOf(request)), request.params.learnerId, request.body),
-        }),
+      reply.code(201).send({
+        exemption: await recordExemption(db, callerOf(schoolOf(request)), request.params.learnerId, request.body),
+      }),
   });
 
   // Invoice runs, invoices, credit notes
@@ -382,6 +381,19 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: canManage,
     handler: async (request, reply) =>
       reply.code(202).send(await queueFeeMail(db, jobs, schoolOf(request).organizationId, 'statements')),
+  });
+
+  // Payouts
+  app.route({
+    ...fromContract(app, api.listPayouts),
+    onRequest: canView,
+    handler: async (request) => listPayouts(db, schoolOf(request).organizationId),
+  });
+  app.route({
+    ...fromContract(app, api.requestPayout),
+    onRequest: canManage,
+    handler: async (request, reply) =>
+      reply.code(201).send({ payout: await requestPayout(db, callerOf(schoolOf(request))) }),
   });
 
   // The parent's side
