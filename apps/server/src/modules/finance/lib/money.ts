@@ -9,7 +9,7 @@ import {
 } from '../../../platform/db/schema/index.ts';
 import type { TLineDiscount } from '../../../platform/db/schema/finance.ts';
 import { lockForTransaction } from '../../../platform/db/transaction.ts';
-import { postJournal } from '../../ledger/index.ts';
+import { postJournal, postJournals } from '../../ledger/index.ts';
 import {
   allocationEntries,
   bankedPaymentEntries,
@@ -95,17 +95,22 @@ export async function issueInvoices(tx: DbExecutor, organizationId: string, invo
       })),
     ),
   );
-  for (const [i, inv] of invoices.entries()) {
-    const gross = inv.lines.reduce((sum, l) => sum + l.grossCents, 0);
-    const discount = inv.lines.reduce((sum, l) => sum + l.discountCents, 0);
-    if (gross === 0) continue;
-    await postJournal(tx, {
-      kind: 'fee_invoice',
-      reference: created[i]!.id,
-      description: `Invoice ${created[i]!.number}`,
-      entries: invoiceEntries(organizationId, inv.accountId, gross, discount),
-    });
-  }
+  await postJournals(
+    tx,
+    invoices.flatMap((inv, i) => {
+      const gross = inv.lines.reduce((sum, l) => sum + l.grossCents, 0);
+      const discount = inv.lines.reduce((sum, l) => sum + l.discountCents, 0);
+      if (gross === 0) return [];
+      return [
+        {
+          kind: 'fee_invoice' as const,
+          reference: created[i]!.id,
+          description: `Invoice ${created[i]!.number}`,
+          entries: invoiceEntries(organizationId, inv.accountId, gross, discount),
+        },
+      ];
+    }),
+  );
   // Each invoice names its journal (one statement for the batch).
   await tx.execute(sql`
     UPDATE fee_invoices i SET journal_id = j.id FROM ledger_journals j
@@ -271,6 +276,21 @@ export async function creditOf(tx: DbExecutor, organizationId: string, accountId
       WHERE party_id = ${accountId}::uuid AND account_code = 'school_family_credit' AND organization_id = ${organizationId}`),
   );
   return -Number(row?.sum ?? 0);
+}
+
+/** The accounts among `accountIds` that hold credit (one query for a batch). */
+export async function accountsWithCredit(tx: DbExecutor, organizationId: string, accountIds: string[]): Promise<string[]> {
+  if (accountIds.length === 0) return [];
+  const rows = rowsOf<{ party_id: string }>(
+    await tx.execute(sql`
+      SELECT party_id FROM ledger_entries
+      WHERE account_code = 'school_family_credit' AND organization_id = ${organizationId} AND party_id IN (${sql.join(
+        accountIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+      GROUP BY party_id HAVING sum(amount_cents) < 0`),
+  );
+  return rows.map((r) => r.party_id);
 }
 
 /**

@@ -28,11 +28,12 @@ import { notFound } from '../../../platform/http/errors.ts';
 import { accountsOfLearners, ensureFamilyAccounts } from '../lib/accounts.ts';
 import { billLearner, type TBillItem } from '../lib/bill-learner.ts';
 import type { TFinanceCaller } from '../lib/caller.ts';
-import { allocateCredit, issueInvoices } from '../lib/money.ts';
+import { accountsWithCredit, allocateCredit, issueInvoices } from '../lib/money.ts';
 import { readFinanceSettings } from './manage-finance-settings.ts';
 
 export const INVOICE_RUN_JOB = 'finance.invoice-run';
-const BATCH = 200;
+// A batch stays well under PostgreSQL's 65 535 parameters per statement (its invoice lines are the most).
+const BATCH = 100;
 
 const toRun = (row: typeof invoiceRuns.$inferSelect): TInvoiceRun => ({
   id: row.id,
@@ -303,7 +304,9 @@ export async function executeInvoiceRun(db: Database, runId: string, today = tod
           });
         });
         const made = await issueInvoices(tx, org, invoices);
-        for (const account of new Set(made.map((m) => m.accountId))) await allocateCredit(tx, org, account, null);
+        // A family's credit (an overpayment) pays its new invoices.
+        for (const account of await accountsWithCredit(tx, org, [...new Set(made.map((m) => m.accountId))]))
+          await allocateCredit(tx, org, account, null);
         return { created: made.length, amount: made.reduce((sum, m) => sum + m.totalCents, 0) };
       });
       done += batch.length;
