@@ -4,8 +4,6 @@ import { rowsOf, type DbExecutor } from '../../../platform/db/client.ts';
 import {
   feeAllocations,
   feeCreditNotes,
-  feeInvoiceLines,
-  feeInvoices,
   feePayments,
 } from '../../../platform/db/schema/index.ts';
 import type { TLineDiscount } from '../../../platform/db/schema/finance.ts';
