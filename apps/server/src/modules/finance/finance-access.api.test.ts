@@ -111,7 +111,8 @@ describe('finance routes: every role, and a second school', () => {
     ).json().orderId;
     // Bravo's own books.
     await as(bravo.cookies.accountant, 'POST', '/api/school/finance/structures', structureBody(2026, '5'));
-  });
+    // Two schools, their members signed in and a term billed: slow on a busy machine.
+  }, 180_000);
   afterAll(() => t.close());
 
   const YEAR = 2026;

@@ -24,7 +24,7 @@ describe('school fees (API)', () => {
     t = await createTestApp();
     await t.jobs.start();
     s = await createFinanceSchool(t);
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   const call = (

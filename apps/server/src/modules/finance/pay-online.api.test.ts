@@ -31,7 +31,7 @@ describe('the parent pays school fees online (API)', () => {
       await call('POST', '/api/school/finance/structures', structureBody(2026, grade));
     await call('POST', '/api/school/finance/invoice-runs', { year: 2026, term: 1 });
     await t.jobs.settle(INVOICE_RUN_JOB, { timeoutMs: 60_000 });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   const call = (who: keyof TFinanceSchool['cookies'], method: 'GET' | 'POST', url: string, payload?: object) =>
