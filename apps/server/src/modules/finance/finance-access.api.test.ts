@@ -343,7 +343,7 @@ describe('finance routes: every role, and a second school', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, 120_000);
 
   it("Bravo's admin, accountant and parent reach nothing of Alpha by id", async () => {
     const wrong: string[] = [];
