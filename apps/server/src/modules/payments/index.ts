@@ -13,3 +13,5 @@ export {
   recordRenewalCharge,
   startSubscriptionFromOrder,
 } from './subscriptions.ts';
+export { createOrder } from './create-order.ts';
+export { recordPayout } from './record-payout.ts';
