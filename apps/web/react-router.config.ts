@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Config } from '@react-router/dev/config';
-import { PRERENDERED_PATHS } from './app/config/prerendered-paths.ts';
+import { PRERENDERED_PATHS, PRERENDERED_SIGN_IN_PATHS } from './app/config/prerendered-paths.ts';
 
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
 
@@ -113,7 +113,7 @@ export default {
   // No runtime server rendering: the Fastify server serves the built files. Public pages are
   // prerendered at build time so their content arrives before any script runs.
   ssr: false,
-  prerender: [...PRERENDERED_PATHS],
+  prerender: [...PRERENDERED_PATHS, ...PRERENDERED_SIGN_IN_PATHS],
   // Runs after the client build and the prerendering.
   buildEnd({ reactRouterConfig }) {
     prepareForFirstPaint(path.resolve(reactRouterConfig.buildDirectory, 'client'));

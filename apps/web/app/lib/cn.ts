@@ -151,13 +151,25 @@ const CONFLICTS: Readonly<Record<string, readonly string[]>> = {
   'translate-none': ['translate', 'translate-x', 'translate-y', 'translate-z'],
 };
 
-function groupOf(utility: string): string | undefined {
-  if (utility.endsWith('-')) return undefined;
+/** Each utility's group once looked up (null: not a utility these rules know). */
+const groups = new Map<string, string | null>();
+
+function groupOf(utility: string): string | null {
+  let group = groups.get(utility);
+  if (group === undefined) {
+    group = lookUpGroup(utility);
+    groups.set(utility, group);
+  }
+  return group;
+}
+
+function lookUpGroup(utility: string): string | null {
+  if (utility.endsWith('-')) return null;
   for (const [pattern, group] of RULES) {
     const match = pattern.exec(utility);
     if (match) return typeof group === 'string' ? group : group(match);
   }
-  return undefined;
+  return null;
 }
 
 /** Splits `hover:sm:px-4` at the colons outside brackets: the variants, then the utility. */
@@ -178,8 +190,22 @@ function splitVariants(className: string): string[] {
   return parts;
 }
 
+/** Merged lists by their input: components render the same few lists again and again. */
+const merged = new Map<string, string>();
+const MERGED_KEPT = 500;
+
 /** The Tailwind class list with each overridden class left out (see `cn`). */
 export function mergeClasses(classList: string): string {
+  let result = merged.get(classList);
+  if (result === undefined) {
+    result = merge(classList);
+    if (merged.size >= MERGED_KEPT) merged.clear();
+    merged.set(classList, result);
+  }
+  return result;
+}
+
+function merge(classList: string): string {
   const seen = new Set<string>();
   const kept: string[] = [];
   const classes = classList.trim().split(/\s+/);
@@ -191,7 +217,7 @@ export function mergeClasses(classList: string): string {
     const important = utility.startsWith('!') || utility.endsWith('!');
     utility = utility.replace(/^!|!$/g, '').replace(/^-/, '');
     const group = groupOf(utility);
-    if (group === undefined) {
+    if (group === null) {
       kept.push(className);
       continue;
     }
