@@ -62,6 +62,9 @@ function prepareForFirstPaint(clientDir: string, dir = clientDir) {
   }
 }
 
+/** Module preloads started per task by the deferred module script (deferScripts). */
+const PRELOADS_PER_TASK = 4;
+
 /**
  * React Router's module script (`import "manifest"; import * as route0 from "..."; ...;
  * window.__reactRouterRouteModules = {...}; import("entry.client")`) as the same imports, made
@@ -85,10 +88,13 @@ function deferScripts(html: string): string {
   const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((match) => match[1]);
   const deferred = [
     'const start = async () => {',
-    `  for (const href of ${JSON.stringify(preloads)}) {`,
+    `  const preloads = ${JSON.stringify(preloads)};`,
+    '  for (let i = 0; i < preloads.length; i++) {',
+    // Starting a request costs the main thread a little: a few per task keep each task short.
+    `    if (i > 0 && i % ${PRELOADS_PER_TASK} === 0) await new Promise((resolve) => setTimeout(resolve, 0));`,
     "    const link = document.createElement('link');",
     "    link.rel = 'modulepreload';",
-    '    link.href = href;',
+    '    link.href = preloads[i];',
     '    document.head.append(link);',
     '  }',
     `  await Promise.all([${sideEffects.map((href) => `import(${JSON.stringify(href)})`).join(', ')}]);`,
