@@ -83,15 +83,15 @@ const fail = (message) => {
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 // ---------------------------------------------------------------------------------------------- routes
-const { PRERENDERED_PATHS } = await tsImport(
+const { PRERENDERED_PATHS, PRERENDERED_SIGN_IN_PATHS } = await tsImport(
   path.join(root, 'apps/web/app/config/prerendered-paths.ts'),
   import.meta.url,
 );
 /** Prerendered pages: their HTML must carry the content. */
-const ROUTES = [...PRERENDERED_PATHS];
-/** The sign-in and registration pages (rendered in the browser, not prerendered). */
+const ROUTES = [...PRERENDERED_PATHS, ...PRERENDERED_SIGN_IN_PATHS];
+/** The sign-in and registration pages (/login and /register prerendered, the others rendered in the browser). */
 const SIGN_IN_PATHS = ['/login', '/register', '/forgot-password'];
-const PUBLIC_PATHS = [...ROUTES, ...SIGN_IN_PATHS];
+const PUBLIC_PATHS = [...new Set([...ROUTES, ...SIGN_IN_PATHS])];
 const publicBudgetKb = (route) => (SIGN_IN_PATHS.includes(route) ? SIGN_IN_PAGE_JS_KB : CONTENT_PAGE_JS_KB);
 /** Every dashboard route a school admin has (the learner being edited is found on the list). */
 const DASHBOARD_PATHS = [

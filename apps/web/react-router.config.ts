@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Config } from '@react-router/dev/config';
-import { PRERENDERED_PATHS } from './app/config/prerendered-paths.ts';
+import { PRERENDERED_PATHS, PRERENDERED_SIGN_IN_PATHS } from './app/config/prerendered-paths.ts';
 
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
 
@@ -62,6 +62,9 @@ function prepareForFirstPaint(clientDir: string, dir = clientDir) {
   }
 }
 
+/** Module preloads started per task by the deferred module script (deferScripts). */
+const PRELOADS_PER_TASK = 4;
+
 /**
  * React Router's module script (`import "manifest"; import * as route0 from "..."; ...;
  * window.__reactRouterRouteModules = {...}; import("entry.client")`) as the same imports, made
@@ -85,10 +88,13 @@ function deferScripts(html: string): string {
   const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((match) => match[1]);
   const deferred = [
     'const start = async () => {',
-    `  for (const href of ${JSON.stringify(preloads)}) {`,
+    `  const preloads = ${JSON.stringify(preloads)};`,
+    '  for (let i = 0; i < preloads.length; i++) {',
+    // Starting a request costs the main thread a little: a few per task keep each task short.
+    `    if (i > 0 && i % ${PRELOADS_PER_TASK} === 0) await new Promise((resolve) => setTimeout(resolve, 0));`,
     "    const link = document.createElement('link');",
     "    link.rel = 'modulepreload';",
-    '    link.href = href;',
+    '    link.href = preloads[i];',
     '    document.head.append(link);',
     '  }',
     `  await Promise.all([${sideEffects.map((href) => `import(${JSON.stringify(href)})`).join(', ')}]);`,
@@ -113,7 +119,7 @@ export default {
   // No runtime server rendering: the Fastify server serves the built files. Public pages are
   // prerendered at build time so their content arrives before any script runs.
   ssr: false,
-  prerender: [...PRERENDERED_PATHS],
+  prerender: [...PRERENDERED_PATHS, ...PRERENDERED_SIGN_IN_PATHS],
   // Runs after the client build and the prerendering.
   buildEnd({ reactRouterConfig }) {
     prepareForFirstPaint(path.resolve(reactRouterConfig.buildDirectory, 'client'));

@@ -11,7 +11,7 @@ import { defineConfig, type Plugin } from 'vite';
  * sonner), stays in its own chunks.
  */
 const FRAMEWORK_MODULES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|tailwind-merge|clsx|class-variance-authority)[\\/]|[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js$/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|clsx|class-variance-authority)[\\/]|[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js$/;
 
 /**
  * TanStack Query, which public pages do not load up front, in one chunk of its own

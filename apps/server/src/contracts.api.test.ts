@@ -21,10 +21,25 @@ async function allContracts(): Promise<Contract[]> {
   return [...found];
 }
 
+/** The endpoints Better Auth's one /api/auth/* handler answers, as `METHOD /api/auth/...`. */
+function betterAuthEndpoints(t: TestApp): Set<string> {
+  const endpoints = Object.values(t.app.auth.api as Record<string, unknown>) as Array<{
+    path?: string;
+    options?: { method?: string | string[] };
+  }>;
+  return new Set(
+    endpoints.flatMap((endpoint) => {
+      const methods = endpoint.options?.method;
+      if (typeof endpoint.path !== 'string' || methods === undefined) return [];
+      return (Array.isArray(methods) ? methods : [methods]).map((method) => `${method} /api/auth${endpoint.path}`);
+    }),
+  );
+}
+
 /**
  * The whole route table against the contracts: every /api route answers to one, and every contract
- * has its route. Better Auth's own /api/auth/* handler is not ours to describe; the routes beside it
- * (/api/me, /api/auth-config, ...) are.
+ * has its route. Better Auth's own /api/auth/* handler is one catch-all route: the contracts of the
+ * endpoints the web calls there (contracts/auth.ts) each name one of Better Auth's endpoints.
  */
 describe('the API and its contracts', () => {
   let t: TestApp;
@@ -44,8 +59,18 @@ describe('the API and its contracts', () => {
     const routes = t.app.apiRoutes.filter((r) => r.contract).map((r) => `${r.method} ${r.url}`);
     expect(routes.length).toBe(new Set(routes).size);
     const contracts = (await allContracts()).map((c) => `${c.method} ${c.path}`);
+    const ours = contracts.filter((c) => !c.includes(' /api/auth/'));
     // PayFast's notification route exists only when PayFast is the configured gateway.
     const byConfiguration = ['POST /api/payments/notify/payfast'];
-    expect(contracts.filter((c) => !routes.includes(c) && !byConfiguration.includes(c))).toEqual([]);
+    expect(ours.filter((c) => !routes.includes(c) && !byConfiguration.includes(c))).toEqual([]);
+  });
+
+  it('names, in each contract under /api/auth/, an endpoint of Better Auth’s handler', async () => {
+    const betterAuth = betterAuthEndpoints(t);
+    expect(betterAuth.has('POST /api/auth/sign-in/email')).toBe(true);
+    const contracts = (await allContracts()).map((c) => `${c.method} ${c.path}`);
+    const theirs = contracts.filter((c) => c.includes(' /api/auth/'));
+    expect(theirs.length).toBeGreaterThanOrEqual(11);
+    expect(theirs.filter((c) => !betterAuth.has(c))).toEqual([]);
   });
 });

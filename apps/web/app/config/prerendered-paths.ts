@@ -27,3 +27,10 @@ export const PRERENDERED_PATHS = [
   paths.notFound,
   ...LEGAL_PATHS,
 ] as const;
+
+/**
+ * The sign-in and registration pages, prerendered too: their card (the title, the empty form or a
+ * spinner while the session is checked) paints with the HTML, and their modules load without
+ * waiting for the router to find the route.
+ */
+export const PRERENDERED_SIGN_IN_PATHS = [paths.auth.login, paths.auth.register] as const;

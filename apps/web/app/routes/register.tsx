@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { AuthPageShell } from '~/features/auth/components/auth-page-shell';
-import { useSession } from '~/features/auth/hooks/use-session';
+import { useSignedInApplicant } from '~/features/auth/hooks/use-signed-in-applicant';
 import { RegisterForm } from '~/features/auth/components/register-form';
 import { paths } from '~/config/paths';
 
@@ -11,7 +11,7 @@ export function meta() {
 
 /** /register (spec 2.8). */
 export default function RegisterPage() {
-  const session = useSession();
+  const applicant = useSignedInApplicant();
   return (
     <AuthPageShell
       className="max-w-2xl"
@@ -27,11 +27,11 @@ export default function RegisterPage() {
         </>
       }
     >
-      {session.status === 'applicant' && (
+      {applicant && (
         <Alert className="mb-6">
           <AlertTitle>Your account is already created</AlertTitle>
           <AlertDescription>
-            You are signed in as {session.user?.email}.{' '}
+            You are signed in as {applicant.email}.{' '}
             <Link to={paths.registration.steps} className="font-semibold underline">
               Continue your application
             </Link>

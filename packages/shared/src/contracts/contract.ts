@@ -27,6 +27,16 @@ export function contract<const C extends Contract>(definition: C): C {
   return definition;
 }
 
+/**
+ * A contract by its method and path alone, typed as the whole contract: for a page that calls the
+ * operation but must not load the schemas (zod) at first paint. `typeof` of the contract is
+ * imported as a type only; the method and path must be the contract's own. The server still checks
+ * the request and shapes the answer by the whole contract.
+ */
+export function contractRef<C extends Contract>(method: C['method'], path: C['path']): C {
+  return { method, path, response: null } as unknown as C;
+}
+
 /** What the caller sends: only the parts the contract has. */
 export type RequestOf<C extends Contract> = (C['params'] extends z.ZodType
   ? { params: z.input<C['params']> }

@@ -3,6 +3,7 @@
  * asks this before any query code loads; `get-me.ts` wraps it as the `me` query.
  */
 import type { accountsContracts, TMe } from '@sekolo/shared/contracts/accounts';
+import { contractRef } from '@sekolo/shared/contracts/contract';
 import { call } from '~/lib/api-client';
 
 /** GET /api/me: who is signed in (accounts contract). */
@@ -12,14 +13,9 @@ export const meQueryKey = ['me'] as const;
 
 /**
  * The `me` contract without its schema: every page asks this, and the contract module would bring
- * zod to pages that validate nothing. The server answers by the full contract; the answer's type is
- * the contract's.
+ * zod to pages that validate nothing.
  */
-const ME = {
-  method: 'GET',
-  path: '/api/me',
-  response: null as unknown as (typeof accountsContracts.me)['response'],
-} as const satisfies Pick<typeof accountsContracts.me, 'method' | 'path' | 'response'>;
+const ME = contractRef<typeof accountsContracts.me>('GET', '/api/me');
 
 /**
  * Signed out is an answer, not an error: the server answers null (200), so an anonymous visitor's

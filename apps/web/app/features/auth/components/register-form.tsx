@@ -25,6 +25,7 @@ import { PasswordField } from './password-field';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { RoleCards } from './role-cards';
 import { paths } from '~/config/paths';
+import { useHydrated } from '~/lib/hydration';
 
 const DEFAULT_VALUES: TSignUpInput = {
   firstName: '',
@@ -78,9 +79,12 @@ export function RegisterForm() {
   const location = useLocation();
   const [isProcessing, setIsProcessing] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // The page is prerendered: the render that hydrates it starts from the empty form as the HTML
+  // does; arriving from the wizard (a navigation in the app) brings its values at once.
+  const hydrated = useHydrated();
   const form = useForm<TSignUpInput, unknown, TSignUpValues>({
     resolver: zodResolver(ZSignUpSchema),
-    defaultValues: defaultsFromWizard(location.state),
+    defaultValues: hydrated ? defaultsFromWizard(location.state) : DEFAULT_VALUES,
   });
   const { register, handleSubmit, watch, setValue, setError, formState } = form;
   const { errors } = formState;
@@ -136,6 +140,7 @@ export function RegisterForm() {
           value={role}
           onChange={(next) => setValue('role', next, { shouldValidate: formState.isSubmitted })}
           describedBy={`${id}-role-note`}
+          disabled={!hydrated}
         />
         <p id={`${id}-role-note`} className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {BUSINESS_PARTNER_REGISTRATION_NOTE}
@@ -200,7 +205,7 @@ export function RegisterForm() {
         </div>
       )}
 
-      <Button type="submit" size="lg" className="w-full" disabled={isProcessing || role === ''}>
+      <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isProcessing || role === ''}>
         {isProcessing ? 'Processing...' : registerButtonLabel(role)}
       </Button>
       <p className="text-center text-sm text-slate-600">

@@ -17,11 +17,14 @@ export function RoleCards({
   value,
   onChange,
   describedBy,
+  disabled = false,
 }: {
   name: string;
   value: TRegistrationRole | '';
   onChange: (role: TRegistrationRole) => void;
   describedBy?: string;
+  /** Until the page has hydrated: a choice made then would not reach the form. */
+  disabled?: boolean;
 }) {
   return (
     <div
@@ -49,6 +52,7 @@ export function RoleCards({
               value={card.role}
               checked={checked}
               onChange={() => onChange(card.role)}
+              disabled={disabled}
               // Invisible but covering the whole card, so a click anywhere on it is a click on the radio.
               className="absolute inset-0 size-full cursor-pointer appearance-none rounded-xl opacity-0"
             />
