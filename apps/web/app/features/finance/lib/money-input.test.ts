@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { centsToRandInput, formatPercent, formatZarCompact, randToCents } from './money-input';
+
+describe('randToCents: amounts as people type them', () => {
+  it('reads whole rands, decimal commas and points, and thousands spaces', () => {
+    expect(randToCents('1000')).toBe(100_000);
+    expect(randToCents('1 068,50')).toBe(106_850);
+    expect(randToCents('R1 068,50')).toBe(106_850);
+    expect(randToCents('r 950')).toBe(95_000);
+    expect(randToCents('1068.5')).toBe(106_850);
+    expect(randToCents('1,068.50')).toBe(106_850);
+    expect(randToCents('12 500')).toBe(1_250_000);
+    expect(randToCents('0,05')).toBe(5);
+  });
+
+  it('refuses what is not an amount', () => {
+    expect(randToCents('')).toBeNull();
+    expect(randToCents('   ')).toBeNull();
+    expect(randToCents('-100')).toBeNull();
+    expect(randToCents('12,345')).toBe(1_234_500);
+    expect(randToCents('1,0685')).toBeNull();
+    expect(randToCents('ten')).toBeNull();
+    expect(randToCents('100000000')).toBeNull();
+  });
+
+  it('gives back what a form shows for editing', () => {
+    expect(centsToRandInput(106_850)).toBe('1068,50');
+    expect(centsToRandInput(100_000)).toBe('1000');
+    expect(randToCents(centsToRandInput(106_805))).toBe(106_805);
+  });
+});
+
+describe('compact amounts and rates', () => {
+  it('shortens amounts for an axis', () => {
+    expect(formatZarCompact(95_000)).toBe('R950');
+    expect(formatZarCompact(1_250_000)).toBe('R12,5k');
+    expect(formatZarCompact(25_000_000)).toBe('R250k');
+    expect(formatZarCompact(125_000_000)).toBe('R1,25m');
+    expect(formatZarCompact(0)).toBe('R0');
+  });
+
+  it('gives a rate to one decimal, and none of nothing', () => {
+    expect(formatPercent(1, 2)).toBe('50,0 %');
+    expect(formatPercent(2, 3)).toBe('66,7 %');
+    expect(formatPercent(5, 0)).toBe('–');
+  });
+});

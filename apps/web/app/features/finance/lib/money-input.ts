@@ -1,0 +1,52 @@
+import { formatZar } from '@sekolo/shared/domain/money';
+
+/** The largest amount a form takes: R10 million, far above any school fee, well inside exact cents. */
+export const MAX_AMOUNT_CENTS = 1_000_000_000;
+
+/**
+ * An amount typed in rand as South Africans write it, in whole cents, or null when it is not one:
+ * "1068", "1 068,50", "R1 068,50", "1068.50" and "1,068.50" all read as written. A comma or a point
+ * followed by one or two digits at the end is the decimal separator; spaces, and commas or points
+ * between groups of three digits, separate thousands. Nothing negative, no third decimal.
+ */
+export function randToCents(text: string): number | null {
+  const compact = text.replace(/[\s\u00a0\u202f]/g, '').replace(/^R/i, '');
+  if (compact === '') return null;
+  const decimal = /^(.*?)[.,](\d{1,2})$/.exec(compact);
+  const wholePart = decimal ? decimal[1]! : compact;
+  const fraction = decimal ? decimal[2]!.padEnd(2, '0') : '00';
+  if (!/^\d{1,3}([.,]?\d{3})*$/.test(wholePart) && !/^\d+$/.test(wholePart)) return null;
+  const digits = wholePart.replace(/[.,]/g, '');
+  if (digits === '') return null;
+  const cents = Number(digits) * 100 + Number(fraction);
+  return Number.isSafeInteger(cents) && cents <= MAX_AMOUNT_CENTS ? cents : null;
+}
+
+/** Cents as a form shows them to edit: 106850 → "1068,50", 100000 → "1000". */
+export function centsToRandInput(cents: number): string {
+  const rand = Math.trunc(cents / 100);
+  const rest = cents % 100;
+  return rest === 0 ? String(rand) : `${rand},${String(rest).padStart(2, '0')}`;
+}
+
+/**
+ * An amount for an axis or a tile where room is short: R950, R12k, R12,5k, R1,25m. Exact amounts
+ * (formatZar) go everywhere a person reads a figure to act on it.
+ */
+export function formatZarCompact(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const rand = Math.abs(cents) / 100;
+  const short = (value: number, digits: number) =>
+    Number(value.toFixed(digits)).toString().replace('.', ',');
+  if (rand < 1000) return `${sign}R${Math.round(rand)}`;
+  if (rand < 1_000_000) return `${sign}R${short(rand / 1000, rand < 100_000 ? 1 : 0)}k`;
+  return `${sign}R${short(rand / 1_000_000, 2)}m`;
+}
+
+/** The percentage `part` is of `whole`, to one decimal, en-ZA style: 0,5 of 1 → "50,0 %". */
+export function formatPercent(part: number, whole: number): string {
+  if (whole <= 0) return '–';
+  return `${((part / whole) * 100).toFixed(1).replace('.', ',')} %`;
+}
+
+export { formatZar };
