@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToRandInput, formatPercent, formatZarCompact, randToCents } from './money-input';
+import { centsToRandInput, formatPercent, formatZarCompact, percentToBps, randToCents } from './money-input';
 
 describe('randToCents: amounts as people type them', () => {
   it('reads whole rands, decimal commas and points, and thousands spaces', () => {
@@ -43,5 +43,19 @@ describe('compact amounts and rates', () => {
     expect(formatPercent(1, 2)).toBe('50,0 %');
     expect(formatPercent(2, 3)).toBe('66,7 %');
     expect(formatPercent(5, 0)).toBe('–');
+  });
+});
+
+describe('percentToBps', () => {
+  it('reads a percentage with a comma or a point as basis points, blank as none', () => {
+    expect(percentToBps('6,5')).toBe(650);
+    expect(percentToBps('12.25 %')).toBe(1225);
+    expect(percentToBps('100')).toBe(10_000);
+    expect(percentToBps('')).toBe(0);
+  });
+  it('gives NaN for what is no percentage, for the schema to refuse', () => {
+    expect(percentToBps('a lot')).toBeNaN();
+    expect(percentToBps('6,555')).toBeNaN();
+    expect(percentToBps('-3')).toBeNaN();
   });
 });

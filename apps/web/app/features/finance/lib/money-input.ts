@@ -50,3 +50,13 @@ export function formatPercent(part: number, whole: number): string {
 }
 
 export { formatZar };
+
+/**
+ * A percentage typed as "6,5", "6.5" or "6,5 %" in basis points (650); blank is 0. What is no
+ * percentage with at most two decimals is NaN, for the form's schema to refuse with its message.
+ */
+export function percentToBps(text: string): number {
+  const value = text.trim().replace(/\s*%$/, '').replace(',', '.');
+  if (value === '') return 0;
+  return /^\d+(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : Number.NaN;
+}
