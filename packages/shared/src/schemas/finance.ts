@@ -340,6 +340,11 @@ export const ZLearnerOptionsSchema = z.object({
   year: ZFinanceYear,
   /** The optional items (transport, camp, ...) of the learner's grade structure the learner takes. */
   itemIds: z.array(z.uuid()).max(30),
+  /**
+   * The day the learner started paying fees when they joined after the year began: the invoice run
+   * bills the months from then. Left out: unchanged; null: the whole year.
+   */
+  feesFrom: ZFinanceDate.nullable().optional(),
 });
 
 export const ZLearnerFinance = z.object({
@@ -347,6 +352,8 @@ export const ZLearnerFinance = z.object({
   accountId: z.string().nullable(),
   bursaries: z.array(ZBursary),
   exemptions: z.array(ZExemption),
+  /** The day fees start from for a learner who joined mid-year (null: the whole year). */
+  feesFrom: z.string().nullable(),
   /** Per year, the optional items taken. */
   options: z.array(z.object({ year: z.number(), itemIds: z.array(z.string()) })),
 });
@@ -602,6 +609,11 @@ export const ZMyFamilyAccount = ZFamilyAccount.extend({ schoolName: z.string() }
 export type TMyFamilyAccount = z.infer<typeof ZMyFamilyAccount>;
 
 export const MIN_ONLINE_PAYMENT_CENTS = 10_00;
+/**
+ * Where the provider sends the parent back after paying or cancelling (with ?order=<id>): the
+ * parent's finance page, which reads myOnlinePayment for the order's state.
+ */
+export const PARENT_FINANCE_RETURN_PATH = '/dashboard/parent/finance';
 export const ZPayNowSchema = z.object({
   amountCents: z
     .number({ error: M.payTooSmall })
