@@ -86,8 +86,10 @@ export const paths = {
     businessModule: (module: string) => `/dashboard/business/${module}`,
     charity: '/dashboard/charity',
     customer: '/dashboard/customer',
-    /** A parent's family account at a school: its statement, and paying it. */
-    parentFeeAccount: (accountId: string) => `/dashboard/parent/fees/${encodeURIComponent(accountId)}`,
+    /** A parent's school fees: every family account they pay, Pay now, and the return from paying. */
+    parentFinance: '/dashboard/parent/finance',
+    /** One of a parent's family accounts: its statement, and paying it. */
+    parentFeeAccount: (accountId: string) => `/dashboard/parent/finance/${encodeURIComponent(accountId)}`,
   },
   /** The school's pages for its staff, under the school dashboard. */
   school: {

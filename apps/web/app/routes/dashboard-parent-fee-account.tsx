@@ -7,7 +7,7 @@ export function meta() {
   return [{ title: 'School fees statement | Sekolo' }];
 }
 
-/** /dashboard/parent/fees/:accountId: for parents, who pay their own family accounts. */
+/** /dashboard/parent/finance/:accountId: for parents, who pay their own family accounts. */
 export default function DashboardParentFeeAccount() {
   const { accountId = '' } = useParams();
   return (

@@ -15,13 +15,19 @@ import { balanceText, formatShortDate } from '../lib/format';
 import { PayNowForm } from './pay-now';
 
 /**
- * The parent dashboard's school fees: each family account the parent pays (one per school), its
- * balance and next due amount, its statement on screen and as PDF, and Pay now. A parent who pays
- * no fees sees nothing here.
+ * A parent's school fees: each family account they pay (one per school), its balance and next due
+ * amount, its statement on screen and as PDF, and Pay now. Without `emptyText` (the parent
+ * dashboard's card) a parent who pays no fees sees nothing here.
  */
-export function MyFeeAccounts({ followRedirect }: { followRedirect: (redirect: TCheckoutRedirect) => void }) {
+export function MyFeeAccounts({
+  followRedirect,
+  emptyText,
+}: {
+  followRedirect: (redirect: TCheckoutRedirect) => void;
+  emptyText?: string;
+}) {
   const accounts = useQuery(myAccountsQuery);
-  if (accounts.isSuccess && accounts.data.length === 0) return null;
+  if (accounts.isSuccess && accounts.data.length === 0 && !emptyText) return null;
   return (
     <Card>
       <CardHeader>
@@ -34,6 +40,8 @@ export function MyFeeAccounts({ followRedirect }: { followRedirect: (redirect: T
           <p role="alert" className="text-sm text-red-800">
             {errorMessage(accounts.error)}
           </p>
+        ) : accounts.data.length === 0 ? (
+          <p className="text-sm text-slate-600">{emptyText}</p>
         ) : (
           <ul className="divide-y divide-slate-100" data-testid="my-fee-accounts">
             {accounts.data.map((account) => (

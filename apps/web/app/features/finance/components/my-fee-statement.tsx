@@ -1,24 +1,21 @@
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download } from 'lucide-react';
-import { formatZar } from '@sekolo/shared/domain/money';
 import type { TCheckoutRedirect } from '@sekolo/shared/schemas/payments';
-import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { paths } from '~/config/paths';
 import { errorMessage } from '~/lib/server-field-errors';
-import { MY_FINANCE_KEY, myAccountsQuery, myOnlinePaymentQuery, myReceiptPdfUrl, myStatementPdfUrl, myStatementQuery } from '../api/finance-queries';
+import { myAccountsQuery, myStatementPdfUrl, myStatementQuery } from '../api/finance-queries';
 import { EmptyState } from './finance-page';
 import { FeeAccountSummary } from './my-fee-accounts';
 import { PayNowForm } from './pay-now';
 import { StatementTable } from './statement-table';
 
 /**
- * /dashboard/parent/fees/:accountId: the parent's statement of one family account, its PDF and
- * Pay now. Back from the payment page (?order=…) it says how the payment went, waiting briefly
- * for the provider's notification, and the balance follows.
+ * /dashboard/parent/finance/:accountId: the parent's statement of one family account, its PDF and
+ * Pay now.
  */
 export function MyFeeStatement({
   accountId,
@@ -27,19 +24,16 @@ export function MyFeeStatement({
   accountId: string;
   followRedirect: (redirect: TCheckoutRedirect) => void;
 }) {
-  const [params] = useSearchParams();
-  const orderId = params.get('order') ?? '';
   const accounts = useQuery(myAccountsQuery);
   const statement = useQuery(myStatementQuery(accountId));
   const [paying, setPaying] = useState(false);
   const account = accounts.data?.find((a) => a.id === accountId);
   return (
     <div className="space-y-6">
-      <Link to={paths.dashboard.parent} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft className="size-4" aria-hidden="true" /> Parent dashboard
+      <Link to={paths.dashboard.parentFinance} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" /> School fees
       </Link>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">School fees statement</h1>
-      {orderId && <PaymentReturn orderId={orderId} />}
       {accounts.isPending ? (
         <LoadingSpinner label="Loading your account..." />
       ) : accounts.isError ? (
@@ -89,54 +83,5 @@ export function MyFeeStatement({
         </>
       )}
     </div>
-  );
-}
-
-function PaymentReturn({ orderId }: { orderId: string }) {
-  const payment = useQuery(myOnlinePaymentQuery(orderId));
-  const client = useQueryClient();
-  const paidIn = payment.data?.payment?.id;
-  // The payment is on the account: the balance and the statement on screen are read again.
-  useEffect(() => {
-    if (paidIn) void client.invalidateQueries({ queryKey: MY_FINANCE_KEY });
-  }, [paidIn, client]);
-  if (payment.isPending) return <LoadingSpinner className="py-4" label="Checking your payment..." />;
-  if (payment.isError) {
-    return (
-      <Alert variant="destructive" role="alert">
-        <AlertDescription>{errorMessage(payment.error)}</AlertDescription>
-      </Alert>
-    );
-  }
-  const p = payment.data;
-  if (p.status === 'paid' && p.payment) {
-    return (
-      <Alert variant="success" role="status" data-testid="payment-return">
-        <AlertTitle>Payment received</AlertTitle>
-        <AlertDescription>
-          {formatZar(p.breakdown.grossCents)} is on your account (you paid {formatZar(p.breakdown.parentPaysCents)}), receipt{' '}
-          {p.payment.receiptNumber}.{' '}
-          <a href={myReceiptPdfUrl(p.payment.id)} download className="font-semibold underline">
-            Receipt PDF
-          </a>
-        </AlertDescription>
-      </Alert>
-    );
-  }
-  if (p.status === 'pending' || p.status === 'paid') {
-    return (
-      <Alert variant="info" role="status" data-testid="payment-return">
-        <AlertTitle>Waiting for the payment to be confirmed</AlertTitle>
-        <AlertDescription>
-          This usually takes a few seconds. Your balance updates once the payment provider confirms it.
-        </AlertDescription>
-      </Alert>
-    );
-  }
-  return (
-    <Alert variant="warning" role="status" data-testid="payment-return">
-      <AlertTitle>{p.status === 'cancelled' ? 'Payment cancelled' : 'Payment not completed'}</AlertTitle>
-      <AlertDescription>Nothing was charged. You can pay again below.</AlertDescription>
-    </Alert>
   );
 }
