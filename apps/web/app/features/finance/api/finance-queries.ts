@@ -2,14 +2,19 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { financeContracts as finance } from '@sekolo/shared/contracts/finance';
 import type {
   TBankImportInput,
+  TBursaryInput,
+  TExemptionInput,
   TCopyStructuresInput,
   TCreditNoteInput,
   TFeeStructureInput,
+  TFinanceSettingsInput,
   TInvoiceRun,
   TInvoiceRunInput,
   TPayNowInput,
   TRecordPaymentInput,
 } from '@sekolo/shared/schemas/finance';
+import type { ZLearnerOptionsSchema } from '@sekolo/shared/schemas/finance';
+import type { z } from 'zod';
 import { call, urlOf } from '~/lib/api-client';
 import type { TGradeFilter } from '../lib/grade-filter';
 
@@ -190,3 +195,27 @@ export function usePayNow(accountId: string) {
     mutationFn: (body: TPayNowInput) => call(finance.payNow, { params: { accountId }, body }),
   });
 }
+
+// A learner's bursaries, exemptions and optional items
+
+export const learnerFinanceQuery = (learnerId: string) =>
+  queryOptions({
+    queryKey: [...FINANCE_KEY, 'learner', learnerId],
+    queryFn: () => call(finance.learnerFinance, { params: { learnerId } }).then((a) => a.finance),
+  });
+
+export const useSetLearnerOptions = (learnerId: string) =>
+  useFinanceMutation((body: z.input<typeof ZLearnerOptionsSchema>) => call(finance.setLearnerOptions, { params: { learnerId }, body }));
+export const useAddBursary = (learnerId: string) =>
+  useFinanceMutation((body: TBursaryInput) => call(finance.addBursary, { params: { learnerId }, body }));
+export const useRemoveBursary = (learnerId: string) =>
+  useFinanceMutation((bursaryId: string) => call(finance.removeBursary, { params: { learnerId, bursaryId } }));
+export const useRecordExemption = (learnerId: string) =>
+  useFinanceMutation((body: TExemptionInput) => call(finance.recordExemption, { params: { learnerId }, body }));
+
+export const financeSettingsQuery = queryOptions({
+  queryKey: [...FINANCE_KEY, 'settings'],
+  queryFn: () => call(finance.getSettings).then((a) => a.settings),
+});
+export const useUpdateFinanceSettings = () =>
+  useFinanceMutation((body: TFinanceSettingsInput) => call(finance.updateSettings, { body }));

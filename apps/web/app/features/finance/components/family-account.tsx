@@ -37,6 +37,7 @@ import { convertingResolver } from '../lib/converting-resolver';
 import { balanceText, formatShortDate, paymentMethodLabel } from '../lib/format';
 import { centsToRandInput, randToCents } from '../lib/money-input';
 import { EmptyState, FinancePage } from './finance-page';
+import { LearnerFees } from './learner-fees';
 import { StatementTable } from './statement-table';
 
 const downloadClass =
@@ -76,6 +77,21 @@ export function FamilyAccountPage({ accountId, canWrite }: { accountId: string; 
       <AccountSummary account={a} />
       {canWrite && <RecordPayment accountId={a.id} />}
       <OpenInvoices invoices={openInvoices} canWrite={canWrite} />
+      <section aria-labelledby="account-learners" className="space-y-3">
+        <h2 id="account-learners" className="text-lg font-semibold text-slate-900">
+          Learners’ fees
+        </h2>
+        {a.learners.map((learner) => (
+          <details key={learner.id} className="rounded-xl border border-slate-200 bg-white p-4">
+            <summary className="cursor-pointer font-medium text-slate-900">
+              {learner.name} ({gradeLabel(learner.grade)}): optional items, bursaries and exemptions
+            </summary>
+            <div className="mt-3">
+              <LearnerFees learnerId={learner.id} name={learner.name} canWrite={canWrite} />
+            </div>
+          </details>
+        ))}
+      </section>
       <section aria-labelledby="account-statement" className="space-y-3">
         <h2 id="account-statement" className="text-lg font-semibold text-slate-900">
           Statement

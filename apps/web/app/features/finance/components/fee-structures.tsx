@@ -40,6 +40,7 @@ import { convertingResolver } from '../lib/converting-resolver';
 import { formatShortDate } from '../lib/format';
 import { centsToRandInput, percentToBps, randToCents } from '../lib/money-input';
 import { EmptyState, FinancePage } from './finance-page';
+import { FinanceSettings } from './finance-settings';
 
 /** The school's year by default, or the year the address names (?year=2027). */
 function useFinanceYear(): [number, (year: number) => void] {
@@ -132,6 +133,7 @@ export function FeeStructures({ canEdit }: { canEdit: boolean }) {
           ))}
         </ul>
       )}
+      <FinanceSettings canEdit={canEdit} />
     </FinancePage>
   );
 }
