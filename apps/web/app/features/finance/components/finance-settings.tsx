@@ -11,7 +11,7 @@ import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
 import { financeSettingsQuery, useUpdateFinanceSettings } from '../api/finance-queries';
 import { convertingResolver } from '../lib/converting-resolver';
-import { percentToBps } from '../lib/money-input';
+import { percentToBps, reminderDaysOf } from '../lib/money-input';
 
 type TSettingsForm = {
   siblingSecondBps: string;
@@ -20,14 +20,6 @@ type TSettingsForm = {
   vatRegistered: boolean;
   vatNumber: string;
 };
-
-/** "7, 30, 60" → [7, 30, 60]; what is not a whole number stays NaN for the schema to refuse. */
-export function reminderDaysOf(text: string): number[] {
-  return text
-    .split(/[,;\s]+/)
-    .filter(Boolean)
-    .map((part) => (/^\d+$/.test(part) ? Number(part) : Number.NaN));
-}
 
 const bpsText = (bps: number) => String(bps / 100).replace('.', ',');
 

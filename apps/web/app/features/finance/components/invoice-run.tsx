@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { SCHOOL_GRADES, gradeLabel, type TSchoolGrade } from '@sekolo/shared/constants/enumerations';
+import { SCHOOL_GRADES, type TSchoolGrade } from '@sekolo/shared/constants/enumerations';
 import { formatZar } from '@sekolo/shared/domain/money';
 import { formatDateOfInstant, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { ZInvoiceRunSchema, type TInvoiceRun } from '@sekolo/shared/schemas/finance';
@@ -15,17 +15,9 @@ import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors'
 import { invoiceRunQuery, invoiceRunsQuery, isRunning, useStartInvoiceRun } from '../api/finance-queries';
 import { convertingResolver } from '../lib/converting-resolver';
 import { FinancePage } from './finance-page';
+import { runScope, runStatusText } from '../lib/invoice-run-text';
 
 type TRunForm = { year: string; term: string; grade: TSchoolGrade | '' };
-
-/** "2026, term 2, Grade 8" or "2026, the whole year, every grade". */
-export function runScope(run: Pick<TInvoiceRun, 'year' | 'term' | 'grade'>): string {
-  return [
-    run.year,
-    run.term ? `term ${run.term}` : 'the whole year',
-    run.grade ? gradeLabel(run.grade) : 'every grade',
-  ].join(', ');
-}
 
 /**
  * /dashboard/school/finance/invoice-run: invoices every enrolled learner for a year or a term.
@@ -211,14 +203,4 @@ function RunProgress({ runId }: { runId: string }) {
       )}
     </section>
   );
-}
-
-/** What the run has done, in a sentence: while it runs, when it is done (nothing new on a rerun), or failed. */
-export function runStatusText(run: TInvoiceRun): string {
-  if (run.status === 'queued') return 'Waiting to start...';
-  if (run.status === 'running') return `Invoicing: ${run.learnersDone} of ${run.learnersTotal} learners done.`;
-  if (run.status === 'failed') return 'The run stopped before it finished. Start it again: nothing is invoiced twice.';
-  if (run.invoicesCreated === 0)
-    return `Done. No new invoices: every learner (${run.learnersTotal}) was already invoiced for this period.`;
-  return `Done. ${run.invoicesCreated} ${run.invoicesCreated === 1 ? 'invoice' : 'invoices'} created for ${run.learnersDone} ${run.learnersDone === 1 ? 'learner' : 'learners'}, ${formatZar(run.amountCents)} in all.`;
 }

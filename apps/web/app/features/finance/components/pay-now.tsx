@@ -13,13 +13,9 @@ import { usePayNow } from '../api/finance-queries';
 import { convertingResolver } from '../lib/converting-resolver';
 import { centsToRandInput, randToCents } from '../lib/money-input';
 import { PayBreakdown } from './pay-breakdown';
+import { suggestedPayment } from '../lib/pay-now';
 
 type TPayForm = { amountCents: string };
-
-/** What the amount box starts with: the balance owed, or the smallest payment when nothing is owed. */
-export function suggestedPayment(balanceCents: number): number {
-  return balanceCents >= MIN_ONLINE_PAYMENT_CENTS ? balanceCents : MIN_ONLINE_PAYMENT_CENTS;
-}
 
 /**
  * "Pay now" on a family account: any amount (the balance, part of it, or more as credit), with

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToRandInput, formatPercent, formatZarCompact, percentToBps, randToCents } from './money-input';
+import { centsToRandInput, formatPercent, formatZarCompact, percentToBps, randToCents, reminderDaysOf } from './money-input';
 
 describe('randToCents: amounts as people type them', () => {
   it('reads whole rands, decimal commas and points, and thousands spaces', () => {
@@ -57,5 +57,14 @@ describe('percentToBps', () => {
     expect(percentToBps('a lot')).toBeNaN();
     expect(percentToBps('6,555')).toBeNaN();
     expect(percentToBps('-3')).toBeNaN();
+  });
+});
+
+describe('reminderDaysOf', () => {
+  it('reads days listed with commas or spaces, and marks what is no whole number for the schema', () => {
+    expect(reminderDaysOf('7, 30, 60')).toEqual([7, 30, 60]);
+    expect(reminderDaysOf('7 30')).toEqual([7, 30]);
+    expect(reminderDaysOf('')).toEqual([]);
+    expect(reminderDaysOf('7, soon')).toEqual([7, Number.NaN]);
   });
 });

@@ -60,3 +60,11 @@ export function percentToBps(text: string): number {
   if (value === '') return 0;
   return /^\d+(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : Number.NaN;
 }
+
+/** "7, 30, 60" → [7, 30, 60]; what is not a whole number stays NaN for the schema to refuse. */
+export function reminderDaysOf(text: string): number[] {
+  return text
+    .split(/[,;\s]+/)
+    .filter(Boolean)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : Number.NaN));
+}
