@@ -12,6 +12,7 @@ import { uploadRoutes } from './modules/uploads/index.ts';
 import { customerProfileRoutes } from './modules/customer-profile/index.ts';
 import { listingRoutes } from './modules/listings/index.ts';
 import { consoleJobRoutes } from './modules/console-jobs/index.ts';
+import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -35,10 +36,12 @@ export async function registerModules(app: App) {
   await app.register(basketCheckoutRoutes, { prefix: '/api/payments' });
   await app.register(timetableRoutes, { prefix: '/api/school/timetable' });
   await app.register(consoleJobRoutes, { prefix: '/api/console/jobs' });
+  await app.register(financeRoutes, { prefix: '/api/school' });
   registerModuleJobs(app);
 }
 
 /** Every module's background jobs (platform/jobs), registered on the app's queue. */
 function registerModuleJobs(app: App) {
   registerPaymentJobs(app.deps.jobs, app.deps.database.db);
+  registerFinanceJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
 }

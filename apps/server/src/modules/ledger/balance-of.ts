@@ -22,3 +22,15 @@ export async function balanceOf(executor: DbExecutor, account: TAccountCode, org
     .where(and(...conditions));
   return normalSign(chart.type) * Number(row?.sum ?? 0) + 0;
 }
+
+/**
+ * What a party (a school's family account) owes, from its own lines on every account: debit
+ * positive, so a negative balance is credit in the party's favour.
+ */
+export async function partyBalanceOf(executor: DbExecutor, partyId: string): Promise<number> {
+  const [row] = await executor
+    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)::bigint` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.partyId, partyId));
+  return Number(row?.sum ?? 0) + 0;
+}

@@ -8,6 +8,8 @@ export type TJournalEntryInput = {
   account: TAccountCode;
   /** Required for per-organisation accounts, refused for the others. */
   organizationId?: string | null;
+  /** Whose line within the organisation (a school's family account); only on per-organisation accounts. */
+  partyId?: string | null;
   /** Debit positive, credit negative, integer cents, never zero. */
   amountCents: number;
 };
@@ -49,6 +51,9 @@ export function assertValidJournal(input: TPostJournalInput): void {
     if (!account.perOrganization && entry.organizationId) {
       throw new LedgerError(`Entry on ${entry.account} cannot carry an organisation.`);
     }
+    if (!account.perOrganization && entry.partyId) {
+      throw new LedgerError(`Entry on ${entry.account} cannot carry a party.`);
+    }
     sum += entry.amountCents;
   }
   if (sum !== 0) {
@@ -66,6 +71,7 @@ function sameEntries(a: TJournalEntryInput[], b: TJournalEntryInput[]): boolean 
       (entry, i) =>
         entry.account === b[i]!.account &&
         (entry.organizationId ?? null) === (b[i]!.organizationId ?? null) &&
+        (entry.partyId ?? null) === (b[i]!.partyId ?? null) &&
         entry.amountCents === b[i]!.amountCents,
     )
   );
@@ -83,12 +89,18 @@ function sameEntries(a: TJournalEntryInput[], b: TJournalEntryInput[]): boolean 
  */
 export async function postJournal(executor: DbExecutor, input: TPostJournalInput): Promise<TPostJournalResult> {
   assertValidJournal(input);
-  const entries = input.entries.map((e) => ({ account: e.account, organizationId: e.organizationId ?? null, amountCents: e.amountCents }));
+  const entries = input.entries.map((e) => ({
+    account: e.account,
+    organizationId: e.organizationId ?? null,
+    // Only a party's line names one, so the other modules' journals read back as they were written.
+    ...(e.partyId ? { partyId: e.partyId } : {}),
+    amountCents: e.amountCents,
+  }));
   return inTransaction(executor, async (tx) => {
     // One statement writes the journal and its entries (one round trip); when the reference is
     // already taken, ON CONFLICT inserts neither and nothing comes back.
     const lines = sql.join(
-      entries.map((e, i) => sql`(${i + 1}::int, ${e.account}::text, ${e.organizationId}::text, ${e.amountCents}::bigint)`),
+      entries.map((e, i) => sql`(${i + 1}::int, ${e.account}::text, ${e.organizationId}::text, ${e.partyId ?? null}::uuid, ${e.amountCents}::bigint)`),
       sql`, `,
     );
     const inserted = rowsOf<TJournalRow>(
@@ -99,8 +111,8 @@ export async function postJournal(executor: DbExecutor, input: TPostJournalInput
           ON CONFLICT (kind, reference) DO NOTHING
           RETURNING id, kind, reference, description, reverses_journal_id, related_journal_id, created_at
         ), entries AS (
-          INSERT INTO ledger_entries (journal_id, line, account_code, organization_id, amount_cents)
-          SELECT journal.id, v.line, v.account, v.org, v.amount FROM journal, (VALUES ${lines}) AS v(line, account, org, amount)
+          INSERT INTO ledger_entries (journal_id, line, account_code, organization_id, party_id, amount_cents)
+          SELECT journal.id, v.line, v.account, v.org, v.party, v.amount FROM journal, (VALUES ${lines}) AS v(line, account, org, party, amount)
         )
         SELECT * FROM journal`),
     );
@@ -149,6 +161,7 @@ export async function readEntries(executor: DbExecutor, journalId: string): Prom
   return rows.map((row) => ({
     account: row.accountCode as TAccountCode,
     organizationId: row.organizationId,
+    ...(row.partyId ? { partyId: row.partyId } : {}),
     amountCents: row.amountCents,
   }));
 }

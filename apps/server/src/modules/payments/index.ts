@@ -12,3 +12,4 @@ export {
   packageById,
   startSubscriptionFromOrder,
 } from './subscriptions.ts';
+export { createOrder } from './create-order.ts';

@@ -24,6 +24,19 @@ export function requireSchoolPermission(...permissions: TPermission[]): TGuard {
   });
 }
 
+/**
+ * A guard for acts that need two rights together: every permission of `allOf` and one of `anyOf`
+ * (the school's finances are changed by whoever reads them and also manages payments or the
+ * school's settings: the accountant and the school admin, not a parent or the payroll clerk).
+ */
+export function requireSchoolPermissions(allOf: TPermission[], anyOf: TPermission[]): TGuard {
+  return defineGuard(async (request) => {
+    const ctx = await schoolContext(request, anyOf);
+    if (!allOf.every((permission) => ctx.user.permissions.includes(permission))) throw forbidden(NO_PERMISSION_MESSAGE);
+    resolved.set(request, ctx);
+  });
+}
+
 const resolved = new WeakMap<FastifyRequest, TSchoolContext>();
 
 /**

@@ -34,10 +34,30 @@ export const CHART_OF_ACCOUNTS = [
   { code: 'payout_fee_revenue', name: 'Payout fees', type: 'revenue', perOrganization: false },
   { code: 'subscription_revenue', name: 'School subscriptions', type: 'revenue', perOrganization: false },
   { code: 'partner_fee_revenue', name: 'Business partner registration and recurring fees', type: 'revenue', perOrganization: false },
+  // A school's own fee books (modules/finance): lines on a family's receivable and credit carry the family account as party.
+  { code: 'school_fees_receivable', name: 'School fees owed by families', type: 'asset', perOrganization: true },
+  { code: 'school_family_credit', name: 'Families’ payments not yet set against an invoice', type: 'liability', perOrganization: true },
+  { code: 'school_fee_income', name: 'School fees invoiced', type: 'revenue', perOrganization: true },
+  { code: 'school_fee_concessions', name: 'Sibling discounts, bursaries and exemptions', type: 'revenue', perOrganization: true },
+  { code: 'school_bank', name: 'School fees banked by the school', type: 'asset', perOrganization: true },
+  { code: 'school_due_from_platform', name: 'Online fee collections held for the school', type: 'asset', perOrganization: true },
+  { code: 'school_online_commission', name: 'Platform commission on online fee payments (5%)', type: 'revenue', perOrganization: true },
 ] as const satisfies readonly { code: string; name: string; type: TAccountType; perOrganization: boolean }[];
 export type TAccountCode = (typeof CHART_OF_ACCOUNTS)[number]['code'];
 
-export const JOURNAL_KINDS = ['payment', 'fee', 'commission', 'refund', 'payout', 'reversal', 'subscription'] as const;
+export const JOURNAL_KINDS = [
+  'payment',
+  'fee',
+  'commission',
+  'refund',
+  'payout',
+  'reversal',
+  'subscription',
+  'fee_invoice',
+  'fee_credit_note',
+  'fee_payment',
+  'fee_allocation',
+] as const;
 export type TJournalKind = (typeof JOURNAL_KINDS)[number];
 
 export const ledgerAccounts = pgTable(
@@ -71,7 +91,7 @@ export const ledgerJournals = pgTable(
     index('ledger_journals_related_idx').on(t.relatedJournalId),
     check(
       'ledger_journals_kind_check',
-      sql`${t.kind} in ('payment', 'fee', 'commission', 'refund', 'payout', 'reversal', 'subscription')`,
+      sql`${t.kind} in ('payment', 'fee', 'commission', 'refund', 'payout', 'reversal', 'subscription', 'fee_invoice', 'fee_credit_note', 'fee_payment', 'fee_allocation')`,
     ),
     check('ledger_journals_reversal_link', sql`(${t.kind} = 'reversal') = (${t.reversesJournalId} is not null)`),
   ],
@@ -91,6 +111,8 @@ export const ledgerEntries = pgTable(
       .references(() => ledgerAccounts.code),
     /** The school or business partner for per-organisation accounts (text until organisations land). */
     organizationId: text('organization_id'),
+    /** Whose line within the organisation: a school's family account (school_fees_receivable, school_family_credit). */
+    partyId: uuid('party_id'),
     /** Debit positive, credit negative; never zero. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('ZAR'),
@@ -98,6 +120,9 @@ export const ledgerEntries = pgTable(
   (t) => [
     uniqueIndex('ledger_entries_journal_line_key').on(t.journalId, t.line),
     index('ledger_entries_account_org_idx').on(t.accountCode, t.organizationId),
+    index('ledger_entries_party_idx')
+      .on(t.partyId)
+      .where(sql`${t.partyId} is not null`),
     check('ledger_entries_amount_nonzero', sql`${t.amountCents} <> 0`),
     check('ledger_entries_currency_check', sql`${t.currency} = 'ZAR'`),
   ],

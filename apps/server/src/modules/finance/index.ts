@@ -1,0 +1,7 @@
+// The finance module's public door: its routes and its jobs; the seed and the benchmarks use the rest through here.
+export { financeRoutes } from './routes.ts';
+export { registerFinanceJobs } from './jobs.ts';
+export { executeInvoiceRun, startInvoiceRun } from './use-cases/run-invoices.ts';
+export { createStructure } from './use-cases/manage-fee-structures.ts';
+export { recordFeePayment, creditInvoice, allocateCredit } from './lib/money.ts';
+export { ensureFamilyAccounts, accountsOfLearners } from './lib/accounts.ts';

@@ -1,0 +1,47 @@
+import { isIsoDate } from '@sekolo/shared/domain/sa-calendar';
+import type { Database } from '../../platform/db/client.ts';
+import type { JobQueue } from '../../platform/jobs/queue.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { settleOnlinePayments } from './use-cases/pay-online.ts';
+import { executeInvoiceRun, INVOICE_RUN_JOB } from './use-cases/run-invoices.ts';
+import { DAILY_REMINDERS_JOB, FEE_MAIL_JOB, sendDailyReminders, sendFeeMail, type TFeeMailJob } from './use-cases/send-fee-mail.ts';
+
+export const SETTLE_ONLINE_PAYMENTS_JOB = 'finance.settle-online-payments';
+
+/**
+ * The finance module's jobs: the invoice run, fee mail (reminders and statements), the daily
+ * reminders, and a sweep that puts paid online fee orders on their family accounts (the parent's
+ * return page and account reads do it at once; the sweep catches a parent who never returns).
+ * Every handler is idempotent.
+ */
+export function registerFinanceJobs(jobs: JobQueue, db: Database, mailer: Mailer, publicUrl: string): void {
+  jobs.register<{ runId: string }>({
+    name: INVOICE_RUN_JOB,
+    handler: async ({ runId }) => executeInvoiceRun(db, runId),
+    retryLimit: 2,
+    retryDelaySeconds: 30,
+    expireInSeconds: 3600,
+  });
+  jobs.register<TFeeMailJob>({
+    name: FEE_MAIL_JOB,
+    handler: async (data) => {
+      if (!isIsoDate(data.date)) throw new Error('not a date');
+      return sendFeeMail(db, mailer, publicUrl, data);
+    },
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+  });
+  jobs.register<{ date?: string }>({
+    name: DAILY_REMINDERS_JOB,
+    handler: async ({ date }) => sendDailyReminders(db, mailer, publicUrl, date && isIsoDate(date) ? date : undefined),
+    retryLimit: 3,
+    retryDelaySeconds: 300,
+    schedule: { cron: '0 7 * * *', tz: 'Africa/Johannesburg' },
+  });
+  jobs.register<Record<string, never>>({
+    name: SETTLE_ONLINE_PAYMENTS_JOB,
+    handler: async () => ({ settled: await settleOnlinePayments(db) }),
+    retryLimit: 1,
+    schedule: { cron: '* * * * *' },
+  });
+}

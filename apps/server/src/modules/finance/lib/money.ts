@@ -1,0 +1,283 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf, type DbExecutor } from '../../../platform/db/client.ts';
+import { feeAllocations, feeCreditNotes, feeInvoiceLines, feeInvoices, feePayments } from '../../../platform/db/schema/index.ts';
+import type { TLineDiscount } from '../../../platform/db/schema/finance.ts';
+import { lockForTransaction } from '../../../platform/db/transaction.ts';
+import { postJournal } from '../../ledger/index.ts';
+import {
+  allocationEntries,
+  bankedPaymentEntries,
+  creditNoteEntries,
+  invoiceEntries,
+  onlinePaymentEntries,
+} from './ledger-lines.ts';
+import { nextNumber, nextNumbers } from './numbers.ts';
+
+/**
+ * The money events of a family account, each one transaction with its balanced journal (modules/
+ * ledger): an invoice, a credit note, a payment, and the allocation of the family's credit to its
+ * oldest open invoices. Every function runs in the caller's transaction and takes the account's
+ * lock, so two events of one family never interleave.
+ */
+
+export const lockAccount = (tx: DbExecutor, accountId: string) => lockForTransaction(tx, `family-account:${accountId}`);
+
+export type TNewInvoiceLine = {
+  itemId: string;
+  instalment: number;
+  instalments: number;
+  description: string;
+  itemKind: string;
+  grossCents: number;
+  discountCents: number;
+  discounts: TLineDiscount[];
+};
+
+export type TNewInvoice = {
+  accountId: string;
+  learnerId: string;
+  year: number;
+  issuedOn: string;
+  dueOn: string;
+  runId?: string | null;
+  lines: TNewInvoiceLine[];
+};
+
+/**
+ * Issues invoices (numbered in one go) and posts each one's journal. A line already billed (the
+ * learner × item × instalment key) is skipped by the caller; here the unique index refuses it.
+ */
+export async function issueInvoices(tx: DbExecutor, organizationId: string, invoices: TNewInvoice[]) {
+  if (invoices.length === 0) return [];
+  const numbers = await nextNumbers(tx, organizationId, 'invoice', invoices.length);
+  const created = await tx
+    .insert(feeInvoices)
+    .values(
+      invoices.map((inv, i) => ({
+        organizationId,
+        number: numbers[i]!,
+        accountId: inv.accountId,
+        learnerId: inv.learnerId,
+        runId: inv.runId ?? null,
+        year: inv.year,
+        issuedOn: inv.issuedOn,
+        dueOn: inv.dueOn,
+        totalCents: inv.lines.reduce((sum, l) => sum + l.grossCents - l.discountCents, 0),
+      })),
+    )
+    .returning({ id: feeInvoices.id, number: feeInvoices.number, totalCents: feeInvoices.totalCents, accountId: feeInvoices.accountId });
+  await tx.insert(feeInvoiceLines).values(
+    invoices.flatMap((inv, i) =>
+      inv.lines.map((line) => ({
+        organizationId,
+        invoiceId: created[i]!.id,
+        learnerId: inv.learnerId,
+        itemId: line.itemId,
+        instalment: line.instalment,
+        instalments: line.instalments,
+        description: line.description,
+        itemKind: line.itemKind,
+        grossCents: line.grossCents,
+        discountCents: line.discountCents,
+        amountCents: line.grossCents - line.discountCents,
+        discounts: line.discounts,
+      })),
+    ),
+  );
+  for (const [i, inv] of invoices.entries()) {
+    const gross = inv.lines.reduce((sum, l) => sum + l.grossCents, 0);
+    const discount = inv.lines.reduce((sum, l) => sum + l.discountCents, 0);
+    if (gross === 0) continue;
+    const { journal } = await postJournal(tx, {
+      kind: 'fee_invoice',
+      reference: created[i]!.id,
+      description: `Invoice ${created[i]!.number}`,
+      entries: invoiceEntries(organizationId, inv.accountId, gross, discount),
+    });
+    await tx.update(feeInvoices).set({ journalId: journal.id }).where(eq(feeInvoices.id, created[i]!.id));
+  }
+  return created;
+}
+
+export type TInvoiceAmounts = { id: string; accountId: string; totalCents: number; creditedCents: number; allocatedCents: number };
+
+export async function invoiceAmounts(tx: DbExecutor, organizationId: string, invoiceId: string): Promise<TInvoiceAmounts | null> {
+  const [row] = rowsOf<{ id: string; account_id: string; total_cents: number; credited: string; allocated: string }>(
+    await tx.execute(sql`
+      SELECT i.id, i.account_id, i.total_cents,
+        (SELECT coalesce(sum(amount_cents), 0) FROM fee_credit_notes c WHERE c.invoice_id = i.id) AS credited,
+        (SELECT coalesce(sum(amount_cents), 0) FROM fee_allocations a WHERE a.invoice_id = i.id) AS allocated
+      FROM fee_invoices i WHERE i.id = ${invoiceId}::uuid AND i.organization_id = ${organizationId}::uuid`),
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    totalCents: Number(row.total_cents),
+    creditedCents: Number(row.credited),
+    allocatedCents: Number(row.allocated),
+  };
+}
+
+/**
+ * A credit note of `amountCents` (at most what is left to credit). What was open on the invoice
+ * comes off the debt first; the rest had been paid, and goes back to the family's credit, which is
+ * then set against the family's other open invoices.
+ */
+export async function creditInvoice(
+  tx: DbExecutor,
+  organizationId: string,
+  input: { invoiceId: string; amountCents: number; reason: string; issuedOn: string; createdBy: string | null },
+  errors: { notFound: () => Error; tooLarge: () => Error },
+) {
+  const before = await invoiceAmounts(tx, organizationId, input.invoiceId);
+  if (!before) throw errors.notFound();
+  await lockAccount(tx, before.accountId);
+  const amounts = (await invoiceAmounts(tx, organizationId, input.invoiceId))!;
+  const creditable = amounts.totalCents - amounts.creditedCents;
+  if (input.amountCents > creditable) throw errors.tooLarge();
+  const open = amounts.totalCents - amounts.creditedCents - amounts.allocatedCents;
+  const fromOpen = Math.min(input.amountCents, Math.max(open, 0));
+  const toCredit = input.amountCents - fromOpen;
+  const number = await nextNumber(tx, organizationId, 'credit_note');
+  const [note] = await tx
+    .insert(feeCreditNotes)
+    .values({
+      organizationId,
+      number,
+      invoiceId: input.invoiceId,
+      accountId: amounts.accountId,
+      amountCents: input.amountCents,
+      reason: input.reason,
+      issuedOn: input.issuedOn,
+      createdBy: input.createdBy,
+    })
+    .returning();
+  const { journal } = await postJournal(tx, {
+    kind: 'fee_credit_note',
+    reference: note!.id,
+    description: `Credit note ${number}`,
+    entries: creditNoteEntries(organizationId, amounts.accountId, fromOpen, toCredit),
+  });
+  await tx.update(feeCreditNotes).set({ journalId: journal.id }).where(eq(feeCreditNotes.id, note!.id));
+  if (toCredit > 0) {
+    // The invoice gives back what it was overpaid by; the allocation row says so (negative).
+    await tx.insert(feeAllocations).values({
+      organizationId,
+      accountId: amounts.accountId,
+      invoiceId: input.invoiceId,
+      creditNoteId: note!.id,
+      amountCents: -toCredit,
+      journalId: journal.id,
+    });
+    await allocateCredit(tx, organizationId, amounts.accountId, null);
+  }
+  return { ...note!, journalId: journal.id };
+}
+
+export type TNewPayment = {
+  accountId: string;
+  method: 'eft' | 'cash' | 'card_machine' | 'debit_order' | 'online';
+  amountCents: number;
+  reference: string;
+  receivedOn: string;
+  orderId?: string | null;
+  bankLineKey?: string | null;
+  createdBy?: string | null;
+};
+
+/**
+ * Records a payment on a family account and allocates the family's credit to its oldest open
+ * invoices; what is left stays as credit. An online payment's order, or a bank line's key, is
+ * paid once: a second call answers the payment already recorded (`created: false`).
+ */
+export async function recordFeePayment(tx: DbExecutor, organizationId: string, input: TNewPayment) {
+  await lockAccount(tx, input.accountId);
+  const existing = input.orderId
+    ? await tx.select().from(feePayments).where(eq(feePayments.orderId, input.orderId))
+    : input.bankLineKey
+      ? await tx
+          .select()
+          .from(feePayments)
+          .where(and(eq(feePayments.organizationId, organizationId), eq(feePayments.bankLineKey, input.bankLineKey)))
+      : [];
+  if (existing[0]) return { payment: existing[0], created: false };
+  const receiptNumber = await nextNumber(tx, organizationId, 'receipt');
+  const [payment] = await tx
+    .insert(feePayments)
+    .values({
+      organizationId,
+      receiptNumber,
+      accountId: input.accountId,
+      method: input.method,
+      amountCents: input.amountCents,
+      reference: input.reference,
+      receivedOn: input.receivedOn,
+      orderId: input.orderId ?? null,
+      bankLineKey: input.bankLineKey ?? null,
+      createdBy: input.createdBy ?? null,
+    })
+    .returning();
+  const { journal } = await postJournal(tx, {
+    kind: 'fee_payment',
+    reference: payment!.id,
+    description: `Receipt ${receiptNumber}`,
+    entries:
+      input.method === 'online'
+        ? onlinePaymentEntries(organizationId, input.accountId, input.amountCents)
+        : bankedPaymentEntries(organizationId, input.accountId, input.amountCents),
+  });
+  const [stored] = await tx.update(feePayments).set({ journalId: journal.id }).where(eq(feePayments.id, payment!.id)).returning();
+  await allocateCredit(tx, organizationId, input.accountId, payment!.id);
+  return { payment: stored!, created: true };
+}
+
+/** The family's credit not yet set against an invoice: what its credit lines hold. */
+export async function creditOf(tx: DbExecutor, organizationId: string, accountId: string): Promise<number> {
+  const [row] = rowsOf<{ sum: string }>(
+    await tx.execute(sql`
+      SELECT coalesce(sum(amount_cents), 0) AS sum FROM ledger_entries
+      WHERE party_id = ${accountId}::uuid AND account_code = 'school_family_credit' AND organization_id = ${organizationId}`),
+  );
+  return -Number(row?.sum ?? 0);
+}
+
+/**
+ * Sets the family's credit against its open invoices, the oldest due first, one allocation (and
+ * journal) per invoice. `paymentId` names the payment that brought the credit, for its receipt.
+ */
+export async function allocateCredit(tx: DbExecutor, organizationId: string, accountId: string, paymentId: string | null) {
+  await lockAccount(tx, accountId);
+  let credit = await creditOf(tx, organizationId, accountId);
+  if (credit <= 0) return [];
+  const open = rowsOf<{ id: string; open: string }>(
+    await tx.execute(sql`
+      SELECT i.id, i.total_cents
+        - (SELECT coalesce(sum(amount_cents), 0) FROM fee_credit_notes c WHERE c.invoice_id = i.id)
+        - (SELECT coalesce(sum(amount_cents), 0) FROM fee_allocations a WHERE a.invoice_id = i.id) AS open
+      FROM fee_invoices i
+      WHERE i.organization_id = ${organizationId}::uuid AND i.account_id = ${accountId}::uuid
+      ORDER BY i.due_on, i.created_at, i.number`),
+  );
+  const made: { invoiceId: string; amountCents: number }[] = [];
+  for (const invoice of open) {
+    if (credit <= 0) break;
+    const due = Number(invoice.open);
+    if (due <= 0) continue;
+    const amount = Math.min(due, credit);
+    const [allocation] = await tx
+      .insert(feeAllocations)
+      .values({ organizationId, accountId, invoiceId: invoice.id, paymentId, amountCents: amount })
+      .returning({ id: feeAllocations.id });
+    const { journal } = await postJournal(tx, {
+      kind: 'fee_allocation',
+      reference: allocation!.id,
+      description: 'Payment allocated to invoice',
+      entries: allocationEntries(organizationId, accountId, amount),
+    });
+    await tx.update(feeAllocations).set({ journalId: journal.id }).where(eq(feeAllocations.id, allocation!.id));
+    credit -= amount;
+    made.push({ invoiceId: invoice.id, amountCents: amount });
+  }
+  return made;
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { feePayments, ledgerEntries, ledgerJournals, paymentOrders } from '../../platform/db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { findUnbalancedJournals, partyBalanceOf } from '../ledger/index.ts';
+import { INVOICE_RUN_JOB } from './use-cases/run-invoices.ts';
+import { settleOnlinePayments } from './use-cases/pay-online.ts';
+import { createFinanceSchool, freePort, structureBody, type TFinanceSchool } from './test-fixtures.ts';
+
+const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Lindiwe Dube' };
+
+/**
+ * The parent's side: their own family accounts only, the statement, and "Pay now" through the
+ * sandbox gateway with §9's split (R1 000 fee: the parent pays R1 068, the school receives R950),
+ * put on the family account once, allocated oldest first; a payment when nothing is open stays credit.
+ */
+describe('the parent pays school fees online (API)', () => {
+  let t: TestApp;
+  let s: TFinanceSchool;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    t = await createTestApp({ PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' });
+    await t.app.listen({ port, host: '127.0.0.1' });
+    await t.jobs.start();
+    s = await createFinanceSchool(t, 'Gamma Primary');
+    const call = (method: 'POST', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: { cookie: s.cookies.accountant }, payload });
+    for (const grade of ['3', '5', '7']) await call('POST', '/api/school/finance/structures', structureBody(2026, grade));
+    await call('POST', '/api/school/finance/invoice-runs', { year: 2026, term: 1 });
+    await t.jobs.settle(INVOICE_RUN_JOB, { timeoutMs: 60_000 });
+  });
+  afterAll(() => t.close());
+
+  const call = (who: keyof TFinanceSchool['cookies'], method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie: s.cookies[who] }, ...(payload ? { payload } : {}) });
+  const mine = async () => (await call('parent', 'GET', '/api/school/my-finance/accounts')).json().accounts as { id: string; balanceCents: number; schoolName: string; learners: unknown[]; nextDue: unknown }[];
+  const allAccounts = async () => (await call('accountant', 'GET', '/api/school/finance/accounts')).json().accounts as { id: string; guardian: { name: string } }[];
+
+  async function payOnline(accountId: string, amountCents: number) {
+    const started = await call('parent', 'POST', `/api/school/my-finance/accounts/${accountId}/pay`, { amountCents });
+    expect(started.statusCode).toBe(201);
+    const { orderId, breakdown } = started.json();
+    const paid = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/pay', payload: { orderId, ...GOOD_CARD } });
+    expect(paid.statusCode).toBe(200);
+    return { orderId, breakdown };
+  }
+
+  it('lists only the parent’s own family account, with its balance, next due and statement', async () => {
+    const accounts = await mine();
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ schoolName: 'Gamma Primary', learners: expect.arrayContaining([expect.anything()]) });
+    expect(accounts[0]!.learners).toHaveLength(3);
+    expect(accounts[0]!.balanceCents).toBeGreaterThan(0);
+    const statement = await call('parent', 'GET', `/api/school/my-finance/accounts/${accounts[0]!.id}/statement`);
+    expect(statement.json().statement.closingBalanceCents).toBe(accounts[0]!.balanceCents);
+    const pdf = await call('parent', 'GET', `/api/school/my-finance/accounts/${accounts[0]!.id}/statement.pdf`);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const other = (await allAccounts()).find((a) => a.guardian.name.startsWith('Kavitha'))!;
+    expect((await call('parent', 'GET', `/api/school/my-finance/accounts/${other.id}/statement`)).statusCode).toBe(404);
+    expect((await call('parent', 'POST', `/api/school/my-finance/accounts/${other.id}/pay`, { amountCents: 100_00 })).statusCode).toBe(404);
+  });
+
+  it('pays R1 000 online: the parent pays R1 068, the school receives R950, the family is credited R1 000 once', async () => {
+    const [account] = await mine();
+    const before = account!.balanceCents;
+    const { orderId, breakdown } = await payOnline(account!.id, 1_000_00);
+    expect(breakdown).toEqual({
+      grossCents: 1_000_00,
+      processingFeeCents: 68_00,
+      parentPaysCents: 1_068_00,
+      platformCommissionCents: 50_00,
+      schoolReceivesCents: 950_00,
+    });
+    const [order] = await t.database.db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
+    expect(order).toMatchObject({ status: 'paid', amountCents: 1_068_00 });
+
+    const state = (await call('parent', 'GET', `/api/school/my-finance/payments/${orderId}`)).json();
+    expect(state.status).toBe('paid');
+    expect(state.payment).toMatchObject({ method: 'online', amountCents: 1_000_00, unallocatedCents: 0 });
+    expect(state.payment.allocations.length).toBeGreaterThan(0);
+    // Reading it again, and the sweep job, put nothing on the account twice.
+    await call('parent', 'GET', `/api/school/my-finance/payments/${orderId}`);
+    expect(await settleOnlinePayments(t.database.db)).toBe(0);
+    expect(await t.database.db.select().from(feePayments).where(eq(feePayments.orderId, orderId))).toHaveLength(1);
+    expect((await mine())[0]!.balanceCents).toBe(before - 1_000_00);
+
+    // Both sides in the ledger: the platform's payment journal and the school's fee payment.
+    const payment = state.payment as { id: string };
+    const journals = await t.database.db
+      .select()
+      .from(ledgerJournals)
+      .where(inArray(ledgerJournals.reference, [order!.reference, payment.id]));
+    const entries = await t.database.db.select().from(ledgerEntries).where(inArray(ledgerEntries.journalId, journals.map((j) => j.id)));
+    const on = (code: string) => entries.filter((e) => e.accountCode === code).reduce((sum, e) => sum + e.amountCents, 0);
+    expect(on('provider_clearing')).toBe(1_068_00);
+    expect(on('processing_fee_revenue')).toBe(-68_00);
+    expect(on('commission_revenue')).toBe(-50_00);
+    expect(on('organization_payable')).toBe(-950_00);
+    expect(on('school_due_from_platform')).toBe(950_00);
+    expect(on('school_online_commission')).toBe(50_00);
+    expect(on('school_family_credit')).toBe(-1_000_00);
+    expect(await findUnbalancedJournals(t.database.db)).toEqual([]);
+    expect(await partyBalanceOf(t.database.db, account!.id)).toBe(before - 1_000_00);
+
+    const receipt = await call('parent', 'GET', `/api/school/my-finance/receipts/${payment.id}`);
+    expect(receipt.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('keeps a payment as credit when the invoices it was meant for were cancelled', async () => {
+    const [account] = await mine();
+    const open = (await call('accountant', 'GET', `/api/school/finance/invoices?accountId=${account!.id}&status=open&pageSize=200`)).json().invoices as { id: string }[];
+    for (const invoice of open) await call('accountant', 'POST', `/api/school/finance/invoices/${invoice.id}/cancel`, { reason: 'Family moved school' });
+    const before = (await mine())[0]!.balanceCents;
+    const { orderId } = await payOnline(account!.id, 500_00);
+    const state = (await call('parent', 'GET', `/api/school/my-finance/payments/${orderId}`)).json();
+    expect(state.payment).toMatchObject({ amountCents: 500_00, unallocatedCents: 500_00, allocations: [] });
+    expect((await mine())[0]!.balanceCents).toBe(before - 500_00);
+    const rows = await t.database.db.execute(sql`SELECT count(*) AS n FROM fee_payments WHERE order_id = ${orderId}::uuid`);
+    expect(Number((rows as unknown as { rows: { n: string }[] }).rows[0]!.n)).toBe(1);
+  });
+
+  it('answers 404 for another parent’s order and refuses an amount under R10', async () => {
+    const [account] = await mine();
+    expect((await call('parent', 'POST', `/api/school/my-finance/accounts/${account!.id}/pay`, { amountCents: 5_00 })).json().error.fields).toHaveProperty('amountCents');
+    const { orderId } = await payOnline(account!.id, 20_00);
+    expect((await call('accountant', 'GET', `/api/school/my-finance/payments/${orderId}`)).statusCode).toBe(404);
+  });
+});
