@@ -62,7 +62,8 @@ export function FeeStructures({ canEdit }: { canEdit: boolean }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const current = Number(todayInSouthAfrica().slice(0, 4));
-  const years = [...new Set([...(structures.data?.years ?? []), current - 1, current, current + 1, year])].sort();
+  // The years with fees, this year and the next, and the year after the one shown (to set up the next from it).
+  const years = [...new Set([...(structures.data?.years ?? []), current - 1, current, current + 1, year, year + 1])].sort((a, b) => a - b);
   const taken = new Set(structures.data?.structures.map((s) => s.grade));
   const freeGrades = SCHOOL_GRADES.filter((g) => !taken.has(g.id));
 
