@@ -88,14 +88,20 @@ export async function issueInvoices(tx: DbExecutor, organizationId: string, invo
     const gross = inv.lines.reduce((sum, l) => sum + l.grossCents, 0);
     const discount = inv.lines.reduce((sum, l) => sum + l.discountCents, 0);
     if (gross === 0) continue;
-    const { journal } = await postJournal(tx, {
+    await postJournal(tx, {
       kind: 'fee_invoice',
       reference: created[i]!.id,
       description: `Invoice ${created[i]!.number}`,
       entries: invoiceEntries(organizationId, inv.accountId, gross, discount),
     });
-    await tx.update(feeInvoices).set({ journalId: journal.id }).where(eq(feeInvoices.id, created[i]!.id));
   }
+  // Each invoice names its journal (one statement for the batch).
+  await tx.execute(sql`
+    UPDATE fee_invoices i SET journal_id = j.id FROM ledger_journals j
+    WHERE j.kind = 'fee_invoice' AND j.reference = i.id::text AND i.id IN (${sql.join(
+      created.map((c) => sql`${c.id}::uuid`),
+      sql`, `,
+    )})`);
   return created;
 }
 
