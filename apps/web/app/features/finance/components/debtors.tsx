@@ -41,7 +41,7 @@ export function Debtors({ canWrite }: { canWrite: boolean }) {
   return (
     <FinancePage
       title="Debtors"
-      description="What each family owes and for how long, oldest debts on the right."
+      description="What each family owes of the fees that have fallen due, and for how long: the oldest on the right."
       actions={
         canWrite && (
           <>
@@ -111,8 +111,8 @@ export function Debtors({ canWrite }: { canWrite: boolean }) {
           {errorMessage(analysis.error)}
         </p>
       ) : analysis.data.rows.length === 0 ? (
-        <EmptyState title={grade ? `No family of ${gradeLabel(grade)} owes anything` : 'No family owes anything'}>
-          Accounts with a balance appear here.
+        <EmptyState title={grade ? `No unpaid fees have fallen due in ${gradeLabel(grade)}` : 'No unpaid fees have fallen due'}>
+          A family appears here once an invoice’s due date passes with something left to pay.
         </EmptyState>
       ) : (
         <AgeAnalysisTable analysis={analysis.data} dimmed={analysis.isPlaceholderData} />

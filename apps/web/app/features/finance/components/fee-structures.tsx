@@ -37,7 +37,7 @@ import {
   useUpdateStructure,
 } from '../api/finance-queries';
 import { convertingResolver } from '../lib/converting-resolver';
-import { formatShortDate } from '../lib/format';
+import { copiedText, formatShortDate } from '../lib/format';
 import { centsToRandInput, percentToBps, randToCents } from '../lib/money-input';
 import { EmptyState, FinancePage } from './finance-page';
 import { FinanceSettings } from './finance-settings';
@@ -115,12 +115,9 @@ export function FeeStructures({ canEdit }: { canEdit: boolean }) {
           {errorMessage(structures.error)}
         </p>
       ) : structures.data.structures.length === 0 ? (
-        <div className="space-y-4">
-          <EmptyState title={`No fee structures for ${year} yet`}>
-            {canEdit ? 'Add each grade’s fees, or copy another year’s structures to start from.' : 'The school has not set them up yet.'}
-          </EmptyState>
-          {canEdit && <CopyYearForm toYear={year} years={structures.data.years.filter((y) => y !== year)} />}
-        </div>
+        <EmptyState title={`No fee structures for ${year} yet`}>
+          {canEdit ? 'Add each grade’s fees, or copy another year’s fees to start from.' : 'The school has not set them up yet.'}
+        </EmptyState>
       ) : (
         <ul className="space-y-4" aria-label={`Fee structures for ${year}`}>
           {structures.data.structures.map((structure) => (
@@ -133,6 +130,9 @@ export function FeeStructures({ canEdit }: { canEdit: boolean }) {
             </li>
           ))}
         </ul>
+      )}
+      {canEdit && structures.isSuccess && freeGrades.length > 0 && (
+        <CopyYearForm key={year} toYear={year} years={structures.data.years.filter((y) => y !== year)} />
       )}
       <FinanceSettings canEdit={canEdit} />
     </FinancePage>
@@ -462,7 +462,10 @@ function ItemFields({
 /** `toYear` is the page's year, not a control: it is here for the schema's message about it. */
 type TCopyForm = { fromYear: string; toYear: string; increaseBps: string };
 
-/** Starts a year from another's structures, every amount raised by the same percentage. */
+/**
+ * Starts a year from another's fees, every amount raised by the same percentage; grades that
+ * already have fees in the year keep them.
+ */
 function CopyYearForm({ toYear, years }: { toYear: number; years: readonly number[] }) {
   const id = useId();
   const copy = useCopyStructures();
@@ -481,9 +484,7 @@ function CopyYearForm({ toYear, years }: { toYear: number; years: readonly numbe
     setProblem(null);
     try {
       const answer = await copy.mutateAsync(body);
-      toast.success(
-        `${answer.structures.length} ${answer.structures.length === 1 ? 'grade’s fees' : 'grades’ fees'} copied to ${toYear}.`,
-      );
+      toast.success(copiedText(answer.structures.length, answer.skippedGrades, toYear));
     } catch (error) {
       if (!applyServerFieldErrors(error, form.setError, ['fromYear', 'toYear', 'increaseBps'])) setProblem(errorMessage(error));
     }
@@ -492,10 +493,10 @@ function CopyYearForm({ toYear, years }: { toYear: number; years: readonly numbe
     <form
       onSubmit={(e) => void submit(e)}
       noValidate
-      aria-label="Copy last year’s fees"
+      aria-label="Copy another year’s fees"
       className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_1fr_auto]"
     >
-      <h2 className="text-base font-semibold text-slate-900 sm:col-span-3">Copy last year’s fees</h2>
+      <h2 className="text-base font-semibold text-slate-900 sm:col-span-3">Copy another year’s fees</h2>
       <FormField id={`${id}-from`} label="Copy from" error={errors.fromYear?.message ?? errors.toYear?.message}>
         <Input {...form.register('fromYear')} inputMode="numeric" />
       </FormField>

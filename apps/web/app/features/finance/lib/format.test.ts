@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceText, formatBps, formatShortDate, monthLong, monthShort, paymentMethodLabel } from './format';
+import { balanceText, copiedText, formatBps, formatShortDate, monthLong, monthShort, paymentMethodLabel } from './format';
 
 describe('finance formats (en-ZA)', () => {
   it('names months without shifting them by the time zone', () => {
@@ -20,5 +20,10 @@ describe('finance formats (en-ZA)', () => {
     expect(balanceText(106_800)).toBe('R1 068,00');
     expect(balanceText(-5_000)).toBe('R50,00 credit');
     expect(balanceText(0)).toBe('R0,00');
+  });
+  it('says what copying a year copied and what it left alone', () => {
+    expect(copiedText(13, [], 2027)).toBe('13 grades’ fees copied to 2027.');
+    expect(copiedText(1, [], 2027)).toBe('1 grade’s fees copied to 2027.');
+    expect(copiedText(12, ['8'], 2027)).toBe('12 grades’ fees copied to 2027; Grade 8 already had fees.');
   });
 });

@@ -1,5 +1,6 @@
 import { formatZar } from '@sekolo/shared/domain/money';
 import { labelOf } from '@sekolo/shared/domain/options';
+import { gradeLabel } from '@sekolo/shared/constants/enumerations';
 import { PAYMENT_METHODS } from '@sekolo/shared/schemas/finance';
 
 const MONTH_SHORT = new Intl.DateTimeFormat('en-ZA', { month: 'short', timeZone: 'UTC' });
@@ -34,4 +35,12 @@ export function paymentMethodLabel(method: string): string {
 export function balanceText(cents: number): string {
   if (cents < 0) return `${formatZar(-cents)} credit`;
   return formatZar(cents);
+}
+
+/** What copying a year's fees did: "12 grades’ fees copied to 2027; Grade 8 already had fees." */
+export function copiedText(copied: number, skippedGrades: readonly string[], toYear: number): string {
+  const what = `${copied} ${copied === 1 ? 'grade’s fees' : 'grades’ fees'} copied to ${toYear}`;
+  if (skippedGrades.length === 0) return `${what}.`;
+  const names = skippedGrades.map((g) => gradeLabel(g) ?? g).join(', ');
+  return `${what}; ${names} already had fees.`;
 }
