@@ -136,7 +136,7 @@ test('the accountant sets up a structure, runs invoices, records an EFT payment 
 let balance = 0;
   await test.step('Kabelo’s family account owes the year’s fees; the accountant records an EFT', async () => {
     await financeNav(accountant).getByRole('link', { name: 'Family accounts' }).click();
-    await accountant.getByRole('searchbox', { name: 'Search' }).fill('DHS-0001');
+    await accountant.getByRole('searchbox', { name: 'Search accounts' }).fill('DHS-0001');
     const table = accountant.getByTestId('accounts-table');
     await expect(table.getByRole('row')).toHaveCount(2);
     await table.getByRole('link', { name: 'Lindiwe Mokoena' }).click();
@@ -183,7 +183,7 @@ let balance = 0;
       mimeType: 'text/csv',
       buffer: Buffer.from(csv),
     });
-    await accountant.getByRole('button', { name: 'Import' }).click();
+    await accountant.getByRole('button', { name: 'Import', exact: true }).click();
     const lines = accountant.getByTestId('bank-line');
     await expect(lines).toHaveCount(2);
     await expect(accountant.getByTestId('bank-lines-waiting')).toHaveText('2 of 2 lines to confirm or ignore.');

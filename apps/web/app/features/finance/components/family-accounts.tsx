@@ -62,7 +62,7 @@ export function FamilyAccounts() {
     <FinancePage title="Family accounts" description="Each paying guardian’s account: what the family owes, and when the next fee is due.">
       <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Family accounts">
         <div className="w-full space-y-1.5 sm:w-72">
-          <Label htmlFor={`${id}-q`}>Search</Label>
+          <Label htmlFor={`${id}-q`}>Search accounts</Label>
           <Input
             id={`${id}-q`}
             type="search"
