@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
@@ -12,7 +12,20 @@ import { paths } from '~/config/paths';
 import { errorMessage } from '~/lib/server-field-errors';
 import { myAccountsQuery, myStatementPdfUrl } from '../api/finance-queries';
 import { balanceText, formatShortDate } from '../lib/format';
-import { PayNowForm } from './pay-now';
+
+/**
+ * The Pay now form and its form library load when a parent opens it, not with the dashboard.
+ */
+const LazyPayNowForm = lazy(() => import('./pay-now').then((m) => ({ default: m.PayNowForm })));
+
+/** Pay now, once its form has loaded. */
+export function PayNow(props: React.ComponentProps<typeof LazyPayNowForm>) {
+  return (
+    <Suspense fallback={<LoadingSpinner className="py-4" label="Loading the payment form..." />}>
+      <LazyPayNowForm {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * A parent's school fees: each family account they pay (one per school), its balance and next due
@@ -82,7 +95,7 @@ function FeeAccountItem({
           Statement PDF
         </a>
       </div>
-      {paying && <PayNowForm account={account} followRedirect={followRedirect} onCancel={() => setPaying(false)} />}
+      {paying && <PayNow account={account} followRedirect={followRedirect} onCancel={() => setPaying(false)} />}
     </li>
   );
 }

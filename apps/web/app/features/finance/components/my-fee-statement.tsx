@@ -9,8 +9,7 @@ import { paths } from '~/config/paths';
 import { errorMessage } from '~/lib/server-field-errors';
 import { myAccountsQuery, myStatementPdfUrl, myStatementQuery } from '../api/finance-queries';
 import { EmptyState } from './finance-page';
-import { FeeAccountSummary } from './my-fee-accounts';
-import { PayNowForm } from './pay-now';
+import { FeeAccountSummary, PayNow } from './my-fee-accounts';
 import { StatementTable } from './statement-table';
 
 /**
@@ -63,7 +62,7 @@ export function MyFeeStatement({
               <Download className="size-4" aria-hidden="true" /> Statement PDF
             </a>
           </div>
-          {paying && <PayNowForm account={account} followRedirect={followRedirect} onCancel={() => setPaying(false)} />}
+          {paying && <PayNow account={account} followRedirect={followRedirect} onCancel={() => setPaying(false)} />}
           <section aria-labelledby="my-statement" className="space-y-3">
             <h2 id="my-statement" className="text-lg font-semibold text-slate-900">
               Statement
