@@ -35,7 +35,8 @@ describe('demo school fees', () => {
     expect(took).toBeLessThan(20_000);
 
     const accountant = await signIn(t.app, 'accountant@demo-school.sekolo.test', demoPassword, { ip: '10.7.9.1' });
-    const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }).then((r) => r.json());
+    const get = (url: string, cookie: string) =>
+      t.app.inject({ method: 'GET', url, headers: { cookie } }).then((r) => r.json());
     const { accounts, total } = await get('/api/school/finance/accounts?pageSize=200', accountant.cookie);
     // 29 learners with a paying parent (DHS-0002 has none), three pairs of siblings on one account.
     expect(total).toBe(26);
@@ -57,7 +58,10 @@ describe('demo school fees', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0].balanceCents).toBeGreaterThan(0);
     expect(mine[0].learners.map((l: { name: string }) => l.name)).toEqual(['Kabelo Mokoena']);
-    const invoicesOfKabelo = await t.database.db.select().from(feeInvoices).where(eq(feeInvoices.accountId, mine[0].id));
+    const invoicesOfKabelo = await t.database.db
+      .select()
+      .from(feeInvoices)
+      .where(eq(feeInvoices.accountId, mine[0].id));
     // The third term's levy and August and September; the fourth term's October, its levy, November and December.
     expect(invoicesOfKabelo).toHaveLength(7);
   }, 120_000);

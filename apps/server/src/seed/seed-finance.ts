@@ -20,15 +20,37 @@ import { ensureOrganizationWithMember } from '../platform/tenancy/organizations.
 import { createUser } from '../test/factories/accounts.ts';
 import { postJournal } from '../modules/ledger/index.ts';
 import { paymentEntries } from '../modules/payments/journal-lines.ts';
-import { accountsOfLearners, ensureFamilyAccounts, executeInvoiceRun, recordFeePayment } from '../modules/finance/index.ts';
+import {
+  accountsOfLearners,
+  ensureFamilyAccounts,
+  executeInvoiceRun,
+  recordFeePayment,
+} from '../modules/finance/index.ts';
 import { findDemoSchoolId } from './demo-school.ts';
 import { DEMO_SCHOOL } from './seed-accounts.ts';
 import type { TSeeder } from './seeder.ts';
 
-export const DEMO_ACCOUNTANT = { email: 'accountant@demo-school.sekolo.test', firstName: 'Refilwe', lastName: 'Maseko' };
+export const DEMO_ACCOUNTANT = {
+  email: 'accountant@demo-school.sekolo.test',
+  firstName: 'Refilwe',
+  lastName: 'Maseko',
+};
 
 /** The paying parents of the demo learners (DHS-0002 is left to the school e2e spec, which links its own guardian). */
-const PARENT_NAMES = ['Thandeka', 'Sipho', 'Naledi', 'Pieter', 'Ayesha', 'Mandla', 'Lerato', 'Johan', 'Busisiwe', 'Ravi', 'Zanele', 'Kagiso'];
+const PARENT_NAMES = [
+  'Thandeka',
+  'Sipho',
+  'Naledi',
+  'Pieter',
+  'Ayesha',
+  'Mandla',
+  'Lerato',
+  'Johan',
+  'Busisiwe',
+  'Ravi',
+  'Zanele',
+  'Kagiso',
+];
 /** Siblings share a paying parent, so they share one family account (and the sibling discount applies). */
 const SIBLINGS: [string, string][] = [
   ['DHS-0023', 'DHS-0013'],
@@ -46,14 +68,16 @@ type TItem = { name: string; kind: 'tuition' | 'levy' | 'optional'; amountCents:
 
 /** A fee-paying public school's fees (e.g. R2 150 a month for the senior phase): every grade, R to 12. */
 function itemsFor(grade: number): TItem[] {
-  const monthly = grade === 0 ? 1_650_00 : grade <= 3 ? 1_850_00 : grade <= 7 ? 1_950_00 : grade <= 9 ? 2_150_00 : 2_350_00;
+  const monthly =
+    grade === 0 ? 1_650_00 : grade <= 3 ? 1_850_00 : grade <= 7 ? 1_950_00 : grade <= 9 ? 2_150_00 : 2_350_00;
   const items: TItem[] = [
     { name: 'Tuition', kind: 'tuition', amountCents: monthly * 12, plan: 'monthly_12' },
     { name: 'Sport and culture levy', kind: 'levy', amountCents: 1_200_00, plan: 'termly' },
     { name: 'Bus transport', kind: 'optional', amountCents: 650_00 * 10, plan: 'monthly_10' },
     { name: 'Stationery pack', kind: 'optional', amountCents: 450_00, plan: 'once' },
   ];
-  if (grade === 7) items.push({ name: 'Grade 7 camp (Magaliesberg)', kind: 'optional', amountCents: 1_850_00, plan: 'once' });
+  if (grade === 7)
+    items.push({ name: 'Grade 7 camp (Magaliesberg)', kind: 'optional', amountCents: 1_850_00, plan: 'once' });
   if (grade === 12) items.push({ name: 'Matric farewell', kind: 'optional', amountCents: 950_00, plan: 'once' });
   return items;
 }
@@ -73,11 +97,21 @@ export const seedFinance: TSeeder = async ({ database, demoPassword }) => {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTANT.email));
   if (!existing) {
     await db.transaction(async (tx) => {
-      const user = await createUser(tx, { ...DEMO_ACCOUNTANT, password: demoPassword, role: 'accountant', status: 'active', emailVerified: true });
+      const user = await createUser(tx, {
+        ...DEMO_ACCOUNTANT,
+        password: demoPassword,
+        role: 'accountant',
+        status: 'active',
+        emailVerified: true,
+      });
       await ensureOrganizationWithMember(tx, { ...DEMO_SCHOOL, userId: user.id, role: 'accountant' });
     });
   }
-  const [started] = await db.select({ id: feeStructures.id }).from(feeStructures).where(eq(feeStructures.organizationId, schoolId)).limit(1);
+  const [started] = await db
+    .select({ id: feeStructures.id })
+    .from(feeStructures)
+    .where(eq(feeStructures.organizationId, schoolId))
+    .limit(1);
   if (started) return [login];
 
   const today = schoolToday();
@@ -100,20 +134,29 @@ export const seedFinance: TSeeder = async ({ database, demoPassword }) => {
     const rows = await tx.select().from(learners).where(eq(learners.organizationId, schoolId));
     const byAdmission = new Map(rows.map((l) => [l.admissionNumber, l]));
     const payers = new Set(
-      (await tx.select({ learnerId: learnerGuardians.learnerId }).from(learnerGuardians).where(and(eq(learnerGuardians.organizationId, schoolId), eq(learnerGuardians.paysFees, true)))).map(
-        (r) => r.learnerId,
-      ),
+      (
+        await tx
+          .select({ learnerId: learnerGuardians.learnerId })
+          .from(learnerGuardians)
+          .where(and(eq(learnerGuardians.organizationId, schoolId), eq(learnerGuardians.paysFees, true)))
+      ).map((r) => r.learnerId),
     );
     // The paper-consent guardians pay; learners without a guardian get a paying parent (siblings one between them).
     const linked = await tx.select().from(learnerGuardians).where(eq(learnerGuardians.organizationId, schoolId));
     const guardianOf = new Map<string, string>();
-    for (const [i, learner] of rows.filter((l) => l.admissionNumber !== 'DHS-0002').sort((a, b) => a.admissionNumber.localeCompare(b.admissionNumber)).entries()) {
+    for (const [i, learner] of rows
+      .filter((l) => l.admissionNumber !== 'DHS-0002')
+      .sort((a, b) => a.admissionNumber.localeCompare(b.admissionNumber))
+      .entries()) {
       if (payers.has(learner.id)) continue;
       const sibling = SIBLINGS.find(([admission]) => admission === learner.admissionNumber);
       const sharedWith = sibling ? guardianOf.get(sibling[1]) : undefined;
       const own = linked.find((l) => l.learnerId === learner.id);
       if (own && !sharedWith) {
-        await tx.update(learnerGuardians).set({ paysFees: true }).where(and(eq(learnerGuardians.learnerId, learner.id), eq(learnerGuardians.guardianId, own.guardianId)));
+        await tx
+          .update(learnerGuardians)
+          .set({ paysFees: true })
+          .where(and(eq(learnerGuardians.learnerId, learner.id), eq(learnerGuardians.guardianId, own.guardianId)));
         guardianOf.set(learner.admissionNumber, own.guardianId);
         continue;
       }
@@ -126,14 +169,19 @@ export const seedFinance: TSeeder = async ({ database, demoPassword }) => {
             organizationId: schoolId,
             firstName: first,
             lastName: learner.lastName,
-            email: `${first}.${learner.lastName}.${learner.admissionNumber}@example.co.za`.toLowerCase().replace(/[^a-z0-9.@-]/g, ''),
+            email: `${first}.${learner.lastName}.${learner.admissionNumber}@example.co.za`
+              .toLowerCase()
+              .replace(/[^a-z0-9.@-]/g, ''),
             phone: `083 555 ${String(1000 + i).slice(-4)}`,
           })
           .returning();
         guardianId = created!.id;
       }
       guardianOf.set(learner.admissionNumber, guardianId);
-      await tx.insert(learnerGuardians).values({ organizationId: schoolId, learnerId: learner.id, guardianId, relation: 'parent', paysFees: true }).onConflictDoNothing();
+      await tx
+        .insert(learnerGuardians)
+        .values({ organizationId: schoolId, learnerId: learner.id, guardianId, relation: 'parent', paysFees: true })
+        .onConflictDoNothing();
     }
     await ensureFamilyAccounts(tx, schoolId);
 
@@ -145,11 +193,22 @@ export const seedFinance: TSeeder = async ({ database, demoPassword }) => {
     for (const admission of ['DHS-0004', 'DHS-0008', 'DHS-0012']) {
       const learner = byAdmission.get(admission);
       const item = transport.find((t) => Number(t.grade) === learner?.grade);
-      if (learner && item) await tx.insert(learnerFeeOptions).values({ organizationId: schoolId, learnerId: learner.id, itemId: item.id });
+      if (learner && item)
+        await tx.insert(learnerFeeOptions).values({ organizationId: schoolId, learnerId: learner.id, itemId: item.id });
     }
     const bursaryLearner = byAdmission.get(BURSARY);
     if (bursaryLearner)
-      await tx.insert(feeBursaries).values({ organizationId: schoolId, learnerId: bursaryLearner.id, year, name: 'Governing body academic bursary', kind: 'percent', percentBps: 5000, createdBy: admin?.id ?? null });
+      await tx
+        .insert(feeBursaries)
+        .values({
+          organizationId: schoolId,
+          learnerId: bursaryLearner.id,
+          year,
+          name: 'Governing body academic bursary',
+          kind: 'percent',
+          percentBps: 5000,
+          createdBy: admin?.id ?? null,
+        });
     const exempt = byAdmission.get(EXEMPTION);
     if (exempt)
       await tx.insert(feeExemptions).values({
@@ -159,7 +218,8 @@ export const seedFinance: TSeeder = async ({ database, demoPassword }) => {
         category: 'social_grant',
         decision: 'granted',
         extent: 'full',
-        decisionNotes: 'Child support grant recipient: automatic exemption under the Schools Act regulations. SASSA letter on file.',
+        decisionNotes:
+          'Child support grant recipient: automatic exemption under the Schools Act regulations. SASSA letter on file.',
         decidedOn: `${year}-01-20`,
         decidedBy: admin?.id ?? null,
       });
@@ -167,13 +227,19 @@ export const seedFinance: TSeeder = async ({ database, demoPassword }) => {
 
   // The second half of the year's invoices (the third and fourth terms), as the invoice runs issue them.
   for (const term of [3, 4]) {
-    const [run] = await db.insert(invoiceRuns).values({ organizationId: schoolId, year, term, createdBy: admin?.id ?? null }).returning();
+    const [run] = await db
+      .insert(invoiceRuns)
+      .values({ organizationId: schoolId, year, term, createdBy: admin?.id ?? null })
+      .returning();
     await executeInvoiceRun(db, run!.id, term === 3 ? `${year}-07-14` : `${year}-10-01`);
   }
 
   // Payments: each family pays each term's invoices early in the term, except the families in arrears.
   const accountOf = await accountsOfLearners(db, schoolId);
-  const rows = await db.select().from(learners).where(and(eq(learners.organizationId, schoolId), inArray(learners.id, [...accountOf.keys()])));
+  const rows = await db
+    .select()
+    .from(learners)
+    .where(and(eq(learners.organizationId, schoolId), inArray(learners.id, [...accountOf.keys()])));
   const admissionOfAccount = new Map<string, string>();
   for (const l of rows.sort((a, b) => a.admissionNumber.localeCompare(b.admissionNumber))) {
     const account = accountOf.get(l.id)!;
@@ -199,8 +265,19 @@ export const seedFinance: TSeeder = async ({ database, demoPassword }) => {
       if (ONLINE.has(admission)) {
         // Online: the platform's side (the parent's 6.8 %, the 5 % commission) as the payments module posts it.
         const reference = `SEK-SEED${String(n).padStart(5, '0')}`;
-        await postJournal(tx, { kind: 'payment', reference, description: 'School fees (demo)', entries: paymentEntries(amount, schoolId) });
-        await recordFeePayment(tx, schoolId, { accountId: row.account_id, method: 'online', amountCents: amount, reference, receivedOn });
+        await postJournal(tx, {
+          kind: 'payment',
+          reference,
+          description: 'School fees (demo)',
+          entries: paymentEntries(amount, schoolId),
+        });
+        await recordFeePayment(tx, schoolId, {
+          accountId: row.account_id,
+          method: 'online',
+          amountCents: amount,
+          reference,
+          receivedOn,
+        });
       } else {
         const method = admission === 'DHS-0007' ? 'cash' : admission === 'DHS-0010' ? 'debit_order' : 'eft';
         await recordFeePayment(tx, schoolId, {

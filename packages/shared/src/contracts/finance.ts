@@ -19,6 +19,8 @@ import {
   ZFamilyAccount,
   ZFamilyAccountsQuery,
   ZFeePayment,
+  ZFeePayout,
+  ZFeePayouts,
   ZFeeStructure,
   ZFeeStructureSchema,
   ZFinanceDashboard,
@@ -330,6 +332,20 @@ export const financeContracts = {
     path: '/api/school/finance/statements/run',
     status: 202,
     response: ZMailRun,
+  }),
+
+  // Payouts of online fee collections to the school's bank account
+  listPayouts: contract({
+    method: 'GET',
+    path: '/api/school/finance/payouts',
+    response: ZFeePayouts,
+  }),
+  /** An immediate payout (R12) of everything held for the school; the weekly run (R4) needs no request. */
+  requestPayout: contract({
+    method: 'POST',
+    path: '/api/school/finance/payouts',
+    status: 201,
+    response: z.object({ payout: ZFeePayout }),
   }),
 
   // The parent's side

@@ -647,3 +647,26 @@ export const ZOnlinePaymentState = z.object({
   payment: ZFeePayment.nullable(),
 });
 export type TOnlinePaymentState = z.infer<typeof ZOnlinePaymentState>;
+
+// ---------------------------------------------------------------------------------------------
+// Payouts of online collections
+
+export const ZFeePayout = z.object({
+  id: z.string(),
+  schedule: z.enum(['weekly', 'immediate']),
+  paidOn: z.string(),
+  /** Taken from what the platform holds for the school. */
+  amountCents: z.number(),
+  /** R4 weekly, R12 immediate. */
+  feeCents: z.number(),
+  /** What reaches the school's bank account. */
+  netCents: z.number(),
+});
+export type TFeePayout = z.infer<typeof ZFeePayout>;
+
+export const ZFeePayouts = z.object({
+  /** Online fee collections held for the school, not yet paid out (the fee less 5 % of each). */
+  availableCents: z.number(),
+  payouts: z.array(ZFeePayout),
+});
+export type TFeePayouts = z.infer<typeof ZFeePayouts>;

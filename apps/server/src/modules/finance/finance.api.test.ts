@@ -6,6 +6,7 @@ import { auditEvents, feeInvoices, ledgerEntries } from '../../platform/db/schem
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { findUnbalancedJournals, partyBalanceOf } from '../ledger/index.ts';
 import { INVOICE_RUN_JOB } from './use-cases/run-invoices.ts';
+import { FEE_MAIL_JOB } from './use-cases/send-fee-mail.ts';
 import { createFinanceSchool, structureBody, type TFinanceSchool } from './test-fixtures.ts';
 
 /**
@@ -26,8 +27,12 @@ describe('school fees (API)', () => {
   });
   afterAll(() => t.close());
 
-  const call = (who: keyof TFinanceSchool['cookies'], method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie: s.cookies[who] }, ...(payload ? { payload } : {}) });
+  const call = (
+    who: keyof TFinanceSchool['cookies'],
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers: { cookie: s.cookies[who] }, ...(payload ? { payload } : {}) });
 
   const accounts = async () =>
     (await call('accountant', 'GET', '/api/school/finance/accounts')).json().accounts as {
@@ -45,7 +50,8 @@ describe('school fees (API)', () => {
     expect(await findUnbalancedJournals(t.database.db)).toEqual([]);
     for (const account of await accounts()) {
       expect(account.balanceCents).toBe(await partyBalanceOf(t.database.db, account.id));
-      const statement = (await call('accountant', 'GET', `/api/school/finance/accounts/${account.id}/statement`)).json().statement;
+      const statement = (await call('accountant', 'GET', `/api/school/finance/accounts/${account.id}/statement`)).json()
+        .statement;
       expect(statement.closingBalanceCents).toBe(account.balanceCents);
     }
   }
@@ -56,14 +62,21 @@ describe('school fees (API)', () => {
     await t.jobs.settle(INVOICE_RUN_JOB, { timeoutMs: 60_000 });
     const polled = await call('accountant', 'GET', `/api/school/finance/invoice-runs/${started.json().run.id}`);
     expect(polled.json().run.status).toBe('done');
-    return polled.json().run as { invoicesCreated: number; amountCents: number; learnersTotal: number; skipped: { name: string; reason: string }[] };
+    return polled.json().run as {
+      invoicesCreated: number;
+      amountCents: number;
+      learnersTotal: number;
+      skipped: { name: string; reason: string }[];
+    };
   }
 
   it('sets up a year of fee structures: one per grade, items kept by id, copied to the next year with an increase', async () => {
     for (const grade of ['3', '5', '7']) {
       const created = await call('admin', 'POST', '/api/school/finance/structures', structureBody(YEAR, grade));
       expect(created.statusCode).toBe(201);
-      expect(created.json().structure.items[0].dueDates).toEqual([...Array(10)].map((_, i) => `${YEAR}-${String(i + 1).padStart(2, '0')}-01`));
+      expect(created.json().structure.items[0].dueDates).toEqual(
+        [...Array(10)].map((_, i) => `${YEAR}-${String(i + 1).padStart(2, '0')}-01`),
+      );
       expect(created.json().structure.compulsoryTotalCents).toBe(21_500_00 + 1_200_00);
     }
     const twice = await call('admin', 'POST', '/api/school/finance/structures', structureBody(YEAR, '5'));
@@ -79,23 +92,35 @@ describe('school fees (API)', () => {
     expect(list.structures.map((x: { grade: string }) => x.grade)).toEqual(['3', '5', '7']);
     expect(list.years).toEqual([YEAR]);
 
-    const copied = await call('admin', 'POST', '/api/school/finance/structures/copy', { fromYear: YEAR, toYear: YEAR + 1, increaseBps: 800 });
+    const copied = await call('admin', 'POST', '/api/school/finance/structures/copy', {
+      fromYear: YEAR,
+      toYear: YEAR + 1,
+      increaseBps: 800,
+    });
     expect(copied.statusCode).toBe(201);
     const grade5Next = copied.json().structures.find((x: { grade: string }) => x.grade === '5');
     expect(grade5Next.items[0].amountCents).toBe(23_220_00); // R21 500 + 8 %
     expect(grade5Next.items[1].dueDates).toEqual(['2027-01-15', '2027-04-08', '2027-07-21', '2027-10-06']);
-    const again = await call('admin', 'POST', '/api/school/finance/structures/copy', { fromYear: YEAR, toYear: YEAR + 1 });
+    const again = await call('admin', 'POST', '/api/school/finance/structures/copy', {
+      fromYear: YEAR,
+      toYear: YEAR + 1,
+    });
     expect(again.json()).toMatchObject({ structures: [], skippedGrades: ['3', '5', '7'] });
 
     // Editing keeps an item by its id and drops the one left out.
-    const next = grade5Next as { id: string; items: { id: string; name: string; kind: string; amountCents: number; plan: string }[] };
+    const next = grade5Next as {
+      id: string;
+      items: { id: string; name: string; kind: string; amountCents: number; plan: string }[];
+    };
     const edited = await call('admin', 'PUT', `/api/school/finance/structures/${next.id}`, {
       year: YEAR + 1,
       grade: '5',
       items: [{ ...next.items[0], amountCents: 23_000_00 }],
     });
     expect(edited.json().structure.items).toMatchObject([{ id: next.items[0]!.id, amountCents: 23_000_00 }]);
-    expect((await call('admin', 'DELETE', `/api/school/finance/structures/${next.id}`)).json()).toEqual({ deleted: true });
+    expect((await call('admin', 'DELETE', `/api/school/finance/structures/${next.id}`)).json()).toEqual({
+      deleted: true,
+    });
   });
 
   it('records a bursary, an exemption and a mid-year joiner, audited', async () => {
@@ -112,24 +137,39 @@ describe('school fees (API)', () => {
       kind: 'amount',
     });
     expect(missing.json().error.fields).toHaveProperty('amountCents');
-    const exemption = await call('accountant', 'POST', `/api/school/finance/learners/${s.learners.unpaid.id}/exemptions`, {
-      year: YEAR,
-      category: 'social_grant',
-      decision: 'granted',
-      extent: 'full',
-      decisionNotes: 'Child support grant letter seen; SGB finance committee 12/02/2026.',
-      decidedOn: '2026-02-12',
-    });
+    const exemption = await call(
+      'accountant',
+      'POST',
+      `/api/school/finance/learners/${s.learners.unpaid.id}/exemptions`,
+      {
+        year: YEAR,
+        category: 'social_grant',
+        decision: 'granted',
+        extent: 'full',
+        decisionNotes: 'Child support grant letter seen; SGB finance committee 12/02/2026.',
+        decidedOn: '2026-02-12',
+      },
+    );
     expect(exemption.statusCode).toBe(201);
-    const audits = await t.database.db.select().from(auditEvents).where(sql`${auditEvents.action} like 'finance.%'`);
-    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['finance.bursary_added', 'finance.exemption_decided']));
+    const audits = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(sql`${auditEvents.action} like 'finance.%'`);
+    expect(audits.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['finance.bursary_added', 'finance.exemption_decided']),
+    );
   });
 
   it('bills a term, then the year: nothing twice, sibling discounts off the second and third child, a learner without a paying guardian skipped', async () => {
     const term = await run({ year: YEAR, term: 1 });
     // Term 1 (to 7 April): January to April tuition and the first levy, for four learners.
     expect(term.invoicesCreated).toBe(4 * 5);
-    expect(term.skipped).toEqual([expect.objectContaining({ name: 'Thabo Mokoena Alpha', reason: 'No guardian of this learner is marked as paying fees.' })]);
+    expect(term.skipped).toEqual([
+      expect.objectContaining({
+        name: 'Thabo Mokoena Alpha',
+        reason: 'No guardian of this learner is marked as paying fees.',
+      }),
+    ]);
     const year = await run({ year: YEAR });
     expect(year.invoicesCreated).toBe(4 * 9);
     const again = await run({ year: YEAR });
@@ -140,24 +180,45 @@ describe('school fees (API)', () => {
     expect(dube.balanceCents).toBe(22_700_00 + (20_425_00 + 1_140_00) + (19_350_00 + 1_080_00));
     // Naidoo: a 25 % bursary on tuition and levy.
     expect((await naidooAccount()).balanceCents).toBe(22_700_00 - 5_675_00);
-    const invoice = (await call('accountant', 'GET', `/api/school/finance/invoices?learnerId=${s.learners.middle.id}&pageSize=1`)).json().invoices[0];
+    const invoice = (
+      await call('accountant', 'GET', `/api/school/finance/invoices?learnerId=${s.learners.middle.id}&pageSize=1`)
+    ).json().invoices[0];
     const detail = (await call('accountant', 'GET', `/api/school/finance/invoices/${invoice.id}`)).json().invoice;
-    expect(detail.lines[0].discounts).toEqual([{ label: 'Sibling discount (2nd child, 5 %)', amountCents: expect.any(Number) }]);
+    expect(detail.lines[0].discounts).toEqual([
+      { label: 'Sibling discount (2nd child, 5 %)', amountCents: expect.any(Number) },
+    ]);
     await expectLedgerHolds();
   });
 
   it('prorates a learner who joins mid-year: only the months from then', async () => {
     const db = t.database.db;
     const { createLearner } = await import('../../test/factories/school.ts');
-    const joiner = await createLearner(db, s.org, { firstName: 'Zola', lastName: 'Dube Alpha', grade: 5, admissionNumber: 'ALPHA-104' });
+    const joiner = await createLearner(db, s.org, {
+      firstName: 'Zola',
+      lastName: 'Dube Alpha',
+      grade: 5,
+      admissionNumber: 'ALPHA-104',
+    });
     const { linkGuardian } = await import('./test-fixtures.ts');
     await linkGuardian(db, s.org, joiner.id, s.guardians.dube.id);
-    const set = await call('admin', 'PUT', `/api/school/finance/learners/${joiner.id}/options`, { year: YEAR, itemIds: [], feesFrom: '2026-07-14' });
+    const set = await call('admin', 'PUT', `/api/school/finance/learners/${joiner.id}/options`, {
+      year: YEAR,
+      itemIds: [],
+      feesFrom: '2026-07-14',
+    });
     expect(set.json().finance.feesFrom).toBe('2026-07-14');
     await run({ year: YEAR });
-    const invoices = (await call('accountant', 'GET', `/api/school/finance/invoices?learnerId=${joiner.id}`)).json().invoices as { dueOn: string }[];
+    const invoices = (await call('accountant', 'GET', `/api/school/finance/invoices?learnerId=${joiner.id}`)).json()
+      .invoices as { dueOn: string }[];
     // July to October tuition, the third and fourth term levies.
-    expect(invoices.map((i) => i.dueOn).sort()).toEqual(['2026-07-01', '2026-07-21', '2026-08-01', '2026-09-01', '2026-10-01', '2026-10-06']);
+    expect(invoices.map((i) => i.dueOn).sort()).toEqual([
+      '2026-07-01',
+      '2026-07-21',
+      '2026-08-01',
+      '2026-09-01',
+      '2026-10-01',
+      '2026-10-06',
+    ]);
     await expectLedgerHolds();
   });
 
@@ -194,13 +255,22 @@ describe('school fees (API)', () => {
 
   it('corrects an invoice with credit notes, never in place; cancelling a paid invoice leaves its payment as credit', async () => {
     const dube = await dubeAccount();
-    const open = (await call('accountant', 'GET', `/api/school/finance/accounts/${dube.id}`)).json().openInvoices as { id: string; totalCents: number }[];
+    const open = (await call('accountant', 'GET', `/api/school/finance/accounts/${dube.id}`)).json().openInvoices as {
+      id: string;
+      totalCents: number;
+    }[];
     const first = open[0]!;
-    const partial = await call('accountant', 'POST', `/api/school/finance/invoices/${first.id}/credit-notes`, { amountCents: 100_00, reason: 'Sport levy waived for an injury' });
+    const partial = await call('accountant', 'POST', `/api/school/finance/invoices/${first.id}/credit-notes`, {
+      amountCents: 100_00,
+      reason: 'Sport levy waived for an injury',
+    });
     expect(partial.statusCode).toBe(201);
     expect(partial.json().invoice.creditedCents).toBe(100_00);
     expect(partial.json().creditNote.number).toMatch(/^CN\d{5}$/);
-    const tooMuch = await call('accountant', 'POST', `/api/school/finance/invoices/${first.id}/credit-notes`, { amountCents: first.totalCents, reason: 'x' });
+    const tooMuch = await call('accountant', 'POST', `/api/school/finance/invoices/${first.id}/credit-notes`, {
+      amountCents: first.totalCents,
+      reason: 'x',
+    });
     expect(tooMuch.json().error.fields).toHaveProperty('amountCents');
     const [stored] = await t.database.db.select().from(feeInvoices).where(eq(feeInvoices.id, first.id));
     expect(stored!.totalCents).toBe(first.totalCents);
@@ -208,26 +278,37 @@ describe('school fees (API)', () => {
     // The Naidoo family's first invoice is paid; cancelling it gives the payment back as credit, which pays the next open invoice.
     const naidoo = await naidooAccount();
     const before = naidoo.balanceCents;
-    const paidInvoice = (await call('accountant', 'GET', `/api/school/finance/invoices?accountId=${naidoo.id}&status=paid&pageSize=200`)).json().invoices.at(-1);
-    const cancelled = await call('accountant', 'POST', `/api/school/finance/invoices/${paidInvoice.id}/cancel`, { reason: 'Billed in error' });
+    const paidInvoice = (
+      await call('accountant', 'GET', `/api/school/finance/invoices?accountId=${naidoo.id}&status=paid&pageSize=200`)
+    )
+      .json()
+      .invoices.at(-1);
+    const cancelled = await call('accountant', 'POST', `/api/school/finance/invoices/${paidInvoice.id}/cancel`, {
+      reason: 'Billed in error',
+    });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().invoice.status).toBe('credited');
     expect((await naidooAccount()).balanceCents).toBe(before - paidInvoice.totalCents);
-    const again = await call('accountant', 'POST', `/api/school/finance/invoices/${paidInvoice.id}/cancel`, { reason: 'Again' });
+    const again = await call('accountant', 'POST', `/api/school/finance/invoices/${paidInvoice.id}/cancel`, {
+      reason: 'Again',
+    });
     expect(again.json().error.code).toBe('CONFLICT');
     await expectLedgerHolds();
   });
 
   it('shows a statement with a running balance, as JSON and PDF', async () => {
     const dube = await dubeAccount();
-    const statement = (await call('accountant', 'GET', `/api/school/finance/accounts/${dube.id}/statement`)).json().statement;
+    const statement = (await call('accountant', 'GET', `/api/school/finance/accounts/${dube.id}/statement`)).json()
+      .statement;
     let running = 0;
     for (const line of statement.lines) {
       running += line.debitCents - line.creditCents;
       expect(line.balanceCents).toBe(running);
     }
     expect(statement.lines.some((l: { kind: string }) => l.kind === 'credit_note')).toBe(true);
-    const from = (await call('accountant', 'GET', `/api/school/finance/accounts/${dube.id}/statement?from=2026-12-31`)).json().statement;
+    const from = (
+      await call('accountant', 'GET', `/api/school/finance/accounts/${dube.id}/statement?from=2026-12-31`)
+    ).json().statement;
     expect(from.openingBalanceCents).toBe(statement.closingBalanceCents);
     const pdf = await call('accountant', 'GET', `/api/school/finance/accounts/${dube.id}/statement.pdf`);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -242,9 +323,17 @@ describe('school fees (API)', () => {
       '06/03/2026,UNKNOWN DEPOSIT,300.00',
       '07/03/2026,BANK CHARGES,-45.00',
     ].join('\n');
-    const imported = await call('accountant', 'POST', '/api/school/finance/bank-imports', { fileName: 'fnb-march.csv', csv });
+    const imported = await call('accountant', 'POST', '/api/school/finance/bank-imports', {
+      fileName: 'fnb-march.csv',
+      csv,
+    });
     expect(imported.statusCode).toBe(201);
-    const lines = imported.json().import.lines as { id: string; status: string; amountCents: number; match: { accountId: string; by: string } | null }[];
+    const lines = imported.json().import.lines as {
+      id: string;
+      status: string;
+      amountCents: number;
+      match: { accountId: string; by: string } | null;
+    }[];
     expect(lines.map((l) => [l.status, l.amountCents, l.match?.by ?? null])).toEqual([
       ['proposed', 1_500_00, 'account_number'],
       ['proposed', 750_00, 'admission_number'],
@@ -252,16 +341,33 @@ describe('school fees (API)', () => {
     ]);
     const importId = imported.json().import.id;
     const before = (await dubeAccount()).balanceCents;
-    const confirmed = await call('accountant', 'POST', `/api/school/finance/bank-imports/${importId}/lines/${lines[0]!.id}/confirm`, { accountId: lines[0]!.match!.accountId });
+    const confirmed = await call(
+      'accountant',
+      'POST',
+      `/api/school/finance/bank-imports/${importId}/lines/${lines[0]!.id}/confirm`,
+      { accountId: lines[0]!.match!.accountId },
+    );
     expect(confirmed.json().line.status).toBe('confirmed');
     expect(confirmed.json().payment).toMatchObject({ method: 'eft', amountCents: 1_500_00, receivedOn: '2026-03-05' });
     expect((await dubeAccount()).balanceCents).toBe(before - 1_500_00);
-    const twice = await call('accountant', 'POST', `/api/school/finance/bank-imports/${importId}/lines/${lines[0]!.id}/confirm`, { accountId: lines[0]!.match!.accountId });
+    const twice = await call(
+      'accountant',
+      'POST',
+      `/api/school/finance/bank-imports/${importId}/lines/${lines[0]!.id}/confirm`,
+      { accountId: lines[0]!.match!.accountId },
+    );
     expect(twice.json().error.code).toBe('CONFLICT');
-    const ignored = await call('accountant', 'POST', `/api/school/finance/bank-imports/${importId}/lines/${lines[2]!.id}/ignore`);
+    const ignored = await call(
+      'accountant',
+      'POST',
+      `/api/school/finance/bank-imports/${importId}/lines/${lines[2]!.id}/ignore`,
+    );
     expect(ignored.json().line.status).toBe('ignored');
 
-    const reimported = await call('accountant', 'POST', '/api/school/finance/bank-imports', { fileName: 'fnb-march.csv', csv });
+    const reimported = await call('accountant', 'POST', '/api/school/finance/bank-imports', {
+      fileName: 'fnb-march.csv',
+      csv,
+    });
     const second = reimported.json().import.lines as { id: string; status: string; paymentId: string | null }[];
     expect(second.map((l) => l.status)).toEqual(['duplicate', 'proposed', 'unmatched']);
     expect(second[0]!.paymentId).toBe(confirmed.json().payment.id);
@@ -303,17 +409,50 @@ describe('school fees (API)', () => {
       const total =
         format === 'xero'
           ? amounts.reduce((sum, r) => sum + Math.round(Number(r.at(-1)) * 100), 0)
-          : amounts.reduce((sum, r) => sum + Math.round(Number(r.at(-2) || 0) * 100) - Math.round(Number(r.at(-1) || 0) * 100), 0);
+          : amounts.reduce(
+              (sum, r) => sum + Math.round(Number(r.at(-2) || 0) * 100) - Math.round(Number(r.at(-1) || 0) * 100),
+              0,
+            );
       expect(rows.length).toBeGreaterThan(10);
       expect(total).toBe(0);
     }
   });
 
+  it('mails reminders to families in arrears and every family its statement, through the job queue, once a day', async () => {
+    const reminders = await call('accountant', 'POST', '/api/school/finance/reminders/run');
+    expect(reminders.statusCode).toBe(202);
+    expect(reminders.json().queued).toBeGreaterThan(0);
+    await t.jobs.settle(FEE_MAIL_JOB, { timeoutMs: 60_000 });
+    const [reminder] = await t.outbox('lindiwe.alpha@example.test');
+    expect(reminder!.subject).toMatch(/^School fees reminder: account SF\d{5}$/);
+    expect(reminder!.text).toContain('past its due date');
+    // The same day again: the job is not queued twice.
+    await call('accountant', 'POST', '/api/school/finance/reminders/run');
+    await t.jobs.settle(FEE_MAIL_JOB, { timeoutMs: 60_000 });
+    expect((await t.outbox('lindiwe.alpha@example.test')).filter((m) => m.tag === 'fee-reminder')).toHaveLength(1);
+
+    const statements = await call('admin', 'POST', '/api/school/finance/statements/run');
+    expect(statements.json().queued).toBe(2);
+    await t.jobs.settle(FEE_MAIL_JOB, { timeoutMs: 60_000 });
+    const [statement] = await t.outbox('kavitha.alpha@example.test');
+    expect(statement!.subject).toMatch(/^Statement: account SF\d{5}$/);
+    expect(statement!.text).toMatch(/Credit|Balance owing/);
+  });
+
   it('keeps the family lines on the party column only', async () => {
     const rows = rowsOf<{ n: string }>(
-      await t.database.db.execute(sql`SELECT count(*) AS n FROM ledger_entries WHERE party_id IS NOT NULL AND account_code NOT IN ('school_fees_receivable', 'school_family_credit')`),
+      await t.database.db.execute(
+        sql`SELECT count(*) AS n FROM ledger_entries WHERE party_id IS NOT NULL AND account_code NOT IN ('school_fees_receivable', 'school_family_credit')`,
+      ),
     );
     expect(Number(rows[0]!.n)).toBe(0);
-    expect((await t.database.db.select().from(ledgerEntries).where(sql`${ledgerEntries.partyId} is not null`)).length).toBeGreaterThan(0);
+    expect(
+      (
+        await t.database.db
+          .select()
+          .from(ledgerEntries)
+          .where(sql`${ledgerEntries.partyId} is not null`)
+      ).length,
+    ).toBeGreaterThan(0);
   });
 });

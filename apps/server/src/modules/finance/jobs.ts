@@ -3,14 +3,21 @@ import type { Database } from '../../platform/db/client.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { settleOnlinePayments } from './use-cases/pay-online.ts';
+import { runWeeklyPayouts, WEEKLY_PAYOUTS_JOB } from './use-cases/pay-out-collections.ts';
 import { executeInvoiceRun, INVOICE_RUN_JOB } from './use-cases/run-invoices.ts';
-import { DAILY_REMINDERS_JOB, FEE_MAIL_JOB, sendDailyReminders, sendFeeMail, type TFeeMailJob } from './use-cases/send-fee-mail.ts';
+import {
+  DAILY_REMINDERS_JOB,
+  FEE_MAIL_JOB,
+  sendDailyReminders,
+  sendFeeMail,
+  type TFeeMailJob,
+} from './use-cases/send-fee-mail.ts';
 
 export const SETTLE_ONLINE_PAYMENTS_JOB = 'finance.settle-online-payments';
 
 /**
  * The finance module's jobs: the invoice run, fee mail (reminders and statements), the daily
- * reminders, and a sweep that puts paid online fee orders on their family accounts (the parent's
+ * reminders, the weekly payouts, and a sweep that puts paid online fee orders on their family accounts (the parent's
  * return page and account reads do it at once; the sweep catches a parent who never returns).
  * Every handler is idempotent.
  */
@@ -37,6 +44,14 @@ export function registerFinanceJobs(jobs: JobQueue, db: Database, mailer: Mailer
     retryLimit: 3,
     retryDelaySeconds: 300,
     schedule: { cron: '0 7 * * *', tz: 'Africa/Johannesburg' },
+  });
+  jobs.register<{ date?: string }>({
+    name: WEEKLY_PAYOUTS_JOB,
+    handler: async ({ date }) => runWeeklyPayouts(db, date && isIsoDate(date) ? date : undefined),
+    retryLimit: 3,
+    retryDelaySeconds: 600,
+    // Mondays at 06:00: the week's online collections reach the schools' banks.
+    schedule: { cron: '0 6 * * 1', tz: 'Africa/Johannesburg' },
   });
   jobs.register<Record<string, never>>({
     name: SETTLE_ONLINE_PAYMENTS_JOB,

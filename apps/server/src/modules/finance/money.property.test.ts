@@ -3,7 +3,14 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { rowsOf, type DatabaseHandle } from '../../platform/db/client.ts';
-import { feeItems, feeStructures, guardians, learnerGuardians, learners, organizations } from '../../platform/db/schema/index.ts';
+import {
+  feeItems,
+  feeStructures,
+  guardians,
+  learnerGuardians,
+  learners,
+  organizations,
+} from '../../platform/db/schema/index.ts';
 import { transaction } from '../../platform/db/transaction.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { findUnbalancedJournals, partyBalanceOf } from '../ledger/index.ts';
@@ -28,8 +35,22 @@ type TOp =
 
 const amount = fc.oneof(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 3_000_000 }));
 const opArb: fc.Arbitrary<TOp> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ type: fc.constant('invoice' as const), gross: amount, discountShare: fc.constantFrom(0, 0, 0.05, 0.25, 1) }) },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant('credit' as const), pick: fc.nat(), share: fc.double({ min: 0.01, max: 1, noNaN: true }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      type: fc.constant('invoice' as const),
+      gross: amount,
+      discountShare: fc.constantFrom(0, 0, 0.05, 0.25, 1),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('credit' as const),
+      pick: fc.nat(),
+      share: fc.double({ min: 0.01, max: 1, noNaN: true }),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ type: fc.constant('pay' as const), amount, online: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('allocate' as const) }) },
 );
@@ -41,12 +62,27 @@ describe('a family account, property-based (PGlite and PostgreSQL)', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const db = database.db;
-    const [school] = await db.insert(organizations).values({ name: 'Property Primary', slug: `property-${Date.now()}`, type: 'school' }).returning();
+    const [school] = await db
+      .insert(organizations)
+      .values({ name: 'Property Primary', slug: `property-${Date.now()}`, type: 'school' })
+      .returning();
     org = school!.id;
-    const [structure] = await db.insert(feeStructures).values({ organizationId: org, year: 2026, grade: 5 }).returning();
+    const [structure] = await db
+      .insert(feeStructures)
+      .values({ organizationId: org, year: 2026, grade: 5 })
+      .returning();
     const [item] = await db
       .insert(feeItems)
-      .values({ organizationId: org, structureId: structure!.id, position: 0, name: 'Tuition', kind: 'tuition', amountCents: 100, plan: 'monthly_12', dueDates: [] })
+      .values({
+        organizationId: org,
+        structureId: structure!.id,
+        position: 0,
+        name: 'Tuition',
+        kind: 'tuition',
+        amountCents: 100,
+        plan: 'monthly_12',
+        dueDates: [],
+      })
       .returning();
     itemId = item!.id;
   });
@@ -56,10 +92,27 @@ describe('a family account, property-based (PGlite and PostgreSQL)', () => {
     const db = database.db;
     const [learner] = await db
       .insert(learners)
-      .values({ organizationId: org, firstName: 'Prop', lastName: `Learner ${n}`, dateOfBirth: '2016-03-15', gender: 'female', grade: 5, admissionNumber: `P${n}` })
+      .values({
+        organizationId: org,
+        firstName: 'Prop',
+        lastName: `Learner ${n}`,
+        dateOfBirth: '2016-03-15',
+        gender: 'female',
+        grade: 5,
+        admissionNumber: `P${n}`,
+      })
       .returning();
-    const [guardian] = await db.insert(guardians).values({ organizationId: org, firstName: 'Prop', lastName: `Parent ${n}` }).returning();
-    await db.insert(learnerGuardians).values({ organizationId: org, learnerId: learner!.id, guardianId: guardian!.id, relation: 'parent', paysFees: true });
+    const [guardian] = await db
+      .insert(guardians)
+      .values({ organizationId: org, firstName: 'Prop', lastName: `Parent ${n}` })
+      .returning();
+    await db.insert(learnerGuardians).values({
+      organizationId: org,
+      learnerId: learner!.id,
+      guardianId: guardian!.id,
+      relation: 'parent',
+      paysFees: true,
+    });
     await transaction(db, (tx) => ensureFamilyAccounts(tx, org));
     return { learnerId: learner!.id, accountId: (await accountsOfLearners(db, org)).get(learner!.id)! };
   }
@@ -85,7 +138,18 @@ describe('a family account, property-based (PGlite and PostgreSQL)', () => {
                 year: 2026,
                 issuedOn: today,
                 dueOn: `2026-${String(((instalment - 1) % 12) + 1).padStart(2, '0')}-01`,
-                lines: [{ itemId, instalment, instalments: 999, description: 'Tuition', itemKind: 'tuition', grossCents: op.gross, discountCents: discount, discounts: [] }],
+                lines: [
+                  {
+                    itemId,
+                    instalment,
+                    instalments: 999,
+                    description: 'Tuition',
+                    itemKind: 'tuition',
+                    grossCents: op.gross,
+                    discountCents: discount,
+                    discounts: [],
+                  },
+                ],
               },
             ]);
             invoices.push(made!.id);
@@ -94,18 +158,31 @@ describe('a family account, property-based (PGlite and PostgreSQL)', () => {
           } else if (op.type === 'credit' && invoices.length) {
             const invoiceId = invoices[op.pick % invoices.length]!;
             const [row] = rowsOf<{ left: string }>(
-              await tx.execute(sql`SELECT i.total_cents - coalesce((SELECT sum(amount_cents) FROM fee_credit_notes c WHERE c.invoice_id = i.id), 0) AS left FROM fee_invoices i WHERE i.id = ${invoiceId}::uuid`),
+              await tx.execute(
+                sql`SELECT i.total_cents - coalesce((SELECT sum(amount_cents) FROM fee_credit_notes c WHERE c.invoice_id = i.id), 0) AS left FROM fee_invoices i WHERE i.id = ${invoiceId}::uuid`,
+              ),
             );
             const left = Number(row!.left);
             if (left <= 0) return;
             const credit = Math.max(1, Math.floor(left * op.share));
-            await creditInvoice(tx, org, { invoiceId, amountCents: credit, reason: 'Property', issuedOn: today, createdBy: null }, {
-              notFound: () => new Error('not found'),
-              tooLarge: () => new Error('too large'),
-            });
+            await creditInvoice(
+              tx,
+              org,
+              { invoiceId, amountCents: credit, reason: 'Property', issuedOn: today, createdBy: null },
+              {
+                notFound: () => new Error('not found'),
+                tooLarge: () => new Error('too large'),
+              },
+            );
             model.balance -= credit;
           } else if (op.type === 'pay') {
-            await recordFeePayment(tx, org, { accountId, method: op.online ? 'online' : 'eft', amountCents: op.amount, reference: 'Property', receivedOn: today });
+            await recordFeePayment(tx, org, {
+              accountId,
+              method: op.online ? 'online' : 'eft',
+              amountCents: op.amount,
+              reference: 'Property',
+              receivedOn: today,
+            });
             model.balance -= op.amount;
           } else if (op.type === 'allocate') {
             await allocateCredit(tx, org, accountId, null);

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { findUnbalancedJournals, partyBalanceOf } from '../ledger/index.ts';
 import { INVOICE_RUN_JOB } from './use-cases/run-invoices.ts';
 import { settleOnlinePayments } from './use-cases/pay-online.ts';
+import { runWeeklyPayouts } from './use-cases/pay-out-collections.ts';
 import { createFinanceSchool, freePort, structureBody, type TFinanceSchool } from './test-fixtures.ts';
 
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Lindiwe Dube' };
@@ -26,7 +27,8 @@ describe('the parent pays school fees online (API)', () => {
     s = await createFinanceSchool(t, 'Gamma Primary');
     const call = (method: 'POST', url: string, payload: object) =>
       t.app.inject({ method, url, headers: { cookie: s.cookies.accountant }, payload });
-    for (const grade of ['3', '5', '7']) await call('POST', '/api/school/finance/structures', structureBody(2026, grade));
+    for (const grade of ['3', '5', '7'])
+      await call('POST', '/api/school/finance/structures', structureBody(2026, grade));
     await call('POST', '/api/school/finance/invoice-runs', { year: 2026, term: 1 });
     await t.jobs.settle(INVOICE_RUN_JOB, { timeoutMs: 60_000 });
   });
@@ -34,14 +36,29 @@ describe('the parent pays school fees online (API)', () => {
 
   const call = (who: keyof TFinanceSchool['cookies'], method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: s.cookies[who] }, ...(payload ? { payload } : {}) });
-  const mine = async () => (await call('parent', 'GET', '/api/school/my-finance/accounts')).json().accounts as { id: string; balanceCents: number; schoolName: string; learners: unknown[]; nextDue: unknown }[];
-  const allAccounts = async () => (await call('accountant', 'GET', '/api/school/finance/accounts')).json().accounts as { id: string; guardian: { name: string } }[];
+  const mine = async () =>
+    (await call('parent', 'GET', '/api/school/my-finance/accounts')).json().accounts as {
+      id: string;
+      balanceCents: number;
+      schoolName: string;
+      learners: unknown[];
+      nextDue: unknown;
+    }[];
+  const allAccounts = async () =>
+    (await call('accountant', 'GET', '/api/school/finance/accounts')).json().accounts as {
+      id: string;
+      guardian: { name: string };
+    }[];
 
   async function payOnline(accountId: string, amountCents: number) {
     const started = await call('parent', 'POST', `/api/school/my-finance/accounts/${accountId}/pay`, { amountCents });
     expect(started.statusCode).toBe(201);
     const { orderId, breakdown } = started.json();
-    const paid = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/pay', payload: { orderId, ...GOOD_CARD } });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/pay',
+      payload: { orderId, ...GOOD_CARD },
+    });
     expect(paid.statusCode).toBe(200);
     return { orderId, breakdown };
   }
@@ -49,7 +66,10 @@ describe('the parent pays school fees online (API)', () => {
   it('lists only the parent’s own family account, with its balance, next due and statement', async () => {
     const accounts = await mine();
     expect(accounts).toHaveLength(1);
-    expect(accounts[0]).toMatchObject({ schoolName: 'Gamma Primary', learners: expect.arrayContaining([expect.anything()]) });
+    expect(accounts[0]).toMatchObject({
+      schoolName: 'Gamma Primary',
+      learners: expect.arrayContaining([expect.anything()]),
+    });
     expect(accounts[0]!.learners).toHaveLength(3);
     expect(accounts[0]!.balanceCents).toBeGreaterThan(0);
     const statement = await call('parent', 'GET', `/api/school/my-finance/accounts/${accounts[0]!.id}/statement`);
@@ -59,7 +79,10 @@ describe('the parent pays school fees online (API)', () => {
 
     const other = (await allAccounts()).find((a) => a.guardian.name.startsWith('Kavitha'))!;
     expect((await call('parent', 'GET', `/api/school/my-finance/accounts/${other.id}/statement`)).statusCode).toBe(404);
-    expect((await call('parent', 'POST', `/api/school/my-finance/accounts/${other.id}/pay`, { amountCents: 100_00 })).statusCode).toBe(404);
+    expect(
+      (await call('parent', 'POST', `/api/school/my-finance/accounts/${other.id}/pay`, { amountCents: 100_00 }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('pays R1 000 online: the parent pays R1 068, the school receives R950, the family is credited R1 000 once', async () => {
@@ -92,8 +115,17 @@ describe('the parent pays school fees online (API)', () => {
       .select()
       .from(ledgerJournals)
       .where(inArray(ledgerJournals.reference, [order!.reference, payment.id]));
-    const entries = await t.database.db.select().from(ledgerEntries).where(inArray(ledgerEntries.journalId, journals.map((j) => j.id)));
-    const on = (code: string) => entries.filter((e) => e.accountCode === code).reduce((sum, e) => sum + e.amountCents, 0);
+    const entries = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(
+        inArray(
+          ledgerEntries.journalId,
+          journals.map((j) => j.id),
+        ),
+      );
+    const on = (code: string) =>
+      entries.filter((e) => e.accountCode === code).reduce((sum, e) => sum + e.amountCents, 0);
     expect(on('provider_clearing')).toBe(1_068_00);
     expect(on('processing_fee_revenue')).toBe(-68_00);
     expect(on('commission_revenue')).toBe(-50_00);
@@ -110,20 +142,61 @@ describe('the parent pays school fees online (API)', () => {
 
   it('keeps a payment as credit when the invoices it was meant for were cancelled', async () => {
     const [account] = await mine();
-    const open = (await call('accountant', 'GET', `/api/school/finance/invoices?accountId=${account!.id}&status=open&pageSize=200`)).json().invoices as { id: string }[];
-    for (const invoice of open) await call('accountant', 'POST', `/api/school/finance/invoices/${invoice.id}/cancel`, { reason: 'Family moved school' });
+    const open = (
+      await call('accountant', 'GET', `/api/school/finance/invoices?accountId=${account!.id}&status=open&pageSize=200`)
+    ).json().invoices as { id: string }[];
+    for (const invoice of open)
+      await call('accountant', 'POST', `/api/school/finance/invoices/${invoice.id}/cancel`, {
+        reason: 'Family moved school',
+      });
     const before = (await mine())[0]!.balanceCents;
     const { orderId } = await payOnline(account!.id, 500_00);
     const state = (await call('parent', 'GET', `/api/school/my-finance/payments/${orderId}`)).json();
     expect(state.payment).toMatchObject({ amountCents: 500_00, unallocatedCents: 500_00, allocations: [] });
     expect((await mine())[0]!.balanceCents).toBe(before - 500_00);
-    const rows = await t.database.db.execute(sql`SELECT count(*) AS n FROM fee_payments WHERE order_id = ${orderId}::uuid`);
+    const rows = await t.database.db.execute(
+      sql`SELECT count(*) AS n FROM fee_payments WHERE order_id = ${orderId}::uuid`,
+    );
     expect(Number((rows as unknown as { rows: { n: string }[] }).rows[0]!.n)).toBe(1);
+  });
+
+  it('pays the online collections out to the school: at once for R12 on request, weekly for R4, each in the ledger', async () => {
+    const before = (await call('accountant', 'GET', '/api/school/finance/payouts')).json();
+    // R1 000 and R500 paid online: the school receives R950 and R475.
+    expect(before).toEqual({ availableCents: 1_425_00, payouts: [] });
+    const paid = await call('admin', 'POST', '/api/school/finance/payouts');
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json().payout).toMatchObject({
+      schedule: 'immediate',
+      amountCents: 1_425_00,
+      feeCents: 12_00,
+      netCents: 1_413_00,
+    });
+    expect((await call('admin', 'POST', '/api/school/finance/payouts')).json().error.code).toBe('CONFLICT');
+    const after = (await call('accountant', 'GET', '/api/school/finance/payouts')).json();
+    expect(after.availableCents).toBe(0);
+    expect(after.payouts).toHaveLength(1);
+    const payable = await t.database.db.execute(
+      sql`SELECT coalesce(sum(amount_cents), 0) AS sum FROM ledger_entries WHERE account_code = 'organization_payable' AND organization_id = ${s.org}`,
+    );
+    expect(Number((payable as unknown as { rows: { sum: string }[] }).rows[0]!.sum)).toBe(0);
+    expect(await findUnbalancedJournals(t.database.db)).toEqual([]);
+
+    // The weekly run pays what came in since, once a week.
+    const [account] = await mine();
+    await payOnline(account!.id, 200_00);
+    expect(await runWeeklyPayouts(t.database.db, '2026-12-07')).toEqual({ paid: 1 });
+    expect(await runWeeklyPayouts(t.database.db, '2026-12-08')).toEqual({ paid: 0 });
+    const weekly = (await call('accountant', 'GET', '/api/school/finance/payouts')).json().payouts[0];
+    expect(weekly).toMatchObject({ schedule: 'weekly', amountCents: 190_00, feeCents: 4_00, netCents: 186_00 });
   });
 
   it('answers 404 for another parent’s order and refuses an amount under R10', async () => {
     const [account] = await mine();
-    expect((await call('parent', 'POST', `/api/school/my-finance/accounts/${account!.id}/pay`, { amountCents: 5_00 })).json().error.fields).toHaveProperty('amountCents');
+    expect(
+      (await call('parent', 'POST', `/api/school/my-finance/accounts/${account!.id}/pay`, { amountCents: 5_00 })).json()
+        .error.fields,
+    ).toHaveProperty('amountCents');
     const { orderId } = await payOnline(account!.id, 20_00);
     expect((await call('accountant', 'GET', `/api/school/my-finance/payments/${orderId}`)).statusCode).toBe(404);
   });

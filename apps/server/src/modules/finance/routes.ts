@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { financeContracts as api } from '@sekolo/shared/contracts/finance';
 import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
@@ -30,11 +31,23 @@ import {
 import { getInvoice, issueCreditNote, listInvoices } from './use-cases/manage-invoices.ts';
 import { getInvoiceRun, listInvoiceRuns, startInvoiceRun } from './use-cases/run-invoices.ts';
 import { listPayments, paymentView, recordPayment } from './use-cases/record-payments.ts';
-import { confirmBankLine, ignoreBankLine, importBankStatement, readBankImport } from './use-cases/import-bank-statement.ts';
+import {
+  confirmBankLine,
+  ignoreBankLine,
+  importBankStatement,
+  readBankImport,
+} from './use-cases/import-bank-statement.ts';
 import { readStatement } from './use-cases/read-statement.ts';
-import { ageAnalysis, ageAnalysisCsv, financeDashboard, journalCsv, transactionsCsv } from './use-cases/read-reports.ts';
+import {
+  ageAnalysis,
+  ageAnalysisCsv,
+  financeDashboard,
+  journalCsv,
+  transactionsCsv,
+} from './use-cases/read-reports.ts';
 import { queueFeeMail } from './use-cases/send-fee-mail.ts';
 import { myAccount, myAccounts, myOnlinePayment, payNow } from './use-cases/pay-online.ts';
+import { listPayouts, requestPayout } from './use-cases/pay-out-collections.ts';
 
 /**
  * School fees (prefix /api/school). The school's finance (/finance) is read with view_financials
@@ -49,14 +62,14 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   const asGuardian = requireSchoolPermission('manage_payments');
   const today = () => todayInSouthAfrica();
 
-  const file = (reply: import('fastify').FastifyReply, type: string, name: string, body: string | Uint8Array) =>
+  const file = (reply: FastifyReply, type: string, name: string, body: string | Uint8Array) =>
     reply
       .header('content-type', type)
       .header('content-disposition', `attachment; filename="${name}"`)
       .header('cache-control', 'private, no-store')
       .send(typeof body === 'string' ? `\uFEFF${body}` : Buffer.from(body));
-  const csv = (reply: import('fastify').FastifyReply, name: string, body: string) => file(reply, 'text/csv; charset=utf-8', name, body);
-  const pdf = (reply: import('fastify').FastifyReply, name: string, body: Uint8Array) => file(reply, 'application/pdf', name, body);
+  const csv = (reply: FastifyReply, name: string, body: string) => file(reply, 'text/csv; charset=utf-8', name, body);
+  const pdf = (reply: FastifyReply, name: string, body: Uint8Array) => file(reply, 'application/pdf', name, body);
 
   // Fee structures and settings
   app.route({
@@ -67,17 +80,21 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.createStructure),
     onRequest: canManage,
-    handler: async (request, reply) => reply.code(201).send({ structure: await createStructure(db, callerOf(schoolOf(request)), request.body) }),
+    handler: async (request, reply) =>
+      reply.code(201).send({ structure: await createStructure(db, callerOf(schoolOf(request)), request.body) }),
   });
   app.route({
     ...fromContract(app, api.copyStructures),
     onRequest: canManage,
-    handler: async (request, reply) => reply.code(201).send(await copyStructures(db, callerOf(schoolOf(request)), request.body)),
+    handler: async (request, reply) =>
+      reply.code(201).send(await copyStructures(db, callerOf(schoolOf(request)), request.body)),
   });
   app.route({
     ...fromContract(app, api.getStructure),
     onRequest: canView,
-    handler: async (request) => ({ structure: await getStructure(db, schoolOf(request).organizationId, request.params.structureId) }),
+    handler: async (request) => ({
+      structure: await getStructure(db, schoolOf(request).organizationId, request.params.structureId),
+    }),
   });
   app.route({
     ...fromContract(app, api.updateStructure),
@@ -99,7 +116,9 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.updateSettings),
     onRequest: canManage,
-    handler: async (request) => ({ settings: await updateFinanceSettings(db, callerOf(schoolOf(request)), request.body) }),
+    handler: async (request) => ({
+      settings: await updateFinanceSettings(db, callerOf(schoolOf(request)), request.body),
+    }),
   });
 
   // Family accounts and learners
@@ -116,7 +135,9 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
           (!needle ||
             a.accountNumber.toLowerCase().includes(needle) ||
             a.guardian.name.toLowerCase().includes(needle) ||
-            a.learners.some((l) => l.name.toLowerCase().includes(needle) || l.admissionNumber.toLowerCase().includes(needle))) &&
+            a.learners.some(
+              (l) => l.name.toLowerCase().includes(needle) || l.admissionNumber.toLowerCase().includes(needle),
+            )) &&
           (!q.grade || a.learners.some((l) => l.grade === q.grade)) &&
           (q.arrears === undefined || (q.arrears === 'true') === a.overdueCents > 0),
       );
@@ -143,7 +164,9 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: canView,
     handler: async (request) => {
       const ctx = schoolOf(request);
-      return { statement: await readStatement(db, ctx.organizationId, ctx.schoolName, request.params.accountId, request.query) };
+      return {
+        statement: await readStatement(db, ctx.organizationId, ctx.schoolName, request.params.accountId, request.query),
+      };
     },
   });
   app.route({
@@ -151,14 +174,22 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: canView,
     handler: async (request, reply) => {
       const ctx = schoolOf(request);
-      const statement = await readStatement(db, ctx.organizationId, ctx.schoolName, request.params.accountId, request.query);
+      const statement = await readStatement(
+        db,
+        ctx.organizationId,
+        ctx.schoolName,
+        request.params.accountId,
+        request.query,
+      );
       return pdf(reply, `statement-${statement.account.accountNumber}.pdf`, await statementPdf(statement));
     },
   });
   app.route({
     ...fromContract(app, api.learnerFinance),
     onRequest: canView,
-    handler: async (request) => ({ finance: await readLearnerFinance(db, schoolOf(request).organizationId, request.params.learnerId) }),
+    handler: async (request) => ({
+      finance: await readLearnerFinance(db, schoolOf(request).organizationId, request.params.learnerId),
+    }),
   });
   app.route({
     ...fromContract(app, api.setLearnerOptions),
@@ -171,25 +202,31 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.addBursary),
     onRequest: canManage,
     handler: async (request, reply) =>
-      reply.code(201).send({ bursary: await addBursary(db, callerOf(schoolOf(request)), request.params.learnerId, request.body) }),
+      reply
+        .code(201)
+        .send({ bursary: await addBursary(db, callerOf(schoolOf(request)), request.params.learnerId, request.body) }),
   });
   app.route({
     ...fromContract(app, api.removeBursary),
     onRequest: canManage,
-    handler: async (request) => removeBursary(db, callerOf(schoolOf(request)), request.params.learnerId, request.params.bursaryId),
+    handler: async (request) =>
+      removeBursary(db, callerOf(schoolOf(request)), request.params.learnerId, request.params.bursaryId),
   });
   app.route({
     ...fromContract(app, api.recordExemption),
     onRequest: canManage,
     handler: async (request, reply) =>
-      reply.code(201).send({ exemption: await recordExemption(db, callerOf(schoolOf(request)), request.params.learnerId, request.body) }),
+      reply.code(201).send({
+        exemption: await recordExemption(db, callerOf(schoolOf(request)), request.params.learnerId, request.body),
+      }),
   });
 
   // Invoice runs, invoices, credit notes
   app.route({
     ...fromContract(app, api.startInvoiceRun),
     onRequest: canManage,
-    handler: async (request, reply) => reply.code(202).send({ run: await startInvoiceRun(db, jobs, callerOf(schoolOf(request)), request.body) }),
+    handler: async (request, reply) =>
+      reply.code(202).send({ run: await startInvoiceRun(db, jobs, callerOf(schoolOf(request)), request.body) }),
   });
   app.route({
     ...fromContract(app, api.listInvoiceRuns),
@@ -199,7 +236,9 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.getInvoiceRun),
     onRequest: canView,
-    handler: async (request) => ({ run: await getInvoiceRun(db, schoolOf(request).organizationId, request.params.runId) }),
+    handler: async (request) => ({
+      run: await getInvoiceRun(db, schoolOf(request).organizationId, request.params.runId),
+    }),
   });
   app.route({
     ...fromContract(app, api.listInvoices),
@@ -209,26 +248,34 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.getInvoice),
     onRequest: canView,
-    handler: async (request) => ({ invoice: await getInvoice(db, schoolOf(request).organizationId, request.params.invoiceId) }),
+    handler: async (request) => ({
+      invoice: await getInvoice(db, schoolOf(request).organizationId, request.params.invoiceId),
+    }),
   });
   app.route({
     ...fromContract(app, api.issueCreditNote),
     onRequest: canManage,
     handler: async (request, reply) =>
-      reply.code(201).send(await issueCreditNote(db, callerOf(schoolOf(request)), request.params.invoiceId, request.body)),
+      reply
+        .code(201)
+        .send(await issueCreditNote(db, callerOf(schoolOf(request)), request.params.invoiceId, request.body)),
   });
   app.route({
     ...fromContract(app, api.cancelInvoice),
     onRequest: canManage,
     handler: async (request) =>
-      issueCreditNote(db, callerOf(schoolOf(request)), request.params.invoiceId, { amountCents: null, reason: request.body.reason }),
+      issueCreditNote(db, callerOf(schoolOf(request)), request.params.invoiceId, {
+        amountCents: null,
+        reason: request.body.reason,
+      }),
   });
 
   // Payments and bank statements
   app.route({
     ...fromContract(app, api.recordPayment),
     onRequest: canManage,
-    handler: async (request, reply) => reply.code(201).send({ payment: await recordPayment(db, callerOf(schoolOf(request)), request.body) }),
+    handler: async (request, reply) =>
+      reply.code(201).send({ payment: await recordPayment(db, callerOf(schoolOf(request)), request.body) }),
   });
   app.route({
     ...fromContract(app, api.listPayments),
@@ -247,23 +294,33 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.importBankStatement),
     onRequest: canManage,
-    handler: async (request, reply) => reply.code(201).send({ import: await importBankStatement(db, callerOf(schoolOf(request)), request.body) }),
+    handler: async (request, reply) =>
+      reply.code(201).send({ import: await importBankStatement(db, callerOf(schoolOf(request)), request.body) }),
   });
   app.route({
     ...fromContract(app, api.getBankImport),
     onRequest: canManage,
-    handler: async (request) => ({ import: await readBankImport(db, schoolOf(request).organizationId, request.params.importId) }),
+    handler: async (request) => ({
+      import: await readBankImport(db, schoolOf(request).organizationId, request.params.importId),
+    }),
   });
   app.route({
     ...fromContract(app, api.confirmBankLine),
     onRequest: canManage,
     handler: async (request) =>
-      confirmBankLine(db, callerOf(schoolOf(request)), request.params.importId, request.params.lineId, request.body.accountId),
+      confirmBankLine(
+        db,
+        callerOf(schoolOf(request)),
+        request.params.importId,
+        request.params.lineId,
+        request.body.accountId,
+      ),
   });
   app.route({
     ...fromContract(app, api.ignoreBankLine),
     onRequest: canManage,
-    handler: async (request) => ignoreBankLine(db, callerOf(schoolOf(request)), request.params.importId, request.params.lineId),
+    handler: async (request) =>
+      ignoreBankLine(db, callerOf(schoolOf(request)), request.params.importId, request.params.lineId),
   });
 
   // Reports and exports
@@ -284,19 +341,31 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.transactionsCsv),
     onRequest: canView,
     handler: async (request, reply) =>
-      csv(reply, `fee-transactions-${today()}.csv`, await transactionsCsv(db, schoolOf(request).organizationId, request.query)),
+      csv(
+        reply,
+        `fee-transactions-${today()}.csv`,
+        await transactionsCsv(db, schoolOf(request).organizationId, request.query),
+      ),
   });
   app.route({
     ...fromContract(app, api.journalCsv),
     onRequest: canView,
     handler: async (request, reply) =>
-      csv(reply, `fee-journal-${request.query.format}-${today()}.csv`, await journalCsv(db, schoolOf(request).organizationId, request.query)),
+      csv(
+        reply,
+        `fee-journal-${request.query.format}-${today()}.csv`,
+        await journalCsv(db, schoolOf(request).organizationId, request.query),
+      ),
   });
   app.route({
     ...fromContract(app, api.dashboard),
     onRequest: canView,
     handler: async (request) => ({
-      dashboard: await financeDashboard(db, schoolOf(request).organizationId, request.query.year ?? Number(today().slice(0, 4))),
+      dashboard: await financeDashboard(
+        db,
+        schoolOf(request).organizationId,
+        request.query.year ?? Number(today().slice(0, 4)),
+      ),
     }),
   });
 
@@ -304,12 +373,27 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.sendReminders),
     onRequest: canManage,
-    handler: async (request, reply) => reply.code(202).send(await queueFeeMail(db, jobs, schoolOf(request).organizationId, 'reminders')),
+    handler: async (request, reply) =>
+      reply.code(202).send(await queueFeeMail(db, jobs, schoolOf(request).organizationId, 'reminders')),
   });
   app.route({
     ...fromContract(app, api.sendStatements),
     onRequest: canManage,
-    handler: async (request, reply) => reply.code(202).send(await queueFeeMail(db, jobs, schoolOf(request).organizationId, 'statements')),
+    handler: async (request, reply) =>
+      reply.code(202).send(await queueFeeMail(db, jobs, schoolOf(request).organizationId, 'statements')),
+  });
+
+  // Payouts
+  app.route({
+    ...fromContract(app, api.listPayouts),
+    onRequest: canView,
+    handler: async (request) => listPayouts(db, schoolOf(request).organizationId),
+  });
+  app.route({
+    ...fromContract(app, api.requestPayout),
+    onRequest: canManage,
+    handler: async (request, reply) =>
+      reply.code(201).send({ payout: await requestPayout(db, callerOf(schoolOf(request))) }),
   });
 
   // The parent's side
@@ -324,7 +408,14 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const ctx = schoolOf(request);
       return {
-        statement: await readStatement(db, ctx.organizationId, ctx.schoolName, request.params.accountId, request.query, ctx.user.id),
+        statement: await readStatement(
+          db,
+          ctx.organizationId,
+          ctx.schoolName,
+          request.params.accountId,
+          request.query,
+          ctx.user.id,
+        ),
       };
     },
   });
@@ -333,7 +424,14 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: asGuardian,
     handler: async (request, reply) => {
       const ctx = schoolOf(request);
-      const statement = await readStatement(db, ctx.organizationId, ctx.schoolName, request.params.accountId, request.query, ctx.user.id);
+      const statement = await readStatement(
+        db,
+        ctx.organizationId,
+        ctx.schoolName,
+        request.params.accountId,
+        request.query,
+        ctx.user.id,
+      );
       return pdf(reply, `statement-${statement.account.accountNumber}.pdf`, await statementPdf(statement));
     },
   });
@@ -341,7 +439,16 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.payNow),
     onRequest: asGuardian,
     handler: async (request, reply) =>
-      reply.code(201).send(await payNow({ config, database }, callerOf(schoolOf(request)), request.params.accountId, request.body.amountCents)),
+      reply
+        .code(201)
+        .send(
+          await payNow(
+            { config, database },
+            callerOf(schoolOf(request)),
+            request.params.accountId,
+            request.body.amountCents,
+          ),
+        ),
   });
   app.route({
     ...fromContract(app, api.myOnlinePayment),

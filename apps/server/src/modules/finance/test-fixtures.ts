@@ -30,7 +30,13 @@ export async function setPaysFees(db: DbExecutor, learnerId: string, guardianId:
     .where(and(eq(learnerGuardians.learnerId, learnerId), eq(learnerGuardians.guardianId, guardianId)));
 }
 
-export async function linkGuardian(db: DbExecutor, organizationId: string, learnerId: string, guardianId: string, paysFees = true) {
+export async function linkGuardian(
+  db: DbExecutor,
+  organizationId: string,
+  learnerId: string,
+  guardianId: string,
+  paysFees = true,
+) {
   await db.insert(learnerGuardians).values({ organizationId, learnerId, guardianId, relation: 'parent', paysFees });
 }
 
@@ -43,19 +49,58 @@ export async function createFinanceSchool(t: TestApp, name = 'Alpha Primary') {
   const org = admin.organizationId!;
   const word = name.split(' ')[0]!;
 
-  const eldest = await createLearner(db, org, { firstName: 'Ayanda', lastName: `Dube ${word}`, grade: 7, dateOfBirth: birthDateForGrade(7), admissionNumber: `${word.toUpperCase()}-101` });
-  const middle = await createLearner(db, org, { firstName: 'Buhle', lastName: `Dube ${word}`, grade: 5, dateOfBirth: birthDateForGrade(5), admissionNumber: `${word.toUpperCase()}-102` });
-  const youngest = await createLearner(db, org, { firstName: 'Celo', lastName: `Dube ${word}`, grade: 3, dateOfBirth: birthDateForGrade(3), admissionNumber: `${word.toUpperCase()}-103` });
-  const dube = await createGuardian(db, org, eldest.id, { firstName: 'Lindiwe', lastName: `Dube ${word}`, email: `lindiwe.${word.toLowerCase()}@example.test`, userId: parent.id });
+  const eldest = await createLearner(db, org, {
+    firstName: 'Ayanda',
+    lastName: `Dube ${word}`,
+    grade: 7,
+    dateOfBirth: birthDateForGrade(7),
+    admissionNumber: `${word.toUpperCase()}-101`,
+  });
+  const middle = await createLearner(db, org, {
+    firstName: 'Buhle',
+    lastName: `Dube ${word}`,
+    grade: 5,
+    dateOfBirth: birthDateForGrade(5),
+    admissionNumber: `${word.toUpperCase()}-102`,
+  });
+  const youngest = await createLearner(db, org, {
+    firstName: 'Celo',
+    lastName: `Dube ${word}`,
+    grade: 3,
+    dateOfBirth: birthDateForGrade(3),
+    admissionNumber: `${word.toUpperCase()}-103`,
+  });
+  const dube = await createGuardian(db, org, eldest.id, {
+    firstName: 'Lindiwe',
+    lastName: `Dube ${word}`,
+    email: `lindiwe.${word.toLowerCase()}@example.test`,
+    userId: parent.id,
+  });
   await setPaysFees(db, eldest.id, dube.id);
   await linkGuardian(db, org, middle.id, dube.id);
   await linkGuardian(db, org, youngest.id, dube.id);
 
-  const naidooChild = await createLearner(db, org, { firstName: 'Priya', lastName: `Naidoo ${word}`, grade: 5, dateOfBirth: birthDateForGrade(5), admissionNumber: `${word.toUpperCase()}-201` });
-  const naidoo = await createGuardian(db, org, naidooChild.id, { firstName: 'Kavitha', lastName: `Naidoo ${word}`, email: `kavitha.${word.toLowerCase()}@example.test` });
+  const naidooChild = await createLearner(db, org, {
+    firstName: 'Priya',
+    lastName: `Naidoo ${word}`,
+    grade: 5,
+    dateOfBirth: birthDateForGrade(5),
+    admissionNumber: `${word.toUpperCase()}-201`,
+  });
+  const naidoo = await createGuardian(db, org, naidooChild.id, {
+    firstName: 'Kavitha',
+    lastName: `Naidoo ${word}`,
+    email: `kavitha.${word.toLowerCase()}@example.test`,
+  });
   await setPaysFees(db, naidooChild.id, naidoo.id);
 
-  const unpaid = await createLearner(db, org, { firstName: 'Thabo', lastName: `Mokoena ${word}`, grade: 5, dateOfBirth: birthDateForGrade(5), admissionNumber: `${word.toUpperCase()}-301` });
+  const unpaid = await createLearner(db, org, {
+    firstName: 'Thabo',
+    lastName: `Mokoena ${word}`,
+    grade: 5,
+    dateOfBirth: birthDateForGrade(5),
+    admissionNumber: `${word.toUpperCase()}-301`,
+  });
   await createGuardian(db, org, unpaid.id, { firstName: 'Sello', lastName: `Mokoena ${word}` });
 
   const cookies: Record<'admin' | 'accountant' | 'parent', string> = {
@@ -64,7 +109,13 @@ export async function createFinanceSchool(t: TestApp, name = 'Alpha Primary') {
     parent: (await signIn(t.app, parent.email, parent.password)).cookie,
   };
   const users: Record<string, TCreatedUser> = { admin, accountant, parent };
-  return { org, users, cookies, learners: { eldest, middle, youngest, naidooChild, unpaid }, guardians: { dube, naidoo } };
+  return {
+    org,
+    users,
+    cookies,
+    learners: { eldest, middle, youngest, naidooChild, unpaid },
+    guardians: { dube, naidoo },
+  };
 }
 
 /** A year's structure for a grade: tuition R2 150 a month (10), a termly levy, optional transport. */

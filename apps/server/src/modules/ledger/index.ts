@@ -6,6 +6,7 @@ export { inTransaction } from './in-transaction.ts';
 export {
   assertValidJournal,
   postJournal,
+  postJournals,
   readEntries,
   type TJournalEntryInput,
   type TPostJournalResult,

@@ -5,7 +5,7 @@ import { CHART_OF_ACCOUNTS, ledgerAccounts, ledgerEntries, ledgerJournals } from
 import { createTestDatabase } from '../../test/test-database.ts';
 import { balanceOf } from './balance-of.ts';
 import { findUnbalancedJournals } from './find-unbalanced-journals.ts';
-import { LedgerError, postJournal, type TJournalEntryInput } from './post-journal.ts';
+import { LedgerError, postJournal, postJournals, type TJournalEntryInput } from './post-journal.ts';
 import { reverseJournal } from './reverse-journal.ts';
 
 const sale = (org: string, cents = 1_000): TJournalEntryInput[] => [
@@ -121,5 +121,19 @@ describe('the ledger', () => {
     const big = 5_000_000_000_00; // R5 000 000 000,00
     await postJournal(database.db, { kind: 'payment', reference: 'big-1', entries: sale('org-big', big) });
     expect(await balanceOf(database.db, 'organization_payable', 'org-big')).toBe(big);
+  });
+
+  it('posts a batch of journals at once, each with its entries, a taken reference left as it was, an unbalanced one refused', async () => {
+    await postJournal(database.db, { kind: 'payment', reference: 'batch-1', entries: sale('org-batch', 1_00) });
+    const written = await postJournals(database.db, [
+      { kind: 'payment', reference: 'batch-1', entries: sale('org-batch', 9_99) },
+      { kind: 'payment', reference: 'batch-2', entries: sale('org-batch', 2_00) },
+      { kind: 'payment', reference: 'batch-3', entries: sale('org-batch', 3_00) },
+    ]);
+    expect(written).toBe(2);
+    expect(await balanceOf(database.db, 'organization_payable', 'org-batch')).toBe(6_00);
+    const unbalanced = [{ account: 'provider_clearing' as const, amountCents: 1 }, { account: 'organization_payable' as const, organizationId: 'x', amountCents: -2 }];
+    await expect(postJournals(database.db, [{ kind: 'payment', reference: 'batch-4', entries: unbalanced }])).rejects.toThrow(LedgerError);
+    expect(await findUnbalancedJournals(database.db)).toEqual([]);
   });
 });

@@ -13,3 +13,4 @@ export {
   startSubscriptionFromOrder,
 } from './subscriptions.ts';
 export { createOrder } from './create-order.ts';
+export { recordPayout } from './record-payout.ts';

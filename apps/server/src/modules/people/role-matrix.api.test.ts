@@ -35,7 +35,6 @@ import { routeTable } from '../../test/route-table.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
-
 const FINANCE_ROUTE = /^[A-Z]+ \/api\/school\/(finance|my-finance)\//;
 /**
  * Every role of spec 6 against every /api/school route, allowed and refused.

@@ -18,7 +18,6 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { attendanceRecords, learnerConsents, schoolTerms } from '../../platform/db/schema/index.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
-
 const FINANCE_ROUTE = /^[A-Z]+ \/api\/school\/(finance|my-finance)\//;
 /**
  * A second school whose admin can read or change nothing of the first.

@@ -10,7 +10,14 @@ import type { TNewInvoice, TNewInvoiceLine } from './money.ts';
  * order (exemption, sibling discount, bursary), each rounded once with percentOf.
  */
 
-export type TBillItem = { id: string; name: string; kind: string; amountCents: number; plan: TInstalmentPlan; dueDates: string[] };
+export type TBillItem = {
+  id: string;
+  name: string;
+  kind: string;
+  amountCents: number;
+  plan: TInstalmentPlan;
+  dueDates: string[];
+};
 export type TBillConcessions = {
   /** 1 for the eldest billed child of the family, 2 for the next, ... */
   siblingRank: number;
@@ -74,12 +81,17 @@ export function billLearner(input: TBillInput): TNewInvoice[] {
       };
       if (item.kind !== 'optional') {
         if (c.exemptionBps >= 10_000) take('Fee exemption', left);
-        else if (c.exemptionBps > 0) take(`Fee exemption (${formatPercentBps(c.exemptionBps)})`, percentOf(left, c.exemptionBps));
+        else if (c.exemptionBps > 0)
+          take(`Fee exemption (${formatPercentBps(c.exemptionBps)})`, percentOf(left, c.exemptionBps));
         if (siblingBps > 0)
-          take(`Sibling discount (${c.siblingRank === 2 ? '2nd' : `${c.siblingRank}${c.siblingRank === 3 ? 'rd' : 'th'}`} child, ${formatPercentBps(siblingBps)})`, percentOf(left, siblingBps));
+          take(
+            `Sibling discount (${c.siblingRank === 2 ? '2nd' : `${c.siblingRank}${c.siblingRank === 3 ? 'rd' : 'th'}`} child, ${formatPercentBps(siblingBps)})`,
+            percentOf(left, siblingBps),
+          );
         for (const b of c.bursaries) {
           if (b.kind === 'percent' && b.percentBps) take(b.name, percentOf(left, b.percentBps));
-          if (b.kind === 'amount' && b.amountCents && item.id === spreadItem?.id) take(b.name, splitInstalments(b.amountCents, count)[n - 1]!);
+          if (b.kind === 'amount' && b.amountCents && item.id === spreadItem?.id)
+            take(b.name, splitInstalments(b.amountCents, count)[n - 1]!);
         }
       }
       const line: TNewInvoiceLine = {

@@ -22,7 +22,12 @@ export function invoiceEntries(organizationId: string, accountId: string, grossC
  * A credit note: the income is reduced; what was still open on the invoice comes off the family's
  * debt and what had been paid on it goes back to the family's credit.
  */
-export function creditNoteEntries(organizationId: string, accountId: string, fromOpenCents: number, toCreditCents: number) {
+export function creditNoteEntries(
+  organizationId: string,
+  accountId: string,
+  fromOpenCents: number,
+  toCreditCents: number,
+) {
   return nonZero([
     { account: 'school_fee_income', organizationId, amountCents: fromOpenCents + toCreditCents },
     { account: 'school_fees_receivable', organizationId, partyId: accountId, amountCents: -fromOpenCents },

@@ -1,9 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type DbExecutor } from '../../../platform/db/client.ts';
-import { feeAllocations, feeCreditNotes, feeInvoiceLines, feeInvoices, feePayments } from '../../../platform/db/schema/index.ts';
+import {
+  feeAllocations,
+  feeCreditNotes,
+  feeInvoiceLines,
+  feeInvoices,
+  feePayments,
+} from '../../../platform/db/schema/index.ts';
 import type { TLineDiscount } from '../../../platform/db/schema/finance.ts';
 import { lockForTransaction } from '../../../platform/db/transaction.ts';
-import { postJournal } from '../../ledger/index.ts';
+import { postJournal, postJournals } from '../../ledger/index.ts';
 import {
   allocationEntries,
   bankedPaymentEntries,
@@ -65,7 +71,12 @@ export async function issueInvoices(tx: DbExecutor, organizationId: string, invo
         totalCents: inv.lines.reduce((sum, l) => sum + l.grossCents - l.discountCents, 0),
       })),
     )
-    .returning({ id: feeInvoices.id, number: feeInvoices.number, totalCents: feeInvoices.totalCents, accountId: feeInvoices.accountId });
+    .returning({
+      id: feeInvoices.id,
+      number: feeInvoices.number,
+      totalCents: feeInvoices.totalCents,
+      accountId: feeInvoices.accountId,
+    });
   await tx.insert(feeInvoiceLines).values(
     invoices.flatMap((inv, i) =>
       inv.lines.map((line) => ({
@@ -84,17 +95,22 @@ export async function issueInvoices(tx: DbExecutor, organizationId: string, invo
       })),
     ),
   );
-  for (const [i, inv] of invoices.entries()) {
-    const gross = inv.lines.reduce((sum, l) => sum + l.grossCents, 0);
-    const discount = inv.lines.reduce((sum, l) => sum + l.discountCents, 0);
-    if (gross === 0) continue;
-    await postJournal(tx, {
-      kind: 'fee_invoice',
-      reference: created[i]!.id,
-      description: `Invoice ${created[i]!.number}`,
-      entries: invoiceEntries(organizationId, inv.accountId, gross, discount),
-    });
-  }
+  await postJournals(
+    tx,
+    invoices.flatMap((inv, i) => {
+      const gross = inv.lines.reduce((sum, l) => sum + l.grossCents, 0);
+      const discount = inv.lines.reduce((sum, l) => sum + l.discountCents, 0);
+      if (gross === 0) return [];
+      return [
+        {
+          kind: 'fee_invoice' as const,
+          reference: created[i]!.id,
+          description: `Invoice ${created[i]!.number}`,
+          entries: invoiceEntries(organizationId, inv.accountId, gross, discount),
+        },
+      ];
+    }),
+  );
   // Each invoice names its journal (one statement for the batch).
   await tx.execute(sql`
     UPDATE fee_invoices i SET journal_id = j.id FROM ledger_journals j
@@ -105,9 +121,19 @@ export async function issueInvoices(tx: DbExecutor, organizationId: string, invo
   return created;
 }
 
-export type TInvoiceAmounts = { id: string; accountId: string; totalCents: number; creditedCents: number; allocatedCents: number };
+export type TInvoiceAmounts = {
+  id: string;
+  accountId: string;
+  totalCents: number;
+  creditedCents: number;
+  allocatedCents: number;
+};
 
-export async function invoiceAmounts(tx: DbExecutor, organizationId: string, invoiceId: string): Promise<TInvoiceAmounts | null> {
+export async function invoiceAmounts(
+  tx: DbExecutor,
+  organizationId: string,
+  invoiceId: string,
+): Promise<TInvoiceAmounts | null> {
   const [row] = rowsOf<{ id: string; account_id: string; total_cents: number; credited: string; allocated: string }>(
     await tx.execute(sql`
       SELECT i.id, i.account_id, i.total_cents,
@@ -233,7 +259,11 @@ export async function recordFeePayment(tx: DbExecutor, organizationId: string, i
         ? onlinePaymentEntries(organizationId, input.accountId, input.amountCents)
         : bankedPaymentEntries(organizationId, input.accountId, input.amountCents),
   });
-  const [stored] = await tx.update(feePayments).set({ journalId: journal.id }).where(eq(feePayments.id, payment!.id)).returning();
+  const [stored] = await tx
+    .update(feePayments)
+    .set({ journalId: journal.id })
+    .where(eq(feePayments.id, payment!.id))
+    .returning();
   await allocateCredit(tx, organizationId, input.accountId, payment!.id);
   return { payment: stored!, created: true };
 }
@@ -248,11 +278,31 @@ export async function creditOf(tx: DbExecutor, organizationId: string, accountId
   return -Number(row?.sum ?? 0);
 }
 
+/** The accounts among `accountIds` that hold credit (one query for a batch). */
+export async function accountsWithCredit(tx: DbExecutor, organizationId: string, accountIds: string[]): Promise<string[]> {
+  if (accountIds.length === 0) return [];
+  const rows = rowsOf<{ party_id: string }>(
+    await tx.execute(sql`
+      SELECT party_id FROM ledger_entries
+      WHERE account_code = 'school_family_credit' AND organization_id = ${organizationId} AND party_id IN (${sql.join(
+        accountIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+      GROUP BY party_id HAVING sum(amount_cents) < 0`),
+  );
+  return rows.map((r) => r.party_id);
+}
+
 /**
  * Sets the family's credit against its open invoices, the oldest due first, one allocation (and
  * journal) per invoice. `paymentId` names the payment that brought the credit, for its receipt.
  */
-export async function allocateCredit(tx: DbExecutor, organizationId: string, accountId: string, paymentId: string | null) {
+export async function allocateCredit(
+  tx: DbExecutor,
+  organizationId: string,
+  accountId: string,
+  paymentId: string | null,
+) {
   await lockAccount(tx, accountId);
   let credit = await creditOf(tx, organizationId, accountId);
   if (credit <= 0) return [];

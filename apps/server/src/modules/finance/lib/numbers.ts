@@ -10,7 +10,12 @@ const WIDTH: Record<TNumberKind, number> = { invoice: 6, credit_note: 5, receipt
  * in the caller's transaction: the counter row stays locked until it commits, so numbers have no
  * gaps from concurrent writers and a rolled-back transaction gives its numbers back.
  */
-export async function nextNumbers(tx: DbExecutor, organizationId: string, kind: TNumberKind, count = 1): Promise<string[]> {
+export async function nextNumbers(
+  tx: DbExecutor,
+  organizationId: string,
+  kind: TNumberKind,
+  count = 1,
+): Promise<string[]> {
   const [row] = rowsOf<{ last: number }>(
     await tx.execute(sql`
       INSERT INTO finance_counters (organization_id, kind, last) VALUES (${organizationId}::uuid, ${kind}, ${count})
@@ -18,7 +23,10 @@ export async function nextNumbers(tx: DbExecutor, organizationId: string, kind: 
       RETURNING last`),
   );
   const last = Number(row!.last);
-  return Array.from({ length: count }, (_, i) => `${PREFIX[kind]}${String(last - count + 1 + i).padStart(WIDTH[kind], '0')}`);
+  return Array.from(
+    { length: count },
+    (_, i) => `${PREFIX[kind]}${String(last - count + 1 + i).padStart(WIDTH[kind], '0')}`,
+  );
 }
 
 export async function nextNumber(tx: DbExecutor, organizationId: string, kind: TNumberKind): Promise<string> {

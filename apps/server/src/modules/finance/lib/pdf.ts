@@ -40,13 +40,22 @@ class Writer {
     }
   }
   rule() {
-    this.page.drawLine({ start: { x: 40, y: this.y + 10 }, end: { x: 555, y: this.y + 10 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
+    this.page.drawLine({
+      start: { x: 40, y: this.y + 10 },
+      end: { x: 555, y: this.y + 10 },
+      thickness: 0.5,
+      color: rgb(0.6, 0.6, 0.6),
+    });
   }
 }
 
 async function writer() {
   const doc = await PDFDocument.create();
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const w = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+  );
   return { doc, w };
 }
 
@@ -61,7 +70,10 @@ export async function statementPdf(statement: TStatement): Promise<Uint8Array> {
   w.text(`Account ${statement.account.accountNumber}`, 555, { size: 10, right: true });
   w.down(16);
   w.text(statement.account.guardian.name, 40, { size: 10 });
-  w.text(`${statement.from ? `${formatDate(statement.from)} to ` : 'To '}${formatDate(statement.to)}`, 555, { size: 10, right: true });
+  w.text(`${statement.from ? `${formatDate(statement.from)} to ` : 'To '}${formatDate(statement.to)}`, 555, {
+    size: 10,
+    right: true,
+  });
   w.down(14);
   if (statement.account.learners.length)
     w.text(`Learners: ${statement.account.learners.map((l) => `${l.name} (${l.admissionNumber})`).join(', ')}`, 40);
@@ -111,7 +123,12 @@ export async function receiptPdf(schoolName: string, payment: TFeePayment): Prom
   const rows: [string, string][] = [
     ['Received from', payment.payerName],
     ['Account', payment.accountNumber],
-    ['Method', { eft: 'EFT', cash: 'Cash', card_machine: 'Card machine', debit_order: 'Debit order', online: 'Online' }[payment.method]],
+    [
+      'Method',
+      { eft: 'EFT', cash: 'Cash', card_machine: 'Card machine', debit_order: 'Debit order', online: 'Online' }[
+        payment.method
+      ],
+    ],
     ['Reference', payment.reference],
     ['Amount', formatZar(payment.amountCents)],
   ];

@@ -56,7 +56,8 @@ export function toInvoiceSummary(row: TInvoiceRow): TInvoiceSummary {
     creditedCents: credited,
     paidCents: paid,
     openCents: open,
-    status: credited >= Number(row.total_cents) && Number(row.total_cents) > 0 ? 'credited' : open <= 0 ? 'paid' : 'open',
+    status:
+      credited >= Number(row.total_cents) && Number(row.total_cents) > 0 ? 'credited' : open <= 0 ? 'paid' : 'open',
   };
 }
 
@@ -97,7 +98,8 @@ type TAccountRow = {
   overdue: string;
   next_due_on: string | null;
   next_due: string | null;
-  learners: { id: string; first_name: string; last_name: string; grade: number; admission_number: string }[] | string | null;
+  learners:
+    { id: string; first_name: string; last_name: string; grade: number; admission_number: string }[] | string | null;
 };
 
 /** Family accounts of a school (all, or those `accountIds` names) as the screens show them. */

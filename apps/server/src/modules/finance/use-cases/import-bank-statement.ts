@@ -3,7 +3,13 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isIsoDate } from '@sekolo/shared/domain/sa-calendar';
 import { FINANCE_MESSAGES as M, type TBankImport, type TBankLine } from '@sekolo/shared/schemas/finance';
 import { rowsOf, type Database, type DbExecutor } from '../../../platform/db/client.ts';
-import { bankImportLines, bankImports, familyAccounts, feePayments, guardians } from '../../../platform/db/schema/index.ts';
+import {
+  bankImportLines,
+  bankImports,
+  familyAccounts,
+  feePayments,
+  guardians,
+} from '../../../platform/db/schema/index.ts';
 import { transaction } from '../../../platform/db/transaction.ts';
 import { recordAudit } from '../../../platform/audit/audit.ts';
 import { badRequest, conflict, notFound } from '../../../platform/http/errors.ts';
@@ -21,7 +27,11 @@ import { assertAccount, paymentView } from './record-payments.ts';
  * description and place among identical lines), so importing the same statement again pays nothing twice.
  */
 
-const HEADER = (h: string) => h.trim().toLowerCase().replace(/[^a-z]/g, '');
+const HEADER = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
 const DATE_COLUMNS = ['date', 'transactiondate', 'postingdate', 'valuedate'];
 const AMOUNT_COLUMNS = ['amount', 'credit', 'creditamount', 'deposit'];
 const TEXT_COLUMNS = ['description', 'narrative', 'details', 'reference', 'ref', 'beneficiaryreference', 'memo'];
@@ -49,7 +59,12 @@ export function parseBankAmount(value: string): number | null {
   return Math.round(Number(v) * 100);
 }
 
-type TMatchRow = { account_id: string; account_number: string; name: string; by: 'account_number' | 'admission_number' };
+type TMatchRow = {
+  account_id: string;
+  account_number: string;
+  name: string;
+  by: 'account_number' | 'admission_number';
+};
 
 async function matchIndex(db: DbExecutor, organizationId: string) {
   const accounts = rowsOf<{ id: string; account_number: string; first_name: string; last_name: string }>(
@@ -69,21 +84,40 @@ async function matchIndex(db: DbExecutor, organizationId: string) {
     if (account) byAdmission.set(l.admission_number.toUpperCase(), account);
   }
   return (text: string): TMatchRow | null => {
-    const tokens = text.toUpperCase().split(/[^A-Z0-9/-]+/).filter(Boolean);
+    const tokens = text
+      .toUpperCase()
+      .split(/[^A-Z0-9/-]+/)
+      .filter(Boolean);
     for (const token of tokens) {
       const account = byNumber.get(token);
-      if (account) return { account_id: account.id, account_number: account.account_number, name: fullName(account.first_name, account.last_name), by: 'account_number' };
+      if (account)
+        return {
+          account_id: account.id,
+          account_number: account.account_number,
+          name: fullName(account.first_name, account.last_name),
+          by: 'account_number',
+        };
     }
     for (const token of tokens) {
       const id = byAdmission.get(token);
       const account = id ? byId.get(id) : undefined;
-      if (account) return { account_id: account.id, account_number: account.account_number, name: fullName(account.first_name, account.last_name), by: 'admission_number' };
+      if (account)
+        return {
+          account_id: account.id,
+          account_number: account.account_number,
+          name: fullName(account.first_name, account.last_name),
+          by: 'admission_number',
+        };
     }
     return null;
   };
 }
 
-export async function importBankStatement(db: Database, caller: TFinanceCaller, input: { fileName: string; csv: string }) {
+export async function importBankStatement(
+  db: Database,
+  caller: TFinanceCaller,
+  input: { fileName: string; csv: string },
+) {
   const { rows, fields } = await parseCsvWithHeader(input.csv.replace(/^\uFEFF/, ''), HEADER);
   const dateCol = DATE_COLUMNS.find((c) => fields.includes(c));
   const amountCol = AMOUNT_COLUMNS.find((c) => fields.includes(c));
@@ -102,7 +136,11 @@ export async function importBankStatement(db: Database, caller: TFinanceCaller, 
       const date = parseBankDate(row[dateCol] ?? '');
       const amount = parseBankAmount(row[amountCol] ?? '');
       if (!date || amount === null || amount <= 0) return [];
-      const description = textCols.map((c) => (row[c] ?? '').trim()).filter(Boolean).join(' ').slice(0, 300);
+      const description = textCols
+        .map((c) => (row[c] ?? '').trim())
+        .filter(Boolean)
+        .join(' ')
+        .slice(0, 300);
       const base = `${date}|${amount}|${description.toUpperCase().replace(/\s+/g, ' ')}`;
       const n = (occurrences.get(base) ?? 0) + 1;
       occurrences.set(base, n);
@@ -155,7 +193,12 @@ export async function readBankImport(db: DbExecutor, organizationId: string, imp
     .where(and(eq(bankImports.id, importId), eq(bankImports.organizationId, organizationId)));
   if (!imported) throw notFound(M.importNotFound);
   const lines = await db
-    .select({ line: bankImportLines, accountNumber: familyAccounts.accountNumber, gFirst: guardians.firstName, gLast: guardians.lastName })
+    .select({
+      line: bankImportLines,
+      accountNumber: familyAccounts.accountNumber,
+      gFirst: guardians.firstName,
+      gLast: guardians.lastName,
+    })
     .from(bankImportLines)
     .leftJoin(familyAccounts, eq(familyAccounts.id, bankImportLines.matchAccountId))
     .leftJoin(guardians, eq(guardians.id, familyAccounts.guardianId))
@@ -169,7 +212,12 @@ export async function readBankImport(db: DbExecutor, organizationId: string, imp
   };
 }
 
-function toLine(row: { line: typeof bankImportLines.$inferSelect; accountNumber: string | null; gFirst: string | null; gLast: string | null }): TBankLine {
+function toLine(row: {
+  line: typeof bankImportLines.$inferSelect;
+  accountNumber: string | null;
+  gFirst: string | null;
+  gLast: string | null;
+}): TBankLine {
   const { line } = row;
   return {
     id: line.id,
@@ -195,7 +243,13 @@ async function lineOf(db: DbExecutor, organizationId: string, importId: string, 
   const [line] = await db
     .select()
     .from(bankImportLines)
-    .where(and(eq(bankImportLines.id, lineId), eq(bankImportLines.importId, importId), eq(bankImportLines.organizationId, organizationId)))
+    .where(
+      and(
+        eq(bankImportLines.id, lineId),
+        eq(bankImportLines.importId, importId),
+        eq(bankImportLines.organizationId, organizationId),
+      ),
+    )
     .for('update');
   if (!line) throw notFound(M.lineNotFound);
   return line;
@@ -206,7 +260,13 @@ async function readLine(db: DbExecutor, organizationId: string, importId: string
 }
 
 /** Confirms a line's match (or another account): an EFT payment on that account, once per line key. */
-export async function confirmBankLine(db: Database, caller: TFinanceCaller, importId: string, lineId: string, accountId: string) {
+export async function confirmBankLine(
+  db: Database,
+  caller: TFinanceCaller,
+  importId: string,
+  lineId: string,
+  accountId: string,
+) {
   const paymentId = await transaction(db, async (tx) => {
     const line = await lineOf(tx, caller.organizationId, importId, lineId);
     if (line.status !== 'proposed' && line.status !== 'unmatched') throw conflict(M.lineDone);
@@ -233,7 +293,10 @@ export async function confirmBankLine(db: Database, caller: TFinanceCaller, impo
     });
     return payment.id;
   });
-  return { line: await readLine(db, caller.organizationId, importId, lineId), payment: await paymentView(db, caller.organizationId, paymentId) };
+  return {
+    line: await readLine(db, caller.organizationId, importId, lineId),
+    payment: await paymentView(db, caller.organizationId, paymentId),
+  };
 }
 
 export async function ignoreBankLine(db: Database, caller: TFinanceCaller, importId: string, lineId: string) {

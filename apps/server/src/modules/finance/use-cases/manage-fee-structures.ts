@@ -9,7 +9,7 @@ import {
   type TFeeStructureInput,
   type TInstalmentPlan,
   ZCopyStructuresSchema,
-  ZFeeStructureSchema,
+  type ZFeeStructureSchema,
 } from '@sekolo/shared/schemas/finance';
 import { percentOf } from '@sekolo/shared/domain/money';
 import type { TSchoolGrade } from '@sekolo/shared/constants/enumerations';
@@ -28,26 +28,44 @@ type TStructureInput = z.output<typeof ZFeeStructureSchema>;
 async function invoicedItemIds(db: DbExecutor, itemIds: string[]): Promise<Set<string>> {
   if (itemIds.length === 0) return new Set();
   const rows = rowsOf<{ item_id: string }>(
-    await db.execute(sql`SELECT DISTINCT item_id FROM fee_invoice_lines WHERE item_id IN (${sql.join(
-      itemIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`),
+    await db.execute(
+      sql`SELECT DISTINCT item_id FROM fee_invoice_lines WHERE item_id IN (${sql.join(
+        itemIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    ),
   );
   return new Set(rows.map((r) => r.item_id));
 }
 
-export async function readStructures(db: DbExecutor, organizationId: string, where: { year?: number; id?: string }): Promise<TFeeStructure[]> {
+export async function readStructures(
+  db: DbExecutor,
+  organizationId: string,
+  where: { year?: number; id?: string },
+): Promise<TFeeStructure[]> {
   const conditions = [eq(feeStructures.organizationId, organizationId)];
   if (where.year !== undefined) conditions.push(eq(feeStructures.year, where.year));
   if (where.id !== undefined) conditions.push(eq(feeStructures.id, where.id));
-  const structures = await db.select().from(feeStructures).where(and(...conditions)).orderBy(asc(feeStructures.year), asc(feeStructures.grade));
+  const structures = await db
+    .select()
+    .from(feeStructures)
+    .where(and(...conditions))
+    .orderBy(asc(feeStructures.year), asc(feeStructures.grade));
   if (structures.length === 0) return [];
   const items = await db
     .select()
     .from(feeItems)
-    .where(inArray(feeItems.structureId, structures.map((s) => s.id)))
+    .where(
+      inArray(
+        feeItems.structureId,
+        structures.map((s) => s.id),
+      ),
+    )
     .orderBy(asc(feeItems.position));
-  const invoiced = await invoicedItemIds(db, items.map((i) => i.id));
+  const invoiced = await invoicedItemIds(
+    db,
+    items.map((i) => i.id),
+  );
   return structures.map((s) => {
     const own = items.filter((i) => i.structureId === s.id);
     return {
@@ -72,7 +90,9 @@ export async function readStructures(db: DbExecutor, organizationId: string, whe
 export async function listStructures(db: Database, organizationId: string, year: number) {
   const structures = await readStructures(db, organizationId, { year });
   const years = rowsOf<{ year: number }>(
-    await db.execute(sql`SELECT DISTINCT year FROM fee_structures WHERE organization_id = ${organizationId}::uuid ORDER BY year`),
+    await db.execute(
+      sql`SELECT DISTINCT year FROM fee_structures WHERE organization_id = ${organizationId}::uuid ORDER BY year`,
+    ),
   ).map((r) => Number(r.year));
   return { structures, years };
 }
@@ -83,7 +103,13 @@ export async function getStructure(db: Database, organizationId: string, id: str
   return structure;
 }
 
-const itemRow = (organizationId: string, structureId: string, year: number, item: TStructureInput['items'][number], position: number) => ({
+const itemRow = (
+  organizationId: string,
+  structureId: string,
+  year: number,
+  item: TStructureInput['items'][number],
+  position: number,
+) => ({
   organizationId,
   structureId,
   position,
@@ -102,7 +128,9 @@ export async function createStructure(db: Database, caller: TFinanceCaller, inpu
       .onConflictDoNothing()
       .returning();
     if (!created) throw conflict(M.structureExists);
-    await tx.insert(feeItems).values(input.items.map((item, i) => itemRow(caller.organizationId, created.id, input.year, item, i)));
+    await tx
+      .insert(feeItems)
+      .values(input.items.map((item, i) => itemRow(caller.organizationId, created.id, input.year, item, i)));
     await recordAudit(tx, {
       action: 'finance.structure_created',
       actorUserId: caller.userId,
@@ -143,9 +171,18 @@ export async function updateStructure(db: Database, caller: TFinanceCaller, id: 
     const existing = await tx.select().from(feeItems).where(eq(feeItems.structureId, id));
     const kept = new Set(input.items.map((i) => i.id).filter(Boolean));
     const removed = existing.filter((i) => !kept.has(i.id));
-    const invoiced = await invoicedItemIds(tx, removed.map((i) => i.id));
+    const invoiced = await invoicedItemIds(
+      tx,
+      removed.map((i) => i.id),
+    );
     if (invoiced.size > 0) throw conflict(M.itemInvoiced);
-    if (removed.length) await tx.delete(feeItems).where(inArray(feeItems.id, removed.map((i) => i.id)));
+    if (removed.length)
+      await tx.delete(feeItems).where(
+        inArray(
+          feeItems.id,
+          removed.map((i) => i.id),
+        ),
+      );
     for (const [position, item] of input.items.entries()) {
       const row = itemRow(caller.organizationId, id, input.year, item, position);
       if (item.id && existing.some((e) => e.id === item.id)) {
@@ -177,7 +214,15 @@ export async function deleteStructure(db: Database, caller: TFinanceCaller, id: 
       .where(and(eq(feeStructures.id, id), eq(feeStructures.organizationId, caller.organizationId)));
     if (!structure) throw notFound(M.structureNotFound);
     const items = await tx.select({ id: feeItems.id }).from(feeItems).where(eq(feeItems.structureId, id));
-    if ((await invoicedItemIds(tx, items.map((i) => i.id))).size > 0) throw conflict(M.structureInvoiced);
+    if (
+      (
+        await invoicedItemIds(
+          tx,
+          items.map((i) => i.id),
+        )
+      ).size > 0
+    )
+      throw conflict(M.structureInvoiced);
     await tx.delete(feeStructures).where(eq(feeStructures.id, id));
     await recordAudit(tx, {
       action: 'finance.structure_deleted',
@@ -241,7 +286,9 @@ export async function copyStructures(db: Database, caller: TFinanceCaller, raw: 
     });
     return ids;
   });
-  const structures = (await readStructures(db, caller.organizationId, { year: input.toYear })).filter((s) => createdIds.includes(s.id));
+  const structures = (await readStructures(db, caller.organizationId, { year: input.toYear })).filter((s) =>
+    createdIds.includes(s.id),
+  );
   return { structures, skippedGrades };
 }
 

@@ -28,7 +28,11 @@ export async function readFinanceSettings(db: DbExecutor, organizationId: string
 }
 
 export async function updateFinanceSettings(db: Database, caller: TFinanceCaller, input: TFinanceSettings) {
-  const values = { ...input, reminderDays: [...new Set(input.reminderDays)].sort((a, b) => a - b), updatedAt: new Date() };
+  const values = {
+    ...input,
+    reminderDays: [...new Set(input.reminderDays)].sort((a, b) => a - b),
+    updatedAt: new Date(),
+  };
   await transaction(db, async (tx) => {
     await tx
       .insert(financeSettings)
@@ -39,7 +43,11 @@ export async function updateFinanceSettings(db: Database, caller: TFinanceCaller
       actorUserId: caller.userId,
       target: `organization:${caller.organizationId}`,
       ip: caller.ip,
-      details: { siblingSecondBps: input.siblingSecondBps, siblingThirdPlusBps: input.siblingThirdPlusBps, reminderDays: values.reminderDays },
+      details: {
+        siblingSecondBps: input.siblingSecondBps,
+        siblingThirdPlusBps: input.siblingThirdPlusBps,
+        reminderDays: values.reminderDays,
+      },
     });
   });
   return readFinanceSettings(db, caller.organizationId);

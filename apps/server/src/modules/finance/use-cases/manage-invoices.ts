@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import { FINANCE_MESSAGES as M, type TInvoiceDetail, ZInvoicesQuery } from '@sekolo/shared/schemas/finance';
+import { FINANCE_MESSAGES as M, type TInvoiceDetail, type ZInvoicesQuery } from '@sekolo/shared/schemas/finance';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../../platform/db/client.ts';
 import { feeAllocations, feeCreditNotes, feeInvoiceLines } from '../../../platform/db/schema/index.ts';
@@ -20,7 +20,9 @@ export async function listInvoices(db: DbExecutor, organizationId: string, query
   if (query.year) conditions.push(sql`inv.year = ${query.year}`);
   if (query.status === 'open') conditions.push(sql`inv.total_cents - inv.credited - inv.allocated > 0`);
   if (query.status === 'paid')
-    conditions.push(sql`inv.total_cents - inv.credited - inv.allocated <= 0 AND NOT (inv.credited >= inv.total_cents AND inv.total_cents > 0)`);
+    conditions.push(
+      sql`inv.total_cents - inv.credited - inv.allocated <= 0 AND NOT (inv.credited >= inv.total_cents AND inv.total_cents > 0)`,
+    );
   if (query.status === 'credited') conditions.push(sql`inv.credited >= inv.total_cents AND inv.total_cents > 0`);
   return invoiceSummaries(db, organizationId, sql.join(conditions, sql` AND `), {
     limit: query.pageSize,
@@ -32,8 +34,16 @@ export async function getInvoice(db: DbExecutor, organizationId: string, invoice
   const { invoices } = await invoiceSummaries(db, organizationId, sql`inv.id = ${invoiceId}::uuid`);
   const summary = invoices[0];
   if (!summary) throw notFound(M.invoiceNotFound);
-  const lines = await db.select().from(feeInvoiceLines).where(eq(feeInvoiceLines.invoiceId, invoiceId)).orderBy(asc(feeInvoiceLines.description));
-  const notes = await db.select().from(feeCreditNotes).where(eq(feeCreditNotes.invoiceId, invoiceId)).orderBy(asc(feeCreditNotes.createdAt));
+  const lines = await db
+    .select()
+    .from(feeInvoiceLines)
+    .where(eq(feeInvoiceLines.invoiceId, invoiceId))
+    .orderBy(asc(feeInvoiceLines.description));
+  const notes = await db
+    .select()
+    .from(feeCreditNotes)
+    .where(eq(feeCreditNotes.invoiceId, invoiceId))
+    .orderBy(asc(feeCreditNotes.createdAt));
   const allocations = await db
     .select()
     .from(feeAllocations)
@@ -85,8 +95,17 @@ export async function issueCreditNote(
     const created = await creditInvoice(
       tx,
       caller.organizationId,
-      { invoiceId, amountCents: amount, reason: input.reason, issuedOn: todayInSouthAfrica(), createdBy: caller.userId },
-      { notFound: () => notFound(M.invoiceNotFound), tooLarge: () => badRequest(M.creditTooLarge, { amountCents: M.creditTooLarge }) },
+      {
+        invoiceId,
+        amountCents: amount,
+        reason: input.reason,
+        issuedOn: todayInSouthAfrica(),
+        createdBy: caller.userId,
+      },
+      {
+        notFound: () => notFound(M.invoiceNotFound),
+        tooLarge: () => badRequest(M.creditTooLarge, { amountCents: M.creditTooLarge }),
+      },
     );
     await recordAudit(tx, {
       action: input.amountCents === null ? 'finance.invoice_cancelled' : 'finance.credit_note_issued',

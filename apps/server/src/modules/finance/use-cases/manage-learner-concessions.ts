@@ -6,9 +6,9 @@ import {
   type TExemption,
   type TExemptionCategory,
   type TLearnerFinance,
-  ZBursarySchema,
-  ZExemptionSchema,
-  ZLearnerOptionsSchema,
+  type ZBursarySchema,
+  type ZExemptionSchema,
+  type ZLearnerOptionsSchema,
 } from '@sekolo/shared/schemas/finance';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../../platform/db/client.ts';
@@ -63,14 +63,24 @@ const toExemption = (row: typeof feeExemptions.$inferSelect): TExemption => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function readLearnerFinance(db: Database, organizationId: string, learnerId: string): Promise<TLearnerFinance> {
+export async function readLearnerFinance(
+  db: Database,
+  organizationId: string,
+  learnerId: string,
+): Promise<TLearnerFinance> {
   const learner = await learnerOf(db, organizationId, learnerId);
   await transaction(db, (tx) => ensureFamilyAccounts(tx, organizationId));
   const accounts = await accountsOfLearners(db, organizationId);
   const bursaries = await db
     .select()
     .from(feeBursaries)
-    .where(and(eq(feeBursaries.learnerId, learnerId), eq(feeBursaries.organizationId, organizationId), isNull(feeBursaries.removedAt)))
+    .where(
+      and(
+        eq(feeBursaries.learnerId, learnerId),
+        eq(feeBursaries.organizationId, organizationId),
+        isNull(feeBursaries.removedAt),
+      ),
+    )
     .orderBy(asc(feeBursaries.year), asc(feeBursaries.createdAt));
   const exemptions = await db
     .select()
@@ -123,7 +133,10 @@ export async function setLearnerOptions(
       );
     const allowedIds = new Set(allowed.map((a) => a.id));
     const unknown = input.itemIds.filter((id) => !allowedIds.has(id));
-    if (unknown.length) throw badRequest('Choose optional items of the learner’s grade for that year.', { itemIds: 'Not an optional item of this grade.' });
+    if (unknown.length)
+      throw badRequest('Choose optional items of the learner’s grade for that year.', {
+        itemIds: 'Not an optional item of this grade.',
+      });
     if (allowedIds.size) {
       await tx
         .delete(learnerFeeOptions)
@@ -132,7 +145,9 @@ export async function setLearnerOptions(
     if (input.itemIds.length) {
       await tx
         .insert(learnerFeeOptions)
-        .values([...new Set(input.itemIds)].map((itemId) => ({ organizationId: caller.organizationId, learnerId, itemId })));
+        .values(
+          [...new Set(input.itemIds)].map((itemId) => ({ organizationId: caller.organizationId, learnerId, itemId })),
+        );
     }
     if (input.feesFrom !== undefined) {
       await tx
@@ -151,7 +166,12 @@ export async function setLearnerOptions(
   return readLearnerFinance(db, caller.organizationId, learnerId);
 }
 
-export async function addBursary(db: Database, caller: TFinanceCaller, learnerId: string, input: z.output<typeof ZBursarySchema>) {
+export async function addBursary(
+  db: Database,
+  caller: TFinanceCaller,
+  learnerId: string,
+  input: z.output<typeof ZBursarySchema>,
+) {
   await learnerOf(db, caller.organizationId, learnerId);
   const row = await transaction(db, async (tx) => {
     const [created] = await tx
@@ -172,7 +192,13 @@ export async function addBursary(db: Database, caller: TFinanceCaller, learnerId
       actorUserId: caller.userId,
       target: `learner:${learnerId}`,
       ip: caller.ip,
-      details: { bursaryId: created!.id, year: input.year, kind: input.kind, percentBps: input.percentBps, amountCents: input.amountCents },
+      details: {
+        bursaryId: created!.id,
+        year: input.year,
+        kind: input.kind,
+        percentBps: input.percentBps,
+        amountCents: input.amountCents,
+      },
     });
     return created!;
   });
@@ -206,7 +232,12 @@ export async function removeBursary(db: Database, caller: TFinanceCaller, learne
 }
 
 /** Records the school's decision on an exemption application; a granted one applies to invoices issued after it. */
-export async function recordExemption(db: Database, caller: TFinanceCaller, learnerId: string, input: z.output<typeof ZExemptionSchema>) {
+export async function recordExemption(
+  db: Database,
+  caller: TFinanceCaller,
+  learnerId: string,
+  input: z.output<typeof ZExemptionSchema>,
+) {
   await learnerOf(db, caller.organizationId, learnerId);
   const row = await transaction(db, async (tx) => {
     const [created] = await tx

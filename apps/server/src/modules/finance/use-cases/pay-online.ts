@@ -1,7 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { schoolPaymentBreakdown } from '@sekolo/shared/domain/fee-calculator';
 import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import { FINANCE_MESSAGES as M, PARENT_FINANCE_RETURN_PATH, type TOnlinePaymentState } from '@sekolo/shared/schemas/finance';
+import {
+  FINANCE_MESSAGES as M,
+  PARENT_FINANCE_RETURN_PATH,
+  type TOnlinePaymentState,
+} from '@sekolo/shared/schemas/finance';
 import type { TConfig } from '../../../platform/config/env.ts';
 import { rowsOf, type Database, type DatabaseHandle, type DbExecutor } from '../../../platform/db/client.ts';
 import { paymentOrders } from '../../../platform/db/schema/index.ts';
@@ -34,9 +38,19 @@ export async function myAccount(db: DbExecutor, caller: TFinanceCaller, accountI
   return account;
 }
 
-export async function payNow(deps: { config: TConfig; database: DatabaseHandle }, caller: TFinanceCaller, accountId: string, amountCents: number) {
+export async function payNow(
+  deps: { config: TConfig; database: DatabaseHandle },
+  caller: TFinanceCaller,
+  accountId: string,
+  amountCents: number,
+) {
   const account = await myAccount(deps.database.db, caller, accountId);
-  const context: TFeeOrderContext = { purpose: SCHOOL_FEES_PURPOSE, organizationId: caller.organizationId, accountId, userId: caller.userId };
+  const context: TFeeOrderContext = {
+    purpose: SCHOOL_FEES_PURPOSE,
+    organizationId: caller.organizationId,
+    accountId,
+    userId: caller.userId,
+  };
   // The order names no buyer: a basket order's buyer has their marketplace basket emptied when it is paid.
   const { order, checkout } = await createOrder(deps, {
     kind: 'basket',
@@ -71,7 +85,9 @@ async function settleOrder(db: Database, order: TOrderRow) {
       method: 'online',
       amountCents: gross,
       reference: order.reference,
-      receivedOn: (order.paidAt ? order.paidAt : new Date()).toLocaleDateString('en-CA', { timeZone: 'Africa/Johannesburg' }),
+      receivedOn: (order.paidAt ? order.paidAt : new Date()).toLocaleDateString('en-CA', {
+        timeZone: 'Africa/Johannesburg',
+      }),
       orderId: order.id,
       createdBy: context.userId,
     });
@@ -97,13 +113,23 @@ export async function settleOnlinePayments(db: Database, organizationId?: string
 }
 
 /** The parent back from the provider: the order's state, and once paid, the payment on the account. */
-export async function myOnlinePayment(db: Database, caller: TFinanceCaller, orderId: string): Promise<TOnlinePaymentState> {
+export async function myOnlinePayment(
+  db: Database,
+  caller: TFinanceCaller,
+  orderId: string,
+): Promise<TOnlinePaymentState> {
   const [order] = await db
     .select()
     .from(paymentOrders)
-    .where(and(eq(paymentOrders.id, orderId), sql`${paymentOrders.metadata}->'context'->>'purpose' = ${SCHOOL_FEES_PURPOSE}`));
+    .where(
+      and(
+        eq(paymentOrders.id, orderId),
+        sql`${paymentOrders.metadata}->'context'->>'purpose' = ${SCHOOL_FEES_PURPOSE}`,
+      ),
+    );
   const context = order ? contextOf(order) : undefined;
-  if (!order || !context || context.userId !== caller.userId || context.organizationId !== caller.organizationId) throw notFound(M.orderNotFound);
+  if (!order || !context || context.userId !== caller.userId || context.organizationId !== caller.organizationId)
+    throw notFound(M.orderNotFound);
   const payment = await settleOrder(db, order);
   return {
     orderId: order.id,
@@ -117,6 +143,8 @@ export async function myOnlinePayment(db: Database, caller: TFinanceCaller, orde
 /** The signed-in guardian's family accounts in their school (their paid orders settled first). */
 export async function myAccounts(db: Database, caller: TFinanceCaller) {
   await settleOnlinePayments(db, caller.organizationId);
-  const accounts = await accountViews(db, caller.organizationId, todayInSouthAfrica(), { guardianUserId: caller.userId });
+  const accounts = await accountViews(db, caller.organizationId, todayInSouthAfrica(), {
+    guardianUserId: caller.userId,
+  });
   return accounts.map((a) => ({ ...a, schoolName: caller.schoolName }));
 }

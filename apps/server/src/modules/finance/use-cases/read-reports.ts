@@ -9,7 +9,15 @@ import { fullName, invoiceOpenSql, paymentViews } from '../lib/views.ts';
 
 /** The age analysis, the finance dashboard and the CSV exports (transactions, Sage and Xero journals). */
 
-type TAgeRow = { account_id: string; account_number: string; g_first: string; g_last: string; grades: number[] | string; days: number; open: string };
+type TAgeRow = {
+  account_id: string;
+  account_number: string;
+  g_first: string;
+  g_last: string;
+  grades: number[] | string;
+  days: number;
+  open: string;
+};
 
 const emptyAges = () => ({ currentCents: 0, d30Cents: 0, d60Cents: 0, d90Cents: 0, d120Cents: 0, totalCents: 0 });
 
@@ -17,7 +25,11 @@ const emptyAges = () => ({ currentCents: 0, d30Cents: 0, d60Cents: 0, d90Cents: 
  * What each family owes on invoices already due, by how long overdue (current: under 30 days,
  * then 30, 60, 90 and 120 days or more); only invoices of learners in `grade` when given.
  */
-export async function ageAnalysis(db: DbExecutor, organizationId: string, query: { grade: TSchoolGrade | ''; asOf?: string }): Promise<TAgeAnalysis> {
+export async function ageAnalysis(
+  db: DbExecutor,
+  organizationId: string,
+  query: { grade: TSchoolGrade | ''; asOf?: string },
+): Promise<TAgeAnalysis> {
   const asOf = query.asOf ?? todayInSouthAfrica();
   const grade = query.grade === '' ? sql`` : sql`AND l.grade = ${gradeToNumber(query.grade)}`;
   const rows = rowsOf<TAgeRow>(
@@ -35,7 +47,10 @@ export async function ageAnalysis(db: DbExecutor, organizationId: string, query:
   for (const row of rows) {
     let entry = byAccount.get(row.account_id);
     if (!entry) {
-      const grades = typeof row.grades === 'string' ? row.grades.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number) : row.grades;
+      const grades =
+        typeof row.grades === 'string'
+          ? row.grades.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number)
+          : row.grades;
       entry = {
         accountId: row.account_id,
         accountNumber: row.account_number,
@@ -47,13 +62,24 @@ export async function ageAnalysis(db: DbExecutor, organizationId: string, query:
     }
     const days = Number(row.days);
     const open = Number(row.open);
-    const bucket = days >= 120 ? 'd120Cents' : days >= 90 ? 'd90Cents' : days >= 60 ? 'd60Cents' : days >= 30 ? 'd30Cents' : 'currentCents';
+    const bucket =
+      days >= 120
+        ? 'd120Cents'
+        : days >= 90
+          ? 'd90Cents'
+          : days >= 60
+            ? 'd60Cents'
+            : days >= 30
+              ? 'd30Cents'
+              : 'currentCents';
     entry[bucket] += open;
     entry.totalCents += open;
     totals[bucket] += open;
     totals.totalCents += open;
   }
-  const list = [...byAccount.values()].sort((a, b) => b.totalCents - a.totalCents || a.accountNumber.localeCompare(b.accountNumber));
+  const list = [...byAccount.values()].sort(
+    (a, b) => b.totalCents - a.totalCents || a.accountNumber.localeCompare(b.accountNumber),
+  );
   return { asOf, rows: list, totals };
 }
 
@@ -77,7 +103,17 @@ export function ageAnalysisCsv(analysis: TAgeAnalysis): string {
   );
 }
 
-type TTxRow = { date: string; type: string; number: string; account_number: string; g_first: string; g_last: string; learner: string | null; description: string; amount: string };
+type TTxRow = {
+  date: string;
+  type: string;
+  number: string;
+  account_number: string;
+  g_first: string;
+  g_last: string;
+  learner: string | null;
+  description: string;
+  amount: string;
+};
 
 /** Every invoice, credit note and payment in the range: what the family owes grows with a positive amount. */
 export async function transactionsCsv(db: DbExecutor, organizationId: string, range: { from?: string; to?: string }) {
@@ -103,7 +139,16 @@ export async function transactionsCsv(db: DbExecutor, organizationId: string, ra
   );
   return toCsv(
     ['date', 'type', 'number', 'account_number', 'family', 'learner', 'description', 'amount'],
-    rows.map((r) => [r.date, r.type, r.number, r.account_number, fullName(r.g_first, r.g_last), r.learner ?? '', r.description, rand(Number(r.amount))]),
+    rows.map((r) => [
+      r.date,
+      r.type,
+      r.number,
+      r.account_number,
+      fullName(r.g_first, r.g_last),
+      r.learner ?? '',
+      r.description,
+      rand(Number(r.amount)),
+    ]),
   );
 }
 
@@ -121,10 +166,22 @@ export const EXPORT_ACCOUNT_CODES: Record<string, { code: string; name: string }
   school_online_commission: { code: '404', name: 'Online payment commission' },
 };
 
-type TJournalRow = { date: string; kind: string; reference: string; description: string; account_code: string; amount: string; account_number: string | null };
+type TJournalRow = {
+  date: string;
+  kind: string;
+  reference: string;
+  description: string;
+  account_code: string;
+  amount: string;
+  account_number: string | null;
+};
 
 /** The school's fee journals, each balanced, as Sage (Pastel) or Xero imports a manual journal. */
-export async function journalCsv(db: DbExecutor, organizationId: string, range: { from?: string; to?: string; format: 'sage' | 'xero' }) {
+export async function journalCsv(
+  db: DbExecutor,
+  organizationId: string,
+  range: { from?: string; to?: string; format: 'sage' | 'xero' },
+) {
   const from = range.from ?? '0001-01-01';
   const to = range.to ?? '9999-12-31';
   const rows = rowsOf<TJournalRow>(
@@ -166,7 +223,11 @@ export async function journalCsv(db: DbExecutor, organizationId: string, range: 
   );
 }
 
-export async function financeDashboard(db: DbExecutor, organizationId: string, year: number): Promise<TFinanceDashboard> {
+export async function financeDashboard(
+  db: DbExecutor,
+  organizationId: string,
+  year: number,
+): Promise<TFinanceDashboard> {
   const today = todayInSouthAfrica();
   const months = rowsOf<{ month: string; billed: string; collected: string }>(
     await db.execute(sql`
@@ -203,7 +264,10 @@ export async function financeDashboard(db: DbExecutor, organizationId: string, y
   return {
     year,
     months: months.map((m) => ({ month: m.month, billedCents: Number(m.billed), collectedCents: Number(m.collected) })),
-    outstandingByGrade: byGrade.map((g) => ({ grade: gradeFromNumber(Number(g.grade)), outstandingCents: Number(g.open) })),
+    outstandingByGrade: byGrade.map((g) => ({
+      grade: gradeFromNumber(Number(g.grade)),
+      outstandingCents: Number(g.open),
+    })),
     collectionRateBps: billedDue > 0 ? Math.round((Number(due!.paid) * 10_000) / billedDue) : 0,
     billedCents: months.reduce((sum, m) => sum + Number(m.billed), 0),
     collectedCents: months.reduce((sum, m) => sum + Number(m.collected), 0),

@@ -6,7 +6,14 @@ import { notFound } from '../../../platform/http/errors.ts';
 import { accountViews } from '../lib/views.ts';
 import { formatDate } from '@sekolo/shared/domain/sa-calendar';
 
-type TEventRow = { date: string; kind: TStatementLine['kind']; reference: string; description: string; amount: string; at: string };
+type TEventRow = {
+  date: string;
+  kind: TStatementLine['kind'];
+  reference: string;
+  description: string;
+  amount: string;
+  at: string;
+};
 
 /**
  * A family's statement: every invoice, credit note and payment in date order with the running

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { FINANCE_MESSAGES as M, ZPaymentsQuery, ZRecordPaymentSchema } from '@sekolo/shared/schemas/finance';
+import { FINANCE_MESSAGES as M, type ZPaymentsQuery, type ZRecordPaymentSchema } from '@sekolo/shared/schemas/finance';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../../platform/db/client.ts';
 import { familyAccounts } from '../../../platform/db/schema/index.ts';
@@ -15,7 +15,8 @@ export async function assertAccount(db: DbExecutor, organizationId: string, acco
     .select()
     .from(familyAccounts)
     .where(and(eq(familyAccounts.id, accountId), eq(familyAccounts.organizationId, organizationId)));
-  if (!account) throw asField ? badRequest(M.accountNotFound, { accountId: M.accountNotFound }) : notFound(M.accountNotFound);
+  if (!account)
+    throw asField ? badRequest(M.accountNotFound, { accountId: M.accountNotFound }) : notFound(M.accountNotFound);
   return account;
 }
 
@@ -26,7 +27,11 @@ export async function paymentView(db: DbExecutor, organizationId: string, paymen
 }
 
 /** A payment the accountant records (EFT, cash, card machine, debit order), allocated oldest invoice first. */
-export async function recordPayment(db: Database, caller: TFinanceCaller, input: z.output<typeof ZRecordPaymentSchema>) {
+export async function recordPayment(
+  db: Database,
+  caller: TFinanceCaller,
+  input: z.output<typeof ZRecordPaymentSchema>,
+) {
   const paymentId = await transaction(db, async (tx) => {
     await assertAccount(tx, caller.organizationId, input.accountId, true);
     const { payment } = await recordFeePayment(tx, caller.organizationId, { ...input, createdBy: caller.userId });
@@ -35,7 +40,12 @@ export async function recordPayment(db: Database, caller: TFinanceCaller, input:
       actorUserId: caller.userId,
       target: `fee_payment:${payment.id}`,
       ip: caller.ip,
-      details: { accountId: input.accountId, method: input.method, amountCents: input.amountCents, receiptNumber: payment.receiptNumber },
+      details: {
+        accountId: input.accountId,
+        method: input.method,
+        amountCents: input.amountCents,
+        receiptNumber: payment.receiptNumber,
+      },
     });
     return payment.id;
   });

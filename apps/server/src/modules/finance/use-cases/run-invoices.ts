@@ -2,7 +2,12 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { defaultSchoolCalendar } from '@sekolo/shared/constants/school-calendar';
 import { todayInSouthAfrica, addDays } from '@sekolo/shared/domain/sa-calendar';
 import { gradeFromNumber, gradeToNumber } from '@sekolo/shared/schemas/school';
-import { FINANCE_MESSAGES as M, type TInstalmentPlan, type TInvoiceRun, ZInvoiceRunSchema } from '@sekolo/shared/schemas/finance';
+import {
+  FINANCE_MESSAGES as M,
+  type TInstalmentPlan,
+  type TInvoiceRun,
+  type ZInvoiceRunSchema,
+} from '@sekolo/shared/schemas/finance';
 import type { z } from 'zod';
 import { rowsOf, type Database, type DbExecutor } from '../../../platform/db/client.ts';
 import {
@@ -23,11 +28,12 @@ import { notFound } from '../../../platform/http/errors.ts';
 import { accountsOfLearners, ensureFamilyAccounts } from '../lib/accounts.ts';
 import { billLearner, type TBillItem } from '../lib/bill-learner.ts';
 import type { TFinanceCaller } from '../lib/caller.ts';
-import { allocateCredit, issueInvoices } from '../lib/money.ts';
+import { accountsWithCredit, allocateCredit, issueInvoices } from '../lib/money.ts';
 import { readFinanceSettings } from './manage-finance-settings.ts';
 
 export const INVOICE_RUN_JOB = 'finance.invoice-run';
-const BATCH = 200;
+// A batch stays well under PostgreSQL's 65 535 parameters per statement (its invoice lines are the most).
+const BATCH = 100;
 
 const toRun = (row: typeof invoiceRuns.$inferSelect): TInvoiceRun => ({
   id: row.id,
@@ -105,7 +111,12 @@ async function termWindow(db: DbExecutor, organizationId: string, year: number, 
   const starts =
     own.length === 4
       ? own.map((t) => t.startsOn)
-      : (defaultSchoolCalendar(year)?.terms.map((t) => t.startsOn) ?? [`${year}-01-01`, `${year}-04-01`, `${year}-07-01`, `${year}-10-01`]);
+      : (defaultSchoolCalendar(year)?.terms.map((t) => t.startsOn) ?? [
+          `${year}-01-01`,
+          `${year}-04-01`,
+          `${year}-07-01`,
+          `${year}-10-01`,
+        ]);
   return {
     from: term === 1 ? `${year}-01-01` : starts[term - 1]!,
     to: term === 4 ? `${year}-12-31` : addDays(starts[term]!, -1),
@@ -149,11 +160,20 @@ export async function executeInvoiceRun(db: Database, runId: string, today = tod
       ? await db
           .select()
           .from(feeItems)
-          .where(inArray(feeItems.structureId, structures.map((s) => s.id)))
+          .where(
+            inArray(
+              feeItems.structureId,
+              structures.map((s) => s.id),
+            ),
+          )
           .orderBy(asc(feeItems.position))
       : [];
     const itemsByGrade = new Map<number, (typeof items)[number][]>();
-    for (const s of structures) itemsByGrade.set(s.grade, items.filter((i) => i.structureId === s.id));
+    for (const s of structures)
+      itemsByGrade.set(
+        s.grade,
+        items.filter((i) => i.structureId === s.id),
+      );
 
     await transaction(db, (tx) => ensureFamilyAccounts(tx, org));
     const accountOf = await accountsOfLearners(db, org);
@@ -169,7 +189,11 @@ export async function executeInvoiceRun(db: Database, runId: string, today = tod
     const billable = learnerRows.filter((l) => {
       const name = `${l.first_name} ${l.last_name}`;
       if (!itemsByGrade.has(Number(l.grade))) {
-        skipped.push({ learnerId: l.id, name, reason: `No fee structure for Grade ${gradeFromNumber(Number(l.grade))} in ${run.year}.` });
+        skipped.push({
+          learnerId: l.id,
+          name,
+          reason: `No fee structure for Grade ${gradeFromNumber(Number(l.grade))} in ${run.year}.`,
+        });
         return false;
       }
       if (!accountOf.has(l.id)) {
@@ -196,10 +220,7 @@ export async function executeInvoiceRun(db: Database, runId: string, today = tod
       .limit(1);
     const firstRunDay = firstRun ? firstRun.createdAt.toISOString().slice(0, 10) : null;
 
-    await db
-      .update(invoiceRuns)
-      .set({ learnersTotal: billable.length, skipped })
-      .where(eq(invoiceRuns.id, runId));
+    await db.update(invoiceRuns).set({ learnersTotal: billable.length, skipped }).where(eq(invoiceRuns.id, runId));
 
     let done = 0;
     let created = 0;
@@ -210,17 +231,21 @@ export async function executeInvoiceRun(db: Database, runId: string, today = tod
       const result = await transaction(db, async (tx) => {
         await lockForTransaction(tx, `finance-run:${org}`);
         const billedRows = rowsOf<{ learner_id: string; item_id: string; instalment: number }>(
-          await tx.execute(sql`SELECT learner_id, item_id, instalment FROM fee_invoice_lines WHERE learner_id IN (${sql.join(
-            ids.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )})`),
+          await tx.execute(
+            sql`SELECT learner_id, item_id, instalment FROM fee_invoice_lines WHERE learner_id IN (${sql.join(
+              ids.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`,
+          ),
         );
         const options = await tx.select().from(learnerFeeOptions).where(inArray(learnerFeeOptions.learnerId, ids));
         const profiles = await tx.select().from(learnerFeeProfiles).where(inArray(learnerFeeProfiles.learnerId, ids));
         const bursaries = await tx
           .select()
           .from(feeBursaries)
-          .where(and(inArray(feeBursaries.learnerId, ids), eq(feeBursaries.year, run.year), isNull(feeBursaries.removedAt)));
+          .where(
+            and(inArray(feeBursaries.learnerId, ids), eq(feeBursaries.year, run.year), isNull(feeBursaries.removedAt)),
+          );
         const exemptions = await tx
           .select()
           .from(feeExemptions)
@@ -231,11 +256,21 @@ export async function executeInvoiceRun(db: Database, runId: string, today = tod
           const gradeItems: TBillItem[] = itemsByGrade
             .get(Number(l.grade))!
             .filter((i) => i.kind !== 'optional' || taken.has(i.id))
-            .map((i) => ({ id: i.id, name: i.name, kind: i.kind, amountCents: i.amountCents, plan: i.plan as TInstalmentPlan, dueDates: i.dueDates }));
+            .map((i) => ({
+              id: i.id,
+              name: i.name,
+              kind: i.kind,
+              amountCents: i.amountCents,
+              plan: i.plan as TInstalmentPlan,
+              dueDates: i.dueDates,
+            }));
           const exemption = exemptions.filter((e) => e.learnerId === l.id).at(-1);
           const profile = profiles.find((p) => p.learnerId === l.id);
           const feesFrom =
-            profile?.feesFrom ?? (firstRunDay && l.created_on > firstRunDay && l.created_on.startsWith(`${run.year}-`) ? l.created_on : null);
+            profile?.feesFrom ??
+            (firstRunDay && l.created_on > firstRunDay && l.created_on.startsWith(`${run.year}-`)
+              ? l.created_on
+              : null);
           return billLearner({
             learnerId: l.id,
             learnerName: `${l.first_name} ${l.last_name}`,
@@ -251,15 +286,27 @@ export async function executeInvoiceRun(db: Database, runId: string, today = tod
               siblingRank: rank.get(l.id)!,
               siblingSecondBps: settings.siblingSecondBps,
               siblingThirdPlusBps: settings.siblingThirdPlusBps,
-              exemptionBps: exemption?.decision === 'granted' ? (exemption.extent === 'full' ? 10_000 : (exemption.percentBps ?? 0)) : 0,
+              exemptionBps:
+                exemption?.decision === 'granted'
+                  ? exemption.extent === 'full'
+                    ? 10_000
+                    : (exemption.percentBps ?? 0)
+                  : 0,
               bursaries: bursaries
                 .filter((b) => b.learnerId === l.id)
-                .map((b) => ({ name: b.name, kind: b.kind as 'percent' | 'amount', percentBps: b.percentBps, amountCents: b.amountCents })),
+                .map((b) => ({
+                  name: b.name,
+                  kind: b.kind as 'percent' | 'amount',
+                  percentBps: b.percentBps,
+                  amountCents: b.amountCents,
+                })),
             },
           });
         });
         const made = await issueInvoices(tx, org, invoices);
-        for (const account of new Set(made.map((m) => m.accountId))) await allocateCredit(tx, org, account, null);
+        // A family's credit (an overpayment) pays its new invoices.
+        for (const account of await accountsWithCredit(tx, org, [...new Set(made.map((m) => m.accountId))]))
+          await allocateCredit(tx, org, account, null);
         return { created: made.length, amount: made.reduce((sum, m) => sum + m.totalCents, 0) };
       });
       done += batch.length;

@@ -23,7 +23,13 @@ export type TFeeMailJob = { organizationId: string; kind: 'reminders' | 'stateme
 
 type TTarget = { account_id: string; email: string; g_first: string; school: string };
 
-async function targets(db: Database, organizationId: string, kind: TFeeMailJob['kind'], date: string, days: number[] | null) {
+async function targets(
+  db: Database,
+  organizationId: string,
+  kind: TFeeMailJob['kind'],
+  date: string,
+  days: number[] | null,
+) {
   const due =
     kind === 'statements'
       ? sql`true`
@@ -46,11 +52,21 @@ async function targets(db: Database, organizationId: string, kind: TFeeMailJob['
 }
 
 /** How many families a run would mail now (what the screen says was queued). */
-export async function countFeeMail(db: Database, organizationId: string, kind: TFeeMailJob['kind'], date = todayInSouthAfrica()) {
+export async function countFeeMail(
+  db: Database,
+  organizationId: string,
+  kind: TFeeMailJob['kind'],
+  date = todayInSouthAfrica(),
+) {
   return (await targets(db, organizationId, kind, date, null)).length;
 }
 
-export async function sendFeeMail(db: Database, mailer: Mailer, publicUrl: string, job: TFeeMailJob & { days?: number[] }) {
+export async function sendFeeMail(
+  db: Database,
+  mailer: Mailer,
+  publicUrl: string,
+  job: TFeeMailJob & { days?: number[] },
+) {
   const list = await targets(db, job.organizationId, job.kind, job.date, job.days ?? null);
   if (list.length === 0) return { sent: 0 };
   const views = await accountViews(db, job.organizationId, job.date, { accountIds: list.map((t) => t.account_id) });
@@ -72,22 +88,38 @@ export async function sendFeeMail(db: Database, mailer: Mailer, publicUrl: strin
         ],
         actions: [{ label: 'View your statement and pay', url: link }],
       });
-      messages.push({ to: target.email, subject: `School fees reminder: account ${account.accountNumber}`, ...body, tag: 'fee-reminder' });
+      messages.push({
+        to: target.email,
+        subject: `School fees reminder: account ${account.accountNumber}`,
+        ...body,
+        tag: 'fee-reminder',
+      });
     } else {
       const statement = await readStatement(db, job.organizationId, target.school, account.id, {});
       const recent = statement.lines.slice(-8);
       const body = composeMail({
         greeting: `Hello ${target.g_first},`,
-        paragraphs: [`Your statement from ${target.school} for account ${account.accountNumber}, as at ${formatDate(job.date)}.`],
+        paragraphs: [
+          `Your statement from ${target.school} for account ${account.accountNumber}, as at ${formatDate(job.date)}.`,
+        ],
         details: [
-          ...recent.map(
-            (l): [string, string] => [`${formatDate(l.date)} ${l.reference}`, `${l.debitCents ? formatZar(l.debitCents) : `-${formatZar(l.creditCents)}`}`],
-          ),
-          [statement.closingBalanceCents < 0 ? 'Credit' : 'Balance owing', formatZar(Math.abs(statement.closingBalanceCents))],
+          ...recent.map((l): [string, string] => [
+            `${formatDate(l.date)} ${l.reference}`,
+            `${l.debitCents ? formatZar(l.debitCents) : `-${formatZar(l.creditCents)}`}`,
+          ]),
+          [
+            statement.closingBalanceCents < 0 ? 'Credit' : 'Balance owing',
+            formatZar(Math.abs(statement.closingBalanceCents)),
+          ],
         ],
         actions: [{ label: 'View your full statement (PDF)', url: link }],
       });
-      messages.push({ to: target.email, subject: `Statement: account ${account.accountNumber}`, ...body, tag: 'fee-statement' });
+      messages.push({
+        to: target.email,
+        subject: `Statement: account ${account.accountNumber}`,
+        ...body,
+        tag: 'fee-statement',
+      });
     }
   }
   await transaction(db, (tx) => mailer.sendMany(messages, { within: tx }));
@@ -97,7 +129,12 @@ export async function sendFeeMail(db: Database, mailer: Mailer, publicUrl: strin
 export async function queueFeeMail(db: Database, jobs: JobQueue, organizationId: string, kind: TFeeMailJob['kind']) {
   const date = todayInSouthAfrica();
   const queued = await countFeeMail(db, organizationId, kind, date);
-  if (queued > 0) await jobs.send<TFeeMailJob>(FEE_MAIL_JOB, { organizationId, kind, date }, { singletonKey: `${organizationId}:${kind}:${date}` });
+  if (queued > 0)
+    await jobs.send<TFeeMailJob>(
+      FEE_MAIL_JOB,
+      { organizationId, kind, date },
+      { singletonKey: `${organizationId}:${kind}:${date}` },
+    );
   return { queued };
 }
 
@@ -110,7 +147,14 @@ export async function sendDailyReminders(db: Database, mailer: Mailer, publicUrl
   for (const { organization_id } of schools) {
     const settings = await readFinanceSettings(db, organization_id);
     if (settings.reminderDays.length === 0) continue;
-    sent += (await sendFeeMail(db, mailer, publicUrl, { organizationId: organization_id, kind: 'reminders', date, days: settings.reminderDays })).sent;
+    sent += (
+      await sendFeeMail(db, mailer, publicUrl, {
+        organizationId: organization_id,
+        kind: 'reminders',
+        date,
+        days: settings.reminderDays,
+      })
+    ).sent;
   }
   return { sent };
 }

@@ -151,6 +151,17 @@ CREATE TABLE "fee_payments" (
 	CONSTRAINT "fee_payments_amount_check" CHECK ("fee_payments"."amount_cents" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "fee_payouts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"schedule" text NOT NULL,
+	"period" text,
+	"amount_cents" integer NOT NULL,
+	"fee_cents" integer NOT NULL,
+	"requested_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "fee_structures" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"organization_id" uuid NOT NULL,
@@ -250,6 +261,8 @@ ALTER TABLE "fee_payments" ADD CONSTRAINT "fee_payments_organization_id_organiza
 ALTER TABLE "fee_payments" ADD CONSTRAINT "fee_payments_account_id_family_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."family_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_payments" ADD CONSTRAINT "fee_payments_journal_id_ledger_journals_id_fk" FOREIGN KEY ("journal_id") REFERENCES "public"."ledger_journals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_payments" ADD CONSTRAINT "fee_payments_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_payouts" ADD CONSTRAINT "fee_payouts_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_payouts" ADD CONSTRAINT "fee_payouts_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_structures" ADD CONSTRAINT "fee_structures_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "finance_counters" ADD CONSTRAINT "finance_counters_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "finance_settings" ADD CONSTRAINT "finance_settings_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -282,10 +295,12 @@ CREATE UNIQUE INDEX "fee_payments_order_key" ON "fee_payments" USING btree ("ord
 CREATE UNIQUE INDEX "fee_payments_bank_line_key" ON "fee_payments" USING btree ("organization_id","bank_line_key");--> statement-breakpoint
 CREATE INDEX "fee_payments_account_idx" ON "fee_payments" USING btree ("organization_id","account_id","received_on");--> statement-breakpoint
 CREATE INDEX "fee_payments_org_received_idx" ON "fee_payments" USING btree ("organization_id","received_on");--> statement-breakpoint
+CREATE INDEX "fee_payouts_org_idx" ON "fee_payouts" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "fee_payouts_weekly_key" ON "fee_payouts" USING btree ("organization_id","period");--> statement-breakpoint
 CREATE UNIQUE INDEX "fee_structures_org_year_grade_key" ON "fee_structures" USING btree ("organization_id","year","grade");--> statement-breakpoint
 CREATE INDEX "invoice_runs_org_idx" ON "invoice_runs" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "ledger_entries_party_idx" ON "ledger_entries" USING btree ("party_id") WHERE "ledger_entries"."party_id" is not null;--> statement-breakpoint
-ALTER TABLE "ledger_journals" ADD CONSTRAINT "ledger_journals_kind_check" CHECK ("ledger_journals"."kind" in ('payment', 'fee', 'commission', 'refund', 'payout', 'reversal', 'subscription', 'fee_invoice', 'fee_credit_note', 'fee_payment', 'fee_allocation'));--> statement-breakpoint
+ALTER TABLE "ledger_journals" ADD CONSTRAINT "ledger_journals_kind_check" CHECK ("ledger_journals"."kind" in ('payment', 'fee', 'commission', 'refund', 'payout', 'reversal', 'subscription', 'fee_invoice', 'fee_credit_note', 'fee_payment', 'fee_allocation', 'fee_payout'));--> statement-breakpoint
 -- A school's own fee books join the chart of accounts (CHART_OF_ACCOUNTS in schema/ledger.ts; a test keeps both equal).
 INSERT INTO "ledger_accounts" ("code", "name", "type", "per_organization") VALUES
 	('school_fees_receivable', 'School fees owed by families', 'asset', true),
@@ -294,5 +309,6 @@ INSERT INTO "ledger_accounts" ("code", "name", "type", "per_organization") VALUE
 	('school_fee_concessions', 'Sibling discounts, bursaries and exemptions', 'revenue', true),
 	('school_bank', 'School fees banked by the school', 'asset', true),
 	('school_due_from_platform', 'Online fee collections held for the school', 'asset', true),
-	('school_online_commission', 'Platform commission on online fee payments (5%)', 'revenue', true)
+	('school_online_commission', 'Platform commission on online fee payments (5%)', 'revenue', true),
+	('school_payout_fees', 'Payout fees on online fee collections', 'revenue', true)
 ON CONFLICT ("code") DO NOTHING;

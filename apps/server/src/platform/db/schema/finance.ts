@@ -418,5 +418,31 @@ export const bankImportLines = pgTable(
     matchBy: text('match_by'),
     paymentId: uuid('payment_id').references(() => feePayments.id),
   },
-  (t) => [index('bank_import_lines_import_idx').on(t.importId, t.row), index('bank_import_lines_key_idx').on(t.organizationId, t.lineKey)],
+  (t) => [
+    index('bank_import_lines_import_idx').on(t.importId, t.row),
+    index('bank_import_lines_key_idx').on(t.organizationId, t.lineKey),
+  ],
+);
+
+/** Online fee collections paid out to the school's bank account: weekly (R4) or at once on request (R12). */
+export const feePayouts = pgTable(
+  'fee_payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** 'weekly' | 'immediate'. */
+    schedule: text('schedule').notNull(),
+    /** The week ('2026-W49') of a weekly payout, so the weekly run pays a school once a week. */
+    period: text('period'),
+    amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fee_payouts_org_idx').on(t.organizationId, t.createdAt),
+    uniqueIndex('fee_payouts_weekly_key').on(t.organizationId, t.period),
+  ],
 );

@@ -42,6 +42,7 @@ export const CHART_OF_ACCOUNTS = [
   { code: 'school_bank', name: 'School fees banked by the school', type: 'asset', perOrganization: true },
   { code: 'school_due_from_platform', name: 'Online fee collections held for the school', type: 'asset', perOrganization: true },
   { code: 'school_online_commission', name: 'Platform commission on online fee payments (5%)', type: 'revenue', perOrganization: true },
+  { code: 'school_payout_fees', name: 'Payout fees on online fee collections', type: 'revenue', perOrganization: true },
 ] as const satisfies readonly { code: string; name: string; type: TAccountType; perOrganization: boolean }[];
 export type TAccountCode = (typeof CHART_OF_ACCOUNTS)[number]['code'];
 
@@ -57,6 +58,7 @@ export const JOURNAL_KINDS = [
   'fee_credit_note',
   'fee_payment',
   'fee_allocation',
+  'fee_payout',
 ] as const;
 export type TJournalKind = (typeof JOURNAL_KINDS)[number];
 
@@ -91,7 +93,7 @@ export const ledgerJournals = pgTable(
     index('ledger_journals_related_idx').on(t.relatedJournalId),
     check(
       'ledger_journals_kind_check',
-      sql`${t.kind} in ('payment', 'fee', 'commission', 'refund', 'payout', 'reversal', 'subscription', 'fee_invoice', 'fee_credit_note', 'fee_payment', 'fee_allocation')`,
+      sql`${t.kind} in ('payment', 'fee', 'commission', 'refund', 'payout', 'reversal', 'subscription', 'fee_invoice', 'fee_credit_note', 'fee_payment', 'fee_allocation', 'fee_payout')`,
     ),
     check('ledger_journals_reversal_link', sql`(${t.kind} = 'reversal') = (${t.reversesJournalId} is not null)`),
   ],
