@@ -271,4 +271,17 @@ test('the parent sees the statement and pays online in the sandbox; the balance 
   await expect(accountant.getByTestId('account-balance')).toHaveText(zar(balanceAfterSchool - 100_000));
   await expect(accountant.getByTestId('account-payments')).toContainText('Online');
   expect(await debtorTotal(accountant)).toBe(Math.max(0, debtorsAfterSchool - 100_000));
+
+  // The school receives the fee less 5 %: at least the R950,00 of this payment is held for it,
+  // and paid out at once on request for R12.
+  await financeNav(accountant).getByRole('link', { name: 'Payouts' }).click();
+  const available = centsOf(await accountant.getByTestId('payout-available').innerText());
+  expect(available).toBeGreaterThanOrEqual(95_000);
+  await accountant.getByRole('button', { name: 'Pay out now' }).click();
+  await expect(accountant.getByText(`Pay out ${zar(available)} now? The R12,00 fee comes off it`)).toBeVisible();
+  await expectNoSeriousA11yViolations(accountant);
+  await accountant.getByRole('button', { name: 'Pay out', exact: true }).click();
+  await expect(accountant.getByText('The payout is on its way to the school’s bank account.')).toBeVisible();
+  await expect(accountant.getByTestId('payout-available')).toHaveText('R0,00');
+  await expect(accountant.getByTestId('payouts').getByRole('row').nth(1)).toContainText(zar(available - 1_200));
 });

@@ -64,6 +64,7 @@ export default [
     route('dashboard/school/finance/accounts/:accountId', 'routes/dashboard-school-finance-account.tsx'),
     route('dashboard/school/finance/bank-import', 'routes/dashboard-school-finance-bank-import.tsx'),
     route('dashboard/school/finance/debtors', 'routes/dashboard-school-finance-debtors.tsx'),
+    route('dashboard/school/finance/payouts', 'routes/dashboard-school-finance-payouts.tsx'),
     route('dashboard/school/:module/*', 'routes/dashboard-school-module.tsx'),
     route('dashboard/student/assignments', 'routes/dashboard-student-assignments.tsx'),
     route('dashboard/business/:module/*', 'routes/dashboard-business-module.tsx'),

@@ -120,6 +120,7 @@ export const paths = {
     account: (accountId: string) => `/dashboard/school/finance/accounts/${encodeURIComponent(accountId)}`,
     bankImport: '/dashboard/school/finance/bank-import',
     debtors: '/dashboard/school/finance/debtors',
+    payouts: '/dashboard/school/finance/payouts',
   },
   console: {
     home: '/console',

@@ -219,3 +219,9 @@ export const financeSettingsQuery = queryOptions({
 });
 export const useUpdateFinanceSettings = () =>
   useFinanceMutation((body: TFinanceSettingsInput) => call(finance.updateSettings, { body }));
+
+export const payoutsQuery = queryOptions({
+  queryKey: [...FINANCE_KEY, 'payouts'],
+  queryFn: () => call(finance.listPayouts),
+});
+export const useRequestPayout = () => useFinanceMutation(() => call(finance.requestPayout).then((a) => a.payout));

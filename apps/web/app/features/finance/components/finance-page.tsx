@@ -9,6 +9,7 @@ const SECTIONS = [
   { to: paths.finance.accounts, label: 'Family accounts' },
   { to: paths.finance.bankImport, label: 'Bank statement' },
   { to: paths.finance.debtors, label: 'Debtors' },
+  { to: paths.finance.payouts, label: 'Payouts' },
 ] as const;
 
 /**
