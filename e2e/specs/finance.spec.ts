@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { waitForMail } from '../fixtures/outbox';
 
 /**
  * School fees end to end on the demo school: its accountant sets up next year's fees for Grade 8
@@ -57,6 +58,7 @@ test.afterAll(async () => {
 
 test('the accountant sets up a structure, runs invoices, records an EFT payment and matches a bank statement', async ({
   browser,
+  request,
 }) => {
   await test.step('the accountant signs in and opens Finance', async () => {
     accountant = await (await browser.newContext()).newPage();
@@ -211,6 +213,11 @@ let balance = 0;
     debtorsAfterSchool = await debtorTotal(accountant);
     expect(debtorsAfterSchool).toBe(Math.max(0, debtorsBefore - 150_000));
     await expectNoSeriousA11yViolations(accountant);
+    // Families with fees past due are reminded by e-mail, through the job queue.
+    await accountant.getByRole('button', { name: 'Send reminders now' }).click();
+    await expect(accountant.getByText(/^\d+ reminders? (is|are) being sent\.$/)).toBeVisible();
+    const reminder = await waitForMail(request, DEMO.parent, (m) => m.tag === 'fee-reminder', 20_000);
+    expect(reminder.text).toContain('is past its due date');
     await financeNav(accountant).getByRole('link', { name: 'Overview' }).click();
     await expect(accountant.getByTestId('recent-payments')).toContainText('Lindiwe Mokoena');
     await accountant.getByText('Show the figures').click();
