@@ -26,6 +26,7 @@ export const financeDashboardQuery = (year?: number) =>
   queryOptions({
     queryKey: [...FINANCE_KEY, 'dashboard', year ?? 'current'],
     queryFn: () => call(finance.dashboard, { query: { year } }).then((a) => a.dashboard),
+    placeholderData: keepPreviousData,
   });
 
 export const structuresQuery = (year: number) =>

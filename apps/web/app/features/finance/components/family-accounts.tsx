@@ -46,6 +46,12 @@ export function FamilyAccounts() {
   const filter = filterOf(params);
   const accounts = useQuery(accountsQuery(filter));
   const [search, setSearch] = useState(filter.q);
+  // The address changed by other means (Back, a link): the box follows it.
+  const [listed, setListed] = useState(filter.q);
+  if (filter.q !== listed) {
+    setListed(filter.q);
+    if (search.trim() !== filter.q) setSearch(filter.q);
+  }
   const change = (patch: Partial<IAccountsFilter>) =>
     setParams(paramsOf({ ...filter, page: 1, ...patch }), { replace: true });
 

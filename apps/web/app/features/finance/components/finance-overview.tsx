@@ -1,9 +1,13 @@
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
 import { formatZar } from '@sekolo/shared/domain/money';
+import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import type { TFinanceDashboard } from '@sekolo/shared/schemas/finance';
+import { Label } from '~/components/ui/label';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
+import { NativeSelect } from '~/components/ui/native-select';
 import { paths } from '~/config/paths';
 import { errorMessage } from '~/lib/server-field-errors';
 import { financeDashboardQuery } from '../api/finance-queries';
@@ -15,13 +19,32 @@ import { FinanceExports } from './finance-exports';
 
 /** /dashboard/school/finance: the year's figures, billed against collected, who owes, and the latest payments. */
 export function FinanceOverview() {
-  const dashboard = useQuery(financeDashboardQuery());
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const current = Number(todayInSouthAfrica().slice(0, 4));
+  const named = Number(params.get('year'));
+  const year = Number.isInteger(named) && named >= current - 2 && named <= current + 1 ? named : current;
+  const dashboard = useQuery(financeDashboardQuery(year));
   return (
     <FinancePage
       title="Finance"
-      description="School fees billed and collected this year, and what families still owe."
+      description="School fees billed and collected in the year, and what families still owe."
       actions={<FinanceExports />}
     >
+      <div className="w-40 space-y-1.5">
+        <Label htmlFor={`${id}-year`}>Year</Label>
+        <NativeSelect
+          id={`${id}-year`}
+          value={year}
+          onChange={(e) => setParams({ year: (e.target as HTMLSelectElement).value }, { replace: true })}
+        >
+          {[current + 1, current, current - 1, current - 2].map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
       {dashboard.isPending ? (
         <LoadingSpinner label="Loading the school’s finances..." />
       ) : dashboard.isError ? (

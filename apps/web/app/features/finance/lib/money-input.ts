@@ -1,8 +1,3 @@
-import { formatZar } from '@sekolo/shared/domain/money';
-
-/** The largest amount a form takes: R10 million, far above any school fee, well inside exact cents. */
-export const MAX_AMOUNT_CENTS = 1_000_000_000;
-
 /**
  * An amount typed in rand as South Africans write it, in whole cents, or null when it is not one:
  * "1068", "1 068,50", "R1 068,50", "1068.50" and "1,068.50" all read as written. A comma or a point
@@ -19,7 +14,8 @@ export function randToCents(text: string): number | null {
   const digits = wholePart.replace(/[.,]/g, '');
   if (digits === '') return null;
   const cents = Number(digits) * 100 + Number(fraction);
-  return Number.isSafeInteger(cents) && cents <= MAX_AMOUNT_CENTS ? cents : null;
+  // Too large an amount is still an amount: the form's schema says how large it may be.
+  return Number.isSafeInteger(cents) ? cents : null;
 }
 
 /** Cents as a form shows them to edit: 106850 → "1068,50", 100000 → "1000". */
@@ -43,13 +39,6 @@ export function formatZarCompact(cents: number): string {
   return `${sign}R${short(rand / 1_000_000, 2)}m`;
 }
 
-/** The percentage `part` is of `whole`, to one decimal, en-ZA style: 0,5 of 1 → "50,0 %". */
-export function formatPercent(part: number, whole: number): string {
-  if (whole <= 0) return '–';
-  return `${((part / whole) * 100).toFixed(1).replace('.', ',')} %`;
-}
-
-export { formatZar };
 
 /**
  * A percentage typed as "6,5", "6.5" or "6,5 %" in basis points (650); blank is 0. What is no
