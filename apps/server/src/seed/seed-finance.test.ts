@@ -32,7 +32,8 @@ describe('demo school fees', () => {
     expect((await t.database.db.select({ n: count() }).from(feePayments))[0]!.n).toBe(payments);
     expect(await t.database.db.select().from(feeStructures)).toHaveLength(13);
     expect(await findUnbalancedJournals(t.database.db)).toEqual([]);
-    expect(took).toBeLessThan(20_000);
+    // It runs at every start: a few seconds alone, the bound leaves room for a busy test machine.
+    expect(took).toBeLessThan(45_000);
 
     const accountant = await signIn(t.app, 'accountant@demo-school.sekolo.test', demoPassword, { ip: '10.7.9.1' });
     const get = (url: string, cookie: string) =>

@@ -130,7 +130,7 @@ describe('the ledger', () => {
       { kind: 'payment', reference: 'batch-2', entries: sale('org-batch', 2_00) },
       { kind: 'payment', reference: 'batch-3', entries: sale('org-batch', 3_00) },
     ]);
-    expect(written).toBe(2);
+    expect(written.map((j) => j.reference).sort()).toEqual(['batch-2', 'batch-3']);
     expect(await balanceOf(database.db, 'organization_payable', 'org-batch')).toBe(6_00);
     const unbalanced = [{ account: 'provider_clearing' as const, amountCents: 1 }, { account: 'organization_payable' as const, organizationId: 'x', amountCents: -2 }];
     await expect(postJournals(database.db, [{ kind: 'payment', reference: 'batch-4', entries: unbalanced }])).rejects.toThrow(LedgerError);

@@ -167,50 +167,56 @@ export async function readEntries(executor: DbExecutor, journalId: string): Prom
 }
 
 /**
- * Posts many journals in one statement per thousand (a batch job's journals, e.g. an invoice run's
+ * Posts many journals in one statement per five thousand (a batch job's journals, e.g. an invoice run's
  * invoices): each is checked as postJournal checks it, and written with its entries, or, when its
  * (kind, reference) is already taken, left as it was (not compared: a batch's references are new).
- * Answers how many were written.
+ * Answers the journals written.
  */
-export async function postJournals(executor: DbExecutor, inputs: TPostJournalInput[]): Promise<number> {
+export async function postJournals(
+  executor: DbExecutor,
+  inputs: TPostJournalInput[],
+): Promise<{ id: string; kind: string; reference: string }[]> {
   for (const input of inputs) {
     assertValidJournal(input);
     if (input.reversesJournalId || input.relatedJournalId) throw new LedgerError('A batch posts no reversals or related journals.');
   }
-  if (inputs.length === 0) return 0;
+  if (inputs.length === 0) return [];
   return inTransaction(executor, async (tx) => {
-    let written = 0;
-    for (let at = 0; at < inputs.length; at += 1000) {
-      const chunk = inputs.slice(at, at + 1000);
-      const journals = sql.join(
-        chunk.map((j) => sql`(${j.kind}::text, ${j.reference}::text, ${j.description ?? ''}::text)`),
-        sql`, `,
-      );
-      const entries = sql.join(
+    const written: { id: string; kind: string; reference: string }[] = [];
+    for (let at = 0; at < inputs.length; at += 5000) {
+      const chunk = inputs.slice(at, at + 5000);
+      // One JSON parameter each for the journals and their entries: no limit of bound parameters.
+      const journals = JSON.stringify(chunk.map((j) => ({ kind: j.kind, reference: j.reference, description: j.description ?? '' })));
+      const entries = JSON.stringify(
         chunk.flatMap((j) =>
-          j.entries.map(
-            (e, i) =>
-              sql`(${j.kind}::text, ${j.reference}::text, ${i + 1}::int, ${e.account}::text, ${e.organizationId ?? null}::text, ${e.partyId ?? null}::uuid, ${e.amountCents}::bigint)`,
-          ),
+          j.entries.map((e, i) => ({
+            kind: j.kind,
+            reference: j.reference,
+            line: i + 1,
+            account: e.account,
+            org: e.organizationId ?? null,
+            party: e.partyId ?? null,
+            amount: e.amountCents,
+          })),
         ),
-        sql`, `,
       );
-      const rows = rowsOf<{ n: number }>(
+      const rows = rowsOf<{ id: string; kind: string; reference: string }>(
         await tx.execute(sql`
           WITH journal AS (
             INSERT INTO ledger_journals (kind, reference, description)
-            SELECT kind, reference, description FROM (VALUES ${journals}) AS v(kind, reference, description)
+            SELECT kind, reference, description FROM jsonb_to_recordset(${journals}::jsonb) AS v(kind text, reference text, description text)
             ON CONFLICT (kind, reference) DO NOTHING
             RETURNING id, kind, reference
           ), entries AS (
             INSERT INTO ledger_entries (journal_id, line, account_code, organization_id, party_id, amount_cents)
             SELECT journal.id, e.line, e.account, e.org, e.party, e.amount
-            FROM journal JOIN (VALUES ${entries}) AS e(kind, reference, line, account, org, party, amount)
+            FROM journal JOIN jsonb_to_recordset(${entries}::jsonb)
+              AS e(kind text, reference text, line int, account text, org text, party uuid, amount bigint)
               ON e.kind = journal.kind AND e.reference = journal.reference
           )
-          SELECT count(*)::int AS n FROM journal`),
+          SELECT id, kind, reference FROM journal`),
       );
-      written += Number(rows[0]?.n ?? 0);
+      written.push(...rows);
     }
     return written;
   });

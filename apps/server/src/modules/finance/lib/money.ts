@@ -1,10 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type DbExecutor } from '../../../platform/db/client.ts';
 import {
   feeAllocations,
   feeCreditNotes,
-  feeInvoiceLines,
-  feeInvoices,
   feePayments,
 } from '../../../platform/db/schema/index.ts';
 import type { TLineDiscount } from '../../../platform/db/schema/finance.ts';
@@ -56,46 +55,52 @@ export type TNewInvoice = {
 export async function issueInvoices(tx: DbExecutor, organizationId: string, invoices: TNewInvoice[]) {
   if (invoices.length === 0) return [];
   const numbers = await nextNumbers(tx, organizationId, 'invoice', invoices.length);
-  const created = await tx
-    .insert(feeInvoices)
-    .values(
-      invoices.map((inv, i) => ({
-        organizationId,
-        number: numbers[i]!,
-        accountId: inv.accountId,
-        learnerId: inv.learnerId,
-        runId: inv.runId ?? null,
-        year: inv.year,
-        issuedOn: inv.issuedOn,
-        dueOn: inv.dueOn,
-        totalCents: inv.lines.reduce((sum, l) => sum + l.grossCents - l.discountCents, 0),
-      })),
-    )
-    .returning({
-      id: feeInvoices.id,
-      number: feeInvoices.number,
-      totalCents: feeInvoices.totalCents,
-      accountId: feeInvoices.accountId,
-    });
-  await tx.insert(feeInvoiceLines).values(
-    invoices.flatMap((inv, i) =>
-      inv.lines.map((line) => ({
-        organizationId,
-        invoiceId: created[i]!.id,
-        learnerId: inv.learnerId,
-        itemId: line.itemId,
-        instalment: line.instalment,
-        instalments: line.instalments,
-        description: line.description,
-        itemKind: line.itemKind,
-        grossCents: line.grossCents,
-        discountCents: line.discountCents,
-        amountCents: line.grossCents - line.discountCents,
-        discounts: line.discounts,
-      })),
-    ),
+  const created = invoices.map((inv, i) => ({
+    id: randomUUID(),
+    number: numbers[i]!,
+    accountId: inv.accountId,
+    totalCents: inv.lines.reduce((sum, l) => sum + l.grossCents - l.discountCents, 0),
+  }));
+  // A batch goes in as one JSON parameter per table: a large school's run is thousands of rows.
+  const invoiceRows = invoices.map((inv, i) => ({
+    id: created[i]!.id,
+    number: created[i]!.number,
+    account_id: inv.accountId,
+    learner_id: inv.learnerId,
+    run_id: inv.runId ?? null,
+    year: inv.year,
+    issued_on: inv.issuedOn,
+    due_on: inv.dueOn,
+    total_cents: created[i]!.totalCents,
+  }));
+  await tx.execute(sql`
+    INSERT INTO fee_invoices (id, organization_id, number, account_id, learner_id, run_id, year, issued_on, due_on, total_cents)
+    SELECT x.id, ${organizationId}::uuid, x.number, x.account_id, x.learner_id, x.run_id, x.year, x.issued_on, x.due_on, x.total_cents
+    FROM jsonb_to_recordset(${JSON.stringify(invoiceRows)}::jsonb) AS x(id uuid, number text, account_id uuid, learner_id uuid,
+      run_id uuid, year smallint, issued_on date, due_on date, total_cents integer)`);
+  const lineRows = invoices.flatMap((inv, i) =>
+    inv.lines.map((line) => ({
+      invoice_id: created[i]!.id,
+      learner_id: inv.learnerId,
+      item_id: line.itemId,
+      instalment: line.instalment,
+      instalments: line.instalments,
+      description: line.description,
+      item_kind: line.itemKind,
+      gross_cents: line.grossCents,
+      discount_cents: line.discountCents,
+      amount_cents: line.grossCents - line.discountCents,
+      discounts: line.discounts,
+    })),
   );
-  await postJournals(
+  await tx.execute(sql`
+    INSERT INTO fee_invoice_lines (organization_id, invoice_id, learner_id, item_id, instalment, instalments, description, item_kind,
+      gross_cents, discount_cents, amount_cents, discounts)
+    SELECT ${organizationId}::uuid, x.invoice_id, x.learner_id, x.item_id, x.instalment, x.instalments, x.description, x.item_kind,
+      x.gross_cents, x.discount_cents, x.amount_cents, x.discounts
+    FROM jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb) AS x(invoice_id uuid, learner_id uuid, item_id uuid, instalment smallint,
+      instalments smallint, description text, item_kind text, gross_cents integer, discount_cents integer, amount_cents integer, discounts jsonb)`);
+  const journals = await postJournals(
     tx,
     invoices.flatMap((inv, i) => {
       const gross = inv.lines.reduce((sum, l) => sum + l.grossCents, 0);
@@ -111,13 +116,14 @@ export async function issueInvoices(tx: DbExecutor, organizationId: string, invo
       ];
     }),
   );
-  // Each invoice names its journal (one statement for the batch).
-  await tx.execute(sql`
-    UPDATE fee_invoices i SET journal_id = j.id FROM ledger_journals j
-    WHERE j.kind = 'fee_invoice' AND j.reference = i.id::text AND i.id IN (${sql.join(
-      created.map((c) => sql`${c.id}::uuid`),
-      sql`, `,
-    )})`);
+  // Each invoice names its journal.
+  if (journals.length) {
+    await tx.execute(sql`
+      UPDATE fee_invoices i SET journal_id = x.journal_id
+      FROM jsonb_to_recordset(${JSON.stringify(journals.map((j) => ({ invoice_id: j.reference, journal_id: j.id })))}::jsonb)
+        AS x(invoice_id uuid, journal_id uuid)
+      WHERE i.id = x.invoice_id`);
+  }
   return created;
 }
 
@@ -279,7 +285,11 @@ export async function creditOf(tx: DbExecutor, organizationId: string, accountId
 }
 
 /** The accounts among `accountIds` that hold credit (one query for a batch). */
-export async function accountsWithCredit(tx: DbExecutor, organizationId: string, accountIds: string[]): Promise<string[]> {
+export async function accountsWithCredit(
+  tx: DbExecutor,
+  organizationId: string,
+  accountIds: string[],
+): Promise<string[]> {
   if (accountIds.length === 0) return [];
   const rows = rowsOf<{ party_id: string }>(
     await tx.execute(sql`

@@ -32,8 +32,8 @@ import { accountsWithCredit, allocateCredit, issueInvoices } from '../lib/money.
 import { readFinanceSettings } from './manage-finance-settings.ts';
 
 export const INVOICE_RUN_JOB = 'finance.invoice-run';
-// A batch stays well under PostgreSQL's 65 535 parameters per statement (its invoice lines are the most).
-const BATCH = 100;
+// Learners per transaction: each batch's rows go in as a few JSON parameters.
+const BATCH = 500;
 
 const toRun = (row: typeof invoiceRuns.$inferSelect): TInvoiceRun => ({
   id: row.id,

@@ -199,7 +199,7 @@ CREATE TABLE "invoice_runs" (
 	"learners_total" integer DEFAULT 0 NOT NULL,
 	"learners_done" integer DEFAULT 0 NOT NULL,
 	"invoices_created" integer DEFAULT 0 NOT NULL,
-	"amount_cents" integer DEFAULT 0 NOT NULL,
+	"amount_cents" bigint DEFAULT 0 NOT NULL,
 	"skipped" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

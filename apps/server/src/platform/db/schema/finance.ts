@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -217,7 +218,8 @@ export const invoiceRuns = pgTable(
     learnersTotal: integer('learners_total').notNull().default(0),
     learnersDone: integer('learners_done').notNull().default(0),
     invoicesCreated: integer('invoices_created').notNull().default(0),
-    amountCents: integer('amount_cents').notNull().default(0),
+    /** A large school's year runs past 32 bits of cents. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
     skipped: jsonb('skipped').$type<TSkippedLearner[]>().notNull().default([]),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
