@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dashboardPathForRole, PERMISSIONS, ROLES, type TRole } from '@sekolo/shared/constants/roles';
 import { rolesForDashboard } from '~/features/auth/lib/dashboard-roles';
-import { FINANCE_ROLES, LEARNER_VIEWER_ROLES, SCHOOL_AREA_ROLES, schoolRolesWith } from '~/features/school/lib/school-access';
+import {
+  FINANCE_ROLES,
+  LEARNER_VIEWER_ROLES,
+  SCHOOL_AREA_ROLES,
+  schoolRolesWith,
+} from '~/features/school/lib/school-access';
 import {
   canOpenSidebarItem,
   SCHOOL_SETTINGS_LINK_ACCESS,

@@ -206,7 +206,9 @@ export const learnerFinanceQuery = (learnerId: string) =>
   });
 
 export const useSetLearnerOptions = (learnerId: string) =>
-  useFinanceMutation((body: z.input<typeof ZLearnerOptionsSchema>) => call(finance.setLearnerOptions, { params: { learnerId }, body }));
+  useFinanceMutation((body: z.input<typeof ZLearnerOptionsSchema>) =>
+    call(finance.setLearnerOptions, { params: { learnerId }, body }),
+  );
 export const useAddBursary = (learnerId: string) =>
   useFinanceMutation((body: TBursaryInput) => call(finance.addBursary, { params: { learnerId }, body }));
 export const useRemoveBursary = (learnerId: string) =>

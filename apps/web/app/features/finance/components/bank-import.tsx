@@ -83,7 +83,11 @@ function UploadForm({ onImported }: { onImported: (imported: TBankImport) => voi
         error={problem}
         className="w-full sm:w-96"
       >
-        <Input type="file" accept=".csv,text/csv" onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)} />
+        <Input
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
+        />
       </FormField>
       <Button type="submit" disabled={upload.isPending}>
         {upload.isPending ? 'Reading…' : 'Import'}
@@ -117,7 +121,10 @@ function ImportLines({ importId }: { importId: string }) {
       {lines.length === 0 ? (
         <p className="text-sm text-slate-600">The file has no deposits.</p>
       ) : (
-        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm" data-testid="bank-lines">
+        <ul
+          className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm"
+          data-testid="bank-lines"
+        >
           {lines.map((line) => (
             <BankLineRow key={line.id} importId={importId} line={line} />
           ))}
@@ -136,14 +143,16 @@ function BankLineRow({ importId, line }: { importId: string; line: TBankLine }) 
   const confirmTo = (accountId: string, name: string) =>
     void toastAction(
       () => confirm.mutateAsync({ importId, lineId: line.id, accountId }),
-      (answer) => `${formatZar(answer.payment.amountCents)} paid in to ${name}, receipt ${answer.payment.receiptNumber}.`,
+      (answer) =>
+        `${formatZar(answer.payment.amountCents)} paid in to ${name}, receipt ${answer.payment.receiptNumber}.`,
     ).then((done) => done && setChoosing(false));
   return (
     <li className="space-y-2 px-4 py-3" data-testid="bank-line">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <div className="min-w-0">
           <p className="font-medium text-slate-900">
-            {formatZar(line.amountCents)} <span className="font-normal text-slate-600">· {formatShortDate(line.date)}</span>
+            {formatZar(line.amountCents)}{' '}
+            <span className="font-normal text-slate-600">· {formatShortDate(line.date)}</span>
           </p>
           <p className="break-words text-slate-700">{line.description}</p>
           {line.match && (
@@ -189,7 +198,10 @@ function BankLineRow({ importId, line }: { importId: string; line: TBankLine }) 
             variant="ghost"
             disabled={ignore.isPending}
             onClick={() =>
-              void toastAction(() => ignore.mutateAsync({ importId, lineId: line.id }), () => `${what} is ignored.`)
+              void toastAction(
+                () => ignore.mutateAsync({ importId, lineId: line.id }),
+                () => `${what} is ignored.`,
+              )
             }
             aria-label={`Ignore ${what}`}
           >
@@ -197,7 +209,9 @@ function BankLineRow({ importId, line }: { importId: string; line: TBankLine }) 
           </Button>
         </div>
       )}
-      {open && choosing && <AccountPicker label={`Account for ${what}`} onPick={confirmTo} pending={confirm.isPending} />}
+      {open && choosing && (
+        <AccountPicker label={`Account for ${what}`} onPick={confirmTo} pending={confirm.isPending} />
+      )}
     </li>
   );
 }
@@ -215,7 +229,10 @@ function AccountPicker({
   const id = useId();
   const [q, setQ] = useState('');
   const search = q.trim();
-  const accounts = useQuery({ ...accountsQuery({ q: search, grade: '', arrears: false, page: 1 }), enabled: search.length >= 2 });
+  const accounts = useQuery({
+    ...accountsQuery({ q: search, grade: '', arrears: false, page: 1 }),
+    enabled: search.length >= 2,
+  });
   return (
     <div className="space-y-2 rounded-xl bg-slate-50 p-3">
       <FormField id={`${id}-q`} label={label} hint="Type at least two letters of a name, or a number.">
@@ -238,7 +255,13 @@ function AccountPicker({
                   {a.guardian.name} · {a.accountNumber}
                   <span className="block text-xs text-slate-600">{a.learners.map((l) => l.name).join(', ')}</span>
                 </span>
-                <Button type="button" size="sm" variant="secondary" disabled={pending} onClick={() => onPick(a.id, a.guardian.name)}>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="secondary"
+                  disabled={pending}
+                  onClick={() => onPick(a.id, a.guardian.name)}
+                >
                   Pay in here
                 </Button>
               </li>

@@ -67,19 +67,8 @@ export function BarChart({
         <svg width={width} height={HEIGHT} role="img" aria-label={summary} className="block max-w-full">
           {scale.ticks.map((tick) => (
             <g key={tick}>
-              <line
-                x1={MARGIN.left}
-                x2={width - MARGIN.right}
-                y1={y(tick)}
-                y2={y(tick)}
-                className="stroke-slate-200"
-              />
-              <text
-                x={MARGIN.left - 6}
-                y={y(tick) + 4}
-                textAnchor="end"
-                className="fill-slate-600 text-[11px]"
-              >
+              <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-200" />
+              <text x={MARGIN.left - 6} y={y(tick) + 4} textAnchor="end" className="fill-slate-600 text-[11px]">
                 {formatAxis(tick)}
               </text>
             </g>

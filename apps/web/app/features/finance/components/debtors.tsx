@@ -53,7 +53,10 @@ export function Debtors({ canWrite }: { canWrite: boolean }) {
               onClick={() =>
                 void toastAction(
                   () => reminders.mutateAsync(undefined),
-                  (a) => (a.queued === 0 ? 'No reminders are due.' : `${a.queued} ${a.queued === 1 ? 'reminder is' : 'reminders are'} being sent.`),
+                  (a) =>
+                    a.queued === 0
+                      ? 'No reminders are due.'
+                      : `${a.queued} ${a.queued === 1 ? 'reminder is' : 'reminders are'} being sent.`,
                 )
               }
             >
@@ -111,7 +114,9 @@ export function Debtors({ canWrite }: { canWrite: boolean }) {
           {errorMessage(analysis.error)}
         </p>
       ) : analysis.data.rows.length === 0 ? (
-        <EmptyState title={grade ? `No unpaid fees have fallen due in ${gradeLabel(grade)}` : 'No unpaid fees have fallen due'}>
+        <EmptyState
+          title={grade ? `No unpaid fees have fallen due in ${gradeLabel(grade)}` : 'No unpaid fees have fallen due'}
+        >
           A family appears here once an invoice’s due date passes with something left to pay.
         </EmptyState>
       ) : (
@@ -124,8 +129,13 @@ export function Debtors({ canWrite }: { canWrite: boolean }) {
 export function AgeAnalysisTable({ analysis, dimmed = false }: { analysis: TAgeAnalysis; dimmed?: boolean }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className={cn('w-full min-w-[44rem] text-left text-sm', dimmed && 'opacity-60')} data-testid="age-analysis">
-        <caption className="px-4 pt-3 text-left text-sm text-slate-600">Age analysis on {formatDate(analysis.asOf)}</caption>
+      <table
+        className={cn('w-full min-w-[44rem] text-left text-sm', dimmed && 'opacity-60')}
+        data-testid="age-analysis"
+      >
+        <caption className="px-4 pt-3 text-left text-sm text-slate-600">
+          Age analysis on {formatDate(analysis.asOf)}
+        </caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
           <tr>
             <th scope="col" className="sticky left-0 bg-slate-50 px-4 py-3">
@@ -153,7 +163,10 @@ export function AgeAnalysisTable({ analysis, dimmed = false }: { analysis: TAgeA
                 </span>
               </th>
               {AGE_COLUMNS.map((c) => (
-                <td key={c.key} className={cn('px-3 py-2 text-right tabular-nums', row[c.key] === 0 && 'text-slate-500')}>
+                <td
+                  key={c.key}
+                  className={cn('px-3 py-2 text-right tabular-nums', row[c.key] === 0 && 'text-slate-500')}
+                >
                   {formatZar(row[c.key])}
                 </td>
               ))}

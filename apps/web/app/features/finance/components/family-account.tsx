@@ -52,7 +52,9 @@ export function FamilyAccountPage({ accountId, canWrite }: { accountId: string; 
   const account = useQuery(accountQuery(accountId));
   if (account.isPending) return <LoadingSpinner label="Loading the account..." />;
   if (account.isError) {
-    const missing = account.error instanceof ApiError && (account.error.code === 'NOT_FOUND' || account.error.code === 'VALIDATION_ERROR');
+    const missing =
+      account.error instanceof ApiError &&
+      (account.error.code === 'NOT_FOUND' || account.error.code === 'VALIDATION_ERROR');
     return (
       <FinancePage title={missing ? 'Account not found' : 'Family account'}>
         <p role="alert" className="text-sm text-red-800">
@@ -105,7 +107,10 @@ export function FamilyAccountPage({ accountId, canWrite }: { accountId: string; 
 
 function BackToAccounts() {
   return (
-    <Link to={paths.finance.accounts} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+    <Link
+      to={paths.finance.accounts}
+      className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+    >
       <ArrowLeft className="size-4" aria-hidden="true" /> All family accounts
     </Link>
   );
@@ -128,19 +133,28 @@ function AccountSummary({ account }: { account: TFamilyAccount }) {
         <div className="rounded-xl border border-slate-200 bg-white p-4">
           <dt className="text-sm text-slate-600">Next due</dt>
           <dd className="mt-1 text-lg font-semibold text-slate-900">
-            {account.nextDue ? `${formatZar(account.nextDue.amountCents)} on ${formatShortDate(account.nextDue.dueOn)}` : 'Nothing due'}
+            {account.nextDue
+              ? `${formatZar(account.nextDue.amountCents)} on ${formatShortDate(account.nextDue.dueOn)}`
+              : 'Nothing due'}
           </dd>
         </div>
       </dl>
       <p className="text-sm text-slate-700">
         Learners:{' '}
-        {account.learners.map((l) => `${l.name} (${gradeLabel(l.grade)}, admission no. ${l.admissionNumber})`).join('; ') || 'none'}
+        {account.learners
+          .map((l) => `${l.name} (${gradeLabel(l.grade)}, admission no. ${l.admissionNumber})`)
+          .join('; ') || 'none'}
       </p>
     </div>
   );
 }
 
-type TPaymentForm = { method: (typeof RECORDED_PAYMENT_METHOD_IDS)[number]; amountCents: string; reference: string; receivedOn: string };
+type TPaymentForm = {
+  method: (typeof RECORDED_PAYMENT_METHOD_IDS)[number];
+  amountCents: string;
+  reference: string;
+  receivedOn: string;
+};
 
 function RecordPayment({ accountId }: { accountId: string }) {
   const id = useId();
@@ -165,7 +179,9 @@ function RecordPayment({ accountId }: { accountId: string }) {
       const payment = await record.mutateAsync(body);
       toast.success(
         `Payment of ${formatZar(payment.amountCents)} recorded, receipt ${payment.receiptNumber}.` +
-          (payment.unallocatedCents > 0 ? ` ${formatZar(payment.unallocatedCents)} stays on the account as credit.` : ''),
+          (payment.unallocatedCents > 0
+            ? ` ${formatZar(payment.unallocatedCents)} stays on the account as credit.`
+            : ''),
       );
       form.reset(blank);
       setOpen(false);
@@ -201,7 +217,12 @@ function RecordPayment({ accountId }: { accountId: string }) {
       <FormField id={`${id}-amount`} label="Amount (R)" error={errors.amountCents?.message}>
         <Input {...form.register('amountCents')} inputMode="decimal" autoComplete="off" />
       </FormField>
-      <FormField id={`${id}-reference`} label="Reference" hint="The bank’s or the slip’s reference" error={errors.reference?.message}>
+      <FormField
+        id={`${id}-reference`}
+        label="Reference"
+        hint="The bank’s or the slip’s reference"
+        error={errors.reference?.message}
+      >
         <Input {...form.register('reference')} autoComplete="off" />
       </FormField>
       <FormField id={`${id}-date`} label="Received on" error={errors.receivedOn?.message}>
@@ -290,7 +311,9 @@ function CreditNoteForm({ invoice, onDone }: { invoice: TInvoiceSummary; onDone:
     setProblem(null);
     try {
       const answer = await issue.mutateAsync({ invoiceId: invoice.id, body });
-      toast.success(`Credit note ${answer.creditNote.number} of ${formatZar(answer.creditNote.amountCents)} issued on ${invoice.number}.`);
+      toast.success(
+        `Credit note ${answer.creditNote.number} of ${formatZar(answer.creditNote.amountCents)} issued on ${invoice.number}.`,
+      );
       onDone();
     } catch (error) {
       if (!applyServerFieldErrors(error, form.setError, ['amountCents', 'reason'])) setProblem(errorMessage(error));
@@ -337,7 +360,11 @@ function Statement({ accountId }: { accountId: string }) {
     );
   }
   if (statement.data.lines.length === 0 && statement.data.openingBalanceCents === 0)
-    return <EmptyState title="Nothing on the statement yet">Invoices and payments appear here as they are issued and received.</EmptyState>;
+    return (
+      <EmptyState title="Nothing on the statement yet">
+        Invoices and payments appear here as they are issued and received.
+      </EmptyState>
+    );
   return <StatementTable statement={statement.data} />;
 }
 
@@ -357,7 +384,10 @@ function Payments({ accountId }: { accountId: string }) {
       ) : payments.data.payments.length === 0 ? (
         <p className="text-sm text-slate-600">No payments received yet.</p>
       ) : (
-        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm" data-testid="account-payments">
+        <ul
+          className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm"
+          data-testid="account-payments"
+        >
           {payments.data.payments.map((p) => (
             <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-3">
               <div>

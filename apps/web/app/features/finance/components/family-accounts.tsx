@@ -65,7 +65,10 @@ export function FamilyAccounts() {
   const total = accounts.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ACCOUNTS_PAGE_SIZE));
   return (
-    <FinancePage title="Family accounts" description="Each paying guardian’s account: what the family owes, and when the next fee is due.">
+    <FinancePage
+      title="Family accounts"
+      description="Each paying guardian’s account: what the family owes, and when the next fee is due."
+    >
       <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Family accounts">
         <div className="w-full space-y-1.5 sm:w-72">
           <Label htmlFor={`${id}-q`}>Search accounts</Label>
@@ -121,7 +124,10 @@ export function FamilyAccounts() {
             {total} {total === 1 ? 'account' : 'accounts'}
           </p>
           <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className={cn('w-full text-left text-sm', accounts.isPlaceholderData && 'opacity-60')} data-testid="accounts-table">
+            <table
+              className={cn('w-full text-left text-sm', accounts.isPlaceholderData && 'opacity-60')}
+              data-testid="accounts-table"
+            >
               <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase max-sm:sr-only">
                 <tr>
                   <th scope="col" className="px-4 py-3">
@@ -142,7 +148,10 @@ export function FamilyAccounts() {
                 {accounts.data.accounts.map((account) => (
                   <tr key={account.id}>
                     <td className="px-4 py-3">
-                      <Link to={paths.finance.account(account.id)} className="font-medium text-brand-700 hover:underline">
+                      <Link
+                        to={paths.finance.account(account.id)}
+                        className="font-medium text-brand-700 hover:underline"
+                      >
                         {account.guardian.name}
                       </Link>
                       <span className="block text-xs text-slate-600">Account {account.accountNumber}</span>
@@ -154,10 +163,17 @@ export function FamilyAccounts() {
                       {account.learners.map((l) => `${l.name} (${gradeLabel(l.grade)})`).join(', ')}
                     </td>
                     <td className="px-4 py-3 text-slate-700 max-sm:hidden">
-                      {account.nextDue ? `${formatZar(account.nextDue.amountCents)} on ${formatShortDate(account.nextDue.dueOn)}` : '–'}
+                      {account.nextDue
+                        ? `${formatZar(account.nextDue.amountCents)} on ${formatShortDate(account.nextDue.dueOn)}`
+                        : '–'}
                     </td>
                     <td className="px-4 py-3 text-right tabular-nums">
-                      <span className={cn('font-semibold', account.balanceCents > 0 ? 'text-slate-900' : 'text-emerald-800')}>
+                      <span
+                        className={cn(
+                          'font-semibold',
+                          account.balanceCents > 0 ? 'text-slate-900' : 'text-emerald-800',
+                        )}
+                      >
                         {balanceText(account.balanceCents)}
                       </span>
                       {account.overdueCents > 0 && (

@@ -1,7 +1,14 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useFieldArray, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import {
+  useFieldArray,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { toast } from 'sonner';
 import { Plus, Trash2 } from 'lucide-react';
@@ -63,7 +70,9 @@ export function FeeStructures({ canEdit }: { canEdit: boolean }) {
   const [adding, setAdding] = useState(false);
   const current = Number(todayInSouthAfrica().slice(0, 4));
   // The years with fees, this year and the next, and the year after the one shown (to set up the next from it).
-  const years = [...new Set([...(structures.data?.years ?? []), current - 1, current, current + 1, year, year + 1])].sort((a, b) => a - b);
+  const years = [
+    ...new Set([...(structures.data?.years ?? []), current - 1, current, current + 1, year, year + 1]),
+  ].sort((a, b) => a - b);
   const taken = new Set(structures.data?.structures.map((s) => s.grade));
   const freeGrades = SCHOOL_GRADES.filter((g) => !taken.has(g.id));
 
@@ -101,11 +110,7 @@ export function FeeStructures({ canEdit }: { canEdit: boolean }) {
       </div>
 
       {canEdit && adding && (
-        <StructureForm
-          year={year}
-          grades={freeGrades.map((g) => g.id)}
-          onDone={() => setAdding(false)}
-        />
+        <StructureForm year={year} grades={freeGrades.map((g) => g.id)} onDone={() => setAdding(false)} />
       )}
 
       {structures.isPending ? (
@@ -116,7 +121,9 @@ export function FeeStructures({ canEdit }: { canEdit: boolean }) {
         </p>
       ) : structures.data.structures.length === 0 ? (
         <EmptyState title={`No fee structures for ${year} yet`}>
-          {canEdit ? 'Add each grade’s fees, or copy another year’s fees to start from.' : 'The school has not set them up yet.'}
+          {canEdit
+            ? 'Add each grade’s fees, or copy another year’s fees to start from.'
+            : 'The school has not set them up yet.'}
         </EmptyState>
       ) : (
         <ul className="space-y-4" aria-label={`Fee structures for ${year}`}>
@@ -163,7 +170,8 @@ function StructureCard({
           {grade}
         </h2>
         <p className="text-sm text-slate-700">
-          Compulsory fees for the year: <strong className="tabular-nums">{formatZar(structure.compulsoryTotalCents)}</strong>
+          Compulsory fees for the year:{' '}
+          <strong className="tabular-nums">{formatZar(structure.compulsoryTotalCents)}</strong>
         </p>
       </div>
       <div className="overflow-x-auto">
@@ -196,10 +204,14 @@ function StructureCard({
                   </td>
                   <td className="py-2 pr-3 text-slate-700">
                     {labelOf(INSTALMENT_PLANS, item.plan)}
-                    {parts.length > 1 && <span className="block text-xs">{formatZar(parts[parts.length - 1]!)} each</span>}
+                    {parts.length > 1 && (
+                      <span className="block text-xs">{formatZar(parts[parts.length - 1]!)} each</span>
+                    )}
                   </td>
                   <td className="py-2 pr-3 text-xs text-slate-700">{item.dueDates.map(formatShortDate).join(', ')}</td>
-                  <td className="py-2 text-right font-medium tabular-nums text-slate-900">{formatZar(item.amountCents)}</td>
+                  <td className="py-2 text-right font-medium tabular-nums text-slate-900">
+                    {formatZar(item.amountCents)}
+                  </td>
                 </tr>
               );
             })}
@@ -222,13 +234,23 @@ function StructureCard({
               onConfirm={() => remove.mutateAsync(structure.id)}
             >
               {(ask) => (
-                <Button type="button" variant="ghost" size="sm" onClick={ask} aria-label={`Delete the fees of ${grade}`}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  onClick={ask}
+                  aria-label={`Delete the fees of ${grade}`}
+                >
                   Delete
                 </Button>
               )}
             </ConfirmAction>
           )}
-          {invoiced && <p className="text-xs text-slate-600">Invoices were issued from these fees: changes apply to later invoices.</p>}
+          {invoiced && (
+            <p className="text-xs text-slate-600">
+              Invoices were issued from these fees: changes apply to later invoices.
+            </p>
+          )}
         </div>
       )}
     </section>
@@ -449,7 +471,12 @@ function ItemFields({
         <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-6">
           {(item.dueDates ?? []).map((_, n) => (
             <FormField key={n} id={`${id}-due-${n}`} label={`Instalment ${n + 1}`}>
-              <Input type="date" min={`${year}-01-01`} max={`${year}-12-31`} {...register(`items.${index}.dueDates.${n}`)} />
+              <Input
+                type="date"
+                min={`${year}-01-01`}
+                max={`${year}-12-31`}
+                {...register(`items.${index}.dueDates.${n}`)}
+              />
             </FormField>
           ))}
         </div>
@@ -486,7 +513,8 @@ function CopyYearForm({ toYear, years }: { toYear: number; years: readonly numbe
       const answer = await copy.mutateAsync(body);
       toast.success(copiedText(answer.structures.length, answer.skippedGrades, toYear));
     } catch (error) {
-      if (!applyServerFieldErrors(error, form.setError, ['fromYear', 'toYear', 'increaseBps'])) setProblem(errorMessage(error));
+      if (!applyServerFieldErrors(error, form.setError, ['fromYear', 'toYear', 'increaseBps']))
+        setProblem(errorMessage(error));
     }
   });
   return (

@@ -87,13 +87,23 @@ function OverviewBody({ dashboard }: { dashboard: TFinanceDashboard }) {
       {nothingYet ? (
         <EmptyState title="No fees billed yet">
           <p>
-            Set up the year’s <Link className="font-medium text-brand-700 underline" to={paths.finance.feeStructures}>fee structures</Link>,
-            then <Link className="font-medium text-brand-700 underline" to={paths.finance.invoiceRun}>run the invoices</Link>.
+            Set up the year’s{' '}
+            <Link className="font-medium text-brand-700 underline" to={paths.finance.feeStructures}>
+              fee structures
+            </Link>
+            , then{' '}
+            <Link className="font-medium text-brand-700 underline" to={paths.finance.invoiceRun}>
+              run the invoices
+            </Link>
+            .
           </p>
         </EmptyState>
       ) : (
         <div className="grid gap-6 lg:grid-cols-3">
-          <section className="rounded-2xl border border-slate-200 bg-white p-4 lg:col-span-2" aria-label="Billed and collected">
+          <section
+            className="rounded-2xl border border-slate-200 bg-white p-4 lg:col-span-2"
+            aria-label="Billed and collected"
+          >
             <BarChart
               title={`Billed and collected per month, ${dashboard.year}`}
               summary={chartSummary(dashboard)}
@@ -142,9 +152,15 @@ function OverviewBody({ dashboard }: { dashboard: TFinanceDashboard }) {
         {dashboard.recentPayments.length === 0 ? (
           <p className="text-sm text-slate-600">No payments received yet.</p>
         ) : (
-          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" data-testid="recent-payments">
+          <ul
+            className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
+            data-testid="recent-payments"
+          >
             {dashboard.recentPayments.map((p) => (
-              <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm">
+              <li
+                key={p.id}
+                className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm"
+              >
                 <div className="min-w-0">
                   <Link to={paths.finance.account(p.accountId)} className="font-medium text-brand-700 hover:underline">
                     {p.payerName}
@@ -169,6 +185,7 @@ function chartSummary(dashboard: TFinanceDashboard): string {
     (best, m) => (!best || m.billedCents > best.billedCents ? m : best),
     undefined,
   );
-  const busiest = top && top.billedCents > 0 ? ` The most was billed in ${monthLong(top.month)}: ${formatZar(top.billedCents)}.` : '';
+  const busiest =
+    top && top.billedCents > 0 ? ` The most was billed in ${monthLong(top.month)}: ${formatZar(top.billedCents)}.` : '';
   return `Bar chart of fees billed and collected per month in ${dashboard.year}: ${formatZar(dashboard.billedCents)} billed and ${formatZar(dashboard.collectedCents)} collected in all.${busiest}`;
 }

@@ -80,7 +80,12 @@ function SettingsForm({ settings, canEdit }: { settings: TFinanceSettings; canEd
     }
   });
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Finance settings" className="grid gap-3 sm:grid-cols-2">
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label="Finance settings"
+      className="grid gap-3 sm:grid-cols-2"
+    >
       <fieldset disabled={!canEdit} className="contents">
         <FormField
           id={`${id}-second`}
@@ -107,7 +112,11 @@ function SettingsForm({ settings, canEdit }: { settings: TFinanceSettings; canEd
           <Input {...form.register('reminderDays')} inputMode="numeric" />
         </FormField>
         <div className="space-y-3">
-          <CheckboxField id={`${id}-vat`} label="The school is registered for VAT" {...form.register('vatRegistered')} />
+          <CheckboxField
+            id={`${id}-vat`}
+            label="The school is registered for VAT"
+            {...form.register('vatRegistered')}
+          />
           <FormField id={`${id}-vat-number`} label="VAT number" optional error={errors.vatNumber?.message}>
             <Input {...form.register('vatNumber')} />
           </FormField>

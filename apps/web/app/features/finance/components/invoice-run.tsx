@@ -54,8 +54,7 @@ export function InvoiceRunPage({ canRun }: { canRun: boolean }) {
                 <div>
                   <p className="font-medium text-slate-900">{runScope(run)}</p>
                   <p className="text-slate-600">
-                    {formatDateOfInstant(run.createdAt)} · {run.invoicesCreated} invoices ·{' '}
-                    {formatZar(run.amountCents)}
+                    {formatDateOfInstant(run.createdAt)} · {run.invoicesCreated} invoices · {formatZar(run.amountCents)}
                     {run.status === 'failed' && ' · failed'}
                     {isRunning(run) && ' · running'}
                   </p>

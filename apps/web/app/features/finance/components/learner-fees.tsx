@@ -87,7 +87,12 @@ function OptionsForm({ finance, year, canWrite }: { finance: TLearnerFinance; ye
     }
   });
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Optional items of ${finance.learner.name}`} className="space-y-3">
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={`Optional items of ${finance.learner.name}`}
+      className="space-y-3"
+    >
       <h3 className="font-semibold text-slate-900">Optional items in {year}</h3>
       {optional.length === 0 ? (
         <p className="text-sm text-slate-600">The grade’s fees for {year} have no optional items.</p>
@@ -117,7 +122,13 @@ function OptionsForm({ finance, year, canWrite }: { finance: TLearnerFinance; ye
         error={form.formState.errors.feesFrom?.message}
         className="max-w-xs"
       >
-        <Input type="date" min={`${year}-01-01`} max={`${year}-12-31`} disabled={!canWrite} {...form.register('feesFrom')} />
+        <Input
+          type="date"
+          min={`${year}-01-01`}
+          max={`${year}-12-31`}
+          disabled={!canWrite}
+          {...form.register('feesFrom')}
+        />
       </FormField>
       {canWrite && (
         <Button type="submit" size="sm" variant="secondary" disabled={form.formState.isSubmitting}>
@@ -142,7 +153,12 @@ function Bursaries({ finance, year, canWrite }: { finance: TLearnerFinance; year
       name: v.name,
       kind: v.kind,
       percentBps: v.kind === 'percent' ? (v.percentBps.trim() ? percentToBps(v.percentBps) : undefined) : undefined,
-      amountCents: v.kind === 'amount' ? (v.amountCents.trim() ? (randToCents(v.amountCents) ?? Number.NaN) : undefined) : undefined,
+      amountCents:
+        v.kind === 'amount'
+          ? v.amountCents.trim()
+            ? (randToCents(v.amountCents) ?? Number.NaN)
+            : undefined
+          : undefined,
     })),
     defaultValues: blank,
   });
@@ -169,7 +185,10 @@ function Bursaries({ finance, year, canWrite }: { finance: TLearnerFinance; year
           {finance.bursaries.map((b) => (
             <li key={b.id} className="flex flex-wrap items-center gap-2">
               <span>
-                {b.name}, {b.year}: {b.kind === 'percent' && b.percentBps !== null ? `${formatBps(b.percentBps)} of compulsory fees` : formatZar(b.amountCents ?? 0)}
+                {b.name}, {b.year}:{' '}
+                {b.kind === 'percent' && b.percentBps !== null
+                  ? `${formatBps(b.percentBps)} of compulsory fees`
+                  : formatZar(b.amountCents ?? 0)}
               </span>
               {canWrite && (
                 <ConfirmAction
@@ -182,7 +201,13 @@ function Bursaries({ finance, year, canWrite }: { finance: TLearnerFinance; year
                   onConfirm={() => remove.mutateAsync(b.id)}
                 >
                   {(ask) => (
-                    <Button type="button" size="sm" variant="ghost" onClick={ask} aria-label={`End the bursary ${b.name}`}>
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="ghost"
+                      onClick={ask}
+                      aria-label={`End the bursary ${b.name}`}
+                    >
                       End
                     </Button>
                   )}
@@ -263,7 +288,10 @@ function Exemptions({ finance, year, canWrite }: { finance: TLearnerFinance; yea
       category: v.category,
       decision: v.decision,
       extent: v.extent,
-      percentBps: v.decision === 'granted' && v.extent === 'partial' && v.percentBps.trim() ? percentToBps(v.percentBps) : undefined,
+      percentBps:
+        v.decision === 'granted' && v.extent === 'partial' && v.percentBps.trim()
+          ? percentToBps(v.percentBps)
+          : undefined,
       decisionNotes: v.decisionNotes,
       decidedOn: v.decidedOn,
     })),
@@ -279,7 +307,16 @@ function Exemptions({ finance, year, canWrite }: { finance: TLearnerFinance; yea
       form.reset(blank);
       setOpen(false);
     } catch (error) {
-      if (!applyServerFieldErrors(error, form.setError, ['category', 'decision', 'extent', 'percentBps', 'decisionNotes', 'decidedOn']))
+      if (
+        !applyServerFieldErrors(error, form.setError, [
+          'category',
+          'decision',
+          'extent',
+          'percentBps',
+          'decisionNotes',
+          'decidedOn',
+        ])
+      )
         toast.error(errorMessage(error));
     }
   });
@@ -292,10 +329,13 @@ function Exemptions({ finance, year, canWrite }: { finance: TLearnerFinance; yea
         <ul className="space-y-1 text-sm">
           {finance.exemptions.map((e) => (
             <li key={e.id}>
-              <Badge variant={e.decision === 'granted' ? 'brand' : 'neutral'}>{e.decision === 'granted' ? 'Granted' : 'Refused'}</Badge>{' '}
+              <Badge variant={e.decision === 'granted' ? 'brand' : 'neutral'}>
+                {e.decision === 'granted' ? 'Granted' : 'Refused'}
+              </Badge>{' '}
               {e.year}: {labelOf(EXEMPTION_CATEGORIES, e.category)}
-              {e.decision === 'granted' && (e.extent === 'full' ? ', full' : `, partial (${formatBps(e.percentBps ?? 0)})`)} · decided{' '}
-              {formatShortDate(e.decidedOn)}
+              {e.decision === 'granted' &&
+                (e.extent === 'full' ? ', full' : `, partial (${formatBps(e.percentBps ?? 0)})`)}{' '}
+              · decided {formatShortDate(e.decidedOn)}
               <span className="block text-xs text-slate-600">{e.decisionNotes}</span>
             </li>
           ))}

@@ -80,7 +80,11 @@ function FeeAccountItem({
       <FeeAccountSummary account={account} />
       <div className="flex flex-wrap gap-2">
         {!paying && (
-          <Button type="button" onClick={() => setPaying(true)} aria-label={`Pay now on account ${account.accountNumber}`}>
+          <Button
+            type="button"
+            onClick={() => setPaying(true)}
+            aria-label={`Pay now on account ${account.accountNumber}`}
+          >
             Pay now
           </Button>
         )}
@@ -107,7 +111,8 @@ export function FeeAccountSummary({ account }: { account: TMyFamilyAccount }) {
       <div>
         <p className="font-semibold text-slate-900">{account.schoolName}</p>
         <p className="text-sm text-slate-600">
-          Account {account.accountNumber} · {account.learners.map((l) => `${l.name} (${gradeLabel(l.grade)})`).join(', ')}
+          Account {account.accountNumber} ·{' '}
+          {account.learners.map((l) => `${l.name} (${gradeLabel(l.grade)})`).join(', ')}
         </p>
         <p className="text-sm text-slate-700">
           {account.nextDue

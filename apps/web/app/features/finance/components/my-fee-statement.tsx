@@ -29,7 +29,10 @@ export function MyFeeStatement({
   const account = accounts.data?.find((a) => a.id === accountId);
   return (
     <div className="space-y-6">
-      <Link to={paths.dashboard.parentFinance} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+      <Link
+        to={paths.dashboard.parentFinance}
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" /> School fees
       </Link>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">School fees statement</h1>

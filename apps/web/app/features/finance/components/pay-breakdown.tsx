@@ -15,7 +15,10 @@ export function percentLabel(bps: number): string {
 export function PayBreakdown({ amountCents, schoolName }: { amountCents: number; schoolName: string }) {
   const b = schoolPaymentBreakdown(amountCents);
   return (
-    <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-slate-50 text-sm" data-testid="pay-breakdown">
+    <dl
+      className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-slate-50 text-sm"
+      data-testid="pay-breakdown"
+    >
       <div className="flex justify-between gap-4 px-3 py-2">
         <dt className="text-slate-700">Towards your account</dt>
         <dd className="tabular-nums text-slate-900" data-testid="pay-amount">

@@ -53,7 +53,8 @@ export function PayNowForm({
       if (!applyServerFieldErrors(error, form.setError, ['amountCents'])) setProblem(errorMessage(error));
     }
   });
-  const over = shown !== null && account.balanceCents > 0 && shown > account.balanceCents ? shown - account.balanceCents : 0;
+  const over =
+    shown !== null && account.balanceCents > 0 && shown > account.balanceCents ? shown - account.balanceCents : 0;
   return (
     <form
       onSubmit={(e) => void submit(e)}

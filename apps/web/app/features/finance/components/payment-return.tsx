@@ -33,8 +33,8 @@ export function PaymentReturn({ orderId }: { orderId: string }) {
       <Alert variant="success" role="status" data-testid="payment-return">
         <AlertTitle>Payment received</AlertTitle>
         <AlertDescription>
-          {formatZar(p.breakdown.grossCents)} is on your account (you paid {formatZar(p.breakdown.parentPaysCents)}), receipt{' '}
-          {p.payment.receiptNumber}.{' '}
+          {formatZar(p.breakdown.grossCents)} is on your account (you paid {formatZar(p.breakdown.parentPaysCents)}),
+          receipt {p.payment.receiptNumber}.{' '}
           <a href={myReceiptPdfUrl(p.payment.id)} download className="font-semibold underline">
             Receipt PDF
           </a>

@@ -90,7 +90,8 @@ export function Payouts({ canRequest }: { canRequest: boolean }) {
                         <td className="px-4 py-3">
                           {formatShortDate(p.paidOn)}
                           <span className="block text-xs text-slate-600 sm:hidden">
-                            {p.schedule === 'weekly' ? 'Weekly' : 'On request'}: {formatZar(p.amountCents)} less {formatZar(p.feeCents)}
+                            {p.schedule === 'weekly' ? 'Weekly' : 'On request'}: {formatZar(p.amountCents)} less{' '}
+                            {formatZar(p.feeCents)}
                           </span>
                         </td>
                         <td className="px-4 py-3 max-sm:hidden">{p.schedule === 'weekly' ? 'Weekly' : 'On request'}</td>

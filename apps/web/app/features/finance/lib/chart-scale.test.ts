@@ -9,7 +9,10 @@ describe('valueScale: a round axis above the data', () => {
       ticks: [0, 1_000_000, 2_000_000, 3_000_000, 4_000_000, 5_000_000],
     });
     expect(valueScale([100])).toEqual({ max: 100, ticks: [0, 20, 40, 60, 80, 100] });
-    expect(valueScale([95_000, 106_800])).toEqual({ max: 125_000, ticks: [0, 25_000, 50_000, 75_000, 100_000, 125_000] });
+    expect(valueScale([95_000, 106_800])).toEqual({
+      max: 125_000,
+      ticks: [0, 25_000, 50_000, 75_000, 100_000, 125_000],
+    });
   });
 
   it('never has more intervals than asked for, nor a top below the largest value', () => {

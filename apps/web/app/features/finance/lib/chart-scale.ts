@@ -23,8 +23,7 @@ export function valueScale(values: readonly number[], maxIntervals = 5): IValueS
   const rough = largest / maxIntervals;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
   const step =
-    NICE_STEPS.map((s) => s * magnitude).find((s) => Math.ceil(largest / s - 1e-9) <= maxIntervals) ??
-    10 * magnitude;
+    NICE_STEPS.map((s) => s * magnitude).find((s) => Math.ceil(largest / s - 1e-9) <= maxIntervals) ?? 10 * magnitude;
   const intervals = Math.ceil(largest / step - 1e-9);
   const ticks = Array.from({ length: intervals + 1 }, (_, i) => roundTo(i * step, magnitude));
   return { max: ticks[ticks.length - 1]!, ticks };

@@ -14,7 +14,11 @@ export function convertingResolver<TForm extends FieldValues, TOutput>(
 ): Resolver<TForm, unknown, TOutput> {
   // The zod resolver is typed for a form whose values are the schema's input; this form's are
   // what is typed, and `toInput` makes them the schema's input, so the types are bridged here once.
-  const zod = zodResolver(schema as z.ZodType<TOutput, FieldValues>) as unknown as Resolver<FieldValues, unknown, TOutput>;
+  const zod = zodResolver(schema as z.ZodType<TOutput, FieldValues>) as unknown as Resolver<
+    FieldValues,
+    unknown,
+    TOutput
+  >;
   return (values, context, options) =>
     zod(toInput(values) as FieldValues, context, options as never) as unknown as ReturnType<
       Resolver<TForm, unknown, TOutput>

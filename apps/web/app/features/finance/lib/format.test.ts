@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { balanceText, copiedText, formatBps, formatShortDate, monthLong, monthShort, paymentMethodLabel } from './format';
+import {
+  balanceText,
+  copiedText,
+  formatBps,
+  formatShortDate,
+  monthLong,
+  monthShort,
+  paymentMethodLabel,
+} from './format';
 
 describe('finance formats (en-ZA)', () => {
   it('names months without shifting them by the time zone', () => {

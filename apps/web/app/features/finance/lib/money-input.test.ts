@@ -39,7 +39,6 @@ describe('compact amounts', () => {
     expect(formatZarCompact(125_000_000)).toBe('R1,25m');
     expect(formatZarCompact(0)).toBe('R0');
   });
-
 });
 
 describe('percentToBps', () => {

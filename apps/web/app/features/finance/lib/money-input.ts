@@ -32,13 +32,11 @@ export function centsToRandInput(cents: number): string {
 export function formatZarCompact(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const rand = Math.abs(cents) / 100;
-  const short = (value: number, digits: number) =>
-    Number(value.toFixed(digits)).toString().replace('.', ',');
+  const short = (value: number, digits: number) => Number(value.toFixed(digits)).toString().replace('.', ',');
   if (rand < 1000) return `${sign}R${Math.round(rand)}`;
   if (rand < 1_000_000) return `${sign}R${short(rand / 1000, rand < 100_000 ? 1 : 0)}k`;
   return `${sign}R${short(rand / 1_000_000, 2)}m`;
 }
-
 
 /**
  * A percentage typed as "6,5", "6.5" or "6,5 %" in basis points (650); blank is 0. What is no
