@@ -39,6 +39,12 @@ function financeNav(page: Page) {
   return page.getByRole('navigation', { name: 'Finance' });
 }
 
+/** Opens a finance page from the finance menu, once its heading shows (the pages load as they are opened). */
+async function openFinancePage(page: Page, link: string, heading = link) {
+  await financeNav(page).getByRole('link', { name: link }).click();
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+}
+
 /** The total the age analysis shows for the demo parent's family (what has fallen due unpaid). */
 async function debtorTotal(page: Page): Promise<number> {
   await page.goto('/dashboard/school/finance/debtors?grade=8');
@@ -75,7 +81,7 @@ test('the accountant sets up a structure, runs invoices, records an EFT payment 
   });
 
   await test.step(`next year's Grade 8 fees: tuition per term and a levy once`, async () => {
-    await financeNav(accountant).getByRole('link', { name: 'Fee structures' }).click();
+    await openFinancePage(accountant, 'Fee structures');
     await accountant.getByLabel('Year', { exact: true }).selectOption(String(YEAR));
     await expect(accountant.getByText(`No fee structures for ${YEAR} yet`)).toBeVisible();
     await accountant.getByRole('button', { name: 'Add a grade’s fees' }).click();
@@ -117,7 +123,7 @@ test('the accountant sets up a structure, runs invoices, records an EFT payment 
   });
 
   await test.step('the invoice run bills Grade 8 for the year, once however often it runs', async () => {
-    await financeNav(accountant).getByRole('link', { name: 'Invoice run' }).click();
+    await openFinancePage(accountant, 'Invoice run');
     const form = accountant.getByRole('form', { name: 'Start an invoice run' });
     await form.getByLabel('Year').selectOption(String(YEAR));
     await form.getByLabel('Grades').selectOption({ label: 'Grade 8' });
@@ -145,7 +151,7 @@ test('the accountant sets up a structure, runs invoices, records an EFT payment 
   const debtorsBefore = await debtorTotal(accountant);
   let balance = 0;
   await test.step('Kabelo’s family account owes the year’s fees; the accountant records an EFT', async () => {
-    await financeNav(accountant).getByRole('link', { name: 'Family accounts' }).click();
+    await openFinancePage(accountant, 'Family accounts');
     await accountant.getByRole('searchbox', { name: 'Search accounts' }).fill('DHS-0001');
     const table = accountant.getByTestId('accounts-table');
     await expect(table.getByRole('row')).toHaveCount(2);
@@ -182,7 +188,7 @@ test('the accountant sets up a structure, runs invoices, records an EFT payment 
   });
 
   await test.step('a bank statement deposit is matched by the admission number and confirmed', async () => {
-    await financeNav(accountant).getByRole('link', { name: 'Bank statement' }).click();
+    await openFinancePage(accountant, 'Bank statement');
     const token = Math.random().toString(36).slice(2, 8).toUpperCase();
     const csv = [
       'Date,Description,Amount',
@@ -228,7 +234,7 @@ test('the accountant sets up a structure, runs invoices, records an EFT payment 
     await expect(accountant.getByText(/^\d+ reminders? (is|are) being sent\.$/)).toBeVisible();
     const reminder = await waitForMail(request, DEMO.parent, (m) => m.tag === 'fee-reminder', 20_000);
     expect(reminder.text).toContain('is past its due date');
-    await financeNav(accountant).getByRole('link', { name: 'Overview' }).click();
+    await openFinancePage(accountant, 'Overview', 'Finance');
     await expect(accountant.getByTestId('recent-payments')).toContainText('Lindiwe Mokoena');
     await accountant.getByText('Show the figures').click();
     await expect(accountant.getByRole('table', { name: /Billed and collected per month/ })).toBeVisible();
@@ -291,7 +297,7 @@ test('the parent sees the statement and pays online in the sandbox; the balance 
 
   // The school receives the fee less 5 %: at least the R950,00 of this payment is held for it,
   // and paid out at once on request for R12.
-  await financeNav(accountant).getByRole('link', { name: 'Payouts' }).click();
+  await openFinancePage(accountant, 'Payouts');
   const available = centsOf(await accountant.getByTestId('payout-available').innerText());
   expect(available).toBeGreaterThanOrEqual(95_000);
   await accountant.getByRole('button', { name: 'Pay out now' }).click();
