@@ -184,6 +184,11 @@ test('the accountant sets up a structure, runs invoices, records an EFT payment 
     balance -= 100_000;
     await expect(accountant.getByTestId('account-balance')).toHaveText(zar(balance));
     await expect(accountant.getByTestId('account-payments')).toContainText('MOKOENA DHS-0001 FEES');
+    // Kabelo's own fees: optional items, the start day, bursaries and exemptions.
+    await accountant.getByText('Kabelo Mokoena (Grade 8): optional items, bursaries and exemptions').click();
+    await expect(accountant.getByRole('heading', { name: 'Bursaries', level: 3 })).toBeVisible();
+    await accountant.getByRole('button', { name: 'Add a bursary' }).click();
+    await expect(accountant.getByRole('form', { name: 'Add a bursary for Kabelo Mokoena' })).toBeVisible();
     await expectNoSeriousA11yViolations(accountant);
   });
 
