@@ -151,6 +151,20 @@ describe('school fees (API)', () => {
       },
     );
     expect(exemption.statusCode).toBe(201);
+    const strangersFile = await call(
+      'accountant',
+      'POST',
+      `/api/school/finance/learners/${s.learners.unpaid.id}/exemptions`,
+      {
+        year: YEAR,
+        category: 'income',
+        decision: 'refused',
+        decisionNotes: 'Income above the threshold.',
+        decidedOn: '2026-02-12',
+        documentIds: ['00000000-0000-4000-8000-000000000001'],
+      },
+    );
+    expect(strangersFile.json().error.fields).toHaveProperty('documentIds');
     const audits = await t.database.db
       .select()
       .from(auditEvents)

@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type DbExecutor } from '../../../platform/db/client.ts';
-import {
-  feeAllocations,
-  feeCreditNotes,
-  feePayments,
-} from '../../../platform/db/schema/index.ts';
+import { feeAllocations, feeCreditNotes, feePayments } from '../../../platform/db/schema/index.ts';
 import type { TLineDiscount } from '../../../platform/db/schema/finance.ts';
 import { lockForTransaction } from '../../../platform/db/transaction.ts';
 import { postJournal, postJournals } from '../../ledger/index.ts';

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { gradeFromNumber } from '@sekolo/shared/schemas/school';
 import {
   FINANCE_MESSAGES as M,
@@ -20,6 +20,7 @@ import {
   learnerFeeOptions,
   learnerFeeProfiles,
   learners,
+  uploads,
 } from '../../../platform/db/schema/index.ts';
 import { transaction } from '../../../platform/db/transaction.ts';
 import { recordAudit } from '../../../platform/audit/audit.ts';
@@ -239,6 +240,21 @@ export async function recordExemption(
   input: z.output<typeof ZExemptionSchema>,
 ) {
   await learnerOf(db, caller.organizationId, learnerId);
+  if (input.documentIds.length) {
+    // Supporting documents the school holds, or the caller uploaded: never another school's files.
+    const found = await db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(
+        and(
+          inArray(uploads.id, input.documentIds),
+          isNull(uploads.deletedAt),
+          or(eq(uploads.organizationId, caller.organizationId), eq(uploads.ownerUserId, caller.userId)),
+        ),
+      );
+    if (found.length !== new Set(input.documentIds).size)
+      throw badRequest('Attach documents uploaded to this school.', { documentIds: 'A document was not found.' });
+  }
   const row = await transaction(db, async (tx) => {
     const [created] = await tx
       .insert(feeExemptions)
