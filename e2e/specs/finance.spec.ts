@@ -19,6 +19,11 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 const ACCOUNTANT = 'accountant@demo-school.sekolo.test';
 const YEAR = Number(todayInSouthAfrica().slice(0, 4)) + 1;
 const TODAY = todayInSouthAfrica();
+/** A one-page PDF the uploads module recognises by its bytes. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 /** '2026-12-02' → '02/12/2026', as the finance pages print days. */
 const shortDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
@@ -189,7 +194,27 @@ test('the accountant sets up a structure, runs invoices, records an EFT payment 
     await expect(accountant.getByRole('heading', { name: 'Bursaries', level: 3 })).toBeVisible();
     await accountant.getByRole('button', { name: 'Add a bursary' }).click();
     await expect(accountant.getByRole('form', { name: 'Add a bursary for Kabelo Mokoena' })).toBeVisible();
+    // A refused exemption application, with the parent's application attached: on record, audited, no money moves.
+    await accountant.getByRole('button', { name: 'Record an exemption decision' }).click();
+    const exemption = accountant.getByRole('form', { name: 'Record an exemption decision for Kabelo Mokoena' });
+    await exemption.getByLabel('Category').selectOption({ label: 'Income below the threshold (means test)' });
+    await exemption.getByLabel('Decision').selectOption('refused');
+    await exemption.getByLabel('Supporting document').setInputFiles({
+      name: 'exemption-application.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await expect(exemption.getByText('exemption-application.pdf')).toBeVisible();
     await expectNoSeriousA11yViolations(accountant);
+    await exemption.getByRole('button', { name: 'Record decision' }).click();
+    await expect(exemption.getByText('Enter the reason.')).toBeVisible();
+    await exemption
+      .getByLabel('The governing body’s decision')
+      .fill('SGB meeting of 28 November: household income above the threshold.');
+    await exemption.getByRole('button', { name: 'Record decision' }).click();
+    await expect(accountant.getByText('The exemption decision for Kabelo Mokoena is recorded.')).toBeVisible();
+    await expect(accountant.getByText(/SGB meeting of 28 November.*1 supporting document/)).toBeVisible();
+    await expect(accountant.getByTestId('account-balance')).toHaveText(zar(balance));
   });
 
   await test.step('a bank statement deposit is matched by the admission number and confirmed', async () => {

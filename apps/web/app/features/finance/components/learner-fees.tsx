@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { formatZar } from '@sekolo/shared/domain/money';
@@ -14,6 +14,8 @@ import {
   type TExemptionCategory,
   type TLearnerFinance,
 } from '@sekolo/shared/schemas/finance';
+import type { TUploadedFile } from '@sekolo/shared/schemas/uploads';
+import { FileUpload } from '~/components/upload/file-upload';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { ConfirmAction } from '~/components/ui/confirm-action';
@@ -262,6 +264,8 @@ function Bursaries({ finance, year, canWrite }: { finance: TLearnerFinance; year
 }
 
 type TExemptionForm = {
+  /** The parent's application or proof (a grant letter), uploaded before the decision is saved. */
+  documentIds: TUploadedFile | null;
   category: TExemptionCategory;
   decision: 'granted' | 'refused';
   extent: 'full' | 'partial';
@@ -275,6 +279,7 @@ function Exemptions({ finance, year, canWrite }: { finance: TLearnerFinance; yea
   const record = useRecordExemption(finance.learner.id);
   const [open, setOpen] = useState(false);
   const blank: TExemptionForm = {
+    documentIds: null,
     category: 'social_grant',
     decision: 'granted',
     extent: 'full',
@@ -294,6 +299,7 @@ function Exemptions({ finance, year, canWrite }: { finance: TLearnerFinance; yea
           : undefined,
       decisionNotes: v.decisionNotes,
       decidedOn: v.decidedOn,
+      documentIds: v.documentIds ? [v.documentIds.id] : [],
     })),
     defaultValues: blank,
   });
@@ -309,6 +315,7 @@ function Exemptions({ finance, year, canWrite }: { finance: TLearnerFinance; yea
     } catch (error) {
       if (
         !applyServerFieldErrors(error, form.setError, [
+          'documentIds',
           'category',
           'decision',
           'extent',
@@ -336,7 +343,11 @@ function Exemptions({ finance, year, canWrite }: { finance: TLearnerFinance; yea
               {e.decision === 'granted' &&
                 (e.extent === 'full' ? ', full' : `, partial (${formatBps(e.percentBps ?? 0)})`)}{' '}
               · decided {formatShortDate(e.decidedOn)}
-              <span className="block text-xs text-slate-600">{e.decisionNotes}</span>
+              <span className="block text-xs text-slate-600">
+                {e.decisionNotes}
+                {e.documentIds.length > 0 &&
+                  ` · ${e.documentIds.length} supporting ${e.documentIds.length === 1 ? 'document' : 'documents'}`}
+              </span>
             </li>
           ))}
         </ul>
@@ -389,6 +400,24 @@ function Exemptions({ finance, year, canWrite }: { finance: TLearnerFinance; yea
             >
               <Textarea rows={3} {...form.register('decisionNotes')} />
             </FormField>
+            <div className="sm:col-span-2">
+              <Controller
+                control={form.control}
+                name="documentIds"
+                render={({ field }) => (
+                  <FileUpload
+                    id={`${id}-document`}
+                    label="Supporting document"
+                    required={false}
+                    purpose="fee-exemption"
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={errors.documentIds?.message}
+                    description="The parent’s application or proof, e.g. a grant letter: PDF, PNG, JPEG or WebP."
+                  />
+                )}
+              />
+            </div>
             <div className="flex gap-2 sm:col-span-2">
               <Button type="submit" size="sm" disabled={isSubmitting}>
                 Record decision
