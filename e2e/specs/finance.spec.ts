@@ -198,7 +198,7 @@ test('the accountant sets up a structure, runs invoices, records an EFT payment 
     await accountant.getByRole('button', { name: 'Record an exemption decision' }).click();
     const exemption = accountant.getByRole('form', { name: 'Record an exemption decision for Kabelo Mokoena' });
     await exemption.getByLabel('Category').selectOption({ label: 'Income below the threshold (means test)' });
-    await exemption.getByLabel('Decision').selectOption('refused');
+    await exemption.getByLabel('Decision', { exact: true }).selectOption('refused');
     await exemption.getByLabel('Supporting document').setInputFiles({
       name: 'exemption-application.pdf',
       mimeType: 'application/pdf',
