@@ -86,6 +86,10 @@ export const paths = {
     businessModule: (module: string) => `/dashboard/business/${module}`,
     charity: '/dashboard/charity',
     customer: '/dashboard/customer',
+    /** A parent's school fees: every family account they pay, Pay now, and the return from paying. */
+    parentFinance: '/dashboard/parent/finance',
+    /** One of a parent's family accounts: its statement, and paying it. */
+    parentFeeAccount: (accountId: string) => `/dashboard/parent/finance/${encodeURIComponent(accountId)}`,
   },
   /** The school's pages for its staff, under the school dashboard. */
   school: {
@@ -106,6 +110,17 @@ export const paths = {
     module: (module: string) => `/dashboard/school/${module}`,
     /** The old address of the school's settings, which redirects to the school dashboard. */
     legacySettings: '/admin/school-settings',
+  },
+  /** The school's fees and finance, for those who see its financials. */
+  finance: {
+    overview: '/dashboard/school/finance',
+    feeStructures: '/dashboard/school/finance/fees',
+    invoiceRun: '/dashboard/school/finance/invoice-run',
+    accounts: '/dashboard/school/finance/accounts',
+    account: (accountId: string) => `/dashboard/school/finance/accounts/${encodeURIComponent(accountId)}`,
+    bankImport: '/dashboard/school/finance/bank-import',
+    debtors: '/dashboard/school/finance/debtors',
+    payouts: '/dashboard/school/finance/payouts',
   },
   console: {
     home: '/console',

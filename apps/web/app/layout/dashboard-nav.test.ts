@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dashboardPathForRole, PERMISSIONS, ROLES, type TRole } from '@sekolo/shared/constants/roles';
 import { rolesForDashboard } from '~/features/auth/lib/dashboard-roles';
-import { LEARNER_VIEWER_ROLES, SCHOOL_AREA_ROLES, schoolRolesWith } from '~/features/school/lib/school-access';
+import {
+  FINANCE_ROLES,
+  LEARNER_VIEWER_ROLES,
+  SCHOOL_AREA_ROLES,
+  schoolRolesWith,
+} from '~/features/school/lib/school-access';
 import {
   canOpenSidebarItem,
   SCHOOL_SETTINGS_LINK_ACCESS,
@@ -70,8 +75,14 @@ const ROUTE_GUARDS: { match: RegExp; file: string; states: string; roles: readon
     roles: [...SCHOOL_AREA_ROLES, 'student'],
   },
   {
+    match: /^\/dashboard\/school\/finance$/,
+    file: 'dashboard-school-finance.tsx',
+    states: '<RequireAuth roles={FINANCE_ROLES}>',
+    roles: FINANCE_ROLES,
+  },
+  {
     // /dashboard/school/:module/* — the modules later issues fill.
-    match: /^\/dashboard\/school\/(assignments|grades|curriculum|reports|finance|transport|shop|settings)$/,
+    match: /^\/dashboard\/school\/(assignments|grades|curriculum|reports|transport|shop|settings)$/,
     file: 'dashboard-school-module.tsx',
     states: '<RequireAuth roles={SCHOOL_AREA_ROLES}>',
     roles: SCHOOL_AREA_ROLES,

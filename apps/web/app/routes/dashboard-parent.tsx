@@ -3,6 +3,8 @@ import { MyChildren } from '~/features/school/components/my-children';
 import { ChildOverviews } from '~/features/school/components/child-overview';
 import { ConsentRequest } from '~/features/school/components/consent-request';
 import { AbsenceNotices } from '~/features/attendance/components/absence-notices';
+import { MyFeeAccounts } from '~/features/finance/components/my-fee-accounts';
+import { followCheckoutRedirect } from '~/features/payments/lib/follow-redirect';
 import { paths } from '~/config/paths';
 
 export function meta() {
@@ -26,6 +28,7 @@ export default function DashboardParent() {
       <ConsentRequest />
       <AbsenceNotices />
       <MyChildren />
+      <MyFeeAccounts followRedirect={followCheckoutRedirect} />
       <ChildOverviews />
     </DashboardHome>
   );

@@ -20,6 +20,8 @@ export default function DashboardSchoolModule() {
   // Learners have their own pages; a deeper unknown path under them goes back to the list.
   if (slug === 'students') return <Navigate to={paths.school.learners} replace />;
   if (slug === 'classes') return <Navigate to={paths.school.classes} replace />;
+  // Finance has its pages: an address under it that is none of them goes to its overview.
+  if (slug === 'finance') return <Navigate to={paths.finance.overview} replace />;
   const module = SCHOOL_MODULES[slug];
   if (!module) return <Navigate to={paths.notFound} replace />;
   return (

@@ -27,3 +27,5 @@ export const ATTENDANCE_VIEW_PERMISSIONS: readonly TPermission[] = ['manage_stud
 export const ATTENDANCE_ROLES = schoolRolesWith(ATTENDANCE_VIEW_PERMISSIONS);
 /** Who opens the school's billing settings (routes/billing-settings.tsx): the admins who pay. */
 export const BILLING_ROLES: readonly TRole[] = ['school_admin', 'administrator'];
+/** Who opens the school's finance pages: those who see its financials (the server's view_financials). */
+export const FINANCE_ROLES = schoolRolesWith(['view_financials']);
