@@ -6,7 +6,13 @@ import { contactRoutes } from './modules/contact/index.ts';
 import { demoBookingRoutes } from './modules/demo-bookings/index.ts';
 import { basketCheckoutRoutes, paymentRoutes, registerPaymentJobs } from './modules/payments/index.ts';
 import { guardianLinkRoutes, schoolRoutes } from './modules/people/index.ts';
-import { attendanceRoutes, classRoutes, timetableRoutes } from './modules/academics/index.ts';
+import {
+  assessmentRoutes,
+  assignmentRoutes,
+  attendanceRoutes,
+  classRoutes,
+  timetableRoutes,
+} from './modules/academics/index.ts';
 import { applicationRoutes, consoleApplicationRoutes } from './modules/applications/index.ts';
 import { uploadRoutes } from './modules/uploads/index.ts';
 import { customerProfileRoutes } from './modules/customer-profile/index.ts';
@@ -34,6 +40,8 @@ export async function registerModules(app: App) {
   await app.register(listingRoutes, { prefix: '/api/listings' });
   await app.register(basketCheckoutRoutes, { prefix: '/api/payments' });
   await app.register(timetableRoutes, { prefix: '/api/school/timetable' });
+  await app.register(assessmentRoutes, { prefix: '/api/school/assessment' });
+  await app.register(assignmentRoutes, { prefix: '/api/school/assignments' });
   await app.register(consoleJobRoutes, { prefix: '/api/console/jobs' });
   registerModuleJobs(app);
 }

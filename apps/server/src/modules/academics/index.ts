@@ -2,6 +2,8 @@
 export { classRoutes } from './classes/routes.ts';
 export { attendanceRoutes } from './attendance/routes.ts';
 export { timetableRoutes } from './timetable/routes.ts';
+export { assessmentRoutes } from './assessment/routes.ts';
+export { assignmentRoutes } from './assessment/assignment-routes.ts';
 export { VIEW_ATTENDANCE } from './attendance/attendance-access.ts';
 export { onEachDay } from './attendance/learner-days.ts';
 export { getDayOverview } from './attendance/views.ts';

@@ -15,3 +15,4 @@ export * from './basket.ts';
 export * from './listings.ts';
 export * from './attendance.ts';
 export * from './timetable.ts';
+export * from './assessment.ts';
