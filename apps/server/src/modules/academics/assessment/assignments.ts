@@ -334,9 +334,9 @@ const learnerRef = {
 
 /** Where a learner takes the assignment's subject class. */
 const takenBy = (learner: TLearnerRef) =>
-  sql`(${subjectClasses.membership} = 'register_class' and ${subjectClasses.registerClassId} = ${learner.registerClassId})
+  sql`((${subjectClasses.membership} = 'register_class' and ${subjectClasses.registerClassId} = ${learner.registerClassId})
     or (${subjectClasses.membership} = 'chosen' and exists (select 1 from ${subjectClassLearners}
-      where ${subjectClassLearners.subjectClassId} = ${subjectClasses.id} and ${subjectClassLearners.learnerId} = ${learner.id}))`;
+      where ${subjectClassLearners.subjectClassId} = ${subjectClasses.id} and ${subjectClassLearners.learnerId} = ${learner.id})))`;
 
 async function assignmentsOfLearner(
   db: DbExecutor,
