@@ -23,7 +23,7 @@ describe('assessment: programme, gradebook and released results', () => {
   let org: string;
   const cookies: Record<string, string> = {};
   const people: Record<string, TCreatedUser> = {};
-  const ids: Record<string, string> = {};
+  const ids = {} as Record<'thandi' | 'pieter' | 'other' | 'maths' | 'english8B', string>;
   const YEAR = 2026;
 
   const call = (who: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: Record<string, unknown>) =>
