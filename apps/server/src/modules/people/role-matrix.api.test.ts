@@ -170,6 +170,8 @@ const VIEW_GRADES = member('view_grades');
 /** A parent's children's marks and assignments. */
 const VIEW_CHILD_GRADES = member('view_child_grades');
 /** A report card's PDF: the admin, or a family member (their own published cards; others 404). */
+/** The Reports page's academic figures: school-wide for who may view reports. */
+const VIEW_REPORTS = member('view_reports');
 const REPORT_CARD_PDF = member('manage_curriculum', 'view_child_grades', 'view_grades');
 
 /** The matrix at a glance: which member roles each rule lets in (outsiders never). */
@@ -199,6 +201,7 @@ const RULE_ROLES: [TRule, TRole[]][] = [
   [VIEW_GRADES, ['student']],
   [VIEW_CHILD_GRADES, ['parent']],
   [REPORT_CARD_PDF, ['school_admin', 'student', 'parent']],
+  [VIEW_REPORTS, ['school_admin', 'teacher', 'accountant', 'administrator', 'human_resources']],
 ];
 
 const SCHOOL = { name: 'Matrix Primary', type: 'school' as const };
@@ -892,6 +895,23 @@ describe('school routes: every role of spec 6 against every route', () => {
       ok: 200,
       request: () => ({
         url: `/api/school/assessment/subject-classes/${f.subjectClass}/gradebook/changes?year=2026&term=1`,
+      }),
+    },
+    'GET /api/school/assessment/reports/distributions': {
+      rule: VIEW_REPORTS,
+      ok: 200,
+      request: () => ({ url: '/api/school/assessment/reports/distributions?year=2026&term=1' }),
+    },
+    'GET /api/school/assessment/reports/at-risk': {
+      rule: VIEW_REPORTS,
+      ok: 200,
+      request: () => ({ url: '/api/school/assessment/reports/at-risk?year=2026&term=1' }),
+    },
+    'GET /api/school/assessment/subject-classes/:id/mark-schedule.csv': {
+      rule: MARK_GRADES,
+      ok: 200,
+      request: () => ({
+        url: `/api/school/assessment/subject-classes/${f.subjectClass}/mark-schedule.csv?year=2026&term=1`,
       }),
     },
     'GET /api/school/assessment/my-results': {

@@ -787,6 +787,13 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
         expect: { adminB: 404, parentB: 404, studentB: 404, teacherB: 403 },
       },
     ],
+    'GET /api/school/assessment/subject-classes/:id/mark-schedule.csv': [
+      {
+        name: "Alpha's subject class",
+        url: () => `/api/school/assessment/subject-classes/${id.aSubjectClass}/mark-schedule.csv?year=2026&term=1`,
+        expect: { adminB: 404, teacherB: 404, parentB: 403 },
+      },
+    ],
     'PUT /api/school/timetable/terms': [
       {
         name: "Bravo's own 2026 terms (Alpha's stay)",
@@ -829,6 +836,8 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
     'GET /api/school/assignments/mine': 'lists (the learner’s own)',
     'GET /api/school/assignments/my-children': 'lists (the parent’s own)',
     'GET /api/school/report-cards': 'lists',
+    'GET /api/school/assessment/reports/distributions': 'lists',
+    'GET /api/school/assessment/reports/at-risk': 'lists',
     'GET /api/school/report-cards/my-children': 'lists (the parent’s own)',
     'GET /api/school/report-cards/mine': 'lists (the learner’s own)',
   };
@@ -867,6 +876,8 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
     { who: 'studentB', url: '/api/school/assessment/my-results?year=2026', namesBravo: true },
     { who: 'parentB', url: '/api/school/assessment/my-children/results?year=2026', namesBravo: true },
     { who: 'adminB', url: '/api/school/report-cards?year=2026&term=1', namesBravo: true },
+    { who: 'adminB', url: '/api/school/assessment/reports/distributions?year=2026&term=1', namesBravo: true },
+    { who: 'teacherB', url: '/api/school/assessment/reports/at-risk?year=2026&term=1', namesBravo: false },
     { who: 'parentB', url: '/api/school/report-cards/my-children', namesBravo: true },
     { who: 'studentB', url: '/api/school/report-cards/mine', namesBravo: true },
   ];
