@@ -6,7 +6,14 @@ import { contactRoutes } from './modules/contact/index.ts';
 import { demoBookingRoutes } from './modules/demo-bookings/index.ts';
 import { basketCheckoutRoutes, paymentRoutes, registerPaymentJobs } from './modules/payments/index.ts';
 import { guardianLinkRoutes, schoolRoutes } from './modules/people/index.ts';
-import { attendanceRoutes, classRoutes, timetableRoutes } from './modules/academics/index.ts';
+import {
+  assessmentRoutes,
+  assignmentRoutes,
+  attendanceRoutes,
+  reportCardRoutes,
+  classRoutes,
+  timetableRoutes,
+} from './modules/academics/index.ts';
 import { applicationRoutes, consoleApplicationRoutes } from './modules/applications/index.ts';
 import { uploadRoutes } from './modules/uploads/index.ts';
 import { customerProfileRoutes } from './modules/customer-profile/index.ts';
@@ -35,6 +42,9 @@ export async function registerModules(app: App) {
   await app.register(listingRoutes, { prefix: '/api/listings' });
   await app.register(basketCheckoutRoutes, { prefix: '/api/payments' });
   await app.register(timetableRoutes, { prefix: '/api/school/timetable' });
+  await app.register(assessmentRoutes, { prefix: '/api/school/assessment' });
+  await app.register(assignmentRoutes, { prefix: '/api/school' });
+  await app.register(reportCardRoutes, { prefix: '/api/school' });
   await app.register(consoleJobRoutes, { prefix: '/api/console/jobs' });
   await app.register(financeRoutes, { prefix: '/api/school' });
   registerModuleJobs(app);

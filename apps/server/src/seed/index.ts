@@ -10,6 +10,7 @@ import { seedAttendance } from './seed-attendance.ts';
 import { seedFamily } from './seed-family.ts';
 import { seedConsents } from './seed-consents.ts';
 import { seedFinance } from './seed-finance.ts';
+import { seedAssessment } from './seed-assessment.ts';
 import type { TDemoLogin, TSeedContext, TSeeder } from './seeder.ts';
 
 export type { TDemoLogin, TSeedContext, TSeeder };
@@ -25,6 +26,7 @@ const SEEDERS: TSeeder[] = [
   seedFamily,
   seedConsents,
   seedFinance,
+  seedAssessment,
 ];
 
 export class DemoPasswordError extends Error {

@@ -16,3 +16,4 @@ export * from './listings.ts';
 export * from './attendance.ts';
 export * from './timetable.ts';
 export * from './finance.ts';
+export * from './assessment.ts';

@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assessmentContracts as api } from '@sekolo/shared/contracts/academics-assessment';
+import { fromContract } from '../../../platform/http/contract-route.ts';
+import { requireSchoolPermission, schoolOf } from '../../../platform/tenancy/school-context.ts';
+import { EDIT_PROGRAMME, MARK_GRADES, READ_PROGRAMME } from './access.ts';
+import { getGradebook, markChanges, releaseMarks, saveMarks } from './gradebook.ts';
+import { getProgramme, saveProgrammeTerm } from './programme.ts';
+import { markableClasses, myChildrenResults, myResults } from './results.ts';
+import { atRiskLearners, markDistributions, markScheduleCsv } from './reports.ts';
+
+/**
+ * Assessment, prefix /api/school/assessment. The school admin (manage_curriculum) edits the
+ * programme and opens every gradebook; a teacher (manage_grades) opens only the subject classes
+ * they teach (403 otherwise); learners and parents read released results. Another school's ids
+ * answer 404.
+ */
+export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const canMark = requireSchoolPermission(...MARK_GRADES);
+
+  app.route({
+    ...fromContract(app, api.programme),
+    onRequest: requireSchoolPermission(...READ_PROGRAMME),
+    handler: async (request) => {
+      const ctx = schoolOf(request);
+      const { year, grade, subject } = request.query;
+      return { programme: await getProgramme(db, ctx.organizationId, year, grade, subject) };
+    },
+  });
+
+  app.route({
+    ...fromContract(app, api.saveProgrammeTerm),
+    onRequest: requireSchoolPermission(...EDIT_PROGRAMME),
+    handler: async (request) => ({ programme: await saveProgrammeTerm(db, schoolOf(request), request.body) }),
+  });
+
+  app.route({
+    ...fromContract(app, api.markableClasses),
+    onRequest: canMark,
+    handler: async (request) => ({ subjectClasses: await markableClasses(db, schoolOf(request)) }),
+  });
+
+  app.route({
+    ...fromContract(app, api.gradebook),
+    onRequest: canMark,
+    handler: async (request) => {
+      const { year, term } = request.query;
+      return { gradebook: await getGradebook(db, schoolOf(request), request.params.id, year, term) };
+    },
+  });
+
+  app.route({
+    ...fromContract(app, api.saveMarks),
+    onRequest: canMark,
+    handler: async (request) => saveMarks(db, schoolOf(request), request.params.id, request.body),
+  });
+
+  app.route({
+    ...fromContract(app, api.releaseMarks),
+    onRequest: canMark,
+    handler: async (request) =>
+      releaseMarks(db, schoolOf(request), request.params.id, request.body.year, request.body.term),
+  });
+
+  app.route({
+    ...fromContract(app, api.markChanges),
+    onRequest: canMark,
+    handler: async (request) => {
+      const { year, term } = request.query;
+      return { changes: await markChanges(db, schoolOf(request), request.params.id, year, term) };
+    },
+  });
+
+  app.route({
+    ...fromContract(app, api.markDistributions),
+    onRequest: requireSchoolPermission('view_reports'),
+    handler: async (request) => ({
+      classes: await markDistributions(db, schoolOf(request), request.query.year, request.query.term),
+    }),
+  });
+
+  app.route({
+    ...fromContract(app, api.atRisk),
+    onRequest: requireSchoolPermission('view_reports'),
+    handler: async (request) => ({
+      learners: await atRiskLearners(db, schoolOf(request), request.query.year, request.query.term),
+    }),
+  });
+
+  app.route({
+    ...fromContract(app, api.markSchedule),
+    onRequest: canMark,
+    handler: async (request, reply) => {
+      const { year, term } = request.query;
+      const { filename, csv } = await markScheduleCsv(db, schoolOf(request), request.params.id, year, term);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send('\uFEFF' + csv);
+    },
+  });
+
+  app.route({
+    ...fromContract(app, api.myResults),
+    onRequest: requireSchoolPermission('view_grades'),
+    handler: async (request) => ({ results: await myResults(db, schoolOf(request), request.query.year) }),
+  });
+
+  app.route({
+    ...fromContract(app, api.myChildrenResults),
+    onRequest: requireSchoolPermission('view_child_grades'),
+    handler: async (request) => ({ results: await myChildrenResults(db, schoolOf(request), request.query.year) }),
+  });
+};
