@@ -102,6 +102,8 @@ export const paths = {
     /** One class's register on one day. */
     attendanceOf: (classId: string, date: string) => `/dashboard/school/attendance?class=${classId}&date=${date}`,
     billing: '/dashboard/school/settings/billing',
+    /** The gradebook of a subject class's term. */
+    grades: '/dashboard/school/grades',
     /** A school module (grades, finance…) not built yet. */
     module: (module: string) => `/dashboard/school/${module}`,
     /** The old address of the school's settings, which redirects to the school dashboard. */

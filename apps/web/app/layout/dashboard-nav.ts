@@ -25,6 +25,7 @@ import {
 import type { TPermission, TRole } from '@sekolo/shared/constants/roles';
 import {
   ATTENDANCE_ROLES,
+  GRADEBOOK_ROLES,
   LEARNER_VIEWER_ROLES,
   SCHOOL_AREA_ROLES,
   schoolRolesWith,
@@ -134,9 +135,9 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
       },
       {
         label: 'Grades',
-        to: paths.school.module('grades'),
+        to: paths.school.grades,
         icon: ListChecks,
-        access: { roles: moduleRoles(['manage_grades']) },
+        access: { roles: GRADEBOOK_ROLES },
       },
       {
         label: 'Curriculum',

@@ -27,3 +27,9 @@ export const ATTENDANCE_VIEW_PERMISSIONS: readonly TPermission[] = ['manage_stud
 export const ATTENDANCE_ROLES = schoolRolesWith(ATTENDANCE_VIEW_PERMISSIONS);
 /** Who opens the school's billing settings (routes/billing-settings.tsx): the admins who pay. */
 export const BILLING_ROLES: readonly TRole[] = ['school_admin', 'administrator'];
+/** Who opens the gradebook: teachers (their own subject classes) and the curriculum's managers (the server's MARK_GRADES). */
+export const GRADEBOOK_ROLES = schoolRolesWith(['manage_grades', 'manage_curriculum']);
+/** Who sets and marks assignments (the server's SET_ASSIGNMENTS). */
+export const ASSIGNMENT_SETTER_ROLES = schoolRolesWith(['create_assignments', 'manage_curriculum']);
+/** Who edits the programme of assessment. */
+export const PROGRAMME_EDITOR_ROLES = schoolRolesWith(['manage_curriculum']);
