@@ -106,3 +106,65 @@ test.describe('academics: the gradebook', () => {
     expect(after?.x).toBe(before?.x);
   });
 });
+
+test.describe('academics: assignments', () => {
+  test('a teacher sets an assignment, the learner hands it in, the teacher marks and releases, learner and parent see the mark', async ({
+    browser,
+  }) => {
+    test.slow(); // three people's sign-ins
+    const title = `Persuasive essay ${Date.now().toString(36)}`;
+    const due = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+
+    const teacher = await (await browser.newContext()).newPage();
+    await signIn(teacher, DEMO.teacher, DEMO_PASSWORD);
+    await teacher.goto('/dashboard/school/assignments');
+    await expect(teacher.getByRole('heading', { name: 'Assignments', level: 1 })).toBeVisible();
+    const form = teacher.getByRole('form', { name: 'Set an assignment' });
+    // The shared schema names what is missing.
+    await form.getByRole('button', { name: 'Set assignment' }).click();
+    await expect(form.getByText('Enter the assignment’s title.')).toBeVisible();
+    await expect(form.getByText('Choose at least one of your subject classes.')).toBeVisible();
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Instructions').fill('Should South Africa build more nuclear power stations? 400 words.');
+    await form.getByLabel('8A English').check();
+    await form.getByLabel('Due date and time').fill(`${due}T14:00`);
+    await form.getByLabel('Total marks').fill('20');
+    await form.getByRole('button', { name: 'Set assignment' }).click();
+    await expect(teacher.getByText('Assignment set for 8A English.')).toBeVisible();
+    await expect(teacher.getByRole('link', { name: title })).toBeVisible();
+    await expectNoSeriousA11yViolations(teacher);
+
+    const learner = await (await browser.newContext()).newPage();
+    await signIn(learner, DEMO.learner, DEMO_PASSWORD);
+    await learner.goto('/dashboard/student/assignments');
+    const card = learner.getByRole('article', { name: title });
+    await expect(card).toContainText('To do');
+    await card.getByLabel('Your answer').fill('Nuclear power gives steady baseload without load-shedding.');
+    await card.getByRole('button', { name: 'Hand in' }).click();
+    await expect(card).toContainText('Submitted');
+    await expectNoSeriousA11yViolations(learner);
+
+    await teacher.getByRole('link', { name: title }).click();
+    await expect(teacher.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(teacher.getByText('Nuclear power gives steady baseload without load-shedding.')).toBeVisible();
+    await teacher.getByLabel('Mark for Kabelo Mokoena').fill('17');
+    await teacher.getByLabel('Comment for Kabelo Mokoena').fill('A clear argument; cite your sources.');
+    await teacher.getByRole('button', { name: 'Save marks' }).click();
+    await expect(teacher.getByText('Marks saved.')).toBeVisible();
+    await teacher.getByRole('button', { name: 'Release marks' }).click();
+    await teacher.getByRole('button', { name: 'Release', exact: true }).click();
+    await expect(teacher.getByText(/^Marks and comments released on /)).toBeVisible();
+
+    await learner.reload();
+    await expect(learner.getByRole('article', { name: title })).toContainText('Mark: 17 / 20 (85%)');
+    await expect(learner.getByRole('article', { name: title })).toContainText(
+      'Feedback: A clear argument; cite your sources.',
+    );
+
+    const parent = await (await browser.newContext()).newPage();
+    await signIn(parent, DEMO.parent, DEMO_PASSWORD);
+    await parent.goto('/dashboard/parent');
+    const child = parent.getByRole('article', { name: `Kabelo Mokoena: ${title}` });
+    await expect(child).toContainText('Mark: 17 / 20 (85%)');
+  });
+});

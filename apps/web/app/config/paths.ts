@@ -104,6 +104,10 @@ export const paths = {
     billing: '/dashboard/school/settings/billing',
     /** The gradebook of a subject class's term. */
     grades: '/dashboard/school/grades',
+    /** A teacher's assignments: set one, and the list to mark. */
+    assignments: '/dashboard/school/assignments',
+    /** The marking view of one assignment. */
+    assignment: (assignmentId: string) => `/dashboard/school/assignments/${encodeURIComponent(assignmentId)}`,
     /** A school module (grades, finance…) not built yet. */
     module: (module: string) => `/dashboard/school/${module}`,
     /** The old address of the school's settings, which redirects to the school dashboard. */

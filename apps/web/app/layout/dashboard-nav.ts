@@ -24,6 +24,7 @@ import {
 } from 'lucide-react';
 import type { TPermission, TRole } from '@sekolo/shared/constants/roles';
 import {
+  ASSIGNMENT_SETTER_ROLES,
   ATTENDANCE_ROLES,
   GRADEBOOK_ROLES,
   LEARNER_VIEWER_ROLES,
@@ -123,9 +124,9 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
       },
       {
         label: 'Assignments',
-        to: paths.school.module('assignments'),
+        to: paths.school.assignments,
         icon: ClipboardList,
-        access: { roles: moduleRoles(['create_assignments']) },
+        access: { roles: ASSIGNMENT_SETTER_ROLES },
       },
       {
         label: 'Student Assignments',

@@ -3,6 +3,7 @@ import { MyChildren } from '~/features/school/components/my-children';
 import { ChildOverviews } from '~/features/school/components/child-overview';
 import { ConsentRequest } from '~/features/school/components/consent-request';
 import { AbsenceNotices } from '~/features/attendance/components/absence-notices';
+import { ChildrenAssignments } from '~/features/academics/components/learner-assignments';
 import { paths } from '~/config/paths';
 
 export function meta() {
@@ -27,6 +28,7 @@ export default function DashboardParent() {
       <AbsenceNotices />
       <MyChildren />
       <ChildOverviews />
+      <ChildrenAssignments />
     </DashboardHome>
   );
 }
