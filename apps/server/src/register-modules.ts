@@ -41,7 +41,7 @@ export async function registerModules(app: App) {
   await app.register(basketCheckoutRoutes, { prefix: '/api/payments' });
   await app.register(timetableRoutes, { prefix: '/api/school/timetable' });
   await app.register(assessmentRoutes, { prefix: '/api/school/assessment' });
-  await app.register(assignmentRoutes, { prefix: '/api/school/assignments' });
+  await app.register(assignmentRoutes, { prefix: '/api/school' });
   await app.register(consoleJobRoutes, { prefix: '/api/console/jobs' });
   registerModuleJobs(app);
 }

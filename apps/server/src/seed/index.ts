@@ -9,6 +9,7 @@ import { seedListings } from './seed-listings.ts';
 import { seedAttendance } from './seed-attendance.ts';
 import { seedFamily } from './seed-family.ts';
 import { seedConsents } from './seed-consents.ts';
+import { seedAssessment } from './seed-assessment.ts';
 import type { TDemoLogin, TSeedContext, TSeeder } from './seeder.ts';
 
 export type { TDemoLogin, TSeedContext, TSeeder };
@@ -23,6 +24,7 @@ const SEEDERS: TSeeder[] = [
   seedAttendance,
   seedFamily,
   seedConsents,
+  seedAssessment,
 ];
 
 export class DemoPasswordError extends Error {

@@ -16,6 +16,12 @@ import {
   ZProgramme,
   ZProgrammeQuery,
   ZProgrammeTermSave,
+  ZReportCard,
+  ZReportCardComments,
+  ZReportCardGenerate,
+  ZReportCardPublish,
+  ZReportCardQuery,
+  REPORT_CARD_MESSAGES,
   ZSubmissionSave,
   ZYear,
 } from '../schemas/assessment.ts';
@@ -160,5 +166,59 @@ export const assignmentContracts = {
     method: 'GET',
     path: '/api/school/assignments/my-children',
     response: z.object({ assignments: z.array(ZLearnerAssignment) }),
+  }),
+};
+
+/**
+ * Report cards, prefix /api/school/report-cards: the school admin (manage_curriculum) generates a
+ * term's report cards for a class or a learner, writes the comments and publishes them to the
+ * guardians (who get an e-mail); guardians (view_child_grades) list and download their children's
+ * published cards, learners (view_grades) their own.
+ */
+export const reportCardContracts = {
+  list: contract({
+    method: 'GET',
+    path: '/api/school/report-cards',
+    query: ZReportCardQuery,
+    response: z.object({ cards: z.array(ZReportCard) }),
+  }),
+  /** Makes (or refreshes) the term's cards of a class or a learner; comments already written stay. */
+  generate: contract({
+    method: 'POST',
+    path: '/api/school/report-cards/generate',
+    body: ZReportCardGenerate,
+    response: z.object({ cards: z.array(ZReportCard) }),
+  }),
+  saveComments: contract({
+    method: 'PUT',
+    path: '/api/school/report-cards/:id/comments',
+    params: z.object({ id: z.uuid({ error: REPORT_CARD_MESSAGES.notFound }) }),
+    body: ZReportCardComments,
+    response: z.object({ card: ZReportCard }),
+  }),
+  /** Publishes the class's generated cards of the term and e-mails each guardian with an account once. */
+  publish: contract({
+    method: 'POST',
+    path: '/api/school/report-cards/publish',
+    body: ZReportCardPublish,
+    response: z.object({ published: z.number(), mailed: z.number() }),
+  }),
+  /** The card as a PDF: the admin any of the school's; a guardian or the learner a published one of theirs. */
+  pdf: contract({
+    method: 'GET',
+    path: '/api/school/report-cards/:id/pdf',
+    params: z.object({ id: z.uuid({ error: REPORT_CARD_MESSAGES.notFound }) }),
+    response: z.string(),
+    answer: 'file',
+  }),
+  myChildren: contract({
+    method: 'GET',
+    path: '/api/school/report-cards/my-children',
+    response: z.object({ cards: z.array(ZReportCard) }),
+  }),
+  mine: contract({
+    method: 'GET',
+    path: '/api/school/report-cards/mine',
+    response: z.object({ cards: z.array(ZReportCard) }),
   }),
 };

@@ -407,3 +407,54 @@ export const ZLearnerAssignment = z.object({
   comment: z.string().nullable(),
 });
 export type TLearnerAssignment = z.infer<typeof ZLearnerAssignment>;
+
+/* ---------- Report cards ---------- */
+
+export const REPORT_CARD_MESSAGES = {
+  whom: 'Choose a class or a learner.',
+  comment: 'Keep a comment to 600 characters.',
+  notFound: 'There is no such report card in your school.',
+  nothingToPublish: 'Generate the report cards of this class and term before publishing them.',
+} as const;
+
+const ZComment = z.string().trim().max(600, REPORT_CARD_MESSAGES.comment);
+
+/** POST /report-cards/generate: the term's report cards of one class or one learner (made or refreshed). */
+export const ZReportCardGenerate = z
+  .object({
+    year: ZYear,
+    term: ZTerm,
+    registerClassId: z.uuid({ error: REPORT_CARD_MESSAGES.whom }).optional(),
+    learnerId: z.uuid({ error: REPORT_CARD_MESSAGES.whom }).optional(),
+  })
+  .refine((v) => Boolean(v.registerClassId) !== Boolean(v.learnerId), {
+    message: REPORT_CARD_MESSAGES.whom,
+    path: ['registerClassId'],
+  });
+export type TReportCardGenerate = z.infer<typeof ZReportCardGenerate>;
+
+export const ZReportCardComments = z.object({ classTeacherComment: ZComment, principalComment: ZComment });
+export type TReportCardComments = z.infer<typeof ZReportCardComments>;
+
+export const ZReportCardPublish = z.object({
+  year: ZYear,
+  term: ZTerm,
+  registerClassId: z.uuid({ error: REPORT_CARD_MESSAGES.whom }),
+});
+
+export const ZReportCardQuery = z.object({ year: ZYear, term: ZTerm, registerClassId: z.uuid().optional() });
+
+export const ZReportCard = z.object({
+  id: z.string(),
+  learnerId: z.string(),
+  learnerName: z.string(),
+  admissionNumber: z.string(),
+  className: z.string(),
+  year: z.number(),
+  term: z.number(),
+  classTeacherComment: z.string(),
+  principalComment: z.string(),
+  generatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+});
+export type TReportCard = z.infer<typeof ZReportCard>;

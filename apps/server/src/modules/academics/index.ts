@@ -11,3 +11,4 @@ export { lessonsOfLearner, selectLessons } from './timetable/lessons.ts';
 export { listPeriods } from './timetable/setup.ts';
 export { getTerms } from './timetable/terms.ts';
 export { reconcileLearnerGroups } from './timetable/subject-class-learners.ts';
+export { ensureProgramme, programmeTasks } from './assessment/programme.ts';

@@ -6,6 +6,7 @@ import { PRIVACY_POLICY_VERSION } from '@sekolo/shared/constants/privacy';
 import type { TOrganizationType } from '../../platform/tenancy/organizations.ts';
 import {
   accountInvitations,
+  assignments,
   learnerConsents,
   learnerGuardians,
   learners,
@@ -157,6 +158,16 @@ const PARENT_ROLE: TRule = { name: 'role parent', allows: (c) => c.active && c.r
 const STUDENT_ROLE: TRule = { name: 'role student', allows: (c) => c.active && c.role === 'student' };
 /** The teacher dashboard's day: who marks registers or teaches the curriculum. */
 const TEACHING_TODAY = member('manage_attendance', 'view_curriculum');
+/** The programme of assessment: read by who teaches or runs the curriculum. */
+const READ_PROGRAMME = member('manage_curriculum', 'manage_grades', 'view_curriculum');
+/** The gradebook: a teacher's own subject classes (manage_grades), every one for the admin (manage_curriculum). */
+const MARK_GRADES = member('manage_grades', 'manage_curriculum');
+/** Assignments: a teacher's own subject classes (create_assignments), every one for the admin. */
+const SET_ASSIGNMENTS = member('create_assignments', 'manage_curriculum');
+/** The learner's own marks and assignments. */
+const VIEW_GRADES = member('view_grades');
+/** A parent's children's marks and assignments. */
+const VIEW_CHILD_GRADES = member('view_child_grades');
 
 /** The matrix at a glance: which member roles each rule lets in (outsiders never). */
 const RULE_ROLES: [TRule, TRole[]][] = [
@@ -179,6 +190,11 @@ const RULE_ROLES: [TRule, TRole[]][] = [
   [PARENT_ROLE, ['parent']],
   [STUDENT_ROLE, ['student']],
   [TEACHING_TODAY, ['teacher', 'administrator', 'coach']],
+  [READ_PROGRAMME, ['school_admin', 'teacher']],
+  [MARK_GRADES, ['school_admin', 'teacher']],
+  [SET_ASSIGNMENTS, ['school_admin', 'teacher']],
+  [VIEW_GRADES, ['student']],
+  [VIEW_CHILD_GRADES, ['parent']],
 ];
 
 const SCHOOL = { name: 'Matrix Primary', type: 'school' as const };
@@ -300,6 +316,31 @@ describe('school routes: every role of spec 6 against every route', () => {
       const id = request.url.split('/').pop()!;
       return (await t.database.db.select({ id: table.id }).from(table).where(eq(table.id, id))).length === 1;
     };
+
+  /** The first task of term 1 of the subject class's programme, as its gradebook shows it. */
+  const firstTask = async (): Promise<string> => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/school/assessment/subject-classes/${f.subjectClass}/gradebook?year=2026&term=1`,
+      headers: { cookie: cookies.school_admin! },
+    });
+    return response.json().gradebook.tasks[0].id;
+  };
+  /** An assignment of the teacher's subject class, due in the future, for one caller to use up. */
+  const freshAssignment = async (i: number): Promise<string> => {
+    const [row] = await t.database.db
+      .insert(assignments)
+      .values({
+        organizationId: org,
+        subjectClassId: f.subjectClass,
+        title: `Matrix ${i}`,
+        dueAt: new Date('2030-03-06T12:00:00Z'),
+        totalMarks: 10,
+        latePolicy: 'accept_late',
+      })
+      .returning({ id: assignments.id });
+    return row!.id;
+  };
 
   const MATRIX: Record<string, TCase> = {
     // --- school: overview, classes, learners, guardians (modules/people, modules/academics/classes)
@@ -776,6 +817,129 @@ describe('school routes: every role of spec 6 against every route', () => {
         return { url: `/api/school/timetable/lessons/${lesson.id}` };
       },
       stillThere: exists(timetableLessons),
+    },
+    // --- assessment and assignments (modules/academics/assessment)
+    'GET /api/school/assessment/programme': {
+      rule: READ_PROGRAMME,
+      ok: 200,
+      request: () => ({ url: '/api/school/assessment/programme?year=2026&grade=8&subject=mathematics' }),
+    },
+    'PUT /api/school/assessment/programme': {
+      rule: EDIT_TIMETABLE,
+      ok: 200,
+      request: () => ({
+        url: '/api/school/assessment/programme',
+        payload: {
+          year: 2026,
+          grade: 8,
+          subject: 'english',
+          term: 3,
+          tasks: [{ name: 'Oral', type: 'practical', weight: 50, maxMark: 20 }],
+        },
+      }),
+    },
+    'GET /api/school/assessment/subject-classes': {
+      rule: MARK_GRADES,
+      ok: 200,
+      request: () => ({ url: '/api/school/assessment/subject-classes' }),
+    },
+    'GET /api/school/assessment/subject-classes/:id/gradebook': {
+      rule: MARK_GRADES,
+      ok: 200,
+      request: () => ({ url: `/api/school/assessment/subject-classes/${f.subjectClass}/gradebook?year=2026&term=1` }),
+    },
+    // The same cell saved by each caller: the first saves it, the next finds it saved (idempotent).
+    'PUT /api/school/assessment/subject-classes/:id/gradebook': {
+      rule: MARK_GRADES,
+      ok: 200,
+      request: async () => ({
+        url: `/api/school/assessment/subject-classes/${f.subjectClass}/gradebook`,
+        payload: {
+          year: 2026,
+          term: 1,
+          cells: [{ learnerId: f.learner, taskId: await firstTask(), value: 12, was: null }],
+        },
+      }),
+    },
+    'POST /api/school/assessment/subject-classes/:id/gradebook/release': {
+      rule: MARK_GRADES,
+      ok: 200,
+      request: () => ({
+        url: `/api/school/assessment/subject-classes/${f.subjectClass}/gradebook/release`,
+        payload: { year: 2026, term: 2 },
+      }),
+    },
+    'GET /api/school/assessment/subject-classes/:id/gradebook/changes': {
+      rule: MARK_GRADES,
+      ok: 200,
+      request: () => ({
+        url: `/api/school/assessment/subject-classes/${f.subjectClass}/gradebook/changes?year=2026&term=1`,
+      }),
+    },
+    'GET /api/school/assessment/my-results': {
+      rule: VIEW_GRADES,
+      ok: 200,
+      request: () => ({ url: '/api/school/assessment/my-results?year=2026' }),
+    },
+    'GET /api/school/assessment/my-children/results': {
+      rule: VIEW_CHILD_GRADES,
+      ok: 200,
+      request: () => ({ url: '/api/school/assessment/my-children/results?year=2026' }),
+    },
+    'GET /api/school/assignments': {
+      rule: SET_ASSIGNMENTS,
+      ok: 200,
+      request: () => ({ url: '/api/school/assignments' }),
+    },
+    'POST /api/school/assignments': {
+      rule: SET_ASSIGNMENTS,
+      ok: 201,
+      request: (_c, i) => ({
+        url: '/api/school/assignments',
+        payload: {
+          subjectClassIds: [f.subjectClass],
+          title: `Matrix task ${i}`,
+          dueAt: '2030-03-06T14:00:00+02:00',
+          totalMarks: 10,
+          latePolicy: 'refuse',
+        },
+      }),
+    },
+    'GET /api/school/assignments/:id/marking': {
+      rule: SET_ASSIGNMENTS,
+      ok: 200,
+      request: async (_c, i) => ({ url: `/api/school/assignments/${await freshAssignment(i)}/marking` }),
+    },
+    'PUT /api/school/assignments/:id/marks': {
+      rule: SET_ASSIGNMENTS,
+      ok: 200,
+      request: async (_c, i) => ({
+        url: `/api/school/assignments/${await freshAssignment(i)}/marks`,
+        payload: { marks: [{ learnerId: f.learner, mark: 7, comment: 'Good' }] },
+      }),
+    },
+    'POST /api/school/assignments/:id/release': {
+      rule: SET_ASSIGNMENTS,
+      ok: 200,
+      request: async (_c, i) => ({ url: `/api/school/assignments/${await freshAssignment(i)}/release` }),
+    },
+    'GET /api/school/assignments/mine': {
+      rule: VIEW_GRADES,
+      ok: 200,
+      request: () => ({ url: '/api/school/assignments/mine' }),
+    },
+    'PUT /api/school/assignments/:id/submission': {
+      rule: VIEW_GRADES,
+      ok: 200,
+      request: async (_c, i) => ({
+        url: `/api/school/assignments/${await freshAssignment(i)}/submission`,
+        payload: { text: 'My answer' },
+      }),
+    },
+    'GET /api/school/assignments/my-children': {
+      rule: VIEW_CHILD_GRADES,
+      ok: 200,
+      request: () => ({ url: '/api/school/assignments/my-children' }),
     },
   };
 

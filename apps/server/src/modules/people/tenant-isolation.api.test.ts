@@ -15,7 +15,7 @@ import {
 } from '../../test/factories/school.ts';
 import { routeTable } from '../../test/route-table.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { attendanceRecords, learnerConsents, schoolTerms } from '../../platform/db/schema/index.ts';
+import { assignments, attendanceRecords, learnerConsents, schoolTerms } from '../../platform/db/schema/index.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
@@ -177,6 +177,18 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
         registerClassId: klass.id,
       });
       id[`${prefix}SubjectClass`] = subjectClass.id;
+      const [assignment] = await db
+        .insert(assignments)
+        .values({
+          organizationId: org,
+          subjectClassId: subjectClass.id,
+          title: `${name} homework`,
+          dueAt: new Date('2030-03-06T12:00:00Z'),
+          totalMarks: 10,
+          latePolicy: 'accept_late',
+        })
+        .returning();
+      id[`${prefix}Assignment`] = assignment!.id;
       id[`${prefix}Lesson`] = (
         await createLesson(db, org, subjectClass, { day: 1, periodId: period.id, roomId: room.id })
       ).id;
@@ -639,6 +651,94 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
         expect: { adminB: 404, teacherB: 403 },
       },
     ],
+    'GET /api/school/assessment/subject-classes/:id/gradebook': [
+      {
+        name: "Alpha's subject class",
+        url: () => `/api/school/assessment/subject-classes/${id.aSubjectClass}/gradebook?year=2026&term=1`,
+        expect: { adminB: 404, teacherB: 404, parentB: 403 },
+      },
+    ],
+    'PUT /api/school/assessment/subject-classes/:id/gradebook': [
+      {
+        name: "Alpha's subject class and learner",
+        url: () => `/api/school/assessment/subject-classes/${id.aSubjectClass}/gradebook`,
+        payload: () => ({
+          year: 2026,
+          term: 1,
+          cells: [{ learnerId: id.aLearner, taskId: id.aLesson, value: 10, was: null }],
+        }),
+        expect: { adminB: 404, teacherB: 404, parentB: 403 },
+      },
+      {
+        name: "Alpha's learner in Bravo's class",
+        url: () => `/api/school/assessment/subject-classes/${id.bSubjectClass}/gradebook`,
+        payload: () => ({
+          year: 2026,
+          term: 1,
+          cells: [{ learnerId: id.aLearner, taskId: id.aLesson, value: 10, was: null }],
+        }),
+        expect: { adminB: 400, teacherB: 400 },
+      },
+    ],
+    'POST /api/school/assessment/subject-classes/:id/gradebook/release': [
+      {
+        name: "Alpha's subject class",
+        url: () => `/api/school/assessment/subject-classes/${id.aSubjectClass}/gradebook/release`,
+        payload: () => ({ year: 2026, term: 1 }),
+        expect: { adminB: 404, teacherB: 404, parentB: 403 },
+      },
+    ],
+    'GET /api/school/assessment/subject-classes/:id/gradebook/changes': [
+      {
+        name: "Alpha's subject class",
+        url: () => `/api/school/assessment/subject-classes/${id.aSubjectClass}/gradebook/changes?year=2026&term=1`,
+        expect: { adminB: 404, teacherB: 404 },
+      },
+    ],
+    'POST /api/school/assignments': [
+      {
+        name: "Alpha's subject class",
+        url: () => '/api/school/assignments',
+        payload: () => ({
+          subjectClassIds: [id.aSubjectClass],
+          title: 'Intrusion',
+          dueAt: '2030-03-06T14:00:00+02:00',
+          totalMarks: 10,
+          latePolicy: 'refuse',
+        }),
+        expect: { adminB: 400, teacherB: 400, parentB: 403 },
+      },
+    ],
+    'GET /api/school/assignments/:id/marking': [
+      {
+        name: "Alpha's assignment",
+        url: () => `/api/school/assignments/${id.aAssignment}/marking`,
+        expect: { adminB: 404, teacherB: 404, parentB: 403 },
+      },
+    ],
+    'PUT /api/school/assignments/:id/marks': [
+      {
+        name: "Alpha's assignment",
+        url: () => `/api/school/assignments/${id.aAssignment}/marks`,
+        payload: () => ({ marks: [{ learnerId: id.aLearner, mark: 1 }] }),
+        expect: { adminB: 404, teacherB: 404 },
+      },
+    ],
+    'POST /api/school/assignments/:id/release': [
+      {
+        name: "Alpha's assignment",
+        url: () => `/api/school/assignments/${id.aAssignment}/release`,
+        expect: { adminB: 404, teacherB: 404 },
+      },
+    ],
+    'PUT /api/school/assignments/:id/submission': [
+      {
+        name: "Alpha's assignment",
+        url: () => `/api/school/assignments/${id.aAssignment}/submission`,
+        payload: () => ({ text: 'Not mine' }),
+        expect: { studentB: 404, adminB: 403 },
+      },
+    ],
     'PUT /api/school/timetable/terms': [
       {
         name: "Bravo's own 2026 terms (Alpha's stay)",
@@ -672,6 +772,14 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
     'GET /api/school/timetable/terms': 'lists',
     'POST /api/school/timetable/periods': 'creates in the caller’s school',
     'POST /api/school/timetable/rooms': 'creates in the caller’s school',
+    'GET /api/school/assessment/programme': 'the caller’s school’s programme of a subject and grade',
+    'PUT /api/school/assessment/programme': 'edits the caller’s school’s programme; task ids are checked against it',
+    'GET /api/school/assessment/subject-classes': 'lists',
+    'GET /api/school/assessment/my-results': 'lists (the learner’s own)',
+    'GET /api/school/assessment/my-children/results': 'lists (the parent’s own)',
+    'GET /api/school/assignments': 'lists',
+    'GET /api/school/assignments/mine': 'lists (the learner’s own)',
+    'GET /api/school/assignments/my-children': 'lists (the parent’s own)',
   };
 
   /** What Bravo's people list and export: nothing of Alpha, and (where it names anything) Bravo's own. */
@@ -700,6 +808,13 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
     { who: 'studentB', url: '/api/school/my-learner', namesBravo: true },
     { who: 'parentB', url: '/api/school/attendance/my-children/absences', namesBravo: true },
     { who: 'parentB', url: '/api/school/timetable/setup', namesBravo: true },
+    { who: 'adminB', url: '/api/school/assessment/subject-classes', namesBravo: true },
+    { who: 'adminB', url: '/api/school/assignments', namesBravo: true },
+    { who: 'teacherB', url: '/api/school/assignments', namesBravo: true },
+    { who: 'studentB', url: '/api/school/assignments/mine', namesBravo: true },
+    { who: 'parentB', url: '/api/school/assignments/my-children', namesBravo: true },
+    { who: 'studentB', url: '/api/school/assessment/my-results?year=2026', namesBravo: true },
+    { who: 'parentB', url: '/api/school/assessment/my-children/results?year=2026', namesBravo: true },
   ];
 
   it('every /api/school route is considered: cross-tenant cases or no school id', () => {

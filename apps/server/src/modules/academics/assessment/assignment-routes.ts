@@ -15,7 +15,7 @@ import {
 } from './assignments.ts';
 
 /**
- * Assignments, prefix /api/school/assignments. A teacher (create_assignments) sets, marks and
+ * Assignments, under /api/school/assignments. A teacher (create_assignments) sets, marks and
  * releases the work of the subject classes they teach (403 for another's), the school admin any;
  * learners (view_grades) submit; parents (view_child_grades) read their children's. Another
  * school's ids answer 404.

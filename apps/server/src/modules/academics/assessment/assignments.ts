@@ -31,7 +31,7 @@ import {
   users,
 } from '../../../platform/db/schema/index.ts';
 import { lockForTransaction, transaction } from '../../../platform/db/transaction.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors.ts';
 import { recordAudit } from '../../../platform/audit/audit.ts';
 import { GUARDIAN_LINKS, LINKED_LEARNER, myChildren } from '../../../platform/tenancy/guardian-children.ts';
 import type { TSchoolContext } from '../../../platform/tenancy/school-context.ts';
@@ -134,7 +134,17 @@ export function listAssignments(db: Database, ctx: TSchoolContext, subjectClassI
 export async function createAssignments(db: Database, ctx: TSchoolContext, raw: TAssignmentCreate) {
   const input = ZAssignmentCreate.parse(raw);
   const classes: TMarkedClass[] = [];
-  for (const id of new Set(input.subjectClassIds)) classes.push(await markedClassOf(db, ctx, id));
+  for (const [i, id] of [...new Set(input.subjectClassIds)].entries()) {
+    // An id of no class of the school is a wrong field of the form, named as such.
+    const found = await markedClassOf(db, ctx, id).catch((error: unknown) => {
+      if (error instanceof AppError && error.statusCode === 404)
+        throw badRequest(ASSESSMENT_MESSAGES.subjectClasses, {
+          [`subjectClassIds.${i}`]: ASSESSMENT_MESSAGES.subjectClasses,
+        });
+      throw error;
+    });
+    classes.push(found);
+  }
   if (input.taskId) {
     const [task] = await db
       .select({ grade: assessmentProgrammes.grade, subject: assessmentProgrammes.subject })
@@ -185,7 +195,7 @@ async function markedAssignmentOf(db: DbExecutor, ctx: TSchoolContext, id: strin
   const [row] = await selectAssignments(db, ctx.organizationId, eq(assignments.id, id));
   if (!row) throw notFound(ASSESSMENT_MESSAGES.notFound);
   const subjectClass = await markedClassOf(db, ctx, row.subjectClassId).catch((error: unknown) => {
-    throw error instanceof Error && 'statusCode' in error && error.statusCode === 403
+    throw error instanceof AppError && error.statusCode === 403
       ? forbidden(ASSESSMENT_MESSAGES.notYourAssignment)
       : error;
   });
@@ -334,9 +344,9 @@ const learnerRef = {
 
 /** Where a learner takes the assignment's subject class. */
 const takenBy = (learner: TLearnerRef) =>
-  sql`(${subjectClasses.membership} = 'register_class' and ${subjectClasses.registerClassId} = ${learner.registerClassId})
+  sql`((${subjectClasses.membership} = 'register_class' and ${subjectClasses.registerClassId} = ${learner.registerClassId})
     or (${subjectClasses.membership} = 'chosen' and exists (select 1 from ${subjectClassLearners}
-      where ${subjectClassLearners.subjectClassId} = ${subjectClasses.id} and ${subjectClassLearners.learnerId} = ${learner.id}))`;
+      where ${subjectClassLearners.subjectClassId} = ${subjectClasses.id} and ${subjectClassLearners.learnerId} = ${learner.id})))`;
 
 async function assignmentsOfLearner(
   db: DbExecutor,
