@@ -23,7 +23,7 @@ test.describe('academics: the gradebook', () => {
     test.slow(); // a sign-in, autosaves, a reload, axe
     await signIn(page, DEMO.teacher, DEMO_PASSWORD);
     await page.goto('/dashboard/school/grades');
-    await expect(page.getByRole('heading', { name: 'Gradebook', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Grades', level: 1 })).toBeVisible();
     await page.getByLabel('Subject class').selectOption({ label: '8A English (Grade 8, 8 learners)' });
     await page.getByLabel('Year').selectOption('2026');
     await page.getByLabel('Term').selectOption('4');
@@ -166,5 +166,39 @@ test.describe('academics: assignments', () => {
     await parent.goto('/dashboard/parent');
     const child = parent.getByRole('article', { name: `Kabelo Mokoena: ${title}` });
     await expect(child).toContainText('Mark: 17 / 20 (85%)');
+  });
+});
+
+test.describe('academics: the programme of assessment', () => {
+  test('the school admin adds a task to a term of Grade 8 English; the teacher reads it', async ({ page, browser }) => {
+    test.slow(); // two sign-ins
+    await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+    await page.goto('/dashboard/school/curriculum');
+    await expect(page.getByRole('heading', { name: 'Curriculum', level: 1 })).toBeVisible();
+    await page.getByLabel('Year').selectOption('2026');
+    await page.getByLabel('Grade').selectOption('8');
+    await page.getByLabel('Subject').selectOption({ label: 'English' });
+    const term3 = page.getByRole('region', { name: 'Term 3' });
+    const before = await term3.getByRole('row').count();
+    await term3.getByRole('button', { name: 'Add a task' }).click();
+    const n = before; // the header row is one of them: the new task is number `before`
+    // The shared schema names what is wrong before anything is sent.
+    await term3.getByRole('button', { name: 'Save term 3' }).click();
+    await expect(term3.getByRole('alert')).toContainText(`Task ${n}: Enter the task’s name, e.g. Test 1.`);
+    await term3.getByLabel(`Task ${n} name`).fill('Oral: prepared speech');
+    await term3.getByLabel(`Task ${n} type`).selectOption('Practical task');
+    await term3.getByLabel(`Task ${n} weight`).fill('20');
+    await term3.getByLabel(`Task ${n} total marks`).fill('30');
+    await term3.getByRole('button', { name: 'Save term 3' }).click();
+    await expect(page.getByText('Term 3 tasks saved.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const teacher = await (await browser.newContext()).newPage();
+    await signIn(teacher, DEMO.teacher, DEMO_PASSWORD);
+    await teacher.goto('/dashboard/school/curriculum?year=2026&grade=8&subject=english');
+    const teacherTerm3 = teacher.getByRole('region', { name: 'Term 3' });
+    await expect(teacherTerm3.getByLabel(`Task ${n} name`)).toHaveValue('Oral: prepared speech');
+    await expect(teacherTerm3.getByLabel(`Task ${n} name`)).toBeDisabled();
+    await expect(teacherTerm3.getByRole('button', { name: 'Save term 3' })).toHaveCount(0);
   });
 });

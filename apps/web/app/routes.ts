@@ -57,6 +57,7 @@ export default [
     route('dashboard/school/timetable', 'routes/dashboard-school-timetable.tsx'),
     route('dashboard/school/attendance', 'routes/dashboard-school-attendance.tsx'),
     route('dashboard/school/grades', 'routes/dashboard-school-grades.tsx'),
+    route('dashboard/school/curriculum', 'routes/dashboard-school-curriculum.tsx'),
     route('dashboard/school/assignments', 'routes/dashboard-school-assignments.tsx'),
     route('dashboard/school/assignments/:assignmentId', 'routes/dashboard-school-assignment.tsx'),
     route('dashboard/school/:module/*', 'routes/dashboard-school-module.tsx'),

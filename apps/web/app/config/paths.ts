@@ -104,6 +104,8 @@ export const paths = {
     billing: '/dashboard/school/settings/billing',
     /** The gradebook of a subject class's term. */
     grades: '/dashboard/school/grades',
+    /** The programme of assessment per subject, grade and term. */
+    curriculum: '/dashboard/school/curriculum',
     /** A teacher's assignments: set one, and the list to mark. */
     assignments: '/dashboard/school/assignments',
     /** The marking view of one assignment. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TGradebookSave } from '@sekolo/shared/schemas/assessment';
+import { ZCapsSubject, type TGradebookSave, type TProgrammeTermSave } from '@sekolo/shared/schemas/assessment';
 import { assessmentContracts as assessment } from '@sekolo/shared/contracts/academics-assessment';
 import { call } from '~/lib/api-client';
 
@@ -39,3 +39,16 @@ export const myChildrenResultsQuery = (year: number) =>
     queryKey: [...ASSESSMENT_KEY, 'my-children-results', year],
     queryFn: () => call(assessment.myChildrenResults, { query: { year } }).then((a) => a.results),
   });
+
+export const programmeQuery = (year: number, grade: number, subject: string) =>
+  queryOptions({
+    queryKey: [...ASSESSMENT_KEY, 'programme', year, grade, subject],
+    queryFn: () =>
+      call(assessment.programme, { query: { year, grade, subject: ZCapsSubject.parse(subject) } }).then(
+        (a) => a.programme,
+      ),
+  });
+
+export function saveProgrammeTerm(body: TProgrammeTermSave) {
+  return call(assessment.saveProgrammeTerm, { body });
+}

@@ -41,7 +41,7 @@ export function GradebookPage() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Gradebook</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Grades</h1>
       {classes.isPending ? (
         <LoadingSpinner />
       ) : classes.isError ? (

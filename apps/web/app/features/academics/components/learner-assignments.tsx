@@ -35,7 +35,7 @@ export function LearnerAssignments() {
   const assignments = useQuery(myAssignmentsQuery);
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Assignments</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Student Assignments</h1>
       {assignments.isPending ? (
         <LoadingSpinner />
       ) : assignments.isError ? (

@@ -31,5 +31,5 @@ export const BILLING_ROLES: readonly TRole[] = ['school_admin', 'administrator']
 export const GRADEBOOK_ROLES = schoolRolesWith(['manage_grades', 'manage_curriculum']);
 /** Who sets and marks assignments (the server's SET_ASSIGNMENTS). */
 export const ASSIGNMENT_SETTER_ROLES = schoolRolesWith(['create_assignments', 'manage_curriculum']);
-/** Who edits the programme of assessment. */
-export const PROGRAMME_EDITOR_ROLES = schoolRolesWith(['manage_curriculum']);
+/** Who reads the programme of assessment (the server's READ_PROGRAMME); only manage_curriculum edits it. */
+export const PROGRAMME_READER_ROLES = schoolRolesWith(['manage_curriculum', 'manage_grades', 'view_curriculum']);
