@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
+import { fromOurPages } from '../fixtures/api';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 
 /** Pastes `text` into the focused element the way a spreadsheet's copy arrives (text/plain). */
@@ -200,5 +201,62 @@ test.describe('academics: the programme of assessment', () => {
     await expect(teacherTerm3.getByLabel(`Task ${n} name`)).toHaveValue('Oral: prepared speech');
     await expect(teacherTerm3.getByLabel(`Task ${n} name`)).toBeDisabled();
     await expect(teacherTerm3.getByRole('button', { name: 'Save term 3' })).toHaveCount(0);
+  });
+});
+
+test.describe('academics: saved meanwhile and released results', () => {
+  test('a cell saved elsewhere meanwhile reloads the grid and names the cell', async ({ page }) => {
+    await signIn(page, DEMO.teacher, DEMO_PASSWORD);
+    await page.goto('/dashboard/school/grades');
+    await page.getByLabel('Subject class').selectOption({ label: '8A Afrikaans (Grade 8, 8 learners)' });
+    await page.getByLabel('Year').selectOption('2026');
+    await page.getByLabel('Term').selectOption('3');
+    const first = page.getByRole('rowheader').first();
+    await expect(first).toHaveText('Khumalo, Karabo');
+    const taskName = (await page.getByRole('columnheader').nth(1).locator('span').first().innerText()).trim();
+
+    // The same cell saved from another tab after this grid was read.
+    const classes = await (await page.request.get('/api/school/assessment/subject-classes')).json();
+    const afrikaans = classes.subjectClasses.find((c: { title: string }) => c.title === '8A Afrikaans');
+    const book = (
+      await (
+        await page.request.get(`/api/school/assessment/subject-classes/${afrikaans.id}/gradebook?year=2026&term=3`)
+      ).json()
+    ).gradebook;
+    const karabo = book.learners.find((l: { firstName: string }) => l.firstName === 'Karabo');
+    const task = book.tasks.find((t: { name: string }) => t.name === taskName);
+    const was =
+      book.cells.find((c: { learnerId: string; taskId: string }) => c.learnerId === karabo.id && c.taskId === task.id)
+        ?.value ?? null;
+    const saved = await page.request.put(`/api/school/assessment/subject-classes/${afrikaans.id}/gradebook`, {
+      data: { year: 2026, term: 3, cells: [{ learnerId: karabo.id, taskId: task.id, value: 33, was }] },
+      headers: fromOurPages(),
+    });
+    expect(saved.ok()).toBe(true);
+
+    await cell(page, taskName, 'Karabo Khumalo').fill('12');
+    await expect(page.getByRole('alert')).toContainText('Someone else saved these marks meanwhile');
+    await expect(page.getByRole('alert')).toContainText(`Karabo Khumalo, ${taskName}: now 33`);
+    await expect(cell(page, taskName, 'Karabo Khumalo')).toHaveValue('33');
+    await expect(page.getByTestId('gradebook-save-state')).toHaveText('Reloaded: someone else saved meanwhile');
+  });
+
+  test('the learner and the parent read the released term marks on their dashboards', async ({ page, browser }) => {
+    const year = new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', year: 'numeric' }).format(
+      new Date(),
+    );
+    await signIn(page, DEMO.learner, DEMO_PASSWORD);
+    await page.goto('/dashboard/student');
+    const mine = page.getByRole('region', { name: `Your marks for ${year}` });
+    await expect(mine.getByRole('row', { name: /^English/ })).toContainText(/\d+,\d% L\d/);
+
+    const parent = await (await browser.newContext()).newPage();
+    await signIn(parent, DEMO.parent, DEMO_PASSWORD);
+    await parent.goto('/dashboard/parent');
+    const marks = parent.getByRole('region', { name: `Marks for ${year}` });
+    await expect(
+      marks.getByRole('table', { name: /Kabelo Mokoena/ }).getByRole('row', { name: /^English/ }),
+    ).toContainText(/\d+,\d% L\d/);
+    await expectNoSeriousA11yViolations(parent);
   });
 });

@@ -4,6 +4,7 @@ import { ChildOverviews } from '~/features/school/components/child-overview';
 import { ConsentRequest } from '~/features/school/components/consent-request';
 import { AbsenceNotices } from '~/features/attendance/components/absence-notices';
 import { ChildrenAssignments } from '~/features/academics/components/learner-assignments';
+import { ChildrenResults } from '~/features/academics/components/released-results';
 import { paths } from '~/config/paths';
 
 export function meta() {
@@ -28,6 +29,7 @@ export default function DashboardParent() {
       <AbsenceNotices />
       <MyChildren />
       <ChildOverviews />
+      <ChildrenResults />
       <ChildrenAssignments />
     </DashboardHome>
   );
