@@ -10,6 +10,7 @@ import {
   assessmentRoutes,
   assignmentRoutes,
   attendanceRoutes,
+  reportCardRoutes,
   classRoutes,
   timetableRoutes,
 } from './modules/academics/index.ts';
@@ -42,6 +43,7 @@ export async function registerModules(app: App) {
   await app.register(timetableRoutes, { prefix: '/api/school/timetable' });
   await app.register(assessmentRoutes, { prefix: '/api/school/assessment' });
   await app.register(assignmentRoutes, { prefix: '/api/school' });
+  await app.register(reportCardRoutes, { prefix: '/api/school' });
   await app.register(consoleJobRoutes, { prefix: '/api/console/jobs' });
   registerModuleJobs(app);
 }

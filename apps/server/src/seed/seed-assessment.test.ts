@@ -77,5 +77,9 @@ describe('demo assessment data', () => {
     ]);
     const children = await as('parent@demo-school.sekolo.test', '/api/school/assignments/my-children', '10.7.3.5');
     expect(children.assignments.find((a: { status: string }) => a.status === 'released').mark).not.toBeNull();
+    const cards = await as('parent@demo-school.sekolo.test', '/api/school/report-cards/my-children', '10.7.3.6');
+    expect(cards.cards.map((c: { learnerName: string; term: number }) => [c.learnerName, c.term])).toEqual([
+      ['Kabelo Mokoena', 1],
+    ]);
   });
 });

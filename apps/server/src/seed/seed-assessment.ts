@@ -6,14 +6,16 @@ import {
   assignmentSubmissions,
   assignments,
   learners,
+  reportCards,
   registerClasses,
   subjectClasses,
 } from '../platform/db/schema/index.ts';
 import { ensureProgramme, programmeTasks } from '../modules/academics/index.ts';
+import type { Database } from '../platform/db/client.ts';
 import { findDemoSchoolId } from './demo-school.ts';
 import type { TSeeder } from './seeder.ts';
 
-/** A stable number in [0, 1) from a text: the same learner and task always get the same mark. */
+/** A stable number in [0, 1) from a text: the same learner and task always get the same mark, on every database. */
 function unit(text: string): number {
   let hash = 2166136261;
   for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
@@ -25,12 +27,12 @@ function unit(text: string): number {
  * class shows a realistic spread with a few learners at risk. One cell in thirty is absent, one in
  * fifty exempt.
  */
-export function demoMark(learnerId: string, taskId: string, maxMark: number): number | 'AB' | 'EX' {
-  const roll = unit(`${taskId}:${learnerId}:code`);
+export function demoMark(learner: string, task: string, maxMark: number): number | 'AB' | 'EX' {
+  const roll = unit(`${task}:${learner}:code`);
   if (roll < 0.02) return 'EX';
   if (roll < 0.053) return 'AB';
-  const ability = 35 + unit(`ability:${learnerId}`) * 55;
-  const percent = Math.min(100, Math.max(5, ability + (unit(`${taskId}:${learnerId}`) - 0.5) * 24));
+  const ability = 35 + unit(`ability:${learner}`) * 55;
+  const percent = Math.min(100, Math.max(5, ability + (unit(`${task}:${learner}`) - 0.5) * 24));
   return Math.round((percent / 100) * maxMark);
 }
 
@@ -38,9 +40,9 @@ const DAY = 86_400_000;
 
 /**
  * Assessment for the demo school: the programme of each grade and subject it teaches (CAPS
- * defaults), term 1's marks of every subject class released to learners and parents, and two
- * assignments of 8A English (one marked and released, one open with the demo learner's
- * submission). Safe to run again: a class's marks and the assignments are written only once.
+ * defaults), term 1's marks of every subject class released to learners and parents, 8A's term 1
+ * report cards published, and two assignments of 8A English (one marked and released, one open
+ * with the demo learner's submission). Safe to run again: everything is written only once.
  */
 export const seedAssessment: TSeeder = async ({ database }) => {
   const { db } = database;
@@ -67,7 +69,7 @@ export const seedAssessment: TSeeder = async ({ database }) => {
     if (subjectClass.membership !== 'register_class') continue;
     const term1 = (await programmeTasks(db, programmeId)).filter((t) => t.term === 1);
     const people = await db
-      .select({ id: learners.id })
+      .select({ id: learners.id, admissionNumber: learners.admissionNumber })
       .from(learners)
       .where(and(eq(learners.organizationId, schoolId), eq(learners.registerClassId, subjectClass.registerClassId)));
     await db.transaction(async (tx) => {
@@ -89,7 +91,11 @@ export const seedAssessment: TSeeder = async ({ database }) => {
         .values(
           people.flatMap((learner) =>
             term1.map((task) => {
-              const value = demoMark(learner.id, task.id, task.maxMark);
+              const value = demoMark(
+                learner.admissionNumber,
+                `${subjectClass.subject}:${task.term}:${task.position}`,
+                task.maxMark,
+              );
               return {
                 organizationId: schoolId,
                 taskId: task.id,
@@ -104,6 +110,8 @@ export const seedAssessment: TSeeder = async ({ database }) => {
         .onConflictDoNothing();
     });
   }
+
+  await seedReportCards(db, schoolId, year);
 
   const english8A = classes.find((c) => c.className === '8A' && c.subject === 'english');
   if (!english8A) return [];
@@ -155,7 +163,7 @@ export const seedAssessment: TSeeder = async ({ database }) => {
     ];
     await tx.insert(assignmentSubmissions).values(
       people.map((learner, i) => {
-        const mark = demoMark(learner.id, essay!.id, 30);
+        const mark = demoMark(learner.admissionNumber, 'short-story', 30);
         return {
           organizationId: schoolId,
           assignmentId: essay!.id,
@@ -184,3 +192,39 @@ export const seedAssessment: TSeeder = async ({ database }) => {
   });
   return [];
 };
+
+const TEACHER_COMMENTS = [
+  'A diligent learner who takes part well in class discussions.',
+  'Works neatly and hands in work on time. Keep reading every day.',
+  'Shows good progress this term; more care with homework will help.',
+  'A cheerful member of the class who helps others in group work.',
+];
+
+/** 8A's term 1 report cards, with comments, published to the guardians (written once). */
+async function seedReportCards(db: Database, schoolId: string, year: number) {
+  const [klass] = await db
+    .select({ id: registerClasses.id })
+    .from(registerClasses)
+    .where(and(eq(registerClasses.organizationId, schoolId), eq(registerClasses.name, '8A')));
+  if (!klass) return;
+  const people = await db
+    .select({ id: learners.id })
+    .from(learners)
+    .where(and(eq(learners.organizationId, schoolId), eq(learners.registerClassId, klass.id)));
+  if (!people.length) return;
+  await db
+    .insert(reportCards)
+    .values(
+      people.map((learner, i) => ({
+        organizationId: schoolId,
+        learnerId: learner.id,
+        year,
+        term: 1,
+        classTeacherComment: TEACHER_COMMENTS[i % TEACHER_COMMENTS.length]!,
+        principalComment: 'A good start to the year. Well done.',
+        generatedAt: new Date(`${year}-03-25T10:00:00+02:00`),
+        publishedAt: new Date(`${year}-03-27T12:00:00+02:00`),
+      })),
+    )
+    .onConflictDoNothing();
+}

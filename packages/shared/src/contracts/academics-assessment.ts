@@ -2,6 +2,9 @@ import { z } from 'zod';
 import {
   ASSESSMENT_MESSAGES,
   ZAssignment,
+  ZAtRiskLearner,
+  ZClassDistribution,
+  ZMarkReportQuery,
   ZAssignmentCreate,
   ZAssignmentMarksSave,
   ZGradebook,
@@ -89,6 +92,29 @@ export const assessmentContracts = {
     params: ZIdParams,
     query: ZGradebookQuery,
     response: z.object({ changes: z.array(ZMarkChange) }),
+  }),
+  /** Reports (view_reports): each subject class's distribution of the term's marks over the 7 levels. */
+  markDistributions: contract({
+    method: 'GET',
+    path: '/api/school/assessment/reports/distributions',
+    query: ZMarkReportQuery,
+    response: z.object({ classes: z.array(ZClassDistribution) }),
+  }),
+  /** Reports (view_reports): learners under 50 % in a subject this term, lowest first. */
+  atRisk: contract({
+    method: 'GET',
+    path: '/api/school/assessment/reports/at-risk',
+    query: ZMarkReportQuery,
+    response: z.object({ learners: z.array(ZAtRiskLearner) }),
+  }),
+  /** The class's mark schedule of the term as CSV: a row per learner, a column per task, the term mark and level. */
+  markSchedule: contract({
+    method: 'GET',
+    path: '/api/school/assessment/subject-classes/:id/mark-schedule.csv',
+    params: ZIdParams,
+    query: ZGradebookQuery,
+    response: z.string(),
+    answer: 'file',
   }),
   /** The signed-in learner's released marks of a year (view_grades). */
   myResults: contract({

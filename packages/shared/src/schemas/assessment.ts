@@ -458,3 +458,38 @@ export const ZReportCard = z.object({
   publishedAt: z.string().nullable(),
 });
 export type TReportCard = z.infer<typeof ZReportCard>;
+
+/* ---------- Reports ---------- */
+
+export const ZMarkReportQuery = z.object({ year: ZYear, term: ZTerm });
+
+/** A subject class's term marks at a glance: how many learners at each level, the average, those at risk. */
+export const ZClassDistribution = z.object({
+  subjectClassId: z.string(),
+  title: z.string(),
+  subject: z.string(),
+  subjectLabel: z.string(),
+  grade: z.number(),
+  learners: z.number(),
+  marked: z.number(),
+  average: z.number().nullable(),
+  /** Learners per level, index 0 is level 1 ... index 6 level 7. */
+  levels: z.array(z.number()),
+  atRisk: z.number(),
+});
+export type TClassDistribution = z.infer<typeof ZClassDistribution>;
+
+/** A learner below the pass level (under 50 %, level 3 or lower) in a subject this term. */
+export const ZAtRiskLearner = z.object({
+  learnerId: z.string(),
+  name: z.string(),
+  admissionNumber: z.string(),
+  subjectClassId: z.string(),
+  subjectClassTitle: z.string(),
+  mark: z.number(),
+  level: z.number(),
+});
+export type TAtRiskLearner = z.infer<typeof ZAtRiskLearner>;
+
+/** The pass level of the reports: a term mark under 50 % (level 3 or lower). */
+export const AT_RISK_BELOW = 50;

@@ -4,6 +4,7 @@ export { attendanceRoutes } from './attendance/routes.ts';
 export { timetableRoutes } from './timetable/routes.ts';
 export { assessmentRoutes } from './assessment/routes.ts';
 export { assignmentRoutes } from './assessment/assignment-routes.ts';
+export { reportCardRoutes } from './assessment/report-card-routes.ts';
 export { VIEW_ATTENDANCE } from './attendance/attendance-access.ts';
 export { onEachDay } from './attendance/learner-days.ts';
 export { getDayOverview } from './attendance/views.ts';

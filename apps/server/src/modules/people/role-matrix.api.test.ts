@@ -7,6 +7,7 @@ import type { TOrganizationType } from '../../platform/tenancy/organizations.ts'
 import {
   accountInvitations,
   assignments,
+  reportCards,
   learnerConsents,
   learnerGuardians,
   learners,
@@ -168,6 +169,10 @@ const SET_ASSIGNMENTS = member('create_assignments', 'manage_curriculum');
 const VIEW_GRADES = member('view_grades');
 /** A parent's children's marks and assignments. */
 const VIEW_CHILD_GRADES = member('view_child_grades');
+/** A report card's PDF: the admin, or a family member (their own published cards; others 404). */
+/** The Reports page's academic figures: school-wide for who may view reports. */
+const VIEW_REPORTS = member('view_reports');
+const REPORT_CARD_PDF = member('manage_curriculum', 'view_child_grades', 'view_grades');
 
 /** The matrix at a glance: which member roles each rule lets in (outsiders never). */
 const RULE_ROLES: [TRule, TRole[]][] = [
@@ -195,6 +200,8 @@ const RULE_ROLES: [TRule, TRole[]][] = [
   [SET_ASSIGNMENTS, ['school_admin', 'teacher']],
   [VIEW_GRADES, ['student']],
   [VIEW_CHILD_GRADES, ['parent']],
+  [REPORT_CARD_PDF, ['school_admin', 'student', 'parent']],
+  [VIEW_REPORTS, ['school_admin', 'teacher', 'accountant', 'administrator', 'human_resources']],
 ];
 
 const SCHOOL = { name: 'Matrix Primary', type: 'school' as const };
@@ -340,6 +347,20 @@ describe('school routes: every role of spec 6 against every route', () => {
       })
       .returning({ id: assignments.id });
     return row!.id;
+  };
+
+  /** The child's term 1 report card of 2026, published (made once). */
+  const publishedCard = async (): Promise<string> => {
+    const [existing] = await t.database.db
+      .select({ id: reportCards.id })
+      .from(reportCards)
+      .where(eq(reportCards.learnerId, f.learner));
+    if (existing) return existing.id;
+    const [card] = await t.database.db
+      .insert(reportCards)
+      .values({ organizationId: org, learnerId: f.learner, year: 2026, term: 1, publishedAt: new Date() })
+      .returning({ id: reportCards.id });
+    return card!.id;
   };
 
   const MATRIX: Record<string, TCase> = {
@@ -876,6 +897,23 @@ describe('school routes: every role of spec 6 against every route', () => {
         url: `/api/school/assessment/subject-classes/${f.subjectClass}/gradebook/changes?year=2026&term=1`,
       }),
     },
+    'GET /api/school/assessment/reports/distributions': {
+      rule: VIEW_REPORTS,
+      ok: 200,
+      request: () => ({ url: '/api/school/assessment/reports/distributions?year=2026&term=1' }),
+    },
+    'GET /api/school/assessment/reports/at-risk': {
+      rule: VIEW_REPORTS,
+      ok: 200,
+      request: () => ({ url: '/api/school/assessment/reports/at-risk?year=2026&term=1' }),
+    },
+    'GET /api/school/assessment/subject-classes/:id/mark-schedule.csv': {
+      rule: MARK_GRADES,
+      ok: 200,
+      request: () => ({
+        url: `/api/school/assessment/subject-classes/${f.subjectClass}/mark-schedule.csv?year=2026&term=1`,
+      }),
+    },
     'GET /api/school/assessment/my-results': {
       rule: VIEW_GRADES,
       ok: 200,
@@ -935,6 +973,54 @@ describe('school routes: every role of spec 6 against every route', () => {
         url: `/api/school/assignments/${await freshAssignment(i)}/submission`,
         payload: { text: 'My answer' },
       }),
+    },
+    'GET /api/school/report-cards': {
+      rule: EDIT_TIMETABLE,
+      ok: 200,
+      request: () => ({ url: '/api/school/report-cards?year=2026&term=1' }),
+    },
+    'POST /api/school/report-cards/generate': {
+      rule: EDIT_TIMETABLE,
+      ok: 200,
+      request: () => ({
+        url: '/api/school/report-cards/generate',
+        payload: { year: 2026, term: 1, learnerId: f.learner },
+      }),
+    },
+    'PUT /api/school/report-cards/:id/comments': {
+      rule: EDIT_TIMETABLE,
+      ok: 200,
+      request: async () => ({
+        url: `/api/school/report-cards/${await publishedCard()}/comments`,
+        payload: { classTeacherComment: 'Works hard.', principalComment: 'Well done.' },
+      }),
+    },
+    'POST /api/school/report-cards/publish': {
+      rule: EDIT_TIMETABLE,
+      ok: 200,
+      request: async () => {
+        await publishedCard();
+        return {
+          url: '/api/school/report-cards/publish',
+          payload: { year: 2026, term: 1, registerClassId: f.class8A },
+        };
+      },
+    },
+    // The parent's child's and the student's own published card; the admin reads any.
+    'GET /api/school/report-cards/:id/pdf': {
+      rule: REPORT_CARD_PDF,
+      ok: 200,
+      request: async () => ({ url: `/api/school/report-cards/${await publishedCard()}/pdf` }),
+    },
+    'GET /api/school/report-cards/my-children': {
+      rule: VIEW_CHILD_GRADES,
+      ok: 200,
+      request: () => ({ url: '/api/school/report-cards/my-children' }),
+    },
+    'GET /api/school/report-cards/mine': {
+      rule: VIEW_GRADES,
+      ok: 200,
+      request: () => ({ url: '/api/school/report-cards/mine' }),
     },
     'GET /api/school/assignments/my-children': {
       rule: VIEW_CHILD_GRADES,

@@ -15,7 +15,13 @@ import {
 } from '../../test/factories/school.ts';
 import { routeTable } from '../../test/route-table.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { assignments, attendanceRecords, learnerConsents, schoolTerms } from '../../platform/db/schema/index.ts';
+import {
+  assignments,
+  attendanceRecords,
+  learnerConsents,
+  reportCards,
+  schoolTerms,
+} from '../../platform/db/schema/index.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 /**
@@ -189,6 +195,11 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
         })
         .returning();
       id[`${prefix}Assignment`] = assignment!.id;
+      const [card] = await db
+        .insert(reportCards)
+        .values({ organizationId: org, learnerId: learner.id, year: 2026, term: 1, publishedAt: new Date() })
+        .returning();
+      id[`${prefix}ReportCard`] = card!.id;
       id[`${prefix}Lesson`] = (
         await createLesson(db, org, subjectClass, { day: 1, periodId: period.id, roomId: room.id })
       ).id;
@@ -739,6 +750,50 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
         expect: { studentB: 404, adminB: 403 },
       },
     ],
+    'POST /api/school/report-cards/generate': [
+      {
+        name: "Alpha's class",
+        url: () => '/api/school/report-cards/generate',
+        payload: () => ({ year: 2026, term: 1, registerClassId: id.aClass }),
+        expect: { adminB: 400, teacherB: 403 },
+      },
+      {
+        name: "Alpha's learner",
+        url: () => '/api/school/report-cards/generate',
+        payload: () => ({ year: 2026, term: 1, learnerId: id.aLearner }),
+        expect: { adminB: 400 },
+      },
+    ],
+    'PUT /api/school/report-cards/:id/comments': [
+      {
+        name: "Alpha's report card",
+        url: () => `/api/school/report-cards/${id.aReportCard}/comments`,
+        payload: () => ({ classTeacherComment: 'Intruder', principalComment: '' }),
+        expect: { adminB: 404, teacherB: 403 },
+      },
+    ],
+    'POST /api/school/report-cards/publish': [
+      {
+        name: "Alpha's class",
+        url: () => '/api/school/report-cards/publish',
+        payload: () => ({ year: 2026, term: 1, registerClassId: id.aClass }),
+        expect: { adminB: 409, teacherB: 403 },
+      },
+    ],
+    'GET /api/school/report-cards/:id/pdf': [
+      {
+        name: "Alpha's report card",
+        url: () => `/api/school/report-cards/${id.aReportCard}/pdf`,
+        expect: { adminB: 404, parentB: 404, studentB: 404, teacherB: 403 },
+      },
+    ],
+    'GET /api/school/assessment/subject-classes/:id/mark-schedule.csv': [
+      {
+        name: "Alpha's subject class",
+        url: () => `/api/school/assessment/subject-classes/${id.aSubjectClass}/mark-schedule.csv?year=2026&term=1`,
+        expect: { adminB: 404, teacherB: 404, parentB: 403 },
+      },
+    ],
     'PUT /api/school/timetable/terms': [
       {
         name: "Bravo's own 2026 terms (Alpha's stay)",
@@ -780,6 +835,11 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
     'GET /api/school/assignments': 'lists',
     'GET /api/school/assignments/mine': 'lists (the learner’s own)',
     'GET /api/school/assignments/my-children': 'lists (the parent’s own)',
+    'GET /api/school/report-cards': 'lists',
+    'GET /api/school/assessment/reports/distributions': 'lists',
+    'GET /api/school/assessment/reports/at-risk': 'lists',
+    'GET /api/school/report-cards/my-children': 'lists (the parent’s own)',
+    'GET /api/school/report-cards/mine': 'lists (the learner’s own)',
   };
 
   /** What Bravo's people list and export: nothing of Alpha, and (where it names anything) Bravo's own. */
@@ -815,6 +875,11 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
     { who: 'parentB', url: '/api/school/assignments/my-children', namesBravo: true },
     { who: 'studentB', url: '/api/school/assessment/my-results?year=2026', namesBravo: true },
     { who: 'parentB', url: '/api/school/assessment/my-children/results?year=2026', namesBravo: true },
+    { who: 'adminB', url: '/api/school/report-cards?year=2026&term=1', namesBravo: true },
+    { who: 'adminB', url: '/api/school/assessment/reports/distributions?year=2026&term=1', namesBravo: true },
+    { who: 'teacherB', url: '/api/school/assessment/reports/at-risk?year=2026&term=1', namesBravo: false },
+    { who: 'parentB', url: '/api/school/report-cards/my-children', namesBravo: true },
+    { who: 'studentB', url: '/api/school/report-cards/mine', namesBravo: true },
   ];
 
   it('every /api/school route is considered: cross-tenant cases or no school id', () => {

@@ -23,7 +23,7 @@ describe('assessment: programme, gradebook and released results', () => {
   let org: string;
   const cookies: Record<string, string> = {};
   const people: Record<string, TCreatedUser> = {};
-  const ids: Record<string, string> = {};
+  const ids = {} as Record<'thandi' | 'pieter' | 'other' | 'maths' | 'english8B', string>;
   const YEAR = 2026;
 
   const call = (who: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: Record<string, unknown>) =>
@@ -337,5 +337,46 @@ describe('assessment: programme, gradebook and released results', () => {
       .from(assessmentMarks)
       .where(eq(assessmentMarks.learnerId, ids.pieter));
     expect(rows).toHaveLength(2);
+  });
+
+  it('reports each class’s distribution over the levels, the learners at risk, and the class’s mark schedule as CSV', async () => {
+    const grid = await gradebook();
+    // Pieter's Test 1 corrected to 10 of 50: 20 % × 50 and the class test 21/25 = 84 % × 20 → 38.3 %, level 2.
+    const corrected = await call('teacher', 'PUT', `/subject-classes/${ids.maths}/gradebook`, {
+      year: YEAR,
+      term: 1,
+      cells: [{ learnerId: ids.pieter, taskId: grid.tasks[1].id, value: 10, was: 25 }],
+      reason: 'Captured wrongly',
+    });
+    expect(corrected.json().marks.find((m: { learnerId: string }) => m.learnerId === ids.pieter)).toMatchObject({
+      termMark: 38.3,
+      termLevel: 2,
+    });
+    const report = await call('admin', 'GET', `/reports/distributions?year=${YEAR}&term=1`);
+    expect(report.statusCode, report.body).toBe(200);
+    const maths = report.json().classes.find((c: { title: string }) => c.title === '8A Mathematics');
+    // Thandi: 90 % × 30 and 45/50 = 90 % × 50 (class test exempt): 90 %, level 7.
+    expect(maths).toMatchObject({ learners: 2, marked: 2, average: 64.2, levels: [0, 1, 0, 0, 0, 0, 1], atRisk: 1 });
+    const risk = (await call('teacher', 'GET', `/reports/at-risk?year=${YEAR}&term=1`)).json().learners;
+    expect(risk).toEqual([
+      expect.objectContaining({ name: 'Pieter Van Wyk', subjectClassTitle: '8A Mathematics', mark: 38.3, level: 2 }),
+    ]);
+    expect((await call('student', 'GET', `/reports/at-risk?year=${YEAR}&term=1`)).statusCode).toBe(403);
+
+    const csv = await call('teacher', 'GET', `/subject-classes/${ids.maths}/mark-schedule.csv?year=${YEAR}&term=1`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toContain('mark-schedule-8A-Mathematics-2026-term-1.csv');
+    const lines = csv.body.replace('\uFEFF', '').trim().split(/\r?\n/);
+    expect(lines[0]).toBe(
+      'admission_number,surname,first_name,Investigation (40),Test 1 (50),Class test (25),term_mark_percent,level',
+    );
+    expect(lines.slice(1).map((line: string) => line.split(',').slice(1))).toEqual([
+      ['Mokoena', 'Thandi', '36', '45', 'EX', '90', '7'],
+      ['Van Wyk', 'Pieter', '', '10', '21', '38.3', '2'],
+    ]);
+    expect(
+      (await call('otherTeacher', 'GET', `/subject-classes/${ids.maths}/mark-schedule.csv?year=${YEAR}&term=1`))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -25,7 +25,7 @@ describe('assignments: set, submit, mark and release', () => {
   let org: string;
   const cookies: Record<string, string> = {};
   const people: Record<string, TCreatedUser> = {};
-  const ids: Record<string, string> = {};
+  const ids = {} as Record<'zanele' | 'johan' | 'maths' | 'english9B' | 'worksheet', string>;
   const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
 
   const call = (who: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: Record<string, unknown>) =>
@@ -103,7 +103,7 @@ describe('assignments: set, submit, mark and release', () => {
     const file = await uploadTestFile(
       t.database.db,
       t.config,
-      { id: people.teacher.id, status: 'active' },
+      { id: people.teacher!.id, status: 'active' },
       'worksheet.pdf',
     );
     const refused = await create('teacher', { subjectClassIds: [ids.maths, ids.english9B] });
@@ -138,7 +138,7 @@ describe('assignments: set, submit, mark and release', () => {
     const file = await uploadTestFile(
       t.database.db,
       t.config,
-      { id: people.student.id, status: 'active' },
+      { id: people.student!.id, status: 'active' },
       'answers.pdf',
     );
     const response = await call('student', 'PUT', `/assignments/${ids.worksheet}/submission`, {

@@ -6,6 +6,7 @@ import { EDIT_PROGRAMME, MARK_GRADES, READ_PROGRAMME } from './access.ts';
 import { getGradebook, markChanges, releaseMarks, saveMarks } from './gradebook.ts';
 import { getProgramme, saveProgrammeTerm } from './programme.ts';
 import { markableClasses, myChildrenResults, myResults } from './results.ts';
+import { atRiskLearners, markDistributions, markScheduleCsv } from './reports.ts';
 
 /**
  * Assessment, prefix /api/school/assessment. The school admin (manage_curriculum) edits the
@@ -67,6 +68,36 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { year, term } = request.query;
       return { changes: await markChanges(db, schoolOf(request), request.params.id, year, term) };
+    },
+  });
+
+  app.route({
+    ...fromContract(app, api.markDistributions),
+    onRequest: requireSchoolPermission('view_reports'),
+    handler: async (request) => ({
+      classes: await markDistributions(db, schoolOf(request), request.query.year, request.query.term),
+    }),
+  });
+
+  app.route({
+    ...fromContract(app, api.atRisk),
+    onRequest: requireSchoolPermission('view_reports'),
+    handler: async (request) => ({
+      learners: await atRiskLearners(db, schoolOf(request), request.query.year, request.query.term),
+    }),
+  });
+
+  app.route({
+    ...fromContract(app, api.markSchedule),
+    onRequest: canMark,
+    handler: async (request, reply) => {
+      const { year, term } = request.query;
+      const { filename, csv } = await markScheduleCsv(db, schoolOf(request), request.params.id, year, term);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send('\uFEFF' + csv);
     },
   });
 

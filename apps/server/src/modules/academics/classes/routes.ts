@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { peopleContracts as api } from '@sekolo/shared/contracts/people';
 import { fromContract } from '../../../platform/http/contract-route.ts';
-import { MANAGE_LEARNERS, requireSchoolPermission, schoolOf, VIEW_LEARNERS } from '../../../platform/tenancy/school-context.ts';
+import {
+  MANAGE_LEARNERS,
+  requireSchoolPermission,
+  schoolOf,
+  VIEW_LEARNERS,
+} from '../../../platform/tenancy/school-context.ts';
 import {
   createRegisterClass,
   deleteRegisterClass,

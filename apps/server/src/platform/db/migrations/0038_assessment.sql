@@ -96,3 +96,18 @@ CREATE TABLE "assignment_submissions" (
 );--> statement-breakpoint
 CREATE UNIQUE INDEX "assignment_submissions_key" ON "assignment_submissions" USING btree ("assignment_id","learner_id");--> statement-breakpoint
 CREATE INDEX "assignment_submissions_learner_idx" ON "assignment_submissions" USING btree ("organization_id","learner_id");
+--> statement-breakpoint
+CREATE TABLE "report_cards" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL REFERENCES "organizations"("id") ON DELETE cascade,
+	"learner_id" uuid NOT NULL REFERENCES "learners"("id") ON DELETE cascade,
+	"year" smallint NOT NULL,
+	"term" smallint NOT NULL,
+	"class_teacher_comment" text DEFAULT '' NOT NULL,
+	"principal_comment" text DEFAULT '' NOT NULL,
+	"generated_by" text REFERENCES "users"("id") ON DELETE set null,
+	"generated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"published_at" timestamp with time zone
+);--> statement-breakpoint
+CREATE UNIQUE INDEX "report_cards_learner_term_key" ON "report_cards" USING btree ("learner_id","year","term");--> statement-breakpoint
+CREATE INDEX "report_cards_org_term_idx" ON "report_cards" USING btree ("organization_id","year","term");

@@ -207,3 +207,28 @@ export const assignmentSubmissions = pgTable(
     index('assignment_submissions_learner_idx').on(t.organizationId, t.learnerId),
   ],
 );
+
+/** A learner's report card of a term: its comments and when it was generated and published. */
+export const reportCards = pgTable(
+  'report_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    learnerId: uuid('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    term: smallint('term').notNull(),
+    classTeacherComment: text('class_teacher_comment').notNull().default(''),
+    principalComment: text('principal_comment').notNull().default(''),
+    generatedBy: text('generated_by').references(() => users.id, { onDelete: 'set null' }),
+    generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('report_cards_learner_term_key').on(t.learnerId, t.year, t.term),
+    index('report_cards_org_term_idx').on(t.organizationId, t.year, t.term),
+  ],
+);
