@@ -257,6 +257,13 @@ test.describe('academics: saved meanwhile and released results', () => {
     await expect(
       marks.getByRole('table', { name: /Kabelo Mokoena/ }).getByRole('row', { name: /^English/ }),
     ).toContainText(/\d+,\d% L\d/);
+    // The seed's published term 1 report card downloads as a PDF.
+    const download = parent.getByRole('link', {
+      name: /Download PDF of the term 1 \d{4} report card of Kabelo Mokoena/,
+    });
+    const pdf = await parent.request.get((await download.getAttribute('href'))!);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await expectNoSeriousA11yViolations(parent);
   });
 });

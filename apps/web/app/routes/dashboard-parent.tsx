@@ -5,6 +5,7 @@ import { ConsentRequest } from '~/features/school/components/consent-request';
 import { AbsenceNotices } from '~/features/attendance/components/absence-notices';
 import { ChildrenAssignments } from '~/features/academics/components/learner-assignments';
 import { ChildrenResults } from '~/features/academics/components/released-results';
+import { ChildrenReportCards } from '~/features/academics/components/report-card-list';
 import { paths } from '~/config/paths';
 
 export function meta() {
@@ -30,6 +31,7 @@ export default function DashboardParent() {
       <MyChildren />
       <ChildOverviews />
       <ChildrenResults />
+      <ChildrenReportCards />
       <ChildrenAssignments />
     </DashboardHome>
   );
