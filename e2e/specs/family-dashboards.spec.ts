@@ -97,11 +97,11 @@ test('the demo learner sees their class, today and their week', async ({ page })
   await settled(page);
   await expectNoSeriousA11yViolations(page);
 
-  // The assignments page exists for learners and says there are none yet.
+  // The assignments page lists the work set for the learner (the seed's two 8A English assignments).
   await page.getByRole('link', { name: /^Assignments What your teachers set/ }).click();
   await page.waitForURL('**/dashboard/student/assignments');
   await expect(page.getByRole('heading', { name: 'Student Assignments', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('module-empty-state')).toContainText('No assignments yet');
+  await expect(page.getByRole('article', { name: 'Short story: A day I will never forget' })).toBeVisible();
 });
 
 test('the admin invites a learner, who sets a password and sees their own dashboard', async ({

@@ -78,7 +78,7 @@ test.describe('the school sidebar per role', () => {
     await expect(page.getByTestId('module-empty-state')).toContainText('No school settings changed yet');
     await expect(page.getByRole('link', { name: 'Billing settings' })).toHaveCount(0);
     // A module's page still offers the way to the learners, which is theirs.
-    await page.goto('/dashboard/school/grades');
+    await page.goto('/dashboard/school/reports');
     await expect(page.getByRole('link', { name: 'Go to students' })).toBeVisible();
   });
 

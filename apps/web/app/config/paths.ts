@@ -106,6 +106,14 @@ export const paths = {
     /** One class's register on one day. */
     attendanceOf: (classId: string, date: string) => `/dashboard/school/attendance?class=${classId}&date=${date}`,
     billing: '/dashboard/school/settings/billing',
+    /** The gradebook of a subject class's term. */
+    grades: '/dashboard/school/grades',
+    /** The programme of assessment per subject, grade and term. */
+    curriculum: '/dashboard/school/curriculum',
+    /** A teacher's assignments: set one, and the list to mark. */
+    assignments: '/dashboard/school/assignments',
+    /** The marking view of one assignment. */
+    assignment: (assignmentId: string) => `/dashboard/school/assignments/${encodeURIComponent(assignmentId)}`,
     /** A school module (grades, finance…) not built yet. */
     module: (module: string) => `/dashboard/school/${module}`,
     /** The old address of the school's settings, which redirects to the school dashboard. */

@@ -24,7 +24,10 @@ import {
 } from 'lucide-react';
 import type { TPermission, TRole } from '@sekolo/shared/constants/roles';
 import {
+  ASSIGNMENT_SETTER_ROLES,
   ATTENDANCE_ROLES,
+  GRADEBOOK_ROLES,
+  PROGRAMME_READER_ROLES,
   LEARNER_VIEWER_ROLES,
   SCHOOL_AREA_ROLES,
   schoolRolesWith,
@@ -122,9 +125,9 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
       },
       {
         label: 'Assignments',
-        to: paths.school.module('assignments'),
+        to: paths.school.assignments,
         icon: ClipboardList,
-        access: { roles: moduleRoles(['create_assignments']) },
+        access: { roles: ASSIGNMENT_SETTER_ROLES },
       },
       {
         label: 'Student Assignments',
@@ -134,15 +137,15 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
       },
       {
         label: 'Grades',
-        to: paths.school.module('grades'),
+        to: paths.school.grades,
         icon: ListChecks,
-        access: { roles: moduleRoles(['manage_grades']) },
+        access: { roles: GRADEBOOK_ROLES },
       },
       {
         label: 'Curriculum',
-        to: paths.school.module('curriculum'),
+        to: paths.school.curriculum,
         icon: BookOpen,
-        access: { roles: moduleRoles(['manage_curriculum', 'view_curriculum']) },
+        access: { roles: PROGRAMME_READER_ROLES },
       },
       { label: 'Reports', to: paths.school.module('reports'), icon: FileText, access: { roles: REPORTS_ROLES } },
     ],

@@ -5,6 +5,9 @@ import { ConsentRequest } from '~/features/school/components/consent-request';
 import { AbsenceNotices } from '~/features/attendance/components/absence-notices';
 import { MyFeeAccounts } from '~/features/finance/components/my-fee-accounts';
 import { followCheckoutRedirect } from '~/features/payments/lib/follow-redirect';
+import { ChildrenAssignments } from '~/features/academics/components/learner-assignments';
+import { ChildrenResults } from '~/features/academics/components/released-results';
+import { ChildrenReportCards } from '~/features/academics/components/report-card-list';
 import { paths } from '~/config/paths';
 
 export function meta() {
@@ -30,6 +33,9 @@ export default function DashboardParent() {
       <MyChildren />
       <MyFeeAccounts followRedirect={followCheckoutRedirect} />
       <ChildOverviews />
+      <ChildrenResults />
+      <ChildrenReportCards />
+      <ChildrenAssignments />
     </DashboardHome>
   );
 }

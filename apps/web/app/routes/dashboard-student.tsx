@@ -1,5 +1,7 @@
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 import { MyLearnerDashboard } from '~/features/school/components/my-learner-dashboard';
+import { MyResults } from '~/features/academics/components/released-results';
+import { MyReportCards } from '~/features/academics/components/report-card-list';
 import { paths } from '~/config/paths';
 
 export function meta() {
@@ -25,6 +27,8 @@ export default function DashboardStudent() {
   return (
     <DashboardHome path={paths.dashboard.student} title="Student dashboard" quickLinks={QUICK_LINKS}>
       <MyLearnerDashboard />
+      <MyResults />
+      <MyReportCards />
     </DashboardHome>
   );
 }

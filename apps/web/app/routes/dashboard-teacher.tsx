@@ -13,6 +13,16 @@ const QUICK_LINKS: readonly IQuickLink[] = [
     description: 'Mark today’s register for your class.',
   },
   {
+    to: paths.school.grades,
+    label: 'Gradebook',
+    description: 'Enter and release your classes’ marks for the term.',
+  },
+  {
+    to: paths.school.assignments,
+    label: 'Assignments',
+    description: 'Set work for your classes, then mark it and release the marks.',
+  },
+  {
     to: `${paths.marketplace}#resources`,
     label: 'Educational resources',
     description: 'Find teaching material on the marketplace.',

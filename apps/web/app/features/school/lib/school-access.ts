@@ -29,3 +29,9 @@ export const ATTENDANCE_ROLES = schoolRolesWith(ATTENDANCE_VIEW_PERMISSIONS);
 export const BILLING_ROLES: readonly TRole[] = ['school_admin', 'administrator'];
 /** Who opens the school's finance pages: those who see its financials (the server's view_financials). */
 export const FINANCE_ROLES = schoolRolesWith(['view_financials']);
+/** Who opens the gradebook: teachers (their own subject classes) and the curriculum's managers (the server's MARK_GRADES). */
+export const GRADEBOOK_ROLES = schoolRolesWith(['manage_grades', 'manage_curriculum']);
+/** Who sets and marks assignments (the server's SET_ASSIGNMENTS). */
+export const ASSIGNMENT_SETTER_ROLES = schoolRolesWith(['create_assignments', 'manage_curriculum']);
+/** Who reads the programme of assessment (the server's READ_PROGRAMME); only manage_curriculum edits it. */
+export const PROGRAMME_READER_ROLES = schoolRolesWith(['manage_curriculum', 'manage_grades', 'view_curriculum']);
