@@ -1,11 +1,10 @@
-import { useId } from 'react';
-import { FormProvider, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { ZodType } from 'zod';
 import { CHARITY_TYPES, DEFAULT_COUNTRY } from '@sekolo/shared/constants/enumerations';
 import { ZCharityDetailsStep, type TCharityDetailsStep } from '@sekolo/shared/schemas/registration/charity';
-import { WizardNav, WizardSection } from '../../components/wizard-nav';
+import { WizardSection } from '../../components/wizard-nav';
+import { WizardStepForm } from '../../components/wizard-step-form';
 import { nextLabelFor } from '../../lib/next-label';
-import { useFormDraft } from '../../lib/use-form-draft';
+import { useWizardStepForm } from '../../lib/use-wizard-step-form';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 import { OrganisationAddressFields } from '../business-partner/organisation-address-fields';
 import { OrganisationDisplayFields, OrganisationIdentityFields } from '../business-partner/organisation-profile-fields';
@@ -46,54 +45,45 @@ export function CharityDetailsStep({
   submitting,
   onDraftChange,
 }: IWizardStepProps<TCharityDetailsStep>) {
-  const id = useId();
-  const form = useForm<TFormValues, unknown, TCharityDetailsStep>({
-    resolver: zodResolver(ZCharityDetailsStep) as unknown as Resolver<TFormValues, unknown, TCharityDetailsStep>,
-    defaultValues: initialValues(data),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  useFormDraft(form.watch, onDraftChange);
+  const { id, form } = useWizardStepForm(
+    ZCharityDetailsStep as unknown as ZodType<TCharityDetailsStep, TFormValues>,
+    initialValues(data),
+    onDraftChange,
+    { mode: 'onSubmit', reValidateMode: 'onChange' },
+  );
   const { isSubmitted, isValid } = form.formState;
   const f = (name: string) => `${id}-${name}`;
+  const nextLabel = nextLabelFor('charity', step);
 
   return (
-    <FormProvider {...form}>
-      <form
-        noValidate
-        onSubmit={(event) => void form.handleSubmit((values) => onComplete(values))(event)}
-        className="space-y-10"
-      >
-        <WizardSection title="Organisation details">
-          <OrganisationIdentityFields
-            idPrefix={id}
-            registrationHint="NPO, NPC or PBO number"
-            typeLabel="Charity type"
-            typePlaceholder="Choose a charity type"
-            types={CHARITY_TYPES}
-            tagLineHint="One line about your cause"
-          />
-        </WizardSection>
-
-        <WizardSection title="Address">
-          <OrganisationAddressFields idPrefix={f('address')} />
-        </WizardSection>
-
-        <WizardSection
-          title="Display information"
-          description="How schools, families and donors see your charity on Sekolo."
-        >
-          <OrganisationDisplayFields idPrefix={id} />
-        </WizardSection>
-
-        <WizardNav
-          step={step}
-          onBack={onBack}
-          nextLabel={nextLabelFor('charity', step)}
-          nextDisabled={isSubmitted && !isValid}
-          submitting={submitting}
+    <WizardStepForm
+      form={form}
+      idPrefix={id}
+      onValid={onComplete}
+      className="space-y-10"
+      nav={{ step, onBack, nextLabel, nextDisabled: isSubmitted && !isValid, submitting }}
+    >
+      <WizardSection title="Organisation details">
+        <OrganisationIdentityFields
+          idPrefix={id}
+          registrationHint="NPO, NPC or PBO number"
+          typeLabel="Charity type"
+          typePlaceholder="Choose a charity type"
+          types={CHARITY_TYPES}
+          tagLineHint="One line about your cause"
         />
-      </form>
-    </FormProvider>
+      </WizardSection>
+
+      <WizardSection title="Address">
+        <OrganisationAddressFields idPrefix={f('address')} />
+      </WizardSection>
+
+      <WizardSection
+        title="Display information"
+        description="How schools, families and donors see your charity on Sekolo."
+      >
+        <OrganisationDisplayFields idPrefix={id} />
+      </WizardSection>
+    </WizardStepForm>
   );
 }
