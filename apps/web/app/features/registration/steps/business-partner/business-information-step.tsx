@@ -16,7 +16,6 @@ import type { TUploadedFile } from '@sekolo/shared/schemas/uploads';
 import { FileUpload } from '~/components/upload/file-upload';
 import { WizardSection } from '../../components/wizard-nav';
 import { WizardStepForm } from '../../components/wizard-step-form';
-import { nextLabelFor } from '../../lib/next-label';
 import { useWizardStepForm } from '../../lib/use-wizard-step-form';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 import { OrganisationAddressFields } from './organisation-address-fields';
@@ -74,14 +73,8 @@ function initialValues(data: Partial<TBusinessInformationStep> | undefined): TFo
  * details, address, display information, logo and documents. Validates on blur; on submit the
  * spec's checks (type, logo, required documents) show their toasts.
  */
-export function BusinessInformationStep({
-  step,
-  data,
-  onComplete,
-  onBack,
-  submitting,
-  onDraftChange,
-}: IWizardStepProps<TBusinessInformationStep>) {
+export function BusinessInformationStep(props: IWizardStepProps<TBusinessInformationStep>) {
+  const { data, onComplete, onDraftChange } = props;
   const { id, form } = useWizardStepForm(
     ZBusinessInformationStep as unknown as ZodType<TBusinessInformationStep, TFormValues>,
     initialValues(data),
@@ -113,7 +106,8 @@ export function BusinessInformationStep({
       onValid={onValid}
       onInvalid={onInvalid}
       className="space-y-10"
-      nav={{ step, onBack, nextLabel: nextLabelFor('business_partner', step), submitting }}
+      stepProps={props}
+      userType="business_partner"
     >
       <WizardSection title="Business partner type" description="What does your business offer schools and families?">
         <Controller

@@ -3,7 +3,6 @@ import { CHARITY_TYPES, DEFAULT_COUNTRY } from '@sekolo/shared/constants/enumera
 import { ZCharityDetailsStep, type TCharityDetailsStep } from '@sekolo/shared/schemas/registration/charity';
 import { WizardSection } from '../../components/wizard-nav';
 import { WizardStepForm } from '../../components/wizard-step-form';
-import { nextLabelFor } from '../../lib/next-label';
 import { useWizardStepForm } from '../../lib/use-wizard-step-form';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 import { OrganisationAddressFields } from '../business-partner/organisation-address-fields';
@@ -37,14 +36,8 @@ function initialValues(data: Partial<TCharityDetailsStep> | undefined): TFormVal
  * Charity step 1, Charity Details (spec 2.9, 3, 5): every field required except the tag line and
  * the map link. Validates on submit; after a first attempt the button waits until the form is valid.
  */
-export function CharityDetailsStep({
-  step,
-  data,
-  onComplete,
-  onBack,
-  submitting,
-  onDraftChange,
-}: IWizardStepProps<TCharityDetailsStep>) {
+export function CharityDetailsStep(props: IWizardStepProps<TCharityDetailsStep>) {
+  const { data, onDraftChange } = props;
   const { id, form } = useWizardStepForm(
     ZCharityDetailsStep as unknown as ZodType<TCharityDetailsStep, TFormValues>,
     initialValues(data),
@@ -53,15 +46,15 @@ export function CharityDetailsStep({
   );
   const { isSubmitted, isValid } = form.formState;
   const f = (name: string) => `${id}-${name}`;
-  const nextLabel = nextLabelFor('charity', step);
 
   return (
     <WizardStepForm
       form={form}
       idPrefix={id}
-      onValid={onComplete}
       className="space-y-10"
-      nav={{ step, onBack, nextLabel, nextDisabled: isSubmitted && !isValid, submitting }}
+      stepProps={props}
+      userType="charity"
+      nextDisabled={isSubmitted && !isValid}
     >
       <WizardSection title="Organisation details">
         <OrganisationIdentityFields

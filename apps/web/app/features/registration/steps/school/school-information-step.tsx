@@ -22,7 +22,6 @@ import { FileUpload } from '~/components/upload/file-upload';
 import { WizardSection } from '../../components/wizard-nav';
 import { WizardStepForm } from '../../components/wizard-step-form';
 import { focusFirstError } from '../../lib/focus-first-error';
-import { nextLabelFor } from '../../lib/next-label';
 import { useWizardStepForm } from '../../lib/use-wizard-step-form';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 
@@ -60,14 +59,8 @@ function defaultsFrom(data: Partial<TSchoolInformationStep> | undefined): TSchoo
  * School step 1, School Information (spec 2.9, 3, 5): one page with basic information, address,
  * banking (optional as a whole), display information and the six documents.
  */
-export function SchoolInformationStep({
-  step,
-  data,
-  onComplete,
-  onBack,
-  submitting,
-  onDraftChange,
-}: IWizardStepProps<TSchoolInformationStep>) {
+export function SchoolInformationStep(props: IWizardStepProps<TSchoolInformationStep>) {
+  const { data, onDraftChange } = props;
   const { id, form } = useWizardStepForm(ZSchoolInformationStep, defaultsFrom(data), onDraftChange, {
     mode: 'onBlur',
     reValidateMode: 'onChange',
@@ -76,16 +69,15 @@ export function SchoolInformationStep({
   const country = watch('country') as TCountry;
   const bank = watch('bankingDetails.bank');
   const regionTerm = REGION_TERM_BY_COUNTRY[country] ?? 'Province';
-  const nextLabel = nextLabelFor('school_admin', step);
 
   return (
     <WizardStepForm
       form={form}
       idPrefix={id}
-      onValid={onComplete}
       onInvalid={focusFirstError}
       className="space-y-10"
-      nav={{ step, onBack, nextLabel, submitting }}
+      stepProps={props}
+      userType="school_admin"
     >
       <WizardSection title="Basic Information">
         <div className="grid gap-4 sm:grid-cols-2">

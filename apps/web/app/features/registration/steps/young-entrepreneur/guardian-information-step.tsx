@@ -13,7 +13,6 @@ import { EmailField, PersonNameFields, PhoneField, SelectField, TextField } from
 import { Textarea } from '~/components/ui/textarea';
 import { WizardSection } from '../../components/wizard-nav';
 import { WizardStepForm } from '../../components/wizard-step-form';
-import { nextLabelFor } from '../../lib/next-label';
 import { useWizardStepForm } from '../../lib/use-wizard-step-form';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 
@@ -29,15 +28,8 @@ function childNameOf(registration: IWizardStepProps<unknown>['registration']): s
  * details, a South African ID number checked when the ID is South African, the consent naming the
  * guardian and the child, and the consent form to download, sign and upload in step 4.
  */
-export function GuardianInformationStep({
-  step,
-  data,
-  registration,
-  onComplete,
-  onBack,
-  submitting,
-  onDraftChange,
-}: IWizardStepProps<TGuardianInformationStep>) {
+export function GuardianInformationStep(props: IWizardStepProps<TGuardianInformationStep>) {
+  const { data, registration, onDraftChange } = props;
   const { id, form } = useWizardStepForm(
     ZGuardianInformationStep,
     {
@@ -57,14 +49,14 @@ export function GuardianInformationStep({
   const { errors } = formState;
   const guardianName = [watch('firstName'), watch('lastName')].filter(Boolean).join(' ');
   const isSouthAfrican = watch('country') === 'south_africa';
-  const nextLabel = nextLabelFor('young_entrepreneur', step);
 
   return (
     <WizardStepForm
       form={form}
       idPrefix={id}
-      onValid={onComplete}
-      nav={{ step, onBack, nextLabel, nextDisabled: !formState.isValid, submitting }}
+      stepProps={props}
+      userType="young_entrepreneur"
+      nextDisabled={!formState.isValid}
     >
       <p className="text-slate-600">
         Young entrepreneurs need the consent of a parent or legal guardian. Your guardian fills in this step with you.

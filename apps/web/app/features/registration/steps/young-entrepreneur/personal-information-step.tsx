@@ -8,20 +8,12 @@ import {
 import { PersonNameFields, PhoneField, SelectField, TextField } from '~/components/ui/bound-fields';
 import { WizardSection } from '../../components/wizard-nav';
 import { WizardStepForm } from '../../components/wizard-step-form';
-import { nextLabelFor } from '../../lib/next-label';
 import { useWizardStepForm } from '../../lib/use-wizard-step-form';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 
 /** Young entrepreneur step 2, Personal Information with the School Information block (spec 2.9, 3, 5). */
-export function PersonalInformationStep({
-  step,
-  data,
-  registration,
-  onComplete,
-  onBack,
-  submitting,
-  onDraftChange,
-}: IWizardStepProps<TPersonalInformationStep>) {
+export function PersonalInformationStep(props: IWizardStepProps<TPersonalInformationStep>) {
+  const { data, registration, onDraftChange } = props;
   const { id, form } = useWizardStepForm(
     ZPersonalInformationStep,
     {
@@ -34,14 +26,14 @@ export function PersonalInformationStep({
     },
     onDraftChange,
   );
-  const nextLabel = nextLabelFor('young_entrepreneur', step);
 
   return (
     <WizardStepForm
       form={form}
       idPrefix={id}
-      onValid={onComplete}
-      nav={{ step, onBack, nextLabel, nextDisabled: !form.formState.isValid, submitting }}
+      stepProps={props}
+      userType="young_entrepreneur"
+      nextDisabled={!form.formState.isValid}
     >
       <WizardSection title="Your details">
         <div className="grid gap-4 sm:grid-cols-2">

@@ -8,19 +8,12 @@ import { FormField } from '~/components/ui/form-field';
 import { SelectField, TextField } from '~/components/ui/bound-fields';
 import { Textarea } from '~/components/ui/textarea';
 import { WizardStepForm } from '../../components/wizard-step-form';
-import { nextLabelFor } from '../../lib/next-label';
 import { useWizardStepForm } from '../../lib/use-wizard-step-form';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 
 /** Young entrepreneur step 1, Shop Information; validates on change (spec 5). */
-export function ShopInformationStep({
-  step,
-  data,
-  onComplete,
-  onBack,
-  submitting,
-  onDraftChange,
-}: IWizardStepProps<TShopInformationStep>) {
+export function ShopInformationStep(props: IWizardStepProps<TShopInformationStep>) {
+  const { data, onDraftChange } = props;
   const { id, form } = useWizardStepForm(
     ZShopInformationStep,
     {
@@ -31,15 +24,15 @@ export function ShopInformationStep({
     onDraftChange,
   );
   const { register, formState } = form;
-  const nextLabel = nextLabelFor('young_entrepreneur', step);
 
   return (
     <WizardStepForm
       form={form}
       idPrefix={id}
-      onValid={onComplete}
       className="space-y-6"
-      nav={{ step, onBack, nextLabel, nextDisabled: !formState.isValid, submitting }}
+      stepProps={props}
+      userType="young_entrepreneur"
+      nextDisabled={!formState.isValid}
     >
       <p className="text-slate-600">
         Tell us about the shop you want to open. A parent or guardian will be asked to consent in step 3.
