@@ -1,8 +1,7 @@
 import { data } from 'react-router';
-import { RichText } from '~/components/marketing/rich-text';
+import { LegalBlock, LegalIntro } from '~/components/marketing/legal-block';
 import { LEGAL_LAST_UPDATED } from '~/content/format';
 import { getLegalDocument } from '~/content/legal';
-import type { TBlock } from '~/content/legal/types';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/legal-page';
 
@@ -29,7 +28,9 @@ function LegalContent({ document }: { document: Route.ComponentProps['loaderData
     <>
       <header className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-          <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{document.title}</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+            {document.title}
+          </h1>
           <p className="mt-4 max-w-3xl text-lg text-pretty text-slate-600">{document.description}</p>
           <p className="mt-4 text-sm text-slate-600">
             Last updated: <time dateTime={LEGAL_LAST_UPDATED.iso}>{LEGAL_LAST_UPDATED.display}</time>
@@ -38,7 +39,10 @@ function LegalContent({ document }: { document: Route.ComponentProps['loaderData
       </header>
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-16">
-        <nav aria-labelledby="toc-title" className="lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:self-start lg:overflow-y-auto">
+        <nav
+          aria-labelledby="toc-title"
+          className="lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:self-start lg:overflow-y-auto"
+        >
           <div className="rounded-2xl border border-slate-200 bg-slate-50 p-5">
             <h2 id="toc-title" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
               Contents
@@ -58,21 +62,22 @@ function LegalContent({ document }: { document: Route.ComponentProps['loaderData
 
         <article className="max-w-3xl text-base leading-7 text-slate-700">
           <div className="space-y-4 text-lg leading-8">
-            {document.intro.map((paragraph, index) => (
-              <p key={index}>
-                <RichText value={paragraph} />
-              </p>
-            ))}
+            <LegalIntro paragraphs={document.intro} />
           </div>
           {document.sections.map((section, index) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="mt-12 scroll-mt-32">
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-heading`}
+              className="mt-12 scroll-mt-32"
+            >
               <h2 id={`${section.id}-heading`} className="text-2xl font-bold tracking-tight text-slate-900">
                 <span className="mr-2 text-brand-700 tabular-nums">{index + 1}.</span>
                 {section.heading}
               </h2>
               <div className="mt-4 space-y-4">
                 {section.blocks.map((block, blockIndex) => (
-                  <Block key={blockIndex} block={block} />
+                  <LegalBlock key={blockIndex} block={block} look="page" />
                 ))}
               </div>
             </section>
@@ -81,61 +86,4 @@ function LegalContent({ document }: { document: Route.ComponentProps['loaderData
       </div>
     </>
   );
-}
-
-function Block({ block }: { block: TBlock }) {
-  switch (block.type) {
-    case 'p':
-      return (
-        <p>
-          <RichText value={block.text} />
-        </p>
-      );
-    case 'ul':
-      return (
-        <ul className="list-disc space-y-2 pl-6 marker:text-brand-700">
-          {block.items.map((item, index) => (
-            <li key={index}>
-              <RichText value={item} />
-            </li>
-          ))}
-        </ul>
-      );
-    case 'ol':
-      return (
-        <ol className="list-decimal space-y-2 pl-6 marker:font-semibold marker:text-brand-700">
-          {block.items.map((item, index) => (
-            <li key={index}>
-              <RichText value={item} />
-            </li>
-          ))}
-        </ol>
-      );
-    case 'dl':
-      return (
-        <dl className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
-          {block.items.map((item) => (
-            <div key={item.term} className="grid gap-1 px-5 py-4 sm:grid-cols-3 sm:gap-4">
-              <dt className="font-semibold text-slate-900">{item.term}</dt>
-              <dd className="sm:col-span-2">
-                <RichText value={item.detail} />
-              </dd>
-            </div>
-          ))}
-        </dl>
-      );
-    case 'qa':
-      return (
-        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h3 className="text-lg font-semibold text-slate-900">{block.question}</h3>
-          <div className="mt-2 space-y-3">
-            {block.answer.map((paragraph, index) => (
-              <p key={index}>
-                <RichText value={paragraph} />
-              </p>
-            ))}
-          </div>
-        </div>
-      );
-  }
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router';
 import { MailCheck } from 'lucide-react';
@@ -17,7 +17,7 @@ import {
   type TSignUpValues,
 } from '@sekolo/shared/schemas/auth';
 import { Button } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
+import { EmailField, FieldIdPrefix, PersonNameFields } from '~/components/ui/bound-fields';
 import { CheckboxField, FormField } from '~/components/ui/form-field';
 import { ApiError } from '~/lib/api-client';
 import { signUpWithEmail, VERIFICATION_CALLBACK_URL } from '../api/auth-requests';
@@ -132,88 +132,97 @@ export function RegisterForm() {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onValid, toastForInvalidForm)(event)} className="space-y-6">
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-semibold text-slate-900">I am registering as</legend>
-        <RoleCards
-          name={`${id}-role`}
-          value={role}
-          onChange={(next) => setValue('role', next, { shouldValidate: formState.isSubmitted })}
-          describedBy={`${id}-role-note`}
-          disabled={!hydrated}
-        />
-        <p id={`${id}-role-note`} className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {BUSINESS_PARTNER_REGISTRATION_NOTE}
-        </p>
-        {role && role !== 'customer' && (
-          <p className="text-sm text-slate-600">
-            After creating your account you complete a short application in {stepTotalFor(role)} steps; our team reviews
-            it before your dashboard opens.
+    <FormProvider {...form}>
+      <FieldIdPrefix prefix={id}>
+        <form
+          noValidate
+          onSubmit={(event) => void handleSubmit(onValid, toastForInvalidForm)(event)}
+          className="space-y-6"
+        >
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-semibold text-slate-900">I am registering as</legend>
+            <RoleCards
+              name={`${id}-role`}
+              value={role}
+              onChange={(next) => setValue('role', next, { shouldValidate: formState.isSubmitted })}
+              describedBy={`${id}-role-note`}
+              disabled={!hydrated}
+            />
+            <p id={`${id}-role-note`} className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {BUSINESS_PARTNER_REGISTRATION_NOTE}
+            </p>
+            {role && role !== 'customer' && (
+              <p className="text-sm text-slate-600">
+                After creating your account you complete a short application in {stepTotalFor(role)} steps; our team
+                reviews it before your dashboard opens.
+              </p>
+            )}
+          </fieldset>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <PersonNameFields />
+          </div>
+          <EmailField name="email" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id={`${id}-password`} label="Password" error={errors.password?.message}>
+              <PasswordField autoComplete="new-password" {...register('password')} />
+            </FormField>
+            <FormField id={`${id}-confirmPassword`} label="Confirm password" error={errors.confirmPassword?.message}>
+              <PasswordField autoComplete="new-password" {...register('confirmPassword')} />
+            </FormField>
+          </div>
+          <p className="-mt-3 text-xs text-slate-600">At least 8 characters. Very common passwords are not accepted.</p>
+
+          {role === 'customer' && (
+            <div className="space-y-3">
+              <CheckboxField
+                id={`${id}-termsAccepted`}
+                label={
+                  <>
+                    I accept the{' '}
+                    <Link
+                      to={paths.legal.termsOfService}
+                      target="_blank"
+                      className="font-medium text-brand-700 underline"
+                    >
+                      Terms of Service
+                    </Link>
+                  </>
+                }
+                error={errors.termsAccepted?.message}
+                {...register('termsAccepted')}
+              />
+              <CheckboxField
+                id={`${id}-privacyAccepted`}
+                label={
+                  <>
+                    I accept the{' '}
+                    <Link
+                      to={paths.legal.privacyPolicy}
+                      target="_blank"
+                      className="font-medium text-brand-700 underline"
+                    >
+                      Privacy Policy
+                    </Link>
+                  </>
+                }
+                error={errors.privacyAccepted?.message}
+                {...register('privacyAccepted')}
+              />
+            </div>
+          )}
+
+          <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isProcessing || role === ''}>
+            {isProcessing ? 'Processing...' : registerButtonLabel(role)}
+          </Button>
+          <p className="text-center text-sm text-slate-600">
+            Already have an account?{' '}
+            <Link to={paths.auth.login} className="font-semibold text-brand-700 hover:underline">
+              Sign in
+            </Link>
           </p>
-        )}
-      </fieldset>
-
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={`${id}-firstName`} label="First name" error={errors.firstName?.message}>
-          <Input autoComplete="given-name" {...register('firstName')} />
-        </FormField>
-        <FormField id={`${id}-lastName`} label="Last name" error={errors.lastName?.message}>
-          <Input autoComplete="family-name" {...register('lastName')} />
-        </FormField>
-      </div>
-      <FormField id={`${id}-email`} label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...register('email')} />
-      </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={`${id}-password`} label="Password" error={errors.password?.message}>
-          <PasswordField autoComplete="new-password" {...register('password')} />
-        </FormField>
-        <FormField id={`${id}-confirmPassword`} label="Confirm password" error={errors.confirmPassword?.message}>
-          <PasswordField autoComplete="new-password" {...register('confirmPassword')} />
-        </FormField>
-      </div>
-      <p className="-mt-3 text-xs text-slate-600">At least 8 characters. Very common passwords are not accepted.</p>
-
-      {role === 'customer' && (
-        <div className="space-y-3">
-          <CheckboxField
-            id={`${id}-termsAccepted`}
-            label={
-              <>
-                I accept the{' '}
-                <Link to={paths.legal.termsOfService} target="_blank" className="font-medium text-brand-700 underline">
-                  Terms of Service
-                </Link>
-              </>
-            }
-            error={errors.termsAccepted?.message}
-            {...register('termsAccepted')}
-          />
-          <CheckboxField
-            id={`${id}-privacyAccepted`}
-            label={
-              <>
-                I accept the{' '}
-                <Link to={paths.legal.privacyPolicy} target="_blank" className="font-medium text-brand-700 underline">
-                  Privacy Policy
-                </Link>
-              </>
-            }
-            error={errors.privacyAccepted?.message}
-            {...register('privacyAccepted')}
-          />
-        </div>
-      )}
-
-      <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isProcessing || role === ''}>
-        {isProcessing ? 'Processing...' : registerButtonLabel(role)}
-      </Button>
-      <p className="text-center text-sm text-slate-600">
-        Already have an account?{' '}
-        <Link to={paths.auth.login} className="font-semibold text-brand-700 hover:underline">
-          Sign in
-        </Link>
-      </p>
-    </form>
+        </form>
+      </FieldIdPrefix>
+    </FormProvider>
   );
 }

@@ -1,6 +1,5 @@
-import { useId } from 'react';
-import { Controller, FormProvider, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
+import type { ZodType } from 'zod';
 import { toast } from 'sonner';
 import { BUSINESS_TYPES, DEFAULT_COUNTRY } from '@sekolo/shared/constants/enumerations';
 import type { TBusinessPartnerType } from '@sekolo/shared/constants/roles';
@@ -15,9 +14,9 @@ import {
 } from '@sekolo/shared/schemas/registration/business-partner';
 import type { TUploadedFile } from '@sekolo/shared/schemas/uploads';
 import { FileUpload } from '~/components/upload/file-upload';
-import { WizardNav, WizardSection } from '../../components/wizard-nav';
-import { nextLabelFor } from '../../lib/next-label';
-import { useFormDraft } from '../../lib/use-form-draft';
+import { WizardSection } from '../../components/wizard-nav';
+import { WizardStepForm } from '../../components/wizard-step-form';
+import { useWizardStepForm } from '../../lib/use-wizard-step-form';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 import { OrganisationAddressFields } from './organisation-address-fields';
 import { OrganisationDisplayFields, OrganisationIdentityFields } from './organisation-profile-fields';
@@ -74,139 +73,126 @@ function initialValues(data: Partial<TBusinessInformationStep> | undefined): TFo
  * details, address, display information, logo and documents. Validates on blur; on submit the
  * spec's checks (type, logo, required documents) show their toasts.
  */
-export function BusinessInformationStep({
-  step,
-  data,
-  onComplete,
-  onBack,
-  submitting,
-  onDraftChange,
-}: IWizardStepProps<TBusinessInformationStep>) {
-  const id = useId();
-  const form = useForm<TFormValues, unknown, TBusinessInformationStep>({
-    resolver: zodResolver(ZBusinessInformationStep) as unknown as Resolver<
-      TFormValues,
-      unknown,
-      TBusinessInformationStep
-    >,
-    defaultValues: initialValues(data),
-    mode: 'onBlur',
-  });
-  useFormDraft(form.watch, onDraftChange);
+export function BusinessInformationStep(props: IWizardStepProps<TBusinessInformationStep>) {
+  const { data, onComplete, onDraftChange } = props;
+  const { id, form } = useWizardStepForm(
+    ZBusinessInformationStep as unknown as ZodType<TBusinessInformationStep, TFormValues>,
+    initialValues(data),
+    onDraftChange,
+    { mode: 'onBlur' },
+  );
   const { errors } = form.formState;
   const f = (name: string) => `${id}-${name}`;
 
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      try {
-        await onComplete(values);
-      } catch {
-        toast.error(BUSINESS_SUBMIT_TOASTS.submissionError.title, {
-          description: BUSINESS_SUBMIT_TOASTS.submissionError.description,
-        });
-      }
-    },
-    () => {
-      const problem = businessSubmitProblem(form.getValues());
-      if (problem) toast.error(problem.title, { description: problem.description });
-    },
-  );
+  async function onValid(values: TBusinessInformationStep) {
+    try {
+      await onComplete(values);
+    } catch {
+      toast.error(BUSINESS_SUBMIT_TOASTS.submissionError.title, {
+        description: BUSINESS_SUBMIT_TOASTS.submissionError.description,
+      });
+    }
+  }
+
+  function onInvalid() {
+    const problem = businessSubmitProblem(form.getValues());
+    if (problem) toast.error(problem.title, { description: problem.description });
+  }
 
   return (
-    <FormProvider {...form}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-10">
-        <WizardSection title="Business partner type" description="What does your business offer schools and families?">
-          <Controller
-            control={form.control}
-            name="businessPartnerTypes"
-            render={({ field }) => (
-              <PartnerTypePicker
-                id={f('businessPartnerTypes')}
-                legend="Business partner type"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.businessPartnerTypes?.message ?? errors.businessPartnerTypes?.root?.message}
-              />
-            )}
-          />
-        </WizardSection>
-
-        <WizardSection title="Business details">
-          <OrganisationIdentityFields
-            idPrefix={id}
-            registrationHint="CIPC number, e.g. 2019/123456/07"
-            typeLabel="Business type"
-            typePlaceholder="Choose a business type"
-            types={BUSINESS_TYPES}
-            tagLineHint="One line that says what you do"
-          />
-        </WizardSection>
-
-        <WizardSection title="Business address">
-          <OrganisationAddressFields idPrefix={f('address')} />
-        </WizardSection>
-
-        <WizardSection title="Display information" description="How schools and families see your business on Sekolo.">
-          <OrganisationDisplayFields idPrefix={id} />
-          <Controller
-            control={form.control}
-            name="logoFile"
-            render={({ field }) => (
-              <FileUpload
-                id={f('logoFile')}
-                label="Business logo"
-                required
-                purpose="logo"
-                accept="image/png,image/jpeg,image/webp"
-                description="PNG, JPEG or WebP"
-                value={field.value}
-                onChange={(file) => {
-                  field.onChange(file);
-                  void form.trigger('logoFile');
-                }}
-                error={errors.logoFile?.message}
-              />
-            )}
-          />
-        </WizardSection>
-
-        <WizardSection
-          title="Documents"
-          description="PDF, PNG, JPEG or WebP. Only our review team and you can open them."
-        >
-          <div className="grid gap-5 sm:grid-cols-2">
-            {BUSINESS_DOCUMENTS.map((doc) => (
-              <Controller
-                key={doc.id}
-                control={form.control}
-                name={`documentFiles.${doc.id}`}
-                render={({ field }) => (
-                  <FileUpload
-                    id={f(`document-${doc.id}`)}
-                    label={doc.label}
-                    required={doc.required}
-                    purpose="application-document"
-                    value={field.value}
-                    onChange={(file) => {
-                      field.onChange(file);
-                      void form.trigger(`documentFiles.${doc.id}`);
-                    }}
-                    error={errors.documentFiles?.[doc.id]?.message}
-                  />
-                )}
-              />
-            ))}
-          </div>
-        </WizardSection>
-
-        <WizardNav
-          step={step}
-          onBack={onBack}
-          nextLabel={nextLabelFor('business_partner', step)}
-          submitting={submitting}
+    <WizardStepForm
+      form={form}
+      idPrefix={id}
+      onValid={onValid}
+      onInvalid={onInvalid}
+      className="space-y-10"
+      stepProps={props}
+      userType="business_partner"
+    >
+      <WizardSection title="Business partner type" description="What does your business offer schools and families?">
+        <Controller
+          control={form.control}
+          name="businessPartnerTypes"
+          render={({ field }) => (
+            <PartnerTypePicker
+              id={f('businessPartnerTypes')}
+              legend="Business partner type"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.businessPartnerTypes?.message ?? errors.businessPartnerTypes?.root?.message}
+            />
+          )}
         />
-      </form>
-    </FormProvider>
+      </WizardSection>
+
+      <WizardSection title="Business details">
+        <OrganisationIdentityFields
+          idPrefix={id}
+          registrationHint="CIPC number, e.g. 2019/123456/07"
+          typeLabel="Business type"
+          typePlaceholder="Choose a business type"
+          types={BUSINESS_TYPES}
+          tagLineHint="One line that says what you do"
+        />
+      </WizardSection>
+
+      <WizardSection title="Business address">
+        <OrganisationAddressFields idPrefix={f('address')} />
+      </WizardSection>
+
+      <WizardSection title="Display information" description="How schools and families see your business on Sekolo.">
+        <OrganisationDisplayFields idPrefix={id} />
+        <Controller
+          control={form.control}
+          name="logoFile"
+          render={({ field }) => (
+            <FileUpload
+              id={f('logoFile')}
+              label="Business logo"
+              required
+              purpose="logo"
+              accept="image/png,image/jpeg,image/webp"
+              description="PNG, JPEG or WebP"
+              value={field.value}
+              onChange={(file) => {
+                field.onChange(file);
+                void form.trigger('logoFile');
+              }}
+              error={errors.logoFile?.message}
+            />
+          )}
+        />
+      </WizardSection>
+
+      <WizardSection
+        title="Documents"
+        description="PDF, PNG, JPEG or WebP. Only our review team and you can open them."
+      >
+        <div className="grid gap-5 sm:grid-cols-2">
+          {BUSINESS_DOCUMENTS.map((doc) => (
+            <Controller
+              key={doc.id}
+              control={form.control}
+              name={`documentFiles.${doc.id}`}
+              render={({ field }) => (
+                <FileUpload
+                  id={f(`document-${doc.id}`)}
+                  label={doc.label}
+                  required={doc.required}
+                  purpose="application-document"
+                  value={field.value}
+                  onChange={(file) => {
+                    field.onChange(file);
+                    void form.trigger(`documentFiles.${doc.id}`);
+                  }}
+                  error={errors.documentFiles?.[doc.id]?.message}
+                />
+              )}
+            />
+          ))}
+        </div>
+      </WizardSection>
+    </WizardStepForm>
   );
 }

@@ -1,11 +1,9 @@
-import { useId } from 'react';
-import { FormProvider, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { ZodType } from 'zod';
 import { CHARITY_TYPES, DEFAULT_COUNTRY } from '@sekolo/shared/constants/enumerations';
 import { ZCharityDetailsStep, type TCharityDetailsStep } from '@sekolo/shared/schemas/registration/charity';
-import { WizardNav, WizardSection } from '../../components/wizard-nav';
-import { nextLabelFor } from '../../lib/next-label';
-import { useFormDraft } from '../../lib/use-form-draft';
+import { WizardSection } from '../../components/wizard-nav';
+import { WizardStepForm } from '../../components/wizard-step-form';
+import { useWizardStepForm } from '../../lib/use-wizard-step-form';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 import { OrganisationAddressFields } from '../business-partner/organisation-address-fields';
 import { OrganisationDisplayFields, OrganisationIdentityFields } from '../business-partner/organisation-profile-fields';
@@ -38,62 +36,47 @@ function initialValues(data: Partial<TCharityDetailsStep> | undefined): TFormVal
  * Charity step 1, Charity Details (spec 2.9, 3, 5): every field required except the tag line and
  * the map link. Validates on submit; after a first attempt the button waits until the form is valid.
  */
-export function CharityDetailsStep({
-  step,
-  data,
-  onComplete,
-  onBack,
-  submitting,
-  onDraftChange,
-}: IWizardStepProps<TCharityDetailsStep>) {
-  const id = useId();
-  const form = useForm<TFormValues, unknown, TCharityDetailsStep>({
-    resolver: zodResolver(ZCharityDetailsStep) as unknown as Resolver<TFormValues, unknown, TCharityDetailsStep>,
-    defaultValues: initialValues(data),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  useFormDraft(form.watch, onDraftChange);
+export function CharityDetailsStep(props: IWizardStepProps<TCharityDetailsStep>) {
+  const { data, onDraftChange } = props;
+  const { id, form } = useWizardStepForm(
+    ZCharityDetailsStep as unknown as ZodType<TCharityDetailsStep, TFormValues>,
+    initialValues(data),
+    onDraftChange,
+    { mode: 'onSubmit', reValidateMode: 'onChange' },
+  );
   const { isSubmitted, isValid } = form.formState;
   const f = (name: string) => `${id}-${name}`;
 
   return (
-    <FormProvider {...form}>
-      <form
-        noValidate
-        onSubmit={(event) => void form.handleSubmit((values) => onComplete(values))(event)}
-        className="space-y-10"
-      >
-        <WizardSection title="Organisation details">
-          <OrganisationIdentityFields
-            idPrefix={id}
-            registrationHint="NPO, NPC or PBO number"
-            typeLabel="Charity type"
-            typePlaceholder="Choose a charity type"
-            types={CHARITY_TYPES}
-            tagLineHint="One line about your cause"
-          />
-        </WizardSection>
-
-        <WizardSection title="Address">
-          <OrganisationAddressFields idPrefix={f('address')} />
-        </WizardSection>
-
-        <WizardSection
-          title="Display information"
-          description="How schools, families and donors see your charity on Sekolo."
-        >
-          <OrganisationDisplayFields idPrefix={id} />
-        </WizardSection>
-
-        <WizardNav
-          step={step}
-          onBack={onBack}
-          nextLabel={nextLabelFor('charity', step)}
-          nextDisabled={isSubmitted && !isValid}
-          submitting={submitting}
+    <WizardStepForm
+      form={form}
+      idPrefix={id}
+      className="space-y-10"
+      stepProps={props}
+      userType="charity"
+      nextDisabled={isSubmitted && !isValid}
+    >
+      <WizardSection title="Organisation details">
+        <OrganisationIdentityFields
+          idPrefix={id}
+          registrationHint="NPO, NPC or PBO number"
+          typeLabel="Charity type"
+          typePlaceholder="Choose a charity type"
+          types={CHARITY_TYPES}
+          tagLineHint="One line about your cause"
         />
-      </form>
-    </FormProvider>
+      </WizardSection>
+
+      <WizardSection title="Address">
+        <OrganisationAddressFields idPrefix={f('address')} />
+      </WizardSection>
+
+      <WizardSection
+        title="Display information"
+        description="How schools, families and donors see your charity on Sekolo."
+      >
+        <OrganisationDisplayFields idPrefix={id} />
+      </WizardSection>
+    </WizardStepForm>
   );
 }

@@ -1,6 +1,4 @@
-import { useId } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import {
   ACCOUNT_TYPES,
   BANKS,
@@ -19,14 +17,12 @@ import {
   type TSchoolInformationStep,
   type TSchoolInformationStepInput,
 } from '@sekolo/shared/schemas/registration/school';
-import { FormField } from '~/components/ui/form-field';
-import { Input } from '~/components/ui/input';
-import { NativeSelect } from '~/components/ui/native-select';
+import { SelectField, TextField } from '~/components/ui/bound-fields';
 import { FileUpload } from '~/components/upload/file-upload';
-import { WizardNav, WizardSection } from '../../components/wizard-nav';
+import { WizardSection } from '../../components/wizard-nav';
+import { WizardStepForm } from '../../components/wizard-step-form';
 import { focusFirstError } from '../../lib/focus-first-error';
-import { nextLabelFor } from '../../lib/next-label';
-import { useFormDraft } from '../../lib/use-form-draft';
+import { useWizardStepForm } from '../../lib/use-wizard-step-form';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp';
@@ -63,69 +59,37 @@ function defaultsFrom(data: Partial<TSchoolInformationStep> | undefined): TSchoo
  * School step 1, School Information (spec 2.9, 3, 5): one page with basic information, address,
  * banking (optional as a whole), display information and the six documents.
  */
-export function SchoolInformationStep({
-  step,
-  data,
-  onComplete,
-  onBack,
-  submitting,
-  onDraftChange,
-}: IWizardStepProps<TSchoolInformationStep>) {
-  const id = useId();
-  const form = useForm<TSchoolInformationStepInput, unknown, TSchoolInformationStep>({
-    resolver: zodResolver(ZSchoolInformationStep),
+export function SchoolInformationStep(props: IWizardStepProps<TSchoolInformationStep>) {
+  const { data, onDraftChange } = props;
+  const { id, form } = useWizardStepForm(ZSchoolInformationStep, defaultsFrom(data), onDraftChange, {
     mode: 'onBlur',
     reValidateMode: 'onChange',
-    defaultValues: defaultsFrom(data),
   });
-  useFormDraft(form.watch, onDraftChange);
-  const { register, handleSubmit, control, watch, setValue, formState } = form;
-  const errors: FieldErrors<TSchoolInformationStepInput> = formState.errors;
+  const { control, watch, setValue, formState } = form;
   const country = watch('country') as TCountry;
   const bank = watch('bankingDetails.bank');
   const regionTerm = REGION_TERM_BY_COUNTRY[country] ?? 'Province';
-  const bankingErrors = errors.bankingDetails as FieldErrors<Record<string, string>> | undefined;
-
-  const text = (name: Parameters<typeof register>[0], props: React.ComponentProps<typeof Input> = {}) => (
-    <Input {...props} {...register(name)} />
-  );
 
   return (
-    <form
-      noValidate
+    <WizardStepForm
+      form={form}
+      idPrefix={id}
+      onInvalid={focusFirstError}
       className="space-y-10"
-      onSubmit={(event) =>
-        void handleSubmit(
-          (values) => onComplete(values),
-          () => focusFirstError(),
-        )(event)
-      }
+      stepProps={props}
+      userType="school_admin"
     >
       <WizardSection title="Basic Information">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id={`${id}-registeredName`} label="Registered name" error={errors.registeredName?.message}>
-            {text('registeredName', { autoComplete: 'organization' })}
-          </FormField>
-          <FormField
-            id={`${id}-registrationNumber`}
-            label="Registration number"
-            error={errors.registrationNumber?.message}
-          >
-            {text('registrationNumber')}
-          </FormField>
-          <FormField id={`${id}-tagLine`} label="Tag line" optional error={errors.tagLine?.message}>
-            {text('tagLine', { placeholder: 'e.g. Excellence in every learner' })}
-          </FormField>
-          <FormField id={`${id}-schoolType`} label="School type" error={errors.schoolType?.message}>
-            <NativeSelect {...register('schoolType')}>
-              <option value="">Select a school type</option>
-              {SCHOOL_TYPES.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          <TextField name="registeredName" label="Registered name" autoComplete="organization" />
+          <TextField name="registrationNumber" label="Registration number" />
+          <TextField name="tagLine" label="Tag line" optional placeholder="e.g. Excellence in every learner" />
+          <SelectField
+            name="schoolType"
+            label="School type"
+            placeholder="Select a school type"
+            options={SCHOOL_TYPES}
+          />
         </div>
         <Controller
           control={control}
@@ -148,57 +112,36 @@ export function SchoolInformationStep({
 
       <WizardSection title="Address">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id={`${id}-country`} label="Country" error={errors.country?.message}>
-            <NativeSelect
-              {...register('country', {
-                onChange: () => setValue('province', '', { shouldValidate: formState.isSubmitted }),
-              })}
-            >
-              {COUNTRIES.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField id={`${id}-province`} label={`${regionTerm}`} error={errors.province?.message}>
-            <NativeSelect {...register('province')}>
-              <option value="">Select a {regionTerm.toLowerCase()}</option>
-              {regionsFor(country).map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField
-            id={`${id}-streetAddress`}
+          <SelectField
+            name="country"
+            label="Country"
+            options={COUNTRIES}
+            registerOptions={{
+              onChange: () => setValue('province', '', { shouldValidate: formState.isSubmitted }),
+            }}
+          />
+          <SelectField
+            name="province"
+            label={regionTerm}
+            placeholder={`Select a ${regionTerm.toLowerCase()}`}
+            options={regionsFor(country)}
+          />
+          <TextField
+            name="streetAddress"
             label="Street address"
-            error={errors.streetAddress?.message}
             className="sm:col-span-2"
-          >
-            {text('streetAddress', { autoComplete: 'street-address' })}
-          </FormField>
-          <FormField id={`${id}-suburb`} label="Suburb" error={errors.suburb?.message}>
-            {text('suburb')}
-          </FormField>
-          <FormField id={`${id}-town`} label="Town/City" error={errors.town?.message}>
-            {text('town', { autoComplete: 'address-level2' })}
-          </FormField>
-          <FormField id={`${id}-postalCode`} label="Postal code" error={errors.postalCode?.message}>
-            {text('postalCode', { autoComplete: 'postal-code', inputMode: 'numeric' })}
-          </FormField>
-          <FormField
-            id={`${id}-googleMapsLink`}
+            autoComplete="street-address"
+          />
+          <TextField name="suburb" label="Suburb" />
+          <TextField name="town" label="Town/City" autoComplete="address-level2" />
+          <TextField name="postalCode" label="Postal code" autoComplete="postal-code" inputMode="numeric" />
+          <TextField
+            name="googleMapsLink"
             label="Google Maps link"
             optional
-            error={errors.googleMapsLink?.message}
-          >
-            {text('googleMapsLink', {
-              type: 'url',
-              placeholder: 'https://maps.app.goo.gl/...',
-            })}
-          </FormField>
+            type="url"
+            placeholder="https://maps.app.goo.gl/..."
+          />
         </div>
       </WizardSection>
 
@@ -207,85 +150,48 @@ export function SchoolInformationStep({
         description="Optional now; needed before fees can be paid out to your school. Once you fill in one field, all are required."
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id={`${id}-bankingDetails.bank`} label="Bank" error={bankingErrors?.bank?.message}>
-            <NativeSelect
-              {...register('bankingDetails.bank', {
-                onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
-                  const next = event.target.value;
-                  // Spec 4: the free-text bank name is cleared when another bank is chosen;
-                  // the branch code is filled from the bank's universal branch code (editable).
-                  if (next !== 'other') setValue('bankingDetails.otherBankName', '');
-                  setValue('bankingDetails.branchCode', universalBranchCodeFor(next) ?? '', {
-                    shouldValidate: formState.isSubmitted,
-                  });
-                },
-              })}
-            >
-              <option value="">Select a bank</option>
-              {BANKS.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          <SelectField
+            name="bankingDetails.bank"
+            label="Bank"
+            placeholder="Select a bank"
+            options={BANKS}
+            registerOptions={{
+              onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
+                const next = event.target.value;
+                // Spec 4: the free-text bank name is cleared when another bank is chosen;
+                // the branch code is filled from the bank's universal branch code (editable).
+                if (next !== 'other') setValue('bankingDetails.otherBankName', '');
+                setValue('bankingDetails.branchCode', universalBranchCodeFor(next) ?? '', {
+                  shouldValidate: formState.isSubmitted,
+                });
+              },
+            }}
+          />
           {bank === 'other' ? (
-            <FormField
-              id={`${id}-bankingDetails.otherBankName`}
-              label="Bank name"
-              error={bankingErrors?.otherBankName?.message}
-            >
-              {text('bankingDetails.otherBankName')}
-            </FormField>
+            <TextField name="bankingDetails.otherBankName" label="Bank name" />
           ) : (
             <div className="hidden sm:block" />
           )}
-          <FormField
-            id={`${id}-bankingDetails.accountName`}
-            label="Account name"
-            error={bankingErrors?.accountName?.message}
-          >
-            {text('bankingDetails.accountName')}
-          </FormField>
-          <FormField
-            id={`${id}-bankingDetails.accountNumber`}
-            label="Account number"
-            error={bankingErrors?.accountNumber?.message}
-          >
-            {text('bankingDetails.accountNumber', { inputMode: 'numeric' })}
-          </FormField>
-          <FormField
-            id={`${id}-bankingDetails.branchCode`}
+          <TextField name="bankingDetails.accountName" label="Account name" />
+          <TextField name="bankingDetails.accountNumber" label="Account number" inputMode="numeric" />
+          <TextField
+            name="bankingDetails.branchCode"
             label="Branch code"
-            error={bankingErrors?.branchCode?.message}
             hint="Filled in with the bank's universal branch code; change it if your branch uses another."
-          >
-            {text('bankingDetails.branchCode', { inputMode: 'numeric' })}
-          </FormField>
-          <FormField id={`${id}-bankingDetails.swiftCode`} label="SWIFT code" error={bankingErrors?.swiftCode?.message}>
-            {text('bankingDetails.swiftCode', { autoCapitalize: 'characters' })}
-          </FormField>
-          <FormField
-            id={`${id}-bankingDetails.accountType`}
+            inputMode="numeric"
+          />
+          <TextField name="bankingDetails.swiftCode" label="SWIFT code" autoCapitalize="characters" />
+          <SelectField
+            name="bankingDetails.accountType"
             label="Account type"
-            error={bankingErrors?.accountType?.message}
-          >
-            <NativeSelect {...register('bankingDetails.accountType')}>
-              <option value="">Select an account type</option>
-              {ACCOUNT_TYPES.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+            placeholder="Select an account type"
+            options={ACCOUNT_TYPES}
+          />
         </div>
       </WizardSection>
 
       <WizardSection title="Display Information" description="How parents and learners see your school on Sekolo.">
-        <FormField id={`${id}-displayName`} label="Display name" error={errors.displayName?.message}>
-          {text('displayName')}
-        </FormField>
+        <TextField name="displayName" label="Display name" />
       </WizardSection>
 
       <WizardSection
@@ -313,8 +219,6 @@ export function SchoolInformationStep({
           ))}
         </div>
       </WizardSection>
-
-      <WizardNav step={step} onBack={onBack} nextLabel={nextLabelFor('school_admin', step)} submitting={submitting} />
-    </form>
+    </WizardStepForm>
   );
 }

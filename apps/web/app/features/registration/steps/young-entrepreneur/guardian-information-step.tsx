@@ -1,6 +1,3 @@
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { FileDown } from 'lucide-react';
 import { COUNTRIES, DEFAULT_COUNTRY } from '@sekolo/shared/constants/enumerations';
 import { GUARDIAN_RELATIONS } from '@sekolo/shared/constants/roles';
@@ -12,12 +9,11 @@ import {
   type TGuardianInformationStepInput,
 } from '@sekolo/shared/schemas/registration/young-entrepreneur';
 import { CheckboxField, FormField } from '~/components/ui/form-field';
-import { Input } from '~/components/ui/input';
-import { NativeSelect } from '~/components/ui/native-select';
+import { EmailField, PersonNameFields, PhoneField, SelectField, TextField } from '~/components/ui/bound-fields';
 import { Textarea } from '~/components/ui/textarea';
-import { WizardNav, WizardSection } from '../../components/wizard-nav';
-import { nextLabelFor } from '../../lib/next-label';
-import { useFormDraft } from '../../lib/use-form-draft';
+import { WizardSection } from '../../components/wizard-nav';
+import { WizardStepForm } from '../../components/wizard-step-form';
+import { useWizardStepForm } from '../../lib/use-wizard-step-form';
 import type { IWizardStepProps } from '../../lib/wizard-types';
 
 function childNameOf(registration: IWizardStepProps<unknown>['registration']): string {
@@ -32,20 +28,11 @@ function childNameOf(registration: IWizardStepProps<unknown>['registration']): s
  * details, a South African ID number checked when the ID is South African, the consent naming the
  * guardian and the child, and the consent form to download, sign and upload in step 4.
  */
-export function GuardianInformationStep({
-  step,
-  data,
-  registration,
-  onComplete,
-  onBack,
-  submitting,
-  onDraftChange,
-}: IWizardStepProps<TGuardianInformationStep>) {
-  const id = useId();
-  const form = useForm<TGuardianInformationStepInput, unknown, TGuardianInformationStep>({
-    resolver: zodResolver(ZGuardianInformationStep),
-    mode: 'onChange',
-    defaultValues: {
+export function GuardianInformationStep(props: IWizardStepProps<TGuardianInformationStep>) {
+  const { data, registration, onDraftChange } = props;
+  const { id, form } = useWizardStepForm(
+    ZGuardianInformationStep,
+    {
       relation: (data?.relation ?? '') as TGuardianInformationStepInput['relation'],
       firstName: data?.firstName ?? '',
       lastName: data?.lastName ?? '',
@@ -56,58 +43,46 @@ export function GuardianInformationStep({
       phone: data?.phone ?? '',
       consent: data?.consent === true,
     },
-  });
-  useFormDraft(form.watch, onDraftChange);
-  const { register, handleSubmit, watch, formState } = form;
+    onDraftChange,
+  );
+  const { register, watch, formState } = form;
   const { errors } = formState;
   const guardianName = [watch('firstName'), watch('lastName')].filter(Boolean).join(' ');
   const isSouthAfrican = watch('country') === 'south_africa';
 
   return (
-    <form
-      noValidate
-      className="space-y-8"
-      onSubmit={(event) => void handleSubmit((values) => onComplete(values))(event)}
+    <WizardStepForm
+      form={form}
+      idPrefix={id}
+      stepProps={props}
+      userType="young_entrepreneur"
+      nextDisabled={!formState.isValid}
     >
       <p className="text-slate-600">
         Young entrepreneurs need the consent of a parent or legal guardian. Your guardian fills in this step with you.
       </p>
       <WizardSection title="Parent or guardian">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id={`${id}-relation`} label="Relation to you" error={errors.relation?.message}>
-            <NativeSelect {...register('relation')}>
-              <option value="">Select the relation</option>
-              {GUARDIAN_RELATIONS.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          <SelectField
+            name="relation"
+            label="Relation to you"
+            placeholder="Select the relation"
+            options={GUARDIAN_RELATIONS}
+          />
           <div className="hidden sm:block" />
-          <FormField id={`${id}-firstName`} label="First name" error={errors.firstName?.message}>
-            <Input {...register('firstName')} />
-          </FormField>
-          <FormField id={`${id}-lastName`} label="Last name" error={errors.lastName?.message}>
-            <Input {...register('lastName')} />
-          </FormField>
-          <FormField id={`${id}-country`} label="Country of the ID document" error={errors.country?.message}>
-            <NativeSelect {...register('country', { onChange: () => void form.trigger('idNumber') })}>
-              {COUNTRIES.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField
-            id={`${id}-idNumber`}
+          <PersonNameFields autofill={false} />
+          <SelectField
+            name="country"
+            label="Country of the ID document"
+            options={COUNTRIES}
+            registerOptions={{ onChange: () => void form.trigger('idNumber') }}
+          />
+          <TextField
+            name="idNumber"
             label={isSouthAfrican ? 'South African ID number' : 'ID or passport number'}
-            error={errors.idNumber?.message}
             hint={isSouthAfrican ? '13 digits, as on the green ID book or smart ID card.' : undefined}
-          >
-            <Input inputMode={isSouthAfrican ? 'numeric' : 'text'} {...register('idNumber')} />
-          </FormField>
+            inputMode={isSouthAfrican ? 'numeric' : 'text'}
+          />
           <FormField
             id={`${id}-address`}
             label="Residential address"
@@ -116,12 +91,8 @@ export function GuardianInformationStep({
           >
             <Textarea rows={3} autoComplete="street-address" {...register('address')} />
           </FormField>
-          <FormField id={`${id}-email`} label="Email" error={errors.email?.message}>
-            <Input type="email" autoComplete="email" {...register('email')} />
-          </FormField>
-          <FormField id={`${id}-phone`} label="Phone number" error={errors.phone?.message}>
-            <Input type="tel" autoComplete="tel" placeholder="082 123 4567" {...register('phone')} />
-          </FormField>
+          <EmailField name="email" />
+          <PhoneField name="phone" />
         </div>
       </WizardSection>
 
@@ -148,14 +119,6 @@ export function GuardianInformationStep({
           {...register('consent')}
         />
       </WizardSection>
-
-      <WizardNav
-        step={step}
-        onBack={onBack}
-        nextLabel={nextLabelFor('young_entrepreneur', step)}
-        nextDisabled={!formState.isValid}
-        submitting={submitting}
-      />
-    </form>
+    </WizardStepForm>
   );
 }
