@@ -173,6 +173,30 @@ describe('a school asks an account outside it to be linked to a learner', () => 
         expect(exported.statusCode, exported.body).toBe(200);
         expect(exported.body).not.toMatch(new RegExp(`${parent.email}|Lwazi`));
       },
+      // Beta's fee exports: its own families only, none of the parent's account.
+      ...Object.fromEntries(
+        [
+          '/api/school/finance/age-analysis.csv',
+          '/api/school/finance/exports/transactions.csv',
+          '/api/school/finance/exports/journal.csv',
+        ].map((url) => [
+          `GET ${url}`,
+          async () => {
+            const exported = await call('GET', url, 'betaAdmin');
+            expect(exported.statusCode, exported.body).toBe(200);
+            expect(exported.body).not.toMatch(new RegExp(`${parent.email}|Lwazi`));
+          },
+        ]),
+      ),
+      // A mark schedule and a report card are of Beta's own classes and learners: another id is 404.
+      'GET /api/school/assessment/subject-classes/:id/mark-schedule.csv': async () => {
+        const url = `/api/school/assessment/subject-classes/${crypto.randomUUID()}/mark-schedule.csv?year=2026&term=1`;
+        expect((await call('GET', url, 'betaAdmin')).statusCode).toBe(404);
+      },
+      'GET /api/school/report-cards/:id/pdf': async () => {
+        const card = await call('GET', `/api/school/report-cards/${crypto.randomUUID()}/pdf`, 'betaAdmin');
+        expect(card.statusCode).toBe(404);
+      },
       // An invoice answers its buyer only (invoices.ts), whoever else asks.
       'GET /api/payments/invoices/:invoiceId/pdf': async () => {
         const invoice = await call('GET', `/api/payments/invoices/${crypto.randomUUID()}/pdf`, 'betaAdmin');

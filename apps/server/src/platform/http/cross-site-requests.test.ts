@@ -123,6 +123,7 @@ describe('cross-site requests (sandbox payments)', () => {
       await createUser(t.database.db, { role: 'parent', organization: school }),
       await createUser(t.database.db, { role: 'school_admin', status: 'applicant' }),
       await createUser(t.database.db, { role: 'platform_admin' }),
+      await createUser(t.database.db, { role: 'student', organization: school }),
     ];
     const [, admin] = people;
     // The school's subscription, so the billing routes' guard (the subscription's manager) lets the admin through.
