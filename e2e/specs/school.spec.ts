@@ -91,8 +91,8 @@ test.describe('school dashboard (issue 6)', () => {
   test('below 768 px the sidebar is a sheet', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
-    await page.goto('/dashboard/school/finance');
-    await expect(page.getByText('No fees or payments yet')).toBeVisible();
+    await page.goto('/dashboard/school/reports');
+    await expect(page.getByText('No reports yet')).toBeVisible();
     await expect(sidebar(page)).toHaveCount(0);
     await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
     const sheet = page.getByRole('dialog', { name: 'School menu' });
