@@ -186,7 +186,7 @@ describe('assignments: set, submit, mark and release', () => {
     expect(released.json().assignment.releasedAt).not.toBeNull();
     expect((await mine())[0]).toMatchObject({ status: 'released', mark: 17, comment: 'Neat working.' });
     expect((await mine('parent'))[0]).toMatchObject({ status: 'released', mark: 17 });
-    // Released marks are final here; the learner can no longer replace the work.
+    // Released marks are final here: the learner cannot replace released work.
     const after = await call('teacher', 'PUT', `/assignments/${ids.worksheet}/marks`, {
       marks: [{ learnerId: ids.johan, mark: 13 }],
     });

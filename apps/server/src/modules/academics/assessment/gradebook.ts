@@ -166,7 +166,7 @@ const cellKey = (c: { learnerId: string; taskId: string }) => `${c.learnerId}:${
 /**
  * Saves cells of a term's grid in one transaction under the class's lock. A cell already holding
  * the new value is left alone (an autosave may repeat); a cell whose stored value is neither the
- * caller's `was` nor the new value was changed by someone else, and the whole save is refused.
+ * caller's `was` nor the new value holds someone else's change, and the whole save is refused.
  */
 export async function saveMarks(db: Database, ctx: TSchoolContext, id: string, input: TGradebookSave) {
   const subjectClass = await markedClassOf(db, ctx, id);
