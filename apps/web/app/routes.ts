@@ -69,6 +69,7 @@ export default [
     route('dashboard/school/curriculum', 'routes/dashboard-school-curriculum.tsx'),
     route('dashboard/school/assignments', 'routes/dashboard-school-assignments.tsx'),
     route('dashboard/school/assignments/:assignmentId', 'routes/dashboard-school-assignment.tsx'),
+    route('dashboard/school/reports', 'routes/dashboard-school-reports.tsx'),
     route('dashboard/school/:module/*', 'routes/dashboard-school-module.tsx'),
     route('dashboard/student/assignments', 'routes/dashboard-student-assignments.tsx'),
     route('dashboard/business/:module/*', 'routes/dashboard-business-module.tsx'),

@@ -6,7 +6,12 @@ import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { attendanceRecords, learners, registerClassTeachers } from '../platform/db/schema/index.ts';
 import { recentSchoolDays } from '../modules/people/family-overview.ts';
 import { seedAccounts } from './seed-accounts.ts';
-import { DEMO_HISTORY_SCHOOL_DAYS, demoHistoryDays, seedAttendance } from './seed-attendance.ts';
+import {
+  DEMO_CHRONIC_ABSENTEE,
+  DEMO_HISTORY_SCHOOL_DAYS,
+  demoHistoryDays,
+  seedAttendance,
+} from './seed-attendance.ts';
 import { seedSchool } from './seed-school.ts';
 
 describe('demo attendance data', () => {
@@ -59,6 +64,10 @@ describe('demo attendance data', () => {
     // The demo parent's child was absent once, sick, three school days ago.
     const his = records.filter((r) => r.learnerId === kabelo!.id);
     expect(his.find((r) => r.date === days[3])).toMatchObject({ status: 'absent', reason: 'Sick' });
+    // One learner is chronically absent: the Reports page lists them.
+    const [chronic] = await db.select().from(learners).where(eq(learners.admissionNumber, DEMO_CHRONIC_ABSENTEE));
+    const away = records.filter((r) => r.learnerId === chronic!.id && ['absent', 'excused'].includes(r.status));
+    expect(away.length / DEMO_HISTORY_SCHOOL_DAYS).toBeGreaterThanOrEqual(0.25);
     // A second run (a restart) adds nothing, even a day the school has left unmarked since.
     await db.delete(attendanceRecords).where(eq(attendanceRecords.date, days[0]!));
     const ctx = { config: t.config, database: t.database, mailer: t.mailer, demoPassword };

@@ -26,6 +26,19 @@ const KABELO_DAYS: Record<number, { status: TAttendanceStatus; reason: string }>
   8: { status: 'late', reason: 'Taxi was late' },
 };
 
+/**
+ * A learner the Reports page lists as chronically absent: absent on a quarter of the history's
+ * days (the policy's line is 10 %), most often with no reason given.
+ */
+export const DEMO_CHRONIC_ABSENTEE = 'DHS-0012';
+const CHRONIC_DAYS: Record<number, { status: TAttendanceStatus; reason: string }> = {
+  1: { status: 'absent', reason: '' },
+  4: { status: 'absent', reason: '' },
+  7: { status: 'excused', reason: 'Clinic visit' },
+  11: { status: 'absent', reason: '' },
+  15: { status: 'absent', reason: 'Looking after a sibling' },
+};
+
 /** The school days of the demo school's history: the DEMO_HISTORY_SCHOOL_DAYS before today, newest first. */
 export async function demoHistoryDays(db: DbExecutor, schoolId: string): Promise<string[]> {
   const today = schoolToday();
@@ -98,7 +111,10 @@ export const seedAttendance: TSeeder = async ({ database }) => {
       );
     const rows = days.flatMap((date, ago) =>
       inClasses.map((l) => {
-        const mark = (l.admissionNumber === KABELO && KABELO_DAYS[ago]) || historyMark(l.admissionNumber, date);
+        const mark =
+          (l.admissionNumber === KABELO && KABELO_DAYS[ago]) ||
+          (l.admissionNumber === DEMO_CHRONIC_ABSENTEE && CHRONIC_DAYS[ago]) ||
+          historyMark(l.admissionNumber, date);
         const markedBy = l.registerClassId === klass.id ? teacher.id : (admin?.id ?? null);
         return {
           organizationId: schoolId,

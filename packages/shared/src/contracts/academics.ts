@@ -6,6 +6,8 @@ import {
   ZAttendanceMonth,
   ZAttendanceRange,
   ZAttendanceRegisterSave,
+  ZAttendanceReport,
+  ZAttendanceReportQuery,
   ZChildAbsence,
   ZClassMonth,
   ZGradeRates,
@@ -111,6 +113,29 @@ export const attendanceContracts = {
     path: '/api/school/attendance/rates',
     query: ZAttendanceRange,
     response: ZGradeRates,
+  }),
+  /** The Reports page (view_reports): rates per grade and class, and the chronic absentees, of a period. */
+  report: contract({
+    method: 'GET',
+    path: '/api/school/attendance/report',
+    query: ZAttendanceReportQuery,
+    response: ZAttendanceReport,
+  }),
+  /** The period's chronic absentees, every one of them, as CSV (view_reports; audited). */
+  absenteesCsv: contract({
+    method: 'GET',
+    path: '/api/school/attendance/report/absentees.csv',
+    query: ZAttendanceReportQuery,
+    response: z.string(),
+    answer: 'file',
+  }),
+  /** The report as a PDF to print or send to the governing body (view_reports; audited). */
+  reportPdf: contract({
+    method: 'GET',
+    path: '/api/school/attendance/report.pdf',
+    query: ZAttendanceReportQuery,
+    response: z.string(),
+    answer: 'file',
   }),
   /** A CSV file of the marks of a period, of one class or all. */
   export: contract({

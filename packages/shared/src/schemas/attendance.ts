@@ -298,3 +298,48 @@ export const ZChildAbsence = z.object({
   schoolName: z.string(),
 });
 export type TChildAbsence = z.infer<typeof ZChildAbsence>;
+
+/**
+ * The Reports page's attendance (view_reports). A learner is a chronic absentee when absent
+ * (excused or not) on at least this share of the days marked in the period: the measure the
+ * Department of Basic Education's attendance policy uses (10 % of school days).
+ */
+export const CHRONIC_ABSENCE_PERCENT = 10;
+/** Fewer marked days than this say too little about a learner to call them chronically absent. */
+export const CHRONIC_ABSENCE_MIN_DAYS = 5;
+export const ZAttendanceReportQuery = ZAttendanceRange.extend({ grade: ZGrade.optional() });
+export type TAttendanceReportQuery = z.infer<typeof ZAttendanceReportQuery>;
+export const ZClassRate = z.object({
+  classId: z.string(),
+  className: z.string(),
+  grade: ZGrade,
+  learners: z.number(),
+  counts: ZStatusCounts,
+  total: z.number(),
+  rate: z.number().nullable(),
+});
+export type TClassRate = z.infer<typeof ZClassRate>;
+export const ZChronicAbsentee = z.object({
+  learnerId: z.string(),
+  name: z.string(),
+  admissionNumber: z.string(),
+  className: z.string(),
+  grade: ZGrade,
+  daysMarked: z.number(),
+  daysAbsent: z.number(),
+  /** Absent days over marked days, in percent to one decimal. */
+  absenceRate: z.number(),
+});
+export type TChronicAbsentee = z.infer<typeof ZChronicAbsentee>;
+/** The report's figures; the page lists at most ABSENTEES_SHOWN absentees, the CSV has them all. */
+export const ABSENTEES_SHOWN = 200;
+export const ZAttendanceReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  grades: z.array(ZGradeRate),
+  classes: z.array(ZClassRate),
+  absentees: z.array(ZChronicAbsentee),
+  absenteesTotal: z.number(),
+  thresholdPercent: z.number(),
+});
+export type TAttendanceReport = z.infer<typeof ZAttendanceReport>;

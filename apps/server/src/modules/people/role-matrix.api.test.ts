@@ -680,6 +680,21 @@ describe('school routes: every role of spec 6 against every route', () => {
       ok: 200,
       request: () => ({ url: '/api/school/attendance/export.csv' }),
     },
+    'GET /api/school/attendance/report': {
+      rule: VIEW_REPORTS,
+      ok: 200,
+      request: () => ({ url: '/api/school/attendance/report' }),
+    },
+    'GET /api/school/attendance/report/absentees.csv': {
+      rule: VIEW_REPORTS,
+      ok: 200,
+      request: () => ({ url: '/api/school/attendance/report/absentees.csv' }),
+    },
+    'GET /api/school/attendance/report.pdf': {
+      rule: VIEW_REPORTS,
+      ok: 200,
+      request: () => ({ url: '/api/school/attendance/report.pdf' }),
+    },
     'GET /api/school/attendance/my-children/absences': {
       rule: PARENT_ROLE,
       ok: 200,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ATTENDANCE_MESSAGES, schoolToday } from '@sekolo/shared/schemas/attendance';
+import { ATTENDANCE_MESSAGES, schoolToday, type TAttendanceReportQuery } from '@sekolo/shared/schemas/attendance';
 import { attendanceContracts as api } from '@sekolo/shared/contracts/academics';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { fromContract } from '../../../platform/http/contract-route.ts';
@@ -15,6 +15,7 @@ import { ABSENCE_NOTICE_DAYS, listMyChildrenAbsences } from './absence-notice.ts
 import { MANAGE_ALL_ATTENDANCE, VIEW_ATTENDANCE } from './attendance-access.ts';
 import { listClassTeacherCandidates, setClassTeacher } from './class-teacher.ts';
 import { exportAttendance } from './export-attendance.ts';
+import { absenteesCsv, attendanceReport, attendanceReportPdf } from './reports.ts';
 import { getRegister, registerBodyForSession, saveRefusal, saveRegister } from './register.ts';
 import { getClassMonth, getDayOverview, getGradeRates, getLearnerHistory, listAttendanceClasses } from './views.ts';
 
@@ -41,6 +42,11 @@ function range(query: { from?: string; to?: string }, defaultDays = 30): { from:
       from: 'The start date must be on or before the end date',
     });
   return { from, to };
+}
+
+/** A report's period (by default the last 30 days) and grade. */
+function reportPeriod(query: TAttendanceReportQuery) {
+  return { ...range(query), ...(query.grade === undefined ? {} : { grade: query.grade }) };
 }
 
 /**
@@ -170,6 +176,42 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = schoolOf(request);
       const { from, to } = range(request.query);
       return { from, to, grades: await getGradeRates(db, ctx, from, to) };
+    },
+  });
+
+  // The Reports page (view_reports): the period's rates and chronic absentees, on screen, as CSV and as PDF.
+  const canReport = requireSchoolPermission('view_reports');
+  app.route({
+    ...fromContract(app, api.report),
+    onRequest: canReport,
+    handler: async (request) => attendanceReport(db, schoolOf(request), reportPeriod(request.query)),
+  });
+
+  app.route({
+    ...fromContract(app, api.absenteesCsv),
+    onRequest: canReport,
+    handler: async (request, reply) => {
+      const period = reportPeriod(request.query);
+      const csv = await absenteesCsv(db, schoolOf(request), period);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="chronic-absentees-${period.from}-to-${period.to}.csv"`)
+        .header('cache-control', 'no-store')
+        .send('\uFEFF' + csv);
+    },
+  });
+
+  app.route({
+    ...fromContract(app, api.reportPdf),
+    onRequest: canReport,
+    handler: async (request, reply) => {
+      const period = reportPeriod(request.query);
+      const pdf = await attendanceReportPdf(db, schoolOf(request), period);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="attendance-report-${period.from}-to-${period.to}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(pdf));
     },
   });
 

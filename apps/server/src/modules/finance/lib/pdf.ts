@@ -1,65 +1,10 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { clip, writer } from '../../../platform/lib/pdf-writer.ts';
 import { formatDate } from '@sekolo/shared/domain/sa-calendar';
 import { formatZar } from '@sekolo/shared/domain/money';
 import type { TFeePayment, TStatement } from '@sekolo/shared/schemas/finance';
 
 /** The statement and receipt PDFs (A4, Helvetica): what the school prints or mails to a family. */
 
-/** Helvetica writes Latin-1 only: other letters lose their accents, anything else goes. */
-const latin = (text: string) =>
-  text
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[–—]/g, '-')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, '');
-
-class Writer {
-  page: PDFPage;
-  y = 800;
-  constructor(
-    private doc: PDFDocument,
-    private regular: PDFFont,
-    private bold: PDFFont,
-  ) {
-    this.page = doc.addPage([595, 842]);
-  }
-  text(text: string, x: number, options: { size?: number; bold?: boolean; right?: boolean } = {}) {
-    const size = options.size ?? 9;
-    const font = options.bold ? this.bold : this.regular;
-    const clean = latin(text);
-    const width = font.widthOfTextAtSize(clean, size);
-    this.page.drawText(clean, { x: options.right ? x - width : x, y: this.y, size, font, color: rgb(0.1, 0.1, 0.1) });
-  }
-  down(by = 14) {
-    this.y -= by;
-    if (this.y < 50) {
-      this.page = this.doc.addPage([595, 842]);
-      this.y = 800;
-    }
-  }
-  rule() {
-    this.page.drawLine({
-      start: { x: 40, y: this.y + 10 },
-      end: { x: 555, y: this.y + 10 },
-      thickness: 0.5,
-      color: rgb(0.6, 0.6, 0.6),
-    });
-  }
-}
-
-async function writer() {
-  const doc = await PDFDocument.create();
-  const w = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-  );
-  return { doc, w };
-}
-
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 3)}...` : text);
 
 export async function statementPdf(statement: TStatement): Promise<Uint8Array> {
   const { doc, w } = await writer();

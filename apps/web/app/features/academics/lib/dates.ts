@@ -1,4 +1,4 @@
-import { schoolToday } from '@sekolo/shared/schemas/attendance';
+export { currentYearTerm } from '~/lib/school-term';
 
 /** '23 November 2026 at 14:05' in South African time. */
 export function formatDateTime(iso: string): string {
@@ -13,11 +13,6 @@ export function formatDateTime(iso: string): string {
   }).format(new Date(iso));
 }
 
-/** The school year and the term a day falls in (terms by quarter: January to March is term 1). */
-export function currentYearTerm(today: string = schoolToday()): { year: number; term: number } {
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  return { year, term: Math.min(4, Math.floor((month - 1) / 3) + 1) };
-}
 
 /**
  * The ISO date-time with South Africa's offset of a `datetime-local` value ("2026-03-06T14:00"),

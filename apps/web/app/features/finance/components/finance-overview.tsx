@@ -13,7 +13,7 @@ import { errorMessage } from '~/lib/server-field-errors';
 import { financeDashboardQuery } from '../api/finance-queries';
 import { formatBps, formatShortDate, monthLong, monthShort, paymentMethodLabel } from '../lib/format';
 import { formatZarCompact } from '../lib/money-input';
-import { BarChart, HorizontalBars } from './bar-chart';
+import { BarChart, HorizontalBars } from '~/components/charts/bar-chart';
 import { EmptyState, FinancePage, Kpi } from './finance-page';
 import { FinanceExports } from './finance-exports';
 

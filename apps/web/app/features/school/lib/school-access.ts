@@ -34,4 +34,6 @@ export const GRADEBOOK_ROLES = schoolRolesWith(['manage_grades', 'manage_curricu
 /** Who sets and marks assignments (the server's SET_ASSIGNMENTS). */
 export const ASSIGNMENT_SETTER_ROLES = schoolRolesWith(['create_assignments', 'manage_curriculum']);
 /** Who reads the programme of assessment (the server's READ_PROGRAMME); only manage_curriculum edits it. */
+/** The Reports page: attendance and marks across the school (view_reports). */
+export const REPORTS_ROLES = schoolRolesWith(['view_reports']);
 export const PROGRAMME_READER_ROLES = schoolRolesWith(['manage_curriculum', 'manage_grades', 'view_curriculum']);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { barHeight, groupedBarLayout, valueScale } from '../lib/chart-scale';
+import { barHeight, groupedBarLayout, valueScale } from './chart-scale';
 
 export interface IBarSeries {
   name: string;
@@ -40,9 +40,12 @@ export function BarChart({
   series,
   formatValue,
   formatAxis,
+  categoryHeader = 'Month',
 }: {
   title: string;
   summary: string;
+  /** The heading of the categories' column in the figures' table. */
+  categoryHeader?: string;
   categories: readonly string[];
   series: readonly IBarSeries[];
   formatValue: (value: number) => string;
@@ -122,7 +125,7 @@ export function BarChart({
             <thead>
               <tr className="border-b border-slate-200 text-xs text-slate-600 uppercase">
                 <th scope="col" className="py-2 pr-4">
-                  Month
+                  {categoryHeader}
                 </th>
                 {series.map((s) => (
                   <th key={s.name} scope="col" className="py-2 pr-4 text-right">
@@ -162,14 +165,20 @@ export function HorizontalBars({
   valueHeader,
   rows,
   formatValue,
+  max: fixedMax,
+  barClass = 'bg-amber-500',
 }: {
   caption: string;
   rowHeader: string;
   valueHeader: string;
   rows: readonly { label: string; value: number }[];
   formatValue: (value: number) => string;
+  /** The value of a full bar (e.g. 100 for percentages); the largest row's by default. */
+  max?: number;
+  /** The bars' Tailwind background class. */
+  barClass?: string;
 }) {
-  const max = Math.max(1, ...rows.map((r) => r.value));
+  const max = fixedMax ?? Math.max(1, ...rows.map((r) => r.value));
   return (
     <table className="w-full text-left text-sm">
       <caption className="mb-2 text-left font-semibold text-slate-900">{caption}</caption>
@@ -189,7 +198,7 @@ export function HorizontalBars({
               <div className="flex items-center gap-3">
                 <div className="h-3 flex-1 rounded-full bg-slate-100" aria-hidden="true">
                   <div
-                    className="h-3 rounded-full bg-amber-500"
+                    className={`h-3 rounded-full ${barClass}`}
                     style={{ width: `${row.value > 0 ? Math.max(1, (row.value / max) * 100) : 0}%` }}
                   />
                 </div>
