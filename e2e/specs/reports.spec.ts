@@ -29,7 +29,9 @@ test.describe('reports', () => {
     // The report as PDF, for the governing body's meeting.
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Report PDF' }).click();
-    expect((await download).suggestedFilename()).toMatch(/^attendance-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect((await download).suggestedFilename()).toMatch(
+      /^attendance-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.pdf$/,
+    );
 
     // Marks: term 1's released marks, each subject class's spread over the levels.
     await page.getByLabel('Grade', { exact: true }).selectOption({ label: 'All grades' });

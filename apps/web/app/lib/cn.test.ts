@@ -23,7 +23,10 @@ function classesOfTheApp(): string[] {
   for (const file of files) {
     const source = fs.readFileSync(file, 'utf8');
     for (const match of source.matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`]*)`/g)) {
-      const words = (match[1] ?? match[2] ?? match[3] ?? '').replace(/\$\{[^}]*\}/g, ' ').split(/\s+/).filter(Boolean);
+      const words = (match[1] ?? match[2] ?? match[3] ?? '')
+        .replace(/\$\{[^}]*\}/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean);
       if (words.length === 0 || !words.every((word) => token.test(word))) continue;
       if (!words.some((word) => word.includes('-') || word.includes(':'))) continue;
       for (const word of words) classes.add(word);

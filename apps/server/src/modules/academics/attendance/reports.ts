@@ -124,7 +124,11 @@ export async function chronicAbsentees(
   };
 }
 
-export async function attendanceReport(db: DbExecutor, ctx: TSchoolContext, period: TPeriod): Promise<TAttendanceReport> {
+export async function attendanceReport(
+  db: DbExecutor,
+  ctx: TSchoolContext,
+  period: TPeriod,
+): Promise<TAttendanceReport> {
   const [grades, classes, absent] = await Promise.all([
     getGradeRates(db, ctx, period.from, period.to),
     classRates(db, ctx, period),
@@ -168,7 +172,16 @@ export async function absenteesCsv(db: DbExecutor, ctx: TSchoolContext, period: 
     ABSENTEES_CSV_COLUMNS,
     absentees.map((a) => {
       const [first, ...rest] = a.name.split(' ');
-      return [a.admissionNumber, rest.join(' '), first, a.grade, a.className, a.daysMarked, a.daysAbsent, a.absenceRate];
+      return [
+        a.admissionNumber,
+        rest.join(' '),
+        first,
+        a.grade,
+        a.className,
+        a.daysMarked,
+        a.daysAbsent,
+        a.absenceRate,
+      ];
     }),
   );
 }

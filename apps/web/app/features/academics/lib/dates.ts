@@ -13,7 +13,6 @@ export function formatDateTime(iso: string): string {
   }).format(new Date(iso));
 }
 
-
 /**
  * The ISO date-time with South Africa's offset of a `datetime-local` value ("2026-03-06T14:00"),
  * or "" for an incomplete one (the schema then names the field). South Africa keeps +02:00 all year.

@@ -114,7 +114,11 @@ function AttendanceReport({ params, update }: { params: URLSearchParams; update:
         </div>
         <div className="w-40 space-y-1.5">
           <Label htmlFor={`${id}-grade`}>Grade</Label>
-          <NativeSelect id={`${id}-grade`} value={query.grade ?? ''} onChange={(e) => update({ grade: e.target.value })}>
+          <NativeSelect
+            id={`${id}-grade`}
+            value={query.grade ?? ''}
+            onChange={(e) => update({ grade: e.target.value })}
+          >
             <option value="">All grades</option>
             {SCHOOL_GRADES.map((g) => (
               <option key={g.id} value={g.id}>
