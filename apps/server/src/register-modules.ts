@@ -12,6 +12,7 @@ import {
   attendanceRoutes,
   reportCardRoutes,
   classRoutes,
+  curriculumRoutes,
   timetableRoutes,
 } from './modules/academics/index.ts';
 import { applicationRoutes, consoleApplicationRoutes } from './modules/applications/index.ts';
@@ -45,6 +46,7 @@ export async function registerModules(app: App) {
   await app.register(assessmentRoutes, { prefix: '/api/school/assessment' });
   await app.register(assignmentRoutes, { prefix: '/api/school' });
   await app.register(reportCardRoutes, { prefix: '/api/school' });
+  await app.register(curriculumRoutes, { prefix: '/api/school/curriculum' });
   await app.register(consoleJobRoutes, { prefix: '/api/console/jobs' });
   await app.register(financeRoutes, { prefix: '/api/school' });
   registerModuleJobs(app);

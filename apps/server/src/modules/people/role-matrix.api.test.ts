@@ -7,6 +7,7 @@ import type { TOrganizationType } from '../../platform/tenancy/organizations.ts'
 import {
   accountInvitations,
   assignments,
+  teachingPlanTopics,
   reportCards,
   learnerConsents,
   learnerGuardians,
@@ -333,6 +334,34 @@ describe('school routes: every role of spec 6 against every route', () => {
       headers: { cookie: cookies.school_admin! },
     });
     return response.json().gradebook.tasks[0].id;
+  };
+  /** A topic of 8A Mathematics' teaching plan for 2026 (the curriculum's coverage routes). */
+  const planTopic = async (): Promise<string> => {
+    const [row] = await t.database.db
+      .insert(teachingPlanTopics)
+      .values({
+        organizationId: org,
+        year: 2026,
+        grade: 8,
+        subject: 'mathematics',
+        term: 1,
+        week: 1,
+        topic: 'Integers',
+      })
+      .onConflictDoUpdate({
+        target: [
+          teachingPlanTopics.organizationId,
+          teachingPlanTopics.year,
+          teachingPlanTopics.grade,
+          teachingPlanTopics.subject,
+          teachingPlanTopics.term,
+          teachingPlanTopics.week,
+          teachingPlanTopics.position,
+        ],
+        set: { topic: 'Integers' },
+      })
+      .returning();
+    return row!.id;
   };
   /** An assignment of the teacher's subject class, due in the future, for one caller to use up. */
   const freshAssignment = async (i: number): Promise<string> => {
@@ -854,6 +883,45 @@ describe('school routes: every role of spec 6 against every route', () => {
         return { url: `/api/school/timetable/lessons/${lesson.id}` };
       },
       stillThere: exists(timetableLessons),
+    },
+    // --- curriculum: teaching plans and coverage (modules/academics/curriculum)
+    'GET /api/school/curriculum/plan': {
+      rule: READ_PROGRAMME,
+      ok: 200,
+      request: () => ({ url: '/api/school/curriculum/plan?year=2026&grade=8&subject=mathematics' }),
+    },
+    'PUT /api/school/curriculum/plan': {
+      rule: EDIT_TIMETABLE,
+      ok: 200,
+      request: () => ({
+        url: '/api/school/curriculum/plan',
+        payload: { year: 2026, grade: 9, subject: 'english', topics: [{ term: 1, week: 1, topic: 'Short stories' }] },
+      }),
+    },
+    'GET /api/school/curriculum/coverage': {
+      rule: member('manage_curriculum', 'view_reports'),
+      ok: 200,
+      request: () => ({ url: '/api/school/curriculum/coverage?year=2026' }),
+    },
+    'GET /api/school/curriculum/subject-classes/:id': {
+      rule: member('manage_grades', 'manage_curriculum', 'view_reports'),
+      ok: 200,
+      request: () => ({ url: `/api/school/curriculum/subject-classes/${f.subjectClass}?year=2026` }),
+    },
+    'PUT /api/school/curriculum/subject-classes/:id/topics/:topicId': {
+      rule: MARK_GRADES,
+      ok: 200,
+      request: async () => ({
+        url: `/api/school/curriculum/subject-classes/${f.subjectClass}/topics/${await planTopic()}`,
+        payload: { taughtOn: '2026-02-02' },
+      }),
+    },
+    'DELETE /api/school/curriculum/subject-classes/:id/topics/:topicId': {
+      rule: MARK_GRADES,
+      ok: 200,
+      request: async () => ({
+        url: `/api/school/curriculum/subject-classes/${f.subjectClass}/topics/${await planTopic()}?year=2026`,
+      }),
     },
     // --- assessment and assignments (modules/academics/assessment)
     'GET /api/school/assessment/programme': {

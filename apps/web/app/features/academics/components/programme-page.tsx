@@ -1,9 +1,6 @@
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { capsSubjectsForGrade } from '@sekolo/shared/constants/caps-subjects';
-import { SCHOOL_GRADES, type TSchoolGrade } from '@sekolo/shared/constants/enumerations';
 import {
   ASSESSMENT_TASK_TYPES,
   ZProgrammeTermSave,
@@ -12,84 +9,30 @@ import {
   type TProgramme,
 } from '@sekolo/shared/schemas/assessment';
 import { Button } from '~/components/ui/button';
-import { Label } from '~/components/ui/label';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
-import { NativeSelect } from '~/components/ui/native-select';
 import { errorMessage } from '~/lib/server-field-errors';
 import { ASSESSMENT_KEY, programmeQuery, saveProgrammeTerm } from '../api/assessment-queries';
-import { currentYearTerm } from '../lib/dates';
+import { gradeNumber, SubjectGradeYearPickers, useSubjectGradeYear } from './subject-pickers';
 import { fieldMessagesOf } from '../lib/form-errors';
 
 const TERMS = [1, 2, 3, 4] as const;
-
-/** The grade's number in the programme (Grade R is 0). */
-function gradeNumber(grade: TSchoolGrade): number {
-  return grade === 'R' ? 0 : Number(grade);
-}
 
 /**
  * /dashboard/school/curriculum: the programme of formal assessment of a subject and grade for the
  * year, term by term. CAPS defaults show until the school edits a term; the school admin edits.
  */
 export function ProgrammePage({ canEdit }: { canEdit: boolean }) {
-  const id = useId();
-  const now = currentYearTerm();
-  const [params, setParams] = useSearchParams();
-  const grade = SCHOOL_GRADES.find((g) => g.id === params.get('grade'))?.id ?? '8';
-  const subjects = capsSubjectsForGrade(grade);
-  const subject = subjects.find((s) => s.id === params.get('subject'))?.id ?? subjects[0]!.id;
-  const yearParam = Number(params.get('year'));
-  const year = yearParam >= now.year - 1 && yearParam <= now.year + 1 ? yearParam : now.year;
-  const update = (patch: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
+  const choice = useSubjectGradeYear();
+  const { year, grade, subject } = choice;
   const programme = useQuery(programmeQuery(year, gradeNumber(grade), subject));
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Curriculum</h1>
       <p className="max-w-2xl text-sm text-slate-600">
         The programme of assessment: the formal assessment tasks of each subject and grade per term, with their weight
         in the term mark and their total. CAPS defaults apply until you change a term.
       </p>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="w-28 space-y-1.5">
-          <Label htmlFor={`${id}-year`}>Year</Label>
-          <NativeSelect id={`${id}-year`} value={year} onChange={(e) => update({ year: e.target.value })}>
-            {[now.year - 1, now.year, now.year + 1].map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="w-36 space-y-1.5">
-          <Label htmlFor={`${id}-grade`}>Grade</Label>
-          <NativeSelect id={`${id}-grade`} value={grade} onChange={(e) => update({ grade: e.target.value })}>
-            {SCHOOL_GRADES.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="w-full space-y-1.5 sm:w-72">
-          <Label htmlFor={`${id}-subject`}>Subject</Label>
-          <NativeSelect id={`${id}-subject`} value={subject} onChange={(e) => update({ subject: e.target.value })}>
-            {subjects.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </div>
+      <SubjectGradeYearPickers choice={choice} />
       {programme.isPending ? (
         <LoadingSpinner />
       ) : programme.isError ? (
