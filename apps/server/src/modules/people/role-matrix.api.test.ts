@@ -1131,8 +1131,9 @@ describe('school routes: every role of spec 6 against every route', () => {
     'DELETE /api/school/settings/payout-account/pending': {
       rule: MANAGE_SETTINGS,
       ok: 200,
-      request: async () => {
-        await pendingPayoutAccount(`matrix-cancel-${Math.random()}`);
+      request: async (c) => {
+        // Refused callers run at once: they find the change waiting, and must leave it so.
+        await pendingPayoutAccount(`matrix-cancel-${Math.random()}`, MANAGE_SETTINGS.allows(c));
         return { url: '/api/school/settings/payout-account/pending' };
       },
       stillThere: async () => {
@@ -1148,7 +1149,7 @@ describe('school routes: every role of spec 6 against every route', () => {
       ok: 200,
       request: async (_c, i) => {
         const token = `matrix-confirm-token-${i}-${Math.random()}`;
-        await pendingPayoutAccount(token);
+        await pendingPayoutAccount(token, MANAGE_SETTINGS.allows(_c));
         return { url: '/api/school/settings/payout-account/confirm', payload: { token } };
       },
     },
@@ -1168,22 +1169,29 @@ describe('school routes: every role of spec 6 against every route', () => {
     },
   };
 
-  /** A bank account change waiting for confirmation, whose link carries `token` (the one before it withdrawn). */
-  async function pendingPayoutAccount(token: string) {
+  /**
+   * A bank account change waiting for confirmation: `fresh`, a new one whose link carries `token`
+   * (the one before it withdrawn); otherwise the one waiting, if any, stays.
+   */
+  async function pendingPayoutAccount(token: string, fresh: boolean) {
+    if (fresh)
+      await t.database.db
+        .update(schoolPayoutAccounts)
+        .set({ status: 'cancelled', tokenHash: null })
+        .where(and(eq(schoolPayoutAccounts.organizationId, org), eq(schoolPayoutAccounts.status, 'pending')));
     await t.database.db
-      .update(schoolPayoutAccounts)
-      .set({ status: 'cancelled', tokenHash: null })
-      .where(and(eq(schoolPayoutAccounts.organizationId, org), eq(schoolPayoutAccounts.status, 'pending')));
-    await t.database.db.insert(schoolPayoutAccounts).values({
-      organizationId: org,
-      bankName: 'Capitec',
-      branchCode: '470010',
-      accountNumber: '1234567890',
-      accountHolder: 'Matrix Primary',
-      accountType: 'savings',
-      tokenHash: createHash('sha256').update(token).digest('hex'),
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
+      .insert(schoolPayoutAccounts)
+      .values({
+        organizationId: org,
+        bankName: 'Capitec',
+        branchCode: '470010',
+        accountNumber: '1234567890',
+        accountHolder: 'Matrix Primary',
+        accountType: 'savings',
+        tokenHash: createHash('sha256').update(token).digest('hex'),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      })
+      .onConflictDoNothing();
   }
 
   it('covers every role of roles.ts: a member of the school or an outsider', () => {
