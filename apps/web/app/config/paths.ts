@@ -129,8 +129,6 @@ export const paths = {
     /** The e-mailed link's page: the school admin confirms a new payout account. */
     bankAccountConfirm: '/dashboard/school/settings/bank-account/confirm',
     roles: '/dashboard/school/settings/roles',
-    /** The school's SMS account (another module's page, in the same settings navigation). */
-    sms: '/dashboard/school/settings/sms',
     billing: '/dashboard/school/settings/billing',
   },
   /** The school's fees and finance, for those who see its financials. */
