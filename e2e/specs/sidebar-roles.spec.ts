@@ -120,7 +120,7 @@ test('the demo vendor finds its products on sale under Listings', async ({ page 
 test('the demo school admin’s Settings page leads on to Billing settings', async ({ page }) => {
   await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
   await page.goto('/dashboard/school/settings');
-  await page.getByRole('link', { name: 'Billing settings' }).click();
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Billing' }).click();
   await page.waitForURL('**/dashboard/school/settings/billing');
   await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
 });
