@@ -21,6 +21,7 @@ import { customerProfileRoutes } from './modules/customer-profile/index.ts';
 import { listingRoutes } from './modules/listings/index.ts';
 import { consoleJobRoutes } from './modules/console-jobs/index.ts';
 import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
+import { schoolLogoRoutes, schoolSettingsRoutes } from './modules/school-settings/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -49,6 +50,8 @@ export async function registerModules(app: App) {
   await app.register(curriculumRoutes, { prefix: '/api/school/curriculum' });
   await app.register(consoleJobRoutes, { prefix: '/api/console/jobs' });
   await app.register(financeRoutes, { prefix: '/api/school' });
+  await app.register(schoolSettingsRoutes, { prefix: '/api/school' });
+  await app.register(schoolLogoRoutes, { prefix: '/api/schools' });
   registerModuleJobs(app);
 }
 

@@ -54,6 +54,17 @@ export default [
     route('dashboard/school/teachers', 'routes/dashboard-school-teachers.tsx'),
     // Payments: the school's subscription, under settings/* (spec 2.3).
     route('dashboard/school/settings/billing', 'routes/billing-settings.tsx'),
+    // The school's settings (D26): profile, calendar, grading, notifications, bank account, roles.
+    route('dashboard/school/settings', 'routes/dashboard-school-settings.tsx'),
+    route('dashboard/school/settings/calendar', 'routes/dashboard-school-settings-calendar.tsx'),
+    route('dashboard/school/settings/grading', 'routes/dashboard-school-settings-grading.tsx'),
+    route('dashboard/school/settings/notifications', 'routes/dashboard-school-settings-notifications.tsx'),
+    route('dashboard/school/settings/bank-account', 'routes/dashboard-school-settings-bank-account.tsx'),
+    route(
+      'dashboard/school/settings/bank-account/confirm',
+      'routes/dashboard-school-settings-bank-account-confirm.tsx',
+    ),
+    route('dashboard/school/settings/roles', 'routes/dashboard-school-settings-roles.tsx'),
     route('dashboard/school/timetable', 'routes/dashboard-school-timetable.tsx'),
     route('dashboard/school/attendance', 'routes/dashboard-school-attendance.tsx'),
     // Fees and finance, for those who see the school's financials.
@@ -87,6 +98,7 @@ export default [
     route('console/jobs', 'routes/console-jobs.tsx'),
   ]),
   route('dashboard/admin/*', 'routes/dashboard-legacy-redirect.tsx'),
+  route('admin/school-settings', 'routes/school-settings-legacy-redirect.tsx'),
   route('admin/*', 'routes/dashboard-legacy-redirect.tsx', { id: 'admin-legacy-redirect' }),
   route('dashboard/*', 'routes/dashboard-unknown.tsx'),
   // The sandbox payment gateway's hosted checkout, outside the site chrome like a real gateway's page.

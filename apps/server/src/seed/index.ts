@@ -12,6 +12,7 @@ import { seedConsents } from './seed-consents.ts';
 import { seedFinance } from './seed-finance.ts';
 import { seedAssessment } from './seed-assessment.ts';
 import { seedCurriculum } from './seed-curriculum.ts';
+import { seedSchoolSettings } from './seed-school-settings.ts';
 import type { TDemoLogin, TSeedContext, TSeeder } from './seeder.ts';
 
 export type { TDemoLogin, TSeedContext, TSeeder };
@@ -29,6 +30,7 @@ const SEEDERS: TSeeder[] = [
   seedFinance,
   seedAssessment,
   seedCurriculum,
+  seedSchoolSettings,
 ];
 
 export class DemoPasswordError extends Error {

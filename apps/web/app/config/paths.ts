@@ -116,8 +116,20 @@ export const paths = {
     assignment: (assignmentId: string) => `/dashboard/school/assignments/${encodeURIComponent(assignmentId)}`,
     /** A school module (grades, finance…) not built yet. */
     module: (module: string) => `/dashboard/school/${module}`,
-    /** The old address of the school's settings, which redirects to the school dashboard. */
+    /** The old address of the school's settings, which redirects to the school's settings. */
     legacySettings: '/admin/school-settings',
+  },
+  /** The school's settings (D26), for those who manage them. */
+  settings: {
+    profile: '/dashboard/school/settings',
+    calendar: '/dashboard/school/settings/calendar',
+    grading: '/dashboard/school/settings/grading',
+    notifications: '/dashboard/school/settings/notifications',
+    bankAccount: '/dashboard/school/settings/bank-account',
+    /** The e-mailed link's page: the school admin confirms a new payout account. */
+    bankAccountConfirm: '/dashboard/school/settings/bank-account/confirm',
+    roles: '/dashboard/school/settings/roles',
+    billing: '/dashboard/school/settings/billing',
   },
   /** The school's fees and finance, for those who see its financials. */
   finance: {

@@ -81,6 +81,12 @@ const ROUTE_GUARDS: { match: RegExp; file: string; states: string; roles: readon
     roles: FINANCE_ROLES,
   },
   {
+    match: /^\/dashboard\/school\/settings$/,
+    file: 'dashboard-school-settings.tsx',
+    states: '<RequireAuth roles={SCHOOL_AREA_ROLES} permission="manage_settings">',
+    roles: SCHOOL_AREA_ROLES,
+  },
+  {
     // /dashboard/school/:module/* — the modules later issues fill.
     match: /^\/dashboard\/school\/(assignments|grades|curriculum|reports|transport|shop|settings)$/,
     file: 'dashboard-school-module.tsx',
@@ -209,6 +215,25 @@ describe('the school sidebar per role', () => {
     }
     // Signed in without a known role: only the way back to a dashboard.
     expect(menu(schoolSidebarFor(viewer(null)))).toEqual({ Main: [['Dashboard', '/dashboard/school']] });
+  });
+
+  it("follows the school's own permission table (D26): a withdrawn permission is no longer offered, a granted one is", () => {
+    const teacher = viewer('teacher');
+    const withoutAttendance = { ...teacher, permissions: teacher.permissions.filter((p) => p !== 'manage_attendance') };
+    const labels = (v: ISidebarViewer) => schoolSidebarFor(v).flatMap((s) => s.items.map((i) => i.label));
+    expect(labels(teacher)).toContain('Attendance');
+    expect(labels(withoutAttendance)).not.toContain('Attendance');
+    // The school admin without view_reports (withdrawn by their school) loses Reports; the settings stay.
+    const admin = viewer('school_admin');
+    const noReports = { ...admin, permissions: admin.permissions.filter((p) => p !== 'view_reports') };
+    expect(labels(noReports)).not.toContain('Reports');
+    expect(labels(noReports)).toContain('Settings');
+    // An administrator granted manage_settings by the school sees Settings and the footer link.
+    const administrator = viewer('administrator');
+    const granted = { ...administrator, permissions: [...administrator.permissions, 'manage_settings'] };
+    expect(labels(administrator)).not.toContain('Settings');
+    expect(labels(granted)).toContain('Settings');
+    expect(canOpenSidebarItem(SCHOOL_SETTINGS_LINK_ACCESS, granted)).toBe(true);
   });
 
   it('checks a required permission as the route guard does', () => {

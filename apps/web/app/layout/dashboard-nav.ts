@@ -26,6 +26,7 @@ import type { TPermission, TRole } from '@sekolo/shared/constants/roles';
 import {
   ASSIGNMENT_SETTER_ROLES,
   ATTENDANCE_ROLES,
+  ATTENDANCE_VIEW_PERMISSIONS,
   GRADEBOOK_ROLES,
   PROGRAMME_READER_ROLES,
   LEARNER_VIEWER_ROLES,
@@ -40,7 +41,17 @@ import { paths } from '~/config/paths';
  * and `permission` if given), or 'own-dashboard' for the Dashboard item, which always leads to the
  * person's own dashboard.
  */
-export type TSidebarAccess = 'own-dashboard' | { roles?: readonly string[]; permission?: TPermission };
+export type TSidebarAccess =
+  | 'own-dashboard'
+  | {
+      roles?: readonly string[];
+      permission?: TPermission;
+      /**
+       * One of these, as the person holds them at their school (GET /api/me: the school's own table,
+       * D26): an item whose permission the school withdrew from a role is no longer offered to it.
+       */
+      anyPermission?: readonly TPermission[];
+    };
 
 export interface IGuardedSidebarItem extends ISidebarItem {
   access: TSidebarAccess;
@@ -96,27 +107,37 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         label: 'Students',
         to: paths.school.learners,
         icon: GraduationCap,
-        access: { roles: LEARNER_VIEWER_ROLES },
+        access: { roles: LEARNER_VIEWER_ROLES, anyPermission: ['manage_students', 'view_students'] },
       },
       {
         label: 'Teachers',
         to: paths.school.teachers,
         icon: UserRoundCheck,
-        access: { roles: STAFF_MANAGER_ROLES },
+        access: { roles: STAFF_MANAGER_ROLES, anyPermission: ['manage_staff'] },
       },
-      { label: 'Classes', to: paths.school.classes, icon: School, access: { roles: LEARNER_VIEWER_ROLES } },
+      {
+        label: 'Classes',
+        to: paths.school.classes,
+        icon: School,
+        access: { roles: LEARNER_VIEWER_ROLES, anyPermission: ['manage_students', 'view_students'] },
+      },
       {
         label: 'Attendance',
         to: paths.school.attendance,
         icon: CalendarCheck,
-        access: { roles: ATTENDANCE_ROLES },
+        access: { roles: ATTENDANCE_ROLES, anyPermission: ATTENDANCE_VIEW_PERMISSIONS },
       },
     ],
   },
   {
     label: 'Academic',
     items: [
-      { label: 'Classes', to: paths.school.classes, icon: School, access: { roles: LEARNER_VIEWER_ROLES } },
+      {
+        label: 'Classes',
+        to: paths.school.classes,
+        icon: School,
+        access: { roles: LEARNER_VIEWER_ROLES, anyPermission: ['manage_students', 'view_students'] },
+      },
       {
         label: 'Timetable',
         to: paths.school.timetable,
@@ -127,7 +148,7 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         label: 'Assignments',
         to: paths.school.assignments,
         icon: ClipboardList,
-        access: { roles: ASSIGNMENT_SETTER_ROLES },
+        access: { roles: ASSIGNMENT_SETTER_ROLES, anyPermission: ['create_assignments', 'manage_curriculum'] },
       },
       {
         label: 'Student Assignments',
@@ -139,15 +160,23 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         label: 'Grades',
         to: paths.school.grades,
         icon: ListChecks,
-        access: { roles: GRADEBOOK_ROLES },
+        access: { roles: GRADEBOOK_ROLES, anyPermission: ['manage_grades', 'manage_curriculum'] },
       },
       {
         label: 'Curriculum',
         to: paths.school.curriculum,
         icon: BookOpen,
-        access: { roles: PROGRAMME_READER_ROLES },
+        access: {
+          roles: PROGRAMME_READER_ROLES,
+          anyPermission: ['manage_curriculum', 'manage_grades', 'view_curriculum'],
+        },
       },
-      { label: 'Reports', to: paths.school.module('reports'), icon: FileText, access: { roles: REPORTS_ROLES } },
+      {
+        label: 'Reports',
+        to: paths.school.module('reports'),
+        icon: FileText,
+        access: { roles: REPORTS_ROLES, anyPermission: ['view_reports'] },
+      },
     ],
   },
   {
@@ -157,13 +186,13 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         label: 'Finance',
         to: paths.school.module('finance'),
         icon: Wallet,
-        access: { roles: moduleRoles(['view_financials']) },
+        access: { roles: moduleRoles(['view_financials']), anyPermission: ['view_financials'] },
       },
       {
         label: 'Transport',
         to: paths.school.module('transport'),
         icon: Bus,
-        access: { roles: moduleRoles(['manage_transport']) },
+        access: { roles: moduleRoles(['manage_transport']), anyPermission: ['manage_transport'] },
       },
       {
         label: 'Shop',
@@ -171,25 +200,36 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         icon: ShoppingBag,
         access: { roles: moduleRoles(['manage_shop']) },
       },
-      { label: 'Reports', to: paths.school.module('reports'), icon: FileText, access: { roles: REPORTS_ROLES } },
+      {
+        label: 'Reports',
+        to: paths.school.module('reports'),
+        icon: FileText,
+        access: { roles: REPORTS_ROLES, anyPermission: ['view_reports'] },
+      },
       {
         label: 'Settings',
-        to: paths.school.module('settings'),
+        to: paths.settings.profile,
         icon: Settings,
-        access: { roles: moduleRoles(['manage_settings']) },
+        // The settings pages ask for manage_settings as the school's table gives it (D26), whatever the role.
+        access: { roles: SCHOOL_AREA_ROLES, anyPermission: ['manage_settings'] },
       },
     ],
   },
 ];
 
 /** The footer's School Settings link (spec 2.4): for those who may change the school's settings. */
-export const SCHOOL_SETTINGS_LINK_ACCESS: TSidebarAccess = { roles: moduleRoles(['manage_settings']) };
+export const SCHOOL_SETTINGS_LINK_ACCESS: TSidebarAccess = {
+  roles: SCHOOL_AREA_ROLES,
+  anyPermission: ['manage_settings'],
+};
 
 /** The same test as RequireAuth: one of the roles, if listed, and the permission, if given. */
 export function canOpenSidebarItem(access: TSidebarAccess, viewer: ISidebarViewer): boolean {
   if (access === 'own-dashboard') return true;
   if (access.roles !== undefined && (viewer.role === null || !access.roles.includes(viewer.role))) return false;
   if (access.permission !== undefined && !viewer.permissions.includes(access.permission)) return false;
+  if (access.anyPermission !== undefined && !access.anyPermission.some((p) => viewer.permissions.includes(p)))
+    return false;
   return true;
 }
 

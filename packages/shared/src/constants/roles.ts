@@ -216,3 +216,96 @@ export const GUARDIAN_RELATIONS = [
   { id: 'other', label: 'Other' },
 ] as const satisfies readonly IOption[];
 export type TGuardianRelation = (typeof GUARDIAN_RELATIONS)[number]['id'];
+
+/**
+ * D26: the school roles whose permissions a school admin (manage_roles and manage_permissions) may
+ * change for their school, in the order the matrix shows them.
+ */
+export const SCHOOL_CONFIGURABLE_ROLES = [
+  'school_admin',
+  'teacher',
+  ...SCHOOL_STAFF_ROLES,
+  'student',
+  'parent',
+] as const satisfies readonly TRole[];
+export type TSchoolConfigurableRole = (typeof SCHOOL_CONFIGURABLE_ROLES)[number];
+
+/** Never withdrawn from the school admin, so that nobody locks the school out of its own settings. */
+export const LOCKED_SCHOOL_ADMIN_PERMISSIONS = [
+  'manage_settings',
+  'manage_roles',
+  'manage_permissions',
+] as const satisfies readonly TPermission[];
+
+/** Held by the school admin only: never granted to another role (nobody hands themselves more rights). */
+export const SCHOOL_ADMIN_ONLY_PERMISSIONS = [
+  'manage_roles',
+  'manage_permissions',
+] as const satisfies readonly TPermission[];
+
+/** Whether a school may grant (`granted` true) or withdraw `permission` for `role`; a reason when not. */
+export function permissionChangeRefusal(role: string, permission: TPermission, granted: boolean): string | null {
+  if (
+    !granted &&
+    role === 'school_admin' &&
+    (LOCKED_SCHOOL_ADMIN_PERMISSIONS as readonly string[]).includes(permission)
+  )
+    return 'The school admin always keeps Manage settings, Manage roles and Manage permissions, so that nobody locks the school out.';
+  if (granted && role !== 'school_admin' && (SCHOOL_ADMIN_ONLY_PERMISSIONS as readonly string[]).includes(permission))
+    return 'Only the school admin manages roles and permissions.';
+  return null;
+}
+
+/**
+ * A role's permissions in a school whose table changes its defaults: `overrides` as the session
+ * statement reads them, '+permission' granted and '-permission' withdrawn, comma-separated (null: none).
+ * A change the rules refuse (permissionChangeRefusal) is ignored, whatever is stored.
+ */
+export function permissionsWithOverrides(role: string, overrides: string | null | undefined): TPermission[] {
+  const defaults: readonly TPermission[] = isRole(role) ? PERMISSIONS[role] : [];
+  if (!overrides) return [...defaults];
+  const held = new Set<TPermission>(defaults);
+  for (const entry of overrides.split(',')) {
+    const permission = entry.slice(1) as TPermission;
+    if (!(PERMISSION_NAMES as readonly string[]).includes(permission)) continue;
+    const granted = entry.startsWith('+');
+    if (permissionChangeRefusal(role, permission, granted)) continue;
+    if (granted) held.add(permission);
+    else held.delete(permission);
+  }
+  return PERMISSION_NAMES.filter((permission) => held.has(permission));
+}
+
+/** How the settings screens name each permission. */
+export const PERMISSION_LABELS: Record<TPermission, string> = {
+  manage_students: 'Manage learners',
+  manage_teachers: 'Manage teachers',
+  manage_curriculum: 'Manage curriculum',
+  view_financials: 'View finances',
+  manage_events: 'Manage events',
+  manage_transport: 'Manage transport',
+  manage_library: 'Manage library',
+  view_reports: 'View reports',
+  manage_settings: 'Manage settings',
+  manage_staff: 'Manage staff',
+  manage_roles: 'Manage roles',
+  manage_permissions: 'Manage permissions',
+  view_students: 'View learners',
+  manage_attendance: 'Take attendance',
+  manage_grades: 'Capture marks',
+  view_curriculum: 'View curriculum',
+  create_assignments: 'Set assignments',
+  view_profile: 'View own profile',
+  view_grades: 'View own marks',
+  view_attendance: 'View own attendance',
+  access_library: 'Use the library',
+  view_events: 'View events',
+  view_child_profile: "View child's profile",
+  view_child_grades: "View child's marks",
+  view_child_attendance: "View child's attendance",
+  manage_payments: 'Make and manage payments',
+  communicate_teachers: 'Message teachers',
+  manage_payroll: 'Manage payroll',
+  manage_shop: 'Manage school shop',
+  manage_catering: 'Manage catering',
+};

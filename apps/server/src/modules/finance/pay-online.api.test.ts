@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { feePayments, ledgerEntries, ledgerJournals, paymentOrders } from '../../platform/db/schema/index.ts';
+import { rowsOf } from '../../platform/db/client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { findUnbalancedJournals, partyBalanceOf } from '../ledger/index.ts';
 import { INVOICE_RUN_JOB } from './use-cases/run-invoices.ts';
 import { settleOnlinePayments } from './use-cases/pay-online.ts';
-import { runWeeklyPayouts } from './use-cases/pay-out-collections.ts';
+import { NO_PAYOUT_ACCOUNT_MESSAGE, runWeeklyPayouts } from './use-cases/pay-out-collections.ts';
 import { createFinanceSchool, freePort, structureBody, type TFinanceSchool } from './test-fixtures.ts';
 
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Lindiwe Dube' };
@@ -164,6 +165,17 @@ describe('the parent pays school fees online (API)', () => {
     const before = (await call('accountant', 'GET', '/api/school/finance/payouts')).json();
     // R1 000 and R500 paid online: the school receives R950 and R475.
     expect(before).toEqual({ availableCents: 1_425_00, payouts: [] });
+    // No bank account confirmed by the school admin yet: nothing is paid out, on request or weekly.
+    const refused = await call('admin', 'POST', '/api/school/finance/payouts');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(NO_PAYOUT_ACCOUNT_MESSAGE);
+    expect(await runWeeklyPayouts(t.database.db, '2026-11-30')).toEqual({ paid: 0 });
+    // The account the admin confirmed (modules/school-settings) is the one the payout goes to.
+    const [bank] = rowsOf<{ id: string }>(
+      await t.database.db.execute(sql`INSERT INTO school_payout_accounts
+        (organization_id, bank_name, branch_code, account_number, account_holder, account_type, status, expires_at, confirmed_at)
+        VALUES (${s.org}, 'FNB', '250655', '62812345678', 'Test School', 'current', 'confirmed', now(), now()) RETURNING id`),
+    );
     const paid = await call('admin', 'POST', '/api/school/finance/payouts');
     expect(paid.statusCode).toBe(201);
     expect(paid.json().payout).toMatchObject({
@@ -176,6 +188,10 @@ describe('the parent pays school fees online (API)', () => {
     const after = (await call('accountant', 'GET', '/api/school/finance/payouts')).json();
     expect(after.availableCents).toBe(0);
     expect(after.payouts).toHaveLength(1);
+    const [recorded] = rowsOf<{ payout_account_id: string }>(
+      await t.database.db.execute(sql`SELECT payout_account_id FROM fee_payouts WHERE organization_id = ${s.org}`),
+    );
+    expect(recorded?.payout_account_id).toBe(bank!.id);
     const payable = await t.database.db.execute(
       sql`SELECT coalesce(sum(amount_cents), 0) AS sum FROM ledger_entries WHERE account_code = 'organization_payable' AND organization_id = ${s.org}`,
     );

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { hasPermission, ROLES, SCHOOL_STAFF_ROLES, type TPermission, type TRole } from '@sekolo/shared/constants/roles';
@@ -10,6 +11,8 @@ import {
   teachingPlanTopics,
   reportCards,
   learnerConsents,
+  schoolClosures,
+  schoolPayoutAccounts,
   learnerGuardians,
   learners,
   organizationMembers,
@@ -175,6 +178,14 @@ const VIEW_CHILD_GRADES = member('view_child_grades');
 /** The Reports page's academic figures: school-wide for who may view reports. */
 const VIEW_REPORTS = member('view_reports');
 const REPORT_CARD_PDF = member('manage_curriculum', 'view_child_grades', 'view_grades');
+/** The school's settings (modules/school-settings). */
+const MANAGE_SETTINGS = member('manage_settings');
+/** Each school role's permissions: manage_roles and manage_permissions together. */
+const ROLES_AND_PERMISSIONS: TRule = {
+  name: 'member with manage_roles & manage_permissions',
+  allows: (c) =>
+    c.active && c.member && hasPermission(c.role, 'manage_roles') && hasPermission(c.role, 'manage_permissions'),
+};
 
 /** The matrix at a glance: which member roles each rule lets in (outsiders never). */
 const RULE_ROLES: [TRule, TRole[]][] = [
@@ -204,6 +215,8 @@ const RULE_ROLES: [TRule, TRole[]][] = [
   [VIEW_CHILD_GRADES, ['parent']],
   [REPORT_CARD_PDF, ['school_admin', 'student', 'parent']],
   [VIEW_REPORTS, ['school_admin', 'teacher', 'accountant', 'administrator', 'human_resources']],
+  [MANAGE_SETTINGS, ['school_admin']],
+  [ROLES_AND_PERMISSIONS, ['school_admin']],
 ];
 
 const SCHOOL = { name: 'Matrix Primary', type: 'school' as const };
@@ -1111,7 +1124,158 @@ describe('school routes: every role of spec 6 against every route', () => {
       ok: 200,
       request: () => ({ url: '/api/school/assignments/my-children' }),
     },
+    // The school's settings (modules/school-settings).
+    'GET /api/school/settings/profile': {
+      rule: MANAGE_SETTINGS,
+      ok: 200,
+      request: () => ({ url: '/api/school/settings/profile' }),
+    },
+    'PUT /api/school/settings/profile': {
+      rule: MANAGE_SETTINGS,
+      ok: 200,
+      request: (_c, i) => ({
+        url: '/api/school/settings/profile',
+        payload: {
+          name: SCHOOL.name,
+          emisNumber: `70012345${i}`,
+          quintile: 3,
+          feeStatus: 'no_fee',
+          streetAddress: '',
+          suburb: '',
+          city: 'Polokwane',
+          province: 'limpopo',
+          postalCode: '',
+          phone: '',
+          email: '',
+          website: '',
+          principalName: '',
+          logoUploadId: null,
+        },
+      }),
+    },
+    'GET /api/school/settings/calendar': {
+      rule: MANAGE_SETTINGS,
+      ok: 200,
+      request: () => ({ url: '/api/school/settings/calendar?year=2026' }),
+    },
+    'POST /api/school/settings/closures': {
+      rule: MANAGE_SETTINGS,
+      ok: 201,
+      request: (_c, i) => ({
+        url: '/api/school/settings/closures',
+        payload: { name: `Staff day ${i}`, startsOn: '2026-05-15', endsOn: '2026-05-15' },
+      }),
+    },
+    'DELETE /api/school/settings/closures/:closureId': {
+      rule: MANAGE_SETTINGS,
+      ok: 204,
+      request: async (_c, i) => {
+        const [row] = await t.database.db
+          .insert(schoolClosures)
+          .values({ organizationId: org, name: `Closed ${i}`, startsOn: '2026-08-10', endsOn: '2026-08-10' })
+          .returning();
+        return { url: `/api/school/settings/closures/${row!.id}` };
+      },
+      stillThere: async (request) => {
+        const id = request.url.split('/').pop()!;
+        const rows = await t.database.db.select().from(schoolClosures).where(eq(schoolClosures.id, id));
+        return rows.length === 1;
+      },
+    },
+    'GET /api/school/settings/notifications': {
+      rule: MANAGE_SETTINGS,
+      ok: 200,
+      request: () => ({ url: '/api/school/settings/notifications' }),
+    },
+    'PUT /api/school/settings/notifications': {
+      rule: MANAGE_SETTINGS,
+      ok: 200,
+      request: () => ({ url: '/api/school/settings/notifications', payload: { absenceNotices: true } }),
+    },
+    'GET /api/school/settings/payout-account': {
+      rule: MANAGE_SETTINGS,
+      ok: 200,
+      request: () => ({ url: '/api/school/settings/payout-account' }),
+    },
+    'POST /api/school/settings/payout-account': {
+      rule: MANAGE_SETTINGS,
+      ok: 202,
+      request: () => ({
+        url: '/api/school/settings/payout-account',
+        payload: {
+          accountHolder: 'Matrix Primary SGB',
+          bank: 'fnb',
+          accountNumber: '62812345678',
+          branchCode: '250655',
+          accountType: 'current',
+        },
+      }),
+    },
+    'DELETE /api/school/settings/payout-account/pending': {
+      rule: MANAGE_SETTINGS,
+      ok: 200,
+      request: async (c) => {
+        // Refused callers run at once: they find the change waiting, and must leave it so.
+        await pendingPayoutAccount(`matrix-cancel-${Math.random()}`, MANAGE_SETTINGS.allows(c));
+        return { url: '/api/school/settings/payout-account/pending' };
+      },
+      stillThere: async () => {
+        const rows = await t.database.db
+          .select()
+          .from(schoolPayoutAccounts)
+          .where(and(eq(schoolPayoutAccounts.organizationId, org), eq(schoolPayoutAccounts.status, 'pending')));
+        return rows.length === 1;
+      },
+    },
+    'POST /api/school/settings/payout-account/confirm': {
+      rule: MANAGE_SETTINGS,
+      ok: 200,
+      request: async (_c, i) => {
+        const token = `matrix-confirm-token-${i}-${Math.random()}`;
+        await pendingPayoutAccount(token, MANAGE_SETTINGS.allows(_c));
+        return { url: '/api/school/settings/payout-account/confirm', payload: { token } };
+      },
+    },
+    'GET /api/school/settings/role-permissions': {
+      rule: ROLES_AND_PERMISSIONS,
+      ok: 200,
+      request: () => ({ url: '/api/school/settings/role-permissions' }),
+    },
+    // Set to what the role holds already: the matrix's other routes keep the spec's table.
+    'PUT /api/school/settings/role-permissions': {
+      rule: ROLES_AND_PERMISSIONS,
+      ok: 200,
+      request: () => ({
+        url: '/api/school/settings/role-permissions',
+        payload: { role: 'lunch_lady', permission: 'manage_catering', held: true },
+      }),
+    },
   };
+
+  /**
+   * A bank account change waiting for confirmation: `fresh`, a new one whose link carries `token`
+   * (the one before it withdrawn); otherwise the one waiting, if any, stays.
+   */
+  async function pendingPayoutAccount(token: string, fresh: boolean) {
+    if (fresh)
+      await t.database.db
+        .update(schoolPayoutAccounts)
+        .set({ status: 'cancelled', tokenHash: null })
+        .where(and(eq(schoolPayoutAccounts.organizationId, org), eq(schoolPayoutAccounts.status, 'pending')));
+    await t.database.db
+      .insert(schoolPayoutAccounts)
+      .values({
+        organizationId: org,
+        bankName: 'Capitec',
+        branchCode: '470010',
+        accountNumber: '1234567890',
+        accountHolder: 'Matrix Primary',
+        accountType: 'savings',
+        tokenHash: createHash('sha256').update(token).digest('hex'),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      })
+      .onConflictDoNothing();
+  }
 
   it('covers every role of roles.ts: a member of the school or an outsider', () => {
     const covered = [...MEMBER_ROLES, ...OUTSIDERS.map((o) => o.role)].sort();

@@ -20,6 +20,7 @@ import {
   attendanceRecords,
   learnerConsents,
   reportCards,
+  schoolClosures,
   schoolTerms,
 } from '../../platform/db/schema/index.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
@@ -132,6 +133,11 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
       const org = school.organizationId!;
       const name = prefix === 'a' ? 'Alpha' : 'Bravo';
       id[`${prefix}Org`] = org;
+      const [closure] = await db
+        .insert(schoolClosures)
+        .values({ organizationId: org, name: `${name} staff day`, startsOn: '2026-05-15', endsOn: '2026-05-15' })
+        .returning();
+      id[`${prefix}Closure`] = closure!.id;
       const klass = await createRegisterClass(db, org, `${name} 8`, 8);
       id[`${prefix}Class`] = klass.id;
       await setClassTeacher(db, org, klass.id, teacher.id);
@@ -268,6 +274,13 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
         name: "Alpha's class",
         url: () => `/api/school/classes/${id.aClass}`,
         payload: () => ({ name: 'Bravo 9', grade: '8' }),
+        expect: { adminB: 404, teacherB: 403 },
+      },
+    ],
+    'DELETE /api/school/settings/closures/:closureId': [
+      {
+        name: "Alpha's closure",
+        url: () => `/api/school/settings/closures/${id.aClosure}`,
         expect: { adminB: 404, teacherB: 403 },
       },
     ],
@@ -841,6 +854,19 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
     'GET /api/school/assessment/reports/at-risk': 'lists',
     'GET /api/school/report-cards/my-children': 'lists (the parent’s own)',
     'GET /api/school/report-cards/mine': 'lists (the learner’s own)',
+    'GET /api/school/settings/profile': 'the caller’s school’s own',
+    'PUT /api/school/settings/profile': 'the caller’s school’s own (the logo: an upload of the caller’s own)',
+    'GET /api/school/settings/calendar': 'lists',
+    'POST /api/school/settings/closures': 'creates in the caller’s school',
+    'GET /api/school/settings/notifications': 'the caller’s school’s own',
+    'PUT /api/school/settings/notifications': 'the caller’s school’s own',
+    'GET /api/school/settings/payout-account': 'the caller’s school’s own',
+    'POST /api/school/settings/payout-account': 'the caller’s school’s own',
+    'DELETE /api/school/settings/payout-account/pending': 'the caller’s school’s own',
+    'POST /api/school/settings/payout-account/confirm':
+      'a token of the caller’s school only (school-settings.api.test.ts)',
+    'GET /api/school/settings/role-permissions': 'the caller’s school’s table',
+    'PUT /api/school/settings/role-permissions': 'the caller’s school’s table (school-settings.api.test.ts)',
   };
 
   /** What Bravo's people list and export: nothing of Alpha, and (where it names anything) Bravo's own. */

@@ -107,6 +107,7 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'GET /api/listings/',
       'GET /api/me',
       'GET /api/payments/sandbox/checkout/:orderId',
+      'GET /api/schools/:organizationId/logo',
       'POST /api/applications/guardian-consent',
       'POST /api/contact',
       'POST /api/contact/',

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { PERMISSIONS, isRole, type TPermission, type TRole } from '@sekolo/shared/constants/roles';
+import { permissionsWithOverrides, type TPermission, type TRole } from '@sekolo/shared/constants/roles';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { findMembership, type TMembership } from '../tenancy/organizations.ts';
+import { findMembership, permissionOverridesOf, type TMembership } from '../tenancy/organizations.ts';
 import type { TSessionLookup, TSessionRow, TSessionRowUser } from './session-lookup.ts';
 
 declare module 'fastify' {
@@ -87,7 +87,10 @@ export type TSessionReadOptions = {
 export function adoptSession(request: FastifyRequest, found: TSessionRow | null): void {
   cache.set(
     request,
-    Promise.resolve(found && toSessionUser(found.user, found.sessionId, found.organization, found.generation)),
+    Promise.resolve(
+      found &&
+        toSessionUser(found.user, found.sessionId, found.organization, found.generation, found.permissionOverrides),
+    ),
   );
 }
 
@@ -99,12 +102,15 @@ async function loadSessionUser(request: FastifyRequest, options: TSessionReadOpt
     const within = options.sessionReadWithinMs;
     const found = within ? await lookup.recent(cookie, within) : await lookup.find(cookie);
     if (!found) return null;
-    return toSessionUser(found.user, found.sessionId, found.organization, found.generation);
+    return toSessionUser(found.user, found.sessionId, found.organization, found.generation, found.permissionOverrides);
   }
   const result = await request.server.readSession(fromNodeHeaders(request.headers));
   if (!result) return null;
   const { user, session } = result;
-  return toSessionUser(user, session.id, await findMembership(request.server.deps.database.db, user.id));
+  const db = request.server.deps.database.db;
+  const organization = await findMembership(db, user.id);
+  const overrides = organization && user.role ? await permissionOverridesOf(db, organization, user.role) : null;
+  return toSessionUser(user, session.id, organization, null, overrides);
 }
 
 type TUserFields = {
@@ -124,10 +130,13 @@ function toSessionUser(
   sessionId: string,
   organization: TMembership | null,
   sessionGeneration: string | null = null,
+  permissionOverrides: string | null = null,
 ): TSessionUser {
   const role = user.role ?? 'customer';
   const status = user.status ?? 'active';
-  const permissions = status === 'active' && isRole(role) ? [...(PERMISSIONS[role] as readonly TPermission[])] : [];
+  // The role's permissions as the caller's school has set them (D26); the spec's defaults elsewhere.
+  const overrides = organization?.type === 'school' ? permissionOverrides : null;
+  const permissions = status === 'active' ? permissionsWithOverrides(role, overrides) : [];
   return {
     id: user.id,
     email: user.email,

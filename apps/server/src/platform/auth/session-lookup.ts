@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { namedArrayStatement, type Database } from '../db/client.ts';
-import { authSessions, organizationMembers, organizations, users } from '../db/schema/index.ts';
+import { authSessions, organizationMembers, organizations, schoolRolePermissions, users } from '../db/schema/index.ts';
 import type { TMembership, TOrganizationType } from '../tenancy/organizations.ts';
 
 /**
@@ -48,6 +48,8 @@ export type TSessionRow = {
   generation: string;
   user: TSessionRowUser;
   organization: TMembership | null;
+  /** The school's changes to the permissions of the user's role there (SESSION_FIELDS.permissionOverrides). */
+  permissionOverrides: string | null;
 };
 
 const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
@@ -109,6 +111,15 @@ const SESSION_FIELDS = {
   organizationType: organizations.type,
   memberRole: organizationMembers.role,
   generation: sql<string>`(select "n" from "auth_generation")::text`,
+  /**
+   * The school's changes to the permissions of the caller's role (D26, migration 0043), as
+   * permissionsWithOverrides reads them: '+granted,-withdrawn', null for none. An index lookup on
+   * the table's key, in the same statement, so every guard follows the school's table at no extra
+   * round trip.
+   */
+  permissionOverrides: sql<
+    string | null
+  >`(select string_agg(case when ${schoolRolePermissions.granted} then '+' else '-' end || ${schoolRolePermissions.permission}, ',') from ${schoolRolePermissions} where ${schoolRolePermissions.organizationId} = ${organizations.id} and ${schoolRolePermissions.role} = ${users.role})`,
 };
 /** Where each of SESSION_FIELDS is in a row. */
 export const SESSION_COLUMNS = Object.fromEntries(Object.keys(SESSION_FIELDS).map((key, i) => [key, i])) as Record<
@@ -215,6 +226,7 @@ export async function createSessionLookup(auth: TSessionProvider, db: Database):
       sessionId: v('sessionId'),
       expiresAt,
       generation: v('generation'),
+      permissionOverrides: (values[SESSION_COLUMNS.permissionOverrides] as string | null) ?? null,
       user: {
         id: v('userId'),
         email: v('email'),

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
-import { organizationMembers, organizations } from '../db/schema/index.ts';
+import { organizationMembers, organizations, schoolRolePermissions } from '../db/schema/index.ts';
 
 /** Kinds of organisation on the platform (spec 3: approval creates one; 'shop' is a young entrepreneur's). */
 export const ORGANIZATION_TYPES = ['school', 'business', 'charity', 'shop'] as const;
@@ -23,6 +23,23 @@ export async function findMembership(db: DbExecutor, userId: string): Promise<TM
     .orderBy(asc(organizationMembers.createdAt))
     .limit(1);
   return row ? { ...row, type: row.type as TOrganizationType } : null;
+}
+
+/**
+ * The school's changes to the permissions of `role` there (D26), as the session statement reads
+ * them ('+granted,-withdrawn'; null for none): for the guards' path without that statement.
+ */
+export async function permissionOverridesOf(
+  db: DbExecutor,
+  organization: TMembership,
+  role: string,
+): Promise<string | null> {
+  if (organization.type !== 'school') return null;
+  const rows = await db
+    .select({ permission: schoolRolePermissions.permission, granted: schoolRolePermissions.granted })
+    .from(schoolRolePermissions)
+    .where(and(eq(schoolRolePermissions.organizationId, organization.id), eq(schoolRolePermissions.role, role)));
+  return rows.length ? rows.map((row) => `${row.granted ? '+' : '-'}${row.permission}`).join(',') : null;
 }
 
 /** True when both users belong to at least one common organisation. */

@@ -19,6 +19,7 @@ import {
   learnerGuardians,
   learners,
   outboxMessages,
+  schoolNotificationSettings,
   registerClasses,
   registerClassTeachers,
 } from '../../../platform/db/schema/index.ts';
@@ -487,6 +488,8 @@ export function saveRegisterStatement(p: TSaveRegisterParams): SQL {
       join ${learners} as l on l.id = c.learner_id
       join ${guardians} as g on g.id = lg.guardian_id and g.email is not null
       where c.status = 'absent' and c.old_status is distinct from 'absent' and (select ok from ok)
+        -- The school's notification settings (modules/school-settings) may turn absence notices off.
+        and not exists (select 1 from ${schoolNotificationSettings} as ns where ns.organization_id = ${org} and not ns.absence_notices)
     ), templates as materialized (
       select m->>'subject' as "subject", m->>'text' as "text", m->>'textWithoutReason' as "textWithoutReason",
         m->>'html' as "html", m->>'htmlWithoutReason' as "htmlWithoutReason"

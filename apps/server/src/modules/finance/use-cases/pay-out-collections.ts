@@ -10,6 +10,7 @@ import { recordAudit } from '../../../platform/audit/audit.ts';
 import { conflict } from '../../../platform/http/errors.ts';
 import { postJournal } from '../../ledger/index.ts';
 import { recordPayout } from '../../payments/index.ts';
+import { confirmedPayoutAccount } from '../../school-settings/index.ts';
 import type { TFinanceCaller } from '../lib/caller.ts';
 import { settleOnlinePayments } from './pay-online.ts';
 
@@ -17,7 +18,13 @@ import { settleOnlinePayments } from './pay-online.ts';
  * Online fee collections paid out to the school's bank account: the platform's side is the
  * payments module's payout journal (what it owes the school, less R4 weekly or R12 at once); the
  * school's side moves the collections to its bank, the fee its cost. Both in one transaction.
+ * The money goes to the bank account the school admin confirmed (modules/school-settings): none
+ * confirmed, no payout; the payout records which account it went to.
  */
+
+/** Why an immediate payout is refused when the school has no confirmed bank account. */
+export const NO_PAYOUT_ACCOUNT_MESSAGE =
+  'Add the school’s bank account in Settings and confirm it from the e-mail before asking for a payout.';
 
 export const WEEKLY_PAYOUTS_JOB = 'finance.weekly-payouts';
 
@@ -57,12 +64,22 @@ async function payOut(
   requestedBy: string | null,
 ) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`fee-payout:${organizationId}`}))`);
+  const account = await confirmedPayoutAccount(tx, organizationId);
+  if (!account) return 'no-account' as const;
   const amount = await collectionsHeld(tx, organizationId);
   const fee = payoutFee(schedule);
   if (amount <= fee) return null;
   const [payout] = await tx
     .insert(feePayouts)
-    .values({ organizationId, schedule, period, amountCents: amount, feeCents: fee, requestedBy })
+    .values({
+      organizationId,
+      schedule,
+      period,
+      amountCents: amount,
+      feeCents: fee,
+      requestedBy,
+      payoutAccountId: account.id,
+    })
     .onConflictDoNothing()
     .returning();
   if (!payout) return null;
@@ -84,6 +101,7 @@ async function payOut(
 export async function requestPayout(db: Database, caller: TFinanceCaller) {
   const payout = await transaction(db, async (tx) => {
     const made = await payOut(tx, caller.organizationId, 'immediate', null, caller.userId);
+    if (made === 'no-account') throw conflict(NO_PAYOUT_ACCOUNT_MESSAGE);
     if (!made)
       throw conflict(
         `Nothing to pay out: the collections held must be more than the ${formatZar(payoutFee('immediate'))} fee.`,
@@ -121,7 +139,7 @@ export async function runWeeklyPayouts(db: Database, day = todayInSouthAfrica())
   let paid = 0;
   for (const { organization_id } of schools) {
     const made = await transaction(db, (tx) => payOut(tx, organization_id, 'weekly', isoWeek(day), null));
-    if (made) paid++;
+    if (made && made !== 'no-account') paid++;
   }
   return { paid };
 }

@@ -18,6 +18,7 @@ import {
 import { organizations, users } from './auth.ts';
 import { ledgerJournals } from './ledger.ts';
 import { guardians, learners } from './school.ts';
+import { schoolPayoutAccounts } from './school-settings.ts';
 
 /**
  * School fees (modules/finance): fee structures per year and grade, family accounts, invoices and
@@ -441,6 +442,8 @@ export const feePayouts = pgTable(
     amountCents: integer('amount_cents').notNull(),
     feeCents: integer('fee_cents').notNull(),
     requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The school's confirmed payout bank account the money went to (school_payout_accounts, migration 0043). */
+    payoutAccountId: uuid('payout_account_id').references(() => schoolPayoutAccounts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -18,3 +18,4 @@ export * from './timetable.ts';
 export * from './finance.ts';
 export * from './assessment.ts';
 export * from './curriculum.ts';
+export * from './school-settings.ts';
