@@ -20,6 +20,8 @@ import { customerProfileRoutes } from './modules/customer-profile/index.ts';
 import { listingRoutes } from './modules/listings/index.ts';
 import { consoleJobRoutes } from './modules/console-jobs/index.ts';
 import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
+import { admissionRoutes, registerAdmissionsJobs, schoolAdmissionRoutes } from './modules/admissions/index.ts';
+import { createFileStorage } from './modules/uploads/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -47,6 +49,8 @@ export async function registerModules(app: App) {
   await app.register(reportCardRoutes, { prefix: '/api/school' });
   await app.register(consoleJobRoutes, { prefix: '/api/console/jobs' });
   await app.register(financeRoutes, { prefix: '/api/school' });
+  await app.register(admissionRoutes, { prefix: '/api/admissions' });
+  await app.register(schoolAdmissionRoutes, { prefix: '/api/school' });
   registerModuleJobs(app);
 }
 
@@ -54,4 +58,11 @@ export async function registerModules(app: App) {
 function registerModuleJobs(app: App) {
   registerPaymentJobs(app.deps.jobs, app.deps.database.db);
   registerFinanceJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
+  registerAdmissionsJobs(
+    app.deps.jobs,
+    app.deps.database.db,
+    app.deps.mailer,
+    app.deps.config.publicUrl,
+    createFileStorage(app.deps.config),
+  );
 }
