@@ -198,6 +198,15 @@ export const ZRoundGrade = z.object({
   applications: z.number(),
 });
 
+const ZAdmissionQuestionView = z.object({
+  id: z.string(),
+  label: z.string(),
+  kind: z.enum(ADMISSION_QUESTION_KIND_IDS),
+  options: z.array(z.string()),
+  required: z.boolean(),
+});
+const ZAdmissionDocumentView = z.object({ id: z.string(), label: z.string(), required: z.boolean() });
+
 export const ZAdmissionRound = z.object({
   id: z.string(),
   name: z.string(),
@@ -206,8 +215,8 @@ export const ZAdmissionRound = z.object({
   closesOn: z.string(),
   open: z.boolean(),
   grades: z.array(ZRoundGrade),
-  questions: z.array(ZAdmissionQuestion),
-  documents: z.array(ZAdmissionDocument),
+  questions: z.array(ZAdmissionQuestionView),
+  documents: z.array(ZAdmissionDocumentView),
   offerDays: z.number(),
   retentionDays: z.number(),
 });
@@ -232,6 +241,8 @@ export const ZAdmissionAccountSchema = z.object({
   lastName: z.string().trim().min(1, 'Last name is required').max(100, M.tooLong(100)),
   email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Invalid email address' })),
   password: ZPasswordSchema,
+  /** The school page the family signed up on: the verification link brings them back to it. */
+  schoolSlug: z.string().trim().regex(/^[a-z0-9-]{1,120}$/).optional(),
 });
 export type TAdmissionAccountInput = z.input<typeof ZAdmissionAccountSchema>;
 
@@ -333,6 +344,25 @@ export function submissionProblems(
   return problems;
 }
 
+/** The draft as answered (the saved form's output, without the form's transforms). */
+export const ZApplicationDraftView = z.object({
+  child: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    preferredName: z.string(),
+    dateOfBirth: z.string(),
+    gender: z.string(),
+    idType: z.string(),
+    idNumber: z.string(),
+    homeLanguage: z.string(),
+    medicalNotes: z.string(),
+    address: z.string(),
+    currentSchool: z.string(),
+  }),
+  guardian: z.object({ firstName: z.string(), lastName: z.string(), phone: z.string(), relation: z.string() }),
+  answers: z.record(z.string(), z.string()),
+});
+
 export const ZAddDocumentSchema = z.object({
   documentKey: ZKey,
   uploadId: z.uuid({ error: M.documentNotFound }),
@@ -385,7 +415,7 @@ export const ZApplicationSummary = z.object({
 export type TApplicationSummary = z.output<typeof ZApplicationSummary>;
 
 export const ZApplicationDetail = ZApplicationSummary.extend({
-  draft: ZApplicationDraftSchema,
+  draft: ZApplicationDraftView,
   consent: z.object({ givenAt: z.string(), policyVersion: z.string(), guardianName: z.string(), text: z.string() }),
   guardianEmail: z.string(),
   round: ZPublicAdmissionRound,

@@ -48,7 +48,9 @@ export const admissionRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.createAccount),
     preHandler: limitPerClientAddress({ name: 'admissions-account', limit: 10, windowMs: 15 * 60 * 1000, what: 'sign-ups' }),
     handler: async (request, reply) => {
-      await createGuardianAccount(db, request.body, request.ip);
+      await createGuardianAccount(db, request.body, request.ip, async (email, callbackURL) => {
+        await app.auth.api.sendVerificationEmail({ body: { email, callbackURL } });
+      });
       return reply.status(201).send({ created: true });
     },
   });

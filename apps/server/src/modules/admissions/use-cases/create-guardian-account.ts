@@ -9,13 +9,14 @@ import { checkNewPassword, createUserWithPassword } from '../../auth/index.ts';
 /**
  * A parent account for a family applying to a school (the register screen offers no parent role:
  * spec 6 leaves parent accounts to schools, and this is the school's own admissions page). The
- * account is active at once and belongs to no school until one enrols a child of theirs; the
- * browser then signs in with it.
+ * account is active and belongs to no school until one enrols a child of theirs; like every
+ * account it signs in once its address is verified (the link mailed here).
  */
 export async function createGuardianAccount(
   db: Database,
-  input: { firstName: string; lastName: string; email: string; password: string },
+  input: { firstName: string; lastName: string; email: string; password: string; schoolSlug?: string },
   ip: string,
+  sendVerification: (email: string, callbackURL: string) => Promise<void>,
 ): Promise<void> {
   const problem = checkNewPassword(input.password);
   if (problem) throw new AppError(400, 'VALIDATION_ERROR', problem.message, { password: problem.message });
@@ -43,4 +44,6 @@ export async function createGuardianAccount(
     if (isUniqueViolation(error)) throw conflict(M.emailTaken);
     throw error;
   }
+  // Sign-in needs a verified address, as for every account; the link brings them back to the school.
+  await sendVerification(input.email, input.schoolSlug ? `/schools/${input.schoolSlug}/admissions` : '/verification');
 }

@@ -57,7 +57,7 @@ async function filteredRows(db: DbExecutor, organizationId: string, filter: TApp
     )
     .orderBy(
       asc(admissionApplications.grade),
-      asc(sql`${admissionApplications.waitlistPosition} nulls last`),
+      sql`${admissionApplications.waitlistPosition} asc nulls last`,
       asc(admissionApplications.submittedAt),
       asc(admissionApplications.id),
     )
