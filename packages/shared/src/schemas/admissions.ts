@@ -124,7 +124,10 @@ export const ZAdmissionQuestion = z
     id: ZKey,
     label: z.string().trim().min(1, M.questionLabelRequired).max(300, M.tooLong(300)),
     kind: z.enum(ADMISSION_QUESTION_KIND_IDS),
-    options: z.array(z.string().trim().min(1).max(100, M.tooLong(100))).max(20).default([]),
+    options: z
+      .array(z.string().trim().min(1).max(100, M.tooLong(100)))
+      .max(20)
+      .default([]),
     required: z.boolean().default(true),
   })
   .superRefine((q, ctx) => {
@@ -148,7 +151,11 @@ const ZIsoDate = z
 export const ZAdmissionRoundSchema = z
   .object({
     name: z.string().trim().min(1, M.nameRequired).max(120, M.tooLong(120)),
-    year: z.coerce.number({ error: M.yearInvalid }).int(M.yearInvalid).min(2020, M.yearInvalid).max(2100, M.yearInvalid),
+    year: z.coerce
+      .number({ error: M.yearInvalid })
+      .int(M.yearInvalid)
+      .min(2020, M.yearInvalid)
+      .max(2100, M.yearInvalid),
     opensOn: ZIsoDate,
     closesOn: ZIsoDate,
     grades: z
@@ -239,10 +246,18 @@ export const ZPublicAdmissions = z.object({
 export const ZAdmissionAccountSchema = z.object({
   firstName: z.string().trim().min(1, 'First name is required').max(100, M.tooLong(100)),
   lastName: z.string().trim().min(1, 'Last name is required').max(100, M.tooLong(100)),
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Invalid email address' })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'Invalid email address' })),
   password: ZPasswordSchema,
   /** The school page the family signed up on: the verification link brings them back to it. */
-  schoolSlug: z.string().trim().regex(/^[a-z0-9-]{1,120}$/).optional(),
+  schoolSlug: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,120}$/)
+    .optional(),
 });
 export type TAdmissionAccountInput = z.input<typeof ZAdmissionAccountSchema>;
 
@@ -471,7 +486,10 @@ export const ZEnrolSchema = z.object({
     .max(20, M.tooLong(20))
     .toUpperCase()
     .regex(/^[A-Z0-9/-]+$/, 'Use letters, digits, "-" and "/" only.'),
-  registerClassId: z.union([z.literal(''), z.uuid()]).nullable().optional(),
+  registerClassId: z
+    .union([z.literal(''), z.uuid()])
+    .nullable()
+    .optional(),
 });
 export type TEnrolInput = z.input<typeof ZEnrolSchema>;
 

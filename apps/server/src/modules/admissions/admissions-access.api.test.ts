@@ -39,13 +39,19 @@ const ROUTES: Record<string, { rule: TRule; url: string; payload?: object }> = {
     url: '/api/admissions/my-applications',
     payload: { roundId: NO_ID, grade: '8', relation: 'parent', consent: true },
   },
-  'GET /api/admissions/my-applications/:applicationId': { rule: 'guardian', url: `/api/admissions/my-applications/${NO_ID}` },
+  'GET /api/admissions/my-applications/:applicationId': {
+    rule: 'guardian',
+    url: `/api/admissions/my-applications/${NO_ID}`,
+  },
   'PUT /api/admissions/my-applications/:applicationId': {
     rule: 'guardian',
     url: `/api/admissions/my-applications/${NO_ID}`,
     payload: { child: {}, guardian: { relation: 'parent' }, answers: {} },
   },
-  'DELETE /api/admissions/my-applications/:applicationId': { rule: 'guardian', url: `/api/admissions/my-applications/${NO_ID}` },
+  'DELETE /api/admissions/my-applications/:applicationId': {
+    rule: 'guardian',
+    url: `/api/admissions/my-applications/${NO_ID}`,
+  },
   'POST /api/admissions/my-applications/:applicationId/documents': {
     rule: 'guardian',
     url: `/api/admissions/my-applications/${NO_ID}/documents`,
@@ -55,15 +61,31 @@ const ROUTES: Record<string, { rule: TRule; url: string; payload?: object }> = {
     rule: 'guardian',
     url: `/api/admissions/my-applications/${NO_ID}/documents/${NO_ID}`,
   },
-  'POST /api/admissions/my-applications/:applicationId/submit': { rule: 'guardian', url: `/api/admissions/my-applications/${NO_ID}/submit` },
-  'POST /api/admissions/my-applications/:applicationId/accept': { rule: 'guardian', url: `/api/admissions/my-applications/${NO_ID}/accept` },
-  'POST /api/admissions/my-applications/:applicationId/decline': { rule: 'guardian', url: `/api/admissions/my-applications/${NO_ID}/decline` },
+  'POST /api/admissions/my-applications/:applicationId/submit': {
+    rule: 'guardian',
+    url: `/api/admissions/my-applications/${NO_ID}/submit`,
+  },
+  'POST /api/admissions/my-applications/:applicationId/accept': {
+    rule: 'guardian',
+    url: `/api/admissions/my-applications/${NO_ID}/accept`,
+  },
+  'POST /api/admissions/my-applications/:applicationId/decline': {
+    rule: 'guardian',
+    url: `/api/admissions/my-applications/${NO_ID}/decline`,
+  },
   'GET /api/school/admissions/rounds': { rule: 'school', url: '/api/school/admissions/rounds' },
   'POST /api/school/admissions/rounds': { rule: 'school', url: '/api/school/admissions/rounds', payload: {} },
-  'PUT /api/school/admissions/rounds/:roundId': { rule: 'school', url: `/api/school/admissions/rounds/${NO_ID}`, payload: {} },
+  'PUT /api/school/admissions/rounds/:roundId': {
+    rule: 'school',
+    url: `/api/school/admissions/rounds/${NO_ID}`,
+    payload: {},
+  },
   'GET /api/school/admissions/applications': { rule: 'school', url: '/api/school/admissions/applications' },
   'GET /api/school/admissions/applications.csv': { rule: 'school', url: '/api/school/admissions/applications.csv' },
-  'GET /api/school/admissions/applications/:applicationId': { rule: 'school', url: `/api/school/admissions/applications/${NO_ID}` },
+  'GET /api/school/admissions/applications/:applicationId': {
+    rule: 'school',
+    url: `/api/school/admissions/applications/${NO_ID}`,
+  },
   'POST /api/school/admissions/applications/status': {
     rule: 'school',
     url: '/api/school/admissions/applications/status',
@@ -130,18 +152,32 @@ describe('admissions routes: every role of spec 6', () => {
       for (const [key, role] of callers) {
         // The sign-up is for the signed-out; its rate limit is not what this table checks.
         if (route === 'POST /api/admissions/account') continue;
-        const response = await t.app.inject({ method, url, headers: { cookie: cookies[key]! }, ...(payload ? { payload } : {}) });
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: { cookie: cookies[key]! },
+          ...(payload ? { payload } : {}),
+        });
         const code = response.statusCode;
         outcome[route]![key] = code === 401 || code === 403 ? String(code) : 'in';
         expected[route]![key] = allows(rule, role) ? 'in' : '403';
       }
       const anonymous = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
-      outcome[route]!.signed_out = anonymous.statusCode === 401 || anonymous.statusCode === 403 ? String(anonymous.statusCode) : 'in';
+      outcome[route]!.signed_out =
+        anonymous.statusCode === 401 || anonymous.statusCode === 403 ? String(anonymous.statusCode) : 'in';
       expected[route]!.signed_out = rule === 'public' ? 'in' : '401';
     }
     expect(outcome).toEqual(expected);
     // The parent of no school reaches their applications but none of the school's.
-    expect((await t.app.inject({ method: 'GET', url: '/api/admissions/my-applications', headers: { cookie: cookies.family! } })).json()).toEqual({ applications: [] });
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/admissions/my-applications',
+          headers: { cookie: cookies.family! },
+        })
+      ).json(),
+    ).toEqual({ applications: [] });
   });
 
   it('every admissions route is in the table', () => {

@@ -69,12 +69,21 @@ describe('admissions: a family applies, the school reviews, offers within its pl
 
   it('records the consent before any child data, saves a draft, refuses an incomplete submission, then submits', async () => {
     const guardian = await signUpGuardian(t, 'Palesa', 'Mokoena');
-    const refused = await as(guardian, 'POST', '/api/admissions/my-applications', { roundId, grade: '8', relation: 'parent' });
+    const refused = await as(guardian, 'POST', '/api/admissions/my-applications', {
+      roundId,
+      grade: '8',
+      relation: 'parent',
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.fields.consent).toBe('You must agree to the terms');
     expect(await t.database.db.select().from(admissionApplications)).toHaveLength(0);
 
-    const started = await as(guardian, 'POST', '/api/admissions/my-applications', { roundId, grade: '8', relation: 'parent', consent: true });
+    const started = await as(guardian, 'POST', '/api/admissions/my-applications', {
+      roundId,
+      grade: '8',
+      relation: 'parent',
+      consent: true,
+    });
     expect(started.statusCode).toBe(201);
     const app = started.json().application;
     expect(app.status).toBe('draft');
@@ -104,14 +113,26 @@ describe('admissions: a family applies, the school reviews, offers within its pl
     const submitted = await as(guardian, 'POST', `/api/admissions/my-applications/${id}/submit`);
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json().application.status).toBe('submitted');
-    expect((await as(guardian, 'PUT', `/api/admissions/my-applications/${id}`, draftBody('Naledi'))).statusCode).toBe(409);
+    expect((await as(guardian, 'PUT', `/api/admissions/my-applications/${id}`, draftBody('Naledi'))).statusCode).toBe(
+      409,
+    );
     const mail = await t.outbox(guardian.email);
     expect(mail[0]!.subject).toMatch(/^Alpha Academy: application ADM-[A-Z0-9]{6} is submitted$/);
     expect((await as(alpha, 'GET', `/api/uploads/${uploadId}`)).statusCode).toBe(200);
 
     // One application per child in a round.
-    const again = await as(guardian, 'POST', '/api/admissions/my-applications', { roundId, grade: '8', relation: 'parent', consent: true });
-    const second = await as(guardian, 'PUT', `/api/admissions/my-applications/${again.json().application.id}`, draftBody('Naledi'));
+    const again = await as(guardian, 'POST', '/api/admissions/my-applications', {
+      roundId,
+      grade: '8',
+      relation: 'parent',
+      consent: true,
+    });
+    const second = await as(
+      guardian,
+      'PUT',
+      `/api/admissions/my-applications/${again.json().application.id}`,
+      draftBody('Naledi'),
+    );
     expect(second.statusCode).toBe(409);
     expect(second.json().error.message).toBe('You have already applied for this child in this round.');
   });
@@ -129,7 +150,8 @@ describe('admissions: a family applies, the school reviews, offers within its pl
     expect((await as(bravo, 'GET', `/api/school/admissions/applications/${mine}`)).statusCode).toBe(404);
     expect((await as(bravo, 'GET', '/api/school/admissions/applications')).json().applications).toEqual([]);
     expect(
-      (await as(bravo, 'POST', '/api/school/admissions/applications/status', { ids: [mine], status: 'declined' })).statusCode,
+      (await as(bravo, 'POST', '/api/school/admissions/applications/status', { ids: [mine], status: 'declined' }))
+        .statusCode,
     ).toBe(404);
     expect((await as(bravo, 'PUT', `/api/school/admissions/rounds/${roundId}`, roundBody())).statusCode).toBe(404);
     const alphaList = (await as(alpha, 'GET', '/api/school/admissions/applications?grade=8')).json().applications;
@@ -150,12 +172,21 @@ describe('admissions: a family applies, the school reviews, offers within its pl
     expect(csv.body).toContain('Reference,Round,Grade,Child');
     expect(csv.body).toContain(app.reference);
     const events = await t.database.db.select().from(auditEvents).where(eq(auditEvents.actorUserId, alpha.id));
-    expect(events.map((e) => e.action)).toEqual(expect.arrayContaining(['admission_application.read', 'admission_applications.exported']));
-    expect(events.find((e) => e.action === 'admission_application.read')!.target).toBe(`admission_application:${app.id}`);
+    expect(events.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['admission_application.read', 'admission_applications.exported']),
+    );
+    expect(events.find((e) => e.action === 'admission_application.read')!.target).toBe(
+      `admission_application:${app.id}`,
+    );
   });
 
   it('offers never exceed the places of a grade, even when offers are fired at the same moment', async () => {
-    const round = await as(alpha, 'POST', '/api/school/admissions/rounds', roundBody({ name: 'Grade 10 late round', grades: [{ grade: '10', places: 2 }] }));
+    const round = await as(
+      alpha,
+      'POST',
+      '/api/school/admissions/rounds',
+      roundBody({ name: 'Grade 10 late round', grades: [{ grade: '10', places: 2 }] }),
+    );
     const id = round.json().round.id as string;
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
@@ -163,7 +194,9 @@ describe('admissions: a family applies, the school reviews, offers within its pl
       ids.push(await submittedApplication(t, family, id, `Child${i}`, '10'));
     }
     const answers = await Promise.all(
-      ids.map((appId) => as(alpha, 'POST', '/api/school/admissions/applications/status', { ids: [appId], status: 'offered' })),
+      ids.map((appId) =>
+        as(alpha, 'POST', '/api/school/admissions/applications/status', { ids: [appId], status: 'offered' }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 409, 409, 409, 409]);
     expect(answers.find((a) => a.statusCode === 409)!.json().error.message).toContain('Grade 10 has 2 places');
@@ -174,22 +207,44 @@ describe('admissions: a family applies, the school reviews, offers within its pl
     expect(offered).toHaveLength(2);
     // A bulk offer is all or nothing.
     const rest = ids.filter((x) => !offered.some((o) => o.id === x));
-    const bulk = await as(alpha, 'POST', '/api/school/admissions/applications/status', { ids: rest.slice(0, 2), status: 'offered' });
+    const bulk = await as(alpha, 'POST', '/api/school/admissions/applications/status', {
+      ids: rest.slice(0, 2),
+      status: 'offered',
+    });
     expect(bulk.statusCode).toBe(409);
     // Waitlisting keeps their order; a decline frees a place for the first on the list.
-    const waitlisted = await as(alpha, 'POST', '/api/school/admissions/applications/status', { ids: rest, status: 'waitlisted' });
+    const waitlisted = await as(alpha, 'POST', '/api/school/admissions/applications/status', {
+      ids: rest,
+      status: 'waitlisted',
+    });
     expect(waitlisted.json().changed).toBe(4);
-    const list = (await as(alpha, 'GET', `/api/school/admissions/applications?roundId=${id}&status=waitlisted`)).json().applications;
+    const list = (await as(alpha, 'GET', `/api/school/admissions/applications?roundId=${id}&status=waitlisted`)).json()
+      .applications;
     expect(list.map((a: { waitlistPosition: number }) => a.waitlistPosition)).toEqual([1, 2, 3, 4]);
-    const moved = await as(alpha, 'POST', `/api/school/admissions/applications/${list[3].id}/waitlist-position`, { position: 1 });
+    const moved = await as(alpha, 'POST', `/api/school/admissions/applications/${list[3].id}/waitlist-position`, {
+      position: 1,
+    });
     expect(moved.json().application.waitlistPosition).toBe(1);
-    await as(alpha, 'POST', '/api/school/admissions/applications/status', { ids: [offered[0]!.id], status: 'declined', note: 'Outside the feeder area.' });
-    const next = await as(alpha, 'POST', '/api/school/admissions/applications/status', { ids: [list[3].id], status: 'offered' });
+    await as(alpha, 'POST', '/api/school/admissions/applications/status', {
+      ids: [offered[0]!.id],
+      status: 'declined',
+      note: 'Outside the feeder area.',
+    });
+    const next = await as(alpha, 'POST', '/api/school/admissions/applications/status', {
+      ids: [list[3].id],
+      status: 'offered',
+    });
     expect(next.statusCode).toBe(200);
-    const after = (await as(alpha, 'GET', `/api/school/admissions/applications?roundId=${id}&status=waitlisted`)).json().applications;
+    const after = (await as(alpha, 'GET', `/api/school/admissions/applications?roundId=${id}&status=waitlisted`)).json()
+      .applications;
     expect(after.map((a: { waitlistPosition: number }) => a.waitlistPosition)).toEqual([1, 2, 3]);
     // Places cannot drop below the offers made.
-    const shrink = await as(alpha, 'PUT', `/api/school/admissions/rounds/${id}`, roundBody({ name: 'Grade 10 late round', grades: [{ grade: '10', places: 1 }] }));
+    const shrink = await as(
+      alpha,
+      'PUT',
+      `/api/school/admissions/rounds/${id}`,
+      roundBody({ name: 'Grade 10 late round', grades: [{ grade: '10', places: 1 }] }),
+    );
     expect(shrink.statusCode).toBe(409);
   });
 
@@ -207,15 +262,23 @@ describe('admissions: a family applies, the school reviews, offers within its pl
     const mine = (await as(family, 'GET', `/api/admissions/my-applications/${id}`)).json().application;
     const requestId = mine.requests[0].id;
     const uploadId = await uploadPdf(t, family, 'municipal-account.pdf');
-    const answered = await as(family, 'POST', `/api/admissions/my-applications/${id}/documents`, { documentKey: 'request', uploadId, requestId });
+    const answered = await as(family, 'POST', `/api/admissions/my-applications/${id}/documents`, {
+      documentKey: 'request',
+      uploadId,
+      requestId,
+    });
     expect(answered.statusCode).toBe(201);
     expect(answered.json().application.status).toBe('under_review');
     expect((await as(alpha, 'GET', `/api/uploads/${uploadId}`)).statusCode).toBe(200);
     expect((await as(bravo, 'GET', `/api/uploads/${uploadId}`)).statusCode).toBe(404);
 
-    await as(alpha, 'POST', `/api/school/admissions/applications/${id}/notes`, { body: 'Spoke to mother; documents in order.' });
+    await as(alpha, 'POST', `/api/school/admissions/applications/${id}/notes`, {
+      body: 'Spoke to mother; documents in order.',
+    });
     // Grade 8 has 2 places: free them for this family first if needed.
-    const held = (await as(alpha, 'GET', `/api/school/admissions/applications?roundId=${roundId}&grade=8&status=offered`)).json().applications;
+    const held = (
+      await as(alpha, 'GET', `/api/school/admissions/applications?roundId=${roundId}&grade=8&status=offered`)
+    ).json().applications;
     expect(held).toEqual([]);
     const offer = await as(alpha, 'POST', '/api/school/admissions/applications/status', {
       ids: [id],
@@ -223,7 +286,10 @@ describe('admissions: a family applies, the school reviews, offers within its pl
       offerExpiresOn: addDays(todayInSouthAfrica(), 7),
     });
     expect(offer.statusCode).toBe(200);
-    expect((await as(alpha, 'POST', `/api/school/admissions/applications/${id}/enrol`, { admissionNumber: 'AA-0100' })).statusCode).toBe(409);
+    expect(
+      (await as(alpha, 'POST', `/api/school/admissions/applications/${id}/enrol`, { admissionNumber: 'AA-0100' }))
+        .statusCode,
+    ).toBe(409);
     const accepted = await as(family, 'POST', `/api/admissions/my-applications/${id}/accept`);
     expect(accepted.json().application.status).toBe('accepted');
 
@@ -243,7 +309,10 @@ describe('admissions: a family applies, the school reviews, offers within its pl
       .innerJoin(guardians, eq(guardians.id, learnerGuardians.guardianId))
       .where(eq(learnerGuardians.learnerId, learnerId));
     expect(link).toEqual({ userId: family.id, relation: 'parent', paysFees: true });
-    const [consent] = await t.database.db.select().from(learnerConsents).where(eq(learnerConsents.learnerId, learnerId));
+    const [consent] = await t.database.db
+      .select()
+      .from(learnerConsents)
+      .where(eq(learnerConsents.learnerId, learnerId));
     expect(consent).toMatchObject({ method: 'online', guardianName: 'Zanele Mthembu' });
     const [membership] = await t.database.db
       .select()
@@ -260,7 +329,12 @@ describe('admissions: a family applies, the school reviews, offers within its pl
 
   it('lapses offers past their date and deletes applications past the retention period with their files', async () => {
     const family = await signUpGuardian(t, 'Busi', 'Zulu');
-    const round = await as(alpha, 'POST', '/api/school/admissions/rounds', roundBody({ name: 'Retention round', grades: [{ grade: '11', places: 3 }] }));
+    const round = await as(
+      alpha,
+      'POST',
+      '/api/school/admissions/rounds',
+      roundBody({ name: 'Retention round', grades: [{ grade: '11', places: 3 }] }),
+    );
     const rid = round.json().round.id as string;
     const offeredId = await submittedApplication(t, family, rid, 'Sizwe', '11');
     const declinedId = await submittedApplication(t, family, rid, 'Lindo', '11');
@@ -271,7 +345,9 @@ describe('admissions: a family applies, the school reviews, offers within its pl
     // Every offer of 14 days lapses three weeks on (the other tests' offers too), once.
     expect((await lapseExpiredOffers(t.database.db, notifier, inThreeWeeks)).lapsed).toBeGreaterThanOrEqual(1);
     expect(await lapseExpiredOffers(t.database.db, notifier, inThreeWeeks)).toEqual({ lapsed: 0 });
-    expect((await as(family, 'GET', `/api/admissions/my-applications/${offeredId}`)).json().application.status).toBe('lapsed');
+    expect((await as(family, 'GET', `/api/admissions/my-applications/${offeredId}`)).json().application.status).toBe(
+      'lapsed',
+    );
     expect((await as(family, 'POST', `/api/admissions/my-applications/${offeredId}/accept`)).json().error.message).toBe(
       'This offer has lapsed: it was not accepted in time.',
     );
@@ -281,16 +357,25 @@ describe('admissions: a family applies, the school reviews, offers within its pl
     const storage = createFileStorage(t.config);
     // Within the period (round closes in 30 days, kept 90 after): nothing goes.
     expect(await purgeExpiredApplications(t.database.db, storage)).toEqual({ deleted: 0 });
-    await t.database.db.update(admissionRounds).set({ closesOn: addDays(todayInSouthAfrica(), -200), opensOn: addDays(todayInSouthAfrica(), -230) }).where(eq(admissionRounds.id, rid));
-    await t.database.db.update(admissionApplications).set({ statusChangedAt: new Date(Date.now() - 100 * 86_400_000) }).where(eq(admissionApplications.roundId, rid));
+    await t.database.db
+      .update(admissionRounds)
+      .set({ closesOn: addDays(todayInSouthAfrica(), -200), opensOn: addDays(todayInSouthAfrica(), -230) })
+      .where(eq(admissionRounds.id, rid));
+    await t.database.db
+      .update(admissionApplications)
+      .set({ statusChangedAt: new Date(Date.now() - 100 * 86_400_000) })
+      .where(eq(admissionApplications.roundId, rid));
     expect(await purgeExpiredApplications(t.database.db, storage)).toEqual({ deleted: 2 });
-    expect(await t.database.db.select().from(admissionApplications).where(eq(admissionApplications.roundId, rid))).toEqual([]);
+    expect(
+      await t.database.db.select().from(admissionApplications).where(eq(admissionApplications.roundId, rid)),
+    ).toEqual([]);
     const [file] = await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId));
     expect(file!.deletedAt).not.toBeNull();
     expect((await as(family, 'GET', `/api/uploads/${uploadId}`)).statusCode).toBe(404);
     // An enrolled child's application is kept.
     expect(
-      (await t.database.db.select().from(admissionApplications).where(eq(admissionApplications.status, 'enrolled'))).length,
+      (await t.database.db.select().from(admissionApplications).where(eq(admissionApplications.status, 'enrolled')))
+        .length,
     ).toBe(1);
   });
 });

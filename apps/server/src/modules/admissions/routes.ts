@@ -46,7 +46,12 @@ export const admissionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.route({
     ...fromContract(app, api.createAccount),
-    preHandler: limitPerClientAddress({ name: 'admissions-account', limit: 10, windowMs: 15 * 60 * 1000, what: 'sign-ups' }),
+    preHandler: limitPerClientAddress({
+      name: 'admissions-account',
+      limit: 10,
+      windowMs: 15 * 60 * 1000,
+      what: 'sign-ups',
+    }),
     handler: async (request, reply) => {
       await createGuardianAccount(db, request.body, request.ip, async (email, callbackURL) => {
         await app.auth.api.sendVerificationEmail({ body: { email, callbackURL } });
@@ -63,11 +68,14 @@ export const admissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.startApplication),
     onRequest: asGuardian,
-    preHandler: limitPerClientAddress({ name: 'admissions-start', limit: 30, windowMs: 60 * 60 * 1000, what: 'applications' }),
+    preHandler: limitPerClientAddress({
+      name: 'admissions-start',
+      limit: 30,
+      windowMs: 60 * 60 * 1000,
+      what: 'applications',
+    }),
     handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send({ application: await startApplication(db, await me(request), request.body, request.ip) }),
+      reply.status(201).send({ application: await startApplication(db, await me(request), request.body, request.ip) }),
   });
   app.route({
     ...fromContract(app, api.myApplication),

@@ -38,7 +38,10 @@ export async function signUpGuardian(t: TestApp, firstName: string, lastName: st
   const mail = (await t.outbox(email)).find((m) => m.tag === 'auth-verify-email');
   const link = new URL(mail!.text.match(/https?:\/\/\S+verify-email\S+/)![0]);
   const verified = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
-  if (verified.statusCode !== 302 || !verified.headers.location?.toString().includes('/schools/alpha-academy/admissions'))
+  if (
+    verified.statusCode !== 302 ||
+    !verified.headers.location?.toString().includes('/schools/alpha-academy/admissions')
+  )
     throw new Error(`verify: ${verified.statusCode} ${String(verified.headers.location)}`);
   const { cookie } = await signIn(t.app, email, password, { ip: nextIp() });
   const me = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json();
@@ -57,8 +60,19 @@ export function roundBody(overrides: Partial<TAdmissionRoundInput> = {}): TAdmis
       { grade: '9', places: 5 },
     ],
     questions: [
-      { id: 'sibling', label: 'Does the child have a brother or sister at the school?', kind: 'yes_no', required: true },
-      { id: 'sport', label: 'Which summer sport interests the child?', kind: 'choice', options: ['Athletics', 'Cricket', 'Swimming'], required: false },
+      {
+        id: 'sibling',
+        label: 'Does the child have a brother or sister at the school?',
+        kind: 'yes_no',
+        required: true,
+      },
+      {
+        id: 'sport',
+        label: 'Which summer sport interests the child?',
+        kind: 'choice',
+        options: ['Athletics', 'Cricket', 'Swimming'],
+        required: false,
+      },
     ],
     documents: [
       { id: 'birth_certificate', label: "Learner's birth certificate or ID", required: true },
@@ -72,7 +86,12 @@ export function roundBody(overrides: Partial<TAdmissionRoundInput> = {}): TAdmis
 
 export async function uploadPdf(t: TestApp, who: TCaller, name = 'birth-certificate.pdf'): Promise<string> {
   const { payload, headers } = multipartBody({ name, type: 'application/pdf', bytes: SAMPLE.pdf });
-  const response = await t.app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { ...headers, cookie: who.cookie } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    payload,
+    headers: { ...headers, cookie: who.cookie },
+  });
   if (response.statusCode !== 201) throw new Error(`upload: ${response.statusCode} ${response.body}`);
   return response.json().id;
 }
@@ -103,13 +122,21 @@ export async function submittedApplication(
   grade = '8',
 ): Promise<string> {
   const as = caller(t);
-  const started = await as(guardian, 'POST', '/api/admissions/my-applications', { roundId, grade, relation: 'parent', consent: true });
+  const started = await as(guardian, 'POST', '/api/admissions/my-applications', {
+    roundId,
+    grade,
+    relation: 'parent',
+    consent: true,
+  });
   if (started.statusCode !== 201) throw new Error(`start: ${started.statusCode} ${started.body}`);
   const id = started.json().application.id as string;
   const saved = await as(guardian, 'PUT', `/api/admissions/my-applications/${id}`, draftBody(childFirstName, grade));
   if (saved.statusCode !== 200) throw new Error(`save: ${saved.statusCode} ${saved.body}`);
   const uploadId = await uploadPdf(t, guardian);
-  const added = await as(guardian, 'POST', `/api/admissions/my-applications/${id}/documents`, { documentKey: 'birth_certificate', uploadId });
+  const added = await as(guardian, 'POST', `/api/admissions/my-applications/${id}/documents`, {
+    documentKey: 'birth_certificate',
+    uploadId,
+  });
   if (added.statusCode !== 201) throw new Error(`document: ${added.statusCode} ${added.body}`);
   const submitted = await as(guardian, 'POST', `/api/admissions/my-applications/${id}/submit`);
   if (submitted.statusCode !== 200) throw new Error(`submit: ${submitted.statusCode} ${submitted.body}`);

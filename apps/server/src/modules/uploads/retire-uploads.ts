@@ -8,11 +8,7 @@ import { recordAudit } from '../../platform/audit/audit.ts';
  * being erased by a retention rule), audits each as `upload.deleted` with the reason, and answers
  * their storage keys: remove the bytes with removeStoredBytes once the transaction has committed.
  */
-export async function retireUploads(
-  tx: DbExecutor,
-  ids: readonly string[],
-  reason: string,
-): Promise<string[]> {
+export async function retireUploads(tx: DbExecutor, ids: readonly string[], reason: string): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await tx
     .update(uploads)

@@ -30,8 +30,7 @@ const WHAT_NEXT: Partial<Record<TAdmissionStatus, string>> = {
   waitlisted: 'Your child is on the waiting list. The school will let you know if a place becomes available.',
   declined: 'The school cannot offer your child a place in this round.',
   accepted: 'You accepted the offer. The school will complete the enrolment.',
-  enrolled:
-    'Your child is enrolled. Sign in with this account to see your child in your parent dashboard.',
+  enrolled: 'Your child is enrolled. Sign in with this account to see your child in your parent dashboard.',
   lapsed: 'The offer was not accepted by its closing date and has lapsed.',
 };
 

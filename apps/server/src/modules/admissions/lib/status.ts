@@ -28,7 +28,8 @@ export async function changeStatus(
       statusChangedAt: sql`now()`,
       updatedAt: sql`now()`,
       waitlistPosition: status === 'waitlisted' ? (extra.waitlistPosition ?? row.waitlistPosition) : null,
-      offerExpiresOn: status === 'offered' || status === 'accepted' ? (extra.offerExpiresOn ?? row.offerExpiresOn) : null,
+      offerExpiresOn:
+        status === 'offered' || status === 'accepted' ? (extra.offerExpiresOn ?? row.offerExpiresOn) : null,
       ...(extra.submittedAt ? { submittedAt: extra.submittedAt } : {}),
       ...(extra.learnerId ? { learnerId: extra.learnerId } : {}),
     })

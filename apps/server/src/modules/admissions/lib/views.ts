@@ -70,7 +70,12 @@ export async function roundGrades(db: DbExecutor, roundIds: string[]) {
   for (const g of grades) {
     const c = counts.find((x) => x.roundId === g.roundId && x.grade === g.grade);
     const list = byRound.get(g.roundId) ?? [];
-    list.push({ grade: gradeFromNumber(g.grade), places: g.places, held: c?.held ?? 0, applications: c?.applications ?? 0 });
+    list.push({
+      grade: gradeFromNumber(g.grade),
+      places: g.places,
+      held: c?.held ?? 0,
+      applications: c?.applications ?? 0,
+    });
     byRound.set(g.roundId, list);
   }
   return byRound;
@@ -112,7 +117,12 @@ export async function summaries(db: DbExecutor, rows: TApplicationRow[]): Promis
   if (rows.length === 0) return [];
   const roundIds = [...new Set(rows.map((r) => r.roundId))];
   const rounds = await db
-    .select({ id: admissionRounds.id, name: admissionRounds.name, year: admissionRounds.year, school: organizations.name })
+    .select({
+      id: admissionRounds.id,
+      name: admissionRounds.name,
+      year: admissionRounds.year,
+      school: organizations.name,
+    })
     .from(admissionRounds)
     .innerJoin(organizations, eq(organizations.id, admissionRounds.organizationId))
     .where(inArray(admissionRounds.id, roundIds));

@@ -137,7 +137,13 @@ export async function saveDraft(
       const answers = Object.fromEntries(Object.entries(draft.answers).filter(([key]) => questionIds.has(key)));
       const [updated] = await tx
         .update(admissionApplications)
-        .set({ child: draft.child, guardian: draft.guardian, answers, childKey: childKeyOf(draft), updatedAt: new Date() })
+        .set({
+          child: draft.child,
+          guardian: draft.guardian,
+          answers,
+          childKey: childKeyOf(draft),
+          updatedAt: new Date(),
+        })
         .where(eq(admissionApplications.id, app.id))
         .returning();
       return updated!;
@@ -179,7 +185,9 @@ export async function addDocument(
       const [request] = await tx
         .select()
         .from(admissionDocumentRequests)
-        .where(and(eq(admissionDocumentRequests.id, input.requestId), eq(admissionDocumentRequests.applicationId, app.id)));
+        .where(
+          and(eq(admissionDocumentRequests.id, input.requestId), eq(admissionDocumentRequests.applicationId, app.id)),
+        );
       if (!request) throw notFound(M.requestNotFound);
       if (request.fulfilledAt) throw conflict(M.requestClosed);
       label = request.label;

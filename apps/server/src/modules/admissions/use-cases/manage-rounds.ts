@@ -106,7 +106,9 @@ export async function updateRound(db: Database, ctx: TSchoolContext, roundId: st
       if (!next && g.applications > 0)
         throw conflict(`${gradeName(g.grade)} has applications, so it stays in the round.`);
       if (next && next.places < g.held)
-        throw conflict(`${gradeName(g.grade)} already has ${g.held} places offered or taken; it needs at least that many.`);
+        throw conflict(
+          `${gradeName(g.grade)} already has ${g.held} places offered or taken; it needs at least that many.`,
+        );
     }
     await tx
       .update(admissionRounds)
@@ -151,12 +153,14 @@ export async function publicRounds(db: Database, slug: string) {
       ),
     )
     .orderBy(desc(admissionRounds.year));
-  const grades = await db
-    .select()
-    .from(admissionRoundGrades)
-    .where(eq(admissionRoundGrades.organizationId, school.id));
+  const grades = await db.select().from(admissionRoundGrades).where(eq(admissionRoundGrades.organizationId, school.id));
   return {
     school: { name: school.name, slug: school.slug },
-    rounds: rows.map((row) => publicRoundView(row, grades.filter((g) => g.roundId === row.id).sort((a, b) => a.grade - b.grade))),
+    rounds: rows.map((row) =>
+      publicRoundView(
+        row,
+        grades.filter((g) => g.roundId === row.id).sort((a, b) => a.grade - b.grade),
+      ),
+    ),
   };
 }

@@ -138,13 +138,28 @@ export async function readApplication(db: Database, ctx: TSchoolContext, id: str
   return schoolDetail(db, row);
 }
 
-const csvCell = (value: string) => (/[",\n\r]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"` : value);
+const csvCell = (value: string) =>
+  /[",\n\r]/.test(value) || /^[=+\-@]/.test(value)
+    ? `"${value.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"`
+    : value;
 
 /** The applications as CSV for the school's own records; an export of children's data, audited. */
 export async function exportApplications(db: Database, ctx: TSchoolContext, filter: TApplicationFilter) {
   const rows = await filteredRows(db, ctx.organizationId, filter);
   const list = await summaries(db, rows);
-  const header = ['Reference', 'Round', 'Grade', 'Child', 'Date of birth', 'Guardian', 'Phone', 'Status', 'Waiting list', 'Offer open until', 'Submitted'];
+  const header = [
+    'Reference',
+    'Round',
+    'Grade',
+    'Child',
+    'Date of birth',
+    'Guardian',
+    'Phone',
+    'Status',
+    'Waiting list',
+    'Offer open until',
+    'Submitted',
+  ];
   const lines = [header.join(',')];
   rows.forEach((row, i) => {
     const s = list[i]!;
@@ -281,7 +296,12 @@ export async function changeStatuses(
 }
 
 /** Closes the gaps in a grade's waiting list (1, 2, 3...) in its current order. */
-async function renumberWaitlist(tx: DbExecutor, roundId: string, grade: number, first?: { id: string; position: number }) {
+async function renumberWaitlist(
+  tx: DbExecutor,
+  roundId: string,
+  grade: number,
+  first?: { id: string; position: number },
+) {
   const rows = await tx
     .select({ id: admissionApplications.id })
     .from(admissionApplications)
@@ -418,14 +438,21 @@ export async function enrolApplication(
           phone: draft.guardian.phone,
           relation: draft.guardian.relation,
         },
-        consent: { givenAt: app.consentGivenAt, policyVersion: app.consentPolicyVersion, guardianName: app.consentGuardianName },
+        consent: {
+          givenAt: app.consentGivenAt,
+          policyVersion: app.consentPolicyVersion,
+          guardianName: app.consentGuardianName,
+        },
       });
       const updated = await changeStatus(
         tx,
         notifier,
         app,
         'enrolled',
-        { userId: ctx.user.id, note: `${childNameOf(app)} is enrolled with admission number ${parsed.data.admissionNumber}.` },
+        {
+          userId: ctx.user.id,
+          note: `${childNameOf(app)} is enrolled with admission number ${parsed.data.admissionNumber}.`,
+        },
         { learnerId: admitted.learnerId },
       );
       return { row: updated, learnerId: admitted.learnerId };
