@@ -119,6 +119,16 @@ export const paths = {
     /** The old address of the school's settings, which redirects to the school dashboard. */
     legacySettings: '/admin/school-settings',
   },
+  /** School admissions: a school's public page, a family's applications, the school's review. */
+  admissions: {
+    /** A school's own admissions page, the link it shares (its slug never changes). */
+    public: (slug: string) => `/schools/${encodeURIComponent(slug)}/admissions`,
+    myApplications: '/dashboard/parent/admissions',
+    myApplication: (applicationId: string) => `/dashboard/parent/admissions/${encodeURIComponent(applicationId)}`,
+    school: '/dashboard/school/admissions',
+    schoolApplication: (applicationId: string) =>
+      `/dashboard/school/admissions/applications/${encodeURIComponent(applicationId)}`,
+  },
   /** The school's fees and finance, for those who see its financials. */
   finance: {
     overview: '/dashboard/school/finance',

@@ -392,6 +392,7 @@ export const ZApplicationDocument = z.object({
   uploadId: z.string(),
   name: z.string(),
   size: z.number(),
+  mimeType: z.string(),
   requestId: z.string().nullable(),
   createdAt: z.string(),
 });

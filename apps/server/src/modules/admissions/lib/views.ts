@@ -178,6 +178,7 @@ export async function applicationDetail(db: DbExecutor, row: TApplicationRow): P
       uploadId: admissionDocuments.uploadId,
       name: uploads.originalName,
       size: uploads.sizeBytes,
+      mimeType: uploads.mimeType,
       requestId: admissionDocuments.requestId,
       createdAt: admissionDocuments.createdAt,
     })
