@@ -35,7 +35,8 @@ test('a family applies for Grade 8, the school asks for a document, offers and e
 
   // The family creates a parent account on the school's page and verifies the address.
   await page.goto(SCHOOL_PAGE);
-  await expect(page.getByRole('heading', { name: 'Apply to Demo High School' })).toBeVisible();
+  // The page is the app's (not prerendered): it starts once the scripts have loaded.
+  await expect(page.getByRole('heading', { name: 'Apply to Demo High School' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('admission-round').first()).toContainText('Grade 8');
   await page.getByLabel('First name', { exact: true }).fill('Thabo');
   await page.getByLabel('Last name', { exact: true }).fill(`Maseko${run}`);
@@ -86,7 +87,7 @@ test('a family applies for Grade 8, the school asks for a document, offers and e
   await admin.goto('/dashboard/school');
   await expect(admin.getByTestId('admissions-link')).toContainText('/schools/demo-high-school/admissions');
   await admin.goto('/dashboard/school/admissions');
-  await admin.getByLabel('Search').fill(childFirst);
+  await admin.getByLabel('Search', { exact: true }).fill(childFirst);
   await admin.getByRole('link', { name: childName }).click();
   await expect(admin.getByRole('heading', { name: `${childName}: Grade 8` })).toBeVisible();
   await expect(admin.getByTestId('application-documents')).toContainText('term-3-report.pdf');
@@ -98,7 +99,9 @@ test('a family applies for Grade 8, the school asks for a document, offers and e
   // The family uploads it.
   await page.goto(applicationUrl);
   await expect(page.getByTestId('document-request')).toContainText('Please upload the transfer card');
-  await page.getByLabel('Upload: Transfer card').setInputFiles({ name: 'transfer-card.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page
+    .getByLabel('Upload: Transfer card')
+    .setInputFiles({ name: 'transfer-card.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(page.getByTestId('admission-status').first()).toHaveText('Under review', { timeout: 15_000 });
   const requestMail = await waitForMail(page.request, email, (m) => m.subject.includes('documents requested'));
   expect(requestMail.text).toContain('transfer card');
@@ -117,9 +120,14 @@ test('a family applies for Grade 8, the school asks for a document, offers and e
   const admissionNumber = `E2E-${run.toUpperCase()}`;
   await admin.getByLabel('Admission number').fill(admissionNumber);
   await admin.getByRole('button', { name: 'Enrol learner' }).click();
-  await expect(admin.getByText(`${childName} is enrolled`)).toBeVisible();
+  await expect(admin.getByText(`${childName} is enrolled, with the guardian linked`)).toBeVisible();
   await admin.getByRole('link', { name: "Open the learner's record" }).click();
-  await expect(admin.getByText(`Signs in with ${email}`)).toBeVisible();
+  const guardians = admin.getByRole('region', { name: 'Parents and guardians' });
+  await expect(guardians).toContainText(`Thabo Maseko${run} (Parent)`);
+  await expect(guardians).toContainText(email);
+  await expect(guardians).toContainText('Has an account');
+  // The consent the family gave when applying, not typed again.
+  await expect(admin.getByRole('list', { name: 'Consent history' })).toContainText(`Thabo Maseko${run}: given online`);
   await admin.goto('/dashboard/school/students');
   await admin.getByRole('searchbox', { name: 'Search learners by name or admission number' }).fill(admissionNumber);
   await expect(admin.getByRole('link', { name: new RegExp(childFirst) })).toBeVisible();

@@ -182,6 +182,7 @@ function DraftForm({ app }: { app: TApplicationDetail }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [attaching, setAttaching] = useState(0);
 
   const child = (field: keyof TDraft['child']) => ({
     value: draft.child[field],
@@ -393,12 +394,16 @@ function DraftForm({ app }: { app: TApplicationDetail }) {
                   purpose="admission-document"
                   error={errors[`documents.${d.id}`]}
                   onChange={(file) => {
+                    // Submitting waits until the file is on the application, not only uploaded.
+                    setAttaching((n) => n + 1);
                     const done = file
                       ? act.addDocument({ documentKey: d.id, uploadId: file.id })
                       : saved
                         ? act.removeDocument(saved.id)
                         : Promise.resolve(null);
-                    done.catch((error: unknown) => setMessage({ tone: 'error', text: problemOf(error) }));
+                    done
+                      .catch((error: unknown) => setMessage({ tone: 'error', text: problemOf(error) }))
+                      .finally(() => setAttaching((n) => n - 1));
                   }}
                 />
               );
@@ -421,10 +426,10 @@ function DraftForm({ app }: { app: TApplicationDetail }) {
             </p>
           )}
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" disabled={busy || attaching > 0}>
               Submit application
             </Button>
-            <Button type="button" variant="secondary" disabled={busy} onClick={() => void save()}>
+            <Button type="button" variant="secondary" disabled={busy || attaching > 0} onClick={() => void save()}>
               Save draft
             </Button>
             <Button type="button" variant="ghost" disabled={busy} onClick={() => void remove()}>
@@ -441,6 +446,13 @@ function Submitted({ app }: { app: TApplicationDetail }) {
   const c = app.draft.child;
   return (
     <div className="grid gap-6 md:grid-cols-2">
+      {app.status === 'submitted' && (
+        <Alert variant="success" role="status" className="md:col-span-2">
+          <AlertDescription>
+            Your application has been submitted. We will e-mail you when its status changes.
+          </AlertDescription>
+        </Alert>
+      )}
       <Card>
         <CardHeader>
           <CardTitle>Your application</CardTitle>
