@@ -22,6 +22,8 @@ import { listingRoutes } from './modules/listings/index.ts';
 import { consoleJobRoutes } from './modules/console-jobs/index.ts';
 import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
 import { schoolLogoRoutes, schoolSettingsRoutes } from './modules/school-settings/index.ts';
+import { admissionRoutes, registerAdmissionsJobs, schoolAdmissionRoutes } from './modules/admissions/index.ts';
+import { createFileStorage } from './modules/uploads/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -52,6 +54,8 @@ export async function registerModules(app: App) {
   await app.register(financeRoutes, { prefix: '/api/school' });
   await app.register(schoolSettingsRoutes, { prefix: '/api/school' });
   await app.register(schoolLogoRoutes, { prefix: '/api/schools' });
+  await app.register(admissionRoutes, { prefix: '/api/admissions' });
+  await app.register(schoolAdmissionRoutes, { prefix: '/api/school' });
   registerModuleJobs(app);
 }
 
@@ -59,4 +63,11 @@ export async function registerModules(app: App) {
 function registerModuleJobs(app: App) {
   registerPaymentJobs(app.deps.jobs, app.deps.database.db);
   registerFinanceJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
+  registerAdmissionsJobs(
+    app.deps.jobs,
+    app.deps.database.db,
+    app.deps.mailer,
+    app.deps.config.publicUrl,
+    createFileStorage(app.deps.config),
+  );
 }

@@ -16,6 +16,8 @@ export default [
     route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
     route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
     route('guardian-consent', 'routes/guardian-consent.tsx'),
+    // A school's own admissions page (its shareable link).
+    route('schools/:slug/admissions', 'routes/school-admissions-public.tsx'),
     ...LEGAL_PATHS.map((path) => route(path.slice(1), 'routes/legal-page.tsx', { id: `legal${path}` })),
     route('privacy', 'routes/privacy-redirect.tsx'),
     route('not-found', 'routes/not-found.tsx'),
@@ -81,6 +83,9 @@ export default [
     route('dashboard/school/assignments', 'routes/dashboard-school-assignments.tsx'),
     route('dashboard/school/assignments/:assignmentId', 'routes/dashboard-school-assignment.tsx'),
     route('dashboard/school/reports', 'routes/dashboard-school-reports.tsx'),
+    // Admissions: the school's rounds and its review of applications.
+    route('dashboard/school/admissions', 'routes/dashboard-school-admissions.tsx'),
+    route('dashboard/school/admissions/applications/:applicationId', 'routes/dashboard-school-admission.tsx'),
     route('dashboard/school/:module/*', 'routes/dashboard-school-module.tsx'),
     route('dashboard/student/assignments', 'routes/dashboard-student-assignments.tsx'),
     route('dashboard/business/:module/*', 'routes/dashboard-business-module.tsx'),
@@ -88,6 +93,8 @@ export default [
     route('dashboard/parent', 'routes/dashboard-parent.tsx'),
     route('dashboard/parent/finance', 'routes/dashboard-parent-finance.tsx'),
     route('dashboard/parent/finance/:accountId', 'routes/dashboard-parent-fee-account.tsx'),
+    route('dashboard/parent/admissions', 'routes/dashboard-parent-admissions.tsx'),
+    route('dashboard/parent/admissions/:applicationId', 'routes/dashboard-parent-admission.tsx'),
     route('dashboard/student', 'routes/dashboard-student.tsx'),
     route('dashboard/entrepreneur', 'routes/dashboard-entrepreneur.tsx'),
     route('dashboard/business', 'routes/dashboard-business.tsx'),

@@ -13,6 +13,7 @@ import { seedFinance } from './seed-finance.ts';
 import { seedAssessment } from './seed-assessment.ts';
 import { seedCurriculum } from './seed-curriculum.ts';
 import { seedSchoolSettings } from './seed-school-settings.ts';
+import { seedAdmissions } from './seed-admissions.ts';
 import type { TDemoLogin, TSeedContext, TSeeder } from './seeder.ts';
 
 export type { TDemoLogin, TSeedContext, TSeeder };
@@ -31,6 +32,7 @@ const SEEDERS: TSeeder[] = [
   seedAssessment,
   seedCurriculum,
   seedSchoolSettings,
+  seedAdmissions,
 ];
 
 export class DemoPasswordError extends Error {

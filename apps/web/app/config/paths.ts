@@ -131,6 +131,16 @@ export const paths = {
     roles: '/dashboard/school/settings/roles',
     billing: '/dashboard/school/settings/billing',
   },
+  /** School admissions: a school's public page, a family's applications, the school's review. */
+  admissions: {
+    /** A school's own admissions page, the link it shares (its slug never changes). */
+    public: (slug: string) => `/schools/${encodeURIComponent(slug)}/admissions`,
+    myApplications: '/dashboard/parent/admissions',
+    myApplication: (applicationId: string) => `/dashboard/parent/admissions/${encodeURIComponent(applicationId)}`,
+    school: '/dashboard/school/admissions',
+    schoolApplication: (applicationId: string) =>
+      `/dashboard/school/admissions/applications/${encodeURIComponent(applicationId)}`,
+  },
   /** The school's fees and finance, for those who see its financials. */
   finance: {
     overview: '/dashboard/school/finance',

@@ -8,6 +8,7 @@ import { followCheckoutRedirect } from '~/features/payments/lib/follow-redirect'
 import { ChildrenAssignments } from '~/features/academics/components/learner-assignments';
 import { ChildrenResults } from '~/features/academics/components/released-results';
 import { ChildrenReportCards } from '~/features/academics/components/report-card-list';
+import { MyApplications } from '~/features/admissions/components/my-applications';
 import { paths } from '~/config/paths';
 
 export function meta() {
@@ -30,6 +31,7 @@ export default function DashboardParent() {
     <DashboardHome path={paths.dashboard.parent} title="Parent dashboard" quickLinks={QUICK_LINKS}>
       <ConsentRequest />
       <AbsenceNotices />
+      <MyApplications />
       <MyChildren />
       <MyFeeAccounts followRedirect={followCheckoutRedirect} />
       <ChildOverviews />

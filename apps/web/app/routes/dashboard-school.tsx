@@ -1,6 +1,7 @@
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { SchoolOverview } from '~/features/school/components/school-overview';
+import { SchoolAdmissionsCard } from '~/features/admissions/components/school-admissions-card';
 import { paths } from '~/config/paths';
 
 export function meta() {
@@ -34,5 +35,10 @@ export default function DashboardSchool() {
 function Overview() {
   const session = useSession();
   const allowed = ['manage_students', 'view_students', 'view_reports'].some((p) => session.permissions.includes(p));
-  return <SchoolOverview allowed={allowed} />;
+  return (
+    <>
+      <SchoolOverview allowed={allowed} />
+      {session.permissions.includes('manage_students') && <SchoolAdmissionsCard />}
+    </>
+  );
 }

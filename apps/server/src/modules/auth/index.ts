@@ -5,3 +5,4 @@ export { authRoutes } from './routes.ts';
 export { resolveAuthSecret } from './auth-secret.ts';
 export { createUserWithPassword } from './create-user-with-password.ts';
 export { hashVerificationIdentifier } from './verification-identifier.ts';
+export { checkNewPassword } from './password-policy.ts';

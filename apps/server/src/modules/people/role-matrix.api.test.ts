@@ -41,7 +41,8 @@ import { routeTable } from '../../test/route-table.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
-const FINANCE_ROUTE = /^[A-Z]+ \/api\/school\/(finance|my-finance)\//;
+// Fee and admissions routes have their own tables (finance-access.api.test.ts, admissions-access.api.test.ts).
+const FINANCE_ROUTE = /^[A-Z]+ \/api\/school\/(finance|my-finance|admissions)\//;
 /**
  * Every role of spec 6 against every /api/school route, allowed and refused.
  *

@@ -25,7 +25,8 @@ import {
 } from '../../platform/db/schema/index.ts';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
-const FINANCE_ROUTE = /^[A-Z]+ \/api\/school\/(finance|my-finance)\//;
+// Fee and admissions routes have their own tables (finance-access.api.test.ts, admissions-access.api.test.ts).
+const FINANCE_ROUTE = /^[A-Z]+ \/api\/school\/(finance|my-finance|admissions)\//;
 /**
  * A second school whose admin can read or change nothing of the first.
  *

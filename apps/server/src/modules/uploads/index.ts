@@ -7,3 +7,6 @@ export {
   removeStoredBytes,
   storageKeysOf,
 } from './uploads-service.ts';
+export { getUploadMeta } from './upload-references.ts';
+export { retireUploads } from './retire-uploads.ts';
+export type { IFileStorage } from './storage.ts';

@@ -99,6 +99,7 @@ describe('guards, /api/me, avatars and the audit log', () => {
     // No route creates orders for an anonymous caller: the basket and registration checkouts are
     // signed in, and there is no open POST /api/payments/orders.
     const PUBLIC = [
+      'GET /api/admissions/schools/:slug',
       'GET /api/applications/guardian-consent/:token',
       'GET /api/auth-config',
       'GET /api/dev/outbox',
@@ -108,6 +109,7 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'GET /api/me',
       'GET /api/payments/sandbox/checkout/:orderId',
       'GET /api/schools/:organizationId/logo',
+      'POST /api/admissions/account',
       'POST /api/applications/guardian-consent',
       'POST /api/contact',
       'POST /api/contact/',

@@ -19,3 +19,4 @@ export * from './finance.ts';
 export * from './assessment.ts';
 export * from './curriculum.ts';
 export * from './school-settings.ts';
+export * from './admissions.ts';
