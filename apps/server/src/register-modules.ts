@@ -20,11 +20,15 @@ import { customerProfileRoutes } from './modules/customer-profile/index.ts';
 import { listingRoutes } from './modules/listings/index.ts';
 import { consoleJobRoutes } from './modules/console-jobs/index.ts';
 import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
+import { realtimePlugin, realtimeRoutes, registerRealtimeJobs } from './platform/realtime/index.ts';
+import { messageRoutes, messageAttachmentReadRule } from './modules/messages/index.ts';
+import { addUploadReadRule } from './modules/uploads/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
   // First: every module's guards (platform/auth/guards.ts) read the session it decorates.
   await app.register(authPlugin);
+  await app.register(realtimePlugin);
   await app.register(authRoutes, { prefix: '/api' });
   if (app.deps.config.devTools) await app.register(devToolsRoutes, { prefix: '/api/dev' });
   await app.register(newsletterRoutes, { prefix: '/api/newsletter' });
@@ -47,6 +51,9 @@ export async function registerModules(app: App) {
   await app.register(reportCardRoutes, { prefix: '/api/school' });
   await app.register(consoleJobRoutes, { prefix: '/api/console/jobs' });
   await app.register(financeRoutes, { prefix: '/api/school' });
+  await app.register(realtimeRoutes, { prefix: '/api/realtime' });
+  await app.register(messageRoutes, { prefix: '/api/messages' });
+  addUploadReadRule('message-attachment', messageAttachmentReadRule);
   registerModuleJobs(app);
 }
 
@@ -54,4 +61,5 @@ export async function registerModules(app: App) {
 function registerModuleJobs(app: App) {
   registerPaymentJobs(app.deps.jobs, app.deps.database.db);
   registerFinanceJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
+  registerRealtimeJobs(app.deps.jobs, app.deps.database.db);
 }

@@ -7,3 +7,5 @@ export {
   removeStoredBytes,
   storageKeysOf,
 } from './uploads-service.ts';
+export { addUploadReadRule, type TUploadReadRule } from './access.ts';
+export { getUploadMeta } from './upload-references.ts';
