@@ -1,5 +1,5 @@
 import { and, asc, between, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../db/client.ts';
+import { rowsOf, type DatabaseHandle } from '../db/client.ts';
 import { realtimeEvents } from '../db/schema/index.ts';
 import { REALTIME_CHANNEL } from './publish.ts';
 
@@ -85,11 +85,13 @@ export class RealtimeHub {
       .where(and(eq(realtimeEvents.userId, userId), gt(realtimeEvents.id, afterId)))
       .orderBy(asc(realtimeEvents.id))
       .limit(REPLAY_LIMIT + 1);
-    const [oldest] = await db
-      .select({ id: sql<string | null>`min(${realtimeEvents.id})::text` })
-      .from(realtimeEvents);
-    // Events after `afterId` older than the oldest kept one were removed by the retention sweep.
-    const removedSince = oldest?.id != null && Number(oldest.id) > afterId + 1 && afterId > 0;
+    // The oldest id still kept (with none kept, the next id to come): events between `afterId` and
+    // it were removed by the retention sweep, and some may have been this user's.
+    const [oldest] = rowsOf<{ id: string }>(
+      await db.execute(sql`select coalesce((select min(id) from realtime_events),
+        coalesce(pg_sequence_last_value('realtime_events_id_seq'::regclass), 0) + 1)::text as id`),
+    );
+    const removedSince = afterId > 0 && Number(oldest?.id ?? 0) > afterId + 1;
     return { events: rows.slice(0, REPLAY_LIMIT), complete: rows.length <= REPLAY_LIMIT && !removedSince };
   }
 
