@@ -11,7 +11,12 @@ export const realtimeContracts = {
   stream: contract({
     method: 'GET',
     path: '/api/realtime/stream',
-    query: z.object({ lastEventId: z.string().regex(/^\d{1,18}$/).optional() }),
+    query: z.object({
+      lastEventId: z
+        .string()
+        .regex(/^\d{1,18}$/)
+        .optional(),
+    }),
     response: null,
     answer: 'event-stream',
   }),

@@ -107,9 +107,7 @@ export const ZConversationSummary = z.object({
   about: z.object({ kind: z.enum(['order', 'booking']), id: z.string() }).nullable(),
   /** The others in the conversation (the caller left out). */
   with: z.array(z.object({ userId: z.string(), name: z.string(), side: z.enum(PARTICIPANT_SIDES) })),
-  lastMessage: z
-    .object({ body: z.string(), senderName: z.string(), sentAt: z.string(), mine: z.boolean() })
-    .nullable(),
+  lastMessage: z.object({ body: z.string(), senderName: z.string(), sentAt: z.string(), mine: z.boolean() }).nullable(),
   lastMessageAt: z.string(),
   unreadCount: z.number().int(),
   archived: z.boolean(),

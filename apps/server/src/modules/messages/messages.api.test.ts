@@ -16,7 +16,12 @@ describe('messages between a school’s parents and staff', () => {
   let other: Awaited<ReturnType<typeof messagesSchool>>;
   const cookie: Record<string, string> = {};
   const as = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: { cookie: cookie[who]! }, ...(payload ? { payload: payload as object } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: cookie[who]! },
+      ...(payload ? { payload: payload as object } : {}),
+    });
 
   beforeAll(async () => {
     t = await createTestApp({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sekolo-messages-')) });
@@ -33,7 +38,8 @@ describe('messages between a school’s parents and staff', () => {
       otherSchoolAdmin: other.admin,
       otherSchoolParent: other.parent,
     };
-    for (const [key, user] of Object.entries(people)) cookie[key] = (await signIn(t.app, user.email, user.password)).cookie;
+    for (const [key, user] of Object.entries(people))
+      cookie[key] = (await signIn(t.app, user.email, user.password)).cookie;
   });
   afterAll(() => t?.close());
 
@@ -82,7 +88,9 @@ describe('messages between a school’s parents and staff', () => {
       lastMessage: { senderName: 'Nomsa Mokoena', mine: false },
     });
 
-    expect((await as('classTeacher', 'POST', `/api/messages/conversations/${conversationId}/read`)).statusCode).toBe(204);
+    expect((await as('classTeacher', 'POST', `/api/messages/conversations/${conversationId}/read`)).statusCode).toBe(
+      204,
+    );
     expect((await as('classTeacher', 'GET', '/api/messages/unread')).json()).toEqual({ conversations: 0, messages: 0 });
     const reply = await as('classTeacher', 'POST', `/api/messages/conversations/${conversationId}/messages`, {
       body: 'Morning Mrs Mokoena, of course. It is on my desk.',
@@ -92,7 +100,9 @@ describe('messages between a school’s parents and staff', () => {
     expect(thread.messages.map((m: { senderName: string }) => m.senderName)).toEqual(['Nomsa Mokoena', 'Pieter Botha']);
     const teacherMark = thread.participants.find((p: { userId: string }) => p.userId === s.classTeacher.id);
     // The teacher has read the parent's message (Seen), and their own reply.
-    expect(new Date(teacherMark.lastReadAt).getTime()).toBeGreaterThanOrEqual(new Date(thread.messages[0].sentAt).getTime());
+    expect(new Date(teacherMark.lastReadAt).getTime()).toBeGreaterThanOrEqual(
+      new Date(thread.messages[0].sentAt).getTime(),
+    );
     expect((await as('parent', 'GET', '/api/messages/unread')).json()).toEqual({ conversations: 1, messages: 1 });
   });
 
@@ -145,13 +155,21 @@ describe('messages between a school’s parents and staff', () => {
   it('archives for the caller only; a new message brings it back', async () => {
     const list = (await as('parent', 'GET', '/api/messages/conversations')).json().conversations;
     const id = list.find((c: { subject: string }) => c.subject === 'Lerato’s reading book').id;
-    expect((await as('parent', 'PUT', `/api/messages/conversations/${id}/archive`, { archived: true })).statusCode).toBe(204);
+    expect(
+      (await as('parent', 'PUT', `/api/messages/conversations/${id}/archive`, { archived: true })).statusCode,
+    ).toBe(204);
     const inbox = (await as('parent', 'GET', '/api/messages/conversations')).json().conversations;
     expect(inbox.map((c: { id: string }) => c.id)).not.toContain(id);
     const archived = (await as('parent', 'GET', '/api/messages/conversations?box=archived')).json().conversations;
-    expect(archived.map((c: { id: string }) => [c.id, (c as unknown as { archived: boolean }).archived])).toEqual([[id, true]]);
-    expect((await as('classTeacher', 'GET', '/api/messages/conversations')).json().conversations[0].archived).toBe(false);
-    await as('classTeacher', 'POST', `/api/messages/conversations/${id}/messages`, { body: 'Lerato has her book again.' });
+    expect(archived.map((c: { id: string }) => [c.id, (c as unknown as { archived: boolean }).archived])).toEqual([
+      [id, true],
+    ]);
+    expect((await as('classTeacher', 'GET', '/api/messages/conversations')).json().conversations[0].archived).toBe(
+      false,
+    );
+    await as('classTeacher', 'POST', `/api/messages/conversations/${id}/messages`, {
+      body: 'Lerato has her book again.',
+    });
     const back = (await as('parent', 'GET', '/api/messages/conversations')).json().conversations;
     expect(back.map((c: { id: string }) => c.id)).toContain(id);
   });
@@ -178,7 +196,9 @@ describe('messages between a school’s parents and staff', () => {
     const again = await send();
     expect(first.statusCode).toBe(201);
     expect(again.json().id).toBe(first.json().id);
-    expect(first.json().attachments).toEqual([{ id: fileId, name: 'sick-note.pdf', size: SAMPLE.pdf.length, mimeType: 'application/pdf' }]);
+    expect(first.json().attachments).toEqual([
+      { id: fileId, name: 'sick-note.pdf', size: SAMPLE.pdf.length, mimeType: 'application/pdf' },
+    ]);
     const thread = (await as('classTeacher', 'GET', `/api/messages/conversations/${id}`)).json();
     expect(thread.messages.filter((m: { body: string }) => m.body.startsWith('Here is the doctor')).length).toBe(1);
     expect((await as('classTeacher', 'GET', `/api/uploads/${fileId}`)).statusCode).toBe(200);
@@ -247,14 +267,22 @@ describe('messages between a school’s parents and staff', () => {
       payload: { body: 'Is the blazer in size 32 still coming this week?' },
     });
     expect(sent.statusCode).toBe(201);
-    const sellerInbox = await t.app.inject({ method: 'GET', url: '/api/messages/conversations', headers: { cookie: sellerCookie } });
+    const sellerInbox = await t.app.inject({
+      method: 'GET',
+      url: '/api/messages/conversations',
+      headers: { cookie: sellerCookie },
+    });
     expect(sellerInbox.json().conversations[0]).toMatchObject({
       about,
       unreadCount: 1,
       with: [{ userId: customer.id, side: 'customer' }],
     });
     // Customers do not start school conversations.
-    const refused = await t.app.inject({ method: 'GET', url: '/api/messages/recipients', headers: { cookie: customerCookie } });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/messages/recipients',
+      headers: { cookie: customerCookie },
+    });
     expect(refused.statusCode).toBe(403);
   });
 });

@@ -1,5 +1,11 @@
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
-import { createGuardian, createLearner, createRegisterClass, createSubjectClass, setClassTeacher } from '../../test/factories/school.ts';
+import {
+  createGuardian,
+  createLearner,
+  createRegisterClass,
+  createSubjectClass,
+  setClassTeacher,
+} from '../../test/factories/school.ts';
 import type { DbExecutor } from '../../platform/db/client.ts';
 
 /**
@@ -9,7 +15,12 @@ import type { DbExecutor } from '../../platform/db/client.ts';
  */
 export async function messagesSchool(db: DbExecutor, tag: string) {
   const school = { name: `Greenfield High ${tag}`, type: 'school' as const };
-  const admin = await createUser(db, { role: 'school_admin', firstName: 'Anele', lastName: 'Zulu', organization: school });
+  const admin = await createUser(db, {
+    role: 'school_admin',
+    firstName: 'Anele',
+    lastName: 'Zulu',
+    organization: school,
+  });
   const organizationId = admin.organizationId!;
   const member = (role: TCreatedUser['role'], firstName: string, lastName: string) =>
     createUser(db, { role, firstName, lastName, organization: school });
@@ -27,8 +38,16 @@ export async function messagesSchool(db: DbExecutor, tag: string) {
     teacherUserId: mathsTeacher.id,
     registerClassId: class8A.id,
   });
-  const lerato = await createLearner(db, organizationId, { firstName: 'Lerato', lastName: 'Mokoena', registerClassId: class8A.id });
-  const sipho = await createLearner(db, organizationId, { firstName: 'Sipho', lastName: 'Dube', registerClassId: class8B.id });
+  const lerato = await createLearner(db, organizationId, {
+    firstName: 'Lerato',
+    lastName: 'Mokoena',
+    registerClassId: class8A.id,
+  });
+  const sipho = await createLearner(db, organizationId, {
+    firstName: 'Sipho',
+    lastName: 'Dube',
+    registerClassId: class8B.id,
+  });
   await createGuardian(db, organizationId, lerato.id, { firstName: 'Nomsa', lastName: 'Mokoena', userId: parent.id });
   await createGuardian(db, organizationId, sipho.id, { firstName: 'Themba', lastName: 'Dube', userId: otherParent.id });
   return { organizationId, admin, classTeacher, mathsTeacher, otherTeacher, parent, otherParent, lerato, sipho };

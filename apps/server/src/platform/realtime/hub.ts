@@ -120,7 +120,10 @@ export class RealtimeHub {
         const range = this.pending;
         this.pending = null;
         await this.deliver(range).catch((error: Error & { code?: string }) =>
-          this.log.warn({ code: error.code }, 'Realtime events could not be read; their streams get them on reconnect.'),
+          this.log.warn(
+            { code: error.code },
+            'Realtime events could not be read; their streams get them on reconnect.',
+          ),
         );
       }
     } finally {

@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import type { AddressInfo } from 'node:net';
-import { buildApp, type App } from '../../app.ts';
-import { openPostgres, type DatabaseHandle } from '../db/client.ts';
-import { createOutboxMailer } from '../mail/mailer.ts';
-import { createJobQueue } from '../jobs/queue.ts';
+import type { App } from '../http/app-types.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createSecondTestApp, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { publishToUsers } from './publish.ts';
 import { purgeRealtimeEvents } from './retention.ts';
 
@@ -185,29 +181,18 @@ describe('the realtime event stream', () => {
  */
 describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('two server processes on PostgreSQL', () => {
   let t: TestApp;
-  let second: { app: App; database: DatabaseHandle; stop(): Promise<void> };
+  let second: Awaited<ReturnType<typeof createSecondTestApp>>;
   let ada: TCreatedUser;
   let ben: TCreatedUser;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const url = (t.database.db.$client as unknown as pg.Pool).options.connectionString!;
-    const database = await openPostgres(url, { max: 4 });
-    const jobs = createJobQueue(database, { pollingIntervalSeconds: 600 });
-    const app = await buildApp({ config: t.config, database, mailer: createOutboxMailer(database.db), jobs });
-    second = {
-      app,
-      database,
-      async stop() {
-        await app.close();
-        await database.close();
-      },
-    };
+    second = await createSecondTestApp(t);
     ada = await createUser(t.database.db, { firstName: 'Ada', lastName: 'Mbeki' });
     ben = await createUser(t.database.db, { firstName: 'Ben', lastName: 'Sithole' });
   });
   afterAll(async () => {
-    await second?.stop();
+    await second?.close();
     await t?.close();
   });
 

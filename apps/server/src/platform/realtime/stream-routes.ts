@@ -87,7 +87,10 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         raw.end();
       };
       // Registered first, buffering, so an event published while the missed ones are read is not lost.
-      const remove = hub.add({ userId: user.id, send: (event) => (buffered ? buffered.push(event) : write(event)) }, close);
+      const remove = hub.add(
+        { userId: user.id, send: (event) => (buffered ? buffered.push(event) : write(event)) },
+        close,
+      );
       raw.on('close', close);
       const heartbeat = setInterval(() => open && raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
       const recheck = setInterval(() => {

@@ -50,6 +50,7 @@ export const canStartSchoolConversation = defineGuard(async (request) => {
 
 export function schoolCallerOf(request: FastifyRequest): TSchoolCaller {
   const caller = schoolCallers.get(request);
-  if (!caller) throw new Error(`${request.method} ${request.routeOptions.url}: canStartSchoolConversation did not run.`);
+  if (!caller)
+    throw new Error(`${request.method} ${request.routeOptions.url}: canStartSchoolConversation did not run.`);
   return caller;
 }

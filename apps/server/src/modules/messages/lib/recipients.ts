@@ -7,7 +7,8 @@ import type { TSchoolCaller } from './caller.ts';
 /** Guardians and staff offered at once; a longer list is narrowed by typing part of a name. */
 const LIST_LIMIT = 50;
 
-const inList = (values: readonly string[]) => sql`in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+const inList = (values: readonly string[]) =>
+  sql`in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
 /** The learners `teacherUserId` teaches at school `organizationId`: class teacher, subject classes, timetable. */
 const taughtBy = (organizationId: string, teacherUserId: string) => sql`

@@ -76,7 +76,9 @@ export async function sendInTransaction(
   await tx
     .update(conversationParticipants)
     .set({ lastReadAt: stored.createdAt })
-    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, senderId)));
+    .where(
+      and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, senderId)),
+    );
   const [message] = await messageViews(tx, sql`m.id = ${stored.id}`, 'newest', 1);
   await publishToUsers(tx, everyone, { type: MESSAGE_EVENTS.created, data: { conversationId, message: message! } });
   return message!;

@@ -68,7 +68,8 @@ export async function startSchoolConversation(
         createdBy: caller.user.id,
       })
       .returning({ id: conversations.id });
-    const mySide: TSide = caller.standing === 'guardian' ? 'guardian' : caller.standing === 'office' ? 'office' : 'staff';
+    const mySide: TSide =
+      caller.standing === 'guardian' ? 'guardian' : caller.standing === 'office' ? 'office' : 'staff';
     await tx
       .insert(conversationParticipants)
       .values([
