@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global fetch, performance, TextDecoder */
+/* global fetch, performance, TextDecoder, AbortController */
 // Messages bench (D20), run by `npm run bench` or alone (BENCH_ONLY=messages):
 //   node scripts/bench-messages.mjs
 // Two server processes on one PostgreSQL database of their own (BENCH_DATABASE_URL, as the school
