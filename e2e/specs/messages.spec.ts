@@ -28,8 +28,10 @@ test.describe('messages', () => {
     await expect(to.locator('option', { hasText: 'Pieter van der Merwe' })).toHaveCount(1);
     await expect(to.locator('option', { hasText: 'School office' })).toHaveCount(1);
     await to.selectOption({ label: await to.locator('option', { hasText: 'Pieter van der Merwe' }).innerText() });
-    await parent.getByLabel('Subject').fill(subject);
-    await parent.getByLabel('Message').fill('Good day Mr van der Merwe, may Kabelo take the bus home after sports day?');
+    await parent.getByRole('textbox', { name: 'Subject', exact: true }).fill(subject);
+    await parent
+      .getByRole('textbox', { name: 'Message', exact: true })
+      .fill('Good day Mr van der Merwe, may Kabelo take the bus home after sports day?');
     await parent.getByRole('button', { name: 'Send' }).click();
     const parentThread = parent.getByRole('log', { name: 'Messages' });
     await expect(parentThread).toContainText('may Kabelo take the bus home');
@@ -53,7 +55,10 @@ test.describe('messages', () => {
     await teacher.context().close();
   });
 
-  test('a parent cannot start a conversation with a teacher who does not teach their child', async ({ page, browser }) => {
+  test('a parent cannot start a conversation with a teacher who does not teach their child', async ({
+    page,
+    browser,
+  }) => {
     // Someone of the school who does not teach Kabelo: the school's administrator.
     const admin = await (await browser.newContext()).newPage();
     await signIn(admin, DEMO.schoolAdmin, DEMO_PASSWORD);

@@ -41,10 +41,13 @@ export function MessagesPage({ canStart, intro, me }: { canStart: boolean; intro
           </Button>
         )}
       </div>
-      <div className="grid gap-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
         <section
           aria-label="Conversations"
-          className={cn('space-y-3 rounded-xl border border-slate-200 bg-white p-3', detailShown && 'hidden md:block')}
+          className={cn(
+            'min-w-0 space-y-3 rounded-xl border border-slate-200 bg-white p-3',
+            detailShown && 'hidden md:block',
+          )}
         >
           <div className="relative">
             <label htmlFor="message-search" className="sr-only">
@@ -149,7 +152,7 @@ function ConversationList({
             )}
           >
             <span className="flex items-baseline justify-between gap-2">
-              <span className={cn('truncate text-sm text-slate-900', c.unreadCount > 0 && 'font-bold')}>
+              <span className={cn('min-w-0 truncate text-sm text-slate-900', c.unreadCount > 0 && 'font-bold')}>
                 {names(c)}
               </span>
               <time
@@ -163,7 +166,7 @@ function ConversationList({
             <span className="flex items-center justify-between gap-2">
               <span
                 className={cn(
-                  'truncate text-sm',
+                  'min-w-0 truncate text-sm',
                   c.unreadCount > 0 ? 'font-semibold text-slate-900' : 'text-slate-700',
                 )}
               >
@@ -210,7 +213,7 @@ function SearchResults({ q, onOpen }: { q: string; onOpen: (id: string) => void 
             className="block w-full rounded-lg p-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
             <span className="flex items-baseline justify-between gap-2">
-              <span className="truncate text-sm font-semibold text-slate-900">{r.subject}</span>
+              <span className="min-w-0 truncate text-sm font-semibold text-slate-900">{r.subject}</span>
               <time className="shrink-0 text-xs text-slate-600" dateTime={r.sentAt}>
                 {messageTime(r.sentAt)}
               </time>
