@@ -31,7 +31,8 @@ export function MessagesLink({ role, className }: { role: string | null; classNa
       data-testid="messages-link"
     >
       <MessageSquare className="size-4" aria-hidden="true" />
-      <span>Messages</span>
+      {/* Only the icon on a phone's top bar; the name is still read. */}
+      <span className="sr-only sm:not-sr-only">Messages</span>
       {count > 0 && (
         <span
           className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white"

@@ -68,50 +68,52 @@ export function ThreadView({ conversationId, me }: { conversationId: string; me:
       </header>
       <div className="max-h-[60vh] flex-1 overflow-y-auto p-4">
         {data.hasEarlier && <p className="mb-3 text-center text-xs text-slate-500">Earlier messages are not shown.</p>}
-        <ol className="space-y-3" aria-label="Messages" role="log" aria-live="polite" data-testid="thread-messages">
-          {messages.map((m) => {
-            const mine = m.senderId === me;
-            return (
-              <li key={m.id} className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
-                <div
-                  className={cn(
-                    'max-w-[85%] rounded-2xl px-4 py-2 text-sm shadow-sm',
-                    mine ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-900',
-                  )}
-                >
-                  <p className={cn('text-xs font-semibold', mine ? 'text-brand-100' : 'text-slate-700')}>
-                    {mine ? 'You' : m.senderName}
-                    {' · '}
-                    <time dateTime={m.sentAt} title={messageTimeInFull(m.sentAt)}>
-                      {messageTime(m.sentAt)}
-                    </time>
-                  </p>
-                  <p className="break-words whitespace-pre-wrap">{m.body}</p>
-                  {m.attachments.length > 0 && (
-                    <ul className="mt-2 space-y-1">
-                      {m.attachments.map((file) => (
-                        <li key={file.id}>
-                          <a
-                            href={uploadedFileUrl(file.id)}
-                            target="_blank"
-                            rel="noreferrer"
-                            className={cn(
-                              'inline-flex items-center gap-1 underline',
-                              mine ? 'text-white' : 'text-brand-800',
-                            )}
-                          >
-                            <Paperclip className="size-3.5" aria-hidden="true" />
-                            {file.name}
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </div>
-              </li>
-            );
-          })}
-        </ol>
+        <div role="log" aria-label="Messages" aria-live="polite">
+          <ol className="space-y-3" data-testid="thread-messages">
+            {messages.map((m) => {
+              const mine = m.senderId === me;
+              return (
+                <li key={m.id} className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+                  <div
+                    className={cn(
+                      'max-w-[85%] rounded-2xl px-4 py-2 text-sm shadow-sm',
+                      mine ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-900',
+                    )}
+                  >
+                    <p className={cn('text-xs font-semibold', mine ? 'text-brand-100' : 'text-slate-700')}>
+                      {mine ? 'You' : m.senderName}
+                      {' · '}
+                      <time dateTime={m.sentAt} title={messageTimeInFull(m.sentAt)}>
+                        {messageTime(m.sentAt)}
+                      </time>
+                    </p>
+                    <p className="break-words whitespace-pre-wrap">{m.body}</p>
+                    {m.attachments.length > 0 && (
+                      <ul className="mt-2 space-y-1">
+                        {m.attachments.map((file) => (
+                          <li key={file.id}>
+                            <a
+                              href={uploadedFileUrl(file.id)}
+                              target="_blank"
+                              rel="noreferrer"
+                              className={cn(
+                                'inline-flex items-center gap-1 underline',
+                                mine ? 'text-white' : 'text-brand-800',
+                              )}
+                            >
+                              <Paperclip className="size-3.5" aria-hidden="true" />
+                              {file.name}
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        </div>
         {seenBy.length > 0 && (
           <p className="mt-1 text-right text-xs text-slate-600" data-testid="seen-receipt">
             Seen{others.length > 1 ? ` by ${seenBy.join(', ')}` : ''}
