@@ -20,6 +20,7 @@
 //   CHROME_PATH        Chromium for Lighthouse (default /usr/bin/chromium)
 //   BENCH_ONLY         run one part only: public (the pages above), payments (scripts/bench-payments.mjs)
 //                      or school (scripts/bench-school.mjs: the 50 000-learner school on PostgreSQL)
+//                      or messages (scripts/bench-messages.mjs: a message between two server processes)
 // After the pages it runs the payments bench and the school scale bench, each with its own server.
 import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
@@ -35,11 +36,11 @@ import { serverEnv } from '../apps/server/launch/node-options.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ONLY = process.env.BENCH_ONLY || '';
-if (ONLY && !['public', 'payments', 'school'].includes(ONLY)) {
-  console.error(`BENCH_ONLY must be public, payments or school (got ${ONLY}).`);
+if (ONLY && !['public', 'payments', 'school', 'messages'].includes(ONLY)) {
+  console.error(`BENCH_ONLY must be public, payments, school or messages (got ${ONLY}).`);
   process.exit(1);
 }
-if (ONLY === 'payments' || ONLY === 'school') {
+if (ONLY === 'payments' || ONLY === 'school' || ONLY === 'messages') {
   const part = spawnSync(process.execPath, [path.join(root, `scripts/bench-${ONLY}.mjs`)], {
     cwd: root,
     stdio: 'inherit',
@@ -773,6 +774,19 @@ if (!ONLY) {
     env: process.env,
   });
   if (school.status !== 0) fail('school scale bench: see its output above');
+}
+
+// ---------------------------------------------------------------------------------------------- messages
+// A message between two users on two server processes on PostgreSQL, over their event streams
+// (scripts/bench-messages.mjs): p95 ≤ 250 ms.
+if (!ONLY) {
+  console.log('');
+  const messages = spawnSync(process.execPath, [path.join(root, 'scripts/bench-messages.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (messages.status !== 0) fail('messages bench: see its output above');
 }
 
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });

@@ -23,12 +23,15 @@ import { consoleJobRoutes } from './modules/console-jobs/index.ts';
 import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
 import { schoolLogoRoutes, schoolSettingsRoutes } from './modules/school-settings/index.ts';
 import { admissionRoutes, registerAdmissionsJobs, schoolAdmissionRoutes } from './modules/admissions/index.ts';
-import { createFileStorage } from './modules/uploads/index.ts';
+import { realtimePlugin, realtimeRoutes, registerRealtimeJobs } from './platform/realtime/index.ts';
+import { messageRoutes, messageAttachmentReadRule } from './modules/messages/index.ts';
+import { addUploadReadRule, createFileStorage } from './modules/uploads/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
   // First: every module's guards (platform/auth/guards.ts) read the session it decorates.
   await app.register(authPlugin);
+  await app.register(realtimePlugin);
   await app.register(authRoutes, { prefix: '/api' });
   if (app.deps.config.devTools) await app.register(devToolsRoutes, { prefix: '/api/dev' });
   await app.register(newsletterRoutes, { prefix: '/api/newsletter' });
@@ -56,6 +59,9 @@ export async function registerModules(app: App) {
   await app.register(schoolLogoRoutes, { prefix: '/api/schools' });
   await app.register(admissionRoutes, { prefix: '/api/admissions' });
   await app.register(schoolAdmissionRoutes, { prefix: '/api/school' });
+  await app.register(realtimeRoutes, { prefix: '/api/realtime' });
+  await app.register(messageRoutes, { prefix: '/api/messages' });
+  addUploadReadRule('message-attachment', messageAttachmentReadRule);
   registerModuleJobs(app);
 }
 
@@ -70,4 +76,5 @@ function registerModuleJobs(app: App) {
     app.deps.config.publicUrl,
     createFileStorage(app.deps.config),
   );
+  registerRealtimeJobs(app.deps.jobs, app.deps.database.db);
 }

@@ -14,6 +14,7 @@ import { seedAssessment } from './seed-assessment.ts';
 import { seedCurriculum } from './seed-curriculum.ts';
 import { seedSchoolSettings } from './seed-school-settings.ts';
 import { seedAdmissions } from './seed-admissions.ts';
+import { seedMessages } from './seed-messages.ts';
 import type { TDemoLogin, TSeedContext, TSeeder } from './seeder.ts';
 
 export type { TDemoLogin, TSeedContext, TSeeder };
@@ -33,6 +34,7 @@ const SEEDERS: TSeeder[] = [
   seedCurriculum,
   seedSchoolSettings,
   seedAdmissions,
+  seedMessages,
 ];
 
 export class DemoPasswordError extends Error {

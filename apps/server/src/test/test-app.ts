@@ -87,7 +87,34 @@ function sendOwnOrigin(app: App, origin: string) {
     return { ...options, headers: headers as InjectOptions['headers'] };
   };
   app.inject = ((options?: InjectOptions | string) => {
-    if (options === undefined) throw new Error('createTestApp: call app.inject with its options (the chained form is not wrapped).');
+    if (options === undefined)
+      throw new Error('createTestApp: call app.inject with its options (the chained form is not wrapped).');
     return inject(withOrigin(options));
   }) as App['inject'];
+}
+
+/**
+ * A second server process on `t`'s PostgreSQL database: its own pool, listening connection, job
+ * queue and app (not started), as another process behind the same port would have.
+ */
+export async function createSecondTestApp(
+  t: TestApp,
+): Promise<{ app: App; database: DatabaseHandle; close(): Promise<void> }> {
+  if (t.database.engine !== 'postgres') throw new Error('A second server process needs PostgreSQL.');
+  const { openPostgres } = await import('../platform/db/client.ts');
+  const client = (t.database.db as unknown as { $client: { options: { connectionString: string } } }).$client;
+  const url = client.options.connectionString;
+  const database = await openPostgres(url, { max: 4 });
+  const jobs = createJobQueue(database, { pollingIntervalSeconds: 600 });
+  const app = await buildApp({ config: t.config, database, mailer: createOutboxMailer(database.db), jobs });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await jobs.stop({ timeoutMs: 5000 });
+      await database.close();
+    },
+  };
 }

@@ -46,6 +46,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       db: drizzle({ client, schema }) as unknown as Database,
       engine: 'pglite',
       migrate: async () => undefined,
+      listen: (channel, onPayload) => client.listen(channel, onPayload),
       close: () => client.close(),
     };
   }

@@ -157,5 +157,15 @@ export const paths = {
     application: (applicationId: string) => `/console/applications/${encodeURIComponent(applicationId)}`,
     jobs: '/console/jobs',
   },
+  /** Each dashboard's conversations (modules/messages): the same page in each layout. */
+  messages: {
+    school: '/dashboard/school/messages',
+    parent: '/dashboard/parent/messages',
+    business: '/dashboard/business/messages',
+    /** Customers and every other account with a dashboard of its own. */
+    mine: '/dashboard/messages',
+    /** One conversation open on a messages page. */
+    conversation: (base: string, conversationId: string) => `${base}?c=${encodeURIComponent(conversationId)}`,
+  },
   devOutbox: '/dev/outbox',
 } as const;

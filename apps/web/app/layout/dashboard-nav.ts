@@ -35,6 +35,7 @@ import {
 } from '~/features/school/lib/school-access';
 import type { ISidebarItem, ISidebarSection } from '~/components/layout/sidebar/sidebar-state';
 import { paths } from '~/config/paths';
+import { SidebarUnreadCount } from '~/features/messages/components/messages-link';
 
 /**
  * Who may open a sidebar item: the same props the page's RequireAuth takes (any one of `roles`,
@@ -275,7 +276,12 @@ export const BUSINESS_SIDEBAR_SECTIONS: readonly ISidebarSection[] = [
     items: [
       { label: 'Listings', to: paths.dashboard.businessModule('listings'), icon: Store },
       { label: 'Reviews', to: paths.dashboard.businessModule('reviews'), icon: Star },
-      { label: 'Messages', to: paths.dashboard.businessModule('messages'), icon: MessageSquare },
+      {
+        label: 'Messages',
+        to: paths.dashboard.businessModule('messages'),
+        icon: MessageSquare,
+        Count: SidebarUnreadCount,
+      },
       { label: 'Bookings', to: paths.dashboard.businessModule('bookings'), icon: CalendarClock },
       { label: 'Customers', to: paths.dashboard.businessModule('customers'), icon: Users },
     ],

@@ -27,6 +27,7 @@ import { useLogout } from '~/features/auth/hooks/use-logout';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { cn } from '~/lib/cn';
 import { paths } from '~/config/paths';
+import { MessagesLink } from '~/features/messages/components/messages-link';
 
 // Renders in the browser only: the server sends the fallback (lib/client-only-route.tsx).
 export { clientLoader, HydrateFallback } from '~/lib/client-only-route';
@@ -156,6 +157,7 @@ function SidebarFooter({ kind }: { kind: 'school' | 'business' }) {
 }
 
 function PlainLayout({ children }: { children: React.ReactNode }) {
+  const session = useSession();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <a href="#dashboard-content" className={SKIP_LINK}>
@@ -165,7 +167,8 @@ function PlainLayout({ children }: { children: React.ReactNode }) {
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
           <Logo />
           <DashboardNav className="hidden sm:block" />
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-1">
+            <MessagesLink role={session.role} className="sm:hidden" />
             <AccountArea variant="dropdown" />
           </div>
         </div>
@@ -182,10 +185,12 @@ function PlainLayout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The dashboard header's own links (both layouts): the marketplace. */
+/** The dashboard header's own links (both layouts): the marketplace, and messages with the unread count. */
 function DashboardNav({ className }: { className: string }) {
+  const { role } = useSession();
   return (
-    <nav aria-label="Dashboard" className={className}>
+    <nav aria-label="Dashboard" className={cn('flex items-center gap-1', className)}>
+      <MessagesLink role={role} />
       <Link
         to={paths.marketplace}
         className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"

@@ -9,8 +9,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *
  * `path` is the whole URL path with `:name` segments for `params`. `response` is the schema of the
  * success answer (sent with `status`, 200 unless said); `null` is an answer without a body (204).
- * An answer that is not one JSON document (`ndjson` lines, a `file` to download) names its kind in
- * `answer`; the server sends it as it is.
+ * An answer that is not one JSON document (`ndjson` lines, a `file` to download, an `event-stream` of
+ * Server-Sent Events) names its kind in `answer`; the server sends it as it is.
  */
 export type Contract = {
   readonly method: HttpMethod;
@@ -20,7 +20,7 @@ export type Contract = {
   readonly body?: z.ZodType;
   readonly status?: 200 | 201 | 202 | 204;
   readonly response: z.ZodType | null;
-  readonly answer?: 'json' | 'ndjson' | 'file';
+  readonly answer?: 'json' | 'ndjson' | 'file' | 'event-stream';
 };
 
 export function contract<const C extends Contract>(definition: C): C {

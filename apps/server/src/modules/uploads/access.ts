@@ -19,7 +19,19 @@ export const ORGANIZATION_ADMIN_MEMBER_ROLES = [
 ] as const;
 
 /** How a viewer may see a file, or null when they may not (and must get the same 404 as for a missing one). */
-export type TUploadAccess = 'owner' | 'organization_admin' | 'platform_admin';
+export type TUploadAccess = 'owner' | 'organization_admin' | 'platform_admin' | 'shared';
+
+/**
+ * A rule of another module that opens a file to more readers (the participants of the conversation
+ * a message attachment was sent in): true when `viewerId` may read the upload `uploadId`.
+ */
+export type TUploadReadRule = (db: DbExecutor, viewerId: string, uploadId: string) => Promise<boolean>;
+const readRules = new Map<string, TUploadReadRule>();
+
+/** Adds (or replaces, by name) a read rule; the composition root calls it for each module that shares files. */
+export function addUploadReadRule(name: string, rule: TUploadReadRule): void {
+  readRules.set(name, rule);
+}
 
 /** True when `userId` is an admin (a role in ORGANIZATION_ADMIN_MEMBER_ROLES) of `organizationId`. */
 export async function isAdminOfOrganization(db: DbExecutor, userId: string, organizationId: string): Promise<boolean> {
@@ -41,12 +53,13 @@ export async function isAdminOfOrganization(db: DbExecutor, userId: string, orga
  * Who may read a file: its owner; an active platform admin (the review team); an admin of the
  * organisation whose record the file is attached to (`uploads.organization_id`). Sharing an
  * organisation with the owner opens nothing: a parent who belongs to two schools shows neither
- * school the files made for the other, or for their own account.
+ * school the files made for the other, or for their own account. A module's read rule
+ * (addUploadReadRule) may open a file to more people it names.
  */
 export async function accessToUpload(
   db: DbExecutor,
   viewer: TSessionUser,
-  upload: Pick<TUploadRow, 'ownerUserId' | 'organizationId'>,
+  upload: Pick<TUploadRow, 'id' | 'ownerUserId' | 'organizationId'>,
 ): Promise<TUploadAccess | null> {
   if (viewer.id === upload.ownerUserId) return 'owner';
   if (viewer.status !== 'active') return null;
@@ -54,6 +67,7 @@ export async function accessToUpload(
   if (upload.organizationId && (await isAdminOfOrganization(db, viewer.id, upload.organizationId))) {
     return 'organization_admin';
   }
+  for (const rule of readRules.values()) if (await rule(db, viewer.id, upload.id)) return 'shared';
   return null;
 }
 

@@ -7,6 +7,7 @@ export {
   removeStoredBytes,
   storageKeysOf,
 } from './uploads-service.ts';
-export { getUploadMeta } from './upload-references.ts';
 export { retireUploads } from './retire-uploads.ts';
 export type { IFileStorage } from './storage.ts';
+export { addUploadReadRule, type TUploadReadRule } from './access.ts';
+export { getUploadMeta } from './upload-references.ts';

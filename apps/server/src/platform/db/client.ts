@@ -21,6 +21,12 @@ export type DatabaseHandle = {
   /** Applies the committed SQL migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `onPayload` with each NOTIFY on `channel` (sent by any connection, delivered on commit),
+   * until the answer is called. PostgreSQL: one dedicated connection per handle, reconnected when it
+   * drops; PGlite (one process): its own listen.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 };
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, 'migrations');
@@ -38,6 +44,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     async migrate() {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     },
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     async close() {
       await client.close();
     },
@@ -69,9 +76,53 @@ export async function openPostgres(connectionString: string, options: { max?: nu
         lockClient.release();
       }
     },
+    listen: (channel, onPayload) => listenOnPostgres(connectionString, channel, onPayload),
     async close() {
       await pool.end();
     },
+  };
+}
+
+/** Waits before connecting the listening client again after it dropped. */
+const LISTEN_RECONNECT_MS = 1000;
+
+/**
+ * A connection of its own that LISTENs on `channel` (a pool's connections come and go; a listener
+ * must stay), connected again after an error until the answer is called.
+ */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', (error: Error & { code?: string }) => {
+      console.warn(`PostgreSQL listening connection error (${error.code ?? 'unknown'}); connecting again.`);
+      void next.end().catch(() => undefined);
+      if (client === next) client = null;
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => scheduleAgain()), LISTEN_RECONNECT_MS);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (stopped) await next.end();
+    else client = next;
+  };
+  const scheduleAgain = () => {
+    if (!stopped) retry = setTimeout(() => void connect().catch(() => scheduleAgain()), LISTEN_RECONNECT_MS);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+    client = null;
   };
 }
 

@@ -20,7 +20,7 @@ type SchemaOf<C extends Contract> = Present<'params', C['params']> &
   Present<'querystring', C['query']> &
   Present<'body', C['body']> &
   (C['response'] extends z.ZodType
-    ? C['answer'] extends 'ndjson' | 'file'
+    ? C['answer'] extends 'ndjson' | 'file' | 'event-stream'
       ? { response?: undefined }
       : { response: { [status in C['status'] extends number ? C['status'] : 200]: C['response'] } }
     : { response?: undefined });

@@ -20,3 +20,4 @@ export * from './assessment.ts';
 export * from './curriculum.ts';
 export * from './school-settings.ts';
 export * from './admissions.ts';
+export * from './messages.ts';

@@ -36,6 +36,8 @@ export interface ISidebarItem {
   icon: React.ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
   /** Active only on this exact path (e.g. the dashboard's home). */
   end?: boolean;
+  /** A live count beside the label (the unread messages). */
+  Count?: React.ComponentType;
 }
 export interface ISidebarSection {
   label: string;

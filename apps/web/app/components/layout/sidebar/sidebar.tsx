@@ -341,6 +341,7 @@ function SidebarLink({
       >
         <Icon className="size-4 shrink-0" aria-hidden="true" />
         <span className={cn('truncate', collapsed && 'sr-only')}>{item.label}</span>
+        {item.Count && !collapsed && <item.Count />}
       </NavLink>
     </SidebarTooltip>
   );
