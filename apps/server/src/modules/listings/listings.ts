@@ -16,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The active listings, newest first, a page at a time (GET /api/listings). */
 export function listActiveListings(db: DbExecutor, page: number, pageSize: number): Promise<TListingsPage> {
-  return listingsPage(db, and(eq(listings.status, 'active'), eq(organizations.type, 'business'))!, page, pageSize);
+  return listingsPage(db, and(eq(listings.status, 'published'), eq(organizations.type, 'business'))!, page, pageSize);
 }
 
 /** A business partner's own listings, whatever their state, newest first (GET /api/listings/mine). */
@@ -99,7 +99,7 @@ export async function priceBasket(db: DbExecutor, request: TBasketCheckout): Pro
   const sellers = new Set<string>();
   for (const id of ids) {
     const row = byId.get(id);
-    if (!row || row.listing.status !== 'active' || row.seller.type !== 'business') {
+    if (!row || row.listing.status !== 'published' || row.seller.type !== 'business') {
       const message = BASKET_CHECKOUT_MESSAGES.unavailable(id);
       throw badRequest(message, { items: message });
     }

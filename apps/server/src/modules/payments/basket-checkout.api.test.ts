@@ -99,7 +99,7 @@ describe('basket checkout: listings priced on the server, one order, credited on
         .json()
         .items.map((i: { title: string; status: string }) => `${i.title}: ${i.status}`)
         .sort(),
-    ).toEqual(['Desk lamp: active', 'Old atlas: archived', 'Study desk: active']);
+    ).toEqual(['Desk lamp: published', 'Old atlas: archived', 'Study desk: published']);
     // Signed out, or a customer: not theirs to read.
     expect((await t.app.inject({ method: 'GET', url: '/api/listings/mine' })).statusCode).toBe(401);
     const buyer = await customer();

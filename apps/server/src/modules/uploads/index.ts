@@ -7,3 +7,4 @@ export {
   removeStoredBytes,
   storageKeysOf,
 } from './uploads-service.ts';
+export type { IFileStorage } from './uploads-service.ts';

@@ -63,7 +63,7 @@ export function OwnListings({ title, empty }: { title: string; empty: React.Reac
                   {formatZar(listing.priceCents)}
                 </td>
                 <td className="px-4 py-3">
-                  {listing.status === 'active' ? <Badge>On sale</Badge> : <Badge variant="neutral">Archived</Badge>}
+                  {listing.status === 'published' ? <Badge>On sale</Badge> : <Badge variant="neutral">Archived</Badge>}
                 </td>
               </tr>
             ))}
