@@ -14,6 +14,15 @@ import {
   ZSellerSlugParams,
   ZUnpublishListing,
 } from '../schemas/marketplace.ts';
+import {
+  ZAdvanceOrder,
+  ZBuyerOrders,
+  ZCancelOrder,
+  ZMarketplaceOrder,
+  ZOrderIdParams,
+  ZSellerOrdersPage,
+  ZSellerOrdersQuery,
+} from '../schemas/marketplace-orders.ts';
 import { contract } from './contract.ts';
 
 /** The marketplace (issue 40): sellers' listings, the public catalogue, the operator's unpublish. */
@@ -90,4 +99,35 @@ export const marketplaceContracts = {
     status: 204,
     response: null,
   }),
+  /** The seller's orders (business dashboard), only their own. */
+  sellerOrders: contract({
+    method: 'GET',
+    path: '/api/marketplace/seller/orders',
+    query: ZSellerOrdersQuery,
+    response: ZSellerOrdersPage,
+  }),
+  sellerOrder: contract({
+    method: 'GET',
+    path: '/api/marketplace/seller/orders/:id',
+    params: ZOrderIdParams,
+    response: ZMarketplaceOrder,
+  }),
+  /** paid → accepted → ready or shipped → completed; the buyer is told each step. */
+  sellerAdvance: contract({
+    method: 'POST',
+    path: '/api/marketplace/seller/orders/:id/status',
+    params: ZOrderIdParams,
+    body: ZAdvanceOrder,
+    response: ZMarketplaceOrder,
+  }),
+  /** Cancels a seller's order before completion and refunds the buyer (the payments module). */
+  sellerCancel: contract({
+    method: 'POST',
+    path: '/api/payments/marketplace-orders/:id/cancel',
+    params: ZOrderIdParams,
+    body: ZCancelOrder,
+    response: ZMarketplaceOrder,
+  }),
+  /** The signed-in buyer's orders with their history (customer dashboard). */
+  buyerOrders: contract({ method: 'GET', path: '/api/marketplace/orders', response: ZBuyerOrders }),
 };

@@ -1,5 +1,17 @@
 // The listings module's public door: the marketplace's routes, and what payments and the seed need.
 export { consoleListingRoutes, listingRoutes, marketplaceRoutes } from './routes.ts';
-export { priceBasket } from './listings.ts';
 export { sitemapEntries } from './catalogue.ts';
-export { ensureSellerProfile } from './seller-profile.ts';
+export { ensureSellerProfile, sellerOrganizationOf } from './seller-profile.ts';
+export {
+  cancelSellerOrder,
+  markMarketplaceOrdersPaid,
+  noticeFor,
+  notifyBuyer,
+  priceBasket,
+  releaseMarketplaceOrders,
+  reserveMarketplaceOrders,
+  sellerOrder,
+  type TCancelledOrder,
+  type TPaidSellerOrder,
+  type TPricedBasket,
+} from './orders.ts';

@@ -6,7 +6,7 @@ import { LISTING_MESSAGES } from '@sekolo/shared/schemas/marketplace';
 import { MAX_UPLOAD_BYTES } from '@sekolo/shared/schemas/uploads';
 import { fromContract } from '../../platform/http/contract-route.ts';
 import { MULTIPART_BODY } from '../../platform/http/cross-site-requests.ts';
-import { getSessionUser, requireRole, type TSessionUser } from '../../platform/auth/guards.ts';
+import { getSessionUser, requireRole, requireSession, type TSessionUser } from '../../platform/auth/guards.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import { consumeRateLimit, rateLimitedError } from '../../platform/rate-limits/rate-limit.ts';
 import { createFileStorage } from '../uploads/index.ts';
@@ -15,6 +15,7 @@ import { changeOwnStatus, createOwn, getOwn, listOwn, unpublishByOperator, updat
 import { addListingImage, findPublicImage, removeListingImage } from './listing-images.ts';
 import { countListingView, listingDetail, searchCatalogue, sellerPage } from './catalogue.ts';
 import { sellerOrganizationOf } from './seller-profile.ts';
+import { advanceSellerOrder, listBuyerOrders, listSellerOrders, sellerOrder } from './orders.ts';
 
 const IMAGE_RATE_LIMIT = { limit: 120, windowMs: 15 * 60 * 1000 } as const;
 
@@ -141,9 +142,46 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** The public catalogue, prefix /api/marketplace: search, a listing's page, a seller's page. */
+/**
+ * Prefix /api/marketplace: the public catalogue (search, a listing's page, a seller's page), the
+ * seller's orders (/seller/orders, business partners, their own only) and the buyer's (/orders).
+ */
 export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
+  const notices = { mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl };
+  const seller = requireRole('business_partner');
+  const actorOf = async (request: Parameters<typeof getSessionUser>[0]) => {
+    const user = (await getSessionUser(request)) as TSessionUser;
+    return { userId: user.id, organizationId: sellerOrganizationOf(user) };
+  };
+  app.route({
+    ...fromContract(app, mp.sellerOrders),
+    onRequest: seller,
+    handler: async (request) => listSellerOrders(db, (await actorOf(request)).organizationId, request.query),
+  });
+  app.route({
+    ...fromContract(app, mp.sellerOrder),
+    onRequest: seller,
+    handler: async (request) => sellerOrder(db, (await actorOf(request)).organizationId, request.params.id),
+  });
+  app.route({
+    ...fromContract(app, mp.sellerAdvance),
+    onRequest: seller,
+    handler: async (request) =>
+      advanceSellerOrder(
+        db,
+        notices,
+        await actorOf(request),
+        request.params.id,
+        request.body.status,
+        request.body.note,
+      ),
+  });
+  app.route({
+    ...fromContract(app, mp.buyerOrders),
+    onRequest: requireSession,
+    handler: async (request) => listBuyerOrders(db, (await getSessionUser(request))!.id),
+  });
   app.route({
     ...fromContract(app, mp.catalogue),
     handler: async (request) => searchCatalogue(db, request.query),
