@@ -6,7 +6,7 @@ import path from 'node:path';
 import { serverEnv } from '../apps/server/launch/node-options.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const marker = path.join(root, 'apps/web/build/client/__spa-fallback.html');
+const marker = path.join(root, 'apps/web/build/server/index.js');
 const sources = [
   'apps/web/app',
   'apps/web/public',

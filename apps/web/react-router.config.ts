@@ -66,8 +66,9 @@ function prepareForFirstPaint(clientDir: string, dir = clientDir) {
 const PRELOADS_PER_TASK = 4;
 
 /**
- * React Router's module script (`import "manifest"; import * as route0 from "..."; ...;
- * window.__reactRouterRouteModules = {...}; import("entry.client")`) as the same imports, made
+ * React Router's module script (`import * as route0 from "..."; ...; window.__reactRouterManifest =
+ * {...the page's routes}; window.__reactRouterRouteModules = {...}; import("entry.client")`, with an
+ * `import "manifest"` first when the whole manifest is a file) as the same imports, made
  * after the first frame has painted; the `<link rel="modulepreload">`s move into it. A page whose
  * script does not have that shape is left as it is.
  */
@@ -84,7 +85,7 @@ function deferScripts(html: string): string {
     .replace(/^import "[^"]+";$/gm, '')
     .replace(/^import \* as \w+ from "[^"]+";$/gm, '')
     .trim();
-  if (sideEffects.length === 0 || namespaces.length === 0 || /^import\s|\bimport \* as\b/m.test(rest)) return html;
+  if (namespaces.length === 0 || /^import\s|\bimport \* as\b/m.test(rest)) return html;
   const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((match) => match[1]);
   const deferred = [
     'const start = async () => {',
@@ -97,7 +98,9 @@ function deferScripts(html: string): string {
     '    link.href = preloads[i];',
     '    document.head.append(link);',
     '  }',
-    `  await Promise.all([${sideEffects.map((href) => `import(${JSON.stringify(href)})`).join(', ')}]);`,
+    ...(sideEffects.length > 0
+      ? [`  await Promise.all([${sideEffects.map((href) => `import(${JSON.stringify(href)})`).join(', ')}]);`]
+      : []),
     `  const [${namespaces.map((n) => n.name).join(', ')}] = await Promise.all([${namespaces.map((n) => `import(${JSON.stringify(n.href)})`).join(', ')}]);`,
     `  ${rest}`,
     '};',
@@ -116,9 +119,12 @@ export default {
   appDirectory: 'app',
   // Separate build folders let several builds coexist (e.g. parallel e2e runs); default build/.
   buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
-  // No runtime server rendering: the Fastify server serves the built files. Public pages are
-  // prerendered at build time so their content arrives before any script runs.
-  ssr: false,
+  // The Fastify server serves the built files and renders the other pages with the server build
+  // (apps/server platform/http/web-app.ts): prerendered public pages are files, pages with their own
+  // data (listings, sellers) render on request, and the signed-in areas render their fallback
+  // (lib/client-only-route.tsx). Server rendering gives lazy route discovery: a page's manifest
+  // holds its own routes, and the browser asks /__manifest for the routes its links lead to.
+  ssr: true,
   prerender: [...PRERENDERED_PATHS, ...PRERENDERED_SIGN_IN_PATHS],
   // Runs after the client build and the prerendering.
   buildEnd({ reactRouterConfig }) {

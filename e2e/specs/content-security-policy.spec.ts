@@ -5,7 +5,7 @@ import { DEMO, DEMO_PASSWORD, fillSignIn } from '../fixtures/accounts';
  * The strict Content-Security-Policy (script-src 'self' plus the hashes of each page's own inline
  * scripts, no 'unsafe-inline'): every page still runs its scripts and hydrates, and the browser
  * reports no violation. A blocked inline script would leave a prerendered page dead (no client
- * navigation) and the SPA pages blank.
+ * navigation) and the pages the server renders blank.
  */
 
 /**
@@ -59,9 +59,13 @@ test('prerendered pages run their inline scripts under the policy and hydrate', 
   expect(violations).toEqual([]);
 });
 
-test('the app pages (SPA fallback) run under the policy: sign-in follows a safe redirectTo only', async ({ page }) => {
+test('the app pages (rendered by the server) run under the policy: sign-in follows a safe redirectTo only', async ({
+  page,
+}) => {
   const violations = await watchViolations(page);
-  await page.goto('/console');
+  const response = await page.goto('/console');
+  // The server renders the page's shell with its own inline scripts, named by their hashes.
+  expect(response!.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
   await page.waitForURL('**/login?redirectTo=%2Fconsole');
   await fillSignIn(page, DEMO.operator, DEMO_PASSWORD);
   await page.waitForURL('**/console');
@@ -77,4 +81,19 @@ test('a redirectTo that leaves the site is not followed after sign-in', async ({
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL!).host);
   expect(violations).toEqual([]);
+});
+
+test('a page carries its own routes, and the browser discovers the rest as it follows links', async ({ page, request }) => {
+  // The home page's HTML describes the routes it renders, not the dashboards' (lazy route discovery).
+  const home = await (await request.get('/')).text();
+  expect(home).toContain('"routes/home"');
+  expect(home).not.toContain('routes/dashboard-school-finance');
+  // Following links still works: the router asks the server for the routes the links lead to.
+  const discovered: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/__manifest') discovered.push(r.url());
+  });
+  await page.goto('/');
+  await expectClientNavigation(page, 'Pricing', 'Simple, transparent pricing');
+  expect(discovered.length).toBeGreaterThan(0);
 });

@@ -10,6 +10,9 @@ import { pageTitle } from '~/content/site';
 import type { Route } from './+types/basket';
 import { paths } from '~/config/paths';
 
+// Renders in the browser only: the server sends the fallback (lib/client-only-route.tsx).
+export { clientLoader, HydrateFallback } from '~/lib/client-only-route';
+
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Basket') }, { name: 'robots', content: 'noindex' }];
 
 /**

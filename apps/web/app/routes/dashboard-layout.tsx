@@ -28,6 +28,9 @@ import { useSession } from '~/features/auth/hooks/use-session';
 import { cn } from '~/lib/cn';
 import { paths } from '~/config/paths';
 
+// Renders in the browser only: the server sends the fallback (lib/client-only-route.tsx).
+export { clientLoader, HydrateFallback } from '~/lib/client-only-route';
+
 const SKIP_LINK =
   'sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2';
 

@@ -3,6 +3,9 @@ import type { Route } from './+types/guardian-consent';
 import { GuardianConsentPanel } from '~/features/guardian-consent/guardian-consent-panel';
 import { pageTitle } from '~/content/site';
 
+// Renders in the browser only: the server sends the fallback (lib/client-only-route.tsx).
+export { clientLoader, HydrateFallback } from '~/lib/client-only-route';
+
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Guardian consent') }, { name: 'robots', content: 'noindex' }];
 
 /** Opened from the consent link e-mailed to a young entrepreneur's guardian. */

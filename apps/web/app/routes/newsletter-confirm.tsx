@@ -3,6 +3,9 @@ import type { Route } from './+types/newsletter-confirm';
 import { NewsletterLinkResult } from '~/features/newsletter/components/newsletter-link-result';
 import { pageTitle } from '~/content/site';
 
+// Renders in the browser only: the server sends the fallback (lib/client-only-route.tsx).
+export { clientLoader, HydrateFallback } from '~/lib/client-only-route';
+
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Confirm your subscription') }, { name: 'robots', content: 'noindex' }];
 
 /** Opened from the confirm link in the newsletter mail (double opt-in). */

@@ -3,6 +3,9 @@ import type { Route } from './+types/newsletter-unsubscribe';
 import { NewsletterLinkResult } from '~/features/newsletter/components/newsletter-link-result';
 import { pageTitle } from '~/content/site';
 
+// Renders in the browser only: the server sends the fallback (lib/client-only-route.tsx).
+export { clientLoader, HydrateFallback } from '~/lib/client-only-route';
+
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Unsubscribe') }, { name: 'robots', content: 'noindex' }];
 
 /** Opened from the unsubscribe link every newsletter mail carries. */

@@ -8,6 +8,9 @@ import { ResetPasswordForm } from '~/features/auth/components/reset-password-for
 import { checkPasswordLink } from '~/features/auth/api/auth-requests';
 import { paths } from '~/config/paths';
 
+// Renders in the browser only: the server sends the fallback (lib/client-only-route.tsx).
+export { clientLoader, HydrateFallback } from '~/lib/client-only-route';
+
 export function meta() {
   return [{ title: 'Choose a new password | Sekolo' }];
 }

@@ -3,6 +3,9 @@ import { SandboxCheckout } from '~/features/payments/components/sandbox-checkout
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/sandbox-checkout';
 
+// Renders in the browser only: the server sends the fallback (lib/client-only-route.tsx).
+export { clientLoader, HydrateFallback } from '~/lib/client-only-route';
+
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Secure checkout (sandbox)') }, { name: 'robots', content: 'noindex' }];
 
 /**

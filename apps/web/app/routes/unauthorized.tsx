@@ -6,6 +6,9 @@ import { Button } from '~/components/ui/button';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { paths } from '~/config/paths';
 
+// Renders in the browser only: the server sends the fallback (lib/client-only-route.tsx).
+export { clientLoader, HydrateFallback } from '~/lib/client-only-route';
+
 export function meta() {
   return [{ title: 'No access | Sekolo' }];
 }

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import fp from 'fastify-plugin';
 import fastifyStatic, { type SendOptions } from '@fastify/static';
 import { inlineScriptHashes } from './content-security-policy.ts';
@@ -15,13 +18,18 @@ const SPA_FALLBACK = '__spa-fallback.html';
 
 /**
  * Serves the built web app: hashed assets with a long cache, prerendered public pages as their own
- * HTML, and every other path from the SPA fallback (the client router decides, e.g. /not-found).
- * Each HTML file goes with a CSP naming the hashes of its own inline scripts (React Router's
- * context and route modules, React's streaming helpers, the deferred module loader), read from
- * the build when the server starts, so the policy follows whatever the build emits.
+ * HTML, and every other page rendered on request by the web app's server build (React Router's
+ * request handler: pages with server data such as listings render in full, the signed-in areas
+ * render their fallback and the browser does the rest), and React Router's own requests
+ * (/__manifest for lazy route discovery, `.data` for loaders). A build without a server build
+ * (ssr: false) has its SPA fallback instead.
+ * Each HTML answer goes with a CSP naming the hashes of its own inline scripts (React Router's
+ * context and route modules, React's streaming helpers, the deferred module loader): read from
+ * the build's files when the server starts, and from a rendered page as it is sent.
  */
 export const webAppPlugin = fp<Options>(async (app, { webDist, contentSecurityPolicy }) => {
   const built = fs.existsSync(path.join(webDist, 'index.html'));
+  const render = built ? await serverRenderer(app, webDist, contentSecurityPolicy) : null;
   if (built) {
     // The build writes .br and .gz beside each text file (react-router.config.ts): sent when accepted.
     await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
@@ -79,6 +87,7 @@ export const webAppPlugin = fp<Options>(async (app, { webDist, contentSecurityPo
       reply.header('cache-control', 'no-cache');
       return sendHtml(reply, prerendered, { cacheControl: false });
     }
+    if (render && (!path.extname(relative) || relative.endsWith('.data'))) return render(request, reply);
     if (path.extname(relative)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
@@ -88,6 +97,73 @@ export const webAppPlugin = fp<Options>(async (app, { webDist, contentSecurityPo
     });
   });
 });
+
+type Render = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/**
+ * React Router's request handler over the web app's server build (beside the client build), or
+ * null when the build has none. Loaders reach the API in-process through `context.api(path)`
+ * (Fastify's inject, with the visitor's cookies), not over the network. A rendered page is sent
+ * whole: its CSP names its inline scripts' hashes, and it is compressed when the browser accepts it.
+ */
+async function serverRenderer(
+  app: FastifyInstance,
+  webDist: string,
+  contentSecurityPolicy: Options['contentSecurityPolicy'],
+): Promise<Render | null> {
+  const serverEntry = path.join(webDist, '..', 'server', 'index.js');
+  if (!fs.existsSync(serverEntry)) return null;
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const handle = createRequestHandler(build, 'production');
+  return async (request, reply) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+      else if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    }
+    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const cookie = request.headers.cookie;
+    const api = async (apiPath: string): Promise<Response> => {
+      const answer = await app.inject({ method: 'GET', url: apiPath, headers: cookie ? { cookie } : {} });
+      return new Response(answer.statusCode === 204 ? null : answer.rawPayload, {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      });
+    };
+    const response = await handle(new Request(url, { method: request.method, headers }), { api });
+    reply.status(response.status);
+    for (const [name, value] of response.headers) {
+      if (name === 'set-cookie' || name === 'content-length') continue;
+      reply.header(name, value);
+    }
+    const setCookies = response.headers.getSetCookie();
+    if (setCookies.length > 0) reply.header('set-cookie', setCookies);
+    if (request.method === 'HEAD' || response.body === null) return reply.send();
+    const body = Buffer.from(await response.arrayBuffer());
+    const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
+    if (html) {
+      reply.header('content-security-policy', contentSecurityPolicy(inlineScriptHashes(body.toString('utf8'))));
+      reply.header('cache-control', 'no-cache');
+    }
+    return reply.send(compressed(request, reply, body));
+  };
+}
+
+/** The body as brotli or gzip when the browser accepts one and the body is worth it. */
+function compressed(request: FastifyRequest, reply: FastifyReply, body: Buffer): Buffer {
+  if (body.length < 1024) return body;
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply.header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accepted)) {
+    reply.header('content-encoding', 'br');
+    return brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    reply.header('content-encoding', 'gzip');
+    return gzipSync(body, { level: 6 });
+  }
+  return body;
+}
 
 /** Every .html file of the build, as paths relative to it. */
 function htmlFilesIn(root: string, dir = root): string[] {
