@@ -128,6 +128,11 @@ describe('marketplace listings: sellers list, publish with pictures; the catalog
     expect((await search('province=western_cape&q=calculator')).total).toBe(0);
     expect((await search('q=zzqqxx')).total).toBe(0);
 
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.headers['content-type']).toMatch(/application\/xml/);
+    expect(sitemap.body).toContain(`/marketplace/listings/${listingId}</loc>`);
+    expect(sitemap.body).toMatch(/\/marketplace\/sellers\/[a-z0-9-]+<\/loc>/);
+
     const detail = await t.app.inject({ method: 'GET', url: `/api/marketplace/listings/${listingId}` });
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({ title: calculator.title, stock: 3, seller: { name: 'Jozi Stationers' } });
