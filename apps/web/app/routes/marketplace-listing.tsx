@@ -8,7 +8,7 @@ import { pageTitle } from '~/content/site';
 import { paths } from '~/config/paths';
 import type { Route } from './+types/marketplace-listing';
 
-const AddToBasket = lazy(() => import('~/features/marketplace/components/add-to-basket'));
+const AddToBasket = lazy(() => import('~/features/basket/components/add-to-basket'));
 
 /** A published listing, read on the server (the API in-process), with the site's address for Open Graph. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
-import { useBasket } from '~/features/basket/hooks/use-basket';
-import { basketSummary } from '~/features/basket/lib/basket-storage';
-import { showBasket } from '~/features/basket/lib/show-basket';
+import { useBasket } from '../hooks/use-basket';
+import { basketSummary } from '../lib/basket-storage';
+import { showBasket } from '../lib/show-basket';
 
 type TProps = {
   listingId: string;
