@@ -483,7 +483,7 @@ export async function notifyBuyer(
   publicUrl: string,
   notice: TOrderNotice,
 ): Promise<void> {
-  const url = `${publicUrl.replace(/\/$/, '')}/dashboard/customer/orders`;
+  const url = `${publicUrl.replace(/\/$/, '')}/dashboard/customer`;
   const body = composeMail({
     greeting: `Hello ${notice.buyerFirstName || 'there'},`,
     paragraphs: [
