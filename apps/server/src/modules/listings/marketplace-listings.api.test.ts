@@ -163,4 +163,63 @@ describe('marketplace listings: sellers list, publish with pictures; the catalog
     ).json();
     expect(own.unpublishedByOperator).toMatchObject({ reason: 'The photos show another brand' });
   });
+
+  it('keeps every seller route to business partners and the unpublish to operators (role table)', async () => {
+    const id = '00000000-0000-4000-8000-000000000001';
+    const routes: [string, string][] = [
+      ['GET', '/api/listings/own'],
+      ['POST', '/api/listings/own'],
+      ['GET', `/api/listings/own/${id}`],
+      ['PUT', `/api/listings/own/${id}`],
+      ['POST', `/api/listings/own/${id}/status`],
+      ['POST', `/api/listings/own/${id}/images`],
+      ['DELETE', `/api/listings/own/${id}/images/${id}`],
+      ['GET', '/api/marketplace/seller/orders'],
+      ['GET', `/api/marketplace/seller/orders/${id}`],
+      ['POST', `/api/marketplace/seller/orders/${id}/status`],
+      ['POST', `/api/payments/marketplace-orders/${id}/cancel`],
+      ['POST', `/api/console/listings/${id}/unpublish`],
+    ];
+    const customerUser = await createUser(t.database.db, { role: 'customer' });
+    const customerCookie = (await signIn(t.app, customerUser.email, customerUser.password)).cookie;
+    const admin = await createUser(t.database.db, { role: 'platform_admin', status: 'active' });
+    const adminCookie = (await signIn(t.app, admin.email, admin.password)).cookie;
+    const answers: Record<string, string> = {};
+    for (const [method, url] of routes) {
+      const codes = [];
+      for (const cookie of [undefined, customerCookie, adminCookie]) {
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url,
+          headers: { ...(cookie ? as(cookie) : {}) },
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+        });
+        codes.push(res.statusCode);
+      }
+      answers[`${method} ${url.replaceAll(id, ':id')}`] = codes.join(' ');
+    }
+    // Signed out 401; a customer 403; the operator 403 on sellers' routes and past the guard on its own.
+    const sellerOnly = '401 403 403';
+    expect(answers).toEqual({
+      'GET /api/listings/own': sellerOnly,
+      'POST /api/listings/own': sellerOnly,
+      'GET /api/listings/own/:id': sellerOnly,
+      'PUT /api/listings/own/:id': sellerOnly,
+      'POST /api/listings/own/:id/status': sellerOnly,
+      'POST /api/listings/own/:id/images': sellerOnly,
+      'DELETE /api/listings/own/:id/images/:id': sellerOnly,
+      'GET /api/marketplace/seller/orders': sellerOnly,
+      'GET /api/marketplace/seller/orders/:id': sellerOnly,
+      'POST /api/marketplace/seller/orders/:id/status': sellerOnly,
+      'POST /api/payments/marketplace-orders/:id/cancel': sellerOnly,
+      'POST /api/console/listings/:id/unpublish': '401 403 400',
+    });
+    // The buyer's orders: any signed-in account, its own only.
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/marketplace/orders',
+      headers: { cookie: customerCookie },
+    });
+    expect(mine.json()).toEqual({ items: [] });
+  });
 });
