@@ -111,8 +111,8 @@ test('the demo vendor finds its products on sale under Listings', async ({ page 
   await page.goto('/dashboard/business/listings');
   await expect(page.getByRole('heading', { name: 'Listings', level: 1 })).toBeVisible();
   // It said "No listings yet" while these were on sale (seed-listings.ts).
-  const table = page.getByTestId('own-listings');
-  await expect(table.getByRole('row').filter({ hasText: 'Scientific calculator' })).toContainText('On sale');
+  const table = page.getByTestId('seller-listings');
+  await expect(table.getByRole('row').filter({ hasText: 'Scientific calculator' })).toContainText('Published');
   await expect(table.getByRole('row').filter({ hasText: 'Scientific calculator' })).toContainText('R349,00');
   await expect(page.getByText('No listings yet')).toHaveCount(0);
 });

@@ -18,7 +18,7 @@ import {
 import { applicationRoutes, consoleApplicationRoutes } from './modules/applications/index.ts';
 import { uploadRoutes } from './modules/uploads/index.ts';
 import { customerProfileRoutes } from './modules/customer-profile/index.ts';
-import { listingRoutes } from './modules/listings/index.ts';
+import { consoleListingRoutes, listingRoutes, marketplaceRoutes, sitemapRoutes } from './modules/listings/index.ts';
 import { consoleJobRoutes } from './modules/console-jobs/index.ts';
 import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
 import { schoolLogoRoutes, schoolSettingsRoutes } from './modules/school-settings/index.ts';
@@ -47,6 +47,9 @@ export async function registerModules(app: App) {
   await app.register(guardianLinkRoutes, { prefix: '/api/guardian-links' });
   await app.register(customerProfileRoutes, { prefix: '/api/customer-profile' });
   await app.register(listingRoutes, { prefix: '/api/listings' });
+  await app.register(marketplaceRoutes, { prefix: '/api/marketplace' });
+  await app.register(consoleListingRoutes, { prefix: '/api/console/listings' });
+  await app.register(sitemapRoutes);
   await app.register(basketCheckoutRoutes, { prefix: '/api/payments' });
   await app.register(timetableRoutes, { prefix: '/api/school/timetable' });
   await app.register(assessmentRoutes, { prefix: '/api/school/assessment' });

@@ -8,6 +8,8 @@ export default [
     route('features', 'routes/features.tsx'),
     route('pricing', 'routes/pricing.tsx'),
     route('marketplace', 'routes/marketplace.tsx'),
+    route('marketplace/listings/:id', 'routes/marketplace-listing.tsx'),
+    route('marketplace/sellers/:slug', 'routes/marketplace-seller.tsx'),
     route('basket', 'routes/basket.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('contact-specialists', 'routes/contact-specialists.tsx'),

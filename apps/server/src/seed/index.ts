@@ -6,6 +6,7 @@ import { seedPublicSite } from './seed-public-site.ts';
 import { seedApplications } from './seed-applications.ts';
 import { seedSchool } from './seed-school.ts';
 import { seedListings } from './seed-listings.ts';
+import { seedMarketplace } from './seed-marketplace.ts';
 import { seedAttendance } from './seed-attendance.ts';
 import { seedFamily } from './seed-family.ts';
 import { seedConsents } from './seed-consents.ts';
@@ -26,6 +27,7 @@ const SEEDERS: TSeeder[] = [
   seedApplications,
   seedSchool,
   seedListings,
+  seedMarketplace,
   seedAttendance,
   seedFamily,
   seedConsents,

@@ -22,7 +22,7 @@ describe('demo listings', () => {
     expect(business?.type).toBe('business');
     const rows = await t.database.db.select().from(listings);
     expect(rows).toHaveLength(DEMO_LISTINGS.length);
-    expect(rows.every((row) => row.organizationId === business!.id && row.status === 'active')).toBe(true);
+    expect(rows.every((row) => row.organizationId === business!.id && row.status === 'published')).toBe(true);
     const page = (await t.app.inject({ method: 'GET', url: '/api/listings' })).json();
     expect(page.total).toBe(DEMO_LISTINGS.length);
     expect(page.items[0].seller.name).toBe(DEMO_BUSINESS.name);

@@ -39,7 +39,7 @@ export const seedListings: TSeeder = async ({ database }) => {
   if (!business) return [];
   await db
     .insert(listings)
-    .values(DEMO_LISTINGS.map((listing) => ({ ...listing, organizationId: business.id, status: 'active' as const })))
+    .values(DEMO_LISTINGS.map((listing) => ({ ...listing, organizationId: business.id, status: 'published' as const })))
     .onConflictDoNothing({ target: listings.id });
   return [];
 };

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { MIGRATIONS_FOLDER, openPglite, openPostgres, type Database, type DatabaseHandle } from '../platform/db/client.ts';
+import { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS, openPglite, openPostgres, type Database, type DatabaseHandle } from '../platform/db/client.ts';
 import * as schema from '../platform/db/schema/index.ts';
 
 /**
@@ -41,7 +41,7 @@ async function migratedPgliteTemplate(): Promise<Blob> {
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const engine = process.env.TEST_DB_ENGINE ?? 'pglite';
   if (engine !== 'postgres') {
-    const client = await PGlite.create({ loadDataDir: await migratedPgliteTemplate() });
+    const client = await PGlite.create({ loadDataDir: await migratedPgliteTemplate(), extensions: PGLITE_EXTENSIONS });
     return {
       db: drizzle({ client, schema }) as unknown as Database,
       engine: 'pglite',

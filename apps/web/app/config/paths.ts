@@ -11,6 +11,9 @@ export const paths = {
   features: '/features',
   pricing: '/pricing',
   marketplace: '/marketplace',
+  /** A published listing's page and a seller's page (rendered on the server with their meta). */
+  marketplaceListing: (id: string) => `/marketplace/listings/${id}`,
+  marketplaceSeller: (slug: string) => `/marketplace/sellers/${slug}`,
   basket: '/basket',
   contact: '/contact',
   contactSpecialists: '/contact-specialists',

@@ -19,7 +19,6 @@ export const PRERENDERED_PATHS = [
   paths.home,
   paths.features,
   paths.pricing,
-  paths.marketplace,
   paths.contact,
   paths.contactSpecialists,
   paths.demo,

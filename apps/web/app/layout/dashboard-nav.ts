@@ -275,6 +275,7 @@ export const BUSINESS_SIDEBAR_SECTIONS: readonly ISidebarSection[] = [
     label: 'My Business',
     items: [
       { label: 'Listings', to: paths.dashboard.businessModule('listings'), icon: Store },
+      { label: 'Orders', to: paths.dashboard.businessModule('orders'), icon: ShoppingBag },
       { label: 'Reviews', to: paths.dashboard.businessModule('reviews'), icon: Star },
       {
         label: 'Messages',

@@ -3,7 +3,8 @@ import { RequireAuth } from '~/features/auth/components/require-auth';
 import { rolesForDashboard } from '~/features/auth/lib/dashboard-roles';
 import { ModuleEmptyState } from '~/features/school/components/module-empty-state';
 import { BUSINESS_MODULES } from '~/features/school/lib/school-modules';
-import { OwnListings } from '~/features/basket/components/own-listings';
+import { SellerListings } from '~/features/marketplace/components/seller-listings';
+import { SellerOrders } from '~/features/marketplace/components/seller-orders';
 import { paths } from '~/config/paths';
 
 export function meta({ params }: { params: { module?: string } }) {
@@ -19,7 +20,7 @@ export default function DashboardBusinessModule() {
   const empty = <ModuleEmptyState module={module} action={{ to: paths.marketplace, label: 'Visit the marketplace' }} />;
   return (
     <RequireAuth roles={rolesForDashboard(paths.dashboard.business)}>
-      {slug === 'listings' ? <OwnListings title={module.title} empty={empty} /> : empty}
+      {slug === 'listings' ? <SellerListings /> : slug === 'orders' ? <SellerOrders /> : empty}
     </RequireAuth>
   );
 }

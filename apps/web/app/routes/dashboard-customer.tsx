@@ -1,10 +1,8 @@
-import { PackageOpen } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { BasketPanel } from '~/features/basket/components/basket-panel';
+import { BuyerOrders } from '~/features/marketplace/components/buyer-orders';
 import { CustomerProfileGate } from '~/features/registration/components/customer-profile-gate';
 import { paths } from '~/config/paths';
 
@@ -38,13 +36,7 @@ export default function DashboardCustomer() {
               <CardTitle>Your orders</CardTitle>
             </CardHeader>
             <CardContent>
-              <div className="flex flex-col items-center gap-3 py-6 text-center">
-                <PackageOpen className="size-10 text-slate-400" aria-hidden="true" />
-                <p className="font-medium text-slate-900">You have no orders yet</p>
-                <Button asChild variant="secondary" size="sm">
-                  <Link to={paths.marketplace}>Visit the marketplace</Link>
-                </Button>
-              </div>
+              <BuyerOrders />
             </CardContent>
           </Card>
         </div>

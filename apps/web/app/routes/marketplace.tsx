@@ -1,5 +1,9 @@
 import { BadgeCheck, Laptop, LockKeyhole, Package, Star, Wrench, GraduationCap, type LucideIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Form, Link, useLoaderData, useSearchParams } from 'react-router';
+import { REGIONS_BY_COUNTRY } from '@sekolo/shared/constants/enumerations';
+import type { TCataloguePage } from '@sekolo/shared/schemas/marketplace';
+import { ListingCard } from '~/features/marketplace/components/listing-card';
+import { apiQueryOf, filtersOf, hrefWith, isFiltered } from '~/features/marketplace/lib/catalogue-query';
 import { PROCESSING_FEE_BPS, SLA } from '@sekolo/shared/constants/fees';
 import { CtaBand } from '~/components/marketing/cta-band';
 import { PageHero, SectionHeader } from '~/components/marketing/section-header';
@@ -9,6 +13,52 @@ import { MARKETPLACE_SECTIONS, type IMarketplaceSection, type TMarketplaceSectio
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/marketplace';
 import { paths } from '~/config/paths';
+
+/** A section's newest listings on the marketplace's first view; a page of results when searching. */
+const SECTION_PREVIEW = 4;
+const RESULTS_PAGE_SIZE = 24;
+const SECTION_IDS = ['supplies', 'resources', 'technology', 'services'] as const;
+const SELLER_TYPE_OPTIONS = [
+  { id: 'business', label: 'Business partners' },
+  { id: 'young_entrepreneur', label: 'Young entrepreneurs' },
+  { id: 'charity', label: 'Charities' },
+];
+const SORT_OPTIONS = [
+  { id: 'relevance', label: 'Best match' },
+  { id: 'newest', label: 'Newest' },
+  { id: 'price_asc', label: 'Price: low to high' },
+  { id: 'price_desc', label: 'Price: high to low' },
+  { id: 'rating', label: 'Best rated' },
+];
+
+type TLoaderData = {
+  filtered: boolean;
+  results: TCataloguePage | null;
+  sections: Partial<Record<(typeof SECTION_IDS)[number], TCataloguePage>>;
+};
+
+/**
+ * Rendered on the server with the catalogue's data (the API read in-process): each section's newest
+ * listings, or, once the visitor searches or filters, a page of results.
+ */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<TLoaderData> {
+  const filters = filtersOf(new URL(request.url).searchParams);
+  const read = async (query: string): Promise<TCataloguePage | null> => {
+    const res = await context.api(`/api/marketplace/listings?${query}`);
+    return res.ok ? ((await res.json()) as TCataloguePage) : null;
+  };
+  if (isFiltered(filters)) {
+    return { filtered: true, results: await read(apiQueryOf(filters, RESULTS_PAGE_SIZE)), sections: {} };
+  }
+  const pages = await Promise.all(
+    SECTION_IDS.map((id) => read(apiQueryOf(filters, SECTION_PREVIEW, { category: id, sort: 'newest' }))),
+  );
+  const sections: TLoaderData['sections'] = {};
+  SECTION_IDS.forEach((id, i) => {
+    if (pages[i]) sections[id] = pages[i];
+  });
+  return { filtered: false, results: null, sections };
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Marketplace') },
@@ -32,6 +82,168 @@ const SECTION_ICONS: Record<TMarketplaceSectionId, LucideIcon> = {
  */
 const PRODUCTS_PATH = paths.basket;
 
+function SearchBox() {
+  const [search] = useSearchParams();
+  return (
+    <Form method="get" role="search" className="mx-auto mt-8 flex max-w-xl gap-2" action={paths.marketplace}>
+      <label htmlFor="marketplace-q" className="sr-only">
+        Search the marketplace
+      </label>
+      <input
+        id="marketplace-q"
+        name="q"
+        type="search"
+        defaultValue={search.get('q') ?? ''}
+        placeholder="Search calculators, uniforms, tutors…"
+        className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900"
+      />
+      <Button type="submit" size="lg">
+        Search
+      </Button>
+    </Form>
+  );
+}
+
+function Catalogue() {
+  const data = useLoaderData<typeof loader>();
+  if (data.filtered) return <Results results={data.results} />;
+  return (
+    <div className="mx-auto max-w-7xl space-y-8 px-4 py-16 sm:px-6 sm:py-24">
+      {MARKETPLACE_SECTIONS.map((section) => (
+        <MarketplaceSection key={section.id} section={section} listings={data.sections[section.id]} />
+      ))}
+    </div>
+  );
+}
+
+const fieldClass = 'h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900';
+
+function Filters() {
+  const [search] = useSearchParams();
+  const value = (key: string) => search.get(key) ?? '';
+  return (
+    <Form
+      method="get"
+      aria-label="Filter the results"
+      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+    >
+      <input type="hidden" name="q" value={value('q')} />
+      <label className="text-sm font-medium text-slate-700">
+        Section
+        <select name="category" defaultValue={value('category')} className={fieldClass}>
+          <option value="">All sections</option>
+          {MARKETPLACE_SECTIONS.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-medium text-slate-700">
+        Province
+        <select name="province" defaultValue={value('province')} className={fieldClass}>
+          <option value="">Anywhere</option>
+          {REGIONS_BY_COUNTRY.south_africa.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-medium text-slate-700">
+        Seller
+        <select name="sellerType" defaultValue={value('sellerType')} className={fieldClass}>
+          <option value="">All sellers</option>
+          {SELLER_TYPE_OPTIONS.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-medium text-slate-700">
+        Rating
+        <select name="minRating" defaultValue={value('minRating')} className={fieldClass}>
+          <option value="">Any rating</option>
+          {[4, 3, 2].map((n) => (
+            <option key={n} value={String(n)}>
+              {n} stars and up
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-medium text-slate-700">
+        Lowest price (R)
+        <input name="minPrice" inputMode="decimal" defaultValue={value('minPrice')} className={fieldClass} />
+      </label>
+      <label className="text-sm font-medium text-slate-700">
+        Highest price (R)
+        <input name="maxPrice" inputMode="decimal" defaultValue={value('maxPrice')} className={fieldClass} />
+      </label>
+      <label className="text-sm font-medium text-slate-700">
+        Sort by
+        <select name="sort" defaultValue={value('sort')} className={fieldClass}>
+          {SORT_OPTIONS.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="flex items-end">
+        <Button type="submit" className="w-full">
+          Apply filters
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function Results({ results }: { results: TCataloguePage | null }) {
+  const [search] = useSearchParams();
+  const q = search.get('q') ?? '';
+  const pages = results ? Math.max(1, Math.ceil(results.total / results.pageSize)) : 1;
+  return (
+    <section aria-labelledby="results-title" className="mx-auto max-w-7xl space-y-6 px-4 py-12 sm:px-6">
+      <h2 id="results-title" className="text-2xl font-bold text-slate-900">
+        {q ? `Results for “${q}”` : 'Listings'}
+      </h2>
+      <Filters />
+      {!results ? (
+        <p role="alert" className="text-red-700">
+          The marketplace could not be searched just now. Please try again.
+        </p>
+      ) : results.items.length === 0 ? (
+        <p className="text-slate-700">Nothing matches yet. Try fewer words or another section.</p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {results.total === 1 ? '1 listing' : `${results.total} listings`}
+          </p>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Listings">
+            {results.items.map((item) => (
+              <ListingCard key={item.id} item={item} />
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav aria-label="Pages" className="flex items-center justify-center gap-4">
+              {results.page > 1 ? (
+                <Link to={hrefWith(search, { page: String(results.page - 1) })}>Previous page</Link>
+              ) : null}
+              <span>
+                Page {results.page} of {pages}
+              </span>
+              {results.page < pages ? (
+                <Link to={hrefWith(search, { page: String(results.page + 1) })}>Next page</Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
 export default function MarketplacePage() {
   return (
     <>
@@ -48,6 +260,7 @@ export default function MarketplacePage() {
             <Link to={paths.auth.register}>Become a Business Partner</Link>
           </Button>
         </div>
+        <SearchBox />
         <nav aria-label="Marketplace sections" className="mt-10">
           <ul className="flex flex-wrap justify-center gap-2">
             {MARKETPLACE_SECTIONS.map((section) => (
@@ -64,11 +277,7 @@ export default function MarketplacePage() {
         </nav>
       </PageHero>
 
-      <div className="mx-auto max-w-7xl space-y-8 px-4 py-16 sm:px-6 sm:py-24">
-        {MARKETPLACE_SECTIONS.map((section) => (
-          <MarketplaceSection key={section.id} section={section} />
-        ))}
-      </div>
+      <Catalogue />
 
       <HowItWorks />
 
@@ -81,7 +290,7 @@ export default function MarketplacePage() {
   );
 }
 
-function MarketplaceSection({ section }: { section: IMarketplaceSection }) {
+function MarketplaceSection({ section, listings }: { section: IMarketplaceSection; listings?: TCataloguePage }) {
   const Icon = SECTION_ICONS[section.id];
   const titleId = `${section.id}-title`;
   return (
@@ -127,6 +336,20 @@ function MarketplaceSection({ section }: { section: IMarketplaceSection }) {
           </Button>
         </div>
       </div>
+      {listings && listings.items.length > 0 ? (
+        <div className="mt-8 lg:col-span-5">
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label={`Newest in ${section.title}`}>
+            {listings.items.map((item) => (
+              <ListingCard key={item.id} item={item} />
+            ))}
+          </ul>
+          <p className="mt-4">
+            <Link to={`${paths.marketplace}?category=${section.id}`} className="font-semibold text-brand-700 underline">
+              All {listings.total} in {section.title}
+            </Link>
+          </p>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -30,7 +30,7 @@ export const ZListingView = z.object({
   description: z.string(),
   priceCents: z.number(),
   seller: z.object({ id: z.string(), name: z.string() }),
-  /** 'active' (on sale) or another state; on the partner's own list only (GET /api/listings/mine). */
+  /** 'published' (on sale) or another state; on the partner's own list only (GET /api/listings/mine). */
   status: z.string().optional(),
 });
 export type TListingView = z.infer<typeof ZListingView>;

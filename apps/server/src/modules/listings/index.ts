@@ -1,3 +1,18 @@
-// The listings module's public door.
-export { listingRoutes } from './routes.ts';
-export { priceBasket } from './listings.ts';
+// The listings module's public door: the marketplace's routes, and what payments and the seed need.
+export { consoleListingRoutes, listingRoutes, marketplaceRoutes } from './routes.ts';
+export { sitemapEntries } from './catalogue.ts';
+export { sitemapRoutes } from './sitemap.ts';
+export { ensureSellerProfile, sellerOrganizationOf } from './seller-profile.ts';
+export {
+  cancelSellerOrder,
+  markMarketplaceOrdersPaid,
+  noticeFor,
+  notifyBuyer,
+  priceBasket,
+  releaseMarketplaceOrders,
+  reserveMarketplaceOrders,
+  sellerOrder,
+  type TCancelledOrder,
+  type TPaidSellerOrder,
+  type TPricedBasket,
+} from './orders.ts';

@@ -99,7 +99,7 @@ describe('basket checkout: listings priced on the server, one order, credited on
         .json()
         .items.map((i: { title: string; status: string }) => `${i.title}: ${i.status}`)
         .sort(),
-    ).toEqual(['Desk lamp: active', 'Old atlas: archived', 'Study desk: active']);
+    ).toEqual(['Desk lamp: published', 'Old atlas: archived', 'Study desk: published']);
     // Signed out, or a customer: not theirs to read.
     expect((await t.app.inject({ method: 'GET', url: '/api/listings/mine' })).statusCode).toBe(401);
     const buyer = await customer();
@@ -137,7 +137,7 @@ describe('basket checkout: listings priced on the server, one order, credited on
     expect(two).toMatchObject({ subtotalCents: 124_690, processingFeeCents: 8_479, totalCents: 133_169 });
   });
 
-  it('refuses unknown and archived listings by name, empty baskets, bad quantities and two sellers at once', async () => {
+  it('refuses unknown and archived listings by name, empty baskets and bad quantities', async () => {
     const { cookie } = await customer();
     const unknown = '00000000-0000-4000-8000-00000000dead';
     for (const [items, message] of [
@@ -162,13 +162,6 @@ describe('basket checkout: listings priced on the server, one order, credited on
           { id: ids.desk, quantity: 40 },
         ],
         'Each quantity must be between 1 and 99.',
-      ],
-      [
-        [
-          { id: ids.desk, quantity: 1 },
-          { id: ids.otherSeller, quantity: 1 },
-        ],
-        "Please check out one partner's products at a time.",
       ],
     ] as const) {
       const res = await post('/basket-checkout', { items }, { cookie });
@@ -229,7 +222,8 @@ describe('basket checkout: listings priced on the server, one order, credited on
       returnUrl: '/payment-success?kind=basket',
       cancelUrl: '/payment-cancel?kind=basket',
     });
-    expect(order.metadata.payment).toEqual({ grossCents: 100_000, payeeOrganizationId: sellerId });
+    // A marketplace basket: split per seller into marketplace orders, not paid to one payee.
+    expect(order.metadata.payment).toEqual({ grossCents: 100_000, payeeOrganizationId: null });
     // Without a key, another checkout is another order.
     const other = await post('/basket-checkout', { items: [{ id: ids.lamp, quantity: 1 }] }, { cookie });
     expect(other.json().orderId).not.toBe(answer.orderId);
@@ -261,8 +255,13 @@ describe('basket checkout: listings priced on the server, one order, credited on
 
     const [paid] = await db().select().from(paymentOrders).where(eq(paymentOrders.id, order.id));
     expect(paid!.status).toBe('paid');
-    const journals = await db().select().from(ledgerJournals).where(eq(ledgerJournals.reference, order.reference));
-    expect(journals).toHaveLength(1);
+    // The payment (what the seller is owed) and the buyer's fee; the commission has its own journal.
+    const journals = await db()
+      .select()
+      .from(ledgerJournals)
+      .where(eq(ledgerJournals.reference, order.reference))
+      .orderBy(asc(ledgerJournals.kind));
+    expect(journals.map((j) => j.kind)).toEqual(['fee', 'payment']);
     const entries = await db()
       .select({
         account: ledgerEntries.accountCode,
@@ -270,17 +269,20 @@ describe('basket checkout: listings priced on the server, one order, credited on
         amountCents: ledgerEntries.amountCents,
       })
       .from(ledgerEntries)
-      .where(eq(ledgerEntries.journalId, journals[0]!.id))
+      .where(eq(ledgerEntries.journalId, journals[1]!.id))
       .orderBy(asc(ledgerEntries.line));
     expect(entries).toEqual([
-      { account: 'provider_clearing', organizationId: null, amountCents: 106_800 },
-      { account: 'processing_fee_revenue', organizationId: null, amountCents: -6_800 },
-      { account: 'commission_revenue', organizationId: null, amountCents: -5_000 },
-      { account: 'organization_payable', organizationId: sellerId, amountCents: -95_000 },
+      { account: 'provider_clearing', organizationId: null, amountCents: 100_000 },
+      { account: 'organization_payable', organizationId: sellerId, amountCents: -100_000 },
     ]);
+    const [commission] = await db()
+      .select()
+      .from(ledgerJournals)
+      .where(eq(ledgerJournals.reference, `${order.reference}-1`));
+    expect(commission!.kind).toBe('commission');
     expect(await findUnbalancedJournals(db())).toEqual([]);
-    // The seller is owed R950 more (payable is a credit balance).
-    expect(Math.abs((await balanceOf(db(), 'organization_payable', sellerId)) - sellerBefore)).toBe(95_000);
+    // The seller (free tier, 25 % commission) is owed R750 more (payable is a credit balance).
+    expect(Math.abs((await balanceOf(db(), 'organization_payable', sellerId)) - sellerBefore)).toBe(75_000);
 
     expect(await db().select().from(basketItems).where(eq(basketItems.userId, user.id))).toEqual([]);
     const issued = await db().select().from(invoices).where(eq(invoices.orderId, order.id));

@@ -15,18 +15,27 @@ import type { TConfig } from '../../platform/config/env.ts';
 import type { DatabaseHandle, DbExecutor } from '../../platform/db/client.ts';
 import { paymentOrders } from '../../platform/db/schema/payments.ts';
 import { badRequest, notFound, unauthorized } from '../../platform/http/errors.ts';
-import { getSessionUser, requireSession, type TSessionUser } from '../../platform/auth/guards.ts';
-import { priceBasket } from '../listings/index.ts';
+import { getSessionUser, requireRole, requireSession, type TSessionUser } from '../../platform/auth/guards.ts';
+import {
+  priceBasket,
+  reserveMarketplaceOrders,
+  sellerOrganizationOf,
+  type TPricedBasket,
+} from '../listings/index.ts';
+import { marketplaceContracts as mp } from '@sekolo/shared/contracts/marketplace';
+import { cancelMarketplaceOrder } from './cancel-marketplace-order.ts';
 import { createOrder } from './create-order.ts';
 import { withOrderParam } from './order-view.ts';
 import { paymentProviderFor } from './providers/index.ts';
 import type { TOrder } from './providers/types.ts';
 
 /*
- * The basket checkout: the signed-in buyer's basket, priced from the listings, becomes
- * one 'basket' order (createOrder adds the 6.8% processing fee). The provider's notification
- * credits it through creditOrder: the 'payment' journal (buyer paid, seller payable after the 5%
- * commission, commission, fee), the invoice, and the basket kept in the account is emptied.
+ * The basket checkout (D21): the signed-in buyer's basket, priced from the listings, becomes one
+ * 'basket' payment order (createOrder adds the 6.8% processing fee) and one marketplace order per
+ * seller holding its stock (listings' reserveMarketplaceOrders). The provider's notification
+ * credits it through creditOrder: the orders become paid; the 'payment' journal (what each seller
+ * is owed), the 'fee' journal (the buyer's processing fee) and one 'commission' journal per seller
+ * order; the invoice; and the basket kept in the account is emptied.
  */
 
 export const BASKET_RETURN_PATH = '/payment-success?kind=basket';
@@ -35,7 +44,24 @@ export const BASKET_CANCEL_PATH = '/payment-cancel?kind=basket';
 type TDeps = { config: TConfig; database: DatabaseHandle };
 
 /** What a basket order keeps of its checkout in metadata.context. */
-type TBasketContext = TBasketQuote & { purpose: 'basket'; idempotencyKey?: string };
+type TBasketContext = TBasketQuote & { purpose: 'marketplace'; idempotencyKey?: string };
+
+/** The quote the buyer sees: the lines as the contract has them, without sellers' commissions. */
+export function quoteOfPriced(priced: TPricedBasket): TBasketQuote {
+  return {
+    lines: priced.lines.map((line) => ({
+      id: line.id,
+      title: line.title,
+      sellerName: line.sellerName,
+      unitPriceCents: line.unitPriceCents,
+      quantity: line.quantity,
+      lineTotalCents: line.lineTotalCents,
+    })),
+    subtotalCents: priced.subtotalCents,
+    processingFeeCents: priced.processingFeeCents,
+    totalCents: priced.totalCents,
+  };
+}
 
 function quoteOf(order: TOrder): TBasketQuote {
   const context = (order.metadata.context ?? {}) as Partial<TBasketContext>;
@@ -93,21 +119,21 @@ export async function createBasketCheckout(
   const priced = await priceBasket(db, request);
   const itemCount = priced.lines.reduce((sum, line) => sum + line.quantity, 0);
   const context: TBasketContext = {
-    purpose: 'basket',
-    lines: priced.lines,
-    subtotalCents: priced.subtotalCents,
-    processingFeeCents: priced.processingFeeCents,
-    totalCents: priced.totalCents,
+    purpose: 'marketplace',
+    ...quoteOfPriced(priced),
     ...(idempotencyKey ? { idempotencyKey } : {}),
   };
+  const from =
+    priced.sellers.length === 1 ? priced.sellers[0]!.sellerName : `${priced.sellers.length} sellers`;
+  let created: Awaited<ReturnType<typeof createOrder>>;
   try {
-    const created = await createOrder(
+    created = await createOrder(
       deps,
       {
         kind: 'basket',
         grossCents: priced.subtotalCents,
-        payeeOrganizationId: priced.sellerOrganizationId,
-        description: `Basket from ${priced.lines[0]!.sellerName} (${itemCount} ${itemCount === 1 ? 'item' : 'items'})`,
+        payeeOrganizationId: null,
+        description: `Basket from ${from} (${itemCount} ${itemCount === 1 ? 'item' : 'items'})`,
         returnPath: BASKET_RETURN_PATH,
         cancelPath: BASKET_CANCEL_PATH,
         buyerUserId: user.id,
@@ -115,11 +141,6 @@ export async function createBasketCheckout(
       },
       { firstName: user.firstName, lastName: user.lastName, email: user.email },
     );
-    return {
-      orderId: created.order.id,
-      redirectUrl: created.checkout.redirect.url,
-      redirect: created.checkout.redirect,
-    };
   } catch (error) {
     // A concurrent request with the same key won the unique index: answer its order.
     if (idempotencyKey) {
@@ -128,13 +149,34 @@ export async function createBasketCheckout(
     }
     throw error;
   }
+  try {
+    await reserveMarketplaceOrders(db, {
+      paymentOrderId: created.order.id,
+      paymentReference: created.order.reference,
+      buyerUserId: user.id,
+      priced,
+    });
+  } catch (error) {
+    // The stock ran out meanwhile: the payment order is closed before anyone can pay it.
+    await db
+      .update(paymentOrders)
+      .set({ status: 'cancelled', updatedAt: sql`now()` })
+      .where(and(eq(paymentOrders.id, created.order.id), eq(paymentOrders.status, 'pending')));
+    throw error;
+  }
+  return {
+    orderId: created.order.id,
+    redirectUrl: created.checkout.redirect.url,
+    redirect: created.checkout.redirect,
+  };
 }
 
 /**
  * Prefix /api/payments:
  * - POST /basket-quote { items }: the priced basket (lines, subtotal, 6.8% fee, total);
  * - POST /basket-checkout { items } (signed in; optional Idempotency-Key): the order and where to pay;
- * - GET /basket-checkout/:orderId: the buyer's own basket order, for /payment-success.
+ * - GET /basket-checkout/:orderId: the buyer's own basket order, for /payment-success;
+ * - POST /marketplace-orders/:id/cancel { reason } (the seller): cancels their order, refunds the buyer.
  */
 export const basketCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -146,10 +188,7 @@ export const basketCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...fromContract(app, api.basketQuote),
-    handler: async (request): Promise<TBasketQuote> => {
-      const { sellerOrganizationId: _seller, ...quote } = await priceBasket(db, request.body);
-      return quote;
-    },
+    handler: async (request): Promise<TBasketQuote> => quoteOfPriced(await priceBasket(db, request.body)),
   });
 
   // The body is read here, after the session check (a signed-out caller hears 401 first), and its
@@ -203,6 +242,22 @@ export const basketCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         quote: quoteOf(order),
       };
+    },
+  });
+
+  // A seller cancels their marketplace order and the buyer is refunded (cancel-marketplace-order.ts).
+  app.route({
+    ...fromContract(app, mp.sellerCancel),
+    onRequest: requireRole('business_partner'),
+    handler: async (request) => {
+      const user = (await getSessionUser(request))!;
+      return cancelMarketplaceOrder(
+        db,
+        { mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl },
+        { userId: user.id, organizationId: sellerOrganizationOf(user) },
+        request.params.id,
+        request.body.reason,
+      );
     },
   });
 };

@@ -3,6 +3,7 @@ import type { TCheckoutRedirect } from '@sekolo/shared/schemas/payments';
 import type { Database } from '../../platform/db/client.ts';
 import { paymentOrders } from '../../platform/db/schema/payments.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
+import { releaseMarketplaceOrders } from '../listings/index.ts';
 import { withOrderParam } from './order-view.ts';
 import { SANDBOX_CHECKOUT_NOT_FOUND } from './pay-sandbox-order.ts';
 
@@ -20,9 +21,14 @@ export async function cancelSandboxOrder(
     throw notFound(SANDBOX_CHECKOUT_NOT_FOUND);
   }
   if (order.status === 'paid') throw conflict('This order has already been paid.');
-  await db
-    .update(paymentOrders)
-    .set({ status: 'cancelled', updatedAt: sql`now()` })
-    .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'pending')));
+  await db.transaction(async (tx) => {
+    const cancelled = await tx
+      .update(paymentOrders)
+      .set({ status: 'cancelled', updatedAt: sql`now()` })
+      .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'pending')))
+      .returning({ kind: paymentOrders.kind });
+    // A basket's seller orders give their stock back.
+    if (cancelled[0]?.kind === 'basket') await releaseMarketplaceOrders(tx, orderId);
+  });
   return { redirect: { url: withOrderParam(order.cancelUrl, order.id), method: 'GET' } };
 }

@@ -28,7 +28,8 @@ export type TCreateOrderInput =
       kind: 'basket';
       /** The price of the basket; the buyer pays it plus the 6.8% processing fee. */
       grossCents: number;
-      payeeOrganizationId: string;
+      /** The one seller paid; null for a marketplace basket, split per seller by the listings module. */
+      payeeOrganizationId: string | null;
     });
 
 export type TCreatedOrder = { order: TOrder; checkout: { redirect: TCheckoutRedirect } };

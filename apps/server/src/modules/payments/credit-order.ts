@@ -1,9 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db/client.ts';
+import type { Database, DbExecutor } from '../../platform/db/client.ts';
 import { basketItems } from '../../platform/db/schema/basket.ts';
 import { paymentNotifications, paymentOrders, type TPaymentProviderName } from '../../platform/db/schema/payments.ts';
 import { postJournal } from '../ledger/index.ts';
-import { partnerFeeEntries, subscriptionEntries } from './journal-lines.ts';
+import { markMarketplaceOrdersPaid, releaseMarketplaceOrders } from '../listings/index.ts';
+import {
+  marketplaceCommissionEntries,
+  marketplaceFeeEntries,
+  marketplacePaymentEntries,
+  partnerFeeEntries,
+  subscriptionEntries,
+  type TSellerShare,
+} from './journal-lines.ts';
 import type { TOrder } from './providers/types.ts';
 import { recordPayment } from './record-payment.ts';
 import { issueInvoice } from './invoices.ts';
@@ -39,7 +47,10 @@ export async function creditOrder(
     if (!order) return { credited: false };
 
     let journalId: string | null = null;
-    if (order.kind === 'basket') {
+    if (order.kind === 'basket' && order.metadata.context?.purpose === 'marketplace') {
+      journalId = await creditMarketplaceBasket(tx, order);
+      if (order.buyerUserId) await tx.delete(basketItems).where(eq(basketItems.userId, order.buyerUserId));
+    } else if (order.kind === 'basket') {
       const payment = order.metadata.payment;
       if (!payment?.payeeOrganizationId) throw new Error(`Basket order ${order.reference} has no payee.`);
       const { journal } = await recordPayment(tx, {
@@ -79,10 +90,61 @@ export async function creditOrder(
   });
 }
 
+/**
+ * A marketplace basket paid: its seller orders become paid, and the money is posted as the
+ * 'payment' journal (each seller owed its part), the 'fee' journal (the buyer's processing fee) and
+ * a 'commission' journal per seller order. Answers the payment journal's id.
+ */
+async function creditMarketplaceBasket(tx: DbExecutor, order: TOrder): Promise<string> {
+  const paid = await markMarketplaceOrdersPaid(tx, order.id);
+  if (paid.length === 0) throw new Error(`Basket order ${order.reference} has no seller orders to pay.`);
+  const shares: TSellerShare[] = paid.map((o) => ({
+    reference: o.reference,
+    organizationId: o.sellerOrganizationId,
+    subtotalCents: o.subtotalCents,
+    processingFeeCents: o.processingFeeCents,
+    commissionCents: o.commissionCents,
+  }));
+  const fee = shares.reduce((sum, share) => sum + share.processingFeeCents, 0);
+  const subtotal = shares.reduce((sum, share) => sum + share.subtotalCents, 0);
+  if (subtotal + fee !== order.amountCents)
+    throw new Error(`Basket order ${order.reference}: its seller orders do not add up to what was paid.`);
+  const { journal } = await postJournal(tx, {
+    kind: 'payment',
+    reference: order.reference,
+    description: order.description,
+    entries: marketplacePaymentEntries(shares),
+  });
+  if (fee > 0)
+    await postJournal(tx, {
+      kind: 'fee',
+      reference: order.reference,
+      description: `Processing fee on ${order.reference}`,
+      relatedJournalId: journal.id,
+      entries: marketplaceFeeEntries(fee),
+    });
+  for (const share of shares) {
+    if (share.commissionCents === 0) continue;
+    await postJournal(tx, {
+      kind: 'commission',
+      reference: share.reference,
+      description: `Commission on order ${share.reference}`,
+      relatedJournalId: journal.id,
+      entries: marketplaceCommissionEntries(share),
+    });
+  }
+  return journal.id;
+}
+
 /** A provider reported the payment failed or was cancelled: a pending order becomes failed. */
 export async function failOrder(db: Database, orderId: string): Promise<void> {
-  await db
-    .update(paymentOrders)
-    .set({ status: 'failed', updatedAt: sql`now()` })
-    .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'pending')));
+  await db.transaction(async (tx) => {
+    const failed = await tx
+      .update(paymentOrders)
+      .set({ status: 'failed', updatedAt: sql`now()` })
+      .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'pending')))
+      .returning({ kind: paymentOrders.kind });
+    // A basket's seller orders give their stock back.
+    if (failed[0]?.kind === 'basket') await releaseMarketplaceOrders(tx, orderId);
+  });
 }

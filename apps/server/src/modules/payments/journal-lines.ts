@@ -76,3 +76,59 @@ export function grossOfEntries(entries: readonly TJournalEntryInput[]): number {
       .reduce((sum, entry) => sum + entry.amountCents, 0),
   );
 }
+
+/** One seller's part of a marketplace basket, as the journals need it. */
+export type TSellerShare = {
+  reference: string;
+  organizationId: string;
+  subtotalCents: number;
+  processingFeeCents: number;
+  commissionCents: number;
+};
+
+/**
+ * A marketplace basket paid (D21): the provider holds the subtotal and each seller is owed its
+ * part. The fee and the commissions are journals of their own (marketplaceFeeEntries,
+ * marketplaceCommissionEntries), so each shows in the ledger as what it is.
+ */
+export function marketplacePaymentEntries(shares: readonly TSellerShare[]): TJournalEntryInput[] {
+  const subtotal = shares.reduce((sum, share) => sum + share.subtotalCents, 0);
+  return nonZero([
+    { account: 'provider_clearing', amountCents: subtotal },
+    ...shares.map((share) => ({
+      account: 'organization_payable' as const,
+      organizationId: share.organizationId,
+      amountCents: -share.subtotalCents,
+    })),
+  ]);
+}
+
+/** The buyer's 6.8% processing fee on a marketplace basket: held by the provider, the platform's revenue. */
+export function marketplaceFeeEntries(feeCents: number): TJournalEntryInput[] {
+  return nonZero([
+    { account: 'provider_clearing', amountCents: feeCents },
+    { account: 'processing_fee_revenue', amountCents: -feeCents },
+  ]);
+}
+
+/** The platform's commission on one seller order: taken from what the seller is owed. */
+export function marketplaceCommissionEntries(share: TSellerShare): TJournalEntryInput[] {
+  return nonZero([
+    { account: 'organization_payable', organizationId: share.organizationId, amountCents: share.commissionCents },
+    { account: 'commission_revenue', amountCents: -share.commissionCents },
+  ]);
+}
+
+/**
+ * A cancelled seller order refunded in full: the buyer gets its subtotal and its share of the fee
+ * back; the seller's payable gives back what it was owed after commission and the platform gives
+ * back the commission and the fee. Mirrors the three journals of the order exactly.
+ */
+export function marketplaceRefundEntries(share: TSellerShare): TJournalEntryInput[] {
+  return nonZero([
+    { account: 'organization_payable', organizationId: share.organizationId, amountCents: share.subtotalCents - share.commissionCents },
+    { account: 'commission_revenue', amountCents: share.commissionCents },
+    { account: 'processing_fee_revenue', amountCents: share.processingFeeCents },
+    { account: 'provider_clearing', amountCents: -(share.subtotalCents + share.processingFeeCents) },
+  ]);
+}

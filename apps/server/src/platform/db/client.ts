@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -34,9 +35,14 @@ export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, 'migrations')
 // An arbitrary constant: all instances agree on it so only one migrates at a time.
 const MIGRATION_LOCK_KEY = 727_001;
 
+/** Extensions the migrations create on PGlite (PostgreSQL has them in its contrib package). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const client = dataDir
+    ? await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS })
+    : await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,

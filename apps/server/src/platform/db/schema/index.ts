@@ -21,3 +21,4 @@ export * from './curriculum.ts';
 export * from './school-settings.ts';
 export * from './admissions.ts';
 export * from './messages.ts';
+export * from './marketplace.ts';

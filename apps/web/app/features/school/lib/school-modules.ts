@@ -93,6 +93,11 @@ export const BUSINESS_MODULES: Record<string, IModuleInfo> = {
     empty: 'No listings yet',
     description: 'Your products and services on the marketplace appear here.',
   },
+  orders: {
+    title: 'Orders',
+    empty: 'No orders yet',
+    description: 'Orders customers paid for appear here.',
+  },
   reviews: {
     title: 'Reviews',
     empty: 'No reviews yet',

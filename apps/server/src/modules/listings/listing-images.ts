@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { LISTING_MESSAGES as M, MAX_LISTING_IMAGES } from '@sekolo/shared/schemas/marketplace';
+import type { DbExecutor } from '../../platform/db/client.ts';
+import { transaction } from '../../platform/db/transaction.ts';
+import { listings } from '../../platform/db/schema/listings.ts';
+import { listingImages } from '../../platform/db/schema/marketplace.ts';
+import { detectAllowedContentType } from '../../platform/lib/file-content-type.ts';
+import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
+import type { IFileStorage } from '../uploads/index.ts';
+
+/** The page-sized picture and the catalogue card's thumbnail, both WebP. */
+export const IMAGE_SIZES = { full: 1200, thumb: 480 } as const;
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+export function imageUrls(imageId: string): { url: string; thumbUrl: string } {
+  return { url: `/api/listings/images/${imageId}`, thumbUrl: `/api/listings/images/${imageId}?size=thumb` };
+}
+
+/** A storage key in the uploads module's form (`YYYY/MM/<32 hex>`). */
+function storageKey(now = new Date()): string {
+  return `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('hex')}`;
+}
+
+/** Resizes a picture (EXIF orientation applied, metadata dropped) to fit `width`, as WebP. */
+export async function resizeImage(
+  bytes: Buffer,
+  width: number,
+): Promise<{ bytes: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000 })
+    .rotate()
+    .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer({ resolveWithObject: true });
+  return { bytes: data, width: info.width, height: info.height };
+}
+
+/**
+ * Adds a picture to the seller's listing: checked by its bytes, resized to a page-sized WebP and a
+ * thumbnail, stored under keys of ours, recorded in a transaction (the bytes go again if it fails).
+ */
+export async function addListingImage(
+  db: DbExecutor,
+  storage: IFileStorage,
+  input: { organizationId: string; listingId: string; bytes: Buffer; alt?: string },
+): Promise<{ id: string }> {
+  const [listing] = await db
+    .select({ id: listings.id, title: listings.title })
+    .from(listings)
+    .where(and(eq(listings.id, input.listingId), eq(listings.organizationId, input.organizationId)));
+  if (!listing) throw notFound(M.notFound);
+  const mime = await detectAllowedContentType(input.bytes, IMAGE_TYPES);
+  if (!mime) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', M.imageType);
+  let full: Awaited<ReturnType<typeof resizeImage>>;
+  let thumb: Awaited<ReturnType<typeof resizeImage>>;
+  try {
+    full = await resizeImage(input.bytes, IMAGE_SIZES.full);
+    thumb = await resizeImage(input.bytes, IMAGE_SIZES.thumb);
+  } catch {
+    throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', M.imageType);
+  }
+  const keys = { full: storageKey(), thumb: storageKey() };
+  await storage.put(keys.full, full.bytes, 'image/webp');
+  await storage.put(keys.thumb, thumb.bytes, 'image/webp');
+  try {
+    return await transaction(db, async (tx) => {
+      // Locks the listing: two uploads at once cannot pass the limit together.
+      await tx.select({ id: listings.id }).from(listings).where(eq(listings.id, input.listingId)).for('update');
+      const [existing] = await tx
+        .select({ n: count() })
+        .from(listingImages)
+        .where(eq(listingImages.listingId, input.listingId));
+      const position = Number(existing?.n ?? 0);
+      if (position >= MAX_LISTING_IMAGES) throw badRequest(M.tooManyImages);
+      const [row] = await tx
+        .insert(listingImages)
+        .values({
+          listingId: input.listingId,
+          storageKey: keys.full,
+          thumbKey: keys.thumb,
+          width: full.width,
+          height: full.height,
+          alt: (input.alt ?? '').trim().slice(0, 200) || listing.title,
+          position,
+        })
+        .returning({ id: listingImages.id });
+      return { id: row!.id };
+    });
+  } catch (error) {
+    await Promise.allSettled([storage.delete(keys.full), storage.delete(keys.thumb)]);
+    throw error;
+  }
+}
+
+export async function removeListingImage(
+  db: DbExecutor,
+  storage: IFileStorage,
+  input: { organizationId: string; listingId: string; imageId: string },
+): Promise<void> {
+  const removed = await transaction(db, async (tx) => {
+    const [row] = await tx
+      .select({ image: listingImages })
+      .from(listingImages)
+      .innerJoin(listings, eq(listings.id, listingImages.listingId))
+      .where(
+        and(
+          eq(listingImages.id, input.imageId),
+          eq(listingImages.listingId, input.listingId),
+          eq(listings.organizationId, input.organizationId),
+        ),
+      );
+    if (!row) throw notFound('There is no such picture.');
+    await tx.delete(listingImages).where(eq(listingImages.id, input.imageId));
+    return row.image;
+  });
+  await Promise.allSettled([storage.delete(removed.storageKey), storage.delete(removed.thumbKey)]);
+}
+
+/**
+ * A listing's picture for anyone, while the listing is published; its seller sees it in any state.
+ * Answers the stored key, or null (404).
+ */
+export async function findPublicImage(
+  db: DbExecutor,
+  imageId: string,
+  viewerOrganizationId: string | null,
+  size: 'full' | 'thumb',
+): Promise<string | null> {
+  const [row] = await db
+    .select({ image: listingImages, status: listings.status, organizationId: listings.organizationId })
+    .from(listingImages)
+    .innerJoin(listings, eq(listings.id, listingImages.listingId))
+    .where(eq(listingImages.id, imageId));
+  if (!row) return null;
+  if (row.status !== 'published' && row.organizationId !== viewerOrganizationId) return null;
+  return size === 'thumb' ? row.image.thumbKey : row.image.storageKey;
+}

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sitemapEntries } from './catalogue.ts';
+
+/** The public pages every sitemap lists (the prerendered ones and the marketplace). */
+const STATIC_PATHS = ['/', '/features', '/pricing', '/marketplace', '/contact', '/demo'];
+
+function escapeXml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** GET /sitemap.xml: the public pages, each published listing's page and each seller's page (D21). */
+export const sitemapRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const origin = new URL(app.deps.config.publicUrl).origin;
+    const { listings, sellers } = await sitemapEntries(app.deps.database.db);
+    const urls = [
+      ...STATIC_PATHS.map((path) => `<url><loc>${escapeXml(origin + path)}</loc></url>`),
+      ...listings.map(
+        (l) =>
+          `<url><loc>${escapeXml(`${origin}/marketplace/listings/${l.id}`)}</loc><lastmod>${l.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
+      ),
+      ...sellers.map((slug) => `<url><loc>${escapeXml(`${origin}/marketplace/sellers/${slug}`)}</loc></url>`),
+    ];
+    return reply
+      .header('content-type', 'application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      );
+  });
+};
