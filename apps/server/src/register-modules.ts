@@ -20,6 +20,13 @@ import { customerProfileRoutes } from './modules/customer-profile/index.ts';
 import { listingRoutes } from './modules/listings/index.ts';
 import { consoleJobRoutes } from './modules/console-jobs/index.ts';
 import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
+import {
+  notificationRoutes,
+  registerNotificationJobs,
+  smsAccountRoutes,
+  smsWebhookRoutes,
+} from './modules/notifications/index.ts';
+import { announcementRoutes, receivedAnnouncementRoutes, registerAnnouncementJobs } from './modules/announcements/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -47,6 +54,11 @@ export async function registerModules(app: App) {
   await app.register(reportCardRoutes, { prefix: '/api/school' });
   await app.register(consoleJobRoutes, { prefix: '/api/console/jobs' });
   await app.register(financeRoutes, { prefix: '/api/school' });
+  await app.register(notificationRoutes, { prefix: '/api/notifications' });
+  await app.register(smsAccountRoutes, { prefix: '/api/school/sms-account' });
+  await app.register(smsWebhookRoutes, { prefix: '/api/sms' });
+  await app.register(announcementRoutes, { prefix: '/api/school/announcements' });
+  await app.register(receivedAnnouncementRoutes, { prefix: '/api/announcements' });
   registerModuleJobs(app);
 }
 
@@ -54,4 +66,6 @@ export async function registerModules(app: App) {
 function registerModuleJobs(app: App) {
   registerPaymentJobs(app.deps.jobs, app.deps.database.db);
   registerFinanceJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
+  registerNotificationJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config);
+  registerAnnouncementJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config);
 }

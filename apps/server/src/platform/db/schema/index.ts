@@ -17,3 +17,4 @@ export * from './attendance.ts';
 export * from './timetable.ts';
 export * from './finance.ts';
 export * from './assessment.ts';
+export * from './communication.ts';
