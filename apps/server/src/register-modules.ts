@@ -54,10 +54,10 @@ export async function registerModules(app: App) {
   await app.register(reportCardRoutes, { prefix: '/api/school' });
   await app.register(consoleJobRoutes, { prefix: '/api/console/jobs' });
   await app.register(financeRoutes, { prefix: '/api/school' });
-  await app.register(notificationRoutes, { prefix: '/api/notifications' });
-  await app.register(smsAccountRoutes, { prefix: '/api/school/sms-account' });
+  await app.register(notificationRoutes, { prefix: '/api' });
+  await app.register(smsAccountRoutes, { prefix: '/api/school' });
   await app.register(smsWebhookRoutes, { prefix: '/api/sms' });
-  await app.register(announcementRoutes, { prefix: '/api/school/announcements' });
+  await app.register(announcementRoutes, { prefix: '/api/school' });
   await app.register(receivedAnnouncementRoutes, { prefix: '/api/announcements' });
   registerModuleJobs(app);
 }

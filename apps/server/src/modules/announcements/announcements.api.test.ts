@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { notify, NOTIFICATIONS_DELIVER_JOB } from '../notifications/index.ts';
 import { transaction } from '../../platform/db/transaction.ts';
 import { ANNOUNCEMENT_SEND_JOB } from './send.ts';
-import { createCommSchool, type TCommSchool } from './test-fixtures.ts';
+import { createCommSchool, type TCommSchool } from '../../test/factories/communication.ts';
 
 /**
  * Announcements and notifications through the API: a grade announcement reaches its families

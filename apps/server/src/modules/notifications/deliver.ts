@@ -19,6 +19,9 @@ type TPending = {
   body: string;
   link: string | null;
   channels: string[];
+  /** Whether its e-mail / SMS was written already (the register save writes an absence's mail itself). */
+  mailed: boolean;
+  texted: boolean;
   email: string;
   firstName: string;
   phone: string | null;
@@ -58,6 +61,7 @@ export async function deliverPendingNotifications(
       const batch = rowsOf<TPending>(
         await tx.execute(sql`
           select n.id, n.organization_id as "organizationId", n.kind, n.title, n.body, n.link, n.channels,
+            n.email_at is not null as mailed, n.sms_at is not null as texted,
             u.email, u.first_name as "firstName",
             (select g.phone from ${guardians} as g where g.user_id = n.user_id and g.phone <> ''
               order by (g.organization_id = n.organization_id) desc nulls last limit 1) as phone
@@ -69,19 +73,19 @@ export async function deliverPendingNotifications(
       );
       if (!batch.length) return 0;
       const mails = batch
-        .filter((n) => n.channels.includes('email') && n.email)
+        .filter((n) => n.channels.includes('email') && !n.mailed && n.email)
         .map((n) => ({ to: n.email, ...notificationMail(config.publicUrl, n), tag: `notification-${n.kind}` }));
       await mailer.sendMany(mails, { within: tx });
       emails += mails.length;
       for (const n of batch) {
-        if (!n.channels.includes('sms') || !n.organizationId) continue;
+        if (!n.channels.includes('sms') || n.texted || !n.organizationId) continue;
         const number = toSmsNumber(n.phone);
         if (number.ok) texts.push({ organizationId: n.organizationId, to: number.number, body: smsText(n) });
       }
       await tx.execute(sql`
         update ${notifications} set pending = false,
-          email_at = case when 'email' = any(channels) then now() end,
-          sms_at = case when 'sms' = any(channels) then now() end
+          email_at = coalesce(email_at, case when 'email' = any(channels) then now() end),
+          sms_at = coalesce(sms_at, case when 'sms' = any(channels) then now() end)
         where id in (select (jsonb_array_elements_text(${JSON.stringify(batch.map((n) => n.id))}::jsonb))::uuid)`);
       return batch.length;
     });

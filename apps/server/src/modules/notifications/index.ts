@@ -2,6 +2,6 @@
 // users of an event; the school's SMS account for the announcements module.
 export { notificationRoutes, smsAccountRoutes, smsWebhookRoutes } from './routes.ts';
 export { registerNotificationJobs, NOTIFICATIONS_SWEEP_JOB } from './jobs.ts';
-export { notify, channelsSql, NOTIFICATIONS_DELIVER_JOB, type TNotifyInput } from './notify.ts';
+export { notify, notifyEach, channelsSql, NOTIFICATIONS_DELIVER_JOB, type TNotifyInput } from './notify.ts';
 export { deliverPendingNotifications } from './deliver.ts';
 export { optedOutOf, providerFor, schoolSmsState, sendSms, newWebhookToken } from './sms-account.ts';

@@ -68,3 +68,34 @@ export async function notify(tx: DbExecutor, jobs: JobQueue, input: TNotifyInput
   }
   return { created: row?.created ?? 0 };
 }
+
+/**
+ * notify() for many events at once (an invoice run's invoices): `events` is a query answering
+ * event_key, user_id, title, body and link, one row per user of each event. One statement; the
+ * same idempotency (the unique user and event key). Without a queue (a library function that has
+ * none at hand), the minute's sweep job delivers the e-mail and SMS.
+ */
+export async function notifyEach(
+  tx: DbExecutor,
+  jobs: JobQueue | null,
+  input: { organizationId: string | null; kind: TNotificationKind; events: SQL },
+): Promise<{ created: number }> {
+  const [row] = rowsOf<{ created: number; pending: number }>(
+    await tx.execute(sql`
+      with inserted as (
+        insert into ${notifications} (user_id, organization_id, kind, event_key, title, body, link, channels, pending)
+        select u.id, ${input.organizationId}::uuid, ${input.kind}, e.event_key, e.title, e.body, e.link, ch.channels,
+          ('email' = any(ch.channels) or 'sms' = any(ch.channels))
+        from (${input.events}) as e
+        join ${users} as u on u.id = e.user_id
+        left join ${notificationPreferences} as p on p.user_id = u.id and p.kind = ${input.kind}
+        cross join lateral (select ${channelsSql(input.kind)} as channels) as ch
+        where cardinality(ch.channels) > 0
+        on conflict (user_id, event_key) do nothing
+        returning pending
+      )
+      select count(*)::int as created, count(*) filter (where pending)::int as pending from inserted`),
+  );
+  if (row && row.pending > 0 && jobs) await jobs.send(NOTIFICATIONS_DELIVER_JOB, {}, { within: tx });
+  return { created: row?.created ?? 0 };
+}

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { smsAccounts, smsMessages, smsOptOuts } from '../../platform/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ANNOUNCEMENT_SEND_JOB } from '../announcements/index.ts';
-import { createCommSchool, type TCommSchool } from '../announcements/test-fixtures.ts';
+import { createCommSchool, type TCommSchool } from '../../test/factories/communication.ts';
 
 /**
  * A school's BulkSMS account end to end, against a loopback stand-in of the BulkSMS API: the

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 import { paymentOrders, subscriptions } from '../../platform/db/schema/index.ts';
 import type { DbExecutor } from '../../platform/db/client.ts';
-import { signIn } from '../../test/auth-helpers.ts';
-import { createUser } from '../../test/factories/accounts.ts';
-import { createGuardian, createLearner, createRegisterClass } from '../../test/factories/school.ts';
-import type { TestApp } from '../../test/test-app.ts';
+import { signIn } from '../auth-helpers.ts';
+import { createUser } from './accounts.ts';
+import { createGuardian, createLearner, createRegisterClass } from './school.ts';
+import type { TestApp } from '../test-app.ts';
 
 /** A live subscription of the school to a package (Enterprise includes SMS; Advanced does not). */
 export async function subscribeSchool(db: DbExecutor, userId: string, organizationId: string, packageId: string) {
