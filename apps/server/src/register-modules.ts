@@ -26,7 +26,11 @@ import {
   smsAccountRoutes,
   smsWebhookRoutes,
 } from './modules/notifications/index.ts';
-import { announcementRoutes, receivedAnnouncementRoutes, registerAnnouncementJobs } from './modules/announcements/index.ts';
+import {
+  announcementRoutes,
+  receivedAnnouncementRoutes,
+  registerAnnouncementJobs,
+} from './modules/announcements/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {

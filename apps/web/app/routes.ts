@@ -69,6 +69,11 @@ export default [
     route('dashboard/school/curriculum', 'routes/dashboard-school-curriculum.tsx'),
     route('dashboard/school/assignments', 'routes/dashboard-school-assignments.tsx'),
     route('dashboard/school/assignments/:assignmentId', 'routes/dashboard-school-assignment.tsx'),
+    route('dashboard/school/announcements', 'routes/dashboard-school-announcements.tsx'),
+    route('dashboard/school/announcements/:announcementId', 'routes/dashboard-school-announcement.tsx'),
+    route('dashboard/school/settings/sms', 'routes/dashboard-school-sms-settings.tsx'),
+    route('dashboard/notifications', 'routes/dashboard-notifications.tsx'),
+    route('dashboard/announcements/:announcementId', 'routes/dashboard-announcement.tsx'),
     route('dashboard/school/:module/*', 'routes/dashboard-school-module.tsx'),
     route('dashboard/student/assignments', 'routes/dashboard-student-assignments.tsx'),
     route('dashboard/business/:module/*', 'routes/dashboard-business-module.tsx'),
@@ -91,5 +96,6 @@ export default [
   // The sandbox payment gateway's hosted checkout, outside the site chrome like a real gateway's page.
   route('payments/sandbox/:orderId', 'routes/sandbox-checkout.tsx'),
   route('dev/outbox', 'routes/dev-outbox.tsx'),
+  route('dev/sms', 'routes/dev-sms.tsx'),
   route('*', 'routes/catch-all.tsx'),
 ] satisfies RouteConfig;

@@ -136,4 +136,14 @@ export const paths = {
     jobs: '/console/jobs',
   },
   devOutbox: '/dev/outbox',
+  devSms: '/dev/sms',
+  /** The notification centre, and announcements: sent by the school, read by whoever received them. */
+  communication: {
+    notifications: '/dashboard/notifications',
+    received: (announcementId: string) => `/dashboard/announcements/${encodeURIComponent(announcementId)}`,
+    announcements: '/dashboard/school/announcements',
+    announcement: (announcementId: string) => `/dashboard/school/announcements/${encodeURIComponent(announcementId)}`,
+    smsSettings: '/dashboard/school/settings/sms',
+    accountSettings: '/settings',
+  },
 } as const;

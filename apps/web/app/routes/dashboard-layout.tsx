@@ -27,6 +27,7 @@ import { useLogout } from '~/features/auth/hooks/use-logout';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { cn } from '~/lib/cn';
 import { paths } from '~/config/paths';
+import { NotificationBell } from '~/features/notifications/components/notification-bell';
 
 const SKIP_LINK =
   'sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2';
@@ -79,6 +80,7 @@ function SidebarLayout({ kind, children }: { kind: 'school' | 'business'; childr
           <div className="h-5 w-px bg-slate-200" aria-hidden="true" />
           <SchoolName />
           <DashboardNav className="ml-auto" />
+          <NotificationBell />
         </header>
         <main
           id="dashboard-content"
@@ -162,7 +164,8 @@ function PlainLayout({ children }: { children: React.ReactNode }) {
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
           <Logo />
           <DashboardNav className="hidden sm:block" />
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-2">
+            <NotificationBell />
             <AccountArea variant="dropdown" />
           </div>
         </div>

@@ -1,3 +1,4 @@
+import { ReceivedAnnouncementsCard } from '~/features/announcements/components/received-announcements';
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 import { MyChildren } from '~/features/school/components/my-children';
 import { ChildOverviews } from '~/features/school/components/child-overview';
@@ -30,6 +31,7 @@ export default function DashboardParent() {
     <DashboardHome path={paths.dashboard.parent} title="Parent dashboard" quickLinks={QUICK_LINKS}>
       <ConsentRequest />
       <AbsenceNotices />
+      <ReceivedAnnouncementsCard />
       <MyChildren />
       <MyFeeAccounts followRedirect={followCheckoutRedirect} />
       <ChildOverviews />

@@ -5,11 +5,7 @@
  */
 
 import { z } from 'zod';
-import {
-  NOTIFICATION_CHANNELS,
-  NOTIFICATION_KIND_IDS,
-  type TNotificationChannel,
-} from '../constants/notifications.ts';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_KIND_IDS, type TNotificationChannel } from '../constants/notifications.ts';
 import { SCHOOL_STAFF_ROLES } from '../constants/roles.ts';
 import { SCHOOL_GRADE_IDS } from '../constants/enumerations.ts';
 import { normalizeSaPhone } from '../domain/sa-phone.ts';
@@ -76,7 +72,9 @@ export const ZNotificationPreference = z.object({
   sms: z.boolean(),
 });
 export type TNotificationPreference = z.infer<typeof ZNotificationPreference>;
-export const ZNotificationPreferencesSchema = z.object({ preferences: z.array(ZNotificationPreference).min(1).max(20) });
+export const ZNotificationPreferencesSchema = z.object({
+  preferences: z.array(ZNotificationPreference).min(1).max(20),
+});
 export type TNotificationChannels = Record<TNotificationChannel, boolean>;
 
 // ---------------------------------------------------------------- announcements

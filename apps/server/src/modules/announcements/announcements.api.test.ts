@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  announcementRecipients,
-  notifications,
-  outboxMessages,
-  smsMessages,
-} from '../../platform/db/schema/index.ts';
+import { announcementRecipients, notifications, outboxMessages, smsMessages } from '../../platform/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { notify, NOTIFICATIONS_DELIVER_JOB } from '../notifications/index.ts';
 import { transaction } from '../../platform/db/transaction.ts';
@@ -94,7 +89,9 @@ describe('announcements and notifications', () => {
     // The parent reads it in their dashboard; Bravo's parent does not see it.
     const received = (await as(alpha.cookies.dube!, 'GET', '/api/announcements/received')).json();
     expect(received.announcements.map((a: { id: string }) => a.id)).toContain(announcement.id);
-    expect((await as(bravo.cookies.dube!, 'GET', `/api/announcements/received/${announcement.id}`)).statusCode).toBe(404);
+    expect((await as(bravo.cookies.dube!, 'GET', `/api/announcements/received/${announcement.id}`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('honours preferences: no e-mail for a parent who turned it off, no SMS to a number that opted out', async () => {
@@ -129,8 +126,9 @@ describe('announcements and notifications', () => {
       'Lindiwe Dube': ['skipped', 'written'],
       'Kavitha Naidoo': ['written', 'opted_out'],
     });
-    const report = (await as(alpha.cookies.admin!, 'GET', `/api/school/announcements/${sent.json().announcement.id}`)).json()
-      .announcement.report;
+    const report = (
+      await as(alpha.cookies.admin!, 'GET', `/api/school/announcements/${sent.json().announcement.id}`)
+    ).json().announcement.report;
     expect(report.email).toMatchObject({ sent: 1, skipped: 1 });
     expect(report.sms).toMatchObject({ sent: 1, optedOut: 1 });
   });
@@ -178,7 +176,9 @@ describe('announcements and notifications', () => {
     expect(scheduled.json().announcement).toMatchObject({ status: 'scheduled', recipientCount: 0 });
     const id = scheduled.json().announcement.id;
     // Its time comes: the job runs (here at once) and expands the audience then.
-    await db().execute(sql`update pgboss.job set start_after = now() where name = ${ANNOUNCEMENT_SEND_JOB} and singleton_key = ${id}`);
+    await db().execute(
+      sql`update pgboss.job set start_after = now() where name = ${ANNOUNCEMENT_SEND_JOB} and singleton_key = ${id}`,
+    );
     await t.jobs.settle(ANNOUNCEMENT_SEND_JOB, { timeoutMs: 30_000 }).catch(() => undefined);
     const { sendAnnouncement } = await import('./send.ts');
     await sendAnnouncement(db(), t.mailer, t.config, id);
@@ -195,17 +195,28 @@ describe('announcements and notifications', () => {
       scheduledFor: at,
     });
     const laterId = later.json().announcement.id;
-    expect((await as(alpha.cookies.admin!, 'POST', `/api/school/announcements/${laterId}/cancel`)).json().announcement.status).toBe('cancelled');
+    expect(
+      (await as(alpha.cookies.admin!, 'POST', `/api/school/announcements/${laterId}/cancel`)).json().announcement
+        .status,
+    ).toBe('cancelled');
     await sendAnnouncement(db(), t.mailer, t.config, laterId);
-    expect((await db().select().from(announcementRecipients).where(eq(announcementRecipients.announcementId, laterId))).length).toBe(0);
+    expect(
+      (await db().select().from(announcementRecipients).where(eq(announcementRecipients.announcementId, laterId)))
+        .length,
+    ).toBe(0);
   });
 
   it('keeps each school to its own: Bravo sees none of Alpha’s announcements, and no other user’s notifications', async () => {
     const list = (await as(bravo.cookies.admin!, 'GET', '/api/school/announcements')).json();
     expect(list.announcements).toEqual([]);
-    const [alphaAnnouncement] = (await as(alpha.cookies.admin!, 'GET', '/api/school/announcements')).json().announcements;
-    expect((await as(bravo.cookies.admin!, 'GET', `/api/school/announcements/${alphaAnnouncement.id}`)).statusCode).toBe(404);
-    expect((await as(bravo.cookies.admin!, 'POST', `/api/school/announcements/${alphaAnnouncement.id}/cancel`)).statusCode).toBe(404);
+    const [alphaAnnouncement] = (await as(alpha.cookies.admin!, 'GET', '/api/school/announcements')).json()
+      .announcements;
+    expect(
+      (await as(bravo.cookies.admin!, 'GET', `/api/school/announcements/${alphaAnnouncement.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await as(bravo.cookies.admin!, 'POST', `/api/school/announcements/${alphaAnnouncement.id}/cancel`)).statusCode,
+    ).toBe(404);
     const classOfAlpha = await as(bravo.cookies.admin!, 'POST', '/api/school/announcements', {
       title: 'x',
       body: 'y',
@@ -213,10 +224,13 @@ describe('announcements and notifications', () => {
       channels: ['in_app'],
     });
     expect(classOfAlpha.statusCode).toBe(400);
-    const families = (await as(bravo.cookies.admin!, 'GET', '/api/school/announcements/families?q=dube')).json().families;
+    const families = (await as(bravo.cookies.admin!, 'GET', '/api/school/announcements/families?q=dube')).json()
+      .families;
     expect(families.map((f: { id: string }) => f.id)).not.toContain(alpha.guardians.dube.id);
     const dubeNotification = (await as(alpha.cookies.dube!, 'GET', '/api/notifications')).json().notifications[0];
-    expect((await as(bravo.cookies.dube!, 'POST', `/api/notifications/${dubeNotification.id}/read`)).statusCode).toBe(404);
+    expect((await as(bravo.cookies.dube!, 'POST', `/api/notifications/${dubeNotification.id}/read`)).statusCode).toBe(
+      404,
+    );
     expect((await as(bravo.cookies.admin!, 'GET', '/api/school/sms-account/opt-outs')).json().optOuts).toEqual([]);
   });
 });

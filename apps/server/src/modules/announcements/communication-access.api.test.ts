@@ -79,9 +79,18 @@ describe('communication routes: every role, and a second school', () => {
     'POST /api/school/announcements': {
       rule: 'send',
       url: () => '/api/school/announcements',
-      payload: (n) => ({ title: `Notice ${n}`, body: 'Text', audience: { type: 'school' }, channels: ['in_app'], scheduledFor: at() }),
+      payload: (n) => ({
+        title: `Notice ${n}`,
+        body: 'Text',
+        audience: { type: 'school' },
+        channels: ['in_app'],
+        scheduledFor: at(),
+      }),
     },
-    'GET /api/school/announcements/audience-options': { rule: 'send', url: () => '/api/school/announcements/audience-options' },
+    'GET /api/school/announcements/audience-options': {
+      rule: 'send',
+      url: () => '/api/school/announcements/audience-options',
+    },
     'GET /api/school/announcements/families': { rule: 'send', url: () => '/api/school/announcements/families?q=dube' },
     'GET /api/school/announcements/:announcementId': {
       rule: 'send',
@@ -152,7 +161,8 @@ describe('communication routes: every role, and a second school', () => {
         });
         const expected =
           who === 'signed_out' ? [401] : who.startsWith('outsider_') || !allows(c.rule, who as TRole) ? [403] : null;
-        if (expected && !expected.includes(response.statusCode)) wrong.push(`${route} as ${who}: ${response.statusCode}`);
+        if (expected && !expected.includes(response.statusCode))
+          wrong.push(`${route} as ${who}: ${response.statusCode}`);
         // Allowed: anything but a refusal (a second cancel says 409).
         if (!expected && [401, 403, 500].includes(response.statusCode))
           wrong.push(`${route} as ${who}: ${response.statusCode} ${response.body.slice(0, 120)}`);
@@ -181,7 +191,11 @@ describe('communication routes: every role, and a second school', () => {
     expect((await as(`/api/school/announcements/${id.announcement}/cancel`, 'POST')).statusCode).toBe(404);
     expect((await as('/api/school/announcements')).json().announcements).toEqual([]);
     const families = (await as('/api/school/announcements/families?q=')).json().families as { id: string }[];
-    expect(families.map((f) => f.id).sort()).toEqual(Object.values(bravo.guardians).map((g) => g.id).sort());
+    expect(families.map((f) => f.id).sort()).toEqual(
+      Object.values(bravo.guardians)
+        .map((g) => g.id)
+        .sort(),
+    );
     expect((await as('/api/school/sms-account')).json().account).toBeNull();
     expect((await as('/api/school/sms-account/opt-outs')).json().optOuts).toEqual([]);
     // Alpha's parent does not read an announcement Bravo's parents received.
@@ -193,8 +207,13 @@ describe('communication routes: every role, and a second school', () => {
     });
     const bravoId = bravoNotice.json().announcement.id;
     const alphaParent = { cookie: alpha.cookies.dube! };
-    expect((await t.app.inject({ method: 'GET', url: `/api/announcements/received/${bravoId}`, headers: alphaParent })).statusCode).toBe(404);
-    const received = (await t.app.inject({ method: 'GET', url: '/api/announcements/received', headers: alphaParent })).json();
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/announcements/received/${bravoId}`, headers: alphaParent }))
+        .statusCode,
+    ).toBe(404);
+    const received = (
+      await t.app.inject({ method: 'GET', url: '/api/announcements/received', headers: alphaParent })
+    ).json();
     expect(received.announcements.map((a: { id: string }) => a.id)).not.toContain(bravoId);
     const alphaBell = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: alphaParent })).json();
     expect(alphaBell.notifications.map((n: { title: string }) => n.title)).not.toContain('Bravo only');

@@ -73,10 +73,9 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Announcements the signed-in user received (prefix /api/announcements), and their files. */
-export const receivedAnnouncementRoutes: FastifyPluginAsyncZod<{ storage?: ReturnType<typeof createFileStorage> }> = async (
-  app,
-  options,
-) => {
+export const receivedAnnouncementRoutes: FastifyPluginAsyncZod<{
+  storage?: ReturnType<typeof createFileStorage>;
+}> = async (app, options) => {
   const { db } = app.deps.database;
   const storage = options.storage ?? createFileStorage(app.deps.config);
   const me = async (request: Parameters<typeof getSessionUser>[0]) => (await getSessionUser(request))!.id;
@@ -99,14 +98,22 @@ export const receivedAnnouncementRoutes: FastifyPluginAsyncZod<{ storage?: Retur
     ...fromContract(app, api.receivedAttachment),
     onRequest: requireSession,
     handler: async (request, reply) => {
-      const upload = await receivedAttachment(db, await me(request), request.params.announcementId, request.params.uploadId);
+      const upload = await receivedAttachment(
+        db,
+        await me(request),
+        request.params.announcementId,
+        request.params.uploadId,
+      );
       const stored = upload ? await storage.get(upload.storageKey) : null;
       if (!upload || !stored) throw notFound(M.announcementNotFound);
       const safeName = upload.originalName.replace(/["\\\r\n]/g, '_');
       return reply
         .header('content-type', upload.mimeType)
         .header('content-length', String(upload.sizeBytes))
-        .header('content-disposition', `attachment; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(upload.originalName)}`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(upload.originalName)}`,
+        )
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=300')
         .send(stored.body);

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  COMMUNICATION_MESSAGES as M,
-  ZAnnouncementSchema,
-  type TAnnouncementAudience,
-} from '@sekolo/shared/schemas/communication';
+import { COMMUNICATION_MESSAGES as M, type TAnnouncementAudience } from '@sekolo/shared/schemas/communication';
+import type { ZAnnouncementSchema } from '@sekolo/shared/schemas/communication';
 import type { z } from 'zod';
 import type { TConfig } from '../../platform/config/env.ts';
 import { rowsOf, type Database, type DbExecutor } from '../../platform/db/client.ts';
@@ -158,7 +155,9 @@ function announcementMail(
       paragraphs: [
         a.body,
         ...(files
-          ? [`This announcement has ${files === 1 ? 'an attachment' : `${files} attachments`}: sign in to Sekolo to open ${files === 1 ? 'it' : 'them'}.`]
+          ? [
+              `This announcement has ${files === 1 ? 'an attachment' : `${files} attachments`}: sign in to Sekolo to open ${files === 1 ? 'it' : 'them'}.`,
+            ]
           : []),
         `Sent by ${school} through Sekolo.`,
       ],
@@ -253,7 +252,9 @@ export async function sendAnnouncement(
         from jsonb_to_recordset(${JSON.stringify(numbers.map((r) => ({ key: r.key, status: status(r) })))}::jsonb)
           as v(key text, status text)
         where r.announcement_id = ${announcementId} and r.recipient_key = v.key`);
-      return numbers.filter((r) => status(r) === 'written').map((r) => ({ key: r.key, to: (r.number as { number: string }).number }));
+      return numbers
+        .filter((r) => status(r) === 'written')
+        .map((r) => ({ key: r.key, to: (r.number as { number: string }).number }));
     });
     if (!batch) break;
     if (batch.length && provider) {

@@ -124,7 +124,11 @@ export async function reportOf(db: DbExecutor, id: string): Promise<TAnnouncemen
   };
 }
 
-export async function announcementDetail(db: DbExecutor, organizationId: string, id: string): Promise<TAnnouncementDetail> {
+export async function announcementDetail(
+  db: DbExecutor,
+  organizationId: string,
+  id: string,
+): Promise<TAnnouncementDetail> {
   const { row, summary } = await summaryById(db, organizationId, id);
   return {
     ...summary,

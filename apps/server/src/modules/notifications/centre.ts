@@ -46,7 +46,11 @@ export async function listNotifications(
       and(
         eq(notifications.userId, userId),
         IN_APP,
-        query.unread === 'true' ? isNull(notifications.readAt) : query.unread === 'false' ? isNotNull(notifications.readAt) : undefined,
+        query.unread === 'true'
+          ? isNull(notifications.readAt)
+          : query.unread === 'false'
+            ? isNotNull(notifications.readAt)
+            : undefined,
         cursor,
       ),
     )

@@ -95,7 +95,11 @@ export async function deliverPendingNotifications(
     for (const [organizationId, list] of bySchool) {
       const state = await schoolSmsState(db, organizationId);
       if (!state.usable) continue;
-      const out = await optedOutOf(db, organizationId, list.map((t) => t.to));
+      const out = await optedOutOf(
+        db,
+        organizationId,
+        list.map((t) => t.to),
+      );
       const allowed = list.filter((t) => !out.has(t.to));
       await sendSms(
         db,

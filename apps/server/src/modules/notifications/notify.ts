@@ -3,6 +3,7 @@ import { notificationDefaults, type TNotificationKind } from '@sekolo/shared/con
 import { rowsOf, type DbExecutor } from '../../platform/db/client.ts';
 import { notificationPreferences, notifications, users } from '../../platform/db/schema/index.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
+import { afterCommit } from '../../platform/db/transaction.ts';
 
 export const NOTIFICATIONS_DELIVER_JOB = 'notifications.deliver';
 
@@ -36,10 +37,25 @@ export function channelsSql(kind: TNotificationKind, p: SQL = sql.raw('p')): SQL
 }
 
 /**
+ * Once the change commits, a delivery job for what is now pending. The notification's `pending`
+ * flag is the durable record of the work: a queue that cannot take the job (stopping, or a process
+ * that dies after the commit) loses nothing, the minute's sweep (notifications.sweep) sends it.
+ * So notify() never fails its caller's change for the queue's sake.
+ */
+function wakeDelivery(tx: DbExecutor, jobs: JobQueue, eventKey?: string) {
+  afterCommit(tx, () =>
+    jobs.send(NOTIFICATIONS_DELIVER_JOB, { eventKey }, eventKey ? { singletonKey: eventKey } : {}).then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
+}
+
+/**
  * The module's public door for every other module: tells `recipients` of an event, in the
  * caller's transaction (so the notification exists if and only if the change commits). In-app
  * notifications are visible at once; e-mail and SMS go through the job queue
- * (`notifications.deliver`), whose job is enqueued in the same transaction. One statement
+ * (`notifications.deliver`, enqueued once the change commits, and the minute's sweep). One statement
  * whatever the number of recipients. Answers how many users were newly notified.
  */
 export async function notify(tx: DbExecutor, jobs: JobQueue, input: TNotifyInput): Promise<{ created: number }> {
@@ -62,10 +78,7 @@ export async function notify(tx: DbExecutor, jobs: JobQueue, input: TNotifyInput
       )
       select count(*)::int as created, count(*) filter (where pending)::int as pending from inserted`),
   );
-  if (row && row.pending > 0) {
-    // One delivery job per event; it sends whatever is pending, so a second one would find nothing.
-    await jobs.send(NOTIFICATIONS_DELIVER_JOB, { eventKey: input.eventKey }, { within: tx, singletonKey: input.eventKey });
-  }
+  if (row && row.pending > 0) wakeDelivery(tx, jobs, input.eventKey);
   return { created: row?.created ?? 0 };
 }
 
@@ -96,6 +109,6 @@ export async function notifyEach(
       )
       select count(*)::int as created, count(*) filter (where pending)::int as pending from inserted`),
   );
-  if (row && row.pending > 0 && jobs) await jobs.send(NOTIFICATIONS_DELIVER_JOB, {}, { within: tx });
+  if (row && row.pending > 0 && jobs) wakeDelivery(tx, jobs);
   return { created: row?.created ?? 0 };
 }

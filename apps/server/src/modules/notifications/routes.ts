@@ -5,7 +5,7 @@ import {
   smsWebhookContracts,
 } from '@sekolo/shared/contracts/communication';
 import { COMMUNICATION_MESSAGES as M, type TSmsAccount } from '@sekolo/shared/schemas/communication';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { getSessionUser, requireSession } from '../../platform/auth/guards.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { DbExecutor } from '../../platform/db/client.ts';
@@ -15,14 +15,7 @@ import { fromContract } from '../../platform/http/contract-route.ts';
 import { AppError, badRequest, conflict } from '../../platform/http/errors.ts';
 import { consumeRateLimit, rateLimitedError } from '../../platform/rate-limits/rate-limit.ts';
 import { requireSchoolPermission, schoolOf } from '../../platform/tenancy/school-context.ts';
-import {
-  listNotifications,
-  markAllRead,
-  markRead,
-  readPreferences,
-  savePreferences,
-  unreadCount,
-} from './centre.ts';
+import { listNotifications, markAllRead, markRead, readPreferences, savePreferences, unreadCount } from './centre.ts';
 import {
   newWebhookToken,
   providerFor,
@@ -132,8 +125,12 @@ export const smsAccountRoutes: FastifyPluginAsyncZod = async (app) => {
           updatedBy: ctx.user.id,
           updatedAt: new Date(),
         };
-        if (existing) await tx.update(smsAccounts).set(values).where(eq(smsAccounts.organizationId, ctx.organizationId));
-        else await tx.insert(smsAccounts).values({ organizationId: ctx.organizationId, webhookToken: newWebhookToken(), ...values });
+        if (existing)
+          await tx.update(smsAccounts).set(values).where(eq(smsAccounts.organizationId, ctx.organizationId));
+        else
+          await tx
+            .insert(smsAccounts)
+            .values({ organizationId: ctx.organizationId, webhookToken: newWebhookToken(), ...values });
         await recordAudit(tx, {
           action: 'sms.account_updated',
           actorUserId: ctx.user.id,
@@ -223,21 +220,21 @@ export const smsWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, smsWebhookContracts.bulksms, { serverToServer: true }),
     handler: async (request, reply) => {
-    const limit = await consumeRateLimit(database.db, { key: `sms-webhook:ip:${request.ip}`, ...WEBHOOK_LIMIT });
-    if (!limit.allowed) {
-      reply.header('retry-after', String(limit.retryAfterSeconds));
-      throw rateLimitedError(limit.retryAfterSeconds, 'requests');
-    }
-    let result;
-    try {
-      result = await transaction(database.db, (tx) =>
-        receiveSmsWebhook(tx, config, request.params.token, request.body),
-      );
-    } catch {
-      throw new AppError(400, 'BAD_REQUEST', 'This is not a BulkSMS webhook.');
-    }
-    if (!result) throw new AppError(404, 'NOT_FOUND', 'Not found.');
-    return reply.code(200).send({ ok: true as const, ...result });
+      const limit = await consumeRateLimit(database.db, { key: `sms-webhook:ip:${request.ip}`, ...WEBHOOK_LIMIT });
+      if (!limit.allowed) {
+        reply.header('retry-after', String(limit.retryAfterSeconds));
+        throw rateLimitedError(limit.retryAfterSeconds, 'requests');
+      }
+      let result;
+      try {
+        result = await transaction(database.db, (tx) =>
+          receiveSmsWebhook(tx, config, request.params.token, request.body),
+        );
+      } catch {
+        throw new AppError(400, 'BAD_REQUEST', 'This is not a BulkSMS webhook.');
+      }
+      if (!result) throw new AppError(404, 'NOT_FOUND', 'Not found.');
+      return reply.code(200).send({ ok: true as const, ...result });
     },
   });
 };

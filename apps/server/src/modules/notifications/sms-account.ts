@@ -112,9 +112,7 @@ export async function sendSms(
       })),
     )
     .returning({ id: smsMessages.id });
-  const results = await provider.send(
-    messages.map((m, i) => ({ to: m.to, body: m.body, reference: stored[i]!.id })),
-  );
+  const results = await provider.send(messages.map((m, i) => ({ to: m.to, body: m.body, reference: stored[i]!.id })));
   await db.execute(sql`
     update ${smsMessages} as s set status = v.status, provider_message_id = v.pid, error = v.error, updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(

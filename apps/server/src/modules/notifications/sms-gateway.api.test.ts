@@ -77,7 +77,11 @@ describe('SMS through the school’s BulkSMS account', () => {
     expect(saved.json().account).toMatchObject({ provider: 'bulksms', username: 'demo-high', hasSecret: true });
     expect(saved.json().account.webhookUrl).toMatch(/^http:\/\/localhost:3000\/api\/sms\/bulksms\/[\w-]{32}$/);
     // Saving again without a secret keeps the stored one.
-    await as(school.cookies.admin!, 'PUT', '/api/school/sms-account', { provider: 'bulksms', username: 'demo-high', senderId: 'GatewayHi' });
+    await as(school.cookies.admin!, 'PUT', '/api/school/sms-account', {
+      provider: 'bulksms',
+      username: 'demo-high',
+      senderId: 'GatewayHi',
+    });
     const test = await as(school.cookies.admin!, 'POST', '/api/school/sms-account/test', { to: '072 000 1234' });
     expect(test.json()).toEqual({ status: 'sent', error: null });
     expect(sent.at(-1)).toMatchObject({ to: '+27720001234' });
@@ -107,14 +111,30 @@ describe('SMS through the school’s BulkSMS account', () => {
       method: 'POST',
       url: `/api/sms/bulksms/${account!.webhookToken}`,
       payload: [
-        { id: byPhone['+27821234567'], type: 'SENT', status: { id: 'DELIVERED.null', type: 'DELIVERED', subtype: null } },
-        { id: byPhone['+27835550101'], type: 'SENT', status: { id: 'FAILED.EXPIRED', type: 'FAILED', subtype: 'EXPIRED' } },
-        { id: '9001', type: 'RECEIVED', from: '27835550101', to: '27870000000', body: 'STOP', relatedSentMessageId: byPhone['+27835550101'] },
+        {
+          id: byPhone['+27821234567'],
+          type: 'SENT',
+          status: { id: 'DELIVERED.null', type: 'DELIVERED', subtype: null },
+        },
+        {
+          id: byPhone['+27835550101'],
+          type: 'SENT',
+          status: { id: 'FAILED.EXPIRED', type: 'FAILED', subtype: 'EXPIRED' },
+        },
+        {
+          id: '9001',
+          type: 'RECEIVED',
+          from: '27835550101',
+          to: '27870000000',
+          body: 'STOP',
+          relatedSentMessageId: byPhone['+27835550101'],
+        },
       ],
     });
     expect(webhook.statusCode).toBe(200);
     expect(webhook.json()).toEqual({ ok: true, reports: 2, optOuts: 1 });
-    const report = (await as(school.cookies.admin!, 'GET', `/api/school/announcements/${first.id}`)).json().announcement.report;
+    const report = (await as(school.cookies.admin!, 'GET', `/api/school/announcements/${first.id}`)).json().announcement
+      .report;
     expect(report.sms).toMatchObject({ recipients: 2, delivered: 1, failed: 1, sent: 0 });
     expect(await t.database.db.select().from(smsOptOuts)).toMatchObject([{ phone: '+27835550101', source: 'inbound' }]);
 
@@ -124,20 +144,30 @@ describe('SMS through the school’s BulkSMS account', () => {
       url: `/api/sms/bulksms/${account!.webhookToken}`,
       payload: [{ id: byPhone['+27821234567'], type: 'SENT', status: { type: 'SENT' } }],
     });
-    expect((await as(school.cookies.admin!, 'GET', `/api/school/announcements/${first.id}`)).json().announcement.report.sms.delivered).toBe(1);
+    expect(
+      (await as(school.cookies.admin!, 'GET', `/api/school/announcements/${first.id}`)).json().announcement.report.sms
+        .delivered,
+    ).toBe(1);
 
     const before = sent.length;
     const second = (await announce('Camp forms reminder')).json().announcement;
     await t.jobs.settle(ANNOUNCEMENT_SEND_JOB, { timeoutMs: 30_000 });
     expect(sent.slice(before).map((m) => m.to)).toEqual(['+27821234567']);
-    const secondReport = (await as(school.cookies.admin!, 'GET', `/api/school/announcements/${second.id}`)).json().announcement.report;
+    const secondReport = (await as(school.cookies.admin!, 'GET', `/api/school/announcements/${second.id}`)).json()
+      .announcement.report;
     expect(secondReport.sms).toMatchObject({ sent: 1, optedOut: 1 });
   });
 
   it('refuses an unknown webhook token and a body that is not BulkSMS’s', async () => {
-    expect((await t.app.inject({ method: 'POST', url: `/api/sms/bulksms/${'x'.repeat(32)}`, payload: [] })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/sms/bulksms/${'x'.repeat(32)}`, payload: [] })).statusCode,
+    ).toBe(404);
     const [account] = await t.database.db.select().from(smsAccounts);
-    const bad = await t.app.inject({ method: 'POST', url: `/api/sms/bulksms/${account!.webhookToken}`, payload: { hello: 1 } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/sms/bulksms/${account!.webhookToken}`,
+      payload: { hello: 1 },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { ATTENDANCE_EARLIEST_DATE } from '@sekolo/shared/schemas/attendance';
 import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import { familyAccounts, learners, notifications, outboxMessages, smsAccounts, smsMessages } from '../../platform/db/schema/index.ts';
+import {
+  familyAccounts,
+  learners,
+  notifications,
+  outboxMessages,
+  smsAccounts,
+  smsMessages,
+} from '../../platform/db/schema/index.ts';
 import { transaction } from '../../platform/db/transaction.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createCommSchool, type TCommSchool } from '../../test/factories/communication.ts';
@@ -27,7 +34,10 @@ describe('absences and payments reach the notification centre', () => {
     t = await createTestApp();
     await t.jobs.start();
     school = await createCommSchool(t, 'Wired Primary', 'enterprise', 7);
-    await db().update(learners).set({ registerClassSince: ATTENDANCE_EARLIEST_DATE }).where(eq(learners.organizationId, school.org));
+    await db()
+      .update(learners)
+      .set({ registerClassSince: ATTENDANCE_EARLIEST_DATE })
+      .where(eq(learners.organizationId, school.org));
   }, 60_000);
   afterAll(async () => t?.close());
 
@@ -39,35 +49,52 @@ describe('absences and payments reach the notification centre', () => {
       });
     expect((await save('absent', school.learners.ayanda.id)).statusCode).toBe(200);
     const dube = await bell(school.cookies.dube!);
-    expect(dube.notifications[0]).toMatchObject({ kind: 'absence', body: 'Reason recorded: Sick', link: '/dashboard/parent' });
+    expect(dube.notifications[0]).toMatchObject({
+      kind: 'absence',
+      body: 'Reason recorded: Sick',
+      link: '/dashboard/parent',
+    });
     expect(dube.notifications[0].title).toMatch(/^Ayanda Dube was marked absent on /);
     const mail = await db()
       .select()
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.to, school.users.dube.email.toLowerCase()), eq(outboxMessages.tag, 'attendance-absence')));
+      .where(
+        and(eq(outboxMessages.to, school.users.dube.email.toLowerCase()), eq(outboxMessages.tag, 'attendance-absence')),
+      );
     expect(mail).toHaveLength(1);
 
     // The guardian turns absence e-mail off and SMS on: the next absence is in the bell and by SMS only.
     await as(school.cookies.dube!, 'PUT', '/api/notifications/preferences', {
       preferences: [{ kind: 'absence', in_app: true, email: false, sms: true }],
     });
-    await db().insert(smsAccounts).values({ organizationId: school.org, provider: 'sandbox', webhookToken: newWebhookToken() });
+    await db()
+      .insert(smsAccounts)
+      .values({ organizationId: school.org, provider: 'sandbox', webhookToken: newWebhookToken() });
     await save('present', school.learners.ayanda.id);
     // A new day's absence: yesterday.
     const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-    const again = await as(school.cookies.admin!, 'PUT', `/api/school/attendance/classes/${school.class7a.id}/register/${yesterday}`, {
-      marks: [{ learnerId: school.learners.ayanda.id, status: 'absent', reason: '' }],
-    });
+    const again = await as(
+      school.cookies.admin!,
+      'PUT',
+      `/api/school/attendance/classes/${school.class7a.id}/register/${yesterday}`,
+      {
+        marks: [{ learnerId: school.learners.ayanda.id, status: 'absent', reason: '' }],
+      },
+    );
     expect(again.statusCode).toBe(200);
     const mailAfter = await db()
       .select()
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.to, school.users.dube.email.toLowerCase()), eq(outboxMessages.tag, 'attendance-absence')));
+      .where(
+        and(eq(outboxMessages.to, school.users.dube.email.toLowerCase()), eq(outboxMessages.tag, 'attendance-absence')),
+      );
     expect(mailAfter).toHaveLength(1);
     const [row] = await db()
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, school.users.dube.id), like(notifications.eventKey, `absence:%:${yesterday}`)));
+      .where(
+        and(eq(notifications.userId, school.users.dube.id), like(notifications.eventKey, `absence:%:${yesterday}`)),
+      );
     expect(row).toMatchObject({ channels: ['in_app', 'sms'], pending: true, emailAt: null });
     // The sweep job's work: the SMS goes out through the school's sandbox account, once.
     await deliverPendingNotifications(db(), t.mailer, t.config);
@@ -104,7 +131,12 @@ describe('absences and payments reach the notification centre', () => {
     const mail = await db()
       .select()
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.to, school.users.mokoena.email.toLowerCase()), eq(outboxMessages.tag, 'notification-payment')));
+      .where(
+        and(
+          eq(outboxMessages.to, school.users.mokoena.email.toLowerCase()),
+          eq(outboxMessages.tag, 'notification-payment'),
+        ),
+      );
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe('Payment received: R1 068,00');
   });

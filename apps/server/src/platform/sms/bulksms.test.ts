@@ -24,13 +24,27 @@ describe('BulkSMS adapter against a loopback stand-in', () => {
         res.setHeader('content-type', 'application/json');
         if (req.headers.authorization !== `Basic ${Buffer.from('school-token:s3cret').toString('base64')}`) {
           res.statusCode = 401;
-          res.end(JSON.stringify({ type: 'https://developer.bulksms.com/json/v1/errors#authentication-failed', title: 'Authentication Failed', status: 401, detail: 'You need to provide valid credentials' }));
+          res.end(
+            JSON.stringify({
+              type: 'https://developer.bulksms.com/json/v1/errors#authentication-failed',
+              title: 'Authentication Failed',
+              status: 401,
+              detail: 'You need to provide valid credentials',
+            }),
+          );
           return;
         }
         const messages = body as { to: string; body: string; userSuppliedId: string; from?: string }[];
         if (messages.some((m) => m.to === '+27800000000')) {
           res.statusCode = 400;
-          res.end(JSON.stringify({ type: 'https://developer.bulksms.com/json/v1/errors#validation', title: 'Bad request', status: 400, detail: 'to: invalid number' }));
+          res.end(
+            JSON.stringify({
+              type: 'https://developer.bulksms.com/json/v1/errors#validation',
+              title: 'Bad request',
+              status: 400,
+              detail: 'to: invalid number',
+            }),
+          );
           return;
         }
         res.statusCode = 201;
@@ -62,7 +76,12 @@ describe('BulkSMS adapter against a loopback stand-in', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('sends with Basic auth and the sender ID, and reads each message id and status', async () => {
-    const provider = createBulkSmsProvider({ baseUrl, username: 'school-token', secret: 's3cret', senderId: 'DemoHigh' });
+    const provider = createBulkSmsProvider({
+      baseUrl,
+      username: 'school-token',
+      secret: 's3cret',
+      senderId: 'DemoHigh',
+    });
     const results = await provider.send([
       { to: '+27821234567', body: 'Sports day on Friday.', reference: 'a1' },
       { to: '+27835550101', body: 'Sports day on Friday.', reference: 'a2' },
@@ -82,7 +101,12 @@ describe('BulkSMS adapter against a loopback stand-in', () => {
   it('fails each message of a refused request with the gateway’s reason', async () => {
     const wrong = createBulkSmsProvider({ baseUrl, username: 'school-token', secret: 'wrong' });
     expect(await wrong.send([{ to: '+27821234567', body: 'x', reference: 'b1' }])).toEqual([
-      { reference: 'b1', status: 'failed', providerMessageId: null, error: '401 Authentication Failed: You need to provide valid credentials' },
+      {
+        reference: 'b1',
+        status: 'failed',
+        providerMessageId: null,
+        error: '401 Authentication Failed: You need to provide valid credentials',
+      },
     ]);
     const provider = createBulkSmsProvider({ baseUrl, username: 'school-token', secret: 's3cret' });
     const [bad] = await provider.send([{ to: '+27800000000', body: 'x', reference: 'b2' }]);
@@ -96,9 +120,26 @@ describe('BulkSMS adapter against a loopback stand-in', () => {
   it('reads delivery reports and replies from a webhook body', () => {
     const provider = createBulkSmsProvider({ baseUrl, username: 'u', secret: 's' });
     const parsed = provider.parseWebhook([
-      { id: '1000', type: 'SENT', to: '+27821234567', status: { id: 'DELIVERED.null', type: 'DELIVERED', subtype: null } },
-      { id: '1001', type: 'SENT', to: '+27835550101', status: { id: 'FAILED.EXPIRED', type: 'FAILED', subtype: 'EXPIRED' } },
-      { id: '7000', type: 'RECEIVED', from: '27835550101', to: '27870000000', body: 'STOP', relatedSentMessageId: '1001' },
+      {
+        id: '1000',
+        type: 'SENT',
+        to: '+27821234567',
+        status: { id: 'DELIVERED.null', type: 'DELIVERED', subtype: null },
+      },
+      {
+        id: '1001',
+        type: 'SENT',
+        to: '+27835550101',
+        status: { id: 'FAILED.EXPIRED', type: 'FAILED', subtype: 'EXPIRED' },
+      },
+      {
+        id: '7000',
+        type: 'RECEIVED',
+        from: '27835550101',
+        to: '27870000000',
+        body: 'STOP',
+        relatedSentMessageId: '1001',
+      },
     ]);
     expect(parsed).toEqual({
       reports: [
@@ -114,7 +155,10 @@ describe('BulkSMS adapter against a loopback stand-in', () => {
     expect(bulkSmsStatus({ type: 'SCHEDULED' }).status).toBe('sent');
     expect(bulkSmsStatus({ type: 'SENT' }).status).toBe('sent');
     expect(bulkSmsStatus({ type: 'DELIVERED' }).status).toBe('delivered');
-    expect(bulkSmsStatus({ type: 'FAILED', subtype: 'BLOCKED' })).toEqual({ status: 'failed', error: 'FAILED.BLOCKED' });
+    expect(bulkSmsStatus({ type: 'FAILED', subtype: 'BLOCKED' })).toEqual({
+      status: 'failed',
+      error: 'FAILED.BLOCKED',
+    });
     expect(bulkSmsStatus(undefined)).toEqual({ status: 'failed', error: 'UNKNOWN' });
   });
 });

@@ -90,7 +90,12 @@ export function createBulkSmsProvider(options: {
           // The answer is in the order sent; userSuppliedId confirms it.
           const item = answer?.find((a) => a.userSuppliedId === m.reference) ?? answer?.[j];
           if (!item?.id) {
-            results.push({ reference: m.reference, status: 'failed', providerMessageId: null, error: error ?? 'no answer' });
+            results.push({
+              reference: m.reference,
+              status: 'failed',
+              providerMessageId: null,
+              error: error ?? 'no answer',
+            });
             return;
           }
           const { status, error: statusError } = bulkSmsStatus(item.status);
@@ -107,7 +112,8 @@ export function createBulkSmsProvider(options: {
       for (const item of items) {
         if (item.type === 'RECEIVED') {
           const from = toSmsNumber(item.from ?? '');
-          if (from.ok) result.inbound.push({ from: from.number, body: item.body ?? '', providerMessageId: String(item.id) });
+          if (from.ok)
+            result.inbound.push({ from: from.number, body: item.body ?? '', providerMessageId: String(item.id) });
         } else {
           result.reports.push({ providerMessageId: String(item.id), ...bulkSmsStatus(item.status) });
         }

@@ -27,6 +27,11 @@ export function toSmsNumber(input: string | null | undefined): TSmsNumber {
  * WASPA's code of conduct recognise, alone or first in the message, in any case.
  */
 export function isStopRequest(body: string): boolean {
-  const first = body.trim().split(/\s+/)[0]?.replace(/[^A-Za-z]/g, '').toUpperCase() ?? '';
+  const first =
+    body
+      .trim()
+      .split(/\s+/)[0]
+      ?.replace(/[^A-Za-z]/g, '')
+      .toUpperCase() ?? '';
   return ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT'].includes(first);
 }

@@ -50,8 +50,18 @@ export async function createCommSchool(t: TestApp, name: string, packageId = 'en
   const administrator = await createUser(db, { role: 'administrator', organization: school });
   const teacher = await createUser(db, { role: 'teacher', organization: school });
   const driver = await createUser(db, { role: 'driver', organization: school });
-  const dubeUser = await createUser(db, { role: 'parent', organization: school, firstName: 'Lindiwe', lastName: 'Dube' });
-  const mokoenaUser = await createUser(db, { role: 'parent', organization: school, firstName: 'Thabo', lastName: 'Mokoena' });
+  const dubeUser = await createUser(db, {
+    role: 'parent',
+    organization: school,
+    firstName: 'Lindiwe',
+    lastName: 'Dube',
+  });
+  const mokoenaUser = await createUser(db, {
+    role: 'parent',
+    organization: school,
+    firstName: 'Thabo',
+    lastName: 'Mokoena',
+  });
   const org = admin.organizationId!;
   await subscribeSchool(db, admin.id, org, packageId);
   const class7a = await createRegisterClass(db, org, '7A', 7);
@@ -100,7 +110,14 @@ export async function createCommSchool(t: TestApp, name: string, packageId = 'en
   });
   const cookies: Record<string, string> = {};
   let ip = ipBase;
-  for (const [key, user] of Object.entries({ admin, administrator, teacher, driver, dube: dubeUser, mokoena: mokoenaUser })) {
+  for (const [key, user] of Object.entries({
+    admin,
+    administrator,
+    teacher,
+    driver,
+    dube: dubeUser,
+    mokoena: mokoenaUser,
+  })) {
     cookies[key] = (await signIn(t.app, user.email, user.password, { ip: `10.88.${ipBase}.${ip++}` })).cookie;
   }
   return {

@@ -34,7 +34,13 @@ export async function notifySubjectClassFamilies(
 ): Promise<void> {
   if (!jobs) return;
   const where = inSubjectClasses(input.organizationId, input.subjectClassIds);
-  const common = { organizationId: input.organizationId, kind: input.kind, eventKey: input.eventKey, title: input.title, body: input.body };
+  const common = {
+    organizationId: input.organizationId,
+    kind: input.kind,
+    eventKey: input.eventKey,
+    title: input.title,
+    body: input.body,
+  };
   await notify(tx, jobs, {
     ...common,
     recipients: sql`select l.user_id from learners as l where ${where} and l.user_id is not null`,

@@ -37,7 +37,10 @@ export const notifications = pgTable(
     /** A path of the web app to open the thing it is about. */
     link: text('link'),
     /** The channels the user's preferences chose when it was made: 'in_app', 'email', 'sms'. */
-    channels: text('channels').array().notNull().default(sql`'{in_app}'::text[]`),
+    channels: text('channels')
+      .array()
+      .notNull()
+      .default(sql`'{in_app}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
     /** When its e-mail was written to the outbox; its SMS sent. */

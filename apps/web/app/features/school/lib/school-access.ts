@@ -35,3 +35,6 @@ export const GRADEBOOK_ROLES = schoolRolesWith(['manage_grades', 'manage_curricu
 export const ASSIGNMENT_SETTER_ROLES = schoolRolesWith(['create_assignments', 'manage_curriculum']);
 /** Who reads the programme of assessment (the server's READ_PROGRAMME); only manage_curriculum edits it. */
 export const PROGRAMME_READER_ROLES = schoolRolesWith(['manage_curriculum', 'manage_grades', 'view_curriculum']);
+
+/** Who sends the school's announcements: the school admin and the administrator. */
+export const ANNOUNCEMENT_SENDER_ROLES = schoolRolesWith(['manage_settings', 'manage_students']);
