@@ -9,10 +9,7 @@ import { paths } from '~/config/paths';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Application submitted') },
-  {
-    name: 'description',
-    content: 'Your application has been submitted. Our team will review it and email you when it is approved.',
-  },
+  { name: 'description', content: 'Your application has been submitted. Our team will review it and email you when it is approved.' },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -35,10 +32,7 @@ export default function ApplicationSubmittedPage() {
   const location = useLocation();
   // Navigation state exists only in the browser; reading it after mount keeps the prerendered
   // HTML and the first client render identical.
-  const [details, setDetails] = useState<{ userType: string | null; email: string | null }>({
-    userType: null,
-    email: null,
-  });
+  const [details, setDetails] = useState<{ userType: string | null; email: string | null }>({ userType: null, email: null });
   useEffect(() => {
     setDetails(readState(location.state));
   }, [location.state]);
@@ -49,9 +43,8 @@ export default function ApplicationSubmittedPage() {
       title: 'Check your inbox',
       text: details.email ? (
         <>
-          We have sent a confirmation email to{' '}
-          <strong className="font-semibold break-all text-slate-900">{details.email}</strong>. If it has not arrived in
-          a few minutes, check your spam or promotions folder.
+          We have sent a confirmation email to <strong className="font-semibold break-all text-slate-900">{details.email}</strong>. If it has
+          not arrived in a few minutes, check your spam or promotions folder.
         </>
       ) : (
         'We have sent you a confirmation email. If it has not arrived in a few minutes, check your spam or promotions folder.'
@@ -80,9 +73,7 @@ export default function ApplicationSubmittedPage() {
             <CircleCheck className="size-9" aria-hidden="true" />
           </span>
           <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Application submitted</h1>
-          <p className="mt-4 text-lg text-slate-600">
-            Thank you for applying to join Sekolo. Here is what happens next.
-          </p>
+          <p className="mt-4 text-lg text-slate-600">Thank you for applying to join Sekolo. Here is what happens next.</p>
         </div>
         <ol className="mt-12 space-y-4">
           {steps.map((step, index) => (

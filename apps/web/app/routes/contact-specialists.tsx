@@ -12,34 +12,17 @@ export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Talk to a specialist') },
   {
     name: 'description',
-    content:
-      'Need a custom solution? Sekolo specialists help large schools, school groups and districts plan one platform for every school.',
+    content: 'Need a custom solution? Sekolo specialists help large schools, school groups and districts plan one platform for every school.',
   },
 ];
 
 const LARGEST_PACKAGE = SCHOOL_PACKAGES.at(-1)!;
 
 const OFFER = [
-  {
-    icon: Network,
-    title: 'One platform for many schools',
-    text: 'Every school keeps its own records, with reports across the whole group.',
-  },
-  {
-    icon: Database,
-    title: 'Moving your data',
-    text: 'We plan the move from your current systems and import learners, staff and fees with you.',
-  },
-  {
-    icon: Headset,
-    title: 'A dedicated account manager',
-    text: 'One person who knows your schools, from the first meeting to go-live and after.',
-  },
-  {
-    icon: Building2,
-    title: 'Pricing for your size',
-    text: 'A quote that fits the number of schools and learners you bring.',
-  },
+  { icon: Network, title: 'One platform for many schools', text: 'Every school keeps its own records, with reports across the whole group.' },
+  { icon: Database, title: 'Moving your data', text: 'We plan the move from your current systems and import learners, staff and fees with you.' },
+  { icon: Headset, title: 'A dedicated account manager', text: 'One person who knows your schools, from the first meeting to go-live and after.' },
+  { icon: Building2, title: 'Pricing for your size', text: 'A quote that fits the number of schools and learners you bring.' },
 ] as const;
 
 /** /contact-specialists: the "Need a custom solution?" page the package step links to (spec 2.9). */
@@ -73,15 +56,8 @@ export default function ContactSpecialistsPage() {
             <p className="flex gap-2 text-sm text-slate-600">
               <CircleCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
               <span>
-                A single school? Compare the{' '}
-                <Link to={paths.pricing} className="font-medium text-brand-700 underline">
-                  packages
-                </Link>{' '}
-                or{' '}
-                <Link to={paths.demo} className="font-medium text-brand-700 underline">
-                  book a demo
-                </Link>
-                .
+                A single school? Compare the <Link to={paths.pricing} className="font-medium text-brand-700 underline">packages</Link> or{' '}
+                <Link to={paths.demo} className="font-medium text-brand-700 underline">book a demo</Link>.
               </span>
             </p>
           </aside>

@@ -10,10 +10,7 @@ import { paths } from '~/config/paths';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Contact us') },
-  {
-    name: 'description',
-    content: `Write to Sekolo at ${CONTACT.email} or call ${CONTACT.phone}, 08:00 to 17:00 SAST Monday to Friday.`,
-  },
+  { name: 'description', content: `Write to Sekolo at ${CONTACT.email} or call ${CONTACT.phone}, 08:00 to 17:00 SAST Monday to Friday.` },
 ];
 
 const OFFICE_HOURS = '08:00 to 17:00 SAST Monday to Friday';
@@ -78,10 +75,7 @@ export default function ContactPage() {
                     See Sekolo in a 45-minute online session with our team.
                   </span>
                 </Link>
-                <Link
-                  to={paths.contactSpecialists}
-                  className="flex gap-3 rounded-lg text-slate-700 hover:text-brand-800"
-                >
+                <Link to={paths.contactSpecialists} className="flex gap-3 rounded-lg text-slate-700 hover:text-brand-800">
                   <Building2 className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
                   <span>
                     <span className="block font-medium text-slate-900">Need a custom solution?</span>

@@ -8,10 +8,7 @@ import type { Route } from './+types/demo';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Book a Demo') },
-  {
-    name: 'description',
-    content: 'Book a free 45-minute online demo of Sekolo for your school, on a weekday that suits you.',
-  },
+  { name: 'description', content: 'Book a free 45-minute online demo of Sekolo for your school, on a weekday that suits you.' },
 ];
 
 const COVERS = [
@@ -50,9 +47,7 @@ export default function DemoPage() {
             <div className="space-y-3 rounded-2xl bg-brand-50 p-5 text-sm text-brand-900">
               <p className="flex gap-2">
                 <CalendarDays className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                <span>
-                  Demos run 08:00 to 17:00 SAST Monday to Friday. We confirm your time within one working day.
-                </span>
+                <span>Demos run 08:00 to 17:00 SAST Monday to Friday. We confirm your time within one working day.</span>
               </p>
               <p className="flex gap-2">
                 <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -5,10 +5,7 @@ import { pageTitle } from '~/content/site';
 import type { Route } from './+types/dev-outbox';
 import { paths } from '~/config/paths';
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Outbox (development only)') },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Outbox (development only)') }, { name: 'robots', content: 'noindex' }];
 
 /** /dev/outbox: DEVELOPMENT ONLY. Reads the embedded outbox through GET /api/dev/outbox. */
 export default function DevOutboxPage() {
@@ -24,9 +21,7 @@ export default function DevOutboxPage() {
         <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
           <div>
             <h1 className="text-3xl font-bold tracking-tight text-slate-900">Outbox</h1>
-            <p className="mt-1 text-slate-600">
-              Newest first. Links in a message open as they would from a mail client.
-            </p>
+            <p className="mt-1 text-slate-600">Newest first. Links in a message open as they would from a mail client.</p>
           </div>
           <Link to={paths.home} className="text-sm font-medium text-brand-700 underline">
             Back to the site

@@ -74,10 +74,7 @@ export default function FeaturesPage() {
           </div>
           <p className="mt-12 text-center text-slate-700">
             Looking for suppliers, tutors or services?{' '}
-            <Link
-              to={paths.marketplace}
-              className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
-            >
+            <Link to={paths.marketplace} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
               Visit the marketplace
               <ArrowRight className="size-4" aria-hidden="true" />
             </Link>

@@ -3,10 +3,7 @@ import type { Route } from './+types/guardian-consent';
 import { GuardianConsentPanel } from '~/features/guardian-consent/guardian-consent-panel';
 import { pageTitle } from '~/content/site';
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Guardian consent') },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Guardian consent') }, { name: 'robots', content: 'noindex' }];
 
 /** Opened from the consent link e-mailed to a young entrepreneur's guardian. */
 export default function GuardianConsentPage() {

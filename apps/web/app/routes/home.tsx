@@ -49,9 +49,7 @@ function Hero() {
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">
         <div>
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{HERO.eyebrow}</p>
-          <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl xl:text-6xl">
-            {HERO.headline}
-          </h1>
+          <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl xl:text-6xl">{HERO.headline}</h1>
           <p className="mt-6 max-w-xl text-lg leading-8 text-pretty text-slate-600">{HERO.subtext}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">
@@ -65,11 +63,7 @@ function Hero() {
             </Button>
           </div>
           <ul className="mt-8 flex flex-col gap-2 text-sm text-slate-700 sm:flex-row sm:flex-wrap sm:gap-x-6">
-            {[
-              `${FREE_TRIAL_DAYS}-day free trial for schools`,
-              'All features in every package',
-              'Prices include VAT',
-            ].map((item) => (
+            {[`${FREE_TRIAL_DAYS}-day free trial for schools`, 'All features in every package', 'Prices include VAT'].map((item) => (
               <li key={item} className="flex items-center gap-2">
                 <CircleCheck className="size-4 text-brand-700" aria-hidden="true" />
                 {item}
@@ -97,10 +91,7 @@ function HeroPanel() {
         </div>
         <div className="mt-5 grid grid-cols-3 gap-3">
           {tiles.map((section) => (
-            <div
-              key={section.id}
-              className="flex flex-col items-start gap-3 rounded-2xl border border-slate-100 bg-slate-50 p-4"
-            >
+            <div key={section.id} className="flex flex-col items-start gap-3 rounded-2xl border border-slate-100 bg-slate-50 p-4">
               <FeatureIcon id={section.id} className="size-10" />
               <span className="text-sm leading-tight font-semibold text-slate-800">{section.title}</span>
             </div>
@@ -141,10 +132,7 @@ function SchoolManagement() {
         />
         <div className="mt-12 grid gap-6 md:grid-cols-3">
           {SCHOOL_MANAGEMENT_HIGHLIGHTS.map((section) => (
-            <article
-              key={section.id}
-              className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-            >
+            <article key={section.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <FeatureIcon id={section.id} />
               <h3 className="mt-5 text-lg font-semibold text-slate-900">{section.title}</h3>
               <p className="mt-2 text-slate-600">{section.summary}</p>
@@ -160,10 +148,7 @@ function SchoolManagement() {
           ))}
         </div>
         <p className="mt-10 text-center">
-          <Link
-            to={`${paths.features}#student-management`}
-            className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
-          >
+          <Link to={`${paths.features}#student-management`} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
             Explore school management
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
@@ -175,12 +160,7 @@ function SchoolManagement() {
 
 function PlatformFeatures() {
   const cards = [
-    ...PLATFORM_SECTIONS.map((section) => ({
-      id: section.id,
-      title: section.title,
-      summary: section.summary,
-      to: `${paths.features}#${section.id}`,
-    })),
+    ...PLATFORM_SECTIONS.map((section) => ({ id: section.id, title: section.title, summary: section.summary, to: `${paths.features}#${section.id}` })),
     {
       id: 'marketplace' as const,
       title: 'Marketplace',
@@ -204,18 +184,12 @@ function PlatformFeatures() {
               <article className="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md">
                 <FeatureIcon id={card.id} />
                 <h3 className="mt-5 text-lg font-semibold text-slate-900">
-                  <Link
-                    to={card.to}
-                    className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
-                  >
+                  <Link to={card.to} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none">
                     {card.title}
                   </Link>
                 </h3>
                 <p className="mt-2 flex-1 text-slate-600">{card.summary}</p>
-                <span
-                  aria-hidden="true"
-                  className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700"
-                >
+                <span aria-hidden="true" className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
                   Learn more
                   <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
                 </span>
@@ -238,9 +212,9 @@ function FreeTrial() {
               Try Sekolo free for {FREE_TRIAL_DAYS} days
             </h2>
             <p className="mt-3 text-slate-700">
-              Every school package starts with a {FREE_TRIAL_DAYS}-day free trial with all features. Your first payment
-              is only due {FREE_TRIAL_DAYS} days after your school is approved. After that you pay monthly, and you can
-              cancel with {TERMS.cancellationNoticeWeeks} weeks’ notice before your next payment.
+              Every school package starts with a {FREE_TRIAL_DAYS}-day free trial with all features. Your first payment is only due{' '}
+              {FREE_TRIAL_DAYS} days after your school is approved. After that you pay monthly, and you can cancel with{' '}
+              {TERMS.cancellationNoticeWeeks} weeks’ notice before your next payment.
             </p>
           </div>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row lg:mt-0 lg:shrink-0">
@@ -265,10 +239,7 @@ function HowItWorks() {
         <ol className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {HOW_IT_WORKS.map((step, index) => (
             <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span
-                className="inline-flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
-                aria-hidden="true"
-              >
+              <span className="inline-flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white" aria-hidden="true">
                 {index + 1}
               </span>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">
@@ -296,10 +267,7 @@ function Testimonials() {
         />
         <div className="mt-12 grid gap-6 lg:grid-cols-3">
           {TESTIMONIALS.map((testimonial) => (
-            <figure
-              key={testimonial.name}
-              className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-            >
+            <figure key={testimonial.name} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <Quote className="size-8 text-brand-200" aria-hidden="true" />
               <blockquote className="mt-4 flex-1 leading-7 text-slate-700">
                 <p>{testimonial.quote}</p>

@@ -3,10 +3,7 @@ import type { Route } from './+types/newsletter-confirm';
 import { NewsletterLinkResult } from '~/features/newsletter/components/newsletter-link-result';
 import { pageTitle } from '~/content/site';
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Confirm your subscription') },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Confirm your subscription') }, { name: 'robots', content: 'noindex' }];
 
 /** Opened from the confirm link in the newsletter mail (double opt-in). */
 export default function NewsletterConfirmPage() {

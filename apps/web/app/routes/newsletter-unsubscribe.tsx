@@ -3,10 +3,7 @@ import type { Route } from './+types/newsletter-unsubscribe';
 import { NewsletterLinkResult } from '~/features/newsletter/components/newsletter-link-result';
 import { pageTitle } from '~/content/site';
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Unsubscribe') },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Unsubscribe') }, { name: 'robots', content: 'noindex' }];
 
 /** Opened from the unsubscribe link every newsletter mail carries. */
 export default function NewsletterUnsubscribePage() {

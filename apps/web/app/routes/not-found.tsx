@@ -25,8 +25,7 @@ export default function NotFoundPage() {
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Error 404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">Page not found</h1>
       <p className="mt-4 text-lg text-slate-600">
-        Sorry, we could not find that page. It may have moved, or the link may have a typing mistake. These pages might
-        help:
+        Sorry, we could not find that page. It may have moved, or the link may have a typing mistake. These pages might help:
       </p>
       <ul className="mt-10 grid gap-4 text-left sm:grid-cols-2">
         {SUGGESTIONS.map((item) => (

@@ -4,10 +4,7 @@ import { BasketPaymentCancel } from '~/features/basket/components/basket-payment
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/payment-cancel';
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Payment not completed') },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Payment not completed') }, { name: 'robots', content: 'noindex' }];
 
 /** /payment-cancel (spec 2.2): a basket order (?kind=basket) or the registration hand-off. */
 export default function Page() {

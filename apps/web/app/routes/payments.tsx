@@ -2,10 +2,7 @@ import { PaymentsList } from '~/features/payments/components/payments-list';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/payments';
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Payments') },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Payments') }, { name: 'robots', content: 'noindex' }];
 
 /** /payments (spec 2.2: protected): the user's payments and invoices. */
 export default function PaymentsPage() {

@@ -13,12 +13,7 @@ import {
   TUTOR_COMMISSION_BPS,
   WEEKLY_PAYOUT_FEE_CENTS,
 } from '@sekolo/shared/constants/fees';
-import {
-  FREE_TRIAL_DAYS,
-  SCHOOL_PACKAGE_FEATURES,
-  SCHOOL_PACKAGES,
-  type TSchoolPackage,
-} from '@sekolo/shared/constants/packages';
+import { FREE_TRIAL_DAYS, SCHOOL_PACKAGE_FEATURES, SCHOOL_PACKAGES, type TSchoolPackage } from '@sekolo/shared/constants/packages';
 import { BUSINESS_PARTNER_TYPES } from '@sekolo/shared/constants/roles';
 import { formatZarWhole, percentOf } from '@sekolo/shared/domain/money';
 import { CtaBand } from '~/components/marketing/cta-band';
@@ -93,10 +88,7 @@ function SchoolPackages() {
         </ul>
 
         <div className="mt-12 grid gap-6 lg:grid-cols-3">
-          <section
-            aria-labelledby="included-title"
-            className="rounded-3xl border border-slate-200 bg-slate-50 p-6 sm:p-8 lg:col-span-2"
-          >
+          <section aria-labelledby="included-title" className="rounded-3xl border border-slate-200 bg-slate-50 p-6 sm:p-8 lg:col-span-2">
             <h3 id="included-title" className="text-xl font-bold text-slate-900">
               Every package includes
             </h3>
@@ -109,21 +101,16 @@ function SchoolPackages() {
               ))}
             </ul>
             <p className="mt-6 text-sm text-slate-600">
-              Messages to parents go out through your school’s own messaging account, so Sekolo sets no limit on how
-              many you send.
+              Messages to parents go out through your school’s own messaging account, so Sekolo sets no limit on how many you send.
             </p>
           </section>
-          <section
-            aria-labelledby="custom-title"
-            className="flex flex-col rounded-3xl bg-brand-900 p-6 text-white sm:p-8"
-          >
+          <section aria-labelledby="custom-title" className="flex flex-col rounded-3xl bg-brand-900 p-6 text-white sm:p-8">
             <h3 id="custom-title" className="text-xl font-bold">
               Need a custom solution?
             </h3>
             <p className="mt-3 flex-1 text-brand-100">
-              Running a group of schools, a district project or more than{' '}
-              {formatCount(SCHOOL_PACKAGES.at(-1)?.students ?? 0)} learners? Our specialists will put together a plan
-              that fits.
+              Running a group of schools, a district project or more than {formatCount(SCHOOL_PACKAGES.at(-1)?.students ?? 0)} learners? Our
+              specialists will put together a plan that fits.
             </p>
             <Button asChild variant="inverse" className="mt-6 self-start">
               <Link to={paths.contactSpecialists}>
@@ -163,8 +150,7 @@ function PackageCard({ pkg }: { pkg: TSchoolPackage }) {
         <li className="flex gap-3">
           <Users className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
           <span>
-            Up to <span className="font-semibold whitespace-nowrap text-slate-900">{formatCount(pkg.students)}</span>{' '}
-            learners
+            Up to <span className="font-semibold whitespace-nowrap text-slate-900">{formatCount(pkg.students)}</span> learners
           </span>
         </li>
         <li className="flex gap-3">
@@ -213,45 +199,23 @@ function PaymentFees() {
           lead={`When a parent or customer pays online through Sekolo, the school pays a ${commission} platform commission and the payer pays a ${processing} processing fee on top. Payouts to your bank account carry a small fixed fee. Nothing else is hidden.`}
         />
         <div className="mt-12 grid gap-6 lg:grid-cols-2">
-          <section
-            aria-labelledby="example-title"
-            className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-          >
+          <section aria-labelledby="example-title" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <h3 id="example-title" className="text-xl font-bold text-slate-900">
               Example: a {formatZarWhole(EXAMPLE_AMOUNT_CENTS)} school fee
             </h3>
             <dl className="mt-4 divide-y divide-slate-200 text-slate-700">
               <FeeRow label="School fee" value={formatZarWhole(EXAMPLE_AMOUNT_CENTS)} />
-              <FeeRow
-                label={`Processing fee (${processing}), paid by the parent`}
-                value={formatZarWhole(exampleProcessingFee)}
-              />
-              <FeeRow
-                label="The parent pays"
-                value={formatZarWhole(EXAMPLE_AMOUNT_CENTS + exampleProcessingFee)}
-                strong
-              />
-              <FeeRow
-                label={`Platform commission (${commission}), from the school’s side`}
-                value={formatZarWhole(exampleCommission)}
-              />
-              <FeeRow
-                label="The school receives"
-                value={formatZarWhole(EXAMPLE_AMOUNT_CENTS - exampleCommission)}
-                strong
-              />
+              <FeeRow label={`Processing fee (${processing}), paid by the parent`} value={formatZarWhole(exampleProcessingFee)} />
+              <FeeRow label="The parent pays" value={formatZarWhole(EXAMPLE_AMOUNT_CENTS + exampleProcessingFee)} strong />
+              <FeeRow label={`Platform commission (${commission}), from the school’s side`} value={formatZarWhole(exampleCommission)} />
+              <FeeRow label="The school receives" value={formatZarWhole(EXAMPLE_AMOUNT_CENTS - exampleCommission)} strong />
             </dl>
             <p className="mt-4 text-sm text-slate-600">
-              On {formatZarWhole(EXAMPLE_AMOUNT_CENTS)} the school gets{' '}
-              {formatZarWhole(EXAMPLE_AMOUNT_CENTS - exampleCommission)}, the platform{' '}
-              {formatZarWhole(exampleCommission)}, and the parent pays{' '}
-              {formatZarWhole(EXAMPLE_AMOUNT_CENTS + exampleProcessingFee)}.
+              On {formatZarWhole(EXAMPLE_AMOUNT_CENTS)} the school gets {formatZarWhole(EXAMPLE_AMOUNT_CENTS - exampleCommission)}, the platform{' '}
+              {formatZarWhole(exampleCommission)}, and the parent pays {formatZarWhole(EXAMPLE_AMOUNT_CENTS + exampleProcessingFee)}.
             </p>
           </section>
-          <section
-            aria-labelledby="payouts-title"
-            className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-          >
+          <section aria-labelledby="payouts-title" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <h3 id="payouts-title" className="text-xl font-bold text-slate-900">
               Payouts to your bank account
             </h3>
@@ -260,10 +224,9 @@ function PaymentFees() {
               <FeeRow label="Immediate payout, on request" value={formatZarWhole(IMMEDIATE_PAYOUT_FEE_CENTS)} />
             </dl>
             <p className="mt-4 text-sm leading-6 text-slate-600">
-              Money you receive is paid out to your verified bank account in a weekly run, for a fee of{' '}
-              {formatZarWhole(WEEKLY_PAYOUT_FEE_CENTS)} per payout. Need it sooner? Request a manual, immediate payout
-              for {formatZarWhole(IMMEDIATE_PAYOUT_FEE_CENTS)}. Every payment, fee and payout appears on your statement.
-              The {processing} transaction fee applies to all transactions, as set out in our{' '}
+              Money you receive is paid out to your verified bank account in a weekly run, for a fee of {formatZarWhole(WEEKLY_PAYOUT_FEE_CENTS)} per
+              payout. Need it sooner? Request a manual, immediate payout for {formatZarWhole(IMMEDIATE_PAYOUT_FEE_CENTS)}. Every payment, fee and
+              payout appears on your statement. The {processing} transaction fee applies to all transactions, as set out in our{' '}
               <Link to={paths.legal.terms} className="font-medium text-brand-700 underline">
                 terms
               </Link>
@@ -288,10 +251,7 @@ function BusinessPartnerFees() {
         />
 
         <div className="mt-12 grid gap-6 lg:grid-cols-2">
-          <section
-            aria-labelledby="partner-fees-title"
-            className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-          >
+          <section aria-labelledby="partner-fees-title" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <h3 id="partner-fees-title" className="text-xl font-bold text-slate-900">
               Registration and recurring fees
             </h3>
@@ -313,22 +273,15 @@ function BusinessPartnerFees() {
                 </thead>
                 <tbody className="divide-y divide-slate-200 text-slate-700">
                   {BUSINESS_PARTNER_TYPES.map((type) => {
-                    const recurring =
-                      type.id in PARTNER_RECURRING_FEES
-                        ? PARTNER_RECURRING_FEES[type.id as keyof typeof PARTNER_RECURRING_FEES]
-                        : null;
+                    const recurring = type.id in PARTNER_RECURRING_FEES ? PARTNER_RECURRING_FEES[type.id as keyof typeof PARTNER_RECURRING_FEES] : null;
                     return (
                       <tr key={type.id}>
                         <th scope="row" className="py-3 pr-4 font-medium text-slate-900">
                           {type.label}
                         </th>
-                        <td className="py-3 pr-4 tabular-nums">
-                          {formatZarWhole(PARTNER_REGISTRATION_FEES_CENTS[type.id])}
-                        </td>
+                        <td className="py-3 pr-4 tabular-nums">{formatZarWhole(PARTNER_REGISTRATION_FEES_CENTS[type.id])}</td>
                         <td className="py-3 tabular-nums">
-                          {recurring
-                            ? `${formatZarWhole(recurring.amountCents)} ${INTERVAL_LABEL[recurring.interval]}`
-                            : 'None; optional tier add-on'}
+                          {recurring ? `${formatZarWhole(recurring.amountCents)} ${INTERVAL_LABEL[recurring.interval]}` : 'None; optional tier add-on'}
                         </td>
                       </tr>
                     );
@@ -337,16 +290,12 @@ function BusinessPartnerFees() {
               </table>
             </div>
             <p className="mt-4 text-sm leading-6 text-slate-600">
-              Offer more than one kind of service? Choose several types and you pay{' '}
-              {formatPercentFromBps(MULTI_ROLE_RECURRING_SHARE_BPS)} of the combined recurring fees, rounded to the
-              nearest cent.
+              Offer more than one kind of service? Choose several types and you pay {formatPercentFromBps(MULTI_ROLE_RECURRING_SHARE_BPS)} of the
+              combined recurring fees, rounded to the nearest cent.
             </p>
           </section>
 
-          <section
-            aria-labelledby="tiers-title"
-            className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-          >
+          <section aria-labelledby="tiers-title" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <h3 id="tiers-title" className="text-xl font-bold text-slate-900">
               Commission tiers
             </h3>
@@ -360,17 +309,14 @@ function BusinessPartnerFees() {
                   <p className="mt-1 text-2xl font-bold text-brand-800">{formatPercentFromBps(tier.commissionBps)}</p>
                   <p className="text-sm text-slate-600">commission</p>
                   <p className="mt-2 text-sm font-medium text-slate-700">
-                    {tier.monthlyFeeCents === 0
-                      ? `${formatZarWhole(0)} per month`
-                      : `+${formatZarWhole(tier.monthlyFeeCents)} per month`}
+                    {tier.monthlyFeeCents === 0 ? `${formatZarWhole(0)} per month` : `+${formatZarWhole(tier.monthlyFeeCents)} per month`}
                   </p>
                 </li>
               ))}
             </ul>
             <p className="mt-4 text-sm leading-6 text-slate-600">
-              Tutors pay {formatPercentFromBps(TUTOR_COMMISSION_BPS)} commission on lessons booked through Sekolo.
-              Buyers pay the {formatPercentFromBps(TERMS.transactionFeeBps)} processing fee on every purchase; payouts
-              work as they do for schools.
+              Tutors pay {formatPercentFromBps(TUTOR_COMMISSION_BPS)} commission on lessons booked through Sekolo. Buyers pay the{' '}
+              {formatPercentFromBps(TERMS.transactionFeeBps)} processing fee on every purchase; payouts work as they do for schools.
             </p>
           </section>
         </div>
@@ -398,8 +344,8 @@ function FreeForCharities() {
           <article className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
             <h3 className="text-lg font-semibold text-slate-900">Charities</h3>
             <p className="mt-2 text-slate-600">
-              NPOs, PBOs, trusts, foundations and community-based organisations can list their causes, run fundraising
-              campaigns and connect with schools and sponsors.
+              NPOs, PBOs, trusts, foundations and community-based organisations can list their causes, run fundraising campaigns and
+              connect with schools and sponsors.
             </p>
             <p className="mt-4 text-2xl font-bold text-brand-800">{formatZarWhole(0)}</p>
             <p className="text-sm text-slate-600">registration and subscription</p>
@@ -407,8 +353,8 @@ function FreeForCharities() {
           <article className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
             <h3 className="text-lg font-semibold text-slate-900">Young entrepreneurs</h3>
             <p className="mt-2 text-slate-600">
-              Learners in Grade 1 to 12 can open a shop for crafts, food, digital products or services, with the written
-              consent of a parent or guardian.
+              Learners in Grade 1 to 12 can open a shop for crafts, food, digital products or services, with the written consent of a
+              parent or guardian.
             </p>
             <p className="mt-4 text-2xl font-bold text-brand-800">{formatZarWhole(0)}</p>
             <p className="text-sm text-slate-600">registration and subscription</p>

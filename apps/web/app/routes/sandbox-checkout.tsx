@@ -3,10 +3,7 @@ import { SandboxCheckout } from '~/features/payments/components/sandbox-checkout
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/sandbox-checkout';
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Secure checkout (sandbox)') },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Secure checkout (sandbox)') }, { name: 'robots', content: 'noindex' }];
 
 /**
  * /payments/sandbox/:orderId: the sandbox gateway's hosted checkout. It stands where a real

@@ -3,10 +3,7 @@ import { useSession } from '~/features/auth/hooks/use-session';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/subscription-checkout';
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Checkout') },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Checkout') }, { name: 'robots', content: 'noindex' }];
 
 /** /subscription-checkout (spec 2.2): see the component. */
 export default function Page() {

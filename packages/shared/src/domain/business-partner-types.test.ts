@@ -35,10 +35,7 @@ describe('lenient business partner type matching', () => {
 
   it('normalises mixed values to canonical ids in list order, each once', () => {
     expect(normalisePartnerTypes(['Consultant', 'tutor', 'Tutor / Course Provider'])).toEqual(['tutor', 'consultant']);
-    expect(normalisePartnerTypes(['Product Vendor', 'service_provider'])).toEqual([
-      'service_provider',
-      'product_vendor',
-    ]);
+    expect(normalisePartnerTypes(['Product Vendor', 'service_provider'])).toEqual(['service_provider', 'product_vendor']);
     expect(normalisePartnerTypes(null)).toEqual([]);
   });
 });

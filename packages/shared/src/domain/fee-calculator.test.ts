@@ -140,11 +140,7 @@ describe('partnerRecurringFees', () => {
     [['service_provider', 'consultant'], undefined, { monthly: 9_900, yearly: 0, halved: true }],
     [['product_vendor', 'service_provider'], 'standard', { monthly: 14_900, yearly: 0, halved: true }],
     [['tutor', 'product_vendor'], 'basic', { monthly: 4_950, yearly: 9_950, halved: true }],
-    [
-      ['tutor', 'product_vendor', 'service_provider', 'consultant'],
-      'premium',
-      { monthly: 24_850, yearly: 9_950, halved: true },
-    ],
+    [['tutor', 'product_vendor', 'service_provider', 'consultant'], 'premium', { monthly: 24_850, yearly: 9_950, halved: true }],
     // The same type twice is still one role.
     [['consultant', 'consultant'], undefined, { monthly: 9_900, yearly: 0, halved: false }],
   ])('%j with tier %s', (types, tier, expected) => {

@@ -133,11 +133,7 @@ export function partnerRecurringFees(
   const chosen = distinctTypes(types);
   const lines: TRecurringFeeLine[] = [];
   for (const type of chosen) {
-    const fee = (
-      PARTNER_RECURRING_FEES as Partial<
-        Record<TBusinessPartnerType, { amountCents: number; interval: TBillingInterval }>
-      >
-    )[type];
+    const fee = (PARTNER_RECURRING_FEES as Partial<Record<TBusinessPartnerType, { amountCents: number; interval: TBillingInterval }>>)[type];
     if (fee) lines.push({ source: type, amountCents: fee.amountCents, interval: fee.interval });
   }
   const mayTakeTier = chosen.some((type) => (TIER_ADDON_PARTNER_TYPES as readonly string[]).includes(type));

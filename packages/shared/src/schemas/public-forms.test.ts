@@ -8,10 +8,8 @@ import {
   demoDateProblem,
 } from './public-forms.ts';
 
-const firstMessage = (
-  result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } },
-  field: string,
-) => result.error?.issues.find((issue) => issue.path[0] === field)?.message;
+const firstMessage = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }, field: string) =>
+  result.error?.issues.find((issue) => issue.path[0] === field)?.message;
 
 describe('newsletter subscribe schema', () => {
   it('trims and lower-cases the address', () => {
@@ -25,13 +23,7 @@ describe('newsletter subscribe schema', () => {
 });
 
 describe('contact schema', () => {
-  const general = {
-    kind: 'general',
-    name: 'Thandi',
-    email: 'thandi@example.co.za',
-    subject: 'Fees',
-    message: 'How do fee reminders work?',
-  };
+  const general = { kind: 'general', name: 'Thandi', email: 'thandi@example.co.za', subject: 'Fees', message: 'How do fee reminders work?' };
 
   it('accepts a general message without a phone number and normalises one that is given', () => {
     expect(ZContactMessageSchema.parse(general)).toMatchObject({ phone: '', organisation: '' });
@@ -76,17 +68,11 @@ describe('demo booking schema', () => {
     expect(demoDateProblem(saturday, now)).toBe(M.dateWeekend);
     expect(demoDateProblem(nextWeekday(addDays(today, 100)), now)).toBe(M.dateTooFar);
     expect(demoDateProblem('', now)).toBe(M.dateRequired);
-    expect(firstMessage(ZDemoBookingSchema.safeParse({ ...booking, preferredDate: saturday }), 'preferredDate')).toBe(
-      M.dateWeekend,
-    );
+    expect(firstMessage(ZDemoBookingSchema.safeParse({ ...booking, preferredDate: saturday }), 'preferredDate')).toBe(M.dateWeekend);
   });
 
   it('asks for a learner count', () => {
-    expect(firstMessage(ZDemoBookingSchema.safeParse({ ...booking, learnerCount: '' }), 'learnerCount')).toBe(
-      M.learnerCountRequired,
-    );
-    expect(firstMessage(ZDemoBookingSchema.safeParse({ ...booking, learnerCount: '12.5' }), 'learnerCount')).toBe(
-      M.learnerCountWhole,
-    );
+    expect(firstMessage(ZDemoBookingSchema.safeParse({ ...booking, learnerCount: '' }), 'learnerCount')).toBe(M.learnerCountRequired);
+    expect(firstMessage(ZDemoBookingSchema.safeParse({ ...booking, learnerCount: '12.5' }), 'learnerCount')).toBe(M.learnerCountWhole);
   });
 });

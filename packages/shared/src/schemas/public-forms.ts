@@ -5,12 +5,7 @@
  */
 
 import { z } from 'zod';
-import {
-  DEMO_BOOKING_MAX_DAYS_AHEAD,
-  DEMO_ROLE_IDS,
-  DEMO_TIME_SLOT_IDS,
-  SCHOOL_SIZE_IDS,
-} from '../constants/public-forms.ts';
+import { DEMO_BOOKING_MAX_DAYS_AHEAD, DEMO_ROLE_IDS, DEMO_TIME_SLOT_IDS, SCHOOL_SIZE_IDS } from '../constants/public-forms.ts';
 import { isSaPhone, normalizeSaPhone } from '../domain/sa-phone.ts';
 import { addDays, isIsoDate, isWeekday, todayInSouthAfrica } from '../domain/sa-calendar.ts';
 

@@ -91,42 +91,22 @@ describe('business information step', () => {
   });
 
   it('refuses an unknown partner type, a repeated one, a province of another country and a link that is not one', () => {
-    expect(
-      messageAt(
-        ZBusinessInformationStep.safeParse({ ...validBusiness, businessPartnerTypes: ['astronaut'] }),
-        'businessPartnerTypes.0',
-      ),
-    ).toBe(M.partnerTypeRequired);
-    expect(
-      messageAt(
-        ZBusinessInformationStep.safeParse({ ...validBusiness, businessPartnerTypes: ['tutor', 'tutor'] }),
-        'businessPartnerTypes',
-      ),
-    ).toBe(M.partnerTypeRequired);
-    expect(messageAt(ZBusinessInformationStep.safeParse({ ...validBusiness, country: 'namibia' }), 'province')).toBe(
-      REGISTRATION_MESSAGES.provinceNotInCountry,
-    );
-    expect(
-      ZBusinessInformationStep.safeParse({ ...validBusiness, country: 'namibia', province: 'khomas' }).success,
-    ).toBe(true);
-    expect(
-      messageAt(ZBusinessInformationStep.safeParse({ ...validBusiness, googleMapsLink: 'my shop' }), 'googleMapsLink'),
-    ).toBe(REGISTRATION_MESSAGES.linkInvalid);
+    expect(messageAt(ZBusinessInformationStep.safeParse({ ...validBusiness, businessPartnerTypes: ['astronaut'] }), 'businessPartnerTypes.0')).toBe(M.partnerTypeRequired);
+    expect(messageAt(ZBusinessInformationStep.safeParse({ ...validBusiness, businessPartnerTypes: ['tutor', 'tutor'] }), 'businessPartnerTypes')).toBe(M.partnerTypeRequired);
+    expect(messageAt(ZBusinessInformationStep.safeParse({ ...validBusiness, country: 'namibia' }), 'province')).toBe(REGISTRATION_MESSAGES.provinceNotInCountry);
+    expect(ZBusinessInformationStep.safeParse({ ...validBusiness, country: 'namibia', province: 'khomas' }).success).toBe(true);
+    expect(messageAt(ZBusinessInformationStep.safeParse({ ...validBusiness, googleMapsLink: 'my shop' }), 'googleMapsLink')).toBe(REGISTRATION_MESSAGES.linkInvalid);
   });
 
   it('checks type, logo and the three required documents in the spec order, with its toasts', () => {
     expect(businessSubmitProblem(validBusiness)).toBeNull();
-    expect(businessSubmitProblem({ ...validBusiness, businessPartnerTypes: [], logoFile: null })).toBe(
-      BUSINESS_SUBMIT_TOASTS.partnerTypeRequired,
-    );
+    expect(businessSubmitProblem({ ...validBusiness, businessPartnerTypes: [], logoFile: null })).toBe(BUSINESS_SUBMIT_TOASTS.partnerTypeRequired);
     expect(businessSubmitProblem({ ...validBusiness, logoFile: null, documentFiles: {} })).toEqual({
       title: 'Logo Required',
       description: 'Please upload a business logo',
     });
     for (const missing of ['registrationCertificate', 'bankProof', 'identityDocument'] as const) {
-      expect(
-        businessSubmitProblem({ ...validBusiness, documentFiles: { ...validBusiness.documentFiles, [missing]: null } }),
-      ).toEqual({
+      expect(businessSubmitProblem({ ...validBusiness, documentFiles: { ...validBusiness.documentFiles, [missing]: null } })).toEqual({
         title: 'Required Documents Missing',
         description: 'Please upload all required documents',
       });
@@ -140,40 +120,14 @@ describe('business information step', () => {
 });
 
 const product = { name: 'Maths workbook', category: 'books', description: 'Grade 10 exercises', priceRange: '100_500' };
-const service = {
-  name: 'School transport',
-  category: 'transportation',
-  description: 'Daily trips',
-  priceRange: 'contact_for_quote',
-};
-const tutorInfo = {
-  subjects: ['mathematics'],
-  qualifications: 'BSc Mathematics',
-  experience: '5 years',
-  teachingMethods: '',
-};
-const consultantInfo = {
-  specialization: 'School finance',
-  experience: '10 years',
-  qualifications: 'CA(SA)',
-  servicesOffered: 'Budgeting',
-  rates: '',
-};
+const service = { name: 'School transport', category: 'transportation', description: 'Daily trips', priceRange: 'contact_for_quote' };
+const tutorInfo = { subjects: ['mathematics'], qualifications: 'BSc Mathematics', experience: '5 years', teachingMethods: '' };
+const consultantInfo = { specialization: 'School finance', experience: '10 years', qualifications: 'CA(SA)', servicesOffered: 'Budgeting', rates: '' };
 
 describe('products and services step', () => {
   it('shows the tabs of the matching partner types only (lenient matching)', () => {
-    expect(productSectionsFor(['Tutor / Course Provider', 'vendor'])).toEqual({
-      tutorInfo: true,
-      products: true,
-      services: false,
-      consultantInfo: false,
-    });
-    expect(productSectionsFor([])).toEqual({
-      tutorInfo: false,
-      products: false,
-      services: false,
-      consultantInfo: false,
-    });
+    expect(productSectionsFor(['Tutor / Course Provider', 'vendor'])).toEqual({ tutorInfo: true, products: true, services: false, consultantInfo: false });
+    expect(productSectionsFor([])).toEqual({ tutorInfo: false, products: false, services: false, consultantInfo: false });
   });
 
   it('requires the overview and the section of each chosen type, with the spec messages', () => {
@@ -203,90 +157,43 @@ describe('products and services step', () => {
   });
 
   it('accepts a complete profile, which the stored schema accepts too', () => {
-    const values = {
-      overview: 'We tutor and sell books.',
-      tutorInfo,
-      consultantInfo,
-      products: [product],
-      services: [service],
-    };
-    const parsed = businessProductsServicesSchemaFor([
-      'tutor',
-      'product_vendor',
-      'service_provider',
-      'consultant',
-    ]).parse(values);
+    const values = { overview: 'We tutor and sell books.', tutorInfo, consultantInfo, products: [product], services: [service] };
+    const parsed = businessProductsServicesSchemaFor(['tutor', 'product_vendor', 'service_provider', 'consultant']).parse(values);
     expect(ZBusinessProductsServicesStep.parse(parsed)).toEqual(parsed);
   });
 
   it('does not ask for the sections of types not chosen', () => {
-    expect(
-      businessProductsServicesSchemaFor(['consultant']).safeParse({ overview: 'Advice', consultantInfo }).success,
-    ).toBe(true);
-    expect(
-      messageAt(businessProductsServicesSchemaFor(['tutor']).safeParse({ overview: 'x' }), 'tutorInfo'),
-    ).toBeDefined();
+    expect(businessProductsServicesSchemaFor(['consultant']).safeParse({ overview: 'Advice', consultantInfo }).success).toBe(true);
+    expect(messageAt(businessProductsServicesSchemaFor(['tutor']).safeParse({ overview: 'x' }), 'tutorInfo')).toBeDefined();
   });
 
   it('drops blank entries of an optional list, and the charity may leave everything empty', () => {
     expect(isBlankEntry({ name: ' ', category: '', description: '', priceRange: '' })).toBe(true);
     expect(isBlankEntry({ name: 'x', category: '' })).toBe(false);
-    expect(
-      ZCharityProductsServicesStep.parse({
-        overview: '',
-        products: [{ name: '', category: '', description: '', priceRange: '' }],
-        services: [],
-      }),
-    ).toEqual({
+    expect(ZCharityProductsServicesStep.parse({ overview: '', products: [{ name: '', category: '', description: '', priceRange: '' }], services: [] })).toEqual({
       overview: '',
       products: [],
       services: [],
     });
     expect(ZCharityProductsServicesStep.parse({})).toEqual({ overview: '', products: [], services: [] });
-    expect(
-      messageAt(
-        ZCharityProductsServicesStep.safeParse({ products: [{ ...product, priceRange: '' }] }),
-        'products.0.priceRange',
-      ),
-    ).toBe(M.priceRangeRequired);
+    expect(messageAt(ZCharityProductsServicesStep.safeParse({ products: [{ ...product, priceRange: '' }] }), 'products.0.priceRange')).toBe(M.priceRangeRequired);
   });
 });
 
 describe('fees and commission step', () => {
   it('needs at least one role', () => {
-    expect(
-      messageAt(
-        ZFeesCommissionStep.safeParse({ businessPartnerTypes: [], commissionTier: 'free' }),
-        'businessPartnerTypes',
-      ),
-    ).toBe('Please select at least one role');
-    expect(messageAt(ZFeesCommissionStep.safeParse({ commissionTier: 'free' }), 'businessPartnerTypes')).toBe(
-      'Please select at least one role',
-    );
+    expect(messageAt(ZFeesCommissionStep.safeParse({ businessPartnerTypes: [], commissionTier: 'free' }), 'businessPartnerTypes')).toBe('Please select at least one role');
+    expect(messageAt(ZFeesCommissionStep.safeParse({ commissionTier: 'free' }), 'businessPartnerTypes')).toBe('Please select at least one role');
   });
 
   it('needs a known commission tier', () => {
-    expect(messageAt(ZFeesCommissionStep.safeParse({ businessPartnerTypes: ['tutor'] }), 'commissionTier')).toBe(
-      M.commissionTierRequired,
-    );
-    expect(
-      messageAt(
-        ZFeesCommissionStep.safeParse({ businessPartnerTypes: ['tutor'], commissionTier: 'gold' }),
-        'commissionTier',
-      ),
-    ).toBe(M.commissionTierRequired);
+    expect(messageAt(ZFeesCommissionStep.safeParse({ businessPartnerTypes: ['tutor'] }), 'commissionTier')).toBe(M.commissionTierRequired);
+    expect(messageAt(ZFeesCommissionStep.safeParse({ businessPartnerTypes: ['tutor'], commissionTier: 'gold' }), 'commissionTier')).toBe(M.commissionTierRequired);
   });
 
   it('outputs partnerType and businessPartnerTypes as the same list, and parses its own output', () => {
-    const parsed = ZFeesCommissionStep.parse({
-      businessPartnerTypes: ['tutor', 'consultant'],
-      commissionTier: 'standard',
-    });
-    expect(parsed).toEqual({
-      businessPartnerTypes: ['tutor', 'consultant'],
-      partnerType: ['tutor', 'consultant'],
-      commissionTier: 'standard',
-    });
+    const parsed = ZFeesCommissionStep.parse({ businessPartnerTypes: ['tutor', 'consultant'], commissionTier: 'standard' });
+    expect(parsed).toEqual({ businessPartnerTypes: ['tutor', 'consultant'], partnerType: ['tutor', 'consultant'], commissionTier: 'standard' });
     expect(ZFeesCommissionStep.parse(parsed)).toEqual(parsed);
   });
 });
@@ -302,10 +209,7 @@ describe('service level agreement step', () => {
 describe('optional lists keep the row of each problem', () => {
   it('reports an incomplete entry after a blank one at its own index', () => {
     const result = ZCharityProductsServicesStep.safeParse({
-      products: [
-        { name: '', category: '', description: '', priceRange: '' },
-        { ...product, description: '' },
-      ],
+      products: [{ name: '', category: '', description: '', priceRange: '' }, { ...product, description: '' }],
     });
     expect(messageAt(result, 'products.1.description')).toBe(M.descriptionRequired);
     expect(messageAt(result, 'products.0.description')).toBeUndefined();

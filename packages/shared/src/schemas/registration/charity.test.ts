@@ -40,9 +40,7 @@ describe('charity details step', () => {
   });
 
   it('takes only the charity types', () => {
-    expect(
-      messageAt(ZCharityDetailsStep.safeParse({ ...validCharity, businessType: 'private_company' }), 'businessType'),
-    ).toBe('Charity type is required');
+    expect(messageAt(ZCharityDetailsStep.safeParse({ ...validCharity, businessType: 'private_company' }), 'businessType')).toBe('Charity type is required');
     expect(ZCharityDetailsStep.safeParse({ ...validCharity, businessType: 'pbo' }).success).toBe(true);
   });
 });

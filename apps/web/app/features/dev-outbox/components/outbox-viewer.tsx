@@ -12,11 +12,7 @@ import { cn } from '~/lib/cn';
 import { useOutboxMessages, type TOutboxMessage } from '../api/get-outbox-messages';
 
 const formatTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-ZA', {
-    timeZone: 'Africa/Johannesburg',
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-  }).format(new Date(iso));
+  new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
 
 /**
  * The development outbox: what the platform "sent" while mail goes to the database.
@@ -43,8 +39,8 @@ export function OutboxViewer() {
       <Alert variant="warning" role="status">
         <AlertTitle>The outbox is not available</AlertTitle>
         <AlertDescription>
-          This server sends real e-mail or runs in production, so there is no development outbox to read. Check the
-          mailbox the mail was sent to instead.
+          This server sends real e-mail or runs in production, so there is no development outbox to read. Check the mailbox the mail was
+          sent to instead.
         </AlertDescription>
       </Alert>
     );
@@ -64,13 +60,7 @@ export function OutboxViewer() {
       >
         <div className="flex-1 space-y-1.5">
           <Label htmlFor="outbox-to">Recipient</Label>
-          <Input
-            id="outbox-to"
-            type="search"
-            placeholder="Every recipient"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value)}
-          />
+          <Input id="outbox-to" type="search" placeholder="Every recipient" value={filter} onChange={(event) => setFilter(event.target.value)} />
         </div>
         <div className="flex gap-2">
           <Button type="submit">Filter</Button>
@@ -105,20 +95,14 @@ export function OutboxViewer() {
         </div>
       ) : (
         <div className="grid gap-6 lg:grid-cols-5">
-          <ul
-            className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white lg:col-span-2"
-            aria-label="Messages, newest first"
-          >
+          <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white lg:col-span-2" aria-label="Messages, newest first">
             {messages.map((message) => (
               <li key={message.id}>
                 <button
                   type="button"
                   onClick={() => update({ id: message.id })}
                   aria-current={message.id === selectedId ? 'true' : undefined}
-                  className={cn(
-                    'block w-full px-4 py-3 text-left hover:bg-slate-50',
-                    message.id === selectedId && 'bg-brand-50',
-                  )}
+                  className={cn('block w-full px-4 py-3 text-left hover:bg-slate-50', message.id === selectedId && 'bg-brand-50')}
                 >
                   <span className="block truncate font-medium text-slate-900">{message.subject}</span>
                   <span className="block truncate text-sm text-slate-600">To {message.to}</span>
@@ -131,9 +115,7 @@ export function OutboxViewer() {
             {selected ? (
               <MessageView message={selected} />
             ) : (
-              <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-                Open a message to read it.
-              </p>
+              <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">Open a message to read it.</p>
             )}
           </div>
         </div>
