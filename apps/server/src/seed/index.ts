@@ -11,6 +11,7 @@ import { seedFamily } from './seed-family.ts';
 import { seedConsents } from './seed-consents.ts';
 import { seedFinance } from './seed-finance.ts';
 import { seedAssessment } from './seed-assessment.ts';
+import { seedAnnouncements } from './seed-announcements.ts';
 import type { TDemoLogin, TSeedContext, TSeeder } from './seeder.ts';
 
 export type { TDemoLogin, TSeedContext, TSeeder };
@@ -27,6 +28,7 @@ const SEEDERS: TSeeder[] = [
   seedConsents,
   seedFinance,
   seedAssessment,
+  seedAnnouncements,
 ];
 
 export class DemoPasswordError extends Error {
