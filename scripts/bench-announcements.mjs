@@ -168,7 +168,7 @@ async function main() {
   );
   // The expansion's SQL alone, run directly, on a throwaway copy of the announcement (rolled back).
   const client = await pool.connect();
-  let sqlExpandMs = null;
+  let sqlExpandMs;
   try {
     await client.query('begin');
     const copy = (
@@ -208,7 +208,7 @@ async function main() {
     allMailMs: allMailMs === null ? null : Math.round(allMailMs),
     mailWritten: mailed,
     outboxRows: outbox,
-    sqlExpandMs: sqlExpandMs === null ? null : Math.round(sqlExpandMs),
+    sqlExpandMs: sqlExpandMs === undefined ? null : Math.round(sqlExpandMs),
     targets: TARGETS,
   };
   const ok =
