@@ -85,8 +85,11 @@ export async function createAnnouncement(db: Database, jobs: JobQueue, ctx: TSch
     });
     let recipientCount = 0;
     if (!later) {
-      recipientCount = await expandRecipients(tx, row!.id);
-      if (recipientCount === 0) throw badRequest(M.noRecipients, { audience: M.noRecipients });
+      const select = recipientsSelect(row!.id, ctx.organizationId, input.audience, channels);
+      const [any] = rowsOf<{ n: boolean }>(await tx.execute(sql`select exists (${select}) as n`));
+      if (!any?.n) throw badRequest(M.noRecipients, { audience: M.noRecipients });
+      // Visible at once: the in-app notifications now; the recipients' list, e-mail and SMS in the job.
+      if (channels.includes('in_app')) recipientCount = await writeInApp(tx, row!);
     }
     await jobs.send(
       ANNOUNCEMENT_SEND_JOB,
@@ -109,7 +112,11 @@ export async function createAnnouncement(db: Database, jobs: JobQueue, ctx: TSch
  * notifications of those with an account who want them (one more): set-wise, so a school of 50 000
  * learners is two statements. Idempotent: run again, it adds nothing. Answers the recipients.
  */
-export async function expandRecipients(tx: DbExecutor, announcementId: string): Promise<number> {
+export async function expandRecipients(
+  tx: DbExecutor,
+  announcementId: string,
+  options: { inApp: boolean } = { inApp: true },
+): Promise<number> {
   const [a] = await tx.select().from(announcements).where(eq(announcements.id, announcementId));
   if (!a) return 0;
   await tx.execute(sql`
@@ -117,23 +124,36 @@ export async function expandRecipients(tx: DbExecutor, announcementId: string): 
       email_status, sms_status)
     ${recipientsSelect(a.id, a.organizationId, a.audience as TAnnouncementAudience, a.channels)}
     on conflict do nothing`);
-  if (a.channels.includes('in_app')) {
-    const summary = a.body.length > 280 ? `${a.body.slice(0, 277)}...` : a.body;
-    await tx.execute(sql`
-      insert into ${notifications} (user_id, organization_id, kind, event_key, title, body, link, channels, pending)
-      select distinct r.user_id, ${a.organizationId}::uuid, 'announcement', ${eventKey(a.id)}, ${a.title}, ${summary},
-        ${announcementLink(a.id)}, '{in_app}'::text[], false
-      from ${announcementRecipients} as r
-      left join notification_preferences as p on p.user_id = r.user_id and p.kind = 'announcement'
-      where r.announcement_id = ${a.id} and r.user_id is not null and coalesce(p.in_app, true)
-      on conflict (user_id, event_key) do nothing`);
-  }
+  if (options.inApp && a.channels.includes('in_app')) await writeInApp(tx, a);
   const [counted] = rowsOf<{ n: number }>(
     await tx.execute(sql`
       update ${announcements} set recipient_count = (select count(*) from ${announcementRecipients}
         where announcement_id = ${a.id}) where id = ${a.id} returning recipient_count as n`),
   );
   return counted?.n ?? 0;
+}
+
+/**
+ * The in-app notifications of an announcement, straight from its audience (one INSERT … SELECT),
+ * for each recipient with an account who wants them. Answers how many were written.
+ */
+async function writeInApp(tx: DbExecutor, a: typeof announcements.$inferSelect): Promise<number> {
+  const summary = a.body.length > 280 ? `${a.body.slice(0, 277)}...` : a.body;
+  const [written] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      with made as (
+        insert into ${notifications} (user_id, organization_id, kind, event_key, title, body, link, channels, pending)
+        select r.user_id, ${a.organizationId}::uuid, 'announcement', ${eventKey(a.id)}, ${a.title}, ${summary},
+          ${announcementLink(a.id)}, '{in_app}'::text[], false
+        from (${recipientsSelect(a.id, a.organizationId, a.audience as TAnnouncementAudience, a.channels)})
+          as r(announcement_id, recipient_key, guardian_id, user_id, name, email, phone, email_status, sms_status)
+        left join notification_preferences as p on p.user_id = r.user_id and p.kind = 'announcement'
+        where r.user_id is not null and coalesce(p.in_app, true)
+        on conflict (user_id, event_key) do nothing
+        returning 1
+      ) select count(*)::int as n from made`),
+  );
+  return written?.n ?? 0;
 }
 
 /** SQL: a text HTML-escaped as composeMail escapes a paragraph. */
@@ -194,6 +214,10 @@ export async function sendAnnouncement(
         .returning({ id: announcements.id });
       if (claimed) await expandRecipients(tx, announcementId);
     });
+  } else {
+    // Sent now: its in-app notifications were written with it; the recipients' list is written here
+    // (again after a retry: it adds nothing).
+    await transaction(db, (tx) => expandRecipients(tx, announcementId, { inApp: false }));
   }
   const marker = `[[recipient-${randomUUID()}]]`;
   const mail = announcementMail(config.publicUrl, a.school, a.row, marker);

@@ -150,8 +150,10 @@ export async function receivedAnnouncements(
     .innerJoin(organizations, eq(organizations.id, announcements.organizationId))
     .where(
       and(
-        sql`exists (select 1 from ${announcementRecipients} as r where r.announcement_id = ${announcements.id}
-          and r.user_id = ${userId})`,
+        sql`(exists (select 1 from ${announcementRecipients} as r where r.announcement_id = ${announcements.id}
+          and r.user_id = ${userId})
+          or exists (select 1 from notifications as n where n.user_id = ${userId}
+            and n.event_key = 'announcement:' || ${announcements.id}))`,
         inArray(announcements.status, ['sending', 'sent']),
         id ? eq(announcements.id, id) : undefined,
       ),
@@ -178,8 +180,10 @@ export async function receivedAttachment(db: DbExecutor, userId: string, announc
     .where(
       and(
         eq(announcements.id, announcementId),
-        sql`exists (select 1 from ${announcementRecipients} as r where r.announcement_id = ${announcements.id}
-          and r.user_id = ${userId})`,
+        sql`(exists (select 1 from ${announcementRecipients} as r where r.announcement_id = ${announcements.id}
+          and r.user_id = ${userId})
+          or exists (select 1 from notifications as n where n.user_id = ${userId}
+            and n.event_key = 'announcement:' || ${announcements.id}))`,
       ),
     );
   if (!row || !row.ids.includes(uploadId)) return null;

@@ -1,10 +1,14 @@
 -- Communication: the notification centre (one per user) with per-kind channel preferences, school
 -- announcements with their recipients and delivery, and SMS through the school's own account
--- (its sandbox or gateway, the messages it sent, and who opted out).
+-- (its sandbox or gateway, the messages it sent, and who opted out). An announcement to a whole
+-- school writes tens of thousands of recipients and notifications in one request, so these two
+-- tables carry only the indexes their reads need, and notifications no foreign keys (each checked
+-- per row): writers take user ids from users (or a table that references it), and a trigger
+-- deletes a user's notifications with the user.
 CREATE TABLE "notifications" (
 	"id" uuid PRIMARY KEY DEFAULT sekolo_uuid_v7() NOT NULL,
-	"user_id" text NOT NULL REFERENCES "users"("id") ON DELETE cascade,
-	"organization_id" uuid REFERENCES "organizations"("id") ON DELETE cascade,
+	"user_id" text NOT NULL,
+	"organization_id" uuid,
 	"kind" text NOT NULL,
 	"event_key" text NOT NULL,
 	"title" text NOT NULL,
@@ -20,8 +24,13 @@ CREATE TABLE "notifications" (
 );--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_user_event_key" ON "notifications" USING btree ("user_id","event_key");--> statement-breakpoint
 CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "notifications_user_unread_idx" ON "notifications" USING btree ("user_id") WHERE "read_at" is null;--> statement-breakpoint
 CREATE INDEX "notifications_pending_idx" ON "notifications" USING btree ("created_at") WHERE "pending";--> statement-breakpoint
+CREATE FUNCTION sekolo_delete_notifications_of_user() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	DELETE FROM "notifications" WHERE "user_id" = OLD."id";
+	RETURN OLD;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "users_delete_notifications" AFTER DELETE ON "users" FOR EACH ROW EXECUTE FUNCTION sekolo_delete_notifications_of_user();--> statement-breakpoint
 CREATE TABLE "notification_preferences" (
 	"user_id" text NOT NULL REFERENCES "users"("id") ON DELETE cascade,
 	"kind" text NOT NULL,
@@ -104,6 +113,4 @@ CREATE TABLE "announcement_recipients" (
 	CONSTRAINT "announcement_recipients_email_check" CHECK ("email_status" in ('none', 'skipped', 'queued', 'written')),
 	CONSTRAINT "announcement_recipients_sms_check" CHECK ("sms_status" in ('none', 'skipped', 'queued', 'written', 'invalid', 'opted_out'))
 );--> statement-breakpoint
-CREATE INDEX "announcement_recipients_user_idx" ON "announcement_recipients" USING btree ("user_id","announcement_id") WHERE "user_id" is not null;--> statement-breakpoint
-CREATE INDEX "announcement_recipients_email_due_idx" ON "announcement_recipients" USING btree ("announcement_id","recipient_key") WHERE "email_status" = 'queued';--> statement-breakpoint
-CREATE INDEX "announcement_recipients_sms_due_idx" ON "announcement_recipients" USING btree ("announcement_id","recipient_key") WHERE "sms_status" = 'queued';
+CREATE INDEX "announcement_recipients_user_idx" ON "announcement_recipients" USING btree ("user_id","announcement_id") WHERE "user_id" is not null;

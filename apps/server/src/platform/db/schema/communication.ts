@@ -25,10 +25,10 @@ export const notifications = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`sekolo_uuid_v7()`),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    /** No foreign key (a whole school's announcement writes one row per family): a trigger on users deletes a user's rows. */
+    userId: text('user_id').notNull(),
+    /** The school it came from (no foreign key: a whole school's announcement writes one row per family). */
+    organizationId: uuid('organization_id'),
     /** A NOTIFICATION_KINDS id of the shared constants. */
     kind: text('kind').notNull(),
     eventKey: text('event_key').notNull(),
@@ -52,9 +52,6 @@ export const notifications = pgTable(
   (t) => [
     uniqueIndex('notifications_user_event_key').on(t.userId, t.eventKey),
     index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
-    index('notifications_user_unread_idx')
-      .on(t.userId)
-      .where(sql`${t.readAt} is null`),
     index('notifications_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.pending}`),
@@ -216,12 +213,6 @@ export const announcementRecipients = pgTable(
     index('announcement_recipients_user_idx')
       .on(t.userId, t.announcementId)
       .where(sql`${t.userId} is not null`),
-    index('announcement_recipients_email_due_idx')
-      .on(t.announcementId, t.recipientKey)
-      .where(sql`${t.emailStatus} = 'queued'`),
-    index('announcement_recipients_sms_due_idx')
-      .on(t.announcementId, t.recipientKey)
-      .where(sql`${t.smsStatus} = 'queued'`),
     check('announcement_recipients_email_check', sql`${t.emailStatus} in ('none', 'skipped', 'queued', 'written')`),
     check(
       'announcement_recipients_sms_check',
