@@ -22,7 +22,6 @@ import {
   Users,
   Wallet,
 } from 'lucide-react';
-import { Megaphone } from 'lucide-react';
 import type { TPermission, TRole } from '@sekolo/shared/constants/roles';
 import {
   ASSIGNMENT_SETTER_ROLES,
@@ -33,7 +32,6 @@ import {
   SCHOOL_AREA_ROLES,
   schoolRolesWith,
 } from '~/features/school/lib/school-access';
-import { ANNOUNCEMENT_SENDER_ROLES } from '~/features/school/lib/school-access';
 import type { ISidebarItem, ISidebarSection } from '~/components/layout/sidebar/sidebar-state';
 import { paths } from '~/config/paths';
 
@@ -112,12 +110,6 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         to: paths.school.attendance,
         icon: CalendarCheck,
         access: { roles: ATTENDANCE_ROLES },
-      },
-      {
-        label: 'Announcements',
-        to: paths.communication.announcements,
-        icon: Megaphone,
-        access: { roles: ANNOUNCEMENT_SENDER_ROLES },
       },
     ],
   },

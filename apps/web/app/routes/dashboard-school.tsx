@@ -1,3 +1,4 @@
+import { AnnouncementsEntry } from '~/features/announcements/components/announcements-entry';
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { SchoolOverview } from '~/features/school/components/school-overview';
@@ -26,6 +27,7 @@ const QUICK_LINKS: readonly IQuickLink[] = [
 export default function DashboardSchool() {
   return (
     <DashboardHome path={paths.dashboard.school} title="School dashboard" quickLinks={QUICK_LINKS}>
+      <AnnouncementsEntry />
       <Overview />
     </DashboardHome>
   );
