@@ -21,6 +21,7 @@
 //   BENCH_ONLY         run one part only: public (the pages above), payments (scripts/bench-payments.mjs)
 //                      or school (scripts/bench-school.mjs: the 50 000-learner school on PostgreSQL)
 //                      or messages (scripts/bench-messages.mjs: a message between two server processes)
+//                      or announcements (scripts/bench-announcements.mjs: one to every family of that school)
 // After the pages it runs the payments bench and the school scale bench, each with its own server.
 import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
@@ -36,11 +37,11 @@ import { serverEnv } from '../apps/server/launch/node-options.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ONLY = process.env.BENCH_ONLY || '';
-if (ONLY && !['public', 'payments', 'school', 'messages'].includes(ONLY)) {
-  console.error(`BENCH_ONLY must be public, payments, school or messages (got ${ONLY}).`);
+if (ONLY && !['public', 'payments', 'school', 'messages', 'announcements'].includes(ONLY)) {
+  console.error(`BENCH_ONLY must be public, payments, school, messages or announcements (got ${ONLY}).`);
   process.exit(1);
 }
-if (ONLY === 'payments' || ONLY === 'school' || ONLY === 'messages') {
+if (ONLY === 'payments' || ONLY === 'school' || ONLY === 'messages' || ONLY === 'announcements') {
   const part = spawnSync(process.execPath, [path.join(root, `scripts/bench-${ONLY}.mjs`)], {
     cwd: root,
     stdio: 'inherit',
@@ -787,6 +788,19 @@ if (!ONLY) {
     env: process.env,
   });
   if (messages.status !== 0) fail('messages bench: see its output above');
+}
+
+// ------------------------------------------------------------------------------------------------ announcements
+// An announcement to every family of that school (scripts/bench-announcements.mjs), on a copy of its
+// database; writes bench-results/announcements-latest.json.
+if (!ONLY) {
+  console.log('');
+  const announcements = spawnSync(process.execPath, [path.join(root, 'scripts/bench-announcements.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (announcements.status !== 0) fail('announcements bench: see its output above');
 }
 
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });

@@ -120,13 +120,13 @@ test.describe("the platform's own billing", () => {
     await context.close();
   });
 
-  test('the seeded Demo High School shows its Advanced subscription in the console and on its overview', async ({
+  test('the seeded Demo High School shows its Enterprise subscription in the console and on its overview', async ({
     page,
   }) => {
     await signIn(page, DEMO.operator, DEMO_PASSWORD);
     await page.goto(await consolePageOf(page, 'Demo High School'));
     const billing = page.getByRole('region', { name: 'Payment and subscription' });
-    await expect(billing.getByTestId('application-package')).toHaveText('Advanced (R3 999,00 a month)');
+    await expect(billing.getByTestId('application-package')).toHaveText('Enterprise (R5 999,00 a month)');
     await expect(billing.getByTestId('application-subscription')).toHaveText('Active');
     await expect(billing.getByTestId('application-renewal')).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
 

@@ -26,6 +26,17 @@ import { admissionRoutes, registerAdmissionsJobs, schoolAdmissionRoutes } from '
 import { realtimePlugin, realtimeRoutes, registerRealtimeJobs } from './platform/realtime/index.ts';
 import { messageRoutes, messageAttachmentReadRule } from './modules/messages/index.ts';
 import { addUploadReadRule, createFileStorage } from './modules/uploads/index.ts';
+import {
+  notificationRoutes,
+  registerNotificationJobs,
+  smsAccountRoutes,
+  smsWebhookRoutes,
+} from './modules/notifications/index.ts';
+import {
+  announcementRoutes,
+  receivedAnnouncementRoutes,
+  registerAnnouncementJobs,
+} from './modules/announcements/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -65,6 +76,11 @@ export async function registerModules(app: App) {
   await app.register(realtimeRoutes, { prefix: '/api/realtime' });
   await app.register(messageRoutes, { prefix: '/api/messages' });
   addUploadReadRule('message-attachment', messageAttachmentReadRule);
+  await app.register(notificationRoutes, { prefix: '/api' });
+  await app.register(smsAccountRoutes, { prefix: '/api/school' });
+  await app.register(smsWebhookRoutes, { prefix: '/api/sms' });
+  await app.register(announcementRoutes, { prefix: '/api/school' });
+  await app.register(receivedAnnouncementRoutes, { prefix: '/api/announcements' });
   registerModuleJobs(app);
 }
 
@@ -80,4 +96,6 @@ function registerModuleJobs(app: App) {
     createFileStorage(app.deps.config),
   );
   registerRealtimeJobs(app.deps.jobs, app.deps.database.db);
+  registerNotificationJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config);
+  registerAnnouncementJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config);
 }

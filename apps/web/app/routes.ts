@@ -89,6 +89,11 @@ export default [
     route('dashboard/school/admissions', 'routes/dashboard-school-admissions.tsx'),
     route('dashboard/school/admissions/applications/:applicationId', 'routes/dashboard-school-admission.tsx'),
     route('dashboard/school/messages', 'routes/dashboard-school-messages.tsx'),
+    route('dashboard/school/announcements', 'routes/dashboard-school-announcements.tsx'),
+    route('dashboard/school/announcements/:announcementId', 'routes/dashboard-school-announcement.tsx'),
+    route('dashboard/school/settings/sms', 'routes/dashboard-school-sms-settings.tsx'),
+    route('dashboard/notifications', 'routes/dashboard-notifications.tsx'),
+    route('dashboard/announcements/:announcementId', 'routes/dashboard-announcement.tsx'),
     route('dashboard/school/:module/*', 'routes/dashboard-school-module.tsx'),
     route('dashboard/student/assignments', 'routes/dashboard-student-assignments.tsx'),
     route('dashboard/business/messages', 'routes/dashboard-business-messages.tsx'),
@@ -117,5 +122,6 @@ export default [
   // The sandbox payment gateway's hosted checkout, outside the site chrome like a real gateway's page.
   route('payments/sandbox/:orderId', 'routes/sandbox-checkout.tsx'),
   route('dev/outbox', 'routes/dev-outbox.tsx'),
+  route('dev/sms', 'routes/dev-sms.tsx'),
   route('*', 'routes/catch-all.tsx'),
 ] satisfies RouteConfig;

@@ -16,6 +16,7 @@ import { seedCurriculum } from './seed-curriculum.ts';
 import { seedSchoolSettings } from './seed-school-settings.ts';
 import { seedAdmissions } from './seed-admissions.ts';
 import { seedMessages } from './seed-messages.ts';
+import { seedAnnouncements } from './seed-announcements.ts';
 import type { TDemoLogin, TSeedContext, TSeeder } from './seeder.ts';
 
 export type { TDemoLogin, TSeedContext, TSeeder };
@@ -37,6 +38,7 @@ const SEEDERS: TSeeder[] = [
   seedSchoolSettings,
   seedAdmissions,
   seedMessages,
+  seedAnnouncements,
 ];
 
 export class DemoPasswordError extends Error {

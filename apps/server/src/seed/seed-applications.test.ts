@@ -43,7 +43,7 @@ describe('demo applications', () => {
     ).toEqual(['Lerato Bakes', 'Sunrise Primary School']);
   });
 
-  it('gives the approved Demo High School the Advanced package it chose, its first month paid and invoiced', async () => {
+  it('gives the approved Demo High School the Enterprise package it chose, its first month paid and invoiced', async () => {
     const ctx = { config: t.config, database: t.database, mailer: t.mailer, demoPassword };
     await seedAccounts(ctx);
     await seedApplications(ctx);
@@ -63,9 +63,9 @@ describe('demo applications', () => {
     expect(detail.payment).toMatchObject({ status: 'paid', amountCents: 0 });
     expect(detail.subscription).toMatchObject({
       packageId: DEMO_SCHOOL_PACKAGE_ID,
-      packageName: 'Advanced',
+      packageName: 'Enterprise',
       status: 'active',
-      amountCents: 399_900,
+      amountCents: 599_900,
     });
     expect(detail.subscription.nextBillingDate > todayInSouthAfrica()).toBe(true);
 
@@ -74,7 +74,7 @@ describe('demo applications', () => {
       .payments;
     const invoiced = payments.filter((p: { invoice: unknown }) => p.invoice !== null);
     expect(invoiced).toHaveLength(1);
-    expect(invoiced[0].invoice).toMatchObject({ totalCents: 399_900, vatCents: 52_161 });
+    expect(invoiced[0].invoice).toMatchObject({ totalCents: 599_900, vatCents: 78_248 });
     const subs = await t.database.db
       .select()
       .from(subscriptions)

@@ -15,8 +15,11 @@ import { buildSchoolStepData, createApplicationWithApplicant, uploadTestFile } f
 import { findDemoSchoolId } from './demo-school.ts';
 import type { TDemoLogin, TSeeder } from './seeder.ts';
 
-/** The package Demo High School chose when it applied: Advanced, up to 1 000 learners. */
-export const DEMO_SCHOOL_PACKAGE_ID = 'advanced';
+/**
+ * The package Demo High School chose when it applied: Enterprise, up to 5 000 learners, with SMS
+ * (so the demo shows announcements by SMS through the school's sandbox account).
+ */
+export const DEMO_SCHOOL_PACKAGE_ID = 'enterprise';
 const DEMO_SCHOOL_ADMIN = 'admin@demo-school.sekolo.test';
 const OPERATOR = 'operator@sekolo.test';
 /** Demo High School was approved this many days ago: its free trial is over and one month is paid. */
@@ -85,7 +88,7 @@ export const seedApplications: TSeeder = async ({ database, config, demoPassword
 };
 
 /**
- * Demo High School as an approval leaves a school: its approved application (Advanced package),
+ * Demo High School as an approval leaves a school: its approved application (Enterprise package),
  * the card set up at checkout (a paid R0 registration order), and the subscription that approval
  * gave it, past its 14-day trial with the first month charged and invoiced. Once: a school that
  * has a subscription is left alone.

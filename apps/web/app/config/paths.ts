@@ -171,4 +171,14 @@ export const paths = {
     conversation: (base: string, conversationId: string) => `${base}?c=${encodeURIComponent(conversationId)}`,
   },
   devOutbox: '/dev/outbox',
+  devSms: '/dev/sms',
+  /** The notification centre, and announcements: sent by the school, read by whoever received them. */
+  communication: {
+    notifications: '/dashboard/notifications',
+    received: (announcementId: string) => `/dashboard/announcements/${encodeURIComponent(announcementId)}`,
+    announcements: '/dashboard/school/announcements',
+    announcement: (announcementId: string) => `/dashboard/school/announcements/${encodeURIComponent(announcementId)}`,
+    smsSettings: '/dashboard/school/settings/sms',
+    accountSettings: '/settings',
+  },
 } as const;

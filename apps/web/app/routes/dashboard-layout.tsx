@@ -31,6 +31,7 @@ import { MessagesLink } from '~/features/messages/components/messages-link';
 
 // Renders in the browser only: the server sends the fallback (lib/client-only-route.tsx).
 export { clientLoader, HydrateFallback } from '~/lib/client-only-route';
+import { NotificationBell } from '~/features/notifications/components/notification-bell';
 
 const SKIP_LINK =
   'sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2';
@@ -83,6 +84,7 @@ function SidebarLayout({ kind, children }: { kind: 'school' | 'business'; childr
           <div className="h-5 w-px bg-slate-200" aria-hidden="true" />
           <SchoolName />
           <DashboardNav className="ml-auto" />
+          <NotificationBell />
         </header>
         <main
           id="dashboard-content"
@@ -169,6 +171,7 @@ function PlainLayout({ children }: { children: React.ReactNode }) {
           <DashboardNav className="hidden sm:block" />
           <div className="ml-auto flex items-center gap-1">
             <MessagesLink role={session.role} className="sm:hidden" />
+            <NotificationBell />
             <AccountArea variant="dropdown" />
           </div>
         </div>

@@ -1,3 +1,4 @@
+import { ReceivedAnnouncementsCard } from '~/features/announcements/components/received-announcements';
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 import { MyChildren } from '~/features/school/components/my-children';
 import { ChildOverviews } from '~/features/school/components/child-overview';
@@ -32,6 +33,7 @@ export default function DashboardParent() {
       <ConsentRequest />
       <AbsenceNotices />
       <MyApplications />
+      <ReceivedAnnouncementsCard />
       <MyChildren />
       <MyFeeAccounts followRedirect={followCheckoutRedirect} />
       <ChildOverviews />

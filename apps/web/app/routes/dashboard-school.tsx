@@ -1,3 +1,4 @@
+import { AnnouncementsEntry } from '~/features/announcements/components/announcements-entry';
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { SchoolOverview } from '~/features/school/components/school-overview';
@@ -25,8 +26,10 @@ const QUICK_LINKS: readonly IQuickLink[] = [
 
 /** /dashboard/school: the first screen for school administrators and staff (spec 2.3), with the school's figures. */
 export default function DashboardSchool() {
+  const { permissions } = useSession();
   return (
     <DashboardHome path={paths.dashboard.school} title="School dashboard" quickLinks={QUICK_LINKS}>
+      <AnnouncementsEntry permissions={permissions} />
       <Overview />
     </DashboardHome>
   );

@@ -1,3 +1,4 @@
+import { ReceivedAnnouncementsCard } from '~/features/announcements/components/received-announcements';
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 import { MyLearnerDashboard } from '~/features/school/components/my-learner-dashboard';
 import { MyResults } from '~/features/academics/components/released-results';
@@ -27,6 +28,7 @@ export default function DashboardStudent() {
   return (
     <DashboardHome path={paths.dashboard.student} title="Student dashboard" quickLinks={QUICK_LINKS}>
       <MyLearnerDashboard />
+      <ReceivedAnnouncementsCard />
       <MyResults />
       <MyReportCards />
     </DashboardHome>

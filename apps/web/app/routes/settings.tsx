@@ -2,6 +2,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { ChangePasswordForm } from '~/features/auth/components/change-password-form';
 import { DeleteAccountDialog } from '~/features/auth/components/delete-account-dialog';
 import { OtherSessionsButton } from '~/features/auth/components/other-sessions-button';
+import { NotificationPreferences } from '~/features/notifications/components/notification-preferences';
 
 export function meta() {
   return [{ title: 'Settings | Sekolo' }];
@@ -20,6 +21,15 @@ export default function SettingsPage() {
           </CardHeader>
           <CardContent>
             <ChangePasswordForm />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Notifications</CardTitle>
+            <CardDescription>For each kind of notification, choose how it reaches you.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <NotificationPreferences />
           </CardContent>
         </Card>
         <Card>

@@ -1,8 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devToolsContracts as api } from '@sekolo/shared/contracts/dev-tools';
+import { smsSandboxContracts } from '@sekolo/shared/contracts/communication';
+import { toSmsNumber } from '../../platform/sms/sms-number.ts';
 import { fromContract } from '../../platform/http/contract-route.ts';
-import { outboxMessages } from '../../platform/db/schema/index.ts';
+import { organizations, outboxMessages, smsMessages } from '../../platform/db/schema/index.ts';
 
 /** A job that fails its first `failRuns` runs: to see the console's failed jobs and their retry. */
 export const REHEARSAL_JOB = 'dev.rehearsal';
@@ -58,6 +60,38 @@ export const devToolsRoutes: FastifyPluginAsyncZod = async (app) => {
           createdAt: row.createdAt.toISOString(),
           nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
           sentAt: row.sentAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  });
+
+  // The SMS sandbox: what schools' sandbox accounts "sent", beside the mail outbox.
+  app.route({
+    ...fromContract(app, smsSandboxContracts.messages),
+    handler: async (request) => {
+      const { to, limit } = request.query;
+      const number = to ? toSmsNumber(to) : null;
+      const rows = await db
+        .select({ m: smsMessages, schoolName: organizations.name })
+        .from(smsMessages)
+        .innerJoin(organizations, eq(organizations.id, smsMessages.organizationId))
+        .where(
+          and(
+            eq(smsMessages.provider, 'sandbox'),
+            number ? eq(smsMessages.toPhone, number.ok ? number.number : to!) : undefined,
+          ),
+        )
+        .orderBy(desc(smsMessages.createdAt))
+        .limit(limit);
+      return {
+        messages: rows.map(({ m, schoolName }) => ({
+          id: m.id,
+          schoolName,
+          to: m.toPhone,
+          body: m.body,
+          purpose: m.purpose,
+          status: m.status,
+          createdAt: m.createdAt.toISOString(),
         })),
       };
     },

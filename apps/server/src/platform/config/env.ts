@@ -67,6 +67,8 @@ export const ZEnvSchema = z
       .regex(/^4\d{9}$/, 'must be a South African VAT number: 10 digits starting with 4')
       .default('4000000000'),
     AUTH_EMAIL_PASSWORD: booleanFromString.default(true),
+    // The BulkSMS REST API (v1) a school's own SMS account is sent through.
+    BULKSMS_API_URL: z.url().default('https://api.bulksms.com/v1'),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     FACEBOOK_CLIENT_ID: z.string().min(1).optional(),

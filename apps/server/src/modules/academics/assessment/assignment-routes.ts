@@ -36,7 +36,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.create),
     onRequest: canSet,
     handler: async (request, reply) => {
-      const made = await createAssignments(db, schoolOf(request), request.body);
+      const made = await createAssignments(db, schoolOf(request), request.body, app.deps.jobs);
       return reply.code(201).send({ assignments: made });
     },
   });
@@ -56,7 +56,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.release),
     onRequest: canSet,
-    handler: async (request) => releaseAssignment(db, schoolOf(request), request.params.id),
+    handler: async (request) => releaseAssignment(db, schoolOf(request), request.params.id, app.deps.jobs),
   });
 
   app.route({

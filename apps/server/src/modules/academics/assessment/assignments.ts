@@ -38,6 +38,8 @@ import type { TSchoolContext } from '../../../platform/tenancy/school-context.ts
 import { assertUploadsOwnedBy, attachUploadsToOrganization } from '../../uploads/index.ts';
 import { actsSchoolWide, markedClassOf, type TMarkedClass } from './access.ts';
 import { classLearners } from './gradebook.ts';
+import { formatDue, notifySubjectClassFamilies } from './notify-families.ts';
+import type { JobQueue } from '../../../platform/jobs/queue.ts';
 
 /**
  * Assignments: a teacher sets one per subject class they teach, learners with accounts submit
@@ -131,7 +133,7 @@ export function listAssignments(db: Database, ctx: TSchoolContext, subjectClassI
   );
 }
 
-export async function createAssignments(db: Database, ctx: TSchoolContext, raw: TAssignmentCreate) {
+export async function createAssignments(db: Database, ctx: TSchoolContext, raw: TAssignmentCreate, jobs?: JobQueue) {
   const input = ZAssignmentCreate.parse(raw);
   const classes: TMarkedClass[] = [];
   for (const [i, id] of [...new Set(input.subjectClassIds)].entries()) {
@@ -185,6 +187,16 @@ export async function createAssignments(db: Database, ctx: TSchoolContext, raw: 
       ip: ctx.ip,
       details: { organizationId: ctx.organizationId, classes: made.length },
     });
+    for (const [i, m] of made.entries())
+      await notifySubjectClassFamilies(tx, jobs, {
+        organizationId: ctx.organizationId,
+        subjectClassIds: [classes[i]!.id],
+        kind: 'assignment',
+        eventKey: `assignment:${m.id}`,
+        title: `New assignment: ${input.title}`,
+        body: `${capsSubjectLabel(classes[i]!.subject)}: due ${formatDue(new Date(input.dueAt))}.`,
+        learnerLink: '/dashboard/student/assignments',
+      });
     return made.map((m) => m.id);
   });
   return selectAssignments(db, ctx.organizationId, inArray(assignments.id, ids));
@@ -287,7 +299,7 @@ export async function saveAssignmentMarks(db: Database, ctx: TSchoolContext, id:
  * Releases the marks and comments to learners and parents (idempotent). A formal task's marks,
  * scaled to the task's total, fill the task's empty gradebook cells; a cell already marked keeps its mark.
  */
-export async function releaseAssignment(db: Database, ctx: TSchoolContext, id: string) {
+export async function releaseAssignment(db: Database, ctx: TSchoolContext, id: string, jobs?: JobQueue) {
   const { assignment } = await markedAssignmentOf(db, ctx, id);
   if (!assignment.releasedAt)
     await transaction(db, async (tx) => {
@@ -321,6 +333,15 @@ export async function releaseAssignment(db: Database, ctx: TSchoolContext, id: s
             )
             .onConflictDoNothing();
       }
+      await notifySubjectClassFamilies(tx, jobs, {
+        organizationId: ctx.organizationId,
+        subjectClassIds: [assignment.subjectClassId],
+        kind: 'marks',
+        eventKey: `assignment-marks:${id}`,
+        title: `Marks released: ${assignment.title}`,
+        body: `${assignment.subjectClassTitle}: the marks of “${assignment.title}” are out.`,
+        learnerLink: '/dashboard/student/assignments',
+      });
       await recordAudit(tx, {
         action: 'assignment.released',
         actorUserId: ctx.user.id,

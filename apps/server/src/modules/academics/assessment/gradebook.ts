@@ -28,6 +28,9 @@ import type { TSchoolContext } from '../../../platform/tenancy/school-context.ts
 import { learnerTakes } from '../timetable/lessons.ts';
 import { markedClassOf, type TMarkedClass } from './access.ts';
 import { termMark, yearMark } from './marks.ts';
+import { notifySubjectClassFamilies } from './notify-families.ts';
+import type { JobQueue } from '../../../platform/jobs/queue.ts';
+import { capsSubjectLabel } from '@sekolo/shared/constants/caps-subjects';
 import { ensureProgramme, phaseOf, programmeTasks } from './programme.ts';
 
 /** A stored mark row as a cell value. */
@@ -269,8 +272,15 @@ export async function saveMarks(db: Database, ctx: TSchoolContext, id: string, i
 }
 
 /** Releases the term's marks of the class (the first release stands; releasing again changes nothing). */
-export async function releaseMarks(db: Database, ctx: TSchoolContext, id: string, year: number, term: number) {
-  await markedClassOf(db, ctx, id);
+export async function releaseMarks(
+  db: Database,
+  ctx: TSchoolContext,
+  id: string,
+  year: number,
+  term: number,
+  jobs?: JobQueue,
+) {
+  const subjectClass = await markedClassOf(db, ctx, id);
   return transaction(db, async (tx) => {
     const [made] = await tx
       .insert(assessmentReleases)
@@ -284,6 +294,16 @@ export async function releaseMarks(db: Database, ctx: TSchoolContext, id: string
         target: `subject_classes:${id}`,
         ip: ctx.ip,
         details: { organizationId: ctx.organizationId, year, term },
+      });
+    if (made)
+      await notifySubjectClassFamilies(tx, jobs, {
+        organizationId: ctx.organizationId,
+        subjectClassIds: [id],
+        kind: 'marks',
+        eventKey: `marks:${id}:${year}:${term}`,
+        title: `Term ${term} marks released: ${capsSubjectLabel(subjectClass.subject)}`,
+        body: `The Term ${term} ${year} marks of ${capsSubjectLabel(subjectClass.subject)} are out.`,
+        learnerLink: '/dashboard/student',
       });
     const releasedAt = made?.releasedAt ?? (await releaseOf(tx, id, year, term))!;
     return { releasedAt: releasedAt.toISOString() };

@@ -59,7 +59,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.releaseMarks),
     onRequest: canMark,
     handler: async (request) =>
-      releaseMarks(db, schoolOf(request), request.params.id, request.body.year, request.body.term),
+      releaseMarks(db, schoolOf(request), request.params.id, request.body.year, request.body.term, app.deps.jobs),
   });
 
   app.route({

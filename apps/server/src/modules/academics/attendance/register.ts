@@ -18,6 +18,8 @@ import {
   guardians,
   learnerGuardians,
   learners,
+  notificationPreferences,
+  notifications,
   outboxMessages,
   schoolNotificationSettings,
   registerClasses,
@@ -34,6 +36,7 @@ import {
   fillAbsenceMail,
   type TAbsenceMailTemplates,
 } from './absence-notice.ts';
+import { channelsSql } from '../../notifications/index.ts';
 import { inClassOn } from './class-members.ts';
 
 /**
@@ -402,6 +405,7 @@ export function saveRegisterStatement(p: TSaveRegisterParams): SQL {
   const cls = sql`${p.classId}::uuid`;
   const date = sql`${p.date}::date`;
   const now = sql`(select now from stamp)`;
+  const absenceChannels = channelsSql('absence', sql`p`);
   const fill = (template: keyof TAbsenceMailTemplates, html: boolean) =>
     fillAbsenceMail(
       sql`t.${sql.raw(`"${template}"`)}`,
@@ -482,11 +486,13 @@ export function saveRegisterStatement(p: TSaveRegisterParams): SQL {
         jsonb_build_object('organizationId', ${org}, 'date', ${date}, 'changed', count(*))
       from updated having count(*) > 0
     ), notices as (
-      select l.first_name || ' ' || l.last_name as child, g.first_name as guardian, g.email, c.reason, c.n, g.id as guardian_id
+      select l.first_name || ' ' || l.last_name as child, g.first_name as guardian, g.email, c.reason, c.n, g.id as guardian_id,
+        c.learner_id, g.user_id, ${absenceChannels} as channels
       from checked as c
       join ${learnerGuardians} as lg on lg.learner_id = c.learner_id and lg.organization_id = ${org} and lg.receives_communications
       join ${learners} as l on l.id = c.learner_id
       join ${guardians} as g on g.id = lg.guardian_id and g.email is not null
+      left join ${notificationPreferences} as p on p.user_id = g.user_id and p.kind = 'absence'
       where c.status = 'absent' and c.old_status is distinct from 'absent' and (select ok from ok)
         -- The school's notification settings (modules/school-settings) may turn absence notices off.
         and not exists (select 1 from ${schoolNotificationSettings} as ns where ns.organization_id = ${org} and not ns.absence_notices)
@@ -502,8 +508,19 @@ export function saveRegisterStatement(p: TSaveRegisterParams): SQL {
         case when n.reason <> '' then ${fill('html', true)} else ${fill('htmlWithoutReason', true)} end,
         ${sql.raw(`'${ABSENCE_MAIL_TAG}'`)}, ${p.mailStatus}::text, case when ${p.mailStatus}::text = 'pending' then now() end
       from notices as n cross join templates as t cross join caller as k
+      where n.user_id is null or 'email' = any(n.channels)
       order by n.n, n.guardian_id
       returning 1
+    ), in_app as (
+      -- The guardian's notification of it (notify(), set-wise): in the bell when they want it there,
+      -- its e-mail the one written above, an SMS left for the notifications module's delivery job.
+      insert into ${notifications} (user_id, organization_id, kind, event_key, title, body, link, channels, pending, email_at)
+      select n.user_id, ${org}, 'absence', 'absence:' || n.learner_id || ':' || ${date}, ${fill('subject', false)},
+        case when n.reason <> '' then 'Reason recorded: ' || n.reason else 'If you did not expect this, please contact the school.' end,
+        '/dashboard/parent', n.channels, 'sms' = any(n.channels), case when 'email' = any(n.channels) then now() end
+      from notices as n cross join templates as t cross join caller as k
+      where n.user_id is not null and cardinality(n.channels) > 0
+      on conflict (user_id, event_key) do nothing
     )
     select ${answer}`;
 }

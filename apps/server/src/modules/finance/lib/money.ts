@@ -13,6 +13,12 @@ import {
   onlinePaymentEntries,
 } from './ledger-lines.ts';
 import { nextNumber, nextNumbers } from './numbers.ts';
+import { formatZar } from '@sekolo/shared/domain/money';
+import { notifyEach } from '../../notifications/index.ts';
+
+const DAY = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** A school day ('2026-02-07') as a parent reads it: 7 February 2026. */
+const dayOf = (isoDate: string) => DAY.format(new Date(`${isoDate}T00:00:00Z`));
 
 /**
  * The money events of a family account, each one transaction with its balanced journal (modules/
@@ -120,6 +126,22 @@ export async function issueInvoices(tx: DbExecutor, organizationId: string, invo
         AS x(invoice_id uuid, journal_id uuid)
       WHERE i.id = x.invoice_id`);
   }
+  // The paying guardian hears of each invoice (the notification centre; e-mail as they choose).
+  const notices = invoices.map((inv, i) => ({
+    key: `invoice:${created[i]!.id}`,
+    account_id: inv.accountId,
+    title: `New invoice ${created[i]!.number}: ${formatZar(created[i]!.totalCents)}`,
+    body: `Invoice ${created[i]!.number} of ${formatZar(created[i]!.totalCents)} is due on ${dayOf(inv.dueOn)}.`,
+  }));
+  await notifyEach(tx, null, {
+    organizationId,
+    kind: 'invoice',
+    events: sql`select x.key as event_key, g.user_id, x.title, x.body, '/dashboard/parent/finance' as link
+      from jsonb_to_recordset(${JSON.stringify(notices)}::jsonb) as x(key text, account_id uuid, title text, body text)
+      join family_accounts as a on a.id = x.account_id and a.organization_id = ${organizationId}
+      join guardians as g on g.id = a.guardian_id
+      where g.user_id is not null`,
+  });
   return created;
 }
 
@@ -267,6 +289,16 @@ export async function recordFeePayment(tx: DbExecutor, organizationId: string, i
     .where(eq(feePayments.id, payment!.id))
     .returning();
   await allocateCredit(tx, organizationId, input.accountId, payment!.id);
+  await notifyEach(tx, null, {
+    organizationId,
+    kind: 'payment',
+    events: sql`select ${`payment:${payment!.id}`}::text as event_key, g.user_id,
+      ${`Payment received: ${formatZar(input.amountCents)}`}::text as title,
+      ${`Receipt ${receiptNumber}: thank you, ${formatZar(input.amountCents)} was received on ${dayOf(input.receivedOn)}.`}::text as body,
+      '/dashboard/parent/finance' as link
+      from family_accounts as a join guardians as g on g.id = a.guardian_id
+      where a.id = ${input.accountId} and a.organization_id = ${organizationId} and g.user_id is not null`,
+  });
   return { payment: stored!, created: true };
 }
 

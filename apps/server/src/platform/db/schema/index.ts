@@ -22,3 +22,4 @@ export * from './school-settings.ts';
 export * from './admissions.ts';
 export * from './messages.ts';
 export * from './marketplace.ts';
+export * from './communication.ts';

@@ -37,3 +37,6 @@ export const ASSIGNMENT_SETTER_ROLES = schoolRolesWith(['create_assignments', 'm
 /** The Reports page: attendance and marks across the school (view_reports). */
 export const REPORTS_ROLES = schoolRolesWith(['view_reports']);
 export const PROGRAMME_READER_ROLES = schoolRolesWith(['manage_curriculum', 'manage_grades', 'view_curriculum']);
+
+/** Who sends the school's announcements: the school admin and the administrator. */
+export const ANNOUNCEMENT_SENDER_ROLES = schoolRolesWith(['manage_settings', 'manage_students']);
