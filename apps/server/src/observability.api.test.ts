@@ -194,9 +194,12 @@ describe('watching the server: metrics, health, request ids and logs', () => {
   it('reports the job queue depth and failures and the mail backlog from the database', async () => {
     // The earlier tests' mail delivered first: nothing is waiting.
     await t.mailer.flush();
-    expect(sample((await t.app.inject({ url: '/metrics' })).body, 'sekolo_mail_backlog', { status: 'pending' })).toBe(0);
+    expect(sample((await t.app.inject({ url: '/metrics' })).body, 'sekolo_mail_backlog', { status: 'pending' })).toBe(
+      0,
+    );
     await t.jobs.send('test.observed', { learner: 'later' }, { startAfter: 3600 });
-    await t.database.db.execute(sql`INSERT INTO outbox_messages ("to", subject, text, status, next_attempt_at, created_at)
+    await t.database.db
+      .execute(sql`INSERT INTO outbox_messages ("to", subject, text, status, next_attempt_at, created_at)
       VALUES ('a@example.test', 's', 't', 'pending', now() + interval '1 hour', now() - interval '90 seconds')`);
     const text = (await t.app.inject({ url: '/metrics' })).body;
     expect(sample(text, 'sekolo_jobs', { job: 'test.observed', state: 'created' })).toBe(1);
