@@ -10,7 +10,8 @@ import { registerModules } from './register-modules.ts';
 import { apiRoutesPlugin, fromContract } from './platform/http/contract-route.ts';
 import { healthContracts } from '@sekolo/shared/contracts/health';
 import { contentSecurityPolicy } from './platform/http/content-security-policy.ts';
-import { loggerOptions } from './platform/http/logger.ts';
+import { loggerOptions, requestIdOptions } from './platform/http/logger.ts';
+import { observabilityPlugin } from './platform/observability/observability.ts';
 import { boundJsonDepth } from './platform/http/json-depth.ts';
 
 export type { App, AppDeps };
@@ -18,6 +19,7 @@ export type { App, AppDeps };
 export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}) {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(deps.config),
+    ...requestIdOptions(deps.config),
     trustProxy: deps.config.TRUST_PROXY,
     // In-flight requests finish on close; new ones get 503 meanwhile.
     return503OnClosing: true,
@@ -51,6 +53,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await app.register(errorHandlerPlugin);
   await app.register(crossSiteRequestsPlugin);
   await app.register(apiRoutesPlugin);
+  // Request ids, per-route metrics (/metrics), liveness and readiness.
+  await app.register(observabilityPlugin);
 
   app.route({
     ...fromContract(app, healthContracts.health),

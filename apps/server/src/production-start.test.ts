@@ -5,7 +5,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody, SAMPLE, startLocalS3 } from './test/uploads.ts';
 
 /**
  * Production as an operator runs it: `npm run build -w @sekolo/server` compiles the server, then plain
@@ -178,6 +180,136 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres' && adminUrl)(
       server.child.kill('SIGTERM');
       expect(await server.exited).toEqual({ code: 0, signal: null });
       expect(server.output()).toContain('SIGTERM received');
+    });
+
+    it('serves the deployed layout (PostgreSQL, S3, SMTP): signs in, round-trips an upload and a mail, reports ready and metrics', async () => {
+      // The compose file's services on loopback: s3rver for MinIO, smtp-server for the mail catcher.
+      const s3 = await startLocalS3('sekolo-prod');
+      const received: { to: string[]; raw: string }[] = [];
+      const smtp = new SMTPServer({
+        secure: false,
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        logger: false,
+        onData(stream, session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString() });
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+      const smtpPort = (smtp.server.address() as net.AddressInfo).port;
+      try {
+        const databaseUrl = await newDatabase();
+        const port = await freePort();
+        const publicUrl = `http://localhost:${port}`;
+        const env = productionEnv(databaseUrl, {
+          PORT: String(port),
+          PUBLIC_URL: publicUrl,
+          LOG_LEVEL: 'info',
+          STORAGE_DRIVER: 's3',
+          S3_ENDPOINT: s3.endpoint,
+          S3_BUCKET: s3.bucket,
+          S3_ACCESS_KEY_ID: s3.accessKeyId,
+          S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+          S3_FORCE_PATH_STYLE: 'true',
+          MAIL_TRANSPORT: 'smtp',
+          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+          MAIL_FROM: 'Sekolo <no-reply@school.example>',
+          METRICS_TOKEN: 'prod-metrics-token-0123456789',
+        });
+        const server = startCompiled(env);
+        await server.waitFor((out) => out.includes('Sekolo is running'));
+        const base = `http://127.0.0.1:${port}`;
+
+        const ready = await fetch(`${base}/api/health/ready`);
+        expect(ready.status).toBe(200);
+        expect(await ready.json()).toEqual({ status: 'ready', database: 'postgres', pendingMigrations: 0 });
+
+        const email = 'operator@school.example';
+        const password = 'another-long-unusual-passphrase';
+        const created = spawnSync(
+          process.execPath,
+          [
+            path.join(dist, 'cli/admin-create.js'),
+            '--email',
+            email,
+            '--password',
+            password,
+            '--name',
+            'Naledi Dlamini',
+          ],
+          { cwd: repoRoot, env, encoding: 'utf8' },
+        );
+        expect(created.status).toBe(0);
+        const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: publicUrl },
+          body: JSON.stringify({ email, password }),
+        });
+        expect(signIn.status).toBe(200);
+        const cookie = signIn.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0]!)
+          .join('; ');
+
+        // An upload goes to the bucket and comes back byte for byte.
+        const body = multipartBody({ name: 'report.pdf', type: 'application/pdf', bytes: SAMPLE.pdf });
+        const upload = await fetch(`${base}/api/uploads`, {
+          method: 'POST',
+          headers: { ...body.headers, cookie, origin: publicUrl },
+          body: body.payload,
+        });
+        expect(upload.status).toBe(201);
+        const { id } = (await upload.json()) as { id: string };
+        const stored = fs.readdirSync(s3.directory, { recursive: true }).map(String);
+        expect(stored.some((file) => file.startsWith('sekolo-prod'))).toBe(true);
+        const read = await fetch(`${base}/api/uploads/${id}`, { headers: { cookie } });
+        expect(read.status).toBe(200);
+        expect(Buffer.from(await read.arrayBuffer()).equals(SAMPLE.pdf)).toBe(true);
+
+        // A mail (a password reset link) reaches the SMTP server through the job queue.
+        const reset = await fetch(`${base}/api/auth/request-password-reset`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: publicUrl },
+          body: JSON.stringify({ email, redirectTo: '/reset-password' }),
+        });
+        expect(reset.status).toBe(200);
+        const deadline = Date.now() + 30_000;
+        while (!received.some((mail) => mail.to.includes(email)) && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        const mail = received.find((m) => m.to.includes(email));
+        expect(mail?.raw).toContain(`${publicUrl}/reset-password`);
+
+        // Metrics with the token only; the mail was delivered, so nothing waits.
+        expect((await fetch(`${base}/metrics`)).status).toBe(401);
+        const metrics = await fetch(`${base}/metrics`, {
+          headers: { authorization: 'Bearer prod-metrics-token-0123456789' },
+        });
+        const text = await metrics.text();
+        expect(text).toMatch(/sekolo_http_requests_total\{[^}]*route="\/api\/uploads\/:id"[^}]*\} 1/);
+        expect(text).toMatch(/sekolo_mail_backlog\{status="pending"\} 0/);
+        expect(text).toMatch(/sekolo_db_pool_connections\{state="max"\} \d+/);
+
+        // The logs: a request id on the mail's delivery line, and no address anywhere.
+        const delivered = server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('mail: delivered'));
+        expect(delivered.length).toBeGreaterThanOrEqual(1);
+        expect(JSON.parse(delivered[0]!)).toHaveProperty('requestId');
+        expect(server.output()).not.toContain(email);
+
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toEqual({ code: 0, signal: null });
+      } finally {
+        await new Promise<void>((resolve) => smtp.close(() => resolve()));
+        await s3.close();
+      }
     });
 
     it('runs WEB_CONCURRENCY=2 server processes from the compiled output and stops both on SIGTERM', async () => {

@@ -39,7 +39,10 @@ export function createMailer(
   config: TConfig,
   database: DatabaseHandle,
   jobs: JobQueue,
-  log?: { warn(details: Record<string, unknown>, message: string): void },
+  log?: {
+    warn(details: Record<string, unknown>, message: string): void;
+    info?(details: Record<string, unknown>, message: string): void;
+  },
 ): Mailer {
   return config.MAIL_TRANSPORT === 'smtp'
     ? createSmtpMailer(database.db, { jobs, url: config.SMTP_URL!, from: config.MAIL_FROM, log })
@@ -67,7 +70,10 @@ export async function startServer(config: TConfig = loadConfig()): Promise<Runni
   try {
     await database.migrate();
     // Mail delivery and job problems go to the app's log once it exists (they are built first).
-    const log = { warn: (details: Record<string, unknown>, message: string) => app?.log.warn(details, message) };
+    const log = {
+      warn: (details: Record<string, unknown>, message: string) => app?.log.warn(details, message),
+      info: (details: Record<string, unknown>, message: string) => app?.log.info(details, message),
+    };
     const queue = createJobQueue(database, { log });
     jobs = queue;
     const mailer = createMailer(config, database, queue, log);

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'FILE_TOO_LARGE', // 413
   'UNSUPPORTED_FILE_TYPE', // 415: a file of a type the upload does not take
   'UPLOAD_LIMIT_REACHED',
+  'STORAGE_UNAVAILABLE', // 503: the file store cannot be reached; nothing was stored
   'DRAFT_TOO_LARGE', // 413
   // Applications and consent
   'CONSENT_EXPIRED',

@@ -64,6 +64,8 @@ export const UPLOAD_MESSAGES = {
   applicantLimit:
     'You have reached the upload limit for an application. Remove a file you no longer need and try again.',
   notFound: 'File not found.',
+  /** The file store (S3) cannot be reached: nothing was stored. */
+  storageUnavailable: 'Files cannot be stored or opened right now. Please try again in a few minutes.',
   inSubmittedApplication:
     'This file is part of your submitted application and cannot be removed. If it needs to change, our team will ask you for an update.',
 } as const;

@@ -42,7 +42,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-type TStandIn = { url: string; sentItns: string[]; checkoutErrors: string[]; lastItn: string; close(): Promise<void> };
+type TStandIn = {
+  url: string;
+  sentItns: string[];
+  checkoutErrors: string[];
+  lastItn: string;
+  /** While true, the validation endpoint takes the request and never answers (PayFast timing out). */
+  stallValidation: boolean;
+  close(): Promise<void>;
+};
 
 async function startPayFastStandIn(): Promise<TStandIn> {
   const sentItns: string[] = [];
@@ -53,7 +61,12 @@ async function startPayFastStandIn(): Promise<TStandIn> {
     sentItns,
     checkoutErrors,
     lastItn: '',
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stallValidation: false,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   const server = http.createServer((req, res) => {
     let body = '';
@@ -62,6 +75,7 @@ async function startPayFastStandIn(): Promise<TStandIn> {
       const pairs = [...new URLSearchParams(body)];
       const field = (name: string) => pairs.find(([k]) => k === name)?.[1] ?? '';
       if (req.url === '/eng/query/validate') {
+        if (standIn.stallValidation) return;
         res.writeHead(200, { 'content-type': 'text/plain' }).end(sentItns.includes(body) ? 'VALID' : 'INVALID');
         return;
       }
@@ -296,6 +310,40 @@ describe('payments with PayFast (API, local stand-in)', () => {
       .where(and(eq(paymentNotifications.outcome, 'rejected'), eq(paymentNotifications.reason, reason)));
     expect(logged.length).toBeGreaterThan(0);
   });
+
+  it(
+    "credits nothing while PayFast's validation times out, asks for the ITN again, and credits it once confirmed",
+    { timeout: 60_000 },
+    async () => {
+      const { order } = await newOrder({ kind: 'registration', businessPartnerTypes: ['consultant'] });
+      const itn = itnFor(order, '99.00', '888001');
+      payfast.sentItns.push(itn.slice(0, itn.indexOf('&signature=')));
+      payfast.stallValidation = true;
+      try {
+        const started = Date.now();
+        const stalled = await deliver(itn);
+        // Bounded by the provider's confirmation timeout (10 s), not left hanging.
+        expect(Date.now() - started).toBeLessThan(20_000);
+        expect(stalled.statusCode).toBe(503);
+        expect(stalled.json().error).toEqual({
+          code: 'TRY_AGAIN',
+          message: 'The notification could not be confirmed yet. Please send it again.',
+        });
+        expect((await orderRow(order.id)).status).toBe('pending');
+        expect(await journalsFor(order.reference)).toEqual([]);
+      } finally {
+        payfast.stallValidation = false;
+      }
+      // PayFast sends the ITN again (it retries what was not answered 200): now confirmed, credited once.
+      const again = await deliver(itn);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().status).toBe('credited');
+      expect((await orderRow(order.id)).status).toBe('paid');
+      expect(await journalsFor(order.reference)).toHaveLength(1);
+      expect((await deliver(itn)).json().status).toBe('duplicate');
+      expect(await journalsFor(order.reference)).toHaveLength(1);
+    },
+  );
 
   it('has no sandbox checkout while PayFast is configured', async () => {
     const { order } = await newOrder();

@@ -13,6 +13,8 @@ import { createFileStorage } from './create-file-storage.ts';
 import type { IFileStorage } from './storage.ts';
 import { multipartBody, SAMPLE, startLocalS3 } from '../../test/uploads.ts';
 import { loadConfig } from '../../platform/config/env.ts';
+import S3rver from 's3rver';
+import { UPLOAD_MESSAGES } from '@sekolo/shared/schemas/uploads';
 
 /** The S3 adapter against a real S3-compatible server (s3rver on loopback; it checks the access key, not the V4 signature itself). */
 describe('S3-compatible storage (D3)', () => {
@@ -133,6 +135,70 @@ describe('S3-compatible storage (D3)', () => {
       const deleted = await t.app.inject({ method: 'DELETE', url: `/api/uploads/${id}`, headers: { cookie } });
       expect(deleted.statusCode).toBe(204);
       expect(await storage.exists(row!.storageKey)).toBe(false);
+    });
+  });
+
+  describe('drill: the S3 service goes down', () => {
+    it('answers a clear 503 to an upload while it is down, stores nothing half, and works again once it is back', async () => {
+      // A service of our own, on a port that stays the same when it comes back.
+      const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'sekolo-s3-drill-'));
+      const start = (port: number) =>
+        new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: 'drill' }] });
+      let service = start(0);
+      const { port } = await service.run();
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sekolo-uploads-s3-drill-'));
+      const t = await createTestApp({
+        DATA_DIR: dataDir,
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_BUCKET: 'drill',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_FORCE_PATH_STYLE: 'true',
+      });
+      try {
+        const user = await createUser(t.database.db, { role: 'customer' });
+        const { cookie } = await signIn(t.app, user.email, user.password, { ip: '10.8.0.2' });
+        const upload = () => {
+          const { payload, headers } = multipartBody({
+            name: 'report.pdf',
+            type: 'application/pdf',
+            bytes: SAMPLE.pdf,
+          });
+          return t.app.inject({ method: 'POST', url: '/api/uploads', headers: { ...headers, cookie }, payload });
+        };
+        const first = await upload();
+        expect(first.statusCode).toBe(201);
+        const rowsBefore = await t.database.db.select().from(uploads);
+        const objectsBefore = fs.readdirSync(directory, { recursive: true }).length;
+
+        await service.close();
+        const down = await upload();
+        expect(down.statusCode).toBe(503);
+        expect(down.json()).toEqual({
+          error: { code: 'STORAGE_UNAVAILABLE', message: UPLOAD_MESSAGES.storageUnavailable },
+        });
+        // Reading a stored file says the same, rather than a server error.
+        const read = await t.app.inject({ method: 'GET', url: `/api/uploads/${first.json().id}`, headers: { cookie } });
+        expect(read.statusCode).toBe(503);
+        expect(read.json().error.code).toBe('STORAGE_UNAVAILABLE');
+
+        service = start(port);
+        await service.run();
+        // Nothing of the failed upload: no row, no object.
+        expect(await t.database.db.select().from(uploads)).toEqual(rowsBefore);
+        expect(fs.readdirSync(directory, { recursive: true }).length).toBe(objectsBefore);
+
+        const back = await upload();
+        expect(back.statusCode).toBe(201);
+        const again = await t.app.inject({ method: 'GET', url: `/api/uploads/${back.json().id}`, headers: { cookie } });
+        expect(again.rawPayload.equals(SAMPLE.pdf)).toBe(true);
+      } finally {
+        await t.close();
+        await service.close().catch(() => undefined);
+        fs.rmSync(directory, { recursive: true, force: true });
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     });
   });
 });

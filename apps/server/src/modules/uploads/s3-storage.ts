@@ -7,7 +7,38 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { UPLOAD_MESSAGES } from '@sekolo/shared/schemas/uploads';
+import { AppError } from '../../platform/http/errors.ts';
 import { assertSafeStorageKey, type IFileStorage } from './storage.ts';
+
+/**
+ * Whether `error` says the bucket's service cannot be reached or is failing (refused or dropped
+ * connections, timeouts, its 5xx), as opposed to an answer about the request (a missing key, a
+ * refused access key), which stays a programming or configuration error.
+ */
+function isUnavailable(error: unknown): boolean {
+  if (error instanceof S3ServiceException) return (error.$metadata.httpStatusCode ?? 0) >= 500;
+  const code = (error as { code?: string }).code ?? '';
+  const name = (error as { name?: string }).name ?? '';
+  return (
+    /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE)$/.test(code) ||
+    /TimeoutError|RequestTimeout/.test(name)
+  );
+}
+
+/** The service down: 503 with a message a user understands (nothing was stored), not a 500. */
+async function available<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUnavailable(error)) {
+      throw Object.assign(new AppError(503, 'STORAGE_UNAVAILABLE', UPLOAD_MESSAGES.storageUnavailable), {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
 
 export type TS3StorageOptions = {
   /** For S3-compatible services (MinIO, R2, Spaces…); AWS itself needs none. */
@@ -40,6 +71,9 @@ export function createS3FileStorage(options: TS3StorageOptions): IFileStorage {
     // Checksums only where the API requires them: many S3-compatible services reject the newer trailers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A service that does not answer holds an upload for seconds, then the user hears it is down.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+    maxAttempts: 2,
   });
   const Bucket = options.bucket;
 
@@ -48,21 +82,23 @@ export function createS3FileStorage(options: TS3StorageOptions): IFileStorage {
 
     async put(key, bytes, contentType) {
       assertSafeStorageKey(key);
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: key,
-          Body: bytes,
-          ContentType: contentType,
-          ContentLength: bytes.length,
-        }),
+      await available(() =>
+        client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: bytes,
+            ContentType: contentType,
+            ContentLength: bytes.length,
+          }),
+        ),
       );
     },
 
     async get(key) {
       assertSafeStorageKey(key);
       try {
-        const result = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const result = await available(() => client.send(new GetObjectCommand({ Bucket, Key: key })));
         if (!result.Body) return null;
         const body =
           result.Body instanceof Readable ? result.Body : Readable.from(await result.Body.transformToByteArray());

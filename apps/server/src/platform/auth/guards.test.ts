@@ -104,6 +104,8 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'GET /api/auth-config',
       'GET /api/dev/outbox',
       'GET /api/health',
+      'GET /api/health/live',
+      'GET /api/health/ready',
       'GET /api/listings',
       'GET /api/listings/',
       'GET /api/listings/images/:id',

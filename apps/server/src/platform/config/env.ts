@@ -46,6 +46,9 @@ export const ZEnvSchema = z
     TEAM_EMAIL: z.email().default('team@sekolo.test'),
     DEV_TOOLS: booleanFromString.optional(),
     TRUST_PROXY: booleanFromString.default(false),
+    // /metrics (Prometheus): with a token, only callers sending `Authorization: Bearer <token>`;
+    // without one, only callers on this machine that no proxy forwarded (docs/deploy.md).
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     PAYMENT_PROVIDER: z.enum(['sandbox', 'payfast']).default('sandbox'),
     PAYFAST_MERCHANT_ID: z.string().trim().min(1).optional(),
     PAYFAST_MERCHANT_KEY: z.string().trim().min(1).optional(),

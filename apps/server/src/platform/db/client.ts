@@ -28,7 +28,11 @@ export type DatabaseHandle = {
    * drops; PGlite (one process): its own listen.
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL: the pool's connections now (for /metrics); PGlite has no pool. */
+  poolStats?(): TPoolStats;
 };
+
+export type TPoolStats = { max: number; total: number; idle: number; waiting: number };
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, 'migrations');
 
@@ -86,6 +90,12 @@ export async function openPostgres(connectionString: string, options: { max?: nu
     async close() {
       await pool.end();
     },
+    poolStats: () => ({
+      max: pool.options.max ?? 10,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }
 
@@ -130,6 +140,27 @@ async function listenOnPostgres(
     await client?.end().catch(() => undefined);
     client = null;
   };
+}
+
+/**
+ * The committed migrations this database has not applied yet (their tags), as drizzle's migrator
+ * decides: those created after the last one it recorded. A server answers not ready while any is
+ * pending (a release whose migrations have not run, or are running).
+ */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const applied = await db
+    .execute(sql`SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations`)
+    .then((result) => rowsOf<{ last: string | null }>(result)[0]?.last ?? null)
+    .catch((error: Error & { code?: string }) => {
+      // No table yet: nothing applied.
+      if (error.code === '42P01' || error.code === '3F000' || /does not exist/.test(error.message)) return null;
+      throw error;
+    });
+  const last = applied === null ? -1 : Number(applied);
+  return journal.entries.filter((entry) => entry.when > last).map((entry) => entry.tag);
 }
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {

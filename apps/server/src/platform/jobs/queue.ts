@@ -3,6 +3,28 @@ import PgBoss from 'pg-boss';
 import type { DatabaseHandle, DbExecutor } from '../db/client.ts';
 import { afterCommit } from '../db/transaction.ts';
 import { handleExecutor, transactionExecutor, type TSqlExecutor } from './sql-executor.ts';
+import { currentRequestId, runWithRequestId } from '../observability/request-context.ts';
+import { jobRunFailures } from '../observability/job-metrics.ts';
+
+/**
+ * The payload field that carries the id of the request that enqueued a job (platform/observability):
+ * the handler runs with it as its request id (its log lines say it, a mail it delivers too), and
+ * never sees the field in its data.
+ */
+export const REQUEST_ID_FIELD = '_requestId';
+
+/** `data` with the current request's id, when there is one. */
+function withRequestId<TData extends object>(data: TData): TData {
+  const requestId = currentRequestId();
+  return requestId ? { ...data, [REQUEST_ID_FIELD]: requestId } : data;
+}
+
+/** The handler's data (without the request id) and the request id. */
+function splitRequestId(data: object): { data: object; requestId: string | undefined } {
+  if (!data || typeof data !== 'object' || !(REQUEST_ID_FIELD in data)) return { data, requestId: undefined };
+  const { [REQUEST_ID_FIELD]: requestId, ...rest } = data as Record<string, unknown>;
+  return { data: rest, requestId: typeof requestId === 'string' ? requestId : undefined };
+}
 
 /** The PostgreSQL schema of pg-boss's tables (job, archive, queue, schedule, version). */
 export const JOBS_SCHEMA = 'pgboss';
@@ -191,9 +213,10 @@ export function createJobQueue(
     };
     const expireMs = (definition.expireInSeconds ?? 15 * 60) * 1000;
     let timer: NodeJS.Timeout | undefined;
+    const { data, requestId } = splitRequestId(job.data);
     try {
       const output = await Promise.race([
-        definition.handler(job.data, run),
+        runWithRequestId(requestId, () => definition.handler(data, run)),
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error(`the job ran longer than ${expireMs / 1000} s`)), expireMs);
         }),
@@ -201,9 +224,10 @@ export function createJobQueue(
       await boss.complete(job.name, job.id, output && typeof output === 'object' ? (output as object) : undefined);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      jobRunFailures.inc({ job: job.name, final: String(run.lastAttempt) });
       // The job's name and id only: a handler's error may name a person.
       options.log?.warn(
-        { job: job.name, jobId: job.id, attempt: run.attempt, final: run.lastAttempt },
+        { job: job.name, jobId: job.id, attempt: run.attempt, final: run.lastAttempt, requestId },
         run.lastAttempt ? 'jobs: a job failed for good' : 'jobs: a job failed, will retry',
       );
       await boss.fail(job.name, job.id, { message: message.slice(0, 1000) }).catch(() => undefined);
@@ -287,7 +311,7 @@ export function createJobQueue(
       if (!started) throw new Error('jobs: the queue is not started');
       await prepare(definition);
       const { within, startAfter, singletonKey } = sendOptions;
-      const id = await boss.send(name, data, {
+      const id = await boss.send(name, withRequestId(data), {
         ...(singletonKey ? { id: singletonId(name, singletonKey), singletonKey } : {}),
         ...(startAfter !== undefined ? { startAfter } : {}),
         ...(within ? { db: transactionExecutor(within) as PgBoss.Db } : {}),
@@ -312,7 +336,7 @@ export function createJobQueue(
       await boss.insert(
         items.map(({ data, startAfter, singletonKey }) => ({
           name,
-          data,
+          data: withRequestId(data),
           ...(singletonKey ? { id: singletonId(name, singletonKey), singletonKey } : {}),
           ...(startAfter !== undefined
             ? { startAfter: startAfter instanceof Date ? startAfter.toISOString() : String(startAfter) }

@@ -133,7 +133,10 @@ export function createSmtpMailer(
     jobs: JobQueue;
     url: string;
     from: string;
-    log?: { warn(details: Record<string, unknown>, message: string): void };
+    log?: {
+      warn(details: Record<string, unknown>, message: string): void;
+      info?(details: Record<string, unknown>, message: string): void;
+    };
   },
 ): TSmtpMailer {
   const { jobs } = options;
@@ -200,6 +203,9 @@ export function createSmtpMailer(
     await db.execute(sql`update ${outboxMessages}
       set status = 'sent', sent_at = now(), subject = '', text = '', html = null, last_error = null
       where id = ${mail.id}`);
+    // The mail's id and tag only (never its recipient); the line carries the id of the request that
+    // sent it (the job's context).
+    options.log?.info?.({ mailId: mail.id, tag: mail.tag, attempts: mail.attempts }, 'mail: delivered');
     return { delivered: true, attempts: mail.attempts };
   }
 
