@@ -5,6 +5,9 @@ import { pageTitle } from '~/content/site';
 import type { Route } from './+types/dev-sms';
 import { paths } from '~/config/paths';
 
+// Renders in the browser only: the server sends the fallback (lib/client-only-route.tsx).
+export { clientLoader, HydrateFallback } from '~/lib/client-only-route';
+
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('SMS sandbox (development only)') },
   { name: 'robots', content: 'noindex' },

@@ -4,6 +4,9 @@ import { PublicAdmissions } from '~/features/admissions/components/public-admiss
 import { useSession } from '~/features/auth/hooks/use-session';
 import { pageTitle } from '~/content/site';
 
+// Renders in the browser only: the server sends the fallback (lib/client-only-route.tsx).
+export { clientLoader, HydrateFallback } from '~/lib/client-only-route';
+
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Admissions') }];
 
 /** /schools/:slug/admissions: a school's own admissions page, the link it shares with families. */
