@@ -6,7 +6,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS, openPglite, openPostgres, type Database, type DatabaseHandle } from '../platform/db/client.ts';
+import {
+  MIGRATIONS_FOLDER,
+  PGLITE_EXTENSIONS,
+  listenOnPglite,
+  openPglite,
+  openPostgres,
+  type Database,
+  type DatabaseHandle,
+} from '../platform/db/client.ts';
 import * as schema from '../platform/db/schema/index.ts';
 
 /**
@@ -46,7 +54,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       db: drizzle({ client, schema }) as unknown as Database,
       engine: 'pglite',
       migrate: async () => undefined,
-      listen: (channel, onPayload) => client.listen(channel, onPayload),
+      listen: (channel, onPayload) => listenOnPglite(client, channel, onPayload),
       close: () => client.close(),
     };
   }

@@ -54,7 +54,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     async migrate() {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     },
-    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    listen: (channel, onPayload) => listenOnPglite(client, channel, onPayload),
     async close() {
       await client.close();
     },
@@ -96,6 +96,24 @@ export async function openPostgres(connectionString: string, options: { max?: nu
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
+  };
+}
+
+/**
+ * PGlite's listen, whose answer removes the listener; a database closed first (a shutdown, a test
+ * of an unreachable database) has no listener left to remove.
+ */
+export async function listenOnPglite(
+  client: PGlite,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  const unlisten = await client.listen(channel, onPayload);
+  return async () => {
+    if (client.closed) return;
+    await unlisten().catch((error: unknown) => {
+      if (!client.closed) throw error;
+    });
   };
 }
 
