@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { FAMILY_MESSAGES } from '@sekolo/shared/schemas/family';
-import { auditEvents, guardians, learnerGuardians, learners, organizationMembers } from '../../platform/db/schema/index.ts';
+import {
+  auditEvents,
+  guardians,
+  learnerGuardians,
+  learners,
+  organizationMembers,
+} from '../../platform/db/schema/index.ts';
 import { authPost, signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { setInClassSince } from '../../test/factories/school.ts';

@@ -173,6 +173,22 @@ describe('a school asks an account outside it to be linked to a learner', () => 
         expect(exported.statusCode, exported.body).toBe(200);
         expect(exported.body).not.toMatch(new RegExp(`${parent.email}|Lwazi`));
       },
+      // Beta's own chronic absentees and admission applications, none of the parent's account.
+      ...Object.fromEntries(
+        ['/api/school/attendance/report/absentees.csv', '/api/school/admissions/applications.csv'].map((url) => [
+          `GET ${url}`,
+          async () => {
+            const exported = await call('GET', url, 'betaAdmin');
+            expect(exported.statusCode, exported.body).toBe(200);
+            expect(exported.body).not.toMatch(new RegExp(`${parent.email}|Lwazi`));
+          },
+        ]),
+      ),
+      // An announcement's attachment opens for its recipients only: another id is 404.
+      'GET /api/announcements/received/:announcementId/attachments/:uploadId': async () => {
+        const url = `/api/announcements/received/${crypto.randomUUID()}/attachments/${uploadId}`;
+        expect((await call('GET', url, 'betaAdmin')).statusCode).toBe(404);
+      },
       // Beta's fee exports: its own families only, none of the parent's account.
       ...Object.fromEntries(
         [

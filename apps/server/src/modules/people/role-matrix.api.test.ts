@@ -180,6 +180,10 @@ const VIEW_CHILD_GRADES = member('view_child_grades');
 /** A report card's PDF: the admin, or a family member (their own published cards; others 404). */
 /** The Reports page's academic figures: school-wide for who may view reports. */
 const VIEW_REPORTS = member('view_reports');
+/** Coverage across the school: the curriculum lead or whoever reads reports. */
+const COVERAGE = member('manage_curriculum', 'view_reports');
+/** A subject class's coverage: its teacher, the curriculum lead, or whoever reads reports. */
+const CLASS_COVERAGE = member('manage_grades', 'manage_curriculum', 'view_reports');
 const REPORT_CARD_PDF = member('manage_curriculum', 'view_child_grades', 'view_grades');
 /** The school's settings (modules/school-settings). */
 const MANAGE_SETTINGS = member('manage_settings');
@@ -218,6 +222,8 @@ const RULE_ROLES: [TRule, TRole[]][] = [
   [VIEW_CHILD_GRADES, ['parent']],
   [REPORT_CARD_PDF, ['school_admin', 'student', 'parent']],
   [VIEW_REPORTS, ['school_admin', 'teacher', 'accountant', 'administrator', 'human_resources']],
+  [COVERAGE, ['school_admin', 'teacher', 'accountant', 'administrator', 'human_resources']],
+  [CLASS_COVERAGE, ['school_admin', 'teacher', 'accountant', 'administrator', 'human_resources']],
   [MANAGE_SETTINGS, ['school_admin']],
   [ROLES_AND_PERMISSIONS, ['school_admin']],
 ];
@@ -915,12 +921,12 @@ describe('school routes: every role of spec 6 against every route', () => {
       }),
     },
     'GET /api/school/curriculum/coverage': {
-      rule: member('manage_curriculum', 'view_reports'),
+      rule: COVERAGE,
       ok: 200,
       request: () => ({ url: '/api/school/curriculum/coverage?year=2026' }),
     },
     'GET /api/school/curriculum/subject-classes/:id': {
-      rule: member('manage_grades', 'manage_curriculum', 'view_reports'),
+      rule: CLASS_COVERAGE,
       ok: 200,
       request: () => ({ url: `/api/school/curriculum/subject-classes/${f.subjectClass}?year=2026` }),
     },

@@ -27,6 +27,8 @@ import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 
 // Fee and admissions routes have their own tables (finance-access.api.test.ts, admissions-access.api.test.ts).
 const FINANCE_ROUTE = /^[A-Z]+ \/api\/school\/(finance|my-finance|admissions)\//;
+// Announcements and the SMS account have their own second-school table (modules/announcements/communication-access.api.test.ts).
+const COMMUNICATION_ROUTE = /^[A-Z]+ \/api\/school\/(announcements|sms-account)(\/|$)/;
 /**
  * A second school whose admin can read or change nothing of the first.
  *
@@ -802,6 +804,30 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
         expect: { adminB: 404, parentB: 404, studentB: 404, teacherB: 403 },
       },
     ],
+    'GET /api/school/curriculum/subject-classes/:id': [
+      {
+        name: "Alpha's subject class's coverage",
+        url: () => `/api/school/curriculum/subject-classes/${id.aSubjectClass}?year=2026`,
+        expect: { adminB: 404, teacherB: 404, parentB: 403 },
+      },
+    ],
+    'PUT /api/school/curriculum/subject-classes/:id/topics/:topicId': [
+      {
+        name: "Alpha's subject class",
+        url: () =>
+          `/api/school/curriculum/subject-classes/${id.aSubjectClass}/topics/00000000-0000-4000-8000-000000000000`,
+        payload: () => ({ taughtOn: '2026-02-02' }),
+        expect: { adminB: 404, teacherB: 404, parentB: 403 },
+      },
+    ],
+    'DELETE /api/school/curriculum/subject-classes/:id/topics/:topicId': [
+      {
+        name: "Alpha's subject class",
+        url: () =>
+          `/api/school/curriculum/subject-classes/${id.aSubjectClass}/topics/00000000-0000-4000-8000-000000000000?year=2026`,
+        expect: { adminB: 404, teacherB: 404, parentB: 403 },
+      },
+    ],
     'GET /api/school/assessment/subject-classes/:id/mark-schedule.csv': [
       {
         name: "Alpha's subject class",
@@ -822,6 +848,13 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
   /** Routes that take no id of a school: the caller's own school (or own children) is all they reach. */
   const NO_SCHOOL_ID: Record<string, string> = {
     'GET /api/school/overview': 'lists',
+    'GET /api/school/attendance/report':
+      'counts the caller’s school (reports.api.test.ts: a second school sees its own)',
+    'GET /api/school/attendance/report/absentees.csv': 'lists the caller’s school',
+    'GET /api/school/attendance/report.pdf': 'reports on the caller’s school',
+    'GET /api/school/curriculum/plan': 'reads the caller’s school’s plan (curriculum.api.test.ts)',
+    'PUT /api/school/curriculum/plan': 'writes the caller’s school’s plan',
+    'GET /api/school/curriculum/coverage': 'lists the caller’s school (curriculum.api.test.ts)',
     'GET /api/school/classes': 'lists',
     'POST /api/school/classes': 'creates in the caller’s school; names are unique per school only',
     'GET /api/school/learners': 'lists',
@@ -912,7 +945,9 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
 
   it('every /api/school route is considered: cross-tenant cases or no school id', () => {
     // The fee routes have their own table of roles and second school (modules/finance/finance-access.api.test.ts).
-    const served = routeTable(t.app, '/api/school/').filter((route) => !FINANCE_ROUTE.test(route));
+    const served = routeTable(t.app, '/api/school/').filter(
+      (route) => !FINANCE_ROUTE.test(route) && !COMMUNICATION_ROUTE.test(route),
+    );
     const considered = [...Object.keys(CROSS_TENANT), ...Object.keys(NO_SCHOOL_ID)];
     expect({
       notConsidered: served.filter((route) => !considered.includes(route)),

@@ -103,6 +103,7 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'GET /api/applications/guardian-consent/:token',
       'GET /api/auth-config',
       'GET /api/dev/outbox',
+      'GET /api/dev/sms',
       'GET /api/health',
       'GET /api/health/live',
       'GET /api/health/ready',
@@ -129,6 +130,8 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'POST /api/payments/basket-quote',
       'POST /api/payments/notify/sandbox',
       'POST /api/payments/sandbox/pay',
+      // The SMS gateway's delivery reports and replies: proven by the secret token in the address.
+      'POST /api/sms/bulksms/:token',
     ];
     const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } };
     const open: string[] = [];

@@ -83,8 +83,9 @@ describe('cross-site requests (sandbox payments)', () => {
   });
 
   it('refuses a request from anywhere but our own pages on every state-changing route but the server-to-server ones', async () => {
-    // Called by another server, never by a browser: they prove the sender themselves (receive-notification.ts).
-    const SERVER_TO_SERVER = ['POST /api/payments/notify/sandbox'];
+    // Called by another server, never by a browser: they prove the sender themselves (receive-notification.ts;
+    // the SMS gateway's reports by the secret token in their address, modules/notifications).
+    const SERVER_TO_SERVER = ['POST /api/payments/notify/sandbox', 'POST /api/sms/bulksms/:token'];
     const routes = stateChangingRoutes(t);
     // The walk reads the real table: Better Auth's routes, the JSON ones, uploads, the notification.
     expect(routes).toEqual(
@@ -112,7 +113,12 @@ describe('cross-site requests (sandbox payments)', () => {
   });
 
   it('reads, from our own pages, no body of a type the route does not take: JSON on every route but uploads', async () => {
-    const MULTIPART_ROUTES = ['POST /api/me/avatar', 'POST /api/uploads', 'POST /api/uploads/'];
+    const MULTIPART_ROUTES = [
+      'POST /api/listings/own/:id/images',
+      'POST /api/me/avatar',
+      'POST /api/uploads',
+      'POST /api/uploads/',
+    ];
     // Each route's guard answers first (401/403, as for any body); a caller it lets through gets
     // the 415. So the walk goes as nobody and as someone of each role.
     const school = { name: 'Cross-site High School', type: 'school' as const };
@@ -124,6 +130,8 @@ describe('cross-site requests (sandbox payments)', () => {
       await createUser(t.database.db, { role: 'school_admin', status: 'applicant' }),
       await createUser(t.database.db, { role: 'platform_admin' }),
       await createUser(t.database.db, { role: 'student', organization: school }),
+      // A seller: the marketplace's listing and order routes.
+      await createUser(t.database.db, { role: 'business_partner' }),
     ];
     const [, admin] = people;
     // The school's subscription, so the billing routes' guard (the subscription's manager) lets the admin through.
@@ -377,7 +385,7 @@ describe('cross-site requests (PayFast)', () => {
   afterAll(() => t.close());
 
   it("opts only PayFast's ITN out of the Origin check, and takes a form body there only", async () => {
-    const SERVER_TO_SERVER = ['POST /api/payments/notify/payfast'];
+    const SERVER_TO_SERVER = ['POST /api/payments/notify/payfast', 'POST /api/sms/bulksms/:token'];
     const FORM_ROUTES = ['POST /api/payments/notify/payfast'];
     const withoutOriginCheck: string[] = [];
     const takingForms: string[] = [];
