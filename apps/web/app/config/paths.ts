@@ -167,8 +167,6 @@ export const paths = {
     business: '/dashboard/business/messages',
     /** Customers and every other account with a dashboard of its own. */
     mine: '/dashboard/messages',
-    /** One conversation open on a messages page. */
-    conversation: (base: string, conversationId: string) => `${base}?c=${encodeURIComponent(conversationId)}`,
   },
   devOutbox: '/dev/outbox',
   devSms: '/dev/sms',
