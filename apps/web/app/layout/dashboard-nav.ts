@@ -49,7 +49,7 @@ export type TSidebarAccess =
       permission?: TPermission;
       /**
        * One of these, as the person holds them at their school (GET /api/me: the school's own table,
-       * D26): an item whose permission the school withdrew from a role is no longer offered to it.
+       * D26): an item whose permission the school withdrew from a role is not offered to it.
        */
       anyPermission?: readonly TPermission[];
     };

@@ -114,7 +114,7 @@ async function assertKindAllowed(db: DbExecutor, organizationId: string, input: 
 
 async function saveVariants(tx: DbExecutor, listingId: string, variants: TInput['variants']) {
   const keep = variants.filter((v) => v.id).map((v) => v.id!);
-  // Variants no longer listed go (order lines keep their label; their variant id is set null).
+  // Variants missing from the list go (order lines keep their label; their variant id is set null).
   await tx
     .delete(listingVariants)
     .where(

@@ -70,7 +70,7 @@ export async function confirmedPayoutAccount(db: DbExecutor, organizationId: str
 }
 
 export async function readPayoutAccounts(db: DbExecutor, organizationId: string): Promise<TPayoutAccounts> {
-  // A link past its time no longer confirms: the pending change is shown as gone.
+  // A link past its time confirms nothing: the pending change is shown as gone.
   const rows = await db
     .select()
     .from(schoolPayoutAccounts)

@@ -37,7 +37,7 @@ export async function lapseExpiredOffers(db: Database, notifier: TNotifier, toda
 }
 
 /**
- * Children's data is kept no longer than the school's policy: an application that did not lead to
+ * Children's data is kept only as long as the school's policy says: an application that did not lead to
  * an enrolment (drafts included) is deleted `retention_days` after the later of its round's close
  * and its last status change, with its documents' files (unless another kept application of the
  * same guardian uses the same file). Audited per application, without the child's data.
