@@ -86,7 +86,7 @@ test('a grade announcement reaches the parents in the app, by e-mail and by SMS;
   const bell = parent.page.getByTestId('notification-bell');
   await expect(bell).toHaveAttribute('aria-label', /Notifications, \d+ unread/);
   await bell.click();
-  await parent.page.getByRole('link', { name: new RegExp(title) }).click();
+  await parent.page.getByTestId('notification-panel').getByRole('link', { name: new RegExp(title) }).click();
   await expect(parent.page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(parent.page.getByText('camp forms and the R450 deposit are due on Friday.')).toBeVisible();
   const mail = await waitForMail(

@@ -90,6 +90,7 @@ export function NotificationBell() {
       </button>
       <div
         id={panelId}
+        data-testid="notification-panel"
         hidden={!open}
         className={cn(
           'absolute right-0 z-50 mt-2 w-[min(22rem,calc(100vw-2rem))] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg',
