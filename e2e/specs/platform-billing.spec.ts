@@ -133,6 +133,6 @@ test.describe("the platform's own billing", () => {
     await page.context().clearCookies();
     await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
     await page.goto('/dashboard/school');
-    await expect(page.getByTestId('overview-enrolled')).toHaveText(/^\d[\d\u00a0]* of 1\u00a0000 learners$/);
+    await expect(page.getByTestId('overview-enrolled')).toHaveText(/^\d[\d\u00a0]* of 5\u00a0000 learners$/);
   });
 });

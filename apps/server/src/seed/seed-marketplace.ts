@@ -33,12 +33,8 @@ export const DEMO_MARKETPLACE_LISTINGS: TDemoListing[] = [
     kind: 'product',
     category: 'supplies',
     subcategory: 'bags',
-    stock: null,
+    stock: 20,
     colour: '#7c2d12',
-    variants: [
-      { id: '5e4f0a20-0000-4000-8000-000000000001', label: 'Navy', stock: 12 },
-      { id: '5e4f0a20-0000-4000-8000-000000000002', label: 'Black', stock: 8 },
-    ],
   },
   {
     id: '5e4f0a10-0000-4000-8000-000000000005',
@@ -59,8 +55,12 @@ export const DEMO_MARKETPLACE_LISTINGS: TDemoListing[] = [
     kind: 'product',
     category: 'technology',
     subcategory: 'laptops_tablets',
-    stock: 6,
+    stock: null,
     colour: '#334155',
+    variants: [
+      { id: '5e4f0a20-0000-4000-8000-000000000001', label: 'Grey', stock: 4 },
+      { id: '5e4f0a20-0000-4000-8000-000000000002', label: 'Silver', stock: 2 },
+    ],
   },
   {
     id: '5e4f0a10-0000-4000-8000-000000000007',
@@ -94,7 +94,7 @@ async function demoPicture(title: string, colour: string): Promise<{ full: Buffe
 
 /**
  * The marketplace's demo data: the demo vendor's profile (product vendor and tutor, standard tier,
- * Gauteng), its listings in the four sections with pictures, stock and a backpack in two colours.
+ * Gauteng), its listings in the four sections with pictures, stock and a tablet in two colours.
  */
 export const seedMarketplace: TSeeder = async ({ config, database }) => {
   const { db } = database;

@@ -166,10 +166,11 @@ function PlainLayout({ children }: { children: React.ReactNode }) {
         Skip to main content
       </a>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        {/* At 375 px the logo, messages, the bell and the account area fit on one line: tighter spacing on a phone. */}
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
           <Logo />
           <DashboardNav className="hidden sm:block" />
-          <div className="ml-auto flex items-center gap-1">
+          <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
             <MessagesLink role={session.role} className="sm:hidden" />
             <NotificationBell />
             <AccountArea variant="dropdown" />

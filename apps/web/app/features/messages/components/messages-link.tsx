@@ -25,7 +25,7 @@ export function MessagesLink({ role, className }: { role: string | null; classNa
     <Link
       to={to}
       className={cn(
-        'relative inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100',
+        'relative inline-flex items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-3',
         className,
       )}
       data-testid="messages-link"
