@@ -92,7 +92,7 @@ test.describe('school dashboard (issue 6)', () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
     await page.goto('/dashboard/school/reports');
-    await expect(page.getByText('No reports yet')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
     await expect(sidebar(page)).toHaveCount(0);
     await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
     const sheet = page.getByRole('dialog', { name: 'School menu' });

@@ -76,9 +76,10 @@ test.describe('the school sidebar per role', () => {
     // The school's settings are for those holding manage_settings: by their address, the access page.
     await page.goto('/dashboard/school/settings');
     await page.waitForURL('**/unauthorized');
-    // A module's page still offers the way to the learners, which is theirs.
+    // Reports are theirs too (view_reports): the school's attendance and marks.
     await page.goto('/dashboard/school/reports');
-    await expect(page.getByRole('link', { name: 'Go to students' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('class-rates')).toBeVisible();
   });
 
   test('the demo learner sees their dashboard and assignments, and each opens', async ({ page }) => {
