@@ -35,10 +35,11 @@ export function AccountArea({ variant = 'responsive' }: { variant?: 'responsive'
       <div className={cn('items-center gap-2', variant === 'dropdown' ? 'flex' : 'hidden md:flex')}>
         <Link
           to={homeLink.to}
-          className="inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-3"
         >
           <LayoutDashboard className="size-4" aria-hidden="true" />
-          {homeLink.label}
+          {/* Only the icon on a phone's top bar (beside messages and the bell); the name is still read. */}
+          <span className="sr-only sm:not-sr-only">{homeLink.label}</span>
         </Link>
         <DropdownMenu.Root modal={false}>
           <DropdownMenu.Trigger
