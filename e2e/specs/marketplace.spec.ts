@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// The marketplace (issue 40): the demo vendor's listings (seed-marketplace.ts), found by a search
+// The marketplace: the demo vendor's listings (seed-marketplace.ts), found by a search
 // with a typo, a listing's page rendered on the server with its meta, and added to the basket.
 
 test('a listing page carries its title and Open Graph tags in the HTML, before any script runs', async ({ request }) => {

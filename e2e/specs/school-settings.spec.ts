@@ -6,9 +6,9 @@ import { linkFrom, waitForMail } from '../fixtures/outbox';
 import { approvedSchool, ok } from '../fixtures/schools';
 
 /**
- * The school's settings (issue 41, D26): the admin of a school of this attempt's own edits the
+ * The school's settings (D26): the admin of a school of this attempt's own edits the
  * school profile, then withdraws a permission from teachers in the roles matrix; the school's
- * teacher is refused at once by the API and no longer offered the page in the sidebar. A school of
+ * teacher is refused at once by the API and not offered the page in the sidebar. A school of
  * its own, so the demo school's teachers keep their permissions for the other specs.
  */
 
@@ -101,7 +101,7 @@ test('the admin edits the school profile and withdraws a permission from teacher
     await expect(page.getByRole('checkbox', { name: 'View learners for Teacher', exact: true })).not.toBeChecked();
   });
 
-  await test.step('the teacher is refused and no longer offered the page', async () => {
+  await test.step('the teacher is refused and not offered the page', async () => {
     const refused = await teacherPage.request.get('/api/school/learners');
     expect(refused.status()).toBe(403);
     expect((await refused.json()).error.message).toBe('You do not have permission to do that.');

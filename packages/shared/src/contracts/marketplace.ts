@@ -25,7 +25,7 @@ import {
 } from '../schemas/marketplace-orders.ts';
 import { contract } from './contract.ts';
 
-/** The marketplace (issue 40): sellers' listings, the public catalogue, the operator's unpublish. */
+/** The marketplace: sellers' listings, the public catalogue, the operator's unpublish. */
 export const marketplaceContracts = {
   ownList: contract({ method: 'GET', path: '/api/listings/own', query: ZOwnListingsQuery, response: ZOwnListingsPage }),
   ownCreate: contract({

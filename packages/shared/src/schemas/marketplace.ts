@@ -1,5 +1,5 @@
 /**
- * The marketplace (issue 40, D21): sellers' listings, the public catalogue, orders split per seller,
+ * The marketplace (D21): sellers' listings, the public catalogue, orders split per seller,
  * reviews and payouts. Prices are VAT-inclusive integer cents; the server prices every basket line.
  */
 
