@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 // The marketplace: the demo vendor's listings (seed-marketplace.ts), found by a search
 // with a typo, a listing's page rendered on the server with its meta, and added to the basket.
 
-test('a listing page carries its title and Open Graph tags in the HTML, before any script runs', async ({ request }) => {
+test('a listing page carries its title and Open Graph tags in the HTML, before any script runs', async ({
+  request,
+}) => {
   const search = await request.get('/api/marketplace/listings?q=calculater');
   const [calculator] = (await search.json()).items;
   expect(calculator.title).toBe('Scientific calculator');
