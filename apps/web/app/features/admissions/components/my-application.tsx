@@ -15,7 +15,7 @@ import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { NativeSelect } from '~/components/ui/native-select';
 import { Textarea } from '~/components/ui/textarea';
 import { paths } from '~/config/paths';
-import { uploadedFileUrl } from '~/lib/upload-file';
+import { DocumentLinks } from './document-links';
 import { myApplicationQuery, useMyApplicationAction } from '../api/admissions-queries';
 import { fieldsOf, formatDate, formatDateOfInstant, gradeName, problemOf } from '../lib/format';
 import { StatusBadge } from './status-badge';
@@ -475,21 +475,7 @@ function Submitted({ app }: { app: TApplicationDetail }) {
             )}
           </dl>
           <h3 className="mt-4 text-sm font-semibold text-slate-900">Documents</h3>
-          <ul className="mt-2 space-y-1 text-sm">
-            {app.documents.map((d) => (
-              <li key={d.id}>
-                <a
-                  className="text-brand-700 underline"
-                  href={uploadedFileUrl(d.uploadId)}
-                  target="_blank"
-                  rel="noreferrer"
-                >
-                  {d.label}
-                </a>{' '}
-                <span className="text-slate-500">({d.name})</span>
-              </li>
-            ))}
-          </ul>
+          <DocumentLinks documents={app.documents} className="mt-2" />
         </CardContent>
       </Card>
       <Card>

@@ -16,7 +16,7 @@ import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { Textarea } from '~/components/ui/textarea';
 import { paths } from '~/config/paths';
-import { uploadedFileUrl } from '~/lib/upload-file';
+import { DocumentLinks } from './document-links';
 import { schoolApplicationQuery, useReviewActions } from '../api/admissions-queries';
 import { fieldsOf, formatDate, formatDateOfInstant, gradeName, problemOf } from '../lib/format';
 import { StatusBadge } from './status-badge';
@@ -302,21 +302,7 @@ function Documents({ app }: { app: TSchoolApplicationDetail }) {
         <CardTitle>Documents</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <ul className="space-y-1 text-sm" data-testid="application-documents">
-          {app.documents.map((d) => (
-            <li key={d.id}>
-              <a
-                className="text-brand-700 underline"
-                href={uploadedFileUrl(d.uploadId)}
-                target="_blank"
-                rel="noreferrer"
-              >
-                {d.label}
-              </a>{' '}
-              <span className="text-slate-500">({d.name})</span>
-            </li>
-          ))}
-        </ul>
+        <DocumentLinks documents={app.documents} testId="application-documents" />
         {app.requests.length > 0 && (
           <div>
             <h3 className="text-sm font-semibold text-slate-900">Requested</h3>
