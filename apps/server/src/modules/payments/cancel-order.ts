@@ -3,7 +3,9 @@ import type { TCheckoutRedirect } from '@sekolo/shared/schemas/payments';
 import type { Database } from '../../platform/db/client.ts';
 import { paymentOrders } from '../../platform/db/schema/payments.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
+import { transaction } from '../../platform/db/transaction.ts';
 import { releaseMarketplaceOrders } from '../listings/index.ts';
+import { runReleasedHook } from './order-hooks.ts';
 import { withOrderParam } from './order-view.ts';
 import { SANDBOX_CHECKOUT_NOT_FOUND } from './pay-sandbox-order.ts';
 
@@ -21,14 +23,15 @@ export async function cancelSandboxOrder(
     throw notFound(SANDBOX_CHECKOUT_NOT_FOUND);
   }
   if (order.status === 'paid') throw conflict('This order has already been paid.');
-  await db.transaction(async (tx) => {
-    const cancelled = await tx
+  await transaction(db, async (tx) => {
+    const [cancelled] = await tx
       .update(paymentOrders)
       .set({ status: 'cancelled', updatedAt: sql`now()` })
       .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'pending')))
-      .returning({ kind: paymentOrders.kind });
-    // A basket's seller orders give their stock back.
-    if (cancelled[0]?.kind === 'basket') await releaseMarketplaceOrders(tx, orderId);
+      .returning();
+    // A basket's seller orders give their stock back; other purposes their holds (order-hooks.ts).
+    if (cancelled?.kind === 'basket') await releaseMarketplaceOrders(tx, orderId);
+    if (cancelled) await runReleasedHook(tx, cancelled);
   });
   return { redirect: { url: withOrderParam(order.cancelUrl, order.id), method: 'GET' } };
 }

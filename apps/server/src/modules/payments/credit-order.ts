@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../platform/db/client.ts';
 import { basketItems } from '../../platform/db/schema/basket.ts';
 import { paymentNotifications, paymentOrders, type TPaymentProviderName } from '../../platform/db/schema/payments.ts';
+import { transaction } from '../../platform/db/transaction.ts';
 import { postJournal } from '../ledger/index.ts';
+import { runPaidHook, runReleasedHook } from './order-hooks.ts';
 import { markMarketplaceOrdersPaid, releaseMarketplaceOrders } from '../listings/index.ts';
 import {
   marketplaceCommissionEntries,
@@ -33,7 +35,7 @@ export async function creditOrder(
     providerToken?: string | null;
   },
 ): Promise<TCreditResult> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [order] = await tx
       .update(paymentOrders)
       .set({
@@ -77,6 +79,8 @@ export async function creditOrder(
       await startSubscriptionFromOrder(tx, order, input.providerToken ?? null);
     }
     await issueInvoice(tx, order);
+    // What the order bought, in the module that sold it (order-hooks.ts).
+    await runPaidHook(tx, order);
     const [updated] = journalId
       ? await tx.update(paymentOrders).set({ journalId }).where(eq(paymentOrders.id, order.id)).returning()
       : [order];
@@ -138,13 +142,14 @@ async function creditMarketplaceBasket(tx: DbExecutor, order: TOrder): Promise<s
 
 /** A provider reported the payment failed or was cancelled: a pending order becomes failed. */
 export async function failOrder(db: Database, orderId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const failed = await tx
+  await transaction(db, async (tx) => {
+    const [failed] = await tx
       .update(paymentOrders)
       .set({ status: 'failed', updatedAt: sql`now()` })
       .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'pending')))
-      .returning({ kind: paymentOrders.kind });
-    // A basket's seller orders give their stock back.
-    if (failed[0]?.kind === 'basket') await releaseMarketplaceOrders(tx, orderId);
+      .returning();
+    // A basket's seller orders give their stock back; other purposes their holds.
+    if (failed?.kind === 'basket') await releaseMarketplaceOrders(tx, orderId);
+    if (failed) await runReleasedHook(tx, failed);
   });
 }

@@ -15,3 +15,4 @@ export {
 } from './subscriptions.ts';
 export { createOrder } from './create-order.ts';
 export { recordPayout } from './record-payout.ts';
+export { onOrderPurpose, purposeOf, type TOrderHook, type TOrderHooks } from './order-hooks.ts';
