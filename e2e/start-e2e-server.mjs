@@ -8,7 +8,7 @@ import { serverEnv } from '../apps/server/launch/node-options.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sekolo-e2e-'));
 const port = process.env.E2E_PORT ?? '3100';
-const server = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: serverEnv({

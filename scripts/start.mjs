@@ -32,8 +32,9 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const server = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], {
+// node with tsx's loader, not the tsx command: the command kills a child that does not acknowledge a
+// relayed SIGTERM within 30 ms, which cuts a graceful shutdown short on a busy machine.
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: serverEnv(process.env),

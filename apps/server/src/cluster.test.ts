@@ -41,9 +41,7 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres' && adminUrl)('WEB_CONCU
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
     const port = await freePort();
-    const child = spawn(
-      path.join(repoRoot, 'node_modules/.bin/tsx'),
-      [path.join(repoRoot, 'apps/server/src/main.ts')],
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
       {
         cwd: repoRoot,
         env: {

@@ -35,7 +35,9 @@ async function production(extra: Record<string, string> = {}) {
 
 /** Runs main.ts until it prints that it runs (then stops it with SIGTERM) or until it exits by itself. */
 async function runMain(env: Record<string, string>): Promise<{ output: string; exitCode: number | null }> {
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [path.join(repoRoot, 'apps/server/src/main.ts')], {
+  // node with tsx's loader rather than the tsx command: the command relays SIGTERM to its child
+  // and, when the child does not acknowledge within 30 ms (a busy machine), kills it (exit 143).
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

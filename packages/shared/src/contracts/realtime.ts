@@ -25,3 +25,5 @@ export const realtimeContracts = {
 /** The event types the platform itself sends on every stream. */
 export const REALTIME_READY = 'ready';
 export const REALTIME_RESET = 'reset';
+/** A new in-app notification for the user (data: its kind): the bell asks for its count again. */
+export const NOTIFICATION_CREATED_EVENT = 'notification.created';

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
-import { announcementRecipients, notifications, outboxMessages, smsMessages } from '../../platform/db/schema/index.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { NOTIFICATION_CREATED_EVENT } from '@sekolo/shared/contracts/realtime';
+import {
+  announcementRecipients,
+  notifications,
+  outboxMessages,
+  realtimeEvents,
+  smsMessages,
+} from '../../platform/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { notify, NOTIFICATIONS_DELIVER_JOB } from '../notifications/index.ts';
 import { transaction } from '../../platform/db/transaction.ts';
@@ -151,6 +158,19 @@ describe('announcements and notifications', () => {
     const second = await transaction(db(), (tx) => notify(tx, t.jobs, input));
     expect(first.created).toBe(2);
     expect(second.created).toBe(0);
+    // Each open bell hears of it once, on the user's event stream (the kind only, no content).
+    const pushed = await db()
+      .select()
+      .from(realtimeEvents)
+      .where(
+        and(
+          eq(realtimeEvents.type, NOTIFICATION_CREATED_EVENT),
+          inArray(realtimeEvents.userId, [alpha.users.dube.id, alpha.users.mokoena.id]),
+          sql`${realtimeEvents.data}->>'kind' = 'invoice'`,
+        ),
+      );
+    expect(pushed.map((e) => e.userId).sort()).toEqual([alpha.users.dube.id, alpha.users.mokoena.id].sort());
+    expect(pushed.every((e) => JSON.stringify(e.data) === '{"kind":"invoice"}')).toBe(true);
     await t.jobs.settle(NOTIFICATIONS_DELIVER_JOB, { timeoutMs: 30_000 });
     expect(await mailsTo(alpha.users.dube.email, 'notification-invoice')).toHaveLength(1);
     expect(await mailsTo(alpha.users.mokoena.email, 'notification-invoice')).toHaveLength(0);

@@ -4,6 +4,24 @@ import { rowsOf, type DbExecutor } from '../../platform/db/client.ts';
 import { notificationPreferences, notifications, users } from '../../platform/db/schema/index.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import { afterCommit } from '../../platform/db/transaction.ts';
+import { REALTIME_CHANNEL } from '../../platform/realtime/index.ts';
+import { NOTIFICATION_CREATED_EVENT } from '@sekolo/shared/contracts/realtime';
+
+/**
+ * Within notify()'s statement (after its `inserted` CTE): one realtime event per user given an
+ * in-app notification, and one NOTIFY with the range of their ids (realtime/publish.ts does the
+ * same for one event), so open bells update at once. The event carries only the kind.
+ */
+function pushToBells(kind: TNotificationKind): SQL {
+  return sql`, pushed as (
+        insert into realtime_events (user_id, type, data)
+        select user_id, ${NOTIFICATION_CREATED_EVENT}, jsonb_build_object('kind', ${kind}::text)
+        from inserted where 'in_app' = any(channels)
+        returning id
+      ), told as (
+        select pg_notify(${REALTIME_CHANNEL}, min(id) || '-' || max(id)) from pushed having count(*) > 0
+      )`;
+}
 
 export const NOTIFICATIONS_DELIVER_JOB = 'notifications.deliver';
 
@@ -74,9 +92,11 @@ export async function notify(tx: DbExecutor, jobs: JobQueue, input: TNotifyInput
         cross join lateral (select ${channelsSql(input.kind)} as channels) as ch
         where cardinality(ch.channels) > 0
         on conflict (user_id, event_key) do nothing
-        returning pending
+        returning user_id, pending, channels
       )
-      select count(*)::int as created, count(*) filter (where pending)::int as pending from inserted`),
+      ${pushToBells(input.kind)}
+      select count(*)::int as created, count(*) filter (where pending)::int as pending,
+        (select count(*) from told) as told from inserted`),
   );
   if (row && row.pending > 0) wakeDelivery(tx, jobs, input.eventKey);
   return { created: row?.created ?? 0 };
@@ -105,9 +125,11 @@ export async function notifyEach(
         cross join lateral (select ${channelsSql(input.kind)} as channels) as ch
         where cardinality(ch.channels) > 0
         on conflict (user_id, event_key) do nothing
-        returning pending
+        returning user_id, pending, channels
       )
-      select count(*)::int as created, count(*) filter (where pending)::int as pending from inserted`),
+      ${pushToBells(input.kind)}
+      select count(*)::int as created, count(*) filter (where pending)::int as pending,
+        (select count(*) from told) as told from inserted`),
   );
   if (row && row.pending > 0 && jobs) wakeDelivery(tx, jobs);
   return { created: row?.created ?? 0 };

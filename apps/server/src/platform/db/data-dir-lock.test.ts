@@ -46,7 +46,7 @@ describe('lockDataDir', () => {
 type TRun = { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> };
 
 function runServer(dataDir: string): TRun {
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [path.join(repoRoot, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

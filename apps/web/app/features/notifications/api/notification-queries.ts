@@ -8,8 +8,9 @@ import { call } from '~/lib/api-client';
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
 
 /**
- * The bell's count: asked again when the window regains focus, on each navigation (the bell
- * invalidates it), and every NOTIFICATION_POLL_MS while the page is open.
+ * The bell's count: asked again when a notification arrives on the user's event stream, when the
+ * window regains focus, on each navigation (the bell invalidates it), and every
+ * NOTIFICATION_POLL_MS while the page is open (should the stream be blocked on the way).
  */
 export const unreadCountQuery = queryOptions({
   queryKey: [...NOTIFICATIONS_KEY, 'unread-count'],

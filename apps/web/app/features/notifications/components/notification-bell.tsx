@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Bell } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { NOTIFICATION_CREATED_EVENT, REALTIME_RESET } from '@sekolo/shared/contracts/realtime';
 import { paths } from '~/config/paths';
+import { useRealtimeEvents } from '~/lib/realtime';
 import { cn } from '~/lib/cn';
 import {
   NOTIFICATIONS_KEY,
@@ -14,9 +16,8 @@ import {
 import { NotificationList } from './notification-list';
 
 /**
- * Where a pushed event lands: anything that learns of a new notification (today the focus, the
- * navigation and the poll; a realtime stream once there is one) calls this, and the bell and any
- * open list ask again.
+ * Where a pushed event lands: anything that learns of a new notification (the user's event stream,
+ * each navigation) calls this, and the bell and any open list ask again.
  */
 export function refreshNotifications(client: ReturnType<typeof useQueryClient>): Promise<void> {
   return client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
@@ -39,6 +40,12 @@ export function NotificationBell() {
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
   const count = unread.data ?? 0;
+
+  // A new notification arrives on the user's event stream (notify() publishes it): ask again.
+  useRealtimeEvents(true, {
+    [NOTIFICATION_CREATED_EVENT]: () => void refreshNotifications(client),
+    [REALTIME_RESET]: () => void refreshNotifications(client),
+  });
 
   // Each navigation asks again (and closes the panel).
   useEffect(() => {
