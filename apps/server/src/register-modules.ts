@@ -18,13 +18,19 @@ import {
 import { applicationRoutes, consoleApplicationRoutes } from './modules/applications/index.ts';
 import { uploadRoutes } from './modules/uploads/index.ts';
 import { customerProfileRoutes } from './modules/customer-profile/index.ts';
-import { consoleListingRoutes, listingRoutes, marketplaceRoutes, sitemapRoutes } from './modules/listings/index.ts';
+import {
+  consoleListingRoutes,
+  listingRoutes,
+  marketplaceOrderSubject,
+  marketplaceRoutes,
+  sitemapRoutes,
+} from './modules/listings/index.ts';
 import { consoleJobRoutes } from './modules/console-jobs/index.ts';
 import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
 import { schoolLogoRoutes, schoolSettingsRoutes } from './modules/school-settings/index.ts';
 import { admissionRoutes, registerAdmissionsJobs, schoolAdmissionRoutes } from './modules/admissions/index.ts';
 import { realtimePlugin, realtimeRoutes, registerRealtimeJobs } from './platform/realtime/index.ts';
-import { messageRoutes, messageAttachmentReadRule } from './modules/messages/index.ts';
+import { addConversationSubject, messageRoutes, messageAttachmentReadRule } from './modules/messages/index.ts';
 import { addUploadReadRule, createFileStorage } from './modules/uploads/index.ts';
 import {
   notificationRoutes,
@@ -76,6 +82,7 @@ export async function registerModules(app: App) {
   await app.register(realtimeRoutes, { prefix: '/api/realtime' });
   await app.register(messageRoutes, { prefix: '/api/messages' });
   addUploadReadRule('message-attachment', messageAttachmentReadRule);
+  addConversationSubject('order', marketplaceOrderSubject);
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(smsAccountRoutes, { prefix: '/api/school' });
   await app.register(smsWebhookRoutes, { prefix: '/api/sms' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ZArchiveSchema,
+  ZConversationAboutSchema,
   ZConversationDetail,
   ZConversationList,
   ZConversationListQuery,
@@ -63,6 +64,17 @@ export const messageContracts = {
     path: '/api/messages/recipients',
     query: ZRecipientQuery,
     response: ZRecipientList,
+  }),
+  /**
+   * The conversation of an order's or booking's customer with its seller (every member of the
+   * seller's organisation), opened once and answered again after; for the customer or the seller
+   * only (404 for anyone else, as for an order that does not exist).
+   */
+  about: contract({
+    method: 'POST',
+    path: '/api/messages/about',
+    body: ZConversationAboutSchema,
+    response: z.object({ conversationId: z.uuid() }),
   }),
   start: contract({
     method: 'POST',

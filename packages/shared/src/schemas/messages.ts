@@ -70,6 +70,15 @@ export const ZStartConversationSchema = z.object({
 });
 export type TStartConversationInput = z.input<typeof ZStartConversationSchema>;
 
+/** What a customer and a seller talk about: one of the customer's orders or bookings. */
+export const CONVERSATION_SUBJECT_KINDS = ['order', 'booking'] as const;
+export type TConversationSubjectKind = (typeof CONVERSATION_SUBJECT_KINDS)[number];
+export const ZConversationAboutSchema = z.object({
+  kind: z.enum(CONVERSATION_SUBJECT_KINDS),
+  id: z.uuid(),
+});
+export type TConversationAboutInput = z.infer<typeof ZConversationAboutSchema>;
+
 /** The form on the page: the recipient picked from the list by its key ('office' or 'user:<id>'). */
 export const ZNewConversationForm = z.object({
   recipientKey: z.string().min(1, MESSAGE_MESSAGES.recipientRequired),

@@ -16,3 +16,4 @@ export {
   type TPaidSellerOrder,
   type TPricedBasket,
 } from './orders.ts';
+export { marketplaceOrderSubject } from './order-conversation.ts';

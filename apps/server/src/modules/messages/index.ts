@@ -8,6 +8,7 @@ export { sendMessage } from './use-cases/send-message.ts';
 export { markRead } from './use-cases/manage-conversation.ts';
 export { openSubjectConversation, startSchoolConversation } from './use-cases/start-conversation.ts';
 export { unreadCounts } from './use-cases/read-conversations.ts';
+export { addConversationSubject, type TConversationSubject, type TSubjectResolver } from './lib/subjects.ts';
 
 /** An upload attached to a message may be read by every participant of that message's conversation. */
 export async function messageAttachmentReadRule(db: DbExecutor, viewerId: string, uploadId: string): Promise<boolean> {

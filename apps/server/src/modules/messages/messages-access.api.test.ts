@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ROLES, SCHOOL_STAFF_ROLES, type TRole } from '@sekolo/shared/constants/roles';
@@ -129,6 +130,14 @@ describe('messages: every role against every route', () => {
       ok: 204,
       otherwise: 404,
       request: () => ({ url: `/api/messages/conversations/${conversationId}/archive`, payload: { archived: false } }),
+    },
+    // Nobody here bought or sold the order: every account is answered as for one that does not exist
+    // (payments/marketplace-checkout.api.test.ts covers the buyer and the seller).
+    'POST /api/messages/about': {
+      allows: () => false,
+      ok: 200,
+      otherwise: 404,
+      request: () => ({ url: '/api/messages/about', payload: { kind: 'order', id: randomUUID() } }),
     },
     'GET /api/messages/recipients': {
       allows: schoolMessenger,

@@ -6,7 +6,9 @@ import { recipientsFor } from './lib/recipients.ts';
 import { getConversation, listConversations, searchMessages, unreadCounts } from './use-cases/read-conversations.ts';
 import { markRead, setArchived } from './use-cases/manage-conversation.ts';
 import { sendMessage } from './use-cases/send-message.ts';
-import { startSchoolConversation } from './use-cases/start-conversation.ts';
+import { openSubjectConversation, startSchoolConversation } from './use-cases/start-conversation.ts';
+import { subjectResolver } from './lib/subjects.ts';
+import { notFound } from '../../platform/http/errors.ts';
 
 /**
  * Messages (prefix /api/messages). Every signed-in, active account reads and writes in the
@@ -74,5 +76,16 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: canStartSchoolConversation,
     handler: async (request, reply) =>
       reply.code(201).send(await startSchoolConversation(db, schoolCallerOf(request), request.body)),
+  });
+  app.route({
+    ...fromContract(app, api.about),
+    onRequest: canUseMessages,
+    handler: async (request) => {
+      const user = await messagingUser(request);
+      const { kind, id } = request.body;
+      const subject = await subjectResolver(kind)?.(db, user.id, id);
+      if (!subject) throw notFound(kind === 'order' ? 'That order was not found.' : 'That booking was not found.');
+      return openSubjectConversation(db, { about: { kind, id }, ...subject });
+    },
   });
 };

@@ -126,7 +126,11 @@ export function marketplaceCommissionEntries(share: TSellerShare): TJournalEntry
  */
 export function marketplaceRefundEntries(share: TSellerShare): TJournalEntryInput[] {
   return nonZero([
-    { account: 'organization_payable', organizationId: share.organizationId, amountCents: share.subtotalCents - share.commissionCents },
+    {
+      account: 'organization_payable',
+      organizationId: share.organizationId,
+      amountCents: share.subtotalCents - share.commissionCents,
+    },
     { account: 'commission_revenue', amountCents: share.commissionCents },
     { account: 'processing_fee_revenue', amountCents: share.processingFeeCents },
     { account: 'provider_clearing', amountCents: -(share.subtotalCents + share.processingFeeCents) },

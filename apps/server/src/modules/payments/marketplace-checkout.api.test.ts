@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { ledgerEntries, ledgerJournals } from '../../platform/db/schema/ledger.ts';
@@ -189,6 +190,44 @@ describe('marketplace orders: one payment, one order per seller, states, refunds
     expect(foreign.statusCode).toBe(404);
     const move = await advance(jozi.cookie, capeOrders.items[0].id, 'accepted');
     expect(move.statusCode).toBe(404);
+  });
+
+  it('lets the buyer and the seller talk about the order in one conversation, and nobody else', async () => {
+    const [order] = (await sellerOrders(cape.cookie)).items;
+    const about = (cookie: string, id = order.id) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/messages/about',
+        headers: { cookie, origin: origin() },
+        payload: { kind: 'order', id },
+      });
+    const byBuyer = await about(buyer.cookie);
+    expect(byBuyer.statusCode, byBuyer.body).toBe(200);
+    const bySeller = await about(cape.cookie);
+    expect(bySeller.json().conversationId).toBe(byBuyer.json().conversationId);
+    // Another seller and another customer learn nothing: as for an order that does not exist.
+    expect((await about(jozi.cookie)).statusCode).toBe(404);
+    expect((await about((await customer()).cookie)).statusCode).toBe(404);
+    expect((await about(buyer.cookie, randomUUID())).statusCode).toBe(404);
+
+    const id = byBuyer.json().conversationId;
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/conversations/${id}/messages`,
+      headers: { cookie: buyer.cookie, origin: origin() },
+      payload: { body: 'Could the atlas be collected on Saturday?' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const thread = await t.app.inject({
+      method: 'GET',
+      url: `/api/messages/conversations/${id}`,
+      headers: { cookie: cape.cookie },
+    });
+    expect(thread.json().conversation.subject).toMatch(new RegExp(`^Order ${paymentReference}-2 from `));
+    expect(thread.json().conversation.about).toEqual({ kind: 'order', id: order.id });
+    expect(thread.json().messages.map((m: { body: string }) => m.body)).toEqual([
+      'Could the atlas be collected on Saturday?',
+    ]);
   });
 
   it('moves an order paid → accepted → shipped → completed, mails the buyer at each step, and refuses skipping', async () => {

@@ -59,14 +59,22 @@ describe('order purpose hooks', () => {
       context: { purpose },
     });
   const effect = async (orderId: string) =>
-    rowsOf<{ what: string }>(await t.database.db.execute(sql`SELECT what FROM hook_effects WHERE order_id = ${orderId}`)).map(
-      (r) => r.what,
-    );
+    rowsOf<{ what: string }>(
+      await t.database.db.execute(sql`SELECT what FROM hook_effects WHERE order_id = ${orderId}`),
+    ).map((r) => r.what);
 
   it('runs the paid hook once, in the transaction that records the payment', async () => {
     const { order } = await newOrder('hook_test');
-    const first = await creditOrder(t.database.db, { orderId: order.id, provider: 'sandbox', providerTransactionId: 'tx-1' });
-    const again = await creditOrder(t.database.db, { orderId: order.id, provider: 'sandbox', providerTransactionId: 'tx-1' });
+    const first = await creditOrder(t.database.db, {
+      orderId: order.id,
+      provider: 'sandbox',
+      providerTransactionId: 'tx-1',
+    });
+    const again = await creditOrder(t.database.db, {
+      orderId: order.id,
+      provider: 'sandbox',
+      providerTransactionId: 'tx-1',
+    });
     expect(first.credited).toBe(true);
     expect(again.credited).toBe(false);
     expect(seen.filter((s) => s === `paid:${order.reference}`)).toHaveLength(1);
@@ -86,9 +94,15 @@ describe('order purpose hooks', () => {
 
   it('keeps the payment when a paid hook throws, and undoes only what the hook wrote', async () => {
     const { order } = await newOrder('hook_broken');
-    const result = await creditOrder(t.database.db, { orderId: order.id, provider: 'sandbox', providerTransactionId: 'tx-2' });
+    const result = await creditOrder(t.database.db, {
+      orderId: order.id,
+      provider: 'sandbox',
+      providerTransactionId: 'tx-2',
+    });
     expect(result.credited).toBe(true);
-    expect(await t.database.db.select().from(ledgerJournals).where(eq(ledgerJournals.reference, order.reference))).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(ledgerJournals).where(eq(ledgerJournals.reference, order.reference)),
+    ).toHaveLength(1);
     expect(await effect(order.id)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { paths } from '~/config/paths';
+import { MessageAboutButton } from '~/features/messages/components/message-about-button';
 import { OrderHistory } from './order-history';
 
 /** The customer's marketplace orders, one per seller, each with its state and history. */
@@ -44,6 +45,9 @@ export function BuyerOrders() {
                 {order.lines.map((line) => `${line.quantity} × ${line.title}`).join(', ')} ·{' '}
                 {formatZar(order.subtotalCents + order.processingFeeCents)}
               </p>
+              <div className="mt-3">
+                <MessageAboutButton kind="order" id={order.id} label="Message the seller" reference={order.reference} />
+              </div>
               <OrderHistory order={order} />
             </li>
           ))}

@@ -5,6 +5,7 @@ import { marketplaceContracts as mp } from '@sekolo/shared/contracts/marketplace
 import { SELLER_ACTION_LABELS, type TMarketplaceOrder } from '@sekolo/shared/schemas/marketplace-orders';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { MessageAboutButton } from '~/features/messages/components/message-about-button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
@@ -99,22 +100,26 @@ export function SellerOrders() {
                 Sales {formatZar(order.subtotalCents)} · commission {formatZar(order.commissionCents)} · you receive{' '}
                 <strong>{formatZar(order.sellerReceivesCents)}</strong>
               </p>
-              {order.nextStatuses.length > 0 ? (
-                <div className="mt-3 flex flex-wrap gap-2">
-                  {order.nextStatuses.map((status) => (
-                    <Button
-                      key={status}
-                      size="sm"
-                      variant={status === 'cancelled' ? 'secondary' : 'primary'}
-                      disabled={advance.isPending || cancel.isPending}
-                      onClick={() => act(order, status)}
-                    >
-                      {SELLER_ACTION_LABELS[status]}
-                      <span className="sr-only"> ({order.reference})</span>
-                    </Button>
-                  ))}
-                </div>
-              ) : null}
+              <div className="mt-3 flex flex-wrap gap-2">
+                {order.nextStatuses.map((status) => (
+                  <Button
+                    key={status}
+                    size="sm"
+                    variant={status === 'cancelled' ? 'secondary' : 'primary'}
+                    disabled={advance.isPending || cancel.isPending}
+                    onClick={() => act(order, status)}
+                  >
+                    {SELLER_ACTION_LABELS[status]}
+                    <span className="sr-only"> ({order.reference})</span>
+                  </Button>
+                ))}
+                <MessageAboutButton
+                  kind="order"
+                  id={order.id}
+                  label="Message the customer"
+                  reference={order.reference}
+                />
+              </div>
               <OrderHistory order={order} />
             </li>
           ))}
