@@ -5,6 +5,8 @@ import { ModuleEmptyState } from '~/features/school/components/module-empty-stat
 import { BUSINESS_MODULES } from '~/features/school/lib/school-modules';
 import { SellerListings } from '~/features/marketplace/components/seller-listings';
 import { SellerOrders } from '~/features/marketplace/components/seller-orders';
+import { MessageAboutButton } from '~/features/messages/components/message-about-button';
+import { useSession } from '~/features/auth/hooks/use-session';
 import { paths } from '~/config/paths';
 
 export function meta({ params }: { params: { module?: string } }) {
@@ -15,12 +17,29 @@ export function meta({ params }: { params: { module?: string } }) {
 /** /dashboard/business/<area>/*: the business sidebar's areas (spec 1, 2.4) before they hold anything. */
 export default function DashboardBusinessModule() {
   const { module: slug = '' } = useParams();
+  const { role } = useSession();
   const module = BUSINESS_MODULES[slug];
   if (!module) return <Navigate to={paths.notFound} replace />;
   const empty = <ModuleEmptyState module={module} action={{ to: paths.marketplace, label: 'Visit the marketplace' }} />;
   return (
     <RequireAuth roles={rolesForDashboard(paths.dashboard.business)}>
-      {slug === 'listings' ? <SellerListings /> : slug === 'orders' ? <SellerOrders /> : empty}
+      {slug === 'listings' ? (
+        <SellerListings />
+      ) : slug === 'orders' ? (
+        <SellerOrders
+          orderActions={(order) => (
+            <MessageAboutButton
+              kind="order"
+              id={order.id}
+              reference={order.reference}
+              role={role}
+              label="Message the customer"
+            />
+          )}
+        />
+      ) : (
+        empty
+      )}
     </RequireAuth>
   );
 }

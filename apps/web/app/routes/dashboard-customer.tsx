@@ -3,6 +3,7 @@ import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/
 import { useSession } from '~/features/auth/hooks/use-session';
 import { BasketPanel } from '~/features/basket/components/basket-panel';
 import { BuyerOrders } from '~/features/marketplace/components/buyer-orders';
+import { MessageAboutButton } from '~/features/messages/components/message-about-button';
 import { CustomerProfileGate } from '~/features/registration/components/customer-profile-gate';
 import { paths } from '~/config/paths';
 
@@ -17,7 +18,7 @@ const QUICK_LINKS: readonly IQuickLink[] = [
 
 /** /dashboard/customer: the customer's orders and basket; first the profile completion. */
 export default function DashboardCustomer() {
-  const { user } = useSession();
+  const { user, role } = useSession();
   return (
     <DashboardHome path={paths.dashboard.customer} title="Customer dashboard" quickLinks={QUICK_LINKS}>
       <CustomerProfileGate user={user && { email: user.email, firstName: user.firstName, lastName: user.lastName }}>
@@ -36,7 +37,17 @@ export default function DashboardCustomer() {
               <CardTitle>Your orders</CardTitle>
             </CardHeader>
             <CardContent>
-              <BuyerOrders />
+              <BuyerOrders
+                orderActions={(order) => (
+                  <MessageAboutButton
+                    kind="order"
+                    id={order.id}
+                    reference={order.reference}
+                    role={role}
+                    label="Message the seller"
+                  />
+                )}
+              />
             </CardContent>
           </Card>
         </div>

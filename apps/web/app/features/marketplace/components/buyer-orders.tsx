@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatZar } from '@sekolo/shared/domain/money';
@@ -7,11 +8,15 @@ import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { paths } from '~/config/paths';
-import { MessageAboutButton } from '~/features/messages/components/message-about-button';
 import { OrderHistory } from './order-history';
 
 /** The customer's marketplace orders, one per seller, each with its state and history. */
-export function BuyerOrders() {
+export function BuyerOrders({
+  orderActions,
+}: {
+  /** More actions on each order, given by the page (e.g. messaging about it). */
+  orderActions?: (order: { id: string; reference: string }) => ReactNode;
+}) {
   const orders = useQuery({ queryKey: ['marketplace', 'my-orders'], queryFn: () => call(mp.buyerOrders) });
   return (
     <div className="space-y-4">
@@ -45,9 +50,7 @@ export function BuyerOrders() {
                 {order.lines.map((line) => `${line.quantity} × ${line.title}`).join(', ')} ·{' '}
                 {formatZar(order.subtotalCents + order.processingFeeCents)}
               </p>
-              <div className="mt-3">
-                <MessageAboutButton kind="order" id={order.id} label="Message the seller" reference={order.reference} />
-              </div>
+              <div className="mt-3">{orderActions?.(order)}</div>
               <OrderHistory order={order} />
             </li>
           ))}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatZar } from '@sekolo/shared/domain/money';
@@ -5,7 +6,6 @@ import { marketplaceContracts as mp } from '@sekolo/shared/contracts/marketplace
 import { SELLER_ACTION_LABELS, type TMarketplaceOrder } from '@sekolo/shared/schemas/marketplace-orders';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { MessageAboutButton } from '~/features/messages/components/message-about-button';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
@@ -18,7 +18,12 @@ const PAGE_SIZE = 20;
  * the seller receives after commission, and the next steps: accept, mark ready or shipped, mark
  * completed, or cancel with a refund to the buyer (who is told each step).
  */
-export function SellerOrders() {
+export function SellerOrders({
+  orderActions,
+}: {
+  /** More actions on each order, given by the page (e.g. messaging about it). */
+  orderActions?: (order: { id: string; reference: string }) => ReactNode;
+}) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [problem, setProblem] = useState<string | null>(null);
@@ -113,12 +118,7 @@ export function SellerOrders() {
                     <span className="sr-only"> ({order.reference})</span>
                   </Button>
                 ))}
-                <MessageAboutButton
-                  kind="order"
-                  id={order.id}
-                  label="Message the customer"
-                  reference={order.reference}
-                />
+                {orderActions?.(order)}
               </div>
               <OrderHistory order={order} />
             </li>

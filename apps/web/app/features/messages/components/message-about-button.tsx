@@ -4,7 +4,6 @@ import { MessageSquare } from 'lucide-react';
 import { messageContracts as api } from '@sekolo/shared/contracts/messages';
 import type { TConversationSubjectKind } from '@sekolo/shared/schemas/messages';
 import { Button } from '~/components/ui/button';
-import { useSession } from '~/features/auth/hooks/use-session';
 import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { messagesPathFor } from '../lib/messages-access';
@@ -18,15 +17,17 @@ export function MessageAboutButton({
   id,
   label,
   reference,
+  role,
 }: {
   kind: TConversationSubjectKind;
   id: string;
   label: string;
   /** Read after the label by a screen reader, to tell one order's button from the next. */
   reference: string;
+  /** The signed-in user's role: whose Messages page the conversation opens on. */
+  role: string | null;
 }) {
   const navigate = useNavigate();
-  const { role } = useSession();
   const to = messagesPathFor(role);
   const open = useMutation({
     mutationFn: () => call(api.about, { body: { kind, id } }),
