@@ -4,6 +4,7 @@ import { useSession } from '~/features/auth/hooks/use-session';
 import { BasketPanel } from '~/features/basket/components/basket-panel';
 import { BuyerOrders } from '~/features/marketplace/components/buyer-orders';
 import { CustomerProfileGate } from '~/features/registration/components/customer-profile-gate';
+import { MyBookingsCard } from '~/features/bookings/components/my-bookings-card';
 import { paths } from '~/config/paths';
 
 export function meta() {
@@ -40,6 +41,7 @@ export default function DashboardCustomer() {
             </CardContent>
           </Card>
         </div>
+        <MyBookingsCard />
       </CustomerProfileGate>
     </DashboardHome>
   );

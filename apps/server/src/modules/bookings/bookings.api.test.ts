@@ -38,7 +38,7 @@ describe('bookings: services, availability, holds, payment, cancellation, the da
     tutor = await createSeller(t, { name: 'Thandi Maths Tutoring', partnerTypes: ['tutor'], tier: 'free' });
     consultant = await createSeller(t, { name: 'Karoo Career Advice', partnerTypes: ['consultant'], tier: 'standard' });
     vendor = await createSeller(t, { name: 'Only Stationery', partnerTypes: ['product_vendor'] });
-  });
+  }, 600_000);
   afterAll(() => t.close());
 
   it('a tutor publishes a lesson, an online group class and weekly hours; the public sees no meeting link', async () => {
