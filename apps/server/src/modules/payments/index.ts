@@ -17,3 +17,4 @@ export { createOrder } from './create-order.ts';
 export { recordPayout } from './record-payout.ts';
 export { onOrderPurpose, purposeOf, type TOrderHook, type TOrderHooks } from './order-hooks.ts';
 export { refundSellerShare, sellerShareOf, type TSellerCommission } from './seller-share.ts';
+export { creditOrder } from './credit-order.ts';
