@@ -27,10 +27,13 @@ describe('demo bookings', () => {
     expect(all).toHaveLength(5);
     expect(all.every((b) => b.status === 'confirmed')).toBe(true);
     expect(await findUnbalancedJournals(t.database.db)).toEqual([]);
-    const slots = (await t.app.inject({ method: 'GET', url: `/api/bookings/services/${DEMO_BOOKING_SERVICES.maths}/slots?days=14` })).json();
+    const slots = (
+      await t.app.inject({ method: 'GET', url: `/api/bookings/services/${DEMO_BOOKING_SERVICES.maths}/slots?days=14` })
+    ).json();
     expect(slots.slots.length).toBeGreaterThan(0);
     const { cookie } = await signIn(t.app, 'parent@demo-school.sekolo.test', 'demo-password-2026');
-    const mine = (await t.app.inject({ method: 'GET', url: '/api/bookings/mine', headers: { cookie } })).json().bookings;
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/bookings/mine', headers: { cookie } })).json()
+      .bookings;
     expect(mine).toHaveLength(3);
     expect(mine.find((b: { reference: string }) => b.reference === 'BK-DEMO00002').joinUrl).toContain('https://');
     const [revision] = await t.database.db.select().from(bookings).where(eq(bookings.reference, 'BK-DEMO00005'));

@@ -48,21 +48,35 @@ const at = (date: string, hour: number) => new Date(instantOf(date, hour * 60));
  */
 export const seedBookings: TSeeder = async ({ config, database, mailer }) => {
   const { db } = database;
-  const [business] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, DEMO_BUSINESS.slug));
+  const [business] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.slug, DEMO_BUSINESS.slug));
   if (!business) return [];
-  const [profile] = await db.select().from(marketplaceSellers).where(eq(marketplaceSellers.organizationId, business.id));
+  const [profile] = await db
+    .select()
+    .from(marketplaceSellers)
+    .where(eq(marketplaceSellers.organizationId, business.id));
   if (!profile) return [];
   if (!profile.partnerTypes.includes('tutor'))
-    await db.update(marketplaceSellers).set({ partnerTypes: [...profile.partnerTypes, 'tutor'] }).where(eq(marketplaceSellers.organizationId, business.id));
+    await db
+      .update(marketplaceSellers)
+      .set({ partnerTypes: [...profile.partnerTypes, 'tutor'] })
+      .where(eq(marketplaceSellers.organizationId, business.id));
   const organizationId = business.id;
 
   await db.insert(bookingProviders).values({ organizationId }).onConflictDoNothing();
-  const [hasHours] = await db.select({ id: bookingAvailability.id }).from(bookingAvailability).where(eq(bookingAvailability.organizationId, organizationId));
+  const [hasHours] = await db
+    .select({ id: bookingAvailability.id })
+    .from(bookingAvailability)
+    .where(eq(bookingAvailability.organizationId, organizationId));
   if (!hasHours)
-    await db.insert(bookingAvailability).values([
-      ...[1, 2, 3, 4, 5].map((weekday) => ({ organizationId, weekday, startMinute: 15 * 60, endMinute: 19 * 60 })),
-      { organizationId, weekday: 6, startMinute: 9 * 60, endMinute: 13 * 60 },
-    ]);
+    await db
+      .insert(bookingAvailability)
+      .values([
+        ...[1, 2, 3, 4, 5].map((weekday) => ({ organizationId, weekday, startMinute: 15 * 60, endMinute: 19 * 60 })),
+        { organizationId, weekday: 6, startMinute: 9 * 60, endMinute: 13 * 60 },
+      ]);
   await db
     .insert(bookingServices)
     .values([
@@ -83,7 +97,8 @@ export const seedBookings: TSeeder = async ({ config, database, mailer }) => {
         id: DEMO_BOOKING_SERVICES.science,
         organizationId,
         title: 'Physical Sciences lesson, Grades 10 to 12',
-        description: 'Mechanics, electricity, chemical change and practical write-ups, one-to-one at our Braamfontein study room.',
+        description:
+          'Mechanics, electricity, chemical change and practical write-ups, one-to-one at our Braamfontein study room.',
         category: 'tutoring',
         online: false,
         location: '12 De Korte Street, Braamfontein, Johannesburg',
@@ -95,7 +110,8 @@ export const seedBookings: TSeeder = async ({ config, database, mailer }) => {
         id: DEMO_BOOKING_SERVICES.revision,
         organizationId,
         title: 'Grade 12 Maths revision class (online)',
-        description: 'A two-hour online revision class for matrics: Paper 1 and Paper 2 past-paper questions worked through together.',
+        description:
+          'A two-hour online revision class for matrics: Paper 1 and Paper 2 past-paper questions worked through together.',
         category: 'tutoring',
         kind: 'group',
         online: true,
@@ -115,7 +131,14 @@ export const seedBookings: TSeeder = async ({ config, database, mailer }) => {
     const startsAt = at(nextSaturday(today, weeks), 14);
     await db
       .insert(bookingSessions)
-      .values({ id, serviceId: DEMO_BOOKING_SERVICES.revision, organizationId, startsAt, endsAt: new Date(startsAt.getTime() + 120 * 60_000), seatLimit: 10 })
+      .values({
+        id,
+        serviceId: DEMO_BOOKING_SERVICES.revision,
+        organizationId,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 120 * 60_000),
+        seatLimit: 10,
+      })
       .onConflictDoNothing();
     sessionIds.push(id);
   }
@@ -129,17 +152,34 @@ export const seedBookings: TSeeder = async ({ config, database, mailer }) => {
 
   // The checkout's hooks confirm the bookings as they are paid (as the app registers them).
   onOrderPurpose(BOOKING_PURPOSE, bookingOrderHooks({ mailer, publicUrl: config.publicUrl }));
-  const plan: { reference: string; who: string; service: keyof typeof DEMO_BOOKING_SERVICES; startsAt: Date; session?: string; seat?: number }[] = [
+  const plan: {
+    reference: string;
+    who: string;
+    service: keyof typeof DEMO_BOOKING_SERVICES;
+    startsAt: Date;
+    session?: string;
+    seat?: number;
+  }[] = [
     { reference: 'BK-DEMO00001', who: parent, service: 'maths', startsAt: at(workingDay(today, -7), 16) },
     { reference: 'BK-DEMO00002', who: parent, service: 'maths', startsAt: at(workingDay(today, 3), 16) },
     { reference: 'BK-DEMO00003', who: customer, service: 'science', startsAt: at(workingDay(today, 4), 17) },
     { reference: 'BK-DEMO00004', who: customer, service: 'science', startsAt: at(workingDay(today, -3), 15) },
-    { reference: 'BK-DEMO00005', who: parent, service: 'revision', startsAt: at(nextSaturday(today, 0), 14), session: sessionIds[0], seat: 1 },
+    {
+      reference: 'BK-DEMO00005',
+      who: parent,
+      service: 'revision',
+      startsAt: at(nextSaturday(today, 0), 14),
+      session: sessionIds[0],
+      seat: 1,
+    },
   ];
   for (const item of plan) {
     const [exists] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.reference, item.reference));
     if (exists) continue;
-    const [service] = await db.select().from(bookingServices).where(eq(bookingServices.id, DEMO_BOOKING_SERVICES[item.service]));
+    const [service] = await db
+      .select()
+      .from(bookingServices)
+      .where(eq(bookingServices.id, DEMO_BOOKING_SERVICES[item.service]));
     const commission = await bookingCommission(db, organizationId, service!, service!.priceCents);
     const [held] = await db
       .insert(bookings)
@@ -173,7 +213,11 @@ export const seedBookings: TSeeder = async ({ config, database, mailer }) => {
       },
     );
     await db.update(bookings).set({ paymentOrderId: order.id }).where(eq(bookings.id, held!.id));
-    await creditOrder(db, { orderId: order.id, provider: order.provider, providerTransactionId: `demo_${item.reference}` });
+    await creditOrder(db, {
+      orderId: order.id,
+      provider: order.provider,
+      providerTransactionId: `demo_${item.reference}`,
+    });
   }
   return [];
 };

@@ -63,7 +63,9 @@ export default function MarketplaceServicePage() {
         <p className="text-lg text-slate-700">
           {category} · {describe(service)}
         </p>
-        {service.description ? <p className="max-w-3xl whitespace-pre-line text-slate-700">{service.description}</p> : null}
+        {service.description ? (
+          <p className="max-w-3xl whitespace-pre-line text-slate-700">{service.description}</p>
+        ) : null}
         <p className="text-sm text-slate-600">
           Free cancellation or rescheduling up to {service.noticeHours} hours before the start.
           {service.online ? ' The joining link is shown in your bookings once you have paid.' : ''}

@@ -33,7 +33,10 @@ export const BOOKING_CATEGORIES = [
   { id: 'other', label: 'Other service' },
 ] as const;
 export type TBookingCategory = (typeof BOOKING_CATEGORIES)[number]['id'];
-const CATEGORY_IDS = BOOKING_CATEGORIES.map((c) => c.id) as unknown as readonly [TBookingCategory, ...TBookingCategory[]];
+const CATEGORY_IDS = BOOKING_CATEGORIES.map((c) => c.id) as unknown as readonly [
+  TBookingCategory,
+  ...TBookingCategory[],
+];
 
 export const BOOKING_STATUS_LABELS = {
   held: 'Awaiting payment',
@@ -88,9 +91,7 @@ export const ZExceptionSchema = z
     note: z.string().trim().max(200).default(''),
   })
   .refine(
-    (e) =>
-      e.kind === 'day_off' ||
-      (e.startMinute !== null && e.endMinute !== null && e.startMinute < e.endMinute),
+    (e) => e.kind === 'day_off' || (e.startMinute !== null && e.endMinute !== null && e.startMinute < e.endMinute),
     'Extra hours need a start and an end.',
   );
 export const ZAvailabilitySchema = z.object({

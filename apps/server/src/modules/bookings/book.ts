@@ -47,7 +47,8 @@ export async function bookService(
     .from(bookingServices)
     .innerJoin(organizations, eq(organizations.id, bookingServices.organizationId))
     .where(eq(bookingServices.id, serviceId));
-  if (!found || found.service.status !== 'published' || found.org.status !== 'active') throw notFound(M.serviceNotFound);
+  if (!found || found.service.status !== 'published' || found.org.status !== 'active')
+    throw notFound(M.serviceNotFound);
   const service = found.service;
   if (user.organization?.id === service.organizationId) throw badRequest(M.ownService);
   const commission = await bookingCommission(db, service.organizationId, service, service.priceCents);
@@ -109,7 +110,10 @@ export async function bookService(
     const endsAt = new Date(startsAt.getTime() + service.durationMinutes * 60_000);
     try {
       return await transaction(tx, async (sp) => {
-        const [row] = await sp.insert(bookings).values({ ...base, startsAt, endsAt }).returning();
+        const [row] = await sp
+          .insert(bookings)
+          .values({ ...base, startsAt, endsAt })
+          .returning();
         return row!;
       });
     } catch (error) {
@@ -142,7 +146,10 @@ export async function bookService(
     return { bookingId: held.id, reference: held.reference, orderId: order.id, redirect: checkout.redirect };
   } catch (error) {
     // No order, no hold: the time is free again at once.
-    await db.update(bookings).set({ status: 'expired', updatedAt: sql`now()` }).where(eq(bookings.id, held.id));
+    await db
+      .update(bookings)
+      .set({ status: 'expired', updatedAt: sql`now()` })
+      .where(eq(bookings.id, held.id));
     throw error;
   }
 }
@@ -165,7 +172,13 @@ export function bookingOrderHooks(deps: { mailer: Mailer; publicUrl: string }): 
       if (!bookingId) return;
       const [confirmed] = await tx
         .update(bookings)
-        .set({ status: 'confirmed', paidAt: sql`now()`, holdExpiresAt: null, paymentOrderId: order.id, updatedAt: sql`now()` })
+        .set({
+          status: 'confirmed',
+          paidAt: sql`now()`,
+          holdExpiresAt: null,
+          paymentOrderId: order.id,
+          updatedAt: sql`now()`,
+        })
         .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'held')))
         .returning();
       if (confirmed) {
@@ -178,7 +191,13 @@ export function bookingOrderHooks(deps: { mailer: Mailer; publicUrl: string }): 
         await transaction(tx, async (sp) => {
           await sp
             .update(bookings)
-            .set({ status: 'confirmed', paidAt: sql`now()`, holdExpiresAt: null, paymentOrderId: order.id, updatedAt: sql`now()` })
+            .set({
+              status: 'confirmed',
+              paidAt: sql`now()`,
+              holdExpiresAt: null,
+              paymentOrderId: order.id,
+              updatedAt: sql`now()`,
+            })
             .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'expired')));
         });
         await mailBookingConfirmed(tx, deps, bookingId);
@@ -237,4 +256,3 @@ export async function paidOrderOf(tx: DbExecutor, paymentOrderId: string | null)
 export async function auditBooking(tx: DbExecutor, action: string, actorUserId: string, bookingId: string) {
   await recordAudit(tx, { action, actorUserId, target: `booking:${bookingId}` });
 }
-

@@ -23,7 +23,10 @@ const START = '2030-01-07T09:00:00+02:00';
 const ROUTES: Record<string, { rule: TRule; url: string; payload?: object }> = {
   'GET /api/bookings/services/:id': { rule: 'public', url: `/api/bookings/services/${NO_ID}` },
   'GET /api/bookings/services/:id/slots': { rule: 'public', url: `/api/bookings/services/${NO_ID}/slots` },
-  'GET /api/bookings/providers/:slug/services': { rule: 'public', url: '/api/bookings/providers/no-such-provider/services' },
+  'GET /api/bookings/providers/:slug/services': {
+    rule: 'public',
+    url: '/api/bookings/providers/no-such-provider/services',
+  },
   'POST /api/bookings/services/:id/book': {
     rule: 'signed_in',
     url: `/api/bookings/services/${NO_ID}/book`,
@@ -49,11 +52,23 @@ const ROUTES: Record<string, { rule: TRule; url: string; payload?: object }> = {
     url: `/api/bookings/own/services/${NO_ID}/sessions`,
     payload: { startsAt: START },
   },
-  'POST /api/bookings/own/sessions/:id/cancel': { rule: 'provider', url: `/api/bookings/own/sessions/${NO_ID}/cancel`, payload: {} },
+  'POST /api/bookings/own/sessions/:id/cancel': {
+    rule: 'provider',
+    url: `/api/bookings/own/sessions/${NO_ID}/cancel`,
+    payload: {},
+  },
   'GET /api/bookings/own/availability': { rule: 'provider', url: '/api/bookings/own/availability' },
-  'PUT /api/bookings/own/availability': { rule: 'provider', url: '/api/bookings/own/availability', payload: { weekly: 'none' } },
+  'PUT /api/bookings/own/availability': {
+    rule: 'provider',
+    url: '/api/bookings/own/availability',
+    payload: { weekly: 'none' },
+  },
   'GET /api/bookings/own/bookings': { rule: 'provider', url: '/api/bookings/own/bookings' },
-  'POST /api/bookings/own/bookings/:id/cancel': { rule: 'provider', url: `/api/bookings/own/bookings/${NO_ID}/cancel`, payload: {} },
+  'POST /api/bookings/own/bookings/:id/cancel': {
+    rule: 'provider',
+    url: `/api/bookings/own/bookings/${NO_ID}/cancel`,
+    payload: {},
+  },
 };
 
 describe('bookings routes: every role, and each provider and customer kept to their own', () => {
@@ -65,13 +80,28 @@ describe('bookings routes: every role, and each provider and customer kept to th
     t = await createTestApp();
     let ip = 1;
     // One of each kind of caller (each sign-in hashes a password: the machine is shared).
-    const roles: TRole[] = ['customer', 'parent', 'student', 'teacher', 'school_admin', 'accountant', 'platform_admin', 'charity', 'business_partner'];
+    const roles: TRole[] = [
+      'customer',
+      'parent',
+      'student',
+      'teacher',
+      'school_admin',
+      'accountant',
+      'platform_admin',
+      'charity',
+      'business_partner',
+    ];
     for (const role of roles) {
       const user = await createUser(t.database.db, {
         role,
         ...(role === 'customer' || role === 'platform_admin'
           ? {}
-          : { organization: { name: `Org of ${role}`, type: role === 'business_partner' ? ('business' as const) : ('school' as const) } }),
+          : {
+              organization: {
+                name: `Org of ${role}`,
+                type: role === 'business_partner' ? ('business' as const) : ('school' as const),
+              },
+            }),
       });
       cookies[role] = (await signIn(t.app, user.email, user.password, { ip: `10.79.0.${ip++}` })).cookie;
       roleOf[role] = role;
@@ -83,8 +113,7 @@ describe('bookings routes: every role, and each provider and customer kept to th
   }, 600_000);
   afterAll(() => t.close());
 
-  const allows = (rule: TRule, key: string) =>
-    rule === 'public' || rule === 'signed_in' ? true : key === 'tutor';
+  const allows = (rule: TRule, key: string) => (rule === 'public' || rule === 'signed_in' ? true : key === 'tutor');
 
   it('lets in exactly the callers of each route; the rest get 403, the signed-out 401', async () => {
     const outcome: Record<string, Record<string, string>> = {};
@@ -105,7 +134,8 @@ describe('bookings routes: every role, and each provider and customer kept to th
         expected[route]![key] = allows(rule, key) ? 'in' : '403';
       }
       const anonymous = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
-      outcome[route]!.signed_out = anonymous.statusCode === 401 || anonymous.statusCode === 403 ? String(anonymous.statusCode) : 'in';
+      outcome[route]!.signed_out =
+        anonymous.statusCode === 401 || anonymous.statusCode === 403 ? String(anonymous.statusCode) : 'in';
       expected[route]!.signed_out = rule === 'public' ? 'in' : '401';
     }
     expect(outcome).toEqual(expected);
@@ -119,7 +149,11 @@ describe('bookings routes: every role, and each provider and customer kept to th
       weekly: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startMinute: 480, endMinute: 1020 })),
     });
     const lesson = (
-      await r.send('POST', '/api/bookings/own/services', alpha.cookie, { title: 'Alpha lesson', durationMinutes: 60, priceCents: 30_000 })
+      await r.send('POST', '/api/bookings/own/services', alpha.cookie, {
+        title: 'Alpha lesson',
+        durationMinutes: 60,
+        priceCents: 30_000,
+      })
     ).json().service;
     const group = (
       await r.send('POST', '/api/bookings/own/services', alpha.cookie, {
@@ -131,23 +165,46 @@ describe('bookings routes: every role, and each provider and customer kept to th
       })
     ).json().service;
     const day = workingDay(2);
-    const session = (await r.send('POST', `/api/bookings/own/services/${group.id}/sessions`, alpha.cookie, { startsAt: at(day, '18:00') })).json()
-      .service.sessions[0];
+    const session = (
+      await r.send('POST', `/api/bookings/own/services/${group.id}/sessions`, alpha.cookie, {
+        startsAt: at(day, '18:00'),
+      })
+    ).json().service.sessions[0];
     const owner = await createUser(t.database.db, { role: 'customer' });
     const ownerCookie = (await signIn(t.app, owner.email, owner.password, { ip: '10.79.9.1' })).cookie;
     const stranger = await createUser(t.database.db, { role: 'customer' });
     const strangerCookie = (await signIn(t.app, stranger.email, stranger.password, { ip: '10.79.9.2' })).cookie;
-    const booked = (await r.send('POST', `/api/bookings/services/${lesson.id}/book`, ownerCookie, { startsAt: at(day, '09:00') })).json();
+    const booked = (
+      await r.send('POST', `/api/bookings/services/${lesson.id}/book`, ownerCookie, { startsAt: at(day, '09:00') })
+    ).json();
     await r.pay(booked.orderId);
 
     const attempts: [string, 'GET' | 'POST' | 'PUT', string, string, object?][] = [
-      ['bravo updates the service', 'PUT', `/api/bookings/own/services/${lesson.id}`, bravo.cookie, { title: 'Taken', durationMinutes: 60, priceCents: 100 }],
-      ['bravo schedules a session', 'POST', `/api/bookings/own/services/${group.id}/sessions`, bravo.cookie, { startsAt: at(day, '20:00') }],
+      [
+        'bravo updates the service',
+        'PUT',
+        `/api/bookings/own/services/${lesson.id}`,
+        bravo.cookie,
+        { title: 'Taken', durationMinutes: 60, priceCents: 100 },
+      ],
+      [
+        'bravo schedules a session',
+        'POST',
+        `/api/bookings/own/services/${group.id}/sessions`,
+        bravo.cookie,
+        { startsAt: at(day, '20:00') },
+      ],
       ['bravo cancels the session', 'POST', `/api/bookings/own/sessions/${session.id}/cancel`, bravo.cookie, {}],
       ['bravo cancels the booking', 'POST', `/api/bookings/own/bookings/${booked.bookingId}/cancel`, bravo.cookie, {}],
       ['the stranger reads the .ics', 'GET', `/api/bookings/mine/${booked.bookingId}/calendar.ics`, strangerCookie],
       ['the stranger cancels', 'POST', `/api/bookings/mine/${booked.bookingId}/cancel`, strangerCookie, {}],
-      ['the stranger reschedules', 'POST', `/api/bookings/mine/${booked.bookingId}/reschedule`, strangerCookie, { startsAt: at(day, '10:00') }],
+      [
+        'the stranger reschedules',
+        'POST',
+        `/api/bookings/mine/${booked.bookingId}/reschedule`,
+        strangerCookie,
+        { startsAt: at(day, '10:00') },
+      ],
     ];
     for (const [what, method, url, cookie, payload] of attempts) {
       const res = await r.send(method, url, cookie, payload);

@@ -73,22 +73,35 @@ describe('bookings: services, availability, holds, payment, cancellation, the da
     });
     expect(res.statusCode, res.body).toBe(201);
     ids.group = res.json().service.id;
-    res = await r.send('POST', `/api/bookings/own/services/${ids.group}/sessions`, tutor.cookie, { startsAt: at(classDay, '18:00') });
+    res = await r.send('POST', `/api/bookings/own/services/${ids.group}/sessions`, tutor.cookie, {
+      startsAt: at(classDay, '18:00'),
+    });
     expect(res.statusCode, res.body).toBe(201);
     ids.session = res.json().service.sessions[0].id;
     // A second session over the first: the database refuses the overlap.
-    res = await r.send('POST', `/api/bookings/own/services/${ids.group}/sessions`, tutor.cookie, { startsAt: at(classDay, '19:00') });
+    res = await r.send('POST', `/api/bookings/own/services/${ids.group}/sessions`, tutor.cookie, {
+      startsAt: at(classDay, '19:00'),
+    });
     expect(res.statusCode).toBe(409);
 
     const page = await r.send('GET', `/api/bookings/services/${ids.maths}`);
     expect(page.statusCode).toBe(200);
-    expect(page.json().service).toMatchObject({ title: 'Mathematics lesson (Grade 10–12)', priceCents: 35_000, online: true });
+    expect(page.json().service).toMatchObject({
+      title: 'Mathematics lesson (Grade 10–12)',
+      priceCents: 35_000,
+      online: true,
+    });
     expect(page.body).not.toContain('meet.example.test');
     const group = await r.send('GET', `/api/bookings/services/${ids.group}/slots?days=14`);
     expect(group.body).not.toContain('meet.example.test');
     expect(group.json().sessions).toEqual([expect.objectContaining({ id: ids.session, seatsLeft: 3 })]);
-    const listed = await r.send('GET', `/api/bookings/providers/${(await slugOf(tutor.organizationId))}/services`);
-    expect(listed.json().services.map((s: { id: string }) => s.id).sort()).toEqual([ids.maths, ids.group].sort());
+    const listed = await r.send('GET', `/api/bookings/providers/${await slugOf(tutor.organizationId)}/services`);
+    expect(
+      listed
+        .json()
+        .services.map((s: { id: string }) => s.id)
+        .sort(),
+    ).toEqual([ids.maths, ids.group].sort());
     expect(listed.body).not.toContain('meet.example.test');
   });
 
@@ -100,7 +113,10 @@ describe('bookings: services, availability, holds, payment, cancellation, the da
   it('offers hourly slots in the weekly hours and extra hours, not on days off or public holidays', async () => {
     const res = await r.send('GET', `/api/bookings/services/${ids.maths}/slots?days=31`);
     expect(res.statusCode).toBe(200);
-    const { slots, daysOff } = res.json() as { slots: { startsAt: string }[]; daysOff: { date: string; reason: string }[] };
+    const { slots, daysOff } = res.json() as {
+      slots: { startsAt: string }[];
+      daysOff: { date: string; reason: string }[];
+    };
     const on = (date: string) => slots.filter((s) => s.startsAt.startsWith(date)).length;
     // 08:00–17:00 is nine lessons (UTC 06:00–15:00), and 18:00–19:00 extra on the first day.
     expect(on(day)).toBe(10);
@@ -115,11 +131,15 @@ describe('bookings: services, availability, holds, payment, cancellation, the da
   it('many parallel requests for one slot: exactly one holds it, the rest are told it was just booked', async () => {
     const people = await Promise.all(Array.from({ length: 8 }, customer));
     const answers = await Promise.all(
-      people.map((p) => r.send('POST', `/api/bookings/services/${ids.maths}/book`, p.cookie, { startsAt: at(day, '09:00') })),
+      people.map((p) =>
+        r.send('POST', `/api/bookings/services/${ids.maths}/book`, p.cookie, { startsAt: at(day, '09:00') }),
+      ),
     );
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
-    expect(answers.filter((a) => a.statusCode === 409).every((a) => a.json().error.message.includes('just been booked'))).toBe(true);
+    expect(
+      answers.filter((a) => a.statusCode === 409).every((a) => a.json().error.message.includes('just been booked')),
+    ).toBe(true);
     const active = await db()
       .select()
       .from(bookings)
@@ -133,17 +153,26 @@ describe('bookings: services, availability, holds, payment, cancellation, the da
   it('N + k parallel requests for N seats: exactly N seats are taken, numbered 1..N', async () => {
     const people = await Promise.all(Array.from({ length: 7 }, customer));
     const answers = await Promise.all(
-      people.map((p) => r.send('POST', `/api/bookings/services/${ids.group}/book`, p.cookie, { sessionId: ids.session })),
+      people.map((p) =>
+        r.send('POST', `/api/bookings/services/${ids.group}/book`, p.cookie, { sessionId: ids.session }),
+      ),
     );
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(3);
-    expect(answers.filter((a) => a.statusCode === 409).every((a) => a.json().error.message === 'Sorry, that class is full.')).toBe(true);
-    const seats = await db().select({ seat: bookings.seatNumber }).from(bookings).where(eq(bookings.sessionId, ids.session));
+    expect(
+      answers.filter((a) => a.statusCode === 409).every((a) => a.json().error.message === 'Sorry, that class is full.'),
+    ).toBe(true);
+    const seats = await db()
+      .select({ seat: bookings.seatNumber })
+      .from(bookings)
+      .where(eq(bookings.sessionId, ids.session));
     expect(seats.map((s) => s.seat).sort()).toEqual([1, 2, 3]);
   });
 
   it('a parent books, pays through the checkout, sees the join link and the .ics, and is mailed; money is in the ledger once, at the tutor’s 8 %', async () => {
     const parent = await customer();
-    let res = await r.send('POST', `/api/bookings/services/${ids.maths}/book`, parent.cookie, { startsAt: at(day, '10:00') });
+    let res = await r.send('POST', `/api/bookings/services/${ids.maths}/book`, parent.cookie, {
+      startsAt: at(day, '10:00'),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { bookingId, orderId, redirect } = res.json();
     expect(redirect.url).toContain(orderId);
@@ -159,7 +188,9 @@ describe('bookings: services, availability, holds, payment, cancellation, the da
     const ics = await r.send('GET', `/api/bookings/mine/${bookingId}/calendar.ics`, parent.cookie);
     expect(ics.statusCode).toBe(200);
     expect(ics.headers['content-type']).toContain('text/calendar');
-    expect(ics.body).toContain(`DTSTART:${new Date(at(day, '10:00')).toISOString().replace(/[-:]/g, '').replace('.000', '')}`);
+    expect(ics.body).toContain(
+      `DTSTART:${new Date(at(day, '10:00')).toISOString().replace(/[-:]/g, '').replace('.000', '')}`,
+    );
     expect(ics.body).toContain('BEGIN:VEVENT');
     const mails = await db().select().from(outboxMessages).where(eq(outboxMessages.tag, 'booking-confirmed'));
     const mail = mails.find((m) => m.to === parent.user.email.toLowerCase());
@@ -183,10 +214,14 @@ describe('bookings: services, availability, holds, payment, cancellation, the da
     });
 
     // Rescheduling to a free time keeps the payment; to a taken time the database refuses.
-    res = await r.send('POST', `/api/bookings/mine/${bookingId}/reschedule`, parent.cookie, { startsAt: at(day, '11:00') });
+    res = await r.send('POST', `/api/bookings/mine/${bookingId}/reschedule`, parent.cookie, {
+      startsAt: at(day, '11:00'),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().booking.startsAt).toBe(new Date(at(day, '11:00')).toISOString());
-    res = await r.send('POST', `/api/bookings/mine/${bookingId}/reschedule`, parent.cookie, { startsAt: at(day, '09:00') });
+    res = await r.send('POST', `/api/bookings/mine/${bookingId}/reschedule`, parent.cookie, {
+      startsAt: at(day, '09:00'),
+    });
     expect(res.statusCode).toBe(409);
 
     // Cancelled before the notice period: refunded in full, once.
@@ -217,13 +252,17 @@ describe('bookings: services, availability, holds, payment, cancellation, the da
     });
     ids.advice = res.json().service.id;
     const parent = await customer();
-    res = await r.send('POST', `/api/bookings/services/${ids.advice}/book`, parent.cookie, { startsAt: at(day, '08:45') });
+    res = await r.send('POST', `/api/bookings/services/${ids.advice}/book`, parent.cookie, {
+      startsAt: at(day, '08:45'),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { bookingId, orderId } = res.json();
     await r.pay(orderId);
     expect(await balanceOf(db(), 'organization_payable', consultant.organizationId)).toBe(45_000);
     // Not another provider's to cancel, nor the tutor's to see.
-    expect((await r.send('POST', `/api/bookings/own/bookings/${bookingId}/cancel`, tutor.cookie, {})).statusCode).toBe(404);
+    expect((await r.send('POST', `/api/bookings/own/bookings/${bookingId}/cancel`, tutor.cookie, {})).statusCode).toBe(
+      404,
+    );
     res = await r.send('POST', `/api/bookings/own/bookings/${bookingId}/cancel`, consultant.cookie, { reason: 'Ill' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().booking).toMatchObject({ status: 'cancelled', refundedCents: 50_000, cancelledBy: 'provider' });
@@ -233,21 +272,27 @@ describe('bookings: services, availability, holds, payment, cancellation, the da
 
   it('an abandoned checkout frees the slot: cancelled at the gateway (the released hook) or expired after 15 minutes (the job)', async () => {
     const parent = await customer();
-    let res = await r.send('POST', `/api/bookings/services/${ids.maths}/book`, parent.cookie, { startsAt: at(day, '13:00') });
+    let res = await r.send('POST', `/api/bookings/services/${ids.maths}/book`, parent.cookie, {
+      startsAt: at(day, '13:00'),
+    });
     const first = res.json();
     res = await r.send('POST', '/api/payments/sandbox/cancel', parent.cookie, { orderId: first.orderId });
     expect(res.statusCode, res.body).toBe(200);
     const [released] = await db().select().from(bookings).where(eq(bookings.id, first.bookingId));
     expect(released!.status).toBe('expired');
 
-    res = await r.send('POST', `/api/bookings/services/${ids.maths}/book`, parent.cookie, { startsAt: at(day, '13:00') });
+    res = await r.send('POST', `/api/bookings/services/${ids.maths}/book`, parent.cookie, {
+      startsAt: at(day, '13:00'),
+    });
     expect(res.statusCode).toBe(201);
     const second = res.json();
     expect(await expireHolds(db())).toBe(0);
     expect(await expireHolds(db(), new Date(Date.now() + 16 * 60_000))).toBeGreaterThanOrEqual(1);
     // Someone else takes the freed time; the first payment then arrives late and is refunded at once.
     const other = await customer();
-    res = await r.send('POST', `/api/bookings/services/${ids.maths}/book`, other.cookie, { startsAt: at(day, '13:00') });
+    res = await r.send('POST', `/api/bookings/services/${ids.maths}/book`, other.cookie, {
+      startsAt: at(day, '13:00'),
+    });
     expect(res.statusCode).toBe(201);
     await r.pay(second.orderId);
     const [late] = await db().select().from(bookings).where(eq(bookings.id, second.bookingId));
@@ -286,7 +331,9 @@ describe('bookings: services, availability, holds, payment, cancellation, the da
   it('keeps each person to their own: another customer’s booking is 404; only bookable partners manage services', async () => {
     const owner = await customer();
     const stranger = await customer();
-    const res = await r.send('POST', `/api/bookings/services/${ids.maths}/book`, owner.cookie, { startsAt: at(day, '15:00') });
+    const res = await r.send('POST', `/api/bookings/services/${ids.maths}/book`, owner.cookie, {
+      startsAt: at(day, '15:00'),
+    });
     const { bookingId } = res.json();
     expect((await r.send('GET', `/api/bookings/mine/${bookingId}/calendar.ics`, stranger.cookie)).statusCode).toBe(404);
     expect((await r.send('POST', `/api/bookings/mine/${bookingId}/cancel`, stranger.cookie, {})).statusCode).toBe(404);
@@ -295,10 +342,19 @@ describe('bookings: services, availability, holds, payment, cancellation, the da
     expect((await r.send('GET', '/api/bookings/own/services', vendor.cookie)).statusCode).toBe(403);
     expect((await r.send('GET', '/api/bookings/own/services', stranger.cookie)).statusCode).toBe(403);
     expect((await r.send('GET', '/api/bookings/own/services')).statusCode).toBe(401);
-    expect((await r.send('POST', `/api/bookings/services/${ids.maths}/book`, undefined, { startsAt: at(day, '16:00') })).statusCode).toBe(401);
+    expect(
+      (await r.send('POST', `/api/bookings/services/${ids.maths}/book`, undefined, { startsAt: at(day, '16:00') }))
+        .statusCode,
+    ).toBe(401);
     // Another provider's service is not theirs to change.
     expect(
-      (await r.send('PUT', `/api/bookings/own/services/${ids.maths}`, consultant.cookie, { title: 'Mine now', durationMinutes: 60, priceCents: 100 })).statusCode,
+      (
+        await r.send('PUT', `/api/bookings/own/services/${ids.maths}`, consultant.cookie, {
+          title: 'Mine now',
+          durationMinutes: 60,
+          priceCents: 100,
+        })
+      ).statusCode,
     ).toBe(404);
     // The tutor's list holds none of the consultant's bookings.
     const own = (await r.send('GET', '/api/bookings/own/bookings', tutor.cookie)).json().bookings;

@@ -28,7 +28,11 @@ const mineColumns = {
   },
   provider: organizations.name,
 };
-type TMineRow = { booking: typeof bookings.$inferSelect; service: { title: string; online: boolean; location: string; meetingUrl: string | null; noticeHours: number }; provider: string };
+type TMineRow = {
+  booking: typeof bookings.$inferSelect;
+  service: { title: string; online: boolean; location: string; meetingUrl: string | null; noticeHours: number };
+  provider: string;
+};
 
 function changeUntilOf(row: TMineRow): Date | null {
   if (!['held', 'confirmed'].includes(row.booking.status)) return null;
@@ -114,7 +118,13 @@ export async function myCalendarFile(db: DbExecutor, userId: string, id: string,
  * released; a paid one is refunded in full (payments' refundSellerShare, once: the booking leaves
  * 'confirmed' in the same transaction).
  */
-export async function cancelMine(db: DbExecutor, deps: TMailDeps, userId: string, id: string, reason: string): Promise<TMyBooking> {
+export async function cancelMine(
+  db: DbExecutor,
+  deps: TMailDeps,
+  userId: string,
+  id: string,
+  reason: string,
+): Promise<TMyBooking> {
   await transaction(db, async (tx) => {
     const row = await mineRow(tx, userId, id, true);
     if (!['held', 'confirmed'].includes(row.booking.status)) throw conflict(M.notCancellable);
@@ -158,7 +168,12 @@ async function cancelBooking(
 }
 
 /** The customer moves a paid one-to-one booking to another free time, within the notice period. */
-export async function rescheduleMine(db: DbExecutor, userId: string, id: string, startsAtIso: string): Promise<TMyBooking> {
+export async function rescheduleMine(
+  db: DbExecutor,
+  userId: string,
+  id: string,
+  startsAtIso: string,
+): Promise<TMyBooking> {
   await transaction(db, async (tx) => {
     const row = await mineRow(tx, userId, id, true);
     if (row.booking.status !== 'confirmed' || row.booking.sessionId) throw conflict(M.notChangeable);

@@ -21,7 +21,10 @@ export async function providerOrganizationOf(db: DbExecutor, user: TSessionUser 
     throw forbidden(BOOKING_MESSAGES.notProvider);
   }
   const profile = await ensureSellerProfile(db, organizationId);
-  if (profile.sellerType !== 'business' || !profile.partnerTypes.some((t) => (BOOKABLE_PARTNER_TYPES as readonly string[]).includes(t)))
+  if (
+    profile.sellerType !== 'business' ||
+    !profile.partnerTypes.some((t) => (BOOKABLE_PARTNER_TYPES as readonly string[]).includes(t))
+  )
     throw forbidden(BOOKING_MESSAGES.notProvider);
   return organizationId;
 }

@@ -48,7 +48,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   onOrderPurpose(BOOKING_PURPOSE, bookingOrderHooks(mail));
   addSitemapSource('bookings', async (executor) =>
-    (await publishedServiceIds(executor)).map((s) => ({ path: `/marketplace/services/${s.id}`, updatedAt: s.updatedAt })),
+    (await publishedServiceIds(executor)).map((s) => ({
+      path: `/marketplace/services/${s.id}`,
+      updatedAt: s.updatedAt,
+    })),
   );
 
   // Public

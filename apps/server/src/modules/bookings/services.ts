@@ -48,13 +48,20 @@ function publicOf(row: TServiceRow, provider: { name: string; slug: string }): T
 }
 
 /** A published service of an active provider, for its public page (never the meeting link). */
-export async function publicService(db: DbExecutor, id: string): Promise<{ service: TPublicService; row: TServiceRow }> {
+export async function publicService(
+  db: DbExecutor,
+  id: string,
+): Promise<{ service: TPublicService; row: TServiceRow }> {
   const [found] = await db
-    .select({ service: bookingServices, org: { name: organizations.name, slug: organizations.slug, status: organizations.status } })
+    .select({
+      service: bookingServices,
+      org: { name: organizations.name, slug: organizations.slug, status: organizations.status },
+    })
     .from(bookingServices)
     .innerJoin(organizations, eq(organizations.id, bookingServices.organizationId))
     .where(eq(bookingServices.id, id));
-  if (!found || found.service.status !== 'published' || found.org.status !== 'active') throw notFound(M.serviceNotFound);
+  if (!found || found.service.status !== 'published' || found.org.status !== 'active')
+    throw notFound(M.serviceNotFound);
   return { service: publicOf(found.service, { name: found.org.name, slug: found.org.slug }), row: found.service };
 }
 
@@ -64,7 +71,9 @@ export async function providerServices(db: DbExecutor, slug: string): Promise<TP
     .select({ service: bookingServices, org: { name: organizations.name, slug: organizations.slug } })
     .from(bookingServices)
     .innerJoin(organizations, eq(organizations.id, bookingServices.organizationId))
-    .where(and(eq(organizations.slug, slug), eq(organizations.status, 'active'), eq(bookingServices.status, 'published')))
+    .where(
+      and(eq(organizations.slug, slug), eq(organizations.status, 'active'), eq(bookingServices.status, 'published')),
+    )
     .orderBy(asc(bookingServices.title));
   return rows.map((r) => publicOf(r.service, r.org));
 }
@@ -80,9 +89,16 @@ export async function publishedServiceIds(db: DbExecutor): Promise<{ id: string;
 }
 
 export async function readAvailability(db: DbExecutor, organizationId: string): Promise<TAvailability> {
-  const [provider] = await db.select().from(bookingProviders).where(eq(bookingProviders.organizationId, organizationId));
+  const [provider] = await db
+    .select()
+    .from(bookingProviders)
+    .where(eq(bookingProviders.organizationId, organizationId));
   const weekly = await db
-    .select({ weekday: bookingAvailability.weekday, startMinute: bookingAvailability.startMinute, endMinute: bookingAvailability.endMinute })
+    .select({
+      weekday: bookingAvailability.weekday,
+      startMinute: bookingAvailability.startMinute,
+      endMinute: bookingAvailability.endMinute,
+    })
     .from(bookingAvailability)
     .where(eq(bookingAvailability.organizationId, organizationId))
     .orderBy(asc(bookingAvailability.weekday), asc(bookingAvailability.startMinute));
@@ -109,7 +125,8 @@ export async function saveAvailability(
   for (let day = 0; day < 7; day++) {
     const hours = input.weekly.filter((h) => h.weekday === day).sort((a, b) => a.startMinute - b.startMinute);
     for (let i = 1; i < hours.length; i++)
-      if (hours[i]!.startMinute < hours[i - 1]!.endMinute) throw badRequest(M.availabilityOverlap, { weekly: M.availabilityOverlap });
+      if (hours[i]!.startMinute < hours[i - 1]!.endMinute)
+        throw badRequest(M.availabilityOverlap, { weekly: M.availabilityOverlap });
   }
   const organizationId = actor.organizationId;
   await transaction(db, async (tx) => {
@@ -121,10 +138,13 @@ export async function saveAvailability(
         set: { openOnPublicHolidays: input.openOnPublicHolidays, updatedAt: sql`now()` },
       });
     await tx.delete(bookingAvailability).where(eq(bookingAvailability.organizationId, organizationId));
-    if (input.weekly.length) await tx.insert(bookingAvailability).values(input.weekly.map((h) => ({ ...h, organizationId })));
+    if (input.weekly.length)
+      await tx.insert(bookingAvailability).values(input.weekly.map((h) => ({ ...h, organizationId })));
     await tx
       .delete(bookingExceptions)
-      .where(and(eq(bookingExceptions.organizationId, organizationId), gte(bookingExceptions.date, todayInSouthAfrica())));
+      .where(
+        and(eq(bookingExceptions.organizationId, organizationId), gte(bookingExceptions.date, todayInSouthAfrica())),
+      );
     const upcoming = input.exceptions.filter((e) => e.date >= todayInSouthAfrica());
     if (upcoming.length)
       await tx.insert(bookingExceptions).values(
@@ -137,13 +157,22 @@ export async function saveAvailability(
           note: e.note,
         })),
       );
-    await recordAudit(tx, { action: 'bookings.availability_saved', actorUserId: actor.userId, target: `organization:${organizationId}` });
+    await recordAudit(tx, {
+      action: 'bookings.availability_saved',
+      actorUserId: actor.userId,
+      target: `organization:${organizationId}`,
+    });
   });
   return readAvailability(db, organizationId);
 }
 
 /** The provider's busy time between two instants: active one-to-one bookings and scheduled group sessions. */
-export async function busyIntervals(db: DbExecutor, organizationId: string, from: number, to: number): Promise<TInterval[]> {
+export async function busyIntervals(
+  db: DbExecutor,
+  organizationId: string,
+  from: number,
+  to: number,
+): Promise<TInterval[]> {
   const range = sql`tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)`;
   const taken = await db
     .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
@@ -228,7 +257,12 @@ export async function serviceSlots(
 }
 
 /** Whether `startsAt` is one of the service's offered times (what is taken is the database's to refuse). */
-export async function isOfferedStart(db: DbExecutor, row: TServiceRow, startsAt: Date, now = Date.now()): Promise<boolean> {
+export async function isOfferedStart(
+  db: DbExecutor,
+  row: TServiceRow,
+  startsAt: Date,
+  now = Date.now(),
+): Promise<boolean> {
   const date = todayInSouthAfrica(startsAt);
   const availability = await readAvailability(db, row.organizationId);
   const plans = dayPlans({ from: date, days: 1, ...availability });
@@ -249,10 +283,7 @@ async function sessionsOf(db: DbExecutor, serviceIds: string[]) {
     })
     .from(bookingSessions)
     .where(
-      and(
-        inArray(bookingSessions.serviceId, serviceIds),
-        sql`${bookingSessions.endsAt} > now() - interval '30 days'`,
-      ),
+      and(inArray(bookingSessions.serviceId, serviceIds), sql`${bookingSessions.endsAt} > now() - interval '30 days'`),
     )
     .orderBy(asc(bookingSessions.startsAt));
 }
@@ -282,7 +313,10 @@ export async function ownServices(db: DbExecutor, organizationId: string): Promi
     .from(bookingServices)
     .where(and(eq(bookingServices.organizationId, organizationId), ne(bookingServices.status, 'archived')))
     .orderBy(asc(bookingServices.createdAt));
-  const sessions = await sessionsOf(db, rows.map((r) => r.id));
+  const sessions = await sessionsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ownOf(row, sessions));
 }
 
@@ -323,7 +357,11 @@ export async function createService(
       .insert(bookingServices)
       .values({ ...values, organizationId: actor.organizationId })
       .returning({ id: bookingServices.id });
-    await recordAudit(tx, { action: 'bookings.service_created', actorUserId: actor.userId, target: `booking_service:${row!.id}` });
+    await recordAudit(tx, {
+      action: 'bookings.service_created',
+      actorUserId: actor.userId,
+      target: `booking_service:${row!.id}`,
+    });
     return row!.id;
   });
   return ownService(db, actor.organizationId, id);
@@ -346,9 +384,18 @@ export async function updateService(
     // Bookings already made keep their kind: a service's kind is fixed once it exists.
     await tx
       .update(bookingServices)
-      .set({ ...values, kind: current.kind, seatLimit: current.kind === 'group' ? values.seatLimit ?? current.seatLimit : null, updatedAt: sql`now()` })
+      .set({
+        ...values,
+        kind: current.kind,
+        seatLimit: current.kind === 'group' ? (values.seatLimit ?? current.seatLimit) : null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(bookingServices.id, id));
-    await recordAudit(tx, { action: 'bookings.service_updated', actorUserId: actor.userId, target: `booking_service:${id}` });
+    await recordAudit(tx, {
+      action: 'bookings.service_updated',
+      actorUserId: actor.userId,
+      target: `booking_service:${id}`,
+    });
   });
   return ownService(db, actor.organizationId, id);
 }
@@ -361,7 +408,8 @@ export async function createSession(
   startsAtIso: string,
 ): Promise<TOwnService> {
   const startsAt = new Date(startsAtIso);
-  if (startsAt.getTime() <= Date.now()) throw badRequest('Choose a time in the future.', { startsAt: 'Choose a time in the future.' });
+  if (startsAt.getTime() <= Date.now())
+    throw badRequest('Choose a time in the future.', { startsAt: 'Choose a time in the future.' });
   await transaction(db, async (tx) => {
     const [service] = await tx
       .select()
@@ -378,7 +426,11 @@ export async function createSession(
           .insert(bookingSessions)
           .values({ serviceId, organizationId: actor.organizationId, startsAt, endsAt, seatLimit: service.seatLimit! })
           .returning({ id: bookingSessions.id });
-        await recordAudit(sp, { action: 'bookings.session_created', actorUserId: actor.userId, target: `booking_session:${session!.id}` });
+        await recordAudit(sp, {
+          action: 'bookings.session_created',
+          actorUserId: actor.userId,
+          target: `booking_session:${session!.id}`,
+        });
       });
     } catch (error) {
       if (databaseError(error, '23P01')) throw conflict(M.sessionOverlap);

@@ -9,7 +9,12 @@ import { publicHolidayOn } from '@sekolo/shared/domain/sa-public-holidays';
  */
 
 export type TWeekly = { weekday: number; startMinute: number; endMinute: number };
-export type TException = { date: string; kind: 'day_off' | 'extra'; startMinute: number | null; endMinute: number | null };
+export type TException = {
+  date: string;
+  kind: 'day_off' | 'extra';
+  startMinute: number | null;
+  endMinute: number | null;
+};
 export type TInterval = { start: number; end: number };
 export type TSlot = { startsAt: string; endsAt: string };
 
@@ -52,7 +57,11 @@ export function dayPlans(input: {
       : input.weekly
           .filter((w) => w.weekday === dayOfWeek(date))
           .map((w) => ({ start: instantOf(date, w.startMinute), end: instantOf(date, w.endMinute) }));
-    plans.push({ date, windows: [...weekly, ...extra].sort((a, b) => a.start - b.start), dayOff: extra.length ? null : dayOff });
+    plans.push({
+      date,
+      windows: [...weekly, ...extra].sort((a, b) => a.start - b.start),
+      dayOff: extra.length ? null : dayOff,
+    });
   }
   return plans;
 }
@@ -60,7 +69,12 @@ export function dayPlans(input: {
 const overlaps = (a: TInterval, b: TInterval) => a.start < b.end && b.start < a.end;
 
 /** The slots of `durationMinutes` in the plans' windows that start after `now` and overlap nothing busy. */
-export function freeSlots(plans: readonly TDayPlan[], durationMinutes: number, busy: readonly TInterval[], now: number): TSlot[] {
+export function freeSlots(
+  plans: readonly TDayPlan[],
+  durationMinutes: number,
+  busy: readonly TInterval[],
+  now: number,
+): TSlot[] {
   const length = durationMinutes * MINUTE;
   const seen = new Set<number>();
   const slots: TSlot[] = [];

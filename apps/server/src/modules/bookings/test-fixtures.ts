@@ -34,7 +34,12 @@ export function bookingRequests(t: TestApp) {
       status: 'COMPLETE',
       cardLast4: '4242',
     });
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/notify/sandbox', headers: n.headers, payload: n.body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/notify/sandbox',
+      headers: n.headers,
+      payload: n.body,
+    });
     if (res.statusCode !== 200) throw new Error(res.body);
     return order!;
   };

@@ -26,8 +26,7 @@ export type TSellerCommission = { commissionCents: number; commissionBps: number
 export function sellerCommissionOf(order: TOrder): TSellerCommission | null {
   if (order.kind !== 'basket' || !order.metadata.payment?.payeeOrganizationId) return null;
   const value = (order.metadata.context as { sellerCommission?: unknown } | undefined)?.sellerCommission as
-    | Partial<TSellerCommission>
-    | undefined;
+    Partial<TSellerCommission> | undefined;
   if (!value || !Number.isSafeInteger(value.commissionCents) || !Number.isSafeInteger(value.commissionBps)) return null;
   return { commissionCents: value.commissionCents!, commissionBps: value.commissionBps! };
 }

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations, users } from './auth.ts';
 import { paymentOrders } from './payments.ts';
 
@@ -188,7 +177,9 @@ export const bookings = pgTable(
     index('bookings_org_time_idx').on(t.organizationId, t.startsAt),
     index('bookings_customer_idx').on(t.customerUserId, t.startsAt),
     index('bookings_payment_order_idx').on(t.paymentOrderId),
-    index('bookings_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'held'`),
+    index('bookings_hold_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'held'`),
     uniqueIndex('bookings_session_seat_key')
       .on(t.sessionId, t.seatNumber)
       .where(sql`${t.status} in ('held', 'confirmed')`),

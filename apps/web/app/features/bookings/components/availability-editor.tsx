@@ -25,7 +25,13 @@ export function AvailabilityEditor() {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   useEffect(() => {
     if (!current.data) return;
-    setRows(current.data.weekly.map((w) => ({ weekday: w.weekday, start: minuteToClock(w.startMinute), end: minuteToClock(w.endMinute) })));
+    setRows(
+      current.data.weekly.map((w) => ({
+        weekday: w.weekday,
+        start: minuteToClock(w.startMinute),
+        end: minuteToClock(w.endMinute),
+      })),
+    );
     setExceptions(
       current.data.exceptions.map((e) => ({
         date: e.date,
@@ -46,10 +52,19 @@ export function AvailabilityEditor() {
     onError: (error) => setMessage({ ok: false, text: errorMessage(error) }),
   });
   if (current.isPending) return <LoadingSpinner label="Loading your hours..." />;
-  if (current.isError) return <p role="alert" className="text-sm text-red-800">{errorMessage(current.error)}</p>;
+  if (current.isError)
+    return (
+      <p role="alert" className="text-sm text-red-800">
+        {errorMessage(current.error)}
+      </p>
+    );
 
   const submit = () => {
-    const weekly = rows.map((r) => ({ weekday: r.weekday, startMinute: clockToMinute(r.start) ?? -1, endMinute: clockToMinute(r.end) ?? -1 }));
+    const weekly = rows.map((r) => ({
+      weekday: r.weekday,
+      startMinute: clockToMinute(r.start) ?? -1,
+      endMinute: clockToMinute(r.end) ?? -1,
+    }));
     if (weekly.some((w) => w.startMinute < 0 || w.endMinute <= w.startMinute))
       return setMessage({ ok: false, text: 'Each span needs a start and a later end.' });
     save.mutate({
@@ -100,7 +115,12 @@ export function AvailabilityEditor() {
                     value={row.end}
                     onChange={(e) => setRow(i, { end: e.target.value })}
                   />
-                  <Button type="button" size="sm" variant="ghost" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setRows(rows.filter((_, j) => j !== i))}
+                  >
                     Remove
                   </Button>
                 </span>
@@ -118,15 +138,21 @@ export function AvailabilityEditor() {
           </div>
         ))}
         <label className="flex items-center gap-2 text-sm text-slate-900">
-          <input type="checkbox" checked={holidays} onChange={(e) => setHolidays(e.target.checked)} />
-          I work on South African public holidays
+          <input type="checkbox" checked={holidays} onChange={(e) => setHolidays(e.target.checked)} />I work on South
+          African public holidays
         </label>
       </fieldset>
       <fieldset className="space-y-3">
         <legend className="text-lg font-semibold text-slate-900">Days off and extra hours</legend>
         {exceptions.map((e, i) => (
           <div key={i} className="flex flex-wrap items-center gap-2">
-            <input type="date" aria-label="Date" className={input} value={e.date} onChange={(ev) => setException(i, { date: ev.target.value })} />
+            <input
+              type="date"
+              aria-label="Date"
+              className={input}
+              value={e.date}
+              onChange={(ev) => setException(i, { date: ev.target.value })}
+            />
             <select
               aria-label="Kind"
               className={input}
@@ -138,12 +164,35 @@ export function AvailabilityEditor() {
             </select>
             {e.kind === 'extra' ? (
               <>
-                <input type="time" aria-label="Extra from" className={input} value={e.start} onChange={(ev) => setException(i, { start: ev.target.value })} />
-                <input type="time" aria-label="Extra until" className={input} value={e.end} onChange={(ev) => setException(i, { end: ev.target.value })} />
+                <input
+                  type="time"
+                  aria-label="Extra from"
+                  className={input}
+                  value={e.start}
+                  onChange={(ev) => setException(i, { start: ev.target.value })}
+                />
+                <input
+                  type="time"
+                  aria-label="Extra until"
+                  className={input}
+                  value={e.end}
+                  onChange={(ev) => setException(i, { end: ev.target.value })}
+                />
               </>
             ) : null}
-            <input aria-label="Note" placeholder="Note" className={input} value={e.note} onChange={(ev) => setException(i, { note: ev.target.value })} />
-            <Button type="button" size="sm" variant="ghost" onClick={() => setExceptions(exceptions.filter((_, j) => j !== i))}>
+            <input
+              aria-label="Note"
+              placeholder="Note"
+              className={input}
+              value={e.note}
+              onChange={(ev) => setException(i, { note: ev.target.value })}
+            />
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              onClick={() => setExceptions(exceptions.filter((_, j) => j !== i))}
+            >
               Remove
             </Button>
           </div>
@@ -158,7 +207,10 @@ export function AvailabilityEditor() {
         </Button>
       </fieldset>
       {message ? (
-        <p role={message.ok ? 'status' : 'alert'} className={`text-sm ${message.ok ? 'text-green-800' : 'text-red-800'}`}>
+        <p
+          role={message.ok ? 'status' : 'alert'}
+          className={`text-sm ${message.ok ? 'text-green-800' : 'text-red-800'}`}
+        >
           {message.text}
         </p>
       ) : null}

@@ -147,7 +147,11 @@ export function MyBookings() {
                   variant="destructive"
                   disabled={cancel.isPending}
                   onClick={() => {
-                    if (window.confirm(`Cancel ${b.serviceTitle} on ${saDateTime(b.startsAt)}? A paid booking is refunded in full.`))
+                    if (
+                      window.confirm(
+                        `Cancel ${b.serviceTitle} on ${saDateTime(b.startsAt)}? A paid booking is refunded in full.`,
+                      )
+                    )
                       cancel.mutate(b.id);
                   }}
                 >

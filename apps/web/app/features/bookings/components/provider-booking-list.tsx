@@ -14,9 +14,13 @@ import { saDateTime, saTime } from '../lib/sa-time';
 export function ProviderBookingList() {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
-  const bookings = useQuery({ queryKey: ['bookings', 'own', 'list'], queryFn: () => call(api.ownBookings, { query: {} }) });
+  const bookings = useQuery({
+    queryKey: ['bookings', 'own', 'list'],
+    queryFn: () => call(api.ownBookings, { query: {} }),
+  });
   const cancel = useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) => call(api.cancelOwn, { params: { id }, body: { reason } }),
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      call(api.cancelOwn, { params: { id }, body: { reason } }),
     onSuccess: () => {
       setProblem(null);
       void queryClient.invalidateQueries({ queryKey: ['bookings'] });
@@ -63,7 +67,9 @@ export function ProviderBookingList() {
                   variant="destructive"
                   disabled={cancel.isPending}
                   onClick={() => {
-                    const reason = window.prompt(`Why is ${b.reference} cancelled? ${b.customerName} reads this and is refunded in full.`);
+                    const reason = window.prompt(
+                      `Why is ${b.reference} cancelled? ${b.customerName} reads this and is refunded in full.`,
+                    );
                     if (reason !== null) cancel.mutate({ id: b.id, reason });
                   }}
                 >

@@ -10,7 +10,9 @@ export function ProviderBookings() {
     <div className="space-y-4">
       <header>
         <h1 className="text-2xl font-bold text-slate-900">Bookings</h1>
-        <p className="text-slate-700">Lessons, consultations and classes your customers booked and paid. Times are South African time.</p>
+        <p className="text-slate-700">
+          Lessons, consultations and classes your customers booked and paid. Times are South African time.
+        </p>
       </header>
       <Tabs defaultValue="calendar">
         <TabsList aria-label="Bookings sections">

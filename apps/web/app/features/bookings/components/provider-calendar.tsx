@@ -49,10 +49,20 @@ export function ProviderCalendar() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         <div role="group" aria-label="Calendar view" className="flex gap-1">
-          <Button size="sm" variant={view === 'day' ? 'primary' : 'secondary'} aria-pressed={view === 'day'} onClick={() => setView('day')}>
+          <Button
+            size="sm"
+            variant={view === 'day' ? 'primary' : 'secondary'}
+            aria-pressed={view === 'day'}
+            onClick={() => setView('day')}
+          >
             Day
           </Button>
-          <Button size="sm" variant={view === 'week' ? 'primary' : 'secondary'} aria-pressed={view === 'week'} onClick={() => setView('week')}>
+          <Button
+            size="sm"
+            variant={view === 'week' ? 'primary' : 'secondary'}
+            aria-pressed={view === 'week'}
+            onClick={() => setView('week')}
+          >
             Week
           </Button>
         </div>
@@ -81,7 +91,9 @@ export function ProviderCalendar() {
             const items = bookings.data.bookings.filter((b) => saDateKey(b.startsAt) === date);
             return (
               <section key={date} aria-label={dayHeading(date)} className="min-w-0 space-y-2">
-                <h3 className={`text-sm font-semibold ${date === todayInSouthAfrica() ? 'text-brand-700' : 'text-slate-900'}`}>
+                <h3
+                  className={`text-sm font-semibold ${date === todayInSouthAfrica() ? 'text-brand-700' : 'text-slate-900'}`}
+                >
                   {dayHeading(date)}
                 </h3>
                 {items.length === 0 ? (

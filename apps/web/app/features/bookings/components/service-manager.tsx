@@ -97,7 +97,13 @@ function ServiceForm({ initial, existing, onSaved }: { initial: TDraft; existing
     >
       <label className="text-sm font-medium text-slate-900 sm:col-span-2">
         Title
-        <input className={field} value={draft.title} onChange={(e) => set({ title: e.target.value })} required name={`title-${id}`} />
+        <input
+          className={field}
+          value={draft.title}
+          onChange={(e) => set({ title: e.target.value })}
+          required
+          name={`title-${id}`}
+        />
       </label>
       <label className="text-sm font-medium text-slate-900 sm:col-span-2">
         Description
@@ -131,21 +137,47 @@ function ServiceForm({ initial, existing, onSaved }: { initial: TDraft; existing
       </label>
       <label className="text-sm font-medium text-slate-900">
         Length (minutes)
-        <input className={field} type="number" min={15} max={480} value={draft.durationMinutes} onChange={(e) => set({ durationMinutes: e.target.value })} />
+        <input
+          className={field}
+          type="number"
+          min={15}
+          max={480}
+          value={draft.durationMinutes}
+          onChange={(e) => set({ durationMinutes: e.target.value })}
+        />
       </label>
       <label className="text-sm font-medium text-slate-900">
         Price (R)
-        <input className={field} inputMode="decimal" value={draft.priceRand} onChange={(e) => set({ priceRand: e.target.value })} />
+        <input
+          className={field}
+          inputMode="decimal"
+          value={draft.priceRand}
+          onChange={(e) => set({ priceRand: e.target.value })}
+        />
       </label>
       {draft.kind === 'group' ? (
         <label className="text-sm font-medium text-slate-900">
           Seats per session
-          <input className={field} type="number" min={1} max={500} value={draft.seatLimit} onChange={(e) => set({ seatLimit: e.target.value })} />
+          <input
+            className={field}
+            type="number"
+            min={1}
+            max={500}
+            value={draft.seatLimit}
+            onChange={(e) => set({ seatLimit: e.target.value })}
+          />
         </label>
       ) : null}
       <label className="text-sm font-medium text-slate-900">
         Notice for changes (hours)
-        <input className={field} type="number" min={0} max={336} value={draft.noticeHours} onChange={(e) => set({ noticeHours: e.target.value })} />
+        <input
+          className={field}
+          type="number"
+          min={0}
+          max={336}
+          value={draft.noticeHours}
+          onChange={(e) => set({ noticeHours: e.target.value })}
+        />
       </label>
       <label className="flex items-center gap-2 text-sm font-medium text-slate-900">
         <input type="checkbox" checked={draft.online} onChange={(e) => set({ online: e.target.checked })} />
@@ -154,7 +186,13 @@ function ServiceForm({ initial, existing, onSaved }: { initial: TDraft; existing
       {draft.online ? (
         <label className="text-sm font-medium text-slate-900">
           Meeting link (paid attendees only)
-          <input className={field} type="url" placeholder="https://" value={draft.meetingUrl} onChange={(e) => set({ meetingUrl: e.target.value })} />
+          <input
+            className={field}
+            type="url"
+            placeholder="https://"
+            value={draft.meetingUrl}
+            onChange={(e) => set({ meetingUrl: e.target.value })}
+          />
         </label>
       ) : (
         <label className="text-sm font-medium text-slate-900">
@@ -164,7 +202,11 @@ function ServiceForm({ initial, existing, onSaved }: { initial: TDraft; existing
       )}
       <label className="text-sm font-medium text-slate-900">
         Status
-        <select className={field} value={draft.status} onChange={(e) => set({ status: e.target.value as TDraft['status'] })}>
+        <select
+          className={field}
+          value={draft.status}
+          onChange={(e) => set({ status: e.target.value as TDraft['status'] })}
+        >
           <option value="published">Published (bookable)</option>
           <option value="draft">Draft</option>
           <option value="archived">Archived</option>
@@ -248,19 +290,30 @@ export function ServiceManager() {
   const services = useQuery({ queryKey: ['bookings', 'own-services'], queryFn: () => call(api.ownServices) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['bookings'] });
   if (services.isPending) return <LoadingSpinner label="Loading your services..." />;
-  if (services.isError) return <p role="alert" className="text-sm text-red-800">{errorMessage(services.error)}</p>;
+  if (services.isError)
+    return (
+      <p role="alert" className="text-sm text-red-800">
+        {errorMessage(services.error)}
+      </p>
+    );
   return (
     <div className="space-y-6">
       <ul className="space-y-3" aria-label="Your services">
         {services.data.services.map((s) => (
-          <li key={s.id} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="own-service">
+          <li
+            key={s.id}
+            className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
+            data-testid="own-service"
+          >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-semibold text-slate-900">
                 {s.title} · {s.durationMinutes} min · {formatZar(s.priceCents)}
                 {s.kind === 'group' ? ` · ${s.seatLimit} seats` : ''}
               </p>
               <span className="flex items-center gap-2">
-                <Badge variant={s.status === 'published' ? 'solid' : 'brand'}>{s.status === 'published' ? 'Published' : 'Draft'}</Badge>
+                <Badge variant={s.status === 'published' ? 'solid' : 'brand'}>
+                  {s.status === 'published' ? 'Published' : 'Draft'}
+                </Badge>
                 {s.status === 'published' ? (
                   <Link to={paths.bookingService(s.id)} className="text-sm font-semibold text-brand-700 underline">
                     Public page
@@ -272,7 +325,14 @@ export function ServiceManager() {
               </span>
             </div>
             {editing === s.id ? (
-              <ServiceForm initial={draftOf(s)} existing={s} onSaved={() => { setEditing(null); refresh(); }} />
+              <ServiceForm
+                initial={draftOf(s)}
+                existing={s}
+                onSaved={() => {
+                  setEditing(null);
+                  refresh();
+                }}
+              />
             ) : null}
             {s.kind === 'group' ? <Sessions service={s} onChanged={refresh} /> : null}
           </li>
