@@ -3,6 +3,8 @@ import type { TPublicService, TSlots } from '@sekolo/shared/schemas/bookings';
 import { BOOKING_CATEGORIES } from '@sekolo/shared/schemas/bookings';
 import { formatZar } from '@sekolo/shared/domain/money';
 import { BookSlots } from '~/features/bookings/components/book-slots';
+import { useSession } from '~/features/auth/hooks/use-session';
+import { followCheckoutRedirect } from '~/features/payments/lib/follow-redirect';
 import { pageTitle } from '~/content/site';
 import { paths } from '~/config/paths';
 import type { Route } from './+types/marketplace-service';
@@ -46,6 +48,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
 /** /marketplace/services/:id: a tutor's, consultant's or service provider's bookable service. */
 export default function MarketplaceServicePage() {
   const { service, slots } = useLoaderData<typeof loader>();
+  const session = useSession();
   const category = BOOKING_CATEGORIES.find((c) => c.id === service.category)?.label ?? service.category;
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-10 sm:px-6">
@@ -71,7 +74,16 @@ export default function MarketplaceServicePage() {
           {service.online ? ' The joining link is shown in your bookings once you have paid.' : ''}
         </p>
       </header>
-      {slots ? <BookSlots service={service} slots={slots} /> : <p>Free times could not be loaded. Please try again.</p>}
+      {slots ? (
+        <BookSlots
+          service={service}
+          slots={slots}
+          signedIn={session.isAuthenticated}
+          followRedirect={followCheckoutRedirect}
+        />
+      ) : (
+        <p>Free times could not be loaded. Please try again.</p>
+      )}
     </div>
   );
 }

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { bookingContracts as api } from '@sekolo/shared/contracts/bookings';
 import type { TPublicService, TSlots } from '@sekolo/shared/schemas/bookings';
+import type { TCheckoutRedirect } from '@sekolo/shared/schemas/payments';
 import { formatZar } from '@sekolo/shared/domain/money';
 import { Button } from '~/components/ui/button';
-import { useSession } from '~/features/auth/hooks/use-session';
-import { followCheckoutRedirect } from '~/features/payments/lib/follow-redirect';
 import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { paths } from '~/config/paths';
@@ -15,8 +14,18 @@ import { byDay, saDay, saTime } from '../lib/sa-time';
  * The free times of a service (South African time) and "Book and pay": the time is held for 15
  * minutes while the customer pays at the checkout. Signed-out visitors are asked to sign in first.
  */
-export function BookSlots({ service, slots }: { service: TPublicService; slots: TSlots }) {
-  const session = useSession();
+export function BookSlots({
+  service,
+  slots,
+  signedIn,
+  followRedirect,
+}: {
+  service: TPublicService;
+  slots: TSlots;
+  signedIn: boolean;
+  /** Sends the browser to the payment provider (the payments feature's, given by the route). */
+  followRedirect: (redirect: TCheckoutRedirect) => void;
+}) {
   const [chosen, setChosen] = useState<{ startsAt?: string; sessionId?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -28,7 +37,7 @@ export function BookSlots({ service, slots }: { service: TPublicService; slots: 
     setProblem(null);
     try {
       const answer = await call(api.book, { params: { id: service.id }, body: chosen });
-      followCheckoutRedirect(answer.redirect);
+      followRedirect(answer.redirect);
     } catch (error) {
       setProblem(errorMessage(error));
       setBusy(false);
@@ -106,7 +115,7 @@ export function BookSlots({ service, slots }: { service: TPublicService; slots: 
           {problem}
         </p>
       ) : null}
-      {session.isAuthenticated ? (
+      {signedIn ? (
         <Button onClick={() => void book()} disabled={!chosen || busy}>
           {busy ? 'Holding your time…' : `Book and pay ${formatZar(service.priceCents)}`}
         </Button>
