@@ -2,7 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookingContracts as api } from '@sekolo/shared/contracts/bookings';
 import { fromContract } from '../../platform/http/contract-route.ts';
-import { getSessionUser, requireRole, requireSession, type TSessionUser } from '../../platform/auth/guards.ts';
+import {
+  defineGuard,
+  getSessionUser,
+  requireRole,
+  requireSession,
+  type TSessionUser,
+} from '../../platform/auth/guards.ts';
 import { limitPerClientAddress } from '../../platform/rate-limits/rate-limit.ts';
 import { addSitemapSource } from '../listings/index.ts';
 import { onOrderPurpose } from '../payments/index.ts';
@@ -44,7 +50,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await me(request);
     return { userId: user.id, organizationId: await providerOrganizationOf(db, user) };
   };
-  const asProvider = requireRole('business_partner');
+  // The role, then the partner types: a product-only seller is refused (403) before its request is read.
+  const businessPartner = requireRole('business_partner');
+  const asProvider = defineGuard(async (request, reply) => {
+    await businessPartner(request, reply);
+    await providerOrganizationOf(db, await getSessionUser(request));
+  });
 
   onOrderPurpose(BOOKING_PURPOSE, bookingOrderHooks(mail));
   addSitemapSource('bookings', async (executor) =>
