@@ -38,6 +38,7 @@ import {
   smsAccountRoutes,
   smsWebhookRoutes,
 } from './modules/notifications/index.ts';
+import { bookingRoutes, registerBookingJobs } from './modules/bookings/index.ts';
 import {
   announcementRoutes,
   receivedAnnouncementRoutes,
@@ -88,6 +89,7 @@ export async function registerModules(app: App) {
   await app.register(smsWebhookRoutes, { prefix: '/api/sms' });
   await app.register(announcementRoutes, { prefix: '/api/school' });
   await app.register(receivedAnnouncementRoutes, { prefix: '/api/announcements' });
+  await app.register(bookingRoutes, { prefix: '/api/bookings' });
   registerModuleJobs(app);
 }
 
@@ -105,4 +107,5 @@ function registerModuleJobs(app: App) {
   registerRealtimeJobs(app.deps.jobs, app.deps.database.db);
   registerNotificationJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config);
   registerAnnouncementJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config);
+  registerBookingJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
 }

@@ -14,6 +14,8 @@ export const paths = {
   /** A published listing's page and a seller's page (rendered on the server with their meta). */
   marketplaceListing: (id: string) => `/marketplace/listings/${id}`,
   marketplaceSeller: (slug: string) => `/marketplace/sellers/${slug}`,
+  /** A bookable service's page (bookings, D22): its free times, booked and paid there. */
+  bookingService: (id: string) => `/marketplace/services/${id}`,
   basket: '/basket',
   contact: '/contact',
   contactSpecialists: '/contact-specialists',
@@ -89,6 +91,10 @@ export const paths = {
     businessModule: (module: string) => `/dashboard/business/${module}`,
     charity: '/dashboard/charity',
     customer: '/dashboard/customer',
+    /** The signed-in person's bookings (lessons, consultations, classes): join links, .ics, cancel. */
+    myBookings: '/dashboard/bookings',
+    /** The provider's bookings: calendar, list, services and availability. */
+    businessBookings: '/dashboard/business/bookings',
     /** A parent's school fees: every family account they pay, Pay now, and the return from paying. */
     parentFinance: '/dashboard/parent/finance',
     /** One of a parent's family accounts: its statement, and paying it. */

@@ -5,6 +5,7 @@ import { BasketPanel } from '~/features/basket/components/basket-panel';
 import { BuyerOrders } from '~/features/marketplace/components/buyer-orders';
 import { MessageAboutButton } from '~/features/messages/components/message-about-button';
 import { CustomerProfileGate } from '~/features/registration/components/customer-profile-gate';
+import { MyBookingsCard } from '~/features/bookings/components/my-bookings-card';
 import { paths } from '~/config/paths';
 
 export function meta() {
@@ -51,6 +52,7 @@ export default function DashboardCustomer() {
             </CardContent>
           </Card>
         </div>
+        <MyBookingsCard />
       </CustomerProfileGate>
     </DashboardHome>
   );

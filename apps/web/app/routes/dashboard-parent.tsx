@@ -10,6 +10,7 @@ import { ChildrenAssignments } from '~/features/academics/components/learner-ass
 import { ChildrenResults } from '~/features/academics/components/released-results';
 import { ChildrenReportCards } from '~/features/academics/components/report-card-list';
 import { MyApplications } from '~/features/admissions/components/my-applications';
+import { MyBookingsCard } from '~/features/bookings/components/my-bookings-card';
 import { paths } from '~/config/paths';
 
 export function meta() {
@@ -36,6 +37,7 @@ export default function DashboardParent() {
       <ReceivedAnnouncementsCard />
       <MyChildren />
       <MyFeeAccounts followRedirect={followCheckoutRedirect} />
+      <MyBookingsCard />
       <ChildOverviews />
       <ChildrenResults />
       <ChildrenReportCards />

@@ -1,6 +1,8 @@
 import { Link, data, useLoaderData } from 'react-router';
 import { REGIONS_BY_COUNTRY } from '@sekolo/shared/constants/enumerations';
 import type { TCataloguePage, TSellerPage } from '@sekolo/shared/schemas/marketplace';
+import type { TPublicService } from '@sekolo/shared/schemas/bookings';
+import { ProviderServiceList } from '~/features/bookings/components/provider-service-list';
 import { ListingCard } from '~/features/marketplace/components/listing-card';
 import { ReviewsList } from '~/features/marketplace/components/reviews-list';
 import { pageTitle } from '~/content/site';
@@ -14,9 +16,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!res.ok) throw data('The seller could not be loaded.', { status: 502 });
   const page = (await res.json()) as TSellerPage;
   const listings = await context.api(`/api/marketplace/listings?seller=${page.seller.id}&sort=newest&pageSize=24`);
+  const bookable = await context.api(`/api/bookings/providers/${encodeURIComponent(params.slug)}/services`);
   return {
     page,
     listings: listings.ok ? ((await listings.json()) as TCataloguePage) : null,
+    services: bookable.ok ? ((await bookable.json()) as { services: TPublicService[] }).services : [],
     origin: new URL(request.url).origin,
   };
 }
@@ -39,7 +43,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
 
 /** /marketplace/sellers/:slug: who sells, where, their rating and reviews, and what they sell. */
 export default function MarketplaceSellerPage() {
-  const { page, listings } = useLoaderData<typeof loader>();
+  const { page, listings, services } = useLoaderData<typeof loader>();
   const { seller } = page;
   const province = REGIONS_BY_COUNTRY.south_africa.find((r) => r.id === seller.province)?.label ?? seller.province;
   return (
@@ -60,6 +64,7 @@ export default function MarketplaceSellerPage() {
         </p>
         {seller.about ? <p className="max-w-3xl whitespace-pre-line text-slate-700">{seller.about}</p> : null}
       </header>
+      {services.length > 0 ? <ProviderServiceList services={services} /> : null}
       <section aria-labelledby="seller-listings-title">
         <h2 id="seller-listings-title" className="mb-4 text-2xl font-bold text-slate-900">
           On sale

@@ -1,5 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { DbExecutor } from '../../platform/db/client.ts';
 import { sitemapEntries } from './catalogue.ts';
+
+/** Another module's public pages for the sitemap (e.g. bookings' service pages): paths on this site. */
+export type TSitemapSource = (db: DbExecutor) => Promise<{ path: string; updatedAt?: Date }[]>;
+const sources = new Map<string, TSitemapSource>();
+
+/** Registers (or replaces: tests build many apps) a module's sitemap entries. */
+export function addSitemapSource(name: string, source: TSitemapSource): void {
+  sources.set(name, source);
+}
 
 /** The public pages every sitemap lists (the prerendered ones and the marketplace). */
 const STATIC_PATHS = ['/', '/features', '/pricing', '/marketplace', '/contact', '/demo'];
@@ -21,6 +31,12 @@ export const sitemapRoutes: FastifyPluginAsync = async (app) => {
       ),
       ...sellers.map((slug) => `<url><loc>${escapeXml(`${origin}/marketplace/sellers/${slug}`)}</loc></url>`),
     ];
+    for (const source of sources.values()) {
+      for (const entry of await source(app.deps.database.db)) {
+        const lastmod = entry.updatedAt ? `<lastmod>${entry.updatedAt.toISOString().slice(0, 10)}</lastmod>` : '';
+        urls.push(`<url><loc>${escapeXml(origin + entry.path)}</loc>${lastmod}</url>`);
+      }
+    }
     return reply
       .header('content-type', 'application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')

@@ -18,6 +18,7 @@ import type { TOrder } from './providers/types.ts';
 import { recordPayment } from './record-payment.ts';
 import { issueInvoice } from './invoices.ts';
 import { startSubscriptionFromOrder } from './subscriptions.ts';
+import { creditSellerShare, sellerCommissionOf } from './seller-share.ts';
 
 export type TCreditResult = { credited: true; order: TOrder } | { credited: false };
 
@@ -52,6 +53,9 @@ export async function creditOrder(
     if (order.kind === 'basket' && order.metadata.context?.purpose === 'marketplace') {
       journalId = await creditMarketplaceBasket(tx, order);
       if (order.buyerUserId) await tx.delete(basketItems).where(eq(basketItems.userId, order.buyerUserId));
+    } else if (sellerCommissionOf(order)) {
+      // One seller at the marketplace's commission (a booking): seller-share.ts.
+      journalId = await creditSellerShare(tx, order);
     } else if (order.kind === 'basket') {
       const payment = order.metadata.payment;
       if (!payment?.payeeOrganizationId) throw new Error(`Basket order ${order.reference} has no payee.`);

@@ -16,3 +16,5 @@ export {
 export { createOrder } from './create-order.ts';
 export { recordPayout } from './record-payout.ts';
 export { onOrderPurpose, purposeOf, type TOrderHook, type TOrderHooks } from './order-hooks.ts';
+export { refundSellerShare, sellerShareOf, type TSellerCommission } from './seller-share.ts';
+export { creditOrder } from './credit-order.ts';

@@ -92,7 +92,7 @@ describe('guards, /api/me, avatars and the audit log', () => {
   it('answers 401 to an anonymous caller on every route of the API but the public ones, whatever is sent', async () => {
     // Public by design: the session probe (null when signed out), the sign-in options, health, the
     // marketplace's listings and basket prices, a guardian's consent page by its mailed token, the
-    // public forms (newsletter, contact, demo), the reset-password link check, the payment provider's
+    // public forms (newsletter, contact, demo), bookable services and their free times, the reset-password link check, the payment provider's
     // notifications and the sandbox gateway's page and card payment (not in production; cancelling is
     // the signed-in buyer's), and the dev outbox and job rehearsal (not in production). Better Auth's /api/auth/*
     // answers for itself. An order is its buyer's to read.
@@ -102,6 +102,9 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'GET /api/admissions/schools/:slug',
       'GET /api/applications/guardian-consent/:token',
       'GET /api/auth-config',
+      'GET /api/bookings/providers/:slug/services',
+      'GET /api/bookings/services/:id',
+      'GET /api/bookings/services/:id/slots',
       'GET /api/dev/outbox',
       'GET /api/dev/sms',
       'GET /api/health',

@@ -6,6 +6,7 @@ import type { InjectOptions } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { authPost, cookiesFrom, signedInUser, signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
+import { marketplaceSellers } from '../db/schema/marketplace.ts';
 import { subscriptions } from '../db/schema/index.ts';
 import { createStarterSubscriptionOrder } from '../../test/factories/payments.ts';
 import { routeTable } from '../../test/route-table.ts';
@@ -133,6 +134,15 @@ describe('cross-site requests (sandbox payments)', () => {
       // A seller: the marketplace's listing and order routes.
       await createUser(t.database.db, { role: 'business_partner' }),
     ];
+    // A tutor: the bookings' provider routes (a business partner whose partner types take bookings).
+    const tutor = await createUser(t.database.db, {
+      role: 'business_partner',
+      organization: { name: 'Cross-site Tutors', type: 'business' },
+    });
+    await t.database.db
+      .insert(marketplaceSellers)
+      .values({ organizationId: tutor.organizationId!, partnerTypes: ['tutor'] });
+    people.push(tutor);
     const [, admin] = people;
     // The school's subscription, so the billing routes' guard (the subscription's manager) lets the admin through.
     const { order } = await createStarterSubscriptionOrder(t, admin!.id);
