@@ -37,6 +37,7 @@ import {
   receivedAnnouncementRoutes,
   registerAnnouncementJobs,
 } from './modules/announcements/index.ts';
+import { facilityRoutes, registerFacilityJobs, schoolFacilityRoutes } from './modules/facilities/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -81,6 +82,8 @@ export async function registerModules(app: App) {
   await app.register(smsWebhookRoutes, { prefix: '/api/sms' });
   await app.register(announcementRoutes, { prefix: '/api/school' });
   await app.register(receivedAnnouncementRoutes, { prefix: '/api/announcements' });
+  await app.register(facilityRoutes, { prefix: '/api/facilities' });
+  await app.register(schoolFacilityRoutes, { prefix: '/api/school' });
   registerModuleJobs(app);
 }
 
@@ -98,4 +101,5 @@ function registerModuleJobs(app: App) {
   registerRealtimeJobs(app.deps.jobs, app.deps.database.db);
   registerNotificationJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config);
   registerAnnouncementJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config);
+  registerFacilityJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
 }

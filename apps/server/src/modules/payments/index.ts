@@ -15,4 +15,5 @@ export {
 } from './subscriptions.ts';
 export { createOrder } from './create-order.ts';
 export { recordPayout } from './record-payout.ts';
+export { recordRefund } from './record-refund.ts';
 export { onOrderPurpose, purposeOf, type TOrderHook, type TOrderHooks } from './order-hooks.ts';
