@@ -106,7 +106,7 @@ describe('facility rentals', () => {
       registerClassId: klass.id,
     });
     await createLesson(db, org, subjectClass, { day: 2, periodId: period.id, roomId: room.id });
-  });
+  }, 300_000);
   afterAll(() => t.close());
 
   it('lets the school list its facilities, link the hall to its timetable room and block dates', async () => {
