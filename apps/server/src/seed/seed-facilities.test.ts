@@ -41,19 +41,33 @@ describe('demo facility rentals', () => {
     expect(await findUnbalancedJournals(t.database.db)).toEqual([]);
 
     const page = await t.app.inject({ method: 'GET', url: '/api/facilities/schools/demo-high-school' });
-    expect(page.json().facilities.map((f: { name: string; hourlyRateCents: number }) => [f.name, f.hourlyRateCents])).toEqual([
+    expect(
+      page.json().facilities.map((f: { name: string; hourlyRateCents: number }) => [f.name, f.hourlyRateCents]),
+    ).toEqual([
       ['Computer Lab', 35_000],
       ['School Hall', 45_000],
       ['Sports Field', 30_000],
     ]);
     const admin = await signIn(t.app, 'admin@demo-school.sekolo.test', demoPassword, { ip: '10.7.47.1' });
-    const school2 = await t.app.inject({ method: 'GET', url: '/api/school/facility-bookings', headers: { cookie: admin.cookie } });
-    expect(school2.json().bookings.map((b: { booker: { email: string } }) => b.booker.email).sort()).toEqual([
-      'customer@sekolo.test',
-      'vendor@demo-business.sekolo.test',
-    ]);
+    const school2 = await t.app.inject({
+      method: 'GET',
+      url: '/api/school/facility-bookings',
+      headers: { cookie: admin.cookie },
+    });
+    expect(
+      school2
+        .json()
+        .bookings.map((b: { booker: { email: string } }) => b.booker.email)
+        .sort(),
+    ).toEqual(['customer@sekolo.test', 'vendor@demo-business.sekolo.test']);
     const vendor = await signIn(t.app, 'vendor@demo-business.sekolo.test', demoPassword, { ip: '10.7.47.2' });
-    const mine = await t.app.inject({ method: 'GET', url: '/api/facilities/my-bookings', headers: { cookie: vendor.cookie } });
-    expect(mine.json().bookings).toMatchObject([{ reference: DEMO_FACILITY_BOOKINGS.paid, status: 'paid', canCancel: true }]);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/facilities/my-bookings',
+      headers: { cookie: vendor.cookie },
+    });
+    expect(mine.json().bookings).toMatchObject([
+      { reference: DEMO_FACILITY_BOOKINGS.paid, status: 'paid', canCancel: true },
+    ]);
   });
 });

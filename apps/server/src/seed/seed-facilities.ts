@@ -78,10 +78,7 @@ export const seedFacilities: TSeeder = async ({ database, config }) => {
   const db = database.db;
   const [school] = await db.select().from(organizations).where(eq(organizations.slug, DEMO_SCHOOL.slug));
   if (!school) return [];
-  await db
-    .insert(timetableRooms)
-    .values({ organizationId: school.id, name: 'Computer Lab' })
-    .onConflictDoNothing();
+  await db.insert(timetableRooms).values({ organizationId: school.id, name: 'Computer Lab' }).onConflictDoNothing();
   const [lab] = await db
     .select({ id: timetableRooms.id })
     .from(timetableRooms)
@@ -89,7 +86,11 @@ export const seedFacilities: TSeeder = async ({ database, config }) => {
   await db
     .insert(facilities)
     .values(
-      FACILITIES.map((f) => ({ ...f, organizationId: school.id, roomId: f.name === 'Computer Lab' ? (lab?.id ?? null) : null })),
+      FACILITIES.map((f) => ({
+        ...f,
+        organizationId: school.id,
+        roomId: f.name === 'Computer Lab' ? (lab?.id ?? null) : null,
+      })),
     )
     .onConflictDoNothing();
   const [hall] = await db
@@ -137,11 +138,21 @@ export const seedFacilities: TSeeder = async ({ database, config }) => {
         context: { purpose: FACILITY_BOOKING_PURPOSE, bookingId: booking!.id },
       },
     );
-    await creditOrder(db, { orderId: order.id, provider: 'sandbox', providerTransactionId: `sbx_demo_${booking!.reference}` });
+    await creditOrder(db, {
+      orderId: order.id,
+      provider: 'sandbox',
+      providerTransactionId: `sbx_demo_${booking!.reference}`,
+    });
     // Seeding runs without the app's order hooks: what the paid hook does, done here.
     await db
       .update(facilityBookings)
-      .set({ status: 'paid', paidAt: new Date(), paymentOrderId: order.id, paymentReference: order.reference, holdExpiresAt: null })
+      .set({
+        status: 'paid',
+        paidAt: new Date(),
+        paymentOrderId: order.id,
+        paymentReference: order.reference,
+        holdExpiresAt: null,
+      })
       .where(eq(facilityBookings.id, booking!.id));
   }
   if (!existing.some((b) => b.reference === DEMO_FACILITY_BOOKINGS.pending)) {

@@ -65,7 +65,9 @@ export default function SchoolFacilitiesPublic() {
                     {facility.requiresApproval ? ' · the school approves each booking' : ' · booked at once'}
                   </p>
                 </header>
-                {facility.description ? <p className="whitespace-pre-line text-slate-700">{facility.description}</p> : null}
+                {facility.description ? (
+                  <p className="whitespace-pre-line text-slate-700">{facility.description}</p>
+                ) : null}
                 <dl className="grid gap-2 text-sm sm:grid-cols-2">
                   <div>
                     <dt className="font-semibold text-slate-900">Rates</dt>

@@ -98,7 +98,11 @@ export const ZOpeningHours = z
   .refine((hours) => new Set(hours.map((h) => h.day)).size === hours.length, M.dayRepeated);
 export type TOpeningHoursInput = z.infer<typeof ZOpeningHours>;
 
-const ZRate = z.number({ error: M.rateInvalid }).int(M.rateInvalid).positive(M.rateInvalid).max(10_000_000, M.rateInvalid);
+const ZRate = z
+  .number({ error: M.rateInvalid })
+  .int(M.rateInvalid)
+  .positive(M.rateInvalid)
+  .max(10_000_000, M.rateInvalid);
 
 /** The school's facility form (rates in cents). */
 export const ZFacilityInput = z
@@ -106,12 +110,23 @@ export const ZFacilityInput = z
     name: z.string({ error: M.nameRequired }).trim().min(2, M.nameRequired).max(80, M.tooLong(80)),
     kind: z.enum(KIND_IDS, { error: M.kindRequired }),
     description: z.string().trim().max(2000, M.tooLong(2000)).default(''),
-    capacity: z.number({ error: M.capacityInvalid }).int(M.capacityInvalid).positive(M.capacityInvalid).max(100_000).nullable().default(null),
+    capacity: z
+      .number({ error: M.capacityInvalid })
+      .int(M.capacityInvalid)
+      .positive(M.capacityInvalid)
+      .max(100_000)
+      .nullable()
+      .default(null),
     hourlyRateCents: ZRate.nullable().default(null),
     dailyRateCents: ZRate.nullable().default(null),
     rules: z.string().trim().max(4000, M.tooLong(4000)).default(''),
     requiresApproval: z.boolean().default(false),
-    cancellationNoticeHours: z.number({ error: M.noticeInvalid }).int(M.noticeInvalid).min(0, M.noticeInvalid).max(720, M.noticeInvalid).default(48),
+    cancellationNoticeHours: z
+      .number({ error: M.noticeInvalid })
+      .int(M.noticeInvalid)
+      .min(0, M.noticeInvalid)
+      .max(720, M.noticeInvalid)
+      .default(48),
     openingHours: ZOpeningHours,
     roomId: z.uuid({ error: M.roomNotFound }).nullable().default(null),
     active: z.boolean().default(true),
@@ -202,7 +217,12 @@ export const ZBookingRequest = z
     unit: z.enum(['hour', 'day'], { error: M.unitRequired }),
     /** For hourly bookings: the start, on the hour or half hour. */
     startTime: ZTime.optional(),
-    hours: z.number({ error: M.hoursInvalid }).int(M.hoursInvalid).min(1, M.hoursInvalid).max(12, M.hoursInvalid).optional(),
+    hours: z
+      .number({ error: M.hoursInvalid })
+      .int(M.hoursInvalid)
+      .min(1, M.hoursInvalid)
+      .max(12, M.hoursInvalid)
+      .optional(),
     purpose: z.string().trim().max(300, M.tooLong(300)).default(''),
     attendees: z.number().int().positive().max(100_000).nullable().default(null),
     acceptRules: z.literal(true, { error: M.rulesMustBeAccepted }),

@@ -95,7 +95,8 @@ export async function facilityDays(
     if (hours && !closedReason) {
       const inTerm = terms.some((t) => t.startsOn <= date && t.endsOn >= date);
       if (inTerm)
-        for (const lesson of lessons.filter((l) => l.day === weekday)) busy.push({ from: lesson.from, to: lesson.to, why: 'school' });
+        for (const lesson of lessons.filter((l) => l.day === weekday))
+          busy.push({ from: lesson.from, to: lesson.to, why: 'school' });
       const dayStart = instantOf(date, '00:00').getTime();
       const dayEnd = instantOf(addDays(date, 1), '00:00').getTime();
       for (const booking of bookings) {
@@ -169,8 +170,10 @@ export async function checkSlot(
   }
   const startsAt = instantOf(request.date, from);
   if (startsAt.getTime() <= now.getTime()) throw badRequest(M.inThePast, { date: M.inThePast });
-  if (startsAt.getTime() > now.getTime() + 366 * 24 * 3600 * 1000) throw badRequest(M.tooFarAhead, { date: M.tooFarAhead });
+  if (startsAt.getTime() > now.getTime() + 366 * 24 * 3600 * 1000)
+    throw badRequest(M.tooFarAhead, { date: M.tooFarAhead });
   const overlaps = (b: { from: string; to: string }) => b.from < to && b.to > from;
-  if (day!.busy.some((b) => b.why === 'school' && overlaps(b))) throw badRequest(M.schoolUse, { startTime: M.schoolUse });
+  if (day!.busy.some((b) => b.why === 'school' && overlaps(b)))
+    throw badRequest(M.schoolUse, { startTime: M.schoolUse });
   return { startsAt, endsAt: instantOf(request.date, to), priceCents, unit: request.unit };
 }

@@ -112,7 +112,10 @@ export const myBookings = (db: DbExecutor, bookerUserId: string) =>
 export const schoolBookings = (db: DbExecutor, ctx: TSchoolContext, status?: string) =>
   selectBookings(
     db,
-    and(eq(facilityBookings.organizationId, ctx.organizationId), status ? eq(facilityBookings.status, status) : undefined),
+    and(
+      eq(facilityBookings.organizationId, ctx.organizationId),
+      status ? eq(facilityBookings.status, status) : undefined,
+    ),
     true,
   );
 
@@ -207,7 +210,11 @@ async function ownBooking(db: DbExecutor, bookerUserId: string, bookingId: strin
 }
 
 /** Pay-now for an approved (or held) booking while its hold lasts. */
-export async function payBooking(deps: TBookingDeps, booker: TBooker, bookingId: string): Promise<TBookingWithCheckout> {
+export async function payBooking(
+  deps: TBookingDeps,
+  booker: TBooker,
+  bookingId: string,
+): Promise<TBookingWithCheckout> {
   const row = await ownBooking(deps.database.db, booker.id, bookingId);
   if (row.status !== 'awaiting_payment' || !row.holdExpiresAt || row.holdExpiresAt <= new Date())
     throw conflict(M.cannotPay);
@@ -219,13 +226,19 @@ export async function payBooking(deps: TBookingDeps, booker: TBooker, bookingId:
  * The booker cancels: an unpaid booking at once; a paid one up to the facility's notice period
  * before the start, refunded in full (a 'refund' journal against the payment, recordRefund).
  */
-export async function cancelBooking(deps: TBookingDeps, booker: TBooker, bookingId: string, ip: string): Promise<TBooking> {
+export async function cancelBooking(
+  deps: TBookingDeps,
+  booker: TBooker,
+  bookingId: string,
+  ip: string,
+): Promise<TBooking> {
   await transaction(deps.database.db, async (tx) => {
     const row = await ownBooking(tx, booker.id, bookingId, true);
     const [facility] = await tx.select().from(facilities).where(eq(facilities.id, row.facilityId));
     const now = new Date();
     if (!canCancel(row, facility!.cancellationNoticeHours, now)) {
-      if (row.status === 'paid' && row.startsAt > now) throw conflict(M.tooLateToCancel(facility!.cancellationNoticeHours));
+      if (row.status === 'paid' && row.startsAt > now)
+        throw conflict(M.tooLateToCancel(facility!.cancellationNoticeHours));
       throw conflict(M.cannotCancel);
     }
     let refundedCents = 0;
@@ -272,7 +285,11 @@ async function schoolBookingForUpdate(tx: DbExecutor, ctx: TSchoolContext, booki
 }
 
 /** The school approves a request: the booker may pay within APPROVED_HOLD_HOURS (never past the start). */
-export async function approveBooking(deps: TNotifier & { database: DatabaseHandle }, ctx: TSchoolContext, bookingId: string) {
+export async function approveBooking(
+  deps: TNotifier & { database: DatabaseHandle },
+  ctx: TSchoolContext,
+  bookingId: string,
+) {
   await transaction(deps.database.db, async (tx) => {
     const row = await schoolBookingForUpdate(tx, ctx, bookingId);
     const now = new Date();
@@ -280,7 +297,13 @@ export async function approveBooking(deps: TNotifier & { database: DatabaseHandl
     const holdUntil = new Date(Math.min(now.getTime() + APPROVED_HOLD_HOURS * HOUR_MS, row.startsAt.getTime()));
     await tx
       .update(facilityBookings)
-      .set({ status: 'awaiting_payment', holdExpiresAt: holdUntil, decidedBy: ctx.user.id, decidedAt: now, updatedAt: now })
+      .set({
+        status: 'awaiting_payment',
+        holdExpiresAt: holdUntil,
+        decidedBy: ctx.user.id,
+        decidedAt: now,
+        updatedAt: now,
+      })
       .where(eq(facilityBookings.id, row.id));
     await recordAudit(tx, {
       action: 'facility_booking.approved',
@@ -338,7 +361,14 @@ export function paidHook(notifier: TNotifier): TOrderHook {
     if (!row) return;
     const gross = order.metadata.payment?.grossCents ?? row.priceCents;
     const now = new Date();
-    const paid = { status: 'paid', paidAt: now, updatedAt: now, paymentOrderId: order.id, paymentReference: order.reference, holdExpiresAt: null };
+    const paid = {
+      status: 'paid',
+      paidAt: now,
+      updatedAt: now,
+      paymentOrderId: order.id,
+      paymentReference: order.reference,
+      holdExpiresAt: null,
+    };
     let confirmed = false;
     if (row.status === 'awaiting_payment') {
       await tx.update(facilityBookings).set(paid).where(eq(facilityBookings.id, row.id));
@@ -377,7 +407,13 @@ export const releasedHook: TOrderHook = async (tx, order) => {
   await tx
     .update(facilityBookings)
     .set({ paymentOrderId: null, updatedAt: new Date() })
-    .where(and(eq(facilityBookings.id, bookingId), eq(facilityBookings.paymentOrderId, order.id), eq(facilityBookings.status, 'awaiting_payment')));
+    .where(
+      and(
+        eq(facilityBookings.id, bookingId),
+        eq(facilityBookings.paymentOrderId, order.id),
+        eq(facilityBookings.status, 'awaiting_payment'),
+      ),
+    );
 };
 
 export const EXPIRE_HOLDS_JOB = 'facilities.expire-holds';

@@ -22,7 +22,13 @@ const MEMBER_ROLES = [
   ...SCHOOL_STAFF_ROLES,
   'ai_assistant',
 ] as const satisfies readonly TRole[];
-const OUTSIDERS = ['customer', 'platform_admin', 'business_partner', 'charity', 'young_entrepreneur'] as const satisfies readonly TRole[];
+const OUTSIDERS = [
+  'customer',
+  'platform_admin',
+  'business_partner',
+  'charity',
+  'young_entrepreneur',
+] as const satisfies readonly TRole[];
 
 type TRule = 'school' | 'booker' | 'public';
 const NO_ID = '00000000-0000-4000-8000-000000000000';
@@ -36,7 +42,10 @@ const ROUTES: Record<string, { rule: TRule; url: string; payload?: object }> = {
     payload: { facilityId: NO_ID, date: '2030-03-05', unit: 'day', acceptRules: true },
   },
   'GET /api/facilities/my-bookings': { rule: 'booker', url: '/api/facilities/my-bookings' },
-  'POST /api/facilities/my-bookings/:bookingId/pay': { rule: 'booker', url: `/api/facilities/my-bookings/${NO_ID}/pay` },
+  'POST /api/facilities/my-bookings/:bookingId/pay': {
+    rule: 'booker',
+    url: `/api/facilities/my-bookings/${NO_ID}/pay`,
+  },
   'POST /api/facilities/my-bookings/:bookingId/cancel': {
     rule: 'booker',
     url: `/api/facilities/my-bookings/${NO_ID}/cancel`,
@@ -102,8 +111,16 @@ describe('facility routes: every role of spec 6', () => {
       const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
       outcome[route] = {};
       expected[route] = {};
-      for (const [key, role, member] of [...callers, ['applicant', 'business_partner', false] as [string, TRole, boolean]]) {
-        const response = await t.app.inject({ method, url, headers: { cookie: cookies[key]! }, ...(payload ? { payload } : {}) });
+      for (const [key, role, member] of [
+        ...callers,
+        ['applicant', 'business_partner', false] as [string, TRole, boolean],
+      ]) {
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: { cookie: cookies[key]! },
+          ...(payload ? { payload } : {}),
+        });
         const code = response.statusCode;
         outcome[route]![key] = code === 401 || code === 403 ? String(code) : 'in';
         expected[route]![key] =
@@ -116,7 +133,11 @@ describe('facility routes: every role of spec 6', () => {
     }
     expect(outcome).toEqual(expected);
     // Who manages facilities by default: the school admin, the administrator and the coach (spec 6's manage_events).
-    expect(MEMBER_ROLES.filter((role) => hasPermission(role, 'manage_events'))).toEqual(['school_admin', 'administrator', 'coach']);
+    expect(MEMBER_ROLES.filter((role) => hasPermission(role, 'manage_events'))).toEqual([
+      'school_admin',
+      'administrator',
+      'coach',
+    ]);
   });
 
   it('every facility route is in the table', () => {

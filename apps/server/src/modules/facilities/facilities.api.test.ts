@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import type { TBookingRequest, TFacilityInput } from '@sekolo/shared/schemas/facilities';
-import { facilityBookings, ledgerJournals, paymentOrders, schoolClosures, schoolTerms } from '../../platform/db/schema/index.ts';
+import {
+  facilityBookings,
+  ledgerJournals,
+  paymentOrders,
+  schoolClosures,
+  schoolTerms,
+} from '../../platform/db/schema/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import {
@@ -93,12 +99,17 @@ describe('facility rentals', () => {
       { organizationId: org, year, term: 3, startsOn: `${year}-01-03`, endsOn: `${year}-01-04` },
       { organizationId: org, year, term: 4, startsOn: `${year}-01-05`, endsOn: `${year}-01-06` },
     ]);
-    await db.insert(schoolClosures).values({ organizationId: org, name: 'Staff development day', startsOn: closureDay, endsOn: closureDay });
+    await db
+      .insert(schoolClosures)
+      .values({ organizationId: org, name: 'Staff development day', startsOn: closureDay, endsOn: closureDay });
     // Grade 11 has Life Orientation in the hall on Tuesdays, 08:00 to 09:00.
     const room = await createRoom(db, org, 'Hall');
     roomId = room.id;
     const period = await createPeriod(db, org, { name: 'Period 1', startsAt: '08:00', endsAt: '09:00' });
-    const teacher = await createUser(db, { role: 'teacher', organization: { name: 'Rietvlei High School', type: 'school', slug: 'rietvlei-high' } });
+    const teacher = await createUser(db, {
+      role: 'teacher',
+      organization: { name: 'Rietvlei High School', type: 'school', slug: 'rietvlei-high' },
+    });
     const klass = await createRegisterClass(db, org, '11A', 11);
     const subjectClass = await createSubjectClass(db, org, {
       subject: 'life_orientation',
@@ -128,7 +139,12 @@ describe('facility rentals', () => {
 
     const again = await send('admin', 'POST', '/api/school/facilities', { ...HALL, name: 'school hall' });
     expect(again.statusCode).toBe(409);
-    const noRate = await send('admin', 'POST', '/api/school/facilities', { ...HALL, name: 'Lab', hourlyRateCents: null, dailyRateCents: null });
+    const noRate = await send('admin', 'POST', '/api/school/facilities', {
+      ...HALL,
+      name: 'Lab',
+      hourlyRateCents: null,
+      dailyRateCents: null,
+    });
     expect(noRate.statusCode).toBe(400);
     expect(noRate.json().error.fields.hourlyRateCents).toBe('Give a rate per hour, per day or both');
 
@@ -151,10 +167,25 @@ describe('facility rentals', () => {
     expect(page.json().school.name).toBe('Rietvlei High School');
     expect(page.json().facilities.map((f: { name: string }) => f.name)).toEqual(['School Hall', 'Sports Field']);
 
-    const week = await t.app.inject({ method: 'GET', url: `/api/facilities/${hallId}/availability?from=${tuesday}&days=8` });
-    const days = week.json().days as { date: string; opens: string | null; closedReason: string | null; busy: object[] }[];
-    expect(days[0]).toMatchObject({ date: tuesday, opens: '07:00', busy: [{ from: '08:00', to: '09:00', why: 'school' }] });
-    expect(days[1]).toMatchObject({ opens: null, closedReason: 'The school is closed that day (Staff development day)' });
+    const week = await t.app.inject({
+      method: 'GET',
+      url: `/api/facilities/${hallId}/availability?from=${tuesday}&days=8`,
+    });
+    const days = week.json().days as {
+      date: string;
+      opens: string | null;
+      closedReason: string | null;
+      busy: object[];
+    }[];
+    expect(days[0]).toMatchObject({
+      date: tuesday,
+      opens: '07:00',
+      busy: [{ from: '08:00', to: '09:00', why: 'school' }],
+    });
+    expect(days[1]).toMatchObject({
+      opens: null,
+      closedReason: 'The school is closed that day (Staff development day)',
+    });
     expect(days[7]!.closedReason).toBe('The school keeps the facility for itself that day: Matric farewell');
     // Outside the term the lesson does not take the hall.
     expect(days.find((d) => d.date === addDays(tuesday, 7))!.busy).toEqual([]);
@@ -162,30 +193,64 @@ describe('facility rentals', () => {
 
   it('refuses a slot the school uses, a closure, closed hours, the past, and a booking without the rules accepted', async () => {
     const cases: [Partial<TBookingRequest>, string][] = [
-      [{ facilityId: hallId, date: tuesday, unit: 'hour', startTime: '08:30', hours: 2 }, 'The school uses the facility for lessons at that time'],
+      [
+        { facilityId: hallId, date: tuesday, unit: 'hour', startTime: '08:30', hours: 2 },
+        'The school uses the facility for lessons at that time',
+      ],
       [{ facilityId: hallId, date: closureDay, unit: 'day' }, 'The school is closed that day (Staff development day)'],
-      [{ facilityId: hallId, date: tuesday, unit: 'hour', startTime: '21:00', hours: 2 }, 'The facility is not open for all of that time'],
-      [{ facilityId: fieldId, date: addDays(tuesday, 2), unit: 'hour', startTime: '10:00', hours: 1 }, 'The facility is not open on that day'],
+      [
+        { facilityId: hallId, date: tuesday, unit: 'hour', startTime: '21:00', hours: 2 },
+        'The facility is not open for all of that time',
+      ],
+      [
+        { facilityId: fieldId, date: addDays(tuesday, 2), unit: 'hour', startTime: '10:00', hours: 1 },
+        'The facility is not open on that day',
+      ],
       [{ facilityId: fieldId, date: tuesday, unit: 'day' }, 'This facility is not rented by the day'],
-      [{ facilityId: hallId, date: addDays(todayInSouthAfrica(), -1), unit: 'day' }, 'Choose a time that has not passed'],
+      [
+        { facilityId: hallId, date: addDays(todayInSouthAfrica(), -1), unit: 'day' },
+        'Choose a time that has not passed',
+      ],
     ];
     for (const [request, message] of cases) {
       const res = await book('customer', request);
       expect(res.statusCode, message).toBe(400);
       expect(res.json().error.message).toBe(message);
     }
-    const noRules = await book('customer', { facilityId: hallId, date: tuesday, unit: 'day', acceptRules: false as true });
+    const noRules = await book('customer', {
+      facilityId: hallId,
+      date: tuesday,
+      unit: 'day',
+      acceptRules: false as true,
+    });
     expect(noRules.statusCode).toBe(400);
     expect(noRules.json().error.fields.acceptRules).toBe('Accept the facility’s rules to book it');
   });
 
   it('books and pays a field at once; the school is owed the price less 5 % and every journal balances', async () => {
-    const res = await book('business', { facilityId: fieldId, date: tuesday, unit: 'hour', startTime: '14:00', hours: 2, purpose: 'Netball practice' });
+    const res = await book('business', {
+      facilityId: fieldId,
+      date: tuesday,
+      unit: 'hour',
+      startTime: '14:00',
+      hours: 2,
+      purpose: 'Netball practice',
+    });
     expect(res.statusCode).toBe(201);
     const { booking, checkout } = res.json();
-    expect(booking).toMatchObject({ status: 'awaiting_payment', priceCents: 60_000, payCents: 64_080, startTime: '14:00', endTime: '16:00', canPay: true });
+    expect(booking).toMatchObject({
+      status: 'awaiting_payment',
+      priceCents: 60_000,
+      payCents: 64_080,
+      startTime: '14:00',
+      endTime: '16:00',
+      canPay: true,
+    });
     expect(checkout.redirect.url).toContain('/payments/sandbox/');
-    const [order] = await t.database.db.select().from(paymentOrders).where(eq(paymentOrders.id, (await bookingRow(booking.id)).paymentOrderId!));
+    const [order] = await t.database.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.id, (await bookingRow(booking.id)).paymentOrderId!));
     expect(order!.amountCents).toBe(64_080);
 
     expect((await pay(booking.id)).credited).toBe(true);
@@ -196,10 +261,17 @@ describe('facility rentals', () => {
     expect(await subjects(admin.email)).toContain(`Sports Field: booking paid (${booking.reference})`);
 
     const school = await send('admin', 'GET', '/api/school/facility-bookings');
-    expect(school.json().bookings[0]).toMatchObject({ reference: booking.reference, status: 'paid', booker: { email: business.email } });
+    expect(school.json().bookings[0]).toMatchObject({
+      reference: booking.reference,
+      status: 'paid',
+      booker: { email: business.email },
+    });
     const mine = await send('business', 'GET', '/api/facilities/my-bookings');
     expect(mine.json().bookings.map((b: { reference: string }) => b.reference)).toEqual([booking.reference]);
-    const taken = await t.app.inject({ method: 'GET', url: `/api/facilities/${fieldId}/availability?from=${tuesday}&days=1` });
+    const taken = await t.app.inject({
+      method: 'GET',
+      url: `/api/facilities/${fieldId}/availability?from=${tuesday}&days=1`,
+    });
     expect(taken.json().days[0].busy).toEqual([{ from: '14:00', to: '16:00', why: 'booked' }]);
   });
 
@@ -212,7 +284,9 @@ describe('facility rentals', () => {
     );
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([201, 409, 409, 409, 409]);
-    expect(answers.find((a) => a.statusCode === 409)!.json().error.message).toBe('Someone else has booked that time. Choose another.');
+    expect(answers.find((a) => a.statusCode === 409)!.json().error.message).toBe(
+      'Someone else has booked that time. Choose another.',
+    );
     // Straight into the table, as the database sees it: still refused.
     const winner = answers.find((a) => a.statusCode === 201)!.json().booking;
     const row = await bookingRow(winner.id);
@@ -222,7 +296,15 @@ describe('facility rentals', () => {
   });
 
   it('holds a request for approval, mails both sides, then the booker pays an approved booking within its time', async () => {
-    const res = await book('customer', { facilityId: hallId, date: tuesday, unit: 'hour', startTime: '18:00', hours: 3, purpose: 'Choir concert', attendees: 250 });
+    const res = await book('customer', {
+      facilityId: hallId,
+      date: tuesday,
+      unit: 'hour',
+      startTime: '18:00',
+      hours: 3,
+      purpose: 'Choir concert',
+      attendees: 250,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().checkout).toBeNull();
     const booking = res.json().booking;
@@ -230,14 +312,19 @@ describe('facility rentals', () => {
     expect(await subjects(customer.email)).toContain(`School Hall: booking request sent (${booking.reference})`);
     expect(await subjects(admin.email)).toContain(`School Hall: new booking request (${booking.reference})`);
     // The request holds its slot.
-    expect((await book('business', { facilityId: hallId, date: tuesday, unit: 'hour', startTime: '19:00', hours: 1 })).statusCode).toBe(409);
+    expect(
+      (await book('business', { facilityId: hallId, date: tuesday, unit: 'hour', startTime: '19:00', hours: 1 }))
+        .statusCode,
+    ).toBe(409);
     // The booker cannot pay before approval.
     expect((await send('customer', 'POST', `/api/facilities/my-bookings/${booking.id}/pay`)).statusCode).toBe(409);
 
     const approved = await send('admin', 'POST', `/api/school/facility-bookings/${booking.id}/approve`);
     expect(approved.statusCode).toBe(200);
     expect(approved.json().booking).toMatchObject({ status: 'awaiting_payment', canPay: true });
-    expect(await subjects(customer.email)).toContain(`School Hall: booking approved: please pay (${booking.reference})`);
+    expect(await subjects(customer.email)).toContain(
+      `School Hall: booking approved: please pay (${booking.reference})`,
+    );
     expect((await send('admin', 'POST', `/api/school/facility-bookings/${booking.id}/approve`)).statusCode).toBe(409);
 
     const payNow = await send('customer', 'POST', `/api/facilities/my-bookings/${booking.id}/pay`);
@@ -250,19 +337,39 @@ describe('facility rentals', () => {
   });
 
   it('declines a request with a reason, which frees the slot', async () => {
-    const res = await book('business', { facilityId: hallId, date: tuesday, unit: 'hour', startTime: '10:00', hours: 2 });
+    const res = await book('business', {
+      facilityId: hallId,
+      date: tuesday,
+      unit: 'hour',
+      startTime: '10:00',
+      hours: 2,
+    });
     const booking = res.json().booking;
     const noReason = await send('admin', 'POST', `/api/school/facility-bookings/${booking.id}/decline`, { reason: '' });
     expect(noReason.statusCode).toBe(400);
-    const declined = await send('admin', 'POST', `/api/school/facility-bookings/${booking.id}/decline`, { reason: 'The hall is being painted that week.' });
-    expect(declined.json().booking).toMatchObject({ status: 'declined', declineReason: 'The hall is being painted that week.' });
+    const declined = await send('admin', 'POST', `/api/school/facility-bookings/${booking.id}/decline`, {
+      reason: 'The hall is being painted that week.',
+    });
+    expect(declined.json().booking).toMatchObject({
+      status: 'declined',
+      declineReason: 'The hall is being painted that week.',
+    });
     const mail = (await t.outbox(business.email)).find((m) => m.subject.includes('booking declined'))!;
     expect(mail.text).toContain('The hall is being painted that week.');
-    expect((await book('customer', { facilityId: hallId, date: tuesday, unit: 'hour', startTime: '10:00', hours: 1 })).statusCode).toBe(201);
+    expect(
+      (await book('customer', { facilityId: hallId, date: tuesday, unit: 'hour', startTime: '10:00', hours: 1 }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('refunds a paid booking cancelled before the notice period, and refuses one inside it', async () => {
-    const res = await book('business', { facilityId: fieldId, date: addDays(tuesday, 4), unit: 'hour', startTime: '08:00', hours: 1 });
+    const res = await book('business', {
+      facilityId: fieldId,
+      date: addDays(tuesday, 4),
+      unit: 'hour',
+      startTime: '08:00',
+      hours: 1,
+    });
     const booking = res.json().booking;
     const payableBefore = await balanceOf(t.database.db, 'organization_payable', admin.organizationId!);
     await pay(booking.id);
@@ -280,7 +387,13 @@ describe('facility rentals', () => {
     expect((await send('business', 'POST', `/api/facilities/my-bookings/${booking.id}/cancel`)).statusCode).toBe(409);
 
     // Inside the notice: a paid booking starting within 48 hours.
-    const soon = await book('business', { facilityId: fieldId, date: addDays(tuesday, 4), unit: 'hour', startTime: '12:00', hours: 1 });
+    const soon = await book('business', {
+      facilityId: fieldId,
+      date: addDays(tuesday, 4),
+      unit: 'hour',
+      startTime: '12:00',
+      hours: 1,
+    });
     await pay(soon.json().booking.id);
     await t.database.db
       .update(facilityBookings)
@@ -294,9 +407,21 @@ describe('facility rentals', () => {
   });
 
   it('expires an unpaid hold, freeing its slot; a payment that arrives after someone took the slot is refunded', async () => {
-    const request = { facilityId: fieldId, date: addDays(tuesday, 4), unit: 'hour' as const, startTime: '15:00', hours: 1 };
+    const request = {
+      facilityId: fieldId,
+      date: addDays(tuesday, 4),
+      unit: 'hour' as const,
+      startTime: '15:00',
+      hours: 1,
+    };
     const held = (await book('customer', request)).json().booking;
-    expect(await expireHolds(t.database.db, { mailer: t.mailer, publicUrl: t.config.publicUrl }, new Date(Date.now() + 31 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect(
+      await expireHolds(
+        t.database.db,
+        { mailer: t.mailer, publicUrl: t.config.publicUrl },
+        new Date(Date.now() + 31 * 60_000),
+      ),
+    ).toBeGreaterThanOrEqual(1);
     expect((await bookingRow(held.id)).status).toBe('expired');
     expect(await subjects(customer.email)).toContain(`Sports Field: booking expired (${held.reference})`);
     const other = await book('business', request);
@@ -305,23 +430,34 @@ describe('facility rentals', () => {
     // The first booker's checkout completes late: the money goes back at once.
     const payableBefore = await balanceOf(t.database.db, 'organization_payable', admin.organizationId!);
     expect((await pay(held.id)).credited).toBe(true);
-    expect((await bookingRow(held.id))).toMatchObject({ status: 'expired', refundedCents: 30_000 });
+    expect(await bookingRow(held.id)).toMatchObject({ status: 'expired', refundedCents: 30_000 });
     expect(await balanceOf(t.database.db, 'organization_payable', admin.organizationId!)).toBe(payableBefore);
     expect(await findUnbalancedJournals(t.database.db)).toEqual([]);
   });
 
   it('shows a second school nothing of the first’s facilities or bookings', async () => {
-    const other = await createUser(t.database.db, { role: 'school_admin', organization: { name: 'Other Primary', type: 'school' } });
+    const other = await createUser(t.database.db, {
+      role: 'school_admin',
+      organization: { name: 'Other Primary', type: 'school' },
+    });
     const otherCookie = (await signIn(t.app, other.email, other.password, { ip: '10.47.1.1' })).cookie;
     const as = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: { cookie: otherCookie }, ...(payload ? { payload } : {}) });
     expect((await as('GET', '/api/school/facilities')).json().facilities).toEqual([]);
     expect((await as('GET', '/api/school/facility-bookings')).json().bookings).toEqual([]);
-    const [pending] = await t.database.db.select().from(facilityBookings).where(and(eq(facilityBookings.status, 'paid'), eq(facilityBookings.bookerUserId, business.id)));
+    const [pending] = await t.database.db
+      .select()
+      .from(facilityBookings)
+      .where(and(eq(facilityBookings.status, 'paid'), eq(facilityBookings.bookerUserId, business.id)));
     expect((await as('POST', `/api/school/facility-bookings/${pending!.id}/approve`)).statusCode).toBe(404);
-    expect((await as('POST', `/api/school/facility-bookings/${pending!.id}/decline`, { reason: 'Not ours' })).statusCode).toBe(404);
+    expect(
+      (await as('POST', `/api/school/facility-bookings/${pending!.id}/decline`, { reason: 'Not ours' })).statusCode,
+    ).toBe(404);
     expect((await as('PUT', `/api/school/facilities/${hallId}`, HALL)).statusCode).toBe(404);
-    expect((await as('POST', `/api/school/facilities/${hallId}/blocked-dates`, { startsOn: tuesday, endsOn: tuesday })).statusCode).toBe(404);
+    expect(
+      (await as('POST', `/api/school/facilities/${hallId}/blocked-dates`, { startsOn: tuesday, endsOn: tuesday }))
+        .statusCode,
+    ).toBe(404);
     // A booker sees only their own bookings, and cannot pay or cancel another's.
     expect((await send('customer', 'POST', `/api/facilities/my-bookings/${pending!.id}/cancel`)).statusCode).toBe(404);
   });

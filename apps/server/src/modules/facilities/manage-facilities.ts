@@ -63,7 +63,10 @@ async function facilityViews(db: DbExecutor, rows: TFacilityRow[]): Promise<TFac
     .orderBy(asc(facilityBlockedDates.startsOn));
   const roomIds = rows.map((r) => r.roomId).filter((id): id is string => id !== null);
   const rooms = roomIds.length
-    ? await db.select({ id: timetableRooms.id, name: timetableRooms.name }).from(timetableRooms).where(inArray(timetableRooms.id, roomIds))
+    ? await db
+        .select({ id: timetableRooms.id, name: timetableRooms.name })
+        .from(timetableRooms)
+        .where(inArray(timetableRooms.id, roomIds))
     : [];
   return rows.map((row) => ({
     ...publicFacilityView(row),
@@ -139,7 +142,11 @@ export async function saveFacility(
         actorUserId: ctx.user.id,
         target: `facility:${row.id}`,
         ip: ctx.ip,
-        details: { organizationId: ctx.organizationId, hourlyRateCents: row.hourlyRateCents, dailyRateCents: row.dailyRateCents },
+        details: {
+          organizationId: ctx.organizationId,
+          hourlyRateCents: row.hourlyRateCents,
+          dailyRateCents: row.dailyRateCents,
+        },
       });
       return (await facilityViews(tx, [row]))[0]!;
     });
@@ -208,5 +215,8 @@ export async function publicSchoolFacilities(db: DbExecutor, slug: string): Prom
     .from(facilities)
     .where(and(eq(facilities.organizationId, school.id), eq(facilities.active, true)))
     .orderBy(asc(facilities.name));
-  return { school: { name: school.name, slug: school.slug, city: school.city ?? '' }, facilities: rows.map(publicFacilityView) };
+  return {
+    school: { name: school.name, slug: school.slug, city: school.city ?? '' },
+    facilities: rows.map(publicFacilityView),
+  };
 }

@@ -53,7 +53,12 @@ export const FACILITY_PERMISSION = 'manage_events' as const;
  */
 export const facilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const deps = { config: app.deps.config, database: app.deps.database, mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl };
+  const deps = {
+    config: app.deps.config,
+    database: app.deps.database,
+    mailer: app.deps.mailer,
+    publicUrl: app.deps.config.publicUrl,
+  };
   onOrderPurpose(FACILITY_BOOKING_PURPOSE, { paid: paidHook(deps), released: releasedHook });
   const me = async (request: FastifyRequest) => (await getSessionUser(request)) as TSessionUser;
 
@@ -68,7 +73,12 @@ export const facilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.book),
     onRequest: requireActiveAccount,
-    preHandler: limitPerClientAddress({ name: 'facility-booking', limit: 30, windowMs: 60 * 60 * 1000, what: 'bookings' }),
+    preHandler: limitPerClientAddress({
+      name: 'facility-booking',
+      limit: 30,
+      windowMs: 60 * 60 * 1000,
+      what: 'bookings',
+    }),
     handler: async (request, reply) =>
       reply.status(201).send(await requestBooking(deps, await me(request), request.body, request.ip)),
   });

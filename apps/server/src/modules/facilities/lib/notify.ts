@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { formatZar } from '@sekolo/shared/domain/money';
 import { formatLongDate } from '@sekolo/shared/domain/sa-calendar';
 import type { DbExecutor } from '../../../platform/db/client.ts';
-import { facilities, facilityBookings, organizationMembers, organizations, users } from '../../../platform/db/schema/index.ts';
+import {
+  facilities,
+  facilityBookings,
+  organizationMembers,
+  organizations,
+  users,
+} from '../../../platform/db/schema/index.ts';
 import { composeMail } from '../../../platform/mail/compose-mail.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
 import { wallClockOf } from './time.ts';
@@ -10,13 +16,7 @@ import { wallClockOf } from './time.ts';
 export type TNotifier = { mailer: Mailer; publicUrl: string };
 
 export type TBookingEvent =
-  | 'requested'
-  | 'approved'
-  | 'declined'
-  | 'awaiting_payment'
-  | 'paid'
-  | 'cancelled'
-  | 'expired';
+  'requested' | 'approved' | 'declined' | 'awaiting_payment' | 'paid' | 'cancelled' | 'expired';
 
 /** Where a booker's mail takes them, and the school's. */
 export const MY_BOOKINGS_PATH = '/dashboard/facility-bookings';
@@ -102,7 +102,12 @@ export async function notifyBooking(
       footer: [`You get this e-mail because you booked a facility of ${row.schoolName} on Sekolo.`],
     });
     await notifier.mailer.send(
-      { to: row.bookerEmail, subject: `${row.facilityName}: ${toBooker.subject} (${booking.reference})`, ...mail, tag: 'facility-booking' },
+      {
+        to: row.bookerEmail,
+        subject: `${row.facilityName}: ${toBooker.subject} (${booking.reference})`,
+        ...mail,
+        tag: 'facility-booking',
+      },
       { within: tx },
     );
   }
@@ -128,7 +133,12 @@ export async function notifyBooking(
     });
     for (const admin of admins)
       await notifier.mailer.send(
-        { to: admin.email, subject: `${row.facilityName}: ${toSchool.subject} (${booking.reference})`, ...mail, tag: 'facility-booking' },
+        {
+          to: admin.email,
+          subject: `${row.facilityName}: ${toSchool.subject} (${booking.reference})`,
+          ...mail,
+          tag: 'facility-booking',
+        },
         { within: tx },
       );
   }

@@ -38,7 +38,11 @@ export function BookingPanel({ facility }: { facility: TPublicFacility }) {
   const [requested, setRequested] = useState(false);
 
   const price =
-    unit === 'day' ? facility.dailyRateCents : facility.hourlyRateCents !== null ? facility.hourlyRateCents * Number(hours || 0) : null;
+    unit === 'day'
+      ? facility.dailyRateCents
+      : facility.hourlyRateCents !== null
+        ? facility.hourlyRateCents * Number(hours || 0)
+        : null;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -56,8 +60,10 @@ export function BookingPanel({ facility }: { facility: TPublicFacility }) {
       if (answer.checkout) followCheckoutRedirect(answer.checkout.redirect);
       else setRequested(true);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setFields(error.fields);
-      setProblem(errorMessage(error));
+      if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
+        setFields(error.fields);
+        setProblem('Check the highlighted fields.');
+      } else setProblem(errorMessage(error));
     }
   };
 
@@ -67,7 +73,13 @@ export function BookingPanel({ facility }: { facility: TPublicFacility }) {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h4 className="font-semibold text-slate-900">Availability from {formatLongDate(from)}</h4>
           <div className="flex gap-2">
-            <Button type="button" size="sm" variant="secondary" onClick={() => setFrom(addDays(from, -7))} disabled={from <= addDays(todayInSouthAfrica(), 1)}>
+            <Button
+              type="button"
+              size="sm"
+              variant="secondary"
+              onClick={() => setFrom(addDays(from, -7))}
+              disabled={from <= addDays(todayInSouthAfrica(), 1)}
+            >
               Earlier
             </Button>
             <Button type="button" size="sm" variant="secondary" onClick={() => setFrom(addDays(from, 7))}>
@@ -159,8 +171,8 @@ export function BookingPanel({ facility }: { facility: TPublicFacility }) {
           />
           {price !== null && price > 0 ? (
             <p className="text-sm text-slate-700">
-              Price {formatZar(price)}; you pay {formatZar(schoolPaymentBreakdown(price).parentPaysCents)} with the 6,8 %
-              processing fee.
+              Price {formatZar(price)}; you pay {formatZar(schoolPaymentBreakdown(price).parentPaysCents)} with the 6,8
+              % processing fee.
               {facility.requiresApproval ? ' The school approves the booking before you pay.' : ''}
             </p>
           ) : null}

@@ -76,7 +76,12 @@ export function FacilityForm({
     setHours((all) => all.map((h, i) => (i === index ? { ...h, ...change } : h)));
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-4" aria-label={facility ? `Edit ${facility.name}` : 'New facility'} noValidate>
+    <form
+      onSubmit={(e) => void submit(e)}
+      className="space-y-4"
+      aria-label={facility ? `Edit ${facility.name}` : 'New facility'}
+      noValidate
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField id={`${id}-name`} label="Name" error={fields.name}>
           <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />
@@ -90,7 +95,13 @@ export function FacilityForm({
             ))}
           </NativeSelect>
         </FormField>
-        <FormField id={`${id}-hourly`} label="Rate per hour (R)" optional hint="Leave empty if not rented by the hour" error={fields.hourlyRateCents}>
+        <FormField
+          id={`${id}-hourly`}
+          label="Rate per hour (R)"
+          optional
+          hint="Leave empty if not rented by the hour"
+          error={fields.hourlyRateCents}
+        >
           <Input inputMode="decimal" value={hourly} onChange={(e) => setHourly(e.target.value)} />
         </FormField>
         <FormField id={`${id}-daily`} label="Rate per day (R)" optional error={fields.dailyRateCents}>
@@ -99,7 +110,11 @@ export function FacilityForm({
         <FormField id={`${id}-capacity`} label="Capacity (people)" optional error={fields.capacity}>
           <Input type="number" min={1} value={capacity} onChange={(e) => setCapacity(e.target.value)} />
         </FormField>
-        <FormField id={`${id}-notice`} label="Refund notice (hours before the start)" error={fields.cancellationNoticeHours}>
+        <FormField
+          id={`${id}-notice`}
+          label="Refund notice (hours before the start)"
+          error={fields.cancellationNoticeHours}
+        >
           <Input type="number" min={0} max={720} value={notice} onChange={(e) => setNotice(e.target.value)} />
         </FormField>
         <FormField
@@ -125,17 +140,47 @@ export function FacilityForm({
       <FormField id={`${id}-rules`} label="Rules the booker must accept" optional error={fields.rules}>
         <Textarea rows={3} value={rules} onChange={(e) => setRules(e.target.value)} />
       </FormField>
-      <CheckboxField id={`${id}-approval`} label="Bookings need the school’s approval" checked={approval} onChange={(e) => setApproval(e.target.checked)} />
-      <CheckboxField id={`${id}-active`} label="Taking bookings (shown on the public page)" checked={active} onChange={(e) => setActive(e.target.checked)} />
+      <CheckboxField
+        id={`${id}-approval`}
+        label="Bookings need the school’s approval"
+        checked={approval}
+        onChange={(e) => setApproval(e.target.checked)}
+      />
+      <CheckboxField
+        id={`${id}-active`}
+        label="Taking bookings (shown on the public page)"
+        checked={active}
+        onChange={(e) => setActive(e.target.checked)}
+      />
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold text-slate-900">Opening hours</legend>
         {fields.openingHours ? <p className="text-sm text-red-700">{fields.openingHours}</p> : null}
         {hours.map((h, i) => (
           <div key={i} className="flex flex-wrap items-center gap-2">
-            <CheckboxField id={`${id}-day-${i}`} label={weekdayName(i + 1)} labelClassName="w-24" checked={h.open} onChange={(e) => setDay(i, { open: e.target.checked })} />
-            <Input aria-label={`${weekdayName(i + 1)} opens`} type="time" className="w-32" value={h.opens} disabled={!h.open} onChange={(e) => setDay(i, { opens: e.target.value })} />
+            <CheckboxField
+              id={`${id}-day-${i}`}
+              label={weekdayName(i + 1)}
+              labelClassName="w-24"
+              checked={h.open}
+              onChange={(e) => setDay(i, { open: e.target.checked })}
+            />
+            <Input
+              aria-label={`${weekdayName(i + 1)} opens`}
+              type="time"
+              className="w-32"
+              value={h.opens}
+              disabled={!h.open}
+              onChange={(e) => setDay(i, { opens: e.target.value })}
+            />
             <span aria-hidden>to</span>
-            <Input aria-label={`${weekdayName(i + 1)} closes`} type="time" className="w-32" value={h.closes} disabled={!h.open} onChange={(e) => setDay(i, { closes: e.target.value })} />
+            <Input
+              aria-label={`${weekdayName(i + 1)} closes`}
+              type="time"
+              className="w-32"
+              value={h.closes}
+              disabled={!h.open}
+              onChange={(e) => setDay(i, { closes: e.target.value })}
+            />
           </div>
         ))}
       </fieldset>

@@ -53,7 +53,10 @@ function BookingItem({ booking }: { booking: TBooking }) {
     }
   };
   return (
-    <li className="space-y-2 rounded-lg border border-slate-200 bg-white p-4" aria-label={`Booking ${booking.reference}`}>
+    <li
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label={`Booking ${booking.reference}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold text-slate-900">
           {booking.facility.name},{' '}
@@ -66,12 +69,21 @@ function BookingItem({ booking }: { booking: TBooking }) {
       <p className="text-sm text-slate-700">
         {whenOf(booking)} · {formatZar(booking.priceCents)} · {booking.reference}
       </p>
-      {booking.declineReason ? <p className="text-sm text-slate-700">The school said: {booking.declineReason}</p> : null}
-      {booking.refundedCents > 0 ? <p className="text-sm text-slate-700">Refunded {formatZar(booking.refundedCents)}</p> : null}
+      {booking.declineReason ? (
+        <p className="text-sm text-slate-700">The school said: {booking.declineReason}</p>
+      ) : null}
+      {booking.refundedCents > 0 ? (
+        <p className="text-sm text-slate-700">Refunded {formatZar(booking.refundedCents)}</p>
+      ) : null}
       {booking.canPay && booking.holdExpiresAt ? (
         <p className="text-sm text-slate-700">
           Pay {formatZar(booking.payCents)} (with the processing fee) by{' '}
-          {new Date(booking.holdExpiresAt).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'long', timeStyle: 'short' })}.
+          {new Date(booking.holdExpiresAt).toLocaleString('en-ZA', {
+            timeZone: 'Africa/Johannesburg',
+            dateStyle: 'long',
+            timeStyle: 'short',
+          })}
+          .
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
@@ -97,9 +109,16 @@ function BookingItem({ booking }: { booking: TBooking }) {
         {confirming ? (
           <>
             <span className="self-center text-sm text-slate-700">
-              {booking.status === 'paid' ? `Cancel and get ${formatZar(booking.priceCents)} back?` : 'Cancel this booking?'}
+              {booking.status === 'paid'
+                ? `Cancel and get ${formatZar(booking.priceCents)} back?`
+                : 'Cancel this booking?'}
             </span>
-            <Button size="sm" variant="destructive" disabled={cancel.isPending} onClick={() => void act(async () => void (await cancel.mutateAsync(booking.id)))}>
+            <Button
+              size="sm"
+              variant="destructive"
+              disabled={cancel.isPending}
+              onClick={() => void act(async () => void (await cancel.mutateAsync(booking.id)))}
+            >
               Yes, cancel
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>

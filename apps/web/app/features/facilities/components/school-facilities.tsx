@@ -53,7 +53,9 @@ export function SchoolFacilities() {
 
       {editing !== null ? (
         <section className="rounded-xl border border-slate-200 bg-white p-5" aria-label="Facility form">
-          <h2 className="mb-4 text-xl font-semibold text-slate-900">{editing === 'new' ? 'New facility' : `Edit ${editing.name}`}</h2>
+          <h2 className="mb-4 text-xl font-semibold text-slate-900">
+            {editing === 'new' ? 'New facility' : `Edit ${editing.name}`}
+          </h2>
           <FacilityForm facility={editing === 'new' ? null : editing} rooms={rooms} onDone={() => setEditing(null)} />
         </section>
       ) : null}
@@ -161,13 +163,21 @@ function FacilityItem({ facility, onEdit }: { facility: TFacility; onEdit: () =>
                 {b.endsOn !== b.startsOn ? ` to ${formatDate(b.endsOn)}` : ''}
                 {b.reason ? `: ${b.reason}` : ''}
               </span>
-              <Button size="sm" variant="ghost" onClick={() => void unblock.mutateAsync({ facilityId: facility.id, blockId: b.id })}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => void unblock.mutateAsync({ facilityId: facility.id, blockId: b.id })}
+              >
                 Remove
               </Button>
             </li>
           ))}
         </ul>
-        <form onSubmit={(e) => void addBlock(e)} className="mt-2 grid gap-2 sm:grid-cols-4" aria-label={`Block dates of ${facility.name}`}>
+        <form
+          onSubmit={(e) => void addBlock(e)}
+          className="mt-2 grid gap-2 sm:grid-cols-4"
+          aria-label={`Block dates of ${facility.name}`}
+        >
           <FormField id={`${id}-from`} label="From">
             <Input type="date" value={startsOn} onChange={(e) => setStartsOn(e.target.value)} />
           </FormField>
@@ -208,7 +218,10 @@ function BookingRow({ booking }: { booking: TBooking }) {
     }
   };
   return (
-    <li className="space-y-2 rounded-lg border border-slate-200 bg-white p-4" aria-label={`Booking ${booking.reference}`}>
+    <li
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label={`Booking ${booking.reference}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold text-slate-900">
           {booking.facility.name}: {whenOf(booking)}
@@ -245,7 +258,11 @@ function BookingRow({ booking }: { booking: TBooking }) {
           </form>
         ) : (
           <div className="flex gap-2">
-            <Button size="sm" disabled={approve.isPending} onClick={() => void act(() => approve.mutateAsync(booking.id))}>
+            <Button
+              size="sm"
+              disabled={approve.isPending}
+              onClick={() => void act(() => approve.mutateAsync(booking.id))}
+            >
               Approve
             </Button>
             <Button size="sm" variant="secondary" onClick={() => setDeclining(true)}>
