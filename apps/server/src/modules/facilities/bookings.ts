@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import { schoolPaymentBreakdown } from '@sekolo/shared/domain/fee-calculator';
 import {
   APPROVED_HOLD_HOURS,
@@ -436,5 +436,27 @@ export async function expireHolds(db: Database, notifier: TNotifier, now = new D
       .returning({ id: facilityBookings.id });
     for (const { id } of expired) await notifyBooking(tx, notifier, id, 'expired');
     return expired.length;
+  });
+}
+
+export const REMIND_JOB = 'facilities.remind';
+
+/** Mails each paid booking's booker once, in the day before it starts (D22). Answers how many. */
+export async function remindBookers(db: Database, notifier: TNotifier, now = new Date()): Promise<number> {
+  return transaction(db, async (tx) => {
+    const due = await tx
+      .update(facilityBookings)
+      .set({ reminderSentAt: now })
+      .where(
+        and(
+          eq(facilityBookings.status, 'paid'),
+          isNull(facilityBookings.reminderSentAt),
+          gt(facilityBookings.startsAt, now),
+          lte(facilityBookings.startsAt, new Date(now.getTime() + 24 * HOUR_MS)),
+        ),
+      )
+      .returning({ id: facilityBookings.id });
+    for (const { id } of due) await notifyBooking(tx, notifier, id, 'reminder');
+    return due.length;
   });
 }

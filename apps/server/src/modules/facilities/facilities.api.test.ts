@@ -21,7 +21,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { balanceOf, findUnbalancedJournals } from '../ledger/index.ts';
 import { creditOrder } from '../payments/credit-order.ts';
-import { expireHolds } from './bookings.ts';
+import { expireHolds, remindBookers } from './bookings.ts';
 import { isoWeekday } from './lib/time.ts';
 
 /**
@@ -433,6 +433,27 @@ describe('facility rentals', () => {
     expect(await bookingRow(held.id)).toMatchObject({ status: 'expired', refundedCents: 30_000 });
     expect(await balanceOf(t.database.db, 'organization_payable', admin.organizationId!)).toBe(payableBefore);
     expect(await findUnbalancedJournals(t.database.db)).toEqual([]);
+  });
+
+  it('reminds each paid booker once, the day before', async () => {
+    const res = await book('customer', {
+      facilityId: fieldId,
+      date: addDays(tuesday, 4),
+      unit: 'hour',
+      startTime: '16:00',
+      hours: 1,
+    });
+    const booking = res.json().booking;
+    await pay(booking.id);
+    const dayBefore = new Date(new Date(booking.startsAt).getTime() - 20 * 3600_000);
+    expect(
+      await remindBookers(t.database.db, { mailer: t.mailer, publicUrl: t.config.publicUrl }, dayBefore),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await remindBookers(t.database.db, { mailer: t.mailer, publicUrl: t.config.publicUrl }, dayBefore)).toBe(0);
+    const reminders = (await subjects(customer.email)).filter(
+      (s) => s === `Sports Field: your booking is tomorrow (${booking.reference})`,
+    );
+    expect(reminders).toHaveLength(1);
   });
 
   it('shows a second school nothing of the first’s facilities or bookings', async () => {

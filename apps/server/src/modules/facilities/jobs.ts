@@ -1,9 +1,12 @@
 import type { Database } from '../../platform/db/client.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { EXPIRE_HOLDS_JOB, expireHolds } from './bookings.ts';
+import { EXPIRE_HOLDS_JOB, expireHolds, REMIND_JOB, remindBookers } from './bookings.ts';
 
-/** Unpaid holds and unanswered requests expire (every five minutes), freeing their slots. Idempotent. */
+/**
+ * Unpaid holds and unanswered requests expire (every five minutes), freeing their slots; bookers are
+ * reminded the day before (hourly). Both idempotent.
+ */
 export function registerFacilityJobs(jobs: JobQueue, db: Database, mailer: Mailer, publicUrl: string): void {
   jobs.register<Record<string, never>>({
     name: EXPIRE_HOLDS_JOB,
@@ -13,5 +16,14 @@ export function registerFacilityJobs(jobs: JobQueue, db: Database, mailer: Maile
     retryLimit: 3,
     retryDelaySeconds: 60,
     schedule: { cron: '*/5 * * * *', tz: 'Africa/Johannesburg' },
+  });
+  jobs.register<Record<string, never>>({
+    name: REMIND_JOB,
+    handler: async () => {
+      await remindBookers(db, { mailer, publicUrl });
+    },
+    retryLimit: 3,
+    retryDelaySeconds: 300,
+    schedule: { cron: '0 * * * *', tz: 'Africa/Johannesburg' },
   });
 }

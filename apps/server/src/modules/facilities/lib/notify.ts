@@ -16,7 +16,7 @@ import { wallClockOf } from './time.ts';
 export type TNotifier = { mailer: Mailer; publicUrl: string };
 
 export type TBookingEvent =
-  'requested' | 'approved' | 'declined' | 'awaiting_payment' | 'paid' | 'cancelled' | 'expired';
+  'requested' | 'approved' | 'declined' | 'awaiting_payment' | 'paid' | 'cancelled' | 'expired' | 'reminder';
 
 /** Where a booker's mail takes them, and the school's. */
 export const MY_BOOKINGS_PATH = '/dashboard/facility-bookings';
@@ -38,6 +38,10 @@ const TO_BOOKER: Record<TBookingEvent, { subject: string; say: string } | null> 
   },
   paid: { subject: 'booking confirmed', say: 'Your payment was received and your booking is confirmed.' },
   cancelled: { subject: 'booking cancelled', say: 'Your booking is cancelled.' },
+  reminder: {
+    subject: 'your booking is tomorrow',
+    say: 'A reminder: your booking starts soon. Please keep to the facility’s rules.',
+  },
   expired: {
     subject: 'booking expired',
     say: 'Your booking was not paid (or answered) in time, so the time has been released.',

@@ -60,6 +60,7 @@ CREATE TABLE "facility_bookings" (
 	"paid_at" timestamp with time zone,
 	"cancelled_at" timestamp with time zone,
 	"refunded_cents" integer NOT NULL DEFAULT 0,
+	"reminder_sent_at" timestamp with time zone,
 	"created_at" timestamp with time zone NOT NULL DEFAULT now(),
 	"updated_at" timestamp with time zone NOT NULL DEFAULT now(),
 	CONSTRAINT "facility_bookings_range_check" CHECK ("ends_at" > "starts_at"),

@@ -123,6 +123,8 @@ export const facilityBookings = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /** When the day-before reminder was mailed (D22). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
