@@ -1,5 +1,6 @@
 import { RequireAuth } from '~/features/auth/components/require-auth';
 import { MyFacilityBookings } from '~/features/facilities/components/my-facility-bookings';
+import { followCheckoutRedirect } from '~/features/payments/lib/follow-redirect';
 
 export function meta() {
   return [{ title: 'Facility bookings | Sekolo' }];
@@ -9,7 +10,7 @@ export function meta() {
 export default function DashboardBusinessFacilityBookings() {
   return (
     <RequireAuth roles={['business_partner']}>
-      <MyFacilityBookings />
+      <MyFacilityBookings followRedirect={followCheckoutRedirect} />
     </RequireAuth>
   );
 }

@@ -3,6 +3,8 @@ import { formatZar } from '@sekolo/shared/domain/money';
 import type { TPublicSchoolFacilities } from '@sekolo/shared/schemas/facilities';
 import { BookingPanel } from '~/features/facilities/components/booking-panel';
 import { weekdayName } from '~/features/facilities/components/format';
+import { useSession } from '~/features/auth/hooks/use-session';
+import { followCheckoutRedirect } from '~/features/payments/lib/follow-redirect';
 import { pageTitle } from '~/content/site';
 import { paths } from '~/config/paths';
 import type { Route } from './+types/school-facilities-public';
@@ -39,6 +41,8 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
 export default function SchoolFacilitiesPublic() {
   const { page } = useLoaderData<typeof loader>();
   const { school, facilities } = page;
+  const { user, status, isLoading } = useSession();
+  const canBook = !!user && status === 'active';
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6">
       <header className="space-y-2">
@@ -93,7 +97,12 @@ export default function SchoolFacilitiesPublic() {
                     </dd>
                   </div>
                 </dl>
-                <BookingPanel facility={facility} />
+                <BookingPanel
+                  facility={facility}
+                  canBook={canBook}
+                  loading={isLoading}
+                  followRedirect={followCheckoutRedirect}
+                />
               </article>
             </li>
           ))}

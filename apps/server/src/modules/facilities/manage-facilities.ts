@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   FACILITY_MESSAGES as M,
-  ZFacilityInput,
+  type ZFacilityInput,
   facilityKindLabel,
   type TBlockedDate,
   type TFacility,

@@ -5,23 +5,32 @@ import { formatZar } from '@sekolo/shared/domain/money';
 import { formatLongDate, todayInSouthAfrica, addDays } from '@sekolo/shared/domain/sa-calendar';
 import { schoolPaymentBreakdown } from '@sekolo/shared/domain/fee-calculator';
 import type { TPublicFacility } from '@sekolo/shared/schemas/facilities';
+import type { TCheckoutRedirect } from '@sekolo/shared/schemas/payments';
 import { Alert, AlertDescription } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { CheckboxField, FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { paths } from '~/config/paths';
-import { useSession } from '~/features/auth/hooks/use-session';
-import { followCheckoutRedirect } from '~/features/payments/lib/follow-redirect';
 import { ApiError } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { availabilityQuery, useBook } from '../api/facility-queries';
 
 /** A facility's week of availability, and the booking form for a signed-in visitor. */
-export function BookingPanel({ facility }: { facility: TPublicFacility }) {
+export function BookingPanel({
+  facility,
+  canBook,
+  loading,
+  followRedirect,
+}: {
+  facility: TPublicFacility;
+  /** Whether the visitor is signed in with an active account (the route reads the session). */
+  canBook: boolean;
+  loading: boolean;
+  followRedirect: (redirect: TCheckoutRedirect) => void;
+}) {
   const id = useId();
   const location = useLocation();
-  const { user, status, isLoading } = useSession();
   const [from, setFrom] = useState(() => addDays(todayInSouthAfrica(), 1));
   const week = useQuery(availabilityQuery(facility.id, from));
   const book = useBook();
@@ -57,7 +66,7 @@ export function BookingPanel({ facility }: { facility: TPublicFacility }) {
         purpose,
         acceptRules: accepted as true,
       });
-      if (answer.checkout) followCheckoutRedirect(answer.checkout.redirect);
+      if (answer.checkout) followRedirect(answer.checkout.redirect);
       else setRequested(true);
     } catch (error) {
       if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
@@ -112,7 +121,7 @@ export function BookingPanel({ facility }: { facility: TPublicFacility }) {
         )}
       </section>
 
-      {isLoading ? null : !user || status !== 'active' ? (
+      {loading ? null : !canBook ? (
         <p className="text-sm text-slate-700">
           <Link className="font-semibold text-brand-700 underline" to={paths.auth.loginFor(location.pathname)}>
             Sign in

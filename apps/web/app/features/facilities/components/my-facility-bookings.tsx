@@ -3,16 +3,18 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatZar } from '@sekolo/shared/domain/money';
 import type { TBooking } from '@sekolo/shared/schemas/facilities';
+import type { TCheckoutRedirect } from '@sekolo/shared/schemas/payments';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { paths } from '~/config/paths';
-import { followCheckoutRedirect } from '~/features/payments/lib/follow-redirect';
 import { errorMessage } from '~/lib/server-field-errors';
 import { myBookingsQuery, useCancel, usePay } from '../api/facility-queries';
 import { whenOf } from './format';
 
 /** "My facility bookings": the signed-in booker's bookings, with pay-now and cancel. */
-export function MyFacilityBookings() {
+type TFollow = (redirect: TCheckoutRedirect) => void;
+
+export function MyFacilityBookings({ followRedirect }: { followRedirect: TFollow }) {
   const bookings = useQuery(myBookingsQuery);
   return (
     <div className="space-y-6">
@@ -31,7 +33,7 @@ export function MyFacilityBookings() {
       ) : (
         <ul className="space-y-3" aria-label="Facility bookings">
           {bookings.data.map((booking) => (
-            <BookingItem key={booking.id} booking={booking} />
+            <BookingItem key={booking.id} booking={booking} followRedirect={followRedirect} />
           ))}
         </ul>
       )}
@@ -39,7 +41,7 @@ export function MyFacilityBookings() {
   );
 }
 
-function BookingItem({ booking }: { booking: TBooking }) {
+function BookingItem({ booking, followRedirect }: { booking: TBooking; followRedirect: TFollow }) {
   const pay = usePay();
   const cancel = useCancel();
   const [confirming, setConfirming] = useState(false);
@@ -94,7 +96,7 @@ function BookingItem({ booking }: { booking: TBooking }) {
             onClick={() =>
               void act(async () => {
                 const answer = await pay.mutateAsync(booking.id);
-                if (answer.checkout) followCheckoutRedirect(answer.checkout.redirect);
+                if (answer.checkout) followRedirect(answer.checkout.redirect);
               })
             }
           >
