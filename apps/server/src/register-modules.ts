@@ -44,6 +44,7 @@ import {
   receivedAnnouncementRoutes,
   registerAnnouncementJobs,
 } from './modules/announcements/index.ts';
+import { facilityRoutes, registerFacilityJobs, schoolFacilityRoutes } from './modules/facilities/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -90,6 +91,8 @@ export async function registerModules(app: App) {
   await app.register(announcementRoutes, { prefix: '/api/school' });
   await app.register(receivedAnnouncementRoutes, { prefix: '/api/announcements' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
+  await app.register(facilityRoutes, { prefix: '/api/facilities' });
+  await app.register(schoolFacilityRoutes, { prefix: '/api/school' });
   registerModuleJobs(app);
 }
 
@@ -108,4 +111,5 @@ function registerModuleJobs(app: App) {
   registerNotificationJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config);
   registerAnnouncementJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config);
   registerBookingJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
+  registerFacilityJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
 }

@@ -21,6 +21,8 @@ export default [
     route('guardian-consent', 'routes/guardian-consent.tsx'),
     // A school's own admissions page (its shareable link).
     route('schools/:slug/admissions', 'routes/school-admissions-public.tsx'),
+    // A school's facilities for hire (D22), rendered on the server.
+    route('schools/:slug/facilities', 'routes/school-facilities-public.tsx'),
     ...LEGAL_PATHS.map((path) => route(path.slice(1), 'routes/legal-page.tsx', { id: `legal${path}` })),
     route('privacy', 'routes/privacy-redirect.tsx'),
     route('not-found', 'routes/not-found.tsx'),
@@ -89,6 +91,8 @@ export default [
     // Admissions: the school's rounds and its review of applications.
     route('dashboard/school/admissions', 'routes/dashboard-school-admissions.tsx'),
     route('dashboard/school/admissions/applications/:applicationId', 'routes/dashboard-school-admission.tsx'),
+    // Facility rentals: the school's facilities and their bookings.
+    route('dashboard/school/facilities', 'routes/dashboard-school-facilities.tsx'),
     route('dashboard/school/messages', 'routes/dashboard-school-messages.tsx'),
     route('dashboard/school/announcements', 'routes/dashboard-school-announcements.tsx'),
     route('dashboard/school/announcements/:announcementId', 'routes/dashboard-school-announcement.tsx'),
@@ -99,12 +103,14 @@ export default [
     route('dashboard/student/assignments', 'routes/dashboard-student-assignments.tsx'),
     route('dashboard/business/messages', 'routes/dashboard-business-messages.tsx'),
     route('dashboard/business/bookings', 'routes/dashboard-business-bookings.tsx'),
+    route('dashboard/business/facility-bookings', 'routes/dashboard-business-facility-bookings.tsx'),
     route('dashboard/business/:module/*', 'routes/dashboard-business-module.tsx'),
     route('dashboard/teacher', 'routes/dashboard-teacher.tsx'),
     route('dashboard/parent', 'routes/dashboard-parent.tsx'),
     route('dashboard/parent/finance', 'routes/dashboard-parent-finance.tsx'),
     route('dashboard/parent/messages', 'routes/dashboard-parent-messages.tsx'),
     route('dashboard/messages', 'routes/dashboard-messages.tsx'),
+    route('dashboard/facility-bookings', 'routes/dashboard-facility-bookings.tsx'),
     route('dashboard/parent/finance/:accountId', 'routes/dashboard-parent-fee-account.tsx'),
     route('dashboard/parent/admissions', 'routes/dashboard-parent-admissions.tsx'),
     route('dashboard/parent/admissions/:applicationId', 'routes/dashboard-parent-admission.tsx'),

@@ -18,6 +18,7 @@ import { seedAdmissions } from './seed-admissions.ts';
 import { seedMessages } from './seed-messages.ts';
 import { seedAnnouncements } from './seed-announcements.ts';
 import { seedBookings } from './seed-bookings.ts';
+import { seedFacilities } from './seed-facilities.ts';
 import type { TDemoLogin, TSeedContext, TSeeder } from './seeder.ts';
 
 export type { TDemoLogin, TSeedContext, TSeeder };
@@ -41,6 +42,7 @@ const SEEDERS: TSeeder[] = [
   seedMessages,
   seedAnnouncements,
   seedBookings,
+  seedFacilities,
 ];
 
 export class DemoPasswordError extends Error {

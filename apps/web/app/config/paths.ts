@@ -150,6 +150,16 @@ export const paths = {
     schoolApplication: (applicationId: string) =>
       `/dashboard/school/admissions/applications/${encodeURIComponent(applicationId)}`,
   },
+  /** Facility rentals (D22): a school's public page, the school's management, a booker's bookings. */
+  facilities: {
+    /** A school's facilities for hire, with availability and booking (server-rendered). */
+    public: (slug: string) => `/schools/${encodeURIComponent(slug)}/facilities`,
+    school: '/dashboard/school/facilities',
+    /** The booker's bookings: customers, parents and every account without a sidebar of its own. */
+    mine: '/dashboard/facility-bookings',
+    /** The same for a business partner, in the business dashboard. */
+    business: '/dashboard/business/facility-bookings',
+  },
   /** The school's fees and finance, for those who see its financials. */
   finance: {
     overview: '/dashboard/school/finance',

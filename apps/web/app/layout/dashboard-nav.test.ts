@@ -87,6 +87,12 @@ const ROUTE_GUARDS: { match: RegExp; file: string; states: string; roles: readon
     roles: SCHOOL_AREA_ROLES,
   },
   {
+    match: /^\/dashboard\/school\/facilities$/,
+    file: 'dashboard-school-facilities.tsx',
+    states: '<RequireAuth roles={SCHOOL_AREA_ROLES} permission="manage_events">',
+    roles: SCHOOL_AREA_ROLES,
+  },
+  {
     // /dashboard/school/:module/* — the modules later issues fill.
     match: /^\/dashboard\/school\/(assignments|grades|curriculum|reports|transport|shop|settings)$/,
     file: 'dashboard-school-module.tsx',
@@ -132,6 +138,7 @@ describe('the school sidebar per role', () => {
         ['Finance', '/dashboard/school/finance'],
         ['Transport', '/dashboard/school/transport'],
         ['Shop', '/dashboard/school/shop'],
+        ['Facilities', '/dashboard/school/facilities'],
         ['Reports', '/dashboard/school/reports'],
         ['Settings', '/dashboard/school/settings'],
       ],

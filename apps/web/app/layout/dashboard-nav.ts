@@ -1,6 +1,7 @@
 import {
   BarChart3,
   BookOpen,
+  Building2,
   Bus,
   CalendarCheck,
   CalendarClock,
@@ -202,6 +203,13 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         access: { roles: moduleRoles(['manage_shop']) },
       },
       {
+        label: 'Facilities',
+        to: paths.facilities.school,
+        icon: Building2,
+        // Facility rentals (D22): whoever holds manage_events at the school (its table, D26).
+        access: { roles: SCHOOL_AREA_ROLES, anyPermission: ['manage_events'] },
+      },
+      {
         label: 'Reports',
         to: paths.school.module('reports'),
         icon: FileText,
@@ -284,6 +292,7 @@ export const BUSINESS_SIDEBAR_SECTIONS: readonly ISidebarSection[] = [
         Count: SidebarUnreadCount,
       },
       { label: 'Bookings', to: paths.dashboard.businessModule('bookings'), icon: CalendarClock },
+      { label: 'Facility bookings', to: paths.facilities.business, icon: Building2 },
       { label: 'Customers', to: paths.dashboard.businessModule('customers'), icon: Users },
     ],
   },

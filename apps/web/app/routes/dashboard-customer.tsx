@@ -14,6 +14,7 @@ export function meta() {
 
 const QUICK_LINKS: readonly IQuickLink[] = [
   { to: paths.marketplace, label: 'Marketplace', description: 'School supplies, resources, technology and services.' },
+  { to: paths.facilities.mine, label: 'Facility bookings', description: 'School halls and fields you booked.' },
   ...ACCOUNT_QUICK_LINKS,
 ];
 

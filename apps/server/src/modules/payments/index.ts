@@ -15,6 +15,7 @@ export {
 } from './subscriptions.ts';
 export { createOrder } from './create-order.ts';
 export { recordPayout } from './record-payout.ts';
+export { recordRefund } from './record-refund.ts';
 export { onOrderPurpose, purposeOf, type TOrderHook, type TOrderHooks } from './order-hooks.ts';
 export { refundSellerShare, sellerShareOf, type TSellerCommission } from './seller-share.ts';
 export { creditOrder } from './credit-order.ts';

@@ -107,6 +107,8 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'GET /api/bookings/services/:id/slots',
       'GET /api/dev/outbox',
       'GET /api/dev/sms',
+      'GET /api/facilities/:facilityId/availability',
+      'GET /api/facilities/schools/:slug',
       'GET /api/health',
       'GET /api/health/live',
       'GET /api/health/ready',

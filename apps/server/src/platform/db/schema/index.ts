@@ -24,3 +24,4 @@ export * from './messages.ts';
 export * from './marketplace.ts';
 export * from './communication.ts';
 export * from './bookings.ts';
+export * from './facilities.ts';

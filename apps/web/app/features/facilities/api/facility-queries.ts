@@ -1,0 +1,57 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { facilityContracts as api } from '@sekolo/shared/contracts/facilities';
+import type { TBlockedDateInput, TBookingRequest, TFacilityInput } from '@sekolo/shared/schemas/facilities';
+import { call } from '~/lib/api-client';
+
+/** Facility rentals (D22): availability, the booker's bookings, the school's facilities and bookings. */
+export const FACILITIES_KEY = ['facilities'] as const;
+
+export const availabilityQuery = (facilityId: string, from: string) =>
+  queryOptions({
+    queryKey: [...FACILITIES_KEY, 'availability', facilityId, from],
+    queryFn: () => call(api.availability, { params: { facilityId }, query: { from, days: 7 } }),
+  });
+
+export const myBookingsQuery = queryOptions({
+  queryKey: [...FACILITIES_KEY, 'mine'],
+  queryFn: () => call(api.myBookings).then((a) => a.bookings),
+});
+
+export const schoolFacilitiesQuery = queryOptions({
+  queryKey: [...FACILITIES_KEY, 'school'],
+  queryFn: () => call(api.list),
+});
+
+export const schoolBookingsQuery = queryOptions({
+  queryKey: [...FACILITIES_KEY, 'school-bookings'],
+  queryFn: () => call(api.bookings, { query: {} }).then((a) => a.bookings),
+});
+
+function useInvalidating<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => client.invalidateQueries({ queryKey: FACILITIES_KEY }),
+  });
+}
+
+export const useBook = () => useInvalidating((body: TBookingRequest) => call(api.book, { body }));
+export const usePay = () => useInvalidating((bookingId: string) => call(api.pay, { params: { bookingId } }));
+export const useCancel = () => useInvalidating((bookingId: string) => call(api.cancel, { params: { bookingId } }));
+export const useSaveFacility = () =>
+  useInvalidating(({ facilityId, body }: { facilityId: string | null; body: TFacilityInput }) =>
+    facilityId ? call(api.update, { params: { facilityId }, body }) : call(api.create, { body }),
+  );
+export const useBlockDate = () =>
+  useInvalidating(({ facilityId, body }: { facilityId: string; body: TBlockedDateInput }) =>
+    call(api.addBlockedDate, { params: { facilityId }, body }),
+  );
+export const useUnblockDate = () =>
+  useInvalidating(({ facilityId, blockId }: { facilityId: string; blockId: string }) =>
+    call(api.removeBlockedDate, { params: { facilityId, blockId } }),
+  );
+export const useApprove = () => useInvalidating((bookingId: string) => call(api.approve, { params: { bookingId } }));
+export const useDecline = () =>
+  useInvalidating(({ bookingId, reason }: { bookingId: string; reason: string }) =>
+    call(api.decline, { params: { bookingId }, body: { reason } }),
+  );
