@@ -2,6 +2,7 @@
 export { consoleListingRoutes, listingRoutes, marketplaceRoutes } from './routes.ts';
 export { sitemapEntries } from './catalogue.ts';
 export { sitemapRoutes } from './sitemap.ts';
+export { publishHeldListing, setPublicationGate, type TPublicationGate } from './publication-gate.ts';
 export { ensureSellerProfile, sellerOrganizationOf } from './seller-profile.ts';
 export {
   cancelSellerOrder,

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { entrepreneursContracts as api } from '@sekolo/shared/contracts/entrepreneurs';
+import { ENTREPRENEUR_MESSAGES as M } from '@sekolo/shared/schemas/entrepreneurs';
+import { fromContract } from '../../platform/http/contract-route.ts';
+import { getSessionUser, requireRole, requireSession } from '../../platform/auth/guards.ts';
+import { forbidden } from '../../platform/http/errors.ts';
+import { limitPerClientAddress } from '../../platform/rate-limits/rate-limit.ts';
+import { setPublicationGate } from '../listings/index.ts';
+import { decideByLink, decideInAccount, decisionOf, guardianShops, readApprovalLink } from './approvals.ts';
+import { shopEarnings } from './earnings.ts';
+import { entrepreneurOverview, remindGuardian } from './overview.ts';
+import { entrepreneurPublicationGate } from './gate.ts';
+
+/**
+ * Prefix /api/entrepreneurs. /shop, /earnings: the young entrepreneur's dashboard (their own shop);
+ * /approvals/link/:token: the guardian's e-mailed link (public, rate limited); /guardian: the
+ * signed-in guardian's shops, matched by the consent's e-mail address.
+ */
+export const entrepreneurRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const deps = { mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl };
+  setPublicationGate('shop', entrepreneurPublicationGate(deps));
+
+  const entrepreneur = requireRole('young_entrepreneur');
+  const shopOf = async (request: FastifyRequest) => {
+    const user = (await getSessionUser(request))!;
+    if (user.organization?.type !== 'shop') throw forbidden(M.noShop);
+    return { userId: user.id, organizationId: user.organization.id };
+  };
+  const linkLimit = limitPerClientAddress({
+    name: 'entrepreneur-approval-link',
+    limit: 30,
+    windowMs: 10 * 60 * 1000,
+    what: 'attempts',
+  });
+
+  app.route({
+    ...fromContract(app, api.overview),
+    onRequest: entrepreneur,
+    handler: async (request) => {
+      const { organizationId, userId } = await shopOf(request);
+      return entrepreneurOverview(db, deps, organizationId, userId);
+    },
+  });
+  app.route({
+    ...fromContract(app, api.remind),
+    onRequest: entrepreneur,
+    handler: async (request) => {
+      const { organizationId, userId } = await shopOf(request);
+      return remindGuardian(db, deps, organizationId, userId);
+    },
+  });
+  app.route({
+    ...fromContract(app, api.earnings),
+    onRequest: entrepreneur,
+    handler: async (request) => shopEarnings(db, (await shopOf(request)).organizationId),
+  });
+  app.route({
+    ...fromContract(app, api.linkView),
+    preHandler: linkLimit,
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return readApprovalLink(db, request.params.token);
+    },
+  });
+  app.route({
+    ...fromContract(app, api.linkDecide),
+    preHandler: linkLimit,
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return decideByLink(db, deps, request.params.token, decisionOf(request.body), request.ip);
+    },
+  });
+  app.route({
+    ...fromContract(app, api.guardianShops),
+    onRequest: requireSession,
+    handler: async (request) => guardianShops(db, (await getSessionUser(request))!.email),
+  });
+  app.route({
+    ...fromContract(app, api.guardianDecide),
+    onRequest: requireSession,
+    handler: async (request) => {
+      const user = (await getSessionUser(request))!;
+      return decideInAccount(db, deps, user, request.params.id, decisionOf(request.body), request.ip);
+    },
+  });
+};
