@@ -292,6 +292,7 @@ export async function decideByLink(
 
 /** The shops whose consenting guardian has this e-mail address, with what waits and their sales. */
 export async function guardianShops(db: DbExecutor, email: string): Promise<TGuardianShops> {
+  if (!email) return { shops: [] };
   const shops = await db
     .select({ organizationId: entrepreneurShops.organizationId })
     .from(entrepreneurShops)

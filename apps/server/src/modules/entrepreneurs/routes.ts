@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { entrepreneursContracts as api } from '@sekolo/shared/contracts/entrepreneurs';
 import { ENTREPRENEUR_MESSAGES as M } from '@sekolo/shared/schemas/entrepreneurs';
 import { fromContract } from '../../platform/http/contract-route.ts';
-import { getSessionUser, requireRole, requireSession } from '../../platform/auth/guards.ts';
+import { getSessionUser, requireRole, requireSession, type TSessionUser } from '../../platform/auth/guards.ts';
 import { forbidden } from '../../platform/http/errors.ts';
 import { limitPerClientAddress } from '../../platform/rate-limits/rate-limit.ts';
 import { setPublicationGate } from '../listings/index.ts';
@@ -11,6 +11,9 @@ import { decideByLink, decideInAccount, decisionOf, guardianShops, readApprovalL
 import { shopEarnings } from './earnings.ts';
 import { entrepreneurOverview, remindGuardian } from './overview.ts';
 import { entrepreneurPublicationGate } from './gate.ts';
+
+/** A guardian is recognised by the address they consented with, once they proved they own it. */
+const guardianEmailOf = (user: TSessionUser) => (user.emailVerified ? user.email : '');
 
 /**
  * Prefix /api/entrepreneurs. /shop, /earnings: the young entrepreneur's dashboard (their own shop);
@@ -75,14 +78,15 @@ export const entrepreneurRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.guardianShops),
     onRequest: requireSession,
-    handler: async (request) => guardianShops(db, (await getSessionUser(request))!.email),
+    handler: async (request) => guardianShops(db, guardianEmailOf((await getSessionUser(request))!)),
   });
   app.route({
     ...fromContract(app, api.guardianDecide),
     onRequest: requireSession,
     handler: async (request) => {
       const user = (await getSessionUser(request))!;
-      return decideInAccount(db, deps, user, request.params.id, decisionOf(request.body), request.ip);
+      const caller = { id: user.id, email: guardianEmailOf(user) };
+      return decideInAccount(db, deps, caller, request.params.id, decisionOf(request.body), request.ip);
     },
   });
 };
