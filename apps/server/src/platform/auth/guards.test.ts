@@ -104,6 +104,7 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'GET /api/auth-config',
       'GET /api/dev/outbox',
       'GET /api/dev/sms',
+      'GET /api/entrepreneurs/approvals/link/:token',
       'GET /api/health',
       'GET /api/health/live',
       'GET /api/health/ready',
@@ -123,6 +124,8 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'POST /api/demo-bookings',
       'POST /api/demo-bookings/',
       'POST /api/dev/jobs/rehearsal',
+      // A young entrepreneur's guardian answers by the e-mailed link: proven by its token.
+      'POST /api/entrepreneurs/approvals/link/:token',
       'POST /api/newsletter/confirm',
       'POST /api/newsletter/subscribe',
       'POST /api/newsletter/unsubscribe',

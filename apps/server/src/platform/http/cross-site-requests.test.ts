@@ -132,6 +132,8 @@ describe('cross-site requests (sandbox payments)', () => {
       await createUser(t.database.db, { role: 'student', organization: school }),
       // A seller: the marketplace's listing and order routes.
       await createUser(t.database.db, { role: 'business_partner' }),
+      // A young entrepreneur: their shop's routes.
+      await createUser(t.database.db, { role: 'young_entrepreneur' }),
     ];
     const [, admin] = people;
     // The school's subscription, so the billing routes' guard (the subscription's manager) lets the admin through.
