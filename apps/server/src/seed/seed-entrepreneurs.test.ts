@@ -18,7 +18,11 @@ describe('demo young entrepreneur', () => {
     await seedEntrepreneurs(ctx);
 
     const learner = await signIn(t.app, DEMO_ENTREPRENEUR.email, 'demo-password-2026');
-    const overview = await t.app.inject({ method: 'GET', url: '/api/entrepreneurs/shop', headers: { cookie: learner.cookie } });
+    const overview = await t.app.inject({
+      method: 'GET',
+      url: '/api/entrepreneurs/shop',
+      headers: { cookie: learner.cookie },
+    });
     expect(overview.statusCode, overview.body).toBe(200);
     expect(overview.json()).toMatchObject({
       shop: { name: "Lerato's Beadwork", status: 'approved', guardianName: 'Lindiwe Mokoena' },

@@ -101,7 +101,8 @@ export const seedEntrepreneurs: TSeeder = async ({ config, database, mailer, dem
     dateOfBirth: dateOfBirth.toISOString().slice(0, 10),
     shopName: DEMO_ENTREPRENEUR.shopName,
     shopSlug: DEMO_ENTREPRENEUR.shopSlug,
-    shopDescription: 'Handmade beaded jewellery from Soweto: bracelets, necklaces and earrings in traditional patterns.',
+    shopDescription:
+      'Handmade beaded jewellery from Soweto: bracelets, necklaces and earrings in traditional patterns.',
     shopCategory: 'crafts',
     guardian: { firstName: guardian.firstName, lastName: guardian.lastName, email: guardian.email, relation: 'mother' },
   });
@@ -116,7 +117,12 @@ export const seedEntrepreneurs: TSeeder = async ({ config, database, mailer, dem
     status: 'approved',
     approvedAt,
   });
-  const decided = { status: 'approved' as const, decidedAt: approvedAt, decidedByUserId: guardian.id, decidedVia: 'account' };
+  const decided = {
+    status: 'approved' as const,
+    decidedAt: approvedAt,
+    decidedByUserId: guardian.id,
+    decidedVia: 'account',
+  };
   await db.insert(entrepreneurApprovals).values({
     organizationId,
     subject: 'shop',
@@ -157,7 +163,10 @@ export const seedEntrepreneurs: TSeeder = async ({ config, database, mailer, dem
       .returning({ id: listings.id });
     ids.push(row!.id);
     const pic = await picture(item.title, item.colour);
-    const keys = { full: `2026/01/${randomBytes(16).toString('hex')}`, thumb: `2026/01/${randomBytes(16).toString('hex')}` };
+    const keys = {
+      full: `2026/01/${randomBytes(16).toString('hex')}`,
+      thumb: `2026/01/${randomBytes(16).toString('hex')}`,
+    };
     await storage.put(keys.full, pic.full, 'image/webp');
     await storage.put(keys.thumb, pic.thumb, 'image/webp');
     await db.insert(listingImages).values({
@@ -181,16 +190,26 @@ export const seedEntrepreneurs: TSeeder = async ({ config, database, mailer, dem
   }
   // The keyring waits for Lerato's mother: the e-mail with its link is in the outbox.
   await transaction(db, (tx) =>
-    requestApproval(tx, { mailer, publicUrl: config.publicUrl }, {
-      organizationId,
-      subject: 'listing',
-      listingId: ids[3]!,
-      userId: user.id,
-    }),
+    requestApproval(
+      tx,
+      { mailer, publicUrl: config.publicUrl },
+      {
+        organizationId,
+        subject: 'listing',
+        listingId: ids[3]!,
+        userId: user.id,
+      },
+    ),
   );
 
   // Two paid orders from the demo customer, through the real checkout and crediting (ledger journals).
-  const buyer = { ...customer, organization: null, permissions: [], sessionId: '', sessionGeneration: null } as unknown as TSessionUser;
+  const buyer = {
+    ...customer,
+    organization: null,
+    permissions: [],
+    sessionId: '',
+    sessionGeneration: null,
+  } as unknown as TSessionUser;
   for (const [n, items] of [
     [{ id: ids[0]!, quantity: 2 }],
     [

@@ -13,7 +13,11 @@ export const ENTREPRENEUR_MESSAGES = {
   declined: (reason: string) => `Your guardian declined it: ${reason}`,
 } as const;
 
-export const SHOP_STATUS_LABELS = { pending: 'Waiting for your guardian', approved: 'Live', declined: 'Declined' } as const;
+export const SHOP_STATUS_LABELS = {
+  pending: 'Waiting for your guardian',
+  approved: 'Live',
+  declined: 'Declined',
+} as const;
 
 export const ZApprovalToken = z.object({ token: z.string().min(16).max(200) });
 export const ZApprovalIdParams = z.object({ id: z.string().uuid() });
@@ -51,7 +55,6 @@ export const ZApprovalView = z.object({
       title: z.string(),
       description: z.string(),
       priceCents: z.number(),
-      imageUrl: z.string().nullable(),
     })
     .nullable(),
   requestedAt: z.string(),

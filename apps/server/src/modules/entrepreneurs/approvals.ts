@@ -9,7 +9,7 @@ import {
 } from '@sekolo/shared/schemas/entrepreneurs';
 import { formatZar } from '@sekolo/shared/domain/money';
 import type { Database, DbExecutor } from '../../platform/db/client.ts';
-import { entrepreneurApprovals, entrepreneurShops, listingImages, listings } from '../../platform/db/schema/index.ts';
+import { entrepreneurApprovals, entrepreneurShops, listings } from '../../platform/db/schema/index.ts';
 import { transaction } from '../../platform/db/transaction.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { composeMail } from '../../platform/mail/compose-mail.ts';
@@ -38,7 +38,6 @@ async function listingsOf(db: DbExecutor, ids: string[]) {
       title: listings.title,
       description: listings.description,
       priceCents: listings.priceCents,
-      imageId: sql<string | null>`(select i.id from ${listingImages} i where i.listing_id = ${listings.id} order by i.position, i.created_at limit 1)`,
     })
     .from(listings)
     .where(inArray(listings.id, ids));
@@ -50,15 +49,16 @@ async function listingsOf(db: DbExecutor, ids: string[]) {
         title: r.title,
         description: r.description,
         priceCents: r.priceCents,
-        // The guardian may see the picture of a listing that is not on sale yet only through this module.
-        imageUrl: r.imageId ? `/api/entrepreneurs/approvals/images/${r.imageId}` : null,
       },
     ]),
   );
 }
 
 async function viewsOf(db: DbExecutor, rows: TApprovalRow[], now = new Date()): Promise<TApprovalView[]> {
-  const byId = await listingsOf(db, rows.flatMap((r) => (r.listingId ? [r.listingId] : [])));
+  const byId = await listingsOf(
+    db,
+    rows.flatMap((r) => (r.listingId ? [r.listingId] : [])),
+  );
   return rows.map((r) => ({
     id: r.id,
     subject: r.subject,
@@ -221,19 +221,31 @@ async function decide(
   });
   const child = await entrepreneurOf(tx, approval.organizationId);
   if (child) {
-    const title = approval.listingId ? (await listingsOf(tx, [approval.listingId])).get(approval.listingId)?.title : null;
+    const title = approval.listingId
+      ? (await listingsOf(tx, [approval.listingId])).get(approval.listingId)?.title
+      : null;
     const what = title ? `"${title}"` : `your shop "${found.shop.name}"`;
     await deps.mailer.send(
       {
         to: child.email,
-        subject: status === 'approved' ? `${found.shop.guardianName} approved ${what}` : `${found.shop.guardianName} declined ${what}`,
+        subject:
+          status === 'approved'
+            ? `${found.shop.guardianName} approved ${what}`
+            : `${found.shop.guardianName} declined ${what}`,
         tag: 'entrepreneur-approval-decided',
         ...composeMail({
           greeting: `Hello ${child.firstName || child.name},`,
           paragraphs:
             status === 'approved'
-              ? [title ? `${what} is now on sale on the Sekolo marketplace.` : `${what} is now live on the Sekolo marketplace.`]
-              : [`${found.shop.guardianName} declined ${what}: ${decision.reason}`, 'Change it in your dashboard and ask again.'],
+              ? [
+                  title
+                    ? `${what} is now on sale on the Sekolo marketplace.`
+                    : `${what} is now live on the Sekolo marketplace.`,
+                ]
+              : [
+                  `${found.shop.guardianName} declined ${what}: ${decision.reason}`,
+                  'Change it in your dashboard and ask again.',
+                ],
           actions: [{ label: 'Open your dashboard', url: `${deps.publicUrl}/dashboard/entrepreneur` }],
         }),
       },
@@ -243,7 +255,10 @@ async function decide(
 }
 
 async function findByToken(db: DbExecutor, token: string, lock = false) {
-  const query = db.select().from(entrepreneurApprovals).where(eq(entrepreneurApprovals.tokenHash, hashToken(token)));
+  const query = db
+    .select()
+    .from(entrepreneurApprovals)
+    .where(eq(entrepreneurApprovals.tokenHash, hashToken(token)));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -254,7 +269,9 @@ async function linkView(db: DbExecutor, row: TApprovalRow, live: boolean): Promi
   const child = await entrepreneurOf(db, row.organizationId);
   const [approval] = await viewsOf(db, [row]);
   return {
-    approval: live ? approval! : { ...approval!, status: approval!.status === 'pending' ? 'expired' : approval!.status },
+    approval: live
+      ? approval!
+      : { ...approval!, status: approval!.status === 'pending' ? 'expired' : approval!.status },
     childName: child?.name ?? '',
     shop: shopView(found.shop, found.slug),
     earnings: live ? await shopEarnings(db, row.organizationId) : null,
@@ -316,9 +333,12 @@ export async function guardianShops(db: DbExecutor, email: string): Promise<TGua
       childName: child?.name ?? '',
       shop: shopView(found.shop, found.slug),
       // In their account the guardian answers whatever waits: the link's expiry does not apply.
-      approvals: (await viewsOf(db, approvals.filter((a) => a.status !== 'withdrawn'))).map((a) =>
-        a.status === 'expired' ? { ...a, status: 'pending' as const } : a,
-      ),
+      approvals: (
+        await viewsOf(
+          db,
+          approvals.filter((a) => a.status !== 'withdrawn'),
+        )
+      ).map((a) => (a.status === 'expired' ? { ...a, status: 'pending' as const } : a)),
       earnings,
       recentOrders,
     });
@@ -341,10 +361,7 @@ export async function decideInAccount(
       .from(entrepreneurApprovals)
       .innerJoin(entrepreneurShops, eq(entrepreneurShops.organizationId, entrepreneurApprovals.organizationId))
       .where(
-        and(
-          eq(entrepreneurApprovals.id, id),
-          eq(entrepreneurShops.guardianEmail, user.email.trim().toLowerCase()),
-        ),
+        and(eq(entrepreneurApprovals.id, id), eq(entrepreneurShops.guardianEmail, user.email.trim().toLowerCase())),
       )
       .for('update', { of: entrepreneurApprovals });
     if (!found) throw notFound(M.approvalNotFound);

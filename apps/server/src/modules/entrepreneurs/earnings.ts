@@ -13,7 +13,10 @@ const MONTH_START = sql`(date_trunc('month', now() at time zone 'Africa/Johannes
  * gives back the sale less its commission. The balance is what the shop is owed now.
  */
 export async function shopEarnings(db: DbExecutor, organizationId: string): Promise<TShopEarnings> {
-  const mine = and(eq(ledgerEntries.accountCode, 'organization_payable'), eq(ledgerEntries.organizationId, organizationId));
+  const mine = and(
+    eq(ledgerEntries.accountCode, 'organization_payable'),
+    eq(ledgerEntries.organizationId, organizationId),
+  );
   const [totals] = await db
     .select({
       sales: sql<string>`coalesce(sum(-${ledgerEntries.amountCents}) filter (where ${ledgerJournals.kind} = 'payment'), 0)::bigint`,
@@ -62,10 +65,7 @@ export async function recentShopOrders(db: DbExecutor, organizationId: string, l
     })
     .from(marketplaceOrders)
     .where(
-      and(
-        eq(marketplaceOrders.sellerOrganizationId, organizationId),
-        sql`${marketplaceOrders.paidAt} is not null`,
-      ),
+      and(eq(marketplaceOrders.sellerOrganizationId, organizationId), sql`${marketplaceOrders.paidAt} is not null`),
     )
     .orderBy(desc(marketplaceOrders.paidAt))
     .limit(limit);

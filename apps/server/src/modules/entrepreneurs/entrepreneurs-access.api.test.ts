@@ -79,38 +79,44 @@ describe('entrepreneurs routes: every role', () => {
             });
       cookies[role] = (await signIn(t.app, user.email, user.password, { ip: `10.79.0.${ip++}` })).cookie;
     }
-  });
+    // Thirty-odd accounts signed in (scrypt each): slow on a busy two-core machine.
+  }, 300_000);
   afterAll(() => t.close());
 
-  it('lets in exactly the callers of each route; the rest get 403, the signed-out 401', async () => {
-    const outcome: Record<string, Record<string, string>> = {};
-    const expected: Record<string, Record<string, string>> = {};
-    for (const [route, { rule, url, payload }] of Object.entries({ ...ROUTES, ...SELLER_ROUTES })) {
-      const method = route.split(' ')[0] as 'GET' | 'POST';
-      outcome[route] = {};
-      expected[route] = {};
-      for (const role of ROLES) {
-        const response = await t.app.inject({
+  it(
+    'lets in exactly the callers of each route; the rest get 403, the signed-out 401',
+    { timeout: 300_000 },
+    async () => {
+      const outcome: Record<string, Record<string, string>> = {};
+      const expected: Record<string, Record<string, string>> = {};
+      for (const [route, { rule, url, payload }] of Object.entries({ ...ROUTES, ...SELLER_ROUTES })) {
+        const method = route.split(' ')[0] as 'GET' | 'POST';
+        outcome[route] = {};
+        expected[route] = {};
+        for (const role of ROLES) {
+          const response = await t.app.inject({
+            method,
+            url,
+            headers: { cookie: cookies[role]!, origin: new URL(t.app.deps.config.publicUrl).origin },
+            ...(payload ? { payload } : {}),
+          });
+          const code = response.statusCode;
+          outcome[route]![role] = code === 401 || code === 403 ? String(code) : 'in';
+          expected[route]![role] = allows(rule, role) ? 'in' : '403';
+        }
+        const anonymous = await t.app.inject({
           method,
           url,
-          headers: { cookie: cookies[role]!, origin: new URL(t.app.deps.config.publicUrl).origin },
+          headers: { origin: new URL(t.app.deps.config.publicUrl).origin },
           ...(payload ? { payload } : {}),
         });
-        const code = response.statusCode;
-        outcome[route]![role] = code === 401 || code === 403 ? String(code) : 'in';
-        expected[route]![role] = allows(rule, role) ? 'in' : '403';
+        outcome[route]!.signed_out =
+          anonymous.statusCode === 401 || anonymous.statusCode === 403 ? String(anonymous.statusCode) : 'in';
+        expected[route]!.signed_out = rule === 'public' ? 'in' : '401';
       }
-      const anonymous = await t.app.inject({
-        method,
-        url,
-        headers: { origin: new URL(t.app.deps.config.publicUrl).origin },
-        ...(payload ? { payload } : {}),
-      });
-      outcome[route]!.signed_out = anonymous.statusCode === 401 || anonymous.statusCode === 403 ? String(anonymous.statusCode) : 'in';
-      expected[route]!.signed_out = rule === 'public' ? 'in' : '401';
-    }
-    expect(outcome).toEqual(expected);
-  });
+      expect(outcome).toEqual(expected);
+    },
+  );
 
   it('shows a signed-in parent who consented to no shop none of them', async () => {
     const guardianPage = await t.app.inject({

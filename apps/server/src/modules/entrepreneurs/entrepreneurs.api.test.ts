@@ -120,7 +120,9 @@ describe('young entrepreneurs: the guardian approves the shop and each listing b
 
   it('refuses a forged link, and a listing before the shop is approved', async () => {
     expect((await get('/api/entrepreneurs/approvals/link/forged-token-0123456789abcdef')).statusCode).toBe(404);
-    const forged = await post('/api/entrepreneurs/approvals/link/forged-token-0123456789abcdef', { decision: 'approve' });
+    const forged = await post('/api/entrepreneurs/approvals/link/forged-token-0123456789abcdef', {
+      decision: 'approve',
+    });
     expect(forged.statusCode).toBe(404);
     const listingToken = await linkToken(t, guardianEmail);
     const early = await post(`/api/entrepreneurs/approvals/link/${listingToken}`, { decision: 'approve' });
@@ -137,7 +139,9 @@ describe('young entrepreneurs: the guardian approves the shop and each listing b
     expect(mine.statusCode, mine.body).toBe(200);
     const shopApproval = mine
       .json()
-      .shops[0].approvals.find((a: { subject: string; status: string }) => a.subject === 'shop' && a.status === 'pending');
+      .shops[0].approvals.find(
+        (a: { subject: string; status: string }) => a.subject === 'shop' && a.status === 'pending',
+      );
     expect(shopApproval).toBeTruthy();
     const stolen = await post(
       `/api/entrepreneurs/guardian/approvals/${shopApproval.id}`,
@@ -153,7 +157,9 @@ describe('young entrepreneurs: the guardian approves the shop and each listing b
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().shops[0].shop.status).toBe('approved');
     expect((await get('/api/marketplace/sellers/naledi-beads')).statusCode).toBe(200);
-    const [told] = await t.outbox((await t.database.db.query.users.findFirst({ where: (u, { eq: e }) => e(u.id, learner.userId) }))!.email);
+    const [told] = await t.outbox(
+      (await t.database.db.query.users.findFirst({ where: (u, { eq: e }) => e(u.id, learner.userId) }))!.email,
+    );
     expect(told?.subject).toBe('Thandeka Mahlangu approved your shop "Naledi Beads"');
   });
 
@@ -162,7 +168,11 @@ describe('young entrepreneurs: the guardian approves the shop and each listing b
     const view = await get(`/api/entrepreneurs/approvals/link/${token}`);
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json()).toMatchObject({
-      approval: { subject: 'listing', status: 'pending', listing: { title: 'Zulu love-letter bracelet', priceCents: 8_500 } },
+      approval: {
+        subject: 'listing',
+        status: 'pending',
+        listing: { title: 'Zulu love-letter bracelet', priceCents: 8_500 },
+      },
       childName: 'Naledi Mahlangu',
       earnings: { salesCents: 0, balanceCents: 0 },
     });
@@ -237,7 +247,11 @@ describe('young entrepreneurs: the guardian approves the shop and each listing b
     const actions = rows.map((r) => r.action);
     expect(actions.filter((a) => a === 'entrepreneur.approval_requested')).toHaveLength(4);
     expect(actions).toEqual(
-      expect.arrayContaining(['entrepreneur.shop_approved', 'entrepreneur.listing_approved', 'entrepreneur.listing_declined']),
+      expect.arrayContaining([
+        'entrepreneur.shop_approved',
+        'entrepreneur.listing_approved',
+        'entrepreneur.listing_declined',
+      ]),
     );
     const shop = rows.find((r) => r.action === 'entrepreneur.shop_approved')!;
     expect(shop.actorUserId).toBe(guardian.id);

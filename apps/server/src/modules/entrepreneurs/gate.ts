@@ -18,7 +18,9 @@ export function entrepreneurPublicationGate(deps: TApprovalDeps): TPublicationGa
       const [latest] = await tx
         .select({ status: entrepreneurApprovals.status })
         .from(entrepreneurApprovals)
-        .where(and(eq(entrepreneurApprovals.organizationId, organizationId), eq(entrepreneurApprovals.listingId, listingId)))
+        .where(
+          and(eq(entrepreneurApprovals.organizationId, organizationId), eq(entrepreneurApprovals.listingId, listingId)),
+        )
         .orderBy(desc(entrepreneurApprovals.requestedAt))
         .limit(1);
       // Approved once, it may go back on sale after the entrepreneur took it off; a request still open is not repeated.

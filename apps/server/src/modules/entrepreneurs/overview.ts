@@ -68,7 +68,10 @@ export async function remindGuardian(
     const waiting = await pendingApprovals(tx, organizationId);
     // A declined shop is asked again; else every request still open gets a fresh link.
     if (found.shop.status === 'declined') {
-      await tx.update(entrepreneurShops).set({ status: 'pending' }).where(eq(entrepreneurShops.organizationId, organizationId));
+      await tx
+        .update(entrepreneurShops)
+        .set({ status: 'pending' })
+        .where(eq(entrepreneurShops.organizationId, organizationId));
       await requestApproval(tx, deps, { organizationId, subject: 'shop', userId });
       return;
     }

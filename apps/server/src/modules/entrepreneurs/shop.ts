@@ -67,7 +67,10 @@ export async function shopFromApplication(
     .limit(1);
   if (!consent) return null;
   const info = (application.stepData as Record<string, Record<string, unknown>>)['1'] ?? {};
-  const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId));
+  const [org] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return {
     organizationId,
     name: text(info.shopName) || org?.name || 'My shop',

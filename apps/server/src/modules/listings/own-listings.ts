@@ -219,7 +219,8 @@ export async function changeOwnStatus(
     }
     if (row.status === status) return;
     // A seller whose listings need someone's approval (a young entrepreneur's guardian) waits for it.
-    const gate = status === 'published' ? publicationGateFor(await organizationTypeOf(tx, actor.organizationId)) : undefined;
+    const gate =
+      status === 'published' ? publicationGateFor(await organizationTypeOf(tx, actor.organizationId)) : undefined;
     if (gate && (await gate.onPublish(tx, { ...actor, listingId: id })) === 'held') return;
     await tx
       .update(listings)

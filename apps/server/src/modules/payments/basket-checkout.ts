@@ -16,12 +16,7 @@ import type { DatabaseHandle, DbExecutor } from '../../platform/db/client.ts';
 import { paymentOrders } from '../../platform/db/schema/payments.ts';
 import { badRequest, notFound, unauthorized } from '../../platform/http/errors.ts';
 import { getSessionUser, requireRole, requireSession, type TSessionUser } from '../../platform/auth/guards.ts';
-import {
-  priceBasket,
-  reserveMarketplaceOrders,
-  sellerOrganizationOf,
-  type TPricedBasket,
-} from '../listings/index.ts';
+import { priceBasket, reserveMarketplaceOrders, sellerOrganizationOf, type TPricedBasket } from '../listings/index.ts';
 import { marketplaceContracts as mp } from '@sekolo/shared/contracts/marketplace';
 import { cancelMarketplaceOrder } from './cancel-marketplace-order.ts';
 import { createOrder } from './create-order.ts';
@@ -123,8 +118,7 @@ export async function createBasketCheckout(
     ...quoteOfPriced(priced),
     ...(idempotencyKey ? { idempotencyKey } : {}),
   };
-  const from =
-    priced.sellers.length === 1 ? priced.sellers[0]!.sellerName : `${priced.sellers.length} sellers`;
+  const from = priced.sellers.length === 1 ? priced.sellers[0]!.sellerName : `${priced.sellers.length} sellers`;
   let created: Awaited<ReturnType<typeof createOrder>>;
   try {
     created = await createOrder(

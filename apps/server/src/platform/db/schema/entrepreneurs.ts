@@ -66,10 +66,7 @@ export const entrepreneurApprovals = pgTable(
       .on(t.organizationId, t.subject, sql`coalesce(${t.listingId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
       .where(sql`${t.status} = 'pending'`),
     check('entrepreneur_approvals_subject_check', sql`${t.subject} in ('shop', 'listing')`),
-    check(
-      'entrepreneur_approvals_status_check',
-      sql`${t.status} in ('pending', 'approved', 'declined', 'withdrawn')`,
-    ),
+    check('entrepreneur_approvals_status_check', sql`${t.status} in ('pending', 'approved', 'declined', 'withdrawn')`),
     check('entrepreneur_approvals_listing_check', sql`(${t.subject} = 'listing') = (${t.listingId} is not null)`),
   ],
 );

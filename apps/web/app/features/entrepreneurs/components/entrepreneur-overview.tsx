@@ -73,7 +73,10 @@ export function EntrepreneurOverview() {
         {approvals.length === 0 ? (
           <p className="text-sm text-slate-600">Nothing is waiting for {shop.guardianName}.</p>
         ) : (
-          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" data-testid="pending-approvals">
+          <ul
+            className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
+            data-testid="pending-approvals"
+          >
             {approvals.map((approval) => (
               <li key={approval.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
                 <span className="font-medium text-slate-900">{approvalTitle(approval, shop.name)}</span>

@@ -81,7 +81,9 @@ export function GuardianShops() {
                       key={approval.id}
                       approval={approval}
                       shopName={shop.name}
-                      description={approval.subject === 'shop' ? shop.description : (approval.listing?.description ?? '')}
+                      description={
+                        approval.subject === 'shop' ? shop.description : (approval.listing?.description ?? '')
+                      }
                       pending={decide.isPending}
                       onDecide={(d) => decide.mutate({ id: approval.id, ...d })}
                     />

@@ -29,8 +29,7 @@ export function ShopApprovalPanel({ token }: { token: string | null }) {
 
   if (!token) return <Problem title="This link is incomplete" text="Please open the link from the e-mail again." />;
   if (view.isPending) return <LoadingSpinner label="Loading the request..." />;
-  if (view.isError)
-    return <Problem title="We could not find this request" text={errorMessage(view.error)} />;
+  if (view.isError) return <Problem title="We could not find this request" text={errorMessage(view.error)} />;
   const data = decide.data ?? view.data;
   const { approval, shop, childName } = data;
   const title = approvalTitle(approval, shop.name);

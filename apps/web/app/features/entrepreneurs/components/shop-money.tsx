@@ -31,7 +31,11 @@ export function EarningsSummary({ earnings, title = 'Earnings' }: { earnings: TS
         <Stat label="Sekolo commission" value={formatZar(earnings.commissionCents)} />
         <Stat label="Refunds" value={formatZar(earnings.refundsCents)} />
         <Stat label="Paid out" value={formatZar(earnings.payoutsCents)} />
-        <Stat label="Owed to the shop" value={formatZar(earnings.balanceCents)} hint="Sales less commission, refunds and payouts." />
+        <Stat
+          label="Owed to the shop"
+          value={formatZar(earnings.balanceCents)}
+          hint="Sales less commission, refunds and payouts."
+        />
         <Stat label="Sales this month" value={formatZar(earnings.salesThisMonthCents)} />
       </dl>
       {earnings.months.length > 0 ? (
