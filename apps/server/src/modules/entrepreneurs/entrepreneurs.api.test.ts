@@ -42,7 +42,7 @@ describe('young entrepreneurs: the guardian approves the shop and each listing b
     guardian = { cookie: (await signIn(t.app, parent.email, parent.password)).cookie, id: parent.id };
     const other = await createUser(t.database.db, { role: 'parent' });
     otherGuardian = { cookie: (await signIn(t.app, other.email, other.password)).cookie };
-  });
+  }, 300_000);
   afterAll(() => t.close());
 
   const as = (cookie?: string) => ({
