@@ -67,7 +67,8 @@ test("a young entrepreneur's new listing stays hidden until the guardian approve
   const guardianContext = await browser.newContext();
   const guardian = await guardianContext.newPage();
   await guardian.goto(link);
-  await expect(guardian.getByRole('heading', { level: 1, name: new RegExp(title) })).toBeVisible();
+  // A page rendered in the browser only: the first visit loads its script.
+  await expect(guardian.getByRole('heading', { level: 1, name: new RegExp(title) })).toBeVisible({ timeout: 30_000 });
   await expect(guardian.getByText('R35,00').first()).toBeVisible();
   await expect(guardian.getByRole('heading', { name: "Lerato's Beadwork: sales and payouts" })).toBeVisible();
   await guardian.getByRole('button', { name: `Approve` }).click();
@@ -77,7 +78,9 @@ test("a young entrepreneur's new listing stays hidden until the guardian approve
   await page.goto(`/marketplace/listings/${listing.id}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await guardian.goto(link);
-  await expect(guardian.getByRole('heading', { name: 'We could not find this request' })).toBeVisible();
+  await expect(guardian.getByRole('heading', { name: 'We could not find this request' })).toBeVisible({
+    timeout: 30_000,
+  });
   await guardianContext.close();
 });
 
