@@ -30,6 +30,14 @@ export const entrepreneursContracts = {
     body: ZApprovalDecision,
     response: ZApprovalLinkView,
   }),
+  /** The first picture of the listing the link asks about (a listing not on sale has no public picture). */
+  linkPicture: contract({
+    method: 'GET',
+    path: '/api/entrepreneurs/approvals/link/:token/picture',
+    params: ZApprovalToken,
+    response: null,
+    answer: 'file',
+  }),
   /** The guardian signed in: the shops they consented to (matched by e-mail address). */
   guardianShops: contract({ method: 'GET', path: '/api/entrepreneurs/guardian', response: ZGuardianShops }),
   guardianDecide: contract({
@@ -38,5 +46,12 @@ export const entrepreneursContracts = {
     params: ZApprovalIdParams,
     body: ZApprovalDecision,
     response: ZGuardianShops,
+  }),
+  guardianPicture: contract({
+    method: 'GET',
+    path: '/api/entrepreneurs/guardian/approvals/:id/picture',
+    params: ZApprovalIdParams,
+    response: null,
+    answer: 'file',
   }),
 };

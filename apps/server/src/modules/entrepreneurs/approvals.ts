@@ -9,7 +9,7 @@ import {
 } from '@sekolo/shared/schemas/entrepreneurs';
 import { formatZar } from '@sekolo/shared/domain/money';
 import type { Database, DbExecutor } from '../../platform/db/client.ts';
-import { entrepreneurApprovals, entrepreneurShops, listings } from '../../platform/db/schema/index.ts';
+import { entrepreneurApprovals, entrepreneurShops, listingImages, listings } from '../../platform/db/schema/index.ts';
 import { transaction } from '../../platform/db/transaction.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { composeMail } from '../../platform/mail/compose-mail.ts';
@@ -374,4 +374,33 @@ export function decisionOf(body: TApprovalDecision): { decision: 'approve' | 'de
   const reason = (body.reason ?? '').trim();
   if (body.decision === 'decline' && !reason) throw badRequest(M.declineNeedsReason, { reason: M.declineNeedsReason });
   return { decision: body.decision, reason };
+}
+
+/** The storage key of the thumbnail of the listing an approval asks about, or null. */
+async function pictureKeyOf(db: DbExecutor, approval: TApprovalRow | undefined): Promise<string | null> {
+  if (!approval?.listingId) return null;
+  const [image] = await db
+    .select({ key: listingImages.thumbKey })
+    .from(listingImages)
+    .where(eq(listingImages.listingId, approval.listingId))
+    .orderBy(listingImages.position, listingImages.createdAt)
+    .limit(1);
+  return image?.key ?? null;
+}
+
+/** The picture of the listing a link asks about, while the link works. */
+export async function linkPictureKey(db: DbExecutor, token: string): Promise<string | null> {
+  const row = await findByToken(db, token);
+  return row && row.expiresAt > new Date() ? pictureKeyOf(db, row) : null;
+}
+
+/** The picture of the listing of one of the guardian's requests (another guardian's: none). */
+export async function guardianPictureKey(db: DbExecutor, email: string, id: string): Promise<string | null> {
+  if (!email) return null;
+  const [found] = await db
+    .select({ approval: entrepreneurApprovals })
+    .from(entrepreneurApprovals)
+    .innerJoin(entrepreneurShops, eq(entrepreneurShops.organizationId, entrepreneurApprovals.organizationId))
+    .where(and(eq(entrepreneurApprovals.id, id), eq(entrepreneurShops.guardianEmail, email.trim().toLowerCase())));
+  return pictureKeyOf(db, found?.approval);
 }

@@ -36,6 +36,14 @@ const ROUTES: Record<string, { rule: TRule; url: string; payload?: object }> = {
     url: `/api/entrepreneurs/approvals/link/${NO_TOKEN}`,
     payload: { decision: 'approve' },
   },
+  'GET /api/entrepreneurs/approvals/link/:token/picture': {
+    rule: 'public',
+    url: `/api/entrepreneurs/approvals/link/${NO_TOKEN}/picture`,
+  },
+  'GET /api/entrepreneurs/guardian/approvals/:id/picture': {
+    rule: 'signed_in',
+    url: `/api/entrepreneurs/guardian/approvals/${NO_ID}/picture`,
+  },
   'GET /api/entrepreneurs/guardian': { rule: 'signed_in', url: '/api/entrepreneurs/guardian' },
   'POST /api/entrepreneurs/guardian/approvals/:id': {
     rule: 'signed_in',

@@ -54,6 +54,7 @@ describe('young entrepreneurs: the guardian approves the shop and each listing b
     t.app.inject({ method: 'POST', url, headers: as(cookie), payload });
 
   let listingId = '';
+  let heldImageId = '';
 
   it('makes the shop from the approved application and asks the consenting guardian to approve it', async () => {
     const overview = await get('/api/entrepreneurs/shop', learner.cookie);
@@ -99,6 +100,7 @@ describe('young entrepreneurs: the guardian approves the shop and each listing b
       payload: body.payload,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
+    heldImageId = uploaded.json().images[0].id;
 
     const held = await post(`/api/listings/own/${listingId}/status`, { status: 'published' }, learner.cookie);
     expect(held.statusCode, held.body).toBe(200);
@@ -143,6 +145,15 @@ describe('young entrepreneurs: the guardian approves the shop and each listing b
         (a: { subject: string; status: string }) => a.subject === 'shop' && a.status === 'pending',
       );
     expect(shopApproval).toBeTruthy();
+    // The listing's picture: for its guardian, not for another.
+    const listingApproval = mine
+      .json()
+      .shops[0].approvals.find(
+        (a: { subject: string; status: string }) => a.subject === 'listing' && a.status === 'pending',
+      );
+    const url = `/api/entrepreneurs/guardian/approvals/${listingApproval.id}/picture`;
+    expect((await get(url, guardian.cookie)).statusCode).toBe(200);
+    expect((await get(url, otherGuardian.cookie)).statusCode).toBe(404);
     const stolen = await post(
       `/api/entrepreneurs/guardian/approvals/${shopApproval.id}`,
       { decision: 'approve' },
@@ -176,9 +187,15 @@ describe('young entrepreneurs: the guardian approves the shop and each listing b
       childName: 'Naledi Mahlangu',
       earnings: { salesCents: 0, balanceCents: 0 },
     });
+    // The guardian sees the listing's picture, though it is not public yet.
+    const picture = await get(`/api/entrepreneurs/approvals/link/${token}/picture`);
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/webp');
+    expect((await get(`/api/listings/images/${heldImageId}`)).statusCode).toBe(404);
     const approved = await post(`/api/entrepreneurs/approvals/link/${token}`, { decision: 'approve' });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().approval.status).toBe('approved');
+    expect((await get(`/api/entrepreneurs/approvals/link/${token}/picture`)).statusCode).toBe(404);
     expect((await get(`/api/marketplace/listings/${listingId}`)).statusCode).toBe(200);
     const catalogue = await get('/api/marketplace/listings?q=bracelet');
     expect(catalogue.json().items.map((i: { id: string }) => i.id)).toContain(listingId);

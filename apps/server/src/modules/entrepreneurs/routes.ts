@@ -1,13 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { entrepreneursContracts as api } from '@sekolo/shared/contracts/entrepreneurs';
 import { ENTREPRENEUR_MESSAGES as M } from '@sekolo/shared/schemas/entrepreneurs';
 import { fromContract } from '../../platform/http/contract-route.ts';
 import { getSessionUser, requireRole, requireSession, type TSessionUser } from '../../platform/auth/guards.ts';
-import { forbidden } from '../../platform/http/errors.ts';
+import { forbidden, notFound } from '../../platform/http/errors.ts';
+import { createFileStorage } from '../uploads/index.ts';
 import { limitPerClientAddress } from '../../platform/rate-limits/rate-limit.ts';
 import { setPublicationGate } from '../listings/index.ts';
-import { decideByLink, decideInAccount, decisionOf, guardianShops, readApprovalLink } from './approvals.ts';
+import {
+  decideByLink,
+  decideInAccount,
+  decisionOf,
+  guardianPictureKey,
+  guardianShops,
+  linkPictureKey,
+  readApprovalLink,
+} from './approvals.ts';
 import { shopEarnings } from './earnings.ts';
 import { entrepreneurOverview, remindGuardian } from './overview.ts';
 import { entrepreneurPublicationGate } from './gate.ts';
@@ -25,6 +34,17 @@ export const entrepreneurRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl };
   setPublicationGate('shop', entrepreneurPublicationGate(deps));
 
+  const storage = createFileStorage(app.deps.config);
+  const sendPicture = async (reply: FastifyReply, key: string | null) => {
+    const stored = key ? await storage.get(key) : null;
+    if (!stored) throw notFound('There is no such picture.');
+    return reply
+      .header('content-type', 'image/webp')
+      .header('content-length', String(stored.size))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(stored.body);
+  };
   const entrepreneur = requireRole('young_entrepreneur');
   const shopOf = async (request: FastifyRequest) => {
     const user = (await getSessionUser(request))!;
@@ -74,6 +94,20 @@ export const entrepreneurRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       return decideByLink(db, deps, request.params.token, decisionOf(request.body), request.ip);
     },
+  });
+  app.route({
+    ...fromContract(app, api.linkPicture),
+    preHandler: linkLimit,
+    handler: async (request, reply) => sendPicture(reply, await linkPictureKey(db, request.params.token)),
+  });
+  app.route({
+    ...fromContract(app, api.guardianPicture),
+    onRequest: requireSession,
+    handler: async (request, reply) =>
+      sendPicture(
+        reply,
+        await guardianPictureKey(db, guardianEmailOf((await getSessionUser(request))!), request.params.id),
+      ),
   });
   app.route({
     ...fromContract(app, api.guardianShops),

@@ -105,6 +105,7 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'GET /api/dev/outbox',
       'GET /api/dev/sms',
       'GET /api/entrepreneurs/approvals/link/:token',
+      'GET /api/entrepreneurs/approvals/link/:token/picture',
       'GET /api/health',
       'GET /api/health/live',
       'GET /api/health/ready',

@@ -4,7 +4,7 @@ import { entrepreneursContracts as api } from '@sekolo/shared/contracts/entrepre
 import { SHOP_STATUS_LABELS, type TApprovalView } from '@sekolo/shared/schemas/entrepreneurs';
 import { Badge } from '~/components/ui/badge';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
-import { call } from '~/lib/api-client';
+import { call, urlOf } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { ApprovalDecision } from './approval-decision';
 import { RecentOrders } from './recent-orders';
@@ -134,6 +134,13 @@ function WaitingItem({
   return (
     <li className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <p className="font-medium text-slate-900">{title}</p>
+      {approval.listing ? (
+        <img
+          src={urlOf(api.guardianPicture, { params: { id: approval.id } })}
+          alt={approval.listing.title}
+          className="max-h-48 rounded-lg border border-slate-200 object-contain"
+        />
+      ) : null}
       {description ? <p className="text-sm text-slate-700">{description}</p> : null}
       <p className="text-xs text-slate-500">Asked on {dateFormat.format(new Date(approval.requestedAt))}</p>
       <ApprovalDecision what={title} pending={pending} onDecide={onDecide} />

@@ -3,7 +3,7 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import { formatZar } from '@sekolo/shared/domain/money';
 import { entrepreneursContracts as api } from '@sekolo/shared/contracts/entrepreneurs';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
-import { call } from '~/lib/api-client';
+import { call, urlOf } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { paths } from '~/config/paths';
 import { ApprovalDecision } from './approval-decision';
@@ -44,6 +44,13 @@ export function ShopApprovalPanel({ token }: { token: string | null }) {
           </p>
         ) : approval.listing ? (
           <div className="space-y-1 text-slate-700">
+            {approval.status === 'pending' ? (
+              <img
+                src={urlOf(api.linkPicture, { params: { token } })}
+                alt={approval.listing.title}
+                className="max-h-64 rounded-lg border border-slate-200 object-contain"
+              />
+            ) : null}
             <p>{approval.listing.description}</p>
             <p className="font-semibold">{formatZar(approval.listing.priceCents)}</p>
             <p className="text-sm text-slate-600">in {shop.name}</p>
