@@ -25,6 +25,8 @@ import {
   marketplaceRoutes,
   sitemapRoutes,
 } from './modules/listings/index.ts';
+import { consoleListingRoutes, listingRoutes, marketplaceRoutes, sitemapRoutes } from './modules/listings/index.ts';
+import { entrepreneurRoutes } from './modules/entrepreneurs/index.ts';
 import { consoleJobRoutes } from './modules/console-jobs/index.ts';
 import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
 import { schoolLogoRoutes, schoolSettingsRoutes } from './modules/school-settings/index.ts';
@@ -69,6 +71,7 @@ export async function registerModules(app: App) {
   await app.register(marketplaceRoutes, { prefix: '/api/marketplace' });
   await app.register(consoleListingRoutes, { prefix: '/api/console/listings' });
   await app.register(sitemapRoutes);
+  await app.register(entrepreneurRoutes, { prefix: '/api/entrepreneurs' });
   await app.register(basketCheckoutRoutes, { prefix: '/api/payments' });
   await app.register(timetableRoutes, { prefix: '/api/school/timetable' });
   await app.register(assessmentRoutes, { prefix: '/api/school/assessment' });

@@ -19,6 +19,7 @@ export default [
     route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
     route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
     route('guardian-consent', 'routes/guardian-consent.tsx'),
+    route('guardian/shop-approval', 'routes/guardian-shop-approval.tsx'),
     // A school's own admissions page (its shareable link).
     route('schools/:slug/admissions', 'routes/school-admissions-public.tsx'),
     // A school's facilities for hire (D22), rendered on the server.
@@ -116,6 +117,14 @@ export default [
     route('dashboard/parent/admissions/:applicationId', 'routes/dashboard-parent-admission.tsx'),
     route('dashboard/student', 'routes/dashboard-student.tsx'),
     route('dashboard/entrepreneur', 'routes/dashboard-entrepreneur.tsx'),
+    route('dashboard/entrepreneur/listings', 'routes/dashboard-entrepreneur-listings.tsx'),
+    route('dashboard/entrepreneur/orders', 'routes/dashboard-entrepreneur-orders.tsx'),
+    route('dashboard/entrepreneur/earnings', 'routes/dashboard-entrepreneur-earnings.tsx'),
+    // Earnings shows the payouts from the ledger until the payouts module's page takes this address.
+    route('dashboard/entrepreneur/payouts', 'routes/dashboard-entrepreneur-earnings.tsx', {
+      id: 'dashboard-entrepreneur-payouts',
+    }),
+    route('dashboard/shop-approvals', 'routes/dashboard-shop-approvals.tsx'),
     route('dashboard/business', 'routes/dashboard-business.tsx'),
     route('dashboard/charity', 'routes/dashboard-charity.tsx'),
     route('dashboard/customer', 'routes/dashboard-customer.tsx'),

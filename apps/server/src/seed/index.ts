@@ -19,6 +19,7 @@ import { seedMessages } from './seed-messages.ts';
 import { seedAnnouncements } from './seed-announcements.ts';
 import { seedBookings } from './seed-bookings.ts';
 import { seedFacilities } from './seed-facilities.ts';
+import { seedEntrepreneurs } from './seed-entrepreneurs.ts';
 import type { TDemoLogin, TSeedContext, TSeeder } from './seeder.ts';
 
 export type { TDemoLogin, TSeedContext, TSeeder };
@@ -43,6 +44,7 @@ const SEEDERS: TSeeder[] = [
   seedAnnouncements,
   seedBookings,
   seedFacilities,
+  seedEntrepreneurs,
 ];
 
 export class DemoPasswordError extends Error {

@@ -23,6 +23,8 @@ export const paths = {
   applicationSubmitted: '/application-submitted',
   notFound: '/not-found',
   guardianConsent: '/guardian-consent',
+  /** A young entrepreneur's guardian approves the shop or a listing from the e-mailed link (D23). */
+  guardianShopApproval: '/guardian/shop-approval',
   newsletter: {
     confirm: '/newsletter/confirm',
     unsubscribe: '/newsletter/unsubscribe',
@@ -86,6 +88,13 @@ export const paths = {
     student: '/dashboard/student',
     studentAssignments: '/dashboard/student/assignments',
     entrepreneur: '/dashboard/entrepreneur',
+    /** The young entrepreneur's shop: listings, orders, earnings and payouts. */
+    entrepreneurListings: '/dashboard/entrepreneur/listings',
+    entrepreneurOrders: '/dashboard/entrepreneur/orders',
+    entrepreneurEarnings: '/dashboard/entrepreneur/earnings',
+    entrepreneurPayouts: '/dashboard/entrepreneur/payouts',
+    /** A guardian's page: the shops they consented to, what waits for their approval, sales. */
+    shopApprovals: '/dashboard/shop-approvals',
     business: '/dashboard/business',
     /** A business module (listings, reviews…) not built yet. */
     businessModule: (module: string) => `/dashboard/business/${module}`,

@@ -7,6 +7,8 @@ import {
   CalendarClock,
   ClipboardList,
   CreditCard,
+  Banknote,
+  PiggyBank,
   FileText,
   GraduationCap,
   LayoutDashboard,
@@ -306,9 +308,32 @@ export const BUSINESS_SIDEBAR_SECTIONS: readonly ISidebarSection[] = [
   },
 ];
 
+/** The young entrepreneur's sidebar: their shop's overview, listings, orders, earnings and payouts. */
+export const ENTREPRENEUR_SIDEBAR_SECTIONS: readonly ISidebarSection[] = [
+  {
+    label: 'My Shop',
+    items: [
+      { label: 'Dashboard', to: paths.dashboard.entrepreneur, icon: LayoutDashboard, end: true },
+      { label: 'Listings', to: paths.dashboard.entrepreneurListings, icon: Store },
+      { label: 'Orders', to: paths.dashboard.entrepreneurOrders, icon: ShoppingBag },
+    ],
+  },
+  {
+    label: 'Money',
+    items: [
+      { label: 'Earnings', to: paths.dashboard.entrepreneurEarnings, icon: PiggyBank },
+      { label: 'Payouts', to: paths.dashboard.entrepreneurPayouts, icon: Banknote },
+    ],
+  },
+];
+
+export type TSidebarKind = 'school' | 'business' | 'entrepreneur';
+
 /** Which sidebar a dashboard path shows; null keeps the plain layout (parent, customer, console...). */
-export function sidebarKindForPath(pathname: string): 'school' | 'business' | null {
+export function sidebarKindForPath(pathname: string): TSidebarKind | null {
   if (pathname === paths.dashboard.business || pathname.startsWith(`${paths.dashboard.business}/`)) return 'business';
+  if (pathname === paths.dashboard.entrepreneur || pathname.startsWith(`${paths.dashboard.entrepreneur}/`))
+    return 'entrepreneur';
   if (/^\/dashboard\/(school|teacher|student)(\/|$)/.test(pathname)) return 'school';
   return null;
 }

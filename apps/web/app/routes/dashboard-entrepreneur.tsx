@@ -1,16 +1,17 @@
-import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+import { RequireAuth } from '~/features/auth/components/require-auth';
+import { rolesForDashboard } from '~/features/auth/lib/dashboard-roles';
+import { EntrepreneurOverview } from '~/features/entrepreneurs/components/entrepreneur-overview';
 import { paths } from '~/config/paths';
 
 export function meta() {
   return [{ title: 'Entrepreneur dashboard | Sekolo' }];
 }
 
-const QUICK_LINKS: readonly IQuickLink[] = [
-  { to: paths.marketplace, label: 'Marketplace', description: 'See how shops present their products.' },
-  ...ACCOUNT_QUICK_LINKS,
-];
-
-/** /dashboard/entrepreneur: the young entrepreneur's first screen (spec 2.3). */
+/** /dashboard/entrepreneur: the young entrepreneur's shop at a glance (spec 2.3, D23). */
 export default function DashboardEntrepreneur() {
-  return <DashboardHome path={paths.dashboard.entrepreneur} title="Entrepreneur dashboard" quickLinks={QUICK_LINKS} />;
+  return (
+    <RequireAuth roles={rolesForDashboard(paths.dashboard.entrepreneur)}>
+      <EntrepreneurOverview />
+    </RequireAuth>
+  );
 }

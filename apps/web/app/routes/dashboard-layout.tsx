@@ -6,6 +6,8 @@ import { Logo, LogoMark } from '~/components/layout/logo';
 import { OfflineNotice } from '~/components/layout/offline-notice';
 import {
   BUSINESS_SIDEBAR_SECTIONS,
+  ENTREPRENEUR_SIDEBAR_SECTIONS,
+  type TSidebarKind,
   canOpenSidebarItem,
   SCHOOL_SETTINGS_LINK_ACCESS,
   schoolSidebarFor,
@@ -61,10 +63,17 @@ export default function DashboardLayout() {
   );
 }
 
-function SidebarLayout({ kind, children }: { kind: 'school' | 'business'; children: React.ReactNode }) {
+const SIDEBAR_LABELS: Record<TSidebarKind, string> = { school: 'School', business: 'Business', entrepreneur: 'Shop' };
+
+function SidebarLayout({ kind, children }: { kind: TSidebarKind; children: React.ReactNode }) {
   const { role, permissions, dashboardPath } = useSession();
   const sections = useMemo(
-    () => (kind === 'school' ? schoolSidebarFor({ role, permissions, dashboardPath }) : BUSINESS_SIDEBAR_SECTIONS),
+    () =>
+      kind === 'school'
+        ? schoolSidebarFor({ role, permissions, dashboardPath })
+        : kind === 'entrepreneur'
+          ? ENTREPRENEUR_SIDEBAR_SECTIONS
+          : BUSINESS_SIDEBAR_SECTIONS,
     [kind, role, permissions, dashboardPath],
   );
   return (
@@ -73,7 +82,7 @@ function SidebarLayout({ kind, children }: { kind: 'school' | 'business'; childr
         Skip to main content
       </a>
       <Sidebar
-        label={kind === 'school' ? 'School' : 'Business'}
+        label={SIDEBAR_LABELS[kind]}
         header={<SidebarBrand />}
         sections={sections}
         footer={<SidebarFooter kind={kind} />}
@@ -122,7 +131,7 @@ function SchoolName() {
   );
 }
 
-function SidebarFooter({ kind }: { kind: 'school' | 'business' }) {
+function SidebarFooter({ kind }: { kind: TSidebarKind }) {
   const session = useSession();
   const { logout, isLoggingOut } = useLogout();
   const { open, isMobile } = useSidebar();

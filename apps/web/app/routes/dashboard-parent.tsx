@@ -24,6 +24,11 @@ const QUICK_LINKS: readonly IQuickLink[] = [
     description: 'Stationery, uniforms and books for your children.',
   },
   { to: paths.legal.knowledgeBase, label: 'Knowledge base', description: 'Answers to common questions from parents.' },
+  {
+    to: paths.dashboard.shopApprovals,
+    label: 'Shop approvals',
+    description: 'Approve your young entrepreneur’s shop and listings; see its sales.',
+  },
   ...ACCOUNT_QUICK_LINKS,
 ];
 

@@ -169,6 +169,8 @@ export const ZOwnListing = z.object({
   ratingCount: z.number(),
   soldCount: z.number(),
   updatedAt: z.string(),
+  /** Why a listing the seller asked to publish is not on sale yet (awaiting or declined by a guardian). */
+  publicationNote: z.string().nullable(),
 });
 export type TOwnListing = z.infer<typeof ZOwnListing>;
 

@@ -23,6 +23,7 @@ import {
 } from '../../platform/db/schema/marketplace.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { imageUrls } from './listing-images.ts';
+import { publicationGateFor } from './publication-gate.ts';
 
 type TQuery = z.output<typeof ZCatalogueQuery>;
 
@@ -272,8 +273,10 @@ export async function sellerPage(db: DbExecutor, slug: string): Promise<TSellerP
     .from(organizations)
     .leftJoin(marketplaceSellers, eq(marketplaceSellers.organizationId, organizations.id))
     .where(and(eq(organizations.slug, slug), eq(organizations.status, 'active')));
-  if (!row || !['business', 'charity', 'young_entrepreneur'].includes(row.org.type))
+  if (!row || !['business', 'charity', 'young_entrepreneur', 'shop'].includes(row.org.type))
     throw notFound('There is no such seller.');
+  const gate = publicationGateFor(row.org.type);
+  if (gate && !(await gate.sellerIsLive(db, row.org.id))) throw notFound('There is no such seller.');
   const { org, seller } = row;
   return {
     seller: {

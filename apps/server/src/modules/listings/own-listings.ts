@@ -11,11 +11,13 @@ import type { z } from 'zod';
 import type { DbExecutor } from '../../platform/db/client.ts';
 import { transaction } from '../../platform/db/transaction.ts';
 import { listings } from '../../platform/db/schema/listings.ts';
+import { organizations } from '../../platform/db/schema/auth.ts';
 import { listingImages, listingVariants } from '../../platform/db/schema/marketplace.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { allowedKindsOf, ensureSellerProfile } from './seller-profile.ts';
 import { imageUrls } from './listing-images.ts';
+import { publicationGateFor } from './publication-gate.ts';
 
 type TListingRow = typeof listings.$inferSelect;
 type TInput = z.output<typeof ZListingInput>;
@@ -23,7 +25,9 @@ type TInput = z.output<typeof ZListingInput>;
 async function viewsOf(db: DbExecutor, rows: TListingRow[]): Promise<TOwnListing[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [variants, images] = await Promise.all([
+  const organizationId = rows[0]!.organizationId;
+  const gate = publicationGateFor(await organizationTypeOf(db, organizationId));
+  const [variants, images, notes] = await Promise.all([
     db
       .select()
       .from(listingVariants)
@@ -34,6 +38,7 @@ async function viewsOf(db: DbExecutor, rows: TListingRow[]): Promise<TOwnListing
       .from(listingImages)
       .where(inArray(listingImages.listingId, ids))
       .orderBy(asc(listingImages.position), asc(listingImages.createdAt)),
+    gate ? gate.notesFor(db, organizationId, ids) : new Map<string, string>(),
   ]);
   return rows.map((row) => ({
     id: row.id,
@@ -56,7 +61,16 @@ async function viewsOf(db: DbExecutor, rows: TListingRow[]): Promise<TOwnListing
     ratingCount: row.ratingCount,
     soldCount: row.soldCount,
     updatedAt: row.updatedAt.toISOString(),
+    publicationNote: notes.get(row.id) ?? null,
   }));
+}
+
+async function organizationTypeOf(db: DbExecutor, organizationId: string): Promise<string | null> {
+  const [org] = await db
+    .select({ type: organizations.type })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return org?.type ?? null;
 }
 
 /** The seller's own listings (any state), newest change first, and which kinds they may list. */
@@ -204,6 +218,10 @@ export async function changeOwnStatus(
       if (Number(images?.n ?? 0) === 0) throw badRequest(M.publishNeedsImage);
     }
     if (row.status === status) return;
+    // A seller whose listings need someone's approval (a young entrepreneur's guardian) waits for it.
+    const gate =
+      status === 'published' ? publicationGateFor(await organizationTypeOf(tx, actor.organizationId)) : undefined;
+    if (gate && (await gate.onPublish(tx, { ...actor, listingId: id })) === 'held') return;
     await tx
       .update(listings)
       .set({

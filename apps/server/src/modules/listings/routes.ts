@@ -30,7 +30,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 1, parts: 2, fieldSize: 200, headerPairs: 100 },
   });
-  const seller = requireRole('business_partner');
+  const seller = requireRole('business_partner', 'young_entrepreneur');
   const actorOf = async (request: Parameters<typeof getSessionUser>[0]) => {
     const user = (await getSessionUser(request)) as TSessionUser;
     return { userId: user.id, organizationId: sellerOrganizationOf(user) };
@@ -149,7 +149,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
 export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const notices = { mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl };
-  const seller = requireRole('business_partner');
+  const seller = requireRole('business_partner', 'young_entrepreneur');
   const actorOf = async (request: Parameters<typeof getSessionUser>[0]) => {
     const user = (await getSessionUser(request)) as TSessionUser;
     return { userId: user.id, organizationId: sellerOrganizationOf(user) };

@@ -13,6 +13,7 @@ export type TSellerProfile = typeof marketplaceSellers.$inferSelect;
 const SELLER_TYPE_BY_ORG: Record<string, TSellerType> = {
   business: 'business',
   young_entrepreneur: 'young_entrepreneur',
+  shop: 'young_entrepreneur',
   charity: 'charity',
 };
 const TIERS = new Set(['free', 'basic', 'standard', 'premium']);
@@ -94,10 +95,13 @@ export function allowedKindsOf(profile: Pick<TSellerProfile, 'partnerTypes' | 's
   return kinds.length > 0 ? kinds : ['product'];
 }
 
-/** The signed-in seller's organisation id, or 403: only members of an approved business sell here (for now). */
+/** Organisations that sell here: an approved business, and a young entrepreneur's shop (its guardian approves each listing). */
+const SELLING_ORGANIZATION_TYPES = new Set(['business', 'shop']);
+
+/** The signed-in seller's organisation id, or 403. */
 export function sellerOrganizationOf(user: TSessionUser | null): string {
   const organization = user?.organization;
-  if (!organization || organization.type !== 'business') throw forbidden(LISTING_MESSAGES.notSeller);
+  if (!organization || !SELLING_ORGANIZATION_TYPES.has(organization.type)) throw forbidden(LISTING_MESSAGES.notSeller);
   return organization.id;
 }
 

@@ -242,7 +242,7 @@ export const basketCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   // A seller cancels their marketplace order and the buyer is refunded (cancel-marketplace-order.ts).
   app.route({
     ...fromContract(app, mp.sellerCancel),
-    onRequest: requireRole('business_partner'),
+    onRequest: requireRole('business_partner', 'young_entrepreneur'),
     handler: async (request) => {
       const user = (await getSessionUser(request))!;
       return cancelMarketplaceOrder(

@@ -109,6 +109,8 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'GET /api/dev/sms',
       'GET /api/facilities/:facilityId/availability',
       'GET /api/facilities/schools/:slug',
+      'GET /api/entrepreneurs/approvals/link/:token',
+      'GET /api/entrepreneurs/approvals/link/:token/picture',
       'GET /api/health',
       'GET /api/health/live',
       'GET /api/health/ready',
@@ -128,6 +130,8 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'POST /api/demo-bookings',
       'POST /api/demo-bookings/',
       'POST /api/dev/jobs/rehearsal',
+      // A young entrepreneur's guardian answers by the e-mailed link: proven by its token.
+      'POST /api/entrepreneurs/approvals/link/:token',
       'POST /api/newsletter/confirm',
       'POST /api/newsletter/subscribe',
       'POST /api/newsletter/unsubscribe',

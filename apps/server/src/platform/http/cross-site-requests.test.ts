@@ -133,6 +133,8 @@ describe('cross-site requests (sandbox payments)', () => {
       await createUser(t.database.db, { role: 'student', organization: school }),
       // A seller: the marketplace's listing and order routes.
       await createUser(t.database.db, { role: 'business_partner' }),
+      // A young entrepreneur: their shop's routes.
+      await createUser(t.database.db, { role: 'young_entrepreneur' }),
     ];
     // A tutor: the bookings' provider routes (a business partner whose partner types take bookings).
     const tutor = await createUser(t.database.db, {

@@ -25,3 +25,4 @@ export * from './marketplace.ts';
 export * from './communication.ts';
 export * from './bookings.ts';
 export * from './facilities.ts';
+export * from './entrepreneurs.ts';

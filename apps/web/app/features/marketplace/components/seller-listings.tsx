@@ -180,6 +180,9 @@ export function SellerListings() {
                     <Badge variant={listing.status === 'published' ? 'brand' : 'neutral'}>
                       {LISTING_STATUS_LABELS[listing.status]}
                     </Badge>
+                    {listing.publicationNote ? (
+                      <span className="mt-1 block text-xs text-amber-900">{listing.publicationNote}</span>
+                    ) : null}
                     {listing.unpublishedByOperator ? (
                       <span className="mt-1 block text-xs text-red-800">
                         Taken off sale by Sekolo: {listing.unpublishedByOperator.reason}
@@ -247,9 +250,14 @@ function ListingEditor({
   const status = useMutation({
     mutationFn: (next: 'published' | 'draft' | 'archived') =>
       call(mp.ownStatus, { params: { id: listing!.id }, body: { status: next } }),
-    onSuccess: (saved) => {
+    onSuccess: (saved, next) => {
       setProblem(null);
-      setNotice(`Listing ${LISTING_STATUS_LABELS[saved.status].toLowerCase()}.`);
+      // A young entrepreneur's listing waits for their guardian: the note says so.
+      setNotice(
+        next === 'published' && saved.status !== 'published' && saved.publicationNote
+          ? saved.publicationNote
+          : `Listing ${LISTING_STATUS_LABELS[saved.status].toLowerCase()}.`,
+      );
       onSaved(saved);
     },
     onError: (error) => setProblem(errorMessage(error)),
@@ -498,6 +506,7 @@ function ListingEditor({
           <h2 id="listing-status" className="text-lg font-semibold text-slate-900">
             Status: {LISTING_STATUS_LABELS[listing.status]}
           </h2>
+          {listing.publicationNote ? <p className="text-sm text-amber-900">{listing.publicationNote}</p> : null}
           <div className="flex flex-wrap gap-3">
             {listing.status !== 'published' ? (
               <Button onClick={() => status.mutate('published')} disabled={status.isPending}>
