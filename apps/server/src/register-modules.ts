@@ -32,6 +32,7 @@ import {
   smsAccountRoutes,
   smsWebhookRoutes,
 } from './modules/notifications/index.ts';
+import { charityRoutes, consoleCharityRoutes, fundingRoutes } from './modules/campaigns/index.ts';
 import {
   announcementRoutes,
   receivedAnnouncementRoutes,
@@ -81,6 +82,9 @@ export async function registerModules(app: App) {
   await app.register(smsWebhookRoutes, { prefix: '/api/sms' });
   await app.register(announcementRoutes, { prefix: '/api/school' });
   await app.register(receivedAnnouncementRoutes, { prefix: '/api/announcements' });
+  await app.register(charityRoutes, { prefix: '/api/charity' });
+  await app.register(fundingRoutes, { prefix: '/api/funding' });
+  await app.register(consoleCharityRoutes, { prefix: '/api/console/charities' });
   registerModuleJobs(app);
 }
 

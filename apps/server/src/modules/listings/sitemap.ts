@@ -4,6 +4,16 @@ import { sitemapEntries } from './catalogue.ts';
 /** The public pages every sitemap lists (the prerendered ones and the marketplace). */
 const STATIC_PATHS = ['/', '/features', '/pricing', '/marketplace', '/contact', '/demo'];
 
+/** More public pages from other modules (e.g. the funding campaigns): each answers paths on this site. */
+export type TSitemapSource = (
+  db: import('../../platform/db/client.ts').Database,
+) => Promise<{ path: string; lastmod?: Date }[]>;
+const sources: TSitemapSource[] = [];
+/** Adds a module's pages to /sitemap.xml (once per source; tests build many apps). */
+export function addSitemapSource(source: TSitemapSource): void {
+  if (!sources.includes(source)) sources.push(source);
+}
+
 function escapeXml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -21,6 +31,12 @@ export const sitemapRoutes: FastifyPluginAsync = async (app) => {
       ),
       ...sellers.map((slug) => `<url><loc>${escapeXml(`${origin}/marketplace/sellers/${slug}`)}</loc></url>`),
     ];
+    for (const source of sources) {
+      for (const entry of await source(app.deps.database.db))
+        urls.push(
+          `<url><loc>${escapeXml(origin + entry.path)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`,
+        );
+    }
     return reply
       .header('content-type', 'application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
