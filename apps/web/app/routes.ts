@@ -11,6 +11,8 @@ export default [
     route('marketplace/listings/:id', 'routes/marketplace-listing.tsx'),
     route('marketplace/sellers/:slug', 'routes/marketplace-seller.tsx'),
     route('basket', 'routes/basket.tsx'),
+    route('funding', 'routes/funding.tsx'),
+    route('funding/:slug', 'routes/funding-campaign.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('contact-specialists', 'routes/contact-specialists.tsx'),
     route('demo', 'routes/demo.tsx'),
@@ -43,6 +45,8 @@ export default [
       route('checkout', 'routes/checkout.tsx'),
       // A school asks to link the signed-in account to a learner (the mail's link).
       route('guardian-link', 'routes/guardian-link.tsx'),
+      // A donor's gifts and s18A receipts (the return from a donation's checkout).
+      route('donations', 'routes/donations.tsx'),
     ]),
   ]),
   // Dashboards (spec 2.3): each behind the guard with its role.
@@ -110,10 +114,15 @@ export default [
     route('dashboard/entrepreneur', 'routes/dashboard-entrepreneur.tsx'),
     route('dashboard/business', 'routes/dashboard-business.tsx'),
     route('dashboard/charity', 'routes/dashboard-charity.tsx'),
+    route('dashboard/charity/campaigns', 'routes/dashboard-charity-campaigns.tsx'),
+    route('dashboard/charity/campaigns/:campaignId', 'routes/dashboard-charity-campaign.tsx'),
+    route('dashboard/charity/donors', 'routes/dashboard-charity-donors.tsx'),
+    route('dashboard/charity/settings', 'routes/dashboard-charity-settings.tsx'),
     route('dashboard/customer', 'routes/dashboard-customer.tsx'),
     route('console', 'routes/dashboard-console.tsx'),
     route('console/applications/:id', 'routes/console-application.tsx'),
     route('console/jobs', 'routes/console-jobs.tsx'),
+    route('console/charities', 'routes/console-charities.tsx'),
   ]),
   route('dashboard/admin/*', 'routes/dashboard-legacy-redirect.tsx'),
   route('admin/school-settings', 'routes/school-settings-legacy-redirect.tsx'),

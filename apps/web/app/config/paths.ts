@@ -15,6 +15,9 @@ export const paths = {
   marketplaceListing: (id: string) => `/marketplace/listings/${id}`,
   marketplaceSeller: (slug: string) => `/marketplace/sellers/${slug}`,
   basket: '/basket',
+  /** Charities' campaigns (D24): the active ones, and a campaign's page (rendered on the server with its meta). */
+  funding: '/funding',
+  fundingCampaign: (slug: string) => `/funding/${slug}`,
   contact: '/contact',
   contactSpecialists: '/contact-specialists',
   demo: '/demo',
@@ -61,6 +64,8 @@ export const paths = {
     settings: '/settings',
     payments: '/payments',
     guardianLink: '/guardian-link',
+    /** The donor's gifts and s18A receipts (the checkout returns here after a donation). */
+    donations: '/donations',
   },
   /** An applicant's way to an approved account: the wizard, then the package's payment. */
   registration: {
@@ -159,6 +164,15 @@ export const paths = {
     home: '/console',
     application: (applicationId: string) => `/console/applications/${encodeURIComponent(applicationId)}`,
     jobs: '/console/jobs',
+    /** Charities and the operator's check of their PBO numbers (s18A receipts). */
+    charities: '/console/charities',
+  },
+  /** The charity dashboard's pages (D24): campaigns, donors, the profile and thank-you text. */
+  charity: {
+    campaigns: '/dashboard/charity/campaigns',
+    campaign: (campaignId: string) => `/dashboard/charity/campaigns/${encodeURIComponent(campaignId)}`,
+    donors: '/dashboard/charity/donors',
+    settings: '/dashboard/charity/settings',
   },
   /** Each dashboard's conversations (modules/messages): the same page in each layout. */
   messages: {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatZar } from '@sekolo/shared/domain/money';
-import { formatLongDate } from '@sekolo/shared/domain/sa-calendar';
+import { formatDate } from '@sekolo/shared/domain/sa-calendar';
 import { CAMPAIGN_MESSAGES as M, ZDonationInput, taxYearOf, type TDonationInput } from '@sekolo/shared/schemas/campaigns';
 import type { TConfig } from '../../platform/config/env.ts';
 import type { Database, DatabaseHandle, DbExecutor } from '../../platform/db/client.ts';
@@ -127,7 +127,7 @@ export async function markDonationPaid(deps: THookDeps, tx: DbExecutor, order: T
     details: [
       ['Campaign', campaign?.title ?? ''],
       ['Amount', formatZar(gift.amountCents)],
-      ['Date received', formatLongDate(receivedOn(gift.paidAt ?? new Date()))],
+      ['Date received', formatDate(receivedOn(gift.paidAt ?? new Date()))],
       ...(receiptNumber ? ([['s18A receipt', receiptNumber]] as [string, string][]) : []),
     ],
     actions,

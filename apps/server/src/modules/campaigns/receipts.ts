@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { formatZar } from '@sekolo/shared/domain/money';
-import { formatLongDate } from '@sekolo/shared/domain/sa-calendar';
+import { formatDate } from '@sekolo/shared/domain/sa-calendar';
 import { CAMPAIGN_MESSAGES as M, taxYearRange } from '@sekolo/shared/schemas/campaigns';
 import type { TConfig } from '../../platform/config/env.ts';
 import type { Database, DbExecutor } from '../../platform/db/client.ts';
@@ -105,7 +105,7 @@ export async function receiptPdf(db: DbExecutor, donation: TDonationRow): Promis
     ...(donation.donorTaxNumber ? ([['Donor ID or tax number', donation.donorTaxNumber]] as [string, string][]) : []),
     ['Amount', formatZar(donation.amountCents)],
     ['Amount in words', randInWords(donation.amountCents)],
-    ['Date received', formatLongDate(receivedOn(donation.paidAt))],
+    ['Date received', formatDate(receivedOn(donation.paidAt))],
     ['Campaign', campaign?.title ?? ''],
   ];
   for (const [label, value] of rows) {
@@ -147,7 +147,7 @@ export async function summaryPdf(
     w,
     org?.name ?? profile.registeredName,
     profile,
-    `Section 18A summary for the tax year ${formatLongDate(from)} to ${formatLongDate(to)}`,
+    `Section 18A summary for the tax year ${formatDate(from)} to ${formatDate(to)}`,
   );
   const donor = receipted[receipted.length - 1]!;
   w.text('Donor', 40, { bold: true });
@@ -173,7 +173,7 @@ export async function summaryPdf(
   for (const gift of receipted) {
     total += gift.amountCents;
     w.text(gift.receiptNumber!, 40);
-    w.text(formatLongDate(receivedOn(gift.paidAt!)), 190);
+    w.text(formatDate(receivedOn(gift.paidAt!)), 190);
     w.text(formatZar(gift.amountCents), 555, { right: true });
     w.down();
   }
