@@ -8,6 +8,7 @@ import {
   CreditCard,
   FileText,
   GraduationCap,
+  HeartHandshake,
   LayoutDashboard,
   LineChart,
   ListChecks,
@@ -297,9 +298,29 @@ export const BUSINESS_SIDEBAR_SECTIONS: readonly ISidebarSection[] = [
   },
 ];
 
+/** The charity sidebar (D24): campaigns, donors, payouts (the payouts work) and settings. */
+export const CHARITY_SIDEBAR_SECTIONS: readonly ISidebarSection[] = [
+  {
+    label: 'Overview',
+    items: [
+      { label: 'Dashboard', to: paths.dashboard.charity, icon: LayoutDashboard, end: true },
+      { label: 'Campaigns', to: paths.charity.campaigns, icon: HeartHandshake },
+      { label: 'Donors', to: paths.charity.donors, icon: Users },
+    ],
+  },
+  {
+    label: 'Management',
+    items: [
+      { label: 'Payouts', to: '/dashboard/charity/payouts', icon: Wallet },
+      { label: 'Settings', to: paths.charity.settings, icon: Settings },
+    ],
+  },
+];
+
 /** Which sidebar a dashboard path shows; null keeps the plain layout (parent, customer, console...). */
-export function sidebarKindForPath(pathname: string): 'school' | 'business' | null {
+export function sidebarKindForPath(pathname: string): 'school' | 'business' | 'charity' | null {
   if (pathname === paths.dashboard.business || pathname.startsWith(`${paths.dashboard.business}/`)) return 'business';
+  if (pathname === paths.dashboard.charity || pathname.startsWith(`${paths.dashboard.charity}/`)) return 'charity';
   if (/^\/dashboard\/(school|teacher|student)(\/|$)/.test(pathname)) return 'school';
   return null;
 }

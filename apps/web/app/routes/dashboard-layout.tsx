@@ -6,6 +6,7 @@ import { Logo, LogoMark } from '~/components/layout/logo';
 import { OfflineNotice } from '~/components/layout/offline-notice';
 import {
   BUSINESS_SIDEBAR_SECTIONS,
+  CHARITY_SIDEBAR_SECTIONS,
   canOpenSidebarItem,
   SCHOOL_SETTINGS_LINK_ACCESS,
   schoolSidebarFor,
@@ -61,10 +62,15 @@ export default function DashboardLayout() {
   );
 }
 
-function SidebarLayout({ kind, children }: { kind: 'school' | 'business'; children: React.ReactNode }) {
+function SidebarLayout({ kind, children }: { kind: 'school' | 'business' | 'charity'; children: React.ReactNode }) {
   const { role, permissions, dashboardPath } = useSession();
   const sections = useMemo(
-    () => (kind === 'school' ? schoolSidebarFor({ role, permissions, dashboardPath }) : BUSINESS_SIDEBAR_SECTIONS),
+    () =>
+      kind === 'school'
+        ? schoolSidebarFor({ role, permissions, dashboardPath })
+        : kind === 'charity'
+          ? CHARITY_SIDEBAR_SECTIONS
+          : BUSINESS_SIDEBAR_SECTIONS,
     [kind, role, permissions, dashboardPath],
   );
   return (
@@ -73,7 +79,7 @@ function SidebarLayout({ kind, children }: { kind: 'school' | 'business'; childr
         Skip to main content
       </a>
       <Sidebar
-        label={kind === 'school' ? 'School' : 'Business'}
+        label={kind === 'school' ? 'School' : kind === 'charity' ? 'Charity' : 'Business'}
         header={<SidebarBrand />}
         sections={sections}
         footer={<SidebarFooter kind={kind} />}
@@ -122,7 +128,7 @@ function SchoolName() {
   );
 }
 
-function SidebarFooter({ kind }: { kind: 'school' | 'business' }) {
+function SidebarFooter({ kind }: { kind: 'school' | 'business' | 'charity' }) {
   const session = useSession();
   const { logout, isLoggingOut } = useLogout();
   const { open, isMobile } = useSidebar();
