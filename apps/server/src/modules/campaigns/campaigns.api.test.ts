@@ -22,7 +22,7 @@ import { S18A_STATEMENT } from './receipts.ts';
  * money is in the ledger once, an s18A receipt carries what the Act asks, anonymous donors stay
  * unnamed to the public and to the charity, and a second charity sees nothing of the first.
  */
-describe('campaigns and donations (API)', () => {
+describe('campaigns and donations (API)', { timeout: 180_000 }, () => {
   let t: TestApp;
   let charity: { cookie: string; organizationId: string; userId: string };
   let otherCharity: { cookie: string };
@@ -60,7 +60,7 @@ describe('campaigns and donations (API)', () => {
     donor = { cookie: await login(d), id: d.id, email: d.email };
     const s = await createUser(db(), { firstName: 'Precious', lastName: 'Mahlangu' });
     shy = { cookie: await login(s), id: s.id, email: s.email };
-  });
+  }, 300_000);
   afterAll(() => t.close());
 
   const pay = async (orderId: string, tx = 'tx') =>

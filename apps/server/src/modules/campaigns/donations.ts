@@ -13,7 +13,7 @@ import { badRequest } from '../../platform/http/errors.ts';
 import { composeMail } from '../../platform/mail/compose-mail.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { TSessionUser } from '../../platform/auth/guards.ts';
-import { createOrder } from '../payments/index.ts';
+import { createOrder, onOrderPurpose } from '../payments/index.ts';
 import type { TOrder } from '../payments/providers/types.ts';
 import { isOpen, publicCampaignRow } from './campaigns.ts';
 import { ensureCharityProfile, issuesReceipts } from './charity-profile.ts';
@@ -137,6 +137,14 @@ export async function markDonationPaid(deps: THookDeps, tx: DbExecutor, order: T
     { to: gift.donorEmail, subject: `Thank you for your donation to ${org?.name ?? 'our campaign'}`, ...body, tag: 'donation-thanks' },
     { within: tx },
   );
+}
+
+/** The checkout tells this module when a gift's order is paid or given up (payments' order-hooks.ts). */
+export function registerDonationHooks(deps: THookDeps): void {
+  onOrderPurpose(DONATION_PURPOSE, {
+    paid: (tx, order) => markDonationPaid(deps, tx, order),
+    released: markDonationReleased,
+  });
 }
 
 /** A gift's order failed or was cancelled before payment. */

@@ -13,7 +13,6 @@ import { consumeRateLimit, rateLimitedError } from '../../platform/rate-limits/r
 import { donations } from '../../platform/db/schema/campaigns.ts';
 import { createFileStorage } from '../uploads/index.ts';
 import { addSitemapSource } from '../listings/index.ts';
-import { onOrderPurpose } from '../payments/index.ts';
 import {
   addCampaignImage,
   campaignSitemapPaths,
@@ -35,12 +34,10 @@ import {
   updateCharityProfile,
 } from './charity-profile.ts';
 import {
-  DONATION_PURPOSE,
   finishPaidDonations,
   listCharityDonors,
   listMyDonations,
-  markDonationPaid,
-  markDonationReleased,
+  registerDonationHooks,
   startDonation,
 } from './donations.ts';
 import { receiptPdf, receiptTokenMatches, summaryPdf } from './receipts.ts';
@@ -175,10 +172,7 @@ export const fundingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
   const storage = createFileStorage(config);
   const hookDeps = { config, db, mailer: app.deps.mailer };
-  onOrderPurpose(DONATION_PURPOSE, {
-    paid: (tx, order) => markDonationPaid(hookDeps, tx, order),
-    released: markDonationReleased,
-  });
+  registerDonationHooks(hookDeps);
   addSitemapSource(campaignSitemapPaths);
 
   app.route({

@@ -104,6 +104,11 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'GET /api/auth-config',
       'GET /api/dev/outbox',
       'GET /api/dev/sms',
+      // Charities' campaigns and their pictures; an s18A receipt by the thank-you mail's signed link.
+      'GET /api/funding/campaigns',
+      'GET /api/funding/campaigns/:slug',
+      'GET /api/funding/images/:id',
+      'GET /api/funding/receipts/:id',
       'GET /api/health',
       'GET /api/health/live',
       'GET /api/health/ready',

@@ -114,6 +114,7 @@ describe('cross-site requests (sandbox payments)', () => {
 
   it('reads, from our own pages, no body of a type the route does not take: JSON on every route but uploads', async () => {
     const MULTIPART_ROUTES = [
+      'POST /api/charity/campaigns/:id/images',
       'POST /api/listings/own/:id/images',
       'POST /api/me/avatar',
       'POST /api/uploads',
@@ -132,6 +133,8 @@ describe('cross-site requests (sandbox payments)', () => {
       await createUser(t.database.db, { role: 'student', organization: school }),
       // A seller: the marketplace's listing and order routes.
       await createUser(t.database.db, { role: 'business_partner' }),
+      // A charity: its campaigns' routes.
+      await createUser(t.database.db, { role: 'charity', organization: { name: 'Cross-site Charity', type: 'charity' } }),
     ];
     const [, admin] = people;
     // The school's subscription, so the billing routes' guard (the subscription's manager) lets the admin through.
