@@ -25,11 +25,15 @@ describe('demo charity and campaigns', () => {
       'Books for Khayelitsha libraries',
       'Reading tutors for Grade 3',
     ]);
-    const books = (await t.app.inject({ method: 'GET', url: '/api/funding/campaigns/books-for-khayelitsha-libraries' })).json();
+    const books = (
+      await t.app.inject({ method: 'GET', url: '/api/funding/campaigns/books-for-khayelitsha-libraries' })
+    ).json();
     expect(books).toMatchObject({ goalCents: 12_000_000, raisedCents: 4_750_000, donationCount: 30, state: 'active' });
     expect(books.charity).toEqual({ name: 'Ubuntu Reading Trust', town: 'Cape Town', s18aReceipts: true });
     expect(books.recentDonors.some((d: { name: string }) => d.name === 'Anonymous')).toBe(true);
-    const ended = (await t.app.inject({ method: 'GET', url: '/api/funding/campaigns/winter-reading-packs-2026' })).json();
+    const ended = (
+      await t.app.inject({ method: 'GET', url: '/api/funding/campaigns/winter-reading-packs-2026' })
+    ).json();
     expect(ended.state).toBe('ended');
 
     // Each gift is one journal, and every journal balances.
@@ -42,10 +46,14 @@ describe('demo charity and campaigns', () => {
 
     // The charity signs in to its dashboard; the demo customer sees his receipts.
     const charity = await signIn(t.app, DEMO_CHARITY.email, 'demo-password-2026');
-    const donors = (await t.app.inject({ method: 'GET', url: '/api/charity/donations', headers: { cookie: charity.cookie } })).json();
+    const donors = (
+      await t.app.inject({ method: 'GET', url: '/api/charity/donations', headers: { cookie: charity.cookie } })
+    ).json();
     expect(donors.count).toBe(57);
     const customer = await signIn(t.app, 'customer@sekolo.test', 'demo-password-2026', { ip: '10.93.0.2' });
-    const mine = (await t.app.inject({ method: 'GET', url: '/api/funding/my-donations', headers: { cookie: customer.cookie } })).json();
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/api/funding/my-donations', headers: { cookie: customer.cookie } })
+    ).json();
     expect(mine.donations).toHaveLength(2);
     expect(mine.donations.every((d: { receiptNumber: string | null }) => d.receiptNumber)).toBe(true);
   }, 300_000);

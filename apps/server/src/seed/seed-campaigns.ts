@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import { campaignImages, campaigns, charityProfiles, donations, organizationMembers, users } from '../platform/db/schema/index.ts';
+import {
+  campaignImages,
+  campaigns,
+  charityProfiles,
+  donations,
+  organizationMembers,
+  users,
+} from '../platform/db/schema/index.ts';
 import { ensureCharityProfile, registerDonationHooks } from '../modules/campaigns/index.ts';
 import { createOrder } from '../modules/payments/index.ts';
 import { creditOrder } from '../modules/payments/credit-order.ts';
@@ -18,14 +25,43 @@ export const DEMO_CHARITY = {
   organization: { name: 'Ubuntu Reading Trust', slug: 'ubuntu-reading-trust', type: 'charity' as const },
 };
 
-type TDemoGift = { name: string; cents: number; anonymous?: boolean; message?: string; daysAgo: number; email?: string };
+type TDemoGift = {
+  name: string;
+  cents: number;
+  anonymous?: boolean;
+  message?: string;
+  daysAgo: number;
+  email?: string;
+};
 
 const NAMES = [
-  'Sipho Ndlovu', 'Ayesha Khan', 'Thabo Mokoena', 'Marike de Villiers', 'Zanele Khumalo', 'Rajesh Naidoo',
-  'Lerato Molefe', 'Chris van Wyk', 'Nokuthula Mthembu', 'Andile Sithole', 'Fatima Adams', 'Pieter Joubert',
-  'Busisiwe Zungu', 'Kagiso Tau', 'Naledi Mahlangu', 'Gareth Smith', 'Mpho Masilo', 'Yusuf Ebrahim',
+  'Sipho Ndlovu',
+  'Ayesha Khan',
+  'Thabo Mokoena',
+  'Marike de Villiers',
+  'Zanele Khumalo',
+  'Rajesh Naidoo',
+  'Lerato Molefe',
+  'Chris van Wyk',
+  'Nokuthula Mthembu',
+  'Andile Sithole',
+  'Fatima Adams',
+  'Pieter Joubert',
+  'Busisiwe Zungu',
+  'Kagiso Tau',
+  'Naledi Mahlangu',
+  'Gareth Smith',
+  'Mpho Masilo',
+  'Yusuf Ebrahim',
 ];
-const MESSAGES = ['Keep reading, Khayelitsha!', 'For the little ones.', '', 'Books change lives.', '', 'With love from Durban.'];
+const MESSAGES = [
+  'Keep reading, Khayelitsha!',
+  'For the little ones.',
+  '',
+  'Books change lives.',
+  '',
+  'With love from Durban.',
+];
 
 /** Deterministic gifts adding up to `total` (whole rand), some anonymous, spread over `days`. */
 function giftsOf(count: number, total: number, days: number, offset: number): TDemoGift[] {
@@ -137,7 +173,10 @@ export const seedCampaigns: TSeeder = async ({ config, database, mailer, demoPas
       .where(eq(organizationMembers.userId, charityUser.id));
     organizationId = member!.organizationId;
   }
-  const [existing] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.slug, CAMPAIGNS[0]!.slug));
+  const [existing] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(eq(campaigns.slug, CAMPAIGNS[0]!.slug));
   if (existing) return logins;
 
   await ensureCharityProfile(db, organizationId);
@@ -228,14 +267,21 @@ export const seedCampaigns: TSeeder = async ({ config, database, mailer, demoPas
           message: gift.message ?? '',
         })
         .returning();
-      await creditOrder(db, { orderId: order.id, provider: 'sandbox', providerTransactionId: `seed-${order.reference}` });
+      await creditOrder(db, {
+        orderId: order.id,
+        provider: 'sandbox',
+        providerTransactionId: `seed-${order.reference}`,
+      });
       // When it was given (the demo's gifts are spread over the campaign's weeks).
       await db
         .update(donations)
-        .set({ paidAt: new Date(Date.now() - gift.daysAgo * 86_400_000 - (spec.startsDaysAgo > 100 ? 150 * 86_400_000 : 0)) })
+        .set({
+          paidAt: new Date(Date.now() - gift.daysAgo * 86_400_000 - (spec.startsDaysAgo > 100 ? 150 * 86_400_000 : 0)),
+        })
         .where(and(eq(donations.id, row!.id), eq(donations.status, 'paid')));
     }
-    if (spec.state === 'ended') await db.update(campaigns).set({ state: 'ended' }).where(eq(campaigns.id, campaign!.id));
+    if (spec.state === 'ended')
+      await db.update(campaigns).set({ state: 'ended' }).where(eq(campaigns.id, campaign!.id));
   }
   return logins;
 };

@@ -2,7 +2,10 @@ import { MyDonations } from '~/features/charity/components/my-donations';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/donations';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Your donations') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Your donations') },
+  { name: 'robots', content: 'noindex' },
+];
 
 /** /donations (signed in): the donor's gifts, s18A receipts and yearly summaries; the checkout returns here. */
 export default function DonationsPage() {

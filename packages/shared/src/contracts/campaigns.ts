@@ -29,10 +29,26 @@ import { contract } from './contract.ts';
 /** Charities and donations (D24): the charity dashboard, public funding pages, donors' receipts, the operator's PBO check. */
 export const campaignContracts = {
   profile: contract({ method: 'GET', path: '/api/charity/profile', response: ZCharityProfile }),
-  profileUpdate: contract({ method: 'PUT', path: '/api/charity/profile', body: ZCharityProfileInput, response: ZCharityProfile }),
+  profileUpdate: contract({
+    method: 'PUT',
+    path: '/api/charity/profile',
+    body: ZCharityProfileInput,
+    response: ZCharityProfile,
+  }),
   ownList: contract({ method: 'GET', path: '/api/charity/campaigns', response: ZOwnCampaigns }),
-  ownCreate: contract({ method: 'POST', path: '/api/charity/campaigns', body: ZCampaignInput, status: 201, response: ZOwnCampaign }),
-  ownGet: contract({ method: 'GET', path: '/api/charity/campaigns/:id', params: ZCampaignIdParams, response: ZOwnCampaign }),
+  ownCreate: contract({
+    method: 'POST',
+    path: '/api/charity/campaigns',
+    body: ZCampaignInput,
+    status: 201,
+    response: ZOwnCampaign,
+  }),
+  ownGet: contract({
+    method: 'GET',
+    path: '/api/charity/campaigns/:id',
+    params: ZCampaignIdParams,
+    response: ZOwnCampaign,
+  }),
   ownUpdate: contract({
     method: 'PUT',
     path: '/api/charity/campaigns/:id',
@@ -61,10 +77,20 @@ export const campaignContracts = {
     params: ZCampaignImageParams,
     response: ZOwnCampaign,
   }),
-  donors: contract({ method: 'GET', path: '/api/charity/donations', query: ZCharityDonorsQuery, response: ZCharityDonors }),
+  donors: contract({
+    method: 'GET',
+    path: '/api/charity/donations',
+    query: ZCharityDonorsQuery,
+    response: ZCharityDonors,
+  }),
 
   publicList: contract({ method: 'GET', path: '/api/funding/campaigns', response: ZPublicCampaigns }),
-  publicGet: contract({ method: 'GET', path: '/api/funding/campaigns/:slug', params: ZCampaignSlugParams, response: ZPublicCampaign }),
+  publicGet: contract({
+    method: 'GET',
+    path: '/api/funding/campaigns/:slug',
+    params: ZCampaignSlugParams,
+    response: ZPublicCampaign,
+  }),
   image: contract({
     method: 'GET',
     path: '/api/funding/images/:id',

@@ -192,7 +192,10 @@ export const ZMyDonation = z.object({
 export type TMyDonation = z.infer<typeof ZMyDonation>;
 export const ZMyDonations = z.object({ donations: z.array(ZMyDonation) });
 export const ZDonationIdParams = z.object({ id: z.string().uuid() });
-export const ZSummaryParams = z.object({ organizationId: z.string().uuid(), taxYear: z.coerce.number().int().min(2000).max(2100) });
+export const ZSummaryParams = z.object({
+  organizationId: z.string().uuid(),
+  taxYear: z.coerce.number().int().min(2000).max(2100),
+});
 export const ZSignedReceiptQuery = z.object({ token: z.string().min(10).max(200) });
 
 export const ZConsoleCharity = z.object({

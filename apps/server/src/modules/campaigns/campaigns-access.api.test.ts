@@ -15,7 +15,11 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 type TRule = 'charity' | 'signed_in' | 'operator' | 'public';
 const allows = (rule: TRule, role: TRole) =>
-  rule === 'public' || rule === 'signed_in' ? true : rule === 'charity' ? role === 'charity' : role === 'platform_admin';
+  rule === 'public' || rule === 'signed_in'
+    ? true
+    : rule === 'charity'
+      ? role === 'charity'
+      : role === 'platform_admin';
 const NO_ID = '00000000-0000-4000-8000-000000000000';
 const SCHOOL_ROLES = new Set<string>(['school_admin', 'teacher', 'student', 'parent', ...SCHOOL_STAFF_ROLES]);
 const campaign = { title: 'A campaign', goalCents: 100_000, startsOn: '2026-12-01' };

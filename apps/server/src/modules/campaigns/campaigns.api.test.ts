@@ -103,7 +103,12 @@ describe('campaigns and donations (API)', { timeout: 180_000 }, () => {
     const audit = await db()
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'charity.pbo_verified'), eq(auditEvents.target, `organization:${charity.organizationId}`)));
+      .where(
+        and(
+          eq(auditEvents.action, 'charity.pbo_verified'),
+          eq(auditEvents.target, `organization:${charity.organizationId}`),
+        ),
+      );
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actorUserId).toBe(operator.userId);
   });
@@ -123,9 +128,13 @@ describe('campaigns and donations (API)', { timeout: 180_000 }, () => {
     expect((await call('GET', '/api/funding/campaigns')).json().campaigns).toEqual([]);
     expect((await call('GET', `/api/funding/campaigns/${slug}`)).statusCode).toBe(404);
 
-    const refused = await call('POST', `/api/charity/campaigns/${campaignId}/state`, charity.cookie, { state: 'active' });
+    const refused = await call('POST', `/api/charity/campaigns/${campaignId}/state`, charity.cookie, {
+      state: 'active',
+    });
     expect(refused.statusCode).toBe(400);
-    const bytes = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2a7' } }).jpeg().toBuffer();
+    const bytes = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2a7' } })
+      .jpeg()
+      .toBuffer();
     const body = multipartBody({ name: 'books.jpg', type: 'image/jpeg', bytes }, { alt: 'Children reading' });
     const uploaded = await t.app.inject({
       method: 'POST',
@@ -145,7 +154,12 @@ describe('campaigns and donations (API)', { timeout: 180_000 }, () => {
 
     const list = (await call('GET', '/api/funding/campaigns')).json();
     expect(list.campaigns).toHaveLength(1);
-    expect(list.campaigns[0]).toMatchObject({ slug, charityName: 'Ubuntu Reading Trust', goalCents: 12_000_000, raisedCents: 0 });
+    expect(list.campaigns[0]).toMatchObject({
+      slug,
+      charityName: 'Ubuntu Reading Trust',
+      goalCents: 12_000_000,
+      raisedCents: 0,
+    });
     const sitemap = await call('GET', '/sitemap.xml');
     expect(sitemap.body).toContain(`/funding/${slug}</loc>`);
     expect(sitemap.body).toContain('/funding</loc>');
@@ -154,13 +168,18 @@ describe('campaigns and donations (API)', { timeout: 180_000 }, () => {
   it('a second charity sees nothing of the first', async () => {
     expect((await call('GET', `/api/charity/campaigns/${campaignId}`, otherCharity.cookie)).statusCode).toBe(404);
     expect(
-      (await call('PUT', `/api/charity/campaigns/${campaignId}`, otherCharity.cookie, {
-        title: 'Taken over',
-        goalCents: 10_000,
-        startsOn: '2026-01-01',
-      })).statusCode,
+      (
+        await call('PUT', `/api/charity/campaigns/${campaignId}`, otherCharity.cookie, {
+          title: 'Taken over',
+          goalCents: 10_000,
+          startsOn: '2026-01-01',
+        })
+      ).statusCode,
     ).toBe(404);
-    expect((await call('POST', `/api/charity/campaigns/${campaignId}/state`, otherCharity.cookie, { state: 'ended' })).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/api/charity/campaigns/${campaignId}/state`, otherCharity.cookie, { state: 'ended' }))
+        .statusCode,
+    ).toBe(404);
     expect((await call('GET', '/api/charity/campaigns', otherCharity.cookie)).json().campaigns).toEqual([]);
   });
 
@@ -240,7 +259,10 @@ describe('campaigns and donations (API)', { timeout: 180_000 }, () => {
       `Section 18A summary for the tax year 1 March ${taxYear - 1} to ${Number(to.slice(8))} February ${taxYear}`,
     );
     expect(summaryText).toContain('S18A-000001');
-    expect((await call('GET', `/api/funding/my-summaries/${charity.organizationId}/${taxYear - 5}`, donor.cookie)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/api/funding/my-summaries/${charity.organizationId}/${taxYear - 5}`, donor.cookie))
+        .statusCode,
+    ).toBe(404);
   });
 
   it("never shows an anonymous donor's name to the public or to the charity", async () => {
@@ -274,8 +296,12 @@ describe('campaigns and donations (API)', { timeout: 180_000 }, () => {
     expect(row!.status).toBe('failed');
     expect((await call('GET', `/api/funding/campaigns/${slug}`)).json().raisedCents).toBe(75_000);
 
-    expect((await call('POST', `/api/charity/campaigns/${campaignId}/state`, charity.cookie, { state: 'ended' })).statusCode).toBe(200);
-    const refused = await call('POST', `/api/funding/campaigns/${slug}/donations`, donor.cookie, { amountCents: 10_000 });
+    expect(
+      (await call('POST', `/api/charity/campaigns/${campaignId}/state`, charity.cookie, { state: 'ended' })).statusCode,
+    ).toBe(200);
+    const refused = await call('POST', `/api/funding/campaigns/${slug}/donations`, donor.cookie, {
+      amountCents: 10_000,
+    });
     expect(refused.statusCode).toBe(400);
     expect((await call('GET', '/api/funding/campaigns')).json().campaigns).toEqual([]);
     expect((await call('GET', `/api/funding/campaigns/${slug}`)).json().state).toBe('ended');

@@ -93,7 +93,11 @@ function slugBase(title: string): string {
   return slugify(title).slice(0, 60).replace(/-+$/, '') || 'campaign';
 }
 
-export async function createOwnCampaign(db: DbExecutor, organizationId: string, input: TCampaignInput): Promise<TOwnCampaign> {
+export async function createOwnCampaign(
+  db: DbExecutor,
+  organizationId: string,
+  input: TCampaignInput,
+): Promise<TOwnCampaign> {
   const values = ZCampaignInput.parse(input);
   await ensureCharityProfile(db, organizationId);
   const base = slugBase(values.title);
@@ -139,8 +143,12 @@ export async function changeCampaignState(
     const [images] = await db.select({ n: count() }).from(campaignImages).where(eq(campaignImages.campaignId, id));
     if (Number(images?.n ?? 0) === 0) throw badRequest(M.needsPicture);
   }
-  if (state === 'draft' && row.donationCount > 0) throw badRequest('A campaign that has donations cannot go back to draft.');
-  await db.update(campaigns).set({ state, updatedAt: sql`now()` }).where(eq(campaigns.id, id));
+  if (state === 'draft' && row.donationCount > 0)
+    throw badRequest('A campaign that has donations cannot go back to draft.');
+  await db
+    .update(campaigns)
+    .set({ state, updatedAt: sql`now()` })
+    .where(eq(campaigns.id, id));
   return getOwnCampaign(db, organizationId, id);
 }
 
@@ -173,7 +181,10 @@ export async function addCampaignImage(
   try {
     await transaction(db, async (tx) => {
       await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaign.id)).for('update');
-      const [existing] = await tx.select({ n: count() }).from(campaignImages).where(eq(campaignImages.campaignId, campaign.id));
+      const [existing] = await tx
+        .select({ n: count() })
+        .from(campaignImages)
+        .where(eq(campaignImages.campaignId, campaign.id));
       const position = Number(existing?.n ?? 0);
       if (position >= MAX_CAMPAIGN_IMAGES) throw badRequest(M.tooManyImages);
       await tx.insert(campaignImages).values({
@@ -274,7 +285,9 @@ export async function publicCampaignRow(db: DbExecutor, slug: string) {
     .select({ campaign: campaigns, charityName: organizations.name })
     .from(campaigns)
     .innerJoin(organizations, eq(organizations.id, campaigns.organizationId))
-    .where(and(eq(campaigns.slug, slug), inArray(campaigns.state, ['active', 'ended']), eq(organizations.status, 'active')));
+    .where(
+      and(eq(campaigns.slug, slug), inArray(campaigns.state, ['active', 'ended']), eq(organizations.status, 'active')),
+    );
   if (!row) throw notFound(M.notFound);
   return row;
 }
@@ -332,4 +345,3 @@ export async function campaignSitemapPaths(db: DbExecutor): Promise<{ path: stri
     .orderBy(asc(campaigns.slug));
   return [{ path: '/funding' }, ...rows.map((r) => ({ path: `/funding/${r.slug}`, lastmod: r.updatedAt }))];
 }
-

@@ -1,5 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { CAMPAIGN_MESSAGES as M, type TCharityProfile, type TCharityProfileInput, ZCharityProfileInput } from '@sekolo/shared/schemas/campaigns';
+import {
+  CAMPAIGN_MESSAGES as M,
+  type TCharityProfile,
+  type TCharityProfileInput,
+  ZCharityProfileInput,
+} from '@sekolo/shared/schemas/campaigns';
 import type { DbExecutor } from '../../platform/db/client.ts';
 import { applications } from '../../platform/db/schema/applications.ts';
 import { organizations } from '../../platform/db/schema/auth.ts';
@@ -66,7 +71,10 @@ export function charityAddress(profile: TCharityProfileRow): string {
 }
 
 async function viewOf(db: DbExecutor, profile: TCharityProfileRow): Promise<TCharityProfile> {
-  const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, profile.organizationId));
+  const [org] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, profile.organizationId));
   return {
     organizationId: profile.organizationId,
     name: org?.name ?? profile.registeredName,

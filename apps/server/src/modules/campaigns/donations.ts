@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatZar } from '@sekolo/shared/domain/money';
 import { formatDate } from '@sekolo/shared/domain/sa-calendar';
-import { CAMPAIGN_MESSAGES as M, ZDonationInput, taxYearOf, type TDonationInput } from '@sekolo/shared/schemas/campaigns';
+import {
+  CAMPAIGN_MESSAGES as M,
+  ZDonationInput,
+  taxYearOf,
+  type TDonationInput,
+} from '@sekolo/shared/schemas/campaigns';
 import type { TConfig } from '../../platform/config/env.ts';
 import type { Database, DatabaseHandle, DbExecutor } from '../../platform/db/client.ts';
 import { organizations } from '../../platform/db/schema/auth.ts';
@@ -113,7 +118,10 @@ export async function markDonationPaid(deps: THookDeps, tx: DbExecutor, order: T
       .where(eq(charityProfiles.organizationId, gift.organizationId));
     await tx.update(donations).set({ receiptNumber }).where(eq(donations.id, gift.id));
   }
-  const [org] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, gift.organizationId));
+  const [org] = await tx
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, gift.organizationId));
   const base = deps.config.publicUrl.replace(/\/$/, '');
   const actions = [{ label: 'See your donations', url: `${base}/donations` }];
   if (receiptNumber)
@@ -134,7 +142,12 @@ export async function markDonationPaid(deps: THookDeps, tx: DbExecutor, order: T
     footer: ['You get this mail because you gave through Sekolo.'],
   });
   await deps.mailer.send(
-    { to: gift.donorEmail, subject: `Thank you for your donation to ${org?.name ?? 'our campaign'}`, ...body, tag: 'donation-thanks' },
+    {
+      to: gift.donorEmail,
+      subject: `Thank you for your donation to ${org?.name ?? 'our campaign'}`,
+      ...body,
+      tag: 'donation-thanks',
+    },
     { within: tx },
   );
 }
@@ -213,7 +226,12 @@ export async function listCharityDonors(db: DbExecutor, organizationId: string, 
 /** The signed-in donor's own gifts (pending ones too: a payment may still be on its way). */
 export async function listMyDonations(db: DbExecutor, donorUserId: string) {
   const rows = await db
-    .select({ donation: donations, campaignTitle: campaigns.title, campaignSlug: campaigns.slug, charityName: organizations.name })
+    .select({
+      donation: donations,
+      campaignTitle: campaigns.title,
+      campaignSlug: campaigns.slug,
+      charityName: organizations.name,
+    })
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
     .innerJoin(organizations, eq(organizations.id, donations.organizationId))

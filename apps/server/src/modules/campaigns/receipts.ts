@@ -40,10 +40,17 @@ function receiptKey(config: TConfig, db: Database): Promise<string> {
 }
 
 export async function receiptToken(config: TConfig, db: Database, donationId: string): Promise<string> {
-  return createHmac('sha256', await receiptKey(config, db)).update(donationId).digest('base64url');
+  return createHmac('sha256', await receiptKey(config, db))
+    .update(donationId)
+    .digest('base64url');
 }
 
-export async function receiptTokenMatches(config: TConfig, db: Database, donationId: string, token: string): Promise<boolean> {
+export async function receiptTokenMatches(
+  config: TConfig,
+  db: Database,
+  donationId: string,
+  token: string,
+): Promise<boolean> {
   const expected = Buffer.from(await receiptToken(config, db, donationId));
   const given = Buffer.from(token);
   return expected.length === given.length && timingSafeEqual(expected, given);
@@ -94,8 +101,14 @@ function statement(w: Awaited<ReturnType<typeof writer>>['w']) {
 export async function receiptPdf(db: DbExecutor, donation: TDonationRow): Promise<Uint8Array> {
   if (donation.status !== 'paid' || !donation.receiptNumber || !donation.paidAt) throw notFound(M.receiptNotFound);
   const profile = await ensureCharityProfile(db, donation.organizationId);
-  const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, donation.organizationId));
-  const [campaign] = await db.select({ title: campaigns.title }).from(campaigns).where(eq(campaigns.id, donation.campaignId));
+  const [org] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, donation.organizationId));
+  const [campaign] = await db
+    .select({ title: campaigns.title })
+    .from(campaigns)
+    .where(eq(campaigns.id, donation.campaignId));
   const { doc, w } = await writer();
   charityHeader(w, org?.name ?? profile.registeredName, profile, 'Section 18A receipt for a donation');
   const rows: [string, string][] = [
@@ -141,7 +154,10 @@ export async function summaryPdf(
   const receipted = gifts.filter((g) => g.receiptNumber);
   if (receipted.length === 0) throw notFound(M.receiptNotFound);
   const profile = await ensureCharityProfile(db, input.organizationId);
-  const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, input.organizationId));
+  const [org] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, input.organizationId));
   const { doc, w } = await writer();
   charityHeader(
     w,

@@ -147,7 +147,11 @@ export const charityRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: charity,
     handler: async (request) => {
       const actor = await actorOf(request);
-      await removeCampaignImage(db, storage, { ...actor, campaignId: request.params.id, imageId: request.params.imageId });
+      await removeCampaignImage(db, storage, {
+        ...actor,
+        campaignId: request.params.id,
+        imageId: request.params.imageId,
+      });
       return getOwnCampaign(db, actor.organizationId, request.params.id);
     },
   });
@@ -271,7 +275,12 @@ export const consoleCharityRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: operator,
     handler: async (request) => {
       const user = (await getSessionUser(request))!;
-      return setPboVerified(db, { userId: user.id, ip: request.ip }, request.params.organizationId, request.body.verified);
+      return setPboVerified(
+        db,
+        { userId: user.id, ip: request.ip },
+        request.params.organizationId,
+        request.body.verified,
+      );
     },
   });
 };

@@ -134,7 +134,10 @@ describe('cross-site requests (sandbox payments)', () => {
       // A seller: the marketplace's listing and order routes.
       await createUser(t.database.db, { role: 'business_partner' }),
       // A charity: its campaigns' routes.
-      await createUser(t.database.db, { role: 'charity', organization: { name: 'Cross-site Charity', type: 'charity' } }),
+      await createUser(t.database.db, {
+        role: 'charity',
+        organization: { name: 'Cross-site Charity', type: 'charity' },
+      }),
     ];
     const [, admin] = people;
     // The school's subscription, so the billing routes' guard (the subscription's manager) lets the admin through.

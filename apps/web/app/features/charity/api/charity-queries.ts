@@ -1,6 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { campaignContracts as c } from '@sekolo/shared/contracts/campaigns';
-import type { TCampaignInput, TCampaignState, TCharityProfileInput, TDonationInput } from '@sekolo/shared/schemas/campaigns';
+import type {
+  TCampaignInput,
+  TCampaignState,
+  TCharityProfileInput,
+  TDonationInput,
+} from '@sekolo/shared/schemas/campaigns';
 import { call, callWithForm } from '~/lib/api-client';
 
 /** Charities and donations (D24): the charity dashboard, a donor's gifts, the operator's PBO check. */
@@ -47,7 +52,10 @@ export function useCreateCampaign() {
 }
 export function useUpdateCampaign(id: string) {
   const done = useInvalidate(CHARITY_KEY);
-  return useMutation({ mutationFn: (body: TCampaignInput) => call(c.ownUpdate, { params: { id }, body }), onSuccess: done });
+  return useMutation({
+    mutationFn: (body: TCampaignInput) => call(c.ownUpdate, { params: { id }, body }),
+    onSuccess: done,
+  });
 }
 export function useCampaignState(id: string) {
   const done = useInvalidate(CHARITY_KEY);

@@ -39,7 +39,10 @@ export function CharityCampaign({ campaignId }: { campaignId: string }) {
   const c = campaign.data;
   return (
     <div className="space-y-6">
-      <Link to={paths.charity.campaigns} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+      <Link
+        to={paths.charity.campaigns}
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
         <ChevronLeft className="size-4" aria-hidden="true" />
         Campaigns
       </Link>
@@ -75,12 +78,19 @@ export function CharityCampaign({ campaignId }: { campaignId: string }) {
           <CardTitle>Pictures</CardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
-          {c.images.length === 0 ? <p className="text-slate-600">Add a picture before the campaign goes live.</p> : null}
+          {c.images.length === 0 ? (
+            <p className="text-slate-600">Add a picture before the campaign goes live.</p>
+          ) : null}
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Pictures">
             {c.images.map((image) => (
               <li key={image.id} className="space-y-1">
                 <img src={image.thumbUrl} alt={image.alt} className="aspect-[3/2] w-full rounded-lg object-cover" />
-                <Button variant="ghost" size="sm" onClick={() => removeImage.mutate(image.id)} aria-label={`Remove picture ${image.alt}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => removeImage.mutate(image.id)}
+                  aria-label={`Remove picture ${image.alt}`}
+                >
                   Remove
                 </Button>
               </li>
@@ -105,7 +115,11 @@ export function CharityCampaign({ campaignId }: { campaignId: string }) {
               }}
             >
               <FormField id="campaign-image" label="Picture (PNG, JPEG or WebP, up to 10 MB)">
-                <Input type="file" accept="image/png,image/jpeg,image/webp" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+                <Input
+                  type="file"
+                  accept="image/png,image/jpeg,image/webp"
+                  onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                />
               </FormField>
               <FormField id="campaign-image-alt" label="What it shows" optional>
                 <Input value={alt} maxLength={200} onChange={(e) => setAlt(e.target.value)} />

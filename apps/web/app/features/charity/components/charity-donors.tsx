@@ -22,12 +22,26 @@ export function CharityDonorsTable({ campaignId }: { campaignId?: string }) {
           <caption className="sr-only">Donors</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-3 py-2">Date</th>
-              <th scope="col" className="px-3 py-2">Donor</th>
-              {campaignId ? null : <th scope="col" className="px-3 py-2">Campaign</th>}
-              <th scope="col" className="px-3 py-2 text-right">Amount</th>
-              <th scope="col" className="px-3 py-2">Receipt</th>
-              <th scope="col" className="px-3 py-2">Message</th>
+              <th scope="col" className="px-3 py-2">
+                Date
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Donor
+              </th>
+              {campaignId ? null : (
+                <th scope="col" className="px-3 py-2">
+                  Campaign
+                </th>
+              )}
+              <th scope="col" className="px-3 py-2 text-right">
+                Amount
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Receipt
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Message
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">

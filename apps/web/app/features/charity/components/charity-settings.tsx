@@ -40,14 +40,16 @@ export function CharitySettings() {
   useEffect(() => {
     if (profile.data && !form) setForm(formOf(profile.data));
   }, [profile.data, form]);
-  if (profile.isPending || !form) return profile.error ? <p role="alert">{errorMessage(profile.error)}</p> : <LoadingSpinner />;
+  if (profile.isPending || !form)
+    return profile.error ? <p role="alert">{errorMessage(profile.error)}</p> : <LoadingSpinner />;
   const set = <K extends keyof TForm>(key: K, value: TForm[K]) => {
     setSaved(false);
     setForm({ ...form, [key]: value });
   };
   const text = (key: Exclude<keyof TForm, 's18aApproved'>) => ({
     value: form[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(key, e.target.value),
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      set(key, e.target.value),
   });
   const p = profile.data!;
   return (

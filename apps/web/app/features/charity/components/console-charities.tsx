@@ -14,7 +14,11 @@ export function ConsoleCharities() {
   if (charities.data.length === 0) return <p className="text-slate-600">No charities yet.</p>;
   return (
     <div className="space-y-3">
-      {verify.error ? <p role="alert" className="text-red-800">{errorMessage(verify.error)}</p> : null}
+      {verify.error ? (
+        <p role="alert" className="text-red-800">
+          {errorMessage(verify.error)}
+        </p>
+      ) : null}
       <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Charities">
         {charities.data.map((ch) => (
           <li key={ch.organizationId} className="flex flex-wrap items-center justify-between gap-3 p-4">
@@ -22,10 +26,13 @@ export function ConsoleCharities() {
               <p className="font-semibold text-slate-900">{ch.name}</p>
               <p className="text-sm text-slate-600">
                 {ch.registeredName} · PBO {ch.pboNumber || 'not recorded'}
-                {ch.npoNumber ? ` · NPO ${ch.npoNumber}` : ''} · {ch.s18aApproved ? 's18A approval claimed' : 'no s18A approval'}
+                {ch.npoNumber ? ` · NPO ${ch.npoNumber}` : ''} ·{' '}
+                {ch.s18aApproved ? 's18A approval claimed' : 'no s18A approval'}
               </p>
               <p className="text-sm text-slate-700">
-                {ch.pboVerifiedAt ? `PBO number checked on ${formatDateOfInstant(ch.pboVerifiedAt)}` : 'PBO number not checked'}
+                {ch.pboVerifiedAt
+                  ? `PBO number checked on ${formatDateOfInstant(ch.pboVerifiedAt)}`
+                  : 'PBO number not checked'}
               </p>
             </div>
             {ch.pboVerifiedAt ? (

@@ -53,9 +53,11 @@ export function DonateForm({
   const total = valid ? schoolPaymentBreakdown(amountCents).parentPaysCents : null;
 
   if (!session.isAuthenticated) {
-    
     return (
-      <section aria-labelledby="donate-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <section
+        aria-labelledby="donate-title"
+        className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
         <h2 id="donate-title" className="text-xl font-bold text-slate-900">
           Donate
         </h2>
@@ -147,7 +149,12 @@ export function DonateForm({
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium text-slate-900">For your section 18A tax receipt</legend>
           <FormField id="donation-name" label="Name on the receipt" hint="Your account's name if left empty." optional>
-            <Input value={donorName} maxLength={120} onChange={(e) => setDonorName(e.target.value)} autoComplete="name" />
+            <Input
+              value={donorName}
+              maxLength={120}
+              onChange={(e) => setDonorName(e.target.value)}
+              autoComplete="name"
+            />
           </FormField>
           <FormField id="donation-address" label="Address" optional>
             <Input

@@ -32,7 +32,11 @@ export function MyDonations() {
   const summaries = new Map<string, { charityId: string; charityName: string; taxYear: number }>();
   for (const d of list)
     if (d.receiptNumber && d.taxYear)
-      summaries.set(`${d.charityId}:${d.taxYear}`, { charityId: d.charityId, charityName: d.charityName, taxYear: d.taxYear });
+      summaries.set(`${d.charityId}:${d.taxYear}`, {
+        charityId: d.charityId,
+        charityName: d.charityName,
+        taxYear: d.taxYear,
+      });
   return (
     <div className="space-y-6">
       <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Your donations">
