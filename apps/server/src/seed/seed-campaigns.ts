@@ -152,7 +152,7 @@ const key = () => {
 export const seedCampaigns: TSeeder = async ({ config, database, mailer, demoPassword }) => {
   const { db } = database;
   const logins: TDemoLogin[] = [{ role: 'charity', email: DEMO_CHARITY.email }];
-  let [charityUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CHARITY.email));
+  const [charityUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CHARITY.email));
   let organizationId: string;
   if (!charityUser) {
     await passwordHashFor(demoPassword);
@@ -164,7 +164,6 @@ export const seedCampaigns: TSeeder = async ({ config, database, mailer, demoPas
       role: 'charity',
       organization: DEMO_CHARITY.organization,
     });
-    charityUser = { id: made.id };
     organizationId = made.organizationId!;
   } else {
     const [member] = await db

@@ -4,6 +4,8 @@ import { formatZar } from '@sekolo/shared/domain/money';
 import { formatDateOfInstant, formatLongDate } from '@sekolo/shared/domain/sa-calendar';
 import { CampaignProgress } from '~/features/charity/components/campaign-progress';
 import { DonateForm } from '~/features/charity/components/donate-form';
+import { useSession } from '~/features/auth/hooks/use-session';
+import { followCheckoutRedirect } from '~/features/payments/lib/follow-redirect';
 import { pageTitle } from '~/content/site';
 import { paths } from '~/config/paths';
 import type { Route } from './+types/funding-campaign';
@@ -38,6 +40,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
 /** /funding/:slug: a campaign's story, progress, donors and the donation form (D24). */
 export default function FundingCampaignPage() {
   const { campaign } = useLoaderData<typeof loader>();
+  const session = useSession();
   const [cover, ...more] = campaign.images;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -119,6 +122,8 @@ export default function FundingCampaignPage() {
               presetsCents={campaign.presetsCents}
               s18aReceipts={campaign.charity.s18aReceipts}
               charityName={campaign.charity.name}
+              session={session}
+              followRedirect={followCheckoutRedirect}
             />
           ) : (
             <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-slate-700">

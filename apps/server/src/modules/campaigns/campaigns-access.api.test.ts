@@ -58,6 +58,7 @@ const ROUTES: Record<string, { rule: TRule; url: string; payload?: object }> = {
   },
   'GET /api/funding/receipts/:id': { rule: 'public', url: `/api/funding/receipts/${NO_ID}?token=${'a'.repeat(43)}` },
   'GET /api/console/charities': { rule: 'operator', url: '/api/console/charities' },
+  'GET /api/console/charities/': { rule: 'operator', url: '/api/console/charities/' },
   'POST /api/console/charities/:organizationId/pbo-verification': {
     rule: 'operator',
     url: `/api/console/charities/${NO_ID}/pbo-verification`,

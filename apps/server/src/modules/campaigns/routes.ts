@@ -1,6 +1,6 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { campaignContracts as api } from '@sekolo/shared/contracts/campaigns';
 import { CAMPAIGN_MESSAGES as M } from '@sekolo/shared/schemas/campaigns';
@@ -45,7 +45,7 @@ import { receiptPdf, receiptTokenMatches, summaryPdf } from './receipts.ts';
 const IMAGE_RATE_LIMIT = { limit: 120, windowMs: 15 * 60 * 1000 } as const;
 const DONATION_RATE_LIMIT = { limit: 20, windowMs: 15 * 60 * 1000 } as const;
 
-const pdf = (reply: import('fastify').FastifyReply, bytes: Uint8Array, filename: string) =>
+const pdf = (reply: FastifyReply, bytes: Uint8Array, filename: string) =>
   reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `attachment; filename="${filename}"`)

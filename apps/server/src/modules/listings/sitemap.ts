@@ -1,13 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../platform/db/client.ts';
 import { sitemapEntries } from './catalogue.ts';
 
 /** The public pages every sitemap lists (the prerendered ones and the marketplace). */
 const STATIC_PATHS = ['/', '/features', '/pricing', '/marketplace', '/contact', '/demo'];
 
 /** More public pages from other modules (e.g. the funding campaigns): each answers paths on this site. */
-export type TSitemapSource = (
-  db: import('../../platform/db/client.ts').Database,
-) => Promise<{ path: string; lastmod?: Date }[]>;
+export type TSitemapSource = (db: Database) => Promise<{ path: string; lastmod?: Date }[]>;
 const sources: TSitemapSource[] = [];
 /** Adds a module's pages to /sitemap.xml (once per source; tests build many apps). */
 export function addSitemapSource(source: TSitemapSource): void {

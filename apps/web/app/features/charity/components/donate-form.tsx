@@ -8,8 +8,7 @@ import { Button } from '~/components/ui/button';
 import { CheckboxField, FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
-import { useSession } from '~/features/auth/hooks/use-session';
-import { followCheckoutRedirect } from '~/features/payments/lib/follow-redirect';
+import type { TCheckoutRedirect } from '@sekolo/shared/schemas/payments';
 import { errorMessage } from '~/lib/server-field-errors';
 import { paths } from '~/config/paths';
 import { useDonate } from '../api/charity-queries';
@@ -31,13 +30,18 @@ export function DonateForm({
   presetsCents,
   s18aReceipts,
   charityName,
+  session,
+  followRedirect,
 }: {
   slug: string;
   presetsCents: number[];
   s18aReceipts: boolean;
   charityName: string;
+  /** Whether someone is signed in (and whether that is still being asked). */
+  session: { isAuthenticated: boolean; isLoading: boolean };
+  /** Sends the browser to the payment provider. */
+  followRedirect: (redirect: TCheckoutRedirect) => void;
 }) {
-  const session = useSession();
   const donate = useDonate(slug);
   const [preset, setPreset] = useState<number | 'own'>(presetsCents[1] ?? presetsCents[0] ?? 'own');
   const [own, setOwn] = useState('');
@@ -87,7 +91,7 @@ export function DonateForm({
     setOwnError(null);
     donate.mutate(
       { amountCents, anonymous, donorName, donorAddress, donorTaxNumber, message },
-      { onSuccess: (answer) => followCheckoutRedirect(answer.redirect) },
+      { onSuccess: (answer) => followRedirect(answer.redirect) },
     );
   };
 
