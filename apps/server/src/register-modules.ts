@@ -41,6 +41,7 @@ import {
   smsWebhookRoutes,
 } from './modules/notifications/index.ts';
 import { bookingRoutes, registerBookingJobs } from './modules/bookings/index.ts';
+import { charityRoutes, consoleCharityRoutes, fundingRoutes } from './modules/campaigns/index.ts';
 import {
   announcementRoutes,
   receivedAnnouncementRoutes,
@@ -96,6 +97,9 @@ export async function registerModules(app: App) {
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
   await app.register(facilityRoutes, { prefix: '/api/facilities' });
   await app.register(schoolFacilityRoutes, { prefix: '/api/school' });
+  await app.register(charityRoutes, { prefix: '/api/charity' });
+  await app.register(fundingRoutes, { prefix: '/api/funding' });
+  await app.register(consoleCharityRoutes, { prefix: '/api/console/charities' });
   registerModuleJobs(app);
 }
 

@@ -20,6 +20,7 @@ import { seedAnnouncements } from './seed-announcements.ts';
 import { seedBookings } from './seed-bookings.ts';
 import { seedFacilities } from './seed-facilities.ts';
 import { seedEntrepreneurs } from './seed-entrepreneurs.ts';
+import { seedCampaigns } from './seed-campaigns.ts';
 import type { TDemoLogin, TSeedContext, TSeeder } from './seeder.ts';
 
 export type { TDemoLogin, TSeedContext, TSeeder };
@@ -45,6 +46,7 @@ const SEEDERS: TSeeder[] = [
   seedBookings,
   seedFacilities,
   seedEntrepreneurs,
+  seedCampaigns,
 ];
 
 export class DemoPasswordError extends Error {

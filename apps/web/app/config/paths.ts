@@ -17,6 +17,9 @@ export const paths = {
   /** A bookable service's page (bookings, D22): its free times, booked and paid there. */
   bookingService: (id: string) => `/marketplace/services/${id}`,
   basket: '/basket',
+  /** Charities' campaigns (D24): the active ones, and a campaign's page (rendered on the server with its meta). */
+  funding: '/funding',
+  fundingCampaign: (slug: string) => `/funding/${slug}`,
   contact: '/contact',
   contactSpecialists: '/contact-specialists',
   demo: '/demo',
@@ -65,6 +68,8 @@ export const paths = {
     settings: '/settings',
     payments: '/payments',
     guardianLink: '/guardian-link',
+    /** The donor's gifts and s18A receipts (the checkout returns here after a donation). */
+    donations: '/donations',
   },
   /** An applicant's way to an approved account: the wizard, then the package's payment. */
   registration: {
@@ -184,6 +189,15 @@ export const paths = {
     home: '/console',
     application: (applicationId: string) => `/console/applications/${encodeURIComponent(applicationId)}`,
     jobs: '/console/jobs',
+    /** Charities and the operator's check of their PBO numbers (s18A receipts). */
+    charities: '/console/charities',
+  },
+  /** The charity dashboard's pages (D24): campaigns, donors, the profile and thank-you text. */
+  charity: {
+    campaigns: '/dashboard/charity/campaigns',
+    campaign: (campaignId: string) => `/dashboard/charity/campaigns/${encodeURIComponent(campaignId)}`,
+    donors: '/dashboard/charity/donors',
+    settings: '/dashboard/charity/settings',
   },
   /** Each dashboard's conversations (modules/messages): the same page in each layout. */
   messages: {

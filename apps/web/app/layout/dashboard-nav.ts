@@ -11,6 +11,7 @@ import {
   PiggyBank,
   FileText,
   GraduationCap,
+  HeartHandshake,
   LayoutDashboard,
   LineChart,
   ListChecks,
@@ -323,6 +324,21 @@ export const ENTREPRENEUR_SIDEBAR_SECTIONS: readonly ISidebarSection[] = [
     items: [
       { label: 'Earnings', to: paths.dashboard.entrepreneurEarnings, icon: PiggyBank },
       { label: 'Payouts', to: paths.dashboard.entrepreneurPayouts, icon: Banknote },
+/** The charity sidebar (D24): campaigns, donors, payouts (the payouts work) and settings. */
+export const CHARITY_SIDEBAR_SECTIONS: readonly ISidebarSection[] = [
+  {
+    label: 'Overview',
+    items: [
+      { label: 'Dashboard', to: paths.dashboard.charity, icon: LayoutDashboard, end: true },
+      { label: 'Campaigns', to: paths.charity.campaigns, icon: HeartHandshake },
+      { label: 'Donors', to: paths.charity.donors, icon: Users },
+    ],
+  },
+  {
+    label: 'Management',
+    items: [
+      { label: 'Payouts', to: '/dashboard/charity/payouts', icon: Wallet },
+      { label: 'Settings', to: paths.charity.settings, icon: Settings },
     ],
   },
 ];
@@ -334,6 +350,10 @@ export function sidebarKindForPath(pathname: string): TSidebarKind | null {
   if (pathname === paths.dashboard.business || pathname.startsWith(`${paths.dashboard.business}/`)) return 'business';
   if (pathname === paths.dashboard.entrepreneur || pathname.startsWith(`${paths.dashboard.entrepreneur}/`))
     return 'entrepreneur';
+/** Which sidebar a dashboard path shows; null keeps the plain layout (parent, customer, console...). */
+export function sidebarKindForPath(pathname: string): 'school' | 'business' | 'charity' | null {
+  if (pathname === paths.dashboard.business || pathname.startsWith(`${paths.dashboard.business}/`)) return 'business';
+  if (pathname === paths.dashboard.charity || pathname.startsWith(`${paths.dashboard.charity}/`)) return 'charity';
   if (/^\/dashboard\/(school|teacher|student)(\/|$)/.test(pathname)) return 'school';
   return null;
 }

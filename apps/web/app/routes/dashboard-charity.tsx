@@ -1,4 +1,5 @@
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
+import { CharityOverview } from '~/features/charity/components/charity-overview';
 import { paths } from '~/config/paths';
 
 export function meta() {
@@ -6,16 +7,22 @@ export function meta() {
 }
 
 const QUICK_LINKS: readonly IQuickLink[] = [
+  { to: paths.charity.campaigns, label: 'Campaigns', description: 'Your campaigns, their progress and pictures.' },
+  { to: paths.charity.donors, label: 'Donors', description: 'Who gave, and their s18A receipts.' },
   {
-    to: `${paths.features}#funding`,
-    label: 'Funding and donations',
-    description: 'How schools and supporters give through Sekolo.',
+    to: paths.charity.settings,
+    label: 'Settings',
+    description: 'PBO number, address on receipts and your thank-you e-mail.',
   },
-  { to: paths.marketplace, label: 'Marketplace', description: 'Products and services on Sekolo.' },
+  { to: paths.funding, label: 'Funding', description: 'The public list of active campaigns.' },
   ...ACCOUNT_QUICK_LINKS,
 ];
 
-/** /dashboard/charity: the charity's first screen (spec 2.3). */
+/** /dashboard/charity: the charity's first screen (spec 2.3, D24). */
 export default function DashboardCharity() {
-  return <DashboardHome path={paths.dashboard.charity} title="Charity dashboard" quickLinks={QUICK_LINKS} />;
+  return (
+    <DashboardHome path={paths.dashboard.charity} title="Charity dashboard" quickLinks={QUICK_LINKS}>
+      <CharityOverview />
+    </DashboardHome>
+  );
 }

@@ -8,6 +8,11 @@ export function meta() {
 
 const QUICK_LINKS: readonly IQuickLink[] = [
   { to: paths.console.jobs, label: 'Background jobs', description: 'Mail and renewals that failed, and their retry.' },
+  {
+    to: paths.console.charities,
+    label: 'Charities',
+    description: 'Check PBO numbers so charities issue s18A receipts.',
+  },
   { to: paths.contact, label: 'Contact details', description: 'The addresses schools and partners write to.' },
   ...ACCOUNT_QUICK_LINKS,
 ];

@@ -8,6 +8,7 @@ import {
   BUSINESS_SIDEBAR_SECTIONS,
   ENTREPRENEUR_SIDEBAR_SECTIONS,
   type TSidebarKind,
+  CHARITY_SIDEBAR_SECTIONS,
   canOpenSidebarItem,
   SCHOOL_SETTINGS_LINK_ACCESS,
   schoolSidebarFor,
@@ -66,6 +67,7 @@ export default function DashboardLayout() {
 const SIDEBAR_LABELS: Record<TSidebarKind, string> = { school: 'School', business: 'Business', entrepreneur: 'Shop' };
 
 function SidebarLayout({ kind, children }: { kind: TSidebarKind; children: React.ReactNode }) {
+function SidebarLayout({ kind, children }: { kind: 'school' | 'business' | 'charity'; children: React.ReactNode }) {
   const { role, permissions, dashboardPath } = useSession();
   const sections = useMemo(
     () =>
@@ -73,6 +75,8 @@ function SidebarLayout({ kind, children }: { kind: TSidebarKind; children: React
         ? schoolSidebarFor({ role, permissions, dashboardPath })
         : kind === 'entrepreneur'
           ? ENTREPRENEUR_SIDEBAR_SECTIONS
+        : kind === 'charity'
+          ? CHARITY_SIDEBAR_SECTIONS
           : BUSINESS_SIDEBAR_SECTIONS,
     [kind, role, permissions, dashboardPath],
   );
@@ -83,6 +87,7 @@ function SidebarLayout({ kind, children }: { kind: TSidebarKind; children: React
       </a>
       <Sidebar
         label={SIDEBAR_LABELS[kind]}
+        label={kind === 'school' ? 'School' : kind === 'charity' ? 'Charity' : 'Business'}
         header={<SidebarBrand />}
         sections={sections}
         footer={<SidebarFooter kind={kind} />}
@@ -132,6 +137,7 @@ function SchoolName() {
 }
 
 function SidebarFooter({ kind }: { kind: TSidebarKind }) {
+function SidebarFooter({ kind }: { kind: 'school' | 'business' | 'charity' }) {
   const session = useSession();
   const { logout, isLoggingOut } = useLogout();
   const { open, isMobile } = useSidebar();

@@ -5,6 +5,7 @@ export { addSitemapSource, sitemapRoutes, type TSitemapSource } from './sitemap.
 export { commissionTierOf, ensureSellerProfile, sellerOrganizationOf } from './seller-profile.ts';
 export { sitemapRoutes } from './sitemap.ts';
 export { publishHeldListing, setPublicationGate, type TPublicationGate } from './publication-gate.ts';
+export { IMAGE_SIZES, resizeImage } from './listing-images.ts';
 export { ensureSellerProfile, sellerOrganizationOf } from './seller-profile.ts';
 export {
   cancelSellerOrder,

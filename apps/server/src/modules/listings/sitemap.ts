@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DbExecutor } from '../../platform/db/client.ts';
+import type { Database } from '../../platform/db/client.ts';
 import { sitemapEntries } from './catalogue.ts';
 
 /** Another module's public pages for the sitemap (e.g. bookings' service pages): paths on this site. */
@@ -13,6 +14,14 @@ export function addSitemapSource(name: string, source: TSitemapSource): void {
 
 /** The public pages every sitemap lists (the prerendered ones and the marketplace). */
 const STATIC_PATHS = ['/', '/features', '/pricing', '/marketplace', '/contact', '/demo'];
+
+/** More public pages from other modules (e.g. the funding campaigns): each answers paths on this site. */
+export type TSitemapSource = (db: Database) => Promise<{ path: string; lastmod?: Date }[]>;
+const sources: TSitemapSource[] = [];
+/** Adds a module's pages to /sitemap.xml (once per source; tests build many apps). */
+export function addSitemapSource(source: TSitemapSource): void {
+  if (!sources.includes(source)) sources.push(source);
+}
 
 function escapeXml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -36,6 +45,11 @@ export const sitemapRoutes: FastifyPluginAsync = async (app) => {
         const lastmod = entry.updatedAt ? `<lastmod>${entry.updatedAt.toISOString().slice(0, 10)}</lastmod>` : '';
         urls.push(`<url><loc>${escapeXml(origin + entry.path)}</loc>${lastmod}</url>`);
       }
+    for (const source of sources) {
+      for (const entry of await source(app.deps.database.db))
+        urls.push(
+          `<url><loc>${escapeXml(origin + entry.path)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`,
+        );
     }
     return reply
       .header('content-type', 'application/xml; charset=utf-8')

@@ -111,6 +111,11 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'GET /api/facilities/schools/:slug',
       'GET /api/entrepreneurs/approvals/link/:token',
       'GET /api/entrepreneurs/approvals/link/:token/picture',
+      // Charities' campaigns and their pictures; an s18A receipt by the thank-you mail's signed link.
+      'GET /api/funding/campaigns',
+      'GET /api/funding/campaigns/:slug',
+      'GET /api/funding/images/:id',
+      'GET /api/funding/receipts/:id',
       'GET /api/health',
       'GET /api/health/live',
       'GET /api/health/ready',

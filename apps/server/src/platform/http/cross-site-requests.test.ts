@@ -115,6 +115,7 @@ describe('cross-site requests (sandbox payments)', () => {
 
   it('reads, from our own pages, no body of a type the route does not take: JSON on every route but uploads', async () => {
     const MULTIPART_ROUTES = [
+      'POST /api/charity/campaigns/:id/images',
       'POST /api/listings/own/:id/images',
       'POST /api/me/avatar',
       'POST /api/uploads',
@@ -135,6 +136,11 @@ describe('cross-site requests (sandbox payments)', () => {
       await createUser(t.database.db, { role: 'business_partner' }),
       // A young entrepreneur: their shop's routes.
       await createUser(t.database.db, { role: 'young_entrepreneur' }),
+      // A charity: its campaigns' routes.
+      await createUser(t.database.db, {
+        role: 'charity',
+        organization: { name: 'Cross-site Charity', type: 'charity' },
+      }),
     ];
     // A tutor: the bookings' provider routes (a business partner whose partner types take bookings).
     const tutor = await createUser(t.database.db, {

@@ -26,3 +26,4 @@ export * from './communication.ts';
 export * from './bookings.ts';
 export * from './facilities.ts';
 export * from './entrepreneurs.ts';
+export * from './campaigns.ts';

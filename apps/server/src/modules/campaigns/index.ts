@@ -1,0 +1,4 @@
+// The campaigns module's public door: charities' campaigns and donations (D24).
+export { charityRoutes, consoleCharityRoutes, fundingRoutes } from './routes.ts';
+export { ensureCharityProfile } from './charity-profile.ts';
+export { DONATION_PURPOSE, registerDonationHooks } from './donations.ts';
