@@ -32,6 +32,7 @@ import {
   smsAccountRoutes,
   smsWebhookRoutes,
 } from './modules/notifications/index.ts';
+import { directoryRoutes, directorySitemapEntries } from './modules/directory/index.ts';
 import {
   announcementRoutes,
   receivedAnnouncementRoutes,
@@ -60,7 +61,7 @@ export async function registerModules(app: App) {
   await app.register(listingRoutes, { prefix: '/api/listings' });
   await app.register(marketplaceRoutes, { prefix: '/api/marketplace' });
   await app.register(consoleListingRoutes, { prefix: '/api/console/listings' });
-  await app.register(sitemapRoutes);
+  await app.register(sitemapRoutes, { sources: [directorySitemapEntries] });
   await app.register(basketCheckoutRoutes, { prefix: '/api/payments' });
   await app.register(timetableRoutes, { prefix: '/api/school/timetable' });
   await app.register(assessmentRoutes, { prefix: '/api/school/assessment' });
@@ -81,6 +82,7 @@ export async function registerModules(app: App) {
   await app.register(smsWebhookRoutes, { prefix: '/api/sms' });
   await app.register(announcementRoutes, { prefix: '/api/school' });
   await app.register(receivedAnnouncementRoutes, { prefix: '/api/announcements' });
+  await app.register(directoryRoutes, { prefix: '/api/directory' });
   registerModuleJobs(app);
 }
 

@@ -1,7 +1,7 @@
 // The listings module's public door: the marketplace's routes, and what payments and the seed need.
 export { consoleListingRoutes, listingRoutes, marketplaceRoutes } from './routes.ts';
 export { sitemapEntries } from './catalogue.ts';
-export { sitemapRoutes } from './sitemap.ts';
+export { sitemapRoutes, type TSitemapSource } from './sitemap.ts';
 export { ensureSellerProfile, sellerOrganizationOf } from './seller-profile.ts';
 export {
   cancelSellerOrder,

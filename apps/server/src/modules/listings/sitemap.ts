@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { DbExecutor } from '../../platform/db/client.ts';
 import { sitemapEntries } from './catalogue.ts';
+
+/** Another module's public pages for the sitemap (e.g. the directory's profiles), given at registration. */
+export type TSitemapSource = (db: DbExecutor) => Promise<{ path: string; updatedAt?: Date }[]>;
 
 /** The public pages every sitemap lists (the prerendered ones and the marketplace). */
 const STATIC_PATHS = ['/', '/features', '/pricing', '/marketplace', '/contact', '/demo'];
@@ -9,10 +13,11 @@ function escapeXml(value: string): string {
 }
 
 /** GET /sitemap.xml: the public pages, each published listing's page and each seller's page (D21). */
-export const sitemapRoutes: FastifyPluginAsync = async (app) => {
+export const sitemapRoutes: FastifyPluginAsync<{ sources?: TSitemapSource[] }> = async (app, options) => {
   app.get('/sitemap.xml', async (_request, reply) => {
     const origin = new URL(app.deps.config.publicUrl).origin;
     const { listings, sellers } = await sitemapEntries(app.deps.database.db);
+    const extra = (await Promise.all((options.sources ?? []).map((source) => source(app.deps.database.db)))).flat();
     const urls = [
       ...STATIC_PATHS.map((path) => `<url><loc>${escapeXml(origin + path)}</loc></url>`),
       ...listings.map(
@@ -20,6 +25,10 @@ export const sitemapRoutes: FastifyPluginAsync = async (app) => {
           `<url><loc>${escapeXml(`${origin}/marketplace/listings/${l.id}`)}</loc><lastmod>${l.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
       ),
       ...sellers.map((slug) => `<url><loc>${escapeXml(`${origin}/marketplace/sellers/${slug}`)}</loc></url>`),
+      ...extra.map(
+        (entry) =>
+          `<url><loc>${escapeXml(origin + entry.path)}</loc>${entry.updatedAt ? `<lastmod>${entry.updatedAt.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`,
+      ),
     ];
     return reply
       .header('content-type', 'application/xml; charset=utf-8')

@@ -23,3 +23,4 @@ export * from './admissions.ts';
 export * from './messages.ts';
 export * from './marketplace.ts';
 export * from './communication.ts';
+export * from './directory.ts';
