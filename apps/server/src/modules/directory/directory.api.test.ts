@@ -198,7 +198,7 @@ describe('directory: search, profiles and what each organisation shows (API)', (
   });
 
   it('lets the school admin hide the phone and show the address; the profile follows, the phone never leaves the server', async () => {
-    const before = await get('/api/directory/settings', cookies.school);
+    const before = await get('/api/directory/settings', cookies.school!);
     expect(before.statusCode, before.body).toBe(200);
     expect(before.json().settings).toMatchObject({
       kind: 'school',
@@ -211,7 +211,7 @@ describe('directory: search, profiles and what each organisation shows (API)', (
       contactPhone: '031 765 1100',
       address: ['14 Old Main Road', 'Hillcrest', 'Durban 3610', 'KwaZulu-Natal'],
     });
-    const saved = await save(cookies.school, {
+    const saved = await save(cookies.school!, {
       listed: true,
       showEmail: true,
       showPhone: false,
@@ -243,7 +243,7 @@ describe('directory: search, profiles and what each organisation shows (API)', (
   });
 
   it('lets a business partner set its public contacts, and checks them', async () => {
-    const bad = await save(cookies.tutor, {
+    const bad = await save(cookies.tutor!, {
       listed: true,
       showEmail: true,
       showPhone: true,
@@ -253,7 +253,7 @@ describe('directory: search, profiles and what each organisation shows (API)', (
       contactEmail: 'not-an-address',
     });
     expect(bad.statusCode).toBe(400);
-    const good = await save(cookies.tutor, {
+    const good = await save(cookies.tutor!, {
       listed: true,
       showEmail: true,
       showPhone: true,
@@ -275,7 +275,7 @@ describe('directory: search, profiles and what each organisation shows (API)', (
     const sitemap = async () => (await get('/sitemap.xml')).body;
     expect(await sitemap()).toContain('/directory/ikhaya-books-trust</loc>');
     expect(await sitemap()).toContain('/directory</loc>');
-    const hidden = await save(cookies.charity, {
+    const hidden = await save(cookies.charity!, {
       listed: false,
       showEmail: true,
       showPhone: true,
@@ -289,12 +289,12 @@ describe('directory: search, profiles and what each organisation shows (API)', (
     expect((await get('/api/directory/profiles/ikhaya-books-trust')).statusCode).toBe(404);
     expect(await sitemap()).not.toContain('ikhaya-books-trust');
     // Its admin still sees its settings, and can list it again.
-    expect((await get('/api/directory/settings', cookies.charity)).json().settings.listed).toBe(false);
+    expect((await get('/api/directory/settings', cookies.charity!)).json().settings.listed).toBe(false);
   });
 
   it('keeps each organisation to its own settings; a teacher cannot change the school’s', async () => {
-    expect((await get('/api/directory/settings', cookies.tutor)).json().settings.name).toBe('Pretoria Maths Tutors');
-    expect((await get('/api/directory/settings', cookies.teacher)).statusCode).toBe(403);
+    expect((await get('/api/directory/settings', cookies.tutor!)).json().settings.name).toBe('Pretoria Maths Tutors');
+    expect((await get('/api/directory/settings', cookies.teacher!)).statusCode).toBe(403);
     const [row] = await t.database.db
       .select({ name: organizations.name })
       .from(organizations)
