@@ -10,6 +10,9 @@ export default [
     route('marketplace', 'routes/marketplace.tsx'),
     route('marketplace/listings/:id', 'routes/marketplace-listing.tsx'),
     route('marketplace/sellers/:slug', 'routes/marketplace-seller.tsx'),
+    // The directory of approved organisations and each one's public profile (rendered on the server).
+    route('directory', 'routes/directory.tsx'),
+    route('directory/:slug', 'routes/directory-profile.tsx'),
     route('basket', 'routes/basket.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('contact-specialists', 'routes/contact-specialists.tsx'),
@@ -69,6 +72,7 @@ export default [
       'routes/dashboard-school-settings-bank-account-confirm.tsx',
     ),
     route('dashboard/school/settings/roles', 'routes/dashboard-school-settings-roles.tsx'),
+    route('dashboard/school/settings/public-profile', 'routes/dashboard-school-settings-public-profile.tsx'),
     route('dashboard/school/timetable', 'routes/dashboard-school-timetable.tsx'),
     route('dashboard/school/attendance', 'routes/dashboard-school-attendance.tsx'),
     // Fees and finance, for those who see the school's financials.
@@ -97,6 +101,7 @@ export default [
     route('dashboard/school/:module/*', 'routes/dashboard-school-module.tsx'),
     route('dashboard/student/assignments', 'routes/dashboard-student-assignments.tsx'),
     route('dashboard/business/messages', 'routes/dashboard-business-messages.tsx'),
+    route('dashboard/business/public-profile', 'routes/dashboard-business-public-profile.tsx'),
     route('dashboard/business/:module/*', 'routes/dashboard-business-module.tsx'),
     route('dashboard/teacher', 'routes/dashboard-teacher.tsx'),
     route('dashboard/parent', 'routes/dashboard-parent.tsx'),
@@ -110,6 +115,7 @@ export default [
     route('dashboard/entrepreneur', 'routes/dashboard-entrepreneur.tsx'),
     route('dashboard/business', 'routes/dashboard-business.tsx'),
     route('dashboard/charity', 'routes/dashboard-charity.tsx'),
+    route('dashboard/charity/public-profile', 'routes/dashboard-charity-public-profile.tsx'),
     route('dashboard/customer', 'routes/dashboard-customer.tsx'),
     route('console', 'routes/dashboard-console.tsx'),
     route('console/applications/:id', 'routes/console-application.tsx'),

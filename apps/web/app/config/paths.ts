@@ -14,6 +14,9 @@ export const paths = {
   /** A published listing's page and a seller's page (rendered on the server with their meta). */
   marketplaceListing: (id: string) => `/marketplace/listings/${id}`,
   marketplaceSeller: (slug: string) => `/marketplace/sellers/${slug}`,
+  /** The directory of approved schools, business partners and charities, and each one's profile (rendered on the server). */
+  directory: '/directory',
+  directoryProfile: (slug: string) => `/directory/${encodeURIComponent(slug)}`,
   basket: '/basket',
   contact: '/contact',
   contactSpecialists: '/contact-specialists',
@@ -88,6 +91,9 @@ export const paths = {
     /** A business module (listings, reviews…) not built yet. */
     businessModule: (module: string) => `/dashboard/business/${module}`,
     charity: '/dashboard/charity',
+    /** What the directory profile of a business partner or a charity shows (a school's is under its settings). */
+    businessPublicProfile: '/dashboard/business/public-profile',
+    charityPublicProfile: '/dashboard/charity/public-profile',
     customer: '/dashboard/customer',
     /** A parent's school fees: every family account they pay, Pay now, and the return from paying. */
     parentFinance: '/dashboard/parent/finance',
@@ -133,6 +139,8 @@ export const paths = {
     bankAccountConfirm: '/dashboard/school/settings/bank-account/confirm',
     roles: '/dashboard/school/settings/roles',
     billing: '/dashboard/school/settings/billing',
+    /** What the school's directory profile shows. */
+    publicProfile: '/dashboard/school/settings/public-profile',
   },
   /** School admissions: a school's public page, a family's applications, the school's review. */
   admissions: {

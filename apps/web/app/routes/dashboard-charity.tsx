@@ -7,6 +7,11 @@ export function meta() {
 
 const QUICK_LINKS: readonly IQuickLink[] = [
   {
+    to: paths.dashboard.charityPublicProfile,
+    label: 'Public profile',
+    description: 'What the directory shows of your charity: contacts, address and tag line.',
+  },
+  {
     to: `${paths.features}#funding`,
     label: 'Funding and donations',
     description: 'How schools and supporters give through Sekolo.',
