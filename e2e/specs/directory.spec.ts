@@ -13,7 +13,9 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 const SCHOOL = 'Demo High School';
 const PHONE = '012 362 4410';
 
-test('the profile of an organisation is rendered on the server with its name and Open Graph tags', async ({ request }) => {
+test('the profile of an organisation is rendered on the server with its name and Open Graph tags', async ({
+  request,
+}) => {
   const res = await request.get('/directory/demo-high-school');
   expect(res.status()).toBe(200);
   const html = await res.text();

@@ -12,7 +12,9 @@ export default function Page() {
       <div className="mx-auto max-w-3xl space-y-6">
         <div className="space-y-1">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Public profile</h1>
-          <p className="text-sm text-slate-600">What schools and families see of your business in the Sekolo directory.</p>
+          <p className="text-sm text-slate-600">
+            What schools and families see of your business in the Sekolo directory.
+          </p>
         </div>
         <PublicProfileSettings />
       </div>

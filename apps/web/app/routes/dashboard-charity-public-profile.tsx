@@ -19,7 +19,9 @@ export default function Page() {
         </p>
         <div className="space-y-1">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Public profile</h1>
-          <p className="text-sm text-slate-600">What supporters and schools see of your charity in the Sekolo directory.</p>
+          <p className="text-sm text-slate-600">
+            What supporters and schools see of your charity in the Sekolo directory.
+          </p>
         </div>
         <PublicProfileSettings />
       </div>

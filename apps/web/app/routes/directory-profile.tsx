@@ -18,7 +18,8 @@ const LISTINGS_SHOWN = 8;
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const res = await context.api(`/api/directory/profiles/${encodeURIComponent(params.slug)}`);
-  if (res.status === 404 || res.status === 400) throw data('There is no such organisation in the directory.', { status: 404 });
+  if (res.status === 404 || res.status === 400)
+    throw data('There is no such organisation in the directory.', { status: 404 });
   if (!res.ok) throw data('The profile could not be loaded.', { status: 502 });
   const { profile } = (await res.json()) as { profile: TDirectoryProfile };
   let listings: TCataloguePage | null = null;
@@ -85,7 +86,10 @@ function Contacts({ profile }: { profile: TDirectoryProfile }) {
   ].filter(Boolean) as { icon: typeof Mail; label: string; content: React.ReactNode }[];
   if (rows.length === 0 && !profile.mapUrl) return null;
   return (
-    <section aria-labelledby="profile-contact-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+    <section
+      aria-labelledby="profile-contact-title"
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5"
+    >
       <h2 id="profile-contact-title" className="text-lg font-semibold text-slate-900">
         Contact
       </h2>

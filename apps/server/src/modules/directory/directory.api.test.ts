@@ -103,19 +103,25 @@ describe('directory: search, profiles and what each organisation shows (API)', (
 
     // Not in the directory: a young entrepreneur's shop and a suspended school.
     await createUser(db, { role: 'young_entrepreneur', organization: { name: 'Hillcrest Cupcakes', type: 'shop' } });
-    await db.insert(organizations).values({ name: 'Hillcrest Closed College', slug: 'hillcrest-closed', type: 'school', status: 'suspended' });
+    await db
+      .insert(organizations)
+      .values({ name: 'Hillcrest Closed College', slug: 'hillcrest-closed', type: 'school', status: 'suspended' });
   });
   afterAll(() => t.close());
 
-  const get = (url: string, cookie?: string) =>
-    t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const names = async (query: string) => {
     const res = await get(`/api/directory?${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return (res.json().items as { name: string }[]).map((i) => i.name);
   };
   const save = (cookie: string, body: object) =>
-    t.app.inject({ method: 'PUT', url: '/api/directory/settings', headers: { cookie, origin: origin() }, payload: body });
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/directory/settings',
+      headers: { cookie, origin: origin() },
+      payload: body,
+    });
 
   it('finds organisations by a part of the name, forgives a typo, and filters by type, province and town', async () => {
     expect(await names('q=hillcrest')).toEqual(['Hillcrest Primary School']);
@@ -193,7 +199,12 @@ describe('directory: search, profiles and what each organisation shows (API)', (
 
   it('never sends contacts in the search results', async () => {
     const body = (await get('/api/directory')).body;
-    for (const secret of ['office@hillcrest-primary.test', '031 765 1100', 'founder@ikhaya-books.test', 'Old Main Road'])
+    for (const secret of [
+      'office@hillcrest-primary.test',
+      '031 765 1100',
+      'founder@ikhaya-books.test',
+      'Old Main Road',
+    ])
       expect(body).not.toContain(secret);
   });
 
@@ -239,7 +250,12 @@ describe('directory: search, profiles and what each organisation shows (API)', (
       .where(eq(auditEvents.action, 'directory.profile_updated'))
       .orderBy(desc(auditEvents.at))
       .limit(1);
-    expect((audit?.details as { changed: string[] }).changed.sort()).toEqual(['showAddress', 'showMap', 'showPhone', 'tagLine']);
+    expect((audit?.details as { changed: string[] }).changed.sort()).toEqual([
+      'showAddress',
+      'showMap',
+      'showPhone',
+      'tagLine',
+    ]);
   });
 
   it('lets a business partner set its public contacts, and checks them', async () => {

@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { REGIONS_BY_COUNTRY } from '@sekolo/shared/constants/enumerations';
 import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import {
-  DIRECTORY_MESSAGES as M,
-  googleMapsSearchUrl,
-  type TDirectoryProfile,
-} from '@sekolo/shared/schemas/directory';
+import { DIRECTORY_MESSAGES as M, googleMapsSearchUrl, type TDirectoryProfile } from '@sekolo/shared/schemas/directory';
 import { rowsOf, type DbExecutor } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { directorySource, type TDirectoryRow } from './queries/directory-source.ts';
@@ -54,9 +50,7 @@ export async function directoryProfile(db: DbExecutor, slug: string): Promise<TD
   const row = await directoryRow(db, { slug });
   if (!row || !row.listed) throw notFound(M.notFound);
   const address = addressLines(row);
-  const mapParts = row.show_address
-    ? [row.name, ...address]
-    : [row.name, row.town, regionLabel(row.province)];
+  const mapParts = row.show_address ? [row.name, ...address] : [row.name, row.town, regionLabel(row.province)];
   return {
     ...entryOf(row),
     about: row.about,
@@ -64,7 +58,8 @@ export async function directoryProfile(db: DbExecutor, slug: string): Promise<TD
     phone: row.show_phone && row.phone ? row.phone : null,
     website: row.website,
     address: row.show_address && address.length > 0 ? address : null,
-    mapUrl: row.show_map && (row.town || (row.show_address && address.length > 0)) ? googleMapsSearchUrl(mapParts) : null,
+    mapUrl:
+      row.show_map && (row.town || (row.show_address && address.length > 0)) ? googleMapsSearchUrl(mapParts) : null,
     shopPath: row.kind === 'business' ? `/marketplace/sellers/${row.slug}` : null,
     admissionsPath: row.admissions_open ? `/schools/${row.slug}/admissions` : null,
     memberSince: new Date(row.created_at).toISOString(),

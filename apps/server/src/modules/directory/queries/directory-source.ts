@@ -81,5 +81,8 @@ export type TDirectoryRow = {
 export function arrayOf(value: string[] | string | null | undefined): string[] {
   if (Array.isArray(value)) return value;
   if (!value || value === '{}') return [];
-  return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  return value
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean);
 }

@@ -2,7 +2,15 @@ import { cn } from '~/lib/cn';
 import { initialsOf } from '../lib/labels';
 
 /** The organisation's logo, or its initials on a coloured square when it has none. */
-export function OrganisationLogo({ name, logoUrl, size = 'md' }: { name: string; logoUrl: string | null; size?: 'md' | 'lg' }) {
+export function OrganisationLogo({
+  name,
+  logoUrl,
+  size = 'md',
+}: {
+  name: string;
+  logoUrl: string | null;
+  size?: 'md' | 'lg';
+}) {
   const box = size === 'lg' ? 'size-20 text-2xl' : 'size-14 text-lg';
   if (logoUrl)
     return (
@@ -17,7 +25,10 @@ export function OrganisationLogo({ name, logoUrl, size = 'md' }: { name: string;
   return (
     <span
       aria-hidden="true"
-      className={cn(box, 'inline-flex shrink-0 items-center justify-center rounded-xl bg-brand-100 font-bold text-brand-800')}
+      className={cn(
+        box,
+        'inline-flex shrink-0 items-center justify-center rounded-xl bg-brand-100 font-bold text-brand-800',
+      )}
     >
       {initialsOf(name)}
     </span>

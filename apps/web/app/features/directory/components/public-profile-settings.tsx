@@ -101,12 +101,21 @@ function SettingsForm({ settings }: { settings: TDirectorySettings }) {
             'Unlisted: your profile is not in the directory, and its address shows nothing.'
           )}
         </p>
-        <FormField id={`${id}-tagline`} label="Tag line" optional hint="One line under your name, up to 150 characters." error={errors.tagLine}>
+        <FormField
+          id={`${id}-tagline`}
+          label="Tag line"
+          optional
+          hint="One line under your name, up to 150 characters."
+          error={errors.tagLine}
+        >
           <Input value={form.tagLine} maxLength={150} onChange={(e) => set('tagLine', e.currentTarget.value)} />
         </FormField>
       </section>
 
-      <section aria-labelledby={`${id}-contacts`} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4">
+      <section
+        aria-labelledby={`${id}-contacts`}
+        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4"
+      >
         <h2 id={`${id}-contacts`} className="text-lg font-semibold text-slate-900">
           What your profile shows
         </h2>
@@ -128,7 +137,11 @@ function SettingsForm({ settings }: { settings: TDirectorySettings }) {
               />
             </FormField>
             <FormField id={`${id}-phone`} label="Public phone" optional error={errors.contactPhone}>
-              <Input type="tel" value={form.contactPhone} onChange={(e) => set('contactPhone', e.currentTarget.value)} />
+              <Input
+                type="tel"
+                value={form.contactPhone}
+                onChange={(e) => set('contactPhone', e.currentTarget.value)}
+              />
             </FormField>
           </div>
         )}
