@@ -42,6 +42,7 @@ import {
 } from './modules/notifications/index.ts';
 import { bookingRoutes, registerBookingJobs } from './modules/bookings/index.ts';
 import { charityRoutes, consoleCharityRoutes, fundingRoutes } from './modules/campaigns/index.ts';
+import { directoryRoutes, directorySitemapEntries } from './modules/directory/index.ts';
 import {
   announcementRoutes,
   receivedAnnouncementRoutes,
@@ -73,6 +74,7 @@ export async function registerModules(app: App) {
   await app.register(consoleListingRoutes, { prefix: '/api/console/listings' });
   await app.register(sitemapRoutes);
   await app.register(entrepreneurRoutes, { prefix: '/api/entrepreneurs' });
+  await app.register(sitemapRoutes, { sources: [directorySitemapEntries] });
   await app.register(basketCheckoutRoutes, { prefix: '/api/payments' });
   await app.register(timetableRoutes, { prefix: '/api/school/timetable' });
   await app.register(assessmentRoutes, { prefix: '/api/school/assessment' });
@@ -100,6 +102,7 @@ export async function registerModules(app: App) {
   await app.register(charityRoutes, { prefix: '/api/charity' });
   await app.register(fundingRoutes, { prefix: '/api/funding' });
   await app.register(consoleCharityRoutes, { prefix: '/api/console/charities' });
+  await app.register(directoryRoutes, { prefix: '/api/directory' });
   registerModuleJobs(app);
 }
 

@@ -11,6 +11,9 @@ export default [
     route('marketplace/listings/:id', 'routes/marketplace-listing.tsx'),
     route('marketplace/sellers/:slug', 'routes/marketplace-seller.tsx'),
     route('marketplace/services/:id', 'routes/marketplace-service.tsx'),
+    // The directory of approved organisations and each one's public profile (rendered on the server).
+    route('directory', 'routes/directory.tsx'),
+    route('directory/:slug', 'routes/directory-profile.tsx'),
     route('basket', 'routes/basket.tsx'),
     route('funding', 'routes/funding.tsx'),
     route('funding/:slug', 'routes/funding-campaign.tsx'),
@@ -77,6 +80,7 @@ export default [
       'routes/dashboard-school-settings-bank-account-confirm.tsx',
     ),
     route('dashboard/school/settings/roles', 'routes/dashboard-school-settings-roles.tsx'),
+    route('dashboard/school/settings/public-profile', 'routes/dashboard-school-settings-public-profile.tsx'),
     route('dashboard/school/timetable', 'routes/dashboard-school-timetable.tsx'),
     route('dashboard/school/attendance', 'routes/dashboard-school-attendance.tsx'),
     // Fees and finance, for those who see the school's financials.
@@ -109,6 +113,7 @@ export default [
     route('dashboard/business/messages', 'routes/dashboard-business-messages.tsx'),
     route('dashboard/business/bookings', 'routes/dashboard-business-bookings.tsx'),
     route('dashboard/business/facility-bookings', 'routes/dashboard-business-facility-bookings.tsx'),
+    route('dashboard/business/public-profile', 'routes/dashboard-business-public-profile.tsx'),
     route('dashboard/business/:module/*', 'routes/dashboard-business-module.tsx'),
     route('dashboard/teacher', 'routes/dashboard-teacher.tsx'),
     route('dashboard/parent', 'routes/dashboard-parent.tsx'),
@@ -135,6 +140,7 @@ export default [
     route('dashboard/charity/campaigns/:campaignId', 'routes/dashboard-charity-campaign.tsx'),
     route('dashboard/charity/donors', 'routes/dashboard-charity-donors.tsx'),
     route('dashboard/charity/settings', 'routes/dashboard-charity-settings.tsx'),
+    route('dashboard/charity/public-profile', 'routes/dashboard-charity-public-profile.tsx'),
     route('dashboard/customer', 'routes/dashboard-customer.tsx'),
     route('dashboard/bookings', 'routes/dashboard-bookings.tsx'),
     route('console', 'routes/dashboard-console.tsx'),

@@ -21,6 +21,7 @@ import { seedBookings } from './seed-bookings.ts';
 import { seedFacilities } from './seed-facilities.ts';
 import { seedEntrepreneurs } from './seed-entrepreneurs.ts';
 import { seedCampaigns } from './seed-campaigns.ts';
+import { seedDirectory } from './seed-directory.ts';
 import type { TDemoLogin, TSeedContext, TSeeder } from './seeder.ts';
 
 export type { TDemoLogin, TSeedContext, TSeeder };
@@ -47,6 +48,7 @@ const SEEDERS: TSeeder[] = [
   seedFacilities,
   seedEntrepreneurs,
   seedCampaigns,
+  seedDirectory,
 ];
 
 export class DemoPasswordError extends Error {

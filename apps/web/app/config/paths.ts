@@ -16,6 +16,9 @@ export const paths = {
   marketplaceSeller: (slug: string) => `/marketplace/sellers/${slug}`,
   /** A bookable service's page (bookings, D22): its free times, booked and paid there. */
   bookingService: (id: string) => `/marketplace/services/${id}`,
+  /** The directory of approved schools, business partners and charities, and each one's profile (rendered on the server). */
+  directory: '/directory',
+  directoryProfile: (slug: string) => `/directory/${encodeURIComponent(slug)}`,
   basket: '/basket',
   /** Charities' campaigns (D24): the active ones, and a campaign's page (rendered on the server with its meta). */
   funding: '/funding',
@@ -104,6 +107,9 @@ export const paths = {
     /** A business module (listings, reviews…) not built yet. */
     businessModule: (module: string) => `/dashboard/business/${module}`,
     charity: '/dashboard/charity',
+    /** What the directory profile of a business partner or a charity shows (a school's is under its settings). */
+    businessPublicProfile: '/dashboard/business/public-profile',
+    charityPublicProfile: '/dashboard/charity/public-profile',
     customer: '/dashboard/customer',
     /** The signed-in person's bookings (lessons, consultations, classes): join links, .ics, cancel. */
     myBookings: '/dashboard/bookings',
@@ -153,6 +159,8 @@ export const paths = {
     bankAccountConfirm: '/dashboard/school/settings/bank-account/confirm',
     roles: '/dashboard/school/settings/roles',
     billing: '/dashboard/school/settings/billing',
+    /** What the school's directory profile shows. */
+    publicProfile: '/dashboard/school/settings/public-profile',
   },
   /** School admissions: a school's public page, a family's applications, the school's review. */
   admissions: {

@@ -69,6 +69,7 @@ export const MARKETPLACE_GROUP: INavGroup = {
 
 /** Plain links after the two groups, in top-bar order. */
 export const TRAILING_LINKS: readonly INavLink[] = [
+  { label: 'Directory', to: paths.directory },
   { label: 'Pricing', to: paths.pricing },
   { label: 'Features', to: paths.features },
   { label: 'Contact', to: paths.contact },
@@ -84,6 +85,7 @@ export const FOOTER_COLUMNS: readonly { heading: string; links: readonly INavLin
       { label: 'Features', to: paths.features },
       { label: 'Pricing', to: paths.pricing },
       { label: 'Marketplace', to: paths.marketplace },
+      { label: 'Directory', to: paths.directory },
       { label: 'Book a Demo', to: paths.demo },
       { label: 'Knowledge Base', to: paths.legal.knowledgeBase },
       { label: 'Contact', to: paths.contact },

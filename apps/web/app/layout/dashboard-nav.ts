@@ -23,6 +23,7 @@ import {
   Star,
   Store,
   UserRoundCheck,
+  Globe,
   Users,
   Wallet,
 } from 'lucide-react';
@@ -305,6 +306,7 @@ export const BUSINESS_SIDEBAR_SECTIONS: readonly ISidebarSection[] = [
       { label: 'Reports', to: paths.dashboard.businessModule('reports'), icon: BarChart3 },
       { label: 'Billing', to: paths.dashboard.businessModule('billing'), icon: CreditCard },
       { label: 'Settings', to: paths.dashboard.businessModule('settings'), icon: Settings },
+      { label: 'Public profile', to: paths.dashboard.businessPublicProfile, icon: Globe },
     ],
   },
 ];

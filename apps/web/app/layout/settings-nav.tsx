@@ -19,6 +19,7 @@ export const SETTINGS_SECTIONS: readonly TSettingsSection[] = [
   { to: paths.settings.calendar, label: 'Calendar', show: manages },
   { to: paths.settings.grading, label: 'Grading', show: manages },
   { to: paths.settings.notifications, label: 'Notifications', show: manages },
+  { to: paths.settings.publicProfile, label: 'Public profile', show: manages },
   // The SMS account's slot (its module's page, /dashboard/school/settings/sms): { to: …, label: 'SMS account', show: manages },
   { to: paths.settings.bankAccount, label: 'Bank account', end: true, show: manages },
   {

@@ -160,7 +160,13 @@ function SchoolManagement() {
 
 function PlatformFeatures() {
   const cards = [
-    ...PLATFORM_SECTIONS.map((section) => ({ id: section.id, title: section.title, summary: section.summary, to: `${paths.features}#${section.id}` })),
+    ...PLATFORM_SECTIONS.map((section) => ({
+      id: section.id,
+      title: section.title,
+      summary: section.summary,
+      // The directory itself is live: its card opens it.
+      to: section.id === 'directory' ? paths.directory : `${paths.features}#${section.id}`,
+    })),
     {
       id: 'marketplace' as const,
       title: 'Marketplace',

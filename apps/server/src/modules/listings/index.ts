@@ -6,6 +6,7 @@ export { commissionTierOf, ensureSellerProfile, sellerOrganizationOf } from './s
 export { sitemapRoutes } from './sitemap.ts';
 export { publishHeldListing, setPublicationGate, type TPublicationGate } from './publication-gate.ts';
 export { IMAGE_SIZES, resizeImage } from './listing-images.ts';
+export { sitemapRoutes, type TSitemapSource } from './sitemap.ts';
 export { ensureSellerProfile, sellerOrganizationOf } from './seller-profile.ts';
 export {
   cancelSellerOrder,

@@ -11,6 +11,10 @@ const sources = new Map<string, TSitemapSource>();
 export function addSitemapSource(name: string, source: TSitemapSource): void {
   sources.set(name, source);
 }
+import { sitemapEntries } from './catalogue.ts';
+
+/** Another module's public pages for the sitemap (e.g. the directory's profiles), given at registration. */
+export type TSitemapSource = (db: DbExecutor) => Promise<{ path: string; updatedAt?: Date }[]>;
 
 /** The public pages every sitemap lists (the prerendered ones and the marketplace). */
 const STATIC_PATHS = ['/', '/features', '/pricing', '/marketplace', '/contact', '/demo'];
@@ -28,10 +32,11 @@ function escapeXml(value: string): string {
 }
 
 /** GET /sitemap.xml: the public pages, each published listing's page and each seller's page (D21). */
-export const sitemapRoutes: FastifyPluginAsync = async (app) => {
+export const sitemapRoutes: FastifyPluginAsync<{ sources?: TSitemapSource[] }> = async (app, options) => {
   app.get('/sitemap.xml', async (_request, reply) => {
     const origin = new URL(app.deps.config.publicUrl).origin;
     const { listings, sellers } = await sitemapEntries(app.deps.database.db);
+    const extra = (await Promise.all((options.sources ?? []).map((source) => source(app.deps.database.db)))).flat();
     const urls = [
       ...STATIC_PATHS.map((path) => `<url><loc>${escapeXml(origin + path)}</loc></url>`),
       ...listings.map(
@@ -39,6 +44,10 @@ export const sitemapRoutes: FastifyPluginAsync = async (app) => {
           `<url><loc>${escapeXml(`${origin}/marketplace/listings/${l.id}`)}</loc><lastmod>${l.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
       ),
       ...sellers.map((slug) => `<url><loc>${escapeXml(`${origin}/marketplace/sellers/${slug}`)}</loc></url>`),
+      ...extra.map(
+        (entry) =>
+          `<url><loc>${escapeXml(origin + entry.path)}</loc>${entry.updatedAt ? `<lastmod>${entry.updatedAt.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`,
+      ),
     ];
     for (const source of sources.values()) {
       for (const entry of await source(app.deps.database.db)) {

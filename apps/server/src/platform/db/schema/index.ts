@@ -27,3 +27,4 @@ export * from './bookings.ts';
 export * from './facilities.ts';
 export * from './entrepreneurs.ts';
 export * from './campaigns.ts';
+export * from './directory.ts';

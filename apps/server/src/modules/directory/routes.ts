@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { directoryContracts as api } from '@sekolo/shared/contracts/directory';
+import { fromContract } from '../../platform/http/contract-route.ts';
+import { directoryProfile } from './profile.ts';
+import { searchDirectory } from './queries/search-directory.ts';
+import { callerOf, readDirectorySettings, requireDirectoryAdmin, updateDirectorySettings } from './settings.ts';
+
+/**
+ * The directory, prefix /api/directory: GET / the listed organisations (public), GET
+ * /profiles/:slug one organisation's public profile (public; 404 when it is not listed), GET|PUT
+ * /settings what the caller's organisation shows (its admin).
+ */
+export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+
+  app.route({
+    ...fromContract(app, api.search),
+    handler: async (request) => searchDirectory(db, request.query),
+  });
+  app.route({
+    ...fromContract(app, api.profile),
+    handler: async (request) => ({ profile: await directoryProfile(db, request.params.slug) }),
+  });
+  app.route({
+    ...fromContract(app, api.getSettings),
+    onRequest: requireDirectoryAdmin,
+    handler: async (request) => ({
+      settings: await readDirectorySettings(db, (await callerOf(request)).organizationId),
+    }),
+  });
+  app.route({
+    ...fromContract(app, api.updateSettings),
+    onRequest: requireDirectoryAdmin,
+    handler: async (request) => ({
+      settings: await updateDirectorySettings(db, await callerOf(request), request.body),
+    }),
+  });
+};
