@@ -22,6 +22,7 @@ import { consoleListingRoutes, listingRoutes, marketplaceRoutes, sitemapRoutes }
 import { consoleJobRoutes } from './modules/console-jobs/index.ts';
 import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
 import { schoolLogoRoutes, schoolSettingsRoutes } from './modules/school-settings/index.ts';
+import { consolePayoutRoutes, payoutRoutes, registerPayoutJobs } from './modules/payouts/index.ts';
 import { admissionRoutes, registerAdmissionsJobs, schoolAdmissionRoutes } from './modules/admissions/index.ts';
 import { realtimePlugin, realtimeRoutes, registerRealtimeJobs } from './platform/realtime/index.ts';
 import { messageRoutes, messageAttachmentReadRule } from './modules/messages/index.ts';
@@ -81,6 +82,8 @@ export async function registerModules(app: App) {
   await app.register(smsWebhookRoutes, { prefix: '/api/sms' });
   await app.register(announcementRoutes, { prefix: '/api/school' });
   await app.register(receivedAnnouncementRoutes, { prefix: '/api/announcements' });
+  await app.register(payoutRoutes);
+  await app.register(consolePayoutRoutes);
   registerModuleJobs(app);
 }
 
@@ -98,4 +101,5 @@ function registerModuleJobs(app: App) {
   registerRealtimeJobs(app.deps.jobs, app.deps.database.db);
   registerNotificationJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config);
   registerAnnouncementJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config);
+  registerPayoutJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer);
 }
