@@ -269,7 +269,7 @@ export async function runWeeklyPayouts(db: Database, mailer: Mailer, day = today
   const week = isoWeek(day);
   const due = rowsOf<{ organization_id: string }>(
     await db.execute(sql`SELECT e.organization_id FROM ledger_entries e
-      JOIN organizations o ON o.id = e.organization_id
+      JOIN organizations o ON o.id::text = e.organization_id
       WHERE e.account_code = 'organization_payable' AND o.type IN ('business', 'charity', 'shop')
         AND EXISTS (SELECT 1 FROM school_payout_accounts a WHERE a.organization_id = o.id AND a.status = 'confirmed')
       GROUP BY e.organization_id HAVING -sum(e.amount_cents) > ${payoutFee('weekly')}`),
