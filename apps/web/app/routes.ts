@@ -18,6 +18,7 @@ export default [
     route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
     route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
     route('guardian-consent', 'routes/guardian-consent.tsx'),
+    route('payout-account/confirm', 'routes/payout-account-confirm.tsx'),
     // A school's own admissions page (its shareable link).
     route('schools/:slug/admissions', 'routes/school-admissions-public.tsx'),
     ...LEGAL_PATHS.map((path) => route(path.slice(1), 'routes/legal-page.tsx', { id: `legal${path}` })),
@@ -97,6 +98,11 @@ export default [
     route('dashboard/school/:module/*', 'routes/dashboard-school-module.tsx'),
     route('dashboard/student/assignments', 'routes/dashboard-student-assignments.tsx'),
     route('dashboard/business/messages', 'routes/dashboard-business-messages.tsx'),
+    // Payouts (features/payouts): the same page for each payee's dashboard, and the guardian's view.
+    route('dashboard/business/payouts', 'routes/dashboard-business-payouts.tsx'),
+    route('dashboard/charity/payouts', 'routes/dashboard-charity-payouts.tsx'),
+    route('dashboard/entrepreneur/payouts', 'routes/dashboard-entrepreneur-payouts.tsx'),
+    route('dashboard/parent/shop-payouts', 'routes/dashboard-parent-shop-payouts.tsx'),
     route('dashboard/business/:module/*', 'routes/dashboard-business-module.tsx'),
     route('dashboard/teacher', 'routes/dashboard-teacher.tsx'),
     route('dashboard/parent', 'routes/dashboard-parent.tsx'),

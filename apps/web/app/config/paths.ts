@@ -21,6 +21,16 @@ export const paths = {
   applicationSubmitted: '/application-submitted',
   notFound: '/not-found',
   guardianConsent: '/guardian-consent',
+  /** Payouts of business partners, charities and shops (features/payouts), the guardian's view and link. */
+  payouts: {
+    business: '/dashboard/business/payouts',
+    charity: '/dashboard/charity/payouts',
+    entrepreneur: '/dashboard/entrepreneur/payouts',
+    guardian: '/dashboard/parent/shop-payouts',
+    /** The consenting guardian's e-mailed link: confirms a shop's new bank account (D23). */
+    guardianConfirm: '/payout-account/confirm',
+    businessBilling: '/dashboard/business/billing',
+  },
   newsletter: {
     confirm: '/newsletter/confirm',
     unsubscribe: '/newsletter/unsubscribe',
