@@ -17,6 +17,7 @@ import { seedSchoolSettings } from './seed-school-settings.ts';
 import { seedAdmissions } from './seed-admissions.ts';
 import { seedMessages } from './seed-messages.ts';
 import { seedAnnouncements } from './seed-announcements.ts';
+import { seedPayouts } from './seed-payouts.ts';
 import type { TDemoLogin, TSeedContext, TSeeder } from './seeder.ts';
 
 export type { TDemoLogin, TSeedContext, TSeeder };
@@ -39,6 +40,7 @@ const SEEDERS: TSeeder[] = [
   seedAdmissions,
   seedMessages,
   seedAnnouncements,
+  seedPayouts,
 ];
 
 export class DemoPasswordError extends Error {
