@@ -100,6 +100,7 @@ export default [
     route('dashboard/business/messages', 'routes/dashboard-business-messages.tsx'),
     // Payouts (features/payouts): the same page for each payee's dashboard, and the guardian's view.
     route('dashboard/business/payouts', 'routes/dashboard-business-payouts.tsx'),
+    route('dashboard/business/billing', 'routes/dashboard-business-billing.tsx'),
     route('dashboard/charity/payouts', 'routes/dashboard-charity-payouts.tsx'),
     route('dashboard/entrepreneur/payouts', 'routes/dashboard-entrepreneur-payouts.tsx'),
     route('dashboard/parent/shop-payouts', 'routes/dashboard-parent-shop-payouts.tsx'),

@@ -29,6 +29,7 @@ export const paths = {
     guardian: '/dashboard/parent/shop-payouts',
     /** The consenting guardian's e-mailed link: confirms a shop's new bank account (D23). */
     guardianConfirm: '/payout-account/confirm',
+    businessBilling: '/dashboard/business/billing',
   },
   newsletter: {
     confirm: '/newsletter/confirm',

@@ -292,7 +292,7 @@ export const BUSINESS_SIDEBAR_SECTIONS: readonly ISidebarSection[] = [
     items: [
       { label: 'Reports', to: paths.dashboard.businessModule('reports'), icon: BarChart3 },
       { label: 'Payouts', to: paths.payouts.business, icon: Wallet },
-      { label: 'Billing', to: paths.dashboard.businessModule('billing'), icon: CreditCard },
+      { label: 'Billing', to: paths.payouts.businessBilling, icon: CreditCard },
       { label: 'Settings', to: paths.dashboard.businessModule('settings'), icon: Settings },
     ],
   },

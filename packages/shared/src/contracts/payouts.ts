@@ -5,6 +5,7 @@ import {
   ZGuardianShopPayouts,
   ZImmediatePayoutInput,
   ZMarkPayoutsPaidInput,
+  ZPartnerBilling,
   ZPayoutOverview,
   ZPayoutTokenInput,
   ZPayoutView,
@@ -52,6 +53,8 @@ export const payoutsContracts = {
     body: ZPayoutTokenInput,
     response: ZGuardianAccountChange,
   }),
+  /** The business partner's registration and recurring fees and their subscription (the Billing page). */
+  partnerBilling: contract({ method: 'GET', path: '/api/payouts/billing', response: ZPartnerBilling }),
   guardianShops: contract({ method: 'GET', path: '/api/payouts/guardian', response: ZGuardianShopPayouts }),
   consoleList: contract({
     method: 'GET',

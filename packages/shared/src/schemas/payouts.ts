@@ -100,3 +100,24 @@ export type TGuardianShopPayouts = z.infer<typeof ZGuardianShopPayouts>;
 
 export const ZConsolePayout = ZPayoutView.extend({ organizationName: z.string() });
 export const ZMarkPayoutsPaidInput = z.object({ payoutIds: z.array(z.uuid()).min(1).max(500) });
+
+/** A business partner's fees to the platform (spec 9 "Business partner fees") and where they stand. */
+export const ZPartnerBilling = z.object({
+  partnerTypes: z.array(z.string()),
+  commissionTier: z.string(),
+  registration: z.object({
+    feeCents: z.number().int(),
+    paidAt: z.string().nullable(),
+    reference: z.string().nullable(),
+  }),
+  recurring: z.object({
+    lines: z.array(z.object({ source: z.string(), amountCents: z.number().int(), interval: z.enum(['month', 'year']) })),
+    multiRoleHalved: z.boolean(),
+    monthlyCents: z.number().int(),
+    yearlyCents: z.number().int(),
+  }),
+  subscription: z
+    .object({ status: z.string(), amountCents: z.number().int(), nextBillingDate: z.string().nullable() })
+    .nullable(),
+});
+export type TPartnerBilling = z.infer<typeof ZPartnerBilling>;

@@ -145,6 +145,11 @@ describe('payouts: every role against every route', () => {
       ok: 404,
       request: () => ({ url: '/api/payouts/guardian-confirmation', payload: { token: TOKEN } }),
     },
+    'GET /api/payouts/billing': {
+      allows: (c) => ['business_partner', 'service_vendor', 'product_vendor', 'lms_tutor'].includes(c.role ?? ''),
+      ok: 200,
+      request: () => ({ url: '/api/payouts/billing' }),
+    },
     'GET /api/payouts/guardian': {
       allows: (c) => c.role === 'parent',
       ok: 200,

@@ -10,6 +10,7 @@ import {
   auditEvents,
   guardianConsents,
   marketplacePayouts,
+  marketplaceSellers,
   outboxMessages,
   schoolPayoutAccounts,
 } from '../../platform/db/schema/index.ts';
@@ -341,6 +342,25 @@ describe('payouts', () => {
     expect((await call('operator', 'POST', '/api/console/payouts/mark-paid', { payoutIds: ids })).statusCode).toBe(409);
     const history = (await call('business', 'GET', '/api/payouts')).json().payouts;
     expect(history.every((p: { status: string; paidAt: string | null }) => p.status === 'paid' && p.paidAt)).toBe(true);
+  });
+
+  it('the Billing page shows the partner’s registration and recurring fees as spec 9 sets them', async () => {
+    await t.database.db.insert(marketplaceSellers).values({
+      organizationId: people.business!.organizationId!,
+      partnerTypes: ['tutor', 'product_vendor'],
+      commissionTier: 'basic',
+    });
+    const billing = await call('business', 'GET', '/api/payouts/billing');
+    expect(billing.statusCode, billing.body).toBe(200);
+    // Registration R99 + R199; recurring tutor R199 a year and basic R99 a month, halved for two roles.
+    expect(billing.json()).toMatchObject({
+      partnerTypes: ['tutor', 'product_vendor'],
+      commissionTier: 'basic',
+      registration: { feeCents: 29_800, paidAt: null },
+      recurring: { multiRoleHalved: true, monthlyCents: 4_950, yearlyCents: 9_950 },
+      subscription: null,
+    });
+    expect((await call('charity', 'GET', '/api/payouts/billing')).statusCode).toBe(403);
   });
 
   it('every route refuses those it is not for', async () => {

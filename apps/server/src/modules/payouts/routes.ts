@@ -12,6 +12,7 @@ import {
   readGuardianAccountChange,
   requestPayeeAccountChange,
 } from './payee-account.ts';
+import { partnerBilling } from './partner-billing.ts';
 import { PAYEE_ROLES, payeeOf, shopsOfGuardian } from './payees.ts';
 import { listConsolePayouts, markPayoutsPaid, requestImmediatePayout } from './payouts.ts';
 
@@ -97,6 +98,14 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => guardianConfirmAccount(db, app.deps.mailer, request.body.token, request.ip),
   });
 
+  app.route({
+    ...fromContract(app, api.partnerBilling),
+    onRequest: requireRole('business_partner', 'service_vendor', 'product_vendor', 'lms_tutor'),
+    handler: async (request) => {
+      const user = (await getSessionUser(request))!;
+      return partnerBilling(db, user, payeeOf(user).organizationId);
+    },
+  });
   app.route({
     ...fromContract(app, api.guardianShops),
     onRequest: requireRole('parent'),
