@@ -28,8 +28,15 @@ describe('demo payouts', () => {
       earnings: { adjustmentsCents: 0, payoutFeesCents: 800 },
     });
     expect(business.payouts).toHaveLength(2);
-    expect(business.payouts.every((p: { status: string; schedule: string }) => p.status === 'paid' && p.schedule === 'weekly')).toBe(true);
-    expect(business.payouts.map((p: { amountCents: number }) => p.amountCents)).toEqual([64_000 - 16_000 + 12_450 - 3_113, 42_500 - 10_625 + 18_900 - 4_725]);
+    expect(
+      business.payouts.every(
+        (p: { status: string; schedule: string }) => p.status === 'paid' && p.schedule === 'weekly',
+      ),
+    ).toBe(true);
+    expect(business.payouts.map((p: { amountCents: number }) => p.amountCents)).toEqual([
+      64_000 - 16_000 + 12_450 - 3_113,
+      42_500 - 10_625 + 18_900 - 4_725,
+    ]);
     const charity = await overviewOf(DEMO_CHARITY_LOGIN.email, '10.7.51.2');
     expect(charity).toMatchObject({ organization: { type: 'charity' }, availableCents: 11_400 });
     expect(charity.payouts).toHaveLength(2);

@@ -1,11 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import {
-  marketplacePayouts,
-  organizations,
-  schoolPayoutAccounts,
-  users,
-} from '../platform/db/schema/index.ts';
+import { marketplacePayouts, organizations, schoolPayoutAccounts, users } from '../platform/db/schema/index.ts';
 import { transaction } from '../platform/db/transaction.ts';
 import { ensureOrganizationWithMember } from '../platform/tenancy/organizations.ts';
 import { createUser } from '../test/factories/accounts.ts';
@@ -64,7 +59,14 @@ const PAYEES: TDemoPayee[] = [
       accountHolder: 'Ubuntu Reading Trust',
       accountType: 'current',
     },
-    weeks: [[[25_000, 1_250]], [[15_000, 750], [8_000, 400]], [[12_000, 600]]],
+    weeks: [
+      [[25_000, 1_250]],
+      [
+        [15_000, 750],
+        [8_000, 400],
+      ],
+      [[12_000, 600]],
+    ],
   },
 ];
 
@@ -108,7 +110,9 @@ export const seedPayouts: TSeeder = async ({ database, mailer, demoPassword }) =
     const [confirmed] = await db
       .select({ id: schoolPayoutAccounts.id })
       .from(schoolPayoutAccounts)
-      .where(and(eq(schoolPayoutAccounts.organizationId, organizationId), eq(schoolPayoutAccounts.status, 'confirmed')));
+      .where(
+        and(eq(schoolPayoutAccounts.organizationId, organizationId), eq(schoolPayoutAccounts.status, 'confirmed')),
+      );
     if (!confirmed)
       await db.insert(schoolPayoutAccounts).values({
         organizationId,

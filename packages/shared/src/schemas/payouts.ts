@@ -111,7 +111,9 @@ export const ZPartnerBilling = z.object({
     reference: z.string().nullable(),
   }),
   recurring: z.object({
-    lines: z.array(z.object({ source: z.string(), amountCents: z.number().int(), interval: z.enum(['month', 'year']) })),
+    lines: z.array(
+      z.object({ source: z.string(), amountCents: z.number().int(), interval: z.enum(['month', 'year']) }),
+    ),
     multiRoleHalved: z.boolean(),
     monthlyCents: z.number().int(),
     yearlyCents: z.number().int(),

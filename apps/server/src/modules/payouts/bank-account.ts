@@ -174,7 +174,9 @@ export async function requestBankAccountChange(
             ['Branch code', account.branchCode],
           ],
           actions: [{ label: 'Confirm the new account', url: link }],
-          footer: [`If you did not expect this, do not open the link, and cancel the change in ${wording.cancelPlace}.`],
+          footer: [
+            `If you did not expect this, do not open the link, and cancel the change in ${wording.cancelPlace}.`,
+          ],
         }),
       })),
       { within: tx },
@@ -248,7 +250,9 @@ export async function confirmBankAccount(
           eq(schoolPayoutAccounts.tokenHash, hashToken(input.token)),
           eq(schoolPayoutAccounts.organizationId, organizationId),
           eq(schoolPayoutAccounts.status, 'pending'),
-          input.organizationId ? isNull(schoolPayoutAccounts.confirmerEmail) : isNotNull(schoolPayoutAccounts.confirmerEmail),
+          input.organizationId
+            ? isNull(schoolPayoutAccounts.confirmerEmail)
+            : isNotNull(schoolPayoutAccounts.confirmerEmail),
         ),
       );
     if (!pending) return 'invalid' as const;

@@ -12,9 +12,15 @@ import { findPaidRegistrationOrder, findSubscription } from '../payments/index.t
  * gives for its types and commission tier; the subscription, if one runs. Its tax invoices are
  * payments' (GET /api/payments/me).
  */
-export async function partnerBilling(db: DbExecutor, user: { id: string }, organizationId: string): Promise<TPartnerBilling> {
+export async function partnerBilling(
+  db: DbExecutor,
+  user: { id: string },
+  organizationId: string,
+): Promise<TPartnerBilling> {
   const [seller] = rowsOf<{ partner_types: string[] | null; commission_tier: string }>(
-    await db.execute(sql`SELECT partner_types, commission_tier FROM marketplace_sellers WHERE organization_id = ${organizationId}`),
+    await db.execute(
+      sql`SELECT partner_types, commission_tier FROM marketplace_sellers WHERE organization_id = ${organizationId}`,
+    ),
   );
   const known = BUSINESS_PARTNER_TYPES.map((t) => t.id as string);
   const types = (seller?.partner_types ?? []).filter((t): t is TBusinessPartnerType => known.includes(t));
@@ -37,7 +43,11 @@ export async function partnerBilling(db: DbExecutor, user: { id: string }, organ
       yearlyCents: recurring.yearlyCents,
     },
     subscription: subscription
-      ? { status: subscription.status, amountCents: subscription.amountCents, nextBillingDate: subscription.nextBillingDate }
+      ? {
+          status: subscription.status,
+          amountCents: subscription.amountCents,
+          nextBillingDate: subscription.nextBillingDate,
+        }
       : null,
   };
 }

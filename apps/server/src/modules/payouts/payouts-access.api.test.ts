@@ -196,7 +196,11 @@ describe('payouts: every role against every route', () => {
   });
 
   it('the guardian sees the shop they consented to, and its payout', async () => {
-    const seen = await t.app.inject({ method: 'GET', url: '/api/payouts/guardian', headers: { cookie: cookies.parent! } });
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: '/api/payouts/guardian',
+      headers: { cookie: cookies.parent! },
+    });
     expect(seen.json().shops).toMatchObject([
       { organization: { name: 'Access young_entrepreneur' }, availableCents: 8_000, payouts: [{ amountCents: 2_000 }] },
     ]);

@@ -233,7 +233,9 @@ describe('payouts', () => {
 
   it('requests at once cannot overdraw the balance', async () => {
     // R225 left: three requests of R100 at once; two are paid, the third is refused.
-    const answers = await Promise.all([1, 2, 3].map(() => call('business', 'POST', '/api/payouts', { amountCents: 10_000 })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call('business', 'POST', '/api/payouts', { amountCents: 10_000 })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 409]);
     expect(await balance('business')).toBe(2_500);
   });

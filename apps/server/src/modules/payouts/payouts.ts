@@ -72,7 +72,10 @@ export async function earningsOf(db: DbExecutor, organizationId: string): Promis
   );
   const payable = of('*', 'organization_payable');
   const sales = -(of('payment', 'organization_payable') + of('payment', 'commission_revenue'));
-  const commission = -of('payment', 'commission_revenue') + of('commission', 'organization_payable') - of('refund', 'commission_revenue');
+  const commission =
+    -of('payment', 'commission_revenue') +
+    of('commission', 'organization_payable') -
+    of('refund', 'commission_revenue');
   const refunds = of('refund', 'organization_payable') + of('refund', 'commission_revenue');
   const payouts = of('payout', 'organization_payable');
   const processingFees =
@@ -152,7 +155,10 @@ export type TPayOutInput = {
 export async function payOut(tx: DbExecutor, mailer: Mailer, input: TPayOutInput): Promise<TPayoutRow | 'none'> {
   const { organizationId, schedule } = input;
   await lockForTransaction(tx, `payout:${organizationId}`);
-  const [existing] = await tx.select().from(marketplacePayouts).where(eq(marketplacePayouts.reference, input.reference));
+  const [existing] = await tx
+    .select()
+    .from(marketplacePayouts)
+    .where(eq(marketplacePayouts.reference, input.reference));
   if (existing) return existing;
   const account = await confirmedPayoutAccount(tx, organizationId);
   if (!account) throw conflict(M.noAccount);
@@ -163,7 +169,12 @@ export async function payOut(tx: DbExecutor, mailer: Mailer, input: TPayOutInput
   if (amount <= fee) throw badRequest(M.moreThanFee(fee));
   if (amount > available)
     throw conflict(`The balance is ${formatZar(Math.max(available, 0))}; a payout cannot be more than that.`);
-  const { journal } = await recordPayout(tx, { reference: input.reference, organizationId, amountCents: amount, schedule });
+  const { journal } = await recordPayout(tx, {
+    reference: input.reference,
+    organizationId,
+    amountCents: amount,
+    schedule,
+  });
   const [orders] = rowsOf<{ n: string }>(
     await tx.execute(sql`SELECT count(*)::int AS n FROM marketplace_orders o
       WHERE o.seller_organization_id = ${organizationId} AND o.paid_at IS NOT NULL AND o.payout_id IS NULL

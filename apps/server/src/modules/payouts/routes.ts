@@ -66,7 +66,9 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const { payee: who, actor } = await callerOf(request);
       return reply
         .code(202)
-        .send(await requestPayeeAccountChange(db, app.deps.mailer, app.deps.config.publicUrl, who, actor, request.body));
+        .send(
+          await requestPayeeAccountChange(db, app.deps.mailer, app.deps.config.publicUrl, who, actor, request.body),
+        );
     },
   });
   app.route({

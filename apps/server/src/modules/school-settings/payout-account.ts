@@ -56,7 +56,10 @@ async function schoolAdmins(db: DbExecutor, organizationId: string) {
 }
 
 async function schoolName(db: DbExecutor, organizationId: string) {
-  const [row] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId));
+  const [row] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return row?.name ?? '';
 }
 

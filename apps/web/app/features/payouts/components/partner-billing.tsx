@@ -28,7 +28,10 @@ export function PartnerBilling() {
     );
   const { registration, recurring, subscription, partnerTypes, commissionTier } = billing.data;
   return (
-    <section aria-labelledby="fees-heading" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 text-sm">
+    <section
+      aria-labelledby="fees-heading"
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 text-sm"
+    >
       <h2 id="fees-heading" className="text-lg font-semibold text-slate-900">
         Your fees
       </h2>

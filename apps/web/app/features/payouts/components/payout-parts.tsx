@@ -85,8 +85,7 @@ export function PayoutHistory({ payouts }: { payouts: readonly TPayoutView[] }) 
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
               <div>
                 <p className="font-medium text-slate-900">
-                  {p.schedule === 'weekly' ? 'Weekly payout' : 'Immediate payout'} ·{' '}
-                  {formatDateOfInstant(p.createdAt)}
+                  {p.schedule === 'weekly' ? 'Weekly payout' : 'Immediate payout'} · {formatDateOfInstant(p.createdAt)}
                 </p>
                 <p className="text-slate-600">
                   {formatZar(p.amountCents)} less {formatZar(p.feeCents)} fee: {formatZar(p.netCents)} to {p.bankName}{' '}

@@ -302,7 +302,12 @@ function AccountForm({ confirmationTo, guardian }: { confirmationTo: string[]; g
           : 'A new account is used only after it is confirmed from the link we e-mail'}
         {!guardian && confirmationTo.length > 0 ? ` to ${confirmationTo.join(', ')}.` : guardian ? '' : '.'}
       </p>
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label="New bank account" className="grid gap-3 sm:grid-cols-2">
+      <form
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        aria-label="New bank account"
+        className="grid gap-3 sm:grid-cols-2"
+      >
         <FormField id={`${id}-holder`} label="Account holder" error={errors.accountHolder?.message}>
           <Input {...form.register('accountHolder')} autoComplete="off" />
         </FormField>
