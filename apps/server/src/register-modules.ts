@@ -30,6 +30,7 @@ import { entrepreneurRoutes } from './modules/entrepreneurs/index.ts';
 import { consoleJobRoutes } from './modules/console-jobs/index.ts';
 import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
 import { schoolLogoRoutes, schoolSettingsRoutes } from './modules/school-settings/index.ts';
+import { consolePayoutRoutes, payoutRoutes, registerPayoutJobs } from './modules/payouts/index.ts';
 import { admissionRoutes, registerAdmissionsJobs, schoolAdmissionRoutes } from './modules/admissions/index.ts';
 import { realtimePlugin, realtimeRoutes, registerRealtimeJobs } from './platform/realtime/index.ts';
 import { addConversationSubject, messageRoutes, messageAttachmentReadRule } from './modules/messages/index.ts';
@@ -103,6 +104,8 @@ export async function registerModules(app: App) {
   await app.register(fundingRoutes, { prefix: '/api/funding' });
   await app.register(consoleCharityRoutes, { prefix: '/api/console/charities' });
   await app.register(directoryRoutes, { prefix: '/api/directory' });
+  await app.register(payoutRoutes);
+  await app.register(consolePayoutRoutes);
   registerModuleJobs(app);
 }
 
@@ -122,4 +125,5 @@ function registerModuleJobs(app: App) {
   registerAnnouncementJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config);
   registerBookingJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
   registerFacilityJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
+  registerPayoutJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer);
 }

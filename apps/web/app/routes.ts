@@ -25,6 +25,7 @@ export default [
     route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
     route('guardian-consent', 'routes/guardian-consent.tsx'),
     route('guardian/shop-approval', 'routes/guardian-shop-approval.tsx'),
+    route('payout-account/confirm', 'routes/payout-account-confirm.tsx'),
     // A school's own admissions page (its shareable link).
     route('schools/:slug/admissions', 'routes/school-admissions-public.tsx'),
     // A school's facilities for hire (D22), rendered on the server.
@@ -114,6 +115,12 @@ export default [
     route('dashboard/business/bookings', 'routes/dashboard-business-bookings.tsx'),
     route('dashboard/business/facility-bookings', 'routes/dashboard-business-facility-bookings.tsx'),
     route('dashboard/business/public-profile', 'routes/dashboard-business-public-profile.tsx'),
+    // Payouts (features/payouts): the same page for each payee's dashboard, and the guardian's view.
+    route('dashboard/business/payouts', 'routes/dashboard-business-payouts.tsx'),
+    route('dashboard/business/billing', 'routes/dashboard-business-billing.tsx'),
+    route('dashboard/charity/payouts', 'routes/dashboard-charity-payouts.tsx'),
+    route('dashboard/entrepreneur/payouts', 'routes/dashboard-entrepreneur-payouts.tsx'),
+    route('dashboard/parent/shop-payouts', 'routes/dashboard-parent-shop-payouts.tsx'),
     route('dashboard/business/:module/*', 'routes/dashboard-business-module.tsx'),
     route('dashboard/teacher', 'routes/dashboard-teacher.tsx'),
     route('dashboard/parent', 'routes/dashboard-parent.tsx'),

@@ -22,6 +22,7 @@ import { seedFacilities } from './seed-facilities.ts';
 import { seedEntrepreneurs } from './seed-entrepreneurs.ts';
 import { seedCampaigns } from './seed-campaigns.ts';
 import { seedDirectory } from './seed-directory.ts';
+import { seedPayouts } from './seed-payouts.ts';
 import type { TDemoLogin, TSeedContext, TSeeder } from './seeder.ts';
 
 export type { TDemoLogin, TSeedContext, TSeeder };
@@ -49,6 +50,7 @@ const SEEDERS: TSeeder[] = [
   seedEntrepreneurs,
   seedCampaigns,
   seedDirectory,
+  seedPayouts,
 ];
 
 export class DemoPasswordError extends Error {

@@ -31,6 +31,16 @@ export const paths = {
   guardianConsent: '/guardian-consent',
   /** A young entrepreneur's guardian approves the shop or a listing from the e-mailed link (D23). */
   guardianShopApproval: '/guardian/shop-approval',
+  /** Payouts of business partners, charities and shops (features/payouts), the guardian's view and link. */
+  payouts: {
+    business: '/dashboard/business/payouts',
+    charity: '/dashboard/charity/payouts',
+    entrepreneur: '/dashboard/entrepreneur/payouts',
+    guardian: '/dashboard/parent/shop-payouts',
+    /** The consenting guardian's e-mailed link: confirms a shop's new bank account (D23). */
+    guardianConfirm: '/payout-account/confirm',
+    businessBilling: '/dashboard/business/billing',
+  },
   newsletter: {
     confirm: '/newsletter/confirm',
     unsubscribe: '/newsletter/unsubscribe',

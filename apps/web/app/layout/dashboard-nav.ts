@@ -304,7 +304,8 @@ export const BUSINESS_SIDEBAR_SECTIONS: readonly ISidebarSection[] = [
     label: 'Management',
     items: [
       { label: 'Reports', to: paths.dashboard.businessModule('reports'), icon: BarChart3 },
-      { label: 'Billing', to: paths.dashboard.businessModule('billing'), icon: CreditCard },
+      { label: 'Payouts', to: paths.payouts.business, icon: Wallet },
+      { label: 'Billing', to: paths.payouts.businessBilling, icon: CreditCard },
       { label: 'Settings', to: paths.dashboard.businessModule('settings'), icon: Settings },
       { label: 'Public profile', to: paths.dashboard.businessPublicProfile, icon: Globe },
     ],

@@ -130,6 +130,8 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'GET /api/marketplace/sellers/:slug',
       'GET /api/me',
       'GET /api/payments/sandbox/checkout/:orderId',
+      // A shop's bank account change, shown to and confirmed by the consenting guardian with the signed link (D23).
+      'GET /api/payouts/guardian-confirmation',
       'GET /api/schools/:organizationId/logo',
       'POST /api/admissions/account',
       'POST /api/applications/guardian-consent',
@@ -147,6 +149,7 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'POST /api/payments/basket-quote',
       'POST /api/payments/notify/sandbox',
       'POST /api/payments/sandbox/pay',
+      'POST /api/payouts/guardian-confirmation',
       // The SMS gateway's delivery reports and replies: proven by the secret token in the address.
       'POST /api/sms/bulksms/:token',
     ];

@@ -82,7 +82,10 @@ export const schoolNotificationSettings = pgTable('school_notification_settings'
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The bank account the school's collections are paid out to; a change waits for the admin's e-mailed confirmation. */
+/**
+ * The bank account an organisation's money is paid out to (a school's collections; a business
+ * partner's, charity's or shop's balance: modules/payouts); a change waits for an e-mailed confirmation.
+ */
 export const schoolPayoutAccounts = pgTable(
   'school_payout_accounts',
   {
@@ -105,6 +108,12 @@ export const schoolPayoutAccounts = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedBy: text('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * Set when one named person confirms instead of the organisation's members: a young
+     * entrepreneur's consenting guardian (D23, modules/payouts, migration 0051).
+     */
+    confirmerEmail: text('confirmer_email'),
+    confirmerName: text('confirmer_name'),
   },
   (t) => [
     uniqueIndex('school_payout_accounts_confirmed_key')
