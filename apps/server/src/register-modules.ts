@@ -19,6 +19,7 @@ import { applicationRoutes, consoleApplicationRoutes } from './modules/applicati
 import { uploadRoutes } from './modules/uploads/index.ts';
 import { customerProfileRoutes } from './modules/customer-profile/index.ts';
 import { consoleListingRoutes, listingRoutes, marketplaceRoutes, sitemapRoutes } from './modules/listings/index.ts';
+import { businessMarketplaceRoutes, consoleReviewRoutes } from './modules/listings/index.ts';
 import { consoleJobRoutes } from './modules/console-jobs/index.ts';
 import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
 import { schoolLogoRoutes, schoolSettingsRoutes } from './modules/school-settings/index.ts';
@@ -60,6 +61,8 @@ export async function registerModules(app: App) {
   await app.register(listingRoutes, { prefix: '/api/listings' });
   await app.register(marketplaceRoutes, { prefix: '/api/marketplace' });
   await app.register(consoleListingRoutes, { prefix: '/api/console/listings' });
+  await app.register(businessMarketplaceRoutes, { prefix: '/api/marketplace' });
+  await app.register(consoleReviewRoutes, { prefix: '/api/console/marketplace-reviews' });
   await app.register(sitemapRoutes);
   await app.register(basketCheckoutRoutes, { prefix: '/api/payments' });
   await app.register(timetableRoutes, { prefix: '/api/school/timetable' });

@@ -16,3 +16,5 @@ export {
   type TPaidSellerOrder,
   type TPricedBasket,
 } from './orders.ts';
+// Reviews and the business dashboard's marketplace pages (business-routes.ts).
+export { businessMarketplaceRoutes, consoleReviewRoutes } from './business-routes.ts';

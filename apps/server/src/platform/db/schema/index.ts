@@ -22,4 +22,5 @@ export * from './school-settings.ts';
 export * from './admissions.ts';
 export * from './messages.ts';
 export * from './marketplace.ts';
+export * from './marketplace-shop.ts';
 export * from './communication.ts';
