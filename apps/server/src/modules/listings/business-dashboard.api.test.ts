@@ -9,6 +9,7 @@ import { createUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { paymentProvidersFor } from '../payments/providers/index.ts';
 import { expireStaleBasketHolds } from '../payments/expire-basket-holds.ts';
+import { routeTable } from '../../test/route-table.ts';
 import { createSeller } from './test-fixtures.ts';
 
 describe('marketplace reviews and the business dashboard (API)', () => {
@@ -112,7 +113,7 @@ describe('marketplace reviews and the business dashboard (API)', () => {
     // Paid but not completed: no review yet.
     const early = await post(thandi.cookie, `/api/marketplace/orders/${joziOrder}/review`, { rating: 5, body: 'Great' });
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toMatch(/once the seller has completed it/);
+    expect(early.json().error.message).toMatch(/once the seller has completed it/);
 
     await complete(jozi.cookie, joziOrder);
     // Someone else cannot review Thandi's order (as if it did not exist).
@@ -132,7 +133,7 @@ describe('marketplace reviews and the business dashboard (API)', () => {
 
     const twice = await post(thandi.cookie, `/api/marketplace/orders/${joziOrder}/review`, { rating: 1, body: 'Again' });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toMatch(/already reviewed/);
+    expect(twice.json().error.message).toMatch(/already reviewed/);
 
     const page = (await get('', `/api/marketplace/listings/${ids.calculator}`)).json();
     expect(page.ratingAverage).toBe(4);
@@ -186,7 +187,7 @@ describe('marketplace reviews and the business dashboard (API)', () => {
     expect(capeReviews.belowMinimum).toBe(true);
     expect((await get(cape.cookie, '/api/marketplace/seller/overview')).json().belowMinimum).toBe(true);
 
-    const admin = await createUser(db(), { role: 'platform_admin' });
+    const admin = await createUser(db(), { role: 'platform_admin', status: 'active' });
     const { cookie } = await signIn(t.app, admin.email, admin.password);
     const list = (await get(cookie, '/api/console/marketplace-reviews')).json();
     expect(list.flaggedSellers.map((s: { name: string }) => s.name)).toEqual(['Cape Book Room']);
@@ -312,5 +313,60 @@ describe('marketplace reviews and the business dashboard (API)', () => {
       .where(eq(marketplaceOrders.paymentOrderId, res.json().orderId));
     expect(sellerOrder!.status).toBe('abandoned');
     expect((await expireStaleBasketHolds(db(), { now: later })).closed).toBe(0);
+  });
+
+  it('keeps the dashboard routes to business partners, the review to signed-in buyers and moderation to operators (role table)', async () => {
+    const id = '00000000-0000-4000-8000-000000000001';
+    const routes: [string, string][] = [
+      ['POST', `/api/marketplace/orders/${id}/review`],
+      ['GET', '/api/marketplace/seller/reviews'],
+      ['POST', `/api/marketplace/seller/reviews/${id}/reply`],
+      ['GET', '/api/marketplace/seller/overview'],
+      ['GET', '/api/marketplace/seller/analytics?from=2026-11-01&to=2026-11-30'],
+      ['GET', '/api/marketplace/seller/customers'],
+      ['GET', '/api/marketplace/seller/reports/sales?from=2026-11-01&to=2026-11-30'],
+      ['GET', '/api/marketplace/seller/settings'],
+      ['PUT', '/api/marketplace/seller/settings'],
+      ['GET', '/api/console/marketplace-reviews'],
+      ['POST', `/api/console/marketplace-reviews/${id}/hide`],
+    ];
+    // Every route of these prefixes is in the table above.
+    const served = routeTable(t.app, '/api/').filter((r) =>
+      /^(GET|POST|PUT) \/api\/(marketplace\/seller\/(reviews|overview|analytics|customers|reports|settings)|marketplace\/orders\/:id\/review|console\/marketplace-reviews)/.test(r),
+    );
+    expect(served.map((r) => r.replace(/:[A-Za-z]+/g, ':id'))).toEqual(
+      [...new Set(routes.map(([m, u]) => `${m} ${u.split('?')[0]!.replaceAll(id, ':id')}`))].sort(),
+    );
+    const shopper = await customer('Ayanda', 'Zulu');
+    const admin = await createUser(db(), { role: 'platform_admin', status: 'active' });
+    const adminCookie = (await signIn(t.app, admin.email, admin.password)).cookie;
+    const answers: Record<string, string> = {};
+    for (const [method, url] of routes) {
+      const codes = [];
+      for (const cookie of [undefined, shopper.cookie, adminCookie, jozi.cookie]) {
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url,
+          headers: { origin: origin(), ...(cookie ? { cookie } : {}) },
+          ...(method === 'GET' ? {} : { payload: {} }),
+        });
+        codes.push(res.statusCode);
+      }
+      answers[`${method} ${url.split('?')[0]!.replaceAll(id, ':id')}`] = codes.join(' ');
+    }
+    // Signed out, a customer, the operator, a seller.
+    expect(answers).toEqual({
+      'POST /api/marketplace/orders/:id/review': '401 400 400 400',
+      'GET /api/marketplace/seller/reviews': '401 403 403 200',
+      'POST /api/marketplace/seller/reviews/:id/reply': '401 403 403 400',
+      'GET /api/marketplace/seller/overview': '401 403 403 200',
+      'GET /api/marketplace/seller/analytics': '401 403 403 200',
+      'GET /api/marketplace/seller/customers': '401 403 403 200',
+      'GET /api/marketplace/seller/reports/sales': '401 403 403 200',
+      'GET /api/marketplace/seller/settings': '401 403 403 200',
+      'PUT /api/marketplace/seller/settings': '401 403 403 400',
+      'GET /api/console/marketplace-reviews': '401 403 200 403',
+      'POST /api/console/marketplace-reviews/:id/hide': '401 403 400 403',
+    });
   });
 });

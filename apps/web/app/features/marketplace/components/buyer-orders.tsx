@@ -8,6 +8,7 @@ import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { paths } from '~/config/paths';
 import { OrderHistory } from './order-history';
+import { OrderReview } from './order-review';
 
 /** The customer's marketplace orders, one per seller, each with its state and history. */
 export function BuyerOrders() {
@@ -45,6 +46,7 @@ export function BuyerOrders() {
                 {formatZar(order.subtotalCents + order.processingFeeCents)}
               </p>
               <OrderHistory order={order} />
+              <OrderReview order={order} />
             </li>
           ))}
         </ul>

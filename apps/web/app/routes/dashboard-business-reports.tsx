@@ -1,0 +1,15 @@
+import { BusinessPage } from '~/features/business-dashboard/components/business-page';
+import { BusinessReports } from '~/features/business-dashboard/components/business-reports';
+
+export function meta() {
+  return [{ title: 'Reports | Sekolo' }];
+}
+
+/** /dashboard/business/reports: the sales report per period as CSV or PDF. */
+export default function DashboardBusinessBusinessReports() {
+  return (
+    <BusinessPage title="Reports" description="Download your sales for a period, for your books or your accountant.">
+      <BusinessReports />
+    </BusinessPage>
+  );
+}
