@@ -267,7 +267,7 @@ export async function consoleReviews(db: DbExecutor): Promise<TConsoleReviews> {
       .where(
         and(
           sql`${marketplaceSellers.ratingCount} > 0`,
-          sql`${marketplaceSellers.ratingSum} < ${MINIMUM_SELLER_RATING} * ${marketplaceSellers.ratingCount}`,
+          sql`${marketplaceSellers.ratingSum} < ${MINIMUM_SELLER_RATING}::numeric * ${marketplaceSellers.ratingCount}`,
         ),
       )
       .orderBy(sql`${marketplaceSellers.ratingSum}::float / ${marketplaceSellers.ratingCount}`),
