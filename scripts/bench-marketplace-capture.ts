@@ -10,7 +10,10 @@ import { searchCatalogue } from '../apps/server/src/modules/listings/catalogue.t
 
 export type TStatement = { text: string; values: unknown[] };
 
-export async function captureCatalogueSql(connectionString: string, query: Record<string, string>): Promise<TStatement[]> {
+export async function captureCatalogueSql(
+  connectionString: string,
+  query: Record<string, string>,
+): Promise<TStatement[]> {
   const pool = new pg.Pool({ connectionString, max: 1 });
   const statements: TStatement[] = [];
   const record = (target: { query: (...args: never[]) => unknown }) => {

@@ -150,7 +150,9 @@ async function timed(task) {
 }
 
 async function main() {
-  console.log(`Marketplace: catalogue search over ${LISTINGS} listings from ${SELLERS} sellers on PostgreSQL (${DB_NAME})`);
+  console.log(
+    `Marketplace: catalogue search over ${LISTINGS} listings from ${SELLERS} sellers on PostgreSQL (${DB_NAME})`,
+  );
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
@@ -180,7 +182,10 @@ async function main() {
       await response.arrayBuffer();
     });
 
-    const { captureCatalogueSql } = await tsImport(path.join(root, 'scripts/bench-marketplace-capture.ts'), import.meta.url);
+    const { captureCatalogueSql } = await tsImport(
+      path.join(root, 'scripts/bench-marketplace-capture.ts'),
+      import.meta.url,
+    );
     const statements = [];
     for (const search of SEARCHES) statements.push(await captureCatalogueSql(dbUrl, search));
     const pool = new pg.Pool({ connectionString: dbUrl, max: CONCURRENCY });

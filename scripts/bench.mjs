@@ -42,7 +42,13 @@ if (ONLY && !['public', 'payments', 'school', 'messages', 'announcements', 'mark
   console.error(`BENCH_ONLY must be public, payments, school, messages, announcements or marketplace (got ${ONLY}).`);
   process.exit(1);
 }
-if (ONLY === 'payments' || ONLY === 'school' || ONLY === 'messages' || ONLY === 'announcements' || ONLY === 'marketplace') {
+if (
+  ONLY === 'payments' ||
+  ONLY === 'school' ||
+  ONLY === 'messages' ||
+  ONLY === 'announcements' ||
+  ONLY === 'marketplace'
+) {
   const part = spawnSync(process.execPath, [path.join(root, `scripts/bench-${ONLY}.mjs`)], {
     cwd: root,
     stdio: 'inherit',

@@ -35,13 +35,20 @@ describe('demo marketplace orders', () => {
 
     // The demo vendor's dashboard shows real numbers.
     const { cookie } = await signIn(t.app, 'vendor@demo-business.sekolo.test', 'demo-password-2026');
-    const overview = (await t.app.inject({ method: 'GET', url: '/api/marketplace/seller/overview', headers: { cookie } })).json();
+    const overview = (
+      await t.app.inject({ method: 'GET', url: '/api/marketplace/seller/overview', headers: { cookie } })
+    ).json();
     expect(overview.ratingCount).toBeGreaterThan(5);
     expect(overview.openOrders).toBeGreaterThan(0);
-    const customers = (await t.app.inject({ method: 'GET', url: '/api/marketplace/seller/customers', headers: { cookie } })).json();
+    const customers = (
+      await t.app.inject({ method: 'GET', url: '/api/marketplace/seller/customers', headers: { cookie } })
+    ).json();
     expect(customers.total).toBe(9);
     const completed = orders.filter((o) => o.status === 'completed');
-    const [first] = await t.database.db.select().from(marketplaceOrders).where(eq(marketplaceOrders.id, completed[0]!.id));
+    const [first] = await t.database.db
+      .select()
+      .from(marketplaceOrders)
+      .where(eq(marketplaceOrders.id, completed[0]!.id));
     expect(first!.completedAt!.getTime()).toBeGreaterThan(first!.paidAt!.getTime());
   }, 600_000);
 });

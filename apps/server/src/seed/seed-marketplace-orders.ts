@@ -28,6 +28,8 @@ export const DEMO_SHOPPERS = [
   { email: 'mpho.mahlangu@shoppers.sekolo.test', firstName: 'Mpho', lastName: 'Mahlangu' },
 ];
 const DEMO_CUSTOMER_EMAIL = 'customer@sekolo.test';
+/** Baskets over the month (a few sell out or span two sellers: about one seller order a day). */
+const ORDERS = 26;
 
 const REVIEWS: [number, string][] = [
   [5, 'Arrived the next day, well packed. My daughter is very happy with it.'],
@@ -69,7 +71,15 @@ export const seedMarketplaceOrders: TSeeder = async ({ config, database, mailer,
   const offered = await db
     .select({ id: listings.id, organizationId: listings.organizationId, stock: listings.stock, kind: listings.kind })
     .from(listings)
-    .where(and(eq(listings.status, 'published'), inArray(listings.organizationId, sellers.map((s) => s.id))));
+    .where(
+      and(
+        eq(listings.status, 'published'),
+        inArray(
+          listings.organizationId,
+          sellers.map((s) => s.id),
+        ),
+      ),
+    );
   if (offered.length === 0) return [];
 
   // The shoppers, created once.
@@ -78,7 +88,13 @@ export const seedMarketplaceOrders: TSeeder = async ({ config, database, mailer,
     const [existing] = await db.select().from(users).where(eq(users.email, shopper.email));
     const user =
       existing ??
-      (await createUser(db, { ...shopper, role: 'customer', status: 'active', emailVerified: true, password: demoPassword }));
+      (await createUser(db, {
+        ...shopper,
+        role: 'customer',
+        status: 'active',
+        emailVerified: true,
+        password: demoPassword,
+      }));
     shoppers.push({ id: user.id, email: shopper.email, firstName: shopper.firstName, lastName: shopper.lastName });
   }
   const [johan] = await db.select().from(users).where(eq(users.email, DEMO_CUSTOMER_EMAIL));
@@ -86,11 +102,24 @@ export const seedMarketplaceOrders: TSeeder = async ({ config, database, mailer,
   const [already] = await db
     .select({ id: marketplaceOrders.id })
     .from(marketplaceOrders)
-    .where(inArray(marketplaceOrders.buyerUserId, shoppers.map((s) => s.id)))
+    .where(
+      inArray(
+        marketplaceOrders.buyerUserId,
+        shoppers.map((s) => s.id),
+      ),
+    )
     .limit(1);
   if (already) return [];
 
-  const variants = await db.select().from(listingVariants).where(inArray(listingVariants.listingId, offered.map((l) => l.id)));
+  const variants = await db
+    .select()
+    .from(listingVariants)
+    .where(
+      inArray(
+        listingVariants.listingId,
+        offered.map((l) => l.id),
+      ),
+    );
   const itemId = (listingId: string) => {
     const variant = variants.find((v) => v.listingId === listingId && (v.stock === null || v.stock > 2));
     return variant ? `${listingId}:${variant.id}` : listingId;
@@ -102,12 +131,15 @@ export const seedMarketplaceOrders: TSeeder = async ({ config, database, mailer,
   const DAY = 86_400_000;
   let reviews = 0;
 
-  for (let n = 0; n < 34; n++) {
+  for (let n = 0; n < ORDERS; n++) {
     const buyer = shoppers[n % shoppers.length]!;
     // One to three different listings, now and then from two sellers at once.
     const count = 1 + Math.floor(random() * 3);
     const chosen = [...new Set(Array.from({ length: count }, () => pick(offered)))];
-    const items = chosen.map((l) => ({ id: itemId(l.id), quantity: l.kind === 'service' ? 1 : 1 + Math.floor(random() * 2) }));
+    const items = chosen.map((l) => ({
+      id: itemId(l.id),
+      quantity: l.kind === 'service' ? 1 : 1 + Math.floor(random() * 2),
+    }));
     let checkout: Awaited<ReturnType<typeof createBasketCheckout>>;
     try {
       checkout = await createBasketCheckout(
@@ -120,17 +152,30 @@ export const seedMarketplaceOrders: TSeeder = async ({ config, database, mailer,
       continue; // Sold out: the next basket.
     }
     const [payment] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, checkout.orderId));
-    await creditOrder(db, { orderId: checkout.orderId, provider: 'sandbox', providerTransactionId: `sbx_seed_${payment!.reference}` });
+    await creditOrder(db, {
+      orderId: checkout.orderId,
+      provider: 'sandbox',
+      providerTransactionId: `sbx_seed_${payment!.reference}`,
+    });
 
     // The day it was paid: spread over the last 30 days, the newest orders still open.
-    const daysAgo = 29 - Math.floor((n / 34) * 30);
+    const daysAgo = 29 - Math.floor((n / ORDERS) * 30);
     const paidAt = new Date(now - daysAgo * DAY - Math.floor(random() * 8) * 3_600_000);
-    const orders = await db.select().from(marketplaceOrders).where(eq(marketplaceOrders.paymentOrderId, checkout.orderId));
+    const orders = await db
+      .select()
+      .from(marketplaceOrders)
+      .where(eq(marketplaceOrders.paymentOrderId, checkout.orderId));
     for (const order of orders) {
       const seller = sellers.find((s) => s.id === order.sellerOrganizationId)!;
       const actor = { userId: seller.userId, organizationId: seller.id };
       const steps: ('accepted' | 'ready' | 'shipped' | 'completed')[] =
-        daysAgo <= 1 ? [] : daysAgo <= 3 ? ['accepted'] : daysAgo <= 5 ? ['accepted', 'shipped'] : ['accepted', n % 3 ? 'shipped' : 'ready', 'completed'];
+        daysAgo <= 1
+          ? []
+          : daysAgo <= 3
+            ? ['accepted']
+            : daysAgo <= 5
+              ? ['accepted', 'shipped']
+              : ['accepted', n % 3 ? 'shipped' : 'ready', 'completed'];
       for (const step of steps) await advanceSellerOrder(db, notices, actor, order.id, step);
       // The demo customer's completed orders are left for him to review (the review form).
       if (steps.at(-1) === 'completed' && n % 4 !== 3 && buyer.email !== DEMO_CUSTOMER_EMAIL) {

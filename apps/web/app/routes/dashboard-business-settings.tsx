@@ -8,7 +8,10 @@ export function meta() {
 /** /dashboard/business/settings: the shop's policies and e-mail choices (the public profile is its own page). */
 export default function DashboardBusinessShopSettings() {
   return (
-    <BusinessPage title="Settings" description="Delivery and collection, your returns policy, and the e-mails your shop receives.">
+    <BusinessPage
+      title="Settings"
+      description="Delivery and collection, your returns policy, and the e-mails your shop receives."
+    >
       <ShopSettings />
     </BusinessPage>
   );

@@ -69,7 +69,13 @@ export type TSellerReviews = z.infer<typeof ZSellerReviews>;
 export const ZConsoleReviews = z.object({
   items: z.array(ZSellerReview.extend({ sellerName: z.string(), removalReason: z.string().nullable() })),
   flaggedSellers: z.array(
-    z.object({ id: z.string(), name: z.string(), slug: z.string(), ratingAverage: z.number(), ratingCount: z.number() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      slug: z.string(),
+      ratingAverage: z.number(),
+      ratingCount: z.number(),
+    }),
   ),
 });
 export type TConsoleReviews = z.infer<typeof ZConsoleReviews>;
@@ -119,7 +125,12 @@ export const ZBusinessAnalytics = z.object({
       conversion: z.number().nullable(),
     }),
   ),
-  totals: z.object({ views: z.number(), orders: z.number(), revenueCents: z.number(), conversion: z.number().nullable() }),
+  totals: z.object({
+    views: z.number(),
+    orders: z.number(),
+    revenueCents: z.number(),
+    conversion: z.number().nullable(),
+  }),
 });
 export type TBusinessAnalytics = z.infer<typeof ZBusinessAnalytics>;
 
@@ -157,8 +168,7 @@ export const ZShopPolicies = z
     offersCollection: z.boolean(),
     collectionNote: z.string().trim().max(500),
     returnsPolicy: z.string().trim().max(3000),
-    /** E-mail the shop when an order is paid; e-mail it when a customer reviews. */
-    notifyOrders: z.boolean(),
+    /** E-mail the shop's members when a customer reviews an order. */
     notifyReviews: z.boolean(),
   })
   .refine((p) => p.offersDelivery || p.offersCollection, {

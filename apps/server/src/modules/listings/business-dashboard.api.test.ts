@@ -79,7 +79,12 @@ describe('marketplace reviews and the business dashboard (API)', { timeout: 120_
       status: 'COMPLETE',
       cardLast4: '4242',
     });
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/notify/sandbox', headers: n.headers, payload: n.body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/notify/sandbox',
+      headers: n.headers,
+      payload: n.body,
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
   /** Checks out and pays; answers each seller's order id. */
@@ -87,7 +92,10 @@ describe('marketplace reviews and the business dashboard (API)', { timeout: 120_
     const res = await post(cookie, '/api/payments/basket-checkout', { items });
     expect(res.statusCode, res.body).toBe(201);
     await pay(res.json().orderId);
-    const orders = await db().select().from(marketplaceOrders).where(eq(marketplaceOrders.paymentOrderId, res.json().orderId));
+    const orders = await db()
+      .select()
+      .from(marketplaceOrders)
+      .where(eq(marketplaceOrders.paymentOrderId, res.json().orderId));
     return Object.fromEntries(orders.map((o) => [o.sellerOrganizationId, o.id])) as Record<string, string>;
   };
   const complete = async (cookie: string, orderId: string) => {
@@ -111,17 +119,26 @@ describe('marketplace reviews and the business dashboard (API)', { timeout: 120_
     capeOrder = orders[cape.organizationId]!;
 
     // Paid but not completed: no review yet.
-    const early = await post(thandi.cookie, `/api/marketplace/orders/${joziOrder}/review`, { rating: 5, body: 'Great' });
+    const early = await post(thandi.cookie, `/api/marketplace/orders/${joziOrder}/review`, {
+      rating: 5,
+      body: 'Great',
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toMatch(/once the seller has completed it/);
 
     await complete(jozi.cookie, joziOrder);
     // Someone else cannot review Thandi's order (as if it did not exist).
     const stranger = await customer('Sipho', 'Dlamini');
-    const notTheirs = await post(stranger.cookie, `/api/marketplace/orders/${joziOrder}/review`, { rating: 1, body: 'Bad!' });
+    const notTheirs = await post(stranger.cookie, `/api/marketplace/orders/${joziOrder}/review`, {
+      rating: 1,
+      body: 'Bad!',
+    });
     expect(notTheirs.statusCode).toBe(404);
 
-    const bad = await post(thandi.cookie, `/api/marketplace/orders/${joziOrder}/review`, { rating: 6, body: 'Too good' });
+    const bad = await post(thandi.cookie, `/api/marketplace/orders/${joziOrder}/review`, {
+      rating: 6,
+      body: 'Too good',
+    });
     expect(bad.statusCode).toBe(400);
 
     const ok = await post(thandi.cookie, `/api/marketplace/orders/${joziOrder}/review`, {
@@ -131,7 +148,10 @@ describe('marketplace reviews and the business dashboard (API)', { timeout: 120_
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().review).toEqual({ rating: 4, body: 'Arrived in two days, well packed.', reply: null });
 
-    const twice = await post(thandi.cookie, `/api/marketplace/orders/${joziOrder}/review`, { rating: 1, body: 'Again' });
+    const twice = await post(thandi.cookie, `/api/marketplace/orders/${joziOrder}/review`, {
+      rating: 1,
+      body: 'Again',
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toMatch(/already reviewed/);
 
@@ -201,8 +221,12 @@ describe('marketplace reviews and the business dashboard (API)', { timeout: 120_
     const abusive = list.items.find((i: { sellerName: string }) => i.sellerName === 'Cape Book Room');
 
     // Neither a seller nor a buyer can hide a review.
-    expect((await post(cape.cookie, `/api/console/marketplace-reviews/${abusive.id}/hide`, { reason: 'Rude' })).statusCode).toBe(403);
-    const hide = await post(cookie, `/api/console/marketplace-reviews/${abusive.id}/hide`, { reason: 'Insults the owner' });
+    expect(
+      (await post(cape.cookie, `/api/console/marketplace-reviews/${abusive.id}/hide`, { reason: 'Rude' })).statusCode,
+    ).toBe(403);
+    const hide = await post(cookie, `/api/console/marketplace-reviews/${abusive.id}/hide`, {
+      reason: 'Insults the owner',
+    });
     expect(hide.statusCode, hide.body).toBe(204);
 
     const atlas = (await get('', `/api/marketplace/listings/${ids.atlas}`)).json();
@@ -253,7 +277,9 @@ describe('marketplace reviews and the business dashboard (API)', { timeout: 120_
       'Gel pens, pack of 12',
     ]);
     expect(analytics.listings[0]).toMatchObject({ orders: 1, unitsSold: 1, revenueCents: 30_000 });
-    expect((await get(jozi.cookie, `/api/marketplace/seller/analytics?from=${today}&to=${monthAgo}`)).statusCode).toBe(400);
+    expect((await get(jozi.cookie, `/api/marketplace/seller/analytics?from=${today}&to=${monthAgo}`)).statusCode).toBe(
+      400,
+    );
   });
 
   it('downloads the sales report as CSV and PDF, the seller’s own sales only', async () => {
@@ -261,7 +287,10 @@ describe('marketplace reviews and the business dashboard (API)', { timeout: 120_
     const csv = await get(jozi.cookie, `/api/marketplace/seller/reports/sales?from=${today}&to=${today}&format=csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(4); // header, two orders, total
     expect(lines.at(-1)).toBe('Total,,,,,470.00,117.50,352.50');
     expect(csv.body).not.toContain('School atlas');
@@ -339,7 +368,9 @@ describe('marketplace reviews and the business dashboard (API)', { timeout: 120_
     ];
     // Every route of these prefixes is in the table above.
     const served = routeTable(t.app, '/api/').filter((r) =>
-      /^(GET|POST|PUT) \/api\/(marketplace\/seller\/(reviews|overview|analytics|customers|reports|settings)|marketplace\/orders\/:id\/review|console\/marketplace-reviews)/.test(r),
+      /^(GET|POST|PUT) \/api\/(marketplace\/seller\/(reviews|overview|analytics|customers|reports|settings)|marketplace\/orders\/:id\/review|console\/marketplace-reviews)/.test(
+        r,
+      ),
     );
     expect([...new Set(served.map((r) => r.replace(/:[A-Za-z]+/g, ':id').replace(/\/$/, '')))]).toEqual(
       [...new Set(routes.map(([m, u]) => `${m} ${u.split('?')[0]!.replaceAll(id, ':id')}`))].sort(),

@@ -118,7 +118,11 @@ export async function businessAnalytics(
     revenueCents: Number(r.revenue),
   }));
   const totals = points.reduce(
-    (sum, p) => ({ views: sum.views + p.views, orders: sum.orders + p.orders, revenueCents: sum.revenueCents + p.revenueCents }),
+    (sum, p) => ({
+      views: sum.views + p.views,
+      orders: sum.orders + p.orders,
+      revenueCents: sum.revenueCents + p.revenueCents,
+    }),
     { views: 0, orders: 0, revenueCents: 0 },
   );
   return {
@@ -208,7 +212,11 @@ async function salesOf(db: DbExecutor, sellerId: string, period: { from: string;
     WHERE o.seller_organization_id = ${sellerId} AND o.paid_at IS NOT NULL
       AND (o.paid_at AT TIME ZONE ${SA})::date BETWEEN ${period.from}::date AND ${period.to}::date
     ORDER BY o.paid_at, o.reference`);
-  return rowsOf<TSaleRow>(result).map((r) => ({ ...r, subtotal: Number(r.subtotal), commission: Number(r.commission) }));
+  return rowsOf<TSaleRow>(result).map((r) => ({
+    ...r,
+    subtotal: Number(r.subtotal),
+    commission: Number(r.commission),
+  }));
 }
 
 const csvCell = (value: string | number) => {
@@ -250,7 +258,9 @@ export async function salesReportCsv(db: DbExecutor, sellerId: string, period: {
         .join(','),
     );
   }
-  lines.push(['Total', '', '', '', '', rands(sales), rands(commission), rands(sales - commission)].map(csvCell).join(','));
+  lines.push(
+    ['Total', '', '', '', '', rands(sales), rands(commission), rands(sales - commission)].map(csvCell).join(','),
+  );
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -322,7 +332,6 @@ export async function shopPolicies(db: DbExecutor, sellerId: string): Promise<TS
     offersCollection: policy?.offersCollection ?? false,
     collectionNote: policy?.collectionNote ?? '',
     returnsPolicy: policy?.returnsPolicy ?? '',
-    notifyOrders: seller?.notifyOrders ?? true,
     notifyReviews: seller?.notifyReviews ?? true,
   };
 }
@@ -332,7 +341,7 @@ export async function saveShopPolicies(
   actor: { userId: string; organizationId: string },
   input: TShopPolicies,
 ): Promise<TShopPolicies> {
-  const { notifyOrders, notifyReviews, ...policy } = input;
+  const { notifyReviews, ...policy } = input;
   await transaction(db, async (tx) => {
     await tx
       .insert(marketplaceShopPolicies)
@@ -344,7 +353,7 @@ export async function saveShopPolicies(
     await ensureSellerProfile(tx, actor.organizationId);
     await tx
       .update(marketplaceSellers)
-      .set({ notifyOrders, notifyReviews, updatedAt: sql`now()` })
+      .set({ notifyReviews, updatedAt: sql`now()` })
       .where(eq(marketplaceSellers.organizationId, actor.organizationId));
     await recordAudit(tx, {
       action: 'marketplace.shop_policies_saved',

@@ -28,7 +28,11 @@ export const businessMarketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const seller = requireRole('business_partner');
   const actorOf = async (request: Parameters<typeof getSessionUser>[0]) => {
     const user = (await getSessionUser(request)) as TSessionUser;
-    return { userId: user.id, organizationId: sellerOrganizationOf(user), organizationName: user.organization?.name ?? '' };
+    return {
+      userId: user.id,
+      organizationId: sellerOrganizationOf(user),
+      organizationName: user.organization?.name ?? '',
+    };
   };
 
   app.route({

@@ -205,7 +205,9 @@ export async function replyToReview(
     const [own] = await tx
       .select({ id: marketplaceReviews.id })
       .from(marketplaceReviews)
-      .where(and(eq(marketplaceReviews.id, reviewId), eq(marketplaceReviews.sellerOrganizationId, actor.organizationId)));
+      .where(
+        and(eq(marketplaceReviews.id, reviewId), eq(marketplaceReviews.sellerOrganizationId, actor.organizationId)),
+      );
     if (!own) throw notFound(M.notFound);
     const [row] = await tx
       .update(marketplaceReviews)

@@ -16,7 +16,9 @@ export async function expireStaleBasketHolds(
   db: Database,
   options: { holdMinutes?: number; now?: Date; limit?: number } = {},
 ): Promise<{ closed: number }> {
-  const cutoff = new Date((options.now ?? new Date()).getTime() - (options.holdMinutes ?? BASKET_HOLD_MINUTES) * 60_000);
+  const cutoff = new Date(
+    (options.now ?? new Date()).getTime() - (options.holdMinutes ?? BASKET_HOLD_MINUTES) * 60_000,
+  );
   const stale = await db
     .select({ id: paymentOrders.id })
     .from(paymentOrders)

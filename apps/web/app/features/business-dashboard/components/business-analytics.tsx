@@ -99,18 +99,32 @@ export function BusinessAnalytics() {
               <table className="w-full min-w-[36rem] text-left text-sm">
                 <thead className="bg-slate-50 text-slate-700">
                   <tr>
-                    <th scope="col" className="px-3 py-2">Listing</th>
-                    <th scope="col" className="px-3 py-2 text-right">Views</th>
-                    <th scope="col" className="px-3 py-2 text-right">Orders</th>
-                    <th scope="col" className="px-3 py-2 text-right">Units</th>
-                    <th scope="col" className="px-3 py-2 text-right">Revenue</th>
-                    <th scope="col" className="px-3 py-2 text-right">Conversion</th>
+                    <th scope="col" className="px-3 py-2">
+                      Listing
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right">
+                      Views
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right">
+                      Orders
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right">
+                      Units
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right">
+                      Revenue
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right">
+                      Conversion
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {analytics.data.listings.map((l) => (
                     <tr key={l.id} className="border-t border-slate-100">
-                      <th scope="row" className="px-3 py-2 font-medium text-slate-900">{l.title}</th>
+                      <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                        {l.title}
+                      </th>
                       <td className="px-3 py-2 text-right">{count(l.views)}</td>
                       <td className="px-3 py-2 text-right">{count(l.orders)}</td>
                       <td className="px-3 py-2 text-right">{count(l.unitsSold)}</td>

@@ -8,7 +8,12 @@ import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 
 const PAGE_SIZE = 25;
-const DATE = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Johannesburg' });
+const DATE = new Intl.DateTimeFormat('en-ZA', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Africa/Johannesburg',
+});
 
 /** Customers: who bought from this business, how often, how much, and their last order. */
 export function BusinessCustomers() {
@@ -26,7 +31,8 @@ export function BusinessCustomers() {
       </p>
     );
   const { items, total } = customers.data;
-  if (items.length === 0) return <p className="text-slate-700">No customers yet: they appear here after their first paid order.</p>;
+  if (items.length === 0)
+    return <p className="text-slate-700">No customers yet: they appear here after their first paid order.</p>;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <div className="space-y-3">
@@ -35,16 +41,26 @@ export function BusinessCustomers() {
           <caption className="sr-only">Your customers</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-3 py-2">Customer</th>
-              <th scope="col" className="px-3 py-2 text-right">Orders</th>
-              <th scope="col" className="px-3 py-2 text-right">Total spent</th>
-              <th scope="col" className="px-3 py-2">Last order</th>
+              <th scope="col" className="px-3 py-2">
+                Customer
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Orders
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Total spent
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Last order
+              </th>
             </tr>
           </thead>
           <tbody>
             {items.map((c) => (
               <tr key={c.id} className="border-t border-slate-100" data-testid="business-customer">
-                <th scope="row" className="px-3 py-2 font-medium text-slate-900">{c.name}</th>
+                <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                  {c.name}
+                </th>
                 <td className="px-3 py-2 text-right">{c.orders}</td>
                 <td className="px-3 py-2 text-right">{formatZar(c.totalSpentCents)}</td>
                 <td className="px-3 py-2">

@@ -12,7 +12,12 @@ import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { Stars } from './stars';
 
-const DATE = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' });
+const DATE = new Intl.DateTimeFormat('en-ZA', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Africa/Johannesburg',
+});
 
 /** The business dashboard's Reviews: the average, how the stars fall, each review and a reply (once). */
 export function SellerReviews() {

@@ -67,7 +67,10 @@ export function ShopSettings() {
   const profileLink = (
     <p className="text-sm text-slate-700">
       Your shop’s name, logo, description and bank account are on{' '}
-      <Link to={`${paths.dashboard.businessModule('settings')}/profile`} className="font-semibold text-brand-700 underline">
+      <Link
+        to={`${paths.dashboard.businessModule('settings')}/profile`}
+        className="font-semibold text-brand-700 underline"
+      >
         your public profile
       </Link>
       .
@@ -103,8 +106,18 @@ export function ShopSettings() {
           onChange={(v) => set('offersDelivery', v)}
         />
         {form.offersDelivery ? (
-          <FormField id="delivery-note" label="Delivery" hint="Where you deliver, how long it takes, what it costs." optional>
-            <Textarea rows={2} maxLength={500} value={form.deliveryNote} onChange={(e) => set('deliveryNote', e.target.value)} />
+          <FormField
+            id="delivery-note"
+            label="Delivery"
+            hint="Where you deliver, how long it takes, what it costs."
+            optional
+          >
+            <Textarea
+              rows={2}
+              maxLength={500}
+              value={form.deliveryNote}
+              onChange={(e) => set('deliveryNote', e.target.value)}
+            />
           </FormField>
         ) : null}
         <Check
@@ -115,7 +128,12 @@ export function ShopSettings() {
         />
         {form.offersCollection ? (
           <FormField id="collection-note" label="Collection" hint="The address and the hours." optional>
-            <Textarea rows={2} maxLength={500} value={form.collectionNote} onChange={(e) => set('collectionNote', e.target.value)} />
+            <Textarea
+              rows={2}
+              maxLength={500}
+              value={form.collectionNote}
+              onChange={(e) => set('collectionNote', e.target.value)}
+            />
           </FormField>
         ) : null}
         {noWay ? (
@@ -126,18 +144,22 @@ export function ShopSettings() {
       </fieldset>
       <fieldset className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4">
         <legend className="px-1 text-lg font-semibold text-slate-900">Returns</legend>
-        <FormField id="returns-policy" label="Returns policy" hint="What a customer can send back, and within how long." optional>
-          <Textarea rows={4} maxLength={3000} value={form.returnsPolicy} onChange={(e) => set('returnsPolicy', e.target.value)} />
+        <FormField
+          id="returns-policy"
+          label="Returns policy"
+          hint="What a customer can send back, and within how long."
+          optional
+        >
+          <Textarea
+            rows={4}
+            maxLength={3000}
+            value={form.returnsPolicy}
+            onChange={(e) => set('returnsPolicy', e.target.value)}
+          />
         </FormField>
       </fieldset>
       <fieldset className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4">
         <legend className="px-1 text-lg font-semibold text-slate-900">E-mails to your shop</legend>
-        <Check
-          id="notify-orders"
-          label="A new paid order"
-          checked={form.notifyOrders}
-          onChange={(v) => set('notifyOrders', v)}
-        />
         <Check
           id="notify-reviews"
           label="A new review"

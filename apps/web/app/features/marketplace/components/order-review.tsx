@@ -72,7 +72,11 @@ export function OrderReview({ order }: { order: TMarketplaceOrder }) {
           ))}
         </div>
       </fieldset>
-      <FormField id={`${idBase}-body`} label="Your review" hint="Other customers read it on the listing and the seller’s page.">
+      <FormField
+        id={`${idBase}-body`}
+        label="Your review"
+        hint="Other customers read it on the listing and the seller’s page."
+      >
         <Textarea rows={3} maxLength={2000} value={body} onChange={(e) => setBody(e.target.value)} />
       </FormField>
       {submit.isError ? (
