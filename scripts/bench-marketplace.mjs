@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global fetch, performance */
+/* global fetch, performance, URLSearchParams */
 // Marketplace bench (issue 40), run by `npm run bench` or alone (BENCH_ONLY=marketplace):
 //   node scripts/bench-marketplace.mjs
 // One server process on a PostgreSQL database of its own (BENCH_DATABASE_URL, as the school bench)

@@ -8,9 +8,8 @@ import { NativeSelect } from '~/components/ui/native-select';
 import { FormField } from '~/components/ui/form-field';
 import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
-import { formatZarCompact } from '~/features/finance/lib/money-input';
 import { Figure } from './business-page';
-import { PERIODS, periodFor } from '../lib/periods';
+import { PERIODS, formatRandCompact, periodFor } from '../lib/periods';
 
 const percent = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1).replace('.', ',')} %`);
 const count = (value: number) => value.toLocaleString('en-ZA');
@@ -64,7 +63,7 @@ export function BusinessAnalytics() {
                 },
               ]}
               formatValue={formatZar}
-              formatAxis={formatZarCompact}
+              formatAxis={formatRandCompact}
             />
           </section>
           <section className="rounded-2xl border border-slate-200 bg-white p-4" aria-label="Views and orders">

@@ -1,8 +1,4 @@
-import { RequireAuth } from '~/features/auth/components/require-auth';
-import { rolesForDashboard } from '~/features/auth/lib/dashboard-roles';
-import { paths } from '~/config/paths';
-
-/** A business dashboard page: the business partner's own, with its heading and a line under it. */
+/** A business dashboard page's heading, the line under it and its content (the route guards it). */
 export function BusinessPage({
   title,
   description,
@@ -13,15 +9,13 @@ export function BusinessPage({
   children: React.ReactNode;
 }) {
   return (
-    <RequireAuth roles={rolesForDashboard(paths.dashboard.business)}>
-      <div className="space-y-6">
-        <header>
-          <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-          <p className="mt-1 text-slate-600">{description}</p>
-        </header>
-        {children}
-      </div>
-    </RequireAuth>
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="mt-1 text-slate-600">{description}</p>
+      </header>
+      {children}
+    </div>
   );
 }
 

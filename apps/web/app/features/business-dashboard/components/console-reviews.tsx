@@ -10,7 +10,7 @@ import { Input } from '~/components/ui/input';
 import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { paths } from '~/config/paths';
-import { Stars } from './stars';
+import { Stars } from '~/components/ui/stars';
 
 /**
  * The operator's marketplace reviews: sellers whose average is below the SLA's 3.5 (flagged), and

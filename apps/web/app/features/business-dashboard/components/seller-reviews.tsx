@@ -10,7 +10,7 @@ import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { Textarea } from '~/components/ui/textarea';
 import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
-import { Stars } from './stars';
+import { Stars } from '~/components/ui/stars';
 
 const DATE = new Intl.DateTimeFormat('en-ZA', {
   day: 'numeric',

@@ -28,3 +28,11 @@ export const PERIODS = [
   { id: 'year', label: 'This year' },
   { id: '12m', label: 'Last 12 months' },
 ] as const;
+
+/** Rand for a chart's axis: R950, R12k, R1,2m. */
+export function formatRandCompact(cents: number): string {
+  const rand = cents / 100;
+  if (Math.abs(rand) >= 1_000_000) return `R${(rand / 1_000_000).toFixed(1).replace('.', ',')}m`;
+  if (Math.abs(rand) >= 1_000) return `R${Math.round(rand / 1_000)}k`;
+  return `R${Math.round(rand)}`;
+}

@@ -7,7 +7,7 @@ import { FormField } from '~/components/ui/form-field';
 import { Textarea } from '~/components/ui/textarea';
 import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
-import { Stars } from '~/features/business-dashboard/components/stars';
+import { Stars } from '~/components/ui/stars';
 
 /**
  * Under a completed order: the buyer's review (once: 1 to 5 stars and a few words), or the review
