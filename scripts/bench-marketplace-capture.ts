@@ -15,6 +15,7 @@ export async function captureCatalogueSql(
   query: Record<string, string>,
 ): Promise<TStatement[]> {
   const pool = new pg.Pool({ connectionString, max: 1 });
+  pool.on('error', () => {});
   const statements: TStatement[] = [];
   const record = (target: { query: (...args: never[]) => unknown }) => {
     const original = target.query.bind(target) as (...args: unknown[]) => unknown;

@@ -189,6 +189,7 @@ async function main() {
     const statements = [];
     for (const search of SEARCHES) statements.push(await captureCatalogueSql(dbUrl, search));
     const pool = new pg.Pool({ connectionString: dbUrl, max: CONCURRENCY });
+    pool.on('error', () => {}); // an idle client closed by the cleanup's DROP DATABASE
     const direct = await timed(async (i) => {
       const c = await pool.connect();
       try {
