@@ -22,6 +22,7 @@
 //                      or school (scripts/bench-school.mjs: the 50 000-learner school on PostgreSQL)
 //                      or messages (scripts/bench-messages.mjs: a message between two server processes)
 //                      or announcements (scripts/bench-announcements.mjs: one to every family of that school)
+//                      or marketplace (scripts/bench-marketplace.mjs: catalogue search over 20 000 listings vs its SQL)
 // After the pages it runs the payments bench and the school scale bench, each with its own server.
 import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
@@ -37,11 +38,17 @@ import { serverEnv } from '../apps/server/launch/node-options.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ONLY = process.env.BENCH_ONLY || '';
-if (ONLY && !['public', 'payments', 'school', 'messages', 'announcements'].includes(ONLY)) {
-  console.error(`BENCH_ONLY must be public, payments, school, messages or announcements (got ${ONLY}).`);
+if (ONLY && !['public', 'payments', 'school', 'messages', 'announcements', 'marketplace'].includes(ONLY)) {
+  console.error(`BENCH_ONLY must be public, payments, school, messages, announcements or marketplace (got ${ONLY}).`);
   process.exit(1);
 }
-if (ONLY === 'payments' || ONLY === 'school' || ONLY === 'messages' || ONLY === 'announcements') {
+if (
+  ONLY === 'payments' ||
+  ONLY === 'school' ||
+  ONLY === 'messages' ||
+  ONLY === 'announcements' ||
+  ONLY === 'marketplace'
+) {
   const part = spawnSync(process.execPath, [path.join(root, `scripts/bench-${ONLY}.mjs`)], {
     cwd: root,
     stdio: 'inherit',
@@ -801,6 +808,19 @@ if (!ONLY) {
     env: process.env,
   });
   if (announcements.status !== 0) fail('announcements bench: see its output above');
+}
+
+// ------------------------------------------------------------------------------------------------ marketplace
+// The catalogue search over 20 000 listings against the same SQL run directly through pg
+// (scripts/bench-marketplace.mjs); writes bench-results/marketplace-latest.json.
+if (!ONLY) {
+  console.log('');
+  const marketplace = spawnSync(process.execPath, [path.join(root, 'scripts/bench-marketplace.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (marketplace.status !== 0) fail('marketplace bench: see its output above');
 }
 
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });

@@ -27,6 +27,7 @@ import {
 } from './modules/listings/index.ts';
 import { consoleListingRoutes, listingRoutes, marketplaceRoutes, sitemapRoutes } from './modules/listings/index.ts';
 import { entrepreneurRoutes } from './modules/entrepreneurs/index.ts';
+import { businessMarketplaceRoutes, consoleReviewRoutes } from './modules/listings/index.ts';
 import { consoleJobRoutes } from './modules/console-jobs/index.ts';
 import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
 import { schoolLogoRoutes, schoolSettingsRoutes } from './modules/school-settings/index.ts';
@@ -73,6 +74,8 @@ export async function registerModules(app: App) {
   await app.register(listingRoutes, { prefix: '/api/listings' });
   await app.register(marketplaceRoutes, { prefix: '/api/marketplace' });
   await app.register(consoleListingRoutes, { prefix: '/api/console/listings' });
+  await app.register(businessMarketplaceRoutes, { prefix: '/api/marketplace' });
+  await app.register(consoleReviewRoutes, { prefix: '/api/console/marketplace-reviews' });
   await app.register(sitemapRoutes);
   await app.register(entrepreneurRoutes, { prefix: '/api/entrepreneurs' });
   await app.register(sitemapRoutes, { sources: [directorySitemapEntries] });

@@ -7,6 +7,7 @@ import { seedApplications } from './seed-applications.ts';
 import { seedSchool } from './seed-school.ts';
 import { seedListings } from './seed-listings.ts';
 import { seedMarketplace } from './seed-marketplace.ts';
+import { seedMarketplaceOrders } from './seed-marketplace-orders.ts';
 import { seedAttendance } from './seed-attendance.ts';
 import { seedFamily } from './seed-family.ts';
 import { seedConsents } from './seed-consents.ts';
@@ -35,6 +36,7 @@ const SEEDERS: TSeeder[] = [
   seedSchool,
   seedListings,
   seedMarketplace,
+  seedMarketplaceOrders,
   seedAttendance,
   seedFamily,
   seedConsents,

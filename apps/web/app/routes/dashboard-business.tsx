@@ -1,5 +1,6 @@
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 import { paths } from '~/config/paths';
+import { BusinessOverview } from '~/features/business-dashboard/components/business-overview';
 
 export function meta() {
   return [{ title: 'Business dashboard | Sekolo' }];
@@ -22,5 +23,9 @@ const QUICK_LINKS: readonly IQuickLink[] = [
 
 /** /dashboard/business: the business partner's first screen (spec 2.3). */
 export default function DashboardBusiness() {
-  return <DashboardHome path={paths.dashboard.business} title="Business dashboard" quickLinks={QUICK_LINKS} />;
+  return (
+    <DashboardHome path={paths.dashboard.business} title="Business dashboard" quickLinks={QUICK_LINKS}>
+      <BusinessOverview />
+    </DashboardHome>
+  );
 }

@@ -1,6 +1,7 @@
 import { ACCOUNT_QUICK_LINKS, DashboardHome, type IQuickLink } from '~/features/auth/components/dashboard-home';
 import { ApplicationQueue } from '~/features/console/components/application-queue';
 import { paths } from '~/config/paths';
+import { ConsoleReviews } from '~/features/business-dashboard/components/console-reviews';
 
 export function meta() {
   return [{ title: 'Platform console | Sekolo' }];
@@ -22,6 +23,7 @@ export default function DashboardConsole() {
   return (
     <DashboardHome path={paths.console.home} title="Platform console" quickLinks={QUICK_LINKS}>
       <ApplicationQueue />
+      <ConsoleReviews />
     </DashboardHome>
   );
 }

@@ -96,7 +96,7 @@ export async function searchCatalogue(db: DbExecutor, query: TQuery): Promise<TC
   if (query.sellerType) filters.push(sql`s.seller_type = ${query.sellerType}`);
   if (query.seller) filters.push(sql`l.organization_id = ${query.seller}`);
   if (query.minRating !== undefined)
-    filters.push(sql`l.rating_count > 0 AND l.rating_sum >= ${query.minRating} * l.rating_count`);
+    filters.push(sql`l.rating_count > 0 AND l.rating_sum >= ${query.minRating}::numeric * l.rating_count`);
   const withoutSection = sql.join(filters, sql` AND `);
   const where = query.category ? sql`${withoutSection} AND l.category = ${query.category}` : withoutSection;
 

@@ -22,3 +22,5 @@ export {
   type TPricedBasket,
 } from './orders.ts';
 export { marketplaceOrderSubject } from './order-conversation.ts';
+// Reviews and the business dashboard's marketplace pages (business-routes.ts).
+export { businessMarketplaceRoutes, consoleReviewRoutes } from './business-routes.ts';

@@ -22,6 +22,7 @@ export * from './school-settings.ts';
 export * from './admissions.ts';
 export * from './messages.ts';
 export * from './marketplace.ts';
+export * from './marketplace-shop.ts';
 export * from './communication.ts';
 export * from './bookings.ts';
 export * from './facilities.ts';

@@ -9,6 +9,7 @@ import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { paths } from '~/config/paths';
 import { OrderHistory } from './order-history';
+import { OrderReview } from './order-review';
 
 /** The customer's marketplace orders, one per seller, each with its state and history. */
 export function BuyerOrders({
@@ -52,6 +53,7 @@ export function BuyerOrders({
               </p>
               <div className="mt-3">{orderActions?.(order)}</div>
               <OrderHistory order={order} />
+              <OrderReview order={order} />
             </li>
           ))}
         </ul>

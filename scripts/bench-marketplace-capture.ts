@@ -1,0 +1,39 @@
+// The marketplace bench's helper (scripts/bench-marketplace.mjs): runs the catalogue's own search
+// (modules/listings/catalogue.ts searchCatalogue) once on a pg pool that records each statement it
+// sends, so the bench can time the same SQL run directly through pg, without the HTTP server.
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { ZCatalogueQuery } from '@sekolo/shared/schemas/marketplace';
+import * as schema from '../apps/server/src/platform/db/schema/index.ts';
+import type { DbExecutor } from '../apps/server/src/platform/db/client.ts';
+import { searchCatalogue } from '../apps/server/src/modules/listings/catalogue.ts';
+
+export type TStatement = { text: string; values: unknown[] };
+
+export async function captureCatalogueSql(
+  connectionString: string,
+  query: Record<string, string>,
+): Promise<TStatement[]> {
+  const pool = new pg.Pool({ connectionString, max: 1 });
+  pool.on('error', () => {});
+  const statements: TStatement[] = [];
+  const record = (target: { query: (...args: never[]) => unknown }) => {
+    const original = target.query.bind(target) as (...args: unknown[]) => unknown;
+    (target as { query: unknown }).query = (...args: unknown[]) => {
+      const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+      if (typeof first === 'string') statements.push({ text: first, values: second ?? [] });
+      else statements.push({ text: first.text, values: first.values ?? [] });
+      return original(...args);
+    };
+  };
+  // Recorded on each client: pool.query itself goes through one.
+  pool.on('connect', (client) => record(client as never));
+  try {
+    const db = drizzle({ client: pool, schema }) as unknown as DbExecutor;
+    await searchCatalogue(db, ZCatalogueQuery.parse(query));
+    // The pg_trgm probe is asked once per process; the server has asked it long before a search.
+    return statements.filter((s) => !s.text.includes('pg_extension'));
+  } finally {
+    await pool.end();
+  }
+}

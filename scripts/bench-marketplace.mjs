@@ -1,0 +1,239 @@
+#!/usr/bin/env node
+/* global fetch, performance, URLSearchParams */
+// Marketplace bench (issue 40), run by `npm run bench` or alone (BENCH_ONLY=marketplace):
+//   node scripts/bench-marketplace.mjs
+// One server process on a PostgreSQL database of its own (BENCH_DATABASE_URL, as the school bench)
+// holding BENCH_MARKETPLACE_LISTINGS (default 20 000) published listings from 200 sellers. The
+// catalogue search (GET /api/marketplace/listings with a word, a typo, a filter or a sort) is asked
+// BENCH_MARKETPLACE_N times (default 400) at 16 at once; then the very statements the search sends
+// (captured from the catalogue's own code, scripts/bench-marketplace-capture.ts) are run directly
+// through pg the same number of times at the same concurrency. Prints both p95 and their ratio
+// (the server's cost over the SQL's) and writes bench-results/marketplace-latest.json.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
+
+const root = path.resolve(import.meta.dirname, '..');
+const LISTINGS = Math.max(1000, Number(process.env.BENCH_MARKETPLACE_LISTINGS || 20_000));
+const N = Math.max(32, Number(process.env.BENCH_MARKETPLACE_N || 400));
+const CONCURRENCY = 16;
+const SELLERS = 200;
+const LOCAL_SOCKET_DIR = '/var/run/postgresql';
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ||
+  (fs.existsSync(path.join(LOCAL_SOCKET_DIR, '.s.PGSQL.5432'))
+    ? `postgres://postgres@${encodeURIComponent(LOCAL_SOCKET_DIR)}/postgres`
+    : 'postgres://postgres@127.0.0.1:5432/postgres');
+const DB_NAME = process.env.BENCH_MARKETPLACE_DATABASE || 'sekolo_bench_marketplace';
+const dbUrl = (() => {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DB_NAME}`;
+  return url.toString();
+})();
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+
+/** The searches a shopper makes: words, a typo, a section, a price band, a sort. */
+const SEARCHES = [
+  { q: 'calculator' },
+  { q: 'calculater' },
+  { q: 'school bag', sort: 'price_asc' },
+  { q: 'maths study guide' },
+  { category: 'supplies' },
+  { category: 'technology', sort: 'rating' },
+  { q: 'pencils', province: 'gauteng' },
+  { minPriceCents: '10000', maxPriceCents: '50000', sort: 'newest' },
+];
+
+async function freePort() {
+  const probe = net.createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+function startServer(port, dataDir) {
+  const base = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      AUTH_SECRET: randomBytes(24).toString('hex'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: path.join(dataDir, 'data'),
+      WEB_DIST: path.join(dataDir, 'web'),
+      DATABASE_URL: dbUrl,
+      SEED: 'never',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => (log += chunk));
+  child.stderr.on('data', (chunk) => (log += chunk));
+  return {
+    base,
+    async ready() {
+      const deadline = Date.now() + 120_000;
+      while (Date.now() < deadline) {
+        if (child.exitCode !== null) throw new Error(`The server exited (code ${child.exitCode}):\n${log}`);
+        try {
+          if ((await fetch(`${base}/api/health`)).ok) return;
+        } catch {
+          // not listening yet
+        }
+        await sleep(250);
+      }
+      throw new Error(`The server did not start:\n${log}`);
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(15_000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** 200 sellers and their listings, titles made of real school words so searches find hundreds. */
+async function fill(client) {
+  await client.query(`
+    INSERT INTO organizations (name, slug, type)
+    SELECT 'Bench Seller ' || n, 'bench-seller-' || n, 'business' FROM generate_series(1, ${SELLERS}) n`);
+  await client.query(`
+    INSERT INTO marketplace_sellers (organization_id, partner_types, province, seller_type, rating_sum, rating_count)
+    SELECT o.id, '{product_vendor}',
+      (ARRAY['gauteng','western_cape','kwazulu_natal','eastern_cape','limpopo'])[1 + (row_number() OVER () % 5)],
+      'business', (row_number() OVER () % 20) * 4, (row_number() OVER () % 20)
+    FROM organizations o WHERE o.slug LIKE 'bench-seller-%'`);
+  await client.query(`
+    WITH sellers AS (SELECT id, row_number() OVER (ORDER BY slug) AS k FROM organizations WHERE slug LIKE 'bench-seller-%')
+    INSERT INTO listings (organization_id, title, description, price_cents, status, published_at, kind, category, subcategory, stock, rating_sum, rating_count)
+    SELECT s.id,
+      (ARRAY['Scientific','Graphing','Basic','Premium','Junior','Senior','Compact','Deluxe'])[1 + n % 8] || ' ' ||
+      (ARRAY['calculator','school bag','pencils','exercise books','maths study guide','tablet','geometry set','lunch box','science kit','English reader'])[1 + (n / 8) % 10] || ' ' || n,
+      'Bench listing for the catalogue search: school supplies, books and technology from South African sellers.',
+      1000 + (n * 37) % 200000, 'published', now() - (n || ' minutes')::interval, 'product',
+      (ARRAY['supplies','resources','technology','services'])[1 + n % 4], 'other', 5 + n % 50, (n % 6) * 4, n % 6
+    FROM generate_series(1, ${LISTINGS}) n JOIN sellers s ON s.k = 1 + n % ${SELLERS}`);
+  await client.query('ANALYZE');
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** Runs `task(i)` N times, CONCURRENCY at once; answers each run's milliseconds, sorted. */
+async function timed(task) {
+  const times = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < N) {
+        const i = next++;
+        const started = performance.now();
+        await task(i);
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  return times.sort((a, b) => a - b);
+}
+
+async function main() {
+  console.log(
+    `Marketplace: catalogue search over ${LISTINGS} listings from ${SELLERS} sellers on PostgreSQL (${DB_NAME})`,
+  );
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DB_NAME}`);
+  await admin.end();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sekolo-bench-marketplace-'));
+  fs.mkdirSync(path.join(dataDir, 'web'));
+  fs.writeFileSync(path.join(dataDir, 'web', 'index.html'), '<!doctype html><title>bench</title>');
+  const server = startServer(await freePort(), dataDir);
+  try {
+    await server.ready(); // migrates the database
+    const client = new pg.Client({ connectionString: dbUrl });
+    await client.connect();
+    await fill(client);
+    await client.end();
+
+    const urls = SEARCHES.map((s) => `${server.base}/api/marketplace/listings?${new URLSearchParams(s)}`);
+    for (const url of urls) {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`search failed (${response.status}): ${url}`);
+      const page = await response.json();
+      if (page.total === 0) throw new Error(`search found nothing: ${url}`);
+    }
+    const http = await timed(async (i) => {
+      const response = await fetch(urls[i % urls.length]);
+      if (!response.ok) throw new Error(`search ${i} failed (${response.status})`);
+      await response.arrayBuffer();
+    });
+
+    const { captureCatalogueSql } = await tsImport(
+      path.join(root, 'scripts/bench-marketplace-capture.ts'),
+      import.meta.url,
+    );
+    const statements = [];
+    for (const search of SEARCHES) statements.push(await captureCatalogueSql(dbUrl, search));
+    const pool = new pg.Pool({ connectionString: dbUrl, max: CONCURRENCY });
+    pool.on('error', () => {}); // an idle client closed by the cleanup's DROP DATABASE
+    const direct = await timed(async (i) => {
+      const c = await pool.connect();
+      try {
+        for (const s of statements[i % statements.length]) await c.query(s.text, s.values);
+      } finally {
+        c.release();
+      }
+    });
+    await pool.end();
+
+    const report = {
+      listings: LISTINGS,
+      sellers: SELLERS,
+      n: N,
+      concurrency: CONCURRENCY,
+      httpP50Ms: percentile(http, 50),
+      httpP95Ms: percentile(http, 95),
+      sqlP50Ms: percentile(direct, 50),
+      sqlP95Ms: percentile(direct, 95),
+      ratioP95: percentile(http, 95) / percentile(direct, 95),
+      loadAverage: os.loadavg(),
+    };
+    console.log(
+      `  search over HTTP: p50 ${report.httpP50Ms.toFixed(1)} ms, p95 ${report.httpP95Ms.toFixed(1)} ms; ` +
+        `the same SQL through pg: p50 ${report.sqlP50Ms.toFixed(1)} ms, p95 ${report.sqlP95Ms.toFixed(1)} ms; ` +
+        `ratio (p95) ${report.ratioP95.toFixed(2)}`,
+    );
+    fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'bench-results/marketplace-latest.json'), JSON.stringify(report, null, 2) + '\n');
+    return true;
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    await cleanup.end();
+  }
+}
+
+main().then(
+  (ok) => process.exit(ok ? 0 : 1),
+  (error) => {
+    console.error(`marketplace bench: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  },
+);
