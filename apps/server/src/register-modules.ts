@@ -21,11 +21,11 @@ import { customerProfileRoutes } from './modules/customer-profile/index.ts';
 import {
   consoleListingRoutes,
   listingRoutes,
+  addSitemapSource,
   marketplaceOrderSubject,
   marketplaceRoutes,
   sitemapRoutes,
 } from './modules/listings/index.ts';
-import { consoleListingRoutes, listingRoutes, marketplaceRoutes, sitemapRoutes } from './modules/listings/index.ts';
 import { entrepreneurRoutes } from './modules/entrepreneurs/index.ts';
 import { businessMarketplaceRoutes, consoleReviewRoutes } from './modules/listings/index.ts';
 import { consoleJobRoutes } from './modules/console-jobs/index.ts';
@@ -78,7 +78,8 @@ export async function registerModules(app: App) {
   await app.register(consoleReviewRoutes, { prefix: '/api/console/marketplace-reviews' });
   await app.register(sitemapRoutes);
   await app.register(entrepreneurRoutes, { prefix: '/api/entrepreneurs' });
-  await app.register(sitemapRoutes, { sources: [directorySitemapEntries] });
+  addSitemapSource('directory', directorySitemapEntries);
+  await app.register(sitemapRoutes);
   await app.register(basketCheckoutRoutes, { prefix: '/api/payments' });
   await app.register(timetableRoutes, { prefix: '/api/school/timetable' });
   await app.register(assessmentRoutes, { prefix: '/api/school/assessment' });

@@ -141,10 +141,6 @@ export default [
     route('dashboard/entrepreneur/listings', 'routes/dashboard-entrepreneur-listings.tsx'),
     route('dashboard/entrepreneur/orders', 'routes/dashboard-entrepreneur-orders.tsx'),
     route('dashboard/entrepreneur/earnings', 'routes/dashboard-entrepreneur-earnings.tsx'),
-    // Earnings shows the payouts from the ledger until the payouts module's page takes this address.
-    route('dashboard/entrepreneur/payouts', 'routes/dashboard-entrepreneur-earnings.tsx', {
-      id: 'dashboard-entrepreneur-payouts',
-    }),
     route('dashboard/shop-approvals', 'routes/dashboard-shop-approvals.tsx'),
     route('dashboard/business', 'routes/dashboard-business.tsx'),
     route('dashboard/charity', 'routes/dashboard-charity.tsx'),

@@ -327,6 +327,10 @@ export const ENTREPRENEUR_SIDEBAR_SECTIONS: readonly ISidebarSection[] = [
     items: [
       { label: 'Earnings', to: paths.dashboard.entrepreneurEarnings, icon: PiggyBank },
       { label: 'Payouts', to: paths.dashboard.entrepreneurPayouts, icon: Banknote },
+    ],
+  },
+];
+
 /** The charity sidebar (D24): campaigns, donors, payouts (the payouts work) and settings. */
 export const CHARITY_SIDEBAR_SECTIONS: readonly ISidebarSection[] = [
   {
@@ -340,22 +344,19 @@ export const CHARITY_SIDEBAR_SECTIONS: readonly ISidebarSection[] = [
   {
     label: 'Management',
     items: [
-      { label: 'Payouts', to: '/dashboard/charity/payouts', icon: Wallet },
+      { label: 'Payouts', to: paths.payouts.charity, icon: Wallet },
       { label: 'Settings', to: paths.charity.settings, icon: Settings },
     ],
   },
 ];
 
-export type TSidebarKind = 'school' | 'business' | 'entrepreneur';
+export type TSidebarKind = 'school' | 'business' | 'entrepreneur' | 'charity';
 
 /** Which sidebar a dashboard path shows; null keeps the plain layout (parent, customer, console...). */
 export function sidebarKindForPath(pathname: string): TSidebarKind | null {
   if (pathname === paths.dashboard.business || pathname.startsWith(`${paths.dashboard.business}/`)) return 'business';
   if (pathname === paths.dashboard.entrepreneur || pathname.startsWith(`${paths.dashboard.entrepreneur}/`))
     return 'entrepreneur';
-/** Which sidebar a dashboard path shows; null keeps the plain layout (parent, customer, console...). */
-export function sidebarKindForPath(pathname: string): 'school' | 'business' | 'charity' | null {
-  if (pathname === paths.dashboard.business || pathname.startsWith(`${paths.dashboard.business}/`)) return 'business';
   if (pathname === paths.dashboard.charity || pathname.startsWith(`${paths.dashboard.charity}/`)) return 'charity';
   if (/^\/dashboard\/(school|teacher|student)(\/|$)/.test(pathname)) return 'school';
   return null;

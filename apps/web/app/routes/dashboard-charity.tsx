@@ -13,6 +13,8 @@ const QUICK_LINKS: readonly IQuickLink[] = [
     to: paths.charity.settings,
     label: 'Settings',
     description: 'PBO number, address on receipts and your thank-you e-mail.',
+  },
+  {
     to: paths.dashboard.charityPublicProfile,
     label: 'Public profile',
     description: 'What the directory shows of your charity: contacts, address and tag line.',

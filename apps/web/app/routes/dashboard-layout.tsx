@@ -64,10 +64,11 @@ export default function DashboardLayout() {
   );
 }
 
-const SIDEBAR_LABELS: Record<TSidebarKind, string> = { school: 'School', business: 'Business', entrepreneur: 'Shop' };
+const SIDEBAR_LABELS: Record<TSidebarKind, string> = { school: 'School', business: 'Business', entrepreneur: 'Shop',
+  charity: 'Charity',
+};
 
 function SidebarLayout({ kind, children }: { kind: TSidebarKind; children: React.ReactNode }) {
-function SidebarLayout({ kind, children }: { kind: 'school' | 'business' | 'charity'; children: React.ReactNode }) {
   const { role, permissions, dashboardPath } = useSession();
   const sections = useMemo(
     () =>
@@ -87,7 +88,6 @@ function SidebarLayout({ kind, children }: { kind: 'school' | 'business' | 'char
       </a>
       <Sidebar
         label={SIDEBAR_LABELS[kind]}
-        label={kind === 'school' ? 'School' : kind === 'charity' ? 'Charity' : 'Business'}
         header={<SidebarBrand />}
         sections={sections}
         footer={<SidebarFooter kind={kind} />}
@@ -137,7 +137,6 @@ function SchoolName() {
 }
 
 function SidebarFooter({ kind }: { kind: TSidebarKind }) {
-function SidebarFooter({ kind }: { kind: 'school' | 'business' | 'charity' }) {
   const session = useSession();
   const { logout, isLoggingOut } = useLogout();
   const { open, isMobile } = useSidebar();

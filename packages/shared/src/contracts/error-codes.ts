@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'DRAFT_TOO_LARGE', // 413
   // Applications and consent
   'CONSENT_EXPIRED',
+  'APPROVAL_EXPIRED', // 410: a guardian's approval link (a young entrepreneur's shop or listing) has expired
   'WRONG_USER_TYPE',
   // Payments and subscriptions
   'CARD_DECLINED',

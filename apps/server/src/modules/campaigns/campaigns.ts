@@ -336,12 +336,12 @@ export function firstNameAndInitial(name: string): string {
 }
 
 /** The sitemap's campaigns: active and ended ones. */
-export async function campaignSitemapPaths(db: DbExecutor): Promise<{ path: string; lastmod?: Date }[]> {
+export async function campaignSitemapPaths(db: DbExecutor): Promise<{ path: string; updatedAt?: Date }[]> {
   const rows = await db
     .select({ slug: campaigns.slug, updatedAt: campaigns.updatedAt })
     .from(campaigns)
     .innerJoin(organizations, eq(organizations.id, campaigns.organizationId))
     .where(and(inArray(campaigns.state, ['active', 'ended']), eq(organizations.status, 'active')))
     .orderBy(asc(campaigns.slug));
-  return [{ path: '/funding' }, ...rows.map((r) => ({ path: `/funding/${r.slug}`, lastmod: r.updatedAt }))];
+  return [{ path: '/funding' }, ...rows.map((r) => ({ path: `/funding/${r.slug}`, updatedAt: r.updatedAt }))];
 }

@@ -177,7 +177,7 @@ export const fundingRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = createFileStorage(config);
   const hookDeps = { config, db, mailer: app.deps.mailer };
   registerDonationHooks(hookDeps);
-  addSitemapSource(campaignSitemapPaths);
+  addSitemapSource('campaigns', campaignSitemapPaths);
 
   app.route({
     ...fromContract(app, api.publicList),

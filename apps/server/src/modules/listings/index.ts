@@ -3,11 +3,8 @@ export { consoleListingRoutes, listingRoutes, marketplaceRoutes } from './routes
 export { sitemapEntries } from './catalogue.ts';
 export { addSitemapSource, sitemapRoutes, type TSitemapSource } from './sitemap.ts';
 export { commissionTierOf, ensureSellerProfile, sellerOrganizationOf } from './seller-profile.ts';
-export { sitemapRoutes } from './sitemap.ts';
 export { publishHeldListing, setPublicationGate, type TPublicationGate } from './publication-gate.ts';
 export { IMAGE_SIZES, resizeImage } from './listing-images.ts';
-export { sitemapRoutes, type TSitemapSource } from './sitemap.ts';
-export { ensureSellerProfile, sellerOrganizationOf } from './seller-profile.ts';
 export {
   cancelSellerOrder,
   markMarketplaceOrdersPaid,

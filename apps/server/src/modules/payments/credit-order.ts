@@ -4,7 +4,7 @@ import { basketItems } from '../../platform/db/schema/basket.ts';
 import { paymentNotifications, paymentOrders, type TPaymentProviderName } from '../../platform/db/schema/payments.ts';
 import { transaction } from '../../platform/db/transaction.ts';
 import { postJournal } from '../ledger/index.ts';
-import { runPaidHook, runReleasedHook } from './order-hooks.ts';
+import { purposeOf, runPaidHook, runReleasedHook } from './order-hooks.ts';
 import { markMarketplaceOrdersPaid, releaseMarketplaceOrders } from '../listings/index.ts';
 import {
   marketplaceCommissionEntries,
@@ -66,8 +66,10 @@ export async function creditOrder(
         description: order.description,
       });
       journalId = journal.id;
-      // The basket kept in the buyer's account was bought (basket-checkout.ts).
-      if (order.buyerUserId) await tx.delete(basketItems).where(eq(basketItems.userId, order.buyerUserId));
+      // A basket bought from the basket page empties it; another module's sale (fees, a booking, a
+      // facility, a gift: it names its purpose) leaves the buyer's basket as it was.
+      if (order.buyerUserId && !purposeOf(order))
+        await tx.delete(basketItems).where(eq(basketItems.userId, order.buyerUserId));
     } else if (order.amountCents > 0) {
       const { journal } = await postJournal(tx, {
         kind: order.kind === 'subscription' ? 'subscription' : 'fee',
