@@ -24,6 +24,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     // In-flight requests finish on close; new ones get 503 meanwhile.
     return503OnClosing: true,
     bodyLimit: 1024 * 1024,
+    // The web app's plugin loads the server build; on a busy machine that takes longer than the 10 s default.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
