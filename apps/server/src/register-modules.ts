@@ -76,7 +76,6 @@ export async function registerModules(app: App) {
   await app.register(consoleListingRoutes, { prefix: '/api/console/listings' });
   await app.register(businessMarketplaceRoutes, { prefix: '/api/marketplace' });
   await app.register(consoleReviewRoutes, { prefix: '/api/console/marketplace-reviews' });
-  await app.register(sitemapRoutes);
   await app.register(entrepreneurRoutes, { prefix: '/api/entrepreneurs' });
   addSitemapSource('directory', directorySitemapEntries);
   await app.register(sitemapRoutes);
