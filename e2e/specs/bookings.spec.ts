@@ -81,7 +81,7 @@ test('a tutor publishes a lesson and hours, a parent books and pays it, and the 
   );
   await expect(booking.getByRole('link', { name: 'Add to calendar (.ics)' })).toBeVisible();
 
-  // Someone else: the time is no longer offered, and booking it anyway is refused.
+  // Someone else: a taken time is not offered, and booking it anyway is refused.
   const other = await browser.newContext();
   const second = await other.newPage();
   await signIn(second, DEMO.customer, DEMO_PASSWORD);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BUSINESS_PARTNER_TYPE_IDS } from '../constants/roles.ts';
 
 /*
- * The public directory (issue 42, D11, D21): approved schools, business partners and charities,
+ * The public directory (D11, D21): approved schools, business partners and charities,
  * each with one public profile page at /directory/<slug>, and the organisation's own choice of
  * what that page shows ("Public profile" settings).
  */

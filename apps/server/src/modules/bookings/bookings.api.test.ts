@@ -145,7 +145,7 @@ describe('bookings: services, availability, holds, payment, cancellation, the da
       .from(bookings)
       .where(and(eq(bookings.serviceId, ids.maths), inArray(bookings.status, ['held', 'confirmed'])));
     expect(active).toHaveLength(1);
-    // The slot is no longer offered while it is held.
+    // A held slot is not offered.
     const slots = (await r.send('GET', `/api/bookings/services/${ids.maths}/slots?days=7`)).json().slots;
     expect(slots.map((s: { startsAt: string }) => s.startsAt)).not.toContain(new Date(at(day, '09:00')).toISOString());
   });

@@ -10,7 +10,7 @@ export const BASKET_HOLD_MINUTES = 60;
  * Closes marketplace basket orders still unpaid `holdMinutes` after checkout, through the same
  * path as a failed payment (`failOrder`): each seller order is abandoned, its stock returns and the
  * purpose's released hook runs. One transaction per order, so one bad order stops nothing else; an
- * order paid meanwhile is no longer pending and is left alone. Answers how many it closed.
+ * order paid meanwhile is not pending and is left alone. Answers how many it closed.
  */
 export async function expireStaleBasketHolds(
   db: Database,
