@@ -3,7 +3,7 @@ import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
 import { fromOurPages } from '../fixtures/api';
 
 /**
-  * The directory: a visitor finds the demo school by name (with a typo) and by
+ * The directory: a visitor finds the demo school by name (with a typo) and by
  * province and opens its profile, rendered on the server with its Open Graph tags; the school's
  * admin hides the phone number on the "Public profile" settings and it is gone from the profile.
  */

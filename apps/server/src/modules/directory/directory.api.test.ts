@@ -13,7 +13,7 @@ import { createUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
-  * The directory: approved schools, business partners and charities, searched by name
+ * The directory: approved schools, business partners and charities, searched by name
  * (typos forgiven), type, province and town; each organisation's public profile shows only the
  * contacts it chose; the organisation's admin chooses on its "Public profile" settings.
  */
