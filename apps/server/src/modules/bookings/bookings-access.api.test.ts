@@ -4,7 +4,7 @@ import { TEST_ORIGIN, signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
 import { routeTable } from '../../test/route-table.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createSeller } from '../listings/test-fixtures.ts';
+import { createSeller } from '../../test/factories/marketplace.ts';
 import { at, bookingRequests, workingDay } from './test-fixtures.ts';
 
 /**

@@ -7,7 +7,7 @@ import { signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { balanceOf, findUnbalancedJournals } from '../ledger/index.ts';
-import { createSeller } from '../listings/test-fixtures.ts';
+import { createSeller } from '../../test/factories/marketplace.ts';
 import { expireHolds } from './book.ts';
 import { sendReminders } from './manage.ts';
 import { at, bookingRequests, workingDay } from './test-fixtures.ts';

@@ -4,7 +4,7 @@ import { publicHolidayOn } from '@sekolo/shared/domain/sa-public-holidays';
 import { paymentOrders } from '../../platform/db/schema/payments.ts';
 import { TEST_ORIGIN } from '../../test/auth-helpers.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { paymentProvidersFor } from '../payments/providers/index.ts';
+import { paymentProvidersFor } from '../payments/index.ts';
 
 /** A working weekday (not a public holiday) at least `ahead` days from today, South African. */
 export function workingDay(ahead: number, after = todayInSouthAfrica()): string {

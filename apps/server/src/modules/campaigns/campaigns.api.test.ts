@@ -14,7 +14,7 @@ import { pdfTexts } from '../../test/pdf-text.ts';
 import { multipartBody } from '../../test/uploads.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { balanceOf, findUnbalancedJournals } from '../ledger/index.ts';
-import { creditOrder, failOrder } from '../payments/credit-order.ts';
+import { creditOrder, failOrder } from '../payments/index.ts';
 import { S18A_STATEMENT } from './receipts.ts';
 
 /**

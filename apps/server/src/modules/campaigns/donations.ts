@@ -19,7 +19,7 @@ import { composeMail } from '../../platform/mail/compose-mail.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { TSessionUser } from '../../platform/auth/guards.ts';
 import { createOrder, onOrderPurpose } from '../payments/index.ts';
-import type { TOrder } from '../payments/providers/types.ts';
+import type { TOrder } from '../payments/index.ts';
 import { isOpen, publicCampaignRow } from './campaigns.ts';
 import { ensureCharityProfile, issuesReceipts } from './charity-profile.ts';
 import { receiptToken, receivedOn } from './receipts.ts';

@@ -5,7 +5,7 @@ import { signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipartBody } from '../../test/uploads.ts';
-import { samplePhoto } from '../listings/test-fixtures.ts';
+import { samplePhoto } from '../../test/factories/marketplace.ts';
 import { createApprovedEntrepreneur } from './test-fixtures.ts';
 
 /** The token of the newest approval link e-mailed to an address. */

@@ -20,7 +20,7 @@ import {
 } from '../../test/factories/school.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { balanceOf, findUnbalancedJournals } from '../ledger/index.ts';
-import { creditOrder } from '../payments/credit-order.ts';
+import { creditOrder } from '../payments/index.ts';
 import { expireHolds, remindBookers } from './bookings.ts';
 import { isoWeekday } from './lib/time.ts';
 

@@ -7,10 +7,10 @@ import { paymentOrders } from '../../platform/db/schema/payments.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { paymentProvidersFor } from '../payments/providers/index.ts';
-import { expireStaleBasketHolds } from '../payments/expire-basket-holds.ts';
+import { paymentProvidersFor } from '../payments/index.ts';
+import { expireStaleBasketHolds } from '../payments/index.ts';
 import { routeTable } from '../../test/route-table.ts';
-import { createSeller } from './test-fixtures.ts';
+import { createSeller } from '../../test/factories/marketplace.ts';
 
 describe('marketplace reviews and the business dashboard (API)', { timeout: 120_000 }, () => {
   let t: TestApp;

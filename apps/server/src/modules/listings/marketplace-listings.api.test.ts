@@ -4,7 +4,7 @@ import { signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipartBody } from '../../test/uploads.ts';
-import { createSeller, samplePhoto } from './test-fixtures.ts';
+import { createSeller, samplePhoto } from '../../test/factories/marketplace.ts';
 
 describe('marketplace listings: sellers list, publish with pictures; the catalogue finds them (API)', () => {
   let t: TestApp;

@@ -18,4 +18,7 @@ export { recordPayout } from './record-payout.ts';
 export { recordRefund } from './record-refund.ts';
 export { onOrderPurpose, purposeOf, type TOrderHook, type TOrderHooks } from './order-hooks.ts';
 export { refundSellerShare, sellerShareOf, type TSellerCommission } from './seller-share.ts';
-export { creditOrder } from './credit-order.ts';
+export { creditOrder, failOrder } from './credit-order.ts';
+export { paymentProvidersFor } from './providers/index.ts';
+export type { TOrder } from './providers/types.ts';
+export { expireStaleBasketHolds } from './expire-basket-holds.ts';

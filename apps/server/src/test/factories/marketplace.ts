@@ -2,9 +2,9 @@ import sharp from 'sharp';
 import type { DbExecutor } from '../../platform/db/client.ts';
 import { marketplaceSellers } from '../../platform/db/schema/marketplace.ts';
 import { ensureOrganizationWithMember } from '../../platform/tenancy/organizations.ts';
-import { signIn } from '../../test/auth-helpers.ts';
-import { createUser } from '../../test/factories/accounts.ts';
-import type { TestApp } from '../../test/test-app.ts';
+import { signIn } from '../auth-helpers.ts';
+import { createUser } from './accounts.ts';
+import type { TestApp } from '../test-app.ts';
 
 /** A picture as a phone would send it: a JPEG of `width` × `height`. */
 export function samplePhoto(width = 1600, height = 1200, colour = '#1f6feb'): Promise<Buffer> {
