@@ -1,35 +1,11 @@
-import { ACCOUNT_TYPES } from '@sekolo/shared/constants/enumerations';
 import { formatZar } from '@sekolo/shared/domain/money';
 import { formatDate, formatDateOfInstant } from '@sekolo/shared/domain/sa-calendar';
 import type { TEarnings, TPayoutView } from '@sekolo/shared/schemas/payouts';
-import type { TPayoutAccountView } from '@sekolo/shared/schemas/school-settings';
 import { Badge } from '~/components/ui/badge';
 
+export { AccountCard } from '~/components/bank-account';
+
 /** The pieces every payouts view shows: the balance's origins, an account, the payout history. */
-
-const typeLabel = (id: string) => ACCOUNT_TYPES.find((t) => t.id === id)?.label ?? id;
-
-export function AccountCard({ account, title }: { account: TPayoutAccountView; title: string }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm">
-      <p className="font-semibold text-slate-900">{title}</p>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        <dt className="text-slate-600">Bank</dt>
-        <dd>{account.bankName}</dd>
-        <dt className="text-slate-600">Account holder</dt>
-        <dd>{account.accountHolder}</dd>
-        <dt className="text-slate-600">Account number</dt>
-        <dd className="tabular-nums">{account.accountNumberMasked}</dd>
-        <dt className="text-slate-600">Branch code</dt>
-        <dd className="tabular-nums">{account.branchCode}</dd>
-        <dt className="text-slate-600">Type</dt>
-        <dd>{typeLabel(account.accountType)}</dd>
-        <dt className="text-slate-600">{account.confirmedAt ? 'Confirmed' : 'Asked for'}</dt>
-        <dd>{formatDateOfInstant(account.confirmedAt ?? account.requestedAt)}</dd>
-      </dl>
-    </div>
-  );
-}
 
 export function EarningsBreakdown({ earnings, availableCents }: { earnings: TEarnings; availableCents: number }) {
   const lines: [string, number, string?][] = [

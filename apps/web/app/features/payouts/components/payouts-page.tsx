@@ -1,25 +1,16 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { z } from 'zod';
-import { ACCOUNT_TYPES, BANKS, universalBranchCodeFor } from '@sekolo/shared/constants/enumerations';
 import { formatZar } from '@sekolo/shared/domain/money';
-import { formatDateOfInstant } from '@sekolo/shared/domain/sa-calendar';
 import { PAYOUT_MESSAGES as PM, type TPayoutOverview } from '@sekolo/shared/schemas/payouts';
-import {
-  SCHOOL_SETTINGS_MESSAGES as M,
-  ZPayoutAccountInput,
-  type TPayoutAccountInput,
-} from '@sekolo/shared/schemas/school-settings';
+import { SCHOOL_SETTINGS_MESSAGES as M } from '@sekolo/shared/schemas/school-settings';
+import { BankAccountChangeForm, CurrentBankAccount } from '~/components/bank-account';
 import { Button } from '~/components/ui/button';
 import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
-import { NativeSelect } from '~/components/ui/native-select';
-import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
+import { errorMessage } from '~/lib/server-field-errors';
 import {
   payoutOverviewQuery,
   useCancelAccountChange,
@@ -27,7 +18,7 @@ import {
   usePayOutNow,
   useRequestAccountChange,
 } from '../api/payouts-queries';
-import { AccountCard, EarningsBreakdown, PayoutHistory } from './payout-parts';
+import { EarningsBreakdown, PayoutHistory } from './payout-parts';
 
 /** "1 234,56", "R150", "150.5" → cents; null when it is not an amount. */
 export function randsToCents(text: string): number | null {
@@ -221,145 +212,34 @@ function BalanceCard({ data }: { data: TPayoutOverview }) {
 
 function BankAccount({ data }: { data: TPayoutOverview }) {
   const cancel = useCancelAccountChange();
+  const request = useRequestAccountChange();
   const { confirmed, pending, confirmationTo } = data.account;
   const guardian = data.confirmedBy === 'guardian';
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <section aria-labelledby="account-heading" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
-        <h2 id="account-heading" className="text-lg font-semibold text-slate-900">
-          Bank account
-        </h2>
-        {confirmed ? (
-          <AccountCard account={confirmed} title="Payouts go to this account" />
-        ) : (
-          <p className="text-sm text-slate-700">No confirmed account yet.</p>
-        )}
-        {pending && (
-          <div className="space-y-2" role="status">
-            <AccountCard account={pending} title="Waiting for confirmation" />
-            <p className="text-sm text-slate-700">
-              A confirmation link went to {confirmationTo.join(', ')}. It works until{' '}
-              {formatDateOfInstant(pending.expiresAt)}.
-            </p>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(undefined, {
-                  onSuccess: () => toast.success('The change was cancelled.'),
-                  onError: (error) => toast.error(errorMessage(error)),
-                })
-              }
-            >
-              Cancel the change
-            </Button>
-          </div>
-        )}
-      </section>
-      <AccountForm confirmationTo={confirmationTo} guardian={guardian} />
+      <CurrentBankAccount
+        headingId="account-heading"
+        heading="Bank account"
+        confirmed={confirmed}
+        pending={pending}
+        confirmationTo={confirmationTo}
+        none={<p className="text-sm text-slate-700">No confirmed account yet.</p>}
+        cancel={cancel}
+      />
+      <BankAccountChangeForm
+        heading="Add or change the bank account"
+        intro={
+          guardian
+            ? 'The guardian who consented to your shop confirms a new account from the link we e-mail them.'
+            : `A new account is used only after it is confirmed from the link we e-mail${
+                confirmationTo.length > 0 ? ` to ${confirmationTo.join(', ')}` : ''
+              }.`
+        }
+        send={async (body) => {
+          const answer = await request.mutateAsync(body);
+          return M.payoutConfirmationSent(answer.confirmationTo.join(', '));
+        }}
+      />
     </div>
-  );
-}
-
-const FIELDS = ['accountHolder', 'bank', 'otherBankName', 'accountNumber', 'branchCode', 'accountType'];
-
-function AccountForm({ confirmationTo, guardian }: { confirmationTo: string[]; guardian: boolean }) {
-  const id = useId();
-  const request = useRequestAccountChange();
-  const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<TPayoutAccountInput, unknown, z.output<typeof ZPayoutAccountInput>>({
-    resolver: zodResolver(ZPayoutAccountInput),
-    defaultValues: {
-      accountHolder: '',
-      bank: '' as never,
-      otherBankName: '',
-      accountNumber: '',
-      branchCode: '',
-      accountType: '' as never,
-    },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const bank = form.watch('bank');
-  const submit = form.handleSubmit(async (body) => {
-    setProblem(null);
-    try {
-      const answer = await request.mutateAsync(body);
-      form.reset();
-      toast.success(M.payoutConfirmationSent(answer.confirmationTo.join(', ')));
-    } catch (error) {
-      if (!applyServerFieldErrors(error, form.setError, FIELDS)) setProblem(errorMessage(error));
-    }
-  });
-  return (
-    <section aria-labelledby={`${id}-change`} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
-      <h2 id={`${id}-change`} className="text-lg font-semibold text-slate-900">
-        Add or change the bank account
-      </h2>
-      <p className="text-sm text-slate-600">
-        {guardian
-          ? 'The guardian who consented to your shop confirms a new account from the link we e-mail them.'
-          : 'A new account is used only after it is confirmed from the link we e-mail'}
-        {!guardian && confirmationTo.length > 0 ? ` to ${confirmationTo.join(', ')}.` : guardian ? '' : '.'}
-      </p>
-      <form
-        onSubmit={(e) => void submit(e)}
-        noValidate
-        aria-label="New bank account"
-        className="grid gap-3 sm:grid-cols-2"
-      >
-        <FormField id={`${id}-holder`} label="Account holder" error={errors.accountHolder?.message}>
-          <Input {...form.register('accountHolder')} autoComplete="off" />
-        </FormField>
-        <FormField id={`${id}-bank`} label="Bank" error={errors.bank?.message}>
-          <NativeSelect
-            {...form.register('bank', {
-              onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
-                const code = universalBranchCodeFor(event.target.value);
-                if (code) form.setValue('branchCode', code);
-              },
-            })}
-          >
-            <option value="">Choose a bank</option>
-            {BANKS.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        {bank === 'other' && (
-          <FormField id={`${id}-other`} label="Bank name" error={errors.otherBankName?.message}>
-            <Input {...form.register('otherBankName')} />
-          </FormField>
-        )}
-        <FormField id={`${id}-number`} label="Account number" error={errors.accountNumber?.message}>
-          <Input {...form.register('accountNumber')} inputMode="numeric" autoComplete="off" />
-        </FormField>
-        <FormField id={`${id}-branch`} label="Branch code" error={errors.branchCode?.message}>
-          <Input {...form.register('branchCode')} inputMode="numeric" />
-        </FormField>
-        <FormField id={`${id}-type`} label="Account type" error={errors.accountType?.message}>
-          <NativeSelect {...form.register('accountType')}>
-            <option value="">Choose a type</option>
-            {ACCOUNT_TYPES.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        {problem && (
-          <p role="alert" className="text-sm text-red-800 sm:col-span-2">
-            {problem}
-          </p>
-        )}
-        <div className="sm:col-span-2">
-          <Button type="submit" disabled={isSubmitting}>
-            Send confirmation link
-          </Button>
-        </div>
-      </form>
-    </section>
   );
 }
