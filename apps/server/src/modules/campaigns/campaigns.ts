@@ -16,11 +16,10 @@ import type { DbExecutor } from '../../platform/db/client.ts';
 import { organizations } from '../../platform/db/schema/auth.ts';
 import { campaignImages, campaigns, donations } from '../../platform/db/schema/campaigns.ts';
 import { transaction } from '../../platform/db/transaction.ts';
-import { detectAllowedContentType } from '../../platform/lib/file-content-type.ts';
-import { AppError, badRequest, isUniqueViolation, notFound } from '../../platform/http/errors.ts';
+import { badRequest, isUniqueViolation, notFound } from '../../platform/http/errors.ts';
 import { slugify } from '../../platform/tenancy/organizations.ts';
 import type { IFileStorage } from '../uploads/index.ts';
-import { IMAGE_SIZES, resizeImage } from '../listings/index.ts';
+import { storePicture } from '../listings/index.ts';
 import { ensureCharityProfile, issuesReceipts } from './charity-profile.ts';
 
 type TCampaignRow = typeof campaigns.$inferSelect;
@@ -152,12 +151,6 @@ export async function changeCampaignState(
   return getOwnCampaign(db, organizationId, id);
 }
 
-function storageKey(now = new Date()): string {
-  return `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('hex')}`;
-}
-
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-
 /** Adds a picture through the listings module's pipeline (checked by its bytes, resized to WebP, stored). */
 export async function addCampaignImage(
   db: DbExecutor,
@@ -165,21 +158,8 @@ export async function addCampaignImage(
   input: { organizationId: string; campaignId: string; bytes: Buffer; alt?: string },
 ): Promise<void> {
   const campaign = await ownRow(db, input.organizationId, input.campaignId);
-  const mime = await detectAllowedContentType(input.bytes, IMAGE_TYPES);
-  if (!mime) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', M.imageType);
-  let full: Awaited<ReturnType<typeof resizeImage>>;
-  let thumb: Awaited<ReturnType<typeof resizeImage>>;
-  try {
-    full = await resizeImage(input.bytes, IMAGE_SIZES.full);
-    thumb = await resizeImage(input.bytes, IMAGE_SIZES.thumb);
-  } catch {
-    throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', M.imageType);
-  }
-  const keys = { full: storageKey(), thumb: storageKey() };
-  await storage.put(keys.full, full.bytes, 'image/webp');
-  await storage.put(keys.thumb, thumb.bytes, 'image/webp');
-  try {
-    await transaction(db, async (tx) => {
+  await storePicture(storage, input.bytes, M.imageType, (picture) =>
+    transaction(db, async (tx) => {
       await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaign.id)).for('update');
       const [existing] = await tx
         .select({ n: count() })
@@ -189,18 +169,15 @@ export async function addCampaignImage(
       if (position >= MAX_CAMPAIGN_IMAGES) throw badRequest(M.tooManyImages);
       await tx.insert(campaignImages).values({
         campaignId: campaign.id,
-        storageKey: keys.full,
-        thumbKey: keys.thumb,
-        width: full.width,
-        height: full.height,
+        storageKey: picture.keys.full,
+        thumbKey: picture.keys.thumb,
+        width: picture.width,
+        height: picture.height,
         alt: (input.alt ?? '').trim().slice(0, 200) || campaign.title,
         position,
       });
-    });
-  } catch (error) {
-    await Promise.allSettled([storage.delete(keys.full), storage.delete(keys.thumb)]);
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function removeCampaignImage(

@@ -1,4 +1,4 @@
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
@@ -7,8 +7,9 @@ import { CAMPAIGN_MESSAGES as M } from '@sekolo/shared/schemas/campaigns';
 import { MAX_UPLOAD_BYTES } from '@sekolo/shared/schemas/uploads';
 import { fromContract } from '../../platform/http/contract-route.ts';
 import { MULTIPART_BODY } from '../../platform/http/cross-site-requests.ts';
+import { limitImageUploads, readImageUpload } from '../../platform/http/image-upload.ts';
 import { getSessionUser, requireRole, requireSession, type TSessionUser } from '../../platform/auth/guards.ts';
-import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import { consumeRateLimit, rateLimitedError } from '../../platform/rate-limits/rate-limit.ts';
 import { donations } from '../../platform/db/schema/campaigns.ts';
 import { createFileStorage } from '../uploads/index.ts';
@@ -42,7 +43,6 @@ import {
 } from './donations.ts';
 import { receiptPdf, receiptTokenMatches, summaryPdf } from './receipts.ts';
 
-const IMAGE_RATE_LIMIT = { limit: 120, windowMs: 15 * 60 * 1000 } as const;
 const DONATION_RATE_LIMIT = { limit: 20, windowMs: 15 * 60 * 1000 } as const;
 
 const pdf = (reply: FastifyReply, bytes: Uint8Array, filename: string) =>
@@ -110,34 +110,10 @@ export const charityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.ownImageAdd, { bodyTypes: [MULTIPART_BODY] }),
     onRequest: charity,
-    preHandler: async (request, reply) => {
-      const actor = await actorOf(request);
-      const result = await consumeRateLimit(db, { key: `campaign-images:${actor.userId}`, ...IMAGE_RATE_LIMIT });
-      if (!result.allowed) {
-        reply.header('retry-after', String(result.retryAfterSeconds));
-        throw rateLimitedError(result.retryAfterSeconds, 'uploads');
-      }
-    },
+    preHandler: limitImageUploads(db, 'campaign-images', async (request) => (await actorOf(request)).userId),
     handler: async (request, reply) => {
       const actor = await actorOf(request);
-      if (!request.isMultipart()) throw badRequest(M.imageType);
-      let bytes: Buffer | null = null;
-      let alt = '';
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            const buffer = await (part as MultipartFile).toBuffer();
-            if (part.fieldname === 'file' && !bytes) bytes = buffer;
-          } else if (part.fieldname === 'alt') {
-            alt = String(part.value ?? '');
-          }
-        }
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(413, 'FILE_TOO_LARGE', M.imageTooLarge);
-        throw error;
-      }
-      if (!bytes) throw badRequest(M.imageType, { file: M.imageType });
+      const { bytes, alt } = await readImageUpload(request, M);
       await addCampaignImage(db, storage, { ...actor, campaignId: request.params.id, bytes, alt });
       return reply.status(201).send(await getOwnCampaign(db, actor.organizationId, request.params.id));
     },

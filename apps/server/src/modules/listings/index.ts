@@ -4,7 +4,7 @@ export { sitemapEntries } from './catalogue.ts';
 export { addSitemapSource, sitemapRoutes, type TSitemapSource } from './sitemap.ts';
 export { commissionTierOf, ensureSellerProfile, sellerOrganizationOf } from './seller-profile.ts';
 export { publishHeldListing, setPublicationGate, type TPublicationGate } from './publication-gate.ts';
-export { IMAGE_SIZES, resizeImage } from './listing-images.ts';
+export { storePicture, type TStoredPicture } from './listing-images.ts';
 export {
   cancelSellerOrder,
   markMarketplaceOrdersPaid,

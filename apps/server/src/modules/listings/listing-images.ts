@@ -36,6 +36,40 @@ export async function resizeImage(
   return { bytes: data, width: info.width, height: info.height };
 }
 
+export type TStoredPicture = { keys: { full: string; thumb: string }; width: number; height: number };
+
+/**
+ * A picture's way into storage: checked by its bytes (PNG, JPEG or WebP, else 415 with
+ * `notAPicture`), resized to a page-sized WebP and a thumbnail, stored under keys of ours; then
+ * `record` writes its row. When `record` throws, the stored bytes go again.
+ */
+export async function storePicture<T>(
+  storage: IFileStorage,
+  bytes: Buffer,
+  notAPicture: string,
+  record: (picture: TStoredPicture) => Promise<T>,
+): Promise<T> {
+  const mime = await detectAllowedContentType(bytes, IMAGE_TYPES);
+  if (!mime) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', notAPicture);
+  let full: Awaited<ReturnType<typeof resizeImage>>;
+  let thumb: Awaited<ReturnType<typeof resizeImage>>;
+  try {
+    full = await resizeImage(bytes, IMAGE_SIZES.full);
+    thumb = await resizeImage(bytes, IMAGE_SIZES.thumb);
+  } catch {
+    throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', notAPicture);
+  }
+  const keys = { full: storageKey(), thumb: storageKey() };
+  await storage.put(keys.full, full.bytes, 'image/webp');
+  await storage.put(keys.thumb, thumb.bytes, 'image/webp');
+  try {
+    return await record({ keys, width: full.width, height: full.height });
+  } catch (error) {
+    await Promise.allSettled([storage.delete(keys.full), storage.delete(keys.thumb)]);
+    throw error;
+  }
+}
+
 /**
  * Adds a picture to the seller's listing: checked by its bytes, resized to a page-sized WebP and a
  * thumbnail, stored under keys of ours, recorded in a transaction (the bytes go again if it fails).
@@ -50,21 +84,8 @@ export async function addListingImage(
     .from(listings)
     .where(and(eq(listings.id, input.listingId), eq(listings.organizationId, input.organizationId)));
   if (!listing) throw notFound(M.notFound);
-  const mime = await detectAllowedContentType(input.bytes, IMAGE_TYPES);
-  if (!mime) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', M.imageType);
-  let full: Awaited<ReturnType<typeof resizeImage>>;
-  let thumb: Awaited<ReturnType<typeof resizeImage>>;
-  try {
-    full = await resizeImage(input.bytes, IMAGE_SIZES.full);
-    thumb = await resizeImage(input.bytes, IMAGE_SIZES.thumb);
-  } catch {
-    throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', M.imageType);
-  }
-  const keys = { full: storageKey(), thumb: storageKey() };
-  await storage.put(keys.full, full.bytes, 'image/webp');
-  await storage.put(keys.thumb, thumb.bytes, 'image/webp');
-  try {
-    return await transaction(db, async (tx) => {
+  return storePicture(storage, input.bytes, M.imageType, (picture) =>
+    transaction(db, async (tx) => {
       // Locks the listing: two uploads at once cannot pass the limit together.
       await tx.select({ id: listings.id }).from(listings).where(eq(listings.id, input.listingId)).for('update');
       const [existing] = await tx
@@ -77,20 +98,17 @@ export async function addListingImage(
         .insert(listingImages)
         .values({
           listingId: input.listingId,
-          storageKey: keys.full,
-          thumbKey: keys.thumb,
-          width: full.width,
-          height: full.height,
+          storageKey: picture.keys.full,
+          thumbKey: picture.keys.thumb,
+          width: picture.width,
+          height: picture.height,
           alt: (input.alt ?? '').trim().slice(0, 200) || listing.title,
           position,
         })
         .returning({ id: listingImages.id });
       return { id: row!.id };
-    });
-  } catch (error) {
-    await Promise.allSettled([storage.delete(keys.full), storage.delete(keys.thumb)]);
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function removeListingImage(

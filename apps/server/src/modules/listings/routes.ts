@@ -1,4 +1,4 @@
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listingsContracts as api } from '@sekolo/shared/contracts/listings';
 import { marketplaceContracts as mp } from '@sekolo/shared/contracts/marketplace';
@@ -6,9 +6,9 @@ import { LISTING_MESSAGES } from '@sekolo/shared/schemas/marketplace';
 import { MAX_UPLOAD_BYTES } from '@sekolo/shared/schemas/uploads';
 import { fromContract } from '../../platform/http/contract-route.ts';
 import { MULTIPART_BODY } from '../../platform/http/cross-site-requests.ts';
+import { limitImageUploads, readImageUpload } from '../../platform/http/image-upload.ts';
 import { getSessionUser, requireRole, requireSession, type TSessionUser } from '../../platform/auth/guards.ts';
-import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
-import { consumeRateLimit, rateLimitedError } from '../../platform/rate-limits/rate-limit.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import { createFileStorage } from '../uploads/index.ts';
 import { listActiveListings, listOwnListings } from './listings.ts';
 import { changeOwnStatus, createOwn, getOwn, listOwn, unpublishByOperator, updateOwn } from './own-listings.ts';
@@ -17,7 +17,6 @@ import { countListingView, listingDetail, searchCatalogue, sellerPage } from './
 import { sellerOrganizationOf } from './seller-profile.ts';
 import { advanceSellerOrder, listBuyerOrders, listSellerOrders, sellerOrder } from './orders.ts';
 
-const IMAGE_RATE_LIMIT = { limit: 120, windowMs: 15 * 60 * 1000 } as const;
 
 /**
  * Sellers' listings, prefix /api/listings. GET /: the published listings (public, paginated); GET
@@ -80,34 +79,10 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, mp.ownImageAdd, { bodyTypes: [MULTIPART_BODY] }),
     onRequest: seller,
-    preHandler: async (request, reply) => {
-      const actor = await actorOf(request);
-      const result = await consumeRateLimit(db, { key: `listing-images:${actor.userId}`, ...IMAGE_RATE_LIMIT });
-      if (!result.allowed) {
-        reply.header('retry-after', String(result.retryAfterSeconds));
-        throw rateLimitedError(result.retryAfterSeconds, 'uploads');
-      }
-    },
+    preHandler: limitImageUploads(db, 'listing-images', async (request) => (await actorOf(request)).userId),
     handler: async (request, reply) => {
       const actor = await actorOf(request);
-      if (!request.isMultipart()) throw badRequest(LISTING_MESSAGES.imageType);
-      let bytes: Buffer | null = null;
-      let alt = '';
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            const buffer = await (part as MultipartFile).toBuffer();
-            if (part.fieldname === 'file' && !bytes) bytes = buffer;
-          } else if (part.fieldname === 'alt') {
-            alt = String(part.value ?? '');
-          }
-        }
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(413, 'FILE_TOO_LARGE', LISTING_MESSAGES.imageTooLarge);
-        throw error;
-      }
-      if (!bytes) throw badRequest(LISTING_MESSAGES.imageType, { file: LISTING_MESSAGES.imageType });
+      const { bytes, alt } = await readImageUpload(request, LISTING_MESSAGES);
       await addListingImage(db, storage, { ...actor, listingId: request.params.id, bytes, alt });
       return reply.status(201).send(await getOwn(db, actor.organizationId, request.params.id));
     },
