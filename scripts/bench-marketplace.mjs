@@ -9,15 +9,13 @@
 // (captured from the catalogue's own code, scripts/bench-marketplace-capture.ts) are run directly
 // through pg the same number of times at the same concurrency. Prints both p95 and their ratio
 // (the server's cost over the SQL's) and writes bench-results/marketplace-latest.json.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
+import { freePort, startServer } from './bench-lib/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const LISTINGS = Math.max(1000, Number(process.env.BENCH_MARKETPLACE_LISTINGS || 20_000));
@@ -36,7 +34,6 @@ const dbUrl = (() => {
   url.pathname = `/${DB_NAME}`;
   return url.toString();
 })();
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 /** The searches a shopper makes: words, a typo, a section, a price band, a sort. */
 const SEARCHES = [
@@ -50,61 +47,15 @@ const SEARCHES = [
   { minPriceCents: '10000', maxPriceCents: '50000', sort: 'newest' },
 ];
 
-async function freePort() {
-  const probe = net.createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-function startServer(port, dataDir) {
-  const base = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      AUTH_SECRET: randomBytes(24).toString('hex'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: path.join(dataDir, 'data'),
-      WEB_DIST: path.join(dataDir, 'web'),
-      DATABASE_URL: dbUrl,
-      SEED: 'never',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** The bench's server on the database being measured, with the built web app's stand-in. */
+const benchServer = (port, dataDir) =>
+  startServer(port, {
+    AUTH_SECRET: randomBytes(24).toString('hex'),
+    DATA_DIR: path.join(dataDir, 'data'),
+    WEB_DIST: path.join(dataDir, 'web'),
+    DATABASE_URL: dbUrl,
+    SEED: 'never',
   });
-  child.stdout.on('data', (chunk) => (log += chunk));
-  child.stderr.on('data', (chunk) => (log += chunk));
-  return {
-    base,
-    async ready() {
-      const deadline = Date.now() + 120_000;
-      while (Date.now() < deadline) {
-        if (child.exitCode !== null) throw new Error(`The server exited (code ${child.exitCode}):\n${log}`);
-        try {
-          if ((await fetch(`${base}/api/health`)).ok) return;
-        } catch {
-          // not listening yet
-        }
-        await sleep(250);
-      }
-      throw new Error(`The server did not start:\n${log}`);
-    },
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, sleep(15_000)]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
-}
 
 /** 200 sellers and their listings, titles made of real school words so searches find hundreds. */
 async function fill(client) {
@@ -161,7 +112,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sekolo-bench-marketplace-'));
   fs.mkdirSync(path.join(dataDir, 'web'));
   fs.writeFileSync(path.join(dataDir, 'web', 'index.html'), '<!doctype html><title>bench</title>');
-  const server = startServer(await freePort(), dataDir);
+  const server = benchServer(await freePort(), dataDir);
   try {
     await server.ready(); // migrates the database
     const client = new pg.Client({ connectionString: dbUrl });

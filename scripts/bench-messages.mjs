@@ -8,15 +8,14 @@
 // They send BENCH_MESSAGES_N (default 100) messages in turn; each is timed from the send (POST on
 // the sender's process) until it arrives on the other's stream (the other process, through
 // LISTEN/NOTIFY). Prints p50, p95 and the slowest; exits 1 when p95 exceeds 250 ms (issue 39).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
+import { freePort, startServer } from './bench-lib/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const N = Math.max(10, Number(process.env.BENCH_MESSAGES_N || 100));
@@ -35,64 +34,17 @@ const dbUrl = (() => {
 })();
 const AUTH_SECRET = randomBytes(24).toString('hex');
 const PASSWORD = `bench-${randomBytes(6).toString('hex')}`;
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 
-async function freePort() {
-  const probe = net.createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-function startServer(port, dataDir, site) {
-  const base = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      AUTH_SECRET,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // Both processes serve one site (as behind one port): the same address and origin.
-      PUBLIC_URL: site,
-      DATA_DIR: path.join(dataDir, `data-${port}`),
-      WEB_DIST: path.join(dataDir, 'web'),
-      DATABASE_URL: dbUrl,
-      SEED: 'never',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** One of the two processes serving one site (as behind one port): the same address and origin. */
+const benchServer = (port, dataDir, site) =>
+  startServer(port, {
+    AUTH_SECRET,
+    PUBLIC_URL: site,
+    DATA_DIR: path.join(dataDir, `data-${port}`),
+    WEB_DIST: path.join(dataDir, 'web'),
+    DATABASE_URL: dbUrl,
+    SEED: 'never',
   });
-  child.stdout.on('data', (chunk) => (log += chunk));
-  child.stderr.on('data', (chunk) => (log += chunk));
-  return {
-    base,
-    async ready() {
-      const deadline = Date.now() + 90_000;
-      while (Date.now() < deadline) {
-        if (child.exitCode !== null) throw new Error(`A server exited (code ${child.exitCode}):\n${log}`);
-        try {
-          if ((await fetch(`${base}/api/health`)).ok) return;
-        } catch {
-          // not listening yet
-        }
-        await sleep(250);
-      }
-      throw new Error(`A server did not start:\n${log}`);
-    },
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, sleep(15_000)]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
-}
 
 let site = '';
 
@@ -165,11 +117,11 @@ async function main() {
   fs.writeFileSync(path.join(dataDir, 'web', 'index.html'), '<!doctype html><title>bench</title>');
   const portOne = await freePort();
   site = `http://127.0.0.1:${portOne}`;
-  const one = startServer(portOne, dataDir, site);
+  const one = benchServer(portOne, dataDir, site);
   let two;
   try {
     await one.ready(); // migrates the database
-    two = startServer(await freePort(), dataDir, site);
+    two = benchServer(await freePort(), dataDir, site);
     await two.ready();
     const { openPostgres } = await tsImport(path.join(root, 'apps/server/src/platform/db/client.ts'), import.meta.url);
     const { createUser } = await tsImport(
