@@ -21,7 +21,12 @@ export async function openDatabase(
   config: TConfig,
 ): Promise<{ database: DatabaseHandle; release: () => Promise<void> }> {
   if (config.databaseEngine === 'postgres') {
-    const database = await openPostgres(config.DATABASE_URL!, { max: config.DATABASE_POOL_MAX });
+    const database = await openPostgres(config.DATABASE_URL!, {
+      max: config.DATABASE_POOL_MAX,
+      directUrl: config.DATABASE_DIRECT_URL,
+      replicaUrl: config.DATABASE_REPLICA_URL,
+      namedStatements: config.DATABASE_NAMED_STATEMENTS,
+    });
     return { database, release: async () => undefined };
   }
   const release = await lockDataDir(config.dataDir);

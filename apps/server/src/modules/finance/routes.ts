@@ -48,6 +48,7 @@ import {
 import { queueFeeMail } from './use-cases/send-fee-mail.ts';
 import { myAccount, myAccounts, myOnlinePayment, payNow } from './use-cases/pay-online.ts';
 import { listPayouts, requestPayout } from './use-cases/pay-out-collections.ts';
+import { reportsOf } from '../../platform/db/client.ts';
 
 /**
  * School fees (prefix /api/school). The school's finance (/finance) is read with view_financials
@@ -57,6 +58,8 @@ import { listPayouts, requestPayout } from './use-cases/pay-out-collections.ts';
 export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, jobs, config } = app.deps;
   const { db } = database;
+  // Reports and exports read the replica when there is one.
+  const reports = reportsOf(database);
   const canView = requireSchoolPermission('view_financials');
   const canManage = requireSchoolPermissions(['view_financials'], ['manage_payments', 'manage_settings']);
   const asGuardian = requireSchoolPermission('manage_payments');
@@ -327,13 +330,13 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.ageAnalysis),
     onRequest: canView,
-    handler: async (request) => ageAnalysis(db, schoolOf(request).organizationId, request.query),
+    handler: async (request) => ageAnalysis(reports, schoolOf(request).organizationId, request.query),
   });
   app.route({
     ...fromContract(app, api.ageAnalysisCsv),
     onRequest: canView,
     handler: async (request, reply) => {
-      const analysis = await ageAnalysis(db, schoolOf(request).organizationId, request.query);
+      const analysis = await ageAnalysis(reports, schoolOf(request).organizationId, request.query);
       return csv(reply, `age-analysis-${analysis.asOf}.csv`, ageAnalysisCsv(analysis));
     },
   });
@@ -344,7 +347,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       csv(
         reply,
         `fee-transactions-${today()}.csv`,
-        await transactionsCsv(db, schoolOf(request).organizationId, request.query),
+        await transactionsCsv(reports, schoolOf(request).organizationId, request.query),
       ),
   });
   app.route({
@@ -354,7 +357,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       csv(
         reply,
         `fee-journal-${request.query.format}-${today()}.csv`,
-        await journalCsv(db, schoolOf(request).organizationId, request.query),
+        await journalCsv(reports, schoolOf(request).organizationId, request.query),
       ),
   });
   app.route({

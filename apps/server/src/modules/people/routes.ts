@@ -26,6 +26,7 @@ import {
   VIEW_LEARNERS,
 } from '../../platform/tenancy/school-context.ts';
 import { setLearnerArchived, updateLearner } from './update-learner.ts';
+import { reportsOf } from '../../platform/db/client.ts';
 
 /** The If-Match of a save: the record's updatedAt as the form read it (an entity tag, quoted or not). */
 function ifMatchOf(request: FastifyRequest): string | undefined {
@@ -97,7 +98,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: canManage,
     handler: async (request, reply) => {
       const ctx = schoolOf(request);
-      const csv = await exportLearners(db, ctx, request.query);
+      const csv = await exportLearners(reportsOf(app.deps.database), ctx, request.query);
       const day = schoolToday();
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -88,11 +88,28 @@ describe('loadConfig', () => {
     [{ DATABASE_POOL_MAX: 'many' }, 'DATABASE_POOL_MAX'],
     [{ WEB_CONCURRENCY: '2' }, 'WEB_CONCURRENCY'],
     [{ WEB_CONCURRENCY: '0', DATABASE_URL: 'postgres://db/sekolo' }, 'WEB_CONCURRENCY'],
+    [{ DATABASE_REPLICA_URL: 'postgres://replica/sekolo' }, 'DATABASE_REPLICA_URL'],
+    [{ DATABASE_DIRECT_URL: 'postgres://db/sekolo' }, 'DATABASE_DIRECT_URL'],
+    [{ DATABASE_URL: 'postgres://pooler/sekolo', DATABASE_REPLICA_URL: 'http://x' }, 'DATABASE_REPLICA_URL'],
+    [{ DATABASE_URL: 'postgres://pooler/sekolo', DATABASE_NAMED_STATEMENTS: 'perhaps' }, 'DATABASE_NAMED_STATEMENTS'],
   ])('refuses %j with an error naming %s', (env, variable) => {
     const error = configErrorOf(env);
     expect(error.problems).toHaveLength(1);
     expect(error.problems[0]).toMatch(new RegExp(`^${variable}: `));
     expect(error.message).toContain(`  - ${variable}: `);
+  });
+
+  it('takes a pooler, a direct connection and a replica, and named statements switched off', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://pooler:6432/sekolo',
+      DATABASE_DIRECT_URL: 'postgres://db:5432/sekolo',
+      DATABASE_REPLICA_URL: 'postgres://replica:5432/sekolo',
+      DATABASE_NAMED_STATEMENTS: 'false',
+    });
+    expect(config.DATABASE_DIRECT_URL).toBe('postgres://db:5432/sekolo');
+    expect(config.DATABASE_REPLICA_URL).toBe('postgres://replica:5432/sekolo');
+    expect(config.DATABASE_NAMED_STATEMENTS).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/sekolo' }).DATABASE_NAMED_STATEMENTS).toBe(true);
   });
 
   it('says why a conditional variable is missing', () => {

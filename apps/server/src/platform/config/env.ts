@@ -29,6 +29,19 @@ export const ZEnvSchema = z
     // Connections each server process keeps to PostgreSQL (ignored on PGlite); when not set,
     // defaultPoolMax. Keep processes x this under PostgreSQL's max_connections.
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).optional(),
+    // With DATABASE_URL through a transaction-mode pooler (PgBouncer): PostgreSQL itself, for LISTEN
+    // and the migrations' lock, which need a session of their own.
+    DATABASE_DIRECT_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    // A streaming replica that reports and exports read from.
+    DATABASE_REPLICA_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    // false: no named prepared statements (PgBouncer before 1.21 in transaction mode cannot keep them).
+    DATABASE_NAMED_STATEMENTS: booleanFromString.default(true),
     // Server processes sharing the port (node:cluster); more than 1 needs PostgreSQL (PGlite's folder is one process's).
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     WEB_DIST: z.string().min(1).optional(),
@@ -112,6 +125,10 @@ export const ZEnvSchema = z
         if (!env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=payfast' });
       }
+    }
+    for (const key of ['DATABASE_DIRECT_URL', 'DATABASE_REPLICA_URL'] as const) {
+      if (env[key] && !env.DATABASE_URL)
+        ctx.addIssue({ code: 'custom', path: [key], message: 'needs DATABASE_URL (PostgreSQL)' });
     }
     if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['WEB_CONCURRENCY'], message: 'above 1 needs DATABASE_URL (PostgreSQL)' });

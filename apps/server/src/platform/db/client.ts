@@ -31,6 +31,33 @@ export type DatabaseHandle = {
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** PostgreSQL: the pool's connections now (for /metrics); PGlite has no pool. */
   poolStats?(): TPoolStats;
+  /**
+   * Where reports and exports read: a streaming replica when DATABASE_REPLICA_URL names one (its
+   * answers may be a moment behind the primary), else `db`. Use `reportsOf(handle)`.
+   */
+  reports?: Database;
+  /** With a replica: how far its replay is behind the primary, in seconds (0 when caught up). */
+  replicaLagSeconds?(): Promise<number>;
+};
+
+/** The database reports and exports read (the replica when there is one). */
+export const reportsOf = (handle: DatabaseHandle): Database => handle.reports ?? handle.db;
+
+export type TPostgresOptions = {
+  /** Connections of the pool (and half as many, at least 2, to the replica). */
+  max?: number;
+  /**
+   * A session connection to PostgreSQL itself, for what a transaction-mode pooler (PgBouncer)
+   * cannot carry: LISTEN and the migrations' advisory lock. Default: `connectionString`.
+   */
+  directUrl?: string;
+  /** A streaming replica for reports and exports. */
+  replicaUrl?: string;
+  /**
+   * false: hot statements run unnamed instead of as named prepared statements, for a pooler that
+   * does not keep them (PgBouncer before 1.21 in transaction mode). Process-wide.
+   */
+  namedStatements?: boolean;
 };
 
 export type TPoolStats = { max: number; total: number; idle: number; waiting: number };
@@ -62,40 +89,60 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
   };
 }
 
-export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
+export async function openPostgres(connectionString: string, options: TPostgresOptions = {}): Promise<DatabaseHandle> {
+  const max = options.max ?? 20;
+  const pool = new pg.Pool({ connectionString, max });
   // An idle connection closed by the server (restart, failover, a dropped test database) must not
   // crash the process: the pool replaces it on the next checkout.
-  pool.on('error', (error: Error & { code?: string }) => {
+  const onPoolError = (error: Error & { code?: string }) => {
     if (error.code !== '57P01')
       console.warn(`PostgreSQL connection error (${error.code ?? 'unknown'}); the pool will reconnect.`);
-  });
+  };
+  pool.on('error', onPoolError);
   // Fail at start, with the reason, rather than on the first request.
   const probe = await pool.connect();
   probe.release();
+  if (options.namedStatements === false) namedStatementsOff = true;
+  const replica = options.replicaUrl
+    ? new pg.Pool({ connectionString: options.replicaUrl, max: Math.max(2, Math.ceil(max / 2)) })
+    : null;
+  replica?.on('error', onPoolError);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const direct = options.directUrl ?? connectionString;
   return {
     db,
     engine: 'postgres',
     async migrate() {
-      const lockClient = await pool.connect();
+      // One session throughout: the advisory lock is held by the connection that migrates.
+      const client = new pg.Client({ connectionString: direct });
+      await client.connect();
       try {
-        await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg({ client, schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
-        await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-        lockClient.release();
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        await client.end();
       }
     },
-    listen: (channel, onPayload) => listenOnPostgres(connectionString, channel, onPayload),
+    listen: (channel, onPayload) => listenOnPostgres(direct, channel, onPayload),
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), replica?.end()]);
     },
     poolStats: () => ({
       max: pool.options.max ?? 10,
       total: pool.totalCount,
       idle: pool.idleCount,
       waiting: pool.waitingCount,
+    }),
+    ...(replica && {
+      reports: drizzlePg({ client: replica, schema }) as unknown as Database,
+      async replicaLagSeconds() {
+        const { rows } = await replica.query<{ lag: number | null }>(
+          `SELECT CASE WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
+             ELSE extract(epoch FROM now() - pg_last_xact_replay_timestamp()) END::float8 AS lag`,
+        );
+        return Math.max(0, rows[0]?.lag ?? 0);
+      },
     }),
   };
 }
@@ -189,6 +236,9 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 
 const dialect = new PgDialect();
 
+/** Set by openPostgres({ namedStatements: false }): hot statements then run unnamed. */
+let namedStatementsOff = false;
+
 /**
  * A statement whose text never changes, built once with a `sql.placeholder` for each value, to run
  * as the prepared statement `name`: on PostgreSQL, node-postgres parses it once per connection and
@@ -199,7 +249,9 @@ const dialect = new PgDialect();
 export function namedStatement<T = Record<string, unknown>>(name: string, statement: SQL) {
   const query = dialect.sqlToQuery(statement);
   return async (db: DbExecutor, values: Record<string, unknown>): Promise<T[]> =>
-    rowsOf<T>(await db._.session.prepareQuery(query, undefined, name, false).execute(values));
+    rowsOf<T>(
+      await db._.session.prepareQuery(query, undefined, namedStatementsOff ? undefined : name, false).execute(values),
+    );
 }
 
 /**
@@ -221,7 +273,9 @@ async function runInArrays<T>(
   values: Record<string, unknown>,
   mapRows: (rows: unknown[][]) => T,
 ): Promise<T> {
-  const prepared = db._.session.prepareQuery(query, undefined, name, true, (rows) => mapRows(rows as unknown[][]));
+  const prepared = db._.session.prepareQuery(query, undefined, namedStatementsOff ? undefined : name, true, (rows) =>
+    mapRows(rows as unknown[][]),
+  );
   return (await prepared.execute(values)) as T;
 }
 

@@ -66,6 +66,14 @@ export function createMetrics(database: DatabaseHandle): TMetrics {
     },
   });
   new client.Gauge({
+    name: 'sekolo_db_replica_lag_seconds',
+    help: 'How far the read replica (DATABASE_REPLICA_URL) is behind the primary, in seconds; absent without a replica.',
+    registers: [registry],
+    async collect() {
+      if (database.replicaLagSeconds) this.set(await database.replicaLagSeconds());
+    },
+  });
+  new client.Gauge({
     name: 'sekolo_jobs',
     help: 'Background jobs in the queue by name and state: created and retry are waiting (the depth), active running, failed kept for the operator (a week).',
     labelNames: ['job', 'state'] as const,

@@ -7,6 +7,7 @@ import { getGradebook, markChanges, releaseMarks, saveMarks } from './gradebook.
 import { getProgramme, saveProgrammeTerm } from './programme.ts';
 import { markableClasses, myChildrenResults, myResults } from './results.ts';
 import { atRiskLearners, markDistributions, markScheduleCsv } from './reports.ts';
+import { reportsOf } from '../../../platform/db/client.ts';
 
 /**
  * Assessment, prefix /api/school/assessment. The school admin (manage_curriculum) edits the
@@ -16,6 +17,8 @@ import { atRiskLearners, markDistributions, markScheduleCsv } from './reports.ts
  */
 export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
+  // The school's reports read the replica when there is one.
+  const reports = reportsOf(app.deps.database);
   const canMark = requireSchoolPermission(...MARK_GRADES);
 
   app.route({
@@ -75,7 +78,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.markDistributions),
     onRequest: requireSchoolPermission('view_reports'),
     handler: async (request) => ({
-      classes: await markDistributions(db, schoolOf(request), request.query.year, request.query.term),
+      classes: await markDistributions(reports, schoolOf(request), request.query.year, request.query.term),
     }),
   });
 
@@ -83,7 +86,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.atRisk),
     onRequest: requireSchoolPermission('view_reports'),
     handler: async (request) => ({
-      learners: await atRiskLearners(db, schoolOf(request), request.query.year, request.query.term),
+      learners: await atRiskLearners(reports, schoolOf(request), request.query.year, request.query.term),
     }),
   });
 

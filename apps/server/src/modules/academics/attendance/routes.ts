@@ -18,6 +18,7 @@ import { exportAttendance } from './export-attendance.ts';
 import { absenteesCsv, attendanceReport, attendanceReportPdf } from './reports.ts';
 import { getRegister, registerBodyForSession, saveRefusal, saveRegister } from './register.ts';
 import { getClassMonth, getDayOverview, getGradeRates, getLearnerHistory, listAttendanceClasses } from './views.ts';
+import { reportsOf } from '../../../platform/db/client.ts';
 
 function daysBefore(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -56,6 +57,8 @@ function reportPeriod(query: TAttendanceReportQuery) {
  */
 export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
+  // Reports and exports read the replica when there is one.
+  const reports = reportsOf(app.deps.database);
   const canView = requireSchoolPermission(...VIEW_ATTENDANCE);
   const canManageAll = requireSchoolPermission(...MANAGE_ALL_ATTENDANCE);
 
@@ -184,7 +187,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.report),
     onRequest: canReport,
-    handler: async (request) => attendanceReport(db, schoolOf(request), reportPeriod(request.query)),
+    handler: async (request) => attendanceReport(reports, schoolOf(request), reportPeriod(request.query)),
   });
 
   app.route({
@@ -192,7 +195,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: canReport,
     handler: async (request, reply) => {
       const period = reportPeriod(request.query);
-      const csv = await absenteesCsv(db, schoolOf(request), period);
+      const csv = await absenteesCsv(reports, schoolOf(request), period);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="chronic-absentees-${period.from}-to-${period.to}.csv"`)
@@ -206,7 +209,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: canReport,
     handler: async (request, reply) => {
       const period = reportPeriod(request.query);
-      const pdf = await attendanceReportPdf(db, schoolOf(request), period);
+      const pdf = await attendanceReportPdf(reports, schoolOf(request), period);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="attendance-report-${period.from}-to-${period.to}.pdf"`)
@@ -221,7 +224,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const ctx = schoolOf(request);
       const { from, to } = range(request.query);
-      const csv = await exportAttendance(db, ctx, { from, to, classId: request.query.classId });
+      const csv = await exportAttendance(reports, ctx, { from, to, classId: request.query.classId });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="attendance-${from}-to-${to}.csv"`)
