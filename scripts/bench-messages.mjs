@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global fetch, performance, TextDecoder, AbortController */
+/* global fetch, performance */
 // Messages bench (D20), run by `npm run bench` or alone (BENCH_ONLY=messages):
 //   node scripts/bench-messages.mjs
 // Two server processes on one PostgreSQL database of their own (BENCH_DATABASE_URL, as the school
@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { freePort, startServer } from './bench-lib/server.mjs';
+import { openStream, signIn } from './bench-lib/session.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const N = Math.max(10, Number(process.env.BENCH_MESSAGES_N || 100));
@@ -47,61 +48,6 @@ const benchServer = (port, dataDir, site) =>
   });
 
 let site = '';
-
-async function signIn(base, email) {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed (${response.status}): ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
-/** A user's event stream: `waitFor(marker)` resolves when a message with that body arrives. */
-async function openStream(base, cookie) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/api/realtime/stream`, { headers: { cookie }, signal: controller.signal });
-  if (!response.ok) throw new Error(`stream refused (${response.status})`);
-  const waiting = new Map();
-  let ready;
-  const isReady = new Promise((resolve) => (ready = resolve));
-  void (async () => {
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event === 'ready') ready();
-          if (event === 'message.created' && data) {
-            const body = JSON.parse(data).message.body;
-            waiting.get(body)?.(performance.now());
-            waiting.delete(body);
-          }
-        }
-      }
-    } catch {
-      // closed
-    }
-  })();
-  await isReady;
-  return {
-    waitFor: (marker) => new Promise((resolve) => waiting.set(marker, resolve)),
-    close: () => controller.abort(),
-  };
-}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -146,8 +92,8 @@ async function main() {
     });
     await database.close();
 
-    const adaCookie = await signIn(one.base, ada.email);
-    const benCookie = await signIn(two.base, ben.email);
+    const adaCookie = await signIn(one.base, ada.email, PASSWORD, site);
+    const benCookie = await signIn(two.base, ben.email, PASSWORD, site);
     const adaStream = await openStream(one.base, adaCookie);
     const benStream = await openStream(two.base, benCookie);
     const started = await fetch(`${one.base}/api/messages/conversations`, {

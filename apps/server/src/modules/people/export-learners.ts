@@ -20,10 +20,16 @@ export type TLearnerExportQuery = TListedLearners & { sort: TLearnerSort; dir: '
  * by default every active learner by name) as CSV in the import's columns, so an export can be
  * edited and imported into another school. One statement, as before the filters: at 50 000 learners
  * the whole school is one pass over the learners and their classes. Cells that a spreadsheet would
- * run as a formula are escaped. Exports of children's data are audited, with the filters.
+ * run as a formula are escaped. Exports of children's data are audited, with the filters. `reads`:
+ * where the rows are read (a replica); the audit is written to `db`.
  */
-export async function exportLearners(db: DbExecutor, ctx: TSchoolContext, query: TLearnerExportQuery): Promise<string> {
-  const rows = await db
+export async function exportLearners(
+  db: DbExecutor,
+  ctx: TSchoolContext,
+  query: TLearnerExportQuery,
+  reads: DbExecutor = db,
+): Promise<string> {
+  const rows = await reads
     .select({ learner: learners, className: registerClasses.name })
     .from(learners)
     .leftJoin(registerClasses, eq(registerClasses.id, learners.registerClassId))

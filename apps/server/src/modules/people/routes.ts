@@ -98,7 +98,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: canManage,
     handler: async (request, reply) => {
       const ctx = schoolOf(request);
-      const csv = await exportLearners(reportsOf(app.deps.database), ctx, request.query);
+      const csv = await exportLearners(db, ctx, request.query, reportsOf(app.deps.database));
       const day = schoolToday();
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

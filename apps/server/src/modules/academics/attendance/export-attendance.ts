@@ -24,15 +24,17 @@ export const ATTENDANCE_CSV_COLUMNS = [
 /**
  * The school's marks between two dates (optionally one class) as CSV, formula cells escaped, the
  * time of each mark in the school's time (platform/lib/csv.ts).
- * Exports of children's data are audited.
+ * Exports of children's data are audited (to `db`; the marks are read from `reads`, a replica when
+ * there is one).
  */
 export async function exportAttendance(
   db: DbExecutor,
   ctx: TSchoolContext,
   input: { from: string; to: string; classId?: string },
+  reads: DbExecutor = db,
 ): Promise<string> {
-  if (input.classId) await findSchoolClass(db, ctx, input.classId);
-  const rows = await db
+  if (input.classId) await findSchoolClass(reads, ctx, input.classId);
+  const rows = await reads
     .select({
       date: attendanceRecords.date,
       className: registerClasses.name,

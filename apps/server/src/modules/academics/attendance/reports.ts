@@ -158,9 +158,17 @@ export const ABSENTEES_CSV_COLUMNS = [
   'absence_rate_percent',
 ] as const;
 
-/** Every chronic absentee of the period as CSV; an export of children's data, so audited. */
-export async function absenteesCsv(db: DbExecutor, ctx: TSchoolContext, period: TPeriod): Promise<string> {
-  const { absentees } = await chronicAbsentees(db, ctx, period, null);
+/**
+ * Every chronic absentee of the period as CSV; an export of children's data, so audited (to `db`;
+ * the rows are read from `reads`, a replica when there is one).
+ */
+export async function absenteesCsv(
+  db: DbExecutor,
+  ctx: TSchoolContext,
+  period: TPeriod,
+  reads: DbExecutor = db,
+): Promise<string> {
+  const { absentees } = await chronicAbsentees(reads, ctx, period, null);
   await recordAudit(db, {
     action: 'attendance.absentees_exported',
     actorUserId: ctx.user.id,
@@ -186,10 +194,18 @@ export async function absenteesCsv(db: DbExecutor, ctx: TSchoolContext, period: 
   );
 }
 
-/** The report on paper: the period, each grade's and class's rate, and the chronic absentees. Audited. */
-export async function attendanceReportPdf(db: DbExecutor, ctx: TSchoolContext, period: TPeriod): Promise<Uint8Array> {
-  const report = await attendanceReport(db, ctx, period);
-  const { absentees } = await chronicAbsentees(db, ctx, period, null);
+/**
+ * The report on paper: the period, each grade's and class's rate, and the chronic absentees.
+ * Audited to `db`; read from `reads`.
+ */
+export async function attendanceReportPdf(
+  db: DbExecutor,
+  ctx: TSchoolContext,
+  period: TPeriod,
+  reads: DbExecutor = db,
+): Promise<Uint8Array> {
+  const report = await attendanceReport(reads, ctx, period);
+  const { absentees } = await chronicAbsentees(reads, ctx, period, null);
   await recordAudit(db, {
     action: 'attendance.report_exported',
     actorUserId: ctx.user.id,

@@ -195,7 +195,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: canReport,
     handler: async (request, reply) => {
       const period = reportPeriod(request.query);
-      const csv = await absenteesCsv(reports, schoolOf(request), period);
+      const csv = await absenteesCsv(db, schoolOf(request), period, reports);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="chronic-absentees-${period.from}-to-${period.to}.csv"`)
@@ -209,7 +209,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: canReport,
     handler: async (request, reply) => {
       const period = reportPeriod(request.query);
-      const pdf = await attendanceReportPdf(reports, schoolOf(request), period);
+      const pdf = await attendanceReportPdf(db, schoolOf(request), period, reports);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="attendance-report-${period.from}-to-${period.to}.pdf"`)
@@ -224,7 +224,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const ctx = schoolOf(request);
       const { from, to } = range(request.query);
-      const csv = await exportAttendance(reports, ctx, { from, to, classId: request.query.classId });
+      const csv = await exportAttendance(db, ctx, { from, to, classId: request.query.classId }, reports);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="attendance-${from}-to-${to}.csv"`)
