@@ -9,7 +9,7 @@ export function registerAnnouncementJobs(
   jobs: JobQueue,
   db: Database,
   mailer: Mailer,
-  config: Pick<TConfig, 'publicUrl' | 'BULKSMS_API_URL'>,
+  config: TConfig,
 ): void {
   jobs.register<{ announcementId: string }>({
     name: ANNOUNCEMENT_SEND_JOB,

@@ -196,7 +196,7 @@ function announcementMail(
 export async function sendAnnouncement(
   db: Database,
   mailer: Mailer,
-  config: Pick<TConfig, 'publicUrl' | 'BULKSMS_API_URL'>,
+  config: TConfig,
   announcementId: string,
 ): Promise<{ emails: number; sms: number }> {
   const [a] = await db
@@ -255,7 +255,7 @@ export async function sendAnnouncement(
 
   let sms = 0;
   const state = a.row.channels.includes('sms') ? await schoolSmsState(db, a.row.organizationId) : null;
-  const provider = state?.usable ? providerFor(state.usable, config) : null;
+  const provider = state?.usable ? await providerFor(state.usable, { config, db }) : null;
   const text = smsTextOf(a.school, a.row);
   for (;;) {
     const batch = await transaction(db, async (tx) => {

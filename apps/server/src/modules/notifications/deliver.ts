@@ -51,7 +51,7 @@ export function notificationMail(publicUrl: string, n: Pick<TPending, 'title' | 
 export async function deliverPendingNotifications(
   db: Database,
   mailer: Mailer,
-  config: Pick<TConfig, 'publicUrl' | 'BULKSMS_API_URL'>,
+  config: TConfig,
 ): Promise<{ emails: number; sms: number }> {
   let emails = 0;
   let sms = 0;
@@ -103,7 +103,7 @@ export async function deliverPendingNotifications(
       const allowed = list.filter((t) => !out.has(t.to));
       await sendSms(
         db,
-        providerFor(state.usable, config),
+        await providerFor(state.usable, { config, db }),
         organizationId,
         allowed.map((t) => ({ to: t.to, body: t.body, purpose: 'notification' as const })),
       );

@@ -16,7 +16,7 @@ export function registerNotificationJobs(
   jobs: JobQueue,
   db: Database,
   mailer: Mailer,
-  config: Pick<TConfig, 'publicUrl' | 'BULKSMS_API_URL'>,
+  config: TConfig,
 ): void {
   const handler = async () => deliverPendingNotifications(db, mailer, config);
   jobs.register<{ eventKey?: string }>({

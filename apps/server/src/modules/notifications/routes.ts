@@ -22,6 +22,7 @@ import {
   receiveSmsWebhook,
   recordOptOut,
   schoolSmsState,
+  sealSmsSecret,
   sendSms,
 } from './sms-account.ts';
 
@@ -109,13 +110,15 @@ export const smsAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const ctx = schoolOf(request);
       const input = request.body;
+      // A new gateway secret is stored sealed (never in the clear); an empty one keeps the stored one.
+      const sealedNew = input.secret !== '' ? await sealSmsSecret(input.secret, { config, db }) : '';
       return transaction(db, async (tx) => {
         const [existing] = await tx
           .select()
           .from(smsAccounts)
           .where(eq(smsAccounts.organizationId, ctx.organizationId))
           .for('update');
-        const secret = input.secret !== '' ? input.secret : (existing?.secret ?? '');
+        const secret = sealedNew !== '' ? sealedNew : (existing?.secret ?? '');
         if (input.provider === 'bulksms' && !secret) throw badRequest(M.secretRequired, { secret: M.secretRequired });
         const values = {
           provider: input.provider,
@@ -155,7 +158,7 @@ export const smsAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('retry-after', String(limit.retryAfterSeconds));
         throw rateLimitedError(limit.retryAfterSeconds, 'test messages');
       }
-      const [result] = await sendSms(db, providerFor(state.account, config), ctx.organizationId, [
+      const [result] = await sendSms(db, await providerFor(state.account, { config, db }), ctx.organizationId, [
         {
           to: request.body.to,
           body: `Test message from ${ctx.schoolName} on Sekolo: the school's SMS account works.`,

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { getSchoolPackage } from '@sekolo/shared/constants/packages';
 import type { TConfig } from '../../platform/config/env.ts';
-import { rowsOf, type DbExecutor } from '../../platform/db/client.ts';
+import { rowsOf, type Database, type DbExecutor } from '../../platform/db/client.ts';
+import { openSecret, sealSecret } from '../../platform/lib/sealed-secret.ts';
+import { resolveAuthSecret } from '../auth/index.ts';
 import { smsAccounts, smsMessages, smsOptOuts, subscriptions } from '../../platform/db/schema/index.ts';
 import { createBulkSmsProvider } from '../../platform/sms/bulksms.ts';
 import { isStopRequest, toSmsNumber } from '../../platform/sms/sms-number.ts';
@@ -34,21 +36,40 @@ export async function schoolSmsState(db: DbExecutor, organizationId: string) {
   };
 }
 
-/** The provider of a school's account: the sandbox, or BulkSMS with the school's credentials. */
-export function providerFor(
+/**
+ * The provider of a school's account: the sandbox, or BulkSMS with the school's credentials (the
+ * secret is stored sealed: platform/lib/sealed-secret.ts, under the app secret).
+ */
+export async function providerFor(
+  account: TSmsAccountRow,
+  deps: { config: TConfig; db: Database },
+  options: { fetch?: typeof fetch } = {},
+): Promise<SmsProvider> {
+  const secret =
+    account.provider === 'bulksms' ? openSecret(account.secret, await resolveAuthSecret(deps.config, deps.db)) : '';
+  return providerOf(account, deps.config, secret, options);
+}
+
+function providerOf(
   account: TSmsAccountRow,
   config: Pick<TConfig, 'BULKSMS_API_URL'>,
+  secret: string,
   options: { fetch?: typeof fetch } = {},
 ): SmsProvider {
   if (account.provider === 'bulksms')
     return createBulkSmsProvider({
       baseUrl: config.BULKSMS_API_URL,
       username: account.username,
-      secret: account.secret,
+      secret,
       senderId: account.senderId || undefined,
       fetch: options.fetch,
     });
   return createSandboxSmsProvider();
+}
+
+/** How a school's gateway secret is stored: sealed under the app secret. */
+export async function sealSmsSecret(secret: string, deps: { config: TConfig; db: Database }): Promise<string> {
+  return sealSecret(secret, await resolveAuthSecret(deps.config, deps.db));
 }
 
 export function newWebhookToken(): string {
@@ -135,7 +156,8 @@ export async function receiveSmsWebhook(
 ): Promise<{ reports: number; optOuts: number } | null> {
   const [account] = await db.select().from(smsAccounts).where(eq(smsAccounts.webhookToken, token));
   if (!account) return null;
-  const parsed = providerFor(account, config).parseWebhook(body);
+  // Reading a gateway's report needs no credential.
+  const parsed = providerOf(account, config, '').parseWebhook(body);
   let reports = 0;
   if (parsed.reports.length) {
     const updated = rowsOf(

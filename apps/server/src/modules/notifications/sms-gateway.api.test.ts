@@ -75,6 +75,10 @@ describe('SMS through the school’s BulkSMS account', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.body).not.toContain('gateway-secret');
     expect(saved.json().account).toMatchObject({ provider: 'bulksms', username: 'demo-high', hasSecret: true });
+    // Stored sealed: the database holds no copy of the password in the clear.
+    const [stored] = await t.database.db.select({ secret: smsAccounts.secret }).from(smsAccounts);
+    expect(stored!.secret).toMatch(/^sealed:v1:/);
+    expect(stored!.secret).not.toContain('gateway-secret');
     expect(saved.json().account.webhookUrl).toMatch(/^http:\/\/localhost:3000\/api\/sms\/bulksms\/[\w-]{32}$/);
     // Saving again without a secret keeps the stored one.
     await as(school.cookies.admin!, 'PUT', '/api/school/sms-account', {
