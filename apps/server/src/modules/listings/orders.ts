@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { commissionFor } from '@sekolo/shared/domain/fee-calculator';
 import { schoolPaymentBreakdown } from '@sekolo/shared/domain/fee-calculator';
+import { formatZar } from '@sekolo/shared/domain/money';
 import { BASKET_CHECKOUT_MESSAGES, MAX_LINE_QUANTITY, type TBasketCheckout } from '@sekolo/shared/schemas/listings';
 import {
   ORDER_MESSAGES,
@@ -9,7 +10,7 @@ import {
   type TMarketplaceOrder,
   type TOrderStatus,
 } from '@sekolo/shared/schemas/marketplace-orders';
-import type { DbExecutor } from '../../platform/db/client.ts';
+import { rowsOf, type DbExecutor } from '../../platform/db/client.ts';
 import { transaction } from '../../platform/db/transaction.ts';
 import { organizations, users } from '../../platform/db/schema/auth.ts';
 import { listings } from '../../platform/db/schema/listings.ts';
@@ -23,6 +24,7 @@ import {
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { composeMail } from '../../platform/mail/compose-mail.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { notifyEach } from '../notifications/index.ts';
 import { commissionTierOf, ensureSellerProfile } from './seller-profile.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -297,6 +299,7 @@ export async function markMarketplaceOrdersPaid(tx: DbExecutor, paymentOrderId: 
     UPDATE listings l SET sold_count = l.sold_count + s.quantity
     FROM (SELECT listing_id, sum(quantity)::int AS quantity FROM marketplace_order_lines WHERE order_id IN ${ids} GROUP BY listing_id) s
     WHERE l.id = s.listing_id`);
+  await notifySellersOfPaidOrders(tx, ids);
   return paid
     .sort((a, b) => a.reference.localeCompare(b.reference))
     .map((o) => ({
@@ -307,6 +310,45 @@ export async function markMarketplaceOrdersPaid(tx: DbExecutor, paymentOrderId: 
       processingFeeCents: o.processingFeeCents,
       commissionCents: o.commissionCents,
     }));
+}
+
+/**
+ * Each member of each seller hears of a new paid order (the notification centre: in the app, and
+ * by e-mail unless they turned order updates off), in the payment's transaction, once per order.
+ * A young entrepreneur's shop is sent to its own orders page.
+ */
+async function notifySellersOfPaidOrders(tx: DbExecutor, orderIds: string[]): Promise<void> {
+  const orders = rowsOf<{
+    id: string;
+    reference: string;
+    subtotal_cents: number;
+    buyer: string | null;
+    items: number;
+    shop: boolean;
+  }>(
+    await tx.execute(sql`
+      select o.id, o.reference, o.subtotal_cents, b.name as buyer, org.type = 'shop' as shop,
+        (select coalesce(sum(l.quantity), 0)::int from marketplace_order_lines l where l.order_id = o.id) as items
+      from marketplace_orders o
+      join organizations org on org.id = o.seller_organization_id
+      left join users b on b.id = o.buyer_user_id
+      where o.id in ${orderIds}`),
+  );
+  const notices = orders.map((o) => ({
+    key: `marketplace-order-paid:${o.id}`,
+    order_id: o.id,
+    title: `New order ${o.reference}: ${formatZar(o.subtotal_cents)}`,
+    body: `${o.buyer ?? 'A customer'} paid for order ${o.reference} (${o.items} ${o.items === 1 ? 'item' : 'items'}). Open your orders to prepare it.`,
+    link: o.shop ? '/dashboard/entrepreneur/orders' : '/dashboard/business/orders',
+  }));
+  await notifyEach(tx, null, {
+    organizationId: null,
+    kind: 'order',
+    events: sql`select x.key as event_key, m.user_id, x.title, x.body, x.link
+      from jsonb_to_recordset(${JSON.stringify(notices)}::jsonb) as x(key text, order_id uuid, title text, body text, link text)
+      join marketplace_orders o on o.id = x.order_id
+      join organization_members m on m.organization_id = o.seller_organization_id`,
+  });
 }
 
 /** Gives back the stock an order held (an unpaid basket, or a cancelled order). */
@@ -473,10 +515,7 @@ export type TOrderNotice = {
   note: string;
 };
 
-/**
- * The buyer hears of each step of their order. Today an e-mail through the mailer's outbox, in the
- * same transaction as the step; when modules/notifications lands, its notify() is called here.
- */
+/** The buyer hears of each step of their order: an e-mail through the outbox, in the step's transaction. */
 export async function notifyBuyer(
   tx: DbExecutor,
   mailer: Mailer,

@@ -4,33 +4,14 @@ import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { ledgerEntries, ledgerJournals } from '../../platform/db/schema/ledger.ts';
 import { listings } from '../../platform/db/schema/listings.ts';
 import { marketplaceOrders } from '../../platform/db/schema/marketplace.ts';
-import { outboxMessages } from '../../platform/db/schema/index.ts';
+import { notifications, outboxMessages } from '../../platform/db/schema/index.ts';
 import { paymentOrders } from '../../platform/db/schema/payments.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
-import { marketplaceSellers } from '../../platform/db/schema/marketplace.ts';
-import { ensureOrganizationWithMember } from '../../platform/tenancy/organizations.ts';
+import { createSeller } from '../../test/factories/marketplace.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { balanceOf, findUnbalancedJournals } from '../ledger/index.ts';
 import { paymentProvidersFor } from './providers/index.ts';
-
-/** An approved business partner with a marketplace profile at a commission tier, signed in. */
-async function createSeller(t: TestApp, options: { name: string; tier: 'free' | 'standard'; province?: string }) {
-  const user = await createUser(t.database.db, { role: 'business_partner' });
-  const organizationId = await ensureOrganizationWithMember(t.database.db, {
-    name: options.name,
-    type: 'business',
-    userId: user.id,
-    role: 'business_partner',
-  });
-  await t.database.db.insert(marketplaceSellers).values({
-    organizationId,
-    partnerTypes: ['product_vendor'],
-    commissionTier: options.tier,
-    province: options.province ?? 'gauteng',
-  });
-  return { user, organizationId, cookie: (await signIn(t.app, user.email, user.password)).cookie };
-}
 
 describe('marketplace orders: one payment, one order per seller, states, refunds, stock (API)', () => {
   let t: TestApp;
@@ -141,6 +122,16 @@ describe('marketplace orders: one payment, one order per seller, states, refunds
       [cape.organizationId, 'paid', 20_000, 2_000], // standard tier: 10 %
     ]);
     expect(split.reduce((sum, o) => sum + o.processingFeeCents, 0)).toBe(5_440);
+    // Each seller hears of its own paid order (in the app, and by e-mail by default), not the other's.
+    const told = await db()
+      .select({ userId: notifications.userId, title: notifications.title, link: notifications.link })
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'order'), inArray(notifications.userId, [jozi.user.id, cape.user.id])))
+      .orderBy(asc(notifications.title));
+    expect(told).toEqual([
+      { userId: jozi.user.id, title: `New order ${split[0]!.reference}: R600,00`, link: '/dashboard/business/orders' },
+      { userId: cape.user.id, title: `New order ${split[1]!.reference}: R200,00`, link: '/dashboard/business/orders' },
+    ]);
 
     const journals = await db()
       .select()
