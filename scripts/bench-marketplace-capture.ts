@@ -1,19 +1,30 @@
-// The marketplace bench's helper (scripts/bench-marketplace.mjs): runs the catalogue's own search
-// (modules/listings/catalogue.ts searchCatalogue) once on a pg pool that records each statement it
-// sends, so the bench can time the same SQL run directly through pg, without the HTTP server.
+// The marketplace bench's helper (scripts/bench-marketplace.mjs): runs the catalogue's own code
+// (modules/listings/catalogue.ts: the search, a listing's page) once on a pg pool that records each
+// statement it sends, so the bench can time the same SQL run directly through pg, without the HTTP
+// server.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { ZCatalogueQuery } from '@sekolo/shared/schemas/marketplace';
 import * as schema from '../apps/server/src/platform/db/schema/index.ts';
 import type { DbExecutor } from '../apps/server/src/platform/db/client.ts';
-import { searchCatalogue } from '../apps/server/src/modules/listings/catalogue.ts';
+import { countListingView, listingDetail, searchCatalogue } from '../apps/server/src/modules/listings/catalogue.ts';
 
 export type TStatement = { text: string; values: unknown[] };
 
-export async function captureCatalogueSql(
-  connectionString: string,
-  query: Record<string, string>,
-): Promise<TStatement[]> {
+/** The statements of one search of the catalogue. */
+export function captureCatalogueSql(connectionString: string, query: Record<string, string>): Promise<TStatement[]> {
+  return capture(connectionString, (db) => searchCatalogue(db, ZCatalogueQuery.parse(query)));
+}
+
+/** The statements of one listing's page, its view counted as the route counts it. */
+export function captureListingSql(connectionString: string, id: string): Promise<TStatement[]> {
+  return capture(connectionString, async (db) => {
+    const detail = await listingDetail(db, id);
+    await countListingView(db, detail.id);
+  });
+}
+
+async function capture(connectionString: string, run: (db: DbExecutor) => Promise<unknown>): Promise<TStatement[]> {
   const pool = new pg.Pool({ connectionString, max: 1 });
   pool.on('error', () => {});
   const statements: TStatement[] = [];
@@ -30,7 +41,7 @@ export async function captureCatalogueSql(
   pool.on('connect', (client) => record(client as never));
   try {
     const db = drizzle({ client: pool, schema }) as unknown as DbExecutor;
-    await searchCatalogue(db, ZCatalogueQuery.parse(query));
+    await run(db);
     // The pg_trgm probe is asked once per process; the server has asked it long before a search.
     return statements.filter((s) => !s.text.includes('pg_extension'));
   } finally {

@@ -3,12 +3,15 @@
 // Marketplace bench (issue 40), run by `npm run bench` or alone (BENCH_ONLY=marketplace):
 //   node scripts/bench-marketplace.mjs
 // One server process on a PostgreSQL database of its own (BENCH_DATABASE_URL, as the school bench)
-// holding BENCH_MARKETPLACE_LISTINGS (default 20 000) published listings from 200 sellers. The
-// catalogue search (GET /api/marketplace/listings with a word, a typo, a filter or a sort) is asked
-// BENCH_MARKETPLACE_N times (default 400) at 16 at once; then the very statements the search sends
-// (captured from the catalogue's own code, scripts/bench-marketplace-capture.ts) are run directly
-// through pg the same number of times at the same concurrency. Prints both p95 and their ratio
-// (the server's cost over the SQL's) and writes bench-results/marketplace-latest.json.
+// holding BENCH_MARKETPLACE_LISTINGS (default 100 000) published listings from
+// BENCH_MARKETPLACE_SELLERS (default 2 000) sellers. The catalogue search (GET
+// /api/marketplace/listings with a word, a typo, a filter or a sort; target p95 <= 20 ms) and a
+// listing's page (GET /api/marketplace/listings/:id, which counts the view; target p95 <= 10 ms) are
+// each asked BENCH_MARKETPLACE_N times (default 400) at 16 at once; then the very statements each
+// sends (captured from the catalogue's own code, scripts/bench-marketplace-capture.ts) are run
+// directly through pg the same number of times at the same concurrency. Prints both p95 and their
+// ratio (the server's cost over the SQL's), writes bench-results/marketplace-latest.json, and exits 1
+// on a missed target.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,10 +21,11 @@ import { tsImport } from 'tsx/esm/api';
 import { freePort, startServer } from './bench-lib/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const LISTINGS = Math.max(1000, Number(process.env.BENCH_MARKETPLACE_LISTINGS || 20_000));
+const LISTINGS = Math.max(1000, Number(process.env.BENCH_MARKETPLACE_LISTINGS || 100_000));
 const N = Math.max(32, Number(process.env.BENCH_MARKETPLACE_N || 400));
 const CONCURRENCY = 16;
-const SELLERS = 200;
+const SELLERS = Math.max(10, Number(process.env.BENCH_MARKETPLACE_SELLERS || 2_000));
+const TARGETS = { searchP95Ms: 20, listingP95Ms: 10 };
 const LOCAL_SOCKET_DIR = '/var/run/postgresql';
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ||
@@ -57,7 +61,7 @@ const benchServer = (port, dataDir) =>
     SEED: 'never',
   });
 
-/** 200 sellers and their listings, titles made of real school words so searches find hundreds. */
+/** The sellers and their listings, titles made of real school words so searches find hundreds. */
 async function fill(client) {
   await client.query(`
     INSERT INTO organizations (name, slug, type)
@@ -132,45 +136,67 @@ async function main() {
       if (!response.ok) throw new Error(`search ${i} failed (${response.status})`);
       await response.arrayBuffer();
     });
+    const probe = new pg.Client({ connectionString: dbUrl });
+    await probe.connect();
+    const ids = (await probe.query(`SELECT id FROM listings ORDER BY random() LIMIT 20`)).rows.map((r) => r.id);
+    await probe.end();
+    const pageHttp = await timed(async (i) => {
+      const response = await fetch(`${server.base}/api/marketplace/listings/${ids[i % ids.length]}`);
+      if (!response.ok) throw new Error(`listing page ${i} failed (${response.status})`);
+      await response.arrayBuffer();
+    });
 
-    const { captureCatalogueSql } = await tsImport(
+    const { captureCatalogueSql, captureListingSql } = await tsImport(
       path.join(root, 'scripts/bench-marketplace-capture.ts'),
       import.meta.url,
     );
-    const statements = [];
-    for (const search of SEARCHES) statements.push(await captureCatalogueSql(dbUrl, search));
+    const searchStatements = [];
+    for (const search of SEARCHES) searchStatements.push(await captureCatalogueSql(dbUrl, search));
+    const pageStatements = [];
+    for (const id of ids) pageStatements.push(await captureListingSql(dbUrl, id));
     const pool = new pg.Pool({ connectionString: dbUrl, max: CONCURRENCY });
     pool.on('error', () => {}); // an idle client closed by the cleanup's DROP DATABASE
-    const direct = await timed(async (i) => {
-      const c = await pool.connect();
-      try {
-        for (const s of statements[i % statements.length]) await c.query(s.text, s.values);
-      } finally {
-        c.release();
-      }
-    });
+    const runDirect = (statements) =>
+      timed(async (i) => {
+        const c = await pool.connect();
+        try {
+          for (const s of statements[i % statements.length]) await c.query(s.text, s.values);
+        } finally {
+          c.release();
+        }
+      });
+    const direct = await runDirect(searchStatements);
+    const pageDirect = await runDirect(pageStatements);
     await pool.end();
 
+    const figures = (httpTimes, sqlTimes) => ({
+      httpP50Ms: percentile(httpTimes, 50),
+      httpP95Ms: percentile(httpTimes, 95),
+      sqlP50Ms: percentile(sqlTimes, 50),
+      sqlP95Ms: percentile(sqlTimes, 95),
+      ratioP95: percentile(httpTimes, 95) / percentile(sqlTimes, 95),
+    });
     const report = {
       listings: LISTINGS,
       sellers: SELLERS,
       n: N,
       concurrency: CONCURRENCY,
-      httpP50Ms: percentile(http, 50),
-      httpP95Ms: percentile(http, 95),
-      sqlP50Ms: percentile(direct, 50),
-      sqlP95Ms: percentile(direct, 95),
-      ratioP95: percentile(http, 95) / percentile(direct, 95),
+      search: { ...figures(http, direct), targetP95Ms: TARGETS.searchP95Ms },
+      listingPage: { ...figures(pageHttp, pageDirect), targetP95Ms: TARGETS.listingP95Ms },
       loadAverage: os.loadavg(),
     };
-    console.log(
-      `  search over HTTP: p50 ${report.httpP50Ms.toFixed(1)} ms, p95 ${report.httpP95Ms.toFixed(1)} ms; ` +
-        `the same SQL through pg: p50 ${report.sqlP50Ms.toFixed(1)} ms, p95 ${report.sqlP95Ms.toFixed(1)} ms; ` +
-        `ratio (p95) ${report.ratioP95.toFixed(2)}`,
-    );
+    for (const [name, f] of [
+      ['search', report.search],
+      ['listing page', report.listingPage],
+    ]) {
+      console.log(
+        `  ${name} over HTTP: p50 ${f.httpP50Ms.toFixed(1)} ms, p95 ${f.httpP95Ms.toFixed(1)} ms (target ≤ ${f.targetP95Ms} ms); ` +
+          `the same SQL through pg: p50 ${f.sqlP50Ms.toFixed(1)} ms, p95 ${f.sqlP95Ms.toFixed(1)} ms; ratio (p95) ${f.ratioP95.toFixed(2)}`,
+      );
+    }
     fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
     fs.writeFileSync(path.join(root, 'bench-results/marketplace-latest.json'), JSON.stringify(report, null, 2) + '\n');
-    return true;
+    return report.search.httpP95Ms <= TARGETS.searchP95Ms && report.listingPage.httpP95Ms <= TARGETS.listingP95Ms;
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
