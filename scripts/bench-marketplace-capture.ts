@@ -33,7 +33,8 @@ async function capture(connectionString: string, run: (db: DbExecutor) => Promis
     (target as { query: unknown }).query = (...args: unknown[]) => {
       const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
       if (typeof first === 'string') statements.push({ text: first, values: second ?? [] });
-      else statements.push({ text: first.text, values: first.values ?? [] });
+      // drizzle's array-mode queries pass their values beside the config, not in it.
+      else statements.push({ text: first.text, values: first.values ?? second ?? [] });
       return original(...args);
     };
   };
