@@ -42,6 +42,10 @@ const ROUTES: Record<string, { rule: TRule; url: string; payload?: object }> = {
   'GET /api/directory': { rule: 'public', url: '/api/directory?q=academy' },
   'GET /api/directory/': { rule: 'public', url: '/api/directory/?type=school' },
   'GET /api/directory/profiles/:slug': { rule: 'public', url: '/api/directory/profiles/directory-access-academy' },
+  'GET /api/directory/logos/:organizationId': {
+    rule: 'public',
+    url: '/api/directory/logos/00000000-0000-4000-8000-000000000000',
+  },
   'GET /api/directory/settings': { rule: 'organisation-admin', url: '/api/directory/settings' },
   'PUT /api/directory/settings': { rule: 'organisation-admin', url: '/api/directory/settings', payload: SETTINGS },
 };
