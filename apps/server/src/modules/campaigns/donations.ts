@@ -182,7 +182,7 @@ export async function markDonationPaid(
   if (receiptNumber)
     actions.unshift({
       label: 'Download your s18A receipt',
-      url: `${base}/api/funding/receipts/${gift.id}?token=${await receiptToken(deps.config, deps.db, gift.id)}`,
+      url: `${base}/api/funding/receipts/${gift.id}?token=${await receiptToken(deps.config, tx, gift.id)}`,
     });
   const body = composeMail({
     greeting: `Dear ${gift.donorName},`,
