@@ -23,7 +23,7 @@ test('a donor gives to a campaign and downloads the s18A receipt', async ({ page
   await expect(page.getByTestId('campaign-progress')).toContainText('raised of R120 000,00');
 
   await page.getByLabel('R500,00').check();
-  await page.getByLabel('Address', { exact: true }).fill('7 Jakaranda Street, Arcadia, Pretoria, 0083');
+  await page.getByLabel('Address (optional)', { exact: true }).fill('7 Jakaranda Street, Arcadia, Pretoria, 0083');
   await page.getByLabel('ID number or income tax number').fill('9202204720082');
   await expect(page.getByTestId('donation-total')).toHaveText('R534,00');
   await page.getByRole('button', { name: 'Donate R500,00' }).click();

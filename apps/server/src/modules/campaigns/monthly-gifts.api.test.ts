@@ -252,5 +252,7 @@ describe('monthly gifts (API)', { timeout: 180_000 }, () => {
     await failOrder(db(), first!.paymentOrderId!);
     const [gift] = await db().select().from(monthlyGifts).where(eq(monthlyGifts.id, first!.monthlyGiftId!));
     expect(gift!.status).toBe('failed');
+    // It never started, so it is not among the stranger's monthly gifts.
+    expect((await call('GET', '/api/funding/my-donations', stranger.cookie)).json().monthlyGifts).toEqual([]);
   });
 });

@@ -295,12 +295,18 @@ async function giftView(db: DbExecutor, gift: TGiftRow): Promise<TMyMonthlyGift>
   };
 }
 
-/** The donor's monthly gifts, running ones first. */
+/** The donor's monthly gifts that started or are waiting for their first payment, running ones first. */
 export async function listMyMonthlyGifts(db: DbExecutor, donorUserId: string): Promise<TMyMonthlyGift[]> {
   const rows = await db
     .select()
     .from(monthlyGifts)
-    .where(eq(monthlyGifts.donorUserId, donorUserId))
+    .where(
+      and(
+        eq(monthlyGifts.donorUserId, donorUserId),
+        // A gift whose first month was never paid (the checkout failed or was left) never started.
+        sql`not (${monthlyGifts.status} = 'failed' and ${monthlyGifts.failedAttempts} = 0)`,
+      ),
+    )
     .orderBy(sql`case when ${monthlyGifts.status} = 'active' then 0 else 1 end`, desc(monthlyGifts.createdAt))
     .limit(100);
   return Promise.all(rows.map((gift) => giftView(db, gift)));
