@@ -123,6 +123,7 @@ function registerModuleJobs(app: App) {
   registerCampaignJobs(app.deps.jobs, {
     config: app.deps.config,
     db: app.deps.database.db,
+    database: app.deps.database,
     mailer: app.deps.mailer,
   });
   registerFinanceJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);

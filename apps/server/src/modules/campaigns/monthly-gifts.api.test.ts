@@ -255,4 +255,19 @@ describe('monthly gifts (API)', { timeout: 180_000 }, () => {
     // It never started, so it is not among the stranger's monthly gifts.
     expect((await call('GET', '/api/funding/my-donations', stranger.cookie)).json().monthlyGifts).toEqual([]);
   });
+
+  it('when the campaign ends, its monthly gifts stop at the next run and their donors are mailed', async () => {
+    const gift = await startMonthly(stranger, 12_000, '4242');
+    await db().update(campaigns).set({ state: 'ended' }).where(eq(campaigns.id, campaignId));
+    const summary = await chargeDueMonthlyGifts(deps(), gift.nextChargeOn!);
+    expect(summary).toMatchObject({ ended: 1, charged: 0 });
+    const [after] = await db().select().from(monthlyGifts).where(eq(monthlyGifts.id, gift.id));
+    expect(after).toMatchObject({ status: 'cancelled', nextChargeOn: null });
+    expect(await paidMonthsOf(gift.id)).toHaveLength(1);
+    const [user] = await db().select().from(monthlyGifts).where(eq(monthlyGifts.id, gift.id));
+    const mails = await t.outbox(user!.donorEmail);
+    expect(mails.map((m) => m.subject)).toContain(
+      'Your monthly gift to Ubuntu Reading Trust has stopped: the campaign ended',
+    );
+  });
 });

@@ -202,11 +202,69 @@ export async function failMonthlyCharge(deps: TMonthlyDeps, giftId: string, toda
   });
 }
 
-export type TMonthlyRunSummary = { charged: number; declined: number; stopped: number };
+export type TMonthlyRunSummary = { charged: number; declined: number; stopped: number; ended?: number };
 
 /**
- * The sandbox's monthly run (daily on the job queue): every active sandbox gift whose date has come
- * is charged by its card token. Safe to run twice: a charge's key is the gift and its date, a
+ * The gifts of campaigns that no longer take donations (ended, or past their end date) stop: at the
+ * provider first where it charges by itself (a gift PayFast cannot stop now is tried again on the
+ * next run), then here; the donor is mailed. Answers how many stopped.
+ */
+export async function stopGiftsOfEndedCampaigns(deps: TMonthlyDeps, today: string): Promise<number> {
+  const rows = await deps.db
+    .select({ gift: monthlyGifts, title: campaigns.title, charityName: organizations.name })
+    .from(monthlyGifts)
+    .innerJoin(campaigns, eq(campaigns.id, monthlyGifts.campaignId))
+    .innerJoin(organizations, eq(organizations.id, monthlyGifts.organizationId))
+    .where(
+      and(
+        inArray(monthlyGifts.status, ['pending', 'active']),
+        or(eq(campaigns.state, 'ended'), sql`${campaigns.endsOn} < ${today}`),
+      ),
+    )
+    .limit(500);
+  const provider = deps.database ? paymentProvidersFor({ config: deps.config, database: deps.database }).active : null;
+  let stopped = 0;
+  for (const { gift, title, charityName } of rows) {
+    if (gift.status === 'pending') continue; // its first payment is still on its way
+    if (gift.provider !== 'sandbox' && gift.providerToken) {
+      if (!provider || provider.name !== gift.provider || !provider.cancelRecurring) continue;
+      if (!(await provider.cancelRecurring(gift.providerToken))) continue;
+    }
+    await transaction(deps.db, async (tx) => {
+      const [ended] = await tx
+        .update(monthlyGifts)
+        .set({ status: 'cancelled', cancelledAt: sql`now()`, nextChargeOn: null, updatedAt: sql`now()` })
+        .where(and(eq(monthlyGifts.id, gift.id), eq(monthlyGifts.status, 'active')))
+        .returning();
+      if (!ended) return;
+      stopped++;
+      const base = deps.config.publicUrl.replace(/\/$/, '');
+      const body = composeMail({
+        greeting: `Dear ${gift.donorName},`,
+        paragraphs: [
+          `The campaign "${title}" of ${charityName} has ended, so your monthly gift of ${formatZar(gift.amountCents)} to it has stopped. Nothing more will be charged.`,
+          'Thank you for every month you gave.',
+        ],
+        actions: [{ label: 'See your donations', url: `${base}/donations` }],
+        footer: ['You get this mail because you gave monthly through Sekolo.'],
+      });
+      await deps.mailer.send(
+        {
+          to: gift.donorEmail,
+          subject: `Your monthly gift to ${charityName} has stopped: the campaign ended`,
+          ...body,
+          tag: 'donation-monthly-ended',
+        },
+        { within: tx },
+      );
+    });
+  }
+  return stopped;
+}
+
+/**
+ * The monthly run (daily on the job queue): gifts of campaigns that ended stop; every active
+ * sandbox gift whose date has come is charged by its card token. Safe to run twice: a charge's key is the gift and its date, a
  * declined attempt counts once a day.
  */
 export async function chargeDueMonthlyGifts(
@@ -215,6 +273,7 @@ export async function chargeDueMonthlyGifts(
   options: { giftIds?: string[] } = {},
 ): Promise<TMonthlyRunSummary> {
   const summary: TMonthlyRunSummary = { charged: 0, declined: 0, stopped: 0 };
+  if (!options.giftIds) summary.ended = await stopGiftsOfEndedCampaigns(deps, today);
   const due = await deps.db
     .select()
     .from(monthlyGifts)
