@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, signIn, uniqueEmail } from '../fixtures/accounts';
+import { createAccount, DEMO_PASSWORD, signIn, uniqueEmail } from '../fixtures/accounts';
 import { linkFrom, waitForMail } from '../fixtures/outbox';
 
 /**
@@ -103,4 +103,29 @@ test("the directory's charity profile lists its campaigns with their progress", 
     'href',
     '/directory/ubuntu-reading-trust',
   );
+});
+
+test('the charity uploads a logo on its public profile; its directory profile and campaign pages show it', async ({
+  page,
+}) => {
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await signIn(page, 'charity@ubuntu-reading.sekolo.test', DEMO_PASSWORD);
+  await page.goto('/dashboard/charity/public-profile');
+  await page
+    .getByLabel('Logo (optional)')
+    .setInputFiles({ name: 'ubuntu-logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('button', { name: 'Remove ubuntu-logo.png' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Save public profile' }).click();
+  await expect(page.getByText('Your public profile is saved.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'The current logo of Ubuntu Reading Trust' })).toBeVisible();
+
+  await page.goto('/directory/ubuntu-reading-trust');
+  const logo = page.getByRole('img', { name: 'Ubuntu Reading Trust logo' });
+  await expect(logo).toBeVisible();
+  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await page.goto('/funding/books-for-khayelitsha-libraries');
+  await expect(page.getByRole('img', { name: 'Ubuntu Reading Trust logo' })).toBeVisible();
 });

@@ -8,6 +8,7 @@ import {
   type TDirectorySettings,
   type TDirectorySettingsInput,
 } from '@sekolo/shared/schemas/directory';
+import type { TUploadedFile } from '@sekolo/shared/schemas/uploads';
 import { FileUpload } from '~/components/upload/file-upload';
 import { Button } from '~/components/ui/button';
 import { CheckboxField, FormField } from '~/components/ui/form-field';
@@ -58,9 +59,12 @@ function SettingsForm({ settings }: { settings: TDirectorySettings }) {
   const [form, setForm] = useState<TForm>(() => formOf(settings));
   const [errors, setErrors] = useState<Partial<Record<keyof TForm, string>>>({});
   const [logoUrl, setLogoUrl] = useState(settings.logoUrl);
+  // A logo uploaded but not saved yet: shown as uploaded until the profile is saved.
+  const [newLogo, setNewLogo] = useState<TUploadedFile | null>(null);
   useEffect(() => {
     setForm(formOf(settings));
     setLogoUrl(settings.logoUrl);
+    setNewLogo(null);
   }, [settings]);
   const isSchool = settings.kind === 'school';
   const set = <K extends keyof TForm>(key: K, value: TForm[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -151,8 +155,11 @@ function SettingsForm({ settings }: { settings: TDirectorySettings }) {
             id={`${id}-logo-file`}
             label={logoUrl ? 'New logo' : 'Logo'}
             required={false}
-            value={null}
-            onChange={(file) => set('logoUploadId', file?.id ?? settings.logoUploadId)}
+            value={newLogo}
+            onChange={(file) => {
+              setNewLogo(file);
+              set('logoUploadId', file?.id ?? (logoUrl ? settings.logoUploadId : null));
+            }}
             error={errors.logoUploadId}
             description={`PNG, JPEG or WebP. Shown on your directory profile${settings.kind === 'charity' ? ' and campaign pages' : ' and shop page'}; saved with the profile.`}
             purpose="logo"
