@@ -43,12 +43,7 @@ import {
   smsWebhookRoutes,
 } from './modules/notifications/index.ts';
 import { bookingRoutes, registerBookingJobs } from './modules/bookings/index.ts';
-import {
-  charityRoutes,
-  consoleCharityRoutes,
-  fundingRoutes,
-  registerCampaignJobs,
-} from './modules/campaigns/index.ts';
+import { charityRoutes, consoleCharityRoutes, fundingRoutes, registerCampaignJobs } from './modules/campaigns/index.ts';
 import { directoryRoutes, directorySitemapEntries } from './modules/directory/index.ts';
 import {
   announcementRoutes,
