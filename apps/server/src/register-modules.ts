@@ -43,7 +43,7 @@ import {
   smsWebhookRoutes,
 } from './modules/notifications/index.ts';
 import { bookingRoutes, registerBookingJobs } from './modules/bookings/index.ts';
-import { charityRoutes, consoleCharityRoutes, fundingRoutes } from './modules/campaigns/index.ts';
+import { charityRoutes, consoleCharityRoutes, fundingRoutes, registerCampaignJobs } from './modules/campaigns/index.ts';
 import { directoryRoutes, directorySitemapEntries } from './modules/directory/index.ts';
 import {
   announcementRoutes,
@@ -115,6 +115,12 @@ export async function registerModules(app: App) {
 /** Every module's background jobs (platform/jobs), registered on the app's queue. */
 function registerModuleJobs(app: App) {
   registerPaymentJobs(app.deps.jobs, app.deps.database.db);
+  registerCampaignJobs(app.deps.jobs, {
+    config: app.deps.config,
+    db: app.deps.database.db,
+    database: app.deps.database,
+    mailer: app.deps.mailer,
+  });
   registerFinanceJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
   registerAdmissionsJobs(
     app.deps.jobs,

@@ -28,8 +28,9 @@ describe('demo charity and campaigns', () => {
     const books = (
       await t.app.inject({ method: 'GET', url: '/api/funding/campaigns/books-for-khayelitsha-libraries' })
     ).json();
-    expect(books).toMatchObject({ goalCents: 12_000_000, raisedCents: 4_750_000, donationCount: 30, state: 'active' });
-    expect(books.charity).toEqual({ name: 'Ubuntu Reading Trust', town: 'Cape Town', s18aReceipts: true });
+    // 30 gifts once, and two monthly donors' two months each (R200 and R150 a month).
+    expect(books).toMatchObject({ goalCents: 12_000_000, raisedCents: 4_820_000, donationCount: 34, state: 'active' });
+    expect(books.charity).toMatchObject({ name: 'Ubuntu Reading Trust', town: 'Cape Town', s18aReceipts: true });
     expect(books.recentDonors.some((d: { name: string }) => d.name === 'Anonymous')).toBe(true);
     const ended = (
       await t.app.inject({ method: 'GET', url: '/api/funding/campaigns/winter-reading-packs-2026' })
@@ -38,10 +39,10 @@ describe('demo charity and campaigns', () => {
 
     // Each gift is one journal, and every journal balances.
     const gifts = await t.database.db.select().from(donations);
-    expect(gifts).toHaveLength(57);
+    expect(gifts).toHaveLength(61);
     expect(gifts.every((g) => g.status === 'paid' && g.receiptNumber)).toBe(true);
     const journals = await t.database.db.select().from(ledgerJournals).where(eq(ledgerJournals.kind, 'payment'));
-    expect(journals.length).toBeGreaterThanOrEqual(57);
+    expect(journals.length).toBeGreaterThanOrEqual(61);
     expect(await findUnbalancedJournals(t.database.db)).toEqual([]);
 
     // The charity signs in to its dashboard; the demo customer sees his receipts.
@@ -49,12 +50,15 @@ describe('demo charity and campaigns', () => {
     const donors = (
       await t.app.inject({ method: 'GET', url: '/api/charity/donations', headers: { cookie: charity.cookie } })
     ).json();
-    expect(donors.count).toBe(57);
+    expect(donors.count).toBe(61);
+    expect(donors).toMatchObject({ monthlyDonorCount: 2, monthlyTotalCents: 35_000 });
+    expect(donors.donors.filter((d: { monthly: boolean }) => d.monthly)).toHaveLength(4);
     const customer = await signIn(t.app, 'customer@sekolo.test', 'demo-password-2026', { ip: '10.93.0.2' });
     const mine = (
       await t.app.inject({ method: 'GET', url: '/api/funding/my-donations', headers: { cookie: customer.cookie } })
     ).json();
-    expect(mine.donations).toHaveLength(2);
+    expect(mine.donations).toHaveLength(4);
+    expect(mine.monthlyGifts).toMatchObject([{ status: 'active', amountCents: 20_000, paidCount: 2 }]);
     expect(mine.donations.every((d: { receiptNumber: string | null }) => d.receiptNumber)).toBe(true);
   }, 300_000);
 });

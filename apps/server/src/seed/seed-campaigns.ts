@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
@@ -7,10 +7,11 @@ import {
   campaigns,
   charityProfiles,
   donations,
+  monthlyGifts,
   organizationMembers,
   users,
 } from '../platform/db/schema/index.ts';
-import { ensureCharityProfile, registerDonationHooks } from '../modules/campaigns/index.ts';
+import { chargeDueMonthlyGifts, ensureCharityProfile, registerDonationHooks } from '../modules/campaigns/index.ts';
 import { createOrder } from '../modules/payments/index.ts';
 import { creditOrder } from '../modules/payments/credit-order.ts';
 import { createFileStorage } from '../modules/uploads/index.ts';
@@ -281,6 +282,68 @@ export const seedCampaigns: TSeeder = async ({ config, database, mailer, demoPas
     }
     if (spec.state === 'ended')
       await db.update(campaigns).set({ state: 'ended' }).where(eq(campaigns.id, campaign!.id));
+    if (index === 0) await seedMonthlyDonors({ config, database, mailer }, campaign!, customer ?? null);
   }
   return logins;
 };
+
+/**
+ * Two monthly donors on the first campaign (the demo customer among them, so his /donations page
+ * shows a monthly gift to cancel): each gift's first month paid through the checkout (the sandbox
+ * card kept for later months), the second month charged by the monthly run, then dated a month
+ * back, so the next charge falls due in a month.
+ */
+async function seedMonthlyDonors(
+  deps: Pick<Parameters<TSeeder>[0], 'config' | 'database' | 'mailer'>,
+  campaign: typeof campaigns.$inferSelect,
+  customer: typeof users.$inferSelect | null,
+) {
+  const { config, database, mailer } = deps;
+  const { db } = database;
+  const today = todayInSouthAfrica();
+  const donors = [
+    { user: customer, name: 'Johan Botha', email: customer?.email ?? 'johan.botha@donors.sekolo.test', cents: 20_000 },
+    { user: null, name: 'Ayanda Mthembu', email: 'ayanda.mthembu@donors.sekolo.test', cents: 15_000 },
+  ];
+  for (const donor of donors) {
+    const donationId = randomUUID();
+    const monthlyGiftId = randomUUID();
+    const { order } = await createOrder(
+      { config, database },
+      {
+        kind: 'basket',
+        grossCents: donor.cents,
+        payeeOrganizationId: campaign.organizationId,
+        description: `Monthly donation to ${DEMO_CHARITY.organization.name}: ${campaign.title}`,
+        returnPath: '/donations',
+        cancelPath: `/funding/${campaign.slug}`,
+        buyerUserId: donor.user?.id ?? null,
+        context: { purpose: 'donation', donationId, campaignId: campaign.id, monthlyGiftId },
+        monthlyFrom: today,
+      },
+    );
+    const fields = {
+      campaignId: campaign.id,
+      organizationId: campaign.organizationId,
+      donorUserId: donor.user?.id ?? null,
+      amountCents: donor.cents,
+      donorName: donor.name,
+      donorEmail: donor.email,
+      donorAddress: '5 Milnerton Drive, Milnerton, Cape Town, 7441',
+    };
+    await db.insert(monthlyGifts).values({ id: monthlyGiftId, ...fields, setupOrderId: order.id, provider: 'sandbox' });
+    await db.insert(donations).values({ id: donationId, ...fields, paymentOrderId: order.id, monthlyGiftId });
+    await creditOrder(db, {
+      orderId: order.id,
+      provider: 'sandbox',
+      providerTransactionId: `seed-${order.reference}`,
+      providerToken: 'sandbox_card_4242',
+    });
+    // The second month, charged by the monthly run as if its date had come.
+    await db.update(monthlyGifts).set({ nextChargeOn: today }).where(eq(monthlyGifts.id, monthlyGiftId));
+    await chargeDueMonthlyGifts({ config, db, mailer }, today, { giftIds: [monthlyGiftId] });
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+    await db.update(donations).set({ paidAt: monthAgo }).where(eq(donations.id, donationId));
+    await db.update(monthlyGifts).set({ createdAt: monthAgo }).where(eq(monthlyGifts.id, monthlyGiftId));
+  }
+}

@@ -1,10 +1,12 @@
 import { ExternalLink, Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { Link, data, useLoaderData } from 'react-router';
+import { formatLongDate } from '@sekolo/shared/domain/sa-calendar';
 import type { TDirectoryProfile } from '@sekolo/shared/schemas/directory';
 import type { TCataloguePage } from '@sekolo/shared/schemas/marketplace';
 import { OrganisationLogo } from '~/features/directory/components/organisation-logo';
 import { kindLabel, regionLabel } from '~/features/directory/lib/labels';
 import { ListingCard } from '~/features/marketplace/components/listing-card';
+import { CampaignProgress } from '~/features/charity/components/campaign-progress';
 import { Button } from '~/components/ui/button';
 import { pageTitle } from '~/content/site';
 import { paths } from '~/config/paths';
@@ -29,8 +31,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     );
     listings = found.ok ? ((await found.json()) as TCataloguePage) : null;
   }
-  // Charities' campaigns (modules/campaigns, D24) join here: read the charity's open campaigns
-  // beside its listings and show them in the "Campaigns" section below.
   return { profile, listings, origin: new URL(request.url).origin };
 }
 
@@ -187,7 +187,41 @@ export default function DirectoryProfilePage() {
               )}
             </section>
           ) : null}
-          {/* Charities: the "Campaigns" section (D24) goes here, fed by the loader's campaigns. */}
+          {profile.kind === 'charity' ? (
+            <section aria-labelledby="profile-campaigns-title" className="space-y-4">
+              <h2 id="profile-campaigns-title" className="text-xl font-bold text-slate-900">
+                Campaigns
+              </h2>
+              {profile.campaigns.length > 0 ? (
+                <ul className="grid gap-4 sm:grid-cols-2" aria-label="Campaigns">
+                  {profile.campaigns.map((campaign) => (
+                    <li
+                      key={campaign.slug}
+                      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+                    >
+                      <h3 className="text-lg font-semibold text-slate-900">
+                        <Link to={paths.fundingCampaign(campaign.slug)} className="hover:underline">
+                          {campaign.title}
+                        </Link>
+                      </h3>
+                      {campaign.summary ? <p className="text-sm text-slate-700">{campaign.summary}</p> : null}
+                      <CampaignProgress
+                        raisedCents={campaign.raisedCents}
+                        goalCents={campaign.goalCents}
+                        donationCount={campaign.donationCount}
+                        compact
+                      />
+                      {campaign.endsOn ? (
+                        <p className="text-xs text-slate-600">Until {formatLongDate(campaign.endsOn)}</p>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-slate-600">No campaign is taking donations right now.</p>
+              )}
+            </section>
+          ) : null}
         </div>
         <Contacts profile={profile} />
       </div>

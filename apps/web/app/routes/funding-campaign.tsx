@@ -4,6 +4,7 @@ import { formatZar } from '@sekolo/shared/domain/money';
 import { formatDateOfInstant, formatLongDate } from '@sekolo/shared/domain/sa-calendar';
 import { CampaignProgress } from '~/features/charity/components/campaign-progress';
 import { DonateForm } from '~/features/charity/components/donate-form';
+import { OrganisationLogo } from '~/features/directory/components/organisation-logo';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { followCheckoutRedirect } from '~/features/payments/lib/follow-redirect';
 import { pageTitle } from '~/content/site';
@@ -51,12 +52,24 @@ export default function FundingCampaignPage() {
       </p>
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <article className="space-y-6">
-          <header className="space-y-2">
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900">{campaign.title}</h1>
-            <p className="text-slate-700">
-              by <strong>{campaign.charity.name}</strong>
-              {campaign.charity.town ? `, ${campaign.charity.town}` : ''}
-            </p>
+          <header className="flex items-start gap-4">
+            {campaign.charity.logoUrl ? (
+              <OrganisationLogo name={campaign.charity.name} logoUrl={campaign.charity.logoUrl} />
+            ) : null}
+            <div className="space-y-2">
+              <h1 className="text-3xl font-bold tracking-tight text-slate-900">{campaign.title}</h1>
+              <p className="text-slate-700">
+                by{' '}
+                {campaign.charity.profilePath ? (
+                  <Link to={campaign.charity.profilePath} className="font-bold underline">
+                    {campaign.charity.name}
+                  </Link>
+                ) : (
+                  <strong>{campaign.charity.name}</strong>
+                )}
+                {campaign.charity.town ? `, ${campaign.charity.town}` : ''}
+              </p>
+            </div>
           </header>
           {cover ? (
             <img
@@ -122,6 +135,7 @@ export default function FundingCampaignPage() {
               presetsCents={campaign.presetsCents}
               s18aReceipts={campaign.charity.s18aReceipts}
               charityName={campaign.charity.name}
+              monthly={campaign.monthly}
               session={session}
               followRedirect={followCheckoutRedirect}
             />

@@ -4,6 +4,7 @@ import type { TCataloguePage, TSellerPage } from '@sekolo/shared/schemas/marketp
 import type { TPublicService } from '@sekolo/shared/schemas/bookings';
 import { ProviderServiceList } from '~/features/bookings/components/provider-service-list';
 import { ListingCard } from '~/features/marketplace/components/listing-card';
+import { OrganisationLogo } from '~/features/directory/components/organisation-logo';
 import { ReviewsList } from '~/features/marketplace/components/reviews-list';
 import { pageTitle } from '~/content/site';
 import { paths } from '~/config/paths';
@@ -54,7 +55,10 @@ export default function MarketplaceSellerPage() {
             Marketplace
           </Link>
         </p>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{seller.name}</h1>
+        <div className="flex items-center gap-4">
+          {seller.logoUrl ? <OrganisationLogo name={seller.name} logoUrl={seller.logoUrl} /> : null}
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{seller.name}</h1>
+        </div>
         {seller.tagLine ? <p className="text-lg text-slate-700">{seller.tagLine}</p> : null}
         <p className="text-slate-700">
           {[seller.town, province].filter(Boolean).join(', ')}

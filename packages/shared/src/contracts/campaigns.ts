@@ -14,7 +14,9 @@ import {
   ZDonationCheckout,
   ZDonationIdParams,
   ZDonationInput,
+  ZMonthlyGiftIdParams,
   ZMyDonations,
+  ZMyMonthlyGift,
   ZOrganizationIdParams,
   ZOwnCampaign,
   ZOwnCampaigns,
@@ -108,6 +110,12 @@ export const campaignContracts = {
     response: ZDonationCheckout,
   }),
   myDonations: contract({ method: 'GET', path: '/api/funding/my-donations', response: ZMyDonations }),
+  cancelMonthlyGift: contract({
+    method: 'POST',
+    path: '/api/funding/my-monthly-gifts/:id/cancel',
+    params: ZMonthlyGiftIdParams,
+    response: ZMyMonthlyGift,
+  }),
   myReceipt: contract({
     method: 'GET',
     path: '/api/funding/my-donations/:id/receipt',

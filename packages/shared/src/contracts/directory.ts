@@ -18,6 +18,14 @@ export const directoryContracts = {
     params: ZDirectorySlugParams,
     response: z.object({ profile: ZDirectoryProfile }),
   }),
+  /** A business partner's or charity's logo, public (the profile's logoUrl). */
+  logo: contract({
+    method: 'GET',
+    path: '/api/directory/logos/:organizationId',
+    params: z.object({ organizationId: z.string().uuid() }),
+    response: null,
+    answer: 'file',
+  }),
   getSettings: contract({
     method: 'GET',
     path: '/api/directory/settings',

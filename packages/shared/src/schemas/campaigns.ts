@@ -36,7 +36,24 @@ export const CAMPAIGN_MESSAGES = {
   imageTooLarge: 'The picture is larger than 10 MB.',
   tooManyImages: `A campaign has at most ${MAX_CAMPAIGN_IMAGES} pictures.`,
   receiptNotFound: 'There is no such receipt.',
+  monthlyUnavailable: 'Monthly giving needs a payment provider that can charge a card every month.',
+  monthlyNotFound: 'There is no such monthly gift.',
+  monthlyEnded: 'This monthly gift has already stopped.',
+  monthlyProviderDown:
+    'The payment provider could not stop the monthly payment just now. Please try again in a few minutes.',
 } as const;
+
+/** Once, or the same gift every month until the donor stops it. */
+export const DONATION_FREQUENCIES = ['once', 'monthly'] as const;
+export type TDonationFrequency = (typeof DONATION_FREQUENCIES)[number];
+export const MONTHLY_GIFT_STATUSES = ['pending', 'active', 'cancelled', 'failed'] as const;
+export type TMonthlyGiftStatus = (typeof MONTHLY_GIFT_STATUSES)[number];
+export const MONTHLY_GIFT_STATUS_LABELS: Record<TMonthlyGiftStatus, string> = {
+  pending: 'Waiting for the first payment',
+  active: 'Active',
+  cancelled: 'Cancelled',
+  failed: 'Stopped: the card was declined',
+};
 const M = CAMPAIGN_MESSAGES;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-03-01.');
@@ -105,13 +122,23 @@ export const ZPublicCampaign = ZPublicCampaignCard.extend({
   story: z.string(),
   startsOn: z.string(),
   images: z.array(ZCampaignImage),
-  charity: z.object({ name: z.string(), town: z.string(), s18aReceipts: z.boolean() }),
+  charity: z.object({
+    name: z.string(),
+    town: z.string(),
+    s18aReceipts: z.boolean(),
+    logoUrl: z.string().nullable(),
+    /** The charity's directory profile, when it is listed. */
+    profilePath: z.string().nullable(),
+  }),
   recentDonors: z.array(ZPublicDonor),
   presetsCents: z.array(z.number().int()),
+  /** Whether the active payment provider can take a monthly gift, and why not when it cannot. */
+  monthly: z.object({ available: z.boolean(), reason: z.string().nullable() }),
 });
 export type TPublicCampaign = z.infer<typeof ZPublicCampaign>;
 
 export const ZDonationInput = z.object({
+  frequency: z.enum(DONATION_FREQUENCIES).default('once'),
   amountCents: z.number().int().min(MIN_DONATION_CENTS, M.amountRange).max(MAX_DONATION_CENTS, M.amountRange),
   anonymous: z.boolean().default(false),
   /** The name on the s18A receipt (the account's name when left empty). */
@@ -134,11 +161,16 @@ export const ZCharityDonor = z.object({
   message: z.string(),
   paidAt: z.string(),
   receiptNumber: z.string().nullable(),
+  /** A month's charge of a monthly gift. */
+  monthly: z.boolean(),
 });
 export const ZCharityDonors = z.object({
   donors: z.array(ZCharityDonor),
   totalCents: z.number().int(),
   count: z.number().int(),
+  /** The monthly gifts running now: how many, and what they bring in a month. */
+  monthlyDonorCount: z.number().int(),
+  monthlyTotalCents: z.number().int(),
 });
 export type TCharityDonor = z.infer<typeof ZCharityDonor>;
 export const ZCharityDonorsQuery = z.object({ campaignId: z.string().uuid().optional() });
@@ -188,9 +220,38 @@ export const ZMyDonation = z.object({
   receiptNumber: z.string().nullable(),
   /** The tax year (ending February of this year) the gift falls in. */
   taxYear: z.number().int().nullable(),
+  monthly: z.boolean(),
 });
 export type TMyDonation = z.infer<typeof ZMyDonation>;
-export const ZMyDonations = z.object({ donations: z.array(ZMyDonation) });
+export const ZMyMonthlyGift = z.object({
+  id: z.string(),
+  campaignTitle: z.string(),
+  campaignSlug: z.string(),
+  charityName: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(MONTHLY_GIFT_STATUSES),
+  nextChargeOn: z.string().nullable(),
+  startedAt: z.string(),
+  cancelledAt: z.string().nullable(),
+  /** The months paid so far and their total (the gifts, without the processing fee). */
+  paidCount: z.number().int(),
+  paidTotalCents: z.number().int(),
+});
+export type TMyMonthlyGift = z.infer<typeof ZMyMonthlyGift>;
+export const ZMyDonations = z.object({ donations: z.array(ZMyDonation), monthlyGifts: z.array(ZMyMonthlyGift) });
+export const ZMonthlyGiftIdParams = z.object({ id: z.string().uuid() });
+
+/** A charity's open campaign as its directory profile lists it. */
+export const ZCampaignSummary = z.object({
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  goalCents: z.number().int(),
+  raisedCents: z.number().int(),
+  donationCount: z.number().int(),
+  endsOn: z.string().nullable(),
+});
+export type TCampaignSummary = z.infer<typeof ZCampaignSummary>;
 export const ZDonationIdParams = z.object({ id: z.string().uuid() });
 export const ZSummaryParams = z.object({
   organizationId: z.string().uuid(),

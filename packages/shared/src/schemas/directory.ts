@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { BUSINESS_PARTNER_TYPE_IDS } from '../constants/roles.ts';
+import { ZCampaignSummary } from './campaigns.ts';
+import { ZUploadId } from './uploads.ts';
 
 /*
  * The public directory (D11, D21): approved schools, business partners and charities,
@@ -23,6 +25,8 @@ export const DIRECTORY_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
   phoneInvalid: 'Please enter a valid phone number',
   saved: 'Your public profile is saved.',
+  logoNotImage: 'The logo must be a PNG, JPEG or WebP picture.',
+  noLogo: 'This organisation has no logo.',
 } as const;
 
 export const ZDirectoryQuery = z.object({
@@ -77,6 +81,8 @@ export const ZDirectoryProfile = ZDirectoryEntry.extend({
   shopPath: z.string().nullable(),
   admissionsPath: z.string().nullable(),
   memberSince: z.string(),
+  /** A charity's active campaigns, each with its progress, linking to /funding/<slug>. */
+  campaigns: z.array(ZCampaignSummary),
 });
 export type TDirectoryProfile = z.infer<typeof ZDirectoryProfile>;
 
@@ -102,6 +108,8 @@ export const ZDirectorySettingsInput = z.object({
   /** Business partners and charities only (a school's contacts are in its school profile). */
   contactEmail: optionalEmail.optional(),
   contactPhone: optionalPhone.optional(),
+  /** Business partners and charities: the logo, an image the admin uploaded (a school's is in its school profile); null removes it. */
+  logoUploadId: ZUploadId.nullable().optional(),
 });
 export type TDirectorySettingsInput = z.input<typeof ZDirectorySettingsInput>;
 
@@ -121,6 +129,8 @@ export const ZDirectorySettings = z.object({
   address: z.array(z.string()),
   /** False until the organisation saves its choices once (the defaults apply until then). */
   chosen: z.boolean(),
+  logoUploadId: z.string().nullable(),
+  logoUrl: z.string().nullable(),
 });
 export type TDirectorySettings = z.infer<typeof ZDirectorySettings>;
 
@@ -131,4 +141,9 @@ export function googleMapsSearchUrl(parts: string[]): string {
     .filter(Boolean)
     .join(', ');
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
+/** The public address of a business partner's or charity's logo (its directory profile's logo). */
+export function organisationLogoPath(organizationId: string, uploadId: string): string {
+  return `/api/directory/logos/${organizationId}?v=${uploadId.slice(0, 8)}`;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { TConfig } from '../../platform/config/env.ts';
-import type { Database } from '../../platform/db/client.ts';
+import type { DbExecutor } from '../../platform/db/client.ts';
 import { systemSettings } from '../../platform/db/schema/index.ts';
 
 const SETTING_KEY = 'auth_secret';
@@ -12,7 +12,7 @@ const SETTING_KEY = 'auth_secret';
  * per database, generated on first start and kept in system_settings so restarts keep sessions.
  * Concurrent first starts agree: the insert does nothing when another instance won the race.
  */
-export async function resolveAuthSecret(config: TConfig, db: Database): Promise<string> {
+export async function resolveAuthSecret(config: TConfig, db: DbExecutor): Promise<string> {
   if (config.AUTH_SECRET) return config.AUTH_SECRET;
   if (config.NODE_ENV === 'production') throw new Error('AUTH_SECRET is required in production.');
   await db

@@ -51,6 +51,10 @@ const ROUTES: Record<string, { rule: TRule; url: string; payload?: object }> = {
     payload: { amountCents: 10_000 },
   },
   'GET /api/funding/my-donations': { rule: 'signed_in', url: '/api/funding/my-donations' },
+  'POST /api/funding/my-monthly-gifts/:id/cancel': {
+    rule: 'signed_in',
+    url: `/api/funding/my-monthly-gifts/${NO_ID}/cancel`,
+  },
   'GET /api/funding/my-donations/:id/receipt': { rule: 'signed_in', url: `/api/funding/my-donations/${NO_ID}/receipt` },
   'GET /api/funding/my-summaries/:organizationId/:taxYear': {
     rule: 'signed_in',

@@ -7,6 +7,7 @@ import {
   ZCampaignInput,
   type TCampaignInput,
   type TCampaignState,
+  type TCampaignSummary,
   type TOwnCampaign,
   type TPublicCampaign,
   type TPublicCampaignCard,
@@ -15,6 +16,8 @@ import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import type { DbExecutor } from '../../platform/db/client.ts';
 import { organizations } from '../../platform/db/schema/auth.ts';
 import { campaignImages, campaigns, donations } from '../../platform/db/schema/campaigns.ts';
+import { directoryProfiles } from '../../platform/db/schema/directory.ts';
+import { organisationLogoPath } from '@sekolo/shared/schemas/directory';
 import { transaction } from '../../platform/db/transaction.ts';
 import { badRequest, isUniqueViolation, notFound } from '../../platform/http/errors.ts';
 import { slugify } from '../../platform/tenancy/organizations.ts';
@@ -259,7 +262,7 @@ export function isOpen(row: TCampaignRow, today = todayInSouthAfrica()): boolean
 /** A public campaign row (active or ended), or 404. */
 export async function publicCampaignRow(db: DbExecutor, slug: string) {
   const [row] = await db
-    .select({ campaign: campaigns, charityName: organizations.name })
+    .select({ campaign: campaigns, charityName: organizations.name, charitySlug: organizations.slug })
     .from(campaigns)
     .innerJoin(organizations, eq(organizations.id, campaigns.organizationId))
     .where(
@@ -270,8 +273,16 @@ export async function publicCampaignRow(db: DbExecutor, slug: string) {
 }
 
 /** A campaign's public page: progress, story, pictures and its recent donors (anonymous ones unnamed). */
-export async function publicCampaign(db: DbExecutor, slug: string): Promise<TPublicCampaign> {
-  const { campaign, charityName } = await publicCampaignRow(db, slug);
+export async function publicCampaign(
+  db: DbExecutor,
+  slug: string,
+  options: { monthlySupported: boolean },
+): Promise<TPublicCampaign> {
+  const { campaign, charityName, charitySlug } = await publicCampaignRow(db, slug);
+  const [directory] = await db
+    .select({ listed: directoryProfiles.listed, logoUploadId: directoryProfiles.logoUploadId })
+    .from(directoryProfiles)
+    .where(eq(directoryProfiles.organizationId, campaign.organizationId));
   const profile = await ensureCharityProfile(db, campaign.organizationId);
   const images = (await imagesOf(db, [campaign.id])).get(campaign.id) ?? [];
   const recent = await db
@@ -293,7 +304,13 @@ export async function publicCampaign(db: DbExecutor, slug: string): Promise<TPub
     story: campaign.story,
     startsOn: campaign.startsOn,
     images: images.map(imageView),
-    charity: { name: charityName, town: profile.town, s18aReceipts: issuesReceipts(profile) },
+    charity: {
+      name: charityName,
+      town: profile.town,
+      s18aReceipts: issuesReceipts(profile),
+      logoUrl: directory?.logoUploadId ? organisationLogoPath(campaign.organizationId, directory.logoUploadId) : null,
+      profilePath: (directory?.listed ?? true) ? `/directory/${charitySlug}` : null,
+    },
     recentDonors: recent.map((d) => ({
       name: d.anonymous ? 'Anonymous' : firstNameAndInitial(d.donorName),
       amountCents: d.amountCents,
@@ -301,7 +318,37 @@ export async function publicCampaign(db: DbExecutor, slug: string): Promise<TPub
       paidAt: (d.paidAt ?? new Date()).toISOString(),
     })),
     presetsCents: [...DONATION_PRESETS_CENTS],
+    monthly: options.monthlySupported
+      ? { available: true, reason: null }
+      : { available: false, reason: M.monthlyUnavailable },
   };
+}
+
+/** A charity's campaigns open today (active, started, not ended), newest first: its directory profile lists them. */
+export async function openCampaignsOf(db: DbExecutor, organizationId: string): Promise<TCampaignSummary[]> {
+  const today = todayInSouthAfrica();
+  const rows = await db
+    .select()
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.organizationId, organizationId),
+        eq(campaigns.state, 'active'),
+        sql`${campaigns.startsOn} <= ${today}`,
+        sql`(${campaigns.endsOn} is null or ${campaigns.endsOn} >= ${today})`,
+      ),
+    )
+    .orderBy(desc(campaigns.createdAt))
+    .limit(20);
+  return rows.map((row) => ({
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    goalCents: row.goalCents,
+    raisedCents: row.raisedCents,
+    donationCount: row.donationCount,
+    endsOn: row.endsOn,
+  }));
 }
 
 /** "Thandi N." : the public never sees a donor's full name. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { formatZar } from '@sekolo/shared/domain/money';
-import { formatDate } from '@sekolo/shared/domain/sa-calendar';
+import { formatDate, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import {
   CAMPAIGN_MESSAGES as M,
   ZDonationInput,
@@ -11,18 +11,25 @@ import {
 import type { TConfig } from '../../platform/config/env.ts';
 import type { Database, DatabaseHandle, DbExecutor } from '../../platform/db/client.ts';
 import { organizations } from '../../platform/db/schema/auth.ts';
-import { campaigns, charityProfiles, donations } from '../../platform/db/schema/campaigns.ts';
+import { campaigns, charityProfiles, donations, monthlyGifts } from '../../platform/db/schema/campaigns.ts';
 import { paymentOrders } from '../../platform/db/schema/payments.ts';
 import { transaction } from '../../platform/db/transaction.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { composeMail } from '../../platform/mail/compose-mail.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { TSessionUser } from '../../platform/auth/guards.ts';
-import { createOrder, onOrderPurpose } from '../payments/index.ts';
-import type { TOrder } from '../payments/index.ts';
+import { createOrder, onOrderPurpose, paymentProvidersFor } from '../payments/index.ts';
+import type { TOrder, TPaidPayment } from '../payments/index.ts';
 import { isOpen, publicCampaignRow } from './campaigns.ts';
 import { ensureCharityProfile, issuesReceipts } from './charity-profile.ts';
 import { receiptToken, receivedOn } from './receipts.ts';
+import {
+  activateMonthlyGift,
+  listMyMonthlyGifts,
+  monthlyTotalsOf,
+  receiveMonthlyCharge,
+  releaseMonthlyGift,
+} from './monthly-gifts.ts';
 
 export const DONATION_PURPOSE = 'donation';
 /** Where the donor lands after paying (?order=<id> is added): their donations and receipts. */
@@ -49,26 +56,34 @@ export async function startDonation(
   const donorName = values.donorName || donor.name.trim();
   if (!donorName) throw badRequest(M.nameRequired, { donorName: M.nameRequired });
   const donationId = randomUUID();
+  const monthly = values.frequency === 'monthly';
+  if (monthly && !paymentProvidersFor(deps).active.supportsSubscriptions)
+    throw badRequest(M.monthlyUnavailable, { frequency: M.monthlyUnavailable });
+  const monthlyGiftId = monthly ? randomUUID() : null;
   const { order, checkout } = await createOrder(
     deps,
     {
       kind: 'basket',
       grossCents: values.amountCents,
       payeeOrganizationId: campaign.organizationId,
-      description: `Donation to ${charityName}: ${campaign.title}`,
+      description: `${monthly ? 'Monthly donation' : 'Donation'} to ${charityName}: ${campaign.title}`,
       returnPath: DONATION_RETURN_PATH,
       cancelPath: `/funding/${campaign.slug}`,
       buyerUserId: donor.id,
-      context: { purpose: DONATION_PURPOSE, donationId, campaignId: campaign.id },
+      context: {
+        purpose: DONATION_PURPOSE,
+        donationId,
+        campaignId: campaign.id,
+        ...(monthlyGiftId ? { monthlyGiftId } : {}),
+      },
+      ...(monthly ? { monthlyFrom: todayInSouthAfrica() } : {}),
     },
     { firstName: donor.firstName, lastName: donor.lastName, email: donor.email },
   );
-  await db.insert(donations).values({
-    id: donationId,
+  const donorFields = {
     campaignId: campaign.id,
     organizationId: campaign.organizationId,
     donorUserId: donor.id,
-    paymentOrderId: order.id,
     amountCents: values.amountCents,
     anonymous: values.anonymous,
     donorName,
@@ -76,6 +91,21 @@ export async function startDonation(
     donorAddress: values.donorAddress,
     donorTaxNumber: values.donorTaxNumber,
     message: values.message,
+  };
+  await transaction(db, async (tx) => {
+    if (monthlyGiftId)
+      await tx.insert(monthlyGifts).values({
+        id: monthlyGiftId,
+        ...donorFields,
+        setupOrderId: order.id,
+        provider: order.provider,
+      });
+    await tx.insert(donations).values({
+      id: donationId,
+      ...donorFields,
+      paymentOrderId: order.id,
+      monthlyGiftId,
+    });
   });
   return { donationId, redirect: checkout.redirect };
 }
@@ -87,13 +117,38 @@ type THookDeps = { config: TConfig; db: Database; mailer: Mailer };
  * counts towards its campaign, gets the charity's next s18A receipt number when the charity issues
  * receipts, and the donor's thank-you mail is queued with the receipt's signed link.
  */
-export async function markDonationPaid(deps: THookDeps, tx: DbExecutor, order: TOrder): Promise<void> {
+export async function markDonationPaid(
+  deps: THookDeps,
+  tx: DbExecutor,
+  order: TOrder,
+  payment?: TPaidPayment,
+): Promise<void> {
+  const context = order.metadata.context ?? {};
+  const donationId = typeof context.donationId === 'string' ? context.donationId : null;
+  // A month of a monthly gift is created before its order, so it is found by the order's context.
   const [gift] = await tx
     .update(donations)
-    .set({ status: 'paid', paidAt: order.paidAt ?? new Date() })
-    .where(and(eq(donations.paymentOrderId, order.id), inArray(donations.status, ['pending', 'failed'])))
+    .set({ status: 'paid', paidAt: order.paidAt ?? new Date(), paymentOrderId: order.id })
+    .where(
+      and(
+        donationId
+          ? or(
+              eq(donations.paymentOrderId, order.id),
+              and(isNull(donations.paymentOrderId), eq(donations.id, donationId)),
+            )
+          : eq(donations.paymentOrderId, order.id),
+        inArray(donations.status, ['pending', 'failed']),
+      ),
+    )
     .returning();
   if (!gift) return;
+  const isMonthly = gift.monthlyGiftId !== null;
+  if (gift.monthlyGiftId && !gift.chargeKey)
+    await activateMonthlyGift(tx, order, {
+      monthlyGiftId: gift.monthlyGiftId,
+      providerToken: payment?.providerToken ?? null,
+      paidOn: receivedOn(gift.paidAt ?? new Date()),
+    });
   const [campaign] = await tx
     .update(campaigns)
     .set({
@@ -127,11 +182,17 @@ export async function markDonationPaid(deps: THookDeps, tx: DbExecutor, order: T
   if (receiptNumber)
     actions.unshift({
       label: 'Download your s18A receipt',
-      url: `${base}/api/funding/receipts/${gift.id}?token=${await receiptToken(deps.config, deps.db, gift.id)}`,
+      url: `${base}/api/funding/receipts/${gift.id}?token=${await receiptToken(deps.config, tx, gift.id)}`,
     });
   const body = composeMail({
     greeting: `Dear ${gift.donorName},`,
-    paragraphs: [(profile?.thankYouText || DEFAULT_THANK_YOU).trim(), `With gratitude, ${org?.name ?? 'the charity'}`],
+    paragraphs: [
+      (profile?.thankYouText || DEFAULT_THANK_YOU).trim(),
+      ...(isMonthly
+        ? ['This is a month of your monthly gift. You can stop it at any time on your donations page.']
+        : []),
+      `With gratitude, ${org?.name ?? 'the charity'}`,
+    ],
     details: [
       ['Campaign', campaign?.title ?? ''],
       ['Amount', formatZar(gift.amountCents)],
@@ -144,7 +205,7 @@ export async function markDonationPaid(deps: THookDeps, tx: DbExecutor, order: T
   await deps.mailer.send(
     {
       to: gift.donorEmail,
-      subject: `Thank you for your donation to ${org?.name ?? 'our campaign'}`,
+      subject: `Thank you for your ${isMonthly ? 'monthly ' : ''}donation to ${org?.name ?? 'our campaign'}`,
       ...body,
       tag: 'donation-thanks',
     },
@@ -155,8 +216,9 @@ export async function markDonationPaid(deps: THookDeps, tx: DbExecutor, order: T
 /** The checkout tells this module when a gift's order is paid or given up (payments' order-hooks.ts). */
 export function registerDonationHooks(deps: THookDeps): void {
   onOrderPurpose(DONATION_PURPOSE, {
-    paid: (tx, order) => markDonationPaid(deps, tx, order),
+    paid: (tx, order, payment) => markDonationPaid(deps, tx, order, payment),
     released: markDonationReleased,
+    recurring: (db, charge) => receiveMonthlyCharge(deps, charge),
   });
 }
 
@@ -166,6 +228,7 @@ export async function markDonationReleased(tx: DbExecutor, order: TOrder): Promi
     .update(donations)
     .set({ status: 'failed' })
     .where(and(eq(donations.paymentOrderId, order.id), eq(donations.status, 'pending')));
+  await releaseMonthlyGift(tx, order);
 }
 
 /**
@@ -217,9 +280,11 @@ export async function listCharityDonors(db: DbExecutor, organizationId: string, 
       message: d.message,
       paidAt: (d.paidAt ?? d.createdAt).toISOString(),
       receiptNumber: d.receiptNumber,
+      monthly: d.monthlyGiftId !== null,
     })),
     totalCents: rows.reduce((sum, r) => sum + r.donation.amountCents, 0),
     count: rows.length,
+    ...(await monthlyTotalsOf(db, organizationId, campaignId)),
   };
 }
 
@@ -251,6 +316,8 @@ export async function listMyDonations(db: DbExecutor, donorUserId: string) {
       paidAt: d.paidAt?.toISOString() ?? null,
       receiptNumber: d.receiptNumber,
       taxYear: d.paidAt ? taxYearOf(receivedOn(d.paidAt)) : null,
+      monthly: d.monthlyGiftId !== null,
     })),
+    monthlyGifts: await listMyMonthlyGifts(db, donorUserId),
   };
 }

@@ -28,7 +28,7 @@ export function receivedOn(paidAt: Date): string {
 // ---- Signed links (the thank-you mail's receipt link) ----
 
 const keys = new WeakMap<TConfig, Promise<string>>();
-function receiptKey(config: TConfig, db: Database): Promise<string> {
+function receiptKey(config: TConfig, db: DbExecutor): Promise<string> {
   let key = keys.get(config);
   if (!key) {
     key = resolveAuthSecret(config, db).then((secret) =>
@@ -39,7 +39,8 @@ function receiptKey(config: TConfig, db: Database): Promise<string> {
   return key;
 }
 
-export async function receiptToken(config: TConfig, db: Database, donationId: string): Promise<string> {
+/** The signed link's token; `db` may be the caller's transaction (PGlite has one connection: a read beside an open transaction would wait for it forever). */
+export async function receiptToken(config: TConfig, db: DbExecutor, donationId: string): Promise<string> {
   return createHmac('sha256', await receiptKey(config, db))
     .update(donationId)
     .digest('base64url');

@@ -42,6 +42,8 @@ import {
   startDonation,
 } from './donations.ts';
 import { receiptPdf, receiptTokenMatches, summaryPdf } from './receipts.ts';
+import { cancelMonthlyGift } from './monthly-gifts.ts';
+import { paymentProvidersFor } from '../payments/index.ts';
 
 const DONATION_RATE_LIMIT = { limit: 20, windowMs: 15 * 60 * 1000 } as const;
 
@@ -144,7 +146,8 @@ export const charityRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * Public funding pages and donors, prefix /api/funding: the active campaigns and a campaign's page
- * (public), pictures, a gift through the checkout (signed in), the donor's gifts and s18A receipts,
+ * (public), pictures, a gift once or monthly through the checkout (signed in), the donor's gifts,
+ * monthly gifts (cancel) and s18A receipts,
  * and the thank-you mail's signed receipt link (public, by its token).
  */
 export const fundingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -161,7 +164,10 @@ export const fundingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.route({
     ...fromContract(app, api.publicGet),
-    handler: async (request) => publicCampaign(db, request.params.slug),
+    handler: async (request) =>
+      publicCampaign(db, request.params.slug, {
+        monthlySupported: paymentProvidersFor(app.deps).active.supportsSubscriptions,
+      }),
   });
   app.route({
     ...fromContract(app, api.image),
@@ -201,6 +207,14 @@ export const fundingRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = (await getSessionUser(request))!;
       await finishPaidDonations(hookDeps, { donorUserId: user.id });
       return listMyDonations(db, user.id);
+    },
+  });
+  app.route({
+    ...fromContract(app, api.cancelMonthlyGift),
+    onRequest: requireSession,
+    handler: async (request) => {
+      const user = (await getSessionUser(request))!;
+      return cancelMonthlyGift(app.deps, { userId: user.id, ip: request.ip }, request.params.id);
     },
   });
   app.route({

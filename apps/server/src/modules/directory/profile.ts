@@ -1,9 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { REGIONS_BY_COUNTRY } from '@sekolo/shared/constants/enumerations';
 import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { DIRECTORY_MESSAGES as M, googleMapsSearchUrl, type TDirectoryProfile } from '@sekolo/shared/schemas/directory';
 import { rowsOf, type DbExecutor } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/http/errors.ts';
+import { directoryProfiles, organizations } from '../../platform/db/schema/index.ts';
+import { openCampaignsOf } from '../campaigns/index.ts';
+import { logoFileOf, type TLogoFile } from '../uploads/index.ts';
 import { directorySource, type TDirectoryRow } from './queries/directory-source.ts';
 import { entryOf } from './queries/search-directory.ts';
 
@@ -63,7 +66,24 @@ export async function directoryProfile(db: DbExecutor, slug: string): Promise<TD
     shopPath: row.kind === 'business' ? `/marketplace/sellers/${row.slug}` : null,
     admissionsPath: row.admissions_open ? `/schools/${row.slug}/admissions` : null,
     memberSince: new Date(row.created_at).toISOString(),
+    campaigns: row.kind === 'charity' ? await openCampaignsOf(db, row.id) : [],
   };
+}
+
+/** A business partner's or charity's logo, chosen on its public profile; null when it has none. */
+export async function profileLogoOf(db: DbExecutor, organizationId: string): Promise<TLogoFile | null> {
+  const [row] = await db
+    .select({ logoUploadId: directoryProfiles.logoUploadId })
+    .from(directoryProfiles)
+    .innerJoin(organizations, eq(organizations.id, directoryProfiles.organizationId))
+    .where(
+      and(
+        eq(directoryProfiles.organizationId, organizationId),
+        eq(organizations.status, 'active'),
+        inArray(organizations.type, ['business', 'charity']),
+      ),
+    );
+  return logoFileOf(db, organizationId, row?.logoUploadId);
 }
 
 /** The directory's page and every listed organisation's profile, for /sitemap.xml. */

@@ -1,17 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { directoryContracts as api } from '@sekolo/shared/contracts/directory';
 import { fromContract } from '../../platform/http/contract-route.ts';
-import { directoryProfile } from './profile.ts';
+import { DIRECTORY_MESSAGES as M } from '@sekolo/shared/schemas/directory';
+import { createFileStorage, sendLogo } from '../uploads/index.ts';
+import { directoryProfile, profileLogoOf } from './profile.ts';
 import { searchDirectory } from './queries/search-directory.ts';
 import { callerOf, readDirectorySettings, requireDirectoryAdmin, updateDirectorySettings } from './settings.ts';
 
 /**
  * The directory, prefix /api/directory: GET / the listed organisations (public), GET
- * /profiles/:slug one organisation's public profile (public; 404 when it is not listed), GET|PUT
+ * /profiles/:slug one organisation's public profile (public; 404 when it is not listed), GET
+ * /logos/:organizationId a business partner's or charity's logo (public), GET|PUT
  * /settings what the caller's organisation shows (its admin).
  */
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
+  const storage = createFileStorage(app.deps.config);
 
   app.route({
     ...fromContract(app, api.search),
@@ -20,6 +24,11 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.profile),
     handler: async (request) => ({ profile: await directoryProfile(db, request.params.slug) }),
+  });
+  app.route({
+    ...fromContract(app, api.logo),
+    handler: async (request, reply) =>
+      sendLogo(reply, storage, await profileLogoOf(db, request.params.organizationId), M.noLogo),
   });
   app.route({
     ...fromContract(app, api.getSettings),

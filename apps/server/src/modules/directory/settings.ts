@@ -12,6 +12,8 @@ import { directoryProfiles } from '../../platform/db/schema/index.ts';
 import { transaction } from '../../platform/db/transaction.ts';
 import { forbidden, notFound, unauthorized } from '../../platform/http/errors.ts';
 import { addressLines, directoryRow } from './profile.ts';
+import { logoUrlOfRow } from './queries/search-directory.ts';
+import { claimLogoUpload } from '../uploads/index.ts';
 
 /** Who may choose what the organisation's public profile shows: its admin. */
 function mayManage(user: TSessionUser): boolean {
@@ -57,6 +59,8 @@ export async function readDirectorySettings(db: DbExecutor, organizationId: stri
     contactPhone: row.phone,
     address: addressLines(row),
     chosen: row.chosen,
+    logoUploadId: row.kind === 'school' ? row.logo_upload_id : row.profile_logo_upload_id,
+    logoUrl: logoUrlOfRow(row),
   };
 }
 
@@ -75,7 +79,19 @@ export async function updateDirectorySettings(
             ...(input.contactEmail !== undefined ? { contactEmail: input.contactEmail } : {}),
             ...(input.contactPhone !== undefined ? { contactPhone: input.contactPhone } : {}),
           };
+    // A school's logo is in its school profile; a business partner or charity chooses its own here.
+    const logo =
+      before.kind !== 'school' && input.logoUploadId !== undefined ? { logoUploadId: input.logoUploadId } : {};
+    if (logo.logoUploadId && logo.logoUploadId !== before.logoUploadId)
+      await claimLogoUpload(tx, {
+        userId: caller.userId,
+        organizationId: caller.organizationId,
+        uploadId: logo.logoUploadId,
+        message: M.logoNotImage,
+        field: 'logoUploadId',
+      });
     const values = {
+      ...logo,
       listed: input.listed,
       showEmail: input.showEmail,
       showPhone: input.showPhone,
@@ -100,6 +116,7 @@ export async function updateDirectorySettings(
       'tagLine',
       'contactEmail',
       'contactPhone',
+      'logoUploadId',
     ] as const;
     await recordAudit(tx, {
       action: 'directory.profile_updated',

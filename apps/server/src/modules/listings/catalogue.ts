@@ -14,6 +14,8 @@ import { rowsOf, type DbExecutor } from '../../platform/db/client.ts';
 import { transaction } from '../../platform/db/transaction.ts';
 import { organizations } from '../../platform/db/schema/auth.ts';
 import { listings } from '../../platform/db/schema/listings.ts';
+import { directoryProfiles } from '../../platform/db/schema/directory.ts';
+import { organisationLogoPath } from '@sekolo/shared/schemas/directory';
 import {
   listingImages,
   listingVariants,
@@ -269,9 +271,10 @@ export async function countListingView(db: DbExecutor, listingId: string): Promi
 /** A seller's public page: who they are, their rating and reviews (their listings come from the catalogue). */
 export async function sellerPage(db: DbExecutor, slug: string): Promise<TSellerPage> {
   const [row] = await db
-    .select({ org: organizations, seller: marketplaceSellers })
+    .select({ org: organizations, seller: marketplaceSellers, logoUploadId: directoryProfiles.logoUploadId })
     .from(organizations)
     .leftJoin(marketplaceSellers, eq(marketplaceSellers.organizationId, organizations.id))
+    .leftJoin(directoryProfiles, eq(directoryProfiles.organizationId, organizations.id))
     .where(and(eq(organizations.slug, slug), eq(organizations.status, 'active')));
   if (!row || !['business', 'charity', 'young_entrepreneur', 'shop'].includes(row.org.type))
     throw notFound('There is no such seller.');
@@ -288,7 +291,8 @@ export async function sellerPage(db: DbExecutor, slug: string): Promise<TSellerP
       tagLine: seller?.tagLine ?? '',
       about: seller?.about ?? '',
       town: seller?.town ?? '',
-      logoUrl: null,
+      // The logo a business partner or charity chose on its public profile.
+      logoUrl: row.logoUploadId ? organisationLogoPath(org.id, row.logoUploadId) : null,
       ratingAverage: ratingAverage(seller?.ratingSum ?? 0, seller?.ratingCount ?? 0),
       ratingCount: seller?.ratingCount ?? 0,
       memberSince: org.createdAt.toISOString(),

@@ -30,6 +30,8 @@ export type TCreateOrderInput =
       grossCents: number;
       /** The one seller paid; null for a marketplace basket, split per seller by the listings module. */
       payeeOrganizationId: string | null;
+      /** The same payment again every month from `billingDate` (a monthly gift): the card is set up for it. */
+      monthlyFrom?: string;
     });
 
 export type TCreatedOrder = { order: TOrder; checkout: { redirect: TCheckoutRedirect } };
@@ -68,6 +70,15 @@ export async function createOrder(
       throw badRequest('A basket must cost more than R0.');
     amountCents = schoolPaymentBreakdown(input.grossCents).parentPaysCents;
     metadata.payment = { grossCents: input.grossCents, payeeOrganizationId: input.payeeOrganizationId };
+    if (input.monthlyFrom) {
+      if (!provider.supportsSubscriptions || !input.payeeOrganizationId)
+        throw badRequest('The payment provider is not set up for monthly payments.');
+      metadata.subscription = {
+        recurringAmountCents: amountCents,
+        frequency: 'monthly',
+        billingDate: input.monthlyFrom,
+      };
+    }
   } else {
     amountCents = input.amountCents;
     if (!Number.isSafeInteger(amountCents) || amountCents < 0) throw badRequest('An order amount must be whole cents.');

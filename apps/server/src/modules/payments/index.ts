@@ -10,15 +10,26 @@ export {
   findSubscription,
   learnerLimitOf,
   packageById,
+  MAX_FAILED_ATTEMPTS,
+  addMonths,
   recordRenewalCharge,
+  sandboxChargeToken,
   startSubscriptionFromOrder,
 } from './subscriptions.ts';
 export { createOrder } from './create-order.ts';
 export { recordPayout } from './record-payout.ts';
 export { recordRefund } from './record-refund.ts';
-export { onOrderPurpose, purposeOf, type TOrderHook, type TOrderHooks } from './order-hooks.ts';
+export {
+  onOrderPurpose,
+  purposeOf,
+  type TOrderHook,
+  type TOrderHooks,
+  type TPaidPayment,
+  type TRecurringCharge,
+  type TRecurringChargeOutcome,
+} from './order-hooks.ts';
 export { refundSellerShare, sellerShareOf, type TSellerCommission } from './seller-share.ts';
-export { creditOrder, failOrder } from './credit-order.ts';
+export { creditOrder, creditRecurringCharge, failOrder } from './credit-order.ts';
 export { paymentProvidersFor } from './providers/index.ts';
 export type { TOrder } from './providers/types.ts';
 export { expireStaleBasketHolds } from './expire-basket-holds.ts';

@@ -1,4 +1,4 @@
-import type { DbExecutor } from '../../platform/db/client.ts';
+import type { Database, DbExecutor } from '../../platform/db/client.ts';
 import { transaction } from '../../platform/db/transaction.ts';
 import type { TOrder } from './providers/types.ts';
 
@@ -17,8 +17,28 @@ import type { TOrder } from './providers/types.ts';
  * cancelled at the gateway or is closed before payment: holds taken at checkout are given back.
  * Hooks must be idempotent.
  */
-export type TOrderHook = (tx: DbExecutor, order: TOrder) => Promise<void>;
-export type TOrderHooks = { paid?: TOrderHook; released?: TOrderHook };
+/** What the provider told about the payment: its token of the card when it keeps one (recurring payments). */
+export type TPaidPayment = { providerToken: string | null };
+export type TOrderHook = (tx: DbExecutor, order: TOrder, payment?: TPaidPayment) => Promise<void>;
+
+/** A verified recurring charge the provider made by itself on an order's card (PayFast's subscription ITN). */
+export type TRecurringCharge = {
+  setupOrder: TOrder;
+  providerTransactionId: string;
+  amountCents: number;
+  status: 'complete' | 'failed' | 'cancelled';
+};
+export type TRecurringChargeOutcome = 'credited' | 'duplicate' | 'failed' | 'rejected';
+/**
+ * `recurring` handles a provider's recurring charge of an order of this purpose that set up a card
+ * (its own transaction; once per provider transaction): the payments module's subscriptions are the
+ * schools' packages, anything else recurring belongs to the module that sold it.
+ */
+export type TOrderHooks = {
+  paid?: TOrderHook;
+  released?: TOrderHook;
+  recurring?: (db: Database, charge: TRecurringCharge) => Promise<TRecurringChargeOutcome>;
+};
 
 const hooks = new Map<string, TOrderHooks>();
 
@@ -32,12 +52,23 @@ export function purposeOf(order: TOrder): string | undefined {
   return typeof purpose === 'string' ? purpose : undefined;
 }
 
-async function runHook(tx: DbExecutor, order: TOrder, which: keyof TOrderHooks): Promise<void> {
+/** The recurring-charge handler of an order's purpose, if its module registered one. */
+export function recurringHookOf(order: TOrder): TOrderHooks['recurring'] {
+  const purpose = purposeOf(order);
+  return purpose ? hooks.get(purpose)?.recurring : undefined;
+}
+
+async function runHook(
+  tx: DbExecutor,
+  order: TOrder,
+  which: 'paid' | 'released',
+  payment?: TPaidPayment,
+): Promise<void> {
   const purpose = purposeOf(order);
   const hook = purpose ? hooks.get(purpose)?.[which] : undefined;
   if (!hook) return;
   try {
-    await transaction(tx, (savepoint) => hook(savepoint, order));
+    await transaction(tx, (savepoint) => hook(savepoint, order, payment));
   } catch (error) {
     console.error(
       `The ${purpose} ${which} hook failed for payment order ${order.id}:`,
@@ -47,6 +78,7 @@ async function runHook(tx: DbExecutor, order: TOrder, which: keyof TOrderHooks):
 }
 
 /** The order was paid (inside creditOrder's transaction). */
-export const runPaidHook = (tx: DbExecutor, order: TOrder) => runHook(tx, order, 'paid');
+export const runPaidHook = (tx: DbExecutor, order: TOrder, payment?: TPaidPayment) =>
+  runHook(tx, order, 'paid', payment);
 /** The pending order failed, was cancelled or was closed (inside that transaction). */
 export const runReleasedHook = (tx: DbExecutor, order: TOrder) => runHook(tx, order, 'released');

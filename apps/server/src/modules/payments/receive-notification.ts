@@ -10,6 +10,7 @@ import type {
   TVerifiedNotification,
 } from './providers/types.ts';
 import { recordRenewalCharge } from './subscriptions.ts';
+import { recurringHookOf } from './order-hooks.ts';
 import { subscriptions } from '../../platform/db/schema/subscriptions.ts';
 import { sql } from 'drizzle-orm';
 
@@ -116,6 +117,26 @@ async function receiveRenewal(
   log: FastifyBaseLogger,
   record: TRecord,
 ): Promise<TNotificationAnswer> {
+  const recurring = recurringHookOf(result.order);
+  if (recurring) {
+    const outcome = await recurring(db, {
+      setupOrder: result.order,
+      providerTransactionId: result.providerTransactionId,
+      amountCents: result.amountCents,
+      status: result.status,
+    });
+    await record(outcome, {
+      orderId: result.order.id,
+      transactionId: result.providerTransactionId,
+      ...(outcome === 'duplicate' ? { reason: 'already_processed' as const } : {}),
+      ...(outcome === 'rejected' ? { reason: 'wrong_amount' as const } : {}),
+    });
+    if (outcome === 'rejected') {
+      log.warn({ provider: provider.name, orderId: result.order.id }, 'recurring charge notification refused');
+      return { outcome, reason: 'wrong_amount', httpStatus: 400 };
+    }
+    return { outcome, httpStatus: 200, ...(outcome === 'duplicate' ? { reason: 'already_processed' as const } : {}) };
+  }
   const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.setupOrderId, result.order.id));
   if (!sub) {
     await record('rejected', {

@@ -1,20 +1,18 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TSchoolProfile, TSchoolProfileInput } from '@sekolo/shared/schemas/school-settings';
 import { SCHOOL_SETTINGS_MESSAGES as M, type ZSchoolProfileInput } from '@sekolo/shared/schemas/school-settings';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../platform/db/client.ts';
-import { organizations, schoolProfiles, uploads } from '../../platform/db/schema/index.ts';
+import { organizations, schoolProfiles } from '../../platform/db/schema/index.ts';
 import { transaction } from '../../platform/db/transaction.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
-import { assertUploadsOwnedBy, attachUploadsToOrganization } from '../uploads/index.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { claimLogoUpload, logoFileOf, type TLogoFile } from '../uploads/index.ts';
 import type { TSettingsCaller } from './caller.ts';
 
 /** The logo's public address (served by GET /api/schools/:organizationId/logo). */
 export const logoUrlOf = (organizationId: string, uploadId: string) =>
   `/api/schools/${organizationId}/logo?v=${uploadId.slice(0, 8)}`;
-
-const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
 export async function readProfile(db: DbExecutor, organizationId: string): Promise<TSchoolProfile> {
   const [row] = await db
@@ -54,17 +52,12 @@ export async function updateProfile(
   return transaction(db, async (tx) => {
     const before = await readProfile(tx, caller.organizationId);
     if (input.logoUploadId && input.logoUploadId !== before.logoUploadId) {
-      await assertUploadsOwnedBy(tx, caller.userId, [input.logoUploadId]);
-      const [upload] = await tx
-        .select({ mimeType: uploads.mimeType })
-        .from(uploads)
-        .where(and(eq(uploads.id, input.logoUploadId), isNull(uploads.deletedAt)));
-      if (!upload || !LOGO_TYPES.includes(upload.mimeType))
-        throw badRequest(M.logoNotImage, { logoUploadId: M.logoNotImage });
-      await attachUploadsToOrganization(tx, {
-        ownerUserId: caller.userId,
+      await claimLogoUpload(tx, {
+        userId: caller.userId,
         organizationId: caller.organizationId,
-        ids: [input.logoUploadId],
+        uploadId: input.logoUploadId,
+        message: M.logoNotImage,
+        field: 'logoUploadId',
       });
     }
     const { name, ...rest } = input;
@@ -92,16 +85,10 @@ export async function updateProfile(
 }
 
 /** The school's current logo upload, for the public logo route; null when it has none. */
-export async function logoOf(db: DbExecutor, organizationId: string) {
+export async function logoOf(db: DbExecutor, organizationId: string): Promise<TLogoFile | null> {
   const [row] = await db
-    .select({
-      storageKey: uploads.storageKey,
-      mimeType: uploads.mimeType,
-      sizeBytes: uploads.sizeBytes,
-      sha256: uploads.sha256,
-    })
+    .select({ logoUploadId: schoolProfiles.logoUploadId })
     .from(schoolProfiles)
-    .innerJoin(uploads, eq(uploads.id, schoolProfiles.logoUploadId))
-    .where(and(eq(schoolProfiles.organizationId, organizationId), isNull(uploads.deletedAt)));
-  return row && LOGO_TYPES.includes(row.mimeType) ? row : null;
+    .where(eq(schoolProfiles.organizationId, organizationId));
+  return logoFileOf(db, organizationId, row?.logoUploadId);
 }

@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schoolLogoContract, schoolSettingsContracts as api } from '@sekolo/shared/contracts/school-settings';
 import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { fromContract } from '../../platform/http/contract-route.ts';
-import { notFound } from '../../platform/http/errors.ts';
 import { requireSchoolPermission, requireSchoolPermissions, schoolOf } from '../../platform/tenancy/school-context.ts';
-import { createFileStorage } from '../uploads/index.ts';
+import { createFileStorage, sendLogo } from '../uploads/index.ts';
 import { addClosure, readCalendar, removeClosure } from './calendar.ts';
 import { callerOf } from './caller.ts';
 import { readNotificationSettings, updateNotificationSettings } from './notifications.ts';
@@ -128,18 +127,7 @@ export const schoolLogoRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = createFileStorage(app.deps.config);
   app.route({
     ...fromContract(app, schoolLogoContract),
-    handler: async (request, reply) => {
-      const logo = await logoOf(db, request.params.organizationId);
-      const stored = logo && (await storage.get(logo.storageKey));
-      if (!logo || !stored) throw notFound('This school has no logo.');
-      return reply
-        .header('content-type', logo.mimeType)
-        .header('content-length', String(logo.sizeBytes))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
-        .header('cache-control', 'public, max-age=3600')
-        .header('etag', `"${logo.sha256}"`)
-        .send(stored.body);
-    },
+    handler: async (request, reply) =>
+      sendLogo(reply, storage, await logoOf(db, request.params.organizationId), 'This school has no logo.'),
   });
 };

@@ -110,7 +110,9 @@ describe('school settings', () => {
       .insert(guardians)
       .values({ organizationId: org, firstName: 'Thoko', lastName: 'Khumalo', email: 'thoko@example.test' })
       .returning();
-    await db.insert(learnerGuardians).values({ organizationId: org, learnerId: learnerA, guardianId: guardian!.id, relation: 'parent' });
+    await db
+      .insert(learnerGuardians)
+      .values({ organizationId: org, learnerId: learnerA, guardianId: guardian!.id, relation: 'parent' });
     for (const [who, user] of Object.entries(people)) {
       const { cookie } = await signIn(t.app, user.email, user.password, { ip: `10.78.${ip++}.1` });
       cookies[who] = cookie;

@@ -118,6 +118,7 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'GET /api/funding/receipts/:id',
       'GET /api/directory',
       'GET /api/directory/',
+      'GET /api/directory/logos/:organizationId',
       'GET /api/directory/profiles/:slug',
       'GET /api/health',
       'GET /api/health/live',

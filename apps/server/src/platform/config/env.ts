@@ -68,6 +68,8 @@ export const ZEnvSchema = z
     PAYFAST_PASSPHRASE: z.string().min(1).optional(),
     PAYFAST_PROCESS_URL: z.url().default('https://sandbox.payfast.co.za/eng/process'),
     PAYFAST_VALIDATE_URL: z.url().default('https://sandbox.payfast.co.za/eng/query/validate'),
+    /** PayFast's API (cancelling a subscription); `?testing=true` is added while the process URL is the sandbox's. */
+    PAYFAST_API_URL: z.url().default('https://api.payfast.co.za'),
     // PayFast's published ITN source ranges; comma-separated IPv4/IPv6 addresses or CIDR ranges.
     PAYFAST_ALLOWED_SOURCES: z
       .string()

@@ -33,6 +33,7 @@ export function directorySource(where: SQL = sql`TRUE`): SQL {
         '{}') ELSE '{}' END AS partner_types,
       COALESCE(ms.about, '') AS about,
       sp.logo_upload_id,
+      dp.logo_upload_id AS profile_logo_upload_id,
       COALESCE(NULLIF(sp.email, ''), dp.contact_email, a.applicant_email, '') AS email,
       COALESCE(NULLIF(sp.phone, ''), dp.contact_phone, '') AS phone,
       NULLIF(sp.website, '') AS website
@@ -72,6 +73,7 @@ export type TDirectoryRow = {
   partner_types: string[] | string;
   about: string;
   logo_upload_id: string | null;
+  profile_logo_upload_id: string | null;
   email: string;
   phone: string;
   website: string | null;

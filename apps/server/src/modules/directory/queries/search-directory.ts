@@ -1,7 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BUSINESS_PARTNER_TYPE_IDS } from '@sekolo/shared/constants/roles';
-import type { TDirectoryEntry, TDirectoryPage, ZDirectoryQuery } from '@sekolo/shared/schemas/directory';
+import {
+  organisationLogoPath,
+  type TDirectoryEntry,
+  type TDirectoryPage,
+  type ZDirectoryQuery,
+} from '@sekolo/shared/schemas/directory';
 import { rowsOf, type DbExecutor } from '../../../platform/db/client.ts';
 import { transaction } from '../../../platform/db/transaction.ts';
 import { logoUrlOf } from '../../school-settings/index.ts';
@@ -27,6 +32,12 @@ function hasTrigrams(db: DbExecutor): Promise<boolean> {
 
 const likePattern = (value: string) => value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A school's logo is in its school profile; a business partner's or charity's in its directory profile. */
+export function logoUrlOfRow(row: TDirectoryRow): string | null {
+  if (row.kind === 'school') return row.logo_upload_id ? logoUrlOf(row.id, row.logo_upload_id) : null;
+  return row.profile_logo_upload_id ? organisationLogoPath(row.id, row.profile_logo_upload_id) : null;
+}
+
 export function entryOf(row: TDirectoryRow): TDirectoryEntry {
   return {
     id: row.id,
@@ -37,7 +48,7 @@ export function entryOf(row: TDirectoryRow): TDirectoryEntry {
     tagLine: row.tag_line,
     town: row.town,
     province: row.province,
-    logoUrl: row.logo_upload_id ? logoUrlOf(row.id, row.logo_upload_id) : null,
+    logoUrl: logoUrlOfRow(row),
   };
 }
 

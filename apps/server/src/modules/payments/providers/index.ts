@@ -36,13 +36,18 @@ export function paymentProvidersFor(deps: { config: TConfig; database: DatabaseH
         passphrase: config.PAYFAST_PASSPHRASE,
         processUrl: config.PAYFAST_PROCESS_URL,
         validateUrl: config.PAYFAST_VALIDATE_URL,
+        apiUrl: config.PAYFAST_API_URL,
+        apiTesting: config.PAYFAST_PROCESS_URL.includes('sandbox.payfast.co.za'),
         allowedSources,
         publicUrl: config.publicUrl,
       }),
       sandbox: null,
     };
   } else {
-    const sandbox = createSandboxProvider({ secret: () => sandboxKey(config, deps.database), publicUrl: config.publicUrl });
+    const sandbox = createSandboxProvider({
+      secret: () => sandboxKey(config, deps.database),
+      publicUrl: config.publicUrl,
+    });
     providers = { active: sandbox, sandbox };
   }
   cache.set(config, providers);

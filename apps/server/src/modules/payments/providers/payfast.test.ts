@@ -61,11 +61,17 @@ describe('PayFast signatures', () => {
   it('depends on the order PayFast posted the fields in, and on the passphrase', () => {
     const swapped = [PUBLISHED_ITN[1]!, PUBLISHED_ITN[0]!, ...PUBLISHED_ITN.slice(2)];
     expect(itnSignature(swapped)).not.toBe('4078bca2c8987e0e0c4e7230f2f46323');
-    expect(itnSignature(PUBLISHED_ITN, 'secret phrase')).toBe(md5(`${itnParamString(PUBLISHED_ITN)}&passphrase=secret+phrase`));
+    expect(itnSignature(PUBLISHED_ITN, 'secret phrase')).toBe(
+      md5(`${itnParamString(PUBLISHED_ITN)}&passphrase=secret+phrase`),
+    );
   });
 
   it('stops at the signature field, like PayFast’s own ITN code', () => {
-    const posted: [string, string][] = [...PUBLISHED_ITN, ['signature', '4078bca2c8987e0e0c4e7230f2f46323'], ['extra', 'x']];
+    const posted: [string, string][] = [
+      ...PUBLISHED_ITN,
+      ['signature', '4078bca2c8987e0e0c4e7230f2f46323'],
+      ['extra', 'x'],
+    ];
     expect(itnSignature(posted)).toBe('4078bca2c8987e0e0c4e7230f2f46323');
   });
 
@@ -137,7 +143,11 @@ describe('the PayFast checkout form', () => {
   };
 
   it('lists the fields in PayFast’s order, signature last, over exactly the fields sent', () => {
-    const fields = payFastCheckoutFields(baseOrder(), { firstName: 'Thandi', lastName: 'Mokoena', email: 'thandi@example.com' }, config);
+    const fields = payFastCheckoutFields(
+      baseOrder(),
+      { firstName: 'Thandi', lastName: 'Mokoena', email: 'thandi@example.com' },
+      config,
+    );
     expect(fields.map((f) => f.name)).toEqual([
       'merchant_id',
       'merchant_key',
@@ -160,35 +170,43 @@ describe('the PayFast checkout form', () => {
       m_payment_id: 'SEK-ABCDEFGH12',
       amount: '298.00',
     });
-    const unsigned = fields.filter((f) => f.name !== 'signature').map((f) => `${f.name}=${phpUrlencode(f.value)}`).join('&');
+    const unsigned = fields
+      .filter((f) => f.name !== 'signature')
+      .map((f) => `${f.name}=${phpUrlencode(f.value)}`)
+      .join('&');
     expect(byName.signature).toBe(md5(`${unsigned}&passphrase=jt7NOE43FZPn`));
   });
 
   it.each([
     ['monthly', '3'],
     ['annual', '6'],
-  ] as const)('sets up a %s subscription: type 1, billing date, recurring amount, frequency %s, cycles 0', (frequency, code) => {
-    const order = baseOrder({
-      kind: 'subscription',
-      amountCents: 0,
-      metadata: { subscription: { recurringAmountCents: 59_900, frequency, billingDate: '2026-07-15' } },
-    });
-    const fields = payFastCheckoutFields(order, undefined, config);
-    expect(fields.slice(-6)).toEqual([
-      { name: 'subscription_type', value: '1' },
-      { name: 'billing_date', value: '2026-07-15' },
-      { name: 'recurring_amount', value: '599.00' },
-      { name: 'frequency', value: code },
-      { name: 'cycles', value: '0' },
-      { name: 'signature', value: expect.stringMatching(/^[0-9a-f]{32}$/) },
-    ]);
-    expect(fields.find((f) => f.name === 'amount')?.value).toBe('0.00');
-  });
+  ] as const)(
+    'sets up a %s subscription: type 1, billing date, recurring amount, frequency %s, cycles 0',
+    (frequency, code) => {
+      const order = baseOrder({
+        kind: 'subscription',
+        amountCents: 0,
+        metadata: { subscription: { recurringAmountCents: 59_900, frequency, billingDate: '2026-07-15' } },
+      });
+      const fields = payFastCheckoutFields(order, undefined, config);
+      expect(fields.slice(-6)).toEqual([
+        { name: 'subscription_type', value: '1' },
+        { name: 'billing_date', value: '2026-07-15' },
+        { name: 'recurring_amount', value: '599.00' },
+        { name: 'frequency', value: code },
+        { name: 'cycles', value: '0' },
+        { name: 'signature', value: expect.stringMatching(/^[0-9a-f]{32}$/) },
+      ]);
+      expect(fields.find((f) => f.name === 'amount')?.value).toBe('0.00');
+    },
+  );
 
   it('refuses a subscription without a passphrase, which PayFast requires for them', () => {
     const provider = createPayFastProvider({ ...config, passphrase: undefined });
     expect(provider.supportsSubscriptions).toBe(false);
-    const order = baseOrder({ metadata: { subscription: { recurringAmountCents: 100, frequency: 'monthly', billingDate: '2026-07-15' } } });
+    const order = baseOrder({
+      metadata: { subscription: { recurringAmountCents: 100, frequency: 'monthly', billingDate: '2026-07-15' } },
+    });
     expect(() => provider.createCheckout(order)).toThrow(/PAYFAST_PASSPHRASE/);
   });
 });
@@ -247,21 +265,31 @@ describe('PayFast ITN validation', () => {
   };
   const orders = new Map<string, TOrder>([['SEK-ABCDEFGH12', baseOrder()]]);
   const context = { loadOrder: async (reference: string) => orders.get(reference) };
-  const handle = (rawBody: string, sourceIp = '127.0.0.1') => provider().handleNotification({ rawBody, headers: {}, sourceIp }, context);
+  const handle = (rawBody: string, sourceIp = '127.0.0.1') =>
+    provider().handleNotification({ rawBody, headers: {}, sourceIp }, context);
 
   it('accepts a genuine notification after PayFast confirms it, server to server', async () => {
     answer = { status: 200, body: 'VALID' };
     received.length = 0;
     const body = itn();
     const result = await handle(body);
-    expect(result).toMatchObject({ ok: true, providerTransactionId: '1579137', amountCents: 29_800, status: 'complete' });
+    expect(result).toMatchObject({
+      ok: true,
+      providerTransactionId: '1579137',
+      amountCents: 29_800,
+      status: 'complete',
+    });
     // PayFast is sent the parameter string: the posted variables up to the signature.
     expect(received).toEqual([body.slice(0, body.indexOf('&signature='))]);
   });
 
   it.each<[string, () => Promise<unknown>, string]>([
     ['a bad signature', () => handle(itn({}, false)), 'bad_signature'],
-    ['a field changed after signing', () => handle(itn().replace('amount_gross=298.00', 'amount_gross=2.98')), 'bad_signature'],
+    [
+      'a field changed after signing',
+      () => handle(itn().replace('amount_gross=298.00', 'amount_gross=2.98')),
+      'bad_signature',
+    ],
     ['a sender outside the allow-list', () => handle(itn(), '10.1.2.3'), 'bad_source'],
     ['another merchant', () => handle(itn({ merchant_id: '99999999' })), 'wrong_merchant'],
     ['an unknown order', () => handle(itn({ m_payment_id: 'SEK-NOPE' })), 'unknown_order'],

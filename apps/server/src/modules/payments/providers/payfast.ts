@@ -27,6 +27,9 @@ export type TPayFastConfig = {
   allowedSources: TAllowList;
   /** Our public address: return, cancel and notify URLs are built on it. */
   publicUrl: string;
+  /** PayFast's API (subscriptions); `apiTesting` adds `?testing=true` (PayFast's sandbox). */
+  apiUrl?: string;
+  apiTesting?: boolean;
   /** For the server-to-server confirmation; tests point the URL at a local stand-in instead. */
   fetch?: typeof fetch;
   confirmationTimeoutMs?: number;
@@ -135,6 +138,21 @@ export function itnSignature(pairs: readonly (readonly [string, string])[], pass
   return md5(withPassphrase(itnParamString(pairs), passphrase));
 }
 
+/**
+ * The signature of a call to PayFast's API: the header (and body) variables and the passphrase,
+ * sorted by name, values urlencoded, joined with '&', MD5 in lowercase hex.
+ */
+export function apiSignature(variables: Record<string, string>, passphrase?: string): string {
+  const all: Record<string, string> = { ...variables };
+  if (passphrase?.trim()) all.passphrase = passphrase.trim();
+  return md5(
+    Object.keys(all)
+      .sort()
+      .map((name) => `${name}=${phpUrlencode(all[name]!.trim())}`)
+      .join('&'),
+  );
+}
+
 function sameHex(a: string, b: string): boolean {
   const left = Buffer.from(a.toLowerCase());
   const right = Buffer.from(b.toLowerCase());
@@ -215,10 +233,36 @@ export function createPayFastProvider(config: TPayFastConfig): PaymentProvider {
       if (order.metadata.subscription && !config.passphrase?.trim()) {
         throw new Error('PayFast subscriptions need PAYFAST_PASSPHRASE.');
       }
-      return { redirect: { url: config.processUrl, method: 'POST', fields: payFastCheckoutFields(order, buyer, config) } };
+      return {
+        redirect: { url: config.processUrl, method: 'POST', fields: payFastCheckoutFields(order, buyer, config) },
+      };
     },
 
-    async handleNotification(request: TNotificationRequest, context: TNotificationContext): Promise<TNotificationResult> {
+    async cancelRecurring(token: string): Promise<boolean> {
+      if (!config.apiUrl) return false;
+      const headers = {
+        'merchant-id': config.merchantId,
+        version: 'v1',
+        timestamp: new Date().toISOString().slice(0, 19),
+      };
+      const url = new URL(`subscriptions/${encodeURIComponent(token)}/cancel`, `${config.apiUrl.replace(/\/$/, '')}/`);
+      if (config.apiTesting) url.searchParams.set('testing', 'true');
+      try {
+        const response = await doFetch(url, {
+          method: 'PUT',
+          headers: { ...headers, signature: apiSignature(headers, config.passphrase) },
+          signal: AbortSignal.timeout(config.confirmationTimeoutMs ?? 10_000),
+        });
+        return response.ok;
+      } catch {
+        return false;
+      }
+    },
+
+    async handleNotification(
+      request: TNotificationRequest,
+      context: TNotificationContext,
+    ): Promise<TNotificationResult> {
       const pairs = [...new URLSearchParams(request.rawBody)];
       const get = (name: string) => pairs.find(([key]) => key === name)?.[1];
       const signature = get('signature');
@@ -261,7 +305,15 @@ export function createPayFastProvider(config: TPayFastConfig): PaymentProvider {
             providerTransactionId,
           };
         }
-        return { ok: true, order: loaded, providerTransactionId, amountCents, status, providerToken: token, renewal: true };
+        return {
+          ok: true,
+          order: loaded,
+          providerTransactionId,
+          amountCents,
+          status,
+          providerToken: token,
+          renewal: true,
+        };
       }
       // 4. The order exists, the amount is the order's to the cent, and it is not processed yet.
       const checked = checkOrderForNotification(loaded, 'payfast', amountCents);

@@ -56,7 +56,9 @@ function sameHex(a: string, b: string): boolean {
 
 export type TSandboxProvider = PaymentProvider & {
   /** The gateway side: the signed request it sends to our notification endpoint. */
-  buildNotification(payload: TSandboxNotification): Promise<{ url: string; body: string; headers: Record<string, string> }>;
+  buildNotification(
+    payload: TSandboxNotification,
+  ): Promise<{ url: string; body: string; headers: Record<string, string> }>;
 };
 
 export function createSandboxProvider(config: TSandboxConfig): TSandboxProvider {
@@ -88,7 +90,10 @@ export function createSandboxProvider(config: TSandboxConfig): TSandboxProvider 
       };
     },
 
-    async handleNotification(request: TNotificationRequest, context: TNotificationContext): Promise<TNotificationResult> {
+    async handleNotification(
+      request: TNotificationRequest,
+      context: TNotificationContext,
+    ): Promise<TNotificationResult> {
       const signature = header(request.headers, SANDBOX_SIGNATURE_HEADER);
       const timestamp = header(request.headers, SANDBOX_TIMESTAMP_HEADER);
       if (!signature || !timestamp || !/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'malformed' };
@@ -104,7 +109,11 @@ export function createSandboxProvider(config: TSandboxConfig): TSandboxProvider 
       } catch {
         return { ok: false, reason: 'malformed' };
       }
-      const checked = checkOrderForNotification(await context.loadOrder(parsed.reference), 'sandbox', parsed.amountCents);
+      const checked = checkOrderForNotification(
+        await context.loadOrder(parsed.reference),
+        'sandbox',
+        parsed.amountCents,
+      );
       if (!checked.ok) return { ...checked, providerTransactionId: parsed.transactionId };
       return {
         ok: true,

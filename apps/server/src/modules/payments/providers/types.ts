@@ -72,6 +72,12 @@ export interface PaymentProvider {
   readonly supportsSubscriptions: boolean;
   /** Where to send the buyer: a GET to a page, or a form POST with the provider's fields. */
   createCheckout(order: TOrder, buyer?: TBuyerDetails): TCheckout;
+  /**
+   * Stops the recurring charges of a card token at the provider, where the provider has an API for
+   * it (PayFast); true when the provider confirmed. A provider that charges only when we ask it to
+   * (the sandbox: the job charges) has nothing to stop and leaves this out.
+   */
+  cancelRecurring?(token: string): Promise<boolean>;
   /** Verifies a notification with every check the provider documents. Never throws for bad input. */
   handleNotification(request: TNotificationRequest, context: TNotificationContext): Promise<TNotificationResult>;
 }

@@ -1,5 +1,6 @@
 import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations, users } from './auth.ts';
+import { uploads } from './uploads.ts';
 
 /**
  * What an organisation's public directory profile shows (modules/directory, migration 0050). No
@@ -20,6 +21,8 @@ export const directoryProfiles = pgTable('directory_profiles', {
   /** Business partners and charities: public contacts; null: the e-mail they registered with. */
   contactEmail: text('contact_email'),
   contactPhone: text('contact_phone'),
+  /** Business partners and charities: the logo (an image upload attached to the organisation). */
+  logoUploadId: uuid('logo_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

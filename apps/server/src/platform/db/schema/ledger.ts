@@ -28,20 +28,50 @@ export type TAccountType = (typeof ACCOUNT_TYPES)[number];
  */
 export const CHART_OF_ACCOUNTS = [
   { code: 'provider_clearing', name: 'Money held by the payment provider', type: 'asset', perOrganization: false },
-  { code: 'organization_payable', name: 'Payable to schools and business partners', type: 'liability', perOrganization: true },
+  {
+    code: 'organization_payable',
+    name: 'Payable to schools and business partners',
+    type: 'liability',
+    perOrganization: true,
+  },
   { code: 'commission_revenue', name: 'Platform commission', type: 'revenue', perOrganization: false },
   { code: 'processing_fee_revenue', name: 'Processing fee (6.8%)', type: 'revenue', perOrganization: false },
   { code: 'payout_fee_revenue', name: 'Payout fees', type: 'revenue', perOrganization: false },
   { code: 'subscription_revenue', name: 'School subscriptions', type: 'revenue', perOrganization: false },
-  { code: 'partner_fee_revenue', name: 'Business partner registration and recurring fees', type: 'revenue', perOrganization: false },
+  {
+    code: 'partner_fee_revenue',
+    name: 'Business partner registration and recurring fees',
+    type: 'revenue',
+    perOrganization: false,
+  },
   // A school's own fee books (modules/finance): lines on a family's receivable and credit carry the family account as party.
   { code: 'school_fees_receivable', name: 'School fees owed by families', type: 'asset', perOrganization: true },
-  { code: 'school_family_credit', name: 'Families’ payments not yet set against an invoice', type: 'liability', perOrganization: true },
+  {
+    code: 'school_family_credit',
+    name: 'Families’ payments not yet set against an invoice',
+    type: 'liability',
+    perOrganization: true,
+  },
   { code: 'school_fee_income', name: 'School fees invoiced', type: 'revenue', perOrganization: true },
-  { code: 'school_fee_concessions', name: 'Sibling discounts, bursaries and exemptions', type: 'revenue', perOrganization: true },
+  {
+    code: 'school_fee_concessions',
+    name: 'Sibling discounts, bursaries and exemptions',
+    type: 'revenue',
+    perOrganization: true,
+  },
   { code: 'school_bank', name: 'School fees banked by the school', type: 'asset', perOrganization: true },
-  { code: 'school_due_from_platform', name: 'Online fee collections held for the school', type: 'asset', perOrganization: true },
-  { code: 'school_online_commission', name: 'Platform commission on online fee payments (5%)', type: 'revenue', perOrganization: true },
+  {
+    code: 'school_due_from_platform',
+    name: 'Online fee collections held for the school',
+    type: 'asset',
+    perOrganization: true,
+  },
+  {
+    code: 'school_online_commission',
+    name: 'Platform commission on online fee payments (5%)',
+    type: 'revenue',
+    perOrganization: true,
+  },
   { code: 'school_payout_fees', name: 'Payout fees on online fee collections', type: 'revenue', perOrganization: true },
 ] as const satisfies readonly { code: string; name: string; type: TAccountType; perOrganization: boolean }[];
 export type TAccountCode = (typeof CHART_OF_ACCOUNTS)[number]['code'];

@@ -373,9 +373,6 @@ export const guardianLinkRequests = pgTable(
       .on(t.guardianId)
       .where(sql`${t.status} = 'pending'`),
     index('guardian_link_requests_org_guardian_idx').on(t.organizationId, t.guardianId, t.createdAt),
-    check(
-      'guardian_link_requests_status_check',
-      sql`${t.status} in ('pending', 'accepted', 'declined', 'withdrawn')`,
-    ),
+    check('guardian_link_requests_status_check', sql`${t.status} in ('pending', 'accepted', 'declined', 'withdrawn')`),
   ],
 );

@@ -30,7 +30,7 @@ export const donorsQuery = (campaignId?: string) =>
   });
 export const myDonationsQuery = queryOptions({
   queryKey: MY_DONATIONS_KEY,
-  queryFn: () => call(c.myDonations).then((a) => a.donations),
+  queryFn: () => call(c.myDonations),
 });
 export const consoleCharitiesQuery = queryOptions({
   queryKey: CONSOLE_CHARITIES_KEY,
@@ -85,6 +85,13 @@ export function useRemoveCampaignImage(id: string) {
 }
 export function useDonate(slug: string) {
   return useMutation({ mutationFn: (body: TDonationInput) => call(c.donate, { params: { slug }, body }) });
+}
+export function useCancelMonthlyGift() {
+  const done = useInvalidate(MY_DONATIONS_KEY);
+  return useMutation({
+    mutationFn: (id: string) => call(c.cancelMonthlyGift, { params: { id } }),
+    onSuccess: done,
+  });
 }
 export function useVerifyPbo() {
   const done = useInvalidate(CONSOLE_CHARITIES_KEY);

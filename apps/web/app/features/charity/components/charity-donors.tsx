@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatZar } from '@sekolo/shared/domain/money';
 import { formatDateOfInstant } from '@sekolo/shared/domain/sa-calendar';
+import { Badge } from '~/components/ui/badge';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { errorMessage } from '~/lib/server-field-errors';
 import { donorsQuery } from '../api/charity-queries';
@@ -10,12 +11,15 @@ export function CharityDonorsTable({ campaignId }: { campaignId?: string }) {
   const donors = useQuery(donorsQuery(campaignId));
   if (donors.isPending) return <LoadingSpinner />;
   if (donors.error) return <p role="alert">{errorMessage(donors.error)}</p>;
-  const { donors: list, totalCents, count } = donors.data;
+  const { donors: list, totalCents, count, monthlyDonorCount, monthlyTotalCents } = donors.data;
   if (count === 0) return <p className="text-slate-600">No donations yet.</p>;
   return (
     <div className="space-y-2">
       <p className="text-slate-700" data-testid="donors-total">
         {count} {count === 1 ? 'donation' : 'donations'}, {formatZar(totalCents)} in all.
+        {monthlyDonorCount > 0
+          ? ` ${monthlyDonorCount} monthly ${monthlyDonorCount === 1 ? 'donor gives' : 'donors give'} ${formatZar(monthlyTotalCents)} a month.`
+          : ''}
       </p>
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full min-w-[40rem] text-left text-sm">
@@ -50,6 +54,11 @@ export function CharityDonorsTable({ campaignId }: { campaignId?: string }) {
                 <td className="px-3 py-2 whitespace-nowrap">{formatDateOfInstant(d.paidAt)}</td>
                 <td className="px-3 py-2">
                   {d.name}
+                  {d.monthly ? (
+                    <Badge className="ml-2" data-testid="monthly-donor">
+                      Monthly
+                    </Badge>
+                  ) : null}
                   {d.email ? <span className="block text-xs text-slate-600">{d.email}</span> : null}
                 </td>
                 {campaignId ? null : <td className="px-3 py-2">{d.campaignTitle}</td>}

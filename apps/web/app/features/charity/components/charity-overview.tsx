@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { formatZar } from '@sekolo/shared/domain/money';
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert';
 import { paths } from '~/config/paths';
-import { charityProfileQuery, ownCampaignsQuery } from '../api/charity-queries';
+import { charityProfileQuery, donorsQuery, ownCampaignsQuery } from '../api/charity-queries';
 
 /** The charity dashboard's summary: what its campaigns raised, and whether it issues s18A receipts. */
 export function CharityOverview() {
   const campaigns = useQuery(ownCampaignsQuery);
   const profile = useQuery(charityProfileQuery);
+  const donors = useQuery(donorsQuery());
   const list = campaigns.data ?? [];
   const raised = list.reduce((sum, c) => sum + c.raisedCents, 0);
   const donations = list.reduce((sum, c) => sum + c.donationCount, 0);
@@ -18,15 +19,29 @@ export function CharityOverview() {
       <h2 id="charity-overview" className="sr-only">
         Overview
       </h2>
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {[
-          ['Raised', formatZar(raised)],
-          ['Donations', String(donations)],
-          ['Active campaigns', String(active)],
-        ].map(([label, value]) => (
-          <div key={label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          ['Raised', formatZar(raised), campaigns.isPending],
+          ['Donations', String(donations), campaigns.isPending],
+          ['Active campaigns', String(active), campaigns.isPending],
+          [
+            'Monthly giving',
+            donors.data
+              ? `${formatZar(donors.data.monthlyTotalCents)} a month from ${donors.data.monthlyDonorCount} ${donors.data.monthlyDonorCount === 1 ? 'donor' : 'donors'}`
+              : '',
+            donors.isPending,
+          ],
+        ].map(([label, value, pending]) => (
+          <div key={String(label)} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="text-2xl font-bold text-slate-900">{campaigns.isPending ? '…' : value}</dd>
+            <dd
+              className={
+                label === 'Monthly giving' ? 'text-lg font-bold text-slate-900' : 'text-2xl font-bold text-slate-900'
+              }
+              data-testid={label === 'Monthly giving' ? 'monthly-giving-total' : undefined}
+            >
+              {pending ? '…' : value}
+            </dd>
           </div>
         ))}
       </dl>

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { schoolPaymentBreakdown } from '@sekolo/shared/domain/fee-calculator';
 import { formatZar } from '@sekolo/shared/domain/money';
-import { MAX_DONATION_CENTS, MIN_DONATION_CENTS, CAMPAIGN_MESSAGES } from '@sekolo/shared/schemas/campaigns';
+import {
+  CAMPAIGN_MESSAGES,
+  MAX_DONATION_CENTS,
+  MIN_DONATION_CENTS,
+  type TDonationFrequency,
+} from '@sekolo/shared/schemas/campaigns';
 import { Alert, AlertDescription } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { CheckboxField, FormField } from '~/components/ui/form-field';
@@ -30,10 +35,13 @@ export function DonateForm({
   presetsCents,
   s18aReceipts,
   charityName,
+  monthly,
   session,
   followRedirect,
 }: {
   slug: string;
+  /** Whether the payment provider can take a monthly gift, and why not. */
+  monthly: { available: boolean; reason: string | null };
   presetsCents: number[];
   s18aReceipts: boolean;
   charityName: string;
@@ -45,6 +53,7 @@ export function DonateForm({
   const donate = useDonate(slug);
   const [preset, setPreset] = useState<number | 'own'>(presetsCents[1] ?? presetsCents[0] ?? 'own');
   const [own, setOwn] = useState('');
+  const [frequency, setFrequency] = useState<TDonationFrequency>('once');
   const [anonymous, setAnonymous] = useState(false);
   const [donorName, setDonorName] = useState('');
   const [donorAddress, setDonorAddress] = useState('');
@@ -90,7 +99,7 @@ export function DonateForm({
     }
     setOwnError(null);
     donate.mutate(
-      { amountCents, anonymous, donorName, donorAddress, donorTaxNumber, message },
+      { frequency, amountCents, anonymous, donorName, donorAddress, donorTaxNumber, message },
       { onSuccess: (answer) => followRedirect(answer.redirect) },
     );
   };
@@ -105,6 +114,38 @@ export function DonateForm({
       <h2 id="donate-title" className="text-xl font-bold text-slate-900">
         Donate
       </h2>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-900">How often</legend>
+        {monthly.available ? (
+          <div className="grid grid-cols-2 gap-2">
+            {(['once', 'monthly'] as const).map((value) => (
+              <label
+                key={value}
+                className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name="frequency"
+                  className="accent-brand-700"
+                  checked={frequency === value}
+                  onChange={() => setFrequency(value)}
+                />
+                {value === 'once' ? 'Once' : 'Monthly'}
+              </label>
+            ))}
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600">
+            Once. <span data-testid="monthly-unavailable">{monthly.reason}</span>
+          </p>
+        )}
+        {frequency === 'monthly' ? (
+          <p className="text-sm text-slate-600">
+            The same gift is paid every month from your card until you stop it on your donations page; each month gets
+            its own thank-you{s18aReceipts ? ' and s18A receipt' : ''}.
+          </p>
+        ) : null}
+      </fieldset>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-900">Amount</legend>
         <div className="grid grid-cols-2 gap-2">
@@ -186,7 +227,7 @@ export function DonateForm({
             <dd>{formatZar(total - amountCents)}</dd>
           </div>
           <div className="flex justify-between font-semibold text-slate-900">
-            <dt>You pay</dt>
+            <dt>{frequency === 'monthly' ? 'You pay each month' : 'You pay'}</dt>
             <dd data-testid="donation-total">{formatZar(total)}</dd>
           </div>
         </dl>
@@ -197,7 +238,9 @@ export function DonateForm({
         </Alert>
       ) : null}
       <Button type="submit" className="w-full" disabled={donate.isPending}>
-        {valid && total !== null ? `Donate ${formatZar(amountCents)}` : 'Donate'}
+        {valid && total !== null
+          ? `Donate ${formatZar(amountCents)}${frequency === 'monthly' ? ' monthly' : ''}`
+          : 'Donate'}
       </Button>
       <p className="text-xs text-slate-600">
         Sekolo keeps a 5% platform commission from each gift; the 6.8% processing fee is paid on top.

@@ -2,25 +2,28 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { campaignContracts as c } from '@sekolo/shared/contracts/campaigns';
 import { formatZar } from '@sekolo/shared/domain/money';
-import { formatDateOfInstant } from '@sekolo/shared/domain/sa-calendar';
-import type { TMyDonation } from '@sekolo/shared/schemas/campaigns';
+import { formatDate, formatDateOfInstant } from '@sekolo/shared/domain/sa-calendar';
+import { MONTHLY_GIFT_STATUS_LABELS, type TMyDonation, type TMyMonthlyGift } from '@sekolo/shared/schemas/campaigns';
+import { Button } from '~/components/ui/button';
+import { ConfirmAction } from '~/components/ui/confirm-action';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { paths } from '~/config/paths';
 import { urlOf } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
-import { myDonationsQuery } from '../api/charity-queries';
+import { myDonationsQuery, useCancelMonthlyGift } from '../api/charity-queries';
 
 /** A donor's gifts with their s18A receipts, and a yearly summary per charity and tax year. */
 export function MyDonations() {
   const donations = useQuery({
     ...myDonationsQuery,
     // A gift just paid may still be on its way from the gateway.
-    refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'pending') ? 3000 : false),
+    refetchInterval: (query) => (query.state.data?.donations.some((d) => d.status === 'pending') ? 3000 : false),
   });
   if (donations.isPending) return <LoadingSpinner />;
   if (donations.error) return <p role="alert">{errorMessage(donations.error)}</p>;
-  const list = donations.data;
-  if (list.length === 0)
+  const list = donations.data.donations;
+  const monthlyGifts = donations.data.monthlyGifts;
+  if (list.length === 0 && monthlyGifts.length === 0)
     return (
       <p className="text-slate-700">
         No donations yet.{' '}
@@ -39,6 +42,22 @@ export function MyDonations() {
       });
   return (
     <div className="space-y-6">
+      {monthlyGifts.length > 0 ? (
+        <section aria-labelledby="monthly-title" className="space-y-2">
+          <h2 id="monthly-title" className="text-xl font-bold text-slate-900">
+            Monthly gifts
+          </h2>
+          <ul
+            className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+            aria-label="Your monthly gifts"
+          >
+            {monthlyGifts.map((gift) => (
+              <MonthlyGiftRow key={gift.id} gift={gift} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <h2 className="sr-only">Gifts</h2>
       <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Your donations">
         {list.map((d) => (
           <DonationRow key={d.id} donation={d} />
@@ -82,6 +101,7 @@ function DonationRow({ donation: d }: { donation: TMyDonation }) {
           {d.charityName} · {formatZar(d.amountCents)}
           {d.paidAt ? ` · ${formatDateOfInstant(d.paidAt)}` : ''}
           {d.anonymous ? ' · anonymous' : ''}
+          {d.monthly ? ' · monthly' : ''}
         </p>
       </div>
       {d.status === 'pending' ? (
@@ -99,6 +119,47 @@ function DonationRow({ donation: d }: { donation: TMyDonation }) {
       ) : (
         <p className="text-sm text-slate-600">Paid · no s18A receipt</p>
       )}
+    </li>
+  );
+}
+
+function MonthlyGiftRow({ gift }: { gift: TMyMonthlyGift }) {
+  const cancel = useCancelMonthlyGift();
+  const running = gift.status === 'active' || gift.status === 'pending';
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="monthly-gift-row">
+      <div>
+        <p className="font-semibold text-slate-900">
+          <Link to={paths.fundingCampaign(gift.campaignSlug)} className="hover:underline">
+            {gift.campaignTitle}
+          </Link>
+        </p>
+        <p className="text-sm text-slate-600">
+          {gift.charityName} · {formatZar(gift.amountCents)} a month · {MONTHLY_GIFT_STATUS_LABELS[gift.status]}
+        </p>
+        <p className="text-sm text-slate-600">
+          {gift.paidCount} {gift.paidCount === 1 ? 'month' : 'months'} paid, {formatZar(gift.paidTotalCents)} in all
+          {gift.nextChargeOn ? ` · next payment ${formatDate(gift.nextChargeOn)}` : ''}
+          {gift.cancelledAt ? ` · cancelled ${formatDateOfInstant(gift.cancelledAt)}` : ''}
+        </p>
+      </div>
+      {running ? (
+        <ConfirmAction
+          label={`Cancel the monthly gift to ${gift.campaignTitle}`}
+          question="Stop this monthly gift? Nothing more will be charged."
+          confirmLabel="Yes, cancel it"
+          cancelLabel="Keep giving"
+          success="Your monthly gift is cancelled."
+          pending={cancel.isPending}
+          onConfirm={() => cancel.mutateAsync(gift.id)}
+        >
+          {(ask) => (
+            <Button type="button" variant="secondary" onClick={ask}>
+              Cancel monthly gift
+            </Button>
+          )}
+        </ConfirmAction>
+      ) : null}
     </li>
   );
 }

@@ -8,6 +8,8 @@ import {
   type TDirectorySettings,
   type TDirectorySettingsInput,
 } from '@sekolo/shared/schemas/directory';
+import type { TUploadedFile } from '@sekolo/shared/schemas/uploads';
+import { FileUpload } from '~/components/upload/file-upload';
 import { Button } from '~/components/ui/button';
 import { CheckboxField, FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
@@ -27,8 +29,11 @@ function formOf(settings: TDirectorySettings): TForm {
     tagLine: settings.tagLine,
     contactEmail: settings.contactEmail,
     contactPhone: settings.contactPhone,
+    logoUploadId: settings.logoUploadId,
   };
 }
+
+const LOGO_ACCEPT = 'image/png,image/jpeg,image/webp';
 
 /**
  * The organisation's "Public profile": whether it is in the directory, which contacts its profile
@@ -53,14 +58,21 @@ function SettingsForm({ settings }: { settings: TDirectorySettings }) {
   const save = useUpdateDirectorySettings();
   const [form, setForm] = useState<TForm>(() => formOf(settings));
   const [errors, setErrors] = useState<Partial<Record<keyof TForm, string>>>({});
-  useEffect(() => setForm(formOf(settings)), [settings]);
+  const [logoUrl, setLogoUrl] = useState(settings.logoUrl);
+  // A logo uploaded but not saved yet: shown as uploaded until the profile is saved.
+  const [newLogo, setNewLogo] = useState<TUploadedFile | null>(null);
+  useEffect(() => {
+    setForm(formOf(settings));
+    setLogoUrl(settings.logoUrl);
+    setNewLogo(null);
+  }, [settings]);
   const isSchool = settings.kind === 'school';
   const set = <K extends keyof TForm>(key: K, value: TForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const body: TDirectorySettingsInput = isSchool
-      ? { ...form, contactEmail: undefined, contactPhone: undefined }
+      ? { ...form, contactEmail: undefined, contactPhone: undefined, logoUploadId: undefined }
       : form;
     const parsed = ZDirectorySettingsInput.safeParse(body);
     if (!parsed.success) {
@@ -111,6 +123,50 @@ function SettingsForm({ settings }: { settings: TDirectorySettings }) {
           <Input value={form.tagLine} maxLength={150} onChange={(e) => set('tagLine', e.currentTarget.value)} />
         </FormField>
       </section>
+
+      {isSchool ? null : (
+        <section aria-labelledby={`${id}-logo`} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4">
+          <h2 id={`${id}-logo`} className="text-lg font-semibold text-slate-900">
+            Logo
+          </h2>
+          {logoUrl ? (
+            <div className="flex items-center gap-3">
+              <img
+                src={logoUrl}
+                alt={`The current logo of ${settings.name}`}
+                width={64}
+                height={64}
+                className="size-16 rounded-lg border border-slate-200 object-contain"
+              />
+              <Button
+                type="button"
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  set('logoUploadId', null);
+                  setLogoUrl(null);
+                }}
+              >
+                Remove logo
+              </Button>
+            </div>
+          ) : null}
+          <FileUpload
+            id={`${id}-logo-file`}
+            label={logoUrl ? 'New logo' : 'Logo'}
+            required={false}
+            value={newLogo}
+            onChange={(file) => {
+              setNewLogo(file);
+              set('logoUploadId', file?.id ?? (logoUrl ? settings.logoUploadId : null));
+            }}
+            error={errors.logoUploadId}
+            description={`PNG, JPEG or WebP. Shown on your directory profile${settings.kind === 'charity' ? ' and campaign pages' : ' and shop page'}; saved with the profile.`}
+            purpose="logo"
+            accept={LOGO_ACCEPT}
+          />
+        </section>
+      )}
 
       <section
         aria-labelledby={`${id}-contacts`}
