@@ -134,6 +134,13 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         icon: CalendarCheck,
         access: { roles: ATTENDANCE_ROLES, anyPermission: ATTENDANCE_VIEW_PERMISSIONS },
       },
+      {
+        label: 'Extramurals',
+        to: paths.activities.learner,
+        icon: Trophy,
+        // The learner's own page: activities open to their grade (view_events as the school gives it).
+        access: { roles: ['student'], anyPermission: ['view_events'] },
+      },
     ],
   },
   {
@@ -156,13 +163,6 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         to: paths.school.assignments,
         icon: ClipboardList,
         access: { roles: ASSIGNMENT_SETTER_ROLES, anyPermission: ['create_assignments', 'manage_curriculum'] },
-      },
-      {
-        label: 'Extramurals',
-        to: paths.activities.learner,
-        icon: Trophy,
-        // The learner's own page: activities open to their grade (view_events as the school gives it).
-        access: { roles: ['student'], anyPermission: ['view_events'] },
       },
       {
         label: 'Student Assignments',
