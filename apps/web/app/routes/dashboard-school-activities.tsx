@@ -1,4 +1,5 @@
 import { RequireAuth } from '~/features/auth/components/require-auth';
+import { useSession } from '~/features/auth/hooks/use-session';
 import { SchoolActivities } from '~/features/activities/components/school-activities';
 import { SCHOOL_AREA_ROLES } from '~/features/school/lib/school-access';
 
@@ -12,9 +13,10 @@ export function meta() {
  * school's own permission table, D26).
  */
 export default function DashboardSchoolActivities() {
+  const session = useSession();
   return (
     <RequireAuth roles={SCHOOL_AREA_ROLES}>
-      <SchoolActivities />
+      <SchoolActivities manages={session.permissions.includes('manage_events')} />
     </RequireAuth>
   );
 }

@@ -5,7 +5,6 @@ import { formatSchedule, type TActivity } from '@sekolo/shared/schemas/activitie
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { paths } from '~/config/paths';
-import { useSession } from '~/features/auth/hooks/use-session';
 import { errorMessage } from '~/lib/server-field-errors';
 import { schoolActivitiesQuery } from '../api/activity-queries';
 import { feeText, gradesText } from '../lib/format';
@@ -16,9 +15,7 @@ import { TodaySessions } from './today-sessions';
  * The school's Extramurals page: today's sessions of the caller's activities, and for whoever
  * manages activities (manage_events) the list with adding and editing.
  */
-export function SchoolActivities() {
-  const session = useSession();
-  const manages = session.permissions.includes('manage_events');
+export function SchoolActivities({ manages }: { manages: boolean }) {
   return (
     <div className="space-y-8">
       <header className="space-y-1">
