@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { activities, activityAttendance, activitySessions, feeItems, learnerFeeOptions } from '../platform/db/schema/index.ts';
+import {
+  activities,
+  activityAttendance,
+  activitySessions,
+  feeItems,
+  learnerFeeOptions,
+} from '../platform/db/schema/index.ts';
 import { signIn } from '../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { seedAccounts } from './seed-accounts.ts';
@@ -36,16 +42,27 @@ describe('demo extramural activities', () => {
     expect(await db.select().from(activities)).toHaveLength(10);
 
     const coach = await signIn(t.app, DEMO_COACH.email, demoPassword, { ip: '10.7.57.1' });
-    const list = await t.app.inject({ method: 'GET', url: '/api/school/activities', headers: { cookie: coach.cookie } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/school/activities',
+      headers: { cookie: coach.cookie },
+    });
     expect(list.statusCode).toBe(200);
     const byName = new Map(list.json().activities.map((a: { name: string }) => [a.name, a]));
-    expect(byName.get('Rugby u/14')).toMatchObject({ fee: { termCents: 450_00, plan: 'termly' }, coach: { name: 'Bongani Khumalo' } });
+    expect(byName.get('Rugby u/14')).toMatchObject({
+      fee: { termCents: 450_00, plan: 'termly' },
+      coach: { name: 'Bongani Khumalo' },
+    });
     expect(byName.get('Chess club')).toMatchObject({ fee: null });
     expect(byName.get(DEMO_FULL_ACTIVITY)).toMatchObject({ capacity: 8, memberCount: 8, waitingCount: 3 });
 
     // The demo learner (the demo parent's child) is in Rugby u/14 and pays its fee through finance.
     const parent = await signIn(t.app, 'parent@demo-school.sekolo.test', demoPassword, { ip: '10.7.57.2' });
-    const mine = await t.app.inject({ method: 'GET', url: '/api/school/my-activities', headers: { cookie: parent.cookie } });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/school/my-activities',
+      headers: { cookie: parent.cookie },
+    });
     const kabelo = mine.json().learners[0];
     expect(kabelo.name).toBe('Kabelo Mokoena');
     const rugby = kabelo.activities.find((a: { name: string }) => a.name === 'Rugby u/14');
@@ -57,7 +74,11 @@ describe('demo extramural activities', () => {
       .where(eq(learnerFeeOptions.learnerId, kabelo.learnerId));
     expect(options.map((o) => o.name)).toContain('Rugby u/14');
     const learner = await signIn(t.app, 'learner@demo-school.sekolo.test', demoPassword, { ip: '10.7.57.3' });
-    const own = await t.app.inject({ method: 'GET', url: '/api/school/my-activities', headers: { cookie: learner.cookie } });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/school/my-activities',
+      headers: { cookie: learner.cookie },
+    });
     expect(own.json().learners.map((l: { name: string }) => l.name)).toEqual(['Kabelo Mokoena']);
 
     // A few weeks of attendance, and one cancelled practice.
@@ -68,10 +89,15 @@ describe('demo extramural activities', () => {
       headers: { cookie: coach.cookie },
     });
     expect(detail.json().waiting.map((w: { waitingPosition: number }) => w.waitingPosition)).toEqual([1, 2, 3]);
-    expect(detail.json().sessions.filter((s: { status: string }) => s.status === 'held').length).toBeGreaterThanOrEqual(7);
+    expect(detail.json().sessions.filter((s: { status: string }) => s.status === 'held').length).toBeGreaterThanOrEqual(
+      7,
+    );
     expect((await db.select().from(activityAttendance)).length).toBeGreaterThan(300);
     expect(
-      await db.select().from(activitySessions).where(and(eq(activitySessions.status, 'cancelled'))),
+      await db
+        .select()
+        .from(activitySessions)
+        .where(and(eq(activitySessions.status, 'cancelled'))),
     ).toHaveLength(1);
   }, 300_000);
 });

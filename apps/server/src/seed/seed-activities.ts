@@ -378,4 +378,3 @@ export const seedActivities: TSeeder = async ({ database, demoPassword }) => {
   });
   return [login];
 };
-

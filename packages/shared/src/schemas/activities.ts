@@ -56,7 +56,15 @@ export type TActivityCategory = (typeof ACTIVITY_CATEGORIES)[number]['id'];
 const CATEGORY_IDS = ACTIVITY_CATEGORIES.map((c) => c.id) as [TActivityCategory, ...TActivityCategory[]];
 export const activityCategoryLabel = (id: string) => ACTIVITY_CATEGORIES.find((c) => c.id === id)?.label ?? 'Club';
 
-export const ACTIVITY_WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export const ACTIVITY_WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
 /** Day 1 Monday … 7 Sunday. */
 export const weekdayName = (day: number) => ACTIVITY_WEEKDAYS[day - 1] ?? '';
 

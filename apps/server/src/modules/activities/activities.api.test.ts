@@ -87,7 +87,10 @@ describe('extramural activities', () => {
     parent = await createUser(db, { role: 'parent', organization: school, firstName: 'Lindiwe', lastName: 'Dube' });
     learnerUser = await createUser(db, { role: 'student', organization: school, firstName: 'Kabelo' });
     org = admin.organizationId!;
-    outsiderAdmin = await createUser(db, { role: 'school_admin', organization: { name: 'Other High', type: 'school' } });
+    outsiderAdmin = await createUser(db, {
+      role: 'school_admin',
+      organization: { name: 'Other High', type: 'school' },
+    });
     outsiderParent = await createUser(db, { role: 'parent', organization: { name: 'Other High', type: 'school' } });
 
     // Fees: a Rugby option in the Grade 9 and 10 structures (R450 a term), none in Grade 11's.
@@ -233,13 +236,23 @@ describe('extramural activities', () => {
   });
 
   it('capacity holds when many sign up for free places at the same moment', async () => {
-    const created = await send('admin', 'POST', '/api/school/activities', rugby({ name: 'Chess club', capacity: 2, feeItemId: null, category: 'club' }));
+    const created = await send(
+      'admin',
+      'POST',
+      '/api/school/activities',
+      rugby({ name: 'Chess club', capacity: 2, feeItemId: null, category: 'club' }),
+    );
     const chessId = created.json().activity.id;
     const answers = await Promise.all(
       [...children, ownLearnerId].map((learnerId) =>
-        send(learnerId === ownLearnerId ? 'learner' : 'parent', 'POST', `/api/school/my-activities/${chessId}/sign-up`, {
-          learnerId,
-        }),
+        send(
+          learnerId === ownLearnerId ? 'learner' : 'parent',
+          'POST',
+          `/api/school/my-activities/${chessId}/sign-up`,
+          {
+            learnerId,
+          },
+        ),
       ),
     );
     expect(answers.every((r) => r.statusCode === 201)).toBe(true);
@@ -305,7 +318,9 @@ describe('extramural activities', () => {
 
     const marks = members.map((m, i) => ({ learnerId: m.learnerId, mark: i === 0 ? 'absent' : 'present' }));
     for (const who of ['otherCoach', 'teacher', 'admin']) {
-      const refused = await send(who, 'PUT', `/api/school/activities/${rugbyId}/sessions/${today}/attendance`, { marks });
+      const refused = await send(who, 'PUT', `/api/school/activities/${rugbyId}/sessions/${today}/attendance`, {
+        marks,
+      });
       expect(refused.statusCode, who).toBe(403);
     }
     const marked = await send('coach', 'PUT', `/api/school/activities/${rugbyId}/sessions/${today}/attendance`, {
@@ -350,7 +365,10 @@ describe('extramural activities', () => {
       reason: 'The field is waterlogged after the storm.',
     });
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancelReason: 'The field is waterlogged after the storm.' });
+    expect(cancelled.json()).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'The field is waterlogged after the storm.',
+    });
     const told = await t.database.db
       .select()
       .from(notifications)

@@ -60,8 +60,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.session),
     onRequest: canCoach,
-    handler: async (request) =>
-      sessionRegister(db, schoolOf(request), request.params.activityId, request.params.date),
+    handler: async (request) => sessionRegister(db, schoolOf(request), request.params.activityId, request.params.date),
   });
   app.route({
     ...fromContract(app, api.markAttendance),
@@ -85,14 +84,11 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.signUp),
     onRequest: isFamily,
     handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(await signUp(deps, schoolOf(request), request.params.activityId, request.body.learnerId)),
+      reply.status(201).send(await signUp(deps, schoolOf(request), request.params.activityId, request.body.learnerId)),
   });
   app.route({
     ...fromContract(app, api.withdraw),
     onRequest: isFamily,
-    handler: async (request) =>
-      withdraw(deps, schoolOf(request), request.params.activityId, request.body.learnerId),
+    handler: async (request) => withdraw(deps, schoolOf(request), request.params.activityId, request.body.learnerId),
   });
 };

@@ -32,7 +32,9 @@ export async function placesOf(db: DbExecutor, activityIds: string[]) {
   const rows = await db
     .select({ activityId: activityMembers.activityId, status: activityMembers.status, n: sql<number>`count(*)::int` })
     .from(activityMembers)
-    .where(and(inArray(activityMembers.activityId, activityIds), inArray(activityMembers.status, ['member', 'waiting'])))
+    .where(
+      and(inArray(activityMembers.activityId, activityIds), inArray(activityMembers.status, ['member', 'waiting'])),
+    )
     .groupBy(activityMembers.activityId, activityMembers.status);
   for (const row of rows) {
     const entry = counts.get(row.activityId) ?? { members: 0, waiting: 0 };
@@ -99,5 +101,9 @@ export async function activityView(db: DbExecutor, row: TActivityRow): Promise<T
 }
 
 export async function activitiesOfSchool(db: DbExecutor, organizationId: string) {
-  return db.select().from(activities).where(eq(activities.organizationId, organizationId)).orderBy(asc(activities.name));
+  return db
+    .select()
+    .from(activities)
+    .where(eq(activities.organizationId, organizationId))
+    .orderBy(asc(activities.name));
 }

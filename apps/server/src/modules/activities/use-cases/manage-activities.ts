@@ -170,4 +170,3 @@ export const isCoachOf = (ctx: TSchoolContext, row: TActivityRow) => row.coachUs
 
 /** Whether the caller manages the school's activities (manage_events as the school gives it, D26). */
 export const managesActivities = (ctx: TSchoolContext) => ctx.user.permissions.includes('manage_events');
-

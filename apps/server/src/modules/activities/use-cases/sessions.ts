@@ -366,4 +366,3 @@ export async function cancelSession(
     return register(tx, ctx, activity, date);
   });
 }
-

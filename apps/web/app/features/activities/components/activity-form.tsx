@@ -46,7 +46,9 @@ export function ActivityForm({
   const [slots, setSlots] = useState<TSlot[]>(() =>
     [1, 2, 3, 4, 5, 6, 7].map((day) => {
       const found = activity?.schedule.find((s) => s.day === day);
-      return found ? { on: true, starts: found.starts, ends: found.ends } : { on: false, starts: '14:30', ends: '16:00' };
+      return found
+        ? { on: true, starts: found.starts, ends: found.ends }
+        : { on: false, starts: '14:30', ends: '16:00' };
     }),
   );
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -149,7 +151,12 @@ export function ActivityForm({
             <option key={v} value={v} />
           ))}
         </datalist>
-        <FormField id={`${id}-capacity`} label="Places" hint="More sign-ups join the waiting list" error={fields.capacity}>
+        <FormField
+          id={`${id}-capacity`}
+          label="Places"
+          hint="More sign-ups join the waiting list"
+          error={fields.capacity}
+        >
           <Input type="number" min={1} max={500} value={capacity} onChange={(e) => setCapacity(e.target.value)} />
         </FormField>
         <FormField

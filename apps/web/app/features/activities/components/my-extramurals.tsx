@@ -43,7 +43,9 @@ export function MyExtramurals({ who }: { who: 'learner' | 'parent' }) {
         return (
           <section key={learner.learnerId} aria-labelledby={`learner-${learner.learnerId}`} className="space-y-4">
             <h2 id={`learner-${learner.learnerId}`} className="text-xl font-semibold text-slate-900">
-              {who === 'parent' ? `${learner.name} (${gradeName(learner.grade)})` : `Your activities (${gradeName(learner.grade)})`}
+              {who === 'parent'
+                ? `${learner.name} (${gradeName(learner.grade)})`
+                : `Your activities (${gradeName(learner.grade)})`}
             </h2>
             <div className="space-y-2">
               <h3 className="font-semibold text-slate-900">Signed up</h3>

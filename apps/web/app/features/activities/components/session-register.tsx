@@ -184,11 +184,7 @@ export function SessionRegister({ activityId, date }: { activityId: string; date
           </h2>
           {cancelling ? (
             <form onSubmit={(e) => void confirmCancel(e)} className="space-y-3" noValidate>
-              <FormField
-                id={`${id}-reason`}
-                label="Reason (the families receive it)"
-                error={reasonError ?? undefined}
-              >
+              <FormField id={`${id}-reason`} label="Reason (the families receive it)" error={reasonError ?? undefined}>
                 <Textarea rows={2} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={300} />
               </FormField>
               <div className="flex flex-wrap gap-2">
