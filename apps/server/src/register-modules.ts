@@ -51,6 +51,7 @@ import {
   registerAnnouncementJobs,
 } from './modules/announcements/index.ts';
 import { facilityRoutes, registerFacilityJobs, schoolFacilityRoutes } from './modules/facilities/index.ts';
+import { activityRoutes } from './modules/activities/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -103,6 +104,7 @@ export async function registerModules(app: App) {
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
   await app.register(facilityRoutes, { prefix: '/api/facilities' });
   await app.register(schoolFacilityRoutes, { prefix: '/api/school' });
+  await app.register(activityRoutes);
   await app.register(charityRoutes, { prefix: '/api/charity' });
   await app.register(fundingRoutes, { prefix: '/api/funding' });
   await app.register(consoleCharityRoutes, { prefix: '/api/console/charities' });

@@ -103,6 +103,11 @@ export default [
     route('dashboard/school/admissions/applications/:applicationId', 'routes/dashboard-school-admission.tsx'),
     // Facility rentals: the school's facilities and their bookings.
     route('dashboard/school/facilities', 'routes/dashboard-school-facilities.tsx'),
+    // Extramural activities: the school's list, a coach's day, an activity and a session's register.
+    route('dashboard/school/activities', 'routes/dashboard-school-activities.tsx'),
+    route('dashboard/school/activities/today', 'routes/dashboard-school-activities-today.tsx'),
+    route('dashboard/school/activities/:activityId', 'routes/dashboard-school-activity.tsx'),
+    route('dashboard/school/activities/:activityId/sessions/:date', 'routes/dashboard-school-activity-session.tsx'),
     route('dashboard/school/messages', 'routes/dashboard-school-messages.tsx'),
     route('dashboard/school/announcements', 'routes/dashboard-school-announcements.tsx'),
     route('dashboard/school/announcements/:announcementId', 'routes/dashboard-school-announcement.tsx'),
@@ -130,6 +135,8 @@ export default [
     route('dashboard/teacher', 'routes/dashboard-teacher.tsx'),
     route('dashboard/parent', 'routes/dashboard-parent.tsx'),
     route('dashboard/parent/finance', 'routes/dashboard-parent-finance.tsx'),
+    route('dashboard/parent/extramurals', 'routes/dashboard-parent-extramurals.tsx'),
+    route('dashboard/student/extramurals', 'routes/dashboard-student-extramurals.tsx'),
     route('dashboard/parent/messages', 'routes/dashboard-parent-messages.tsx'),
     route('dashboard/messages', 'routes/dashboard-messages.tsx'),
     route('dashboard/facility-bookings', 'routes/dashboard-facility-bookings.tsx'),

@@ -192,6 +192,17 @@ export const paths = {
     /** The same for a business partner, in the business dashboard. */
     business: '/dashboard/business/facility-bookings',
   },
+  /** Extramural activities (D25): the school's management, a coach's day and registers, the families' page. */
+  activities: {
+    school: '/dashboard/school/activities',
+    activity: (activityId: string) => `/dashboard/school/activities/${encodeURIComponent(activityId)}`,
+    /** A coach's sessions of today, on a phone. */
+    today: '/dashboard/school/activities/today',
+    session: (activityId: string, date: string) =>
+      `/dashboard/school/activities/${encodeURIComponent(activityId)}/sessions/${encodeURIComponent(date)}`,
+    parent: '/dashboard/parent/extramurals',
+    learner: '/dashboard/student/extramurals',
+  },
   /** The school's fees and finance, for those who see its financials. */
   finance: {
     overview: '/dashboard/school/finance',

@@ -93,6 +93,18 @@ const ROUTE_GUARDS: { match: RegExp; file: string; states: string; roles: readon
     roles: SCHOOL_AREA_ROLES,
   },
   {
+    match: /^\/dashboard\/school\/activities$/,
+    file: 'dashboard-school-activities.tsx',
+    states: '<RequireAuth roles={SCHOOL_AREA_ROLES}>',
+    roles: SCHOOL_AREA_ROLES,
+  },
+  {
+    match: /^\/dashboard\/student\/extramurals$/,
+    file: 'dashboard-student-extramurals.tsx',
+    states: "<RequireAuth roles={['student']} permission=\"view_events\">",
+    roles: ['student'],
+  },
+  {
     // /dashboard/school/:module/* — the modules later issues fill.
     match: /^\/dashboard\/school\/(assignments|grades|curriculum|reports|transport|shop|settings)$/,
     file: 'dashboard-school-module.tsx',
@@ -138,6 +150,7 @@ describe('the school sidebar per role', () => {
         ['Finance', '/dashboard/school/finance'],
         ['Transport', '/dashboard/school/transport'],
         ['Shop', '/dashboard/school/shop'],
+        ['Extramurals', '/dashboard/school/activities'],
         ['Facilities', '/dashboard/school/facilities'],
         ['Reports', '/dashboard/school/reports'],
         ['Settings', '/dashboard/school/settings'],
@@ -146,7 +159,7 @@ describe('the school sidebar per role', () => {
     expect(canOpenSidebarItem(SCHOOL_SETTINGS_LINK_ACCESS, viewer('school_admin'))).toBe(true);
   });
 
-  it('gives a teacher their dashboard and the teaching pages, no administration but reports', () => {
+  it('gives a teacher their dashboard and the teaching pages, no administration but extramurals and reports', () => {
     expect(menu(schoolSidebarFor(viewer('teacher')))).toEqual({
       Main: [
         ['Dashboard', '/dashboard/teacher'],
@@ -163,14 +176,21 @@ describe('the school sidebar per role', () => {
         ['Curriculum', '/dashboard/school/curriculum'],
         ['Reports', '/dashboard/school/reports'],
       ],
-      Administration: [['Reports', '/dashboard/school/reports']],
+      // Teachers coach extramurals too (manage_attendance): their sessions of the day.
+      Administration: [
+        ['Extramurals', '/dashboard/school/activities'],
+        ['Reports', '/dashboard/school/reports'],
+      ],
     });
     expect(canOpenSidebarItem(SCHOOL_SETTINGS_LINK_ACCESS, viewer('teacher'))).toBe(false);
   });
 
-  it('gives a learner their dashboard and their assignments only', () => {
+  it('gives a learner their dashboard, their extramurals and their assignments only', () => {
     expect(menu(schoolSidebarFor(viewer('student')))).toEqual({
-      Main: [['Dashboard', '/dashboard/student']],
+      Main: [
+        ['Dashboard', '/dashboard/student'],
+        ['Extramurals', '/dashboard/student/extramurals'],
+      ],
       Academic: [['Student Assignments', '/dashboard/student/assignments']],
     });
     expect(canOpenSidebarItem(SCHOOL_SETTINGS_LINK_ACCESS, viewer('student'))).toBe(false);

@@ -9,6 +9,7 @@ import {
   CreditCard,
   Banknote,
   PiggyBank,
+  Trophy,
   FileText,
   GraduationCap,
   HeartHandshake,
@@ -133,6 +134,13 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         icon: CalendarCheck,
         access: { roles: ATTENDANCE_ROLES, anyPermission: ATTENDANCE_VIEW_PERMISSIONS },
       },
+      {
+        label: 'Extramurals',
+        to: paths.activities.learner,
+        icon: Trophy,
+        // The learner's own page: activities open to their grade (view_events as the school gives it).
+        access: { roles: ['student'], anyPermission: ['view_events'] },
+      },
     ],
   },
   {
@@ -205,6 +213,13 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         to: paths.school.module('shop'),
         icon: ShoppingBag,
         access: { roles: moduleRoles(['manage_shop']) },
+      },
+      {
+        label: 'Extramurals',
+        to: paths.activities.school,
+        icon: Trophy,
+        // Extramural activities (D25): whoever manages them (manage_events) or coaches (manage_attendance).
+        access: { roles: SCHOOL_AREA_ROLES, anyPermission: ['manage_events', 'manage_attendance'] },
       },
       {
         label: 'Facilities',

@@ -23,6 +23,11 @@ const QUICK_LINKS: readonly IQuickLink[] = [
     label: 'School supplies',
     description: 'Stationery, uniforms and books for your children.',
   },
+  {
+    to: paths.activities.parent,
+    label: 'Extramurals',
+    description: 'Sport, culture and clubs your children can join.',
+  },
   { to: paths.legal.knowledgeBase, label: 'Knowledge base', description: 'Answers to common questions from parents.' },
   {
     to: paths.dashboard.shopApprovals,

@@ -16,6 +16,11 @@ const QUICK_LINKS: readonly IQuickLink[] = [
     description: 'What your teachers set, and when it is due.',
   },
   {
+    to: paths.activities.learner,
+    label: 'Extramurals',
+    description: 'Sport, culture and clubs: sign up and see when they meet.',
+  },
+  {
     to: `${paths.marketplace}#resources`,
     label: 'Learning resources',
     description: 'Books and study material on the marketplace.',

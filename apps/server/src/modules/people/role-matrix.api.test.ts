@@ -47,6 +47,8 @@ const FINANCE_ROUTE = /^[A-Z]+ \/api\/school\/(finance|my-finance|admissions)\//
 const COMMUNICATION_ROUTE = /^[A-Z]+ \/api\/school\/(announcements|sms-account)(\/|$)/;
 // Facility rentals have their own table of roles and second school (modules/facilities/facilities-access.api.test.ts).
 const FACILITY_ROUTE = /^[A-Z]+ \/api\/school\/(facilities|facility-bookings)(\/|$)/;
+// The activity routes have theirs in modules/activities (activities-access.api.test.ts, activities.api.test.ts).
+const ACTIVITY_ROUTE = /^[A-Z]+ \/api\/school\/(activities|activity-sessions|my-activities)(\/|$)/;
 /**
  * Every role of spec 6 against every /api/school route, allowed and refused.
  *
@@ -1310,7 +1312,11 @@ describe('school routes: every role of spec 6 against every route', () => {
   it('every /api/school route has an expectation (a new route fails here until MATRIX has it)', () => {
     // The fee routes have their own table of roles and second school (modules/finance/finance-access.api.test.ts).
     const served = routeTable(t.app, '/api/school/').filter(
-      (route) => !FINANCE_ROUTE.test(route) && !COMMUNICATION_ROUTE.test(route) && !FACILITY_ROUTE.test(route),
+      (route) =>
+        !FINANCE_ROUTE.test(route) &&
+        !COMMUNICATION_ROUTE.test(route) &&
+        !FACILITY_ROUTE.test(route) &&
+        !ACTIVITY_ROUTE.test(route),
     );
     expect({
       missingFromMatrix: served.filter((r) => !(r in MATRIX)),

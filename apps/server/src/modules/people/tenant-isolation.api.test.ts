@@ -31,6 +31,8 @@ const FINANCE_ROUTE = /^[A-Z]+ \/api\/school\/(finance|my-finance|admissions)\//
 const COMMUNICATION_ROUTE = /^[A-Z]+ \/api\/school\/(announcements|sms-account)(\/|$)/;
 // Facility rentals have their own table of roles and second school (modules/facilities/facilities-access.api.test.ts).
 const FACILITY_ROUTE = /^[A-Z]+ \/api\/school\/(facilities|facility-bookings)(\/|$)/;
+// The activity routes have theirs in modules/activities (activities-access.api.test.ts, activities.api.test.ts).
+const ACTIVITY_ROUTE = /^[A-Z]+ \/api\/school\/(activities|activity-sessions|my-activities)(\/|$)/;
 /**
  * A second school whose admin can read or change nothing of the first.
  *
@@ -948,7 +950,11 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
   it('every /api/school route is considered: cross-tenant cases or no school id', () => {
     // The fee routes have their own table of roles and second school (modules/finance/finance-access.api.test.ts).
     const served = routeTable(t.app, '/api/school/').filter(
-      (route) => !FINANCE_ROUTE.test(route) && !COMMUNICATION_ROUTE.test(route) && !FACILITY_ROUTE.test(route),
+      (route) =>
+        !FINANCE_ROUTE.test(route) &&
+        !COMMUNICATION_ROUTE.test(route) &&
+        !FACILITY_ROUTE.test(route) &&
+        !ACTIVITY_ROUTE.test(route),
     );
     const considered = [...Object.keys(CROSS_TENANT), ...Object.keys(NO_SCHOOL_ID)];
     expect({

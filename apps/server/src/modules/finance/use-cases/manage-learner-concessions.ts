@@ -65,7 +65,7 @@ const toExemption = (row: typeof feeExemptions.$inferSelect): TExemption => ({
 });
 
 export async function readLearnerFinance(
-  db: Database,
+  db: DbExecutor,
   organizationId: string,
   learnerId: string,
 ): Promise<TLearnerFinance> {
@@ -113,7 +113,7 @@ export async function readLearnerFinance(
 
 /** Sets the optional items a learner takes in a year (items of the learner's grade structure only). */
 export async function setLearnerOptions(
-  db: Database,
+  db: DbExecutor,
   caller: TFinanceCaller,
   learnerId: string,
   input: z.output<typeof ZLearnerOptionsSchema>,
