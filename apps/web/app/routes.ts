@@ -30,6 +30,9 @@ export default [
     route('schools/:slug/admissions', 'routes/school-admissions-public.tsx'),
     // A school's facilities for hire (D22), rendered on the server.
     route('schools/:slug/facilities', 'routes/school-facilities-public.tsx'),
+    // A school's public events and each one's page (D25), rendered on the server.
+    route('schools/:slug/events', 'routes/school-events-public.tsx'),
+    route('schools/:slug/events/:eventId', 'routes/school-event-public.tsx'),
     ...LEGAL_PATHS.map((path) => route(path.slice(1), 'routes/legal-page.tsx', { id: `legal${path}` })),
     route('privacy', 'routes/privacy-redirect.tsx'),
     route('not-found', 'routes/not-found.tsx'),
@@ -103,6 +106,9 @@ export default [
     route('dashboard/school/admissions/applications/:applicationId', 'routes/dashboard-school-admission.tsx'),
     // Facility rentals: the school's facilities and their bookings.
     route('dashboard/school/facilities', 'routes/dashboard-school-facilities.tsx'),
+    // Events and tickets (D25): the school's events or the calendar, and the door's check-in.
+    route('dashboard/school/events', 'routes/dashboard-school-events.tsx'),
+    route('dashboard/school/events/:eventId/check-in', 'routes/dashboard-school-event-check-in.tsx'),
     route('dashboard/school/messages', 'routes/dashboard-school-messages.tsx'),
     route('dashboard/school/announcements', 'routes/dashboard-school-announcements.tsx'),
     route('dashboard/school/announcements/:announcementId', 'routes/dashboard-school-announcement.tsx'),
@@ -133,6 +139,7 @@ export default [
     route('dashboard/parent/messages', 'routes/dashboard-parent-messages.tsx'),
     route('dashboard/messages', 'routes/dashboard-messages.tsx'),
     route('dashboard/facility-bookings', 'routes/dashboard-facility-bookings.tsx'),
+    route('dashboard/tickets', 'routes/dashboard-tickets.tsx'),
     route('dashboard/parent/finance/:accountId', 'routes/dashboard-parent-fee-account.tsx'),
     route('dashboard/parent/admissions', 'routes/dashboard-parent-admissions.tsx'),
     route('dashboard/parent/admissions/:applicationId', 'routes/dashboard-parent-admission.tsx'),

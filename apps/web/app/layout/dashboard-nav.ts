@@ -22,6 +22,7 @@ import {
   ShoppingBag,
   Star,
   Store,
+  Ticket,
   UserRoundCheck,
   Globe,
   Users,
@@ -35,6 +36,7 @@ import {
   GRADEBOOK_ROLES,
   PROGRAMME_READER_ROLES,
   LEARNER_VIEWER_ROLES,
+  EVENTS_PAGE_ROLES,
   SCHOOL_AREA_ROLES,
   schoolRolesWith,
 } from '~/features/school/lib/school-access';
@@ -205,6 +207,13 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         to: paths.school.module('shop'),
         icon: ShoppingBag,
         access: { roles: moduleRoles(['manage_shop']) },
+      },
+      {
+        label: 'Events',
+        to: paths.events.school,
+        icon: Ticket,
+        // Events (D25): managed with manage_events; the calendar for view_events (staff, parents, learners).
+        access: { roles: EVENTS_PAGE_ROLES, anyPermission: ['manage_events', 'view_events'] },
       },
       {
         label: 'Facilities',

@@ -251,7 +251,7 @@ describe('school events and tickets', () => {
     expect(mine).toHaveLength(2);
     expect(mine.every((x: { status: string; qrSvg: string | null }) => x.status === 'valid' && x.qrSvg)).toBe(true);
     const mail = (await t.outbox(customer.email)).find((m) => m.subject.startsWith('Fun run: your tickets'))!;
-    expect(mail.html.match(/<img src="data:image\/png;base64,/g)).toHaveLength(2);
+    expect(mail.html!.match(/<img src="data:image\/png;base64,/g)).toHaveLength(2);
     const after = (await send('admin', 'GET', '/api/school/events')).json().events.find((e: { id: string }) => e.id === ids.run);
     expect(after).toMatchObject({ sold: 2, revenueCents: 9_000, schoolReceivesCents: 8_550, available: 498 });
   });
