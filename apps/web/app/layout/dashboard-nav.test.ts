@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dashboardPathForRole, PERMISSIONS, ROLES, type TRole } from '@sekolo/shared/constants/roles';
 import { rolesForDashboard } from '~/features/auth/lib/dashboard-roles';
 import {
+  EVENTS_PAGE_ROLES,
   FINANCE_ROLES,
   LEARNER_VIEWER_ROLES,
   SCHOOL_AREA_ROLES,
@@ -93,6 +94,12 @@ const ROUTE_GUARDS: { match: RegExp; file: string; states: string; roles: readon
     roles: SCHOOL_AREA_ROLES,
   },
   {
+    match: /^\/dashboard\/school\/events$/,
+    file: 'dashboard-school-events.tsx',
+    states: '<RequireAuth roles={EVENTS_PAGE_ROLES}>',
+    roles: EVENTS_PAGE_ROLES,
+  },
+  {
     // /dashboard/school/:module/* — the modules later issues fill.
     match: /^\/dashboard\/school\/(assignments|grades|curriculum|reports|transport|shop|settings)$/,
     file: 'dashboard-school-module.tsx',
@@ -138,6 +145,7 @@ describe('the school sidebar per role', () => {
         ['Finance', '/dashboard/school/finance'],
         ['Transport', '/dashboard/school/transport'],
         ['Shop', '/dashboard/school/shop'],
+        ['Events', '/dashboard/school/events'],
         ['Facilities', '/dashboard/school/facilities'],
         ['Reports', '/dashboard/school/reports'],
         ['Settings', '/dashboard/school/settings'],
@@ -168,18 +176,20 @@ describe('the school sidebar per role', () => {
     expect(canOpenSidebarItem(SCHOOL_SETTINGS_LINK_ACCESS, viewer('teacher'))).toBe(false);
   });
 
-  it('gives a learner their dashboard and their assignments only', () => {
+  it('gives a learner their dashboard, their assignments and the events calendar', () => {
     expect(menu(schoolSidebarFor(viewer('student')))).toEqual({
       Main: [['Dashboard', '/dashboard/student']],
       Academic: [['Student Assignments', '/dashboard/student/assignments']],
+      Administration: [['Events', '/dashboard/school/events']],
     });
     expect(canOpenSidebarItem(SCHOOL_SETTINGS_LINK_ACCESS, viewer('student'))).toBe(false);
   });
 
-  it('gives a parent on the timetable their dashboard and the timetable', () => {
+  it('gives a parent on the timetable their dashboard, the timetable and the events calendar', () => {
     expect(menu(schoolSidebarFor(viewer('parent')))).toEqual({
       Main: [['Dashboard', '/dashboard/parent']],
       Academic: [['Timetable', '/dashboard/school/timetable']],
+      Administration: [['Events', '/dashboard/school/events']],
     });
   });
 

@@ -23,13 +23,14 @@ export default function DashboardSchoolEvents() {
 }
 
 function EventsPage() {
-  const { permissions } = useSession();
+  const { permissions, user, status, isLoading } = useSession();
+  const buyer = { canBuy: !!user && status === 'active', loading: isLoading, name: user?.name ?? '' };
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       {permissions.includes('manage_events') ? (
-        <SchoolEvents followRedirect={followCheckoutRedirect} />
+        <SchoolEvents followRedirect={followCheckoutRedirect} buyer={buyer} />
       ) : permissions.includes('view_events') ? (
-        <EventsCalendar followRedirect={followCheckoutRedirect} />
+        <EventsCalendar followRedirect={followCheckoutRedirect} buyer={buyer} />
       ) : (
         <p role="alert" className="text-slate-700">
           Your role at the school does not include seeing its events. Ask the school to give it the view events permission.

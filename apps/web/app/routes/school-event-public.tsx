@@ -4,6 +4,7 @@ import type { TEvent } from '@sekolo/shared/schemas/events';
 import { EventDetails } from '~/features/events/components/events-calendar';
 import { whenOf } from '~/features/events/lib/format';
 import { followCheckoutRedirect } from '~/features/payments/lib/follow-redirect';
+import { useSession } from '~/features/auth/hooks/use-session';
 import { pageTitle } from '~/content/site';
 import { paths } from '~/config/paths';
 import type { Route } from './+types/school-event-public';
@@ -39,6 +40,8 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
 /** /schools/:slug/events/:eventId: a public event's page, with its tickets. */
 export default function SchoolEventPublic() {
   const { event } = useLoaderData<typeof loader>();
+  const { user, status, isLoading } = useSession();
+  const buyer = { canBuy: !!user && status === 'active', loading: isLoading, name: user?.name ?? '' };
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6">
       <p className="text-sm">
@@ -53,7 +56,7 @@ export default function SchoolEventPublic() {
           This event is cancelled.
         </p>
       ) : null}
-      <EventDetails event={event} followRedirect={followCheckoutRedirect} />
+      <EventDetails event={event} buyer={buyer} followRedirect={followCheckoutRedirect} />
     </div>
   );
 }

@@ -7,7 +7,6 @@ import type { TCheckoutRedirect } from '@sekolo/shared/schemas/payments';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { paths } from '~/config/paths';
-import { useSession } from '~/features/auth/hooks/use-session';
 import { errorMessage } from '~/lib/server-field-errors';
 import { calendarQuery } from '../api/event-queries';
 import { whenOf } from '../lib/format';
@@ -21,11 +20,16 @@ const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
  * sees the events of their audience. A month grid, and the same month as a list (the accessible
  * alternative to the grid); an event opens with its details and tickets.
  */
+/** Who is looking: whether they may get tickets (an active account), and the name for their first ticket. */
+export type TBuyerView = { canBuy: boolean; loading: boolean; name: string };
+
 export function EventsCalendar({
   followRedirect,
+  buyer,
   heading = 'Events',
 }: {
   followRedirect: (redirect: TCheckoutRedirect) => void;
+  buyer: TBuyerView;
   heading?: string;
 }) {
   const id = useId();
@@ -145,21 +149,24 @@ export function EventsCalendar({
           </table>
         </div>
       )}
-      {open ? <EventDetails event={open} followRedirect={followRedirect} onClose={() => setOpenId(null)} /> : null}
+      {open ? (
+        <EventDetails event={open} buyer={buyer} followRedirect={followRedirect} onClose={() => setOpenId(null)} />
+      ) : null}
     </div>
   );
 }
 
 export function EventDetails({
   event,
+  buyer,
   followRedirect,
   onClose,
 }: {
   event: TEvent;
+  buyer: TBuyerView;
   followRedirect: (redirect: TCheckoutRedirect) => void;
   onClose?: () => void;
 }) {
-  const { user, status, isLoading } = useSession();
   return (
     <section aria-labelledby={`event-${event.id}`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -186,9 +193,9 @@ export function EventDetails({
       ) : null}
       <TicketPurchase
         event={event}
-        canBuy={!!user && status === 'active'}
-        loading={isLoading}
-        defaultName={user?.name ?? ''}
+        canBuy={buyer.canBuy}
+        loading={buyer.loading}
+        defaultName={buyer.name}
         followRedirect={followRedirect}
       />
     </section>

@@ -11,13 +11,19 @@ import { errorMessage } from '~/lib/server-field-errors';
 import { attendeesCsvUrl, attendeesQuery, schoolEventsQuery } from '../api/event-queries';
 import { timeOfDay, whenOf } from '../lib/format';
 import { EventForm } from './event-form';
-import { EventsCalendar } from './events-calendar';
+import { EventsCalendar, type TBuyerView } from './events-calendar';
 
 /**
  * The school's events (manage_events): each with its status, audience, ticket sales and attendance;
  * create and edit them with their ticket types; the attendee list (and its CSV); the door's check-in.
  */
-export function SchoolEvents({ followRedirect }: { followRedirect: (redirect: TCheckoutRedirect) => void }) {
+export function SchoolEvents({
+  followRedirect,
+  buyer,
+}: {
+  followRedirect: (redirect: TCheckoutRedirect) => void;
+  buyer: TBuyerView;
+}) {
   const events = useQuery(schoolEventsQuery);
   const [editing, setEditing] = useState<TManagedEvent | 'new' | null>(null);
   const [tab, setTab] = useState<'manage' | 'calendar'>('manage');
@@ -29,7 +35,7 @@ export function SchoolEvents({ followRedirect }: { followRedirect: (redirect: TC
         <Button variant="secondary" size="sm" onClick={() => setTab('manage')}>
           Back to managing events
         </Button>
-        <EventsCalendar followRedirect={followRedirect} heading="Calendar of events" />
+        <EventsCalendar followRedirect={followRedirect} buyer={buyer} heading="Calendar of events" />
       </div>
     );
 
