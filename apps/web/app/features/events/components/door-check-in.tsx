@@ -21,8 +21,12 @@ import { timeOfDay } from '../lib/format';
 import { decodeFrame, nativeQrDetector } from '../lib/qr-reader';
 
 const SYNC_EVERY_MS = 10_000;
-/** The same code seen again within this time is the same scan (the camera sees it many times a second). */
-const SAME_SCAN_MS = 4_000;
+/**
+ * The camera sees a ticket many times a second, and for as long as it is held up: the same code
+ * again within this time is the same scan. Stopping and starting the camera, or another code in
+ * between, makes the next sight of it a new scan.
+ */
+const SAME_SCAN_MS = 30_000;
 
 /**
  * The door on a phone: the camera reads tickets' QR codes (the browser's BarcodeDetector, else jsQR
@@ -129,6 +133,7 @@ export function DoorCheckIn({ eventId }: { eventId: string }) {
   );
 
   const stopCamera = useCallback(() => {
+    lastSeen.current = null;
     streamRef.current?.getTracks().forEach((track) => track.stop());
     streamRef.current = null;
     setCamera('off');
