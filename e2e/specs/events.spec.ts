@@ -23,7 +23,11 @@ function qrVideo(token: string): string {
     for (let col = 0; col < qr.modules.size; col++) {
       if (!qr.modules.get(row, col)) continue;
       for (let y = 0; y < scale; y++)
-        luma.fill(16, (top + (row + 4) * scale + y) * width + left + (col + 4) * scale, (top + (row + 4) * scale + y) * width + left + (col + 5) * scale);
+        luma.fill(
+          16,
+          (top + (row + 4) * scale + y) * width + left + (col + 4) * scale,
+          (top + (row + 4) * scale + y) * width + left + (col + 5) * scale,
+        );
     }
   const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
@@ -79,7 +83,8 @@ test('a parent buys a paid ticket, a staff phone checks it in, and the second sc
   await signIn(parent, DEMO.parent, DEMO_PASSWORD);
   await parent.goto('/dashboard/school/events');
   await expect(parent.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible({ timeout: 20_000 });
-  if (day.slice(0, 7) !== todayInSouthAfrica().slice(0, 7)) await parent.getByRole('button', { name: 'Next month' }).click();
+  if (day.slice(0, 7) !== todayInSouthAfrica().slice(0, 7))
+    await parent.getByRole('button', { name: 'Next month' }).click();
   await parent.getByRole('button', { name: new RegExp(title) }).click();
   const tickets = parent.getByRole('form', { name: `Tickets for ${title}` });
   await tickets.getByLabel(/^Adult: R50,00/).fill('1');
@@ -104,7 +109,9 @@ test('a parent buys a paid ticket, a staff phone checks it in, and the second sc
 
   // A staff phone at the door: the camera shows the ticket's QR code.
   const events = await page.request.get('/api/school/events');
-  const eventId = ((await events.json()) as { events: { id: string; title: string }[] }).events.find((e) => e.title === title)!.id;
+  const eventId = ((await events.json()) as { events: { id: string; title: string }[] }).events.find(
+    (e) => e.title === title,
+  )!.id;
   const phone = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -117,7 +124,9 @@ test('a parent buys a paid ticket, a staff phone checks it in, and the second sc
     ],
   });
   try {
-    const door = await (await phone.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 390, height: 844 } })).newPage();
+    const door = await (
+      await phone.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 390, height: 844 } })
+    ).newPage();
     await signIn(door, DEMO.schoolAdmin, DEMO_PASSWORD);
     await door.goto(`/dashboard/school/events/${eventId}/check-in`);
     await expect(door.getByRole('heading', { name: `Check-in: ${title}` })).toBeVisible({ timeout: 20_000 });

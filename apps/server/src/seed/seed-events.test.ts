@@ -50,8 +50,17 @@ describe('demo events', () => {
     expect(await findUnbalancedJournals(db)).toEqual([]);
 
     const parent = await signIn(t.app, 'parent@demo-school.sekolo.test', demoPassword, { ip: '10.7.56.1' });
-    const mine = await t.app.inject({ method: 'GET', url: '/api/events/my-tickets', headers: { cookie: parent.cookie } });
-    expect(mine.json().tickets.map((x: { event: { title: string } }) => x.event.title).sort()).toEqual([
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/events/my-tickets',
+      headers: { cookie: parent.cookie },
+    });
+    expect(
+      mine
+        .json()
+        .tickets.map((x: { event: { title: string } }) => x.event.title)
+        .sort(),
+    ).toEqual([
       'Fun run',
       'Fun run',
       'Grade 8 parents’ evening',

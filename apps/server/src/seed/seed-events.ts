@@ -127,11 +127,54 @@ function demoEvents(): TDemoEvent[] {
 /** Demo ticket orders: [reference, event title, buyer e-mail, tickets [type, holder], checked in]. */
 const ORDERS: [string, string, string, [string, string][], boolean][] = [
   ['EV-DEMO0001', 'Inter-house athletics', 'parent@demo-school.sekolo.test', [['Spectator', 'Lindiwe Mokoena']], true],
-  ['EV-DEMO0002', 'Inter-house athletics', 'customer@sekolo.test', [['Spectator', 'Johan Botha'], ['Spectator', 'Marietjie Botha']], true],
-  ['EV-DEMO0003', 'Grade 8 parents’ evening', 'parent@demo-school.sekolo.test', [['Parent or guardian', 'Lindiwe Mokoena']], false],
-  ['EV-DEMO0004', 'Fun run', 'parent@demo-school.sekolo.test', [['Adult', 'Lindiwe Mokoena'], ['Child', 'Kabelo Mokoena']], false],
-  ['EV-DEMO0005', 'Fun run', 'customer@sekolo.test', [['Adult', 'Johan Botha'], ['Adult', 'Marietjie Botha'], ['Child', 'Ruan Botha']], false],
-  ['EV-DEMO0006', 'Heritage Day concert', 'parent@demo-school.sekolo.test', [['General admission', 'Lindiwe Mokoena'], ['General admission', 'Sipho Mokoena']], false],
+  [
+    'EV-DEMO0002',
+    'Inter-house athletics',
+    'customer@sekolo.test',
+    [
+      ['Spectator', 'Johan Botha'],
+      ['Spectator', 'Marietjie Botha'],
+    ],
+    true,
+  ],
+  [
+    'EV-DEMO0003',
+    'Grade 8 parents’ evening',
+    'parent@demo-school.sekolo.test',
+    [['Parent or guardian', 'Lindiwe Mokoena']],
+    false,
+  ],
+  [
+    'EV-DEMO0004',
+    'Fun run',
+    'parent@demo-school.sekolo.test',
+    [
+      ['Adult', 'Lindiwe Mokoena'],
+      ['Child', 'Kabelo Mokoena'],
+    ],
+    false,
+  ],
+  [
+    'EV-DEMO0005',
+    'Fun run',
+    'customer@sekolo.test',
+    [
+      ['Adult', 'Johan Botha'],
+      ['Adult', 'Marietjie Botha'],
+      ['Child', 'Ruan Botha'],
+    ],
+    false,
+  ],
+  [
+    'EV-DEMO0006',
+    'Heritage Day concert',
+    'parent@demo-school.sekolo.test',
+    [
+      ['General admission', 'Lindiwe Mokoena'],
+      ['General admission', 'Sipho Mokoena'],
+    ],
+    false,
+  ],
 ];
 
 /** Fixed demo ticket codes, so a demo at the door can type one: T-DEMO<order><n>. */
@@ -185,7 +228,12 @@ export const seedEvents: TSeeder = async ({ database, config }) => {
   const done = await db
     .select({ reference: eventTicketOrders.reference })
     .from(eventTicketOrders)
-    .where(inArray(eventTicketOrders.reference, ORDERS.map((o) => o[0])));
+    .where(
+      inArray(
+        eventTicketOrders.reference,
+        ORDERS.map((o) => o[0]),
+      ),
+    );
   for (const [reference, title, email, tickets, checkedIn] of ORDERS) {
     if (done.some((d) => d.reference === reference)) continue;
     const event = byTitle.get(title);

@@ -33,7 +33,8 @@ function EventsPage() {
         <EventsCalendar followRedirect={followCheckoutRedirect} buyer={buyer} />
       ) : (
         <p role="alert" className="text-slate-700">
-          Your role at the school does not include seeing its events. Ask the school to give it the view events permission.
+          Your role at the school does not include seeing its events. Ask the school to give it the view events
+          permission.
         </p>
       )}
     </div>

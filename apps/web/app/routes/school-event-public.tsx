@@ -23,7 +23,9 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
   if (!loaded) return [{ title: pageTitle('Event not found') }];
   const { event } = loaded;
   const title = `${event.title} at ${event.school.name}`;
-  const prices = event.ticketTypes.map((t) => `${t.name} ${t.priceCents ? formatZar(t.priceCents) : 'free'}`).join(', ');
+  const prices = event.ticketTypes
+    .map((t) => `${t.name} ${t.priceCents ? formatZar(t.priceCents) : 'free'}`)
+    .join(', ');
   const description = `${whenOf(event)}, ${event.place}. Tickets: ${prices}.`;
   const url = `${loaded.origin}${paths.events.public(event.school.slug, event.id)}`;
   return [

@@ -256,7 +256,13 @@ export const ZMyTicket = z.object({
 export type TMyTicket = z.infer<typeof ZMyTicket>;
 
 export const ZTicketOrderResult = z.object({
-  order: z.object({ id: z.string(), reference: z.string(), status: z.string(), totalCents: z.number(), payCents: z.number() }),
+  order: z.object({
+    id: z.string(),
+    reference: z.string(),
+    status: z.string(),
+    totalCents: z.number(),
+    payCents: z.number(),
+  }),
   tickets: z.array(ZMyTicket),
   checkout: z.object({ redirect: ZCheckoutRedirectSchema }).nullable(),
 });

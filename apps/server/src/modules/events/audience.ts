@@ -2,7 +2,14 @@ import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizz
 import { EVENT_MESSAGES as M, type TCalendarQuery, type TEvent } from '@sekolo/shared/schemas/events';
 import { addDays } from '@sekolo/shared/domain/sa-calendar';
 import type { DbExecutor } from '../../platform/db/client.ts';
-import { events, guardians, learnerGuardians, learners, organizations, schoolProfiles } from '../../platform/db/schema/index.ts';
+import {
+  events,
+  guardians,
+  learnerGuardians,
+  learners,
+  organizations,
+  schoolProfiles,
+} from '../../platform/db/schema/index.ts';
 import type { TSessionUser } from '../../platform/auth/guards.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
@@ -28,7 +35,9 @@ export async function viewerOf(db: DbExecutor, organizationId: string, user: TSe
     db
       .select({ grade: learners.grade })
       .from(learners)
-      .where(and(eq(learners.userId, user.id), eq(learners.organizationId, organizationId), isNull(learners.archivedAt))),
+      .where(
+        and(eq(learners.userId, user.id), eq(learners.organizationId, organizationId), isNull(learners.archivedAt)),
+      ),
   ]);
   const found = await db
     .select({ id: guardians.id })
@@ -57,7 +66,11 @@ export function visibleTo(viewer: TViewer): SQL {
               )
             : sql`false`,
         );
-  return and(eq(events.organizationId, viewer.organizationId), inArray(events.status, ['published', 'cancelled']), audience)!;
+  return and(
+    eq(events.organizationId, viewer.organizationId),
+    inArray(events.status, ['published', 'cancelled']),
+    audience,
+  )!;
 }
 
 export async function calendar(db: DbExecutor, ctx: TSchoolContext, query: TCalendarQuery): Promise<TEvent[]> {
@@ -135,7 +148,9 @@ export async function publicEvent(db: DbExecutor, eventId: string): Promise<TEve
   const rows = await db
     .select()
     .from(events)
-    .where(and(eq(events.id, eventId), eq(events.audience, 'public'), inArray(events.status, ['published', 'cancelled'])));
+    .where(
+      and(eq(events.id, eventId), eq(events.audience, 'public'), inArray(events.status, ['published', 'cancelled'])),
+    );
   if (!rows.length) throw notFound(M.eventNotFound);
   return (await eventViews(db, rows))[0]!;
 }

@@ -28,7 +28,12 @@ async function schoolEvent(db: DbExecutor, ctx: TSchoolContext, eventId: string)
  * greeting (first name and initial, the ticket type). The phone checks scans against it while the
  * network is away; the server judges when the phone syncs.
  */
-export async function doorList(db: DbExecutor, signer: TTicketSigner, ctx: TSchoolContext, eventId: string): Promise<TDoorList> {
+export async function doorList(
+  db: DbExecutor,
+  signer: TTicketSigner,
+  ctx: TSchoolContext,
+  eventId: string,
+): Promise<TDoorList> {
   const event = await schoolEvent(db, ctx, eventId);
   const rows = await db
     .select({ ticket: eventTickets, typeName: eventTicketTypes.name })

@@ -66,7 +66,10 @@ const ROUTES: Record<string, { rule: TRule; url: string; payload?: object }> = {
   'POST /api/school/events/:eventId/check-ins': {
     rule: 'school',
     url: `/api/school/events/${NO_ID}/check-ins`,
-    payload: { deviceId: 'phone-0001', checks: [{ value: 'T-00000000', scannedAt: '2030-03-05T08:00:00+02:00', scanId: 'scan-00001' }] },
+    payload: {
+      deviceId: 'phone-0001',
+      checks: [{ value: 'T-00000000', scannedAt: '2030-03-05T08:00:00+02:00', scanId: 'scan-00001' }],
+    },
   },
 };
 
@@ -172,10 +175,21 @@ describe('events routes: every role of spec 6', () => {
     ])
       expect((await as(url)).statusCode, url).toBe(404);
     expect((await as(`/api/school/events/${id}`, 'PUT', EVENT)).statusCode).toBe(404);
-    expect((await as(`/api/school/events/${id}/check-ins`, 'POST', ROUTES['POST /api/school/events/:eventId/check-ins']!.payload)).statusCode).toBe(404);
     expect(
-      (await as(`/api/events/${id}/tickets`, 'POST', { tickets: [{ ticketTypeId: created.json().event.ticketTypes[0].id, holderName: 'Beta Parent' }] }))
-        .statusCode,
+      (
+        await as(
+          `/api/school/events/${id}/check-ins`,
+          'POST',
+          ROUTES['POST /api/school/events/:eventId/check-ins']!.payload,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await as(`/api/events/${id}/tickets`, 'POST', {
+          tickets: [{ ticketTypeId: created.json().event.ticketTypes[0].id, holderName: 'Beta Parent' }],
+        })
+      ).statusCode,
     ).toBe(404);
   });
 

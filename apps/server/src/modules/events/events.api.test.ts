@@ -62,7 +62,11 @@ describe('school events and tickets', () => {
   const buy = (who: string, eventId: string, tickets: { ticketTypeId: string; holderName: string }[]) =>
     send(who, 'POST', `/api/events/${eventId}/tickets`, { tickets });
   const pay = (paymentOrderId: string) =>
-    creditOrder(t.database.db, { orderId: paymentOrderId, provider: 'sandbox', providerTransactionId: `sbx_${paymentOrderId}` });
+    creditOrder(t.database.db, {
+      orderId: paymentOrderId,
+      provider: 'sandbox',
+      providerTransactionId: `sbx_${paymentOrderId}`,
+    });
   const orderRow = async (id: string) =>
     (await t.database.db.select().from(eventTicketOrders).where(eq(eventTicketOrders.id, id)))[0]!;
   let deviceScan = 0;
@@ -71,10 +75,19 @@ describe('school events and tickets', () => {
     deviceId,
     check: { value, scannedAt: new Date().toISOString(), scanId },
   });
-  const checkIn = async (eventId: string, deviceId: string, checks: { value: string; scannedAt: string; scanId: string }[]) => {
+  const checkIn = async (
+    eventId: string,
+    deviceId: string,
+    checks: { value: string; scannedAt: string; scanId: string }[],
+  ) => {
     const res = await send('admin', 'POST', `/api/school/events/${eventId}/check-ins`, { deviceId, checks });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().results as { outcome: string; holder: string | null; ticketType: string | null; checkedInAt: string | null }[];
+    return res.json().results as {
+      outcome: string;
+      holder: string | null;
+      ticketType: string | null;
+      checkedInAt: string | null;
+    }[];
   };
 
   beforeAll(async () => {
@@ -84,7 +97,12 @@ describe('school events and tickets', () => {
     admin = await createUser(db, { role: 'school_admin', organization: school });
     parent8 = await createUser(db, { role: 'parent', firstName: 'Nomsa', lastName: 'Dlamini', organization: school });
     parent11 = await createUser(db, { role: 'parent', firstName: 'Pieter', lastName: 'van Wyk', organization: school });
-    learner11 = await createUser(db, { role: 'student', firstName: 'Lwazi', lastName: 'Khumalo', organization: school });
+    learner11 = await createUser(db, {
+      role: 'student',
+      firstName: 'Lwazi',
+      lastName: 'Khumalo',
+      organization: school,
+    });
     staff = await createUser(db, { role: 'school_staff', organization: school });
     customer = await createUser(db, { role: 'customer', firstName: 'Thabo', lastName: 'Mokoena' });
     otherAdmin = await createUser(db, { role: 'school_admin', organization: { name: 'Other School', type: 'school' } });
@@ -132,7 +150,13 @@ describe('school events and tickets', () => {
     );
     ids.dance = dance.id;
     expect(dance.grades).toEqual(['11', '12']);
-    expect(dance.ticketTypes[0]).toMatchObject({ name: 'Couple', priceCents: 35_000, payCents: 37_380, limit: 3, available: 3 });
+    expect(dance.ticketTypes[0]).toMatchObject({
+      name: 'Couple',
+      priceCents: 35_000,
+      payCents: 37_380,
+      limit: 3,
+      available: 3,
+    });
     const run = await create(
       event({
         title: 'Fun run',
@@ -170,7 +194,10 @@ describe('school events and tickets', () => {
     const titles = async (who: string) => {
       const res = await send(who, 'GET', `/api/events/calendar?from=${addDays(day, -1)}&to=${addDays(day, 1)}`);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().events.map((e: { title: string }) => e.title).sort();
+      return res
+        .json()
+        .events.map((e: { title: string }) => e.title)
+        .sort();
     };
     expect(await titles('parent8')).toEqual(['Fun run', 'Grade 8 parents’ evening', 'Heritage Day concert']);
     expect(await titles('parent11')).toEqual(['Fun run', 'Heritage Day concert', 'Matric dance']);
@@ -190,9 +217,17 @@ describe('school events and tickets', () => {
     expect((await send(null, 'GET', `/api/events/public/${ids.run}`)).statusCode).toBe(200);
     expect((await send(null, 'GET', `/api/events/public/${ids.concert}`)).statusCode).toBe(404);
     // Tickets for an event outside one's audience: as if it did not exist.
-    const concert = (await send('admin', 'GET', '/api/school/events')).json().events.find((e: { id: string }) => e.id === ids.dance);
-    expect((await buy('parent8', ids.dance!, [{ ticketTypeId: concert.ticketTypes[0].id, holderName: 'Nomsa Dlamini' }])).statusCode).toBe(404);
-    expect((await buy('customer', ids.concert!, [{ ticketTypeId: concert.ticketTypes[0].id, holderName: 'Thabo Mokoena' }])).statusCode).toBe(404);
+    const concert = (await send('admin', 'GET', '/api/school/events'))
+      .json()
+      .events.find((e: { id: string }) => e.id === ids.dance);
+    expect(
+      (await buy('parent8', ids.dance!, [{ ticketTypeId: concert.ticketTypes[0].id, holderName: 'Nomsa Dlamini' }]))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await buy('customer', ids.concert!, [{ ticketTypeId: concert.ticketTypes[0].id, holderName: 'Thabo Mokoena' }]))
+        .statusCode,
+    ).toBe(404);
     // Another school's admin sees and changes nothing of this school.
     expect((await send('otherAdmin', 'GET', '/api/school/events')).json().events).toEqual([]);
     expect((await send('otherAdmin', 'PUT', `/api/school/events/${ids.concert}`, event())).statusCode).toBe(404);
@@ -215,7 +250,9 @@ describe('school events and tickets', () => {
     expect(tickets[0]).toMatchObject({ status: 'valid', ticketType: 'General' });
     expect(tickets[0].token).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}$/);
     expect(tickets[0].qrSvg).toContain('<svg');
-    const mail = (await t.outbox(parent8.email)).find((m) => m.subject.includes('Grade 8 parents’ evening: your tickets'))!;
+    const mail = (await t.outbox(parent8.email)).find((m) =>
+      m.subject.includes('Grade 8 parents’ evening: your tickets'),
+    )!;
     expect(mail.html).toContain('<img src="data:image/png;base64,');
     expect(mail.text).toContain(tickets[0].code);
     const mine = (await send('parent8', 'GET', '/api/events/my-tickets')).json().tickets;
@@ -224,7 +261,9 @@ describe('school events and tickets', () => {
   });
 
   it('sells paid tickets through the checkout: the buyer pays the price + 6.8 %, the school is owed it less 5 %', async () => {
-    const run = (await send('admin', 'GET', '/api/school/events')).json().events.find((e: { id: string }) => e.id === ids.run);
+    const run = (await send('admin', 'GET', '/api/school/events'))
+      .json()
+      .events.find((e: { id: string }) => e.id === ids.run);
     const [adult, child] = run.ticketTypes;
     const res = await buy('customer', ids.run!, [
       { ticketTypeId: adult.id, holderName: 'Thabo Mokoena' },
@@ -233,13 +272,17 @@ describe('school events and tickets', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { order, tickets, checkout } = res.json();
     expect(order).toMatchObject({ status: 'awaiting_payment', totalCents: 9_000, payCents: 9_612 });
-    expect(tickets.every((x: { status: string; token: string | null }) => x.status === 'held' && x.token === null)).toBe(true);
+    expect(
+      tickets.every((x: { status: string; token: string | null }) => x.status === 'held' && x.token === null),
+    ).toBe(true);
     expect(checkout.redirect.url).toContain('/payments/sandbox/');
     const row = await orderRow(order.id);
     const [payment] = await t.database.db.select().from(paymentOrders).where(eq(paymentOrders.id, row.paymentOrderId!));
     expect(payment!.amountCents).toBe(9_612);
     // Held seats count while the buyer pays.
-    const during = (await send('admin', 'GET', '/api/school/events')).json().events.find((e: { id: string }) => e.id === ids.run);
+    const during = (await send('admin', 'GET', '/api/school/events'))
+      .json()
+      .events.find((e: { id: string }) => e.id === ids.run);
     expect(during.available).toBe(498);
     expect(during.sold).toBe(0);
 
@@ -252,27 +295,37 @@ describe('school events and tickets', () => {
     expect(mine.every((x: { status: string; qrSvg: string | null }) => x.status === 'valid' && x.qrSvg)).toBe(true);
     const mail = (await t.outbox(customer.email)).find((m) => m.subject.startsWith('Fun run: your tickets'))!;
     expect(mail.html!.match(/<img src="data:image\/png;base64,/g)).toHaveLength(2);
-    const after = (await send('admin', 'GET', '/api/school/events')).json().events.find((e: { id: string }) => e.id === ids.run);
+    const after = (await send('admin', 'GET', '/api/school/events'))
+      .json()
+      .events.find((e: { id: string }) => e.id === ids.run);
     expect(after).toMatchObject({ sold: 2, revenueCents: 9_000, schoolReceivesCents: 8_550, available: 498 });
   });
 
   it('gives an unpaid order’s seats back: a failed payment at once, an abandoned one when its hold runs out', async () => {
-    const dance = (await send('admin', 'GET', '/api/school/events')).json().events.find((e: { id: string }) => e.id === ids.dance);
+    const dance = (await send('admin', 'GET', '/api/school/events'))
+      .json()
+      .events.find((e: { id: string }) => e.id === ids.dance);
     const couple = dance.ticketTypes[0].id;
     const first = (await buy('parent11', ids.dance!, [{ ticketTypeId: couple, holderName: 'Anke van Wyk' }])).json();
     await failOrder(t.database.db, (await orderRow(first.order.id)).paymentOrderId!);
     expect((await orderRow(first.order.id)).status).toBe('released');
     const second = (await buy('parent11', ids.dance!, [{ ticketTypeId: couple, holderName: 'Anke van Wyk' }])).json();
-    const stillHeld = (await send('admin', 'GET', '/api/school/events')).json().events.find((e: { id: string }) => e.id === ids.dance);
+    const stillHeld = (await send('admin', 'GET', '/api/school/events'))
+      .json()
+      .events.find((e: { id: string }) => e.id === ids.dance);
     expect(stillHeld.ticketTypes[0].available).toBe(2);
     expect(await releaseExpiredHolds(t.database.db, new Date(Date.now() + 31 * 60_000))).toBe(1);
-    const freed = (await send('admin', 'GET', '/api/school/events')).json().events.find((e: { id: string }) => e.id === ids.dance);
+    const freed = (await send('admin', 'GET', '/api/school/events'))
+      .json()
+      .events.find((e: { id: string }) => e.id === ids.dance);
     expect(freed.ticketTypes[0].available).toBe(3);
     expect((await orderRow(second.order.id)).status).toBe('released');
   });
 
   it('never oversells: of concurrent purchases only as many as the limit get tickets', async () => {
-    const dance = (await send('admin', 'GET', '/api/school/events')).json().events.find((e: { id: string }) => e.id === ids.dance);
+    const dance = (await send('admin', 'GET', '/api/school/events'))
+      .json()
+      .events.find((e: { id: string }) => e.id === ids.dance);
     const couple = dance.ticketTypes[0].id;
     const responses = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
@@ -290,13 +343,19 @@ describe('school events and tickets', () => {
   });
 
   it('verifies signed tokens at the door: valid once, then already used; tampered or typed codes', async () => {
-    const mine = (await send('customer', 'GET', '/api/events/my-tickets')).json().tickets as { token: string; code: string; holderName: string }[];
+    const mine = (await send('customer', 'GET', '/api/events/my-tickets')).json().tickets as {
+      token: string;
+      code: string;
+      holderName: string;
+    }[];
     const adult = mine.find((x) => x.holderName === 'Thabo Mokoena')!;
     const child = mine.find((x) => x.holderName === 'Lebo Mokoena')!;
     const door = await send('admin', 'GET', `/api/school/events/${ids.run}/door-list`);
     expect(door.statusCode).toBe(200);
     expect(door.json().tickets).toEqual(
-      expect.arrayContaining([expect.objectContaining({ token: adult.token, holder: 'Thabo M.', ticketType: 'Adult', checkedInAt: null })]),
+      expect.arrayContaining([
+        expect.objectContaining({ token: adult.token, holder: 'Thabo M.', ticketType: 'Adult', checkedInAt: null }),
+      ]),
     );
     const { check } = scan(ids.run!, 'phone-a-0001', adult.token);
     const [valid] = await checkIn(ids.run!, 'phone-a-0001', [check]);
@@ -319,17 +378,29 @@ describe('school events and tickets', () => {
     expect(results.map((r) => r.outcome)).toEqual(['invalid', 'invalid', 'invalid', 'valid']);
     // A valid ticket of another event is invalid at this door.
     const eveningTicket = (await send('parent8', 'GET', '/api/events/my-tickets')).json().tickets[0];
-    expect((await checkIn(ids.run!, 'phone-a-0001', [scan(ids.run!, 'phone-a-0001', eveningTicket.token).check]))[0]!.outcome).toBe('invalid');
+    expect(
+      (await checkIn(ids.run!, 'phone-a-0001', [scan(ids.run!, 'phone-a-0001', eveningTicket.token).check]))[0]!
+        .outcome,
+    ).toBe('invalid');
   });
 
   it('syncs offline queues: a ticket checked in on two phones, the first to reach the server wins', async () => {
-    const evening = (await send('parent8', 'GET', '/api/events/my-tickets')).json().tickets as { token: string; holderName: string }[];
+    const evening = (await send('parent8', 'GET', '/api/events/my-tickets')).json().tickets as {
+      token: string;
+      holderName: string;
+    }[];
     const nomsa = evening.find((x) => x.holderName === 'Nomsa Dlamini')!;
     const sizwe = evening.find((x) => x.holderName === 'Sizwe Dlamini')!;
     // Both phones were offline and each admitted Nomsa; phone B also admitted Sizwe.
     const fromA = [scan(ids.grade8!, 'phone-a-0001', nomsa.token).check];
-    const fromB = [scan(ids.grade8!, 'phone-b-0002', nomsa.token).check, scan(ids.grade8!, 'phone-b-0002', sizwe.token).check];
-    const [a, b] = await Promise.all([checkIn(ids.grade8!, 'phone-a-0001', fromA), checkIn(ids.grade8!, 'phone-b-0002', fromB)]);
+    const fromB = [
+      scan(ids.grade8!, 'phone-b-0002', nomsa.token).check,
+      scan(ids.grade8!, 'phone-b-0002', sizwe.token).check,
+    ];
+    const [a, b] = await Promise.all([
+      checkIn(ids.grade8!, 'phone-a-0001', fromA),
+      checkIn(ids.grade8!, 'phone-b-0002', fromB),
+    ]);
     const nomsaOutcomes = [a[0]!.outcome, b[0]!.outcome].sort();
     expect(nomsaOutcomes).toEqual(['already_used', 'valid']);
     expect(b[1]!.outcome).toBe('valid');
@@ -339,7 +410,9 @@ describe('school events and tickets', () => {
     const rows = await t.database.db.select().from(eventTickets).where(eq(eventTickets.eventId, ids.grade8!));
     expect(rows.filter((r) => r.checkedInAt)).toHaveLength(2);
 
-    const figures = (await send('admin', 'GET', '/api/school/events')).json().events.find((e: { id: string }) => e.id === ids.grade8);
+    const figures = (await send('admin', 'GET', '/api/school/events'))
+      .json()
+      .events.find((e: { id: string }) => e.id === ids.grade8);
     expect(figures).toMatchObject({ sold: 2, checkedIn: 2 });
     const csv = await send('admin', 'GET', `/api/school/events/${ids.grade8}/attendees.csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
@@ -348,7 +421,9 @@ describe('school events and tickets', () => {
   });
 
   it('cancelling an event refunds its paid tickets in full and tells the buyers', async () => {
-    const run = (await send('admin', 'GET', '/api/school/events')).json().events.find((e: { id: string }) => e.id === ids.run);
+    const run = (await send('admin', 'GET', '/api/school/events'))
+      .json()
+      .events.find((e: { id: string }) => e.id === ids.run);
     const payableBefore = await balanceOf(t.database.db, 'organization_payable', admin.organizationId!);
     const res = await send('admin', 'PUT', `/api/school/events/${ids.run}`, {
       ...event({ title: 'Fun run', audience: 'public', place: 'Sports field', capacity: 500, status: 'cancelled' }),
@@ -367,7 +442,9 @@ describe('school events and tickets', () => {
       expect.arrayContaining([expect.stringMatching(/^Fun run: event cancelled/)]),
     );
     const mine = (await send('customer', 'GET', '/api/events/my-tickets')).json().tickets;
-    expect(mine.every((x: { status: string; token: string | null }) => x.status === 'cancelled' && x.token === null)).toBe(true);
+    expect(
+      mine.every((x: { status: string; token: string | null }) => x.status === 'cancelled' && x.token === null),
+    ).toBe(true);
     expect((await send('admin', 'PUT', `/api/school/events/${ids.run}`, event())).statusCode).toBe(409);
   });
 });

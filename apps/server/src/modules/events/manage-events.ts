@@ -43,7 +43,8 @@ export async function saveEvent(
 ): Promise<TManagedEvent> {
   const startsAt = instantOf(input.startDate, input.startTime);
   const endsAt = instantOf(input.endDate, input.endTime);
-  const grades = input.audience === 'grades' ? input.grades.map((g) => gradeToNumber(g as TSchoolGrade)).sort((a, b) => a - b) : [];
+  const grades =
+    input.audience === 'grades' ? input.grades.map((g) => gradeToNumber(g as TSchoolGrade)).sort((a, b) => a - b) : [];
   const id = await transaction(deps.db, async (tx) => {
     let row: typeof events.$inferSelect;
     let wasCancelled = false;
@@ -58,7 +59,8 @@ export async function saveEvent(
       const taken = await takenByType(tx, existing.id);
       const totalTaken = [...taken.values()].reduce((a, b) => a + b, 0);
       if (input.status === 'draft' && existing.status !== 'draft' && totalTaken > 0) throw conflict(M.cannotUnpublish);
-      if (input.capacity < totalTaken) throw badRequest(M.capacityBelowSold(totalTaken), { capacity: M.capacityBelowSold(totalTaken) });
+      if (input.capacity < totalTaken)
+        throw badRequest(M.capacityBelowSold(totalTaken), { capacity: M.capacityBelowSold(totalTaken) });
       const types = await tx.select().from(eventTicketTypes).where(eq(eventTicketTypes.eventId, existing.id));
       for (const type of types) {
         const kept = input.ticketTypes.find((t) => t.id === type.id);
@@ -134,7 +136,10 @@ export async function saveEvent(
     });
     return row.id;
   }).catch((error: unknown) => {
-    if (error instanceof Error && /event_ticket_types_event_name_key/.test(String((error as { cause?: unknown }).cause ?? error.message)))
+    if (
+      error instanceof Error &&
+      /event_ticket_types_event_name_key/.test(String((error as { cause?: unknown }).cause ?? error.message))
+    )
       throw badRequest(M.ticketTypeNameRepeated);
     throw error;
   });
@@ -146,7 +151,9 @@ async function cancelOrders(tx: DbExecutor, notifier: TNotifier, eventId: string
   const orders = await tx
     .select()
     .from(eventTicketOrders)
-    .where(and(eq(eventTicketOrders.eventId, eventId), inArray(eventTicketOrders.status, ['awaiting_payment', 'confirmed'])));
+    .where(
+      and(eq(eventTicketOrders.eventId, eventId), inArray(eventTicketOrders.status, ['awaiting_payment', 'confirmed'])),
+    );
   const now = new Date();
   for (const order of orders) {
     let refundedCents = 0;

@@ -74,7 +74,10 @@ export async function notifyOrder(
   const end = wallClockOf(row.event.endsAt);
   const details: [string, string][] = [
     ['Event', `${row.event.title}, ${row.schoolName}`],
-    ['When', `${formatLongDate(start.date)}, ${start.time} to ${end.date === start.date ? end.time : `${formatLongDate(end.date)} ${end.time}`}`],
+    [
+      'When',
+      `${formatLongDate(start.date)}, ${start.time} to ${end.date === start.date ? end.time : `${formatLongDate(end.date)} ${end.time}`}`,
+    ],
     ['Where', row.event.place],
     ['Order', row.order.reference],
     ['Total', row.order.totalCents ? formatZar(row.order.totalCents) : 'Free'],

@@ -153,7 +153,12 @@ export const schoolEventRoutes: FastifyPluginAsyncZod = async (app) => {
           a.orderReference,
         ]),
       );
-      const name = `${event.title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'event'}-attendees.csv`;
+      const name = `${
+        event.title
+          .replace(/[^A-Za-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')
+          .toLowerCase() || 'event'
+      }-attendees.csv`;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)
@@ -165,7 +170,9 @@ export const schoolEventRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.doorList),
     onRequest: canManage,
     handler: async (request, reply) =>
-      reply.header('cache-control', 'private, no-store').send(await doorList(db, signer, schoolOf(request), request.params.eventId)),
+      reply
+        .header('cache-control', 'private, no-store')
+        .send(await doorList(db, signer, schoolOf(request), request.params.eventId)),
   });
   app.route({
     ...fromContract(app, api.checkIn),

@@ -77,7 +77,9 @@ export async function myTickets(deps: TTicketDeps, buyerUserId: string, orderId?
         orderId: order.id,
         orderReference: order.reference,
         canPay:
-          order.status === 'awaiting_payment' && (order.holdExpiresAt?.getTime() ?? 0) > now && event.status === 'published',
+          order.status === 'awaiting_payment' &&
+          (order.holdExpiresAt?.getTime() ?? 0) > now &&
+          event.status === 'published',
         event: {
           id: event.id,
           title: event.title,
@@ -184,7 +186,10 @@ export async function getTickets(
       wanted.set(line.ticketTypeId, (wanted.get(line.ticketTypeId) ?? 0) + 1);
     }
     await assertSeats(tx, locked, wanted);
-    const totalCents = input.tickets.reduce((sum, line) => sum + types.find((t) => t.id === line.ticketTypeId)!.priceCents, 0);
+    const totalCents = input.tickets.reduce(
+      (sum, line) => sum + types.find((t) => t.id === line.ticketTypeId)!.priceCents,
+      0,
+    );
     const free = totalCents === 0;
     const now = new Date();
     const holdExpiresAt = free ? null : new Date(now.getTime() + TICKET_HOLD_MINUTES * 60_000);
@@ -240,7 +245,12 @@ export async function payOrder(deps: TTicketDeps, buyer: TSessionUser, orderId: 
     .where(and(eq(eventTicketOrders.id, orderId), eq(eventTicketOrders.buyerUserId, buyer.id)));
   if (!order) throw notFound(M.orderNotFound);
   const [event] = await db.select().from(events).where(eq(events.id, order.eventId));
-  if (order.status !== 'awaiting_payment' || !order.holdExpiresAt || order.holdExpiresAt <= new Date() || event!.status !== 'published')
+  if (
+    order.status !== 'awaiting_payment' ||
+    !order.holdExpiresAt ||
+    order.holdExpiresAt <= new Date() ||
+    event!.status !== 'published'
+  )
     throw conflict(M.cannotPay);
   return orderResult(deps, order, await startCheckout(deps, order, event!.title));
 }
@@ -267,7 +277,11 @@ export function paidHook(deps: TNotifier): TOrderHook {
     const gross = payment.metadata.payment?.grossCents ?? fresh!.totalCents;
     const now = new Date();
     let confirmed = false;
-    if ((fresh!.status === 'awaiting_payment' || fresh!.status === 'released') && event!.status === 'published' && event!.startsAt > now) {
+    if (
+      (fresh!.status === 'awaiting_payment' || fresh!.status === 'released') &&
+      event!.status === 'published' &&
+      event!.startsAt > now
+    ) {
       const tickets = await tx.select().from(eventTickets).where(eq(eventTickets.orderId, orderId));
       const wanted = new Map<string, number>();
       for (const t of tickets) wanted.set(t.ticketTypeId, (wanted.get(t.ticketTypeId) ?? 0) + 1);
@@ -290,7 +304,10 @@ export function paidHook(deps: TNotifier): TOrderHook {
           paymentReference: payment.reference,
         })
         .where(eq(eventTicketOrders.id, orderId));
-      await tx.update(eventTickets).set({ status: 'valid', holdExpiresAt: null }).where(eq(eventTickets.orderId, orderId));
+      await tx
+        .update(eventTickets)
+        .set({ status: 'valid', holdExpiresAt: null })
+        .where(eq(eventTickets.orderId, orderId));
       await notifyOrder(tx, deps, orderId, 'issued');
       return;
     }
@@ -344,7 +361,15 @@ export async function releaseExpiredHolds(db: Database, now = new Date()): Promi
       await tx
         .update(eventTickets)
         .set({ status: 'released' })
-        .where(and(inArray(eventTickets.orderId, expired.map((o) => o.id)), eq(eventTickets.status, 'held')));
+        .where(
+          and(
+            inArray(
+              eventTickets.orderId,
+              expired.map((o) => o.id),
+            ),
+            eq(eventTickets.status, 'held'),
+          ),
+        );
     return expired.length;
   });
 }

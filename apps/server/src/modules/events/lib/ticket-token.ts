@@ -57,12 +57,7 @@ export const newTicketOrderReference = () => code('EV', 8);
 
 /** A typed code as the database keeps it: upper case, the look-alike letters read as digits. */
 export function normaliseTicketCode(value: string): string | null {
-  const cleaned = value
-    .trim()
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/[IL]/g, '1')
-    .replace(/O/g, '0');
+  const cleaned = value.trim().toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
   const match = /^T([0-9A-HJKMNP-TV-Z]{8})$/.exec(cleaned);
   return match ? `T-${match[1]}` : null;
 }

@@ -251,7 +251,13 @@ export function DoorCheckIn({ eventId }: { eventId: string }) {
       <section className="space-y-2" aria-label="Camera">
         {camera === 'on' ? (
           <>
-            <video ref={videoRef} muted playsInline className="w-full max-w-md rounded-lg bg-black" aria-label="Camera view" />
+            <video
+              ref={videoRef}
+              muted
+              playsInline
+              className="w-full max-w-md rounded-lg bg-black"
+              aria-label="Camera view"
+            />
             <Button variant="secondary" onClick={stopCamera}>
               Stop camera
             </Button>

@@ -93,7 +93,12 @@ export function EventForm({ event, onDone }: { event: TManagedEvent | null; onDo
     setTypes((all) => all.map((t, i) => (i === index ? { ...t, ...change } : t)));
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-4" aria-label={event ? `Edit ${event.title}` : 'New event'} noValidate>
+    <form
+      onSubmit={(e) => void submit(e)}
+      className="space-y-4"
+      aria-label={event ? `Edit ${event.title}` : 'New event'}
+      noValidate
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField id={`${id}-title`} label="Title" error={fields.title}>
           <Input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} />
@@ -125,7 +130,12 @@ export function EventForm({ event, onDone }: { event: TManagedEvent | null; onDo
             ))}
           </NativeSelect>
         </FormField>
-        <FormField id={`${id}-status`} label="Status" hint="Families see published events; cancelling refunds paid tickets" error={fields.status}>
+        <FormField
+          id={`${id}-status`}
+          label="Status"
+          hint="Families see published events; cancelling refunds paid tickets"
+          error={fields.status}
+        >
           <NativeSelect value={status} onChange={(e) => setStatus(e.target.value as TEventInput['status'])}>
             {EVENT_STATUSES.map((s) => (
               <option key={s.id} value={s.id}>
@@ -165,11 +175,18 @@ export function EventForm({ event, onDone }: { event: TManagedEvent | null; onDo
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-900">Ticket types</legend>
         {types.map((type, i) => (
-          <div key={type.id ?? `new-${i}`} className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[2fr_1fr_1fr_auto]">
+          <div
+            key={type.id ?? `new-${i}`}
+            className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[2fr_1fr_1fr_auto]"
+          >
             <FormField id={`${id}-type-${i}-name`} label="Name" error={fields[`ticketTypes.${i}.name`]}>
               <Input value={type.name} onChange={(e) => setType(i, { name: e.target.value })} maxLength={60} />
             </FormField>
-            <FormField id={`${id}-type-${i}-price`} label="Price (R, 0 for free)" error={fields[`ticketTypes.${i}.priceCents`]}>
+            <FormField
+              id={`${id}-type-${i}-price`}
+              label="Price (R, 0 for free)"
+              error={fields[`ticketTypes.${i}.priceCents`]}
+            >
               <Input inputMode="decimal" value={type.price} onChange={(e) => setType(i, { price: e.target.value })} />
             </FormField>
             <FormField id={`${id}-type-${i}-limit`} label="Limit" optional error={fields[`ticketTypes.${i}.limit`]}>

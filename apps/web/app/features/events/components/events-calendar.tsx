@@ -54,7 +54,12 @@ export function EventsCalendar({
         </Link>
       </header>
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="secondary" size="sm" onClick={() => setMonth(shiftMonth(month, -1))} aria-label="Previous month">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => setMonth(shiftMonth(month, -1))}
+          aria-label="Previous month"
+        >
           ←
         </Button>
         <h2 className="min-w-40 text-center text-lg font-semibold text-slate-900" id={`${id}-month`} aria-live="polite">
@@ -64,10 +69,20 @@ export function EventsCalendar({
           →
         </Button>
         <div role="group" aria-label="View" className="ml-auto flex gap-1">
-          <Button size="sm" variant={view === 'list' ? 'primary' : 'secondary'} aria-pressed={view === 'list'} onClick={() => setView('list')}>
+          <Button
+            size="sm"
+            variant={view === 'list' ? 'primary' : 'secondary'}
+            aria-pressed={view === 'list'}
+            onClick={() => setView('list')}
+          >
             List
           </Button>
-          <Button size="sm" variant={view === 'month' ? 'primary' : 'secondary'} aria-pressed={view === 'month'} onClick={() => setView('month')}>
+          <Button
+            size="sm"
+            variant={view === 'month' ? 'primary' : 'secondary'}
+            aria-pressed={view === 'month'}
+            onClick={() => setView('month')}
+          >
             Month
           </Button>
         </div>
@@ -126,7 +141,9 @@ export function EventsCalendar({
                         key={day}
                         className={`h-24 border border-slate-200 p-1 align-top ${day.slice(0, 7) === month ? 'bg-white' : 'bg-slate-50 text-slate-400'}`}
                       >
-                        <span className={`text-xs ${day === today ? 'font-bold text-brand-700' : ''}`}>{Number(day.slice(8))}</span>
+                        <span className={`text-xs ${day === today ? 'font-bold text-brand-700' : ''}`}>
+                          {Number(day.slice(8))}
+                        </span>
                         <ul className="space-y-0.5">
                           {dayEvents.map((event) => (
                             <li key={event.id}>
@@ -168,7 +185,10 @@ export function EventDetails({
   onClose?: () => void;
 }) {
   return (
-    <section aria-labelledby={`event-${event.id}`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby={`event-${event.id}`}
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={`event-${event.id}`} className="text-xl font-bold text-slate-900">
           {event.title}

@@ -66,7 +66,9 @@ function TicketCard({ ticket, followRedirect }: { ticket: TMyTicket; followRedir
           <figcaption className="text-center font-mono text-lg tracking-wider text-slate-900">{ticket.code}</figcaption>
         </figure>
       ) : null}
-      {ticket.checkedInAt ? <p className="text-sm text-slate-700">Checked in at {timeOfDay(ticket.checkedInAt)}</p> : null}
+      {ticket.checkedInAt ? (
+        <p className="text-sm text-slate-700">Checked in at {timeOfDay(ticket.checkedInAt)}</p>
+      ) : null}
       {ticket.canPay ? (
         <Button
           size="sm"

@@ -68,11 +68,17 @@ export function SchoolEvents({
           {errorMessage(events.error)}
         </p>
       ) : events.data.length === 0 ? (
-        <p className="text-slate-600">No events yet. Create your first one: a concert, a sports day or a parents’ evening.</p>
+        <p className="text-slate-600">
+          No events yet. Create your first one: a concert, a sports day or a parents’ evening.
+        </p>
       ) : (
         <ul className="space-y-3" aria-label="School events">
           {events.data.map((event) => (
-            <li key={event.id} className="space-y-2 rounded-lg border border-slate-200 bg-white p-4" aria-label={event.title}>
+            <li
+              key={event.id}
+              className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+              aria-label={event.title}
+            >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h2 className="text-lg font-semibold text-slate-900">{event.title}</h2>
                 <Badge variant={event.status === 'published' ? 'brand' : 'neutral'}>{event.statusLabel}</Badge>
@@ -103,7 +109,10 @@ export function SchoolEvents({
               </dl>
               <p className="text-sm text-slate-700">
                 {event.ticketTypes
-                  .map((t) => `${t.name}: ${t.priceCents ? formatZar(t.priceCents) : 'free'}, ${t.sold} issued${t.limit ? ` of ${t.limit}` : ''}`)
+                  .map(
+                    (t) =>
+                      `${t.name}: ${t.priceCents ? formatZar(t.priceCents) : 'free'}, ${t.sold} issued${t.limit ? ` of ${t.limit}` : ''}`,
+                  )
                   .join(' · ')}
               </p>
               <div className="flex flex-wrap gap-2">
@@ -161,11 +170,21 @@ function Attendees({ eventId }: { eventId: string }) {
         <caption className="sr-only">Attendees</caption>
         <thead>
           <tr className="border-b border-slate-200">
-            <th scope="col" className="py-1 pr-2">Name</th>
-            <th scope="col" className="py-1 pr-2">Ticket</th>
-            <th scope="col" className="py-1 pr-2">Code</th>
-            <th scope="col" className="py-1 pr-2">Bought by</th>
-            <th scope="col" className="py-1 pr-2">Checked in</th>
+            <th scope="col" className="py-1 pr-2">
+              Name
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              Ticket
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              Code
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              Bought by
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              Checked in
+            </th>
           </tr>
         </thead>
         <tbody>

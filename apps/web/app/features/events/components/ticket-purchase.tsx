@@ -80,7 +80,10 @@ export function TicketPurchase({
   const lines: TLine[] = event.ticketTypes.flatMap((type) =>
     Array.from({ length: counts[type.id] ?? 0 }, () => ({ ticketTypeId: type.id, holderName: '' })),
   );
-  const total = lines.reduce((sum, line) => sum + event.ticketTypes.find((t) => t.id === line.ticketTypeId)!.priceCents, 0);
+  const total = lines.reduce(
+    (sum, line) => sum + event.ticketTypes.find((t) => t.id === line.ticketTypeId)!.priceCents,
+    0,
+  );
   const setCount = (typeId: string, value: number) => {
     setCounts((all) => ({ ...all, [typeId]: Math.max(0, Math.min(MAX_TICKETS_PER_ORDER, value)) }));
   };

@@ -16,7 +16,14 @@ const LIST: TDoorList = {
   generatedAt: '2026-12-12T05:00:00.000Z',
   tickets: [
     { id: 't1', code: 'T-7KQ2M9XD', token: 't1.sig', holder: 'Thabo M.', ticketType: 'Adult', checkedInAt: null },
-    { id: 't2', code: 'T-AAAA0001', token: 't2.sig', holder: 'Lebo M.', ticketType: 'Child', checkedInAt: '2026-12-12T05:40:00.000Z' },
+    {
+      id: 't2',
+      code: 'T-AAAA0001',
+      token: 't2.sig',
+      holder: 'Lebo M.',
+      ticketType: 'Child',
+      checkedInAt: '2026-12-12T05:40:00.000Z',
+    },
   ],
 };
 
@@ -63,24 +70,41 @@ describe('the door phone offline', () => {
 
   it('on sync, the server wins: a ticket another phone admitted first is listed as overruled', () => {
     const judged = judgeLocally(withList(emptyDoorState(), LIST), 't1.sig', new Date('2026-12-12T05:45:00Z'));
-    const synced = applyServerResults(judged.state, [judged.scan], [
-      {
-        value: 't1.sig',
-        outcome: 'already_used',
-        ticketId: 't1',
-        holder: 'Thabo M.',
-        ticketType: 'Adult',
-        checkedInAt: '2026-12-12T05:43:00.000Z',
-      },
-    ]);
+    const synced = applyServerResults(
+      judged.state,
+      [judged.scan],
+      [
+        {
+          value: 't1.sig',
+          outcome: 'already_used',
+          ticketId: 't1',
+          holder: 'Thabo M.',
+          ticketType: 'Adult',
+          checkedInAt: '2026-12-12T05:43:00.000Z',
+        },
+      ],
+    );
     expect(synced.queue).toEqual([]);
     expect(synced.checkedIn.t1).toBe('2026-12-12T05:43:00.000Z');
-    expect(synced.overruled).toEqual([{ holder: 'Thabo M.', ticketType: 'Adult', checkedInAt: '2026-12-12T05:43:00.000Z' }]);
+    expect(synced.overruled).toEqual([
+      { holder: 'Thabo M.', ticketType: 'Adult', checkedInAt: '2026-12-12T05:43:00.000Z' },
+    ]);
     // A scan the server confirms is not overruled.
     const mine = judgeLocally(withList(emptyDoorState(), LIST), 't1.sig', new Date('2026-12-12T05:45:00Z'));
-    const confirmed = applyServerResults(mine.state, [mine.scan], [
-      { value: 't1.sig', outcome: 'valid', ticketId: 't1', holder: 'Thabo M.', ticketType: 'Adult', checkedInAt: mine.scan.scannedAt },
-    ]);
+    const confirmed = applyServerResults(
+      mine.state,
+      [mine.scan],
+      [
+        {
+          value: 't1.sig',
+          outcome: 'valid',
+          ticketId: 't1',
+          holder: 'Thabo M.',
+          ticketType: 'Adult',
+          checkedInAt: mine.scan.scannedAt,
+        },
+      ],
+    );
     expect(confirmed.overruled).toEqual([]);
   });
 

@@ -61,7 +61,8 @@ export function normaliseCode(value: string): string {
 /** A freshly downloaded list: the server's check-ins join this phone's (queued ones stay). */
 export function withList(state: TDoorState, list: TDoorList): TDoorState {
   const checkedIn = { ...state.checkedIn };
-  for (const ticket of list.tickets) if (ticket.checkedInAt && !checkedIn[ticket.id]) checkedIn[ticket.id] = ticket.checkedInAt;
+  for (const ticket of list.tickets)
+    if (ticket.checkedInAt && !checkedIn[ticket.id]) checkedIn[ticket.id] = ticket.checkedInAt;
   return { ...state, list, checkedIn };
 }
 
@@ -71,7 +72,11 @@ export function judgeLocally(
   value: string,
   now: Date,
 ): { state: TDoorState; verdict: TVerdict; scan: TQueuedScan } {
-  const scan: TQueuedScan = { value: value.trim(), scannedAt: now.toISOString(), scanId: `scan-${crypto.randomUUID()}` };
+  const scan: TQueuedScan = {
+    value: value.trim(),
+    scannedAt: now.toISOString(),
+    scanId: `scan-${crypto.randomUUID()}`,
+  };
   const code = normaliseCode(value);
   const ticket = state.list?.tickets.find((t) => t.token === value.trim() || t.code === code);
   if (!ticket) {

@@ -19,7 +19,10 @@ export function timeOfDay(iso: string): string {
 
 /** A price typed in rand ('350', '60,50', 'R30') in cents; null when it is not an amount. */
 export function randToCents(text: string): number | null {
-  const compact = text.replace(/[\s\u00a0]/g, '').replace(/^R/i, '').replace(',', '.');
+  const compact = text
+    .replace(/[\s\u00a0]/g, '')
+    .replace(/^R/i, '')
+    .replace(',', '.');
   if (compact === '' || !/^\d+(\.\d{1,2})?$/.test(compact)) return null;
   return Math.round(Number(compact) * 100);
 }

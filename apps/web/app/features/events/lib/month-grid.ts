@@ -26,7 +26,11 @@ export function shiftMonth(month: string, by: number): string {
 
 /** 'September 2026'. */
 export function monthLabel(month: string): string {
-  return new Date(`${month}-01T12:00:00Z`).toLocaleDateString('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(`${month}-01T12:00:00Z`).toLocaleDateString('en-ZA', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** The last date of 'YYYY-MM'. */
