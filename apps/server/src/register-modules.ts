@@ -52,6 +52,7 @@ import {
 } from './modules/announcements/index.ts';
 import { facilityRoutes, registerFacilityJobs, schoolFacilityRoutes } from './modules/facilities/index.ts';
 import { activityRoutes } from './modules/activities/index.ts';
+import { eventRoutes, registerEventJobs, schoolEventRoutes } from './modules/events/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -105,6 +106,8 @@ export async function registerModules(app: App) {
   await app.register(facilityRoutes, { prefix: '/api/facilities' });
   await app.register(schoolFacilityRoutes, { prefix: '/api/school' });
   await app.register(activityRoutes);
+  await app.register(eventRoutes, { prefix: '/api/events' });
+  await app.register(schoolEventRoutes, { prefix: '/api/school' });
   await app.register(charityRoutes, { prefix: '/api/charity' });
   await app.register(fundingRoutes, { prefix: '/api/funding' });
   await app.register(consoleCharityRoutes, { prefix: '/api/console/charities' });
@@ -137,4 +140,5 @@ function registerModuleJobs(app: App) {
   registerBookingJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
   registerFacilityJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
   registerPayoutJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer);
+  registerEventJobs(app.deps.jobs, app.deps.database.db);
 }

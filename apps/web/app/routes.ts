@@ -30,6 +30,9 @@ export default [
     route('schools/:slug/admissions', 'routes/school-admissions-public.tsx'),
     // A school's facilities for hire (D22), rendered on the server.
     route('schools/:slug/facilities', 'routes/school-facilities-public.tsx'),
+    // A school's public events and each one's page (D25), rendered on the server.
+    route('schools/:slug/events', 'routes/school-events-public.tsx'),
+    route('schools/:slug/events/:eventId', 'routes/school-event-public.tsx'),
     ...LEGAL_PATHS.map((path) => route(path.slice(1), 'routes/legal-page.tsx', { id: `legal${path}` })),
     route('privacy', 'routes/privacy-redirect.tsx'),
     route('not-found', 'routes/not-found.tsx'),
@@ -108,6 +111,9 @@ export default [
     route('dashboard/school/activities/today', 'routes/dashboard-school-activities-today.tsx'),
     route('dashboard/school/activities/:activityId', 'routes/dashboard-school-activity.tsx'),
     route('dashboard/school/activities/:activityId/sessions/:date', 'routes/dashboard-school-activity-session.tsx'),
+    // Events and tickets (D25): the school's events or the calendar, and the door's check-in.
+    route('dashboard/school/events', 'routes/dashboard-school-events.tsx'),
+    route('dashboard/school/events/:eventId/check-in', 'routes/dashboard-school-event-check-in.tsx'),
     route('dashboard/school/messages', 'routes/dashboard-school-messages.tsx'),
     route('dashboard/school/announcements', 'routes/dashboard-school-announcements.tsx'),
     route('dashboard/school/announcements/:announcementId', 'routes/dashboard-school-announcement.tsx'),
@@ -140,6 +146,7 @@ export default [
     route('dashboard/parent/messages', 'routes/dashboard-parent-messages.tsx'),
     route('dashboard/messages', 'routes/dashboard-messages.tsx'),
     route('dashboard/facility-bookings', 'routes/dashboard-facility-bookings.tsx'),
+    route('dashboard/tickets', 'routes/dashboard-tickets.tsx'),
     route('dashboard/parent/finance/:accountId', 'routes/dashboard-parent-fee-account.tsx'),
     route('dashboard/parent/admissions', 'routes/dashboard-parent-admissions.tsx'),
     route('dashboard/parent/admissions/:applicationId', 'routes/dashboard-parent-admission.tsx'),

@@ -21,6 +21,7 @@ import { seedAnnouncements } from './seed-announcements.ts';
 import { seedBookings } from './seed-bookings.ts';
 import { seedFacilities } from './seed-facilities.ts';
 import { seedActivities } from './seed-activities.ts';
+import { seedEvents } from './seed-events.ts';
 import { seedEntrepreneurs } from './seed-entrepreneurs.ts';
 import { seedCampaigns } from './seed-campaigns.ts';
 import { seedDirectory } from './seed-directory.ts';
@@ -51,6 +52,7 @@ const SEEDERS: TSeeder[] = [
   seedBookings,
   seedFacilities,
   seedActivities,
+  seedEvents,
   seedEntrepreneurs,
   seedCampaigns,
   seedDirectory,

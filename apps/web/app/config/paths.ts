@@ -203,6 +203,18 @@ export const paths = {
     parent: '/dashboard/parent/extramurals',
     learner: '/dashboard/student/extramurals',
   },
+  /** School events and tickets (D25). */
+  events: {
+    /** The school's events: managed with manage_events, otherwise the calendar of one's audience. */
+    school: '/dashboard/school/events',
+    checkIn: (eventId: string) => `/dashboard/school/events/${encodeURIComponent(eventId)}/check-in`,
+    /** A buyer's tickets with their QR codes: parents, customers and every other account. */
+    mine: '/dashboard/tickets',
+    /** A school's public events, and one of them (server-rendered). */
+    publicList: (slug: string) => `/schools/${encodeURIComponent(slug)}/events`,
+    public: (slug: string, eventId: string) =>
+      `/schools/${encodeURIComponent(slug)}/events/${encodeURIComponent(eventId)}`,
+  },
   /** The school's fees and finance, for those who see its financials. */
   finance: {
     overview: '/dashboard/school/finance',

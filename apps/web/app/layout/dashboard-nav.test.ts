@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dashboardPathForRole, PERMISSIONS, ROLES, type TRole } from '@sekolo/shared/constants/roles';
 import { rolesForDashboard } from '~/features/auth/lib/dashboard-roles';
 import {
+  EVENTS_PAGE_ROLES,
   FINANCE_ROLES,
   LEARNER_VIEWER_ROLES,
   SCHOOL_AREA_ROLES,
@@ -101,8 +102,14 @@ const ROUTE_GUARDS: { match: RegExp; file: string; states: string; roles: readon
   {
     match: /^\/dashboard\/student\/extramurals$/,
     file: 'dashboard-student-extramurals.tsx',
-    states: "<RequireAuth roles={['student']} permission=\"view_events\">",
+    states: '<RequireAuth roles={[\'student\']} permission="view_events">',
     roles: ['student'],
+  },
+  {
+    match: /^\/dashboard\/school\/events$/,
+    file: 'dashboard-school-events.tsx',
+    states: '<RequireAuth roles={EVENTS_PAGE_ROLES}>',
+    roles: EVENTS_PAGE_ROLES,
   },
   {
     // /dashboard/school/:module/* — the modules later issues fill.
@@ -151,6 +158,7 @@ describe('the school sidebar per role', () => {
         ['Transport', '/dashboard/school/transport'],
         ['Shop', '/dashboard/school/shop'],
         ['Extramurals', '/dashboard/school/activities'],
+        ['Events', '/dashboard/school/events'],
         ['Facilities', '/dashboard/school/facilities'],
         ['Reports', '/dashboard/school/reports'],
         ['Settings', '/dashboard/school/settings'],
@@ -185,21 +193,23 @@ describe('the school sidebar per role', () => {
     expect(canOpenSidebarItem(SCHOOL_SETTINGS_LINK_ACCESS, viewer('teacher'))).toBe(false);
   });
 
-  it('gives a learner their dashboard, their extramurals and their assignments only', () => {
+  it('gives a learner their dashboard, their extramurals, their assignments and the events calendar', () => {
     expect(menu(schoolSidebarFor(viewer('student')))).toEqual({
       Main: [
         ['Dashboard', '/dashboard/student'],
         ['Extramurals', '/dashboard/student/extramurals'],
       ],
       Academic: [['Student Assignments', '/dashboard/student/assignments']],
+      Administration: [['Events', '/dashboard/school/events']],
     });
     expect(canOpenSidebarItem(SCHOOL_SETTINGS_LINK_ACCESS, viewer('student'))).toBe(false);
   });
 
-  it('gives a parent on the timetable their dashboard and the timetable', () => {
+  it('gives a parent on the timetable their dashboard, the timetable and the events calendar', () => {
     expect(menu(schoolSidebarFor(viewer('parent')))).toEqual({
       Main: [['Dashboard', '/dashboard/parent']],
       Academic: [['Timetable', '/dashboard/school/timetable']],
+      Administration: [['Events', '/dashboard/school/events']],
     });
   });
 

@@ -23,6 +23,7 @@ import {
   ShoppingBag,
   Star,
   Store,
+  Ticket,
   UserRoundCheck,
   Globe,
   Users,
@@ -36,6 +37,7 @@ import {
   GRADEBOOK_ROLES,
   PROGRAMME_READER_ROLES,
   LEARNER_VIEWER_ROLES,
+  EVENTS_PAGE_ROLES,
   SCHOOL_AREA_ROLES,
   schoolRolesWith,
 } from '~/features/school/lib/school-access';
@@ -220,6 +222,13 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         icon: Trophy,
         // Extramural activities (D25): whoever manages them (manage_events) or coaches (manage_attendance).
         access: { roles: SCHOOL_AREA_ROLES, anyPermission: ['manage_events', 'manage_attendance'] },
+      },
+      {
+        label: 'Events',
+        to: paths.events.school,
+        icon: Ticket,
+        // Events (D25): managed with manage_events; the calendar for view_events (staff, parents, learners).
+        access: { roles: EVENTS_PAGE_ROLES, anyPermission: ['manage_events', 'view_events'] },
       },
       {
         label: 'Facilities',

@@ -15,6 +15,7 @@ export function meta() {
 const QUICK_LINKS: readonly IQuickLink[] = [
   { to: paths.marketplace, label: 'Marketplace', description: 'School supplies, resources, technology and services.' },
   { to: paths.facilities.mine, label: 'Facility bookings', description: 'School halls and fields you booked.' },
+  { to: paths.events.mine, label: 'My tickets', description: 'Tickets for school events, with their QR codes.' },
   ...ACCOUNT_QUICK_LINKS,
 ];
 

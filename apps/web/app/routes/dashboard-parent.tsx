@@ -28,6 +28,12 @@ const QUICK_LINKS: readonly IQuickLink[] = [
     label: 'Extramurals',
     description: 'Sport, culture and clubs your children can join.',
   },
+  {
+    to: paths.events.school,
+    label: 'School events',
+    description: 'The school’s calendar: concerts, sports days, meetings.',
+  },
+  { to: paths.events.mine, label: 'My tickets', description: 'Your event tickets with their QR codes for the door.' },
   { to: paths.legal.knowledgeBase, label: 'Knowledge base', description: 'Answers to common questions from parents.' },
   {
     to: paths.dashboard.shopApprovals,

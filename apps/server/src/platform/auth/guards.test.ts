@@ -107,6 +107,8 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'GET /api/bookings/services/:id/slots',
       'GET /api/dev/outbox',
       'GET /api/dev/sms',
+      'GET /api/events/public/:eventId',
+      'GET /api/events/schools/:slug',
       'GET /api/facilities/:facilityId/availability',
       'GET /api/facilities/schools/:slug',
       'GET /api/entrepreneurs/approvals/link/:token',

@@ -15,6 +15,8 @@ export type TMailContent = {
   footer?: string[];
   /** Links in the small print, e.g. Unsubscribe. */
   footerLinks?: { label: string; url: string }[];
+  /** Images shown after the details in HTML (e.g. a ticket's QR code as a data URL), each with its caption. */
+  images?: { src: string; alt: string; caption?: string }[];
 };
 
 export function escapeHtml(value: string): string {
@@ -58,6 +60,10 @@ export function composeMail(content: TMailContent): { text: string; html: string
           )
           .join('')}</table>`
       : '',
+    ...(content.images ?? []).map(
+      (image) =>
+        `<p style="margin:0 0 16px;text-align:center"><img src="${escapeHtml(image.src)}" alt="${escapeHtml(image.alt)}" width="240" height="240" style="display:block;margin:0 auto;width:240px;height:240px;background:#ffffff">${image.caption ? `<br><span style="font-size:14px">${escapeHtml(image.caption)}</span>` : ''}</p>`,
+    ),
     ...(content.actions ?? []).map(
       (action) =>
         `<p style="margin:0 0 16px"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px">${escapeHtml(action.label)}</a><br><span style="font-size:12px;color:#64748b">${escapeHtml(action.url)}</span></p>`,

@@ -30,3 +30,4 @@ export * from './entrepreneurs.ts';
 export * from './campaigns.ts';
 export * from './directory.ts';
 export * from './activities.ts';
+export * from './events.ts';

@@ -40,3 +40,9 @@ export const PROGRAMME_READER_ROLES = schoolRolesWith(['manage_curriculum', 'man
 
 /** Who sends the school's announcements: the school admin and the administrator. */
 export const ANNOUNCEMENT_SENDER_ROLES = schoolRolesWith(['manage_settings', 'manage_students']);
+
+/**
+ * routes/dashboard-school-events.tsx: every school role, and parents and learners, who see the
+ * calendar of their audience (view_events); the page itself shows what the person's permissions allow.
+ */
+export const EVENTS_PAGE_ROLES: readonly TRole[] = [...SCHOOL_AREA_ROLES, 'parent', 'student'];

@@ -60,11 +60,6 @@ export const SCHOOL_MODULES: Record<string, IModuleInfo> = {
     empty: 'No products yet',
     description: 'Uniforms, stationery and other items your school sells to families appear here.',
   },
-  events: {
-    title: 'Events',
-    empty: 'No events yet',
-    description: 'School events, tickets and bookings appear here.',
-  },
   library: {
     title: 'Library',
     empty: 'No books catalogued yet',
