@@ -51,6 +51,7 @@ import {
   registerAnnouncementJobs,
 } from './modules/announcements/index.ts';
 import { facilityRoutes, registerFacilityJobs, schoolFacilityRoutes } from './modules/facilities/index.ts';
+import { registerSchoolShopJobs, schoolShopParentRoutes, schoolShopRoutes } from './modules/school-shop/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -103,6 +104,8 @@ export async function registerModules(app: App) {
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
   await app.register(facilityRoutes, { prefix: '/api/facilities' });
   await app.register(schoolFacilityRoutes, { prefix: '/api/school' });
+  await app.register(schoolShopParentRoutes, { prefix: '/api/school-shop' });
+  await app.register(schoolShopRoutes, { prefix: '/api/school' });
   await app.register(charityRoutes, { prefix: '/api/charity' });
   await app.register(fundingRoutes, { prefix: '/api/funding' });
   await app.register(consoleCharityRoutes, { prefix: '/api/console/charities' });
@@ -128,5 +131,6 @@ function registerModuleJobs(app: App) {
   registerAnnouncementJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config);
   registerBookingJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
   registerFacilityJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
+  registerSchoolShopJobs(app.deps.jobs, app.deps.database.db);
   registerPayoutJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer);
 }

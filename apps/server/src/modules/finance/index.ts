@@ -5,3 +5,9 @@ export { executeInvoiceRun, startInvoiceRun } from './use-cases/run-invoices.ts'
 export { createStructure } from './use-cases/manage-fee-structures.ts';
 export { recordFeePayment, creditInvoice, allocateCredit } from './lib/money.ts';
 export { ensureFamilyAccounts, accountsOfLearners } from './lib/accounts.ts';
+export {
+  chargeFamilyAccount,
+  familyAccountOfLearner,
+  type TAccountCharge,
+  type TAccountChargeInput,
+} from './use-cases/charge-account.ts';
