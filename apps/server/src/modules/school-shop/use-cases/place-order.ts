@@ -120,7 +120,8 @@ async function takeStock(
   const short: string[] = [];
   const priced = lines.map((line) => {
     const variant = locked.find((v) => v.id === line.variantId);
-    if (!variant || !variant.on_sale) throw conflict(M.variantUnavailable);
+    if (!variant) throw notFound(M.variantNotFound);
+    if (!variant.on_sale) throw conflict(M.variantUnavailable);
     const item = `${variant.name} (${variant.label})`;
     const available = stock.get(variant.id) ?? 0;
     if (available < line.quantity) short.push(M.onlyLeft(item, available));
