@@ -20,6 +20,7 @@ import { seedMessages } from './seed-messages.ts';
 import { seedAnnouncements } from './seed-announcements.ts';
 import { seedBookings } from './seed-bookings.ts';
 import { seedFacilities } from './seed-facilities.ts';
+import { seedSchoolShop } from './seed-school-shop.ts';
 import { seedEntrepreneurs } from './seed-entrepreneurs.ts';
 import { seedCampaigns } from './seed-campaigns.ts';
 import { seedDirectory } from './seed-directory.ts';
@@ -49,6 +50,7 @@ const SEEDERS: TSeeder[] = [
   seedAnnouncements,
   seedBookings,
   seedFacilities,
+  seedSchoolShop,
   seedEntrepreneurs,
   seedCampaigns,
   seedDirectory,
