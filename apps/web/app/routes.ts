@@ -103,6 +103,8 @@ export default [
     route('dashboard/school/admissions/applications/:applicationId', 'routes/dashboard-school-admission.tsx'),
     // Facility rentals: the school's facilities and their bookings.
     route('dashboard/school/facilities', 'routes/dashboard-school-facilities.tsx'),
+    // The school shop (D25): the shop manager's products, stock and orders.
+    route('dashboard/school/shop', 'routes/dashboard-school-shop.tsx'),
     route('dashboard/school/messages', 'routes/dashboard-school-messages.tsx'),
     route('dashboard/school/announcements', 'routes/dashboard-school-announcements.tsx'),
     route('dashboard/school/announcements/:announcementId', 'routes/dashboard-school-announcement.tsx'),
@@ -130,6 +132,7 @@ export default [
     route('dashboard/teacher', 'routes/dashboard-teacher.tsx'),
     route('dashboard/parent', 'routes/dashboard-parent.tsx'),
     route('dashboard/parent/finance', 'routes/dashboard-parent-finance.tsx'),
+    route('dashboard/parent/shop', 'routes/dashboard-parent-shop.tsx'),
     route('dashboard/parent/messages', 'routes/dashboard-parent-messages.tsx'),
     route('dashboard/messages', 'routes/dashboard-messages.tsx'),
     route('dashboard/facility-bookings', 'routes/dashboard-facility-bookings.tsx'),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { schoolPaymentBreakdown } from '@sekolo/shared/domain/fee-calculator';
 import { formatZar } from '@sekolo/shared/domain/money';
 import type { DbExecutor } from '../../../platform/db/client.ts';
 import type { JobQueue } from '../../../platform/jobs/queue.ts';
@@ -40,7 +41,9 @@ export async function notifyParent(
       title: `Cancelled: school shop order ${order.reference}`,
       body:
         `${order.learnerName}’s school shop order ${order.reference} was cancelled.` +
-        (order.refundedCents ? ` ${formatZar(order.refundedCents)} is refunded to you.` : ''),
+        (order.refundedCents
+          ? ` ${formatZar(schoolPaymentBreakdown(order.refundedCents).parentPaysCents)} is refunded to you.`
+          : ''),
     },
   }[event];
   await notify(tx, jobs, {
