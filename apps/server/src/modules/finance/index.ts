@@ -8,6 +8,7 @@ export { ensureFamilyAccounts, accountsOfLearners } from './lib/accounts.ts';
 export {
   chargeFamilyAccount,
   familyAccountOfLearner,
+  payingGuardianOf,
   type TAccountCharge,
   type TAccountChargeInput,
 } from './use-cases/charge-account.ts';

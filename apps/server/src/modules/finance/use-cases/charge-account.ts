@@ -21,6 +21,14 @@ export type TAccountChargeInput = {
 
 export type TAccountCharge = { invoiceId: string; number: string; accountId: string; created: boolean };
 
+/** The guardian who pays a learner's fees (the family account's holder), or null; reads only. */
+export async function payingGuardianOf(db: DbExecutor, organizationId: string, learnerId: string): Promise<string | null> {
+  const [row] = rowsOf<{ guardian_id: string }>(
+    await db.execute(sql`SELECT p.guardian_id FROM (${payerSql(organizationId)}) p WHERE p.learner_id = ${learnerId}::uuid`),
+  );
+  return row?.guardian_id ?? null;
+}
+
 /** The family account a learner is billed to (their paying guardian's), opened if it is not yet; null without a payer. */
 export async function familyAccountOfLearner(
   tx: DbExecutor,

@@ -19,7 +19,7 @@ import { recordAudit } from '../../../platform/audit/audit.ts';
 import { badRequest, conflict, notFound } from '../../../platform/http/errors.ts';
 import type { JobQueue } from '../../../platform/jobs/queue.ts';
 import type { TSchoolContext } from '../../../platform/tenancy/school-context.ts';
-import { chargeFamilyAccount, familyAccountOfLearner } from '../../finance/index.ts';
+import { chargeFamilyAccount, payingGuardianOf } from '../../finance/index.ts';
 import { createOrder, failOrder, recordRefund, type TOrderHook } from '../../payments/index.ts';
 import { notifyLowStock, PARENT_SHOP_PATH } from '../lib/notify.ts';
 import { myChildren } from '../lib/people.ts';
@@ -35,16 +35,14 @@ type TOrderRow = typeof schoolShopOrders.$inferSelect;
 /** The parent's shop: what is on sale, and their children (with whether they may order on account). */
 export async function catalogue(db: DbExecutor, ctx: TSchoolContext): Promise<TShopCatalogue> {
   const children = await myChildren(db, ctx.organizationId, ctx.user.id);
-  const payers = await Promise.all(
-    children.map((child) => familyAccountOfLearner(db, ctx.organizationId, child.learnerId)),
-  );
+  const payers = await Promise.all(children.map((child) => payingGuardianOf(db, ctx.organizationId, child.learnerId)));
   return {
     schoolName: ctx.schoolName,
     children: children.map((child, i) => ({
       id: child.learnerId,
       name: child.name,
       grade: child.grade,
-      canChargeAccount: payers[i]?.guardianId === child.guardianId,
+      canChargeAccount: payers[i] === child.guardianId,
     })),
     products: await productViews(db, ctx.organizationId, { onSaleOnly: true }),
   };
@@ -199,8 +197,8 @@ export async function placeOrder(
   const now = new Date();
   const order = await transaction(db, async (tx) => {
     if (input.payment === 'account') {
-      const payer = await familyAccountOfLearner(tx, ctx.organizationId, child.learnerId);
-      if (payer?.guardianId !== child.guardianId) throw badRequest(M.noFamilyAccount, { payment: M.noFamilyAccount });
+      const payer = await payingGuardianOf(tx, ctx.organizationId, child.learnerId);
+      if (payer !== child.guardianId) throw badRequest(M.noFamilyAccount, { payment: M.noFamilyAccount });
     }
     const reference = newOrderReference();
     const [created] = await tx
