@@ -53,6 +53,7 @@ import {
 import { facilityRoutes, registerFacilityJobs, schoolFacilityRoutes } from './modules/facilities/index.ts';
 import { activityRoutes } from './modules/activities/index.ts';
 import { eventRoutes, registerEventJobs, schoolEventRoutes } from './modules/events/index.ts';
+import { registerSchoolShopJobs, schoolShopParentRoutes, schoolShopRoutes } from './modules/school-shop/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -108,6 +109,8 @@ export async function registerModules(app: App) {
   await app.register(activityRoutes);
   await app.register(eventRoutes, { prefix: '/api/events' });
   await app.register(schoolEventRoutes, { prefix: '/api/school' });
+  await app.register(schoolShopParentRoutes, { prefix: '/api/school-shop' });
+  await app.register(schoolShopRoutes, { prefix: '/api/school' });
   await app.register(charityRoutes, { prefix: '/api/charity' });
   await app.register(fundingRoutes, { prefix: '/api/funding' });
   await app.register(consoleCharityRoutes, { prefix: '/api/console/charities' });
@@ -139,6 +142,7 @@ function registerModuleJobs(app: App) {
   registerAnnouncementJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config);
   registerBookingJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
   registerFacilityJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
+  registerSchoolShopJobs(app.deps.jobs, app.deps.database.db);
   registerPayoutJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer);
   registerEventJobs(app.deps.jobs, app.deps.database.db);
 }

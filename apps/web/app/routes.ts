@@ -114,6 +114,8 @@ export default [
     // Events and tickets (D25): the school's events or the calendar, and the door's check-in.
     route('dashboard/school/events', 'routes/dashboard-school-events.tsx'),
     route('dashboard/school/events/:eventId/check-in', 'routes/dashboard-school-event-check-in.tsx'),
+    // The school shop (D25): the shop manager's products, stock and orders.
+    route('dashboard/school/shop', 'routes/dashboard-school-shop.tsx'),
     route('dashboard/school/messages', 'routes/dashboard-school-messages.tsx'),
     route('dashboard/school/announcements', 'routes/dashboard-school-announcements.tsx'),
     route('dashboard/school/announcements/:announcementId', 'routes/dashboard-school-announcement.tsx'),
@@ -143,6 +145,7 @@ export default [
     route('dashboard/parent/finance', 'routes/dashboard-parent-finance.tsx'),
     route('dashboard/parent/extramurals', 'routes/dashboard-parent-extramurals.tsx'),
     route('dashboard/student/extramurals', 'routes/dashboard-student-extramurals.tsx'),
+    route('dashboard/parent/shop', 'routes/dashboard-parent-shop.tsx'),
     route('dashboard/parent/messages', 'routes/dashboard-parent-messages.tsx'),
     route('dashboard/messages', 'routes/dashboard-messages.tsx'),
     route('dashboard/facility-bookings', 'routes/dashboard-facility-bookings.tsx'),

@@ -22,6 +22,7 @@ import { seedBookings } from './seed-bookings.ts';
 import { seedFacilities } from './seed-facilities.ts';
 import { seedActivities } from './seed-activities.ts';
 import { seedEvents } from './seed-events.ts';
+import { seedSchoolShop } from './seed-school-shop.ts';
 import { seedEntrepreneurs } from './seed-entrepreneurs.ts';
 import { seedCampaigns } from './seed-campaigns.ts';
 import { seedDirectory } from './seed-directory.ts';
@@ -53,6 +54,7 @@ const SEEDERS: TSeeder[] = [
   seedFacilities,
   seedActivities,
   seedEvents,
+  seedSchoolShop,
   seedEntrepreneurs,
   seedCampaigns,
   seedDirectory,

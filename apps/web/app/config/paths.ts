@@ -183,6 +183,13 @@ export const paths = {
       `/dashboard/school/admissions/applications/${encodeURIComponent(applicationId)}`,
   },
   /** Facility rentals (D22): a school's public page, the school's management, a booker's bookings. */
+  /** The school's own uniform and stationery shop (D25). */
+  schoolShop: {
+    /** The shop manager's page: products, stock, the orders board. */
+    school: '/dashboard/school/shop',
+    /** A parent's School shop: the catalogue, a basket per child, their orders (and the checkout's return). */
+    parent: '/dashboard/parent/shop',
+  },
   facilities: {
     /** A school's facilities for hire, with availability and booking (server-rendered). */
     public: (slug: string) => `/schools/${encodeURIComponent(slug)}/facilities`,

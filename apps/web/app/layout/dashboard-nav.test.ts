@@ -112,8 +112,14 @@ const ROUTE_GUARDS: { match: RegExp; file: string; states: string; roles: readon
     roles: EVENTS_PAGE_ROLES,
   },
   {
+    match: /^\/dashboard\/school\/shop$/,
+    file: 'dashboard-school-shop.tsx',
+    states: "<RequireAuth roles={SCHOOL_AREA_ROLES} anyPermission={['manage_shop', 'manage_settings']}>",
+    roles: SCHOOL_AREA_ROLES,
+  },
+  {
     // /dashboard/school/:module/* — the modules later issues fill.
-    match: /^\/dashboard\/school\/(assignments|grades|curriculum|reports|transport|shop|settings)$/,
+    match: /^\/dashboard\/school\/(assignments|grades|curriculum|reports|transport|settings)$/,
     file: 'dashboard-school-module.tsx',
     states: '<RequireAuth roles={SCHOOL_AREA_ROLES}>',
     roles: SCHOOL_AREA_ROLES,

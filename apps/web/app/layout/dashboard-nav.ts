@@ -212,9 +212,10 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
       },
       {
         label: 'Shop',
-        to: paths.school.module('shop'),
+        to: paths.schoolShop.school,
         icon: ShoppingBag,
-        access: { roles: moduleRoles(['manage_shop']) },
+        // The school shop (D25): manage_shop, or manage_settings for the school admin, as the school's table gives them.
+        access: { roles: SCHOOL_AREA_ROLES, anyPermission: ['manage_shop', 'manage_settings'] },
       },
       {
         label: 'Extramurals',

@@ -19,6 +19,11 @@ export function meta() {
 
 const QUICK_LINKS: readonly IQuickLink[] = [
   {
+    to: paths.schoolShop.parent,
+    label: 'School shop',
+    description: 'School uniform and stationery packs, collected at school.',
+  },
+  {
     to: `${paths.marketplace}#supplies`,
     label: 'School supplies',
     description: 'Stationery, uniforms and books for your children.',

@@ -364,9 +364,12 @@ export type TLearnerFinance = z.infer<typeof ZLearnerFinance>;
 
 export const INVOICE_STATUSES = ['open', 'paid', 'credited'] as const;
 
+/** A one-off charge on a family account (a school shop order put on account), beside the fee items. */
+export const ONE_OFF_CHARGE_KIND = 'charge';
+
 export const ZInvoiceLine = z.object({
   description: z.string(),
-  itemKind: z.enum(FEE_ITEM_KIND_IDS),
+  itemKind: z.enum([...FEE_ITEM_KIND_IDS, ONE_OFF_CHARGE_KIND]),
   instalment: z.number(),
   instalments: z.number(),
   /** Before discounts. */

@@ -8,3 +8,10 @@ export { ensureFamilyAccounts, accountsOfLearners } from './lib/accounts.ts';
 // For modules/activities: a sign-up opts the learner into the activity's optional fee item, a withdrawal out.
 export { readLearnerFinance, setLearnerOptions } from './use-cases/manage-learner-concessions.ts';
 export { callerOf, type TFinanceCaller } from './lib/caller.ts';
+export {
+  chargeFamilyAccount,
+  familyAccountOfLearner,
+  payingGuardianOf,
+  type TAccountCharge,
+  type TAccountChargeInput,
+} from './use-cases/charge-account.ts';

@@ -30,7 +30,10 @@ const dayOf = (isoDate: string) => DAY.format(new Date(`${isoDate}T00:00:00Z`));
 export const lockAccount = (tx: DbExecutor, accountId: string) => lockForTransaction(tx, `family-account:${accountId}`);
 
 export type TNewInvoiceLine = {
-  itemId: string;
+  /** The fee item billed, or null for a one-off charge (which names its sourceRef). */
+  itemId: string | null;
+  /** A one-off charge's unique origin: the same source is billed once. */
+  sourceRef?: string | null;
   instalment: number;
   instalments: number;
   description: string;
@@ -85,6 +88,7 @@ export async function issueInvoices(tx: DbExecutor, organizationId: string, invo
       invoice_id: created[i]!.id,
       learner_id: inv.learnerId,
       item_id: line.itemId,
+      source_ref: line.sourceRef ?? null,
       instalment: line.instalment,
       instalments: line.instalments,
       description: line.description,
@@ -96,11 +100,11 @@ export async function issueInvoices(tx: DbExecutor, organizationId: string, invo
     })),
   );
   await tx.execute(sql`
-    INSERT INTO fee_invoice_lines (organization_id, invoice_id, learner_id, item_id, instalment, instalments, description, item_kind,
-      gross_cents, discount_cents, amount_cents, discounts)
-    SELECT ${organizationId}::uuid, x.invoice_id, x.learner_id, x.item_id, x.instalment, x.instalments, x.description, x.item_kind,
-      x.gross_cents, x.discount_cents, x.amount_cents, x.discounts
-    FROM jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb) AS x(invoice_id uuid, learner_id uuid, item_id uuid, instalment smallint,
+    INSERT INTO fee_invoice_lines (organization_id, invoice_id, learner_id, item_id, source_ref, instalment, instalments, description,
+      item_kind, gross_cents, discount_cents, amount_cents, discounts)
+    SELECT ${organizationId}::uuid, x.invoice_id, x.learner_id, x.item_id, x.source_ref, x.instalment, x.instalments, x.description,
+      x.item_kind, x.gross_cents, x.discount_cents, x.amount_cents, x.discounts
+    FROM jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb) AS x(invoice_id uuid, learner_id uuid, item_id uuid, source_ref text, instalment smallint,
       instalments smallint, description text, item_kind text, gross_cents integer, discount_cents integer, amount_cents integer, discounts jsonb)`);
   const journals = await postJournals(
     tx,

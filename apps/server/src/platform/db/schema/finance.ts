@@ -274,9 +274,10 @@ export const feeInvoiceLines = pgTable(
     learnerId: uuid('learner_id')
       .notNull()
       .references(() => learners.id),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => feeItems.id),
+    /** The fee item billed; null for a one-off charge, which names its source_ref instead. */
+    itemId: uuid('item_id').references(() => feeItems.id),
+    /** A one-off charge's origin, e.g. 'school-shop:<order id>': it bills once. */
+    sourceRef: text('source_ref'),
     instalment: smallint('instalment').notNull(),
     instalments: smallint('instalments').notNull(),
     description: text('description').notNull(),
@@ -289,6 +290,11 @@ export const feeInvoiceLines = pgTable(
   (t) => [
     // The invoice run's idempotency: a learner is billed for an item's instalment once.
     uniqueIndex('fee_invoice_lines_billed_key').on(t.learnerId, t.itemId, t.instalment),
+    // A one-off charge's idempotency: its source bills once.
+    uniqueIndex('fee_invoice_lines_source_ref_key')
+      .on(t.organizationId, t.sourceRef)
+      .where(sql`${t.sourceRef} is not null`),
+    check('fee_invoice_lines_source_check', sql`${t.itemId} is not null or ${t.sourceRef} is not null`),
     index('fee_invoice_lines_invoice_idx').on(t.invoiceId),
   ],
 );

@@ -31,3 +31,4 @@ export * from './campaigns.ts';
 export * from './directory.ts';
 export * from './activities.ts';
 export * from './events.ts';
+export * from './school-shop.ts';

@@ -17,6 +17,8 @@ export interface IRequireAuthProps {
   roles?: readonly string[];
   /** The user's role must grant this permission. */
   permission?: string;
+  /** The user must hold at least one of these permissions (as their school's table gives them, D26). */
+  anyPermission?: readonly string[];
   /** Applicants may enter; dashboards open only after approval, so the default is no. */
   allowApplicant?: boolean;
 }
@@ -26,7 +28,7 @@ export interface IRequireAuthProps {
  * back here after signing in; a missing role or permission → /unauthorized. An applicant is taken
  * to their application instead of a dashboard.
  */
-export function RequireAuth({ children, roles, permission, allowApplicant = false }: IRequireAuthProps) {
+export function RequireAuth({ children, roles, permission, anyPermission, allowApplicant = false }: IRequireAuthProps) {
   const location = useLocation();
   const session = useSession();
 
@@ -36,7 +38,9 @@ export function RequireAuth({ children, roles, permission, allowApplicant = fals
   }
   if (session.status === 'applicant' && !allowApplicant) return <Navigate to={paths.registration.steps} replace />;
   const roleMissing = roles !== undefined && (session.role === null || !roles.includes(session.role));
-  const permissionMissing = permission !== undefined && !session.permissions.includes(permission);
+  const permissionMissing =
+    (permission !== undefined && !session.permissions.includes(permission)) ||
+    (anyPermission !== undefined && !anyPermission.some((p) => session.permissions.includes(p)));
   if (roleMissing || permissionMissing) {
     // A last path the user may not open (saved while they were refused) is no place to return to:
     // it is forgotten and they stay home, instead of / bouncing them to the access page each time.

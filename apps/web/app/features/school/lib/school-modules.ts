@@ -55,11 +55,6 @@ export const SCHOOL_MODULES: Record<string, IModuleInfo> = {
     empty: 'No routes yet',
     description: 'Bus routes, drivers and the learners on each route appear here.',
   },
-  shop: {
-    title: 'Shop',
-    empty: 'No products yet',
-    description: 'Uniforms, stationery and other items your school sells to families appear here.',
-  },
   library: {
     title: 'Library',
     empty: 'No books catalogued yet',
