@@ -51,6 +51,7 @@ import {
   registerAnnouncementJobs,
 } from './modules/announcements/index.ts';
 import { facilityRoutes, registerFacilityJobs, schoolFacilityRoutes } from './modules/facilities/index.ts';
+import { libraryRoutes, registerLibraryJobs, schoolLibraryRoutes } from './modules/library/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -103,6 +104,8 @@ export async function registerModules(app: App) {
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
   await app.register(facilityRoutes, { prefix: '/api/facilities' });
   await app.register(schoolFacilityRoutes, { prefix: '/api/school' });
+  await app.register(schoolLibraryRoutes, { prefix: '/api/school' });
+  await app.register(libraryRoutes, { prefix: '/api/library' });
   await app.register(charityRoutes, { prefix: '/api/charity' });
   await app.register(fundingRoutes, { prefix: '/api/funding' });
   await app.register(consoleCharityRoutes, { prefix: '/api/console/charities' });
@@ -129,4 +132,5 @@ function registerModuleJobs(app: App) {
   registerBookingJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
   registerFacilityJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
   registerPayoutJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer);
+  registerLibraryJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
 }
