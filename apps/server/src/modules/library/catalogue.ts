@@ -58,6 +58,8 @@ export async function insertCopies(tx: DbExecutor, organizationId: string, title
 }
 
 const LENDABLE = sql`status not in ('lost', 'withdrawn')`;
+/** The outer title row, named in full: drizzle leaves a one-table select's columns unqualified. */
+const OUTER_TITLE_ID = sql.raw('"library_titles"."id"');
 
 const summaryColumns = {
   id: libraryTitles.id,
@@ -68,9 +70,9 @@ const summaryColumns = {
   publisher: libraryTitles.publisher,
   year: libraryTitles.year,
   language: libraryTitles.language,
-  copies: sql<number>`(select count(*)::int from ${libraryCopies} c where c.title_id = ${libraryTitles.id} and c.${LENDABLE})`,
-  available: sql<number>`(select count(*)::int from ${libraryCopies} c where c.title_id = ${libraryTitles.id} and c.status = 'available')`,
-  waitingHolds: sql<number>`(select count(*)::int from ${libraryHolds} h where h.title_id = ${libraryTitles.id} and h.status = 'waiting')`,
+  copies: sql<number>`(select count(*)::int from ${libraryCopies} c where c.title_id = ${OUTER_TITLE_ID} and c.${LENDABLE})`,
+  available: sql<number>`(select count(*)::int from ${libraryCopies} c where c.title_id = ${OUTER_TITLE_ID} and c.status = 'available')`,
+  waitingHolds: sql<number>`(select count(*)::int from ${libraryHolds} h where h.title_id = ${OUTER_TITLE_ID} and h.status = 'waiting')`,
 };
 
 const summaryOf = (row: TTitleSummary): TTitleSummary => ({
@@ -99,7 +101,7 @@ export async function listTitles(db: DbExecutor, organizationId: string, query: 
   if (query.language) filters.push(eq(libraryTitles.language, query.language));
   if (query.available === 'yes')
     filters.push(
-      sql`exists (select 1 from ${libraryCopies} c where c.title_id = ${libraryTitles.id} and c.status = 'available')`,
+      sql`exists (select 1 from ${libraryCopies} c where c.title_id = ${OUTER_TITLE_ID} and c.status = 'available')`,
     );
   if (query.after) {
     const [afterTitle, afterId] = query.after.split('\u0000');

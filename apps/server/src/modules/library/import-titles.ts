@@ -113,7 +113,7 @@ export async function importTitles(
         .select({
           id: libraryTitles.id,
           isbn: libraryTitles.isbn,
-          copies: sql<number>`(select count(*)::int from ${libraryCopies} c where c.title_id = ${libraryTitles.id})`,
+          copies: sql<number>`(select count(*)::int from ${libraryCopies} c where c.title_id = "library_titles"."id")`,
         })
         .from(libraryTitles)
         .where(and(eq(libraryTitles.organizationId, ctx.organizationId), inArray(libraryTitles.isbn, isbns)))

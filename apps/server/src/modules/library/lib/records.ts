@@ -137,8 +137,8 @@ export async function selectHolds(db: DbExecutor, where: SQL | undefined): Promi
       barcode: heldCopy.barcode,
       position: sql<number | null>`case when ${libraryHolds.status} = 'waiting' then (
         select count(*)::int from ${libraryHolds} as ahead
-        where ahead.title_id = ${libraryHolds.titleId} and ahead.status = 'waiting'
-          and (ahead.placed_at, ahead.id) < (${libraryHolds.placedAt}, ${libraryHolds.id})) end`,
+        where ahead.title_id = "library_holds"."title_id" and ahead.status = 'waiting'
+          and (ahead.placed_at, ahead.id) < ("library_holds"."placed_at", "library_holds"."id")) end`,
       ...borrowerColumns,
       kind: sql<'learner' | 'staff'>`${libraryHolds.borrowerKind}`,
     })
