@@ -103,6 +103,9 @@ export default [
     route('dashboard/school/admissions/applications/:applicationId', 'routes/dashboard-school-admission.tsx'),
     // Facility rentals: the school's facilities and their bookings.
     route('dashboard/school/facilities', 'routes/dashboard-school-facilities.tsx'),
+    // The school library: the librarian's catalogue and desk, one title.
+    route('dashboard/school/library', 'routes/dashboard-school-library.tsx'),
+    route('dashboard/school/library/titles/:titleId', 'routes/dashboard-school-library-title.tsx'),
     route('dashboard/school/messages', 'routes/dashboard-school-messages.tsx'),
     route('dashboard/school/announcements', 'routes/dashboard-school-announcements.tsx'),
     route('dashboard/school/announcements/:announcementId', 'routes/dashboard-school-announcement.tsx'),
@@ -111,6 +114,7 @@ export default [
     route('dashboard/announcements/:announcementId', 'routes/dashboard-announcement.tsx'),
     route('dashboard/school/:module/*', 'routes/dashboard-school-module.tsx'),
     route('dashboard/student/assignments', 'routes/dashboard-student-assignments.tsx'),
+    route('dashboard/student/library', 'routes/dashboard-student-library.tsx'),
     route('dashboard/business/messages', 'routes/dashboard-business-messages.tsx'),
     route('dashboard/business/bookings', 'routes/dashboard-business-bookings.tsx'),
     route('dashboard/business/facility-bookings', 'routes/dashboard-business-facility-bookings.tsx'),

@@ -192,6 +192,12 @@ export const paths = {
     /** The same for a business partner, in the business dashboard. */
     business: '/dashboard/business/facility-bookings',
   },
+  /** The school library (D25): the librarian's page, a title, a learner's own library. */
+  library: {
+    school: '/dashboard/school/library',
+    title: (titleId: string) => `/dashboard/school/library/titles/${encodeURIComponent(titleId)}`,
+    mine: '/dashboard/student/library',
+  },
   /** The school's fees and finance, for those who see its financials. */
   finance: {
     overview: '/dashboard/school/finance',

@@ -87,6 +87,18 @@ const ROUTE_GUARDS: { match: RegExp; file: string; states: string; roles: readon
     roles: SCHOOL_AREA_ROLES,
   },
   {
+    match: /^\/dashboard\/school\/library$/,
+    file: 'dashboard-school-library.tsx',
+    states: '<RequireAuth roles={SCHOOL_AREA_ROLES} permission="manage_library">',
+    roles: SCHOOL_AREA_ROLES,
+  },
+  {
+    match: /^\/dashboard\/student\/library$/,
+    file: 'dashboard-student-library.tsx',
+    states: "<RequireAuth roles={[...SCHOOL_AREA_ROLES, 'student']} permission=\"access_library\">",
+    roles: [...SCHOOL_AREA_ROLES, 'student'],
+  },
+  {
     match: /^\/dashboard\/school\/facilities$/,
     file: 'dashboard-school-facilities.tsx',
     states: '<RequireAuth roles={SCHOOL_AREA_ROLES} permission="manage_events">',
@@ -138,6 +150,7 @@ describe('the school sidebar per role', () => {
         ['Finance', '/dashboard/school/finance'],
         ['Transport', '/dashboard/school/transport'],
         ['Shop', '/dashboard/school/shop'],
+        ['Library', '/dashboard/school/library'],
         ['Facilities', '/dashboard/school/facilities'],
         ['Reports', '/dashboard/school/reports'],
         ['Settings', '/dashboard/school/settings'],
@@ -171,7 +184,10 @@ describe('the school sidebar per role', () => {
   it('gives a learner their dashboard and their assignments only', () => {
     expect(menu(schoolSidebarFor(viewer('student')))).toEqual({
       Main: [['Dashboard', '/dashboard/student']],
-      Academic: [['Student Assignments', '/dashboard/student/assignments']],
+      Academic: [
+        ['Student Assignments', '/dashboard/student/assignments'],
+        ['My Library', '/dashboard/student/library'],
+      ],
     });
     expect(canOpenSidebarItem(SCHOOL_SETTINGS_LINK_ACCESS, viewer('student'))).toBe(false);
   });
@@ -253,7 +269,10 @@ describe('the school sidebar per role', () => {
   it('searches only the items the person sees', () => {
     const learner = schoolSidebarFor(viewer('student'));
     expect(menu(filterSidebarSections(learner, 'student'))).toEqual({
-      Academic: [['Student Assignments', '/dashboard/student/assignments']],
+      Academic: [
+        ['Student Assignments', '/dashboard/student/assignments'],
+        ['My Library', '/dashboard/student/library'],
+      ],
     });
     expect(filterSidebarSections(learner, 'finance')).toEqual([]);
     expect(menu(filterSidebarSections(schoolSidebarFor(viewer('school_admin')), 'student'))).toEqual({

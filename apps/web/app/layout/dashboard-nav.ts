@@ -13,6 +13,7 @@ import {
   GraduationCap,
   HeartHandshake,
   LayoutDashboard,
+  Library,
   LineChart,
   ListChecks,
   MessageSquare,
@@ -163,6 +164,13 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         access: { roles: STUDENT_ASSIGNMENTS_ROLES },
       },
       {
+        label: 'My Library',
+        to: paths.library.mine,
+        icon: BookOpen,
+        // A borrower's own library: learners by default (access_library, D26).
+        access: { roles: [...SCHOOL_AREA_ROLES, 'student'], anyPermission: ['access_library'] },
+      },
+      {
         label: 'Grades',
         to: paths.school.grades,
         icon: ListChecks,
@@ -205,6 +213,13 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         to: paths.school.module('shop'),
         icon: ShoppingBag,
         access: { roles: moduleRoles(['manage_shop']) },
+      },
+      {
+        label: 'Library',
+        to: paths.library.school,
+        icon: Library,
+        // The library (D25): whoever holds manage_library at the school (its table, D26).
+        access: { roles: SCHOOL_AREA_ROLES, anyPermission: ['manage_library'] },
       },
       {
         label: 'Facilities',
