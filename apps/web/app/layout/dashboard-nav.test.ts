@@ -269,10 +269,7 @@ describe('the school sidebar per role', () => {
   it('searches only the items the person sees', () => {
     const learner = schoolSidebarFor(viewer('student'));
     expect(menu(filterSidebarSections(learner, 'student'))).toEqual({
-      Academic: [
-        ['Student Assignments', '/dashboard/student/assignments'],
-        ['My Library', '/dashboard/student/library'],
-      ],
+      Academic: [['Student Assignments', '/dashboard/student/assignments']],
     });
     expect(filterSidebarSections(learner, 'finance')).toEqual([]);
     expect(menu(filterSidebarSections(schoolSidebarFor(viewer('school_admin')), 'student'))).toEqual({
