@@ -45,11 +45,12 @@ describe('demo library', () => {
       url: '/api/school/library/loans?status=overdue',
       headers: { cookie: librarian },
     });
-    expect(overdue.json().loans.map((l: { title: string }) => l.title).sort()).toEqual([
-      'Cry, the Beloved Country',
-      'Kringe in ’n Bos',
-      'Things Fall Apart',
-    ]);
+    expect(
+      overdue
+        .json()
+        .loans.map((l: { title: string }) => l.title)
+        .sort(),
+    ).toEqual(['Cry, the Beloved Country', 'Kringe in ’n Bos', 'Things Fall Apart']);
     const search = await t.app.inject({
       method: 'GET',
       url: '/api/school/library/titles?language=isizulu',

@@ -19,7 +19,11 @@ import { DEMO_SCHOOL } from './seed-accounts.ts';
 import { DEMO_LEARNER_ADMISSION } from './seed-family.ts';
 import type { TSeeder } from './seeder.ts';
 
-export const DEMO_LIBRARIAN = { email: 'librarian@demo-school.sekolo.test', firstName: 'Thandeka', lastName: 'Nxumalo' };
+export const DEMO_LIBRARIAN = {
+  email: 'librarian@demo-school.sekolo.test',
+  firstName: 'Thandeka',
+  lastName: 'Nxumalo',
+};
 
 type TDemoTitle = {
   title: string;
@@ -34,47 +38,385 @@ type TDemoTitle = {
 
 /** A South African high school's library: set works, CAPS subject readers, Afrikaans, isiZulu and other titles. */
 export const DEMO_TITLES: TDemoTitle[] = [
-  { title: 'Cry, the Beloved Country', author: 'Alan Paton', isbn: '9780099581628', subject: 'English Home Language', publisher: 'Vintage', year: 1948, language: 'english', copies: 3 },
-  { title: 'Long Walk to Freedom', author: 'Nelson Mandela', isbn: '9780349106533', subject: 'History', publisher: 'Abacus', year: 1994, language: 'english', copies: 2 },
-  { title: 'Spud', author: 'John van de Ruit', subject: 'English Home Language', publisher: 'Penguin Books', year: 2005, language: 'english', copies: 2 },
-  { title: 'Spud: The Madness Continues', author: 'John van de Ruit', isbn: '9780143025313', subject: 'English Home Language', publisher: 'Penguin Books', year: 2007, language: 'english', copies: 1 },
-  { title: 'Things Fall Apart', author: 'Chinua Achebe', isbn: '9780141186887', subject: 'English Home Language', publisher: 'Penguin Modern Classics', year: 1958, language: 'english', copies: 2 },
-  { title: 'Nineteen Eighty-Four', author: 'George Orwell', isbn: '9780141036144', subject: 'English Home Language', publisher: 'Penguin Books', year: 1949, language: 'english', copies: 2 },
-  { title: 'Animal Farm', author: 'George Orwell', subject: 'English First Additional Language', publisher: 'Penguin Books', year: 1945, language: 'english', copies: 3 },
-  { title: 'Noughts & Crosses', author: 'Malorie Blackman', isbn: '9780552548922', subject: 'English First Additional Language', publisher: 'Corgi', year: 2001, language: 'english', copies: 2 },
-  { title: 'The Book Thief', author: 'Markus Zusak', isbn: '9780552773898', subject: 'English Home Language', publisher: 'Black Swan', year: 2005, language: 'english', copies: 1 },
-  { title: 'Pride and Prejudice', author: 'Jane Austen', isbn: '9780141439518', subject: 'English Home Language', publisher: 'Penguin Classics', year: 1813, language: 'english', copies: 1 },
-  { title: 'Macbeth', author: 'William Shakespeare', subject: 'English Home Language', publisher: 'Oxford University Press', year: 1623, language: 'english', copies: 4 },
-  { title: 'Romeo and Juliet', author: 'William Shakespeare', subject: 'English Home Language', publisher: 'Oxford University Press', year: 1597, language: 'english', copies: 3 },
-  { title: 'Othello', author: 'William Shakespeare', subject: 'English Home Language', publisher: 'Oxford University Press', year: 1622, language: 'english', copies: 2 },
-  { title: 'Lord of the Flies', author: 'William Golding', subject: 'English Home Language', publisher: 'Faber & Faber', year: 1954, language: 'english', copies: 2 },
-  { title: 'To Kill a Mockingbird', author: 'Harper Lee', subject: 'English Home Language', publisher: 'Arrow Books', year: 1960, language: 'english', copies: 2 },
-  { title: 'Tsotsi', author: 'Athol Fugard', subject: 'English Home Language', publisher: 'Ad Donker', year: 1980, language: 'english', copies: 2 },
-  { title: '“Master Harold” … and the Boys', author: 'Athol Fugard', subject: 'English Home Language', publisher: 'Oxford University Press', year: 1982, language: 'english', copies: 3 },
-  { title: 'Nothing but the Truth', author: 'John Kani', subject: 'English Home Language', publisher: 'Wits University Press', year: 2002, language: 'english', copies: 3 },
-  { title: 'Born a Crime', author: 'Trevor Noah', subject: 'Life Orientation', publisher: 'Pan Macmillan', year: 2016, language: 'english', copies: 2 },
-  { title: 'Mhudi', author: 'Sol T. Plaatje', subject: 'History', publisher: 'Penguin Classics', year: 1930, language: 'english', copies: 1 },
-  { title: 'Ways of Dying', author: 'Zakes Mda', subject: 'English Home Language', publisher: 'Oxford University Press', year: 1995, language: 'english', copies: 1 },
-  { title: 'Country of My Skull', author: 'Antjie Krog', subject: 'History', publisher: 'Random House', year: 1998, language: 'english', copies: 1 },
-  { title: 'Jock of the Bushveld', author: 'Percy FitzPatrick', subject: 'English First Additional Language', publisher: 'Longmans', year: 1907, language: 'english', copies: 1 },
-  { title: 'Kringe in ’n Bos', author: 'Dalene Matthee', isbn: '9780624041238', subject: 'Afrikaans Huistaal', publisher: 'Tafelberg', year: 1984, language: 'afrikaans', copies: 3 },
-  { title: 'Fiela se Kind', author: 'Dalene Matthee', isbn: '9780624040804', subject: 'Afrikaans Huistaal', publisher: 'Tafelberg', year: 1985, language: 'afrikaans', copies: 2 },
-  { title: 'Toorberg', author: 'Etienne van Heerden', subject: 'Afrikaans Huistaal', publisher: 'Tafelberg', year: 1986, language: 'afrikaans', copies: 1 },
-  { title: 'Skilpoppe', author: 'Barrie Hough', subject: 'Afrikaans Eerste Addisionele Taal', publisher: 'Human & Rousseau', year: 1998, language: 'afrikaans', copies: 3 },
-  { title: 'Vaselinetjie', author: 'Anoeschka von Meck', subject: 'Afrikaans Huistaal', publisher: 'Tafelberg', year: 2004, language: 'afrikaans', copies: 2 },
-  { title: 'Insila kaShaka', author: 'John L. Dube', subject: 'isiZulu Ulimi Lwasekhaya', publisher: 'Marianhill Mission Press', year: 1930, language: 'isizulu', copies: 2 },
-  { title: 'Inkinsela yaseMgungundlovu', author: 'C. T. Msimang', subject: 'isiZulu Ulimi Lwasekhaya', publisher: 'Via Afrika', year: 1986, language: 'isizulu', copies: 3 },
-  { title: 'Noma Nini', author: 'B. W. Vilakazi', subject: 'isiZulu Ulimi Lwasekhaya', publisher: 'Marianhill Mission Press', year: 1935, language: 'isizulu', copies: 2 },
-  { title: 'Ingqumbo Yeminyanya', author: 'A. C. Jordan', subject: 'isiXhosa Ulwimi Lwasekhaya', publisher: 'Lovedale Press', year: 1940, language: 'isixhosa', copies: 1 },
-  { title: 'Chaka', author: 'Thomas Mofolo', subject: 'Sesotho Puo ya Lapeng', publisher: 'Morija Sesuto Book Depot', year: 1925, language: 'sesotho', copies: 1 },
-  { title: 'Platinum Mathematics Grade 10 Learner’s Book', author: 'Various authors', subject: 'Mathematics', publisher: 'Maskew Miller Longman', year: 2011, language: 'english', copies: 4 },
-  { title: 'Via Afrika Physical Sciences Grade 11 Learner’s Book', author: 'Various authors', subject: 'Physical Sciences', publisher: 'Via Afrika', year: 2012, language: 'english', copies: 3 },
-  { title: 'Study & Master Life Sciences Grade 12 Learner’s Book', author: 'Various authors', subject: 'Life Sciences', publisher: 'Cambridge University Press', year: 2013, language: 'english', copies: 3 },
-  { title: 'Focus History Grade 12 Learner’s Book', author: 'Various authors', subject: 'History', publisher: 'Maskew Miller Longman', year: 2013, language: 'english', copies: 2 },
-  { title: 'Oxford Successful Geography Grade 10 Learner’s Book', author: 'Various authors', subject: 'Geography', publisher: 'Oxford University Press Southern Africa', year: 2011, language: 'english', copies: 2 },
-  { title: 'Focus Accounting Grade 11 Learner’s Book', author: 'Various authors', subject: 'Accounting', publisher: 'Maskew Miller Longman', year: 2012, language: 'english', copies: 2 },
-  { title: 'Oxford South African School Dictionary', author: 'Oxford University Press', subject: 'Reference', publisher: 'Oxford University Press Southern Africa', year: 2010, language: 'english', copies: 4 },
-  { title: 'Pharos Afrikaans-Engels / English-Afrikaans Woordeboek', author: 'Pharos', subject: 'Reference', publisher: 'Pharos', year: 2005, language: 'afrikaans', copies: 2 },
+  {
+    title: 'Cry, the Beloved Country',
+    author: 'Alan Paton',
+    isbn: '9780099581628',
+    subject: 'English Home Language',
+    publisher: 'Vintage',
+    year: 1948,
+    language: 'english',
+    copies: 3,
+  },
+  {
+    title: 'Long Walk to Freedom',
+    author: 'Nelson Mandela',
+    isbn: '9780349106533',
+    subject: 'History',
+    publisher: 'Abacus',
+    year: 1994,
+    language: 'english',
+    copies: 2,
+  },
+  {
+    title: 'Spud',
+    author: 'John van de Ruit',
+    subject: 'English Home Language',
+    publisher: 'Penguin Books',
+    year: 2005,
+    language: 'english',
+    copies: 2,
+  },
+  {
+    title: 'Spud: The Madness Continues',
+    author: 'John van de Ruit',
+    isbn: '9780143025313',
+    subject: 'English Home Language',
+    publisher: 'Penguin Books',
+    year: 2007,
+    language: 'english',
+    copies: 1,
+  },
+  {
+    title: 'Things Fall Apart',
+    author: 'Chinua Achebe',
+    isbn: '9780141186887',
+    subject: 'English Home Language',
+    publisher: 'Penguin Modern Classics',
+    year: 1958,
+    language: 'english',
+    copies: 2,
+  },
+  {
+    title: 'Nineteen Eighty-Four',
+    author: 'George Orwell',
+    isbn: '9780141036144',
+    subject: 'English Home Language',
+    publisher: 'Penguin Books',
+    year: 1949,
+    language: 'english',
+    copies: 2,
+  },
+  {
+    title: 'Animal Farm',
+    author: 'George Orwell',
+    subject: 'English First Additional Language',
+    publisher: 'Penguin Books',
+    year: 1945,
+    language: 'english',
+    copies: 3,
+  },
+  {
+    title: 'Noughts & Crosses',
+    author: 'Malorie Blackman',
+    isbn: '9780552548922',
+    subject: 'English First Additional Language',
+    publisher: 'Corgi',
+    year: 2001,
+    language: 'english',
+    copies: 2,
+  },
+  {
+    title: 'The Book Thief',
+    author: 'Markus Zusak',
+    isbn: '9780552773898',
+    subject: 'English Home Language',
+    publisher: 'Black Swan',
+    year: 2005,
+    language: 'english',
+    copies: 1,
+  },
+  {
+    title: 'Pride and Prejudice',
+    author: 'Jane Austen',
+    isbn: '9780141439518',
+    subject: 'English Home Language',
+    publisher: 'Penguin Classics',
+    year: 1813,
+    language: 'english',
+    copies: 1,
+  },
+  {
+    title: 'Macbeth',
+    author: 'William Shakespeare',
+    subject: 'English Home Language',
+    publisher: 'Oxford University Press',
+    year: 1623,
+    language: 'english',
+    copies: 4,
+  },
+  {
+    title: 'Romeo and Juliet',
+    author: 'William Shakespeare',
+    subject: 'English Home Language',
+    publisher: 'Oxford University Press',
+    year: 1597,
+    language: 'english',
+    copies: 3,
+  },
+  {
+    title: 'Othello',
+    author: 'William Shakespeare',
+    subject: 'English Home Language',
+    publisher: 'Oxford University Press',
+    year: 1622,
+    language: 'english',
+    copies: 2,
+  },
+  {
+    title: 'Lord of the Flies',
+    author: 'William Golding',
+    subject: 'English Home Language',
+    publisher: 'Faber & Faber',
+    year: 1954,
+    language: 'english',
+    copies: 2,
+  },
+  {
+    title: 'To Kill a Mockingbird',
+    author: 'Harper Lee',
+    subject: 'English Home Language',
+    publisher: 'Arrow Books',
+    year: 1960,
+    language: 'english',
+    copies: 2,
+  },
+  {
+    title: 'Tsotsi',
+    author: 'Athol Fugard',
+    subject: 'English Home Language',
+    publisher: 'Ad Donker',
+    year: 1980,
+    language: 'english',
+    copies: 2,
+  },
+  {
+    title: '“Master Harold” … and the Boys',
+    author: 'Athol Fugard',
+    subject: 'English Home Language',
+    publisher: 'Oxford University Press',
+    year: 1982,
+    language: 'english',
+    copies: 3,
+  },
+  {
+    title: 'Nothing but the Truth',
+    author: 'John Kani',
+    subject: 'English Home Language',
+    publisher: 'Wits University Press',
+    year: 2002,
+    language: 'english',
+    copies: 3,
+  },
+  {
+    title: 'Born a Crime',
+    author: 'Trevor Noah',
+    subject: 'Life Orientation',
+    publisher: 'Pan Macmillan',
+    year: 2016,
+    language: 'english',
+    copies: 2,
+  },
+  {
+    title: 'Mhudi',
+    author: 'Sol T. Plaatje',
+    subject: 'History',
+    publisher: 'Penguin Classics',
+    year: 1930,
+    language: 'english',
+    copies: 1,
+  },
+  {
+    title: 'Ways of Dying',
+    author: 'Zakes Mda',
+    subject: 'English Home Language',
+    publisher: 'Oxford University Press',
+    year: 1995,
+    language: 'english',
+    copies: 1,
+  },
+  {
+    title: 'Country of My Skull',
+    author: 'Antjie Krog',
+    subject: 'History',
+    publisher: 'Random House',
+    year: 1998,
+    language: 'english',
+    copies: 1,
+  },
+  {
+    title: 'Jock of the Bushveld',
+    author: 'Percy FitzPatrick',
+    subject: 'English First Additional Language',
+    publisher: 'Longmans',
+    year: 1907,
+    language: 'english',
+    copies: 1,
+  },
+  {
+    title: 'Kringe in ’n Bos',
+    author: 'Dalene Matthee',
+    isbn: '9780624041238',
+    subject: 'Afrikaans Huistaal',
+    publisher: 'Tafelberg',
+    year: 1984,
+    language: 'afrikaans',
+    copies: 3,
+  },
+  {
+    title: 'Fiela se Kind',
+    author: 'Dalene Matthee',
+    isbn: '9780624040804',
+    subject: 'Afrikaans Huistaal',
+    publisher: 'Tafelberg',
+    year: 1985,
+    language: 'afrikaans',
+    copies: 2,
+  },
+  {
+    title: 'Toorberg',
+    author: 'Etienne van Heerden',
+    subject: 'Afrikaans Huistaal',
+    publisher: 'Tafelberg',
+    year: 1986,
+    language: 'afrikaans',
+    copies: 1,
+  },
+  {
+    title: 'Skilpoppe',
+    author: 'Barrie Hough',
+    subject: 'Afrikaans Eerste Addisionele Taal',
+    publisher: 'Human & Rousseau',
+    year: 1998,
+    language: 'afrikaans',
+    copies: 3,
+  },
+  {
+    title: 'Vaselinetjie',
+    author: 'Anoeschka von Meck',
+    subject: 'Afrikaans Huistaal',
+    publisher: 'Tafelberg',
+    year: 2004,
+    language: 'afrikaans',
+    copies: 2,
+  },
+  {
+    title: 'Insila kaShaka',
+    author: 'John L. Dube',
+    subject: 'isiZulu Ulimi Lwasekhaya',
+    publisher: 'Marianhill Mission Press',
+    year: 1930,
+    language: 'isizulu',
+    copies: 2,
+  },
+  {
+    title: 'Inkinsela yaseMgungundlovu',
+    author: 'C. T. Msimang',
+    subject: 'isiZulu Ulimi Lwasekhaya',
+    publisher: 'Via Afrika',
+    year: 1986,
+    language: 'isizulu',
+    copies: 3,
+  },
+  {
+    title: 'Noma Nini',
+    author: 'B. W. Vilakazi',
+    subject: 'isiZulu Ulimi Lwasekhaya',
+    publisher: 'Marianhill Mission Press',
+    year: 1935,
+    language: 'isizulu',
+    copies: 2,
+  },
+  {
+    title: 'Ingqumbo Yeminyanya',
+    author: 'A. C. Jordan',
+    subject: 'isiXhosa Ulwimi Lwasekhaya',
+    publisher: 'Lovedale Press',
+    year: 1940,
+    language: 'isixhosa',
+    copies: 1,
+  },
+  {
+    title: 'Chaka',
+    author: 'Thomas Mofolo',
+    subject: 'Sesotho Puo ya Lapeng',
+    publisher: 'Morija Sesuto Book Depot',
+    year: 1925,
+    language: 'sesotho',
+    copies: 1,
+  },
+  {
+    title: 'Platinum Mathematics Grade 10 Learner’s Book',
+    author: 'Various authors',
+    subject: 'Mathematics',
+    publisher: 'Maskew Miller Longman',
+    year: 2011,
+    language: 'english',
+    copies: 4,
+  },
+  {
+    title: 'Via Afrika Physical Sciences Grade 11 Learner’s Book',
+    author: 'Various authors',
+    subject: 'Physical Sciences',
+    publisher: 'Via Afrika',
+    year: 2012,
+    language: 'english',
+    copies: 3,
+  },
+  {
+    title: 'Study & Master Life Sciences Grade 12 Learner’s Book',
+    author: 'Various authors',
+    subject: 'Life Sciences',
+    publisher: 'Cambridge University Press',
+    year: 2013,
+    language: 'english',
+    copies: 3,
+  },
+  {
+    title: 'Focus History Grade 12 Learner’s Book',
+    author: 'Various authors',
+    subject: 'History',
+    publisher: 'Maskew Miller Longman',
+    year: 2013,
+    language: 'english',
+    copies: 2,
+  },
+  {
+    title: 'Oxford Successful Geography Grade 10 Learner’s Book',
+    author: 'Various authors',
+    subject: 'Geography',
+    publisher: 'Oxford University Press Southern Africa',
+    year: 2011,
+    language: 'english',
+    copies: 2,
+  },
+  {
+    title: 'Focus Accounting Grade 11 Learner’s Book',
+    author: 'Various authors',
+    subject: 'Accounting',
+    publisher: 'Maskew Miller Longman',
+    year: 2012,
+    language: 'english',
+    copies: 2,
+  },
+  {
+    title: 'Oxford South African School Dictionary',
+    author: 'Oxford University Press',
+    subject: 'Reference',
+    publisher: 'Oxford University Press Southern Africa',
+    year: 2010,
+    language: 'english',
+    copies: 4,
+  },
+  {
+    title: 'Pharos Afrikaans-Engels / English-Afrikaans Woordeboek',
+    author: 'Pharos',
+    subject: 'Reference',
+    publisher: 'Pharos',
+    year: 2005,
+    language: 'afrikaans',
+    copies: 2,
+  },
 ];
 
 /**
@@ -102,12 +444,19 @@ export const seedLibrary: TSeeder = async ({ database, demoPassword }) => {
     });
   }
   const logins = [{ role: 'librarian', email: DEMO_LIBRARIAN.email }];
-  const [anyTitle] = await db.select({ id: libraryTitles.id }).from(libraryTitles).where(eq(libraryTitles.organizationId, school.id)).limit(1);
+  const [anyTitle] = await db
+    .select({ id: libraryTitles.id })
+    .from(libraryTitles)
+    .where(eq(libraryTitles.organizationId, school.id))
+    .limit(1);
   if (anyTitle) return logins;
 
   const today = todayInSouthAfrica();
   await transaction(db, async (tx) => {
-    await tx.insert(librarySettings).values({ organizationId: school.id, ...DEFAULT_LIBRARY_SETTINGS }).onConflictDoNothing();
+    await tx
+      .insert(librarySettings)
+      .values({ organizationId: school.id, ...DEFAULT_LIBRARY_SETTINGS })
+      .onConflictDoNothing();
     const titleIds = new Map<string, string>();
     for (const { copies, ...title } of DEMO_TITLES) {
       const [row] = await tx
@@ -123,13 +472,28 @@ export const seedLibrary: TSeeder = async ({ database, demoPassword }) => {
       .where(
         and(
           eq(learners.organizationId, school.id),
-          inArray(learners.admissionNumber, [DEMO_LEARNER_ADMISSION, 'DHS-0002', 'DHS-0003', 'DHS-0004', 'DHS-0005', 'DHS-0006']),
+          inArray(learners.admissionNumber, [
+            DEMO_LEARNER_ADMISSION,
+            'DHS-0002',
+            'DHS-0003',
+            'DHS-0004',
+            'DHS-0005',
+            'DHS-0006',
+          ]),
         ),
       );
     const reader = (admission: string) => readers.find((r) => r.admission === admission)?.id;
-    const [teacher] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'teacher@demo-school.sekolo.test'));
+    const [teacher] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'teacher@demo-school.sekolo.test'));
 
-    const lend = async (titleName: string, borrower: { learnerId?: string; staffUserId?: string }, issuedDaysAgo: number, dueInDays: number) => {
+    const lend = async (
+      titleName: string,
+      borrower: { learnerId?: string; staffUserId?: string },
+      issuedDaysAgo: number,
+      dueInDays: number,
+    ) => {
       if (!borrower.learnerId && !borrower.staffUserId) return;
       const titleId = titleIds.get(titleName)!;
       const [copy] = await tx

@@ -95,7 +95,7 @@ const ROUTE_GUARDS: { match: RegExp; file: string; states: string; roles: readon
   {
     match: /^\/dashboard\/student\/library$/,
     file: 'dashboard-student-library.tsx',
-    states: "<RequireAuth roles={[...SCHOOL_AREA_ROLES, 'student']} permission=\"access_library\">",
+    states: '<RequireAuth roles={[...SCHOOL_AREA_ROLES, \'student\']} permission="access_library">',
     roles: [...SCHOOL_AREA_ROLES, 'student'],
   },
   {

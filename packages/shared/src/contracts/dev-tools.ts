@@ -44,7 +44,9 @@ export const devToolsContracts = {
   runJob: contract({
     method: 'POST',
     path: '/api/dev/jobs/run',
-    body: z.object({ name: z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'Give a job name, e.g. library.overdue-reminders') }),
+    body: z.object({
+      name: z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'Give a job name, e.g. library.overdue-reminders'),
+    }),
     response: z.object({ job: ZRehearsedJob.nullable() }),
   }),
   outbox: contract({

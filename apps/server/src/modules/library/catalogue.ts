@@ -20,13 +20,7 @@ import {
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { conflict, isUniqueViolation, notFound } from '../../platform/http/errors.ts';
 import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
-import {
-  borrowerColumns,
-  borrowerFrom,
-  borrowerLearner,
-  borrowerUser,
-  selectHolds,
-} from './lib/records.ts';
+import { borrowerColumns, borrowerFrom, borrowerLearner, borrowerUser, selectHolds } from './lib/records.ts';
 
 type TCopy = z.infer<(typeof libraryContracts)['addCopies']['response']>['copies'][number];
 

@@ -48,7 +48,10 @@ const OPEN = isNull(libraryLoans.returnedAt);
 const ACTIVE_HOLD = sql`${libraryHolds.status} in ('waiting', 'ready')`;
 
 async function schoolNameOf(tx: DbExecutor, organizationId: string) {
-  const [org] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId));
+  const [org] = await tx
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return org?.name ?? 'School';
 }
 
@@ -78,7 +81,10 @@ export async function passCopyOn(tx: DbExecutor, notifier: TLibraryNotifier, cop
     .limit(1)
     .for('update');
   if (!next) {
-    await tx.update(libraryCopies).set({ status: 'available', updatedAt: new Date() }).where(eq(libraryCopies.id, copyId));
+    await tx
+      .update(libraryCopies)
+      .set({ status: 'available', updatedAt: new Date() })
+      .where(eq(libraryCopies.id, copyId));
     return null;
   }
   const settings = await settingsOf(tx, copy.organizationId);
@@ -301,7 +307,12 @@ export async function expireReadyHolds(db: DbExecutor, notifier: TLibraryNotifie
   });
 }
 
-export async function listLoans(db: DbExecutor, organizationId: string, status: 'current' | 'overdue' | 'returned', q?: string) {
+export async function listLoans(
+  db: DbExecutor,
+  organizationId: string,
+  status: 'current' | 'overdue' | 'returned',
+  q?: string,
+) {
   const filters: (SQL | undefined)[] = [eq(libraryLoans.organizationId, organizationId)];
   if (status === 'returned') filters.push(sql`${libraryLoans.returnedAt} is not null`);
   else filters.push(OPEN);
@@ -375,7 +386,10 @@ export async function borrowerAccount(db: DbExecutor, organizationId: string, re
     borrower,
     limit: borrower.kind === 'learner' ? settings.learnerLoanLimit : settings.staffLoanLimit,
     loanDays: borrower.kind === 'learner' ? settings.learnerLoanDays : settings.staffLoanDays,
-    loans: await selectLoans(db, and(eq(libraryLoans.organizationId, organizationId), ofBorrower(libraryLoans, borrower), OPEN)),
+    loans: await selectLoans(
+      db,
+      and(eq(libraryLoans.organizationId, organizationId), ofBorrower(libraryLoans, borrower), OPEN),
+    ),
     holds: await selectHolds(
       db,
       and(eq(libraryHolds.organizationId, organizationId), ofBorrower(libraryHolds, borrower), ACTIVE_HOLD),
@@ -462,4 +476,3 @@ export async function requireOwnBorrower(db: DbExecutor, ctx: TSchoolContext): P
   if (!borrower) throw notFound(M.borrowerNotFound);
   return borrower;
 }
-

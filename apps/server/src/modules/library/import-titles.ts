@@ -55,7 +55,9 @@ export async function importTitles(
     titlesCreated: 0,
     copiesCreated: 0,
   };
-  const parsed = await parseCsvWithHeader(csv.replace(/^\uFEFF/, ''), (h) => h.trim().toLowerCase().replace(/\s+/g, '_'));
+  const parsed = await parseCsvWithHeader(csv.replace(/^\uFEFF/, ''), (h) =>
+    h.trim().toLowerCase().replace(/\s+/g, '_'),
+  );
   const missing = LIBRARY_CSV_REQUIRED_COLUMNS.filter((c) => !parsed.fields.includes(c));
   if (missing.length) return { ...report, fileError: M.csvMissingColumns(missing) };
   if (parsed.rows.length === 0) return { ...report, fileError: M.csvEmpty };
@@ -85,7 +87,8 @@ export async function importTitles(
         if (!errors.some((e) => e.field === field)) errors.push({ field, message: issue.message });
       }
     }
-    if (!cell('isbn') && !errors.some((e) => e.field === 'isbn')) errors.push({ field: 'isbn', message: M.csvIsbnRequired });
+    if (!cell('isbn') && !errors.some((e) => e.field === 'isbn'))
+      errors.push({ field: 'isbn', message: M.csvIsbnRequired });
     const copiesCell = cell('copies');
     const copies = /^\d+$/.test(copiesCell) ? Number(copiesCell) : Number.NaN;
     if (!(copies >= 1 && copies <= 50)) errors.push({ field: 'copies', message: M.csvCopiesInvalid });

@@ -58,7 +58,13 @@ export async function labelSheet(db: DbExecutor, ctx: TSchoolContext, titleId?: 
     const x = (slot % COLUMNS) * LABEL.width;
     const y = PAGE.height - (Math.floor(slot / COLUMNS) + 1) * LABEL.height;
     const centre = (text: string, size: number, font: typeof regular, at: number) =>
-      page.drawText(text, { x: x + (LABEL.width - font.widthOfTextAtSize(text, size)) / 2, y: at, size, font, color: ink });
+      page.drawText(text, {
+        x: x + (LABEL.width - font.widthOfTextAtSize(text, size)) / 2,
+        y: at,
+        size,
+        font,
+        color: ink,
+      });
     centre(school, 7, bold, y + LABEL.height - 16);
     centre(clip(latin(copy.title), 44), 7, regular, y + LABEL.height - 26);
     const barsWidth = code128Modules(copy.barcode) * LABEL_MODULE;

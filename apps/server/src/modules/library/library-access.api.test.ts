@@ -106,7 +106,11 @@ const ROUTES: Record<string, { rule: TPermission; url: string; payload?: object 
     url: `/api/school/library/holds/${NO_ID}/cancel`,
   },
   'GET /api/school/library/settings': { rule: 'manage_library', url: '/api/school/library/settings' },
-  'PUT /api/school/library/settings': { rule: 'manage_library', url: '/api/school/library/settings', payload: SETTINGS },
+  'PUT /api/school/library/settings': {
+    rule: 'manage_library',
+    url: '/api/school/library/settings',
+    payload: SETTINGS,
+  },
   'GET /api/library/titles': { rule: 'access_library', url: '/api/library/titles?q=spud' },
   'GET /api/library/titles/:titleId': { rule: 'access_library', url: `/api/library/titles/${NO_ID}` },
   'GET /api/library/mine': { rule: 'access_library', url: '/api/library/mine' },
@@ -148,7 +152,12 @@ describe('library routes: every role of spec 6', () => {
       outcome[route] = {};
       expected[route] = {};
       for (const [key, role, member] of callers) {
-        const response = await t.app.inject({ method, url, headers: { cookie: cookies[key]! }, ...(payload ? { payload } : {}) });
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: { cookie: cookies[key]! },
+          ...(payload ? { payload } : {}),
+        });
         const code = response.statusCode;
         expect(code, `${route} as ${key}: ${response.body}`).toBeLessThan(500);
         outcome[route]![key] = code === 401 || code === 403 ? String(code) : 'in';
@@ -178,7 +187,11 @@ describe('library routes: every role of spec 6', () => {
     const librarian = await createUser(t.database.db, { role: 'librarian', organization: elsewhere });
     const learner = await createUser(t.database.db, { role: 'student', organization: elsewhere });
     const other = async (user: { email: string; password: string }, url: string, ip: string) =>
-      t.app.inject({ method: 'GET', url, headers: { cookie: (await signIn(t.app, user.email, user.password, { ip })).cookie } });
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: (await signIn(t.app, user.email, user.password, { ip })).cookie },
+      });
     expect((await other(librarian, '/api/school/library/titles', '10.80.2.1')).json().titles).toEqual([]);
     expect((await other(librarian, `/api/school/library/titles/${titleId}`, '10.80.2.2')).statusCode).toBe(404);
     expect((await other(learner, '/api/library/titles?q=freedom', '10.80.2.3')).json().titles).toEqual([]);

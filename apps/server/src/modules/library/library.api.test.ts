@@ -55,8 +55,18 @@ describe('the school library', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
-    librarian = await createUser(db, { role: 'librarian', organization: SCHOOL, firstName: 'Zanele', lastName: 'Khumalo' });
-    teacher = await createUser(db, { role: 'teacher', organization: SCHOOL, firstName: 'Johan', lastName: 'Pretorius' });
+    librarian = await createUser(db, {
+      role: 'librarian',
+      organization: SCHOOL,
+      firstName: 'Zanele',
+      lastName: 'Khumalo',
+    });
+    teacher = await createUser(db, {
+      role: 'teacher',
+      organization: SCHOOL,
+      firstName: 'Johan',
+      lastName: 'Pretorius',
+    });
     student = await createUser(db, { role: 'student', organization: SCHOOL, firstName: 'Ayanda', lastName: 'Mthembu' });
     parent = await createUser(db, { role: 'parent', organization: SCHOOL, firstName: 'Thuli', lastName: 'Mthembu' });
     otherAdmin = await createUser(db, {
@@ -64,10 +74,24 @@ describe('the school library', () => {
       organization: { name: 'Paarl Gimnasium', type: 'school', slug: 'paarl-gim' },
     });
     const org = librarian.organizationId!;
-    const ayanda = await createLearner(db, org, { firstName: 'Ayanda', lastName: 'Mthembu', grade: 10, userId: student.id });
-    await createGuardian(db, org, ayanda.id, { firstName: 'Thuli', lastName: 'Mthembu', email: parent.email, userId: parent.id });
+    const ayanda = await createLearner(db, org, {
+      firstName: 'Ayanda',
+      lastName: 'Mthembu',
+      grade: 10,
+      userId: student.id,
+    });
+    await createGuardian(db, org, ayanda.id, {
+      firstName: 'Thuli',
+      lastName: 'Mthembu',
+      email: parent.email,
+      userId: parent.id,
+    });
     const bongani = await createLearner(db, org, { firstName: 'Bongani', lastName: 'Zulu', grade: 9 });
-    await createGuardian(db, org, bongani.id, { firstName: 'Sibusiso', lastName: 'Zulu', email: 'sibusiso.zulu@example.test' });
+    await createGuardian(db, org, bongani.id, {
+      firstName: 'Sibusiso',
+      lastName: 'Zulu',
+      email: 'sibusiso.zulu@example.test',
+    });
     const chloe = await createLearner(db, org, { firstName: 'Chloé', lastName: 'Jacobs', grade: 11 });
     const other = await createLearner(db, otherAdmin.organizationId!, { firstName: 'Elsabé', lastName: 'Botha' });
     Object.assign(learnerIds, { ayanda: ayanda.id, bongani: bongani.id, chloe: chloe.id, other: other.id });
@@ -102,9 +126,11 @@ describe('the school library', () => {
     expect(again.json().error.message).toBe(M.isbnTaken);
 
     const found = await send('librarian', 'GET', '/api/school/library/titles?q=spud');
-    expect(found.json().titles.map((x: { title: string; copies: number; available: number }) => [x.title, x.copies, x.available])).toEqual([
-      ['Spud', 2, 2],
-    ]);
+    expect(
+      found
+        .json()
+        .titles.map((x: { title: string; copies: number; available: number }) => [x.title, x.copies, x.available]),
+    ).toEqual([['Spud', 2, 2]]);
     const more = await send('librarian', 'POST', `/api/school/library/titles/${spud.id}/copies`, { count: 2 });
     expect(more.json().copies.map((c: { barcode: string }) => c.barcode)).toEqual(['LIB-000004', 'LIB-000005']);
   });
@@ -185,7 +211,10 @@ describe('the school library', () => {
     });
     expect(hold.statusCode, hold.body).toBe(201);
     expect(hold.json().hold).toMatchObject({ status: 'waiting', position: 0 });
-    const dup = await send('librarian', 'POST', '/api/school/library/holds', { titleId: book.id, borrower: learner('bongani') });
+    const dup = await send('librarian', 'POST', '/api/school/library/holds', {
+      titleId: book.id,
+      borrower: learner('bongani'),
+    });
     expect(dup.json().error.message).toBe(M.holdExists);
     const held = await send('librarian', 'POST', `/api/school/library/loans/${loan.id}/renew`);
     expect(held.statusCode).toBe(409);
@@ -199,7 +228,9 @@ describe('the school library', () => {
       collectBy: addDays(todayInSouthAfrica(), 3),
     });
     const mail = await t.outbox('sibusiso.zulu@example.test');
-    expect(mail.map((m) => m.subject)).toContain('Umlazi Comprehensive library: “Kringe in ’n Bos” is ready to collect');
+    expect(mail.map((m) => m.subject)).toContain(
+      'Umlazi Comprehensive library: “Kringe in ’n Bos” is ready to collect',
+    );
     const other = await issue(copy, learner('chloe'));
     expect(other.json().error.message).toBe(M.copyHeldForOther);
     const collected = await issue(copy, learner('bongani'));
@@ -240,10 +271,19 @@ describe('the school library', () => {
       .set({ dueOn: addDays(todayInSouthAfrica(), -3) })
       .where(sql`${libraryLoans.id} in (${learnerLoan.id}, ${staffLoan.id})`);
     const overdue = await send('librarian', 'GET', '/api/school/library/loans?status=overdue');
-    expect(overdue.json().loans.map((l: TLoan) => l.barcode).sort()).toEqual([a, b]);
+    expect(
+      overdue
+        .json()
+        .loans.map((l: TLoan) => l.barcode)
+        .sort(),
+    ).toEqual([a, b]);
 
     await t.jobs.start();
-    const run = await t.app.inject({ method: 'POST', url: '/api/dev/jobs/run', payload: { name: OVERDUE_REMINDERS_JOB } });
+    const run = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/jobs/run',
+      payload: { name: OVERDUE_REMINDERS_JOB },
+    });
     expect(run.json().job).toMatchObject({ name: OVERDUE_REMINDERS_JOB, state: 'completed' });
     await t.app.inject({ method: 'POST', url: '/api/dev/jobs/run', payload: { name: OVERDUE_REMINDERS_JOB } });
     expect(await sendOverdueReminders(t.database.db, { mailer: t.mailer, publicUrl: 'http://localhost:3000' })).toBe(0);
@@ -266,10 +306,18 @@ describe('the school library', () => {
     // The parent sees the child's overdue book; the learner sees their own loan.
     const children = await send('parent', 'GET', '/api/library/children');
     expect(children.json().children).toEqual([
-      expect.objectContaining({ name: 'Ayanda Mthembu', loans: [expect.objectContaining({ barcode: a, overdue: true })] }),
+      expect.objectContaining({
+        name: 'Ayanda Mthembu',
+        loans: [expect.objectContaining({ barcode: a, overdue: true })],
+      }),
     ]);
     const mine = await send('student', 'GET', '/api/library/mine');
-    expect(mine.json().loans.filter((l: TLoan) => !l.returnedAt).map((l: TLoan) => l.barcode)).toEqual([a]);
+    expect(
+      mine
+        .json()
+        .loans.filter((l: TLoan) => !l.returnedAt)
+        .map((l: TLoan) => l.barcode),
+    ).toEqual([a]);
     await giveBack(a);
     await giveBack(b);
   });
@@ -281,7 +329,9 @@ describe('the school library', () => {
     expect(shelf.json().error.message).toBe(M.availableNow);
     await issue(copy, learner('chloe'));
     const search = await send('student', 'GET', '/api/library/titles?q=noughts');
-    expect(search.json().titles).toEqual([expect.objectContaining({ title: 'Noughts & Crosses', available: 0, copies: 1 })]);
+    expect(search.json().titles).toEqual([
+      expect.objectContaining({ title: 'Noughts & Crosses', available: 0, copies: 1 }),
+    ]);
     const hold = await send('student', 'POST', '/api/library/holds', { titleId: book.id });
     expect(hold.statusCode).toBe(201);
     const detail = await send('student', 'GET', `/api/library/titles/${book.id}`);
@@ -329,13 +379,21 @@ describe('the school library', () => {
     expect(valid.json()).toMatchObject({ imported: true, titlesCreated: 2, copiesCreated: 5 });
     const again = await send('librarian', 'POST', '/api/school/library/import', { csv, mode: 'valid_only' });
     expect(again.json()).toMatchObject({ titlesCreated: 0, copiesCreated: 0 });
-    expect(again.json().rows.slice(0, 2).map((r: { action: string }) => r.action)).toEqual(['unchanged', 'unchanged']);
+    expect(
+      again
+        .json()
+        .rows.slice(0, 2)
+        .map((r: { action: string }) => r.action),
+    ).toEqual(['unchanged', 'unchanged']);
     const more = csv.replace('Shuter & Shooter,2010,isiZulu,3', 'Shuter & Shooter,2010,isiZulu,4');
     const grown = await send('librarian', 'POST', '/api/school/library/import', { csv: more, mode: 'valid_only' });
     expect(grown.json()).toMatchObject({ titlesCreated: 0, copiesCreated: 1 });
     const umkhovu = (await send('librarian', 'GET', '/api/school/library/titles?q=umkhovu')).json().titles[0];
     expect(umkhovu).toMatchObject({ copies: 4, language: 'isizulu', year: 2010 });
-    const missing = await send('librarian', 'POST', '/api/school/library/import', { csv: 'title,author\nX,Y', mode: 'check' });
+    const missing = await send('librarian', 'POST', '/api/school/library/import', {
+      csv: 'title,author\nX,Y',
+      mode: 'check',
+    });
     expect(missing.json().fileError).toBe(M.csvMissingColumns(['isbn', 'copies']));
   });
 
@@ -346,7 +404,9 @@ describe('the school library', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     const bytes = response.rawPayload;
     const texts = pdfTexts(bytes);
-    expect(texts).toEqual(expect.arrayContaining(['Umlazi Comprehensive', 'Spud: The Madness Continues', ...book.barcodes]));
+    expect(texts).toEqual(
+      expect.arrayContaining(['Umlazi Comprehensive', 'Spud: The Madness Continues', ...book.barcodes]),
+    );
     expect(decodeBarcodes(bytes)).toEqual(book.barcodes);
   });
 

@@ -17,7 +17,11 @@ export const EXPIRE_HOLDS_JOB = 'library.expire-holds';
  * transaction that stores its mail in the outbox, so a second run the same day finds nothing to
  * send, and a crashed run sends nothing twice. Answers how many loans were reminded.
  */
-export async function sendOverdueReminders(db: Database, notifier: TLibraryNotifier, now = new Date()): Promise<number> {
+export async function sendOverdueReminders(
+  db: Database,
+  notifier: TLibraryNotifier,
+  now = new Date(),
+): Promise<number> {
   const today = todayInSouthAfrica(now);
   return transaction(db, async (tx) => {
     const due = rowsOf<{ id: string; organization_id: string }>(

@@ -201,7 +201,9 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const ctx = schoolOf(request);
       const borrower = await requireOwnBorrower(db, ctx);
-      return reply.status(201).send({ hold: await placeHold(deps, ctx.organizationId, request.body.titleId, borrower) });
+      return reply
+        .status(201)
+        .send({ hold: await placeHold(deps, ctx.organizationId, request.body.titleId, borrower) });
     },
   });
   app.route({

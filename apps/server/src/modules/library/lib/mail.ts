@@ -48,7 +48,8 @@ async function recipientsOf(tx: DbExecutor, borrower: TBorrower): Promise<TRecip
     link: PARENT_DASHBOARD_PATH,
     about: 'child',
   }));
-  if (own) list.push({ email: own.email, greeting: `Hello ${own.firstName},`, link: LEARNER_LIBRARY_PATH, about: 'self' });
+  if (own)
+    list.push({ email: own.email, greeting: `Hello ${own.firstName},`, link: LEARNER_LIBRARY_PATH, about: 'self' });
   const seen = new Set<string>();
   return list.filter((r) => !seen.has(r.email.toLowerCase()) && seen.add(r.email.toLowerCase()));
 }
@@ -99,7 +100,8 @@ export async function mailHoldReady(
 ): Promise<void> {
   const recipients = await recipientsOf(tx, input.borrower);
   const messages: TMailMessage[] = recipients.map((r) => {
-    const whose = r.about === 'child' ? `The book ${firstName(input.borrower)} asked for is` : 'The book you asked for is';
+    const whose =
+      r.about === 'child' ? `The book ${firstName(input.borrower)} asked for is` : 'The book you asked for is';
     return {
       to: r.email,
       subject: `${input.schoolName} library: “${input.title}” is ready to collect`,

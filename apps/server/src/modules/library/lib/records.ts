@@ -102,26 +102,27 @@ export async function selectLoans(db: DbExecutor, where: SQL | undefined, orderB
     .orderBy(orderBy, libraryLoans.id)
     .limit(500);
   const today = todayInSouthAfrica();
-  return rows.map(
-    (r): TLoan => ({
-      id: r.loan.id,
-      titleId: r.loan.titleId,
-      title: r.title,
-      author: r.author,
-      barcode: r.barcode,
-      borrower: borrowerFrom(r),
-      issuedAt: r.loan.issuedAt.toISOString(),
-      dueOn: r.loan.dueOn,
-      returnedAt: r.loan.returnedAt?.toISOString() ?? null,
-      renewals: r.loan.renewals,
-      overdue: !r.loan.returnedAt && r.loan.dueOn < today,
-      remindersSent: r.loan.remindersSent,
-    }),
-  );
+  return rows.map((r): TLoan => ({
+    id: r.loan.id,
+    titleId: r.loan.titleId,
+    title: r.title,
+    author: r.author,
+    barcode: r.barcode,
+    borrower: borrowerFrom(r),
+    issuedAt: r.loan.issuedAt.toISOString(),
+    dueOn: r.loan.dueOn,
+    returnedAt: r.loan.returnedAt?.toISOString() ?? null,
+    renewals: r.loan.renewals,
+    overdue: !r.loan.returnedAt && r.loan.dueOn < today,
+    remindersSent: r.loan.remindersSent,
+  }));
 }
 
 export async function loanById(db: DbExecutor, organizationId: string, loanId: string): Promise<TLoan> {
-  const [loan] = await selectLoans(db, and(eq(libraryLoans.organizationId, organizationId), eq(libraryLoans.id, loanId)));
+  const [loan] = await selectLoans(
+    db,
+    and(eq(libraryLoans.organizationId, organizationId), eq(libraryLoans.id, loanId)),
+  );
   if (!loan) throw notFound(M.loanNotFound);
   return loan;
 }
@@ -165,7 +166,10 @@ export async function selectHolds(db: DbExecutor, where: SQL | undefined): Promi
 }
 
 export async function holdById(db: DbExecutor, organizationId: string, holdId: string): Promise<THold> {
-  const [hold] = await selectHolds(db, and(eq(libraryHolds.organizationId, organizationId), eq(libraryHolds.id, holdId)));
+  const [hold] = await selectHolds(
+    db,
+    and(eq(libraryHolds.organizationId, organizationId), eq(libraryHolds.id, holdId)),
+  );
   if (!hold) throw notFound(M.holdNotFound);
   return hold;
 }
@@ -221,7 +225,11 @@ export async function resolveBorrower(db: DbExecutor, organizationId: string, re
 }
 
 /** The borrower a signed-in user is at their school: their learner record, or themselves as staff. */
-export async function borrowerOfUser(db: DbExecutor, organizationId: string, userId: string): Promise<TBorrower | null> {
+export async function borrowerOfUser(
+  db: DbExecutor,
+  organizationId: string,
+  userId: string,
+): Promise<TBorrower | null> {
   const [learner] = await db
     .select({ id: learners.id })
     .from(learners)

@@ -150,10 +150,7 @@ export const libraryHolds = pgTable(
       .on(t.copyId)
       .where(sql`${t.status} = 'ready'`),
     index('library_holds_title_idx').on(t.titleId, t.placedAt),
-    check(
-      'library_holds_status_check',
-      sql`${t.status} in ('waiting', 'ready', 'fulfilled', 'cancelled', 'expired')`,
-    ),
+    check('library_holds_status_check', sql`${t.status} in ('waiting', 'ready', 'fulfilled', 'cancelled', 'expired')`),
     check(
       'library_holds_borrower_check',
       sql`(${t.borrowerKind} = 'learner' and ${t.learnerId} is not null and ${t.staffUserId} is null) or (${t.borrowerKind} = 'staff' and ${t.staffUserId} is not null and ${t.learnerId} is null)`,

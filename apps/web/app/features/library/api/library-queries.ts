@@ -93,8 +93,7 @@ export const usePlaceHold = () =>
     call(api.placeHold, { body: { titleId, borrower } }),
   );
 export const useCancelHold = () => useInvalidating((holdId: string) => call(api.cancelHold, { params: { holdId } }));
-export const useSaveSettings = () =>
-  useInvalidating((body: TLibrarySettings) => call(api.saveSettings, { body }));
+export const useSaveSettings = () => useInvalidating((body: TLibrarySettings) => call(api.saveSettings, { body }));
 export const useImport = () =>
   useInvalidating((body: { csv: string; mode: 'check' | 'all' | 'valid_only' }) => call(api.importTitles, { body }));
 export const usePlaceMyHold = () => useInvalidating((titleId: string) => call(api.placeMyHold, { body: { titleId } }));

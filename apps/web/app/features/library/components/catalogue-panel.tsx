@@ -51,7 +51,12 @@ export function CataloguePanel() {
           <TitleForm title={null} onDone={() => setAdding(false)} />
         </section>
       ) : null}
-      <form role="search" aria-label="Search the catalogue" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(e) => e.preventDefault()}>
+      <form
+        role="search"
+        aria-label="Search the catalogue"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <FormField id={`${id}-q`} label="Search">
           <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Title, author or ISBN" />
         </FormField>

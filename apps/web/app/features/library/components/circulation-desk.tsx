@@ -30,7 +30,8 @@ export function CirculationDesk() {
   const busy = issue.isPending || giveBack.isPending;
   const last = scans[0];
 
-  const record = (ok: boolean, text: string) => setScans((list) => [{ id: Date.now(), ok, text }, ...list].slice(0, 20));
+  const record = (ok: boolean, text: string) =>
+    setScans((list) => [{ id: Date.now(), ok, text }, ...list].slice(0, 20));
 
   const scan = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -159,14 +160,18 @@ export function CirculationDesk() {
         ) : (
           <>
             <p className="text-sm text-slate-700">
-              {account.data.loans.length} of {account.data.limit} books on loan; loans last {account.data.loanDays} days.
+              {account.data.loans.length} of {account.data.limit} books on loan; loans last {account.data.loanDays}{' '}
+              days.
             </p>
             {account.data.loans.length === 0 ? (
               <p className="text-slate-600">Nothing on loan.</p>
             ) : (
               <ul className="space-y-2" aria-label="Current loans">
                 {account.data.loans.map((loan) => (
-                  <li key={loan.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-100 p-2">
+                  <li
+                    key={loan.id}
+                    className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-100 p-2"
+                  >
                     <span>
                       <span className="font-medium text-slate-900">{loan.title}</span>{' '}
                       <span className="text-sm text-slate-600">

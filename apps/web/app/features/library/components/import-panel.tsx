@@ -44,8 +44,8 @@ export function ImportPanel() {
   return (
     <div className="space-y-4">
       <p className="text-slate-700">
-        One row per title with its ISBN and how many copies the library holds. A title already in the catalogue gets only
-        the copies it lacks, so importing the same file again adds nothing.{' '}
+        One row per title with its ISBN and how many copies the library holds. A title already in the catalogue gets
+        only the copies it lacks, so importing the same file again adds nothing.{' '}
         <a className="font-semibold text-brand-700 underline" href={urlOf(api.importTemplate)} download>
           Download the template (CSV)
         </a>
@@ -68,8 +68,8 @@ export function ImportPanel() {
             </p>
           ) : report.imported ? (
             <p role="status" className="text-green-800">
-              Imported: {report.titlesCreated} new title{report.titlesCreated === 1 ? '' : 's'}, {report.copiesCreated} new
-              cop{report.copiesCreated === 1 ? 'y' : 'ies'}.
+              Imported: {report.titlesCreated} new title{report.titlesCreated === 1 ? '' : 's'}, {report.copiesCreated}{' '}
+              new cop{report.copiesCreated === 1 ? 'y' : 'ies'}.
             </p>
           ) : (
             <p role="status" className="text-slate-800">
@@ -82,10 +82,18 @@ export function ImportPanel() {
               <table className="w-full text-left text-sm">
                 <thead>
                   <tr className="border-b border-slate-200">
-                    <th scope="col" className="p-2">Row</th>
-                    <th scope="col" className="p-2">Title</th>
-                    <th scope="col" className="p-2">ISBN</th>
-                    <th scope="col" className="p-2">Result</th>
+                    <th scope="col" className="p-2">
+                      Row
+                    </th>
+                    <th scope="col" className="p-2">
+                      Title
+                    </th>
+                    <th scope="col" className="p-2">
+                      ISBN
+                    </th>
+                    <th scope="col" className="p-2">
+                      Result
+                    </th>
                   </tr>
                 </thead>
                 <tbody>

@@ -28,7 +28,12 @@ export function LoansPanel() {
           </NativeSelect>
         </FormField>
         <FormField id={`${id}-q`} label="Search loans">
-          <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Title, barcode or borrower" />
+          <Input
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="Title, barcode or borrower"
+          />
         </FormField>
       </div>
       <div role="status" aria-live="polite">
@@ -52,8 +57,12 @@ export function LoansPanel() {
                 </p>
                 <p className="text-sm text-slate-700">
                   {loan.borrower.name} ({loan.borrower.detail}) · issued {formatDateOfInstant(loan.issuedAt)} ·{' '}
-                  {loan.returnedAt ? `returned ${formatDateOfInstant(loan.returnedAt)}` : `due ${formatDate(loan.dueOn)}`}
-                  {loan.remindersSent ? ` · ${loan.remindersSent} reminder${loan.remindersSent > 1 ? 's' : ''} sent` : ''}
+                  {loan.returnedAt
+                    ? `returned ${formatDateOfInstant(loan.returnedAt)}`
+                    : `due ${formatDate(loan.dueOn)}`}
+                  {loan.remindersSent
+                    ? ` · ${loan.remindersSent} reminder${loan.remindersSent > 1 ? 's' : ''} sent`
+                    : ''}
                 </p>
               </div>
               <div className="flex items-center gap-2">
@@ -66,7 +75,8 @@ export function LoansPanel() {
                     aria-label={`Renew ${loan.title} (${loan.barcode})`}
                     onClick={() =>
                       renew.mutate(loan.id, {
-                        onSuccess: ({ loan: r }) => setMessage({ ok: true, text: `Renewed “${r.title}” until ${formatDate(r.dueOn)}.` }),
+                        onSuccess: ({ loan: r }) =>
+                          setMessage({ ok: true, text: `Renewed “${r.title}” until ${formatDate(r.dueOn)}.` }),
                         onError: (error) => setMessage({ ok: false, text: errorMessage(error) }),
                       })
                     }

@@ -7,7 +7,13 @@ import { Button } from '~/components/ui/button';
 import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { errorMessage } from '~/lib/server-field-errors';
-import { childrenLoansQuery, myCatalogueQuery, myLibraryQuery, useCancelMyHold, usePlaceMyHold } from '../api/library-queries';
+import {
+  childrenLoansQuery,
+  myCatalogueQuery,
+  myLibraryQuery,
+  useCancelMyHold,
+  usePlaceMyHold,
+} from '../api/library-queries';
 
 /** A learner's library: search the catalogue, their loans with due dates, their holds. */
 export function MyLibrary() {
@@ -24,7 +30,9 @@ export function MyLibrary() {
     <div className="space-y-8">
       <header className="space-y-1">
         <h1 className="text-2xl font-bold text-slate-900">Library</h1>
-        <p className="text-slate-700">Find a book, see what you have out and when it is due, and hold a book that is out.</p>
+        <p className="text-slate-700">
+          Find a book, see what you have out and when it is due, and hold a book that is out.
+        </p>
       </header>
       <div role="status" aria-live="polite">
         {message ? <p className={message.ok ? 'text-green-800' : 'text-red-700'}>{message.text}</p> : null}
@@ -50,11 +58,16 @@ export function MyLibrary() {
           My holds
         </h2>
         {(mine.data?.holds ?? []).length === 0 ? (
-          <p className="text-slate-600">No holds. Hold a book that is out and the library keeps the next copy for you.</p>
+          <p className="text-slate-600">
+            No holds. Hold a book that is out and the library keeps the next copy for you.
+          </p>
         ) : (
           <ul className="space-y-2" aria-label="My holds">
             {mine.data!.holds.map((hold) => (
-              <li key={hold.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3">
+              <li
+                key={hold.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3"
+              >
                 <span>
                   <span className="font-medium text-slate-900">{hold.title}</span>{' '}
                   {hold.status === 'ready' ? (
@@ -130,7 +143,9 @@ function LoanList({ loans, label }: { loans: TLoan[]; label: string }) {
       {loans.map((loan) => (
         <li key={loan.id} className="rounded-lg border border-slate-200 bg-white p-3">
           <span className="font-medium text-slate-900">{loan.title}</span>{' '}
-          <span className="text-sm text-slate-700">by {loan.author}, due {formatDate(loan.dueOn)}</span>{' '}
+          <span className="text-sm text-slate-700">
+            by {loan.author}, due {formatDate(loan.dueOn)}
+          </span>{' '}
           {loan.overdue ? <Badge variant="accent">Overdue</Badge> : null}
         </li>
       ))}

@@ -33,8 +33,12 @@ export function SettingsPanel() {
 function SettingsForm({ initial }: { initial: TLibrarySettings }) {
   const id = useId();
   const save = useSaveSettings();
-  const [values, setValues] = useState(() =>
-    Object.fromEntries(Object.entries(initial).map(([k, v]) => [k, String(v)])) as Record<keyof TLibrarySettings, string>,
+  const [values, setValues] = useState(
+    () =>
+      Object.fromEntries(Object.entries(initial).map(([k, v]) => [k, String(v)])) as Record<
+        keyof TLibrarySettings,
+        string
+      >,
   );
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);

@@ -54,13 +54,23 @@ export function TitleForm({ title, onDone }: { title: TTitleSummary | null; onDo
       setProblem(errorMessage(error));
     }
   };
-  const field = (key: keyof typeof values, label: string, props: React.ComponentProps<'input'> = {}, optional = false) => (
+  const field = (
+    key: keyof typeof values,
+    label: string,
+    props: React.ComponentProps<'input'> = {},
+    optional = false,
+  ) => (
     <FormField id={`${id}-${key}`} label={label} error={fields[key]} optional={optional}>
       <Input value={values[key]} onChange={set(key)} {...props} />
     </FormField>
   );
   return (
-    <form onSubmit={submit} noValidate aria-label={title ? `Edit ${title.title}` : 'New title'} className="grid gap-3 sm:grid-cols-2">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={title ? `Edit ${title.title}` : 'New title'}
+      className="grid gap-3 sm:grid-cols-2"
+    >
       {field('title', 'Title')}
       {field('author', 'Author')}
       {field('isbn', 'ISBN', { inputMode: 'numeric', placeholder: '978-0-09-958162-8' }, true)}

@@ -74,7 +74,11 @@ export function LibraryTitlePage({ titleId }: { titleId: string }) {
           <Button variant="secondary" onClick={() => setEditing(true)}>
             Edit title
           </Button>
-          <a className="inline-flex items-center font-semibold text-brand-700 underline" href={urlOf(api.labels, { query: { titleId } })} download>
+          <a
+            className="inline-flex items-center font-semibold text-brand-700 underline"
+            href={urlOf(api.labels, { query: { titleId } })}
+            download
+          >
             Download labels (PDF)
           </a>
         </div>
@@ -98,15 +102,27 @@ export function LibraryTitlePage({ titleId }: { titleId: string }) {
               </div>
               {copy.status === 'available' ? (
                 <div className="flex gap-2">
-                  <Button size="sm" variant="secondary" onClick={() => setStatus.mutate({ copyId: copy.id, status: 'lost' })}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setStatus.mutate({ copyId: copy.id, status: 'lost' })}
+                  >
                     Mark lost
                   </Button>
-                  <Button size="sm" variant="secondary" onClick={() => setStatus.mutate({ copyId: copy.id, status: 'withdrawn' })}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setStatus.mutate({ copyId: copy.id, status: 'withdrawn' })}
+                  >
                     Withdraw
                   </Button>
                 </div>
               ) : copy.status === 'lost' || copy.status === 'withdrawn' ? (
-                <Button size="sm" variant="secondary" onClick={() => setStatus.mutate({ copyId: copy.id, status: 'available' })}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setStatus.mutate({ copyId: copy.id, status: 'available' })}
+                >
                   Back on the shelf
                 </Button>
               ) : null}
@@ -121,7 +137,8 @@ export function LibraryTitlePage({ titleId }: { titleId: string }) {
             addCopies.mutate(
               { titleId, count: Number(count) },
               {
-                onSuccess: ({ copies: made }) => say(true, `Added ${made.map((c) => c.barcode).join(', ')}. Print their labels.`),
+                onSuccess: ({ copies: made }) =>
+                  say(true, `Added ${made.map((c) => c.barcode).join(', ')}. Print their labels.`),
                 onError: (error) => say(false, errorMessage(error)),
               },
             );
@@ -145,7 +162,10 @@ export function LibraryTitlePage({ titleId }: { titleId: string }) {
         ) : (
           <ol className="space-y-2" aria-label="Queue">
             {holds.map((hold) => (
-              <li key={hold.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-100 p-2">
+              <li
+                key={hold.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-100 p-2"
+              >
                 <span>
                   {hold.borrower.name} ·{' '}
                   {hold.status === 'ready'
