@@ -54,6 +54,7 @@ import { facilityRoutes, registerFacilityJobs, schoolFacilityRoutes } from './mo
 import { activityRoutes } from './modules/activities/index.ts';
 import { eventRoutes, registerEventJobs, schoolEventRoutes } from './modules/events/index.ts';
 import { registerSchoolShopJobs, schoolShopParentRoutes, schoolShopRoutes } from './modules/school-shop/index.ts';
+import { libraryRoutes, registerLibraryJobs, schoolLibraryRoutes } from './modules/library/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -111,6 +112,8 @@ export async function registerModules(app: App) {
   await app.register(schoolEventRoutes, { prefix: '/api/school' });
   await app.register(schoolShopParentRoutes, { prefix: '/api/school-shop' });
   await app.register(schoolShopRoutes, { prefix: '/api/school' });
+  await app.register(schoolLibraryRoutes, { prefix: '/api/school' });
+  await app.register(libraryRoutes, { prefix: '/api/library' });
   await app.register(charityRoutes, { prefix: '/api/charity' });
   await app.register(fundingRoutes, { prefix: '/api/funding' });
   await app.register(consoleCharityRoutes, { prefix: '/api/console/charities' });
@@ -145,4 +148,5 @@ function registerModuleJobs(app: App) {
   registerSchoolShopJobs(app.deps.jobs, app.deps.database.db);
   registerPayoutJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer);
   registerEventJobs(app.deps.jobs, app.deps.database.db);
+  registerLibraryJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
 }

@@ -116,6 +116,9 @@ export default [
     route('dashboard/school/events/:eventId/check-in', 'routes/dashboard-school-event-check-in.tsx'),
     // The school shop (D25): the shop manager's products, stock and orders.
     route('dashboard/school/shop', 'routes/dashboard-school-shop.tsx'),
+    // The school library: the librarian's catalogue and desk, one title.
+    route('dashboard/school/library', 'routes/dashboard-school-library.tsx'),
+    route('dashboard/school/library/titles/:titleId', 'routes/dashboard-school-library-title.tsx'),
     route('dashboard/school/messages', 'routes/dashboard-school-messages.tsx'),
     route('dashboard/school/announcements', 'routes/dashboard-school-announcements.tsx'),
     route('dashboard/school/announcements/:announcementId', 'routes/dashboard-school-announcement.tsx'),
@@ -124,6 +127,7 @@ export default [
     route('dashboard/announcements/:announcementId', 'routes/dashboard-announcement.tsx'),
     route('dashboard/school/:module/*', 'routes/dashboard-school-module.tsx'),
     route('dashboard/student/assignments', 'routes/dashboard-student-assignments.tsx'),
+    route('dashboard/student/library', 'routes/dashboard-student-library.tsx'),
     route('dashboard/business/messages', 'routes/dashboard-business-messages.tsx'),
     route('dashboard/business/bookings', 'routes/dashboard-business-bookings.tsx'),
     route('dashboard/business/facility-bookings', 'routes/dashboard-business-facility-bookings.tsx'),

@@ -27,6 +27,7 @@ import { seedEntrepreneurs } from './seed-entrepreneurs.ts';
 import { seedCampaigns } from './seed-campaigns.ts';
 import { seedDirectory } from './seed-directory.ts';
 import { seedPayouts } from './seed-payouts.ts';
+import { seedLibrary } from './seed-library.ts';
 import type { TDemoLogin, TSeedContext, TSeeder } from './seeder.ts';
 
 export type { TDemoLogin, TSeedContext, TSeeder };
@@ -59,6 +60,7 @@ const SEEDERS: TSeeder[] = [
   seedCampaigns,
   seedDirectory,
   seedPayouts,
+  seedLibrary,
 ];
 
 export class DemoPasswordError extends Error {

@@ -222,6 +222,12 @@ export const paths = {
     public: (slug: string, eventId: string) =>
       `/schools/${encodeURIComponent(slug)}/events/${encodeURIComponent(eventId)}`,
   },
+  /** The school library (D25): the librarian's page, a title, a learner's own library. */
+  library: {
+    school: '/dashboard/school/library',
+    title: (titleId: string) => `/dashboard/school/library/titles/${encodeURIComponent(titleId)}`,
+    mine: '/dashboard/student/library',
+  },
   /** The school's fees and finance, for those who see its financials. */
   finance: {
     overview: '/dashboard/school/finance',

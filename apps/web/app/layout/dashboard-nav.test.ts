@@ -88,6 +88,18 @@ const ROUTE_GUARDS: { match: RegExp; file: string; states: string; roles: readon
     roles: SCHOOL_AREA_ROLES,
   },
   {
+    match: /^\/dashboard\/school\/library$/,
+    file: 'dashboard-school-library.tsx',
+    states: '<RequireAuth roles={SCHOOL_AREA_ROLES} permission="manage_library">',
+    roles: SCHOOL_AREA_ROLES,
+  },
+  {
+    match: /^\/dashboard\/student\/library$/,
+    file: 'dashboard-student-library.tsx',
+    states: '<RequireAuth roles={[...SCHOOL_AREA_ROLES, \'student\']} permission="access_library">',
+    roles: [...SCHOOL_AREA_ROLES, 'student'],
+  },
+  {
     match: /^\/dashboard\/school\/facilities$/,
     file: 'dashboard-school-facilities.tsx',
     states: '<RequireAuth roles={SCHOOL_AREA_ROLES} permission="manage_events">',
@@ -165,6 +177,7 @@ describe('the school sidebar per role', () => {
         ['Shop', '/dashboard/school/shop'],
         ['Extramurals', '/dashboard/school/activities'],
         ['Events', '/dashboard/school/events'],
+        ['Library', '/dashboard/school/library'],
         ['Facilities', '/dashboard/school/facilities'],
         ['Reports', '/dashboard/school/reports'],
         ['Settings', '/dashboard/school/settings'],
@@ -199,13 +212,16 @@ describe('the school sidebar per role', () => {
     expect(canOpenSidebarItem(SCHOOL_SETTINGS_LINK_ACCESS, viewer('teacher'))).toBe(false);
   });
 
-  it('gives a learner their dashboard, their extramurals, their assignments and the events calendar', () => {
+  it('gives a learner their dashboard, extramurals, assignments, library and the events calendar', () => {
     expect(menu(schoolSidebarFor(viewer('student')))).toEqual({
       Main: [
         ['Dashboard', '/dashboard/student'],
         ['Extramurals', '/dashboard/student/extramurals'],
       ],
-      Academic: [['Student Assignments', '/dashboard/student/assignments']],
+      Academic: [
+        ['Student Assignments', '/dashboard/student/assignments'],
+        ['My Library', '/dashboard/student/library'],
+      ],
       Administration: [['Events', '/dashboard/school/events']],
     });
     expect(canOpenSidebarItem(SCHOOL_SETTINGS_LINK_ACCESS, viewer('student'))).toBe(false);

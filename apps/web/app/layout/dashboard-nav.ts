@@ -14,6 +14,7 @@ import {
   GraduationCap,
   HeartHandshake,
   LayoutDashboard,
+  Library,
   LineChart,
   ListChecks,
   MessageSquare,
@@ -173,6 +174,13 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         access: { roles: STUDENT_ASSIGNMENTS_ROLES },
       },
       {
+        label: 'My Library',
+        to: paths.library.mine,
+        icon: BookOpen,
+        // A borrower's own library: learners by default (access_library, D26).
+        access: { roles: [...SCHOOL_AREA_ROLES, 'student'], anyPermission: ['access_library'] },
+      },
+      {
         label: 'Grades',
         to: paths.school.grades,
         icon: ListChecks,
@@ -230,6 +238,13 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         icon: Ticket,
         // Events (D25): managed with manage_events; the calendar for view_events (staff, parents, learners).
         access: { roles: EVENTS_PAGE_ROLES, anyPermission: ['manage_events', 'view_events'] },
+      },
+      {
+        label: 'Library',
+        to: paths.library.school,
+        icon: Library,
+        // The library (D25): whoever holds manage_library at the school (its table, D26).
+        access: { roles: SCHOOL_AREA_ROLES, anyPermission: ['manage_library'] },
       },
       {
         label: 'Facilities',

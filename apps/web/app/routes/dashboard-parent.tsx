@@ -11,6 +11,7 @@ import { ChildrenResults } from '~/features/academics/components/released-result
 import { ChildrenReportCards } from '~/features/academics/components/report-card-list';
 import { MyApplications } from '~/features/admissions/components/my-applications';
 import { MyBookingsCard } from '~/features/bookings/components/my-bookings-card';
+import { ChildrenLibraryLoans } from '~/features/library/components/my-library';
 import { paths } from '~/config/paths';
 
 export function meta() {
@@ -63,6 +64,7 @@ export default function DashboardParent() {
       <ChildrenResults />
       <ChildrenReportCards />
       <ChildrenAssignments />
+      <ChildrenLibraryLoans />
     </DashboardHome>
   );
 }

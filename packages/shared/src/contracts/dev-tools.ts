@@ -32,12 +32,21 @@ const ZRehearsedJob = z.object({
   endedAt: z.string().nullable(),
 });
 
-/** Development only (DEV_TOOLS): the embedded outbox, and a rehearsal of a failing job. */
+/** Development only (DEV_TOOLS): the embedded outbox, a rehearsal of a failing job, and a job run now. */
 export const devToolsContracts = {
   rehearseJob: contract({
     method: 'POST',
     path: '/api/dev/jobs/rehearsal',
     body: z.object({ failRuns: z.number().int().min(0).max(5).default(1) }),
+    response: z.object({ job: ZRehearsedJob.nullable() }),
+  }),
+  /** Runs a registered job now, as its schedule would (e2e specs run the daily jobs this way). */
+  runJob: contract({
+    method: 'POST',
+    path: '/api/dev/jobs/run',
+    body: z.object({
+      name: z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'Give a job name, e.g. library.overdue-reminders'),
+    }),
     response: z.object({ job: ZRehearsedJob.nullable() }),
   }),
   outbox: contract({

@@ -94,7 +94,7 @@ describe('guards, /api/me, avatars and the audit log', () => {
     // marketplace's listings and basket prices, a guardian's consent page by its mailed token, the
     // public forms (newsletter, contact, demo), bookable services and their free times, the reset-password link check, the payment provider's
     // notifications and the sandbox gateway's page and card payment (not in production; cancelling is
-    // the signed-in buyer's), and the dev outbox and job rehearsal (not in production). Better Auth's /api/auth/*
+    // the signed-in buyer's), and the dev outbox, job rehearsal and job run (not in production). Better Auth's /api/auth/*
     // answers for itself. An order is its buyer's to read.
     // No route creates orders for an anonymous caller: the basket and registration checkouts are
     // signed in, and there is no open POST /api/payments/orders.
@@ -143,6 +143,7 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'POST /api/demo-bookings',
       'POST /api/demo-bookings/',
       'POST /api/dev/jobs/rehearsal',
+      'POST /api/dev/jobs/run',
       // A young entrepreneur's guardian answers by the e-mailed link: proven by its token.
       'POST /api/entrepreneurs/approvals/link/:token',
       'POST /api/newsletter/confirm',

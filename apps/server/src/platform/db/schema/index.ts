@@ -32,3 +32,4 @@ export * from './directory.ts';
 export * from './activities.ts';
 export * from './events.ts';
 export * from './school-shop.ts';
+export * from './library.ts';
