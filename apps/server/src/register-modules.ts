@@ -51,6 +51,7 @@ import {
   registerAnnouncementJobs,
 } from './modules/announcements/index.ts';
 import { facilityRoutes, registerFacilityJobs, schoolFacilityRoutes } from './modules/facilities/index.ts';
+import { familyTransportRoutes, schoolTransportRoutes } from './modules/transport/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -103,6 +104,8 @@ export async function registerModules(app: App) {
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
   await app.register(facilityRoutes, { prefix: '/api/facilities' });
   await app.register(schoolFacilityRoutes, { prefix: '/api/school' });
+  await app.register(schoolTransportRoutes, { prefix: '/api/school' });
+  await app.register(familyTransportRoutes, { prefix: '/api/transport' });
   await app.register(charityRoutes, { prefix: '/api/charity' });
   await app.register(fundingRoutes, { prefix: '/api/funding' });
   await app.register(consoleCharityRoutes, { prefix: '/api/console/charities' });

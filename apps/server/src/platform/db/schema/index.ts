@@ -29,3 +29,4 @@ export * from './facilities.ts';
 export * from './entrepreneurs.ts';
 export * from './campaigns.ts';
 export * from './directory.ts';
+export * from './transport.ts';

@@ -1,0 +1,3 @@
+// The transport module's public door: its routes, and what the demo seed uses.
+export { schoolTransportRoutes, familyTransportRoutes, TRANSPORT_PERMISSION } from './routes.ts';
+export { DRIVER_ROLE } from './manage-transport.ts';
