@@ -24,6 +24,7 @@ import { seedEntrepreneurs } from './seed-entrepreneurs.ts';
 import { seedCampaigns } from './seed-campaigns.ts';
 import { seedDirectory } from './seed-directory.ts';
 import { seedPayouts } from './seed-payouts.ts';
+import { seedTransport } from './seed-transport.ts';
 import type { TDemoLogin, TSeedContext, TSeeder } from './seeder.ts';
 
 export type { TDemoLogin, TSeedContext, TSeeder };
@@ -53,6 +54,7 @@ const SEEDERS: TSeeder[] = [
   seedCampaigns,
   seedDirectory,
   seedPayouts,
+  seedTransport,
 ];
 
 export class DemoPasswordError extends Error {

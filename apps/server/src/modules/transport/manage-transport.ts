@@ -30,7 +30,7 @@ import {
 import { transaction } from '../../platform/db/transaction.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/http/errors.ts';
-import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
+import type { TTransportCaller } from './lib/caller.ts';
 import { followFeeOption } from './lib/fee-option.ts';
 import { gradeName, personName, ridersOf, routeDetail, routeOfSchool, routeSummaries } from './lib/views.ts';
 
@@ -61,7 +61,7 @@ async function vehicleViews(db: DbExecutor, rows: TVehicleRow[]): Promise<TVehic
 }
 
 /** The transport office's page: routes, vehicles, the school's drivers and the optional fee items. */
-export async function transportOverview(db: DbExecutor, ctx: TSchoolContext): Promise<TTransportOverview> {
+export async function transportOverview(db: DbExecutor, ctx: TTransportCaller): Promise<TTransportOverview> {
   const org = ctx.organizationId;
   const vehicles = await db
     .select()
@@ -105,7 +105,7 @@ export async function transportOverview(db: DbExecutor, ctx: TSchoolContext): Pr
 
 export async function saveVehicle(
   db: Database,
-  ctx: TSchoolContext,
+  ctx: TTransportCaller,
   vehicleId: string | null,
   input: z.output<typeof ZVehicleInput>,
 ): Promise<TVehicle> {
@@ -223,7 +223,7 @@ async function riderCount(tx: DbExecutor, routeId: string): Promise<number> {
 
 export async function saveRoute(
   db: Database,
-  ctx: TSchoolContext,
+  ctx: TTransportCaller,
   routeId: string | null,
   input: z.output<typeof ZRouteInput>,
 ): Promise<TRouteDetail> {
@@ -283,7 +283,7 @@ export async function saveRoute(
  */
 export async function saveStops(
   db: Database,
-  ctx: TSchoolContext,
+  ctx: TTransportCaller,
   routeId: string,
   input: z.output<typeof ZStopsInput>,
 ): Promise<TRouteDetail> {
@@ -345,7 +345,7 @@ async function assertStopsOfRoute(tx: DbExecutor, routeId: string, stopIds: stri
  */
 export async function addRider(
   db: Database,
-  ctx: TSchoolContext,
+  ctx: TTransportCaller,
   routeId: string,
   input: z.output<typeof ZRiderInput>,
 ): Promise<{ rider: TRider; feeOption: string | null }> {
@@ -392,7 +392,7 @@ export async function addRider(
 
 export async function updateRider(
   db: Database,
-  ctx: TSchoolContext,
+  ctx: TTransportCaller,
   routeId: string,
   learnerId: string,
   input: z.output<typeof ZRiderStopsInput>,
@@ -420,7 +420,7 @@ export async function updateRider(
 /** Takes the learner off the route and out of the route's fee item. */
 export async function removeRider(
   db: Database,
-  ctx: TSchoolContext,
+  ctx: TTransportCaller,
   routeId: string,
   learnerId: string,
 ): Promise<{ removed: boolean; feeOptionRemoved: string | null }> {
@@ -455,7 +455,7 @@ export async function removeRider(
 }
 
 /** Learners of the school by name or admission number, with the route each already rides. */
-export async function searchLearners(db: DbExecutor, ctx: TSchoolContext, q: string): Promise<TLearnerMatch[]> {
+export async function searchLearners(db: DbExecutor, ctx: TTransportCaller, q: string): Promise<TLearnerMatch[]> {
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db
     .select({ learner: learners, route: transportRoutes.name })

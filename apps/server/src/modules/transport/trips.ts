@@ -29,7 +29,7 @@ import { transaction } from '../../platform/db/transaction.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
-import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
+import type { TTransportCaller } from './lib/caller.ts';
 import { notify } from '../notifications/index.ts';
 import { gradeName, personName } from './lib/views.ts';
 
@@ -40,17 +40,17 @@ import { gradeName, personName } from './lib/views.ts';
  */
 export const ALL_TRIPS_PERMISSIONS: TPermission[] = ['manage_settings'];
 
-const seesAllRoutes = (ctx: TSchoolContext) => ALL_TRIPS_PERMISSIONS.some((p) => ctx.user.permissions.includes(p));
+const seesAllRoutes = (ctx: TTransportCaller) => ALL_TRIPS_PERMISSIONS.some((p) => ctx.user.permissions.includes(p));
 
 /** The web page of the guardian's view and of the driver's register. */
 export const PARENT_TRANSPORT_LINK = '/dashboard/parent#transport';
 
-function routesInScope(ctx: TSchoolContext) {
+function routesInScope(ctx: TTransportCaller) {
   const ofSchool = eq(transportRoutes.organizationId, ctx.organizationId);
   return seesAllRoutes(ctx) ? ofSchool : and(ofSchool, eq(transportRoutes.driverUserId, ctx.user.id));
 }
 
-async function routeInScope(db: DbExecutor, ctx: TSchoolContext, routeId: string) {
+async function routeInScope(db: DbExecutor, ctx: TTransportCaller, routeId: string) {
   const [row] = await db
     .select({ route: transportRoutes, vehicle: transportVehicles, driverFirst: users.firstName, driverLast: users.lastName })
     .from(transportRoutes)
@@ -78,7 +78,7 @@ function startTime(stops: { morningTime: string; afternoonTime: string }[], peri
 /** Today's (or `date`'s) morning and afternoon trips of the routes in the caller's scope. */
 export async function listTrips(
   db: DbExecutor,
-  ctx: TSchoolContext,
+  ctx: TTransportCaller,
   date: string = todayInSouthAfrica(),
 ): Promise<{ date: string; trips: TTripSummary[] }> {
   const routes = await db
@@ -140,7 +140,7 @@ export async function listTrips(
 /** One trip's register: the riders grouped by their stop of that trip, in stop order, with their marks. */
 export async function tripDetail(
   db: DbExecutor,
-  ctx: TSchoolContext,
+  ctx: TTransportCaller,
   routeId: string,
   period: TTripPeriod,
   date: string = todayInSouthAfrica(),
@@ -195,7 +195,7 @@ export async function tripDetail(
  */
 export async function startTrip(
   db: Database,
-  ctx: TSchoolContext,
+  ctx: TTransportCaller,
   routeId: string,
   period: TTripPeriod,
 ): Promise<TTripDetail> {
@@ -236,7 +236,7 @@ export async function startTrip(
 /** Completes today's trip (again: nothing changes). */
 export async function completeTrip(
   db: Database,
-  ctx: TSchoolContext,
+  ctx: TTransportCaller,
   routeId: string,
   period: TTripPeriod,
 ): Promise<TTripDetail> {
@@ -270,7 +270,7 @@ export async function completeTrip(
 export async function markRider(
   db: Database,
   jobs: JobQueue,
-  ctx: TSchoolContext,
+  ctx: TTransportCaller,
   routeId: string,
   period: TTripPeriod,
   learnerId: string,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../../platform/db/client.ts';
 import { feeItems, feeStructures } from '../../../platform/db/schema/index.ts';
-import type { TSchoolContext } from '../../../platform/tenancy/school-context.ts';
+import type { TTransportCaller } from './caller.ts';
 import { readLearnerFinance, setLearnerOptions } from '../../finance/index.ts';
 
 /**
@@ -32,7 +32,7 @@ async function itemForGrade(db: DbExecutor, organizationId: string, feeItemId: s
   return item ?? null;
 }
 
-const financeCaller = (ctx: TSchoolContext) => ({
+const financeCaller = (ctx: TTransportCaller) => ({
   organizationId: ctx.organizationId,
   userId: ctx.user.id,
   ip: ctx.ip,
@@ -46,7 +46,7 @@ const financeCaller = (ctx: TSchoolContext) => ({
  */
 export async function followFeeOption(
   tx: DbExecutor,
-  ctx: TSchoolContext,
+  ctx: TTransportCaller,
   learner: { id: string; grade: number },
   feeItemId: string | null,
   take: boolean,
