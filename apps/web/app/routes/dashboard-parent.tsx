@@ -11,6 +11,7 @@ import { ChildrenResults } from '~/features/academics/components/released-result
 import { ChildrenReportCards } from '~/features/academics/components/report-card-list';
 import { MyApplications } from '~/features/admissions/components/my-applications';
 import { MyBookingsCard } from '~/features/bookings/components/my-bookings-card';
+import { ChildrenTransport } from '~/features/transport/components/children-transport';
 import { paths } from '~/config/paths';
 
 export function meta() {
@@ -43,6 +44,7 @@ export default function DashboardParent() {
       <MyChildren />
       <MyFeeAccounts followRedirect={followCheckoutRedirect} />
       <MyBookingsCard />
+      <ChildrenTransport />
       <ChildOverviews />
       <ChildrenResults />
       <ChildrenReportCards />
