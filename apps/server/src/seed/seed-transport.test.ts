@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { feeItems, learnerFeeOptions, learners, transportRoutes, transportVehicles } from '../platform/db/schema/index.ts';
+import {
+  feeItems,
+  learnerFeeOptions,
+  learners,
+  transportRoutes,
+  transportVehicles,
+} from '../platform/db/schema/index.ts';
 import { signIn } from '../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { seedAccounts } from './seed-accounts.ts';
@@ -54,9 +60,9 @@ describe('demo school transport', () => {
       'valid',
       'valid',
     ]);
-    expect(overview.routes.every((r: { feeItem: { name: string } | null }) => r.feeItem?.name === 'Bus transport')).toBe(
-      true,
-    );
+    expect(
+      overview.routes.every((r: { feeItem: { name: string } | null }) => r.feeItem?.name === 'Bus transport'),
+    ).toBe(true);
     // Every rider takes the Bus transport item of their grade.
     const [kabelo] = await db.select().from(learners).where(eq(learners.admissionNumber, 'DHS-0001'));
     const options = await db
@@ -70,12 +76,14 @@ describe('demo school transport', () => {
     const trips = (
       await t.app.inject({ method: 'GET', url: '/api/school/transport/trips', headers: { cookie: driver.cookie } })
     ).json().trips;
-    expect(trips.map((trip: { routeName: string; period: string; status: string; marked: number }) => [
-      trip.routeName,
-      trip.period,
-      trip.status,
-      trip.marked,
-    ])).toEqual([
+    expect(
+      trips.map((trip: { routeName: string; period: string; status: string; marked: number }) => [
+        trip.routeName,
+        trip.period,
+        trip.status,
+        trip.marked,
+      ]),
+    ).toEqual([
       ['Route A – Soshanguve', 'morning', 'in_progress', 6],
       ['Route C – Akasia', 'morning', 'not_started', 0],
       ['Route A – Soshanguve', 'afternoon', 'not_started', 0],

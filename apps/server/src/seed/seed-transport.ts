@@ -31,7 +31,13 @@ const VEHICLES = [
 type TStopSeed = [name: string, morning: string, afternoon: string];
 
 /** Three routes to Demo High, their stops in order with the morning pick-up and afternoon drop-off. */
-const ROUTES: { name: string; vehicle: string; driver: string; stops: TStopSeed[]; riders: [admission: string, stop: number][] }[] = [
+const ROUTES: {
+  name: string;
+  vehicle: string;
+  driver: string;
+  stops: TStopSeed[];
+  riders: [admission: string, stop: number][];
+}[] = [
   {
     name: 'Route A – Soshanguve',
     vehicle: 'GP 48-21 TX',

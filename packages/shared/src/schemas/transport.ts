@@ -129,7 +129,11 @@ export const ZVehicleInput = z.object({
     .max(20, M.tooLong(20))
     .transform((s) => s.toUpperCase().replace(/\s+/g, ' ')),
   description: z.string().trim().max(80, M.tooLong(80)).default(''),
-  capacity: z.number({ error: M.capacityInvalid }).int(M.capacityInvalid).min(1, M.capacityInvalid).max(120, M.capacityInvalid),
+  capacity: z
+    .number({ error: M.capacityInvalid })
+    .int(M.capacityInvalid)
+    .min(1, M.capacityInvalid)
+    .max(120, M.capacityInvalid),
   roadworthyExpiresOn: ZIsoDate,
 });
 export type TVehicleInput = z.input<typeof ZVehicleInput>;
@@ -208,7 +212,12 @@ export const ZRouteSummary = z.object({
   id: z.string(),
   name: z.string(),
   vehicle: z
-    .object({ id: z.string(), registration: z.string(), capacity: z.number(), roadworthy: z.enum(['valid', 'expiring', 'expired']) })
+    .object({
+      id: z.string(),
+      registration: z.string(),
+      capacity: z.number(),
+      roadworthy: z.enum(['valid', 'expiring', 'expired']),
+    })
     .nullable(),
   driver: ZPerson.nullable(),
   feeItem: z.object({ id: z.string(), name: z.string(), year: z.number() }).nullable(),

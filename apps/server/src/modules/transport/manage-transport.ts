@@ -311,7 +311,12 @@ export async function saveStops(
         ),
       );
     for (const [index, stop] of input.stops.entries()) {
-      const values = { position: index + 1, name: stop.name, morningTime: stop.morningTime, afternoonTime: stop.afternoonTime };
+      const values = {
+        position: index + 1,
+        name: stop.name,
+        morningTime: stop.morningTime,
+        afternoonTime: stop.afternoonTime,
+      };
       if (stop.id) await tx.update(transportStops).set(values).where(eq(transportStops.id, stop.id));
       else await tx.insert(transportStops).values({ ...values, organizationId: org, routeId });
     }

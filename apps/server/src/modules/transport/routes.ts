@@ -2,11 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { transportContracts as api } from '@sekolo/shared/contracts/transport';
 import { fromContract } from '../../platform/http/contract-route.ts';
 import { getSessionUser, requirePermission } from '../../platform/auth/guards.ts';
-import {
-  requireSchoolPermission,
-  requireSchoolPermissions,
-  schoolOf,
-} from '../../platform/tenancy/school-context.ts';
+import { requireSchoolPermission, requireSchoolPermissions, schoolOf } from '../../platform/tenancy/school-context.ts';
 import { myChildrenTransport } from './family.ts';
 import {
   addRider,
@@ -57,7 +53,8 @@ export const schoolTransportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.createRoute),
     onRequest: office,
-    handler: async (request, reply) => reply.status(201).send(await saveRoute(db, schoolOf(request), null, request.body)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await saveRoute(db, schoolOf(request), null, request.body)),
   });
   app.route({
     ...fromContract(app, api.route),
@@ -90,8 +87,7 @@ export const schoolTransportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.removeRider),
     onRequest: office,
-    handler: async (request) =>
-      removeRider(db, schoolOf(request), request.params.routeId, request.params.learnerId),
+    handler: async (request) => removeRider(db, schoolOf(request), request.params.routeId, request.params.learnerId),
   });
   app.route({
     ...fromContract(app, api.searchLearners),

@@ -135,7 +135,14 @@ describe('transport routes: every role of spec 6', () => {
     routeId = route!.id;
     const [stop] = await db
       .insert(transportStops)
-      .values({ organizationId: schoolId, routeId, position: 1, name: 'Mabopane station', morningTime: '06:10', afternoonTime: '15:00' })
+      .values({
+        organizationId: schoolId,
+        routeId,
+        position: 1,
+        name: 'Mabopane station',
+        morningTime: '06:10',
+        afternoonTime: '15:00',
+      })
       .returning();
     const learner = await createLearner(db, schoolId, { firstName: 'Mpho', lastName: 'Mokoena' });
     learnerId = learner.id;
@@ -163,7 +170,12 @@ describe('transport routes: every role of spec 6', () => {
         ...callers,
         ['applicant', 'business_partner', false] as [string, TRole, boolean],
       ]) {
-        const response = await t.app.inject({ method, url, headers: { cookie: cookies[key]! }, ...(payload ? { payload } : {}) });
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: { cookie: cookies[key]! },
+          ...(payload ? { payload } : {}),
+        });
         const code = response.statusCode;
         outcome[route]![key] = code === 401 || code === 403 ? String(code) : 'in';
         expected[route]![key] = key === 'applicant' ? '403' : allows(rule, role, member) ? 'in' : '403';

@@ -56,7 +56,12 @@ describe('school transport', () => {
     t = await createTestApp();
     admin = await createUser(db(), { role: 'school_admin', organization: SCHOOL });
     driver = await createUser(db(), { role: 'driver', firstName: 'Thabo', lastName: 'Mahlangu', organization: SCHOOL });
-    otherDriver = await createUser(db(), { role: 'driver', firstName: 'Jacob', lastName: 'Baloyi', organization: SCHOOL });
+    otherDriver = await createUser(db(), {
+      role: 'driver',
+      firstName: 'Jacob',
+      lastName: 'Baloyi',
+      organization: SCHOOL,
+    });
     parent = await createUser(db(), { role: 'parent', firstName: 'Zanele', lastName: 'Khoza', organization: SCHOOL });
     const outsider = await createUser(db(), {
       role: 'school_admin',
@@ -220,9 +225,9 @@ describe('school transport', () => {
     expect(mine.json().trips[0]).toMatchObject({ status: 'not_started', riders: 3, startsAt: '06:20' });
     expect((await send('otherDriver', 'GET', '/api/school/transport/trips')).json().trips).toEqual([]);
     expect((await send('otherDriver', 'GET', `/api/school/transport/trips/${routeId}/morning`)).statusCode).toBe(404);
-    expect(
-      (await send('otherDriver', 'POST', `/api/school/transport/trips/${routeId}/morning/start`)).statusCode,
-    ).toBe(404);
+    expect((await send('otherDriver', 'POST', `/api/school/transport/trips/${routeId}/morning/start`)).statusCode).toBe(
+      404,
+    );
     // A driver does not manage routes (manage_transport alone is the driver's register).
     expect((await send('driver', 'GET', '/api/school/transport')).statusCode).toBe(403);
     // The school admin sees every route's trips.
@@ -314,7 +319,9 @@ describe('school transport', () => {
     expect((await send('outsider', 'GET', `/api/school/transport/routes/${routeId}`)).statusCode).toBe(404);
     expect((await send('outsider', 'GET', '/api/school/transport')).json()).toMatchObject({ routes: [], vehicles: [] });
     expect((await send('outsider', 'GET', '/api/school/transport/trips')).json().trips).toEqual([]);
-    expect((await send('outsider', 'POST', `/api/school/transport/trips/${routeId}/morning/start`)).statusCode).toBe(404);
+    expect((await send('outsider', 'POST', `/api/school/transport/trips/${routeId}/morning/start`)).statusCode).toBe(
+      404,
+    );
     expect(
       (
         await send('outsider', 'PUT', `/api/school/transport/vehicles/${busId}`, {

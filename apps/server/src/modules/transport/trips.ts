@@ -52,7 +52,12 @@ function routesInScope(ctx: TTransportCaller) {
 
 async function routeInScope(db: DbExecutor, ctx: TTransportCaller, routeId: string) {
   const [row] = await db
-    .select({ route: transportRoutes, vehicle: transportVehicles, driverFirst: users.firstName, driverLast: users.lastName })
+    .select({
+      route: transportRoutes,
+      vehicle: transportVehicles,
+      driverFirst: users.firstName,
+      driverLast: users.lastName,
+    })
     .from(transportRoutes)
     .leftJoin(transportVehicles, eq(transportVehicles.id, transportRoutes.vehicleId))
     .leftJoin(users, eq(users.id, transportRoutes.driverUserId))
@@ -65,7 +70,9 @@ async function tripRow(db: DbExecutor, routeId: string, date: string, period: TT
   const [trip] = await db
     .select()
     .from(transportTrips)
-    .where(and(eq(transportTrips.routeId, routeId), eq(transportTrips.tripDate, date), eq(transportTrips.period, period)));
+    .where(
+      and(eq(transportTrips.routeId, routeId), eq(transportTrips.tripDate, date), eq(transportTrips.period, period)),
+    );
   return trip ?? null;
 }
 
@@ -82,7 +89,12 @@ export async function listTrips(
   date: string = todayInSouthAfrica(),
 ): Promise<{ date: string; trips: TTripSummary[] }> {
   const routes = await db
-    .select({ route: transportRoutes, vehicle: transportVehicles, driverFirst: users.firstName, driverLast: users.lastName })
+    .select({
+      route: transportRoutes,
+      vehicle: transportVehicles,
+      driverFirst: users.firstName,
+      driverLast: users.lastName,
+    })
     .from(transportRoutes)
     .leftJoin(transportVehicles, eq(transportVehicles.id, transportRoutes.vehicleId))
     .leftJoin(users, eq(users.id, transportRoutes.driverUserId))

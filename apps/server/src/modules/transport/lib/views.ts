@@ -88,7 +88,9 @@ export async function routeSummaries(
             roadworthy: roadworthyStatus(vehicle.roadworthyExpiresOn, today),
           }
         : null,
-      driver: route.driverUserId ? { id: route.driverUserId, name: personName(driverFirst ?? '', driverLast ?? '') } : null,
+      driver: route.driverUserId
+        ? { id: route.driverUserId, name: personName(driverFirst ?? '', driverLast ?? '') }
+        : null,
       feeItem: route.feeItemId && feeName ? { id: route.feeItemId, name: feeName, year: feeYear ?? 0 } : null,
       stops: s?.stops ?? 0,
       riders: riders.find((x) => x.routeId === route.id)?.riders ?? 0,

@@ -103,6 +103,15 @@ export const useCompleteTrip = () =>
   );
 export const useMarkRider = () =>
   useTripWrite(
-    ({ routeId, period, learnerId, status }: { routeId: string; period: TTripPeriod; learnerId: string; status: TRiderMark }) =>
-      call(api.mark, { params: { routeId, period, learnerId }, body: { status } }),
+    ({
+      routeId,
+      period,
+      learnerId,
+      status,
+    }: {
+      routeId: string;
+      period: TTripPeriod;
+      learnerId: string;
+      status: TRiderMark;
+    }) => call(api.mark, { params: { routeId, period, learnerId }, body: { status } }),
   );

@@ -32,7 +32,9 @@ export function DriverTrips() {
         <p className="text-slate-700">{formatLongDate(date)}</p>
       </header>
       {list.length === 0 ? (
-        <p className="text-slate-600">You drive no route yet. The school’s transport office assigns drivers to routes.</p>
+        <p className="text-slate-600">
+          You drive no route yet. The school’s transport office assigns drivers to routes.
+        </p>
       ) : (
         <ul className="space-y-3" aria-label="Today’s trips">
           {list.map((trip) => (
@@ -53,7 +55,9 @@ export function DriverTrips() {
                     </span>
                     {trip.marked} of {trip.riders} marked
                     {trip.vehicle ? ` · ${trip.vehicle}` : ''}
-                    {trip.roadworthy && trip.roadworthy !== 'valid' ? <RoadworthyBadge status={trip.roadworthy} /> : null}
+                    {trip.roadworthy && trip.roadworthy !== 'valid' ? (
+                      <RoadworthyBadge status={trip.roadworthy} />
+                    ) : null}
                   </span>
                 </span>
                 <ChevronRight className="size-6 text-slate-400" aria-hidden="true" />

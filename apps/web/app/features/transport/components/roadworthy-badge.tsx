@@ -12,7 +12,11 @@ export function RoadworthyBadge({ status, className }: { status: TRoadworthyStat
   const label = ROADWORTHY_STATUSES.find((s) => s.id === status)?.label ?? status;
   return (
     <span
-      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', TONE[status], className)}
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        TONE[status],
+        className,
+      )}
     >
       {label}
     </span>

@@ -66,7 +66,9 @@ export function RouteForm({
         label="Driver"
         optional
         error={fields.driverUserId}
-        hint={overview.drivers.length === 0 ? 'Invite staff with the Driver role under Teachers to choose one.' : undefined}
+        hint={
+          overview.drivers.length === 0 ? 'Invite staff with the Driver role under Teachers to choose one.' : undefined
+        }
       >
         <NativeSelect value={driverUserId} onChange={(e) => setDriverUserId(e.target.value)}>
           <option value="">No driver yet</option>

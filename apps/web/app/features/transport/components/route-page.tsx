@@ -46,8 +46,8 @@ export function RoutePage({ routeId }: { routeId: string }) {
         <p className="flex flex-wrap items-center gap-2 text-slate-700">
           {route.vehicle ? (
             <>
-              {route.vehicle.registration} <RoadworthyBadge status={route.vehicle.roadworthy} /> ·{' '}
-              {route.riders} of {route.vehicle.capacity} seats taken
+              {route.vehicle.registration} <RoadworthyBadge status={route.vehicle.roadworthy} /> · {route.riders} of{' '}
+              {route.vehicle.capacity} seats taken
             </>
           ) : (
             'No vehicle yet'
@@ -99,7 +99,14 @@ function StopsEditor({ routeId, stops }: { routeId: string; stops: TStop[] }) {
     try {
       await save.mutateAsync({
         routeId,
-        body: { stops: draft.map(({ id: stopId, name, morningTime, afternoonTime }) => ({ id: stopId, name, morningTime, afternoonTime })) },
+        body: {
+          stops: draft.map(({ id: stopId, name, morningTime, afternoonTime }) => ({
+            id: stopId,
+            name,
+            morningTime,
+            afternoonTime,
+          })),
+        },
       });
       setMessage({ ok: true, text: 'Stops saved.' });
     } catch (error) {
@@ -127,7 +134,11 @@ function StopsEditor({ routeId, stops }: { routeId: string; stops: TStop[] }) {
                   <Input value={stop.name} onChange={(e) => change(index, { name: e.target.value })} />
                 </FormField>
                 <FormField id={`${id}-am-${stop.key}`} label="Morning pick-up">
-                  <Input type="time" value={stop.morningTime} onChange={(e) => change(index, { morningTime: e.target.value })} />
+                  <Input
+                    type="time"
+                    value={stop.morningTime}
+                    onChange={(e) => change(index, { morningTime: e.target.value })}
+                  />
                 </FormField>
                 <FormField id={`${id}-pm-${stop.key}`} label="Afternoon drop-off">
                   <Input
@@ -137,7 +148,14 @@ function StopsEditor({ routeId, stops }: { routeId: string; stops: TStop[] }) {
                   />
                 </FormField>
                 <div className="flex gap-1">
-                  <Button type="button" variant="ghost" size="icon" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Move ${stop.name || `stop ${index + 1}`} up`}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                    aria-label={`Move ${stop.name || `stop ${index + 1}`} up`}
+                  >
                     <ArrowUp aria-hidden="true" />
                   </Button>
                   <Button
@@ -189,7 +207,10 @@ function StopsEditor({ routeId, stops }: { routeId: string; stops: TStop[] }) {
           </Button>
         </div>
         {message ? (
-          <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'text-sm text-emerald-800' : 'text-sm text-red-700'}>
+          <p
+            role={message.ok ? 'status' : 'alert'}
+            className={message.ok ? 'text-sm text-emerald-800' : 'text-sm text-red-700'}
+          >
             {message.text}
           </p>
         ) : null}
@@ -234,7 +255,10 @@ function Riders({ detail }: { detail: TRouteDetail }) {
       ) : (
         <ul className="space-y-2" aria-label="Riders">
           {riders.map((rider) => (
-            <li key={rider.learnerId} className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end">
+            <li
+              key={rider.learnerId}
+              className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end"
+            >
               <div>
                 <p className="font-semibold text-slate-900">{rider.name}</p>
                 <p className="text-sm text-slate-600">
@@ -284,7 +308,8 @@ function Riders({ detail }: { detail: TRouteDetail }) {
               <Button
                 variant="secondary"
                 onClick={() => {
-                  if (!window.confirm(`Take ${rider.name} off ${route.name}? They are also opted out of its fee item.`)) return;
+                  if (!window.confirm(`Take ${rider.name} off ${route.name}? They are also opted out of its fee item.`))
+                    return;
                   void run(() => remove.mutateAsync({ routeId: route.id, learnerId: rider.learnerId }));
                 }}
                 aria-label={`Remove ${rider.name} (${stopName(rider.morningStopId)})`}
@@ -318,7 +343,9 @@ function AddRider({ detail }: { detail: TRouteDetail }) {
   return (
     <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <h3 className="text-lg font-semibold text-slate-900">Add a rider</h3>
-      {!route.vehicle ? <p className="text-sm text-slate-700">Assign a vehicle to the route before adding riders.</p> : null}
+      {!route.vehicle ? (
+        <p className="text-sm text-slate-700">Assign a vehicle to the route before adding riders.</p>
+      ) : null}
       {route.vehicle && full ? <p className="text-sm text-slate-700">Every seat is taken.</p> : null}
       <div className="grid gap-3 sm:grid-cols-3">
         <FormField id={`${id}-q`} label="Find a learner" hint="Name or admission number">
@@ -344,7 +371,10 @@ function AddRider({ detail }: { detail: TRouteDetail }) {
         </FormField>
       </div>
       {message ? (
-        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'text-sm text-emerald-800' : 'text-sm text-red-700'}>
+        <p
+          role={message.ok ? 'status' : 'alert'}
+          className={message.ok ? 'text-sm text-emerald-800' : 'text-sm text-red-700'}
+        >
           {message.text}
         </p>
       ) : null}
@@ -358,7 +388,10 @@ function AddRider({ detail }: { detail: TRouteDetail }) {
         ) : search.data.length === 0 ? (
           <p className="text-sm text-slate-600">No learner matches “{q.trim()}”.</p>
         ) : (
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Matching learners">
+          <ul
+            className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+            aria-label="Matching learners"
+          >
             {search.data.map((learner) => (
               <li key={learner.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
                 <span>

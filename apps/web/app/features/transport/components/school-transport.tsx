@@ -88,7 +88,9 @@ export function SchoolTransport() {
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
                   <dt className="font-medium">Riders</dt>
                   <dd data-testid="route-seats">
-                    {route.vehicle ? `${route.riders} of ${route.vehicle.capacity} seats` : `${route.riders} (no vehicle)`}
+                    {route.vehicle
+                      ? `${route.riders} of ${route.vehicle.capacity} seats`
+                      : `${route.riders} (no vehicle)`}
                   </dd>
                   <dt className="font-medium">Vehicle</dt>
                   <dd className="flex flex-wrap items-center gap-2">
@@ -127,7 +129,10 @@ export function SchoolTransport() {
             <h3 className="mb-4 text-lg font-semibold text-slate-900">
               {editingVehicle === 'new' ? 'New vehicle' : `Edit ${editingVehicle.registration}`}
             </h3>
-            <VehicleForm vehicle={editingVehicle === 'new' ? null : editingVehicle} onDone={() => setEditingVehicle(null)} />
+            <VehicleForm
+              vehicle={editingVehicle === 'new' ? null : editingVehicle}
+              onDone={() => setEditingVehicle(null)}
+            />
           </div>
         ) : null}
         {data.vehicles.length === 0 ? (
@@ -135,7 +140,10 @@ export function SchoolTransport() {
         ) : (
           <ul className="grid gap-3 md:grid-cols-2" aria-label="Vehicles">
             {data.vehicles.map((vehicle) => (
-              <li key={vehicle.id} className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4">
+              <li
+                key={vehicle.id}
+                className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4"
+              >
                 <div className="space-y-1 text-sm text-slate-700">
                   <p className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
                     {vehicle.registration} <RoadworthyBadge status={vehicle.roadworthy} />
@@ -213,7 +221,14 @@ function VehicleForm({ vehicle, onDone }: { vehicle: TVehicle | null; onDone: ()
         <Input value={description} onChange={(e) => setDescription(e.target.value)} />
       </FormField>
       <FormField id={`${id}-seats`} label="Seats for learners" error={fields.capacity}>
-        <Input type="number" inputMode="numeric" min={1} max={120} value={capacity} onChange={(e) => setCapacity(e.target.value)} />
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={120}
+          value={capacity}
+          onChange={(e) => setCapacity(e.target.value)}
+        />
       </FormField>
       <FormField id={`${id}-rw`} label="Roadworthy certificate expires on" error={fields.roadworthyExpiresOn}>
         <Input type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />

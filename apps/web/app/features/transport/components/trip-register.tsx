@@ -99,7 +99,10 @@ export function TripRegister({ routeId, period }: { routeId: string; period: TTr
 
       {stops.map((stop) => (
         <section key={stop.id} aria-labelledby={`stop-${stop.id}`} className="space-y-2">
-          <h2 id={`stop-${stop.id}`} className="flex items-baseline justify-between gap-2 border-b border-slate-200 pb-1 text-lg font-semibold text-slate-900">
+          <h2
+            id={`stop-${stop.id}`}
+            className="flex items-baseline justify-between gap-2 border-b border-slate-200 pb-1 text-lg font-semibold text-slate-900"
+          >
             <span>{stop.name}</span>
             <span className="text-base font-normal text-slate-600">{stop.time}</span>
           </h2>
