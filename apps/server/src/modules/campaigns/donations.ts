@@ -127,7 +127,8 @@ export async function markDonationPaid(deps: THookDeps, tx: DbExecutor, order: T
   if (receiptNumber)
     actions.unshift({
       label: 'Download your s18A receipt',
-      url: `${base}/api/funding/receipts/${gift.id}?token=${await receiptToken(deps.config, deps.db, gift.id)}`,
+      // Read within the payment's transaction: on PGlite (one connection) a second handle would wait on it for ever.
+      url: `${base}/api/funding/receipts/${gift.id}?token=${await receiptToken(deps.config, tx as Database, gift.id)}`,
     });
   const body = composeMail({
     greeting: `Dear ${gift.donorName},`,
