@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import type { TRouteDetail, TStop, TStopInput } from '@sekolo/shared/schemas/transport';
 import { Button } from '~/components/ui/button';
+import { ConfirmAction } from '~/components/ui/confirm-action';
 import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
@@ -231,7 +232,6 @@ function Riders({ detail }: { detail: TRouteDetail }) {
   const update = useUpdateRider();
   const remove = useRemoveRider();
   const [problem, setProblem] = useState<string | null>(null);
-  const stopName = (stopId: string) => stops.find((s) => s.id === stopId)?.name ?? '';
   const run = async (work: () => Promise<unknown>) => {
     setProblem(null);
     try {
@@ -305,17 +305,21 @@ function Riders({ detail }: { detail: TRouteDetail }) {
                   ))}
                 </NativeSelect>
               </FormField>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  if (!window.confirm(`Take ${rider.name} off ${route.name}? They are also opted out of its fee item.`))
-                    return;
-                  void run(() => remove.mutateAsync({ routeId: route.id, learnerId: rider.learnerId }));
-                }}
-                aria-label={`Remove ${rider.name} (${stopName(rider.morningStopId)})`}
+              <ConfirmAction
+                label={`Remove ${rider.name}`}
+                question={`Take ${rider.name} off ${route.name}? They are opted out of its fee item too.`}
+                confirmLabel="Yes, remove"
+                cancelLabel="Keep"
+                success={`${rider.name} removed from ${route.name}.`}
+                pending={remove.isPending}
+                onConfirm={() => remove.mutateAsync({ routeId: route.id, learnerId: rider.learnerId })}
               >
-                Remove
-              </Button>
+                {(ask) => (
+                  <Button variant="secondary" onClick={ask}>
+                    Remove<span className="sr-only"> {rider.name}</span>
+                  </Button>
+                )}
+              </ConfirmAction>
             </li>
           ))}
         </ul>

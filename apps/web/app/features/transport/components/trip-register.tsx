@@ -11,6 +11,7 @@ import {
   type TTripRider,
 } from '@sekolo/shared/schemas/transport';
 import { Button } from '~/components/ui/button';
+import { ConfirmAction } from '~/components/ui/confirm-action';
 import { cn } from '~/lib/cn';
 import { errorMessage } from '~/lib/server-field-errors';
 import { paths } from '~/config/paths';
@@ -129,19 +130,26 @@ export function TripRegister({ routeId, period }: { routeId: string; period: TTr
       ))}
 
       {open ? (
-        <Button
-          size="lg"
-          variant="secondary"
-          className="h-14 w-full text-lg"
-          disabled={complete.isPending}
-          onClick={() => {
-            const unmarked = trip.riders - trip.marked;
-            if (unmarked > 0 && !window.confirm(`${unmarked} riders are not marked. Complete the trip anyway?`)) return;
-            void run(() => complete.mutateAsync({ routeId, period }), 'Trip completed.');
-          }}
+        <ConfirmAction
+          label="Complete the trip"
+          question={
+            trip.riders > trip.marked
+              ? `${trip.riders - trip.marked} of ${trip.riders} riders are not marked. Complete the trip anyway?`
+              : 'Every rider is marked. Complete the trip?'
+          }
+          confirmLabel="Yes, complete"
+          cancelLabel="Not yet"
+          success="Trip completed."
+          pending={complete.isPending}
+          layout="panel"
+          onConfirm={() => complete.mutateAsync({ routeId, period })}
         >
-          {complete.isPending ? 'Completing…' : 'Complete trip'}
-        </Button>
+          {(ask) => (
+            <Button size="lg" variant="secondary" className="h-14 w-full text-lg" onClick={ask}>
+              Complete trip
+            </Button>
+          )}
+        </ConfirmAction>
       ) : null}
     </div>
   );
