@@ -67,3 +67,34 @@ test('a driver marks a rider not boarded on a phone, and the guardian sees it an
   await phone.close();
   await family.close();
 });
+
+/**
+ * The transport office: the school admin opens Transport from the sidebar, sees the routes with
+ * their riders and seats and the vehicle whose roadworthy expires soon, opens Route C and adds a
+ * learner found by admission number, who is opted into the route's fee item.
+ */
+test('the school admin sees routes and vehicles, and adds a rider to a route', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+  await page.goto('/dashboard/school');
+  await page.getByRole('navigation').getByRole('link', { name: 'Transport' }).click();
+  await page.waitForURL('**/dashboard/school/transport');
+  await expect(page.getByRole('heading', { name: 'Transport', level: 1 })).toBeVisible({ timeout: 20_000 });
+  const routes = page.getByRole('list', { name: 'Routes' });
+  await expect(routes.getByRole('listitem').filter({ hasText: 'Route A – Soshanguve' })).toContainText('8 of 14 seats');
+  await expect(page.getByText('Roadworthy certificates need attention')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Vehicles' }).getByRole('listitem').filter({ hasText: 'HX 92 KL GP' }),
+  ).toContainText('Expires soon');
+  await expectNoSeriousA11yViolations(page);
+
+  await routes.getByRole('link', { name: 'Route C – Akasia' }).click();
+  await expect(page.getByRole('heading', { name: 'Route C – Akasia', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Riders (5 of 15 seats)' })).toBeVisible();
+  await page.getByLabel('Find a learner').fill('DHS-0007');
+  const match = page.getByRole('list', { name: 'Matching learners' }).getByRole('listitem').first();
+  await match.getByRole('button', { name: /^Add/ }).click();
+  await expect(page.getByText(/added\. Opted into Bus transport\./)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Riders (6 of 15 seats)' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
