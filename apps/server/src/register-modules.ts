@@ -55,6 +55,7 @@ import { activityRoutes } from './modules/activities/index.ts';
 import { eventRoutes, registerEventJobs, schoolEventRoutes } from './modules/events/index.ts';
 import { registerSchoolShopJobs, schoolShopParentRoutes, schoolShopRoutes } from './modules/school-shop/index.ts';
 import { libraryRoutes, registerLibraryJobs, schoolLibraryRoutes } from './modules/library/index.ts';
+import { familyTransportRoutes, schoolTransportRoutes } from './modules/transport/index.ts';
 
 /** Every API module, registered after the app's plugins. Each module owns its prefix. */
 export async function registerModules(app: App) {
@@ -114,6 +115,8 @@ export async function registerModules(app: App) {
   await app.register(schoolShopRoutes, { prefix: '/api/school' });
   await app.register(schoolLibraryRoutes, { prefix: '/api/school' });
   await app.register(libraryRoutes, { prefix: '/api/library' });
+  await app.register(schoolTransportRoutes, { prefix: '/api/school' });
+  await app.register(familyTransportRoutes, { prefix: '/api/transport' });
   await app.register(charityRoutes, { prefix: '/api/charity' });
   await app.register(fundingRoutes, { prefix: '/api/funding' });
   await app.register(consoleCharityRoutes, { prefix: '/api/console/charities' });

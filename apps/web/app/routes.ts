@@ -125,6 +125,11 @@ export default [
     route('dashboard/school/settings/sms', 'routes/dashboard-school-sms-settings.tsx'),
     route('dashboard/notifications', 'routes/dashboard-notifications.tsx'),
     route('dashboard/announcements/:announcementId', 'routes/dashboard-announcement.tsx'),
+    // School transport: the office's routes and vehicles, and the driver's register on a phone.
+    route('dashboard/school/transport', 'routes/dashboard-school-transport.tsx'),
+    route('dashboard/school/transport/routes/:routeId', 'routes/dashboard-school-transport-route.tsx'),
+    route('dashboard/school/transport/trips', 'routes/dashboard-school-transport-trips.tsx'),
+    route('dashboard/school/transport/trips/:routeId/:period', 'routes/dashboard-school-transport-trip.tsx'),
     route('dashboard/school/:module/*', 'routes/dashboard-school-module.tsx'),
     route('dashboard/student/assignments', 'routes/dashboard-student-assignments.tsx'),
     route('dashboard/student/library', 'routes/dashboard-student-library.tsx'),

@@ -28,6 +28,7 @@ import { seedCampaigns } from './seed-campaigns.ts';
 import { seedDirectory } from './seed-directory.ts';
 import { seedPayouts } from './seed-payouts.ts';
 import { seedLibrary } from './seed-library.ts';
+import { seedTransport } from './seed-transport.ts';
 import type { TDemoLogin, TSeedContext, TSeeder } from './seeder.ts';
 
 export type { TDemoLogin, TSeedContext, TSeeder };
@@ -61,6 +62,7 @@ const SEEDERS: TSeeder[] = [
   seedDirectory,
   seedPayouts,
   seedLibrary,
+  seedTransport,
 ];
 
 export class DemoPasswordError extends Error {

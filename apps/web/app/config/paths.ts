@@ -228,6 +228,15 @@ export const paths = {
     title: (titleId: string) => `/dashboard/school/library/titles/${encodeURIComponent(titleId)}`,
     mine: '/dashboard/student/library',
   },
+  /** School transport (D25): the transport office's routes and vehicles, and the driver's register. */
+  transport: {
+    school: '/dashboard/school/transport',
+    route: (routeId: string) => `/dashboard/school/transport/routes/${encodeURIComponent(routeId)}`,
+    /** The driver's phone screen: today's trips of the routes they drive. */
+    trips: '/dashboard/school/transport/trips',
+    trip: (routeId: string, period: string) =>
+      `/dashboard/school/transport/trips/${encodeURIComponent(routeId)}/${encodeURIComponent(period)}`,
+  },
   /** The school's fees and finance, for those who see its financials. */
   finance: {
     overview: '/dashboard/school/finance',

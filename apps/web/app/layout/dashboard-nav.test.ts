@@ -130,8 +130,14 @@ const ROUTE_GUARDS: { match: RegExp; file: string; states: string; roles: readon
     roles: SCHOOL_AREA_ROLES,
   },
   {
+    match: /^\/dashboard\/school\/transport$/,
+    file: 'dashboard-school-transport.tsx',
+    states: '<RequireAuth roles={SCHOOL_AREA_ROLES} permission="manage_transport">',
+    roles: SCHOOL_AREA_ROLES,
+  },
+  {
     // /dashboard/school/:module/* — the modules later issues fill.
-    match: /^\/dashboard\/school\/(assignments|grades|curriculum|reports|transport|settings)$/,
+    match: /^\/dashboard\/school\/(assignments|grades|curriculum|reports|settings)$/,
     file: 'dashboard-school-module.tsx',
     states: '<RequireAuth roles={SCHOOL_AREA_ROLES}>',
     roles: SCHOOL_AREA_ROLES,

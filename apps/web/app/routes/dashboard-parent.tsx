@@ -12,6 +12,7 @@ import { ChildrenReportCards } from '~/features/academics/components/report-card
 import { MyApplications } from '~/features/admissions/components/my-applications';
 import { MyBookingsCard } from '~/features/bookings/components/my-bookings-card';
 import { ChildrenLibraryLoans } from '~/features/library/components/my-library';
+import { ChildrenTransport } from '~/features/transport/components/children-transport';
 import { paths } from '~/config/paths';
 
 export function meta() {
@@ -60,6 +61,7 @@ export default function DashboardParent() {
       <MyChildren />
       <MyFeeAccounts followRedirect={followCheckoutRedirect} />
       <MyBookingsCard />
+      <ChildrenTransport />
       <ChildOverviews />
       <ChildrenResults />
       <ChildrenReportCards />

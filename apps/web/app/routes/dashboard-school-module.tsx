@@ -22,6 +22,7 @@ export default function DashboardSchoolModule() {
   if (slug === 'classes') return <Navigate to={paths.school.classes} replace />;
   // Finance has its pages: an address under it that is none of them goes to its overview.
   if (slug === 'finance') return <Navigate to={paths.finance.overview} replace />;
+  if (slug === 'transport') return <Navigate to={paths.transport.school} replace />;
   const module = SCHOOL_MODULES[slug];
   if (!module) return <Navigate to={paths.notFound} replace />;
   return (

@@ -24,6 +24,7 @@ export const NOTIFICATION_KINDS = [
   { id: 'event', label: 'Event reminders', defaults: { in_app: true, email: true, sms: false } },
   { id: 'order', label: 'Order updates', defaults: { in_app: true, email: true, sms: false } },
   { id: 'announcement', label: 'School announcements', defaults: { in_app: true, email: true, sms: true } },
+  { id: 'transport', label: 'School transport', defaults: { in_app: true, email: true, sms: false } },
 ] as const satisfies readonly (IOption & { defaults: Record<TNotificationChannel, boolean> })[];
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number]['id'];
 export const NOTIFICATION_KIND_IDS = NOTIFICATION_KINDS.map((k) => k.id) as [TNotificationKind, ...TNotificationKind[]];

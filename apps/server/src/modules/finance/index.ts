@@ -5,7 +5,7 @@ export { executeInvoiceRun, startInvoiceRun } from './use-cases/run-invoices.ts'
 export { createStructure } from './use-cases/manage-fee-structures.ts';
 export { recordFeePayment, creditInvoice, allocateCredit } from './lib/money.ts';
 export { ensureFamilyAccounts, accountsOfLearners } from './lib/accounts.ts';
-// For modules/activities: a sign-up opts the learner into the activity's optional fee item, a withdrawal out.
+// For activities and transport: a sign-up or a rider opts the learner into an optional fee item, leaving opts out.
 export { readLearnerFinance, setLearnerOptions } from './use-cases/manage-learner-concessions.ts';
 export { callerOf, type TFinanceCaller } from './lib/caller.ts';
 export {

@@ -57,7 +57,7 @@ export const notifications = pgTable(
       .where(sql`${t.pending}`),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('absence', 'assignment', 'marks', 'invoice', 'payment', 'message', 'event', 'order', 'announcement')`,
+      sql`${t.kind} in ('absence', 'assignment', 'marks', 'invoice', 'payment', 'message', 'event', 'order', 'announcement', 'transport')`,
     ),
   ],
 );

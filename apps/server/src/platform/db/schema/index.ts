@@ -33,3 +33,4 @@ export * from './activities.ts';
 export * from './events.ts';
 export * from './school-shop.ts';
 export * from './library.ts';
+export * from './transport.ts';

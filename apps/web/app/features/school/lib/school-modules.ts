@@ -50,16 +50,6 @@ export const SCHOOL_MODULES: Record<string, IModuleInfo> = {
     empty: 'No fees or payments yet',
     description: 'School fees, invoices to families and payments received appear here.',
   },
-  transport: {
-    title: 'Transport',
-    empty: 'No routes yet',
-    description: 'Bus routes, drivers and the learners on each route appear here.',
-  },
-  library: {
-    title: 'Library',
-    empty: 'No books catalogued yet',
-    description: 'Your library catalogue and the books on loan appear here.',
-  },
   messages: {
     title: 'Messages',
     empty: 'No messages yet',
