@@ -213,6 +213,17 @@ describe('a school asks an account outside it to be linked to a learner', () => 
         const card = await call('GET', `/api/school/report-cards/${crypto.randomUUID()}/pdf`, 'betaAdmin');
         expect(card.statusCode).toBe(404);
       },
+      // An event's attendee list is of Beta's own events: another id is 404.
+      'GET /api/school/events/:eventId/attendees.csv': async () => {
+        const url = `/api/school/events/${crypto.randomUUID()}/attendees.csv`;
+        expect((await call('GET', url, 'betaAdmin')).statusCode).toBe(404);
+      },
+      // The library's import template holds no one's data: its columns and an example row.
+      'GET /api/school/library/import-template.csv': async () => {
+        const template = await call('GET', '/api/school/library/import-template.csv', 'betaAdmin');
+        expect(template.statusCode).toBe(200);
+        expect(template.body).not.toMatch(new RegExp(`${parent.email}|Lwazi`));
+      },
       // An invoice answers its buyer only (invoices.ts), whoever else asks.
       'GET /api/payments/invoices/:invoiceId/pdf': async () => {
         const invoice = await call('GET', `/api/payments/invoices/${crypto.randomUUID()}/pdf`, 'betaAdmin');

@@ -31,8 +31,10 @@ const FINANCE_ROUTE = /^[A-Z]+ \/api\/school\/(finance|my-finance|admissions)\//
 const COMMUNICATION_ROUTE = /^[A-Z]+ \/api\/school\/(announcements|sms-account)(\/|$)/;
 // Facility rentals have their own table of roles and second school (modules/facilities/facilities-access.api.test.ts).
 const FACILITY_ROUTE = /^[A-Z]+ \/api\/school\/(facilities|facility-bookings)(\/|$)/;
-// The activity routes have theirs in modules/activities (activities-access.api.test.ts, activities.api.test.ts).
-const ACTIVITY_ROUTE = /^[A-Z]+ \/api\/school\/(activities|activity-sessions|my-activities)(\/|$)/;
+// The school operations' routes have theirs, each in its module's access test against the route table:
+// activities, events, library, the school shop, transport.
+const OPERATIONS_ROUTE =
+  /^[A-Z]+ \/api\/school\/(activities|activity-sessions|my-activities|events|library|shop|transport)(\/|$)/;
 /**
  * A second school whose admin can read or change nothing of the first.
  *
@@ -954,7 +956,7 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
         !FINANCE_ROUTE.test(route) &&
         !COMMUNICATION_ROUTE.test(route) &&
         !FACILITY_ROUTE.test(route) &&
-        !ACTIVITY_ROUTE.test(route),
+        !OPERATIONS_ROUTE.test(route),
     );
     const considered = [...Object.keys(CROSS_TENANT), ...Object.keys(NO_SCHOOL_ID)];
     expect({
