@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import type { TEventInput } from '@sekolo/shared/schemas/events';
-import { eventTicketOrders, eventTickets, paymentOrders } from '../../platform/db/schema/index.ts';
+import { eventTicketOrders, eventTickets, events, notifications, paymentOrders } from '../../platform/db/schema/index.ts';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../test/factories/accounts.ts';
 import { createGuardian, createLearner } from '../../test/factories/school.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { balanceOf, findUnbalancedJournals } from '../ledger/index.ts';
 import { creditOrder, failOrder } from '../payments/index.ts';
+import { sendEventReminders } from './reminders.ts';
 import { releaseExpiredHolds } from './tickets.ts';
 
 /**
@@ -258,6 +259,27 @@ describe('school events and tickets', () => {
     const mine = (await send('parent8', 'GET', '/api/events/my-tickets')).json().tickets;
     expect(mine.map((x: { holderName: string }) => x.holderName).sort()).toEqual(['Nomsa Dlamini', 'Sizwe Dlamini']);
     expect((await send('parent11', 'GET', '/api/events/my-tickets')).json().tickets).toEqual([]);
+  });
+
+  it('reminds each ticket holder once, the day before the event, with its time and place', async () => {
+    const [row] = await t.database.db.select().from(events).where(eq(events.id, ids.grade8!));
+    const startsAt = row!.startsAt.getTime();
+    const reminders = async (userId: string) =>
+      t.database.db
+        .select({ title: notifications.title, body: notifications.body, link: notifications.link })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'event')));
+    // Three days before: too early.
+    expect(await sendEventReminders(t.database.db, null, new Date(startsAt - 3 * 86_400_000))).toBe(0);
+    // Two hours before, twice: the buyer of two tickets is told once; a parent without tickets is not.
+    expect(await sendEventReminders(t.database.db, null, new Date(startsAt - 2 * 3_600_000))).toBe(1);
+    expect(await sendEventReminders(t.database.db, null, new Date(startsAt - 3_600_000))).toBe(0);
+    const told = await reminders(parent8.id);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.title).toMatch(/^Reminder: Grade 8 parents’ evening, \d{1,2} [A-Z][a-z]+ at 18:00$/);
+    expect(told[0]!.body).toContain('is at School hall on');
+    expect(told[0]!.link).toBe('/dashboard/tickets');
+    expect(await reminders(parent11.id)).toEqual([]);
   });
 
   it('sells paid tickets through the checkout: the buyer pays the price + 6.8 %, the school is owed it less 5 %', async () => {
