@@ -46,6 +46,7 @@ export function DoorCheckIn({ eventId }: { eventId: string }) {
   const stateRef = useRef<TDoorState | null>(null);
   const syncing = useRef(false);
   const lastSeen = useRef<{ value: string; at: number } | null>(null);
+  const latestScan = useRef<string | null>(null);
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const streamRef = useRef<MediaStream | null>(null);
 
@@ -106,11 +107,14 @@ export function DoorCheckIn({ eventId }: { eventId: string }) {
       const current = stateRef.current;
       if (!current || !value.trim()) return;
       const judged = judgeLocally(current, value, new Date());
+      latestScan.current = judged.scan.scanId;
       update(judged.state);
       setVerdict(judged.verdict);
       const synced = await sync();
       const answer = synced?.results[synced.sent.findIndex((s) => s.scanId === judged.scan.scanId)];
-      if (answer)
+      // The server's word replaces the screen's only while this is still the last scan: a slow
+      // answer must not put an earlier ticket's verdict over the next one's.
+      if (answer && latestScan.current === judged.scan.scanId)
         setVerdict({
           outcome: answer.outcome,
           holder: answer.holder,

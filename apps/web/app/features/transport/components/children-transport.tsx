@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { tripPeriodLabel, type TChildTransport } from '@sekolo/shared/schemas/transport';
 import { Card, CardContent } from '~/components/ui/card';
@@ -32,12 +31,11 @@ export function ChildrenTransport() {
 }
 
 function ChildTransportCard({ child }: { child: TChildTransport }) {
-  const headingId = useId();
   return (
-    <Card role="region" aria-labelledby={headingId} data-testid="child-transport">
+    <Card role="region" aria-label={`School transport: ${child.name}`} data-testid="child-transport">
       <CardContent className="space-y-4">
         <div>
-          <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+          <h3 className="text-lg font-semibold text-slate-900">
             {child.name}
           </h3>
           <p className="text-slate-700">
