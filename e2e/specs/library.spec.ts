@@ -30,7 +30,7 @@ test('the librarian issues and returns a copy by barcode, and an overdue reminde
   const copy = ((await detail.json()) as { copies: TCopy[] }).copies.find((c) => c.status === 'available')!;
 
   // The borrower: a learner found by admission number.
-  await page.getByLabel('Borrower').fill('DHS-0010');
+  await page.getByRole('searchbox', { name: 'Borrower' }).fill('DHS-0010');
   const match = page.getByRole('list', { name: 'Matching borrowers' }).getByRole('button').first();
   await match.click();
   await expect(page.getByText('Issuing to')).toBeVisible();

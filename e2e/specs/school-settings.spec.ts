@@ -78,7 +78,7 @@ test('the admin edits the school profile and withdraws a permission from teacher
   const teacherPage = await teacherContext.newPage();
   await test.step('the teacher works with the learners', async () => {
     await signIn(teacherPage, teacherEmail, PASSWORD);
-    await teacherPage.goto('/dashboard/school');
+    await teacherPage.goto('/dashboard/teacher');
     await expect(teacherPage.getByRole('link', { name: 'Students', exact: true })).toBeVisible();
     expect((await teacherPage.request.get('/api/school/learners')).status()).toBe(200);
   });
@@ -105,7 +105,7 @@ test('the admin edits the school profile and withdraws a permission from teacher
     const refused = await teacherPage.request.get('/api/school/learners');
     expect(refused.status()).toBe(403);
     expect((await refused.json()).error.message).toBe('You do not have permission to do that.');
-    await teacherPage.goto('/dashboard/school');
+    await teacherPage.goto('/dashboard/teacher');
     await expect(teacherPage.getByRole('link', { name: 'Attendance', exact: true })).toBeVisible();
     await expect(teacherPage.getByRole('link', { name: 'Students', exact: true })).toHaveCount(0);
   });

@@ -56,7 +56,7 @@ test.describe('the school sidebar per role', () => {
     expect(await sidebarMenu(page)).toEqual({
       Main: ['Dashboard', 'Students', 'Classes', 'Attendance'],
       Academic: ['Classes', 'Timetable', 'Assignments', 'Student Assignments', 'Grades', 'Curriculum', 'Reports'],
-      Administration: ['Reports'],
+      Administration: ['Extramurals', 'Reports'],
     });
     await expect(schoolNav(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'href',
@@ -68,7 +68,7 @@ test.describe('the school sidebar per role', () => {
     await expect(page.getByRole('link', { name: 'School Settings' })).toHaveCount(0);
 
     const opened = await openEveryLink(page);
-    expect(opened).toHaveLength(10);
+    expect(opened).toHaveLength(11);
     // The staff page is not theirs: by its address they get the access page, not a false "No teachers yet".
     await page.goto('/dashboard/school/teachers');
     await page.waitForURL('**/unauthorized');
@@ -82,17 +82,17 @@ test.describe('the school sidebar per role', () => {
     await expect(page.getByTestId('class-rates')).toBeVisible();
   });
 
-  test('the demo learner sees their dashboard and assignments, and each opens', async ({ page }) => {
+  test('the demo learner sees their dashboard, extramurals, assignments, library and events, and each opens', async ({ page }) => {
     await signIn(page, DEMO.learner, DEMO_PASSWORD);
     await page.goto('/dashboard');
     await page.waitForURL('**/dashboard/student');
     await expect(page.getByRole('heading', { name: /^Welcome,/ })).toBeVisible();
 
     expect(await sidebarMenu(page)).toEqual({
-      Main: ['Dashboard'],
-      Academic: ['Student Assignments'],
+      Main: ['Dashboard', 'Extramurals'],
+      Academic: ['Student Assignments', 'My Library'],
+      Administration: ['Events'],
     });
-    await expect(schoolNav(page).getByRole('heading', { name: 'Administration' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'School Settings' })).toHaveCount(0);
 
     // The search looks through the learner's own menu only.
@@ -103,7 +103,13 @@ test.describe('the school sidebar per role', () => {
     await expect(schoolNav(page).getByText('No menu items match')).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search the menu' }).fill('');
 
-    expect(await openEveryLink(page)).toEqual(['/dashboard/student', '/dashboard/student/assignments']);
+    expect(await openEveryLink(page)).toEqual([
+      '/dashboard/student',
+      '/dashboard/student/extramurals',
+      '/dashboard/student/assignments',
+      '/dashboard/student/library',
+      '/dashboard/school/events',
+    ]);
   });
 });
 

@@ -29,7 +29,7 @@ export function MyLibrary() {
   return (
     <div className="space-y-8">
       <header className="space-y-1">
-        <h1 className="text-2xl font-bold text-slate-900">Library</h1>
+        <h1 className="text-2xl font-bold text-slate-900">My Library</h1>
         <p className="text-slate-700">
           Find a book, see what you have out and when it is due, and hold a book that is out.
         </p>
