@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPermission, SCHOOL_STAFF_ROLES, type TRole } from '@sekolo/shared/constants/roles';
 import { signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
+import { signInEveryRole } from '../../test/role-callers.ts';
 import { routeTable } from '../../test/route-table.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -81,20 +82,14 @@ describe('events routes: every role of spec 6', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    let ip = 1;
-    for (const role of MEMBER_ROLES) {
-      const user = await createUser(t.database.db, { role, organization: { name: 'Alpha Academy', type: 'school' } });
-      cookies[role] = (await signIn(t.app, user.email, user.password, { ip: `10.80.0.${ip++}` })).cookie;
-      callers.push([role, role, true]);
-    }
-    for (const role of OUTSIDERS) {
-      const user = await createUser(t.database.db, {
-        role,
-        ...(role === 'business_partner' ? { organization: { name: 'Outside Tutors', type: 'business' as const } } : {}),
-      });
-      cookies[`outsider_${role}`] = (await signIn(t.app, user.email, user.password, { ip: `10.80.1.${ip++}` })).cookie;
-      callers.push([`outsider_${role}`, role, false]);
-    }
+    const everyRole = await signInEveryRole(t, {
+      memberRoles: MEMBER_ROLES,
+      outsiders: OUTSIDERS,
+      schoolName: 'Alpha Academy',
+      ipPrefix: '10.80',
+    });
+    Object.assign(cookies, everyRole.cookies);
+    callers.push(...everyRole.callers);
     const applicant = await createUser(t.database.db, { role: 'business_partner', status: 'applicant' });
     cookies.applicant = (await signIn(t.app, applicant.email, applicant.password, { ip: '10.80.2.1' })).cookie;
     const second = await createUser(t.database.db, {
