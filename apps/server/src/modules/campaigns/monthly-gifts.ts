@@ -205,7 +205,7 @@ export async function failMonthlyCharge(deps: TMonthlyDeps, giftId: string, toda
 export type TMonthlyRunSummary = { charged: number; declined: number; stopped: number; ended?: number };
 
 /**
- * The gifts of campaigns that no longer take donations (ended, or past their end date) stop: at the
+ * The gifts of campaigns that take no donations (ended, or past their end date) stop: at the
  * provider first where it charges by itself (a gift PayFast cannot stop now is tried again on the
  * next run), then here; the donor is mailed. Answers how many stopped.
  */

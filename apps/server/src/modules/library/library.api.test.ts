@@ -204,7 +204,7 @@ describe('the school library', () => {
       reminderIntervalDays: 7,
       holdPickupDays: 3,
     });
-    // Bongani queues for the title; Ayanda may no longer renew it.
+    // Bongani queues for the title; while he waits, Ayanda may not renew it.
     const hold = await send('librarian', 'POST', '/api/school/library/holds', {
       titleId: book.id,
       borrower: learner('bongani'),

@@ -314,7 +314,7 @@ const shopOrderIdOf = (order: { metadata: { context?: Record<string, unknown> } 
 /**
  * The checkout's 'paid' hook (inside the transaction recording the payment; recordPayment owes the
  * school the price less 5 %, D18): the waiting order is paid and goes to the shop. A payment for an
- * order that is no longer waiting (released, cancelled, or paid by another checkout) is refunded in
+ * order that is not waiting for payment (released, cancelled, or paid by another checkout) is refunded in
  * full at once.
  */
 export const paidHook: TOrderHook = async (tx, order) => {
