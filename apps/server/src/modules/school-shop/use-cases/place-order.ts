@@ -9,11 +9,7 @@ import {
 import type { z } from 'zod';
 import type { TConfig } from '../../../platform/config/env.ts';
 import { rowsOf, type Database, type DatabaseHandle, type DbExecutor } from '../../../platform/db/client.ts';
-import {
-  schoolShopOrderLines,
-  schoolShopOrders,
-  schoolShopStockMovements,
-} from '../../../platform/db/schema/index.ts';
+import { schoolShopOrderLines, schoolShopOrders, schoolShopStockMovements } from '../../../platform/db/schema/index.ts';
 import { transaction } from '../../../platform/db/transaction.ts';
 import { recordAudit } from '../../../platform/audit/audit.ts';
 import { badRequest, conflict, notFound } from '../../../platform/http/errors.ts';
