@@ -7,9 +7,10 @@ import pg from 'pg';
 import { ZCatalogueQuery } from '@sekolo/shared/schemas/marketplace';
 import * as schema from '../apps/server/src/platform/db/schema/index.ts';
 import type { DbExecutor } from '../apps/server/src/platform/db/client.ts';
-import { countListingView, listingDetail, searchCatalogue } from '../apps/server/src/modules/listings/catalogue.ts';
+import { listingDetail, searchCatalogue } from '../apps/server/src/modules/listings/catalogue.ts';
 
-export type TStatement = { text: string; values: unknown[] };
+/** A statement as sent; `name` when it went as a named prepared statement (the direct run sends it so too). */
+export type TStatement = { name?: string; text: string; values: unknown[] };
 
 /** The statements of one search of the catalogue. */
 export function captureCatalogueSql(connectionString: string, query: Record<string, string>): Promise<TStatement[]> {
@@ -18,10 +19,7 @@ export function captureCatalogueSql(connectionString: string, query: Record<stri
 
 /** The statements of one listing's page, its view counted as the route counts it. */
 export function captureListingSql(connectionString: string, id: string): Promise<TStatement[]> {
-  return capture(connectionString, async (db) => {
-    const detail = await listingDetail(db, id);
-    await countListingView(db, detail.id);
-  });
+  return capture(connectionString, (db) => listingDetail(db, id, { countView: true }));
 }
 
 async function capture(connectionString: string, run: (db: DbExecutor) => Promise<unknown>): Promise<TStatement[]> {
@@ -31,10 +29,18 @@ async function capture(connectionString: string, run: (db: DbExecutor) => Promis
   const record = (target: { query: (...args: never[]) => unknown }) => {
     const original = target.query.bind(target) as (...args: unknown[]) => unknown;
     (target as { query: unknown }).query = (...args: unknown[]) => {
-      const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+      const [first, second] = args as [
+        string | { name?: string; text: string; values?: unknown[] },
+        unknown[] | undefined,
+      ];
       if (typeof first === 'string') statements.push({ text: first, values: second ?? [] });
       // drizzle's array-mode queries pass their values beside the config, not in it.
-      else statements.push({ text: first.text, values: first.values ?? second ?? [] });
+      else
+        statements.push({
+          ...(first.name ? { name: first.name } : {}),
+          text: first.text,
+          values: first.values ?? second ?? [],
+        });
       return original(...args);
     };
   };

@@ -34,13 +34,14 @@ const SHELL_MODULES = new RegExp(
     String.raw`[\/]app[\/]lib[\/]query-client-slot\.tsx$`,
     String.raw`[\/]app[\/]components[\/]layout[\/](logo|mobile-menu|nav-dropdown|site-footer|social-icons|top-bar)\.tsx$`,
     String.raw`[\/]app[\/]features[\/]auth[\/]components[\/](account-corner|signed-out-links)\.tsx$`,
-    String.raw`[\/]app[\/]lib[\/]hydration\.ts$`,
+    String.raw`[\/]app[\/]lib[\/](hydration|use-media-query)\.ts$`,
     String.raw`[\/]app[\/]components[\/]ui[\/](input|honeypot-field|loading-spinner)\.tsx$`,
     String.raw`[\/]app[\/]content[\/](navigation|site)\.ts$`,
     String.raw`[\/]app[\/]features[\/]newsletter[\/](components[\/]newsletter-form\.tsx|api[\/]subscribe-to-newsletter\.ts)$`,
     // Not the session (use-session, get-me, the roles): the account corner loads it once the page is idle.
     String.raw`[\/]packages[\/]shared[\/]src[\/](constants[\/]marketing|domain[\/]options)\.ts$`,
-    String.raw`[\/]node_modules[\/]lucide-react[\/]dist[\/]esm[\/](createLucideIcon|defaultAttributes|Icon|shared[\/].*)\.js$`,
+    String.raw`[\/]node_modules[\/]lucide-react[\/]dist[\/]esm[\/](createLucideIcon|context|defaultAttributes|Icon|shared[\/].*)\.m?js$`,
+    String.raw`[\/]app[\/]lib[\/]lucide-icon\.ts$`,
   ].join('|'),
 );
 
@@ -72,6 +73,31 @@ function queryClientOnUse(): Plugin {
   };
 }
 
+/** lucide's icon modules import their factory as `../createLucideIcon.mjs`. */
+const LUCIDE_ICON_MODULE = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][^\\/]+\.mjs$/;
+const LUCIDE_ICON_FACTORY = path.resolve(import.meta.dirname, 'app/lib/lucide-icon.ts');
+
+/**
+ * Every lucide icon is made by `app/lib/lucide-icon.ts`, lucide's factory with the same props and
+ * markup in two fibers per icon instead of three plus one per shape (server and browser builds
+ * alike, so the prerendered HTML and the hydrating render agree).
+ */
+function lucideIconsInFewerFibers(): Plugin {
+  return {
+    name: 'sekolo:lucide-icon',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source !== '../createLucideIcon.mjs' ||
+        !importer ||
+        !LUCIDE_ICON_MODULE.test(importer.split('?')[0] ?? importer)
+      )
+        return null;
+      return LUCIDE_ICON_FACTORY;
+    },
+  };
+}
+
 function frameworkChunk(): Plugin {
   return {
     name: 'sekolo:framework-chunk',
@@ -99,7 +125,7 @@ function frameworkChunk(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [queryClientOnUse(), frameworkChunk(), tailwindcss(), reactRouter()],
+  plugins: [queryClientOnUse(), lucideIconsInFewerFibers(), frameworkChunk(), tailwindcss(), reactRouter()],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   server: {
     port: 5173,

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures/accounts';
 import { fromOurPages } from '../fixtures/api';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { pdfTexts } from '../fixtures/pdf-text';
 
 /** Pastes `text` into the focused element the way a spreadsheet's copy arrives (text/plain). */
 async function pasteText(page: Page, text: string) {
@@ -12,6 +13,20 @@ async function pasteText(page: Page, text: string) {
       new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
     );
   }, text);
+}
+
+/** A one-page PDF, as a teacher's worksheet or a learner's answers arrive. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** Opens a file link as the signed-in person of `page` (their cookies): the file's first bytes. */
+async function openFile(page: Page, link: ReturnType<Page['getByRole']>) {
+  const href = await link.getAttribute('href');
+  const response = await page.request.get(href!);
+  expect(response.status(), href!).toBe(200);
+  return (await response.body()).subarray(0, 5).toString();
 }
 
 /** The gradebook's cell of a task for a learner (its input is labelled "<task>, <learner>"). */
@@ -88,6 +103,14 @@ test.describe('academics: the gradebook', () => {
     await expect(page.getByTestId('gradebook-save-state')).toHaveText('All marks saved');
     await page.reload();
     await expect(cell(page, 'Test 3', 'Karabo Khumalo')).toHaveValue('42');
+    // The change is kept with who made it and why; one learner's history on its own.
+    const history = page.getByRole('region', { name: 'Changes after release' });
+    await expect(history).toContainText('Karabo Khumalo · Test 3: 40 → 42');
+    await expect(history).toContainText('Reason: Remarked question 4 after moderation.');
+    await history.getByLabel('Show the changes of').selectOption({ label: 'Khumalo, Pieter (no changes)' });
+    await expect(history).toContainText('No released mark of this learner has been changed.');
+    await history.getByLabel('Show the changes of').selectOption({ label: 'Khumalo, Karabo' });
+    await expect(history.getByRole('listitem')).toHaveCount(1);
   });
 
   test('on a phone 375 px wide the grid scrolls sideways with the learner names in sight', async ({ page }) => {
@@ -130,9 +153,23 @@ test.describe('academics: assignments', () => {
     await form.getByLabel('8A English').check();
     await form.getByLabel('Due date and time').fill(`${due}T14:00`);
     await form.getByLabel('Total marks').fill('20');
+    // It counts as a task of Grade 8 English's programme of assessment.
+    const task = form.getByLabel('Formal assessment task');
+    await expect(task).toBeEnabled();
+    await task.selectOption({ index: 1 });
+    const taskName = (await task.locator('option:checked').textContent())!
+      .replace(/^Term \d: /, '')
+      .replace(/ \(\d+ marks\)$/, '');
+    await form
+      .getByLabel('Attachment (optional)', { exact: true })
+      .setInputFiles({ name: 'essay-brief.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(form.getByRole('button', { name: 'Remove essay-brief.pdf' })).toBeVisible({ timeout: 20_000 });
     await form.getByRole('button', { name: 'Set assignment' }).click();
     await expect(teacher.getByText('Assignment set for 8A English.')).toBeVisible();
     await expect(teacher.getByRole('link', { name: title })).toBeVisible();
+    const listed = teacher.getByRole('listitem').filter({ has: teacher.getByRole('link', { name: title }) });
+    await expect(listed).toContainText(`counts as ${taskName}`);
+    expect(await openFile(teacher, listed.getByRole('link', { name: 'essay-brief.pdf' }))).toBe('%PDF-');
     await expectNoSeriousA11yViolations(teacher);
 
     const learner = await (await browser.newContext()).newPage();
@@ -140,7 +177,13 @@ test.describe('academics: assignments', () => {
     await learner.goto('/dashboard/student/assignments');
     const card = learner.getByRole('article', { name: title });
     await expect(card).toContainText('To do');
+    // The learner opens the teacher's attachment, then hands in an answer and a file.
+    expect(await openFile(learner, card.getByRole('link', { name: 'essay-brief.pdf' }))).toBe('%PDF-');
     await card.getByLabel('Your answer').fill('Nuclear power gives steady baseload without load-shedding.');
+    await card
+      .getByLabel('Attach a file (optional)', { exact: true })
+      .setInputFiles({ name: 'kabelo-essay.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(card.getByRole('button', { name: 'Remove kabelo-essay.pdf' })).toBeVisible({ timeout: 20_000 });
     await card.getByRole('button', { name: 'Hand in' }).click();
     await expect(card).toContainText('Submitted');
     await expectNoSeriousA11yViolations(learner);
@@ -148,6 +191,8 @@ test.describe('academics: assignments', () => {
     await teacher.getByRole('link', { name: title }).click();
     await expect(teacher.getByRole('heading', { name: title, level: 1 })).toBeVisible();
     await expect(teacher.getByText('Nuclear power gives steady baseload without load-shedding.')).toBeVisible();
+    // The teacher opens the learner's file.
+    expect(await openFile(teacher, teacher.getByRole('link', { name: 'kabelo-essay.pdf' }))).toBe('%PDF-');
     await teacher.getByLabel('Mark for Kabelo Mokoena').fill('17');
     await teacher.getByLabel('Comment for Kabelo Mokoena').fill('A clear argument; cite your sources.');
     await teacher.getByRole('button', { name: 'Save marks' }).click();
@@ -167,6 +212,8 @@ test.describe('academics: assignments', () => {
     await parent.goto('/dashboard/parent');
     const child = parent.getByRole('article', { name: `Kabelo Mokoena: ${title}` });
     await expect(child).toContainText('Mark: 17 / 20 (85%)');
+    // The parent opens the teacher's attachment too.
+    expect(await openFile(parent, child.getByRole('link', { name: 'essay-brief.pdf' }))).toBe('%PDF-');
   });
 });
 
@@ -265,5 +312,94 @@ test.describe('academics: saved meanwhile and released results', () => {
     expect(pdf.headers()['content-type']).toContain('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await expectNoSeriousA11yViolations(parent);
+  });
+
+  test('the admin generates and publishes a class’s term 4 report cards; the parent downloads the PDF', async ({
+    page,
+    browser,
+  }) => {
+    const year = new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', year: 'numeric' }).format(
+      new Date(),
+    );
+    await signIn(page, DEMO.schoolAdmin, DEMO_PASSWORD);
+    const classes = (await (await page.request.get('/api/school/classes')).json()).classes as {
+      id: string;
+      name: string;
+    }[];
+    const c8A = classes.find((c) => c.name === '8A')!;
+    await page.goto(`/dashboard/school/report-cards?year=${year}&term=4&class=${c8A.id}`);
+    await expect(page.getByRole('heading', { name: 'Report cards', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Generate 8A’s report cards' }).click();
+    await expect(page.getByTestId('report-cards-notice')).toHaveText(/\d+ report cards of 8A are ready\./);
+    // The year-end decisions of the seed: one learner progressed by the class teacher, with the reason.
+    await expect(page.getByRole('heading', { name: 'Year-end decisions: 8A' })).toBeVisible();
+    await expect(page.getByText(/Decided: Progressed/).first()).toBeVisible();
+
+    // The class as a ZIP of one PDF per learner.
+    await page.getByRole('radio', { name: 'A ZIP of one PDF per learner' }).check();
+    const zipHref = await page.getByRole('link', { name: 'Download 8A’s report cards' }).getAttribute('href');
+    const zip = await page.request.get(zipHref!);
+    expect(zip.headers()['content-type']).toBe('application/zip');
+    expect((await zip.body()).subarray(0, 2).toString('latin1')).toBe('PK');
+
+    await page.getByRole('button', { name: 'Publish 8A’s report cards to guardians' }).click();
+    await expect(page.getByTestId('report-cards-notice')).toHaveText(/Published \d+ report cards/);
+    await expectNoSeriousA11yViolations(page);
+
+    const parent = await (await browser.newContext()).newPage();
+    await signIn(parent, DEMO.parent, DEMO_PASSWORD);
+    await parent.goto('/dashboard/parent');
+    const download = parent.getByRole('link', {
+      name: `Download PDF of the term 4 ${year} report card of Kabelo Mokoena`,
+    });
+    const pdf = await parent.request.get((await download.getAttribute('href'))!);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    const texts = pdfTexts(await pdf.body());
+    expect(texts).toEqual(
+      expect.arrayContaining([`Report card: Term 4 of ${year}`, 'Kabelo Mokoena', 'Year mark', 'Year-end decision']),
+    );
+  });
+});
+
+test.describe('academics: year-end decisions by the class teacher', () => {
+  test('the class teacher of 8A overrides a suggested decision with a reason from the Grades page, then restores it', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.teacher, DEMO_PASSWORD);
+    await page.goto('/dashboard/school/grades');
+    await page.getByRole('link', { name: 'Year-end decisions' }).click();
+    await expect(page.getByRole('heading', { name: 'Year-end decisions', level: 1 })).toBeVisible();
+    await page.getByLabel('Year', { exact: true }).selectOption('2026');
+    await expect(page.getByRole('heading', { name: 'Year-end decisions: 8A' })).toBeVisible();
+
+    // A learner the seed did not progress: their suggested decision, overridden with a reason.
+    const row = page
+      .getByRole('listitem')
+      .filter({ hasText: 'Suggested:' })
+      .filter({ hasNot: page.getByText(/Decided: Progressed/) })
+      .first();
+    const suggested = (await row.locator('strong').first().textContent())!.trim();
+    const override = suggested === 'Condoned' ? 'Promoted' : 'Condoned';
+    const learner = (await row.locator('p').first().textContent())!.trim();
+    const decision = row.getByRole('combobox', { name: `Decision for ${learner}` });
+    await decision.selectOption({ label: override });
+    const reason = row.getByRole('textbox', { name: 'Reason' });
+    await expect(reason).toHaveAttribute('required', '');
+    await reason.fill('Moderated at the phase meeting: the June examination was written under illness.');
+    await row.getByRole('button', { name: /^Save/ }).click();
+    const decided = page.getByRole('listitem').filter({ has: page.getByText(learner, { exact: true }) });
+    await expect(decided).toContainText(`Decided: ${override} by`);
+    await expectNoSeriousA11yViolations(page);
+
+    // Kept: the page read again shows the decision and its reason.
+    await page.reload();
+    await expect(decided).toContainText(`Decided: ${override} by`);
+    await expect(decided.getByRole('textbox', { name: 'Reason' })).toHaveValue(/phase meeting/);
+
+    // The suggested decision again needs no reason.
+    await decided.getByRole('combobox', { name: /^Decision for / }).selectOption({ label: suggested });
+    await decided.getByRole('textbox', { name: /^Reason/ }).fill('');
+    await decided.getByRole('button', { name: /^Save/ }).click();
+    await expect(decided).toContainText(`Decided: ${suggested} by`);
   });
 });

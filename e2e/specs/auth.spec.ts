@@ -406,11 +406,15 @@ test.describe('logout, guard and menu', () => {
     const button = accountMenuButton(page);
     // Seeded as Nomvula Dlamini (apps/server/src/seed/seed-accounts.ts): initials from the full name's first two words.
     await expect(button.getByTestId('user-initials')).toHaveText('ND');
-    await button.click();
     const menu = page.getByRole('menu');
-    await expect(menu).toContainText('Nomvula Dlamini');
-    await expect(menu).toContainText(DEMO.schoolAdmin);
-    await expect(menu).toContainText('School Administrator');
+    // The dashboard may still move focus to its content as its data arrives, which closes a menu
+    // opened in that instant: open it again until it shows what it holds.
+    await expect(async () => {
+      if (!(await menu.isVisible())) await button.click();
+      await expect(menu).toContainText('Nomvula Dlamini', { timeout: 2000 });
+      await expect(menu).toContainText(DEMO.schoolAdmin, { timeout: 2000 });
+      await expect(menu).toContainText('School Administrator', { timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
     await expect(menu.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
     await menu.getByRole('menuitem', { name: 'Profile' }).click();

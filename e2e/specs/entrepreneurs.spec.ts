@@ -92,3 +92,50 @@ test('the guardian sees the shop’s sales and what waits for them in their own 
   await expect(page.getByRole('heading', { name: 'Sales and payouts' })).toBeVisible();
   await expect(page.getByText('R445,00').first()).toBeVisible();
 });
+
+test('a change to an approved listing’s price shows only once the guardian approves it from the e-mail', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const title = 'Ndebele beaded bracelet';
+  const own = (await (async () => {
+    await signIn(page, ENTREPRENEUR, DEMO_PASSWORD);
+    return (await page.request.get('/api/listings/own?pageSize=100')).json();
+  })()) as { items: { id: string; title: string; status: string }[] };
+  const listing = own.items.find((i) => i.title === title)!;
+  expect(listing.status).toBe('published');
+
+  // The learner raises the price of the approved bracelet.
+  await page.goto('/dashboard/entrepreneur/listings');
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  await page.getByLabel('Price in rand, VAT included').fill('110,00');
+  await page.getByRole('button', { name: 'Save listing' }).click();
+  await expect(page.getByText('Listing saved. Your changes wait for your guardian’s approval').first()).toBeVisible();
+
+  // Buyers still see the approved price.
+  await page.goto(`/marketplace/listings/${listing.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('R95,00').first()).toBeVisible();
+  await expect(page.getByText('R110,00')).toHaveCount(0);
+
+  // The guardian opens the e-mailed link, sees the change and approves it.
+  const mail = await waitForMail(request, DEMO.parent, (m) => m.subject === `Please approve the changes to "${title}"`);
+  expect(mail.text).toContain('Price: R95,00 → R110,00');
+  const guardianContext = await browser.newContext();
+  const guardian = await guardianContext.newPage();
+  await guardian.goto(linkFrom(mail, '/guardian/shop-approval'));
+  await expect(guardian.getByRole('heading', { level: 1, name: `Changes to "${title}"` })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(guardian.getByTestId('approval-change')).toContainText(['PriceR95,00R110,00']);
+  await guardian.getByRole('button', { name: 'Approve' }).click();
+  await expect(guardian.getByText('Buyers see the changes now.')).toBeVisible();
+  await guardianContext.close();
+
+  // Now buyers see the new price.
+  await page.goto(`/marketplace/listings/${listing.id}`);
+  await expect(page.getByText('R110,00').first()).toBeVisible();
+  await expect(page.getByText('R95,00')).toHaveCount(0);
+});

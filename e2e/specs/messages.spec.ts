@@ -94,4 +94,34 @@ test.describe('messages', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+
+  test('a parent messages the tutor about a paid booking, and the tutor finds it in their inbox', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const note = `Kabelo would like to start with fractions (${Date.now().toString(36)}).`;
+    const parent = await (await browser.newContext()).newPage();
+    await signIn(parent, DEMO.parent, DEMO_PASSWORD);
+    await parent.goto('/dashboard/bookings');
+    const booking = parent.getByTestId('my-booking').filter({ hasText: 'BK-DEMO00002' });
+    await booking.getByRole('button', { name: /Message the provider/ }).click();
+    await parent.waitForURL(/\/dashboard\/parent\/messages\?c=/);
+    await parent.getByLabel('Write a message').fill(note);
+    await parent.getByRole('button', { name: 'Send' }).click();
+    await expect(parent.getByRole('log', { name: 'Messages' })).toContainText(note);
+
+    const tutor = await (await browser.newContext()).newPage();
+    await signIn(tutor, DEMO.vendor, DEMO_PASSWORD);
+    await tutor.goto('/dashboard/business/bookings');
+    await tutor.getByRole('tab', { name: 'List' }).click();
+    await tutor
+      .getByTestId('provider-booking')
+      .filter({ hasText: 'BK-DEMO00002' })
+      .getByRole('button', { name: /Message the customer/ })
+      .click();
+    await tutor.waitForURL(/\/dashboard\/business\/messages\?c=/);
+    await expect(tutor.getByRole('log', { name: 'Messages' })).toContainText(note, { timeout: 15_000 });
+    await parent.context().close();
+    await tutor.context().close();
+  });
 });

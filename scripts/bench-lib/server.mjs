@@ -9,6 +9,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const root = path.resolve(import.meta.dirname, '../..');
 
 export async function freePort() {
+  // A port of its own on a machine shared with other servers (BENCH_PORT), else any free one.
+  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
   const probe = net.createServer();
   await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address();
@@ -18,12 +20,13 @@ export async function freePort() {
 
 /**
  * Starts apps/server/src/main.ts with NODE_ENV=production on 127.0.0.1:`port`; `env` adds to or
- * overrides the defaults (PUBLIC_URL is the server's own address unless given).
+ * overrides the defaults (PUBLIC_URL is the server's own address unless given); `nodeArgs` go to
+ * node before the server's script (--cpu-prof, which NODE_OPTIONS may not carry).
  */
-export function startServer(port, env, { startSeconds = 120 } = {}) {
+export function startServer(port, env, { startSeconds = 120, nodeArgs = [] } = {}) {
   const base = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -42,6 +45,8 @@ export function startServer(port, env, { startSeconds = 120 } = {}) {
   return {
     base,
     child,
+    /** What the server has printed so far. */
+    log: () => log,
     async ready() {
       const deadline = Date.now() + startSeconds * 1000;
       while (Date.now() < deadline) {

@@ -8,9 +8,11 @@ import { basketCheckoutRoutes, paymentRoutes, registerPaymentJobs } from './modu
 import { guardianLinkRoutes, schoolRoutes } from './modules/people/index.ts';
 import {
   assessmentRoutes,
+  assignmentFileReadRule,
   assignmentRoutes,
   attendanceRoutes,
   reportCardRoutes,
+  registerAcademicsJobs,
   classRoutes,
   curriculumRoutes,
   timetableRoutes,
@@ -29,7 +31,7 @@ import {
 import { entrepreneurRoutes } from './modules/entrepreneurs/index.ts';
 import { businessMarketplaceRoutes, consoleReviewRoutes } from './modules/listings/index.ts';
 import { consoleJobRoutes } from './modules/console-jobs/index.ts';
-import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
+import { financeRoutes, registerFinanceJobs, registerFinanceSmsJobs } from './modules/finance/index.ts';
 import { schoolLogoRoutes, schoolSettingsRoutes } from './modules/school-settings/index.ts';
 import { consolePayoutRoutes, payoutRoutes, registerPayoutJobs } from './modules/payouts/index.ts';
 import { admissionRoutes, registerAdmissionsJobs, schoolAdmissionRoutes } from './modules/admissions/index.ts';
@@ -42,7 +44,7 @@ import {
   smsAccountRoutes,
   smsWebhookRoutes,
 } from './modules/notifications/index.ts';
-import { bookingRoutes, registerBookingJobs } from './modules/bookings/index.ts';
+import { bookingRoutes, bookingSubject, registerBookingJobs } from './modules/bookings/index.ts';
 import { charityRoutes, consoleCharityRoutes, fundingRoutes, registerCampaignJobs } from './modules/campaigns/index.ts';
 import { directoryRoutes, directorySitemapEntries } from './modules/directory/index.ts';
 import {
@@ -99,7 +101,9 @@ export async function registerModules(app: App) {
   await app.register(realtimeRoutes, { prefix: '/api/realtime' });
   await app.register(messageRoutes, { prefix: '/api/messages' });
   addUploadReadRule('message-attachment', messageAttachmentReadRule);
+  addUploadReadRule('assignment-file', assignmentFileReadRule);
   addConversationSubject('order', marketplaceOrderSubject);
+  addConversationSubject('booking', bookingSubject);
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(smsAccountRoutes, { prefix: '/api/school' });
   await app.register(smsWebhookRoutes, { prefix: '/api/sms' });
@@ -136,6 +140,7 @@ function registerModuleJobs(app: App) {
     mailer: app.deps.mailer,
   });
   registerFinanceJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
+  registerFinanceSmsJobs(app.deps.jobs, app.deps.database.db, app.deps.config);
   registerAdmissionsJobs(
     app.deps.jobs,
     app.deps.database.db,
@@ -152,4 +157,5 @@ function registerModuleJobs(app: App) {
   registerPayoutJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer);
   registerEventJobs(app.deps.jobs, app.deps.database.db);
   registerLibraryJobs(app.deps.jobs, app.deps.database.db, app.deps.mailer, app.deps.config.publicUrl);
+  registerAcademicsJobs(app.deps.jobs, app.deps.database.db);
 }

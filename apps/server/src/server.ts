@@ -2,6 +2,8 @@ import path from 'node:path';
 import { loadConfig, type TConfig } from './platform/config/env.ts';
 import { openPglite, openPostgres, isDatabaseEmpty, type DatabaseHandle } from './platform/db/client.ts';
 import { lockDataDir } from './platform/db/data-dir-lock.ts';
+import { startBackupControl } from './platform/db/backup.ts';
+import type { PGlite } from '@electric-sql/pglite';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/queue.ts';
 import { buildApp, type App } from './app.ts';
@@ -72,6 +74,7 @@ export async function startServer(config: TConfig = loadConfig()): Promise<Runni
   const { database, release } = await openDatabase(config);
   let app: App | undefined;
   let jobs: JobQueue | undefined;
+  let control: { close(): Promise<void> } | undefined;
   try {
     await database.migrate();
     // Mail delivery and job problems go to the app's log once it exists (they are built first).
@@ -94,11 +97,18 @@ export async function startServer(config: TConfig = loadConfig()): Promise<Runni
     // The modules register their jobs here (register-modules.ts), and their workers start at once.
     app = await buildApp({ config, database, mailer, jobs: queue });
     const address = await app.listen({ port: config.PORT, host: config.HOST });
+    // The embedded database's backups are taken by this process, without stopping it: `npm run
+    // backup` asks for one on DATA_DIR/control.sock (platform/db/backup.ts).
+    control =
+      database.engine === 'pglite'
+        ? await startBackupControl((database.db as unknown as { $client: PGlite }).$client, config.dataDir)
+        : undefined;
     const port = new URL(address).port;
     const url = config.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`;
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
+        await control?.close();
         await app!.close(); // waits for in-flight requests
         await queue.stop({ timeoutMs: JOBS_STOP_TIMEOUT_MS }); // and for running jobs, for a while
         await mailer.close();
@@ -107,6 +117,7 @@ export async function startServer(config: TConfig = loadConfig()): Promise<Runni
       })());
     return { app, config, url, demoLogins, stop };
   } catch (error) {
+    await control?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await jobs?.stop({ timeoutMs: 1000 }).catch(() => undefined);
     await database.close().catch(() => undefined);

@@ -30,7 +30,7 @@ async function settings(config: TConfig) {
 }
 
 // Seeding hashes the demo passwords (deliberately slow scrypt): generous time on a busy machine.
-describe('seedCommand', { timeout: 120_000 }, () => {
+describe('seedCommand', { timeout: 240_000 }, () => {
   it('migrates a new database and loads the demo data, then refuses to load it twice', async () => {
     const t = await fresh();
     const result = await seedCommand(t.config);

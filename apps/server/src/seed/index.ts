@@ -12,6 +12,7 @@ import { seedAttendance } from './seed-attendance.ts';
 import { seedFamily } from './seed-family.ts';
 import { seedConsents } from './seed-consents.ts';
 import { seedFinance } from './seed-finance.ts';
+import { seedFeeExemptions } from './seed-fee-exemptions.ts';
 import { seedAssessment } from './seed-assessment.ts';
 import { seedCurriculum } from './seed-curriculum.ts';
 import { seedSchoolSettings } from './seed-school-settings.ts';
@@ -63,6 +64,7 @@ const SEEDERS: TSeeder[] = [
   seedPayouts,
   seedLibrary,
   seedTransport,
+  seedFeeExemptions,
 ];
 
 export class DemoPasswordError extends Error {

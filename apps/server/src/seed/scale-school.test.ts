@@ -9,9 +9,13 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import {
   DEFAULT_SCALE_OPTIONS,
   generateScaleSchool,
+  generateTenantSchools,
   readScaleSummary,
   schoolDays,
+  TENANT_ADMIN_PASSWORD,
+  tenantAdminEmail,
   type TScaleSummary,
+  type TTenantSummary,
 } from './scale-school.ts';
 
 /** The attendance table's keys and indexes, as the catalog defines them. */
@@ -145,5 +149,66 @@ describe('the scale school generator (npm run db:seed-scale), in miniature', () 
     await expect(generateScaleSchool(t.database.db, { ...DEFAULT_SCALE_OPTIONS, learners: 10 })).rejects.toThrow(
       /already exists/,
     );
+  });
+});
+
+describe('many schools in one database (npm run db:seed-scale -- --schools N), in miniature', () => {
+  let t: TestApp;
+  let summary: TTenantSummary;
+  let before: Awaited<ReturnType<typeof attendanceCatalog>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    before = await attendanceCatalog(t);
+    summary = await generateTenantSchools(t.database.db, {
+      schools: 3,
+      learnersPerSchool: 45,
+      classSize: 40,
+      year: 2025,
+      maxDays: 4,
+      adminPassword: TENANT_ADMIN_PASSWORD,
+      bulk: true,
+    });
+  });
+  afterAll(() => t.close());
+
+  it('builds each school whole, each day marked for every learner of every school, by that school’s admin', async () => {
+    expect(summary).toMatchObject({ schools: 3, learnersPerSchool: 45, classesPerSchool: 2, attendanceRecords: 540 });
+    expect(new Set(summary.organizationIds).size).toBe(3);
+    const perSchool = rowsOf<{ learners: number; records: number; guardians: number; foreign_marker: number }>(
+      await t.database.db.execute(sql`SELECT
+        (SELECT count(*)::int FROM learners l WHERE l.organization_id = o.id) AS learners,
+        (SELECT count(*)::int FROM guardians g WHERE g.organization_id = o.id) AS guardians,
+        (SELECT count(*)::int FROM attendance_records a WHERE a.organization_id = o.id) AS records,
+        (SELECT count(*)::int FROM attendance_records a
+          WHERE a.organization_id = o.id
+            AND NOT EXISTS (SELECT 1 FROM organization_members m WHERE m.organization_id = o.id AND m.user_id = a.marked_by)
+        ) AS foreign_marker
+        FROM organizations o WHERE o.id = ANY(string_to_array(${summary.organizationIds.join(',')}, ',')::uuid[])`),
+    );
+    expect(perSchool).toEqual(Array(3).fill({ learners: 45, guardians: 45, records: 180, foreign_marker: 0 }));
+    expect(await attendanceCatalog(t)).toEqual(before);
+  });
+
+  it('gives each school an admin who sees their own registers and not another school’s', async () => {
+    const classOf = async (organizationId: string) =>
+      rowsOf<{ id: string }>(
+        await t.database.db.execute(
+          sql`SELECT id FROM register_classes WHERE organization_id = ${organizationId} ORDER BY grade, name LIMIT 1`,
+        ),
+      )[0]!.id;
+    const { cookie } = await signIn(t.app, tenantAdminEmail(1), TENANT_ADMIN_PASSWORD);
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/school/attendance/classes/${await classOf(summary.organizationIds[1]!)}/register/${summary.firstDay}`,
+      headers: { cookie },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().register.rows).toHaveLength(40);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/school/attendance/classes/${await classOf(summary.organizationIds[2]!)}/register/${summary.firstDay}`,
+      headers: { cookie },
+    });
+    expect(other.statusCode).toBe(404);
   });
 });

@@ -208,58 +208,40 @@ async function tableExtras(db: Database, table: string) {
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/**
- * Generates the scale school into a migrated database. Refuses when the school already exists
- * (drop the database, or delete that organisation, to start again).
- */
-export async function generateScaleSchool(
+type TSchoolOfScale = {
+  name: string;
+  slug: string;
+  adminEmail: string;
+  adminPassword: string;
+  adminName: [string, string];
+};
+
+/** A school, its admin, register classes over Grade R to 12, learners and a guardian each (steps 1 to 4). */
+async function generateSchoolBody(
   db: Database,
-  options: TScaleOptions = DEFAULT_SCALE_OPTIONS,
-  log: TLog = () => undefined,
-): Promise<TScaleSummary> {
-  const started = Date.now();
-  const step = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
-    const t0 = Date.now();
-    const result = await run();
-    log(`  ${label} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-    return result;
-  };
-  const [existing] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.slug, SCALE_SCHOOL.slug));
-  if (existing) throw new Error(`The scale school (${SCALE_SCHOOL.slug}) already exists in this database.`);
-
-  const allDays = schoolDays(options.year);
-  const days = options.maxDays ? allDays.slice(0, options.maxDays) : allDays;
+  school: TSchoolOfScale,
+  options: { learners: number; classSize: number; year: number },
+  step: <T>(label: string, run: () => Promise<T>) => Promise<T>,
+): Promise<{ organizationId: string; adminId: string }> {
   const classCount = Math.ceil(options.learners / options.classSize);
-
-  // Every commit waits for its WAL to be written (no `synchronous_commit = off`, which saved
-  // nothing measurable over a load of some twenty large transactions): VACUUM marks a page visible
-  // to all only when each of its rows' transactions is known to be durable, and with asynchronous
-  // commits the closing VACUUM below found recent ones not yet flushed and left most pages
-  // unmarked. The learner list then fetched a table row for every index entry it read.
-  if (options.bulk) {
-    await db.execute(sql`SET maintenance_work_mem = '512MB'`);
-    await db.execute(sql`SET work_mem = '256MB'`);
-  }
-
   // 1. The school and its admin (a real, e-mail-verified account that signs in).
-  const { organizationId, adminId } = await step(`school and admin ${options.adminEmail}`, async () => {
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, options.adminEmail));
-    if (user) throw new Error(`An account ${options.adminEmail} already exists in this database.`);
+  const { organizationId, adminId } = await step(`school and admin ${school.adminEmail}`, async () => {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, school.adminEmail));
+    if (user) throw new Error(`An account ${school.adminEmail} already exists in this database.`);
     const adminId = await createUserWithPassword(db, {
-      email: options.adminEmail,
-      passwordHash: await hashPassword(options.adminPassword),
-      name: 'Nomsa Mahlangu',
-      firstName: 'Nomsa',
-      lastName: 'Mahlangu',
+      email: school.adminEmail,
+      passwordHash: await hashPassword(school.adminPassword),
+      name: school.adminName.join(' '),
+      firstName: school.adminName[0],
+      lastName: school.adminName[1],
       role: 'school_admin',
       status: 'active',
       emailVerified: true,
     });
     const organizationId = await ensureOrganizationWithMember(db, {
-      ...SCALE_SCHOOL,
+      name: school.name,
+      slug: school.slug,
+      type: 'school',
       userId: adminId,
       role: 'school_admin',
     });
@@ -331,9 +313,22 @@ export async function generateScaleSchool(
       SELECT ${organizationId}, l.learner_id, l.guardian_id, CASE WHEN l.n % 7 = 0 THEN 'guardian' ELSE 'parent' END, true, true
       FROM l`);
   });
+  return { organizationId, adminId };
+}
 
-  // 5. A year of attendance: every learner on every school day, about 93 % present.
-  const extras = options.bulk ? await tableExtras(db, 'attendance_records') : null;
+/**
+ * A year of attendance for the schools (each marked by its admin): every learner on every school
+ * day, about 93 % present, 20 days a statement. With `bulk`, the attendance table's keys and indexes
+ * are dropped first and rebuilt after from their own definitions. Returns the rows written.
+ */
+async function generateAttendance(
+  db: Database,
+  schools: { organizationId: string; adminId: string }[],
+  days: string[],
+  bulk: boolean,
+  step: <T>(label: string, run: () => Promise<T>) => Promise<T>,
+): Promise<number> {
+  const extras = bulk ? await tableExtras(db, 'attendance_records') : null;
   if (extras) {
     await step(
       `dropped ${extras.indexes.length} indexes and ${extras.own.length + extras.referencing.length} keys of attendance_records`,
@@ -346,6 +341,13 @@ export async function generateScaleSchool(
       },
     );
   }
+  const orgs = schools.map((s) => s.organizationId).join(',');
+  const admins = schools.map((s) => s.adminId).join(',');
+  const [learnerCount] = await exec(
+    db,
+    sql`SELECT count(*)::int AS n FROM learners
+        WHERE organization_id = ANY(string_to_array(${orgs}, ',')::uuid[])`,
+  );
   let records = 0;
   try {
     const chunk = 20;
@@ -355,25 +357,29 @@ export async function generateScaleSchool(
         `attendance ${part[0]} to ${part.at(-1)} (${Math.min(i + chunk, days.length)}/${days.length} days)`,
         async () => {
           await db.execute(sql`
+          WITH school AS (
+            SELECT o::uuid AS organization_id, a AS admin_id
+            FROM unnest(string_to_array(${orgs}, ','), string_to_array(${admins}, ',')) AS u(o, a)
+          )
           INSERT INTO attendance_records (organization_id, register_class_id, learner_id, date, status, reason, marked_by, marked_at)
-          SELECT ${organizationId}, x.register_class_id, x.id, x.d,
+          SELECT x.organization_id, x.register_class_id, x.id, x.d,
             CASE WHEN x.r < x.absent THEN 'absent' WHEN x.r < x.absent + 0.02 THEN 'late'
                  WHEN x.r < x.absent + 0.03 THEN 'excused' ELSE 'present' END,
             CASE WHEN x.r < x.absent THEN (CASE WHEN x.r < x.absent / 3 THEN 'Sick' ELSE '' END)
                  WHEN x.r < x.absent + 0.02 THEN (CASE WHEN x.r < x.absent + 0.01 THEN 'Taxi was late' ELSE '' END)
                  WHEN x.r < x.absent + 0.03 THEN 'Medical appointment' ELSE '' END,
-            ${adminId},
+            x.admin_id,
             (x.d + time '07:45') AT TIME ZONE 'Africa/Johannesburg' + make_interval(secs => (x.r * 1200)::int)
           FROM (
-            SELECT l.id, l.register_class_id, d::date AS d, random() AS r,
+            SELECT l.id, l.organization_id, school.admin_id, l.register_class_id, d::date AS d, random() AS r,
               CASE WHEN ${hash('substr(l.admission_number, 3)::int', 53)} % 25 = 0 THEN 0.15 ELSE 0.035 END AS absent
-            FROM learners l CROSS JOIN unnest(string_to_array(${part.join(',')}, ',')) AS d
-            WHERE l.organization_id = ${organizationId}
-            ORDER BY d, l.admission_number
+            FROM learners l JOIN school ON school.organization_id = l.organization_id
+            CROSS JOIN unnest(string_to_array(${part.join(',')}, ',')) AS d
+            ORDER BY d, l.organization_id, l.admission_number
           ) x`);
         },
       );
-      records += part.length * options.learners;
+      records += part.length * Number(learnerCount!.n);
     }
   } finally {
     if (extras) {
@@ -399,7 +405,64 @@ export async function generateScaleSchool(
     ])
       await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
   });
+  return records;
+}
 
+const stepper =
+  (log: TLog) =>
+  async <T>(label: string, run: () => Promise<T>): Promise<T> => {
+    const t0 = Date.now();
+    const result = await run();
+    log(`  ${label} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    return result;
+  };
+
+/**
+ * Generates the scale school into a migrated database. Refuses when the school already exists
+ * (drop the database, or delete that organisation, to start again).
+ */
+export async function generateScaleSchool(
+  db: Database,
+  options: TScaleOptions = DEFAULT_SCALE_OPTIONS,
+  log: TLog = () => undefined,
+): Promise<TScaleSummary> {
+  const started = Date.now();
+  const step = stepper(log);
+  const [existing] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.slug, SCALE_SCHOOL.slug));
+  if (existing) throw new Error(`The scale school (${SCALE_SCHOOL.slug}) already exists in this database.`);
+
+  const allDays = schoolDays(options.year);
+  const days = options.maxDays ? allDays.slice(0, options.maxDays) : allDays;
+  const classCount = Math.ceil(options.learners / options.classSize);
+
+  // Every commit waits for its WAL to be written (no `synchronous_commit = off`, which saved
+  // nothing measurable over a load of some twenty large transactions): VACUUM marks a page visible
+  // to all only when each of its rows' transactions is known to be durable, and with asynchronous
+  // commits the closing VACUUM below found recent ones not yet flushed and left most pages
+  // unmarked. The learner list then fetched a table row for every index entry it read.
+  if (options.bulk) {
+    await db.execute(sql`SET maintenance_work_mem = '512MB'`);
+    await db.execute(sql`SET work_mem = '256MB'`);
+  }
+
+  const school = await generateSchoolBody(
+    db,
+    {
+      name: SCALE_SCHOOL.name,
+      slug: SCALE_SCHOOL.slug,
+      adminEmail: options.adminEmail,
+      adminPassword: options.adminPassword,
+      adminName: ['Nomsa', 'Mahlangu'],
+    },
+    options,
+    step,
+  );
+  const { organizationId } = school;
+  // 5. A year of attendance: every learner on every school day, about 93 % present.
+  const records = await generateAttendance(db, [school], days, options.bulk, step);
   const [counted] = await exec(
     db,
     sql`SELECT (SELECT count(*) FROM attendance_records WHERE organization_id = ${organizationId})::int AS records,
@@ -431,4 +494,100 @@ export async function generateScaleSchool(
 export async function readScaleSummary(db: Database): Promise<TScaleSummary | null> {
   const [row] = await db.select().from(systemSettings).where(eq(systemSettings.key, SCALE_SEED_SETTING));
   return (row?.value as TScaleSummary | undefined) ?? null;
+}
+
+// ------------------------------------------------------------------------------ many schools
+/** The multi-tenant bench's database: many schools of a few hundred learners each. */
+export const TENANT_SEED_SETTING = 'tenant_seed';
+export const TENANT_ADMIN_PASSWORD = 'tenant-school-password-2026';
+/** The i-th tenant school's admin (0-based). */
+export const tenantAdminEmail = (i: number) => `admin@tenant-school-${String(i + 1).padStart(3, '0')}.sekolo.test`;
+
+export type TTenantOptions = {
+  schools: number;
+  learnersPerSchool: number;
+  classSize: number;
+  year: number;
+  maxDays?: number;
+  adminPassword: string;
+  bulk: boolean;
+};
+
+export type TTenantSummary = {
+  version: number;
+  schools: number;
+  learnersPerSchool: number;
+  classesPerSchool: number;
+  organizationIds: string[];
+  schoolDays: number;
+  firstDay: string;
+  lastDay: string;
+  attendanceRecords: number;
+  seconds: number;
+};
+
+/**
+ * Many schools in one database, each built as the scale school is (its admin, classes, learners,
+ * a guardian each), then a year of attendance for all of them in one pass: the multi-tenant bench
+ * compares a school's register read and save among 200 others with the one 50 000-learner school's.
+ */
+export async function generateTenantSchools(
+  db: Database,
+  options: TTenantOptions,
+  log: TLog = () => undefined,
+): Promise<TTenantSummary> {
+  const started = Date.now();
+  const step = stepper(log);
+  const allDays = schoolDays(options.year);
+  const days = options.maxDays ? allDays.slice(0, options.maxDays) : allDays;
+  if (options.bulk) {
+    await db.execute(sql`SET maintenance_work_mem = '512MB'`);
+    await db.execute(sql`SET work_mem = '256MB'`);
+  }
+  const quiet = async <T>(_label: string, run: () => Promise<T>) => run();
+  const schools: { organizationId: string; adminId: string }[] = [];
+  await step(`${options.schools} schools of ${options.learnersPerSchool} learners`, async () => {
+    for (let i = 0; i < options.schools; i++) {
+      const number = String(i + 1).padStart(3, '0');
+      schools.push(
+        await generateSchoolBody(
+          db,
+          {
+            name: `${TOWNS[i % TOWNS.length]} Combined School ${number}`,
+            slug: `tenant-school-${number}`,
+            adminEmail: tenantAdminEmail(i),
+            adminPassword: options.adminPassword,
+            adminName: [FEMALE[i % FEMALE.length]!, SURNAMES[i % SURNAMES.length]!],
+          },
+          { learners: options.learnersPerSchool, classSize: options.classSize, year: options.year },
+          quiet,
+        ),
+      );
+    }
+  });
+  const records = await generateAttendance(db, schools, days, options.bulk, step);
+  const [counted] = await exec(
+    db,
+    sql`SELECT count(*)::int AS records FROM attendance_records
+        WHERE organization_id = ANY(string_to_array(${schools.map((s) => s.organizationId).join(',')}, ',')::uuid[])`,
+  );
+  if (Number(counted!.records) !== records)
+    throw new Error(`expected ${records} attendance rows, found ${String(counted!.records)}`);
+  const summary: TTenantSummary = {
+    version: SCALE_SEED_VERSION,
+    schools: options.schools,
+    learnersPerSchool: options.learnersPerSchool,
+    classesPerSchool: Math.ceil(options.learnersPerSchool / options.classSize),
+    organizationIds: schools.map((s) => s.organizationId),
+    schoolDays: days.length,
+    firstDay: days[0]!,
+    lastDay: days.at(-1)!,
+    attendanceRecords: records,
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+  };
+  await db
+    .insert(systemSettings)
+    .values({ key: TENANT_SEED_SETTING, value: summary })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value: summary, updatedAt: sql`now()` } });
+  return summary;
 }

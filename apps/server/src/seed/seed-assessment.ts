@@ -6,11 +6,12 @@ import {
   assignmentSubmissions,
   assignments,
   learners,
+  promotionDecisions,
   reportCards,
   registerClasses,
   subjectClasses,
 } from '../platform/db/schema/index.ts';
-import { ensureProgramme, programmeTasks } from '../modules/academics/index.ts';
+import { ensureProgramme, programmeTasks, promotionsOf } from '../modules/academics/index.ts';
 import type { Database } from '../platform/db/client.ts';
 import { findDemoSchoolId } from './demo-school.ts';
 import type { TSeeder } from './seeder.ts';
@@ -224,6 +225,40 @@ async function seedReportCards(db: Database, schoolId: string, year: number) {
         principalComment: 'A good start to the year. Well done.',
         generatedAt: new Date(`${year}-03-25T10:00:00+02:00`),
         publishedAt: new Date(`${year}-03-27T12:00:00+02:00`),
+      })),
+    )
+    .onConflictDoNothing();
+  await seedYearEndDecisions(db, schoolId, year, people);
+}
+
+/**
+ * 8A's year-end decisions: the suggested one for each learner, but for one learner the class
+ * teacher's override with its reason (written once).
+ */
+async function seedYearEndDecisions(db: Database, schoolId: string, year: number, people: { id: string }[]) {
+  const [any] = await db
+    .select({ id: promotionDecisions.id })
+    .from(promotionDecisions)
+    .where(and(eq(promotionDecisions.organizationId, schoolId), eq(promotionDecisions.year, year)))
+    .limit(1);
+  if (any) return;
+  const promotions = await promotionsOf(db, schoolId, year, people);
+  // A learner kept back by the requirements, else one who falls short of any of them.
+  const overridden =
+    promotions.find((p) => p.suggested === 'not_promoted') ?? promotions.find((p) => p.unmet.length > 0);
+  await db
+    .insert(promotionDecisions)
+    .values(
+      promotions.map((p) => ({
+        organizationId: schoolId,
+        learnerId: p.learnerId,
+        year,
+        grade: p.grade,
+        suggested: p.suggested,
+        decision: p === overridden ? 'progressed' : p.suggested,
+        reason:
+          p === overridden ? 'Already repeated a grade in the Senior Phase; support plan agreed with the family.' : '',
+        decidedAt: new Date(`${year}-12-02T10:00:00+02:00`),
       })),
     )
     .onConflictDoNothing();

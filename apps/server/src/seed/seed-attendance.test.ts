@@ -6,12 +6,7 @@ import { schoolToday } from '@sekolo/shared/schemas/attendance';
 import { attendanceRecords, learners, registerClassTeachers } from '../platform/db/schema/index.ts';
 import { recentSchoolDays } from '../modules/people/family-overview.ts';
 import { seedAccounts } from './seed-accounts.ts';
-import {
-  DEMO_CHRONIC_ABSENTEE,
-  DEMO_HISTORY_SCHOOL_DAYS,
-  demoHistoryDays,
-  seedAttendance,
-} from './seed-attendance.ts';
+import { DEMO_CHRONIC_ABSENTEE, DEMO_HISTORY_SCHOOL_DAYS, demoHistoryDays, seedAttendance } from './seed-attendance.ts';
 import { seedSchool } from './seed-school.ts';
 
 describe('demo attendance data', () => {

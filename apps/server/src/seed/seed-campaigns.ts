@@ -8,23 +8,16 @@ import {
   charityProfiles,
   donations,
   monthlyGifts,
-  organizationMembers,
   users,
 } from '../platform/db/schema/index.ts';
 import { chargeDueMonthlyGifts, ensureCharityProfile, registerDonationHooks } from '../modules/campaigns/index.ts';
 import { createOrder } from '../modules/payments/index.ts';
 import { creditOrder } from '../modules/payments/credit-order.ts';
 import { createFileStorage } from '../modules/uploads/index.ts';
-import { createUser, passwordHashFor } from '../test/factories/accounts.ts';
 import type { TDemoLogin, TSeeder } from './seeder.ts';
+import { DEMO_CHARITY, ensureDemoCharity } from './demo-charity.ts';
 
-/** The demo charity (D24): a public benefit organisation with s18A approval, its PBO number checked. */
-export const DEMO_CHARITY = {
-  email: 'charity@ubuntu-reading.sekolo.test',
-  firstName: 'Nomsa',
-  lastName: 'Dube',
-  organization: { name: 'Ubuntu Reading Trust', slug: 'ubuntu-reading-trust', type: 'charity' as const },
-};
+export { DEMO_CHARITY };
 
 type TDemoGift = {
   name: string;
@@ -153,26 +146,7 @@ const key = () => {
 export const seedCampaigns: TSeeder = async ({ config, database, mailer, demoPassword }) => {
   const { db } = database;
   const logins: TDemoLogin[] = [{ role: 'charity', email: DEMO_CHARITY.email }];
-  const [charityUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CHARITY.email));
-  let organizationId: string;
-  if (!charityUser) {
-    await passwordHashFor(demoPassword);
-    const made = await createUser(db, {
-      email: DEMO_CHARITY.email,
-      password: demoPassword,
-      firstName: DEMO_CHARITY.firstName,
-      lastName: DEMO_CHARITY.lastName,
-      role: 'charity',
-      organization: DEMO_CHARITY.organization,
-    });
-    organizationId = made.organizationId!;
-  } else {
-    const [member] = await db
-      .select({ organizationId: organizationMembers.organizationId })
-      .from(organizationMembers)
-      .where(eq(organizationMembers.userId, charityUser.id));
-    organizationId = member!.organizationId;
-  }
+  const { organizationId } = await ensureDemoCharity(db, demoPassword);
   const [existing] = await db
     .select({ id: campaigns.id })
     .from(campaigns)
@@ -184,17 +158,17 @@ export const seedCampaigns: TSeeder = async ({ config, database, mailer, demoPas
   await db
     .update(charityProfiles)
     .set({
-      registeredName: 'Ubuntu Reading Trust',
-      npoNumber: '219-884 NPO',
-      pboNumber: '930067421',
+      registeredName: DEMO_CHARITY.registeredName,
+      npoNumber: DEMO_CHARITY.npoNumber,
+      pboNumber: DEMO_CHARITY.pboNumber,
       s18aApproved: true,
       pboVerifiedAt: new Date(),
       pboVerifiedBy: operator?.id ?? null,
-      streetAddress: '21 Ntlazane Road, Site C',
-      suburb: 'Khayelitsha',
-      town: 'Cape Town',
-      postalCode: '7784',
-      province: 'western_cape',
+      streetAddress: DEMO_CHARITY.streetAddress,
+      suburb: DEMO_CHARITY.suburb,
+      town: DEMO_CHARITY.town,
+      postalCode: DEMO_CHARITY.postalCode,
+      province: DEMO_CHARITY.province,
       thankYouText:
         'Enkosi kakhulu! Your gift puts storybooks into the hands of children in Khayelitsha. We will send you a photo of the reading corners once they are full.',
     })

@@ -1,16 +1,8 @@
 import { eq } from 'drizzle-orm';
-import {
-  applications,
-  directoryProfiles,
-  marketplaceSellers,
-  organizations,
-  schoolProfiles,
-  users,
-} from '../platform/db/schema/index.ts';
-import { ensureOrganizationWithMember } from '../platform/tenancy/organizations.ts';
-import { createUser } from '../test/factories/accounts.ts';
+import { directoryProfiles, marketplaceSellers, organizations, schoolProfiles } from '../platform/db/schema/index.ts';
 import { DEMO_BUSINESS, DEMO_SCHOOL } from './seed-accounts.ts';
 import type { TDemoLogin, TSeeder } from './seeder.ts';
+import { DEMO_CHARITY, ensureDemoCharity } from './demo-charity.ts';
 
 type TDemoSchool = {
   name: string;
@@ -143,27 +135,6 @@ export const DIRECTORY_DEMO_PARTNERS: TDemoPartner[] = [
   },
 ];
 
-/** A charity, approved like any other: its application holds what it registered (address, tag line). */
-export const DIRECTORY_DEMO_CHARITY = {
-  name: 'Ubuntu Reading Trust',
-  slug: 'ubuntu-reading-trust',
-  email: 'charity@ubuntu-reading.sekolo.test',
-  step1: {
-    registeredName: 'Ubuntu Reading Trust NPC',
-    registrationNumber: '2014/098765/08',
-    tagLine: 'Books and reading volunteers for township primary schools',
-    businessType: 'npo',
-    streetAddress: '23 Lansdowne Road',
-    suburb: 'Khayelitsha',
-    town: 'Cape Town',
-    postalCode: '7784',
-    country: 'south_africa',
-    province: 'western_cape',
-    displayName: 'Ubuntu Reading Trust',
-    googleMapsLink: '',
-  },
-};
-
 async function organizationId(db: Parameters<TSeeder>[0]['database']['db'], slug: string) {
   const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, slug));
   return row?.id ?? null;
@@ -247,42 +218,7 @@ export const seedDirectory: TSeeder = async ({ database, demoPassword }) => {
       .onConflictDoNothing();
   }
 
-  const charity = DIRECTORY_DEMO_CHARITY;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, charity.email));
-  if (!existing) {
-    await db.transaction(async (tx) => {
-      const user = await createUser(tx, {
-        email: charity.email,
-        password: demoPassword,
-        firstName: 'Sipho',
-        lastName: 'Mthembu',
-        role: 'charity',
-        status: 'active',
-        emailVerified: true,
-      });
-      const id = await ensureOrganizationWithMember(tx, {
-        name: charity.name,
-        slug: charity.slug,
-        type: 'charity',
-        userId: user.id,
-        role: 'charity',
-      });
-      await tx.insert(applications).values({
-        userId: user.id,
-        userType: 'charity',
-        status: 'approved',
-        currentStep: 5,
-        stepData: { '1': charity.step1, '2': {}, '3': { termsAccepted: true, privacyAccepted: true } },
-        submittedAt: new Date('2026-01-12T09:00:00+02:00'),
-        decidedAt: new Date('2026-01-14T11:30:00+02:00'),
-        organizationId: id,
-      });
-      await tx
-        .insert(directoryProfiles)
-        .values({ organizationId: id, showAddress: true, showMap: true, contactPhone: '021 361 0094' })
-        .onConflictDoNothing();
-    });
-  }
-  logins.push({ role: 'charity', email: charity.email });
+  await ensureDemoCharity(db, demoPassword);
+  logins.push({ role: 'charity', email: DEMO_CHARITY.email });
   return logins;
 };

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import sharp from 'sharp';
 import {
   entrepreneurApprovals,
   entrepreneurShops,
   listingImages,
   listings,
+  marketplaceOrders,
   marketplaceSellers,
+  outboxMessages,
   users,
 } from '../platform/db/schema/index.ts';
 import { transaction } from '../platform/db/transaction.ts';
@@ -14,6 +17,10 @@ import { createFileStorage } from '../modules/uploads/index.ts';
 import { createBasketCheckout } from '../modules/payments/basket-checkout.ts';
 import { creditOrder } from '../modules/payments/credit-order.ts';
 import { requestApproval } from '../modules/entrepreneurs/approvals.ts';
+import { advanceSellerOrder } from '../modules/listings/orders.ts';
+import { isoWeek, payOut } from '../modules/payouts/index.ts';
+import { guardianConfirmAccount, requestPayeeAccountChange } from '../modules/payouts/payee-account.ts';
+import { markPayoutsPaid } from '../modules/payouts/payouts.ts';
 import { createApprovedEntrepreneur } from '../modules/entrepreneurs/test-fixtures.ts';
 import type { TSessionUser } from '../platform/auth/guards.ts';
 import type { TSeeder } from './seeder.ts';
@@ -76,11 +83,23 @@ async function picture(title: string, colour: string) {
   };
 }
 
+/** The shop's bank account: a savings account in Lerato's name that her mother opened with her. */
+export const DEMO_SHOP_ACCOUNT = {
+  accountHolder: 'Lerato Mokoena',
+  bank: 'capitec',
+  otherBankName: '',
+  accountNumber: '1465029871',
+  branchCode: '470010',
+  accountType: 'savings',
+} as const;
+
 /**
  * A 15-year-old learner entrepreneur (Lerato Mokoena, Grade 10 at the demo school) with her shop
  * "Lerato's Beadwork", approved by her mother, the demo parent; three listings her mother approved,
- * one waiting for her (its approval e-mail is in the outbox) and two paid orders from the demo customer.
- * Runs once: an existing account is left as it is.
+ * one waiting for her (its approval e-mail is in the outbox) and two orders from the demo customer,
+ * paid, collected and completed. Her mother confirmed the shop's bank account from the e-mailed
+ * link, and the week's payout of the earnings went to it and was paid by the bank: the payout code's
+ * own steps, every cent through the ledger. Runs once: an existing account is left as it is.
  */
 export const seedEntrepreneurs: TSeeder = async ({ config, database, mailer, demoPassword }) => {
   const { db } = database;
@@ -224,5 +243,50 @@ export const seedEntrepreneurs: TSeeder = async ({ config, database, mailer, dem
       providerTransactionId: `sbx_demo_beadwork_${n + 1}`,
     });
   }
+
+  // Lerato accepts both orders, has them ready at school and the customer collects them.
+  const notices = { mailer, publicUrl: config.publicUrl };
+  const sellerOrders = await db
+    .select({ id: marketplaceOrders.id })
+    .from(marketplaceOrders)
+    .where(eq(marketplaceOrders.sellerOrganizationId, organizationId));
+  for (const order of sellerOrders)
+    for (const step of ['accepted', 'ready', 'completed'] as const)
+      await advanceSellerOrder(db, notices, { userId: user.id, organizationId }, order.id, step);
+
+  // Lerato enters the bank account; only her mother's e-mailed link confirms it.
+  const payee = { organizationId, name: DEMO_ENTREPRENEUR.shopName, type: 'shop' as const };
+  await requestPayeeAccountChange(
+    db,
+    mailer,
+    config.publicUrl,
+    payee,
+    { userId: user.id, email: user.email, ip: null },
+    DEMO_SHOP_ACCOUNT,
+  );
+  const [confirmMail] = await db
+    .select({ text: outboxMessages.text })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.to, guardian.email), eq(outboxMessages.tag, 'payout-account-guardian-confirm')))
+    .orderBy(desc(outboxMessages.createdAt))
+    .limit(1);
+  const link = /https?:\/\/\S+\?token=\S+/.exec(confirmMail?.text ?? '')?.[0];
+  if (!link) throw new Error('The guardian’s confirmation mail for the shop’s bank account was not written.');
+  await guardianConfirmAccount(db, mailer, new URL(link).searchParams.get('token')!, null);
+
+  // The week's payout of the earnings, then the operator marks the bank's batch paid.
+  const today = todayInSouthAfrica();
+  const payout = await transaction(db, (tx) =>
+    payOut(tx, mailer, {
+      organizationId,
+      schedule: 'weekly',
+      reference: `payout:${organizationId}:${isoWeek(today)}`,
+      amountCents: null,
+      requestedBy: null,
+      day: today,
+    }),
+  );
+  const [operator] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'operator@sekolo.test'));
+  if (payout !== 'none' && operator) await markPayoutsPaid(db, { userId: operator.id, ip: null }, [payout.id]);
   return [login];
 };

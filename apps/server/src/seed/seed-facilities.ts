@@ -1,8 +1,19 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
+import { FACILITY_MESSAGES } from '@sekolo/shared/schemas/facilities';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import type { TOpeningHours } from '../platform/db/schema/facilities.ts';
-import { facilities, facilityBookings, organizations, timetableRooms, users } from '../platform/db/schema/index.ts';
-import { createOrder } from '../modules/payments/index.ts';
+import {
+  facilities,
+  facilityBookings,
+  facilityPhotos,
+  organizations,
+  timetableRooms,
+  users,
+} from '../platform/db/schema/index.ts';
+import { storePicture } from '../modules/listings/index.ts';
+import { createFileStorage } from '../modules/uploads/index.ts';
+import { demoFacilityPicture } from './demo-facility-pictures.ts';
+import { createOrder, recordRefund } from '../modules/payments/index.ts';
 import { creditOrder } from '../modules/payments/credit-order.ts';
 import { FACILITY_BOOKING_PURPOSE } from '../modules/facilities/index.ts';
 import { DEMO_SCHOOL } from './seed-accounts.ts';
@@ -59,6 +70,34 @@ const FACILITIES = [
   },
 ];
 
+/** The hall's and the field's photos, in their order (the first is the cover). */
+const PHOTOS = {
+  'School Hall': [
+    {
+      scene: 'hall-chairs',
+      alt: 'The school hall from the back: rows of blue chairs on a wooden floor facing the stage with red curtains',
+      caption: 'Set out for 450 on chairs, as for prize-giving',
+    },
+    {
+      scene: 'hall-tables',
+      alt: 'The school hall with round tables in white cloths, the stage behind them',
+      caption: 'Set out with tables for a dinner of 300',
+    },
+  ],
+  'Sports Field': [
+    {
+      scene: 'field-day',
+      alt: 'The sports field from the touchline: striped grass, white lines, rugby posts, the pavilion on the left',
+      caption: 'Full-size rugby and soccer field',
+    },
+    {
+      scene: 'field-dusk',
+      alt: 'The sports field at dusk with both floodlights on',
+      caption: 'Floodlit until 20:00',
+    },
+  ],
+} as const;
+
 /** The next Saturday at least `days` days ahead. */
 function saturdayAfter(days: number): string {
   let date = addDays(todayInSouthAfrica(), days);
@@ -67,12 +106,18 @@ function saturdayAfter(days: number): string {
 }
 const at = (date: string, time: string) => new Date(`${date}T${time}:00+02:00`);
 
-export const DEMO_FACILITY_BOOKINGS = { paid: 'FB-DEMO0HALL1', pending: 'FB-DEMO0HALL2' } as const;
+export const DEMO_FACILITY_BOOKINGS = {
+  paid: 'FB-DEMO0HALL1',
+  pending: 'FB-DEMO0HALL2',
+  fieldPaid: 'FB-DEMO0FLD01',
+  fieldRefunded: 'FB-DEMO0FLD02',
+} as const;
 
 /**
  * Facility rentals at Demo High School: three facilities, a paid hall booking by the demo business
- * (its money in the school's payable, through the checkout's own crediting) and a customer's
- * request waiting for the school's approval. Idempotent.
+ * (its money in the school's payable, through the checkout's own crediting), a customer's request
+ * waiting for the school's approval, and on the sports field this week one paid booking and one the
+ * school cancelled and refunded (waterlogged). Idempotent.
  */
 export const seedFacilities: TSeeder = async ({ database, config }) => {
   const db = database.db;
@@ -97,10 +142,75 @@ export const seedFacilities: TSeeder = async ({ database, config }) => {
     .select()
     .from(facilities)
     .where(and(eq(facilities.organizationId, school.id), eq(facilities.name, 'School Hall')));
+  const [field] = await db
+    .select()
+    .from(facilities)
+    .where(and(eq(facilities.organizationId, school.id), eq(facilities.name, 'Sports Field')));
+
+  // Photos, through the facilities' picture pipeline (resized to WebP, stored), once per facility.
+  const storage = createFileStorage(config);
+  for (const facility of [hall, field]) {
+    if (!facility) continue;
+    const [have] = await db
+      .select({ n: count() })
+      .from(facilityPhotos)
+      .where(eq(facilityPhotos.facilityId, facility.id));
+    if (Number(have?.n ?? 0) > 0) continue;
+    for (const [position, photo] of PHOTOS[facility.name as keyof typeof PHOTOS].entries()) {
+      const bytes = await demoFacilityPicture(photo.scene, facility.name, `${school.name} · ${photo.caption}`);
+      await storePicture(storage, bytes, FACILITY_MESSAGES.photoType, (picture) =>
+        db.insert(facilityPhotos).values({
+          organizationId: school.id,
+          facilityId: facility.id,
+          storageKey: picture.keys.full,
+          thumbKey: picture.keys.thumb,
+          width: picture.width,
+          height: picture.height,
+          alt: photo.alt,
+          caption: photo.caption,
+          position,
+        }),
+      );
+    }
+  }
 
   const [vendor] = await db.select().from(users).where(eq(users.email, 'vendor@demo-business.sekolo.test'));
   const [customer] = await db.select().from(users).where(eq(users.email, 'customer@sekolo.test'));
-  if (!hall || !vendor || !customer) return [];
+  if (!hall || !field || !vendor || !customer) return [];
+
+  /** Pays a booking through the checkout's own crediting, then does what the paid hook would. */
+  const payFor = async (booking: typeof facilityBookings.$inferSelect, facilityName: string) => {
+    const { order } = await createOrder(
+      { config, database },
+      {
+        kind: 'basket',
+        grossCents: booking.priceCents,
+        payeeOrganizationId: school.id,
+        description: `${facilityName}: facility booking ${booking.reference}`,
+        returnPath: '/dashboard/business/facility-bookings',
+        cancelPath: '/dashboard/business/facility-bookings',
+        buyerUserId: booking.bookerUserId,
+        context: { purpose: FACILITY_BOOKING_PURPOSE, bookingId: booking.id },
+      },
+    );
+    await creditOrder(db, {
+      orderId: order.id,
+      provider: 'sandbox',
+      providerTransactionId: `sbx_demo_${booking.reference}`,
+    });
+    // Seeding runs without the app's order hooks: what the paid hook does, done here.
+    await db
+      .update(facilityBookings)
+      .set({
+        status: 'paid',
+        paidAt: new Date(),
+        paymentOrderId: order.id,
+        paymentReference: order.reference,
+        holdExpiresAt: null,
+      })
+      .where(eq(facilityBookings.id, booking.id));
+    return order;
+  };
 
   const expo = saturdayAfter(10);
   const existing = await db.select().from(facilityBookings).where(eq(facilityBookings.facilityId, hall.id));
@@ -125,35 +235,7 @@ export const seedFacilities: TSeeder = async ({ database, config }) => {
         decidedAt: new Date(),
       })
       .returning();
-    const { order } = await createOrder(
-      { config, database },
-      {
-        kind: 'basket',
-        grossCents: booking!.priceCents,
-        payeeOrganizationId: school.id,
-        description: `School Hall: facility booking ${booking!.reference}`,
-        returnPath: '/dashboard/business/facility-bookings',
-        cancelPath: '/dashboard/business/facility-bookings',
-        buyerUserId: vendor.id,
-        context: { purpose: FACILITY_BOOKING_PURPOSE, bookingId: booking!.id },
-      },
-    );
-    await creditOrder(db, {
-      orderId: order.id,
-      provider: 'sandbox',
-      providerTransactionId: `sbx_demo_${booking!.reference}`,
-    });
-    // Seeding runs without the app's order hooks: what the paid hook does, done here.
-    await db
-      .update(facilityBookings)
-      .set({
-        status: 'paid',
-        paidAt: new Date(),
-        paymentOrderId: order.id,
-        paymentReference: order.reference,
-        holdExpiresAt: null,
-      })
-      .where(eq(facilityBookings.id, booking!.id));
+    await payFor(booking!, 'School Hall');
   }
   if (!existing.some((b) => b.reference === DEMO_FACILITY_BOOKINGS.pending)) {
     const party = saturdayAfter(17);
@@ -171,6 +253,66 @@ export const seedFacilities: TSeeder = async ({ database, config }) => {
       attendees: 120,
       rulesAcceptedAt: new Date(),
     });
+  }
+
+  // The sports field this week: a paid afternoon, and one the school had to cancel and refund.
+  const fieldBookings = await db.select().from(facilityBookings).where(eq(facilityBookings.facilityId, field.id));
+  const fieldBooking = async (reference: string, bookerId: string, date: string, purpose: string) => {
+    const [booking] = await db
+      .insert(facilityBookings)
+      .values({
+        reference,
+        organizationId: school.id,
+        facilityId: field.id,
+        bookerUserId: bookerId,
+        startsAt: at(date, '14:00'),
+        endsAt: at(date, '16:00'),
+        unit: 'hour',
+        priceCents: 2 * 30_000,
+        status: 'awaiting_payment',
+        purpose,
+        rulesAcceptedAt: new Date(),
+        holdExpiresAt: at(date, '14:00'),
+      })
+      .returning();
+    return booking!;
+  };
+  if (!fieldBookings.some((b) => b.reference === DEMO_FACILITY_BOOKINGS.fieldPaid)) {
+    const booking = await fieldBooking(
+      DEMO_FACILITY_BOOKINGS.fieldPaid,
+      vendor.id,
+      addDays(todayInSouthAfrica(), 2),
+      'Five-a-side soccer for the staff team',
+    );
+    await payFor(booking, 'Sports Field');
+  }
+  if (!fieldBookings.some((b) => b.reference === DEMO_FACILITY_BOOKINGS.fieldRefunded)) {
+    const booking = await fieldBooking(
+      DEMO_FACILITY_BOOKINGS.fieldRefunded,
+      customer.id,
+      addDays(todayInSouthAfrica(), 3),
+      'Birthday soccer match',
+    );
+    const order = await payFor(booking, 'Sports Field');
+    const [admin] = await db.select().from(users).where(eq(users.email, 'admin@demo-school.sekolo.test'));
+    await recordRefund(db, {
+      reference: `${booking.reference}-refund`,
+      paymentReference: order.reference,
+      grossCents: booking.priceCents,
+      description: `Refund of facility booking ${booking.reference}, cancelled by the school`,
+    });
+    await db
+      .update(facilityBookings)
+      .set({
+        status: 'cancelled',
+        cancelledAt: new Date(),
+        cancelledBy: 'school',
+        cancelReason: 'The field is waterlogged after the heavy rain; we are sorry.',
+        decidedBy: admin?.id ?? null,
+        decidedAt: new Date(),
+        refundedCents: booking.priceCents,
+      })
+      .where(eq(facilityBookings.id, booking.id));
   }
   return [];
 };

@@ -198,17 +198,15 @@ export const seedFinance: TSeeder = async ({ database, demoPassword }) => {
     }
     const bursaryLearner = byAdmission.get(BURSARY);
     if (bursaryLearner)
-      await tx
-        .insert(feeBursaries)
-        .values({
-          organizationId: schoolId,
-          learnerId: bursaryLearner.id,
-          year,
-          name: 'Governing body academic bursary',
-          kind: 'percent',
-          percentBps: 5000,
-          createdBy: admin?.id ?? null,
-        });
+      await tx.insert(feeBursaries).values({
+        organizationId: schoolId,
+        learnerId: bursaryLearner.id,
+        year,
+        name: 'Governing body academic bursary',
+        kind: 'percent',
+        percentBps: 5000,
+        createdBy: admin?.id ?? null,
+      });
     const exempt = byAdmission.get(EXEMPTION);
     if (exempt)
       await tx.insert(feeExemptions).values({

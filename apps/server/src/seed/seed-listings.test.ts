@@ -18,7 +18,10 @@ describe('demo listings', () => {
     await seedAccounts(ctx);
     await seedListings(ctx);
     await seedListings(ctx);
-    const [business] = await t.database.db.select().from(organizations).where(eq(organizations.slug, DEMO_BUSINESS.slug));
+    const [business] = await t.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.slug, DEMO_BUSINESS.slug));
     expect(business?.type).toBe('business');
     const rows = await t.database.db.select().from(listings);
     expect(rows).toHaveLength(DEMO_LISTINGS.length);

@@ -35,7 +35,10 @@ export const DEMO_LISTINGS = [
 /** Demo products of the demo business partner (seed-accounts.ts creates its organisation). */
 export const seedListings: TSeeder = async ({ database }) => {
   const { db } = database;
-  const [business] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, DEMO_BUSINESS.slug));
+  const [business] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.slug, DEMO_BUSINESS.slug));
   if (!business) return [];
   await db
     .insert(listings)

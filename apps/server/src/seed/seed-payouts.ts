@@ -1,22 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
-import { marketplacePayouts, organizations, schoolPayoutAccounts, users } from '../platform/db/schema/index.ts';
+import { marketplacePayouts, organizations, schoolPayoutAccounts } from '../platform/db/schema/index.ts';
 import { transaction } from '../platform/db/transaction.ts';
-import { ensureOrganizationWithMember } from '../platform/tenancy/organizations.ts';
-import { createUser } from '../test/factories/accounts.ts';
 import { postJournal } from '../modules/ledger/index.ts';
 import { isoWeek, payOut } from '../modules/payouts/index.ts';
 import { DEMO_BUSINESS } from './seed-accounts.ts';
 import type { TDemoLogin, TSeeder } from './seeder.ts';
+import { DEMO_CHARITY, ensureDemoCharity } from './demo-charity.ts';
 
-/** The demo charity paid out here (modules/payouts): its own login. */
-export const DEMO_CHARITY = { name: 'Ubuntu Reading Trust', slug: 'ubuntu-reading-trust', type: 'charity' } as const;
-export const DEMO_CHARITY_LOGIN = {
-  email: 'charity@ubuntu-reading.sekolo.test',
-  role: 'charity',
-  firstName: 'Nokuthula',
-  lastName: 'Zulu',
-} as const;
+/** The demo charity paid out here (modules/payouts): the one all seeders share (demo-charity.ts). */
+export const DEMO_CHARITY_LOGIN = { email: DEMO_CHARITY.email, role: 'charity' } as const;
 
 type TDemoPayee = {
   slug: string;
@@ -51,7 +44,7 @@ const PAYEES: TDemoPayee[] = [
     ],
   },
   {
-    slug: DEMO_CHARITY.slug,
+    slug: DEMO_CHARITY.organization.slug,
     account: {
       bankName: 'Standard Bank',
       branchCode: '051001',
@@ -85,12 +78,7 @@ function mondayBefore(day: string, weeksBack: number): string {
 export const seedPayouts: TSeeder = async ({ database, mailer, demoPassword }) => {
   const db = database.db;
   const logins: TDemoLogin[] = [];
-  const [charityUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CHARITY_LOGIN.email));
-  if (!charityUser)
-    await db.transaction(async (tx) => {
-      const user = await createUser(tx, { ...DEMO_CHARITY_LOGIN, password: demoPassword, status: 'active' });
-      await ensureOrganizationWithMember(tx, { ...DEMO_CHARITY, userId: user.id, role: 'charity' });
-    });
+  await ensureDemoCharity(db, demoPassword);
   logins.push({ role: DEMO_CHARITY_LOGIN.role, email: DEMO_CHARITY_LOGIN.email });
 
   const today = todayInSouthAfrica();

@@ -11,7 +11,12 @@ afterAll(() => t.close());
 
 describe('public-site demo data', () => {
   it('loads subscribers in every state, both kinds of contact message and bookings on future weekdays', async () => {
-    const logins = await seedPublicSite({ config: t.config, database: t.database, mailer: t.mailer, demoPassword: 'x'.repeat(12) });
+    const logins = await seedPublicSite({
+      config: t.config,
+      database: t.database,
+      mailer: t.mailer,
+      demoPassword: 'x'.repeat(12),
+    });
     expect(logins).toEqual([]);
     const subscribers = await t.database.db.select().from(newsletterSubscriptions);
     expect(new Set(subscribers.map((s) => s.status))).toEqual(new Set(['pending', 'confirmed', 'unsubscribed']));
@@ -25,7 +30,11 @@ describe('public-site demo data', () => {
       expect([1, 2, 3, 4, 5]).toContain(new Date(`${booking.preferredDate}T00:00:00Z`).getUTCDay());
     }
     // The seeded confirmed address answers a new subscribe without a mail, like any confirmed one.
-    const res = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'lerato.khumalo@example.co.za' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/subscribe',
+      payload: { email: 'lerato.khumalo@example.co.za' },
+    });
     expect(res.statusCode).toBe(202);
     expect(await t.outbox('lerato.khumalo@example.co.za')).toHaveLength(0);
   });

@@ -21,10 +21,18 @@ export const seedPublicSite: TSeeder = async ({ database }) => {
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.email, 'lerato.khumalo@example.co.za'));
     if (already.length > 0) return;
-    await createNewsletterSubscription(tx, { email: 'lerato.khumalo@example.co.za', status: 'confirmed', source: 'seed' });
+    await createNewsletterSubscription(tx, {
+      email: 'lerato.khumalo@example.co.za',
+      status: 'confirmed',
+      source: 'seed',
+    });
     await createNewsletterSubscription(tx, { email: 'johan.botha@example.co.za', status: 'confirmed', source: 'seed' });
     await createNewsletterSubscription(tx, { email: 'ayesha.patel@example.co.za', status: 'pending', source: 'seed' });
-    await createNewsletterSubscription(tx, { email: 'kagiso.molefe@example.co.za', status: 'unsubscribed', source: 'seed' });
+    await createNewsletterSubscription(tx, {
+      email: 'kagiso.molefe@example.co.za',
+      status: 'unsubscribed',
+      source: 'seed',
+    });
 
     await createContactMessage(tx, {
       name: 'Nomsa Zulu',

@@ -22,9 +22,7 @@ describe('demo school shop', () => {
     await seedAccounts(ctx);
     await seedSchool(ctx);
     await seedFinance(ctx);
-    expect(await seedSchoolShop(ctx)).toEqual([
-      { role: 'school_shop_manager', email: 'shop@demo-school.sekolo.test' },
-    ]);
+    expect(await seedSchoolShop(ctx)).toEqual([{ role: 'school_shop_manager', email: 'shop@demo-school.sekolo.test' }]);
     await seedSchoolShop(ctx);
     expect(await t.database.db.select().from(schoolShopProducts)).toHaveLength(DEMO_SHOP_PRODUCTS.length);
     expect(await t.database.db.select().from(schoolShopOrders)).toHaveLength(5);
@@ -61,7 +59,9 @@ describe('demo school shop', () => {
     const board = (
       await t.app.inject({ method: 'GET', url: '/api/school/shop/orders', headers: { cookie: manager.cookie } })
     ).json().orders as TShopOrder[];
-    expect(new Set(board.map((o) => o.status))).toEqual(new Set(['ready', 'packing', 'paid', 'collected', 'on_account']));
+    expect(new Set(board.map((o) => o.status))).toEqual(
+      new Set(['ready', 'packing', 'paid', 'collected', 'on_account']),
+    );
 
     // The demo parent's blazer waits for collection; orders on account are on the families' statements.
     const parent = await signIn(t.app, 'parent@demo-school.sekolo.test', demoPassword, { ip: '10.7.55.2' });

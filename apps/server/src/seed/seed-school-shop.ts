@@ -349,7 +349,9 @@ async function seedOrder(
         updatedAt: placedAt,
       })
       .returning();
-    await tx.insert(schoolShopOrderLines).values(lines.map((l) => ({ ...l, organizationId: schoolId, orderId: order!.id })));
+    await tx
+      .insert(schoolShopOrderLines)
+      .values(lines.map((l) => ({ ...l, organizationId: schoolId, orderId: order!.id })));
     await tx.insert(schoolShopStockMovements).values(
       lines.map((l) => ({
         organizationId: schoolId,
@@ -373,7 +375,10 @@ async function seedOrder(
         amountCents: totalCents,
       });
       if (charge)
-        await tx.update(schoolShopOrders).set({ invoiceId: charge.invoiceId }).where(eq(schoolShopOrders.id, order!.id));
+        await tx
+          .update(schoolShopOrders)
+          .set({ invoiceId: charge.invoiceId })
+          .where(eq(schoolShopOrders.id, order!.id));
     }
   });
 }

@@ -103,5 +103,5 @@ describe('demo school transport', () => {
     });
     expect(children[0].today[0].label).toMatch(/^Boarded at \d\d:\d\d$/);
     expect(children[0].today[1].label).toBe('Trip not started');
-  });
+  }, 300_000); // four seeds before its own, as the demo seeds them
 });

@@ -26,7 +26,8 @@ export function pdfTexts(bytes: Uint8Array): string[] {
     for (const match of body.toString('latin1').matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
       texts.push(Buffer.from(match[1]!, 'hex').toString('latin1'));
     }
-    from = end + 1;
+    // Past the whole 'endstream' keyword: its own 'stream' is no start of another stream.
+    from = end + '\nendstream'.length;
   }
   return texts;
 }

@@ -147,6 +147,10 @@ export const paths = {
     billing: '/dashboard/school/settings/billing',
     /** The gradebook of a subject class's term. */
     grades: '/dashboard/school/grades',
+    /** The year-end decisions of the classes a class teacher (or the school admin) decides for. */
+    yearEnd: '/dashboard/school/year-end',
+    /** A term's report cards: a class, the whole school, the year-end decisions. */
+    reportCards: '/dashboard/school/report-cards',
     /** The programme of assessment per subject, grade and term. */
     curriculum: '/dashboard/school/curriculum',
     /** A teacher's assignments: set one, and the list to mark. */
@@ -247,6 +251,7 @@ export const paths = {
     bankImport: '/dashboard/school/finance/bank-import',
     debtors: '/dashboard/school/finance/debtors',
     payouts: '/dashboard/school/finance/payouts',
+    exemptions: '/dashboard/school/finance/exemptions',
   },
   console: {
     home: '/console',

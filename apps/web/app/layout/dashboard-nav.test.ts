@@ -5,6 +5,7 @@ import { rolesForDashboard } from '~/features/auth/lib/dashboard-roles';
 import {
   EVENTS_PAGE_ROLES,
   FINANCE_ROLES,
+  REPORT_CARD_ROLES,
   LEARNER_VIEWER_ROLES,
   SCHOOL_AREA_ROLES,
   schoolRolesWith,
@@ -136,6 +137,12 @@ const ROUTE_GUARDS: { match: RegExp; file: string; states: string; roles: readon
     roles: SCHOOL_AREA_ROLES,
   },
   {
+    match: /^\/dashboard\/school\/report-cards$/,
+    file: 'dashboard-school-report-cards.tsx',
+    states: '<RequireAuth roles={REPORT_CARD_ROLES}>',
+    roles: REPORT_CARD_ROLES,
+  },
+  {
     // /dashboard/school/:module/* — the modules later issues fill.
     match: /^\/dashboard\/school\/(assignments|grades|curriculum|reports|settings)$/,
     file: 'dashboard-school-module.tsx',
@@ -159,7 +166,7 @@ describe('the school sidebar per role', () => {
     expect(routeSource('dashboard-school.tsx')).toContain('<DashboardHome path={paths.dashboard.school}');
   });
 
-  it('gives the school administrator exactly the spec 2.4 list', () => {
+  it('gives the school administrator the spec 2.4 list and the pages built beyond it, in order', () => {
     expect(menu(schoolSidebarFor(viewer('school_admin')))).toEqual({
       Main: [
         ['Dashboard', '/dashboard/school'],
@@ -174,6 +181,8 @@ describe('the school sidebar per role', () => {
         ['Assignments', '/dashboard/school/assignments'],
         ['Student Assignments', '/dashboard/student/assignments'],
         ['Grades', '/dashboard/school/grades'],
+        // Beyond spec 2.4: the term's report cards, generated and published by the school.
+        ['Report Cards', '/dashboard/school/report-cards'],
         ['Curriculum', '/dashboard/school/curriculum'],
         ['Reports', '/dashboard/school/reports'],
       ],

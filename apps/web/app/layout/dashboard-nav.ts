@@ -37,6 +37,7 @@ import {
   ATTENDANCE_VIEW_PERMISSIONS,
   GRADEBOOK_ROLES,
   PROGRAMME_READER_ROLES,
+  REPORT_CARD_ROLES,
   LEARNER_VIEWER_ROLES,
   EVENTS_PAGE_ROLES,
   SCHOOL_AREA_ROLES,
@@ -185,6 +186,12 @@ export const SCHOOL_SIDEBAR_SECTIONS: readonly IGuardedSidebarSection[] = [
         to: paths.school.grades,
         icon: ListChecks,
         access: { roles: GRADEBOOK_ROLES, anyPermission: ['manage_grades', 'manage_curriculum'] },
+      },
+      {
+        label: 'Report Cards',
+        to: paths.school.reportCards,
+        icon: FileText,
+        access: { roles: REPORT_CARD_ROLES, anyPermission: ['manage_curriculum'] },
       },
       {
         label: 'Curriculum',

@@ -47,6 +47,11 @@ const QUICK_LINKS: readonly IQuickLink[] = [
     label: 'Shop approvals',
     description: 'Approve your young entrepreneur’s shop and listings; see its sales.',
   },
+  {
+    to: paths.payouts.guardian,
+    label: 'Shop payouts',
+    description: 'Your young entrepreneur’s payouts and the bank account you approved.',
+  },
   ...ACCOUNT_QUICK_LINKS,
 ];
 

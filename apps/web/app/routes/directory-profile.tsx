@@ -178,7 +178,7 @@ export default function DirectoryProfilePage() {
                   </ul>
                   {listings.total > listings.items.length && profile.shopPath ? (
                     <Link to={profile.shopPath} className="text-sm font-medium text-brand-700 underline">
-                      All {listings.total} listings
+                      All {listings.totalCapped ? `${listings.total}+` : listings.total} listings
                     </Link>
                   ) : null}
                 </>

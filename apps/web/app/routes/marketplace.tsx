@@ -8,7 +8,7 @@ import { PROCESSING_FEE_BPS, SLA } from '@sekolo/shared/constants/fees';
 import { CtaBand } from '~/components/marketing/cta-band';
 import { PageHero, SectionHeader } from '~/components/marketing/section-header';
 import { Button } from '~/components/ui/button';
-import { formatPercentFromBps } from '~/content/format';
+import { formatCount, formatPercentFromBps } from '~/content/format';
 import { MARKETPLACE_SECTIONS, type IMarketplaceSection, type TMarketplaceSectionId } from '~/content/marketplace';
 import { pageTitle } from '~/content/site';
 import type { Route } from './+types/marketplace';
@@ -203,6 +203,10 @@ function Results({ results }: { results: TCataloguePage | null }) {
   const [search] = useSearchParams();
   const q = search.get('q') ?? '';
   const pages = results ? Math.max(1, Math.ceil(results.total / results.pageSize)) : 1;
+  // A broad search counts up to 1 000 matches: past them there is a next page while pages are full.
+  const hasNext = results
+    ? results.page < pages || (results.totalCapped && results.items.length === results.pageSize)
+    : false;
   return (
     <section aria-labelledby="results-title" className="mx-auto max-w-7xl space-y-6 px-4 py-12 sm:px-6">
       <h2 id="results-title" className="text-2xl font-bold text-slate-900">
@@ -218,24 +222,24 @@ function Results({ results }: { results: TCataloguePage | null }) {
       ) : (
         <>
           <p className="text-sm text-slate-600" aria-live="polite">
-            {results.total === 1 ? '1 listing' : `${results.total} listings`}
+            {results.totalCapped
+              ? `${formatCount(results.total)}+ listings`
+              : results.total === 1
+                ? '1 listing'
+                : `${results.total} listings`}
           </p>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Listings">
             {results.items.map((item) => (
               <ListingCard key={item.id} item={item} />
             ))}
           </ul>
-          {pages > 1 ? (
+          {pages > 1 || hasNext ? (
             <nav aria-label="Pages" className="flex items-center justify-center gap-4">
               {results.page > 1 ? (
                 <Link to={hrefWith(search, { page: String(results.page - 1) })}>Previous page</Link>
               ) : null}
-              <span>
-                Page {results.page} of {pages}
-              </span>
-              {results.page < pages ? (
-                <Link to={hrefWith(search, { page: String(results.page + 1) })}>Next page</Link>
-              ) : null}
+              <span>{results.totalCapped ? `Page ${results.page}` : `Page ${results.page} of ${pages}`}</span>
+              {hasNext ? <Link to={hrefWith(search, { page: String(results.page + 1) })}>Next page</Link> : null}
             </nav>
           ) : null}
         </>
@@ -345,7 +349,7 @@ function MarketplaceSection({ section, listings }: { section: IMarketplaceSectio
           </ul>
           <p className="mt-4">
             <Link to={`${paths.marketplace}?category=${section.id}`} className="font-semibold text-brand-700 underline">
-              All {listings.total} in {section.title}
+              All {listings.totalCapped ? `${formatCount(listings.total)}+` : listings.total} in {section.title}
             </Link>
           </p>
         </div>

@@ -2,6 +2,7 @@ import { data, useLoaderData } from 'react-router';
 import { formatZar } from '@sekolo/shared/domain/money';
 import type { TPublicSchoolFacilities } from '@sekolo/shared/schemas/facilities';
 import { BookingPanel } from '~/features/facilities/components/booking-panel';
+import { FacilityPhotoGallery } from '~/features/facilities/components/facility-photo-gallery';
 import { weekdayName } from '~/features/facilities/components/format';
 import { useSession } from '~/features/auth/hooks/use-session';
 import { followCheckoutRedirect } from '~/features/payments/lib/follow-redirect';
@@ -26,6 +27,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
       ? `Book ${facilities.map((f) => f.name).join(', ')} at ${school.name}${school.city ? `, ${school.city}` : ''}, by the hour or the day.`
       : `${school.name} has no facilities for hire yet.`;
   const url = `${loaded.origin}${paths.facilities.public(school.slug)}`;
+  const cover = facilities.find((f) => f.photos.length > 0)?.photos[0];
   return [
     { title: pageTitle(title) },
     { name: 'description', content: description },
@@ -33,6 +35,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
+    ...(cover ? [{ property: 'og:image', content: `${loaded.origin}${cover.url}` }] : []),
     { tagName: 'link', rel: 'canonical', href: url },
   ];
 };
@@ -69,6 +72,7 @@ export default function SchoolFacilitiesPublic() {
                     {facility.requiresApproval ? ' · the school approves each booking' : ' · booked at once'}
                   </p>
                 </header>
+                <FacilityPhotoGallery name={facility.name} photos={facility.photos} />
                 {facility.description ? (
                   <p className="whitespace-pre-line text-slate-700">{facility.description}</p>
                 ) : null}

@@ -24,6 +24,12 @@ import {
   ZReportCardGenerate,
   ZReportCardPublish,
   ZReportCardQuery,
+  ZReportCardBundleQuery,
+  ZReportCardRun,
+  ZReportCardRunStart,
+  ZPromotion,
+  ZPromotionDecide,
+  ZPromotionQuery,
   REPORT_CARD_MESSAGES,
   ZSubmissionSave,
   ZYear,
@@ -246,5 +252,46 @@ export const reportCardContracts = {
     method: 'GET',
     path: '/api/school/report-cards/mine',
     response: z.object({ cards: z.array(ZReportCard) }),
+  }),
+  /** A class's generated cards of the term as one PDF or a zip of one PDF per learner. */
+  bundle: contract({
+    method: 'GET',
+    path: '/api/school/report-cards/bundle',
+    query: ZReportCardBundleQuery,
+    response: z.string(),
+    answer: 'file',
+  }),
+  /** Queues the whole school's cards of a term as a job; the screen polls the run for its progress. */
+  startRun: contract({
+    method: 'POST',
+    path: '/api/school/report-cards/runs',
+    body: ZReportCardRunStart,
+    status: 202,
+    response: z.object({ run: ZReportCardRun }),
+  }),
+  listRuns: contract({
+    method: 'GET',
+    path: '/api/school/report-cards/runs',
+    response: z.object({ runs: z.array(ZReportCardRun) }),
+  }),
+  getRun: contract({
+    method: 'GET',
+    path: '/api/school/report-cards/runs/:runId',
+    params: z.object({ runId: z.uuid({ error: REPORT_CARD_MESSAGES.runNotFound }) }),
+    response: z.object({ run: ZReportCardRun }),
+  }),
+  /** A class's year-end decisions: each learner's suggested one from the year marks, and the one taken. */
+  promotions: contract({
+    method: 'GET',
+    path: '/api/school/report-cards/promotions',
+    query: ZPromotionQuery,
+    response: z.object({ promotions: z.array(ZPromotion) }),
+  }),
+  decidePromotion: contract({
+    method: 'PUT',
+    path: '/api/school/report-cards/promotions/:learnerId',
+    params: z.object({ learnerId: z.uuid({ error: REPORT_CARD_MESSAGES.learnerNotFound }) }),
+    body: ZPromotionDecide,
+    response: z.object({ promotion: ZPromotion }),
   }),
 };

@@ -7,6 +7,7 @@ import {
   ZDirectorySettingsInput,
   ZDirectorySlugParams,
 } from '../schemas/directory.ts';
+import { ZLogoQuery } from '../schemas/uploads.ts';
 import { contract } from './contract.ts';
 
 /** The public directory (modules/directory), under /api/directory. */
@@ -23,6 +24,7 @@ export const directoryContracts = {
     method: 'GET',
     path: '/api/directory/logos/:organizationId',
     params: z.object({ organizationId: z.string().uuid() }),
+    query: ZLogoQuery,
     response: null,
     answer: 'file',
   }),

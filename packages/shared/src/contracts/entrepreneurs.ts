@@ -7,6 +7,7 @@ import {
   ZGuardianShops,
   ZShopEarnings,
 } from '../schemas/entrepreneurs.ts';
+import { ZShopInformationStep } from '../schemas/registration/young-entrepreneur.ts';
 import { contract } from './contract.ts';
 
 /** Young entrepreneurs' shops and their guardians' approvals (D23). */
@@ -15,6 +16,16 @@ export const entrepreneursContracts = {
   overview: contract({ method: 'GET', path: '/api/entrepreneurs/shop', response: ZEntrepreneurOverview }),
   /** Sends the guardian a fresh link for what still waits (the shop, or listings). */
   remind: contract({ method: 'POST', path: '/api/entrepreneurs/shop/remind', response: ZEntrepreneurOverview }),
+  /**
+   * The shop's name, description and category: applied at once before the guardian approved the
+   * shop; afterwards they wait for the guardian's approval (buyers see the approved shop meanwhile).
+   */
+  updateShop: contract({
+    method: 'PUT',
+    path: '/api/entrepreneurs/shop',
+    body: ZShopInformationStep,
+    response: ZEntrepreneurOverview,
+  }),
   earnings: contract({ method: 'GET', path: '/api/entrepreneurs/earnings', response: ZShopEarnings }),
   /** The guardian's e-mailed link (anyone holding it). */
   linkView: contract({

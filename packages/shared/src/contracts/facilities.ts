@@ -12,6 +12,8 @@ import {
   ZDeclineInput,
   ZFacility,
   ZFacilityInput,
+  ZFacilityPhotoOrder,
+  ZFacilityPhotoUpdate,
   ZPublicSchoolFacilities,
   ZSchoolFacilities,
 } from '../schemas/facilities.ts';
@@ -21,6 +23,7 @@ const ZSlugParams = z.object({ slug: z.string().trim().min(1).max(120) });
 const ZFacilityParams = z.object({ facilityId: z.uuid({ error: M.facilityNotFound }) });
 const ZBookingParams = z.object({ bookingId: z.uuid({ error: M.bookingNotFound }) });
 const ZBlockParams = ZFacilityParams.extend({ blockId: z.uuid({ error: M.blockedDateNotFound }) });
+const ZPhotoParams = ZFacilityParams.extend({ photoId: z.uuid({ error: M.photoNotFound }) });
 
 /**
  * Facility rentals (D22). Public: a school's facilities and their availability. Anyone signed in:
@@ -40,6 +43,16 @@ export const facilityContracts = {
     params: ZFacilityParams,
     query: ZAvailabilityQuery,
     response: ZAvailability,
+  }),
+
+  /** A facility's photo (WebP): public while the facility is listed; the school sees its others too. */
+  photo: contract({
+    method: 'GET',
+    path: '/api/facilities/photos/:photoId',
+    params: z.object({ photoId: z.uuid({ error: M.photoNotFound }) }),
+    query: z.object({ size: z.enum(['full', 'thumb']).default('full') }),
+    response: null,
+    answer: 'file',
   }),
 
   // The booker
@@ -102,6 +115,34 @@ export const facilityContracts = {
     params: ZBlockParams,
     response: z.object({ removed: z.boolean() }),
   }),
+  /** multipart: one `file` (PNG, JPEG or WebP, up to 10 MB), with `alt` and `caption` fields first. */
+  addPhoto: contract({
+    method: 'POST',
+    path: '/api/school/facilities/:facilityId/photos',
+    params: ZFacilityParams,
+    status: 201,
+    response: z.object({ facility: ZFacility }),
+  }),
+  updatePhoto: contract({
+    method: 'PATCH',
+    path: '/api/school/facilities/:facilityId/photos/:photoId',
+    params: ZPhotoParams,
+    body: ZFacilityPhotoUpdate,
+    response: z.object({ facility: ZFacility }),
+  }),
+  orderPhotos: contract({
+    method: 'PUT',
+    path: '/api/school/facilities/:facilityId/photo-order',
+    params: ZFacilityParams,
+    body: ZFacilityPhotoOrder,
+    response: z.object({ facility: ZFacility }),
+  }),
+  removePhoto: contract({
+    method: 'DELETE',
+    path: '/api/school/facilities/:facilityId/photos/:photoId',
+    params: ZPhotoParams,
+    response: z.object({ facility: ZFacility }),
+  }),
   bookings: contract({
     method: 'GET',
     path: '/api/school/facility-bookings',
@@ -117,6 +158,14 @@ export const facilityContracts = {
   decline: contract({
     method: 'POST',
     path: '/api/school/facility-bookings/:bookingId/decline',
+    params: ZBookingParams,
+    body: ZDeclineInput,
+    response: z.object({ booking: ZBooking }),
+  }),
+  /** The school cancels a paid (refunded in full) or unpaid booking, with its reason for the booker. */
+  schoolCancel: contract({
+    method: 'POST',
+    path: '/api/school/facility-bookings/:bookingId/cancel',
     params: ZBookingParams,
     body: ZDeclineInput,
     response: z.object({ booking: ZBooking }),

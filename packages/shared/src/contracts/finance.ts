@@ -46,6 +46,15 @@ import {
   ZStatementQuery,
 } from '../schemas/finance.ts';
 import { contract } from './contract.ts';
+import {
+  EXEMPTION_MESSAGES as EM,
+  ZAutomaticExemptionSchema,
+  ZExemptionApplication,
+  ZExemptionApplicationSchema,
+  ZExemptionApplicationsQuery,
+  ZExemptionDecisionSchema,
+  ZMyExemptions,
+} from '../schemas/finance-exemptions.ts';
 
 const ZStructureParams = z.object({ structureId: z.uuid({ error: M.structureNotFound }) });
 const ZAccountParams = z.object({ accountId: z.uuid({ error: M.accountNotFound }) });
@@ -58,6 +67,9 @@ const ZImportParams = z.object({ importId: z.uuid({ error: M.importNotFound }) }
 const ZLineParams = ZImportParams.extend({ lineId: z.uuid({ error: M.lineNotFound }) });
 const ZOrderParams = z.object({ orderId: z.uuid({ error: M.orderNotFound }) });
 const ZPdf = z.string();
+const ZApplicationParams = z.object({ applicationId: z.uuid({ error: EM.applicationNotFound }) });
+const ZApplicationDocumentParams = ZApplicationParams.extend({ uploadId: z.uuid({ error: EM.applicationNotFound }) });
+const ZPayoutParams = z.object({ payoutId: z.uuid({ error: 'This payout was not found.' }) });
 const ZCsv = z.string();
 
 /**
@@ -389,6 +401,79 @@ export const financeContracts = {
     method: 'GET',
     path: '/api/school/my-finance/receipts/:paymentId',
     params: ZPaymentParams,
+    response: ZPdf,
+    answer: 'file',
+  }),
+
+  // Fee exemptions (public schools): parents' applications, the school's decisions, automatic exemptions
+  listExemptionApplications: contract({
+    method: 'GET',
+    path: '/api/school/finance/exemption-applications',
+    query: ZExemptionApplicationsQuery,
+    response: z.object({ applications: z.array(ZExemptionApplication) }),
+  }),
+  /** Granted: the exemption credits the learner's invoices of the year already issued and lowers later ones. */
+  decideExemptionApplication: contract({
+    method: 'POST',
+    path: '/api/school/finance/exemption-applications/:applicationId/decision',
+    params: ZApplicationParams,
+    body: ZExemptionDecisionSchema,
+    response: z.object({ application: ZExemptionApplication }),
+  }),
+  exemptionDocument: contract({
+    method: 'GET',
+    path: '/api/school/finance/exemption-applications/:applicationId/documents/:uploadId',
+    params: ZApplicationDocumentParams,
+    response: ZPdf,
+    answer: 'file',
+  }),
+  recordAutomaticExemption: contract({
+    method: 'POST',
+    path: '/api/school/finance/learners/:learnerId/automatic-exemptions',
+    params: ZLearnerParams,
+    body: ZAutomaticExemptionSchema,
+    status: 201,
+    response: z.object({ exemption: ZExemption }),
+  }),
+  myExemptions: contract({
+    method: 'GET',
+    path: '/api/school/my-finance/exemptions',
+    response: ZMyExemptions,
+  }),
+  applyForExemption: contract({
+    method: 'POST',
+    path: '/api/school/my-finance/exemptions',
+    body: ZExemptionApplicationSchema,
+    status: 201,
+    response: z.object({ application: ZExemptionApplication }),
+  }),
+
+  // Invoice documents (a tax invoice when the school is VAT-registered) and payout statements
+  invoicePdf: contract({
+    method: 'GET',
+    path: '/api/school/finance/invoices/:invoiceId/invoice.pdf',
+    params: ZInvoiceParams,
+    response: ZPdf,
+    answer: 'file',
+  }),
+  myInvoicePdf: contract({
+    method: 'GET',
+    path: '/api/school/my-finance/invoices/:invoiceId/invoice.pdf',
+    params: ZInvoiceParams,
+    response: ZPdf,
+    answer: 'file',
+  }),
+  /** The parent's invoices on one family account (newest first), for their documents. */
+  myInvoices: contract({
+    method: 'GET',
+    path: '/api/school/my-finance/accounts/:accountId/invoices',
+    params: ZAccountParams,
+    response: z.object({ invoices: z.array(ZInvoiceSummary) }),
+  }),
+  payoutStatementPdf: contract({
+    method: 'GET',
+    path: '/api/school/finance/payouts/:payoutId/statement.pdf',
+    params: ZPayoutParams,
     response: ZPdf,
     answer: 'file',
   }),

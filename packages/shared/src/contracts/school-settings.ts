@@ -12,6 +12,7 @@ import {
   ZSchoolProfile,
   ZSchoolProfileInput,
 } from '../schemas/school-settings.ts';
+import { ZLogoQuery } from '../schemas/uploads.ts';
 import { contract } from './contract.ts';
 
 const ZClosureParams = z.object({ closureId: z.uuid() });
@@ -102,6 +103,7 @@ export const schoolLogoContract = contract({
   method: 'GET',
   path: '/api/schools/:organizationId/logo',
   params: z.object({ organizationId: z.uuid() }),
+  query: ZLogoQuery,
   response: z.string(),
   answer: 'file',
 });

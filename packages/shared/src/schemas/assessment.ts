@@ -127,7 +127,7 @@ export const ZAssessmentTask = z.object({
   maxMark: z.number(),
   /** The end-of-year examination (an examination of term 4): it carries the phase's exam weight. */
   isFinalExam: z.boolean(),
-  /** Marks entered for it in the school. */
+  /** Marks entered for it: in the school (the programme), in the class (a gradebook). */
   marks: z.number(),
 });
 export type TAssessmentTask = z.infer<typeof ZAssessmentTask>;
@@ -415,6 +415,15 @@ export const REPORT_CARD_MESSAGES = {
   comment: 'Keep a comment to 600 characters.',
   notFound: 'There is no such report card in your school.',
   nothingToPublish: 'Generate the report cards of this class and term before publishing them.',
+  nothingToBundle: 'Generate the report cards of this class and term before downloading them.',
+  runNotFound: 'There is no such report card run in your school.',
+  runBusy: 'A run of this term is already under way.',
+  decision: 'Choose promoted, progressed, not promoted or condoned.',
+  reason: 'Say why the decision differs from the suggested one.',
+  reasonLength: 'Keep the reason to 300 characters.',
+  learnerNotFound: 'There is no such learner in your school.',
+  classNotFound: 'There is no such class in your school.',
+  notClassTeacher: 'Only the school admin or the class teacher takes year-end decisions for this class.',
 } as const;
 
 const ZComment = z.string().trim().max(600, REPORT_CARD_MESSAGES.comment);
@@ -436,11 +445,83 @@ export type TReportCardGenerate = z.infer<typeof ZReportCardGenerate>;
 export const ZReportCardComments = z.object({ classTeacherComment: ZComment, principalComment: ZComment });
 export type TReportCardComments = z.infer<typeof ZReportCardComments>;
 
+/** POST /report-cards/publish: a class's generated cards of the term, or (no class) the whole school's. */
 export const ZReportCardPublish = z.object({
   year: ZYear,
   term: ZTerm,
-  registerClassId: z.uuid({ error: REPORT_CARD_MESSAGES.whom }),
+  registerClassId: z.uuid({ error: REPORT_CARD_MESSAGES.whom }).optional(),
 });
+
+/** A class's generated cards as one PDF (a page or more per learner) or a zip of one PDF per learner. */
+export const REPORT_CARD_BUNDLES = ['pdf', 'zip'] as const;
+export const ZReportCardBundleQuery = z.object({
+  year: ZYear,
+  term: ZTerm,
+  registerClassId: z.uuid({ error: REPORT_CARD_MESSAGES.whom }),
+  format: z.enum(REPORT_CARD_BUNDLES),
+});
+
+/** POST /report-cards/runs: the whole school's cards of a term, made by a background job. */
+export const ZReportCardRunStart = z.object({ year: ZYear, term: ZTerm });
+export const REPORT_CARD_RUN_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const ZReportCardRun = z.object({
+  id: z.string(),
+  year: z.number(),
+  term: z.number(),
+  status: z.enum(REPORT_CARD_RUN_STATUSES),
+  learnersTotal: z.number(),
+  learnersDone: z.number(),
+  cardsCreated: z.number(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TReportCardRun = z.infer<typeof ZReportCardRun>;
+
+/**
+ * The year-end decision (National Policy Pertaining to the Programme and Promotion Requirements):
+ * promoted (the phase's requirements met), condoned (met once a mark or two is raised by at most
+ * 2 points), progressed (moved on without meeting them, having already been retained in the phase),
+ * not promoted (repeats the grade).
+ */
+export const PROMOTION_DECISIONS = [
+  { id: 'promoted', label: 'Promoted' },
+  { id: 'condoned', label: 'Condoned' },
+  { id: 'progressed', label: 'Progressed' },
+  { id: 'not_promoted', label: 'Not promoted' },
+] as const;
+export const PROMOTION_DECISION_IDS = PROMOTION_DECISIONS.map((d) => d.id) as [
+  'promoted',
+  'condoned',
+  'progressed',
+  'not_promoted',
+];
+export type TPromotionDecision = (typeof PROMOTION_DECISION_IDS)[number];
+export const promotionDecisionLabel = (id: string) => PROMOTION_DECISIONS.find((d) => d.id === id)?.label ?? id;
+
+export const ZPromotionQuery = z.object({ year: ZYear, registerClassId: z.uuid({ error: REPORT_CARD_MESSAGES.whom }) });
+
+/** PUT /report-cards/promotions/:learnerId: the decision, with a reason when it is not the suggested one. */
+export const ZPromotionDecide = z.object({
+  year: ZYear,
+  decision: z.enum(PROMOTION_DECISION_IDS, { error: REPORT_CARD_MESSAGES.decision }),
+  reason: z.string().trim().max(300, REPORT_CARD_MESSAGES.reasonLength).default(''),
+});
+export type TPromotionDecide = z.infer<typeof ZPromotionDecide>;
+
+export const ZPromotion = z.object({
+  learnerId: z.string(),
+  learnerName: z.string(),
+  admissionNumber: z.string(),
+  grade: z.number(),
+  suggested: z.enum(PROMOTION_DECISION_IDS),
+  /** The requirements not met, in words (empty when all are). */
+  unmet: z.array(z.string()),
+  decision: z.enum(PROMOTION_DECISION_IDS).nullable(),
+  reason: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type TPromotion = z.infer<typeof ZPromotion>;
 
 export const ZReportCardQuery = z.object({ year: ZYear, term: ZTerm, registerClassId: z.uuid().optional() });
 

@@ -11,6 +11,13 @@ export const ENTREPRENEUR_MESSAGES = {
   nothingToResend: 'There is nothing waiting for your guardian’s approval.',
   awaitingApproval: 'Waiting for your guardian’s approval: it goes on sale once they approve it.',
   declined: (reason: string) => `Your guardian declined it: ${reason}`,
+  changesAwaiting:
+    'Your changes wait for your guardian’s approval: buyers see the approved version until they approve them.',
+  changesDeclined: (reason: string) =>
+    `Your guardian declined your changes: ${reason}. Buyers still see the approved version.`,
+  shopChangesAwaiting:
+    'Your shop’s changes wait for your guardian’s approval: buyers see the approved shop until then.',
+  nothingChanged: 'Nothing changed: buyers already see this.',
 } as const;
 
 export const SHOP_STATUS_LABELS = {
@@ -39,6 +46,7 @@ export const ZShopView = z.object({
   slug: z.string(),
   description: z.string(),
   category: z.string(),
+  categoryId: z.string(),
   status: z.enum(['pending', 'approved', 'declined']),
   approvedAt: z.string().nullable(),
   guardianName: z.string(),
@@ -62,6 +70,8 @@ export const ZApprovalView = z.object({
   decidedAt: z.string().nullable(),
   decidedVia: z.string().nullable(),
   reason: z.string().nullable(),
+  /** A change to an approved listing or shop: what buyers see now and what they will see. Null: a first approval. */
+  changes: z.array(z.object({ label: z.string(), before: z.string(), after: z.string() })).nullable(),
 });
 export type TApprovalView = z.infer<typeof ZApprovalView>;
 

@@ -9,6 +9,12 @@ import { z } from 'zod';
 import { isIsoDate } from '../domain/sa-calendar.ts';
 import { ZCheckoutRedirectSchema } from './payments.ts';
 
+/** Photos a facility may show: enough for each angle of a hall or a field, few enough to load on a phone. */
+export const MAX_FACILITY_PHOTOS = 8;
+/** The largest photo accepted (the uploads module's limit, 10 MB). */
+export const MAX_FACILITY_PHOTO_BYTES = 10 * 1024 * 1024;
+export const FACILITY_PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
 export const FACILITY_MESSAGES = {
   nameRequired: 'Name the facility, e.g. School hall',
   tooLong: (max: number) => `Must be ${max} characters or fewer`,
@@ -45,9 +51,16 @@ export const FACILITY_MESSAGES = {
   reasonRequired: 'Tell the booker why the booking is declined',
   cannotPay: 'This booking cannot be paid now',
   cannotCancel: 'This booking can no longer be cancelled',
+  schoolCannotCancel: 'Only a booking that is paid or awaiting payment, and has not ended, can be cancelled',
   tooLateToCancel: (hours: number) =>
     `Paid bookings can be cancelled with a refund up to ${hours} hours before the start. Please contact the school.`,
   facilityInactive: 'This facility is not taking bookings',
+  photoType: 'Please choose a PNG, JPEG or WebP photo',
+  photoTooLarge: 'The photo is too large. Maximum size 10MB.',
+  tooManyPhotos: `A facility can have at most ${MAX_FACILITY_PHOTOS} photos. Remove one to add another.`,
+  photoNotFound: 'That photo no longer exists',
+  altRequired: 'Describe the photo for people who cannot see it, e.g. The hall set out with chairs',
+  photoOrderInvalid: 'List each of the facility’s photos once to order them',
 } as const;
 
 const M = FACILITY_MESSAGES;
@@ -149,6 +162,34 @@ export type TBlockedDateInput = z.input<typeof ZBlockedDateInput>;
 export const ZBlockedDate = z.object({ id: z.string(), startsOn: z.string(), endsOn: z.string(), reason: z.string() });
 export type TBlockedDate = z.infer<typeof ZBlockedDate>;
 
+/** A facility's photo: the page-sized WebP (`url`, `width` × `height`) and its thumbnail (480 px). */
+export const ZFacilityPhoto = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number(),
+  height: z.number(),
+  alt: z.string(),
+  caption: z.string(),
+});
+export type TFacilityPhoto = z.infer<typeof ZFacilityPhoto>;
+
+/** The school changes a photo's alt text and caption. */
+export const ZFacilityPhotoUpdate = z.object({
+  alt: z.string({ error: M.altRequired }).trim().min(3, M.altRequired).max(200, M.tooLong(200)),
+  caption: z.string().trim().max(300, M.tooLong(300)).default(''),
+});
+export type TFacilityPhotoUpdate = z.input<typeof ZFacilityPhotoUpdate>;
+
+/** The facility's photos in their new order: each of them once. */
+export const ZFacilityPhotoOrder = z.object({
+  photoIds: z
+    .array(z.uuid({ error: M.photoNotFound }), { error: M.photoOrderInvalid })
+    .min(1, M.photoOrderInvalid)
+    .max(MAX_FACILITY_PHOTOS, M.photoOrderInvalid)
+    .refine((ids) => new Set(ids).size === ids.length, M.photoOrderInvalid),
+});
+
 const ZPublicFacilityFields = {
   id: z.string(),
   name: z.string(),
@@ -162,6 +203,8 @@ const ZPublicFacilityFields = {
   requiresApproval: z.boolean(),
   cancellationNoticeHours: z.number(),
   openingHours: z.array(z.object({ day: z.number(), opens: z.string(), closes: z.string() })),
+  /** In the school's order; the first is the facility's cover. */
+  photos: z.array(ZFacilityPhoto),
 };
 
 /** A facility as the school manages it. */
@@ -240,7 +283,8 @@ export const ZDeclineInput = z.object({
 export const ZBooking = z.object({
   id: z.string(),
   reference: z.string(),
-  facility: z.object({ id: z.string(), name: z.string() }),
+  /** The facility booked, with its cover photo (null when it has none). */
+  facility: z.object({ id: z.string(), name: z.string(), photo: ZFacilityPhoto.nullable() }),
   school: z.object({ name: z.string(), slug: z.string() }),
   date: z.string(),
   startTime: z.string(),
@@ -260,6 +304,11 @@ export const ZBooking = z.object({
   refundedCents: z.number(),
   canPay: z.boolean(),
   canCancel: z.boolean(),
+  /** Who cancelled it ('school': the school, which refunded what was paid) and the school's reason. */
+  cancelledBy: z.enum(['booker', 'school']).nullable(),
+  cancelReason: z.string().nullable(),
+  /** The school's view: it may still cancel it (paid or awaiting payment, not yet ended), refunding what was paid. */
+  schoolCanCancel: z.boolean(),
   /** The school's view only. */
   booker: z.object({ name: z.string(), email: z.string() }).nullable(),
   createdAt: z.string(),

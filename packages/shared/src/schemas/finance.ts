@@ -112,6 +112,7 @@ export const EXEMPTION_CATEGORIES = [
   { id: 'social_grant', label: 'Child support or social grant recipient (automatic)' },
   { id: 'foster_care', label: 'Foster child or kinship care (automatic)' },
   { id: 'orphan', label: 'Orphan or child-headed household (automatic)' },
+  { id: 'care_centre', label: 'In a youth care centre or place of safety (automatic)' },
   { id: 'other', label: 'Other' },
 ] as const satisfies readonly IOption[];
 export type TExemptionCategory = (typeof EXEMPTION_CATEGORIES)[number]['id'];
@@ -166,6 +167,8 @@ export const ZFeeItemSchema = z.object({
   plan: z.enum(INSTALMENT_PLAN_IDS),
   /** One per instalment, in order; left out, the plan's defaults (defaultDueDates). */
   dueDates: z.array(ZFinanceDate).max(12).optional(),
+  /** For a VAT-registered school: the item is standard-rated (15 % VAT included in the amount); else exempt. */
+  vatApplicable: z.boolean().optional().default(false),
 });
 export type TFeeItemInput = z.input<typeof ZFeeItemSchema>;
 
@@ -195,6 +198,7 @@ export const ZFeeItem = z.object({
   dueDates: z.array(z.string()),
   /** Whether any invoice was issued for it (then it cannot be removed). */
   invoiced: z.boolean(),
+  vatApplicable: z.boolean(),
 });
 export type TFeeItem = z.infer<typeof ZFeeItem>;
 
@@ -333,6 +337,10 @@ export const ZExemption = z.object({
   documentIds: z.array(z.string()),
   decidedBy: z.string().nullable(),
   createdAt: z.string(),
+  /** A category the regulations exempt automatically (no income test). */
+  automatic: z.boolean(),
+  /** A partial exemption granted as an amount (percentBps is its share of the year's compulsory fees). */
+  amountCents: z.number().nullable(),
 });
 export type TExemption = z.infer<typeof ZExemption>;
 
@@ -564,6 +572,9 @@ export const ZAgeAnalysisQuery = z.object({
     .optional()
     .default(''),
   asOf: ZFinanceDate.optional(),
+  /** A page of the families, the largest debt first; left out, every family (the CSV). */
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(200).optional(),
 });
 
 const ZAgeAmounts = z.object({
@@ -580,7 +591,14 @@ export const ZAgeAnalysisRow = ZAgeAmounts.extend({
   name: z.string(),
   grades: z.array(ZGrade),
 });
-export const ZAgeAnalysis = z.object({ asOf: z.string(), rows: z.array(ZAgeAnalysisRow), totals: ZAgeAmounts });
+export const ZAgeAnalysis = z.object({
+  asOf: z.string(),
+  rows: z.array(ZAgeAnalysisRow),
+  /** Over every family owing, not only the page's. */
+  totals: ZAgeAmounts,
+  /** Families owing (the rows of every page). */
+  total: z.number(),
+});
 export type TAgeAnalysis = z.infer<typeof ZAgeAnalysis>;
 
 export const ZExportQuery = z.object({ from: ZFinanceDate.optional(), to: ZFinanceDate.optional() });

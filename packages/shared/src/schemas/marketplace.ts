@@ -247,7 +247,10 @@ export type TCatalogueItem = z.infer<typeof ZCatalogueItem>;
 
 export const ZCataloguePage = z.object({
   items: z.array(ZCatalogueItem),
+  /** How many listings match, counted up to 1 000 (a broad search says "1 000+"). */
   total: z.number(),
+  /** More than `total` match: the total and the section counts say "at least". */
+  totalCapped: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
   /** Per section, how many published listings match the search (for the section tabs). */

@@ -59,6 +59,7 @@ export const UPLOAD_MESSAGES = {
   tooLarge: 'File is too large. Maximum size 10MB.',
   wrongType: 'This file type is not supported. Please upload a PDF, PNG, JPEG or WebP file.',
   empty: 'This file is empty. Please choose another file.',
+  logoNotPicture: 'A logo must be a PNG, JPEG or WebP picture (SVG and other files are not accepted).',
   missing: 'Please choose a file to upload.',
   oneAtATime: 'Please send one file at a time.',
   applicantLimit:
@@ -77,3 +78,6 @@ export function formatFileSize(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
 }
+
+/** GET an organisation's logo: `small` (128 px) for lists and cards, else the profile's (512 px at most). */
+export const ZLogoQuery = z.object({ size: z.enum(['small', 'full']).default('full') });

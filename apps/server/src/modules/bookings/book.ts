@@ -14,7 +14,7 @@ import { badRequest, conflict, databaseError, isUniqueViolation, notFound } from
 import { createOrder, refundSellerShare, type TOrderHooks } from '../payments/index.ts';
 import { bookingCommission } from './provider.ts';
 import { isOfferedStart } from './services.ts';
-import { mailBookingConfirmed, mailBookingCancelled } from './mail.ts';
+import { mailBookingConfirmed, mailBookingCancelled, type TMailDeps } from './mail.ts';
 
 /** How long an unpaid booking holds its time or seat before it is released. */
 export const HOLD_MINUTES = 15;
@@ -165,7 +165,7 @@ function bookingIdOf(order: { metadata: { context?: Record<string, unknown> } })
  * meanwhile, the booking is taken back if its time or seat is still free; if someone else took it,
  * the payment is refunded in full at once. Released: a held booking frees its time or seat.
  */
-export function bookingOrderHooks(deps: { mailer: Mailer; publicUrl: string }): TOrderHooks {
+export function bookingOrderHooks(deps: TMailDeps): TOrderHooks {
   return {
     paid: async (tx, order) => {
       const bookingId = bookingIdOf(order);

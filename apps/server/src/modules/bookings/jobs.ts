@@ -22,7 +22,7 @@ export function registerBookingJobs(jobs: JobQueue, db: Database, mailer: Mailer
   });
   jobs.register<Record<string, never>>({
     name: BOOKING_REMINDERS_JOB,
-    handler: async () => ({ reminded: await sendReminders(db, { mailer, publicUrl }) }),
+    handler: async () => ({ reminded: await sendReminders(db, { mailer, publicUrl, jobs }) }),
     retryLimit: 3,
     retryDelaySeconds: 120,
     schedule: { cron: '*/15 * * * *', tz: 'Africa/Johannesburg' },

@@ -5,16 +5,14 @@ import type { DbExecutor } from '../../platform/db/client.ts';
 import { organizations, users } from '../../platform/db/schema/auth.ts';
 import { bookingServices, bookingSessions, bookings } from '../../platform/db/schema/bookings.ts';
 import { transaction } from '../../platform/db/transaction.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
 import { conflict, databaseError, notFound } from '../../platform/http/errors.ts';
 import { refundSellerShare } from '../payments/index.ts';
 import { auditBooking, paidOrderOf } from './book.ts';
 import { calendarFile } from './ics.ts';
-import { mailBookingCancelled, mailBookingReminder } from './mail.ts';
+import { mailBookingCancelled, mailBookingReminder, mailBookingRescheduled, type TMailDeps } from './mail.ts';
 import { isOfferedStart } from './services.ts';
 import { instantOf } from './slots.ts';
 
-type TMailDeps = { mailer: Mailer; publicUrl: string };
 const HOUR = 3_600_000;
 
 const mineColumns = {
@@ -110,6 +108,7 @@ export async function myCalendarFile(db: DbExecutor, userId: string, id: string,
     location: join ?? row.service.location,
     url: page,
     cancelled: row.booking.status === 'cancelled',
+    sequence: row.booking.calendarSequence,
   });
 }
 
@@ -152,6 +151,7 @@ async function cancelBooking(
       cancelReason: reason,
       refundedCents: order ? booking.priceCents : 0,
       holdExpiresAt: null,
+      calendarSequence: sql`${bookings.calendarSequence} + 1`,
       updatedAt: sql`now()`,
     })
     .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ['held', 'confirmed'])))
@@ -167,9 +167,13 @@ async function cancelBooking(
   if (order) await mailBookingCancelled(tx, deps, booking.id, by);
 }
 
-/** The customer moves a paid one-to-one booking to another free time, within the notice period. */
+/**
+ * The customer moves a paid one-to-one booking to another free time, within the notice period: the
+ * customer gets the updated calendar invite, the provider is told.
+ */
 export async function rescheduleMine(
   db: DbExecutor,
+  deps: TMailDeps,
   userId: string,
   id: string,
   startsAtIso: string,
@@ -186,7 +190,13 @@ export async function rescheduleMine(
       await transaction(tx, async (sp) => {
         await sp
           .update(bookings)
-          .set({ startsAt, endsAt, reminderSentAt: null, updatedAt: sql`now()` })
+          .set({
+            startsAt,
+            endsAt,
+            reminderSentAt: null,
+            calendarSequence: sql`${bookings.calendarSequence} + 1`,
+            updatedAt: sql`now()`,
+          })
           .where(eq(bookings.id, id));
       });
     } catch (error) {
@@ -194,6 +204,7 @@ export async function rescheduleMine(
       throw error;
     }
     await auditBooking(tx, 'booking.rescheduled', userId, id);
+    await mailBookingRescheduled(tx, deps, id, row.booking.startsAt);
   });
   return myBooking(db, userId, id);
 }

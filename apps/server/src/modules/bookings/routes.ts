@@ -44,7 +44,7 @@ import {
  */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const mail = { mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl };
+  const mail = { mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl, jobs: app.deps.jobs };
   const me = async (request: FastifyRequest) => (await getSessionUser(request)) as TSessionUser;
   const provider = async (request: FastifyRequest) => {
     const user = await me(request);
@@ -115,7 +115,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.reschedule),
     onRequest: requireSession,
     handler: async (request) => ({
-      booking: await rescheduleMine(db, (await me(request)).id, request.params.id, request.body.startsAt),
+      booking: await rescheduleMine(db, mail, (await me(request)).id, request.params.id, request.body.startsAt),
     }),
   });
 

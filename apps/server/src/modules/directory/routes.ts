@@ -28,7 +28,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, api.logo),
     handler: async (request, reply) =>
-      sendLogo(reply, storage, await profileLogoOf(db, request.params.organizationId), M.noLogo),
+      sendLogo(reply, storage, await profileLogoOf(db, request.params.organizationId), M.noLogo, request.query.size),
   });
   app.route({
     ...fromContract(app, api.getSettings),

@@ -26,6 +26,15 @@ const NO_TOKEN = 'no-such-token-0123456789abcdef';
 const ROUTES: Record<string, { rule: TRule; url: string; payload?: object }> = {
   'GET /api/entrepreneurs/shop': { rule: 'entrepreneur', url: '/api/entrepreneurs/shop' },
   'POST /api/entrepreneurs/shop/remind': { rule: 'entrepreneur', url: '/api/entrepreneurs/shop/remind' },
+  'PUT /api/entrepreneurs/shop': {
+    rule: 'entrepreneur',
+    url: '/api/entrepreneurs/shop',
+    payload: {
+      shopName: 'Access Beads',
+      shopDescription: 'Beaded bracelets made after school.',
+      shopCategory: 'crafts',
+    },
+  },
   'GET /api/entrepreneurs/earnings': { rule: 'entrepreneur', url: '/api/entrepreneurs/earnings' },
   'GET /api/entrepreneurs/approvals/link/:token': {
     rule: 'public',
@@ -98,7 +107,7 @@ describe('entrepreneurs routes: every role', () => {
       const outcome: Record<string, Record<string, string>> = {};
       const expected: Record<string, Record<string, string>> = {};
       for (const [route, { rule, url, payload }] of Object.entries({ ...ROUTES, ...SELLER_ROUTES })) {
-        const method = route.split(' ')[0] as 'GET' | 'POST';
+        const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT';
         outcome[route] = {};
         expected[route] = {};
         for (const role of ROLES) {

@@ -4,7 +4,17 @@ import type { Database, DbExecutor } from '../../platform/db/client.ts';
 import { entrepreneurShops, listings } from '../../platform/db/schema/index.ts';
 import { transaction } from '../../platform/db/transaction.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
-import { pendingApprovals, requestApproval, type TApprovalDeps } from './approvals.ts';
+import {
+  applyShopContent,
+  pendingApprovals,
+  requestApproval,
+  type TApprovalDeps,
+  type TChanges,
+  type TShopContent,
+} from './approvals.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { entrepreneurApprovals } from '../../platform/db/schema/index.ts';
+import { isNotNull } from 'drizzle-orm';
 import { ordersThisMonth, shopEarnings } from './earnings.ts';
 import { findShop, shopFromApplication, shopView } from './shop.ts';
 
@@ -76,13 +86,80 @@ export async function remindGuardian(
       return;
     }
     if (waiting.length === 0) throw conflict(M.nothingToResend);
+    const open = await tx
+      .select({ id: entrepreneurApprovals.id, changes: entrepreneurApprovals.changes })
+      .from(entrepreneurApprovals)
+      .where(
+        and(eq(entrepreneurApprovals.organizationId, organizationId), eq(entrepreneurApprovals.status, 'pending')),
+      );
     for (const approval of waiting)
       await requestApproval(tx, deps, {
         organizationId,
         subject: approval.subject,
         listingId: approval.listing?.id,
         userId,
+        changes: (open.find((o) => o.id === approval.id)?.changes ?? null) as TChanges | null,
       });
+  });
+  return entrepreneurOverview(db, deps, organizationId, userId);
+}
+
+/**
+ * The entrepreneur edits the shop's name, description and category. Before the guardian approved
+ * the shop the edit applies at once (the guardian approves the shop as it is); afterwards it waits
+ * for the guardian, and buyers see the approved shop until then. An edit back to the approved shop
+ * withdraws the request.
+ */
+export async function updateShop(
+  db: Database,
+  deps: TApprovalDeps,
+  organizationId: string,
+  userId: string,
+  input: { shopName: string; shopDescription: string; shopCategory: string },
+): Promise<TEntrepreneurOverview> {
+  await transaction(db, async (tx) => {
+    await ensureShop(tx, deps, organizationId, userId);
+    const [shop] = await tx
+      .select()
+      .from(entrepreneurShops)
+      .where(eq(entrepreneurShops.organizationId, organizationId))
+      .for('update');
+    const before: TShopContent = { name: shop!.name, description: shop!.description, category: shop!.category };
+    const after: TShopContent = {
+      name: input.shopName,
+      description: input.shopDescription,
+      category: input.shopCategory,
+    };
+    const same =
+      before.name === after.name && before.description === after.description && before.category === after.category;
+    if (shop!.status !== 'approved') {
+      if (same) return;
+      await applyShopContent(tx, organizationId, after);
+      await recordAudit(tx, {
+        action: 'entrepreneur.shop_updated',
+        actorUserId: userId,
+        target: `organization:${organizationId}`,
+        details: {
+          fields: Object.keys(after).filter((k) => before[k as keyof TShopContent] !== after[k as keyof TShopContent]),
+        },
+      });
+      return;
+    }
+    if (same) {
+      await tx
+        .update(entrepreneurApprovals)
+        .set({ status: 'withdrawn', tokenHash: null })
+        .where(
+          and(
+            eq(entrepreneurApprovals.organizationId, organizationId),
+            eq(entrepreneurApprovals.subject, 'shop'),
+            eq(entrepreneurApprovals.status, 'pending'),
+            isNotNull(entrepreneurApprovals.changes),
+          ),
+        );
+      return;
+    }
+    await requestApproval(tx, deps, { organizationId, subject: 'shop', userId, changes: { before, after } });
   });
   return entrepreneurOverview(db, deps, organizationId, userId);
 }

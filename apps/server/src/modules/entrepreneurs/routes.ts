@@ -18,7 +18,7 @@ import {
   readApprovalLink,
 } from './approvals.ts';
 import { shopEarnings } from './earnings.ts';
-import { entrepreneurOverview, remindGuardian } from './overview.ts';
+import { entrepreneurOverview, remindGuardian, updateShop } from './overview.ts';
 import { entrepreneurPublicationGate } from './gate.ts';
 
 /** A guardian is recognised by the address they consented with, once they proved they own it. */
@@ -31,10 +31,10 @@ const guardianEmailOf = (user: TSessionUser) => (user.emailVerified ? user.email
  */
 export const entrepreneurRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const deps = { mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl };
+  const storage = createFileStorage(app.deps.config);
+  const deps = { mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl, storage };
   setPublicationGate('shop', entrepreneurPublicationGate(deps));
 
-  const storage = createFileStorage(app.deps.config);
   const sendPicture = async (reply: FastifyReply, key: string | null) => {
     const stored = key ? await storage.get(key) : null;
     if (!stored) throw notFound('There is no such picture.');
@@ -72,6 +72,14 @@ export const entrepreneurRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { organizationId, userId } = await shopOf(request);
       return remindGuardian(db, deps, organizationId, userId);
+    },
+  });
+  app.route({
+    ...fromContract(app, api.updateShop),
+    onRequest: entrepreneur,
+    handler: async (request) => {
+      const { organizationId, userId } = await shopOf(request);
+      return updateShop(db, deps, organizationId, userId, request.body);
     },
   });
   app.route({

@@ -28,6 +28,7 @@ export function shopView(row: TShopRow, slug: string): TShopView {
     slug,
     description: row.description,
     category: categoryLabel(row.category),
+    categoryId: row.category,
     status: row.status,
     approvedAt: row.approvedAt?.toISOString() ?? null,
     guardianName: row.guardianName,

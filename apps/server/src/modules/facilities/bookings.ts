@@ -20,6 +20,7 @@ import { conflict, databaseError, notFound } from '../../platform/http/errors.ts
 import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
 import { createOrder, recordRefund, type TOrderHook } from '../payments/index.ts';
 import { checkSlot } from './availability.ts';
+import { photosOf } from './facility-photos.ts';
 import { MY_BOOKINGS_PATH, notifyBooking, type TNotifier } from './lib/notify.ts';
 import { wallClockOf } from './lib/time.ts';
 
@@ -50,6 +51,11 @@ function canCancel(row: TBookingRow, noticeHours: number, now: Date): boolean {
   return false;
 }
 
+/** The school may cancel what is paid or awaiting payment until it ends (a paid one is refunded). */
+function schoolCanCancel(row: TBookingRow, now: Date): boolean {
+  return (row.status === 'paid' || row.status === 'awaiting_payment') && row.endsAt > now;
+}
+
 async function selectBookings(db: DbExecutor, where: SQL | undefined, withBooker: boolean): Promise<TBooking[]> {
   const rows = await db
     .select({
@@ -69,13 +75,19 @@ async function selectBookings(db: DbExecutor, where: SQL | undefined, withBooker
     .orderBy(desc(facilityBookings.startsAt))
     .limit(500);
   const now = new Date();
+  // Each facility's cover photo (its first), one query for the page.
+  const photos = await photosOf(db, [...new Set(rows.map((r) => r.booking.facilityId))]);
   return rows.map(({ booking, ...row }) => {
     const start = wallClockOf(booking.startsAt);
     const end = wallClockOf(booking.endsAt);
     return {
       id: booking.id,
       reference: booking.reference,
-      facility: { id: booking.facilityId, name: row.facilityName },
+      facility: {
+        id: booking.facilityId,
+        name: row.facilityName,
+        photo: photos.get(booking.facilityId)?.[0] ?? null,
+      },
       school: { name: row.schoolName, slug: row.schoolSlug },
       date: start.date,
       startTime: start.time,
@@ -94,6 +106,9 @@ async function selectBookings(db: DbExecutor, where: SQL | undefined, withBooker
       refundedCents: booking.refundedCents,
       canPay: booking.status === 'awaiting_payment' && (booking.holdExpiresAt?.getTime() ?? 0) > now.getTime(),
       canCancel: canCancel(booking, row.noticeHours, now),
+      cancelledBy: booking.cancelledBy ?? null,
+      cancelReason: booking.cancelReason ?? null,
+      schoolCanCancel: schoolCanCancel(booking, now),
       booker: withBooker ? { name: row.bookerName, email: row.bookerEmail } : null,
       createdAt: booking.createdAt.toISOString(),
     };
@@ -257,6 +272,7 @@ export async function cancelBooking(
       .set({
         status: 'cancelled',
         cancelledAt: now,
+        cancelledBy: 'booker',
         updatedAt: now,
         refundedCents: row.refundedCents + refundedCents,
       })
@@ -338,6 +354,65 @@ export async function declineBooking(
       details: { organizationId: ctx.organizationId },
     });
     await notifyBooking(tx, deps, row.id, 'declined');
+  });
+  return bookingView(deps.database.db, bookingId, true);
+}
+
+/**
+ * The school cancels a booking that is paid or awaiting payment, before it ends (the hall is needed
+ * after all, a burst pipe): a paid one is refunded in full to the booker, with its processing fee
+ * (a 'refund' journal mirroring the D18 payment: the school's payable and the platform's fee and
+ * commission taken back, reference '<booking>-refund', so once however often it is asked). The
+ * booker is mailed with the school's reason; audited.
+ */
+export async function cancelBySchool(
+  deps: TNotifier & { database: DatabaseHandle },
+  ctx: TSchoolContext,
+  bookingId: string,
+  reason: string,
+) {
+  await transaction(deps.database.db, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(facilityBookings)
+      .where(and(eq(facilityBookings.id, bookingId), eq(facilityBookings.organizationId, ctx.organizationId)))
+      .for('update');
+    if (!row) throw notFound(M.bookingNotFound);
+    const now = new Date();
+    if (!schoolCanCancel(row, now)) throw conflict(M.schoolCannotCancel);
+    let refundedCents = 0;
+    if (row.status === 'paid' && row.paymentReference) {
+      refundedCents = row.priceCents - row.refundedCents;
+      if (refundedCents > 0)
+        await recordRefund(tx, {
+          reference: `${row.reference}-refund`,
+          paymentReference: row.paymentReference,
+          grossCents: refundedCents,
+          description: `Refund of facility booking ${row.reference}, cancelled by the school`,
+        });
+    }
+    await tx
+      .update(facilityBookings)
+      .set({
+        status: 'cancelled',
+        cancelledAt: now,
+        cancelledBy: 'school',
+        cancelReason: reason,
+        holdExpiresAt: null,
+        decidedBy: ctx.user.id,
+        decidedAt: now,
+        updatedAt: now,
+        refundedCents: row.refundedCents + refundedCents,
+      })
+      .where(eq(facilityBookings.id, row.id));
+    await recordAudit(tx, {
+      action: 'facility_booking.cancelled_by_school',
+      actorUserId: ctx.user.id,
+      target: `facility_booking:${row.id}`,
+      ip: ctx.ip,
+      details: { organizationId: ctx.organizationId, refundedCents, wasPaid: row.status === 'paid' },
+    });
+    await notifyBooking(tx, deps, row.id, 'cancelled_by_school', { refundedCents });
   });
   return bookingView(deps.database.db, bookingId, true);
 }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import type { TBookingRequest, TFacilityInput } from '@sekolo/shared/schemas/facilities';
 import {
+  auditEvents,
   facilityBookings,
   ledgerJournals,
   paymentOrders,
@@ -456,6 +457,94 @@ describe('facility rentals', () => {
     expect(reminders).toHaveLength(1);
   });
 
+  it('lets the school cancel a paid booking with its reason: refunded in full once (D18 undone), the booker mailed, audited', async () => {
+    const res = await book('customer', {
+      facilityId: fieldId,
+      date: addDays(tuesday, 4),
+      unit: 'hour',
+      startTime: '09:00',
+      hours: 2,
+    });
+    const booking = res.json().booking;
+    const payableBefore = await balanceOf(t.database.db, 'organization_payable', admin.organizationId!);
+    await pay(booking.id);
+    // R600 rent: the school is owed R570 (less 5 %).
+    expect(await balanceOf(t.database.db, 'organization_payable', admin.organizationId!)).toBe(payableBefore + 57_000);
+    let list = (await send('admin', 'GET', '/api/school/facility-bookings')).json().bookings;
+    expect(list.find((b: { id: string }) => b.id === booking.id)).toMatchObject({
+      status: 'paid',
+      schoolCanCancel: true,
+    });
+
+    expect(
+      (await send('admin', 'POST', `/api/school/facility-bookings/${booking.id}/cancel`, { reason: '' })).statusCode,
+    ).toBe(400);
+    const reason = 'A burst pipe flooded the change rooms; the field is closed.';
+    const cancelled = await send('admin', 'POST', `/api/school/facility-bookings/${booking.id}/cancel`, { reason });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().booking).toMatchObject({
+      status: 'cancelled',
+      refundedCents: 60_000,
+      cancelledBy: 'school',
+      cancelReason: reason,
+      schoolCanCancel: false,
+      booker: { email: customer.email },
+    });
+    // Asked again: nothing more is refunded.
+    expect(
+      (await send('admin', 'POST', `/api/school/facility-bookings/${booking.id}/cancel`, { reason })).statusCode,
+    ).toBe(409);
+    expect(await balanceOf(t.database.db, 'organization_payable', admin.organizationId!)).toBe(payableBefore);
+    const refunds = await t.database.db
+      .select()
+      .from(ledgerJournals)
+      .where(and(eq(ledgerJournals.kind, 'refund'), eq(ledgerJournals.reference, `${booking.reference}-refund`)));
+    expect(refunds).toHaveLength(1);
+    expect(await findUnbalancedJournals(t.database.db)).toEqual([]);
+    // The booker sees it and is told why, with the refund.
+    const mine = (await send('customer', 'GET', '/api/facilities/my-bookings')).json().bookings;
+    expect(mine.find((b: { id: string }) => b.id === booking.id)).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'school',
+      cancelReason: reason,
+      refundedCents: 60_000,
+    });
+    const mails = (await t.outbox(customer.email)).filter(
+      (m) => m.subject === `Sports Field: booking cancelled by the school (${booking.reference})`,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(reason);
+    expect(mails[0]!.text).toContain('R600,00');
+    const [audit] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'facility_booking.cancelled_by_school'),
+          eq(auditEvents.target, `facility_booking:${booking.id}`),
+        ),
+      );
+    expect(audit).toMatchObject({ actorUserId: admin.id });
+    // The slot is free again.
+    const again = await book('business', {
+      facilityId: fieldId,
+      date: addDays(tuesday, 4),
+      unit: 'hour',
+      startTime: '09:00',
+      hours: 1,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    // An unpaid hold is cancelled without a refund.
+    const unpaid = await send('admin', 'POST', `/api/school/facility-bookings/${again.json().booking.id}/cancel`, {
+      reason: 'Field closed',
+    });
+    expect(unpaid.json().booking).toMatchObject({ status: 'cancelled', refundedCents: 0, cancelledBy: 'school' });
+    list = (await send('admin', 'GET', '/api/school/facility-bookings')).json().bookings;
+    expect(
+      list.filter((b: { id: string; schoolCanCancel: boolean }) => b.id === booking.id && b.schoolCanCancel),
+    ).toEqual([]);
+  });
+
   it('shows a second school nothing of the first’s facilities or bookings', async () => {
     const other = await createUser(t.database.db, {
       role: 'school_admin',
@@ -474,6 +563,10 @@ describe('facility rentals', () => {
     expect(
       (await as('POST', `/api/school/facility-bookings/${pending!.id}/decline`, { reason: 'Not ours' })).statusCode,
     ).toBe(404);
+    expect(
+      (await as('POST', `/api/school/facility-bookings/${pending!.id}/cancel`, { reason: 'Not ours' })).statusCode,
+    ).toBe(404);
+    expect((await bookingRow(pending!.id)).status).toBe('paid');
     expect((await as('PUT', `/api/school/facilities/${hallId}`, HALL)).statusCode).toBe(404);
     expect(
       (await as('POST', `/api/school/facilities/${hallId}/blocked-dates`, { startsOn: tuesday, endsOn: tuesday }))

@@ -4,6 +4,7 @@ import {
   type ZFacilityInput,
   facilityKindLabel,
   type TBlockedDate,
+  type TFacilityPhoto,
   type TFacility,
   type TPublicFacility,
   type TPublicSchoolFacilities,
@@ -23,13 +24,14 @@ import { transaction } from '../../platform/db/transaction.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/http/errors.ts';
 import type { TSchoolContext } from '../../platform/tenancy/school-context.ts';
+import { photosOf } from './facility-photos.ts';
 
 type TFacilityRow = typeof facilities.$inferSelect;
 type TFacilityValues = z.output<typeof ZFacilityInput>;
 
 export const publicFacilitiesPath = (slug: string) => `/schools/${slug}/facilities`;
 
-export function publicFacilityView(row: TFacilityRow): TPublicFacility {
+export function publicFacilityView(row: TFacilityRow, photos: TFacilityPhoto[]): TPublicFacility {
   return {
     id: row.id,
     name: row.name,
@@ -43,6 +45,7 @@ export function publicFacilityView(row: TFacilityRow): TPublicFacility {
     requiresApproval: row.requiresApproval,
     cancellationNoticeHours: row.cancellationNoticeHours,
     openingHours: [...row.openingHours].sort((a, b) => a.day - b.day),
+    photos,
   };
 }
 
@@ -61,6 +64,7 @@ async function facilityViews(db: DbExecutor, rows: TFacilityRow[]): Promise<TFac
     .from(facilityBlockedDates)
     .where(inArray(facilityBlockedDates.facilityId, ids))
     .orderBy(asc(facilityBlockedDates.startsOn));
+  const photos = await photosOf(db, ids);
   const roomIds = rows.map((r) => r.roomId).filter((id): id is string => id !== null);
   const rooms = roomIds.length
     ? await db
@@ -69,7 +73,7 @@ async function facilityViews(db: DbExecutor, rows: TFacilityRow[]): Promise<TFac
         .where(inArray(timetableRooms.id, roomIds))
     : [];
   return rows.map((row) => ({
-    ...publicFacilityView(row),
+    ...publicFacilityView(row, photos.get(row.id) ?? []),
     roomId: row.roomId,
     roomName: rooms.find((r) => r.id === row.roomId)?.name ?? null,
     active: row.active,
@@ -94,6 +98,12 @@ export async function listFacilities(db: DbExecutor, ctx: TSchoolContext): Promi
     .from(organizations)
     .where(eq(organizations.id, ctx.organizationId));
   return { facilities: await facilityViews(db, rows), rooms, publicPath: publicFacilitiesPath(school!.slug) };
+}
+
+/** One of the school's facilities as it manages it (another school's: 404). */
+export async function schoolFacility(db: DbExecutor, ctx: TSchoolContext, facilityId: string): Promise<TFacility> {
+  const row = await facilityOfSchool(db, ctx.organizationId, facilityId);
+  return (await facilityViews(db, [row]))[0]!;
 }
 
 async function assertRoomOfSchool(db: DbExecutor, organizationId: string, roomId: string | null) {
@@ -215,8 +225,12 @@ export async function publicSchoolFacilities(db: DbExecutor, slug: string): Prom
     .from(facilities)
     .where(and(eq(facilities.organizationId, school.id), eq(facilities.active, true)))
     .orderBy(asc(facilities.name));
+  const photos = await photosOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     school: { name: school.name, slug: school.slug, city: school.city ?? '' },
-    facilities: rows.map(publicFacilityView),
+    facilities: rows.map((row) => publicFacilityView(row, photos.get(row.id) ?? [])),
   };
 }

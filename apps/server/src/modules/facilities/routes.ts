@@ -1,7 +1,12 @@
+import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { facilityContracts as api } from '@sekolo/shared/contracts/facilities';
+import { FACILITY_MESSAGES } from '@sekolo/shared/schemas/facilities';
+import { MAX_UPLOAD_BYTES } from '@sekolo/shared/schemas/uploads';
 import { fromContract } from '../../platform/http/contract-route.ts';
+import { MULTIPART_BODY } from '../../platform/http/cross-site-requests.ts';
+import { limitImageUploads, readImageUpload } from '../../platform/http/image-upload.ts';
 import {
   defineGuard,
   getSessionUser,
@@ -9,14 +14,16 @@ import {
   NOT_SIGNED_IN_MESSAGE,
   type TSessionUser,
 } from '../../platform/auth/guards.ts';
-import { forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { forbidden, notFound, unauthorized } from '../../platform/http/errors.ts';
 import { limitPerClientAddress } from '../../platform/rate-limits/rate-limit.ts';
 import { requireSchoolPermission, schoolOf } from '../../platform/tenancy/school-context.ts';
 import { onOrderPurpose } from '../payments/index.ts';
+import { createFileStorage } from '../uploads/index.ts';
 import { publicAvailability } from './availability.ts';
 import {
   approveBooking,
   cancelBooking,
+  cancelBySchool,
   declineBooking,
   FACILITY_BOOKING_PURPOSE,
   myBookings,
@@ -32,7 +39,15 @@ import {
   publicSchoolFacilities,
   removeBlockedDate,
   saveFacility,
+  schoolFacility,
 } from './manage-facilities.ts';
+import {
+  addFacilityPhoto,
+  findFacilityPhoto,
+  orderFacilityPhotos,
+  removeFacilityPhoto,
+  updateFacilityPhoto,
+} from './facility-photos.ts';
 
 /**
  * Anyone signed in with an active account books (customers, parents, business partners, staff):
@@ -61,7 +76,28 @@ export const facilityRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   onOrderPurpose(FACILITY_BOOKING_PURPOSE, { paid: paidHook(deps), released: releasedHook });
   const me = async (request: FastifyRequest) => (await getSessionUser(request)) as TSessionUser;
+  const storage = createFileStorage(app.deps.config);
 
+  app.route({
+    ...fromContract(app, api.photo),
+    handler: async (request, reply) => {
+      const viewer = await getSessionUser(request);
+      const key = await findFacilityPhoto(
+        db,
+        request.params.photoId,
+        viewer?.organization?.id ?? null,
+        request.query.size,
+      );
+      const stored = key ? await storage.get(key) : null;
+      if (!stored) throw notFound(FACILITY_MESSAGES.photoNotFound);
+      return reply
+        .header('content-type', 'image/webp')
+        .header('content-length', String(stored.size))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=3600')
+        .send(stored.body);
+    },
+  });
   app.route({
     ...fromContract(app, api.schoolFacilities),
     handler: async (request) => publicSchoolFacilities(db, request.params.slug),
@@ -106,6 +142,10 @@ export const schoolFacilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const deps = { database: app.deps.database, mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl };
   const canManage = requireSchoolPermission(FACILITY_PERMISSION);
+  const storage = createFileStorage(app.deps.config);
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 400, headerPairs: 100 },
+  });
 
   app.route({
     ...fromContract(app, api.list),
@@ -142,6 +182,47 @@ export const schoolFacilityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   app.route({
+    ...fromContract(app, api.addPhoto, { bodyTypes: [MULTIPART_BODY] }),
+    onRequest: canManage,
+    preHandler: limitImageUploads(db, 'facility-photos', async (request) => schoolOf(request).user.id),
+    handler: async (request, reply) => {
+      const upload = await readImageUpload(request, {
+        imageType: FACILITY_MESSAGES.photoType,
+        imageTooLarge: FACILITY_MESSAGES.photoTooLarge,
+      });
+      await addFacilityPhoto(db, storage, schoolOf(request), request.params.facilityId, upload);
+      return reply
+        .status(201)
+        .send({ facility: await schoolFacility(db, schoolOf(request), request.params.facilityId) });
+    },
+  });
+  app.route({
+    ...fromContract(app, api.updatePhoto),
+    onRequest: canManage,
+    handler: async (request) => {
+      const { facilityId, photoId } = request.params;
+      await updateFacilityPhoto(db, schoolOf(request), facilityId, photoId, request.body);
+      return { facility: await schoolFacility(db, schoolOf(request), facilityId) };
+    },
+  });
+  app.route({
+    ...fromContract(app, api.orderPhotos),
+    onRequest: canManage,
+    handler: async (request) => {
+      await orderFacilityPhotos(db, schoolOf(request), request.params.facilityId, request.body);
+      return { facility: await schoolFacility(db, schoolOf(request), request.params.facilityId) };
+    },
+  });
+  app.route({
+    ...fromContract(app, api.removePhoto),
+    onRequest: canManage,
+    handler: async (request) => {
+      const { facilityId, photoId } = request.params;
+      await removeFacilityPhoto(db, storage, schoolOf(request), facilityId, photoId);
+      return { facility: await schoolFacility(db, schoolOf(request), facilityId) };
+    },
+  });
+  app.route({
     ...fromContract(app, api.bookings),
     onRequest: canManage,
     handler: async (request) => ({ bookings: await schoolBookings(db, schoolOf(request), request.query.status) }),
@@ -156,6 +237,13 @@ export const schoolFacilityRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: canManage,
     handler: async (request) => ({
       booking: await declineBooking(deps, schoolOf(request), request.params.bookingId, request.body.reason),
+    }),
+  });
+  app.route({
+    ...fromContract(app, api.schoolCancel),
+    onRequest: canManage,
+    handler: async (request) => ({
+      booking: await cancelBySchool(deps, schoolOf(request), request.params.bookingId, request.body.reason),
     }),
   });
 };

@@ -4,6 +4,9 @@ import { signIn } from '../../test/auth-helpers.ts';
 import { createUser } from '../../test/factories/accounts.ts';
 import { routeTable } from '../../test/route-table.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../platform/db/client.ts';
+import { uploadTestFile } from '../../test/factories/applications.ts';
 import { INVOICE_RUN_JOB } from './use-cases/run-invoices.ts';
 import { createFinanceSchool, structureBody, type TFinanceSchool } from './test-fixtures.ts';
 
@@ -109,6 +112,24 @@ describe('finance routes: every role, and a second school', () => {
     id.order = (
       await as(alpha.cookies.parent, 'POST', `/api/school/my-finance/accounts/${dube.id}/pay`, { amountCents: 50_00 })
     ).json().orderId;
+    // A parent's exemption application with a document, the accountant's proof, and a payout.
+    const payslip = await uploadTestFile(db, t.config, alpha.users.parent!, 'payslip.pdf');
+    id.document = payslip.id;
+    id.application = (
+      await as(alpha.cookies.parent, 'POST', '/api/school/my-finance/exemptions', {
+        learnerId: alpha.learners.eldest.id,
+        year: 2026,
+        requestedExtent: 'full',
+        annualIncomeCents: 60_000_00,
+        dependants: 2,
+        documentIds: [payslip.id],
+      })
+    ).json().application.id;
+    id.proof = (await uploadTestFile(db, t.config, alpha.users.accountant!, 'grant-letter.pdf')).id;
+    id.payout = rowsOf<{ id: string }>(
+      await db.execute(sql`INSERT INTO fee_payouts (organization_id, schedule, amount_cents, fee_cents)
+        VALUES (${alpha.org}, 'immediate', 0, 1200) RETURNING id`),
+    )[0]!.id;
     // Bravo's own books.
     await as(bravo.cookies.accountant, 'POST', '/api/school/finance/structures', structureBody(2026, '5'));
     // Two schools, their members signed in and a term billed: slow on a busy machine.
@@ -293,6 +314,55 @@ describe('finance routes: every role, and a second school', () => {
       rule: 'guardian',
       url: () => `/api/school/my-finance/receipts/${id.payment}`,
     },
+    'GET /api/school/finance/exemption-applications': {
+      rule: 'view',
+      url: () => '/api/school/finance/exemption-applications?status=all',
+    },
+    // The first allowed caller declines it; the next hear 409.
+    'POST /api/school/finance/exemption-applications/:applicationId/decision': {
+      rule: 'manage',
+      url: () => `/api/school/finance/exemption-applications/${id.application}/decision`,
+      payload: () => ({ decision: 'declined', reason: 'Income above the threshold.' }),
+    },
+    'GET /api/school/finance/exemption-applications/:applicationId/documents/:uploadId': {
+      rule: 'view',
+      url: () => `/api/school/finance/exemption-applications/${id.application}/documents/${id.document}`,
+    },
+    'POST /api/school/finance/learners/:learnerId/automatic-exemptions': {
+      rule: 'manage',
+      url: () => `/api/school/finance/learners/${id.learner}/automatic-exemptions`,
+      payload: () => ({ year: 2031, category: 'social_grant', documentIds: [id.proof] }),
+    },
+    'GET /api/school/my-finance/exemptions': { rule: 'guardian', url: () => '/api/school/my-finance/exemptions' },
+    // Callers who are not the learner's guardian hear 400 (choose one of your own children).
+    'POST /api/school/my-finance/exemptions': {
+      rule: 'guardian',
+      url: () => '/api/school/my-finance/exemptions',
+      payload: () => ({
+        learnerId: alpha.learners.middle.id,
+        year: 2026,
+        requestedExtent: 'full',
+        annualIncomeCents: 0,
+        dependants: 1,
+        documentIds: [id.document],
+      }),
+    },
+    'GET /api/school/finance/invoices/:invoiceId/invoice.pdf': {
+      rule: 'view',
+      url: () => `/api/school/finance/invoices/${id.invoice}/invoice.pdf`,
+    },
+    'GET /api/school/my-finance/invoices/:invoiceId/invoice.pdf': {
+      rule: 'guardian',
+      url: () => `/api/school/my-finance/invoices/${id.invoice}/invoice.pdf`,
+    },
+    'GET /api/school/my-finance/accounts/:accountId/invoices': {
+      rule: 'guardian',
+      url: () => `/api/school/my-finance/accounts/${id.account}/invoices`,
+    },
+    'GET /api/school/finance/payouts/:payoutId/statement.pdf': {
+      rule: 'view',
+      url: () => `/api/school/finance/payouts/${id.payout}/statement.pdf`,
+    },
   };
 
   it('every finance route is in the table', () => {
@@ -385,6 +455,7 @@ describe('finance routes: every role, and a second school', () => {
       '/api/school/finance/exports/journal.csv',
       '/api/school/finance/dashboard',
       '/api/school/finance/payouts',
+      '/api/school/finance/exemption-applications?status=all',
     ];
     const wrong: string[] = [];
     for (const url of lists) {
@@ -401,6 +472,13 @@ describe('finance routes: every role, and a second school', () => {
     });
     expect(mine.body).toMatch(/Bravo/);
     if (/alpha/i.test(mine.body)) wrong.push('the Bravo parent sees Alpha');
+    const myExemptions = await t.app.inject({
+      method: 'GET',
+      url: '/api/school/my-finance/exemptions',
+      headers: { cookie: bravo.cookies.parent },
+    });
+    if (/alpha/i.test(myExemptions.body) || myExemptions.body.includes(id.application!))
+      wrong.push('the Bravo parent sees Alpha’s exemptions');
     expect(wrong).toEqual([]);
   });
 });

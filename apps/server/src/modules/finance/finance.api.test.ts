@@ -432,6 +432,54 @@ describe('school fees (API)', () => {
     }
   });
 
+  it('pages, sorts and filters family accounts and the age analysis in the database', async () => {
+    const list = async (query: string) =>
+      (await call('accountant', 'GET', `/api/school/finance/accounts?${query}`)).json() as {
+        accounts: { accountNumber: string; guardian: { name: string }; overdueCents: number }[];
+        total: number;
+      };
+    const names = (page: { accounts: { guardian: { name: string } }[] }) => page.accounts.map((a) => a.guardian.name);
+    // By the guardian's surname, a page at a time, with the number found.
+    expect(names(await list('pageSize=1&page=1'))).toEqual(['Lindiwe Dube Alpha']);
+    const second = await list('pageSize=1&page=2');
+    expect(names(second)).toEqual(['Kavitha Naidoo Alpha']);
+    expect(second.total).toBe(2);
+    expect(await list('pageSize=1&page=9')).toEqual({ accounts: [], total: 2 });
+    // Found by a learner's admission number or name, the account number, the guardian.
+    expect(names(await list('q=alpha-201'))).toEqual(['Kavitha Naidoo Alpha']);
+    expect(names(await list('q=celo'))).toEqual(['Lindiwe Dube Alpha']);
+    expect(names(await list(`q=${second.accounts[0]!.accountNumber}`))).toEqual(['Kavitha Naidoo Alpha']);
+    expect(names(await list('q=kavitha'))).toEqual(['Kavitha Naidoo Alpha']);
+    expect(await list('q=%25')).toEqual({ accounts: [], total: 0 });
+    // A learner of the grade on the account.
+    expect(names(await list('grade=3'))).toEqual(['Lindiwe Dube Alpha']);
+    expect(names(await list('grade=5'))).toEqual(['Lindiwe Dube Alpha', 'Kavitha Naidoo Alpha']);
+    expect((await list('grade=12')).total).toBe(0);
+    // In arrears or not, as each account's overdue amount says.
+    const all = (await list('')).accounts;
+    expect(names(await list('arrears=true'))).toEqual(
+      all.filter((a) => a.overdueCents > 0).map((a) => a.guardian.name),
+    );
+    expect(names(await list('arrears=false'))).toEqual(
+      all.filter((a) => a.overdueCents <= 0).map((a) => a.guardian.name),
+    );
+
+    // The age analysis a page at a time: the largest debt first, totals over every family.
+    const whole = (await call('accountant', 'GET', '/api/school/finance/age-analysis?asOf=2026-12-02')).json();
+    expect(whole.total).toBe(whole.rows.length);
+    const first = (
+      await call('accountant', 'GET', '/api/school/finance/age-analysis?asOf=2026-12-02&page=1&pageSize=1')
+    ).json();
+    expect(first.rows).toEqual(whole.rows.slice(0, 1));
+    expect(first.totals).toEqual(whole.totals);
+    expect(first.total).toBe(whole.total);
+    const rest = (
+      await call('accountant', 'GET', '/api/school/finance/age-analysis?asOf=2026-12-02&page=2&pageSize=1')
+    ).json();
+    expect(rest.rows).toEqual(whole.rows.slice(1, 2));
+    expect(whole.rows[0].totalCents).toBeGreaterThanOrEqual(whole.rows.at(-1).totalCents);
+  });
+
   it('mails reminders to families in arrears and every family its statement, through the job queue, once a day', async () => {
     const reminders = await call('accountant', 'POST', '/api/school/finance/reminders/run');
     expect(reminders.statusCode).toBe(202);

@@ -15,3 +15,9 @@ export {
   type TAccountCharge,
   type TAccountChargeInput,
 } from './use-cases/charge-account.ts';
+export { registerFinanceSmsJobs } from './sms-jobs.ts';
+export {
+  applyForExemption,
+  decideExemptionApplication,
+  recordAutomaticExemption,
+} from './use-cases/manage-exemption-applications.ts';

@@ -1,4 +1,5 @@
-import { isIsoDate } from '@sekolo/shared/domain/sa-calendar';
+import { isIsoDate, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
+import { moveAllAgesTo } from './lib/ages.ts';
 import type { Database } from '../../platform/db/client.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -14,10 +15,11 @@ import {
 } from './use-cases/send-fee-mail.ts';
 
 export const SETTLE_ONLINE_PAYMENTS_JOB = 'finance.settle-online-payments';
+export const MOVE_AGES_JOB = 'finance.move-age-analysis';
 
 /**
  * The finance module's jobs: the invoice run, fee mail (reminders and statements), the daily
- * reminders, the weekly payouts, and a sweep that puts paid online fee orders on their family accounts (the parent's
+ * reminders, the weekly payouts, the nightly move of the age analysis summary to the new day, and a sweep that puts paid online fee orders on their family accounts (the parent's
  * return page and account reads do it at once; the sweep catches a parent who never returns).
  * Every handler is idempotent.
  */
@@ -52,6 +54,14 @@ export function registerFinanceJobs(jobs: JobQueue, db: Database, mailer: Mailer
     retryDelaySeconds: 600,
     // Mondays at 06:00: the week's online collections reach the schools' banks.
     schedule: { cron: '0 6 * * 1', tz: 'Africa/Johannesburg' },
+  });
+  jobs.register<Record<string, never>>({
+    name: MOVE_AGES_JOB,
+    // Just after midnight: each school's age analysis summary is as of the new day (invoices fall due, debts age).
+    handler: async () => ({ schools: await moveAllAgesTo(db, todayInSouthAfrica()) }),
+    retryLimit: 3,
+    retryDelaySeconds: 300,
+    schedule: { cron: '1 0 * * *', tz: 'Africa/Johannesburg' },
   });
   jobs.register<Record<string, never>>({
     name: SETTLE_ONLINE_PAYMENTS_JOB,

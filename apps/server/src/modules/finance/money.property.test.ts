@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
+import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { rowsOf, type DatabaseHandle } from '../../platform/db/client.ts';
 import {
   feeItems,
@@ -18,13 +18,18 @@ import { accountsOfLearners, ensureFamilyAccounts } from './lib/accounts.ts';
 import { allocateCredit, creditInvoice, creditOf, issueInvoices, recordFeePayment } from './lib/money.ts';
 import { accountViews } from './lib/views.ts';
 import { readStatement } from './use-cases/read-statement.ts';
+import { ageAnalysis } from './use-cases/read-reports.ts';
+import { agesDayOf, lockAccount, moveAgesTo, recomputeAccountAges } from './lib/ages.ts';
 
 /*
  * Property: whatever sequence of invoices, credit notes, payments (banked or online) and
  * allocations a family's account goes through, every journal balances, the family's balance is the
  * sum of its ledger lines and equals invoices − credit notes − payments, its statement closes on
  * it, no invoice is open for more than it was left to pay nor less than nothing, and the family
- * holds credit only when nothing is open (credit is always set against open invoices).
+ * holds credit only when nothing is open (credit is always set against open invoices). The age
+ * analysis summary, kept by each of these events, equals what the family owes on its receivable
+ * ledger lines (every invoice here is already due) and the age analysis summed from the invoices,
+ * bucket by bucket; moved to the day again from scratch, it is unchanged.
  */
 
 type TOp =
@@ -85,6 +90,7 @@ describe('a family account, property-based (PGlite and PostgreSQL)', () => {
       })
       .returning();
     itemId = item!.id;
+    await moveAgesTo(db, org, todayInSouthAfrica());
   });
   afterAll(() => database.close());
 
@@ -137,7 +143,8 @@ describe('a family account, property-based (PGlite and PostgreSQL)', () => {
                 learnerId,
                 year: 2026,
                 issuedOn: today,
-                dueOn: `2026-${String(((instalment - 1) % 12) + 1).padStart(2, '0')}-01`,
+                // Due today and up to 165 days ago: every bucket of the age analysis.
+                dueOn: addDays(today, -((instalment * 23) % 166)),
                 lines: [
                   {
                     itemId,
@@ -209,7 +216,94 @@ describe('a family account, property-based (PGlite and PostgreSQL)', () => {
       const [view] = await accountViews(db, org, today, { accountIds: [accountId] });
       expect(view!.balanceCents).toBe(model.balance);
       expect((await readStatement(db, org, 'Property Primary', accountId, {})).closingBalanceCents).toBe(model.balance);
+      // The summary: its row is what the receivable lines hold, and the invoices' own sums, bucket by bucket.
+      const [receivable] = rowsOf<{ sum: string }>(
+        await db.execute(sql`SELECT coalesce(sum(amount_cents), 0) AS sum FROM ledger_entries
+          WHERE party_id = ${accountId}::uuid AND account_code = 'school_fees_receivable'`),
+      );
+      const summaryRows = rowsOf<{ grade: number; total_cents: string }>(
+        await db.execute(
+          sql`SELECT grade, total_cents FROM fee_account_ages WHERE account_id = ${accountId}::uuid ORDER BY grade`,
+        ),
+      );
+      if (invoices.length) {
+        expect(
+          summaryRows.map((r) => Number(r.grade)),
+          `sequence ${n}`,
+        ).toEqual([-1, 5]);
+        expect(Number(summaryRows[0]!.total_cents), `sequence ${n}`).toBe(Number(receivable!.sum));
+        expect(Number(summaryRows[1]!.total_cents), `sequence ${n}`).toBe(Number(receivable!.sum));
+      }
+      for (const grade of ['', '5'] as const) {
+        const fromSummary = await ageAnalysis(db, org, { grade });
+        const fromInvoices = await ageAnalysis(db, org, { grade }, { exact: true });
+        expect(fromSummary, `sequence ${n}, grade '${grade}'`).toEqual(fromInvoices);
+      }
     }
     expect(await findUnbalancedJournals(db)).toEqual([]);
+    expect(await agesDayOf(db, org)).toBe(today);
+    const kept = await ageAnalysis(db, org, { grade: '' });
+    expect(kept.total).toBeGreaterThan(10);
+    await moveAgesTo(db, org, today);
+    expect(await ageAnalysis(db, org, { grade: '' })).toEqual(kept);
   }, 600_000);
+
+  it('moves a family from one grade to the other in the summary when its learner moves grade', async () => {
+    const db = database.db;
+    const today = todayInSouthAfrica();
+    const { learnerId, accountId } = await newFamily(1000);
+    await transaction(db, (tx) =>
+      issueInvoices(tx, org, [
+        {
+          accountId,
+          learnerId,
+          year: 2026,
+          issuedOn: today,
+          dueOn: addDays(today, -40),
+          lines: [
+            {
+              itemId,
+              instalment: 1,
+              instalments: 999,
+              description: 'Tuition',
+              itemKind: 'tuition',
+              grossCents: 12_345,
+              discountCents: 0,
+              discounts: [],
+            },
+          ],
+        },
+      ]),
+    );
+    const gradesOf = async () =>
+      rowsOf<{ grade: number; d30_cents: string }>(
+        await db.execute(
+          sql`SELECT grade, d30_cents FROM fee_account_ages WHERE account_id = ${accountId}::uuid ORDER BY grade`,
+        ),
+      ).map((r) => [Number(r.grade), Number(r.d30_cents)]);
+    expect(await gradesOf()).toEqual([
+      [-1, 12_345],
+      [5, 12_345],
+    ]);
+    const before = {
+      five: await ageAnalysis(db, org, { grade: '5' }),
+      six: await ageAnalysis(db, org, { grade: '6' }),
+    };
+    await db.execute(sql`UPDATE learners SET grade = 6 WHERE id = ${learnerId}::uuid`);
+    await transaction(db, async (tx) => {
+      await lockAccount(tx, org, accountId);
+      await recomputeAccountAges(tx, org, [accountId]);
+    });
+    // The grade 5 row is gone, a grade 6 row holds the debt, and each grade's totals followed.
+    expect(await gradesOf()).toEqual([
+      [-1, 12_345],
+      [6, 12_345],
+    ]);
+    for (const grade of ['', '5', '6'] as const)
+      expect(await ageAnalysis(db, org, { grade }), `grade '${grade}'`).toEqual(
+        await ageAnalysis(db, org, { grade }, { exact: true }),
+      );
+    expect((await ageAnalysis(db, org, { grade: '5' })).total).toBe(before.five.total - 1);
+    expect((await ageAnalysis(db, org, { grade: '6' })).total).toBe(before.six.total + 1);
+  }, 120_000);
 });

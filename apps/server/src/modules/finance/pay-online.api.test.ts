@@ -99,6 +99,37 @@ describe('the parent pays school fees online (API)', () => {
     });
     const [order] = await t.database.db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
     expect(order).toMatchObject({ status: 'paid', amountCents: 1_068_00 });
+    // On the family account with the payment notification itself: before any read, return page or sweep.
+    expect(await t.database.db.select().from(feePayments).where(eq(feePayments.orderId, orderId))).toMatchObject([
+      { method: 'online', amountCents: 1_000_00 },
+    ]);
+    expect(await settleOnlinePayments(t.database.db)).toBe(0);
+
+    // The parent's own order, on their /payments page with the platform's tax invoice: the fee
+    // collected for the school without VAT, the 6.8 % processing fee with its 15 % VAT.
+    const payments = (await call('parent', 'GET', '/api/payments/me')).json().payments as {
+      order: { id: string };
+      invoice: {
+        totalCents: number;
+        vatCents: number;
+        lines: { description: string; totalCents: number; vatCents: number }[];
+      } | null;
+    }[];
+    const listed = payments.find((p) => p.order.id === orderId);
+    expect(listed?.invoice).toMatchObject({
+      totalCents: 1_068_00,
+      vatCents: 8_87,
+      lines: [
+        {
+          description: expect.stringMatching(
+            /^School fees, account SF\d+ \(Gamma Primary\), collected for the school$/,
+          ),
+          totalCents: 1_000_00,
+          vatCents: 0,
+        },
+        { description: 'Processing fee (6.8%)', totalCents: 68_00, vatCents: 8_87 },
+      ],
+    });
 
     const state = (await call('parent', 'GET', `/api/school/my-finance/payments/${orderId}`)).json();
     expect(state.status).toBe('paid');

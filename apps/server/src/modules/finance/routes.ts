@@ -46,9 +46,40 @@ import {
   transactionsCsv,
 } from './use-cases/read-reports.ts';
 import { queueFeeMail } from './use-cases/send-fee-mail.ts';
-import { myAccount, myAccounts, myOnlinePayment, payNow } from './use-cases/pay-online.ts';
+import {
+  feeOrderPaidHook,
+  myAccount,
+  myAccounts,
+  myOnlinePayment,
+  payNow,
+  SCHOOL_FEES_PURPOSE,
+} from './use-cases/pay-online.ts';
+import { onOrderPurpose } from '../payments/index.ts';
 import { listPayouts, requestPayout } from './use-cases/pay-out-collections.ts';
+import { listFamilyAccounts } from './use-cases/list-accounts.ts';
 import { reportsOf } from '../../platform/db/client.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { createFileStorage } from '../uploads/index.ts';
+import { invoicePdf, payoutStatementPdf } from './lib/document-pdfs.ts';
+import {
+  applicationDocument,
+  applyForExemption,
+  decideExemptionApplication,
+  listExemptionApplications,
+  myExemptions,
+  recordAutomaticExemption,
+} from './use-cases/manage-exemption-applications.ts';
+import { invoiceDocument, myInvoiceDocument, payoutStatement } from './use-cases/read-fee-documents.ts';
+import { queueFeeSms } from './use-cases/send-fee-sms.ts';
+import type { Database } from '../../platform/db/client.ts';
+import type { JobQueue } from '../../platform/jobs/queue.ts';
+
+/** The accountant's reminder run: the e-mails, and the SMS where the school's package and SMS account allow. */
+async function queueFeeReminders(db: Database, jobs: JobQueue, organizationId: string) {
+  const mail = await queueFeeMail(db, jobs, organizationId, 'reminders');
+  await queueFeeSms(db, jobs, organizationId);
+  return mail;
+}
 
 /**
  * School fees (prefix /api/school). The school's finance (/finance) is read with view_financials
@@ -64,6 +95,8 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   const canManage = requireSchoolPermissions(['view_financials'], ['manage_payments', 'manage_settings']);
   const asGuardian = requireSchoolPermission('manage_payments');
   const today = () => todayInSouthAfrica();
+  // A paid fee order is put on its family account in the transaction that marks it paid.
+  onOrderPurpose(SCHOOL_FEES_PURPOSE, { paid: feeOrderPaidHook });
 
   const file = (reply: FastifyReply, type: string, name: string, body: string | Uint8Array) =>
     reply
@@ -130,21 +163,8 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: canView,
     handler: async (request) => {
       const { organizationId } = schoolOf(request);
-      const q = request.query;
       await transaction(db, (tx) => ensureFamilyAccounts(tx, organizationId));
-      const needle = q.q.toLowerCase();
-      const all = (await accountViews(db, organizationId, today())).filter(
-        (a) =>
-          (!needle ||
-            a.accountNumber.toLowerCase().includes(needle) ||
-            a.guardian.name.toLowerCase().includes(needle) ||
-            a.learners.some(
-              (l) => l.name.toLowerCase().includes(needle) || l.admissionNumber.toLowerCase().includes(needle),
-            )) &&
-          (!q.grade || a.learners.some((l) => l.grade === q.grade)) &&
-          (q.arrears === undefined || (q.arrears === 'true') === a.overdueCents > 0),
-      );
-      return { accounts: all.slice((q.page - 1) * q.pageSize, q.page * q.pageSize), total: all.length };
+      return listFamilyAccounts(db, organizationId, today(), request.query);
     },
   });
   app.route({
@@ -377,7 +397,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(app, api.sendReminders),
     onRequest: canManage,
     handler: async (request, reply) =>
-      reply.code(202).send(await queueFeeMail(db, jobs, schoolOf(request).organizationId, 'reminders')),
+      reply.code(202).send(await queueFeeReminders(db, jobs, schoolOf(request).organizationId)),
   });
   app.route({
     ...fromContract(app, api.sendStatements),
@@ -469,6 +489,121 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
         throw notFound(M.paymentNotFound);
       });
       return pdf(reply, `receipt-${payment.receiptNumber}.pdf`, await receiptPdf(ctx.schoolName, payment));
+    },
+  });
+
+  // Fee exemptions (public schools)
+  const storage = createFileStorage(config);
+  app.route({
+    ...fromContract(app, api.listExemptionApplications),
+    onRequest: canView,
+    handler: async (request) => listExemptionApplications(db, schoolOf(request).organizationId, request.query),
+  });
+  app.route({
+    ...fromContract(app, api.decideExemptionApplication),
+    onRequest: canManage,
+    handler: async (request) => ({
+      application: await decideExemptionApplication(
+        db,
+        jobs,
+        callerOf(schoolOf(request)),
+        request.params.applicationId,
+        request.body,
+      ),
+    }),
+  });
+  app.route({
+    ...fromContract(app, api.exemptionDocument),
+    onRequest: canView,
+    handler: async (request, reply) => {
+      const ctx = schoolOf(request);
+      const upload = await applicationDocument(
+        db,
+        ctx.organizationId,
+        request.params.applicationId,
+        request.params.uploadId,
+      );
+      const stored = await storage.get(upload.storageKey);
+      if (!stored) throw notFound('This document was not found.');
+      await recordAudit(db, {
+        action: 'finance.exemption_document_read',
+        actorUserId: ctx.user.id,
+        target: `upload:${upload.id}`,
+        ip: ctx.ip,
+        details: { applicationId: request.params.applicationId },
+      });
+      return reply
+        .header('content-type', upload.mimeType)
+        .header('content-disposition', `inline; filename="document-${upload.id}.${upload.mimeType.split('/')[1]}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(stored.body);
+    },
+  });
+  app.route({
+    ...fromContract(app, api.recordAutomaticExemption),
+    onRequest: canManage,
+    handler: async (request, reply) =>
+      reply.code(201).send({
+        exemption: await recordAutomaticExemption(
+          db,
+          callerOf(schoolOf(request)),
+          request.params.learnerId,
+          request.body,
+        ),
+      }),
+  });
+  app.route({
+    ...fromContract(app, api.myExemptions),
+    onRequest: asGuardian,
+    handler: async (request) => myExemptions(db, callerOf(schoolOf(request))),
+  });
+  app.route({
+    ...fromContract(app, api.applyForExemption),
+    onRequest: asGuardian,
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send({ application: await applyForExemption(db, jobs, callerOf(schoolOf(request)), request.body) }),
+  });
+
+  // Invoice documents and payout statements
+  app.route({
+    ...fromContract(app, api.invoicePdf),
+    onRequest: canView,
+    handler: async (request, reply) => {
+      const document = await invoiceDocument(db, schoolOf(request).organizationId, request.params.invoiceId);
+      return pdf(reply, `invoice-${document.invoice.number}.pdf`, await invoicePdf(document));
+    },
+  });
+  app.route({
+    ...fromContract(app, api.myInvoicePdf),
+    onRequest: asGuardian,
+    handler: async (request, reply) => {
+      const document = await myInvoiceDocument(db, callerOf(schoolOf(request)), request.params.invoiceId);
+      return pdf(reply, `invoice-${document.invoice.number}.pdf`, await invoicePdf(document));
+    },
+  });
+  app.route({
+    ...fromContract(app, api.myInvoices),
+    onRequest: asGuardian,
+    handler: async (request) => {
+      const ctx = schoolOf(request);
+      const account = await myAccount(db, callerOf(ctx), request.params.accountId);
+      const { invoices } = await invoiceSummaries(db, ctx.organizationId, sql`inv.account_id = ${account.id}::uuid`, {
+        limit: 200,
+        offset: 0,
+      });
+      return { invoices };
+    },
+  });
+  app.route({
+    ...fromContract(app, api.payoutStatementPdf),
+    onRequest: canView,
+    handler: async (request, reply) => {
+      const ctx = schoolOf(request);
+      const statement = await payoutStatement(db, ctx.organizationId, ctx.schoolName, request.params.payoutId);
+      return pdf(reply, `payout-${statement.payout.paidOn}.pdf`, await payoutStatementPdf(statement));
     },
   });
 };

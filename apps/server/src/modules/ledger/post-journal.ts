@@ -3,6 +3,7 @@ import { rowsOf, type DbExecutor } from '../../platform/db/client.ts';
 import { ledgerEntries, ledgerJournals, type TAccountCode, type TJournalKind } from '../../platform/db/schema/ledger.ts';
 import { accountOf } from './chart.ts';
 import { inTransaction } from './in-transaction.ts';
+import { timeOrderedUuid } from '../../platform/db/time-ordered-uuid.ts';
 
 export type TJournalEntryInput = {
   account: TAccountCode;
@@ -185,11 +186,16 @@ export async function postJournals(
     const written: { id: string; kind: string; reference: string }[] = [];
     for (let at = 0; at < inputs.length; at += 5000) {
       const chunk = inputs.slice(at, at + 5000);
-      // One JSON parameter each for the journals and their entries: no limit of bound parameters.
-      const journals = JSON.stringify(chunk.map((j) => ({ kind: j.kind, reference: j.reference, description: j.description ?? '' })));
+      // One JSON parameter each for the journals and their entries: no limit of bound parameters
+      // (json, not jsonb: taken apart as it is parsed).
+      // Time-ordered ids: a batch's rows append to the keys' indexes instead of landing on random pages of them.
+      const journals = JSON.stringify(
+        chunk.map((j) => ({ id: timeOrderedUuid(), kind: j.kind, reference: j.reference, description: j.description ?? '' })),
+      );
       const entries = JSON.stringify(
         chunk.flatMap((j) =>
           j.entries.map((e, i) => ({
+            id: timeOrderedUuid(),
             kind: j.kind,
             reference: j.reference,
             line: i + 1,
@@ -203,15 +209,15 @@ export async function postJournals(
       const rows = rowsOf<{ id: string; kind: string; reference: string }>(
         await tx.execute(sql`
           WITH journal AS (
-            INSERT INTO ledger_journals (kind, reference, description)
-            SELECT kind, reference, description FROM jsonb_to_recordset(${journals}::jsonb) AS v(kind text, reference text, description text)
+            INSERT INTO ledger_journals (id, kind, reference, description)
+            SELECT id, kind, reference, description FROM json_to_recordset(${journals}::json) AS v(id uuid, kind text, reference text, description text)
             ON CONFLICT (kind, reference) DO NOTHING
             RETURNING id, kind, reference
           ), entries AS (
-            INSERT INTO ledger_entries (journal_id, line, account_code, organization_id, party_id, amount_cents)
-            SELECT journal.id, e.line, e.account, e.org, e.party, e.amount
-            FROM journal JOIN jsonb_to_recordset(${entries}::jsonb)
-              AS e(kind text, reference text, line int, account text, org text, party uuid, amount bigint)
+            INSERT INTO ledger_entries (id, journal_id, line, account_code, organization_id, party_id, amount_cents)
+            SELECT e.id, journal.id, e.line, e.account, e.org, e.party, e.amount
+            FROM journal JOIN json_to_recordset(${entries}::json)
+              AS e(id uuid, kind text, reference text, line int, account text, org text, party uuid, amount bigint)
               ON e.kind = journal.kind AND e.reference = journal.reference
           )
           SELECT id, kind, reference FROM journal`),

@@ -3,7 +3,16 @@ export { consoleListingRoutes, listingRoutes, marketplaceRoutes } from './routes
 export { sitemapEntries } from './catalogue.ts';
 export { addSitemapSource, sitemapRoutes, type TSitemapSource } from './sitemap.ts';
 export { commissionTierOf, ensureSellerProfile, sellerOrganizationOf } from './seller-profile.ts';
-export { publishHeldListing, setPublicationGate, type TPublicationGate } from './publication-gate.ts';
+export {
+  applyHeldChange,
+  discardHeldChange,
+  liveListingContent,
+  publishHeldListing,
+  sameListingContent,
+  setPublicationGate,
+  type TListingContent,
+  type TPublicationGate,
+} from './publication-gate.ts';
 export { storePicture, type TStoredPicture } from './listing-images.ts';
 export {
   cancelSellerOrder,

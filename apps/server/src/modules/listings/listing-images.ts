@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import { resizeImage } from '../../platform/lib/resize-image.ts';
 import { LISTING_MESSAGES as M, MAX_LISTING_IMAGES } from '@sekolo/shared/schemas/marketplace';
 import type { DbExecutor } from '../../platform/db/client.ts';
 import { transaction } from '../../platform/db/transaction.ts';
@@ -9,6 +9,16 @@ import { listingImages } from '../../platform/db/schema/marketplace.ts';
 import { detectAllowedContentType } from '../../platform/lib/file-content-type.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import type { IFileStorage } from '../uploads/index.ts';
+import { organizations } from '../../platform/db/schema/auth.ts';
+import { contentForEdit, publicationGateFor, type TPublicationGate } from './publication-gate.ts';
+
+async function gateOf(db: DbExecutor, organizationId: string): Promise<TPublicationGate | undefined> {
+  const [org] = await db
+    .select({ type: organizations.type })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return publicationGateFor(org?.type);
+}
 
 /** The page-sized picture and the catalogue card's thumbnail, both WebP. */
 export const IMAGE_SIZES = { full: 1200, thumb: 480 } as const;
@@ -21,19 +31,6 @@ export function imageUrls(imageId: string): { url: string; thumbUrl: string } {
 /** A storage key in the uploads module's form (`YYYY/MM/<32 hex>`). */
 function storageKey(now = new Date()): string {
   return `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('hex')}`;
-}
-
-/** Resizes a picture (EXIF orientation applied, metadata dropped) to fit `width`, as WebP. */
-export async function resizeImage(
-  bytes: Buffer,
-  width: number,
-): Promise<{ bytes: Buffer; width: number; height: number }> {
-  const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000 })
-    .rotate()
-    .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer({ resolveWithObject: true });
-  return { bytes: data, width: info.width, height: info.height };
 }
 
 export type TStoredPicture = { keys: { full: string; thumb: string }; width: number; height: number };
@@ -77,7 +74,7 @@ export async function storePicture<T>(
 export async function addListingImage(
   db: DbExecutor,
   storage: IFileStorage,
-  input: { organizationId: string; listingId: string; bytes: Buffer; alt?: string },
+  input: { organizationId: string; listingId: string; bytes: Buffer; alt?: string; userId: string },
 ): Promise<{ id: string }> {
   const [listing] = await db
     .select({ id: listings.id, title: listings.title })
@@ -94,6 +91,8 @@ export async function addListingImage(
         .where(eq(listingImages.listingId, input.listingId));
       const position = Number(existing?.n ?? 0);
       if (position >= MAX_LISTING_IMAGES) throw badRequest(M.tooManyImages);
+      const gate = await gateOf(tx, input.organizationId);
+      const before = gate ? await contentForEdit(tx, gate, input.organizationId, input.listingId) : null;
       const [row] = await tx
         .insert(listingImages)
         .values({
@@ -104,8 +103,16 @@ export async function addListingImage(
           height: picture.height,
           alt: (input.alt ?? '').trim().slice(0, 200) || listing.title,
           position,
+          heldForApproval: gate !== undefined,
         })
         .returning({ id: listingImages.id });
+      // A picture is something buyers see: where the seller's changes need approval, it waits for it.
+      if (gate && before) {
+        const proposed = { ...before, imageIds: [...before.imageIds, row!.id] };
+        const verdict = await gate.onEdit(tx, { ...input, userId: input.userId, proposed });
+        if (verdict === 'apply')
+          await tx.update(listingImages).set({ heldForApproval: false }).where(eq(listingImages.id, row!.id));
+      }
       return { id: row!.id };
     }),
   );
@@ -114,7 +121,7 @@ export async function addListingImage(
 export async function removeListingImage(
   db: DbExecutor,
   storage: IFileStorage,
-  input: { organizationId: string; listingId: string; imageId: string },
+  input: { organizationId: string; listingId: string; imageId: string; userId: string },
 ): Promise<void> {
   const removed = await transaction(db, async (tx) => {
     const [row] = await tx
@@ -129,10 +136,18 @@ export async function removeListingImage(
         ),
       );
     if (!row) throw notFound('There is no such picture.');
+    const gate = await gateOf(tx, input.organizationId);
+    if (gate) {
+      const before = await contentForEdit(tx, gate, input.organizationId, input.listingId);
+      const proposed = { ...before, imageIds: before.imageIds.filter((id) => id !== input.imageId) };
+      // An approved picture stays on the public pages until its removal is approved.
+      const verdict = await gate.onEdit(tx, { ...input, proposed });
+      if (verdict === 'held' && !row.image.heldForApproval) return null;
+    }
     await tx.delete(listingImages).where(eq(listingImages.id, input.imageId));
     return row.image;
   });
-  await Promise.allSettled([storage.delete(removed.storageKey), storage.delete(removed.thumbKey)]);
+  if (removed) await Promise.allSettled([storage.delete(removed.storageKey), storage.delete(removed.thumbKey)]);
 }
 
 /**
@@ -151,6 +166,7 @@ export async function findPublicImage(
     .innerJoin(listings, eq(listings.id, listingImages.listingId))
     .where(eq(listingImages.id, imageId));
   if (!row) return null;
-  if (row.status !== 'published' && row.organizationId !== viewerOrganizationId) return null;
+  const isSeller = row.organizationId === viewerOrganizationId;
+  if ((row.status !== 'published' || row.image.heldForApproval) && !isSeller) return null;
   return size === 'thumb' ? row.image.thumbKey : row.image.storageKey;
 }

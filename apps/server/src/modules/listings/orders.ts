@@ -203,6 +203,16 @@ export async function priceBasket(db: DbExecutor, request: TBasketCheckout): Pro
 }
 
 /**
+ * The order in which a transaction locks stock rows: listings before variants, each by id. Every
+ * transaction that takes or gives back stock, or counts a sale, locks in this order, so two
+ * baskets sharing listings wait for each other instead of deadlocking.
+ */
+function inLockOrder<T extends { listingId: string; variantId: string | null }>(lines: readonly T[]): T[] {
+  const key = (line: T) => (line.variantId ? `1:${line.variantId}` : `0:${line.listingId}`);
+  return [...lines].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/**
  * Holds the stock of a priced basket and records one order per seller, awaiting payment, in one
  * transaction. Each line takes its stock with a conditional update (stock >= quantity), so two
  * checkouts at once never sell the last unit twice: the second finds too little and is refused.
@@ -212,7 +222,7 @@ export async function reserveMarketplaceOrders(
   input: { paymentOrderId: string; paymentReference: string; buyerUserId: string; priced: TPricedBasket },
 ): Promise<void> {
   await transaction(db, async (tx) => {
-    for (const line of input.priced.lines) {
+    for (const line of inLockOrder(input.priced.lines)) {
       const taken = line.variantId
         ? await tx
             .update(listingVariants)
@@ -295,6 +305,12 @@ export async function markMarketplaceOrdersPaid(tx: DbExecutor, paymentOrderId: 
   await tx
     .insert(marketplaceOrderEvents)
     .values(paid.map((o) => ({ orderId: o.id, status: 'paid' as const, actorUserId: o.buyerUserId })));
+  // The listings' rows are locked in id order first, as every stock update takes them: the
+  // update's join would lock them in whatever order its plan reads them.
+  await tx.execute(sql`
+    SELECT l.id FROM listings l
+    WHERE l.id IN (SELECT listing_id FROM marketplace_order_lines WHERE order_id IN ${ids})
+    ORDER BY l.id FOR NO KEY UPDATE`);
   await tx.execute(sql`
     UPDATE listings l SET sold_count = l.sold_count + s.quantity
     FROM (SELECT listing_id, sum(quantity)::int AS quantity FROM marketplace_order_lines WHERE order_id IN ${ids} GROUP BY listing_id) s
@@ -355,7 +371,7 @@ async function notifySellersOfPaidOrders(tx: DbExecutor, orderIds: string[]): Pr
 async function restock(tx: DbExecutor, orderIds: string[]): Promise<void> {
   if (orderIds.length === 0) return;
   const lines = await tx.select().from(marketplaceOrderLines).where(inArray(marketplaceOrderLines.orderId, orderIds));
-  for (const line of lines) {
+  for (const line of inLockOrder(lines)) {
     if (line.variantId) {
       await tx
         .update(listingVariants)

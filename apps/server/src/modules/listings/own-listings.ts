@@ -17,7 +17,7 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { allowedKindsOf, ensureSellerProfile } from './seller-profile.ts';
 import { imageUrls } from './listing-images.ts';
-import { publicationGateFor } from './publication-gate.ts';
+import { contentForEdit, publicationGateFor, type TListingContent } from './publication-gate.ts';
 
 type TListingRow = typeof listings.$inferSelect;
 type TInput = z.output<typeof ZListingInput>;
@@ -27,7 +27,7 @@ async function viewsOf(db: DbExecutor, rows: TListingRow[]): Promise<TOwnListing
   const ids = rows.map((row) => row.id);
   const organizationId = rows[0]!.organizationId;
   const gate = publicationGateFor(await organizationTypeOf(db, organizationId));
-  const [variants, images, notes] = await Promise.all([
+  const [variants, images, notes, held] = await Promise.all([
     db
       .select()
       .from(listingVariants)
@@ -39,30 +39,44 @@ async function viewsOf(db: DbExecutor, rows: TListingRow[]): Promise<TOwnListing
       .where(inArray(listingImages.listingId, ids))
       .orderBy(asc(listingImages.position), asc(listingImages.createdAt)),
     gate ? gate.notesFor(db, organizationId, ids) : new Map<string, string>(),
+    gate ? gate.heldChanges(db, organizationId, ids) : new Map<string, TListingContent>(),
   ]);
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    kind: row.kind,
-    category: row.category,
-    subcategory: row.subcategory,
-    priceCents: row.priceCents,
-    stock: row.stock,
-    status: row.status,
-    variants: variants.filter((v) => v.listingId === row.id).map((v) => ({ id: v.id, label: v.label, stock: v.stock })),
-    images: images
-      .filter((i) => i.listingId === row.id)
-      .map((i) => ({ id: i.id, alt: i.alt || row.title, ...imageUrls(i.id) })),
-    unpublishedByOperator: row.unpublishedByOperatorAt
-      ? { at: row.unpublishedByOperatorAt.toISOString(), reason: row.unpublishReason ?? '' }
-      : null,
-    ratingAverage: ratingAverage(row.ratingSum, row.ratingCount),
-    ratingCount: row.ratingCount,
-    soldCount: row.soldCount,
-    updatedAt: row.updatedAt.toISOString(),
-    publicationNote: notes.get(row.id) ?? null,
-  }));
+  // The seller sees their listing as it will be once a change waiting for approval is approved.
+  return rows.map((row) => {
+    const change = held.get(row.id);
+    const own = images.filter((i) => i.listingId === row.id);
+    const pictures = change
+      ? change.imageIds.flatMap((id) => own.filter((i) => i.id === id))
+      : own.filter((i) => !i.heldForApproval);
+    const content = change ?? row;
+    return {
+      id: row.id,
+      title: content.title,
+      description: content.description,
+      kind: content.kind,
+      category: content.category,
+      subcategory: content.subcategory,
+      priceCents: content.priceCents,
+      stock: row.stock,
+      status: row.status,
+      variants: change
+        ? change.variants.map((v) => ({
+            id: v.id ?? '',
+            label: v.label,
+            stock: variants.find((live) => live.id === v.id)?.stock ?? v.stock,
+          }))
+        : variants.filter((v) => v.listingId === row.id).map((v) => ({ id: v.id, label: v.label, stock: v.stock })),
+      images: pictures.map((i) => ({ id: i.id, alt: i.alt || content.title, ...imageUrls(i.id) })),
+      unpublishedByOperator: row.unpublishedByOperatorAt
+        ? { at: row.unpublishedByOperatorAt.toISOString(), reason: row.unpublishReason ?? '' }
+        : null,
+      ratingAverage: ratingAverage(row.ratingSum, row.ratingCount),
+      ratingCount: row.ratingCount,
+      soldCount: row.soldCount,
+      updatedAt: row.updatedAt.toISOString(),
+      publicationNote: notes.get(row.id) ?? null,
+    };
+  });
 }
 
 async function organizationTypeOf(db: DbExecutor, organizationId: string): Promise<string | null> {
@@ -147,6 +161,31 @@ async function saveVariants(tx: DbExecutor, listingId: string, variants: TInput[
   }
 }
 
+/** While a change waits for approval, stock still changes at once: it is not something to approve. */
+async function saveHeldStock(tx: DbExecutor, listingId: string, input: TInput) {
+  const live = await tx
+    .select({ id: listingVariants.id })
+    .from(listingVariants)
+    .where(eq(listingVariants.listingId, listingId));
+  if (live.length === 0 && input.variants.length === 0) {
+    await tx
+      .update(listings)
+      .set({ stock: input.stock, updatedAt: sql`now()` })
+      .where(eq(listings.id, listingId));
+    return;
+  }
+  for (const variant of input.variants)
+    if (variant.id && live.some((v) => v.id === variant.id))
+      await tx
+        .update(listingVariants)
+        .set({ stock: variant.stock })
+        .where(and(eq(listingVariants.id, variant.id), eq(listingVariants.listingId, listingId)));
+  await tx
+    .update(listings)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(listings.id, listingId));
+}
+
 /** A new listing, as a draft: the seller adds pictures, then publishes. */
 export async function createOwn(
   db: DbExecutor,
@@ -185,6 +224,25 @@ export async function updateOwn(
   await assertKindAllowed(db, actor.organizationId, input);
   await transaction(db, async (tx) => {
     await ownRow(tx, actor.organizationId, id, true);
+    const gate = publicationGateFor(await organizationTypeOf(tx, actor.organizationId));
+    if (gate) {
+      const base = await contentForEdit(tx, gate, actor.organizationId, id);
+      const proposed: TListingContent = {
+        ...base,
+        title: input.title,
+        description: input.description,
+        kind: input.kind,
+        category: input.category,
+        subcategory: input.subcategory,
+        priceCents: input.priceCents,
+        stock: input.variants.length > 0 ? null : input.stock,
+        variants: input.variants.map((v) => ({ id: v.id ?? null, label: v.label, stock: v.stock })),
+      };
+      if ((await gate.onEdit(tx, { ...actor, listingId: id, proposed })) === 'held') {
+        await saveHeldStock(tx, id, input);
+        return;
+      }
+    }
     await tx
       .update(listings)
       .set({

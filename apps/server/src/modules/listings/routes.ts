@@ -13,10 +13,9 @@ import { createFileStorage } from '../uploads/index.ts';
 import { listActiveListings, listOwnListings } from './listings.ts';
 import { changeOwnStatus, createOwn, getOwn, listOwn, unpublishByOperator, updateOwn } from './own-listings.ts';
 import { addListingImage, findPublicImage, removeListingImage } from './listing-images.ts';
-import { countListingView, listingDetail, searchCatalogue, sellerPage } from './catalogue.ts';
+import { listingDetail, searchCatalogue, sellerPage } from './catalogue.ts';
 import { sellerOrganizationOf } from './seller-profile.ts';
 import { advanceSellerOrder, listBuyerOrders, listSellerOrders, sellerOrder } from './orders.ts';
-
 
 /**
  * Sellers' listings, prefix /api/listings. GET /: the published listings (public, paginated); GET
@@ -164,9 +163,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, mp.detail),
     handler: async (request) => {
-      const detail = await listingDetail(db, request.params.id);
-      await countListingView(db, detail.id);
-      return detail;
+      return listingDetail(db, request.params.id, { countView: true });
     },
   });
   app.route({

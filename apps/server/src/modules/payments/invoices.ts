@@ -42,8 +42,8 @@ function line(
 }
 
 /**
- * What the order bought, one line per item and per fee: a basket's products (with their seller)
- * and the processing fee apart; a partner's registration fee per partner type; else the order's
+ * What the order bought, one line per item and per fee: a basket's products (with their seller),
+ * or what it collected for its payee (VAT-free), and the processing fee apart; a partner's registration fee per partner type; else the order's
  * description. Lines that would not add up to what was paid give way to that one line.
  */
 export function invoiceLinesOf(order: TOrder): TInvoiceLine[] {
@@ -55,6 +55,19 @@ export function invoiceLinesOf(order: TOrder): TInvoiceLine[] {
     lines = items.map((item) =>
       line(`${item.title} (sold by ${item.sellerName})`, item.quantity, item.unitPriceCents, item.lineTotalCents),
     );
+    // Money the platform collects for the payee (a school's fees): its own line, and no VAT of the
+    // platform's on it (the payee's own invoices say whether it charges VAT).
+    const collected = context.collectedForPayee as { description?: unknown; amountCents?: unknown } | undefined;
+    if (collected && typeof collected.description === 'string' && Number.isSafeInteger(collected.amountCents)) {
+      const amount = collected.amountCents as number;
+      lines.push({
+        description: collected.description,
+        quantity: 1,
+        unitCents: amount,
+        totalCents: amount,
+        vatCents: 0,
+      });
+    }
     if (fee > 0) lines.push(line(PROCESSING_FEE_LABEL, 1, fee));
   } else if (order.kind === 'registration') {
     const types = (context.businessPartnerTypes ?? []) as TBusinessPartnerType[];

@@ -253,10 +253,18 @@ describe('school subscriptions (API, fake clock)', () => {
 
   it('renews on the job queue: scheduled daily at 02:00 in South Africa, and a job enqueued runs the renewal', async () => {
     await t.jobs.start();
-    const [schedule] = rowsOf<{ cron: string; timezone: string }>(
-      await db().execute(sql`select cron, timezone from pgboss.schedule where name = ${RENEW_SUBSCRIPTIONS_JOB}`),
-    );
-    expect(schedule).toEqual({ cron: '0 2 * * *', timezone: 'Africa/Johannesburg' });
+    // 02:00 in South Africa is 00:00 UTC: that minute enqueues the renewal, the minute after does not.
+    const renewals = async () =>
+      rowsOf<{ n: number }>(
+        await db().execute(sql`select count(*)::int as n from pgboss.job where name = ${RENEW_SUBSCRIPTIONS_JOB}`),
+      )[0]!.n;
+    const queued = await renewals();
+    await t.jobs.runSchedules(new Date('2026-05-04T00:01:00Z'));
+    await t.jobs.runSchedules(new Date('2026-05-04T02:00:00Z'));
+    expect(await renewals()).toBe(queued);
+    await t.jobs.runSchedules(new Date('2026-05-04T00:00:00Z'));
+    expect(await renewals()).toBe(queued + 1);
+    await t.jobs.settle(RENEW_SUBSCRIPTIONS_JOB);
 
     const { sub } = await schoolWithSubscription('growth');
     const first = sub.nextBillingDate!;

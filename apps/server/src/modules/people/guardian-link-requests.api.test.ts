@@ -204,6 +204,12 @@ describe('a school asks an account outside it to be linked to a learner', () => 
           },
         ]),
       ),
+      // An exemption application's document opens to its school's finance staff: another school's
+      // application, with the parent's own upload, is 404.
+      'GET /api/school/finance/exemption-applications/:applicationId/documents/:uploadId': async () => {
+        const url = `/api/school/finance/exemption-applications/${crypto.randomUUID()}/documents/${uploadId}`;
+        expect((await call('GET', url, 'betaAdmin')).statusCode).toBe(404);
+      },
       // A mark schedule and a report card are of Beta's own classes and learners: another id is 404.
       'GET /api/school/assessment/subject-classes/:id/mark-schedule.csv': async () => {
         const url = `/api/school/assessment/subject-classes/${crypto.randomUUID()}/mark-schedule.csv?year=2026&term=1`;

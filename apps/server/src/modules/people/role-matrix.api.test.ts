@@ -10,6 +10,7 @@ import {
   assignments,
   teachingPlanTopics,
   reportCards,
+  reportCardRuns,
   learnerConsents,
   schoolClosures,
   schoolPayoutAccounts,
@@ -167,6 +168,11 @@ const PARENT_MEMBER: TRule = {
 };
 const READ_TIMETABLE_OR_PARENT = either(READ_TIMETABLE, PARENT_MEMBER);
 const EDIT_TIMETABLE = member('manage_curriculum');
+/** 8A's year-end decisions: the school admin, or its class teacher (the teacher) with manage_grades. */
+const DECIDE_8A = either(EDIT_TIMETABLE, {
+  name: 'its class teacher',
+  allows: (c) => member('manage_grades').allows(c) && c.key === 'teacher',
+});
 /** requireRole('parent') or the parent's view_child_* permissions: the guardian's own children, wherever they are. */
 const PARENT_ROLE: TRule = { name: 'role parent', allows: (c) => c.active && c.role === 'parent' };
 /** The student's view_profile and view_attendance: the learner's own record. */
@@ -227,6 +233,7 @@ const RULE_ROLES: [TRule, TRole[]][] = [
   [VIEW_GRADES, ['student']],
   [VIEW_CHILD_GRADES, ['parent']],
   [REPORT_CARD_PDF, ['school_admin', 'student', 'parent']],
+  [DECIDE_8A, ['school_admin', 'teacher']],
   [VIEW_REPORTS, ['school_admin', 'teacher', 'accountant', 'administrator', 'human_resources']],
   [COVERAGE, ['school_admin', 'teacher', 'accountant', 'administrator', 'human_resources']],
   [CLASS_COVERAGE, ['school_admin', 'teacher', 'accountant', 'administrator', 'human_resources']],
@@ -267,6 +274,8 @@ describe('school routes: every role of spec 6 against every route', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // The whole school's report-card run is queued as a job (POST /report-cards/runs answers 202).
+    await t.jobs.start();
     const db = t.database.db;
     for (const role of MEMBER_ROLES) users[role] = await createUser(db, { role, organization: SCHOOL });
     for (const { role, organization } of OUTSIDERS) {
@@ -407,6 +416,7 @@ describe('school routes: every role of spec 6 against every route', () => {
     return row!.id;
   };
 
+  let runYear = 2040;
   /** The child's term 1 report card of 2026, published (made once). */
   const publishedCard = async (): Promise<string> => {
     const [existing] = await t.database.db
@@ -1133,6 +1143,49 @@ describe('school routes: every role of spec 6 against every route', () => {
       rule: VIEW_GRADES,
       ok: 200,
       request: () => ({ url: '/api/school/report-cards/mine' }),
+    },
+    'GET /api/school/report-cards/bundle': {
+      rule: EDIT_TIMETABLE,
+      ok: 200,
+      request: async () => {
+        await publishedCard();
+        return { url: `/api/school/report-cards/bundle?year=2026&term=1&registerClassId=${f.class8A}&format=zip` };
+      },
+    },
+    // Each allowed caller starts a run of another year (a second of one term while queued is 409).
+    'POST /api/school/report-cards/runs': {
+      rule: EDIT_TIMETABLE,
+      ok: 202,
+      request: () => ({ url: '/api/school/report-cards/runs', payload: { year: runYear++, term: 1 } }),
+    },
+    'GET /api/school/report-cards/runs': {
+      rule: EDIT_TIMETABLE,
+      ok: 200,
+      request: () => ({ url: '/api/school/report-cards/runs' }),
+    },
+    'GET /api/school/report-cards/runs/:runId': {
+      rule: EDIT_TIMETABLE,
+      ok: 200,
+      request: async () => {
+        const [run] = await t.database.db
+          .insert(reportCardRuns)
+          .values({ organizationId: org, year: 2026, term: 2, status: 'done' })
+          .returning({ id: reportCardRuns.id });
+        return { url: `/api/school/report-cards/runs/${run!.id}` };
+      },
+    },
+    'GET /api/school/report-cards/promotions': {
+      rule: DECIDE_8A,
+      ok: 200,
+      request: () => ({ url: `/api/school/report-cards/promotions?year=2026&registerClassId=${f.class8A}` }),
+    },
+    'PUT /api/school/report-cards/promotions/:learnerId': {
+      rule: DECIDE_8A,
+      ok: 200,
+      request: () => ({
+        url: `/api/school/report-cards/promotions/${f.learner}`,
+        payload: { year: 2026, decision: 'progressed', reason: 'Already repeated Grade 7.' },
+      }),
     },
     'GET /api/school/assignments/my-children': {
       rule: VIEW_CHILD_GRADES,

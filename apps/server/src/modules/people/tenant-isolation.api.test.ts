@@ -20,6 +20,7 @@ import {
   attendanceRecords,
   learnerConsents,
   reportCards,
+  reportCardRuns,
   schoolClosures,
   schoolTerms,
 } from '../../platform/db/schema/index.ts';
@@ -216,6 +217,11 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
         .values({ organizationId: org, learnerId: learner.id, year: 2026, term: 1, publishedAt: new Date() })
         .returning();
       id[`${prefix}ReportCard`] = card!.id;
+      const [run] = await db
+        .insert(reportCardRuns)
+        .values({ organizationId: org, year: 2026, term: 1, status: 'done' })
+        .returning();
+      id[`${prefix}ReportCardRun`] = run!.id;
       id[`${prefix}Lesson`] = (
         await createLesson(db, org, subjectClass, { day: 1, periodId: period.id, roomId: room.id })
       ).id;
@@ -810,6 +816,35 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
         expect: { adminB: 404, parentB: 404, studentB: 404, teacherB: 403 },
       },
     ],
+    'GET /api/school/report-cards/bundle': [
+      {
+        name: "Alpha's class's cards",
+        url: () => `/api/school/report-cards/bundle?year=2026&term=1&registerClassId=${id.aClass}&format=pdf`,
+        expect: { adminB: 404, teacherB: 403 },
+      },
+    ],
+    'GET /api/school/report-cards/runs/:runId': [
+      {
+        name: "Alpha's report card run",
+        url: () => `/api/school/report-cards/runs/${id.aReportCardRun}`,
+        expect: { adminB: 404, teacherB: 403 },
+      },
+    ],
+    'GET /api/school/report-cards/promotions': [
+      {
+        name: "Alpha's class's year-end decisions",
+        url: () => `/api/school/report-cards/promotions?year=2026&registerClassId=${id.aClass}`,
+        expect: { adminB: 404, teacherB: 404 },
+      },
+    ],
+    'PUT /api/school/report-cards/promotions/:learnerId': [
+      {
+        name: "Alpha's learner's decision",
+        url: () => `/api/school/report-cards/promotions/${id.aLearner}`,
+        payload: () => ({ year: 2026, decision: 'not_promoted', reason: 'Intruder' }),
+        expect: { adminB: 404, teacherB: 404 },
+      },
+    ],
     'GET /api/school/curriculum/subject-classes/:id': [
       {
         name: "Alpha's subject class's coverage",
@@ -894,6 +929,8 @@ describe('tenant isolation: a second school reads and changes nothing of the fir
     'GET /api/school/assessment/reports/at-risk': 'lists',
     'GET /api/school/report-cards/my-children': 'lists (the parent’s own)',
     'GET /api/school/report-cards/mine': 'lists (the learner’s own)',
+    'GET /api/school/report-cards/runs': 'lists',
+    'POST /api/school/report-cards/runs': 'runs over the caller’s school',
     'GET /api/school/settings/profile': 'the caller’s school’s own',
     'PUT /api/school/settings/profile': 'the caller’s school’s own (the logo: an upload of the caller’s own)',
     'GET /api/school/settings/calendar': 'lists',

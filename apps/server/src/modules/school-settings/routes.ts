@@ -128,6 +128,12 @@ export const schoolLogoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(app, schoolLogoContract),
     handler: async (request, reply) =>
-      sendLogo(reply, storage, await logoOf(db, request.params.organizationId), 'This school has no logo.'),
+      sendLogo(
+        reply,
+        storage,
+        await logoOf(db, request.params.organizationId),
+        'This school has no logo.',
+        request.query.size,
+      ),
   });
 };

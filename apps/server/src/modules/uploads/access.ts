@@ -23,9 +23,15 @@ export type TUploadAccess = 'owner' | 'organization_admin' | 'platform_admin' | 
 
 /**
  * A rule of another module that opens a file to more readers (the participants of the conversation
- * a message attachment was sent in): true when `viewerId` may read the upload `uploadId`.
+ * a message attachment was sent in): true when `viewerId` may read the upload `uploadId`. `viewer`
+ * is the signed-in caller (their school and permissions) for a rule that needs more than the id.
  */
-export type TUploadReadRule = (db: DbExecutor, viewerId: string, uploadId: string) => Promise<boolean>;
+export type TUploadReadRule = (
+  db: DbExecutor,
+  viewerId: string,
+  uploadId: string,
+  viewer: TSessionUser,
+) => Promise<boolean>;
 const readRules = new Map<string, TUploadReadRule>();
 
 /** Adds (or replaces, by name) a read rule; the composition root calls it for each module that shares files. */
@@ -67,7 +73,7 @@ export async function accessToUpload(
   if (upload.organizationId && (await isAdminOfOrganization(db, viewer.id, upload.organizationId))) {
     return 'organization_admin';
   }
-  for (const rule of readRules.values()) if (await rule(db, viewer.id, upload.id)) return 'shared';
+  for (const rule of readRules.values()) if (await rule(db, viewer.id, upload.id, viewer)) return 'shared';
   return null;
 }
 

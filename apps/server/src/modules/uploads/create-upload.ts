@@ -14,6 +14,7 @@ import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { detectAllowedContentType } from '../../platform/lib/file-content-type.ts';
 import { cleanFileName } from './file-names.ts';
 import { generateStorageKey, type IFileStorage } from './storage.ts';
+import { LOGO_PURPOSE, logoVariants, smallLogoKey } from './organisation-logos.ts';
 
 export const fileTooLarge = () => new AppError(413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
 export const unsupportedFileType = () => new AppError(415, 'UNSUPPORTED_FILE_TYPE', UPLOAD_MESSAGES.wrongType);
@@ -39,14 +40,19 @@ export async function createUpload(
 ): Promise<TUploadedFile> {
   if (input.bytes.length === 0) throw badRequest(UPLOAD_MESSAGES.empty);
   if (input.bytes.length > MAX_UPLOAD_BYTES) throw fileTooLarge();
-  const mimeType = await detectAllowedContentType<TUploadMimeType>(input.bytes, UPLOAD_MIME_TYPES);
+  const detected = await detectAllowedContentType<TUploadMimeType>(input.bytes, UPLOAD_MIME_TYPES);
+  // A logo is stored resized and re-encoded (with a small variant for lists), never as uploaded.
+  const logo = input.purpose === LOGO_PURPOSE ? await logoVariants(input.bytes, detected) : null;
+  const mimeType: TUploadMimeType | null = logo ? logo.mimeType : detected;
   if (!mimeType) throw unsupportedFileType();
+  const bytes = logo ? logo.full : input.bytes;
 
   const originalName = cleanFileName(input.fileName);
-  const sha256 = createHash('sha256').update(input.bytes).digest('hex');
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
   const storageKey = generateStorageKey(new Date(), randomBytes(16).toString('hex'));
 
-  await storage.put(storageKey, input.bytes, mimeType);
+  await storage.put(storageKey, bytes, mimeType);
+  if (logo) await storage.put(smallLogoKey(storageKey), logo.small, 'image/webp');
   try {
     return await db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, input.ownerUserId)).for('update');
@@ -71,15 +77,16 @@ export async function createUpload(
           purpose: input.purpose,
           originalName,
           mimeType,
-          sizeBytes: input.bytes.length,
+          sizeBytes: bytes.length,
           storageKey,
           sha256,
         })
         .returning({ id: uploads.id });
-      return { id: row!.id, name: originalName, size: input.bytes.length, mimeType };
+      return { id: row!.id, name: originalName, size: bytes.length, mimeType };
     });
   } catch (error) {
     await storage.delete(storageKey).catch(() => undefined);
+    if (logo) await storage.delete(smallLogoKey(storageKey)).catch(() => undefined);
     throw error;
   }
 }

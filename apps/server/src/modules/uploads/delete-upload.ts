@@ -1,3 +1,4 @@
+import { smallLogoKey } from './organisation-logos.ts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { UPLOAD_MESSAGES, ZUploadId } from '@sekolo/shared/schemas/uploads';
 import type { Database } from '../../platform/db/client.ts';
@@ -50,4 +51,6 @@ export async function deleteUpload(
   await storage.delete(storageKey).catch((error: unknown) => {
     input.log?.warn({ err: error, uploadId: input.id }, 'upload deleted but its stored bytes could not be removed');
   });
+  // A logo's small variant, where there is one.
+  await storage.delete(smallLogoKey(storageKey)).catch(() => undefined);
 }

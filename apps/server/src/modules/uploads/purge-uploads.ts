@@ -1,3 +1,4 @@
+import { smallLogoKey } from './organisation-logos.ts';
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../platform/db/client.ts';
 import { uploads } from '../../platform/db/schema/index.ts';
@@ -19,6 +20,8 @@ export async function removeStoredBytes(storage: IFileStorage, keys: readonly st
     await storage.delete(key).catch(() => {
       failed += 1;
     });
+    // A logo's small variant, where there is one (most files have none: not a failure).
+    await storage.delete(smallLogoKey(key)).catch(() => undefined);
   }
   return failed;
 }

@@ -110,6 +110,8 @@ describe('guards, /api/me, avatars and the audit log', () => {
       'GET /api/events/public/:eventId',
       'GET /api/events/schools/:slug',
       'GET /api/facilities/:facilityId/availability',
+      // A listed facility's photos (its own school sees those of a facility taken off the page).
+      'GET /api/facilities/photos/:photoId',
       'GET /api/facilities/schools/:slug',
       'GET /api/entrepreneurs/approvals/link/:token',
       'GET /api/entrepreneurs/approvals/link/:token/picture',
@@ -185,7 +187,7 @@ describe('guards, /api/me, avatars and the audit log', () => {
     }
     expect(open).toEqual([...PUBLIC].sort());
     // Every method is covered, not only GET.
-    expect(new Set(routes.map((r) => r.split(' ')[0]))).toEqual(new Set(['DELETE', 'GET', 'POST', 'PUT']));
+    expect(new Set(routes.map((r) => r.split(' ')[0]))).toEqual(new Set(['DELETE', 'GET', 'PATCH', 'POST', 'PUT']));
   });
 
   it('answers 403, not 400, to a signed-in caller without the role or permission, whatever is sent', async () => {

@@ -208,9 +208,21 @@ export async function createSessionLookup(auth: TSessionProvider, db: Database):
   const secret = context.secret;
   const statement = namedArrayStatement(SESSION_STATEMENT, SESSION_SELECT, (rows) => rows[0]);
 
+  // Signed cookie values already verified, and their tokens: the signature of a value never
+  // changes, so each browser's cookie costs one HMAC, not one a request. Only the signature is
+  // remembered; whether the token still names a session is asked of the database every time.
+  const verified = new Map<string, string>();
   const tokenOf = (cookieHeader: string) => {
     const value = readCookie(cookieHeader, cookieName);
-    return value ? verifySignedValue(value, secret) : null;
+    if (!value) return null;
+    const known = verified.get(value);
+    if (known !== undefined) return known;
+    const token = verifySignedValue(value, secret);
+    if (token !== null) {
+      verified.set(value, token);
+      if (verified.size > RECENT_SESSIONS_KEPT) verified.delete(verified.keys().next().value!);
+    }
+    return token;
   };
   const fromColumns: TSessionLookup['fromColumns'] = async (values, token, now = new Date()) => {
     // No row, or one whose session part is empty: the token names no session.

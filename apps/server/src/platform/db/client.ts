@@ -99,6 +99,13 @@ export async function openPostgres(connectionString: string, options: TPostgresO
       console.warn(`PostgreSQL connection error (${error.code ?? 'unknown'}); the pool will reconnect.`);
   };
   pool.on('error', onPoolError);
+  // The pool listens for errors only on its idle connections. A connection the server closes while
+  // it is checked out (between a transaction's statements, a restart's fast shutdown) emits 'error'
+  // on its client too, and an 'error' without a listener would crash the process: each client keeps
+  // a listener of its own. The failure reaches the caller as its next statement's error (the request
+  // answers 500), and the pool drops the broken connection when it is released.
+  const keepClientErrors = (client: pg.PoolClient) => void client.on('error', () => undefined);
+  pool.on('connect', keepClientErrors);
   // Fail at start, with the reason, rather than on the first request.
   const probe = await pool.connect();
   probe.release();
@@ -107,6 +114,7 @@ export async function openPostgres(connectionString: string, options: TPostgresO
     ? new pg.Pool({ connectionString: options.replicaUrl, max: Math.max(2, Math.ceil(max / 2)) })
     : null;
   replica?.on('error', onPoolError);
+  replica?.on('connect', keepClientErrors);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   const direct = options.directUrl ?? connectionString;
   return {

@@ -118,6 +118,7 @@ describe('cross-site requests (sandbox payments)', () => {
       'POST /api/charity/campaigns/:id/images',
       'POST /api/listings/own/:id/images',
       'POST /api/me/avatar',
+      'POST /api/school/facilities/:facilityId/photos',
       'POST /api/uploads',
       'POST /api/uploads/',
     ];

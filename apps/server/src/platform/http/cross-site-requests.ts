@@ -73,8 +73,10 @@ export const crossSiteRequestsPlugin = fp(
     const trusted = new Set(trustedOrigins(config).map((address) => new URL(address).origin));
     const crossSiteMessage = `This request did not come from a Sekolo page, so it was refused. Open Sekolo at ${config.publicUrl} and try again.`;
 
-    app.addHook('onRequest', async (request) => {
-      if (!STATE_CHANGING_METHODS.has(request.method)) return;
+    // A callback hook, not an async one: it answers most requests (every GET) at once, and an
+    // async hook costs each request a promise and a turn of the microtask queue.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!STATE_CHANGING_METHODS.has(request.method)) return done();
       const route = request.routeOptions;
       if (!route.config.serverToServer && !fromTrustedPage(request, trusted)) {
         // The headers that decided, and the route's pattern: nothing that names a person.
@@ -86,22 +88,26 @@ export const crossSiteRequestsPlugin = fp(
           },
           'cross-site request refused',
         );
-        throw new AppError(403, 'CROSS_SITE_REQUEST', crossSiteMessage);
+        return done(new AppError(403, 'CROSS_SITE_REQUEST', crossSiteMessage));
       }
+      done();
     });
 
     // After the route's guard (onRequest), before the body is read: a caller the guard refuses gets
     // its 401 or 403 whatever the body, as for a body Fastify cannot parse (error-handler.ts).
-    app.addHook('preParsing', async (request, reply, payload) => {
-      if (!STATE_CHANGING_METHODS.has(request.method)) return payload;
+    app.addHook('preParsing', (request, reply, payload, done) => {
+      if (!STATE_CHANGING_METHODS.has(request.method)) return done(null, payload);
       const type = bodyTypeOf(request);
       const accepted = request.routeOptions.config.bodyTypes ?? JSON_BODY;
-      if (type === null || accepted.includes(type)) return payload;
-      await runDeferredGuard(request, reply);
-      throw new AppError(
+      if (type === null || accepted.includes(type)) return done(null, payload);
+      const refusal = new AppError(
         415,
         'UNSUPPORTED_MEDIA_TYPE',
         `This address takes a body of type ${accepted.join(' or ')} only.`,
+      );
+      runDeferredGuard(request, reply).then(
+        () => done(refusal),
+        (guardRefusal: Error) => done(guardRefusal),
       );
     });
   },

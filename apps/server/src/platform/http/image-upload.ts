@@ -13,7 +13,10 @@ export const IMAGE_UPLOAD_RATE_LIMIT = { limit: 120, windowMs: 15 * 60 * 1000 } 
  */
 export function limitImageUploads(db: Database, name: string, userIdOf: (request: FastifyRequest) => Promise<string>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await consumeRateLimit(db, { key: `${name}:${await userIdOf(request)}`, ...IMAGE_UPLOAD_RATE_LIMIT });
+    const result = await consumeRateLimit(db, {
+      key: `${name}:${await userIdOf(request)}`,
+      ...IMAGE_UPLOAD_RATE_LIMIT,
+    });
     if (!result.allowed) {
       reply.header('retry-after', String(result.retryAfterSeconds));
       throw rateLimitedError(result.retryAfterSeconds, 'uploads');
@@ -22,16 +25,18 @@ export function limitImageUploads(db: Database, name: string, userIdOf: (request
 }
 
 /**
- * The picture of a multipart upload: the bytes of its `file` part and the `alt` text. Not
- * multipart, no file, or larger than the upload limit: the caller's messages, as 400 or 413.
+ * The picture of a multipart upload: the bytes of its `file` part, the `alt` text and a `caption`
+ * (empty when not sent). Not multipart, no file, or larger than the upload limit: the caller's
+ * messages, as 400 or 413.
  */
 export async function readImageUpload(
   request: FastifyRequest,
   messages: { imageType: string; imageTooLarge: string },
-): Promise<{ bytes: Buffer; alt: string }> {
+): Promise<{ bytes: Buffer; alt: string; caption: string }> {
   if (!request.isMultipart()) throw badRequest(messages.imageType);
   let bytes: Buffer | null = null;
   let alt = '';
+  let caption = '';
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -39,6 +44,8 @@ export async function readImageUpload(
         if (part.fieldname === 'file' && !bytes) bytes = buffer;
       } else if (part.fieldname === 'alt') {
         alt = String(part.value ?? '');
+      } else if (part.fieldname === 'caption') {
+        caption = String(part.value ?? '');
       }
     }
   } catch (error) {
@@ -47,5 +54,5 @@ export async function readImageUpload(
     throw error;
   }
   if (!bytes) throw badRequest(messages.imageType, { file: messages.imageType });
-  return { bytes, alt };
+  return { bytes, alt, caption };
 }

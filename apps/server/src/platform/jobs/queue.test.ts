@@ -34,6 +34,13 @@ describe('the job queue (pg-boss on the app database)', () => {
         if (run.attempt < failUntilAttempt) throw new Error(`the mail server is down (run ${run.attempt})`);
       },
     });
+    jobs.register<{ kind: string }>({
+      name: 'test.morning',
+      schedule: { cron: '0 7 * * 1-5', tz: 'Africa/Johannesburg', data: { kind: 'reminders' } },
+      handler: async (data, run) => {
+        ran.push({ name: run.name, data, attempt: run.attempt });
+      },
+    });
     await jobs.start();
   });
   afterAll(async () => {
@@ -49,6 +56,47 @@ describe('the job queue (pg-boss on the app database)', () => {
     )[0]!;
   const makeDue = (id: string) =>
     database.db.execute(sql`update pgboss.job set start_after = now() where id = ${id}::uuid`);
+
+  it('enqueues a scheduled job once in its minute, however often or by however many processes it is asked', async () => {
+    const morning = () => ran.filter((r) => r.name === 'test.morning');
+    // Tuesday 3 March 2026, 07:00 in Johannesburg.
+    const seven = new Date('2026-03-03T05:00:00Z');
+    await jobs.runSchedules(new Date('2026-03-03T05:01:00Z'));
+    await jobs.runSchedules(new Date('2026-03-07T05:00:00Z')); // a Saturday
+    await jobs.settle('test.morning', { timeoutMs: 5000 });
+    expect(morning()).toHaveLength(0);
+
+    // A second process on the same database (another server behind the same load balancer).
+    const other = createJobQueue(database, { pollingIntervalSeconds: 600, work: false });
+    other.register({
+      name: 'test.morning',
+      schedule: { cron: '0 7 * * 1-5', tz: 'Africa/Johannesburg' },
+      handler: async () => {},
+    });
+    await other.start();
+    try {
+      await Promise.all([
+        jobs.runSchedules(seven),
+        jobs.runSchedules(new Date('2026-03-03T05:00:42Z')),
+        other.runSchedules(seven),
+      ]);
+    } finally {
+      await other.stop({ timeoutMs: 1000 });
+    }
+    await jobs.settle('test.morning', { timeoutMs: 5000 });
+    expect(morning()).toEqual([{ name: 'test.morning', data: { kind: 'reminders' }, attempt: 1 }]);
+
+    // The next weekday's 07:00 is a job of its own.
+    await jobs.runSchedules(new Date('2026-03-04T05:00:00Z'));
+    await jobs.settle('test.morning', { timeoutMs: 5000 });
+    expect(morning()).toHaveLength(2);
+  });
+
+  it('refuses a schedule it cannot read when the job is declared', () => {
+    expect(() =>
+      jobs.register({ name: 'test.never', schedule: { cron: '0 25 * * *' }, handler: async () => {} }),
+    ).toThrow(/hour/);
+  });
 
   it('runs a job enqueued, with its data, and keeps its output', async () => {
     const id = await jobs.send('test.echo', { n: 21 });

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { DatabaseHandle, DbExecutor } from '../db/client.ts';
 import { afterCommit } from '../db/transaction.ts';
 import { handleExecutor, transactionExecutor, type TSqlExecutor } from './sql-executor.ts';
+import { cronMatches, parseCron, wallClock, type TCron, type TWallClock } from './cron.ts';
 import { currentRequestId, runWithRequestId } from '../observability/request-context.ts';
 import { jobRunFailures } from '../observability/job-metrics.ts';
 
@@ -114,6 +115,11 @@ export interface JobQueue {
   find(id: string): Promise<TJobView | null>;
   /** Runs a failed job again (one more run): answers the job, or null when no failed job has this id. */
   retry(id: string, options?: { within?: DbExecutor }): Promise<{ id: string; name: string } | null>;
+  /**
+   * Enqueues every job whose schedule is due in the minute of `at` (the process's minute ticker calls
+   * it): once per job and minute, however many processes or calls ask.
+   */
+  runSchedules(at: Date): Promise<void>;
   /** Resolves once no job of this name is due or running (tests, CLI); throws after timeoutMs. */
   settle(name: string, options?: { timeoutMs?: number }): Promise<void>;
   /** Stops taking jobs and lets running ones finish for up to timeoutMs; those still running then fail (and retry). */
@@ -140,6 +146,7 @@ function toView(row: Record<string, unknown>): TJobView {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const MINUTE = 60_000;
 
 /** A job id derived from its name and singleton key, so the same key cannot be inserted twice. */
 function singletonId(name: string, key: string): string {
@@ -167,9 +174,11 @@ export function createJobQueue(
   const boss = new PgBoss({
     db: executor as PgBoss.Db,
     schema: JOBS_SCHEMA,
-    // Expiry, archiving and deletion of old jobs, and cron schedules.
+    // Expiry, archiving and deletion of old jobs. Schedules are this module's own minute ticker
+    // (cron.ts): pg-boss's check walks each schedule back to its previous time every 30 s, about half a
+    // second of CPU for our schedules, during which the process answers no request.
     supervise: options.work ?? true,
-    schedule: options.work ?? true,
+    schedule: false,
     migrate: true,
     archiveCompletedAfterSeconds: 24 * 3600,
     archiveFailedAfterSeconds: 7 * 24 * 3600,
@@ -183,6 +192,10 @@ export function createJobQueue(
   const wakers = new Map<string, Set<() => void>>();
   let started = false;
   let stopping = false;
+  const crons = new Map<string, { cron: TCron; tz: string | undefined; data: object }>();
+  let cronTimer: NodeJS.Timeout | undefined;
+  /** The start of the last minute whose schedules were enqueued (epoch ms). */
+  let cronChecked = 0;
   /** Creating queues one at a time: each attaches a partition to pg-boss's job table, and two at once deadlock. */
   let preparing: Promise<unknown> = Promise.resolve();
 
@@ -275,11 +288,6 @@ export function createJobQueue(
       };
       if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, queue);
       else await boss.createQueue(definition.name, queue);
-      if (definition.schedule && options.work !== false) {
-        await boss.schedule(definition.name, definition.schedule.cron, definition.schedule.data ?? {}, {
-          tz: definition.schedule.tz,
-        });
-      }
       if (options.work !== false)
         for (let i = 0; i < (definition.concurrency ?? 1); i++) loops.push(workLoop(definition));
     });
@@ -288,9 +296,40 @@ export function createJobQueue(
     return ready;
   }
 
+  /** Wakes a second into each minute and enqueues what is due since the last check. */
+  function scheduleTick(): void {
+    if (stopping || crons.size === 0) return;
+    const next = Math.floor(Date.now() / MINUTE) * MINUTE + MINUTE + 1000;
+    cronTimer = setTimeout(() => {
+      void (async () => {
+        const now = Math.floor(Date.now() / MINUTE) * MINUTE;
+        // A minute missed while the process was busy still runs; a longer gap (a suspended machine)
+        // runs its last few minutes only.
+        for (let minute = Math.max(cronChecked + MINUTE, now - 5 * MINUTE); minute <= now; minute += MINUTE) {
+          if (stopping) return;
+          try {
+            await queue.runSchedules(new Date(minute));
+          } catch (error) {
+            options.log?.warn(
+              { err: error instanceof Error ? error.message : String(error) },
+              'jobs: could not enqueue the scheduled jobs',
+            );
+          }
+          cronChecked = minute;
+        }
+      })().finally(scheduleTick);
+    }, next - Date.now());
+    cronTimer.unref();
+  }
+
   const queue: JobQueue = {
     register(definition) {
       if (definitions.has(definition.name)) throw new Error(`jobs: ${definition.name} is registered twice`);
+      if (definition.schedule) {
+        const { cron, tz, data } = definition.schedule;
+        if (tz) wallClock(new Date(), tz); // an unknown time zone throws here, at start, not at its hour
+        crons.set(definition.name, { cron: parseCron(cron), tz, data: data ?? {} });
+      }
       definitions.set(definition.name, definition as unknown as TJobDefinition<object>);
       if (started && !stopping)
         prepare(definition as unknown as TJobDefinition<object>).catch((error: Error) =>
@@ -303,6 +342,21 @@ export function createJobQueue(
       await boss.start();
       started = true;
       for (const definition of definitions.values()) await prepare(definition);
+      if (options.work !== false) {
+        cronChecked = Math.floor(Date.now() / MINUTE) * MINUTE - MINUTE;
+        scheduleTick();
+      }
+    },
+
+    async runSchedules(at) {
+      const clocks = new Map<string, TWallClock>();
+      const key = `cron@${new Date(Math.floor(at.getTime() / MINUTE) * MINUTE).toISOString()}`;
+      for (const [name, { cron, tz, data }] of crons) {
+        const zone = tz ?? 'UTC';
+        let clock = clocks.get(zone);
+        if (!clock) clocks.set(zone, (clock = wallClock(at, zone)));
+        if (cronMatches(cron, clock)) await queue.send(name, data, { singletonKey: key });
+      }
     },
 
     async send(name, data, sendOptions = {}) {
@@ -398,6 +452,7 @@ export function createJobQueue(
     async stop(stopOptions = {}) {
       if (stopping) return;
       stopping = true;
+      clearTimeout(cronTimer);
       for (const name of wakers.keys()) wake(name);
       const timeoutMs = stopOptions.timeoutMs ?? 30_000;
       let timer: NodeJS.Timeout | undefined;

@@ -130,6 +130,38 @@ describe('the SMTP mailer (a queue in the database, delivered over SMTP)', () =>
     expect(row!.sentAt).toBeInstanceOf(Date);
   });
 
+  it('delivers a mail’s attachment (a calendar invite) as a MIME part, then keeps neither it nor the body', async () => {
+    const mailer = await mailerOn(port);
+    const before = received.length;
+    const invite = 'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n';
+    await mailer.send({
+      to: 'customer@example.test',
+      subject: 'Booking confirmed',
+      text: 'The invite is attached.',
+      tag: 'with-invite',
+      attachments: [
+        {
+          filename: 'booking-BK-TEST.ics',
+          contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+          content: Buffer.from(invite).toString('base64'),
+        },
+      ],
+    });
+    await mailer.flush();
+    await mailer.close();
+    expect(received).toHaveLength(before + 1);
+    const raw = received.at(-1)!.raw;
+    expect(raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=REQUEST(;|\r?$)/im);
+    expect(raw).toMatch(/filename=(")?booking-BK-TEST\.ics/);
+    // The file itself, whichever transfer encoding nodemailer chose for it.
+    const flat = raw.replace(/\r?\n/g, '');
+    expect(flat.includes('METHOD:REQUEST') || flat.includes(Buffer.from(invite).toString('base64').slice(0, 40))).toBe(
+      true,
+    );
+    const [row] = await rowsTagged('with-invite');
+    expect(row).toMatchObject({ status: 'sent', text: '', attachments: null });
+  });
+
   it('delivers several messages, one mail each', async () => {
     const mailer = await mailerOn(port);
     const before = received.length;

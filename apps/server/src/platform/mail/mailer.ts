@@ -5,6 +5,9 @@ import { outboxMessages } from '../db/schema/index.ts';
 import { assertAfterCommit } from '../db/transaction.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 
+/** A file sent with a mail (e.g. a calendar invite), its content base64. */
+export type TMailAttachment = { filename: string; contentType: string; content: string };
+
 export type TMailMessage = {
   to: string;
   subject: string;
@@ -12,6 +15,7 @@ export type TMailMessage = {
   html?: string;
   /** What kind of mail this is (e.g. 'newsletter-confirm'); never personal data. */
   tag?: string;
+  attachments?: TMailAttachment[];
 };
 
 export type TSendOptions = {
@@ -51,6 +55,7 @@ function outboxRow(message: TMailMessage) {
     text: message.text,
     html: message.html ?? null,
     tag: message.tag ?? null,
+    attachments: message.attachments?.length ? message.attachments : null,
   };
 }
 
@@ -90,6 +95,12 @@ export function createSmtpTransport(options: { url: string; from: string }) {
         text: message.text,
         html: message.html,
         headers: message.tag ? { 'X-Sekolo-Tag': message.tag } : undefined,
+        attachments: message.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+          encoding: 'base64',
+        })),
       });
     },
     close() {
@@ -154,7 +165,10 @@ export function createSmtpMailer(
     // Claimed by one job only; a mail already delivered, not yet due or being delivered is left.
     // A failed mail is claimed too: only the operator's retry of its failed job runs one.
     const [mail] = rowsOf<
-      Pick<typeof outboxMessages.$inferSelect, 'id' | 'to' | 'subject' | 'text' | 'html' | 'tag' | 'attempts'>
+      Pick<
+        typeof outboxMessages.$inferSelect,
+        'id' | 'to' | 'subject' | 'text' | 'html' | 'tag' | 'attempts' | 'attachments'
+      >
     >(
       await db.execute(sql`
         update ${outboxMessages} set status = 'sending', attempts = attempts + 1, next_attempt_at = now()
@@ -162,7 +176,7 @@ export function createSmtpMailer(
           and ((status = 'pending' and next_attempt_at <= now())
             or status = 'failed'
             or (status = 'sending' and next_attempt_at <= now() - make_interval(secs => ${STALE_SENDING_S})))
-        returning id, "to", subject, text, html, tag, attempts`),
+        returning id, "to", subject, text, html, tag, attempts, attachments`),
     );
     if (!mail) return { skipped: true };
     try {
@@ -172,6 +186,7 @@ export function createSmtpMailer(
         text: mail.text,
         html: mail.html ?? undefined,
         tag: mail.tag ?? undefined,
+        attachments: mail.attachments ?? undefined,
       });
     } catch (error) {
       const final = mail.attempts > RETRY_DELAYS_S.length;
@@ -201,7 +216,7 @@ export function createSmtpMailer(
       return { delivered: false, attempts: mail.attempts };
     }
     await db.execute(sql`update ${outboxMessages}
-      set status = 'sent', sent_at = now(), subject = '', text = '', html = null, last_error = null
+      set status = 'sent', sent_at = now(), subject = '', text = '', html = null, attachments = null, last_error = null
       where id = ${mail.id}`);
     // The mail's id and tag only (never its recipient); the line carries the id of the request that
     // sent it (the job's context).

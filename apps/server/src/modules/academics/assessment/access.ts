@@ -13,6 +13,8 @@ export const READ_PROGRAMME: TPermission[] = ['manage_curriculum', 'manage_grade
 export const EDIT_PROGRAMME: TPermission[] = ['manage_curriculum'];
 /** Who opens a gradebook: a teacher (their own subject classes) or the school admin (every one). */
 export const MARK_GRADES: TPermission[] = ['manage_grades', 'manage_curriculum'];
+/** Who takes year-end decisions: the school admin (every class) or a teacher (their register classes as class teacher). */
+export const DECIDE_PROMOTIONS: TPermission[] = ['manage_curriculum', 'manage_grades'];
 /** Who sets and marks assignments: a teacher (their own subject classes) or the school admin. */
 export const SET_ASSIGNMENTS: TPermission[] = ['create_assignments', 'manage_curriculum'];
 

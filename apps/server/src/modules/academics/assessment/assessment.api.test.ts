@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ASSESSMENT_MESSAGES } from '@sekolo/shared/schemas/assessment';
+import { assessmentContracts as api } from '@sekolo/shared/contracts/academics-assessment';
 import { signIn } from '../../../test/auth-helpers.ts';
 import { createUser, type TCreatedUser } from '../../../test/factories/accounts.ts';
 import {
@@ -10,7 +11,7 @@ import {
   createSubjectClass,
 } from '../../../test/factories/school.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { assessmentMarks, auditEvents } from '../../../platform/db/schema/index.ts';
+import { assessmentMarks, auditEvents, authSessions } from '../../../platform/db/schema/index.ts';
 
 /**
  * The programme of assessment and the gradebook through the API: CAPS defaults per phase, the
@@ -36,6 +37,9 @@ describe('assessment: programme, gradebook and released results', () => {
   const gradebook = async (who = 'teacher', term = 1) => {
     const response = await call(who, 'GET', `/subject-classes/${ids.maths}/gradebook?year=${YEAR}&term=${term}`);
     expect(response.statusCode, response.body).toBe(200);
+    // Written as text, not through the response schema: exactly the contract's fields.
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.json()).toEqual(api.gradebook.response.parse(response.json()));
     return response.json().gradebook;
   };
 
@@ -168,6 +172,11 @@ describe('assessment: programme, gradebook and released results', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ saved: 6, unchanged: 0 });
+    expect(saved.json()).toEqual(api.saveMarks.response.parse(saved.json()));
+    // The answer is the grid as it now stands: its cells and marks are what the grid reads.
+    const after = await gradebook();
+    expect(saved.json().marks).toEqual(after.marks);
+    expect(new Set(saved.json().cells.map(JSON.stringify))).toEqual(new Set(after.cells.map(JSON.stringify)));
     const marks = Object.fromEntries(
       saved
         .json()
@@ -331,12 +340,55 @@ describe('assessment: programme, gradebook and released results', () => {
       cells: [{ learnerId: ids.pieter, taskId: grid.tasks[0].id, value: null, was: 'AB' }],
       reason: 'Entered in error',
     });
-    expect(response.json()).toMatchObject({ saved: 1 });
+    expect(response.json()).toMatchObject({ saved: 1, cells: [] });
+    expect(
+      (await gradebook()).cells.some(
+        (c: { learnerId: string; taskId: string }) => c.learnerId === ids.pieter && c.taskId === grid.tasks[0].id,
+      ),
+    ).toBe(false);
     const rows = await t.database.db
       .select({ id: assessmentMarks.id })
       .from(assessmentMarks)
       .where(eq(assessmentMarks.learnerId, ids.pieter));
     expect(rows).toHaveLength(2);
+  });
+
+  it('reads the grid with the session in its statement; a save on a reused session read stops once the session ends', async () => {
+    const { cookie } = await signIn(t.app, people.teacher!.email, people.teacher!.password, { ip: '10.48.1.1' });
+    const url = `/subject-classes/${ids.maths}/gradebook`;
+    const ask = (method: 'GET' | 'PUT', payload?: Record<string, unknown>) =>
+      t.app.inject({
+        method,
+        url: `/api/school/assessment${url}${method === 'GET' ? `?year=${YEAR}&term=1` : ''}`,
+        headers: { cookie },
+        ...(payload ? { payload } : {}),
+      });
+    const find = vi.spyOn(t.app.sessionLookup!, 'find');
+    try {
+      const read = await ask('GET');
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual({ gradebook: await gradebook() });
+      // The grid's own statement read the session: the guards' lookup was not asked.
+      expect(find).not.toHaveBeenCalled();
+    } finally {
+      find.mockRestore();
+    }
+    const cell = (await gradebook()).cells[0];
+    const resave = {
+      year: YEAR,
+      term: 1,
+      cells: [{ learnerId: cell.learnerId, taskId: cell.taskId, value: cell.value, was: cell.value }],
+    };
+    expect((await ask('PUT', resave)).json()).toMatchObject({ saved: 0, unchanged: 1 });
+    // Signed out elsewhere (another process deletes the session): this process's read of it is a
+    // second old, and the save, read and all, is refused at once.
+    const token = decodeURIComponent(cookie.split('session_token=')[1]!.split(';')[0]!).split('.')[0]!;
+    await t.database.db.delete(authSessions).where(eq(authSessions.token, token));
+    const before = await t.database.db.select().from(assessmentMarks);
+    const changed = { ...resave, cells: [{ ...resave.cells[0]!, value: cell.value === 40 ? 39 : 40 }] };
+    expect((await ask('PUT', changed)).statusCode).toBe(401);
+    expect((await ask('GET')).statusCode).toBe(401);
+    expect(await t.database.db.select().from(assessmentMarks)).toEqual(before);
   });
 
   it('reports each class’s distribution over the levels, the learners at risk, and the class’s mark schedule as CSV', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { capsSubjectLabel, phaseOfGrade } from '@sekolo/shared/constants/caps-subjects';
 import { gradeFromNumber } from '@sekolo/shared/schemas/school';
 import {
@@ -10,7 +10,7 @@ import {
   type TProgrammeTermSave,
 } from '@sekolo/shared/schemas/assessment';
 import type { Database, DbExecutor } from '../../../platform/db/client.ts';
-import { assessmentMarks, assessmentProgrammes, assessmentTasks } from '../../../platform/db/schema/index.ts';
+import { assessmentProgrammes, assessmentTasks } from '../../../platform/db/schema/index.ts';
 import { transaction } from '../../../platform/db/transaction.ts';
 import { badRequest, conflict } from '../../../platform/http/errors.ts';
 import { recordAudit } from '../../../platform/audit/audit.ts';
@@ -62,8 +62,17 @@ export async function ensureProgramme(
   });
 }
 
-/** The tasks of a programme, every term, in order, with how many marks each holds. */
-export async function programmeTasks(db: DbExecutor, programmeId: string): Promise<TAssessmentTask[]> {
+/**
+ * The tasks of a programme, every term, in order. `counted: true` (the programme's own view, which
+ * keeps a task with marks from being removed) counts each task's marks in the school, by index;
+ * everyone else (a term mark, a report card, a gradebook that counts its own class) gets 0 and
+ * reads no marks here.
+ */
+export async function programmeTasks(
+  db: DbExecutor,
+  programmeId: string,
+  { counted = false }: { counted?: boolean } = {},
+): Promise<TAssessmentTask[]> {
   const rows = await db
     .select({
       id: assessmentTasks.id,
@@ -73,17 +82,44 @@ export async function programmeTasks(db: DbExecutor, programmeId: string): Promi
       type: assessmentTasks.type,
       weight: assessmentTasks.weight,
       maxMark: assessmentTasks.maxMark,
-      marks: count(assessmentMarks.id),
+      marks: counted
+        ? // Spelled out: a one-table select names its columns without their table, and the
+          // subquery's "id" would be the mark's.
+          sql<number>`(select count(*) from assessment_marks m where m.task_id = assessment_tasks.id)`
+        : sql<number>`0`,
     })
     .from(assessmentTasks)
-    .leftJoin(assessmentMarks, eq(assessmentMarks.taskId, assessmentTasks.id))
     .where(eq(assessmentTasks.programmeId, programmeId))
-    .groupBy(assessmentTasks.id)
     .orderBy(asc(assessmentTasks.term), asc(assessmentTasks.position));
   return rows.map((row) => {
     const type = row.type as TAssessmentTaskType;
     return { ...row, type, marks: Number(row.marks), isFinalExam: isFinalExam({ term: row.term, type }) };
   });
+}
+
+/** The tasks of several programmes (report cards of a class), every term, in order: by programme id. */
+export async function programmesTasks(db: DbExecutor, programmeIds: string[]): Promise<Map<string, TAssessmentTask[]>> {
+  const out = new Map<string, TAssessmentTask[]>(programmeIds.map((id) => [id, []]));
+  if (!programmeIds.length) return out;
+  const rows = await db
+    .select({
+      programmeId: assessmentTasks.programmeId,
+      id: assessmentTasks.id,
+      term: assessmentTasks.term,
+      position: assessmentTasks.position,
+      name: assessmentTasks.name,
+      type: assessmentTasks.type,
+      weight: assessmentTasks.weight,
+      maxMark: assessmentTasks.maxMark,
+    })
+    .from(assessmentTasks)
+    .where(inArray(assessmentTasks.programmeId, programmeIds))
+    .orderBy(asc(assessmentTasks.term), asc(assessmentTasks.position));
+  for (const { programmeId, ...row } of rows) {
+    const type = row.type as TAssessmentTaskType;
+    out.get(programmeId)!.push({ ...row, type, marks: 0, isFinalExam: isFinalExam({ term: row.term, type }) });
+  }
+  return out;
 }
 
 export async function getProgramme(
@@ -102,7 +138,7 @@ export async function getProgramme(
     subjectLabel: capsSubjectLabel(subject),
     phase,
     weights: PHASE_WEIGHTS[phase],
-    tasks: await programmeTasks(db, programmeId),
+    tasks: await programmeTasks(db, programmeId, { counted: true }),
   };
 }
 
@@ -118,7 +154,7 @@ export async function saveProgrammeTerm(db: Database, ctx: TSchoolContext, input
       .from(assessmentProgrammes)
       .where(eq(assessmentProgrammes.id, programmeId))
       .for('update');
-    const existing = (await programmeTasks(tx, programmeId)).filter((t) => t.term === input.term);
+    const existing = (await programmeTasks(tx, programmeId, { counted: true })).filter((t) => t.term === input.term);
     const byId = new Map(existing.map((t) => [t.id, t]));
     input.tasks.forEach((task, i) => {
       if (task.id && !byId.has(task.id))

@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { capsSubjectLabel } from '@sekolo/shared/constants/caps-subjects';
 import { formatDate } from '@sekolo/shared/domain/sa-calendar';
 import {
   ACHIEVEMENT_LEVELS,
   REPORT_CARD_MESSAGES,
+  type TPromotionDecision,
   type TReportCard,
   type TReportCardComments,
   type TReportCardGenerate,
@@ -16,9 +16,10 @@ import {
   guardians,
   learnerGuardians,
   learners,
-  organizations,
   registerClasses,
+  organizations,
   reportCards,
+  schoolProfiles,
 } from '../../../platform/db/schema/index.ts';
 import { transaction } from '../../../platform/db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../../platform/http/errors.ts';
@@ -27,11 +28,13 @@ import { composeMail } from '../../../platform/mail/compose-mail.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
 import { GUARDIAN_LINKS, LINKED_LEARNER, myChildren } from '../../../platform/tenancy/guardian-children.ts';
 import type { TSchoolContext } from '../../../platform/tenancy/school-context.ts';
+import { buffer } from 'node:stream/consumers';
+import { zipSync } from 'fflate';
+import { toPng } from '../../../platform/lib/resize-image.ts';
+import { logoFileOf, type IFileStorage } from '../../uploads/index.ts';
 import { getTerms } from '../timetable/terms.ts';
-import { marksOf } from './gradebook.ts';
-import { termMark, yearMark } from './marks.ts';
-import { ensureProgramme, phaseOf, programmeTasks } from './programme.ts';
-import { subjectClassesOfLearner } from './results.ts';
+import { subjectLinesOf, type TSubjectLine } from './card-lines.ts';
+import { promotionsOf } from './promotion.ts';
 
 /**
  * Report cards: one per learner and term, made for a class or a learner by the school admin,
@@ -160,14 +163,19 @@ export async function saveReportCardComments(
   return card!;
 }
 
-/** Publishes a class's generated cards of the term; each guardian with an e-mail is told once per card. */
+/**
+ * Publishes a class's generated cards of the term, or the whole school's (no class); each guardian
+ * with an e-mail is told once per card.
+ */
 export async function publishReportCards(
   db: Database,
   mailer: Mailer,
   publicUrl: string,
   ctx: TSchoolContext,
-  input: { year: number; term: number; registerClassId: string },
+  input: { year: number; term: number; registerClassId?: string | undefined },
 ) {
+  const inClass = (registerClassId: string | undefined) =>
+    registerClassId ? eq(learners.registerClassId, registerClassId) : undefined;
   return transaction(db, async (tx) => {
     const published = await tx
       .update(reportCards)
@@ -183,16 +191,11 @@ export async function publishReportCards(
             tx
               .select({ id: learners.id })
               .from(learners)
-              .where(
-                and(
-                  eq(learners.organizationId, ctx.organizationId),
-                  eq(learners.registerClassId, input.registerClassId),
-                ),
-              ),
+              .where(and(eq(learners.organizationId, ctx.organizationId), inClass(input.registerClassId))),
           ),
         ),
       )
-      .returning({ learnerId: reportCards.learnerId });
+      .returning({ id: reportCards.id });
     const [already] = await tx
       .select({ n: sql<number>`count(*)` })
       .from(reportCards)
@@ -202,7 +205,7 @@ export async function publishReportCards(
           eq(reportCards.organizationId, ctx.organizationId),
           eq(reportCards.year, input.year),
           eq(reportCards.term, input.term),
-          eq(learners.registerClassId, input.registerClassId),
+          inClass(input.registerClassId),
         ),
       );
     if (!Number(already?.n)) throw conflict(REPORT_CARD_MESSAGES.nothingToPublish);
@@ -221,9 +224,21 @@ export async function publishReportCards(
             and(
               eq(guardians.organizationId, ctx.organizationId),
               isNotNull(guardians.email),
+              // The cards this transaction published (now() is the transaction's start); a
+              // subquery, so a whole school's thousands of learners are no list of parameters.
               inArray(
                 learners.id,
-                published.map((p) => p.learnerId),
+                tx
+                  .select({ id: reportCards.learnerId })
+                  .from(reportCards)
+                  .where(
+                    and(
+                      eq(reportCards.organizationId, ctx.organizationId),
+                      eq(reportCards.year, input.year),
+                      eq(reportCards.term, input.term),
+                      sql`${reportCards.publishedAt} = now()`,
+                    ),
+                  ),
               ),
             ),
           )
@@ -251,7 +266,9 @@ export async function publishReportCards(
     await recordAudit(tx, {
       action: 'report_cards.published',
       actorUserId: ctx.user.id,
-      target: `register_classes:${input.registerClassId}`,
+      target: input.registerClassId
+        ? `register_classes:${input.registerClassId}`
+        : `organizations:${ctx.organizationId}`,
       ip: ctx.ip,
       details: { organizationId: ctx.organizationId, year: input.year, term: input.term, cards: published.length },
     });
@@ -299,85 +316,148 @@ async function readableCard(db: Database, ctx: TSchoolContext, id: string) {
   return card;
 }
 
-type TSubjectLine = { subject: string; mark: number | null; level: number | null };
+type TTermAttendance = { days: number; present: number; late: number; absent: number };
 
-/** Each subject's mark of the term (term 4: the year mark) and level. */
-async function subjectLines(db: Database, organizationId: string, learnerId: string, year: number, term: number) {
-  const [learner] = await db
-    .select({
-      id: learners.id,
-      firstName: learners.firstName,
-      lastName: learners.lastName,
-      grade: learners.grade,
-      registerClassId: learners.registerClassId,
-    })
-    .from(learners)
-    .where(eq(learners.id, learnerId));
-  const lines: TSubjectLine[] = [];
-  for (const subjectClass of await subjectClassesOfLearner(db, organizationId, learner!)) {
-    const tasks = await programmeTasks(
-      db,
-      await ensureProgramme(db, organizationId, year, subjectClass.grade, subjectClass.subject),
-    );
-    const values = (
-      await marksOf(
-        db,
-        tasks.map((t) => t.id),
-        [learnerId],
-      )
-    ).byLearner.get(learnerId);
-    const outcome =
-      term === 4
-        ? yearMark(tasks, phaseOf(subjectClass.grade), values ?? new Map())
-        : termMark(tasks, term, values ?? new Map());
-    lines.push({ subject: capsSubjectLabel(subjectClass.subject), ...outcome });
-  }
-  return { learner: learner!, lines };
-}
-
-/** The learner's register marks within the term's dates. */
-async function termAttendance(db: Database, organizationId: string, learnerId: string, year: number, term: number) {
+/**
+ * Each learner's register marks within the term's dates, counted by status in one statement for
+ * them all; null for everyone when the year has no such term.
+ */
+async function termAttendanceOf(
+  db: Database,
+  organizationId: string,
+  learnerIds: string[],
+  year: number,
+  term: number,
+): Promise<Map<string, TTermAttendance> | null> {
   const dates = (await getTerms(db, organizationId, year)).terms.find((t) => t.term === term);
   if (!dates) return null;
+  const out = new Map<string, TTermAttendance>(
+    learnerIds.map((id) => [id, { days: 0, present: 0, late: 0, absent: 0 }]),
+  );
+  if (!learnerIds.length) return out;
   const rows = await db
-    .select({ status: attendanceRecords.status, n: sql<number>`count(*)` })
+    .select({ learnerId: attendanceRecords.learnerId, status: attendanceRecords.status, n: sql<number>`count(*)` })
     .from(attendanceRecords)
     .where(
       and(
         eq(attendanceRecords.organizationId, organizationId),
-        eq(attendanceRecords.learnerId, learnerId),
+        inArray(attendanceRecords.learnerId, learnerIds),
         gte(attendanceRecords.date, dates.startsOn),
         lte(attendanceRecords.date, dates.endsOn),
       ),
     )
-    .groupBy(attendanceRecords.status);
-  const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
-  return {
-    days: rows.reduce((sum, r) => sum + Number(r.n), 0),
-    present: count('present') + count('late'),
-    late: count('late'),
-    absent: count('absent') + count('excused'),
-  };
+    .groupBy(attendanceRecords.learnerId, attendanceRecords.status);
+  for (const row of rows) {
+    const counts = out.get(row.learnerId);
+    if (!counts) continue;
+    const n = Number(row.n);
+    counts.days += n;
+    if (row.status === 'present' || row.status === 'late') counts.present += n;
+    if (row.status === 'late') counts.late += n;
+    if (row.status === 'absent' || row.status === 'excused') counts.absent += n;
+  }
+  return out;
 }
 
 const A4: [number, number] = [595.28, 841.89];
 
-/** The report card as a PDF, with its file name. */
-export async function reportCardPdf(db: Database, ctx: TSchoolContext, id: string) {
-  const card = await readableCard(db, ctx, id);
-  const [school] = await db
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, ctx.organizationId));
-  const { learner, lines } = await subjectLines(db, ctx.organizationId, card.learnerId, card.year, card.term);
-  const attendance = await termAttendance(db, ctx.organizationId, card.learnerId, card.year, card.term);
+/** What every card of a school shows: its name, its principal, and its logo. */
+type TSchoolHeader = { name: string; principalName: string; logo: { bytes: Uint8Array; png: boolean } | null };
 
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Report card: ${card.learnerName}, Term ${card.term} ${card.year}`);
-  doc.setAuthor(school?.name ?? 'Sekolo');
+async function schoolHeader(db: Database, storage: IFileStorage, organizationId: string): Promise<TSchoolHeader> {
+  const [profile] = await db
+    .select({
+      name: organizations.name,
+      principalName: schoolProfiles.principalName,
+      logoUploadId: schoolProfiles.logoUploadId,
+    })
+    .from(organizations)
+    .leftJoin(schoolProfiles, eq(schoolProfiles.organizationId, organizations.id))
+    .where(eq(organizations.id, organizationId));
+  const file = await logoFileOf(db, organizationId, profile?.logoUploadId);
+  let logo: TSchoolHeader['logo'] = null;
+  if (file) {
+    const stored = await storage.get(file.storageKey);
+    if (stored) {
+      const bytes = await buffer(stored.body);
+      // pdf-lib draws PNG and JPEG: a WebP logo (as uploads store logos) is drawn from its PNG.
+      logo =
+        file.mimeType === 'image/webp'
+          ? { bytes: new Uint8Array(await toPng(bytes)), png: true }
+          : { bytes: new Uint8Array(bytes), png: file.mimeType === 'image/png' };
+    }
+  }
+  return { name: profile?.name ?? '', principalName: profile?.principalName ?? '', logo };
+}
+
+/** The words a year-end card says of the decision, e.g. "Promoted to Grade 9". */
+export function decisionText(decision: TPromotionDecision, grade: number): string {
+  const next = grade >= 12 ? null : `Grade ${gradeFromNumber(grade + 1)}`;
+  const here = `Grade ${gradeFromNumber(grade)}`;
+  switch (decision) {
+    case 'promoted':
+      return next ? `Promoted to ${next}` : `Passed ${here}`;
+    case 'condoned':
+      return next ? `Condoned: promoted to ${next}` : `Condoned: passed ${here}`;
+    case 'progressed':
+      return next ? `Progressed to ${next}` : `Progressed: ${here} completed`;
+    case 'not_promoted':
+      return `Not promoted: repeats ${here}`;
+  }
+}
+
+type TCardDrawing = {
+  card: TReportCard;
+  grade: number;
+  lines: TSubjectLine[];
+  attendance: TTermAttendance | null;
+  decision: TPromotionDecision | null;
+};
+
+/**
+ * What each card shows (cards of one year and term, e.g. a class's): their subjects' marks, the
+ * term's attendance and, in term 4, the year-end decisions, read for all the cards together in a
+ * handful of statements, not a few per card.
+ */
+async function cardDrawings(db: Database, organizationId: string, cards: TReportCard[]): Promise<TCardDrawing[]> {
+  if (!cards.length) return [];
+  const { year, term } = cards[0]!;
+  if (cards.some((c) => c.year !== year || c.term !== term)) throw new Error('cardDrawings: cards of one term only');
+  const ids = [...new Set(cards.map((c) => c.learnerId))];
+  const lines = await subjectLinesOf(db, organizationId, ids, year, term);
+  const attendance = await termAttendanceOf(db, organizationId, ids, year, term);
+  const decisions =
+    term === 4
+      ? new Map(
+          (
+            await promotionsOf(
+              db,
+              organizationId,
+              year,
+              ids.map((id) => ({ id })),
+              lines,
+            )
+          ).map((p) => [p.learnerId, p.effective]),
+        )
+      : null;
+  return cards.map((card) => {
+    const found = lines.get(card.learnerId);
+    if (!found) throw notFound(REPORT_CARD_MESSAGES.learnerNotFound);
+    return {
+      card,
+      grade: found.learner.grade,
+      lines: found.lines,
+      attendance: attendance?.get(card.learnerId) ?? null,
+      decision: decisions?.get(card.learnerId) ?? null,
+    };
+  });
+}
+
+/** Draws a card on new pages of `doc` (the logo embedded once per document). */
+async function drawCard(doc: PDFDocument, school: TSchoolHeader, embedded: EmbeddedAssets, d: TCardDrawing) {
+  const { card, lines, attendance } = d;
   const page = doc.addPage(A4);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold, logo } = embedded;
   const ink = rgb(0.06, 0.09, 0.16);
   const muted = rgb(0.35, 0.4, 0.47);
   let y = 790;
@@ -404,14 +484,26 @@ export async function reportCardPdf(db: Database, ctx: TSchoolContext, id: strin
     return out;
   };
 
-  text(school?.name ?? '', 50, { size: 18, font: bold });
+  let left = 50;
+  if (logo) {
+    // The logo at most 56 points high and 120 wide, beside the school's name.
+    const scale = Math.min(56 / logo.height, 120 / logo.width, 1);
+    page.drawImage(logo, {
+      x: 50,
+      y: 800 - logo.height * scale,
+      width: logo.width * scale,
+      height: logo.height * scale,
+    });
+    left = 50 + logo.width * scale + 14;
+  }
+  text(school.name, left, { size: 18, font: bold });
   y -= 22;
-  text(`Report card: Term ${card.term} of ${card.year}`, 50, { size: 12, color: muted });
-  y -= 30;
+  text(`Report card: Term ${card.term} of ${card.year}`, left, { size: 12, color: muted });
+  y = logo ? 730 : y - 30;
   for (const [label, value] of [
     ['Learner', card.learnerName],
     ['Admission number', card.admissionNumber],
-    ['Class', `${card.className} (Grade ${gradeFromNumber(learner.grade)})`],
+    ['Class', `${card.className} (Grade ${gradeFromNumber(d.grade)})`],
     ['Date', formatDate(card.generatedAt.slice(0, 10))],
   ] as const) {
     text(label, 50, { color: muted });
@@ -440,9 +532,18 @@ export async function reportCardPdf(db: Database, ctx: TSchoolContext, id: strin
       : 'No registers were kept for this term.',
     50,
   );
+  if (d.decision) {
+    y -= 28;
+    text('Year-end decision', 50, { font: bold });
+    y -= 15;
+    text(decisionText(d.decision, d.grade), 50);
+  }
   for (const [label, comment] of [
     ["Class teacher's comment", card.classTeacherComment],
-    ["Principal's comment", card.principalComment],
+    [
+      school.principalName ? `Principal's comment (${school.principalName})` : "Principal's comment",
+      card.principalComment,
+    ],
   ] as const) {
     y -= 28;
     text(label, 50, { font: bold });
@@ -458,9 +559,92 @@ export async function reportCardPdf(db: Database, ctx: TSchoolContext, id: strin
   });
   y -= 11;
   text('3 Moderate 40–49, 2 Elementary 30–39, 1 Not achieved 0–29.', 50, { size: 8, color: muted });
-  const safeName = card.learnerName.replace(/[^A-Za-z0-9]+/g, '-');
-  return {
-    filename: `report-card-${safeName}-${card.year}-term-${card.term}.pdf`,
-    pdf: await doc.save(),
+}
+
+type EmbeddedAssets = {
+  regular: Awaited<ReturnType<PDFDocument['embedFont']>>;
+  bold: Awaited<ReturnType<PDFDocument['embedFont']>>;
+  logo: Awaited<ReturnType<PDFDocument['embedPng']>> | null;
+};
+
+async function newDocument(school: TSchoolHeader, title: string) {
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  doc.setAuthor(school.name || 'Sekolo');
+  let logo: EmbeddedAssets['logo'] = null;
+  if (school.logo) {
+    try {
+      logo = school.logo.png ? await doc.embedPng(school.logo.bytes) : await doc.embedJpg(school.logo.bytes);
+    } catch {
+      // A picture pdf-lib cannot read leaves the card without a logo rather than without a card.
+      logo = null;
+    }
+  }
+  const embedded: EmbeddedAssets = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    logo,
   };
+  return { doc, embedded };
+}
+
+const fileNameOf = (card: TReportCard) =>
+  `report-card-${card.learnerName.replace(/[^A-Za-z0-9]+/g, '-')}-${card.year}-term-${card.term}.pdf`;
+
+/** The report card as a PDF, with its file name. */
+export async function reportCardPdf(db: Database, storage: IFileStorage, ctx: TSchoolContext, id: string) {
+  const card = await readableCard(db, ctx, id);
+  const school = await schoolHeader(db, storage, ctx.organizationId);
+  const { doc, embedded } = await newDocument(
+    school,
+    `Report card: ${card.learnerName}, Term ${card.term} ${card.year}`,
+  );
+  const [drawing] = await cardDrawings(db, ctx.organizationId, [card]);
+  await drawCard(doc, school, embedded, drawing!);
+  return { filename: fileNameOf(card), pdf: await doc.save() };
+}
+
+/**
+ * A class's generated cards of the term for the admin: one PDF (a page per learner, in register
+ * order) or a zip of one PDF per learner. None generated yet is 409; another school's class 404.
+ */
+export async function reportCardBundle(
+  db: Database,
+  storage: IFileStorage,
+  ctx: TSchoolContext,
+  query: { year: number; term: number; registerClassId: string; format: 'pdf' | 'zip' },
+) {
+  const [klass] = await db
+    .select({ name: registerClasses.name })
+    .from(registerClasses)
+    .where(and(eq(registerClasses.id, query.registerClassId), eq(registerClasses.organizationId, ctx.organizationId)));
+  if (!klass) throw notFound(REPORT_CARD_MESSAGES.classNotFound);
+  const cards = await listReportCards(db, ctx, query);
+  if (!cards.length) throw conflict(REPORT_CARD_MESSAGES.nothingToBundle);
+  const school = await schoolHeader(db, storage, ctx.organizationId);
+  const drawings = await cardDrawings(db, ctx.organizationId, cards);
+  const base = `report-cards-${klass.name.replace(/[^A-Za-z0-9]+/g, '-')}-${query.year}-term-${query.term}`;
+  if (query.format === 'pdf') {
+    const { doc, embedded } = await newDocument(
+      school,
+      `Report cards: ${klass.name}, Term ${query.term} ${query.year}`,
+    );
+    for (const drawing of drawings) await drawCard(doc, school, embedded, drawing);
+    return { filename: `${base}.pdf`, type: 'application/pdf', bytes: await doc.save() };
+  }
+  const files: Record<string, Uint8Array> = {};
+  for (const drawing of drawings) {
+    const { card } = drawing;
+    const { doc, embedded } = await newDocument(
+      school,
+      `Report card: ${card.learnerName}, Term ${card.term} ${card.year}`,
+    );
+    await drawCard(doc, school, embedded, drawing);
+    let name = fileNameOf(card);
+    // Two learners of one name get the admission number in the file's name.
+    if (files[name]) name = name.replace(/\.pdf$/, `-${card.admissionNumber}.pdf`);
+    files[name] = await doc.save();
+  }
+  // PDFs are compressed already: stored, not deflated again.
+  return { filename: `${base}.zip`, type: 'application/zip', bytes: zipSync(files, { level: 0 }) };
 }

@@ -16,7 +16,15 @@ import { wallClockOf } from './time.ts';
 export type TNotifier = { mailer: Mailer; publicUrl: string };
 
 export type TBookingEvent =
-  'requested' | 'approved' | 'declined' | 'awaiting_payment' | 'paid' | 'cancelled' | 'expired' | 'reminder';
+  | 'requested'
+  | 'approved'
+  | 'declined'
+  | 'awaiting_payment'
+  | 'paid'
+  | 'cancelled'
+  | 'cancelled_by_school'
+  | 'expired'
+  | 'reminder';
 
 /** Where a booker's mail takes them, and the school's. */
 export const MY_BOOKINGS_PATH = '/dashboard/facility-bookings';
@@ -38,6 +46,10 @@ const TO_BOOKER: Record<TBookingEvent, { subject: string; say: string } | null> 
   },
   paid: { subject: 'booking confirmed', say: 'Your payment was received and your booking is confirmed.' },
   cancelled: { subject: 'booking cancelled', say: 'Your booking is cancelled.' },
+  cancelled_by_school: {
+    subject: 'booking cancelled by the school',
+    say: 'The school has had to cancel your booking. Anything you paid, with its processing fee, is refunded to you.',
+  },
   reminder: {
     subject: 'your booking is tomorrow',
     say: 'A reminder: your booking starts soon. Please keep to the facility’s rules.',
@@ -94,6 +106,7 @@ export async function notifyBooking(
     details.push(['Pay by', `${formatLongDate(until.date)}, ${until.time}`]);
   }
   if (event === 'declined' && booking.declineReason) details.push(['Reason', booking.declineReason]);
+  if (event === 'cancelled_by_school' && booking.cancelReason) details.push(['Reason', booking.cancelReason]);
   if (extra.refundedCents) details.push(['Refunded', formatZar(extra.refundedCents)]);
 
   const toBooker = TO_BOOKER[event];

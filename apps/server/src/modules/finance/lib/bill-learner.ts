@@ -17,6 +17,8 @@ export type TBillItem = {
   amountCents: number;
   plan: TInstalmentPlan;
   dueDates: string[];
+  /** Standard-rated for VAT (a VAT-registered school's item), kept on each line it bills. */
+  vatApplicable?: boolean;
 };
 export type TBillConcessions = {
   /** 1 for the eldest billed child of the family, 2 for the next, ... */
@@ -103,6 +105,7 @@ export function billLearner(input: TBillInput): TNewInvoice[] {
         grossCents: gross,
         discountCents: gross - left,
         discounts,
+        vatApplicable: item.vatApplicable ?? false,
       };
       byDue.set(dueOn, [...(byDue.get(dueOn) ?? []), line]);
     }

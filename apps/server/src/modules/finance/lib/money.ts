@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type DbExecutor } from '../../../platform/db/client.ts';
 import { feeAllocations, feeCreditNotes, feePayments } from '../../../platform/db/schema/index.ts';
 import type { TLineDiscount } from '../../../platform/db/schema/finance.ts';
-import { lockForTransaction } from '../../../platform/db/transaction.ts';
 import { postJournal, postJournals } from '../../ledger/index.ts';
 import {
   allocationEntries,
@@ -13,12 +11,23 @@ import {
   onlinePaymentEntries,
 } from './ledger-lines.ts';
 import { nextNumber, nextNumbers } from './numbers.ts';
+import { timeOrderedUuid } from '../../../platform/db/time-ordered-uuid.ts';
+import { lockAccount, lockAccounts, recomputeAccountAges } from './ages.ts';
+import { vatIn } from './vat.ts';
 import { formatZar } from '@sekolo/shared/domain/money';
 import { notifyEach } from '../../notifications/index.ts';
 
 const DAY = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** A school day ('2026-02-07') as a parent reads it: 7 February 2026. */
-const dayOf = (isoDate: string) => DAY.format(new Date(`${isoDate}T00:00:00Z`));
+const days = new Map<string, string>();
+/** A school day ('2026-02-07') as a parent reads it: 7 February 2026 (kept: a run words the same few days for every invoice). */
+function dayOf(isoDate: string): string {
+  let day = days.get(isoDate);
+  if (day === undefined) {
+    day = DAY.format(new Date(`${isoDate}T00:00:00Z`));
+    if (days.size < 10_000) days.set(isoDate, day);
+  }
+  return day;
+}
 
 /**
  * The money events of a family account, each one transaction with its balanced journal (modules/
@@ -27,7 +36,7 @@ const dayOf = (isoDate: string) => DAY.format(new Date(`${isoDate}T00:00:00Z`));
  * lock, so two events of one family never interleave.
  */
 
-export const lockAccount = (tx: DbExecutor, accountId: string) => lockForTransaction(tx, `family-account:${accountId}`);
+export { lockAccount };
 
 export type TNewInvoiceLine = {
   /** The fee item billed, or null for a one-off charge (which names its sourceRef). */
@@ -41,6 +50,8 @@ export type TNewInvoiceLine = {
   grossCents: number;
   discountCents: number;
   discounts: TLineDiscount[];
+  /** The fee item's VAT flag when invoiced (standard-rated: VAT included in the amount). */
+  vatApplicable?: boolean;
 };
 
 export type TNewInvoice = {
@@ -56,56 +67,21 @@ export type TNewInvoice = {
 /**
  * Issues invoices (numbered in one go) and posts each one's journal. A line already billed (the
  * learner × item × instalment key) is skipped by the caller; here the unique index refuses it.
+ * However many invoices, it is a few statements: the numbers, the journals (modules/ledger, in
+ * bulk), the invoices with their journal and their lines (one statement), the guardians' notices.
  */
 export async function issueInvoices(tx: DbExecutor, organizationId: string, invoices: TNewInvoice[]) {
   if (invoices.length === 0) return [];
+  const accountIds = invoices.map((inv) => inv.accountId);
+  await lockAccounts(tx, organizationId, accountIds);
   const numbers = await nextNumbers(tx, organizationId, 'invoice', invoices.length);
   const created = invoices.map((inv, i) => ({
-    id: randomUUID(),
+    id: timeOrderedUuid(),
     number: numbers[i]!,
     accountId: inv.accountId,
     totalCents: inv.lines.reduce((sum, l) => sum + l.grossCents - l.discountCents, 0),
   }));
-  // A batch goes in as one JSON parameter per table: a large school's run is thousands of rows.
-  const invoiceRows = invoices.map((inv, i) => ({
-    id: created[i]!.id,
-    number: created[i]!.number,
-    account_id: inv.accountId,
-    learner_id: inv.learnerId,
-    run_id: inv.runId ?? null,
-    year: inv.year,
-    issued_on: inv.issuedOn,
-    due_on: inv.dueOn,
-    total_cents: created[i]!.totalCents,
-  }));
-  await tx.execute(sql`
-    INSERT INTO fee_invoices (id, organization_id, number, account_id, learner_id, run_id, year, issued_on, due_on, total_cents)
-    SELECT x.id, ${organizationId}::uuid, x.number, x.account_id, x.learner_id, x.run_id, x.year, x.issued_on, x.due_on, x.total_cents
-    FROM jsonb_to_recordset(${JSON.stringify(invoiceRows)}::jsonb) AS x(id uuid, number text, account_id uuid, learner_id uuid,
-      run_id uuid, year smallint, issued_on date, due_on date, total_cents integer)`);
-  const lineRows = invoices.flatMap((inv, i) =>
-    inv.lines.map((line) => ({
-      invoice_id: created[i]!.id,
-      learner_id: inv.learnerId,
-      item_id: line.itemId,
-      source_ref: line.sourceRef ?? null,
-      instalment: line.instalment,
-      instalments: line.instalments,
-      description: line.description,
-      item_kind: line.itemKind,
-      gross_cents: line.grossCents,
-      discount_cents: line.discountCents,
-      amount_cents: line.grossCents - line.discountCents,
-      discounts: line.discounts,
-    })),
-  );
-  await tx.execute(sql`
-    INSERT INTO fee_invoice_lines (organization_id, invoice_id, learner_id, item_id, source_ref, instalment, instalments, description,
-      item_kind, gross_cents, discount_cents, amount_cents, discounts)
-    SELECT ${organizationId}::uuid, x.invoice_id, x.learner_id, x.item_id, x.source_ref, x.instalment, x.instalments, x.description,
-      x.item_kind, x.gross_cents, x.discount_cents, x.amount_cents, x.discounts
-    FROM jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb) AS x(invoice_id uuid, learner_id uuid, item_id uuid, source_ref text, instalment smallint,
-      instalments smallint, description text, item_kind text, gross_cents integer, discount_cents integer, amount_cents integer, discounts jsonb)`);
+  // The journals first, so each invoice is written once, naming its journal.
   const journals = await postJournals(
     tx,
     invoices.flatMap((inv, i) => {
@@ -122,14 +98,55 @@ export async function issueInvoices(tx: DbExecutor, organizationId: string, invo
       ];
     }),
   );
-  // Each invoice names its journal.
-  if (journals.length) {
-    await tx.execute(sql`
-      UPDATE fee_invoices i SET journal_id = x.journal_id
-      FROM jsonb_to_recordset(${JSON.stringify(journals.map((j) => ({ invoice_id: j.reference, journal_id: j.id })))}::jsonb)
-        AS x(invoice_id uuid, journal_id uuid)
-      WHERE i.id = x.invoice_id`);
-  }
+  const journalOf = new Map(journals.map((j) => [j.reference, j.id]));
+  // A batch goes in as one JSON parameter per table: a large school's run is thousands of rows.
+  // Read as json, not jsonb: PostgreSQL takes the rows apart as it parses them, without building jsonb first.
+  const invoiceRows = invoices.map((inv, i) => ({
+    id: created[i]!.id,
+    number: created[i]!.number,
+    account_id: inv.accountId,
+    learner_id: inv.learnerId,
+    run_id: inv.runId ?? null,
+    year: inv.year,
+    issued_on: inv.issuedOn,
+    due_on: inv.dueOn,
+    total_cents: created[i]!.totalCents,
+    journal_id: journalOf.get(created[i]!.id) ?? null,
+  }));
+  const lineRows = invoices.flatMap((inv, i) =>
+    inv.lines.map((line) => ({
+      id: timeOrderedUuid(),
+      invoice_id: created[i]!.id,
+      learner_id: inv.learnerId,
+      item_id: line.itemId,
+      source_ref: line.sourceRef ?? null,
+      instalment: line.instalment,
+      instalments: line.instalments,
+      description: line.description,
+      item_kind: line.itemKind,
+      gross_cents: line.grossCents,
+      discount_cents: line.discountCents,
+      amount_cents: line.grossCents - line.discountCents,
+      discounts: line.discounts,
+      vat_applicable: line.vatApplicable ?? false,
+      vat_cents: line.vatApplicable ? vatIn(line.grossCents - line.discountCents) : 0,
+    })),
+  );
+  await tx.execute(sql`
+    WITH invoices AS (
+      INSERT INTO fee_invoices (id, organization_id, number, account_id, learner_id, run_id, year, issued_on, due_on, total_cents, journal_id)
+      SELECT x.id, ${organizationId}::uuid, x.number, x.account_id, x.learner_id, x.run_id, x.year, x.issued_on, x.due_on, x.total_cents, x.journal_id
+      FROM json_to_recordset(${JSON.stringify(invoiceRows)}::json) AS x(id uuid, number text, account_id uuid, learner_id uuid,
+        run_id uuid, year smallint, issued_on date, due_on date, total_cents integer, journal_id uuid)
+    )
+    INSERT INTO fee_invoice_lines (id, organization_id, invoice_id, learner_id, item_id, source_ref, instalment, instalments, description,
+      item_kind, gross_cents, discount_cents, amount_cents, discounts, vat_applicable, vat_cents)
+    SELECT x.id, ${organizationId}::uuid, x.invoice_id, x.learner_id, x.item_id, x.source_ref, x.instalment, x.instalments, x.description,
+      x.item_kind, x.gross_cents, x.discount_cents, x.amount_cents, x.discounts, x.vat_applicable, x.vat_cents
+    FROM json_to_recordset(${JSON.stringify(lineRows)}::json) AS x(id uuid, invoice_id uuid, learner_id uuid, item_id uuid, source_ref text, instalment smallint,
+      instalments smallint, description text, item_kind text, gross_cents integer, discount_cents integer, amount_cents integer, discounts jsonb,
+      vat_applicable boolean, vat_cents integer)`);
+  await recomputeAccountAges(tx, organizationId, accountIds);
   // The paying guardian hears of each invoice (the notification centre; e-mail as they choose).
   const notices = invoices.map((inv, i) => ({
     key: `invoice:${created[i]!.id}`,
@@ -141,7 +158,7 @@ export async function issueInvoices(tx: DbExecutor, organizationId: string, invo
     organizationId,
     kind: 'invoice',
     events: sql`select x.key as event_key, g.user_id, x.title, x.body, '/dashboard/parent/finance' as link
-      from jsonb_to_recordset(${JSON.stringify(notices)}::jsonb) as x(key text, account_id uuid, title text, body text)
+      from json_to_recordset(${JSON.stringify(notices)}::json) as x(key text, account_id uuid, title text, body text)
       join family_accounts as a on a.id = x.account_id and a.organization_id = ${organizationId}
       join guardians as g on g.id = a.guardian_id
       where g.user_id is not null`,
@@ -192,7 +209,7 @@ export async function creditInvoice(
 ) {
   const before = await invoiceAmounts(tx, organizationId, input.invoiceId);
   if (!before) throw errors.notFound();
-  await lockAccount(tx, before.accountId);
+  await lockAccount(tx, organizationId, before.accountId);
   const amounts = (await invoiceAmounts(tx, organizationId, input.invoiceId))!;
   const creditable = amounts.totalCents - amounts.creditedCents;
   if (input.amountCents > creditable) throw errors.tooLarge();
@@ -232,6 +249,7 @@ export async function creditInvoice(
     });
     await allocateCredit(tx, organizationId, amounts.accountId, null);
   }
+  await recomputeAccountAges(tx, organizationId, [amounts.accountId]);
   return { ...note!, journalId: journal.id };
 }
 
@@ -252,7 +270,7 @@ export type TNewPayment = {
  * paid once: a second call answers the payment already recorded (`created: false`).
  */
 export async function recordFeePayment(tx: DbExecutor, organizationId: string, input: TNewPayment) {
-  await lockAccount(tx, input.accountId);
+  await lockAccount(tx, organizationId, input.accountId);
   const existing = input.orderId
     ? await tx.select().from(feePayments).where(eq(feePayments.orderId, input.orderId))
     : input.bankLineKey
@@ -345,7 +363,7 @@ export async function allocateCredit(
   accountId: string,
   paymentId: string | null,
 ) {
-  await lockAccount(tx, accountId);
+  await lockAccount(tx, organizationId, accountId);
   let credit = await creditOf(tx, organizationId, accountId);
   if (credit <= 0) return [];
   const open = rowsOf<{ id: string; open: string }>(
@@ -377,5 +395,6 @@ export async function allocateCredit(
     credit -= amount;
     made.push({ invoiceId: invoice.id, amountCents: amount });
   }
+  if (made.length > 0) await recomputeAccountAges(tx, organizationId, [accountId]);
   return made;
 }

@@ -5,7 +5,6 @@ import type { TFeePayment, TStatement } from '@sekolo/shared/schemas/finance';
 
 /** The statement and receipt PDFs (A4, Helvetica): what the school prints or mails to a family. */
 
-
 export async function statementPdf(statement: TStatement): Promise<Uint8Array> {
   const { doc, w } = await writer();
   doc.setTitle(`Statement ${statement.account.accountNumber}`);

@@ -1,8 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { gradeFromNumber } from '@sekolo/shared/schemas/school';
 import type { TFamilyAccount, TFeePayment, TInvoiceSummary } from '@sekolo/shared/schemas/finance';
-import { rowsOf, type DbExecutor } from '../../../platform/db/client.ts';
-import { payerSql } from './accounts.ts';
+import { namedStatement, rowsOf, type DbExecutor } from '../../../platform/db/client.ts';
+import { payerSql, type TOrgValue } from './accounts.ts';
 
 /**
  * Reads of the finance screens: family accounts with their balance (the sum of their ledger
@@ -12,7 +12,7 @@ import { payerSql } from './accounts.ts';
 export const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
 /** Each invoice with what was credited, allocated and is still open. */
-export const invoiceOpenSql = (organizationId: string) => sql`
+export const invoiceOpenSql = (organizationId: TOrgValue) => sql`
   SELECT i.*,
     (SELECT coalesce(sum(c.amount_cents), 0) FROM fee_credit_notes c WHERE c.invoice_id = i.id)::bigint AS credited,
     (SELECT coalesce(sum(a.amount_cents), 0) FROM fee_allocations a WHERE a.invoice_id = i.id)::bigint AS allocated
@@ -102,38 +102,27 @@ type TAccountRow = {
     { id: string; first_name: string; last_name: string; grade: number; admission_number: string }[] | string | null;
 };
 
-/** Family accounts of a school (all, or those `accountIds` names) as the screens show them. */
-export async function accountViews(
-  db: DbExecutor,
-  organizationId: string,
-  today: string,
-  filter: { accountIds?: string[]; guardianUserId?: string } = {},
-): Promise<TFamilyAccount[]> {
-  const only = filter.accountIds
-    ? sql`AND a.id IN (${sql.join(
-        filter.accountIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`
-    : sql``;
-  const mine = filter.guardianUserId ? sql`AND g.user_id = ${filter.guardianUserId}` : sql``;
-  if (filter.accountIds && filter.accountIds.length === 0) return [];
-  const rows = rowsOf<TAccountRow>(
-    await db.execute(sql`
+/** The accounts `only` and `mine` leave of a school's, as the screens show them (org and today as values or placeholders). */
+const accountViewsSql = (org: TOrgValue, today: string | Placeholder, only: SQL, mine: SQL) => sql`
       WITH acc AS (
         SELECT a.id, a.account_number, a.guardian_id, g.first_name AS g_first, g.last_name AS g_last, g.email
         FROM family_accounts a JOIN guardians g ON g.id = a.guardian_id
-        WHERE a.organization_id = ${organizationId}::uuid ${only} ${mine}
-      ), payer AS (${payerSql(organizationId)}),
+        WHERE a.organization_id = ${org}::uuid ${only} ${mine}
+      ), payer AS (
+        -- The paying guardian of the learners linked to these accounts' guardians only (not the
+        -- whole school's: one family's statement reads a few rows).
+        ${payerSql(org, sql`SELECT x.learner_id FROM learner_guardians x WHERE x.guardian_id IN (SELECT guardian_id FROM acc)`)}
+      ),
       kids AS (
         SELECT acc.id AS account_id, l.id, l.first_name, l.last_name, l.grade, l.admission_number, l.date_of_birth
         FROM acc JOIN payer p ON p.guardian_id = acc.guardian_id JOIN learners l ON l.id = p.learner_id
         UNION
         SELECT DISTINCT i.account_id, l.id, l.first_name, l.last_name, l.grade, l.admission_number, l.date_of_birth
         FROM fee_invoices i JOIN learners l ON l.id = i.learner_id
-        WHERE i.organization_id = ${organizationId}::uuid AND i.account_id IN (SELECT id FROM acc)
+        WHERE i.organization_id = ${org}::uuid AND i.account_id IN (SELECT id FROM acc)
       ), inv AS (
         SELECT account_id, due_on, total_cents - credited - allocated AS open
-        FROM (${invoiceOpenSql(organizationId)}) x WHERE account_id IN (SELECT id FROM acc)
+        FROM (${invoiceOpenSql(org)}) x WHERE account_id IN (SELECT id FROM acc)
       ), next AS (
         SELECT DISTINCT ON (account_id) account_id, due_on FROM inv
         WHERE open > 0 AND due_on >= ${today}::date ORDER BY account_id, due_on
@@ -147,8 +136,50 @@ export async function accountViews(
             'admission_number', k.admission_number) ORDER BY k.date_of_birth, k.id)
           FROM kids k WHERE k.account_id = acc.id) AS learners
       FROM acc LEFT JOIN next ON next.account_id = acc.id
-      ORDER BY acc.g_last, acc.g_first, acc.account_number`),
-  );
+      ORDER BY acc.g_last, acc.g_first, acc.account_number`;
+
+/**
+ * One family's account (its statement, its page), as a named statement: its plan is kept per
+ * connection, and planning this statement costs more than running it for a family.
+ */
+const accountById = namedStatement<TAccountRow>(
+  'finance_account_view',
+  accountViewsSql(sql.placeholder('org'), sql.placeholder('today'), sql`AND a.id = ${sql.placeholder('account')}::uuid`, sql``),
+);
+const myAccountById = namedStatement<TAccountRow>(
+  'finance_my_account_view',
+  accountViewsSql(
+    sql.placeholder('org'),
+    sql.placeholder('today'),
+    sql`AND a.id = ${sql.placeholder('account')}::uuid`,
+    sql`AND g.user_id = ${sql.placeholder('userId')}`,
+  ),
+);
+
+/** Family accounts of a school (all, or those `accountIds` names) as the screens show them. */
+export async function accountViews(
+  db: DbExecutor,
+  organizationId: string,
+  today: string,
+  filter: { accountIds?: string[]; guardianUserId?: string } = {},
+): Promise<TFamilyAccount[]> {
+  if (filter.accountIds && filter.accountIds.length === 0) return [];
+  let rows: TAccountRow[];
+  if (filter.accountIds?.length === 1) {
+    const values = { org: organizationId, today, account: filter.accountIds[0]! };
+    rows = filter.guardianUserId
+      ? await myAccountById(db, { ...values, userId: filter.guardianUserId })
+      : await accountById(db, values);
+  } else {
+    const only = filter.accountIds
+      ? sql`AND a.id IN (${sql.join(
+          filter.accountIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql``;
+    const mine = filter.guardianUserId ? sql`AND g.user_id = ${filter.guardianUserId}` : sql``;
+    rows = rowsOf<TAccountRow>(await db.execute(accountViewsSql(organizationId, today, only, mine)));
+  }
   return rows.map((row) => ({
     id: row.id,
     accountNumber: row.account_number,

@@ -22,9 +22,15 @@ export type TAccountChargeInput = {
 export type TAccountCharge = { invoiceId: string; number: string; accountId: string; created: boolean };
 
 /** The guardian who pays a learner's fees (the family account's holder), or null; reads only. */
-export async function payingGuardianOf(db: DbExecutor, organizationId: string, learnerId: string): Promise<string | null> {
+export async function payingGuardianOf(
+  db: DbExecutor,
+  organizationId: string,
+  learnerId: string,
+): Promise<string | null> {
   const [row] = rowsOf<{ guardian_id: string }>(
-    await db.execute(sql`SELECT p.guardian_id FROM (${payerSql(organizationId)}) p WHERE p.learner_id = ${learnerId}::uuid`),
+    await db.execute(
+      sql`SELECT p.guardian_id FROM (${payerSql(organizationId)}) p WHERE p.learner_id = ${learnerId}::uuid`,
+    ),
   );
   return row?.guardian_id ?? null;
 }
@@ -71,7 +77,7 @@ export async function chargeFamilyAccount(tx: DbExecutor, input: TAccountChargeI
   if (before) return { invoiceId: before.id, number: before.number, accountId: before.account_id, created: false };
   const account = await familyAccountOfLearner(tx, input.organizationId, input.learnerId);
   if (!account) return null;
-  await lockAccount(tx, account.accountId);
+  await lockAccount(tx, input.organizationId, account.accountId);
   // A charge of the same source that committed while this one waited for the lock.
   const raced = await existing();
   if (raced) return { invoiceId: raced.id, number: raced.number, accountId: raced.account_id, created: false };

@@ -80,6 +80,7 @@ export async function readStructures(
         plan: i.plan as TInstalmentPlan,
         dueDates: i.dueDates,
         invoiced: invoiced.has(i.id),
+        vatApplicable: i.vatApplicable,
       })),
       compulsoryTotalCents: own.filter((i) => i.kind !== 'optional').reduce((sum, i) => sum + i.amountCents, 0),
       updatedAt: s.updatedAt.toISOString(),
@@ -118,6 +119,7 @@ const itemRow = (
   amountCents: item.amountCents,
   plan: item.plan,
   dueDates: item.dueDates ?? defaultDueDates(year, item.plan),
+  vatApplicable: item.vatApplicable ?? false,
 });
 
 export async function createStructure(db: Database, caller: TFinanceCaller, input: TStructureInput) {
@@ -273,6 +275,7 @@ export async function copyStructures(db: Database, caller: TFinanceCaller, raw: 
             amountCents: input.increaseBps ? Math.round(raised / 100) * 100 : item.amountCents,
             plan: item.plan,
             dueDates: item.dueDates.map((d) => shiftYear(d, input.toYear)),
+            vatApplicable: item.vatApplicable,
           };
         }),
       );

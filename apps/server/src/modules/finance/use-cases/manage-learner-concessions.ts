@@ -28,6 +28,7 @@ import { badRequest, notFound } from '../../../platform/http/errors.ts';
 import { accountsOfLearners, ensureFamilyAccounts } from '../lib/accounts.ts';
 import type { TFinanceCaller } from '../lib/caller.ts';
 import { fullName } from '../lib/views.ts';
+import { creditExemptedInvoices } from '../lib/exemption-credits.ts';
 
 /** A learner's finance: the optional items taken, the fees-from day, bursaries and exemption decisions. */
 
@@ -50,7 +51,7 @@ const toBursary = (row: typeof feeBursaries.$inferSelect): TBursary => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const toExemption = (row: typeof feeExemptions.$inferSelect): TExemption => ({
+export const toExemption = (row: typeof feeExemptions.$inferSelect): TExemption => ({
   id: row.id,
   year: row.year,
   category: row.category as TExemptionCategory,
@@ -62,6 +63,8 @@ const toExemption = (row: typeof feeExemptions.$inferSelect): TExemption => ({
   documentIds: row.documentIds,
   decidedBy: row.decidedBy,
   createdAt: row.createdAt.toISOString(),
+  automatic: row.automatic,
+  amountCents: row.amountCents,
 });
 
 export async function readLearnerFinance(
@@ -240,53 +243,94 @@ export async function recordExemption(
   input: z.output<typeof ZExemptionSchema>,
 ) {
   await learnerOf(db, caller.organizationId, learnerId);
-  if (input.documentIds.length) {
-    // Supporting documents the school holds, or the caller uploaded: never another school's files.
-    const found = await db
-      .select({ id: uploads.id })
-      .from(uploads)
-      .where(
-        and(
-          inArray(uploads.id, input.documentIds),
-          isNull(uploads.deletedAt),
-          or(eq(uploads.organizationId, caller.organizationId), eq(uploads.ownerUserId, caller.userId)),
-        ),
-      );
-    if (found.length !== new Set(input.documentIds).size)
-      throw badRequest('Attach documents uploaded to this school.', { documentIds: 'A document was not found.' });
-  }
-  const row = await transaction(db, async (tx) => {
-    const [created] = await tx
-      .insert(feeExemptions)
-      .values({
-        organizationId: caller.organizationId,
-        learnerId,
-        year: input.year,
-        category: input.category,
-        decision: input.decision,
-        extent: input.decision === 'granted' ? input.extent : 'full',
-        percentBps: input.decision === 'granted' && input.extent === 'partial' ? input.percentBps! : null,
-        decisionNotes: input.decisionNotes,
-        decidedOn: input.decidedOn,
-        documentIds: input.documentIds,
-        decidedBy: caller.userId,
-      })
-      .returning();
-    await recordAudit(tx, {
-      action: 'finance.exemption_decided',
-      actorUserId: caller.userId,
-      target: `learner:${learnerId}`,
-      ip: caller.ip,
-      details: {
-        exemptionId: created!.id,
-        year: input.year,
-        category: input.category,
-        decision: input.decision,
-        extent: input.extent,
-        percentBps: input.percentBps,
-      },
-    });
-    return created!;
-  });
+  await assertSchoolDocuments(db, caller, input.documentIds);
+  const row = await transaction(db, (tx) =>
+    insertExemption(tx, caller, learnerId, {
+      year: input.year,
+      category: input.category,
+      decision: input.decision,
+      extent: input.decision === 'granted' ? input.extent : 'full',
+      percentBps: input.decision === 'granted' && input.extent === 'partial' ? input.percentBps! : null,
+      amountCents: null,
+      decisionNotes: input.decisionNotes,
+      decidedOn: input.decidedOn,
+      documentIds: input.documentIds,
+      automatic: false,
+    }),
+  );
   return toExemption(row);
+}
+
+/** Supporting documents the school holds, or the caller uploaded: never another school's files. */
+export async function assertSchoolDocuments(db: DbExecutor, caller: TFinanceCaller, documentIds: string[]) {
+  if (!documentIds.length) return;
+  const found = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(
+      and(
+        inArray(uploads.id, documentIds),
+        isNull(uploads.deletedAt),
+        or(eq(uploads.organizationId, caller.organizationId), eq(uploads.ownerUserId, caller.userId)),
+      ),
+    );
+  if (found.length !== new Set(documentIds).size)
+    throw badRequest('Attach documents uploaded to this school.', { documentIds: 'A document was not found.' });
+}
+
+export type TExemptionRecord = {
+  year: number;
+  category: TExemptionCategory;
+  decision: 'granted' | 'refused';
+  extent: 'full' | 'partial';
+  percentBps: number | null;
+  amountCents: number | null;
+  decisionNotes: string;
+  decidedOn: string;
+  documentIds: string[];
+  automatic: boolean;
+};
+
+/**
+ * Every exemption decision goes through here (recorded by the school, an automatic category, or a
+ * parent's application decided): the row, its audit, and for a granted one the credit of the
+ * learner's invoices of the year already issued (the invoice run lowers the later ones).
+ */
+export async function insertExemption(
+  tx: DbExecutor,
+  caller: TFinanceCaller,
+  learnerId: string,
+  record: TExemptionRecord,
+) {
+  const [created] = await tx
+    .insert(feeExemptions)
+    .values({ organizationId: caller.organizationId, learnerId, decidedBy: caller.userId, ...record })
+    .returning();
+  const credited =
+    record.decision === 'granted'
+      ? await creditExemptedInvoices(tx, caller, {
+          learnerId,
+          year: record.year,
+          shareBps: record.extent === 'full' ? 10_000 : (record.percentBps ?? 0),
+          issuedOn: record.decidedOn,
+        })
+      : { creditNotes: 0, amountCents: 0 };
+  await recordAudit(tx, {
+    action: 'finance.exemption_decided',
+    actorUserId: caller.userId,
+    target: `learner:${learnerId}`,
+    ip: caller.ip,
+    details: {
+      exemptionId: created!.id,
+      year: record.year,
+      category: record.category,
+      decision: record.decision,
+      extent: record.extent,
+      percentBps: record.percentBps,
+      amountCents: record.amountCents,
+      automatic: record.automatic,
+      creditedCents: credited.amountCents,
+    },
+  });
+  return created!;
 }

@@ -21,8 +21,13 @@ import { paymentView } from './record-payments.ts';
 /**
  * "Pay now": a parent pays any amount onto their family account through the payment provider.
  * Per §9 the parent pays the fee plus 6.8 % and the school receives the fee less 5 % (the payments
- * module's order and journal); once the order is paid, the fee is a payment on the family account,
- * allocated to the oldest open invoices, any rest as credit, exactly once per order.
+ * module's order and journal). The order is the parent's own (they are its buyer: it is on their
+ * /payments page with the platform's tax invoice for the processing fee). When the provider's
+ * notification marks it paid, the fee becomes a payment on the family account in that same
+ * transaction (the order's paid hook, registered by the routes): allocated to the oldest open
+ * invoices, any rest as credit (also when its invoices were cancelled meanwhile), exactly once per
+ * order. A hook that failed leaves a paid order behind: the parent's return page and the minute
+ * sweep finish it.
  */
 
 export const SCHOOL_FEES_PURPOSE = 'school_fees';
@@ -51,15 +56,21 @@ export async function payNow(
     accountId,
     userId: caller.userId,
   };
-  // The order names no buyer: a basket order's buyer has their marketplace basket emptied when it is paid.
+  const description = `School fees, account ${account.accountNumber} (${caller.schoolName})`;
+  // The parent is the buyer (an order with a purpose leaves their marketplace basket alone). The fee
+  // is the school's money the platform collects: its own line on the tax invoice, without VAT.
   const { order, checkout } = await createOrder(deps, {
     kind: 'basket',
     grossCents: amountCents,
     payeeOrganizationId: caller.organizationId,
-    description: `School fees, account ${account.accountNumber} (${caller.schoolName})`,
+    buyerUserId: caller.userId,
+    description,
     returnPath: PARENT_FINANCE_RETURN_PATH,
     cancelPath: PARENT_FINANCE_RETURN_PATH,
-    context,
+    context: {
+      ...context,
+      collectedForPayee: { description: `${description}, collected for the school`, amountCents },
+    },
   });
   await recordAudit(deps.database.db, {
     action: 'finance.online_payment_started',
@@ -74,28 +85,39 @@ export async function payNow(
 type TOrderRow = typeof paymentOrders.$inferSelect;
 const contextOf = (order: TOrderRow) => order.metadata.context as TFeeOrderContext | undefined;
 
-/** Records a paid fee order on its family account (once: the order id is unique among payments). */
-async function settleOrder(db: Database, order: TOrderRow) {
+/**
+ * Records a paid fee order on its family account, in the caller's transaction (once: the order id
+ * is unique among payments). Answers null for an order that is not a paid fee order.
+ */
+export async function postFeeOrder(tx: DbExecutor, order: TOrderRow) {
   const context = contextOf(order);
   if (order.status !== 'paid' || context?.purpose !== SCHOOL_FEES_PURPOSE) return null;
   const gross = order.metadata.payment?.grossCents ?? 0;
-  return transaction(db, async (tx) => {
-    const { payment } = await recordFeePayment(tx, context.organizationId, {
-      accountId: context.accountId,
-      method: 'online',
-      amountCents: gross,
-      reference: order.reference,
-      receivedOn: (order.paidAt ? order.paidAt : new Date()).toLocaleDateString('en-CA', {
-        timeZone: 'Africa/Johannesburg',
-      }),
-      orderId: order.id,
-      createdBy: context.userId,
-    });
-    return payment;
+  const { payment } = await recordFeePayment(tx, context.organizationId, {
+    accountId: context.accountId,
+    method: 'online',
+    amountCents: gross,
+    reference: order.reference,
+    receivedOn: (order.paidAt ? order.paidAt : new Date()).toLocaleDateString('en-CA', {
+      timeZone: 'Africa/Johannesburg',
+    }),
+    orderId: order.id,
+    createdBy: context.userId,
   });
+  return payment;
 }
 
-/** Every paid fee order not yet on its family account (the job's work; idempotent). */
+/** The paid hook of fee orders (modules/payments runs it in the transaction that marks the order paid). */
+export const feeOrderPaidHook = async (tx: DbExecutor, order: TOrderRow) => {
+  await postFeeOrder(tx, order);
+};
+
+const settleOrder = (db: Database, order: TOrderRow) => transaction(db, (tx) => postFeeOrder(tx, order));
+
+/**
+ * Every paid fee order not yet on its family account: the safety net of the paid hook (whose failure
+ * leaves the order paid), run by the minute job; idempotent.
+ */
 export async function settleOnlinePayments(db: Database, organizationId?: string): Promise<number> {
   const school = organizationId ? sql`AND o.metadata->'context'->>'organizationId' = ${organizationId}` : sql``;
   const rows = rowsOf<{ id: string }>(
@@ -140,9 +162,8 @@ export async function myOnlinePayment(
   };
 }
 
-/** The signed-in guardian's family accounts in their school (their paid orders settled first). */
+/** The signed-in guardian's family accounts in their school. */
 export async function myAccounts(db: Database, caller: TFinanceCaller) {
-  await settleOnlinePayments(db, caller.organizationId);
   const accounts = await accountViews(db, caller.organizationId, todayInSouthAfrica(), {
     guardianUserId: caller.userId,
   });

@@ -3,84 +3,173 @@ import { formatDate, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calenda
 import { gradeFromNumber, gradeToNumber } from '@sekolo/shared/schemas/school';
 import type { TSchoolGrade } from '@sekolo/shared/constants/enumerations';
 import type { TAgeAnalysis, TFinanceDashboard } from '@sekolo/shared/schemas/finance';
-import { rowsOf, type DbExecutor } from '../../../platform/db/client.ts';
+import { namedStatement, rowsOf, type DbExecutor } from '../../../platform/db/client.ts';
 import { toCsv } from '../../../platform/lib/csv.ts';
 import { fullName, invoiceOpenSql, paymentViews } from '../lib/views.ts';
+import { agesDayOf } from '../lib/ages.ts';
 
 /** The age analysis, the finance dashboard and the CSV exports (transactions, Sage and Xero journals). */
 
 type TAgeRow = {
-  account_id: string;
+  families: number;
+  t_cur: string;
+  t_30: string;
+  t_60: string;
+  t_90: string;
+  t_120: string;
+  t_total: string;
+  account_id: string | null;
   account_number: string;
   g_first: string;
   g_last: string;
   grades: number[] | string;
-  days: number;
-  open: string;
+  cur: string;
+  d30: string;
+  d60: string;
+  d90: string;
+  d120: string;
+  total: string;
 };
 
-const emptyAges = () => ({ currentCents: 0, d30Cents: 0, d60Cents: 0, d90Cents: 0, d120Cents: 0, totalCents: 0 });
+type TAgeQuery = { grade: TSchoolGrade | ''; asOf?: string; page?: number; pageSize?: number };
 
 /**
  * What each family owes on invoices already due, by how long overdue (current: under 30 days,
- * then 30, 60, 90 and 120 days or more); only invoices of learners in `grade` when given.
+ * then 30, 60, 90 and 120 days or more); only invoices of learners in `grade` when given. Sorted
+ * (the largest debt first) and paged in SQL: one statement answers the page, the number of
+ * families owing and the totals over all of them. As of the school's summary day (today, once the
+ * nightly job or an invoice run has made it) it reads the summary (lib/ages.ts): the page's rows
+ * and one row per family owing for the totals; as of another day (or `exact`) it sums the invoices.
  */
 export async function ageAnalysis(
   db: DbExecutor,
   organizationId: string,
-  query: { grade: TSchoolGrade | ''; asOf?: string },
+  query: TAgeQuery,
+  options: { exact?: boolean } = {},
 ): Promise<TAgeAnalysis> {
   const asOf = query.asOf ?? todayInSouthAfrica();
-  const grade = query.grade === '' ? sql`` : sql`AND l.grade = ${gradeToNumber(query.grade)}`;
+  if (!options.exact && (await agesDayOf(db, organizationId)) === asOf)
+    return ageAnalysisOfSummary(db, organizationId, asOf, query);
+  const grade =
+    query.grade === ''
+      ? sql``
+      : sql`JOIN learners l ON l.id = i.learner_id AND l.grade = ${gradeToNumber(query.grade)}`;
+  const limit = query.pageSize ?? null;
+  const offset = query.pageSize ? ((query.page ?? 1) - 1) * query.pageSize : 0;
   const rows = rowsOf<TAgeRow>(
     await db.execute(sql`
-      WITH inv AS (${invoiceOpenSql(organizationId)})
-      SELECT inv.account_id, a.account_number, g.first_name AS g_first, g.last_name AS g_last,
-        (${asOf}::date - inv.due_on) AS days, inv.total_cents - inv.credited - inv.allocated AS open,
-        (SELECT array_agg(DISTINCT l2.grade) FROM fee_invoices i2 JOIN learners l2 ON l2.id = i2.learner_id WHERE i2.account_id = inv.account_id) AS grades
-      FROM inv JOIN family_accounts a ON a.id = inv.account_id JOIN guardians g ON g.id = a.guardian_id
-        JOIN learners l ON l.id = inv.learner_id
-      WHERE inv.due_on <= ${asOf}::date AND inv.total_cents - inv.credited - inv.allocated > 0 ${grade}`),
+      WITH owing AS (
+        SELECT i.account_id, ${asOf}::date - i.due_on AS days,
+          i.total_cents - coalesce(c.sum, 0) - coalesce(a.sum, 0) AS open
+        FROM fee_invoices i ${grade}
+          LEFT JOIN (SELECT invoice_id, sum(amount_cents) AS sum FROM fee_credit_notes
+            WHERE organization_id = ${organizationId}::uuid GROUP BY invoice_id) c ON c.invoice_id = i.id
+          LEFT JOIN (SELECT invoice_id, sum(amount_cents) AS sum FROM fee_allocations
+            WHERE organization_id = ${organizationId}::uuid GROUP BY invoice_id) a ON a.invoice_id = i.id
+        WHERE i.organization_id = ${organizationId}::uuid AND i.due_on <= ${asOf}::date AND i.total_cents > 0
+      ), per AS (
+        SELECT account_id,
+          coalesce(sum(open) FILTER (WHERE days < 30), 0) AS cur,
+          coalesce(sum(open) FILTER (WHERE days >= 30 AND days < 60), 0) AS d30,
+          coalesce(sum(open) FILTER (WHERE days >= 60 AND days < 90), 0) AS d60,
+          coalesce(sum(open) FILTER (WHERE days >= 90 AND days < 120), 0) AS d90,
+          coalesce(sum(open) FILTER (WHERE days >= 120), 0) AS d120,
+          sum(open) AS total
+        FROM owing WHERE open > 0 GROUP BY account_id
+      ), tot AS (
+        SELECT count(*)::int AS families, coalesce(sum(cur), 0) AS t_cur, coalesce(sum(d30), 0) AS t_30,
+          coalesce(sum(d60), 0) AS t_60, coalesce(sum(d90), 0) AS t_90, coalesce(sum(d120), 0) AS t_120,
+          coalesce(sum(total), 0) AS t_total
+        FROM per
+      ), page AS (
+        SELECT per.*, a.account_number, g.first_name AS g_first, g.last_name AS g_last
+        FROM per JOIN family_accounts a ON a.id = per.account_id JOIN guardians g ON g.id = a.guardian_id
+        ORDER BY per.total DESC, a.account_number
+        LIMIT ${limit} OFFSET ${offset}
+      )
+      SELECT tot.*, page.*,
+        (SELECT array_agg(DISTINCT l2.grade) FROM fee_invoices i2 JOIN learners l2 ON l2.id = i2.learner_id
+          WHERE i2.organization_id = ${organizationId}::uuid AND i2.account_id = page.account_id) AS grades
+      FROM tot LEFT JOIN page ON true
+      ORDER BY page.total DESC, page.account_number`),
   );
-  const byAccount = new Map<string, TAgeAnalysis['rows'][number]>();
-  const totals = emptyAges();
-  for (const row of rows) {
-    let entry = byAccount.get(row.account_id);
-    if (!entry) {
+  return toAgeAnalysis(asOf, rows);
+}
+
+/** A page of the summary and the school's totals (named: planning it costs more than running it). */
+const agesPage = namedStatement<TAgeRow>(
+  'finance_age_analysis_page',
+  sql`
+      WITH tot AS (
+        SELECT coalesce(max(families), 0)::int AS families, coalesce(max(current_cents), 0) AS t_cur,
+          coalesce(max(d30_cents), 0) AS t_30, coalesce(max(d60_cents), 0) AS t_60, coalesce(max(d90_cents), 0) AS t_90,
+          coalesce(max(d120_cents), 0) AS t_120, coalesce(max(total_cents), 0) AS t_total
+        FROM fee_age_totals WHERE organization_id = ${sql.placeholder('org')}::uuid AND grade = ${sql.placeholder('grade')}::smallint
+      ), rows AS (
+        -- The page from the summary's index alone (it holds every column read here): a page far
+        -- down the list skips index entries, and only its own rows are joined to their names.
+        SELECT x.account_id, x.account_number, x.current_cents AS cur, x.d30_cents AS d30, x.d60_cents AS d60,
+          x.d90_cents AS d90, x.d120_cents AS d120, x.total_cents AS total
+        FROM fee_account_ages x
+        WHERE x.organization_id = ${sql.placeholder('org')}::uuid AND x.grade = ${sql.placeholder('grade')}::smallint AND x.total_cents > 0
+        ORDER BY x.total_cents DESC, x.account_number
+        LIMIT ${sql.placeholder('limit')}::bigint OFFSET ${sql.placeholder('offset')}::bigint
+      ), page AS MATERIALIZED (
+        SELECT rows.*, g.first_name AS g_first, g.last_name AS g_last
+        FROM rows JOIN family_accounts a ON a.id = rows.account_id JOIN guardians g ON g.id = a.guardian_id
+      )
+      SELECT tot.*, page.*,
+        (SELECT array_agg(y.grade) FROM fee_account_ages y WHERE y.account_id = page.account_id AND y.grade >= 0) AS grades
+      FROM tot LEFT JOIN page ON true
+      ORDER BY page.total DESC, page.account_number`,
+);
+
+async function ageAnalysisOfSummary(
+  db: DbExecutor,
+  organizationId: string,
+  asOf: string,
+  query: TAgeQuery,
+): Promise<TAgeAnalysis> {
+  const rows = await agesPage(db, {
+    org: organizationId,
+    grade: query.grade === '' ? -1 : gradeToNumber(query.grade),
+    limit: query.pageSize ?? null,
+    offset: query.pageSize ? ((query.page ?? 1) - 1) * query.pageSize : 0,
+  });
+  return toAgeAnalysis(asOf, rows);
+}
+
+function toAgeAnalysis(asOf: string, rows: TAgeRow[]): TAgeAnalysis {
+  const first = rows[0];
+  const totals = {
+    currentCents: Number(first?.t_cur ?? 0),
+    d30Cents: Number(first?.t_30 ?? 0),
+    d60Cents: Number(first?.t_60 ?? 0),
+    d90Cents: Number(first?.t_90 ?? 0),
+    d120Cents: Number(first?.t_120 ?? 0),
+    totalCents: Number(first?.t_total ?? 0),
+  };
+  const list = rows
+    .filter((row) => row.account_id !== null)
+    .map((row) => {
       const grades =
         typeof row.grades === 'string'
           ? row.grades.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number)
-          : row.grades;
-      entry = {
-        accountId: row.account_id,
+          : (row.grades ?? []);
+      return {
+        accountId: row.account_id!,
         accountNumber: row.account_number,
         name: fullName(row.g_first, row.g_last),
         grades: [...new Set(grades.map(Number))].sort((a, b) => a - b).map(gradeFromNumber),
-        ...emptyAges(),
+        currentCents: Number(row.cur),
+        d30Cents: Number(row.d30),
+        d60Cents: Number(row.d60),
+        d90Cents: Number(row.d90),
+        d120Cents: Number(row.d120),
+        totalCents: Number(row.total),
       };
-      byAccount.set(row.account_id, entry);
-    }
-    const days = Number(row.days);
-    const open = Number(row.open);
-    const bucket =
-      days >= 120
-        ? 'd120Cents'
-        : days >= 90
-          ? 'd90Cents'
-          : days >= 60
-            ? 'd60Cents'
-            : days >= 30
-              ? 'd30Cents'
-              : 'currentCents';
-    entry[bucket] += open;
-    entry.totalCents += open;
-    totals[bucket] += open;
-    totals.totalCents += open;
-  }
-  const list = [...byAccount.values()].sort(
-    (a, b) => b.totalCents - a.totalCents || a.accountNumber.localeCompare(b.accountNumber),
-  );
-  return { asOf, rows: list, totals };
+    });
+  return { asOf, rows: list, totals, total: Number(first?.families ?? 0) };
 }
 
 /** Rand as a number, so a spreadsheet or an accounting import reads it as one (and a credit's minus is not taken for a formula). */

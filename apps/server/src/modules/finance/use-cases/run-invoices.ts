@@ -29,6 +29,7 @@ import { accountsOfLearners, ensureFamilyAccounts } from '../lib/accounts.ts';
 import { billLearner, type TBillItem } from '../lib/bill-learner.ts';
 import type { TFinanceCaller } from '../lib/caller.ts';
 import { accountsWithCredit, allocateCredit, issueInvoices } from '../lib/money.ts';
+import { agesDayOf, moveAgesTo } from '../lib/ages.ts';
 import { readFinanceSettings } from './manage-finance-settings.ts';
 
 export const INVOICE_RUN_JOB = 'finance.invoice-run';
@@ -176,6 +177,9 @@ export async function executeInvoiceRun(db: Database, runId: string, today = tod
       );
 
     await transaction(db, (tx) => ensureFamilyAccounts(tx, org));
+    // The age analysis summary, which each batch then keeps (as of today: a seed's past run too).
+    const agesDay = todayInSouthAfrica();
+    if ((await agesDayOf(db, org)) !== agesDay) await moveAgesTo(db, org, agesDay);
     const accountOf = await accountsOfLearners(db, org);
     const learnerRows = rowsOf<TLearnerRow>(
       await db.execute(sql`
@@ -222,20 +226,23 @@ export async function executeInvoiceRun(db: Database, runId: string, today = tod
 
     await db.update(invoiceRuns).set({ learnersTotal: billable.length, skipped }).where(eq(invoiceRuns.id, runId));
 
+    // A run taken up again (the job retried after a failure) goes over every learner again, billing
+    // only what its first attempt had not (the learner × item × instalment key); what that attempt
+    // created still counts.
     let done = 0;
-    let created = 0;
-    let amount = 0;
+    let created = run.invoicesCreated;
+    let amount = run.amountCents;
     for (let at = 0; at < billable.length; at += BATCH) {
       const batch = billable.slice(at, at + BATCH);
       const ids = batch.map((l) => l.id);
       const result = await transaction(db, async (tx) => {
         await lockForTransaction(tx, `finance-run:${org}`);
         const billedRows = rowsOf<{ learner_id: string; item_id: string; instalment: number }>(
+          // Each learner's lines by the billed key's index (a lateral join: the run's own batches
+          // grow the table faster than it is analysed, and a plan from stale figures scans all of it).
           await tx.execute(
-            sql`SELECT learner_id, item_id, instalment FROM fee_invoice_lines WHERE learner_id IN (${sql.join(
-              ids.map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )})`,
+            sql`SELECT s.id AS learner_id, b.item_id, b.instalment FROM unnest(${`{${ids.join(',')}}`}::uuid[]) AS s(id)
+              CROSS JOIN LATERAL (SELECT item_id, instalment FROM fee_invoice_lines WHERE learner_id = s.id) b`,
           ),
         );
         const options = await tx.select().from(learnerFeeOptions).where(inArray(learnerFeeOptions.learnerId, ids));
@@ -251,8 +258,21 @@ export async function executeInvoiceRun(db: Database, runId: string, today = tod
           .from(feeExemptions)
           .where(and(inArray(feeExemptions.learnerId, ids), eq(feeExemptions.year, run.year)))
           .orderBy(asc(feeExemptions.createdAt));
+        // Each learner's rows, found by id (a batch reads thousands of billed lines).
+        const byLearner = <T extends { learnerId: string }>(rows: T[]) => {
+          const map = new Map<string, T[]>();
+          for (const row of rows) map.set(row.learnerId, [...(map.get(row.learnerId) ?? []), row]);
+          return (id: string) => map.get(id) ?? [];
+        };
+        const billedOf = byLearner(
+          billedRows.map((b) => ({ learnerId: b.learner_id, key: `${b.item_id}:${b.instalment}` })),
+        );
+        const optionsOf = byLearner(options);
+        const profileOf = byLearner(profiles);
+        const bursariesOf = byLearner(bursaries);
+        const exemptionsOf = byLearner(exemptions);
         const invoices = batch.flatMap((l) => {
-          const taken = new Set(options.filter((o) => o.learnerId === l.id).map((o) => o.itemId));
+          const taken = new Set(optionsOf(l.id).map((o) => o.itemId));
           const gradeItems: TBillItem[] = itemsByGrade
             .get(Number(l.grade))!
             .filter((i) => i.kind !== 'optional' || taken.has(i.id))
@@ -263,9 +283,10 @@ export async function executeInvoiceRun(db: Database, runId: string, today = tod
               amountCents: i.amountCents,
               plan: i.plan as TInstalmentPlan,
               dueDates: i.dueDates,
+              vatApplicable: i.vatApplicable,
             }));
-          const exemption = exemptions.filter((e) => e.learnerId === l.id).at(-1);
-          const profile = profiles.find((p) => p.learnerId === l.id);
+          const exemption = exemptionsOf(l.id).at(-1);
+          const profile = profileOf(l.id)[0];
           const feesFrom =
             profile?.feesFrom ??
             (firstRunDay && l.created_on > firstRunDay && l.created_on.startsWith(`${run.year}-`)
@@ -281,7 +302,7 @@ export async function executeInvoiceRun(db: Database, runId: string, today = tod
             items: gradeItems,
             window,
             feesFrom,
-            billed: new Set(billedRows.filter((b) => b.learner_id === l.id).map((b) => `${b.item_id}:${b.instalment}`)),
+            billed: new Set(billedOf(l.id).map((b) => b.key)),
             concessions: {
               siblingRank: rank.get(l.id)!,
               siblingSecondBps: settings.siblingSecondBps,
@@ -292,14 +313,12 @@ export async function executeInvoiceRun(db: Database, runId: string, today = tod
                     ? 10_000
                     : (exemption.percentBps ?? 0)
                   : 0,
-              bursaries: bursaries
-                .filter((b) => b.learnerId === l.id)
-                .map((b) => ({
-                  name: b.name,
-                  kind: b.kind as 'percent' | 'amount',
-                  percentBps: b.percentBps,
-                  amountCents: b.amountCents,
-                })),
+              bursaries: bursariesOf(l.id).map((b) => ({
+                name: b.name,
+                kind: b.kind as 'percent' | 'amount',
+                percentBps: b.percentBps,
+                amountCents: b.amountCents,
+              })),
             },
           });
         });

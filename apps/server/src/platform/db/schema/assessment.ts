@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   numeric,
   pgTable,
   smallint,
@@ -230,5 +231,66 @@ export const reportCards = pgTable(
   (t) => [
     uniqueIndex('report_cards_learner_term_key').on(t.learnerId, t.year, t.term),
     index('report_cards_org_term_idx').on(t.organizationId, t.year, t.term),
+  ],
+);
+
+/** The whole school's run of a term's report cards, as a job: its progress and where a retry resumes. */
+export const reportCardRuns = pgTable(
+  'report_card_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    term: smallint('term').notNull(),
+    /** 'queued' | 'running' | 'done' | 'failed'. */
+    status: text('status').notNull().default('queued'),
+    learnersTotal: integer('learners_total').notNull().default(0),
+    learnersDone: integer('learners_done').notNull().default(0),
+    cardsCreated: integer('cards_created').notNull().default(0),
+    /** The last learner (by id) whose card is made: a retried run goes on after them. */
+    lastLearnerId: uuid('last_learner_id'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('report_card_runs_org_idx').on(t.organizationId, t.createdAt),
+    check('report_card_runs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+/** A learner's year-end promotion or progression decision (the suggestion when it was made, and why it differs). */
+export const promotionDecisions = pgTable(
+  'promotion_decisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    learnerId: uuid('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    grade: smallint('grade').notNull(),
+    /** PROMOTION_DECISIONS of the shared schema. */
+    decision: text('decision').notNull(),
+    suggested: text('suggested').notNull(),
+    reason: text('reason').notNull().default(''),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promotion_decisions_learner_year_key').on(t.learnerId, t.year),
+    index('promotion_decisions_org_year_idx').on(t.organizationId, t.year),
+    check(
+      'promotion_decisions_decision_check',
+      sql`${t.decision} in ('promoted', 'progressed', 'not_promoted', 'condoned')`,
+    ),
+    check(
+      'promotion_decisions_suggested_check',
+      sql`${t.suggested} in ('promoted', 'progressed', 'not_promoted', 'condoned')`,
+    ),
   ],
 );

@@ -169,6 +169,8 @@ export const bookings = pgTable(
     cancelReason: text('cancel_reason').notNull().default(''),
     refundedCents: integer('refunded_cents').notNull().default(0),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** The calendar file's SEQUENCE (RFC 5545): raised on each reschedule and cancellation (0061). */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -189,5 +191,30 @@ export const bookings = pgTable(
       'bookings_seat_check',
       sql`(${t.sessionId} is null and ${t.seatNumber} is null) or (${t.sessionId} is not null and ${t.seatNumber} between 1 and ${t.seatLimit})`,
     ),
+  ],
+);
+
+/**
+ * The provider's time taken (migration 0061): one row per active one-to-one booking and per
+ * scheduled group session, kept by triggers on `bookings` and `booking_sessions`. Its exclusion
+ * constraint `booking_provider_time_no_overlap` (btree_gist) refuses any overlap of the two: a
+ * lesson over a class, a class over a lesson, under concurrent requests too (23P01).
+ */
+export const bookingProviderTime = pgTable(
+  'booking_provider_time',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').references(() => bookingSessions.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('booking_provider_time_booking_key').on(t.bookingId),
+    uniqueIndex('booking_provider_time_session_key').on(t.sessionId),
+    check('booking_provider_time_owner_check', sql`(${t.bookingId} is null) <> (${t.sessionId} is null)`),
   ],
 );

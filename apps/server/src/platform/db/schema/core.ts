@@ -14,6 +14,8 @@ export const outboxMessages = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     tag: text('tag'),
+    /** Files sent with the mail (a calendar invite), their content base64 (migration 0061). */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * 'kept': the embedded outbox, where the mail stays for developers to read. With SMTP the table

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations, users } from './auth.ts';
 import { listings } from './listings.ts';
 
@@ -58,6 +58,11 @@ export const entrepreneurApprovals = pgTable(
     /** 'link' (the e-mailed link) or 'account' (the guardian signed in). */
     decidedVia: text('decided_via'),
     reason: text('reason'),
+    /**
+     * A change to what was approved before (the listing's or the shop's content, before and after);
+     * null when the request is the shop's or the listing's first approval.
+     */
+    changes: jsonb('changes').$type<{ before: unknown; after: unknown }>(),
   },
   (t) => [
     uniqueIndex('entrepreneur_approvals_token_key').on(t.tokenHash),

@@ -86,6 +86,34 @@ export const facilityBlockedDates = pgTable(
 );
 
 /**
+ * A facility's photos (migration 0069): public pictures like a listing's, resized to a page-sized
+ * WebP and a thumbnail by the listings module's pipeline; shown in `position` order with their alt
+ * text and an optional caption.
+ */
+export const facilityPhotos = pgTable(
+  'facility_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    alt: text('alt').notNull(),
+    caption: text('caption').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('facility_photos_facility_idx').on(t.facilityId, t.position)],
+);
+
+/**
  * A booking. Statuses: pending_approval (holds the slot until the school answers), awaiting_payment
  * (holds it until hold_expires_at), paid, declined, cancelled, expired. The first three are active:
  * the exclusion constraint refuses two active bookings of one facility that overlap.
@@ -123,6 +151,9 @@ export const facilityBookings = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /** 'school' when the school cancelled it (and refunded what was paid), with its reason (0061). */
+    cancelledBy: text('cancelled_by').$type<'booker' | 'school'>(),
+    cancelReason: text('cancel_reason'),
     /** When the day-before reminder was mailed (D22). */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

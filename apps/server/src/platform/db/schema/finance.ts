@@ -19,6 +19,7 @@ import { organizations, users } from './auth.ts';
 import { ledgerJournals } from './ledger.ts';
 import { guardians, learners } from './school.ts';
 import { schoolPayoutAccounts } from './school-settings.ts';
+import { smsMessages } from './communication.ts';
 
 /**
  * School fees (modules/finance): fee structures per year and grade, family accounts, invoices and
@@ -90,6 +91,8 @@ export const feeItems = pgTable(
     /** INSTALMENT_PLANS: 'once' | 'termly' | 'monthly_10' | 'monthly_11' | 'monthly_12'. */
     plan: text('plan').notNull(),
     dueDates: jsonb('due_dates').$type<string[]>().notNull(),
+    /** A VAT-registered school's standard-rated item (VAT at 15 % included in the amount); false: exempt. */
+    vatApplicable: boolean('vat_applicable').notNull().default(false),
   },
   (t) => [
     index('fee_items_structure_idx').on(t.structureId, t.position),
@@ -198,6 +201,10 @@ export const feeExemptions = pgTable(
     documentIds: jsonb('document_ids').$type<string[]>().notNull().default([]),
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A partial exemption granted as an amount of the year's compulsory fees (percentBps is its share). */
+    amountCents: integer('amount_cents'),
+    /** An automatic exemption (a category the regulations name: no income test), migration 0063. */
+    automatic: boolean('automatic').notNull().default(false),
   },
   (t) => [index('fee_exemptions_learner_idx').on(t.organizationId, t.learnerId, t.year)],
 );
@@ -286,6 +293,10 @@ export const feeInvoiceLines = pgTable(
     discountCents: integer('discount_cents').notNull(),
     amountCents: integer('amount_cents').notNull(),
     discounts: jsonb('discounts').$type<TLineDiscount[]>().notNull().default([]),
+    /** The fee item's VAT as it was when invoiced: standard-rated (VAT included in amount_cents) or exempt. */
+    vatApplicable: boolean('vat_applicable').notNull().default(false),
+    /** The VAT included in amount_cents (15/115 of it) when standard-rated, else 0. */
+    vatCents: integer('vat_cents').notNull().default(0),
   },
   (t) => [
     // The invoice run's idempotency: a learner is billed for an item's instalment once.
@@ -323,6 +334,7 @@ export const feeCreditNotes = pgTable(
   (t) => [
     uniqueIndex('fee_credit_notes_org_number_key').on(t.organizationId, t.number),
     index('fee_credit_notes_invoice_idx').on(t.invoiceId),
+    index('fee_credit_notes_account_idx').on(t.organizationId, t.accountId),
     check('fee_credit_notes_amount_check', sql`${t.amountCents} > 0`),
   ],
 );
@@ -456,4 +468,135 @@ export const feePayouts = pgTable(
     index('fee_payouts_org_idx').on(t.organizationId, t.createdAt),
     uniqueIndex('fee_payouts_weekly_key').on(t.organizationId, t.period),
   ],
+);
+
+/** A parent's application for exemption from a learner's school fees at a public school (migration 0063). */
+export const feeExemptionApplications = pgTable(
+  'fee_exemption_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    learnerId: uuid('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    applicantUserId: text('applicant_user_id').references(() => users.id, { onDelete: 'set null' }),
+    year: smallint('year').notNull(),
+    /** 'full' | 'partial'. */
+    requestedExtent: text('requested_extent').notNull(),
+    /** The parents' combined gross yearly income. */
+    annualIncomeCents: bigint('annual_income_cents', { mode: 'number' }).notNull(),
+    /** The learner's yearly compulsory fees when the parent applied. */
+    annualFeesCents: bigint('annual_fees_cents', { mode: 'number' }).notNull(),
+    dependants: smallint('dependants').notNull(),
+    notes: text('notes').notNull().default(''),
+    documentIds: jsonb('document_ids').$type<string[]>().notNull().default([]),
+    /** 'pending' | 'granted' | 'declined'. */
+    status: text('status').notNull().default('pending'),
+    decidedExtent: text('decided_extent'),
+    decidedPercentBps: integer('decided_percent_bps'),
+    decidedAmountCents: integer('decided_amount_cents'),
+    decisionReason: text('decision_reason'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    exemptionId: uuid('exemption_id').references(() => feeExemptions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fee_exemption_applications_org_idx').on(t.organizationId, t.status, t.createdAt),
+    uniqueIndex('fee_exemption_applications_pending_key')
+      .on(t.learnerId, t.year)
+      .where(sql`${t.status} = 'pending'`),
+    check('fee_exemption_applications_status_check', sql`${t.status} in ('pending', 'granted', 'declined')`),
+    check('fee_exemption_applications_extent_check', sql`${t.requestedExtent} in ('full', 'partial')`),
+  ],
+);
+
+/** The SMS fee reminders already sent: one per family account per reminder (migration 0063). */
+export const feeSmsReminders = pgTable(
+  'fee_sms_reminders',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => familyAccounts.id, { onDelete: 'cascade' }),
+    /** 'due:<due date>:<days after>' for the scheduled reminders, 'run:<date>' for one the accountant asked for. */
+    reminderKey: text('reminder_key').notNull(),
+    /** 'sent' | 'opted_out' | 'invalid'. */
+    status: text('status').notNull(),
+    smsMessageId: uuid('sms_message_id').references(() => smsMessages.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'fee_sms_reminders_pkey', columns: [t.accountId, t.reminderKey] }),
+    index('fee_sms_reminders_org_idx').on(t.organizationId, t.createdAt),
+    check('fee_sms_reminders_status_check', sql`${t.status} in ('sent', 'opted_out', 'invalid')`),
+  ],
+);
+
+/**
+ * The day a school's age analysis summary (fee_account_ages) is as of: the nightly job moves it on,
+ * and the invoice run starts one. No row: the age analysis sums the invoices themselves.
+ */
+export const feeAgeDays = pgTable('fee_age_days', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  asOf: date('as_of', { mode: 'string' }).notNull(),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What a family account owes on invoices already due on the school's fee_age_days day, by how long
+ * overdue: for every grade together (grade -1), and per grade of the learners billed (their grade
+ * now). Kept in the transaction of every invoice, credit note and allocation (modules/finance
+ * lib/ages.ts); a row per grade the account was ever billed for, so the page names the grades.
+ */
+export const feeAccountAges = pgTable(
+  'fee_account_ages',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => familyAccounts.id, { onDelete: 'cascade' }),
+    grade: smallint('grade').notNull(),
+    accountNumber: text('account_number').notNull(),
+    currentCents: bigint('current_cents', { mode: 'number' }).notNull(),
+    d30Cents: bigint('d30_cents', { mode: 'number' }).notNull(),
+    d60Cents: bigint('d60_cents', { mode: 'number' }).notNull(),
+    d90Cents: bigint('d90_cents', { mode: 'number' }).notNull(),
+    d120Cents: bigint('d120_cents', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'fee_account_ages_pkey', columns: [t.accountId, t.grade] }),
+    index('fee_account_ages_page_idx')
+      .on(t.organizationId, t.grade, t.totalCents.desc(), t.accountNumber)
+      .where(sql`${t.totalCents} > 0`),
+    check('fee_account_ages_grade_check', sql`${t.grade} between -1 and 12`),
+  ],
+);
+
+/** A school's totals of fee_account_ages per grade (-1: every grade): the families owing and their sums. */
+export const feeAgeTotals = pgTable(
+  'fee_age_totals',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    grade: smallint('grade').notNull(),
+    families: integer('families').notNull(),
+    currentCents: bigint('current_cents', { mode: 'number' }).notNull(),
+    d30Cents: bigint('d30_cents', { mode: 'number' }).notNull(),
+    d60Cents: bigint('d60_cents', { mode: 'number' }).notNull(),
+    d90Cents: bigint('d90_cents', { mode: 'number' }).notNull(),
+    d120Cents: bigint('d120_cents', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'fee_age_totals_pkey', columns: [t.organizationId, t.grade] })],
 );

@@ -106,10 +106,22 @@ export const listingImages = pgTable(
     height: integer('height').notNull(),
     alt: text('alt').notNull().default(''),
     position: integer('position').notNull().default(0),
+    /** Added to a listing whose changes need someone's approval (D23): off the public pages until approved. */
+    heldForApproval: boolean('held_for_approval').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('listing_images_listing_idx').on(t.listingId, t.position)],
 );
+
+/**
+ * The catalogue's words (migration 0065): every word of a listing's title, sub-category and
+ * description, filled by triggers on `listings`; the search corrects a mistyped word to the nearest
+ * of them by trigrams (GiST `listing_words_trgm_idx`). The column's collation is "C", so a word's
+ * prefixes are index ranges.
+ */
+export const listingWords = pgTable('listing_words', {
+  word: text('word').primaryKey(),
+});
 
 /** Listing page views per day, for the seller's analytics (conversion = orders / views). */
 export const listingViews = pgTable(

@@ -52,3 +52,11 @@ export const programmeQuery = (year: number, grade: number, subject: string) =>
 export function saveProgrammeTerm(body: TProgrammeTermSave) {
   return call(assessment.saveProgrammeTerm, { body });
 }
+
+/** The changes made to a class's released marks of a term (who, what, why), newest first. */
+export const markChangesQuery = (classId: string, year: number, term: number) =>
+  queryOptions({
+    queryKey: [...ASSESSMENT_KEY, 'mark-changes', classId, year, term],
+    queryFn: () =>
+      call(assessment.markChanges, { params: { id: classId }, query: { year, term } }).then((a) => a.changes),
+  });

@@ -15,9 +15,10 @@ import { Textarea } from '~/components/ui/textarea';
 import { paths } from '~/config/paths';
 import { applyFieldMessages, fieldMessagesOf } from '../lib/form-errors';
 import { errorMessage } from '~/lib/server-field-errors';
-import { markableClassesQuery } from '../api/assessment-queries';
+import { markableClassesQuery, programmeQuery } from '../api/assessment-queries';
 import { ASSIGNMENTS_KEY, createAssignment, teacherAssignmentsQuery } from '../api/assignment-queries';
-import { formatDateTime, localToIso } from '../lib/dates';
+import { currentYearTerm, formatDateTime, localToIso } from '../lib/dates';
+import { uploadedFileUrl } from '~/lib/upload-file';
 
 /** /dashboard/school/assignments: set an assignment for one's subject classes, and the list to mark. */
 export function AssignmentsPage() {
@@ -57,7 +58,19 @@ export function AssignmentsPage() {
                   </p>
                   <p className="text-sm text-slate-600">
                     Due {formatDateTime(a.dueAt)} · {a.submitted} of {a.learners} submitted · {a.marked} marked
+                    {a.taskName ? ` · counts as ${a.taskName}` : ''}
                   </p>
+                  {a.attachments.length > 0 && (
+                    <ul className="text-sm">
+                      {a.attachments.map((f) => (
+                        <li key={f.id}>
+                          <a href={uploadedFileUrl(f.id)} className="text-brand-800 underline">
+                            {f.name}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </div>
                 {a.releasedAt ? <Badge>Marks released</Badge> : <Badge variant="neutral">Not released</Badge>}
               </li>
@@ -77,6 +90,8 @@ type TFormValues = {
   totalMarks: string;
   latePolicy: TLatePolicy;
   attachment: TUploadedFile | null;
+  /** The programme task the marks count for ('' when not a formal assessment task). */
+  taskId: string;
 };
 
 const EMPTY: TFormValues = {
@@ -87,6 +102,7 @@ const EMPTY: TFormValues = {
   totalMarks: '',
   latePolicy: 'accept_late',
   attachment: null,
+  taskId: '',
 };
 
 function NewAssignmentForm() {
@@ -99,6 +115,20 @@ function NewAssignmentForm() {
   const [formKey, setFormKey] = useState(0);
   const set = <K extends keyof TFormValues>(key: K, value: TFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
+  // A formal task belongs to one grade's and subject's programme: the chosen classes must share them.
+  const chosen = (classes.data ?? []).filter((c) => values.subjectClassIds.includes(c.id));
+  const shared =
+    chosen.length > 0 && chosen.every((c) => c.grade === chosen[0]!.grade && c.subject === chosen[0]!.subject)
+      ? { grade: chosen[0]!.grade, subject: chosen[0]!.subject }
+      : null;
+  const { year } = currentYearTerm();
+  const programme = useQuery({
+    ...programmeQuery(year, shared?.grade ?? 0, shared?.subject ?? ''),
+    enabled: shared !== null,
+  });
+  const tasks = shared ? (programme.data?.tasks ?? []) : [];
+  // A task of another programme is dropped when the classes change.
+  const taskId = tasks.some((t) => t.id === values.taskId) ? values.taskId : '';
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -109,7 +139,7 @@ function NewAssignmentForm() {
       attachmentIds: values.attachment ? [values.attachment.id] : [],
       dueAt: localToIso(values.dueAt),
       totalMarks: values.totalMarks,
-      taskId: null,
+      taskId: taskId || null,
       latePolicy: values.latePolicy,
     };
     const parsed = ZAssignmentCreate.safeParse(input);
@@ -209,6 +239,32 @@ function NewAssignmentForm() {
           {LATE_POLICIES.map((p) => (
             <option key={p.id} value={p.id}>
               {p.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField
+        id={`${id}-task`}
+        label="Formal assessment task"
+        optional
+        hint={
+          shared
+            ? `When you release the marks, each one fills this task's empty cell in the ${year} gradebook, scaled to the task's total.`
+            : chosen.length > 1
+              ? 'Only classes of one grade and subject share a programme of assessment.'
+              : 'Choose a subject class to link the work to its programme of assessment.'
+        }
+        error={errors.taskId}
+      >
+        <NativeSelect
+          value={taskId}
+          disabled={!shared || programme.isPending}
+          onChange={(e) => set('taskId', e.target.value)}
+        >
+          <option value="">Not a formal assessment task</option>
+          {tasks.map((t) => (
+            <option key={t.id} value={t.id}>
+              Term {t.term}: {t.name} ({t.maxMark} marks)
             </option>
           ))}
         </NativeSelect>

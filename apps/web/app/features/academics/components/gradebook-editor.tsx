@@ -7,7 +7,8 @@ import { Label } from '~/components/ui/label';
 import { Textarea } from '~/components/ui/textarea';
 import { ApiError, isSavedMeanwhile } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
-import { gradebookQuery, releaseGradebook, saveGradebookCells } from '../api/assessment-queries';
+import { gradebookQuery, markChangesQuery, releaseGradebook, saveGradebookCells } from '../api/assessment-queries';
+import { MarkChanges } from './mark-changes';
 import {
   cellKey,
   isBlockPaste,
@@ -119,6 +120,10 @@ export function GradebookEditor({ gradebook }: { gradebook: TGradebook }) {
         void queryClient.invalidateQueries({
           queryKey: gradebookQuery(classId, gradebook.year, gradebook.term).queryKey,
         });
+        if (withReason)
+          void queryClient.invalidateQueries({
+            queryKey: markChangesQuery(classId, gradebook.year, gradebook.term).queryKey,
+          });
       } catch (error) {
         if (isSavedMeanwhile(error)) {
           // Someone else saved some of these cells: read the grid again, take their values for those
@@ -398,6 +403,7 @@ export function GradebookEditor({ gradebook }: { gradebook: TGradebook }) {
           </Button>
         </form>
       )}
+      {releasedAt && <MarkChanges gradebook={{ ...gradebook, releasedAt }} />}
     </div>
   );
 }

@@ -1,16 +1,18 @@
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { gradeLabel } from '@sekolo/shared/constants/enumerations';
+import { paths } from '~/config/paths';
 import { Label } from '~/components/ui/label';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { NativeSelect } from '~/components/ui/native-select';
+import { TermField, YearField } from '~/components/school/year-term-fields';
+import { yearTermOf } from '~/lib/school-term';
 import { errorMessage } from '~/lib/server-field-errors';
 import { gradebookQuery, markableClassesQuery } from '../api/assessment-queries';
 import { currentYearTerm } from '../lib/dates';
 import { GradebookEditor } from './gradebook-editor';
-
-const TERMS = [1, 2, 3, 4] as const;
+import { patchSearchParams } from '~/lib/patch-search-params';
 
 /**
  * /dashboard/school/grades: the gradebook of one subject class and term. The class, year and term
@@ -24,24 +26,18 @@ export function GradebookPage() {
   const classId = classes.data?.some((c) => c.id === params.get('class'))
     ? params.get('class')!
     : (classes.data?.[0]?.id ?? '');
-  const yearParam = Number(params.get('year'));
-  const year = yearParam >= now.year - 1 && yearParam <= now.year ? yearParam : now.year;
-  const termParam = Number(params.get('term'));
-  const term = TERMS.includes(termParam as 1) ? termParam : now.term;
+  const { year, term } = yearTermOf(params, now);
 
-  const update = (patch: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
+  const update = patchSearchParams(setParams);
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Grades</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Grades</h1>
+        <Link to={paths.school.yearEnd} className="text-sm font-medium text-brand-800 underline">
+          Year-end decisions
+        </Link>
+      </div>
       {classes.isPending ? (
         <LoadingSpinner />
       ) : classes.isError ? (
@@ -68,26 +64,8 @@ export function GradebookPage() {
                 ))}
               </NativeSelect>
             </div>
-            <div className="w-28 space-y-1.5">
-              <Label htmlFor={`${id}-year`}>Year</Label>
-              <NativeSelect id={`${id}-year`} value={year} onChange={(e) => update({ year: e.target.value })}>
-                {[now.year, now.year - 1].map((y) => (
-                  <option key={y} value={y}>
-                    {y}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="w-28 space-y-1.5">
-              <Label htmlFor={`${id}-term`}>Term</Label>
-              <NativeSelect id={`${id}-term`} value={term} onChange={(e) => update({ term: e.target.value })}>
-                {TERMS.map((t) => (
-                  <option key={t} value={t}>
-                    Term {t}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <YearField id={`${id}-year`} value={year} onChange={(year) => update({ year })} />
+            <TermField id={`${id}-term`} value={term} onChange={(term) => update({ term })} />
           </div>
           {classId && <GradebookSection classId={classId} year={year} term={term} />}
         </>

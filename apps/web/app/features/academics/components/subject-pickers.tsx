@@ -5,6 +5,7 @@ import { SCHOOL_GRADES, type TSchoolGrade } from '@sekolo/shared/constants/enume
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
 import { currentYearTerm } from '../lib/dates';
+import { patchSearchParams } from '~/lib/patch-search-params';
 
 /** The grade's number as the API takes it (Grade R is 0). */
 export function gradeNumber(grade: TSchoolGrade): number {
@@ -23,15 +24,7 @@ export function useSubjectGradeYear() {
   const subject = subjects.find((s) => s.id === params.get('subject'))?.id ?? subjects[0]!.id;
   const yearParam = Number(params.get('year'));
   const year = yearParam >= now.year - 1 && yearParam <= now.year + 1 ? yearParam : now.year;
-  const update = (patch: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
+  const update = patchSearchParams(setParams);
   return { now, year, grade, subject, subjects, update };
 }
 

@@ -23,6 +23,7 @@ import { attendanceClassesQuery, registerQuery, todayOverviewQuery } from '../ap
 import { formatDay, monthOf, monthRange } from '../lib/dates';
 import { ClassMonth, GradeRates } from './class-month';
 import { RegisterEditor } from './register-editor';
+import { patchSearchParams } from '~/lib/patch-search-params';
 
 /**
  * /dashboard/school/attendance: the day's overview (registers missing), a class and date picker,
@@ -39,15 +40,7 @@ export function AttendancePage() {
   const fallbackClass = classes.data?.find((c) => c.canMark)?.id ?? classes.data?.[0]?.id ?? '';
   const classId = classes.data?.some((c) => c.id === params.get('class')) ? params.get('class')! : fallbackClass;
 
-  const update = (patch: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
+  const update = patchSearchParams(setParams);
 
   return (
     <div className="space-y-8">

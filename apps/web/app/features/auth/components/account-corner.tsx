@@ -30,8 +30,13 @@ export function AccountCorner() {
       void probeSession({ fresh }).then((me) => {
         if (!cancelled) setSignedIn(me !== null);
       });
-    const cancelIdle = whenIdle(() => ask(false));
-    const stopListening = listenToAuth(() => ask(true));
+    // The other tabs' sign-ins and sign-outs are followed from the first question on: opening the
+    // tabs' channel is kept out of the hydration's effects too.
+    let stopListening = () => {};
+    const cancelIdle = whenIdle(() => {
+      ask(false);
+      stopListening = listenToAuth(() => ask(true));
+    });
     return () => {
       cancelled = true;
       cancelIdle();

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { MailCheck } from 'lucide-react';
 import { toastOnDemand as toast } from '~/lib/toast-on-demand';
@@ -9,13 +8,8 @@ import {
   registerButtonLabel,
   stepTotalFor,
 } from '@sekolo/shared/constants/registration';
-import {
-  AUTH_MESSAGES,
-  toSignUpRequest,
-  ZSignUpSchema,
-  type TSignUpInput,
-  type TSignUpValues,
-} from '@sekolo/shared/schemas/auth';
+import type { TSignUpInput, TSignUpValues, toSignUpRequest as TToSignUpRequest } from '@sekolo/shared/schemas/auth';
+import { AUTH_MESSAGES } from '@sekolo/shared/schemas/auth-messages';
 import { Button } from '~/components/ui/button';
 import { EmailField, FieldIdPrefix, PersonNameFields } from '~/components/ui/bound-fields';
 import { CheckboxField, FormField } from '~/components/ui/form-field';
@@ -37,6 +31,33 @@ const DEFAULT_VALUES: TSignUpInput = {
   termsAccepted: false,
   privacyAccepted: false,
 };
+
+/**
+ * The sign-up schema (zod) and its react-hook-form resolver, imported when the form is first
+ * focused or touched and at the latest when it is validated: zod stays out of the page's first load
+ * and its module evaluation out of the hydration.
+ */
+let signUpModules: Promise<{
+  resolver: Resolver<TSignUpInput, unknown, TSignUpValues>;
+  toSignUpRequest: typeof TToSignUpRequest;
+}> | null = null;
+function loadSignUpModules() {
+  signUpModules ??= Promise.all([import('@hookform/resolvers/zod'), import('@sekolo/shared/schemas/auth')]).then(
+    ([{ zodResolver }, { ZSignUpSchema, toSignUpRequest }]) => ({
+      resolver: zodResolver(ZSignUpSchema),
+      toSignUpRequest,
+    }),
+  );
+  // A failed import (e.g. offline) is tried again on the next validation.
+  signUpModules.catch(() => {
+    signUpModules = null;
+  });
+  return signUpModules;
+}
+
+/** zodResolver(ZSignUpSchema), the schema loaded on first use. */
+const signUpResolver: Resolver<TSignUpInput, unknown, TSignUpValues> = async (values, context, options) =>
+  (await loadSignUpModules()).resolver(values, context, options);
 
 /**
  * Spec 4: 'Back to Registration' in the wizard returns here with what was entered; the name, email
@@ -83,7 +104,7 @@ export function RegisterForm() {
   // does; arriving from the wizard (a navigation in the app) brings its values at once.
   const hydrated = useHydrated();
   const form = useForm<TSignUpInput, unknown, TSignUpValues>({
-    resolver: zodResolver(ZSignUpSchema),
+    resolver: signUpResolver,
     defaultValues: hydrated ? defaultsFromWizard(location.state) : DEFAULT_VALUES,
   });
   const { register, handleSubmit, watch, setValue, setError, formState } = form;
@@ -94,6 +115,7 @@ export function RegisterForm() {
     if (isProcessing) return;
     setIsProcessing(true);
     try {
+      const { toSignUpRequest } = await loadSignUpModules();
       await signUpWithEmail(toSignUpRequest(values, { callbackURL: VERIFICATION_CALLBACK_URL }));
     } catch (error) {
       setIsProcessing(false);
@@ -137,6 +159,8 @@ export function RegisterForm() {
         <form
           noValidate
           onSubmit={(event) => void handleSubmit(onValid, toastForInvalidForm)(event)}
+          onFocus={() => void loadSignUpModules().catch(() => undefined)}
+          onPointerDown={() => void loadSignUpModules().catch(() => undefined)}
           className="space-y-6"
         >
           <fieldset className="space-y-3">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bookingContracts as api } from '@sekolo/shared/contracts/bookings';
@@ -57,7 +57,12 @@ function Reschedule({ booking, onDone }: { booking: TMyBooking; onDone: (problem
  * joining link of an online session and the calendar file; cancel (refunded in full) or reschedule
  * up to the provider's notice period before the start.
  */
-export function MyBookings() {
+export function MyBookings({
+  bookingActions,
+}: {
+  /** More actions on a paid booking (the route adds "Message the provider"). */
+  bookingActions?: (booking: TMyBooking) => ReactNode;
+} = {}) {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const [moving, setMoving] = useState<string | null>(null);
@@ -136,6 +141,7 @@ export function MyBookings() {
                   Add to calendar (.ics)
                 </a>
               ) : null}
+              {b.status === 'confirmed' || b.refundedCents > 0 ? bookingActions?.(b) : null}
               {b.rescheduleable ? (
                 <Button size="sm" variant="secondary" onClick={() => setMoving(moving === b.id ? null : b.id)}>
                   Reschedule

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bookingContracts as api } from '@sekolo/shared/contracts/bookings';
-import { BOOKING_STATUS_LABELS } from '@sekolo/shared/schemas/bookings';
+import { BOOKING_STATUS_LABELS, type TProviderBooking } from '@sekolo/shared/schemas/bookings';
 import { formatZar } from '@sekolo/shared/domain/money';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -11,7 +11,12 @@ import { errorMessage } from '~/lib/server-field-errors';
 import { saDateTime, saTime } from '../lib/sa-time';
 
 /** Every booking from a week ago to eight weeks ahead: the customer, the state, and cancelling (refunded in full). */
-export function ProviderBookingList() {
+export function ProviderBookingList({
+  bookingActions,
+}: {
+  /** More actions on a paid booking (the route adds "Message the customer"). */
+  bookingActions?: (booking: TProviderBooking) => ReactNode;
+} = {}) {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const bookings = useQuery({
@@ -60,6 +65,9 @@ export function ProviderBookingList() {
                 {b.seatNumber ? ` · seat ${b.seatNumber}` : ''}
                 {b.refundedCents > 0 ? ` · refunded ${formatZar(b.refundedCents)}` : ''}
               </p>
+              {b.status === 'confirmed' || b.refundedCents > 0 ? (
+                <div className="mt-2">{bookingActions?.(b)}</div>
+              ) : null}
               {(b.status === 'confirmed' || b.status === 'held') && Date.parse(b.endsAt) > Date.now() ? (
                 <Button
                   className="mt-2"

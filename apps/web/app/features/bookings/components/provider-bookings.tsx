@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import type { TProviderBooking } from '@sekolo/shared/schemas/bookings';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { AvailabilityEditor } from './availability-editor';
 import { ProviderBookingList } from './provider-booking-list';
@@ -5,7 +7,11 @@ import { ProviderCalendar } from './provider-calendar';
 import { ServiceManager } from './service-manager';
 
 /** The business dashboard's Bookings: calendar (day and week), the list, services and availability. */
-export function ProviderBookings() {
+export function ProviderBookings({
+  bookingActions,
+}: {
+  bookingActions?: (booking: TProviderBooking) => ReactNode;
+} = {}) {
   return (
     <div className="space-y-4">
       <header>
@@ -25,7 +31,7 @@ export function ProviderBookings() {
           <ProviderCalendar />
         </TabsContent>
         <TabsContent value="list">
-          <ProviderBookingList />
+          <ProviderBookingList bookingActions={bookingActions} />
         </TabsContent>
         <TabsContent value="services">
           <ServiceManager />

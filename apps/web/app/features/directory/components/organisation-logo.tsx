@@ -15,7 +15,8 @@ export function OrganisationLogo({
   if (logoUrl)
     return (
       <img
-        src={logoUrl}
+        // Lists and cards take the 128 px variant; the profile page the full logo (512 px at most).
+        src={size === 'lg' ? logoUrl : `${logoUrl}${logoUrl.includes('?') ? '&' : '?'}size=small`}
         alt={`${name} logo`}
         width={size === 'lg' ? 80 : 56}
         height={size === 'lg' ? 80 : 56}

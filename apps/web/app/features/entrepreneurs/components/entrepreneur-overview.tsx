@@ -9,7 +9,10 @@ import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { call } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { paths } from '~/config/paths';
+import { useState } from 'react';
 import { APPROVAL_STATUS_LABELS, Stat, approvalTitle, dateFormat } from './shop-money';
+import { ChangeList } from './change-list';
+import { ShopDetailsForm } from './shop-details-form';
 
 /**
  * The entrepreneur dashboard's first screen: the shop and whether it is live, what waits for the
@@ -17,6 +20,7 @@ import { APPROVAL_STATUS_LABELS, Stat, approvalTitle, dateFormat } from './shop-
  */
 export function EntrepreneurOverview() {
   const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
   const overview = useQuery({ queryKey: ['entrepreneur', 'overview'], queryFn: () => call(api.overview) });
   const remind = useMutation({
     mutationFn: () => call(api.remind),
@@ -50,6 +54,13 @@ export function EntrepreneurOverview() {
             </>
           ) : null}
         </p>
+        {editing ? (
+          <ShopDetailsForm shop={shop} onDone={() => setEditing(false)} />
+        ) : (
+          <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+            Edit shop details
+          </Button>
+        )}
         {shop.status !== 'approved' ? (
           <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
             {shop.status === 'declined'
@@ -78,11 +89,15 @@ export function EntrepreneurOverview() {
             data-testid="pending-approvals"
           >
             {approvals.map((approval) => (
-              <li key={approval.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
-                <span className="font-medium text-slate-900">{approvalTitle(approval, shop.name)}</span>
-                <span className="text-slate-600">
-                  {APPROVAL_STATUS_LABELS[approval.status]} · asked {dateFormat.format(new Date(approval.requestedAt))}
-                </span>
+              <li key={approval.id} className="space-y-2 px-4 py-3 text-sm">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="font-medium text-slate-900">{approvalTitle(approval, shop.name)}</span>
+                  <span className="text-slate-600">
+                    {APPROVAL_STATUS_LABELS[approval.status]} · asked{' '}
+                    {dateFormat.format(new Date(approval.requestedAt))}
+                  </span>
+                </div>
+                {approval.changes ? <ChangeList changes={approval.changes} /> : null}
               </li>
             ))}
           </ul>

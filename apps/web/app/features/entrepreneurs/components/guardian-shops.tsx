@@ -6,6 +6,8 @@ import { Badge } from '~/components/ui/badge';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { call, urlOf } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
+import { paths } from '~/config/paths';
+import { ChangeList } from './change-list';
 import { ApprovalDecision } from './approval-decision';
 import { RecentOrders } from './recent-orders';
 import { APPROVAL_STATUS_LABELS, EarningsSummary, approvalTitle, dateFormat } from './shop-money';
@@ -92,6 +94,11 @@ export function GuardianShops() {
               )}
             </div>
             <EarningsSummary earnings={earnings} title="Sales and payouts" />
+            <p className="text-sm">
+              <a className="text-brand-700 underline" href={paths.payouts.guardian}>
+                Payouts and the bank account they go to
+              </a>
+            </p>
             <div className="space-y-2">
               <h3 className="font-semibold text-slate-900">Latest orders</h3>
               <RecentOrders orders={recentOrders} />
@@ -141,7 +148,11 @@ function WaitingItem({
           className="max-h-48 rounded-lg border border-slate-200 object-contain"
         />
       ) : null}
-      {description ? <p className="text-sm text-slate-700">{description}</p> : null}
+      {approval.changes ? (
+        <ChangeList changes={approval.changes} />
+      ) : description ? (
+        <p className="text-sm text-slate-700">{description}</p>
+      ) : null}
       <p className="text-xs text-slate-500">Asked on {dateFormat.format(new Date(approval.requestedAt))}</p>
       <ApprovalDecision what={title} pending={pending} onDecide={onDecide} />
     </li>

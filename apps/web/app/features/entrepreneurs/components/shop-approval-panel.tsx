@@ -7,6 +7,7 @@ import { call, urlOf } from '~/lib/api-client';
 import { errorMessage } from '~/lib/server-field-errors';
 import { paths } from '~/config/paths';
 import { ApprovalDecision } from './approval-decision';
+import { ChangeList } from './change-list';
 import { RecentOrders } from './recent-orders';
 import { EarningsSummary, approvalTitle } from './shop-money';
 
@@ -38,7 +39,18 @@ export function ShopApprovalPanel({ token }: { token: string | null }) {
       <div className="space-y-2">
         <p className="text-sm font-semibold text-brand-700">{childName}’s shop on Sekolo</p>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
-        {approval.subject === 'shop' ? (
+        {approval.changes ? (
+          <div className="space-y-3">
+            {approval.subject === 'listing' && approval.status === 'pending' ? (
+              <img
+                src={urlOf(api.linkPicture, { params: { token } })}
+                alt={approval.listing?.title ?? ''}
+                className="max-h-64 rounded-lg border border-slate-200 object-contain"
+              />
+            ) : null}
+            <ChangeList changes={approval.changes} />
+          </div>
+        ) : approval.subject === 'shop' ? (
           <p className="text-slate-700">
             {shop.description} ({shop.category})
           </p>
@@ -63,7 +75,9 @@ export function ShopApprovalPanel({ token }: { token: string | null }) {
             Your decision
           </h2>
           <p className="text-sm text-slate-700">
-            Nothing goes on sale before you approve it. If you decline, {childName} reads your reason and can change it.
+            {approval.changes
+              ? `Until you approve these changes, buyers keep seeing the version you approved before. If you decline, it stays so and ${childName} reads your reason.`
+              : `Nothing goes on sale before you approve it. If you decline, ${childName} reads your reason and can change it.`}
           </p>
           <ApprovalDecision what={title} pending={decide.isPending} onDecide={(d) => decide.mutate(d)} />
           {decide.isError ? (
@@ -74,7 +88,11 @@ export function ShopApprovalPanel({ token }: { token: string | null }) {
         </section>
       ) : approval.status === 'approved' ? (
         <Outcome ok title="Approved: thank you">
-          {approval.subject === 'shop' ? `${shop.name} is now live.` : 'The listing is now on sale.'}
+          {approval.changes
+            ? 'Buyers see the changes now.'
+            : approval.subject === 'shop'
+              ? `${shop.name} is now live.`
+              : 'The listing is now on sale.'}
         </Outcome>
       ) : approval.status === 'declined' ? (
         <Outcome title="Declined">{`${childName} will read your reason: ${approval.reason ?? ''}`}</Outcome>

@@ -75,6 +75,10 @@ export function EarningsSummary({ earnings, title = 'Earnings' }: { earnings: TS
 
 /** One line describing what an approval request is about. */
 export function approvalTitle(approval: TApprovalView, shopName: string): string {
+  if (approval.changes)
+    return approval.subject === 'shop'
+      ? `Changes to the shop "${shopName}"`
+      : `Changes to "${approval.listing?.title ?? 'removed listing'}"`;
   return approval.subject === 'shop'
     ? `The shop "${shopName}"`
     : `Listing "${approval.listing?.title ?? 'removed listing'}"${approval.listing ? ` at ${formatZar(approval.listing.priceCents)}` : ''}`;

@@ -1,7 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { facilityContracts as api } from '@sekolo/shared/contracts/facilities';
-import type { TBlockedDateInput, TBookingRequest, TFacilityInput } from '@sekolo/shared/schemas/facilities';
-import { call } from '~/lib/api-client';
+import type {
+  TBlockedDateInput,
+  TBookingRequest,
+  TFacilityInput,
+  TFacilityPhotoUpdate,
+} from '@sekolo/shared/schemas/facilities';
+import { call, callWithForm } from '~/lib/api-client';
 
 /** Facility rentals (D22): availability, the booker's bookings, the school's facilities and bookings. */
 export const FACILITIES_KEY = ['facilities'] as const;
@@ -51,7 +56,36 @@ export const useUnblockDate = () =>
     call(api.removeBlockedDate, { params: { facilityId, blockId } }),
   );
 export const useApprove = () => useInvalidating((bookingId: string) => call(api.approve, { params: { bookingId } }));
+export const useSchoolCancel = () =>
+  useInvalidating(({ bookingId, reason }: { bookingId: string; reason: string }) =>
+    call(api.schoolCancel, { params: { bookingId }, body: { reason } }),
+  );
 export const useDecline = () =>
   useInvalidating(({ bookingId, reason }: { bookingId: string; reason: string }) =>
     call(api.decline, { params: { bookingId }, body: { reason } }),
+  );
+
+/** A photo upload: multipart with the alt text and caption before the file (the server reads them first). */
+export const useAddPhoto = () =>
+  useInvalidating(
+    ({ facilityId, file, alt, caption }: { facilityId: string; file: File; alt: string; caption: string }) => {
+      const form = new FormData();
+      form.append('alt', alt);
+      form.append('caption', caption);
+      form.append('file', file);
+      return callWithForm(api.addPhoto, form, { params: { facilityId } });
+    },
+  );
+export const useUpdatePhoto = () =>
+  useInvalidating(
+    ({ facilityId, photoId, body }: { facilityId: string; photoId: string; body: TFacilityPhotoUpdate }) =>
+      call(api.updatePhoto, { params: { facilityId, photoId }, body }),
+  );
+export const useOrderPhotos = () =>
+  useInvalidating(({ facilityId, photoIds }: { facilityId: string; photoIds: string[] }) =>
+    call(api.orderPhotos, { params: { facilityId }, body: { photoIds } }),
+  );
+export const useRemovePhoto = () =>
+  useInvalidating(({ facilityId, photoId }: { facilityId: string; photoId: string }) =>
+    call(api.removePhoto, { params: { facilityId, photoId } }),
   );

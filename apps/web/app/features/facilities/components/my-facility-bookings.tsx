@@ -9,6 +9,7 @@ import { Button } from '~/components/ui/button';
 import { paths } from '~/config/paths';
 import { errorMessage } from '~/lib/server-field-errors';
 import { myBookingsQuery, useCancel, usePay } from '../api/facility-queries';
+import { FacilityPhoto } from './facility-photo-gallery';
 import { whenOf } from './format';
 
 /** "My facility bookings": the signed-in booker's bookings, with pay-now and cancel. */
@@ -60,12 +61,19 @@ function BookingItem({ booking, followRedirect }: { booking: TBooking; followRed
       aria-label={`Booking ${booking.reference}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-semibold text-slate-900">
-          {booking.facility.name},{' '}
-          <Link className="underline" to={paths.facilities.public(booking.school.slug)}>
-            {booking.school.name}
-          </Link>
-        </p>
+        <div className="flex items-center gap-3">
+          {booking.facility.photo ? (
+            <div className="aspect-[4/3] w-20 shrink-0">
+              <FacilityPhoto photo={booking.facility.photo} sizes="80px" />
+            </div>
+          ) : null}
+          <p className="font-semibold text-slate-900">
+            {booking.facility.name},{' '}
+            <Link className="underline" to={paths.facilities.public(booking.school.slug)}>
+              {booking.school.name}
+            </Link>
+          </p>
+        </div>
         <Badge>{booking.statusLabel}</Badge>
       </div>
       <p className="text-sm text-slate-700">
@@ -73,6 +81,9 @@ function BookingItem({ booking, followRedirect }: { booking: TBooking; followRed
       </p>
       {booking.declineReason ? (
         <p className="text-sm text-slate-700">The school said: {booking.declineReason}</p>
+      ) : null}
+      {booking.cancelledBy === 'school' ? (
+        <p className="text-sm text-slate-700">The school cancelled it: {booking.cancelReason}</p>
       ) : null}
       {booking.refundedCents > 0 ? (
         <p className="text-sm text-slate-700">Refunded {formatZar(booking.refundedCents)}</p>

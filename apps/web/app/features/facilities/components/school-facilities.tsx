@@ -16,9 +16,13 @@ import {
   useApprove,
   useBlockDate,
   useDecline,
+  useSchoolCancel,
   useUnblockDate,
 } from '../api/facility-queries';
+import { FacilityCalendar } from './facility-calendar';
 import { FacilityForm } from './facility-form';
+import { FacilityPhoto } from './facility-photo-gallery';
+import { FacilityPhotosEditor } from './facility-photos-editor';
 import { weekdayName, whenOf } from './format';
 
 /** The school's Facilities page: its facilities for hire, and the bookings to approve or decline. */
@@ -92,6 +96,13 @@ export function SchoolFacilities() {
         )}
       </section>
 
+      <section aria-labelledby="booking-calendar" className="space-y-3">
+        <h2 id="booking-calendar" className="text-xl font-semibold text-slate-900">
+          Calendar
+        </h2>
+        <FacilityCalendar bookings={bookings.data ?? []} facilities={facilities} />
+      </section>
+
       <section aria-labelledby="all-bookings" className="space-y-3">
         <h2 id="all-bookings" className="text-xl font-semibold text-slate-900">
           Bookings
@@ -153,6 +164,14 @@ function FacilityItem({ facility, onEdit }: { facility: TFacility; onEdit: () =>
       </p>
       <details>
         <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+          Photos ({facility.photos.length})
+        </summary>
+        <div className="mt-2">
+          <FacilityPhotosEditor facility={facility} />
+        </div>
+      </details>
+      <details>
+        <summary className="cursor-pointer text-sm font-semibold text-brand-700">
           Blocked dates ({facility.blockedDates.length})
         </summary>
         <ul className="mt-2 space-y-1 text-sm">
@@ -205,7 +224,9 @@ function BookingRow({ booking }: { booking: TBooking }) {
   const id = useId();
   const approve = useApprove();
   const decline = useDecline();
+  const cancel = useSchoolCancel();
   const [declining, setDeclining] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const act = async (run: () => Promise<unknown>) => {
@@ -213,6 +234,8 @@ function BookingRow({ booking }: { booking: TBooking }) {
     try {
       await run();
       setDeclining(false);
+      setCancelling(false);
+      setReason('');
     } catch (error) {
       setProblem(errorMessage(error));
     }
@@ -223,9 +246,16 @@ function BookingRow({ booking }: { booking: TBooking }) {
       aria-label={`Booking ${booking.reference}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-semibold text-slate-900">
-          {booking.facility.name}: {whenOf(booking)}
-        </p>
+        <div className="flex items-center gap-3">
+          {booking.facility.photo ? (
+            <div className="aspect-[4/3] w-20 shrink-0">
+              <FacilityPhoto photo={booking.facility.photo} sizes="80px" />
+            </div>
+          ) : null}
+          <p className="font-semibold text-slate-900">
+            {booking.facility.name}: {whenOf(booking)}
+          </p>
+        </div>
         <Badge>{booking.statusLabel}</Badge>
       </div>
       <p className="text-sm text-slate-700">
@@ -235,6 +265,51 @@ function BookingRow({ booking }: { booking: TBooking }) {
         {booking.attendees ? ` · ${booking.attendees} people` : ''}
       </p>
       {booking.declineReason ? <p className="text-sm text-slate-700">Declined: {booking.declineReason}</p> : null}
+      {booking.cancelledBy === 'school' ? (
+        <p className="text-sm text-slate-700">
+          Cancelled by the school: {booking.cancelReason}
+          {booking.refundedCents > 0 ? ` · ${formatZar(booking.refundedCents)} refunded` : ''}
+        </p>
+      ) : booking.cancelledBy === 'booker' ? (
+        <p className="text-sm text-slate-700">
+          Cancelled by the booker{booking.refundedCents > 0 ? ` · ${formatZar(booking.refundedCents)} refunded` : ''}
+        </p>
+      ) : null}
+      {booking.schoolCanCancel ? (
+        cancelling ? (
+          <form
+            className="space-y-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void act(() => cancel.mutateAsync({ bookingId: booking.id, reason }));
+            }}
+          >
+            <FormField
+              id={`${id}-cancel-reason`}
+              label="Why is the school cancelling? The booker is told."
+              hint={
+                booking.status === 'paid'
+                  ? `${formatZar(booking.priceCents - booking.refundedCents)} and its processing fee are refunded to the booker.`
+                  : undefined
+              }
+            >
+              <Textarea rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
+            </FormField>
+            <div className="flex gap-2">
+              <Button size="sm" variant="destructive" type="submit" disabled={cancel.isPending}>
+                {booking.status === 'paid' ? 'Cancel and refund' : 'Cancel booking'}
+              </Button>
+              <Button size="sm" variant="ghost" type="button" onClick={() => setCancelling(false)}>
+                Back
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <Button size="sm" variant="secondary" onClick={() => setCancelling(true)}>
+            {booking.status === 'paid' ? 'Cancel and refund' : 'Cancel booking'}
+          </Button>
+        )
+      ) : null}
       {booking.status === 'pending_approval' ? (
         declining ? (
           <form

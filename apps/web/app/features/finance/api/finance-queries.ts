@@ -108,10 +108,12 @@ export const bankImportQuery = (importId: string) =>
     retry: false,
   });
 
-export const ageAnalysisQuery = (grade: TGradeFilter) =>
+/** Families on a page of the age analysis (the largest debt first). */
+export const AGE_ANALYSIS_PAGE_SIZE = 50;
+export const ageAnalysisQuery = (grade: TGradeFilter, page = 1) =>
   queryOptions({
-    queryKey: [...FINANCE_KEY, 'age-analysis', grade],
-    queryFn: () => call(finance.ageAnalysis, { query: { grade } }),
+    queryKey: [...FINANCE_KEY, 'age-analysis', grade, page],
+    queryFn: () => call(finance.ageAnalysis, { query: { grade, page, pageSize: AGE_ANALYSIS_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 export const ageAnalysisCsvUrl = (grade: TGradeFilter) => urlOf(finance.ageAnalysisCsv, { query: { grade } });

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { SCHOOL_GRADES, gradeLabel } from '@sekolo/shared/constants/enumerations';
 import { formatZar } from '@sekolo/shared/domain/money';
 import { formatDate } from '@sekolo/shared/domain/sa-calendar';
@@ -14,7 +14,13 @@ import { paths } from '~/config/paths';
 import { cn } from '~/lib/cn';
 import { errorMessage } from '~/lib/server-field-errors';
 import { toastAction } from '~/lib/toast-action';
-import { ageAnalysisCsvUrl, ageAnalysisQuery, useSendReminders, useSendStatements } from '../api/finance-queries';
+import {
+  AGE_ANALYSIS_PAGE_SIZE,
+  ageAnalysisCsvUrl,
+  ageAnalysisQuery,
+  useSendReminders,
+  useSendStatements,
+} from '../api/finance-queries';
 import { gradeFilterOf } from '../lib/grade-filter';
 import { EmptyState, FinancePage } from './finance-page';
 
@@ -28,14 +34,25 @@ export const AGE_COLUMNS = [
 ] as const;
 
 /**
- * /dashboard/school/finance/debtors: the age analysis per family (current, 30, 60, 90, 120+ days)
- * with a grade filter and its CSV; reminders and statements mailed to families from here.
+ * /dashboard/school/finance/debtors: the age analysis per family (current, 30, 60, 90, 120+ days),
+ * a page of families at a time with the totals over all of them, with a grade filter and its CSV
+ * (every family); reminders and statements mailed to families from here. The grade and the page
+ * live in the address.
  */
 export function Debtors({ canWrite }: { canWrite: boolean }) {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const grade = gradeFilterOf(params.get('grade'));
-  const analysis = useQuery(ageAnalysisQuery(grade));
+  const asked = Number(params.get('page'));
+  const page = Number.isInteger(asked) && asked >= 1 ? asked : 1;
+  const analysis = useQuery(ageAnalysisQuery(grade, page));
+  const pages = analysis.data ? Math.max(1, Math.ceil(analysis.data.total / AGE_ANALYSIS_PAGE_SIZE)) : 1;
+  const goTo = (next: number) => {
+    const out: Record<string, string> = {};
+    if (grade) out.grade = grade;
+    if (next > 1) out.page = String(next);
+    setParams(out, { replace: true });
+  };
   const reminders = useSendReminders();
   const statements = useSendStatements();
   return (
@@ -88,6 +105,7 @@ export function Debtors({ canWrite }: { canWrite: boolean }) {
             value={grade}
             onChange={(e) => {
               const next = gradeFilterOf((e.target as HTMLSelectElement).value);
+              // Another grade starts at its first page.
               setParams(next ? { grade: next } : {}, { replace: true });
             }}
           >
@@ -113,6 +131,12 @@ export function Debtors({ canWrite }: { canWrite: boolean }) {
         <p role="alert" className="text-sm text-red-800">
           {errorMessage(analysis.error)}
         </p>
+      ) : analysis.data.rows.length === 0 && analysis.data.total > 0 ? (
+        <EmptyState title={`There is no page ${page}`}>
+          <Button type="button" variant="secondary" size="sm" onClick={() => goTo(1)}>
+            Go to the first page
+          </Button>
+        </EmptyState>
       ) : analysis.data.rows.length === 0 ? (
         <EmptyState
           title={grade ? `No unpaid fees have fallen due in ${gradeLabel(grade)}` : 'No unpaid fees have fallen due'}
@@ -120,7 +144,32 @@ export function Debtors({ canWrite }: { canWrite: boolean }) {
           A family appears here once an invoice’s due date passes with something left to pay.
         </EmptyState>
       ) : (
-        <AgeAnalysisTable analysis={analysis.data} dimmed={analysis.isPlaceholderData} />
+        <>
+          <AgeAnalysisTable analysis={analysis.data} dimmed={analysis.isPlaceholderData} />
+          <p className="text-sm text-slate-700">
+            {analysis.data.total === 1 ? '1 family owes' : `${analysis.data.total} families owe`}; the totals are over
+            all of them.
+          </p>
+          {pages > 1 && (
+            <nav aria-label="Pages of the age analysis" className="flex items-center justify-between gap-2">
+              <Button type="button" variant="secondary" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+                <ChevronLeft aria-hidden="true" /> Previous<span className="max-sm:sr-only"> page</span>
+              </Button>
+              <span className="text-sm text-slate-700" aria-live="polite">
+                Page {Math.min(page, pages)} of {pages}
+              </span>
+              <Button
+                type="button"
+                variant="secondary"
+                size="sm"
+                disabled={page >= pages}
+                onClick={() => goTo(page + 1)}
+              >
+                Next<span className="max-sm:sr-only"> page</span> <ChevronRight aria-hidden="true" />
+              </Button>
+            </nav>
+          )}
+        </>
       )}
     </FinancePage>
   );

@@ -34,6 +34,7 @@ import {
   useRecordPayment,
 } from '../api/finance-queries';
 import { convertingResolver } from '../lib/converting-resolver';
+import { invoicePdfUrl } from '../api/exemption-queries';
 import { balanceText, formatShortDate, paymentMethodLabel } from '../lib/format';
 import { centsToRandInput, randToCents } from '../lib/money-input';
 import { EmptyState, FinancePage } from './finance-page';
@@ -271,6 +272,14 @@ function OpenInvoices({ invoices, canWrite }: { invoices: readonly TInvoiceSumma
                 </div>
                 <div className="flex items-center gap-3">
                   <span className="font-semibold tabular-nums text-slate-900">{formatZar(invoice.openCents)} open</span>
+                  <a
+                    href={invoicePdfUrl(invoice.id)}
+                    download
+                    className="text-sm font-semibold text-brand-700 hover:underline"
+                    aria-label={`Download invoice ${invoice.number} (PDF)`}
+                  >
+                    PDF
+                  </a>
                   {canWrite && crediting !== invoice.id && (
                     <Button
                       type="button"

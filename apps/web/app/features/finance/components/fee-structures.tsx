@@ -69,9 +69,11 @@ export function FeeStructures({ canEdit }: { canEdit: boolean }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const current = Number(todayInSouthAfrica().slice(0, 4));
-  // The years with fees, this year and the next, and the year after the one shown (to set up the next from it).
+  // The years with fees, this year and the next, and the year after the one shown and after the
+  // last with fees (to set up the next from it).
+  const withFees = structures.data?.years ?? [];
   const years = [
-    ...new Set([...(structures.data?.years ?? []), current - 1, current, current + 1, year, year + 1]),
+    ...new Set([...withFees, current - 1, current, current + 1, year, year + 1, Math.max(current, ...withFees) + 1]),
   ].sort((a, b) => a - b);
   const taken = new Set(structures.data?.structures.map((s) => s.grade));
   const freeGrades = SCHOOL_GRADES.filter((g) => !taken.has(g.id));
@@ -265,6 +267,8 @@ type TItemForm = {
   amountCents: string;
   plan: TInstalmentPlan;
   dueDates: string[];
+  /** Standard-rated for VAT (a VAT-registered school's tax invoice shows its 15 %); else exempt. */
+  vatApplicable: boolean;
 };
 type TStructureForm = { grade: TSchoolGrade | ''; items: TItemForm[] };
 type TStructureOutput = z.output<typeof ZFeeStructureSchema>;
@@ -275,6 +279,7 @@ const blankItem = (year: number): TItemForm => ({
   amountCents: '',
   plan: 'monthly_10',
   dueDates: defaultDueDates(year, 'monthly_10'),
+  vatApplicable: false,
 });
 
 /** The grade's items as the form edits them: amounts in rand, each plan with its due dates. */
@@ -289,6 +294,7 @@ function formValuesOf(year: number, structure?: TFeeStructure, grade?: TSchoolGr
       amountCents: centsToRandInput(item.amountCents),
       plan: item.plan,
       dueDates: item.dueDates,
+      vatApplicable: item.vatApplicable,
     })),
   };
 }
@@ -320,6 +326,7 @@ function StructureForm({
         amountCents: randToCents(item.amountCents) ?? Number.NaN,
         plan: item.plan,
         dueDates: item.dueDates,
+        vatApplicable: item.vatApplicable,
       })),
     })),
     defaultValues: formValuesOf(year, structure, grades?.[0]),
@@ -457,7 +464,11 @@ function ItemFields({
           ))}
         </NativeSelect>
       </FormField>
-      <div className="flex items-end">
+      <div className="flex items-end gap-2">
+        <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
+          <input type="checkbox" className="size-4" {...register(`items.${index}.vatApplicable`)} />
+          VAT at 15 %
+        </label>
         {onRemove && (
           <Button type="button" variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove ${label}`}>
             <Trash2 aria-hidden="true" />

@@ -10,6 +10,7 @@ const SECTIONS = [
   { to: paths.finance.bankImport, label: 'Bank statement' },
   { to: paths.finance.debtors, label: 'Debtors' },
   { to: paths.finance.payouts, label: 'Payouts' },
+  { to: paths.finance.exemptions, label: 'Exemptions' },
 ] as const;
 
 /**

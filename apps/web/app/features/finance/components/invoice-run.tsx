@@ -12,7 +12,13 @@ import { FormField } from '~/components/ui/form-field';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { NativeSelect } from '~/components/ui/native-select';
 import { applyServerFieldErrors, errorMessage } from '~/lib/server-field-errors';
-import { invoiceRunQuery, invoiceRunsQuery, isRunning, useStartInvoiceRun } from '../api/finance-queries';
+import {
+  invoiceRunQuery,
+  invoiceRunsQuery,
+  isRunning,
+  structuresQuery,
+  useStartInvoiceRun,
+} from '../api/finance-queries';
 import { convertingResolver } from '../lib/converting-resolver';
 import { FinancePage } from './finance-page';
 import { runScope, runStatusText } from '../lib/invoice-run-text';
@@ -84,6 +90,9 @@ function RunForm({ onStarted }: { onStarted: (run: TInvoiceRun) => void }) {
   const start = useStartInvoiceRun();
   const [problem, setProblem] = useState<string | null>(null);
   const year = Number(todayInSouthAfrica().slice(0, 4));
+  // Last year, this year and the next, and any later year the school has set fees up for.
+  const withFees = useQuery(structuresQuery(year)).data?.years ?? [];
+  const years = [...new Set([year - 1, year, year + 1, ...withFees.filter((y) => y > year)])].sort((a, b) => a - b);
   const form = useForm<TRunForm, unknown, z.output<typeof ZInvoiceRunSchema>>({
     resolver: convertingResolver(ZInvoiceRunSchema, (values: TRunForm) => ({
       year: Number(values.year),
@@ -110,7 +119,7 @@ function RunForm({ onStarted }: { onStarted: (run: TInvoiceRun) => void }) {
     >
       <FormField id={`${id}-year`} label="Year" error={errors.year?.message}>
         <NativeSelect {...form.register('year')}>
-          {[year - 1, year, year + 1].map((y) => (
+          {years.map((y) => (
             <option key={y} value={y}>
               {y}
             </option>

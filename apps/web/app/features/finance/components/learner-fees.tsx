@@ -34,6 +34,7 @@ import {
   useSetLearnerOptions,
 } from '../api/finance-queries';
 import { convertingResolver } from '../lib/converting-resolver';
+import { AutomaticExemption } from './automatic-exemption';
 import { formatBps, formatShortDate } from '../lib/format';
 import { percentToBps, randToCents } from '../lib/money-input';
 
@@ -59,6 +60,7 @@ export function LearnerFees({ learnerId, name, canWrite }: { learnerId: string; 
       <OptionsForm finance={f} year={year} canWrite={canWrite} />
       <Bursaries finance={f} year={year} canWrite={canWrite} />
       <Exemptions finance={f} year={year} canWrite={canWrite} />
+      {canWrite && <AutomaticExemption finance={f} year={year} />}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { errorMessage } from '~/lib/server-field-errors';
 import { myAccountsQuery, myStatementPdfUrl, myStatementQuery } from '../api/finance-queries';
 import { EmptyState } from './finance-page';
 import { FeeAccountSummary, PayNow } from './my-fee-accounts';
+import { MyInvoices } from './my-invoices';
 import { StatementTable } from './statement-table';
 
 /**
@@ -82,6 +83,7 @@ export function MyFeeStatement({
               <StatementTable statement={statement.data} />
             )}
           </section>
+          <MyInvoices accountId={account.id} />
         </>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import type { TCheckoutRedirect } from '@sekolo/shared/schemas/payments';
+import { MyExemptions } from './my-exemptions';
 import { MyFeeAccounts } from './my-fee-accounts';
 import { PaymentReturn } from './payment-return';
 
@@ -15,6 +16,7 @@ export function MyFinancePage({ followRedirect }: { followRedirect: (redirect: T
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">School fees</h1>
       {orderId && <PaymentReturn orderId={orderId} />}
       <MyFeeAccounts followRedirect={followRedirect} emptyText="No school has opened a fee account for you yet." />
+      <MyExemptions />
     </div>
   );
 }

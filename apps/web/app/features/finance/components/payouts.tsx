@@ -5,6 +5,7 @@ import { Button } from '~/components/ui/button';
 import { ConfirmAction } from '~/components/ui/confirm-action';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { errorMessage } from '~/lib/server-field-errors';
+import { payoutStatementPdfUrl } from '../api/exemption-queries';
 import { payoutsQuery, useRequestPayout } from '../api/finance-queries';
 import { formatShortDate } from '../lib/format';
 import { FinancePage } from './finance-page';
@@ -97,7 +98,17 @@ export function Payouts({ canRequest }: { canRequest: boolean }) {
                         <td className="px-4 py-3 max-sm:hidden">{p.schedule === 'weekly' ? 'Weekly' : 'On request'}</td>
                         <td className="px-4 py-3 text-right tabular-nums max-sm:hidden">{formatZar(p.amountCents)}</td>
                         <td className="px-4 py-3 text-right tabular-nums max-sm:hidden">{formatZar(p.feeCents)}</td>
-                        <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatZar(p.netCents)}</td>
+                        <td className="px-4 py-3 text-right font-semibold tabular-nums">
+                          {formatZar(p.netCents)}
+                          <a
+                            href={payoutStatementPdfUrl(p.id)}
+                            download
+                            className="ml-3 text-sm font-semibold text-brand-700 hover:underline"
+                            aria-label={`Download the statement of the payout of ${formatShortDate(p.paidOn)} (PDF)`}
+                          >
+                            Statement
+                          </a>
+                        </td>
                       </tr>
                     ))}
                   </tbody>

@@ -242,7 +242,12 @@ function ListingEditor({
         : call(mp.ownCreate, { body: bodyOf(draft) }),
     onSuccess: (saved) => {
       setProblem(null);
-      setNotice(listing ? 'Listing saved.' : 'Listing created as a draft. Add a picture, then publish it.');
+      // A young entrepreneur's change to an approved listing waits for their guardian: the note says so.
+      setNotice(
+        listing
+          ? `Listing saved.${saved.publicationNote ? ` ${saved.publicationNote}` : ''}`
+          : 'Listing created as a draft. Add a picture, then publish it.',
+      );
       onSaved(saved);
     },
     onError: (error) => setProblem(errorMessage(error)),

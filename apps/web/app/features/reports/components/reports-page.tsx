@@ -19,7 +19,8 @@ import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { NativeSelect } from '~/components/ui/native-select';
 import { paths } from '~/config/paths';
 import { errorMessage } from '~/lib/server-field-errors';
-import { currentYearTerm } from '~/lib/school-term';
+import { currentYearTerm, yearTermOf } from '~/lib/school-term';
+import { TermField, YearField } from '~/components/school/year-term-fields';
 import {
   atRiskQuery,
   attendanceReportFiles,
@@ -29,7 +30,6 @@ import {
 } from '../api/report-queries';
 import { levelShares, reportPeriod } from '../lib/report-period';
 
-const TERMS = [1, 2, 3, 4] as const;
 const DOWNLOAD_LINK =
   'inline-flex h-9 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 /** Level 1 (not achieved) to 7 (outstanding): red through amber to green. */
@@ -283,10 +283,7 @@ function ChronicAbsentees({ report }: { report: TAttendanceReport }) {
 function MarksReport({ params, update }: { params: URLSearchParams; update: TUpdate }) {
   const id = useId();
   const now = currentYearTerm();
-  const yearParam = Number(params.get('year'));
-  const year = yearParam >= now.year - 1 && yearParam <= now.year ? yearParam : now.year;
-  const termParam = Number(params.get('term'));
-  const term = TERMS.includes(termParam as 1) ? termParam : now.term;
+  const { year, term } = yearTermOf(params, now);
   const [subject, setSubject] = useState('');
   const distributions = useQuery(markDistributionsQuery(year, term));
   const atRisk = useQuery(atRiskQuery(year, term));
@@ -305,26 +302,8 @@ function MarksReport({ params, update }: { params: URLSearchParams; update: TUpd
         Marks
       </h2>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="w-28 space-y-1.5">
-          <Label htmlFor={`${id}-year`}>Year</Label>
-          <NativeSelect id={`${id}-year`} value={year} onChange={(e) => update({ year: e.target.value })}>
-            {[now.year, now.year - 1].map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="w-28 space-y-1.5">
-          <Label htmlFor={`${id}-term`}>Term</Label>
-          <NativeSelect id={`${id}-term`} value={term} onChange={(e) => update({ term: e.target.value })}>
-            {TERMS.map((t) => (
-              <option key={t} value={t}>
-                Term {t}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <YearField id={`${id}-year`} value={year} onChange={(year) => update({ year })} />
+        <TermField id={`${id}-term`} value={term} onChange={(term) => update({ term })} />
         <div className="w-56 space-y-1.5">
           <Label htmlFor={`${id}-subject`}>Subject</Label>
           <NativeSelect id={`${id}-subject`} value={subject} onChange={(e) => setSubject(e.target.value)}>

@@ -35,6 +35,8 @@ export const GRADEBOOK_ROLES = schoolRolesWith(['manage_grades', 'manage_curricu
 export const ASSIGNMENT_SETTER_ROLES = schoolRolesWith(['create_assignments', 'manage_curriculum']);
 /** Who reads the programme of assessment (the server's READ_PROGRAMME); only manage_curriculum edits it. */
 /** The Reports page: attendance and marks across the school (view_reports). */
+/** The report cards screen: the school admin (manage_curriculum). */
+export const REPORT_CARD_ROLES = schoolRolesWith(['manage_curriculum']);
 export const REPORTS_ROLES = schoolRolesWith(['view_reports']);
 export const PROGRAMME_READER_ROLES = schoolRolesWith(['manage_curriculum', 'manage_grades', 'view_curriculum']);
 
