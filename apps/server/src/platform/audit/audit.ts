@@ -23,7 +23,15 @@ export type TAuditEventRow = typeof auditEvents.$inferSelect;
 const SECRET_KEY = /pass(word)?|token|secret|hash/i;
 
 export async function recordAudit(db: DbExecutor, event: TAuditEvent): Promise<void> {
-  await db.insert(auditEvents).values({
+  await db.insert(auditEvents).values(auditRow(event));
+}
+
+/**
+ * The row recordAudit stores for `event`: for a statement that writes its audit row in the same
+ * round trip as the act it records (the gradebook's save).
+ */
+export function auditRow(event: TAuditEvent) {
+  return {
     // Millisecond precision from here (not the database's microseconds) keeps keyset pages exact.
     at: new Date(),
     action: event.action,
@@ -31,7 +39,7 @@ export async function recordAudit(db: DbExecutor, event: TAuditEvent): Promise<v
     target: event.target ?? null,
     ip: truncateIp(event.ip),
     details: withoutSecrets(event.details ?? {}),
-  });
+  };
 }
 
 /** IPv4 keeps its /24 network, IPv6 its /48: enough to spot a pattern, not to point at a person. */

@@ -195,6 +195,20 @@ describe('assessment: programme, gradebook and released results', () => {
       cells,
     });
     expect(again.json()).toMatchObject({ saved: 0, unchanged: 6 });
+    // The save is audited once (written by its own statement); the repeat that changed nothing is not.
+    const audited = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'assessment.marks_saved'));
+    expect(audited).toEqual([
+      expect.objectContaining({
+        actorUserId: people.teacher!.id,
+        target: `subject_classes:${ids.maths}`,
+        ip: '127.0.0.0',
+        details: { organizationId: people.teacher!.organizationId, year: YEAR, term: 1, cells: 6 },
+      }),
+    ]);
+    expect(Date.now() - audited[0]!.at.getTime()).toBeLessThan(60_000);
     // An admin over the school may correct a cell too.
     const byAdmin = await call('admin', 'PUT', `/subject-classes/${ids.maths}/gradebook`, {
       year: YEAR,

@@ -20,6 +20,7 @@ import {
   assessmentProgrammes,
   assessmentReleases,
   assessmentTasks,
+  auditEvents,
   learners,
   registerClasses,
   subjectClasses,
@@ -28,7 +29,7 @@ import {
 } from '../../../platform/db/schema/index.ts';
 import { lockForTransaction, transaction } from '../../../platform/db/transaction.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../../platform/http/errors.ts';
-import { recordAudit } from '../../../platform/audit/audit.ts';
+import { auditRow, recordAudit } from '../../../platform/audit/audit.ts';
 import type { TSchoolContext } from '../../../platform/tenancy/school-context.ts';
 import { learnerTakes } from '../timetable/lessons.ts';
 import { actsSchoolWide, markedClassOf, type TMarkedClass } from './access.ts';
@@ -256,7 +257,8 @@ const runGradebook = namedArrayStatement(GRADEBOOK_STATEMENT, gradebookQuery(), 
 /**
  * A save's writes of marks in one statement, its values as arrays (the same text whatever the
  * number of cells, prepared once per connection): the emptied cells deleted, the others inserted or
- * updated, answering each written cell's time as toISOString() writes it.
+ * updated, and the save's audit row (auditRow's) written, answering each written cell's time as
+ * toISOString() writes it.
  */
 export const SAVE_MARKS_STATEMENT = 'sekolo_gradebook_save';
 export const saveMarksQuery = () => sql`
@@ -274,6 +276,12 @@ export const saveMarksQuery = () => sql`
     on conflict (task_id, learner_id) do update
       set mark = excluded.mark, code = excluded.code, updated_by = excluded.updated_by, updated_at = now()
     returning task_id, learner_id, updated_at
+  ),
+  audited as (
+    insert into ${auditEvents} (at, action, actor_user_id, target, ip, details)
+    values (${sql.placeholder('auditAt')}::timestamptz, ${sql.placeholder('auditAction')}::text,
+      ${sql.placeholder('userId')}::text, ${sql.placeholder('auditTarget')}::text, ${sql.placeholder('auditIp')}::text,
+      ${sql.placeholder('auditDetails')}::jsonb)
   )
   select task_id, learner_id, to_char(updated_at at time zone 'UTC', ${sql.raw(ISO)}) from filled`;
 const runSaveMarks = namedArrayStatement(
@@ -565,8 +573,20 @@ async function saveMarksAs(
     // Emptied cells deleted and the rest written, in one statement.
     const emptied = changes.filter((c) => c.value === null);
     const filled = changes.filter((c) => c.value !== null);
+    const audit = auditRow({
+      action: released ? 'assessment.released_marks_changed' : 'assessment.marks_saved',
+      actorUserId: ctx.user.id,
+      target: `subject_classes:${id}`,
+      ip: ctx.ip,
+      details: { organizationId: ctx.organizationId, year: input.year, term: input.term, cells: changes.length },
+    });
     const written = changes.length
       ? await runSaveMarks(tx, {
+          auditAt: audit.at.toISOString(),
+          auditAction: audit.action,
+          auditTarget: audit.target,
+          auditIp: audit.ip,
+          auditDetails: JSON.stringify(audit.details),
           organizationId: ctx.organizationId,
           userId: ctx.user.id,
           emptiedTasks: emptied.map((c) => c.taskId),
@@ -590,14 +610,6 @@ async function saveMarksAs(
           changedBy: ctx.user.id,
         })),
       );
-    if (changes.length)
-      await recordAudit(tx, {
-        action: released ? 'assessment.released_marks_changed' : 'assessment.marks_saved',
-        actorUserId: ctx.user.id,
-        target: `subject_classes:${id}`,
-        ip: ctx.ip,
-        details: { organizationId: ctx.organizationId, year: input.year, term: input.term, cells: changes.length },
-      });
 
     // The grid as it stands once this commits: the snapshot with the changes made.
     const updatedAt = new Map(written.map(([taskId, learnerId, at]) => [cellKey({ taskId, learnerId }), at]));
