@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { addDays, dayOfWeek, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { Button } from '~/components/ui/button';
+import { PressedButtons } from '~/components/ui/pressed-buttons';
 
 const dayHeading = (date: string) =>
   new Intl.DateTimeFormat('en-ZA', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(
@@ -38,24 +39,17 @@ export function useCalendarRange(): TCalendarRange {
   };
 }
 
+const VIEWS = [
+  { value: 'day', label: 'Day' },
+  { value: 'week', label: 'Week' },
+] as const;
+
 /** Day or Week, Previous, Today and Next, what else the page filters by, and the dates shown. */
 export function CalendarControls({ range, children }: { range: TCalendarRange; children?: ReactNode }) {
   const { view, setView, start, end } = range;
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <div role="group" aria-label="Calendar view" className="flex gap-1">
-        {(['day', 'week'] as const).map((v) => (
-          <Button
-            key={v}
-            size="sm"
-            variant={view === v ? 'primary' : 'secondary'}
-            aria-pressed={view === v}
-            onClick={() => setView(v)}
-          >
-            {v === 'day' ? 'Day' : 'Week'}
-          </Button>
-        ))}
-      </div>
+      <PressedButtons label="Calendar view" options={VIEWS} value={view} onChange={setView} />
       <Button size="sm" variant="secondary" onClick={() => range.move(-1)}>
         Previous
       </Button>

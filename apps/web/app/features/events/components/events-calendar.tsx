@@ -6,6 +6,7 @@ import type { TEvent } from '@sekolo/shared/schemas/events';
 import type { TCheckoutRedirect } from '@sekolo/shared/schemas/payments';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { PressedButtons } from '~/components/ui/pressed-buttons';
 import { paths } from '~/config/paths';
 import { errorMessage } from '~/lib/server-field-errors';
 import { calendarQuery } from '../api/event-queries';
@@ -15,14 +16,19 @@ import { TicketPurchase } from './ticket-purchase';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
+const VIEWS = [
+  { value: 'list', label: 'List' },
+  { value: 'month', label: 'Month' },
+] as const;
+
+/** Who is looking: whether they may get tickets (an active account), and the name for their first ticket. */
+export type TBuyerView = { canBuy: boolean; loading: boolean; name: string };
+
 /**
  * The school's calendar of events for whoever may see them (view_events or manage_events): each
  * sees the events of their audience. A month grid, and the same month as a list (the accessible
  * alternative to the grid); an event opens with its details and tickets.
  */
-/** Who is looking: whether they may get tickets (an active account), and the name for their first ticket. */
-export type TBuyerView = { canBuy: boolean; loading: boolean; name: string };
-
 export function EventsCalendar({
   followRedirect,
   buyer,
@@ -68,24 +74,7 @@ export function EventsCalendar({
         <Button variant="secondary" size="sm" onClick={() => setMonth(shiftMonth(month, 1))} aria-label="Next month">
           →
         </Button>
-        <div role="group" aria-label="View" className="ml-auto flex gap-1">
-          <Button
-            size="sm"
-            variant={view === 'list' ? 'primary' : 'secondary'}
-            aria-pressed={view === 'list'}
-            onClick={() => setView('list')}
-          >
-            List
-          </Button>
-          <Button
-            size="sm"
-            variant={view === 'month' ? 'primary' : 'secondary'}
-            aria-pressed={view === 'month'}
-            onClick={() => setView('month')}
-          >
-            Month
-          </Button>
-        </div>
+        <PressedButtons label="View" options={VIEWS} value={view} onChange={setView} className="ml-auto" />
       </div>
 
       {events.isPending ? (

@@ -6,6 +6,7 @@ import { formatZar } from '@sekolo/shared/domain/money';
 import { ZExemptionDecisionSchema, type TExemptionApplication } from '@sekolo/shared/schemas/finance-exemptions';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { PressedButtons } from '~/components/ui/pressed-buttons';
 import { FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
@@ -17,6 +18,11 @@ import { exemptionApplicationsQuery, exemptionDocumentUrl, useDecideExemption } 
 import { formatBps, formatShortDate } from '../lib/format';
 import { percentToBps, randToCents } from '../lib/money-input';
 import { EmptyState, FinancePage } from './finance-page';
+
+const STATUSES = [
+  { value: 'pending', label: 'Waiting for a decision' },
+  { value: 'decided', label: 'Decided' },
+] as const;
 
 /**
  * /dashboard/school/finance/exemptions: parents' applications for exemption from school fees
@@ -32,26 +38,7 @@ export function ExemptionApplications({ canDecide }: { canDecide: boolean }) {
       title="Fee exemptions"
       description="Parents’ applications for exemption from school fees. A granted exemption credits the learner’s invoices of the year and lowers the next ones."
     >
-      <div className="flex gap-2" role="group" aria-label="Which applications">
-        <Button
-          type="button"
-          size="sm"
-          variant={status === 'pending' ? 'primary' : 'secondary'}
-          aria-pressed={status === 'pending'}
-          onClick={() => setStatus('pending')}
-        >
-          Waiting for a decision
-        </Button>
-        <Button
-          type="button"
-          size="sm"
-          variant={status === 'decided' ? 'primary' : 'secondary'}
-          aria-pressed={status === 'decided'}
-          onClick={() => setStatus('decided')}
-        >
-          Decided
-        </Button>
-      </div>
+      <PressedButtons label="Which applications" options={STATUSES} value={status} onChange={setStatus} />
       {applications.isPending ? (
         <LoadingSpinner label="Loading the applications..." />
       ) : applications.isError ? (

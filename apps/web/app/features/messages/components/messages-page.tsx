@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, PenSquare, Search } from 'lucide-react';
 import type { TConversationSummary } from '@sekolo/shared/schemas/messages';
 import { Button } from '~/components/ui/button';
+import { PressedButtons } from '~/components/ui/pressed-buttons';
 import { Input } from '~/components/ui/input';
 import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { Alert, AlertDescription } from '~/components/ui/alert';
@@ -12,6 +13,11 @@ import { conversationsQuery, searchQuery } from '../api/message-queries';
 import { messageTime, messageTimeInFull } from '../lib/message-time';
 import { ThreadView } from './thread-view';
 import { NewConversation } from './new-conversation';
+
+const BOXES = [
+  { value: 'inbox', label: 'Inbox' },
+  { value: 'archived', label: 'Archived' },
+] as const;
 
 /**
  * The conversations of the signed-in person (every dashboard has this page): the list with unread
@@ -67,19 +73,7 @@ export function MessagesPage({ canStart, intro, me }: { canStart: boolean; intro
             <SearchResults q={q.trim()} onOpen={(id) => go({ c: id })} />
           ) : (
             <>
-              <div role="group" aria-label="Show" className="flex gap-1">
-                {(['inbox', 'archived'] as const).map((name) => (
-                  <Button
-                    key={name}
-                    size="sm"
-                    variant={box === name ? 'secondary' : 'ghost'}
-                    aria-pressed={box === name}
-                    onClick={() => setBox(name)}
-                  >
-                    {name === 'inbox' ? 'Inbox' : 'Archived'}
-                  </Button>
-                ))}
-              </div>
+              <PressedButtons label="Show" options={BOXES} value={box} onChange={setBox} quiet />
               <ConversationList box={box} openId={open} onOpen={(id) => go({ c: id })} />
             </>
           )}
