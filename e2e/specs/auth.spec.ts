@@ -178,6 +178,30 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('the form comes with the page: typed in before the scripts run, it signs in once they have', async ({
+    page,
+  }) => {
+    // The page's scripts are held back: what shows is the prerendered HTML alone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    const signInButton = page.getByRole('button', { name: 'Sign in', exact: true });
+    // Sign in waits for the scripts, so the browser never sends the form by itself.
+    await expect(signInButton).toBeDisabled();
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO.customer);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    release();
+    await expect(signInButton).toBeEnabled();
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(DEMO.customer);
+    await signInButton.click();
+    await expect(page.getByText('Login successful')).toBeVisible();
+    await page.waitForURL('**/dashboard/customer');
+  });
+
   test('the password toggle shows and hides the password', async ({ page }) => {
     await page.goto('/login');
     const password = page.getByLabel('Password', { exact: true });

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { LoadingSpinner } from '~/components/ui/loading-spinner';
 import { AlreadyLoggedIn } from '~/features/auth/components/already-logged-in';
 import { AuthPageShell } from '~/features/auth/components/auth-page-shell';
 import { LoginForm } from '~/features/auth/components/login-form';
@@ -13,8 +12,9 @@ export function meta() {
 
 /**
  * /login (spec 2.6): the form, or "You're already logged in" unless ?reset=true. The page is
- * prerendered: its card shows a spinner until the session has been checked (the HTML knows neither
- * the session nor the query string, so the first render after it does not either).
+ * prerendered with the form, so it paints with the HTML and can be filled in before the scripts
+ * run (Sign in waits for them); once the session is known, a signed-in visitor gets the notice
+ * instead (the HTML knows neither the session nor the query string).
  */
 export default function LoginPage() {
   const [searchParams] = useSearchParams();
@@ -27,12 +27,7 @@ export default function LoginPage() {
   if (!reset && !signedInHere && !session.isLoading && session.isAuthenticated) return <AlreadyLoggedIn />;
   return (
     <AuthPageShell title="Sign in" description="Welcome back to Sekolo.">
-      {/* As tall as the form at every width, so nothing below moves when the form replaces it. */}
-      {!hydrated || (!reset && session.isLoading) ? (
-        <LoadingSpinner className="min-h-[17.625rem]" />
-      ) : (
-        <LoginForm onSignedIn={() => setSignedInHere(true)} />
-      )}
+      <LoginForm onSignedIn={() => setSignedInHere(true)} />
     </AuthPageShell>
   );
 }

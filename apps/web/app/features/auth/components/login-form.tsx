@@ -8,6 +8,7 @@ import { Label } from '~/components/ui/label';
 import { signInWithEmail } from '../api/auth-requests';
 import { useAuthConfig } from '../api/get-auth-config';
 import { useRefreshSession } from '../hooks/use-refresh-session';
+import { useHydrated } from '~/lib/hydration';
 import { AUTH_MESSAGES } from '@sekolo/shared/schemas/auth-messages';
 import { describeLoginError, EMAIL_PASSWORD_DISABLED_ADMIN_MESSAGE, type ILoginError } from '../lib/login-errors';
 import { SIGNED_IN_STATE } from '../lib/last-path';
@@ -32,9 +33,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
   const [searchParams] = useSearchParams();
   const refreshSession = useRefreshSession();
   const authConfig = useAuthConfig();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(false);
+  const hydrated = useHydrated();
+  // Which fields were empty when sent (marked invalid until typed in again).
+  const [missing, setMissing] = useState({ email: false, password: false });
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [error, setError] = useState<TFormError | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
@@ -44,11 +45,17 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isSubmitting) return;
-    const trimmedEmail = email.trim();
+    // Read from the form itself: what was typed before the page's scripts ran counts too.
+    const data = new FormData(event.currentTarget);
+    const trimmedEmail = String(data.get('email') ?? '').trim();
+    const password = String(data.get('password') ?? '');
+    const rememberMe = data.get('rememberMe') !== null;
     if (!trimmedEmail || !password) {
+      setMissing({ email: !trimmedEmail, password: !password });
       setError({ kind: 'missingFields', message: AUTH_MESSAGES.signInRequired });
       return;
     }
+    setMissing({ email: false, password: false });
     setIsSubmitting(true);
     setError(null);
     try {
@@ -88,7 +95,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
           <AlertDescription>{EMAIL_PASSWORD_DISABLED_ADMIN_MESSAGE}</AlertDescription>
         </Alert>
       )}
+      {/* POST, and Sign in disabled until the scripts run: the browser never sends the form itself. */}
       <form
+        method="post"
         noValidate
         onSubmit={(event) => void onSubmit(event)}
         className="space-y-4"
@@ -114,9 +123,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
             type="email"
             name="email"
             autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={error?.kind === 'missingFields' && !email.trim() ? true : undefined}
+            onChange={() => missing.email && setMissing((m) => ({ ...m, email: false }))}
+            aria-invalid={error?.kind === 'missingFields' && missing.email ? true : undefined}
           />
         </div>
         <div className="space-y-1.5">
@@ -130,22 +138,20 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
             id={`${id}-password`}
             name="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={error?.kind === 'missingFields' && !password ? true : undefined}
+            onChange={() => missing.password && setMissing((m) => ({ ...m, password: false }))}
+            aria-invalid={error?.kind === 'missingFields' && missing.password ? true : undefined}
           />
         </div>
         <div className="flex items-center gap-2">
           <input
             id={`${id}-remember`}
             type="checkbox"
-            checked={rememberMe}
-            onChange={(event) => setRememberMe(event.target.checked)}
+            name="rememberMe"
             className="size-4 rounded border-slate-300 accent-brand-700"
           />
           <Label htmlFor={`${id}-remember`}>Remember me</Label>
         </div>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
+        <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
           {isSubmitting ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>
