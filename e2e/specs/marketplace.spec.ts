@@ -14,6 +14,11 @@ test('a listing page carries its title and Open Graph tags in the HTML, before a
   expect(html).toMatch(/<meta property="og:title" content="Scientific calculator"\/?>/);
   expect(html).toMatch(/<meta property="og:image" content="[^"]+\/api\/listings\/images\/[0-9a-f-]+"\/?>/);
   expect(html).toContain('R349,00');
+  // It paints with its HTML, as a prerendered page does: the CSS is in it (the stylesheet link is
+  // there for hydration, switched off) and the scripts are fetched after the first paint.
+  expect(html).toMatch(/<style data-inline-css="">[^<]*\.bg-white\{/);
+  expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/[\w.-]+\.css" disabled=""\/>/);
+  expect(html).not.toContain('rel="modulepreload"');
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect(sitemap).toContain(`/marketplace/listings/${calculator.id}</loc>`);
 });

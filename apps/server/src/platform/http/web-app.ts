@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import fp from 'fastify-plugin';
 import fastifyStatic, { type SendOptions } from '@fastify/static';
+import { firstPaintHtml } from '@sekolo/shared/domain/first-paint-html';
 import { inlineScriptHashes } from './content-security-policy.ts';
 
 type Options = {
@@ -104,7 +105,9 @@ type Render = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyR
  * React Router's request handler over the web app's server build (beside the client build), or
  * null when the build has none. Loaders reach the API in-process through `context.api(path)`
  * (Fastify's inject, with the visitor's cookies), not over the network. A rendered page is sent
- * whole: its CSP names its inline scripts' hashes, and it is compressed when the browser accepts it.
+ * whole, made to paint as the prerendered pages do (firstPaintHtml: its CSS inlined, its scripts
+ * started after the first frame): its CSP names its inline scripts' hashes, and it is compressed
+ * when the browser accepts it.
  */
 async function serverRenderer(
   app: FastifyInstance,
@@ -115,6 +118,13 @@ async function serverRenderer(
   if (!fs.existsSync(serverEntry)) return null;
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, 'production');
+  // The build's stylesheets, read once each (their names carry their content's hash).
+  const stylesheets = new Map<string, string>();
+  const readCss = (href: string) => {
+    let css = stylesheets.get(href);
+    if (css === undefined) stylesheets.set(href, (css = fs.readFileSync(path.join(webDist, href), 'utf8')));
+    return css;
+  };
   return async (request, reply) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
@@ -139,10 +149,13 @@ async function serverRenderer(
     const setCookies = response.headers.getSetCookie();
     if (setCookies.length > 0) reply.header('set-cookie', setCookies);
     if (request.method === 'HEAD' || response.body === null) return reply.send();
-    const body = Buffer.from(await response.arrayBuffer());
+    let body = Buffer.from(await response.arrayBuffer());
     const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
     if (html) {
-      reply.header('content-security-policy', contentSecurityPolicy(inlineScriptHashes(body.toString('utf8'))));
+      // As the prerendered pages: the CSS in the page, the scripts after the first paint.
+      const page = firstPaintHtml(body.toString('utf8'), readCss);
+      body = Buffer.from(page);
+      reply.header('content-security-policy', contentSecurityPolicy(inlineScriptHashes(page)));
       reply.header('cache-control', 'no-cache');
     }
     return reply.send(compressed(request, reply, body));
