@@ -107,7 +107,9 @@ const { PRERENDERED_PATHS, PRERENDERED_SIGN_IN_PATHS } = await tsImport(
 const ROUTES = [...PRERENDERED_PATHS, ...PRERENDERED_SIGN_IN_PATHS];
 /** The sign-in and registration pages (/login and /register prerendered, the others rendered in the browser). */
 const SIGN_IN_PATHS = ['/login', '/register', '/forgot-password'];
-const PUBLIC_PATHS = [...new Set([...ROUTES, ...SIGN_IN_PATHS])];
+/** Content pages the server renders on request (their data changes): measured as the prerendered ones. */
+const RENDERED_CONTENT_PATHS = ['/marketplace'];
+const PUBLIC_PATHS = [...new Set([...ROUTES, ...RENDERED_CONTENT_PATHS, ...SIGN_IN_PATHS])];
 const publicBudgetKb = (route) => (SIGN_IN_PATHS.includes(route) ? SIGN_IN_PAGE_JS_KB : CONTENT_PAGE_JS_KB);
 /** Every dashboard route a school admin has (the learner being edited is found on the list). */
 const DASHBOARD_PATHS = [
