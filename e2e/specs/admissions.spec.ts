@@ -17,9 +17,10 @@ const PDF = Buffer.from(
 );
 const SCHOOL_PAGE = '/schools/demo-high-school/admissions';
 
+/** Uploads a document and waits until it is on the application (its name a link to the file). */
 async function upload(page: Page, label: string, name: string) {
   await page.getByLabel(label, { exact: true }).setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF });
-  await expect(page.getByText(name)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name })).toBeVisible({ timeout: 15_000 });
 }
 
 test('a family applies for Grade 8, the school asks for a document, offers and enrols; the parent signs in', async ({
@@ -75,7 +76,21 @@ test('a family applies for Grade 8, the school asks for a document, offers and e
   await upload(page, "Learner's birth certificate or ID", 'birth-certificate.pdf');
   await upload(page, 'Proof of residence', 'municipal-account.pdf');
   await upload(page, 'Latest school report', 'term-3-report.pdf');
-  await upload(page, "Parent or guardian's ID", 'thabo-id.pdf');
+  // While a document is still uploading (held back here), the application cannot be sent without it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/uploads', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page
+    .getByLabel("Parent or guardian's ID", { exact: true })
+    .setInputFiles({ name: 'thabo-id.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByRole('progressbar', { name: 'Uploading thabo-id.pdf' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit application' })).toBeDisabled();
+  release();
+  await expect(page.getByRole('link', { name: 'thabo-id.pdf' })).toBeVisible({ timeout: 15_000 });
+  await page.unroute('**/api/uploads');
   await page.getByRole('button', { name: 'Submit application' }).click();
   // Saving the draft, then submitting it with its four documents: a few requests on a busy machine.
   await expect(page.getByText('Your application has been submitted.')).toBeVisible({ timeout: 20_000 });

@@ -32,6 +32,11 @@ export type TFileUploadProps = {
   /** Narrows the accepted types, e.g. "image/png,image/jpeg,image/webp" for a logo. */
   accept?: string;
   disabled?: boolean;
+  /**
+   * Told when a file starts on its way (true) and when it has arrived or failed (false), so a form
+   * can hold its submit while a file is still uploading. On success `onChange` comes first.
+   */
+  onBusyChange?: (busy: boolean) => void;
 };
 
 /**
@@ -50,6 +55,7 @@ export function FileUpload({
   purpose,
   accept,
   disabled,
+  onBusyChange,
 }: TFileUploadProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
@@ -68,6 +74,7 @@ export function FileUpload({
     const controller = new AbortController();
     abortRef.current = controller;
     dispatch({ type: 'started', file });
+    onBusyChange?.(true);
     try {
       const uploaded = await uploadFile(file, {
         purpose,
@@ -88,6 +95,7 @@ export function FileUpload({
     } finally {
       if (abortRef.current === controller) abortRef.current = null;
       if (inputRef.current) inputRef.current.value = '';
+      onBusyChange?.(false);
     }
   }
 

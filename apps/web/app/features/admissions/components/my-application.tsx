@@ -182,6 +182,7 @@ function DraftForm({ app }: { app: TApplicationDetail }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // Documents on their way: uploading, or uploaded and being put on the application.
   const [attaching, setAttaching] = useState(0);
 
   const child = (field: keyof TDraft['child']) => ({
@@ -393,6 +394,9 @@ function DraftForm({ app }: { app: TApplicationDetail }) {
                   value={saved ? asFile(saved) : null}
                   purpose="admission-document"
                   error={errors[`documents.${d.id}`]}
+                  // Submitting waits for a file still uploading too: sent without it, the school's
+                  // check would ask for a document the page already shows.
+                  onBusyChange={(uploading) => setAttaching((n) => n + (uploading ? 1 : -1))}
                   onChange={(file) => {
                     // Submitting waits until the file is on the application, not only uploaded.
                     setAttaching((n) => n + 1);
