@@ -119,9 +119,14 @@ describe.skipIf(!hasPostgres || !thisProject)('drill: PostgreSQL restarts mid-lo
   }, 180_000);
 
   afterAll(async () => {
-    await server?.stop().catch(() => undefined);
+    // The server's graceful stop waits for its connections; one left waiting on the restarted
+    // PostgreSQL can hold it, so PostgreSQL is stopped after 30 s whatever, which ends them.
+    const stopped = server?.stop().catch(() => undefined);
+    const within = (ms: number) => Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, ms))]);
+    await within(30_000);
     if (dataDir && fs.existsSync(path.join(dataDir, 'postmaster.pid')))
       await run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+    await within(30_000);
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   }, 180_000); // a server's graceful stop and pg_ctl's, slow on a busy machine
 

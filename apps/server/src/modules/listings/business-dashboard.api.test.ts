@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import { eq } from 'drizzle-orm';
 import { listings } from '../../platform/db/schema/listings.ts';
 import { auditEvents, outboxMessages } from '../../platform/db/schema/index.ts';
@@ -266,8 +267,9 @@ describe('marketplace reviews and the business dashboard (API)', { timeout: 120_
     });
     expect(overview.listingViewsThisMonth).toBeGreaterThanOrEqual(2);
 
-    const today = new Date().toISOString().slice(0, 10);
-    const monthAgo = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+    // The seller's days are South Africa's (a sale after midnight there is the next day's).
+    const today = todayInSouthAfrica();
+    const monthAgo = addDays(today, -29);
     const analytics = (await get(jozi.cookie, `/api/marketplace/seller/analytics?from=${monthAgo}&to=${today}`)).json();
     expect(analytics.granularity).toBe('day');
     expect(analytics.series).toHaveLength(30);
@@ -283,7 +285,7 @@ describe('marketplace reviews and the business dashboard (API)', { timeout: 120_
   });
 
   it('downloads the sales report as CSV and PDF, the seller’s own sales only', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayInSouthAfrica();
     const csv = await get(jozi.cookie, `/api/marketplace/seller/reports/sales?from=${today}&to=${today}&format=csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');

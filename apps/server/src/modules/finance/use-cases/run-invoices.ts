@@ -222,7 +222,8 @@ export async function executeInvoiceRun(db: Database, runId: string, today = tod
       .where(and(eq(invoiceRuns.organizationId, org), eq(invoiceRuns.year, run.year), eq(invoiceRuns.status, 'done')))
       .orderBy(asc(invoiceRuns.createdAt))
       .limit(1);
-    const firstRunDay = firstRun ? firstRun.createdAt.toISOString().slice(0, 10) : null;
+    // South Africa's day, as the learners' `created_on`: between midnight there and in UTC the two differ.
+    const firstRunDay = firstRun ? todayInSouthAfrica(firstRun.createdAt) : null;
 
     await db.update(invoiceRuns).set({ learnersTotal: billable.length, skipped }).where(eq(invoiceRuns.id, runId));
 
