@@ -265,6 +265,14 @@ describe('school fees (API)', () => {
     expect(over.json().payment.unallocatedCents).toBe(500_00);
     expect((await naidooAccount()).balanceCents).toBe(-500_00);
     await expectLedgerHolds();
+
+    // An allocation made at 22:30 UTC was made the next day in South Africa, and the invoice says so.
+    const firstInvoiceId = paid.allocations[0].invoiceId as string;
+    await t.database.db.execute(
+      sql`UPDATE fee_allocations SET created_at = '2026-01-20T22:30:00Z' WHERE payment_id = ${paid.id}::uuid`,
+    );
+    const detail = (await call('accountant', 'GET', `/api/school/finance/invoices/${firstInvoiceId}`)).json().invoice;
+    expect(detail.allocations).toEqual([{ paymentId: paid.id, amountCents: 1_612_50, allocatedOn: '2026-01-21' }]);
   });
 
   it('corrects an invoice with credit notes, never in place; cancelling a paid invoice leaves its payment as credit', async () => {

@@ -72,7 +72,8 @@ export async function getInvoice(db: DbExecutor, organizationId: string, invoice
     allocations: allocations.map((a) => ({
       paymentId: a.paymentId!,
       amountCents: a.amountCents,
-      allocatedOn: a.createdAt.toISOString().slice(0, 10),
+      // The school's day: from 22:00 UTC it is already the next day in South Africa.
+      allocatedOn: todayInSouthAfrica(a.createdAt),
     })),
   };
 }
