@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { todayInSouthAfrica } from '@sekolo/shared/domain/sa-calendar';
 import type { TSessionUser } from '../platform/auth/guards.ts';
 import { organizationMembers, organizations, users } from '../platform/db/schema/auth.ts';
 import { listings } from '../platform/db/schema/listings.ts';
@@ -215,7 +216,7 @@ export const seedMarketplaceOrders: TSeeder = async ({ config, database, mailer,
   for (const listing of offered) {
     const values = Array.from({ length: 30 }, (_, d) => ({
       listingId: listing.id,
-      day: new Date(now - d * DAY).toISOString().slice(0, 10),
+      day: todayInSouthAfrica(new Date(now - d * DAY)),
       views: 4 + Math.floor(random() * 30),
     }));
     await db

@@ -328,7 +328,7 @@ type TDetailRow = {
  * kept in the review's transaction (reviews.ts), so the page never aggregates reviews.
  *
  * With `countView` the same statement counts the page's view for the seller's analytics (one row
- * per listing and day). That commit does not wait for the disk (synchronous_commit off for this
+ * per listing and South African day, as the dashboard counts orders). That commit does not wait for the disk (synchronous_commit off for this
  * transaction): a crash may forget the last moment's views, never a sale.
  *
  * Its text never changes, so it runs as a named prepared statement: PostgreSQL planned it afresh
@@ -343,7 +343,7 @@ function listingPageStatement(countView: boolean) {
         ? sql`WITH quick AS (SELECT set_config('synchronous_commit', 'off', true)),
       viewed AS (
         INSERT INTO listing_views (listing_id, day, views)
-        SELECT l.id, current_date, 1 FROM listings l JOIN organizations o ON o.id = l.organization_id WHERE ${published}
+        SELECT l.id, (now() AT TIME ZONE 'Africa/Johannesburg')::date, 1 FROM listings l JOIN organizations o ON o.id = l.organization_id WHERE ${published}
         ON CONFLICT (listing_id, day) DO UPDATE SET views = listing_views.views + 1)`
         : sql``
     }
