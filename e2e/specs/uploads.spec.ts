@@ -185,4 +185,31 @@ test('the drop area takes a dropped file and works from the keyboard', async ({ 
   await expect(identity.getByRole('alert')).toContainText('Error uploading file. Please try again.');
   await identity.getByRole('button', { name: 'Retry' }).click();
   await expect(identity.getByRole('button', { name: 'Remove id.pdf' })).toBeVisible({ timeout: 15_000 });
+
+  // The step sent while a file is still on its way waits for the file and says so (its upload held back here).
+  const tax = page
+    .locator('[data-slot="file-upload"]')
+    .filter({ has: page.getByLabel('Tax Clearance Certificate (optional)', { exact: true }) });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    '**/api/uploads',
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await page
+    .getByLabel('Tax Clearance Certificate (optional)', { exact: true })
+    .setInputFiles({ name: 'tax.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(tax.getByRole('progressbar', { name: 'Uploading tax.pdf' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(tax).toContainText('Please wait until the file has finished uploading, then try again.');
+  // The form was not checked (its empty fields would say so) and the step is still the first.
+  await expect(page.getByText('Registered name is required')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Business Information' }).first()).toBeVisible();
+  release();
+  await expect(tax.getByRole('button', { name: 'Remove tax.pdf' })).toBeVisible({ timeout: 15_000 });
+  await expect(tax).not.toContainText('Please wait until the file has finished uploading');
 });

@@ -54,6 +54,8 @@ export const UPLOAD_MESSAGES = {
   /** Spec 5 (upload widget). */
   failed: 'Error uploading file. Please try again.',
   uploadFailedTitle: 'Upload failed',
+  /** A form sent while one of its files is still uploading waits for it. */
+  stillUploading: 'Please wait until the file has finished uploading, then try again.',
   required: 'This file is required',
   maxSize: 'Maximum size 10MB',
   tooLarge: 'File is too large. Maximum size 10MB.',

@@ -69,6 +69,24 @@ export function FileUpload({
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
+  // While a file is on its way, the form this field is in is not sent: its submit would go without
+  // the file (the field's value arrives with the upload's answer). The field says why instead.
+  const uploading = state.status === 'uploading';
+  const [heldSubmit, setHeldSubmit] = useState(false);
+  useEffect(() => {
+    setHeldSubmit(false);
+    const form = uploading ? inputRef.current?.form : null;
+    if (!form) return;
+    const hold = (event: Event) => {
+      event.preventDefault();
+      // Before it reaches React's listener at the root: the form's onSubmit never runs.
+      event.stopPropagation();
+      setHeldSubmit(true);
+    };
+    form.addEventListener('submit', hold);
+    return () => form.removeEventListener('submit', hold);
+  }, [uploading]);
+
   async function send(file: File) {
     abortRef.current?.abort();
     const controller = new AbortController();
@@ -170,6 +188,9 @@ export function FileUpload({
               <p className="text-xs text-slate-600">
                 {state.progress < 1 ? `Uploading… ${Math.round(state.progress * 100)}%` : 'Checking the file…'}
               </p>
+              {heldSubmit && (
+                <p className="mt-1 text-sm font-medium text-amber-800">{UPLOAD_MESSAGES.stillUploading}</p>
+              )}
             </div>
             <Button variant="ghost" size="sm" onClick={cancel}>
               Cancel
