@@ -192,6 +192,26 @@ test('a young entrepreneur completes five steps from /register, survives a reloa
   await upload(page, 'Business Registration Document', 'business.pdf', 'application/pdf', PDF);
   await expect(page.getByRole('button', { name: 'Upload Required Documents' })).toBeVisible();
   await upload(page, 'Signed Guardian Consent Form', 'consent.pdf', 'application/pdf', PDF);
+  // Continue while an optional document is still uploading (held back here) waits for it.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    '**/api/uploads',
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await page
+    .getByLabel('Bank Statement (optional)', { exact: true })
+    .setInputFiles({ name: 'bank.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByText('Please wait until the file has finished uploading, then try again.')).toBeVisible();
+  await expect(counter(page)).toHaveText('Step 4 of 5');
+  release();
+  await expect(page.getByRole('button', { name: 'Remove bank.pdf' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Please wait until the file has finished uploading')).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
   // Step 5, Terms & Conditions, no checkout; the application is submitted directly.

@@ -36,9 +36,15 @@ export function DocumentUploadStep({
   const latest = useRef(files);
   const [problem, setProblem] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
+  // Files still on their way: the step waits for them (this step is no form the file field can hold).
+  const [uploading, setUploading] = useState(0);
   const complete = hasAllRequiredDocuments(files);
 
   function next() {
+    if (uploading > 0) {
+      setProblem(UPLOAD_MESSAGES.stillUploading);
+      return;
+    }
     setAttempted(true);
     const result = ZDocumentUploadStep.safeParse({ documentFiles: files });
     if (!result.success) {
@@ -81,6 +87,10 @@ export function DocumentUploadStep({
             }}
             error={attempted && doc.required && !files[doc.id] ? UPLOAD_MESSAGES.required : undefined}
             purpose="application-document"
+            onBusyChange={(busy) => {
+              setUploading((n) => n + (busy ? 1 : -1));
+              if (!busy) setProblem((shown) => (shown === UPLOAD_MESSAGES.stillUploading ? null : shown));
+            }}
           />
         ))}
       </div>
