@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { birthDateForGrade } from '@sekolo/shared/schemas/school';
 import { DEMO, DEMO_PASSWORD, fillSignIn, signIn, uniqueEmail } from '../fixtures/accounts';
 import { linkFrom, waitForMail } from '../fixtures/outbox';
+import { holdNextUpload } from '../fixtures/uploads';
 
 /**
  * Admissions, end to end: a family signs up on the demo school's admissions page, consents,
@@ -77,12 +78,7 @@ test('a family applies for Grade 8, the school asks for a document, offers and e
   await upload(page, 'Proof of residence', 'municipal-account.pdf');
   await upload(page, 'Latest school report', 'term-3-report.pdf');
   // While a document is still uploading (held back here), the application cannot be sent without it.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/uploads', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdNextUpload(page);
   await page
     .getByLabel("Parent or guardian's ID", { exact: true })
     .setInputFiles({ name: 'thabo-id.pdf', mimeType: 'application/pdf', buffer: PDF });
@@ -90,7 +86,6 @@ test('a family applies for Grade 8, the school asks for a document, offers and e
   await expect(page.getByRole('button', { name: 'Submit application' })).toBeDisabled();
   release();
   await expect(page.getByRole('link', { name: 'thabo-id.pdf' })).toBeVisible({ timeout: 15_000 });
-  await page.unroute('**/api/uploads');
   await page.getByRole('button', { name: 'Submit application' }).click();
   // Saving the draft, then submitting it with its four documents: a few requests on a busy machine.
   await expect(page.getByText('Your application has been submitted.')).toBeVisible({ timeout: 20_000 });

@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, signIn, uniqueEmail } from '../fixtures/accounts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { holdNextUpload } from '../fixtures/uploads';
 
 /**
  * The file upload widget (spec 2.11, 4 "Upload") on a real screen: the business partner
@@ -190,16 +191,7 @@ test('the drop area takes a dropped file and works from the keyboard', async ({ 
   const tax = page
     .locator('[data-slot="file-upload"]')
     .filter({ has: page.getByLabel('Tax Clearance Certificate (optional)', { exact: true }) });
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    '**/api/uploads',
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-    { times: 1 },
-  );
+  const release = await holdNextUpload(page);
   await page
     .getByLabel('Tax Clearance Certificate (optional)', { exact: true })
     .setInputFiles({ name: 'tax.pdf', mimeType: 'application/pdf', buffer: PDF });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { finishSignUp, uniqueEmail } from '../fixtures/accounts';
+import { holdNextUpload } from '../fixtures/uploads';
 
 /**
  * The registration wizard: a customer completes the
@@ -193,16 +194,7 @@ test('a young entrepreneur completes five steps from /register, survives a reloa
   await expect(page.getByRole('button', { name: 'Upload Required Documents' })).toBeVisible();
   await upload(page, 'Signed Guardian Consent Form', 'consent.pdf', 'application/pdf', PDF);
   // Continue while an optional document is still uploading (held back here) waits for it.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    '**/api/uploads',
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-    { times: 1 },
-  );
+  const release = await holdNextUpload(page);
   await page
     .getByLabel('Bank Statement (optional)', { exact: true })
     .setInputFiles({ name: 'bank.pdf', mimeType: 'application/pdf', buffer: PDF });
