@@ -328,8 +328,9 @@ type TDetailRow = {
  * kept in the review's transaction (reviews.ts), so the page never aggregates reviews.
  *
  * With `countView` the same statement counts the page's view for the seller's analytics (one row
- * per listing and South African day, as the dashboard counts orders). That commit does not wait for the disk (synchronous_commit off for this
- * transaction): a crash may forget the last moment's views, never a sale.
+ * per listing and South African day, as the dashboard counts orders). That commit does not wait
+ * for the disk (synchronous_commit off for this transaction): a crash may forget the last moment's
+ * views, never a sale.
  *
  * Its text never changes, so it runs as a named prepared statement: PostgreSQL planned it afresh
  * for every page, which took longer than running it.
