@@ -14,8 +14,8 @@
 //   /api/marketplace/listings/:id, which counts the view; target p95 <= 10 ms) asked
 //   BENCH_MARKETPLACE_PAGE_N times (default five times N), 16 at once after a warm-up, through the
 //   school bench's lean HTTP client (one keep-alive connection a worker,
-//   scripts/bench-school/http-client.mjs); then the very statements each sends (captured from the catalogue's own code,
-//   scripts/bench-marketplace-capture.ts) run directly through pg the same number of times at the
+//   scripts/bench-school/http-client.mjs); then the very statements each sends (captured from the
+//   catalogue's own code, scripts/bench-marketplace-capture.ts) run directly through pg the same number of times at the
 //   same concurrency. Both sides hold the same number of PostgreSQL connections,
 //   BENCH_MARKETPLACE_POOL (default 16: the server's DATABASE_POOL_MAX and the direct pool's max).
 //   Prints both p95 and their ratio, and the CPU each request costs the server process, the
